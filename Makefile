@@ -1,0 +1,40 @@
+# Duskfall. Two commands on a fresh Debian or Ubuntu machine:
+#   make play   install what is missing, build, open the game window
+#   make test   install what is missing, go vet, the whole suite (under Xvfb when DISPLAY is unset), brief fuzzing
+GO       ?= go
+BIN      ?= bin/duskfall
+FUZZTIME ?= 3s
+
+.PHONY: play test build headless deps deps-test vet fuzz bench clean
+
+play: deps build
+	./$(BIN)
+
+build:
+	$(GO) build -o $(BIN) .
+
+headless:
+	$(GO) build -tags headless -o bin/duskfall-server .
+
+deps:
+	@scripts/deps.sh
+
+deps-test:
+	@scripts/deps.sh --test
+
+vet:
+	$(GO) vet ./...
+	$(GO) vet -tags headless ./...
+
+test: deps-test vet
+	scripts/with-display.sh $(GO) test -count=1 -timeout 15m ./...
+	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
+
+fuzz:
+	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
+
+bench:
+	scripts/with-display.sh $(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin

@@ -1,0 +1,214 @@
+package client
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"duskfall/game"
+)
+
+// Bot scripts.
+const (
+	ScriptWander = "wander" // walk in random directions
+	ScriptFight  = "fight"  // keep a distance from the nearest enemy, aim and fire at it
+)
+
+// Scripts lists the scripts a Bot knows.
+var Scripts = []string{ScriptWander, ScriptFight}
+
+// Bot drives a Runtime headlessly from a small script, for tests, smoke
+// runs and load. It decides only intents, like a player at a keyboard.
+type Bot struct {
+	Name      string
+	rt        *Runtime
+	script    string
+	rng       *rand.Rand
+	heading   float64
+	turnAt    int
+	frame     int
+	lastPos   game.Vec
+	connected bool
+}
+
+// NewBot wraps a runtime; seed makes its wandering repeatable.
+func NewBot(rt *Runtime, name, script string, seed uint64) (*Bot, error) {
+	if err := CheckScript(script); err != nil {
+		return nil, err
+	}
+	return &Bot{Name: name, rt: rt, script: script, rng: rand.New(rand.NewPCG(seed, 0x5eed))}, nil
+}
+
+// CheckScript says whether s names a script a Bot knows.
+func CheckScript(s string) error {
+	for _, k := range Scripts {
+		if k == s {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown bot script %q (known: %v)", s, Scripts)
+}
+
+// Runtime is the bot's client.
+func (b *Bot) Runtime() *Runtime { return b.rt }
+
+// Frame runs one update: decide, send, read.
+func (b *Bot) Frame() {
+	b.rt.Frame(b.Intent())
+	if b.rt.State() == StatePlaying {
+		b.connected = true
+	}
+}
+
+// Intent is what the script wants this frame.
+func (b *Bot) Intent() Intent {
+	b.frame++
+	self, ok := b.rt.Self()
+	if !ok {
+		return Intent{}
+	}
+	in := b.wander(self.Pos)
+	if b.script == ScriptFight {
+		b.fight(self.Pos, &in)
+	}
+	return in
+}
+
+// wander walks a heading and picks a new one every second or two, or at
+// once when a wall has stopped the ship.
+func (b *Bot) wander(pos game.Vec) Intent {
+	stuck := b.frame > 1 && math.Hypot(pos.X-b.lastPos.X, pos.Y-b.lastPos.Y) < 0.5
+	b.lastPos = pos
+	if b.frame >= b.turnAt || stuck {
+		b.heading = b.rng.Float64() * 2 * math.Pi
+		b.turnAt = b.frame + 60 + b.rng.IntN(60)
+	}
+	return Intent{MoveX: math.Cos(b.heading), MoveY: math.Sin(b.heading), Aim: b.heading}
+}
+
+// fight aims at the nearest enemy, fires, and backs off when it is close.
+func (b *Bot) fight(pos game.Vec, in *Intent) {
+	best, bestD := game.Vec{}, math.Inf(1)
+	for _, e := range b.rt.Enemies() {
+		if d := math.Hypot(e.Pos.X-pos.X, e.Pos.Y-pos.Y); d < bestD {
+			best, bestD = e.Pos, d
+		}
+	}
+	if math.IsInf(bestD, 1) {
+		return
+	}
+	in.Aim = math.Atan2(best.Y-pos.Y, best.X-pos.X)
+	in.Fire = true
+	if bestD < 200 {
+		in.MoveX, in.MoveY = -math.Cos(in.Aim), -math.Sin(in.Aim)
+	}
+}
+
+// Report is one bot's summary, printed as a JSON line.
+type Report struct {
+	Name            string  `json:"name"`
+	Connected       bool    `json:"connected"`
+	Snapshots       int     `json:"snapshots"`
+	Events          int     `json:"events"`
+	BulletsSeen     int     `json:"bullets_seen"`
+	Corrections     int     `json:"corrections"`
+	Snaps           int     `json:"snaps"`
+	MeanCorrectionU float64 `json:"mean_correction_u"`
+	MaxCorrectionU  float64 `json:"max_correction_u"`
+	RTTms           float64 `json:"rtt_ms"`
+	Resyncs         int     `json:"resyncs"`
+	Garbage         int     `json:"garbage"`
+	OthersSeen      int     `json:"others_seen"`
+	Error           string  `json:"error"`
+}
+
+// Report summarises the bot so far.
+func (b *Bot) Report() Report {
+	s := b.rt.Stats()
+	rep := Report{
+		Name: b.Name, Connected: b.connected,
+		Snapshots: s.Snapshots, Events: s.Events, BulletsSeen: s.BulletsSeen,
+		Corrections: s.Corrections, Snaps: s.Snaps,
+		MeanCorrectionU: round3(s.MeanCorrection()), MaxCorrectionU: round3(s.MaxCorrection),
+		RTTms:   round3(float64(b.rt.Net().RTT) / float64(time.Millisecond)),
+		Resyncs: s.Resyncs, Garbage: s.Garbage, OthersSeen: b.rt.OthersSeen(),
+	}
+	if err := b.rt.Err(); err != nil {
+		rep.Error = err.Error()
+	} else if !b.connected {
+		rep.Error = "never joined the game"
+	}
+	return rep
+}
+
+// Failed says whether the bot failed to connect or was dropped.
+func (r Report) Failed() bool { return r.Error != "" }
+
+func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
+
+// RunBots connects n bots to addr, runs them at 60 frames a second for d
+// (or until ctx ends) and returns their reports. Bots are named
+// prefix-1…prefix-n.
+func RunBots(ctx context.Context, addr string, n int, script, prefix string, d time.Duration) ([]Report, error) {
+	bots := make([]*Bot, 0, n)
+	defer func() {
+		for _, b := range bots {
+			b.rt.Close()
+		}
+	}()
+	for i := range n {
+		name := fmt.Sprintf("%s-%d", prefix, i+1)
+		rt, err := Dial(addr, Config{Name: name, Token: tokenFor(name)})
+		if err != nil {
+			return nil, err
+		}
+		b, err := NewBot(rt, name, script, uint64(i+1))
+		if err != nil {
+			rt.Close()
+			return nil, err
+		}
+		bots = append(bots, b)
+	}
+	DriveBots(ctx, bots, d)
+	reports := make([]Report, len(bots))
+	for i, b := range bots {
+		reports[i] = b.Report()
+	}
+	return reports, nil
+}
+
+// DriveBots runs bots at 60 frames a second for d or until ctx ends.
+func DriveBots(ctx context.Context, bots []*Bot, d time.Duration) {
+	tick := time.NewTicker(time.Second / game.TickRate)
+	defer tick.Stop()
+	deadline := time.After(d)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-deadline:
+			return
+		case <-tick.C:
+			for _, b := range bots {
+				b.Frame()
+			}
+		}
+	}
+}
+
+// tokenFor derives a bot's account token from its name, so a bot keeps its
+// account between runs.
+func tokenFor(name string) [16]byte {
+	var t [16]byte
+	h := uint64(14695981039346656037)
+	for i := range 16 {
+		for _, c := range []byte(name) {
+			h = (h ^ uint64(c)) * 1099511628211
+		}
+		h = (h ^ uint64(i)) * 1099511628211
+		t[i] = byte(h >> 56)
+	}
+	return t
+}

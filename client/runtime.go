@@ -1,0 +1,276 @@
+package client
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"duskfall/game"
+	"duskfall/net/transport"
+	"duskfall/net/wire"
+)
+
+// State is where a Runtime is in its life.
+type State uint8
+
+const (
+	StateConnecting State = iota // waiting for the transport to connect
+	StateJoining                 // connected, Hello sent, waiting for Welcome
+	StatePlaying                 // welcomed into an instance
+	StateFailed                  // refused, timed out or dropped: see Err
+	StateClosed                  // closed by the player
+)
+
+// DefaultHandshakeTimeout bounds connecting plus the Hello/Welcome exchange.
+const DefaultHandshakeTimeout = 5 * time.Second
+
+// Config configures a Runtime.
+type Config struct {
+	Name             string
+	Token            [16]byte
+	HandshakeTimeout time.Duration    // 0 means DefaultHandshakeTimeout
+	Now              func() time.Time // nil means time.Now; the handshake timer only
+	ProtocolVersion  uint32           // 0 means wire.ProtocolVersion; tests announce others
+}
+
+// Stats counts what a Runtime saw; bots print them.
+type Stats struct {
+	Snapshots     int
+	Events        int
+	BulletsSeen   int
+	Corrections   int     // reconciliations that moved the ship by more than CorrectionEpsilon
+	Snaps         int     // corrections over SnapDistance, applied at once
+	SumCorrection float64 // over Corrections
+	MaxCorrection float64
+	Garbage       int // packets dropped because they did not decode
+	Resyncs       int // input-lead re-syncs
+}
+
+// MeanCorrection is the mean size of the corrections, in u.
+func (s Stats) MeanCorrection() float64 {
+	if s.Corrections == 0 {
+		return 0
+	}
+	return s.SumCorrection / float64(s.Corrections)
+}
+
+// Runtime is one player's connection to a server.
+type Runtime struct {
+	tr      transport.Client
+	cfg     Config
+	state   State
+	err     error
+	started time.Time
+	stats   Stats
+
+	id       uint16
+	names    map[uint16]string
+	seen     map[uint16]bool // other players ever drawn
+	instance uint16
+	dungeon  uint8
+	grid     *game.Grid
+	portals  []wire.Portal
+	pstats   game.PlayerStats
+
+	lead    leadController
+	pending []game.Input
+	sendBuf []byte
+	pred    predictor
+
+	snap    wire.Snapshot
+	history snapshotHistory
+	view    view
+
+	bullets   *game.BulletPool
+	bulletNow uint32
+	wallKills []uint32
+	events    wire.EventIter
+	inbox     []transport.Event
+}
+
+// New starts a Runtime on a transport whose connect is under way.
+func New(tr transport.Client, cfg Config) *Runtime {
+	if cfg.HandshakeTimeout == 0 {
+		cfg.HandshakeTimeout = DefaultHandshakeTimeout
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	r := &Runtime{
+		tr:      tr,
+		cfg:     cfg,
+		started: cfg.Now(),
+		names:   make(map[uint16]string),
+		seen:    make(map[uint16]bool),
+		pstats:  game.DefaultPlayerStats(),
+		bullets: game.NewBulletPool(4096),
+		pending: make([]game.Input, 0, 256),
+		sendBuf: make([]byte, 0, 64),
+	}
+	r.history.init()
+	return r
+}
+
+// Dial connects to a server over ENet.
+func Dial(addr string, cfg Config) (*Runtime, error) {
+	version := cfg.ProtocolVersion
+	if version == 0 {
+		version = wire.ProtocolVersion
+	}
+	tr, err := transport.DialENet(addr, version, transport.DefaultConfig())
+	if err != nil {
+		return nil, fmt.Errorf("cannot reach %s: %w", addr, err)
+	}
+	return New(tr, cfg), nil
+}
+
+// State says where the runtime is; Err says why it failed.
+func (r *Runtime) State() State { return r.state }
+
+// Err is the reason the runtime failed, in words a player can read.
+func (r *Runtime) Err() error { return r.err }
+
+// Stats returns the counters so far.
+func (r *Runtime) Stats() Stats { return r.stats }
+
+// PlayerID is the own player's id (the server's peer id for us).
+func (r *Runtime) PlayerID() uint16 { return r.id }
+
+// OthersSeen is how many other players this client has ever had in view.
+func (r *Runtime) OthersSeen() int { return len(r.seen) }
+
+// Name returns a player's name from the roster.
+func (r *Runtime) Name(id uint16) string { return r.names[id] }
+
+// Grid is the map as far as it has been streamed; unknown tiles are empty.
+func (r *Runtime) Grid() *game.Grid { return r.grid }
+
+// Portals lists the current instance's portals.
+func (r *Runtime) Portals() []wire.Portal { return r.portals }
+
+// Instance is the current instance id and its dungeon kind (0xFF: hub).
+func (r *Runtime) Instance() (uint16, uint8) { return r.instance, r.dungeon }
+
+// Bullets is the bullet replica, simulated to ServerTick.
+func (r *Runtime) Bullets() *game.BulletPool { return r.bullets }
+
+// ServerTick is the client's estimate of the server's current tick.
+func (r *Runtime) ServerTick() uint32 { return r.lead.est }
+
+// PlayerStats are the own player's stats, for display only.
+func (r *Runtime) PlayerStats() game.PlayerStats { return r.pstats }
+
+// Net reports the transport's view of the connection.
+func (r *Runtime) Net() transport.PeerStats { return r.tr.Stats() }
+
+// Close leaves the server and releases the transport.
+func (r *Runtime) Close() {
+	if r.state != StateFailed {
+		r.state = StateClosed
+	}
+	r.tr.Disconnect()
+	r.tr.Close()
+}
+
+// Frame is one update of a remote client: send this frame's input, then
+// read what arrived. A listen server calls SendInput and Receive around its
+// own server step instead.
+func (r *Runtime) Frame(in Intent) {
+	r.SendInput(in)
+	r.Receive()
+}
+
+// SendInput numbers this frame's input, predicts the own ship with it and
+// sends it with the frames before it for redundancy.
+func (r *Runtime) SendInput(in Intent) {
+	if r.state != StatePlaying || !r.pred.ready {
+		return
+	}
+	n, ok := r.lead.take()
+	if !ok {
+		return
+	}
+	f := in.Frame(n)
+	if len(r.pending) == cap(r.pending) {
+		r.pending = append(r.pending[:0], r.pending[1:]...)
+	}
+	r.pending = append(r.pending, f)
+	r.pred.step(f, r.pstats, r.grid)
+	from := max(0, len(r.pending)-game.InputRedundancy)
+	r.sendBuf = wire.AppendInput(r.sendBuf[:0], r.pending[from:])
+	r.tr.Send(wire.ChannelOf(wire.MsgInput), r.sendBuf)
+}
+
+// Receive reads everything the transport has, then advances the bullet
+// replica to the server tick estimate.
+func (r *Runtime) Receive() {
+	r.inbox = r.tr.Poll(r.inbox[:0])
+	for i := range r.inbox {
+		r.handle(&r.inbox[i])
+	}
+	r.checkHandshakeTimeout()
+	r.stepBullets()
+	r.pred.smooth()
+	r.view.build(r)
+}
+
+func (r *Runtime) handle(ev *transport.Event) {
+	switch ev.Kind {
+	case transport.EventConnect:
+		r.sendHello()
+	case transport.EventDisconnect:
+		r.onDisconnect()
+	case transport.EventReceive:
+		if err := r.dispatch(ev.Channel, ev.Data); err != nil {
+			r.stats.Garbage++
+		}
+	}
+}
+
+func (r *Runtime) sendHello() {
+	if r.state != StateConnecting {
+		return
+	}
+	b, err := wire.AppendHello(nil, wire.Hello{Name: r.cfg.Name, Token: r.cfg.Token})
+	if err != nil {
+		r.fail(fmt.Errorf("cannot join: %w", err))
+		return
+	}
+	r.tr.Send(wire.ChannelOf(wire.MsgHello), b)
+	r.state = StateJoining
+}
+
+func (r *Runtime) onDisconnect() {
+	switch r.state {
+	case StateConnecting:
+		r.fail(errors.New("could not connect: the server did not answer"))
+	case StateJoining, StatePlaying:
+		r.fail(errors.New("the server closed the connection"))
+	}
+}
+
+// fail records the first reason only: a refusal arrives before the
+// disconnect that follows it, and the refusal is what the player should read.
+func (r *Runtime) fail(err error) {
+	if r.state == StateFailed || r.state == StateClosed {
+		return
+	}
+	r.state, r.err = StateFailed, err
+}
+
+func (r *Runtime) checkHandshakeTimeout() {
+	if r.state != StateConnecting && r.state != StateJoining {
+		return
+	}
+	if r.cfg.Now().Sub(r.started) > r.cfg.HandshakeTimeout {
+		r.fail(fmt.Errorf("no answer from the server within %s", r.cfg.HandshakeTimeout))
+		r.tr.Disconnect()
+	}
+}
+
+func (r *Runtime) stepBullets() {
+	for int32(r.lead.est-r.bulletNow) > 0 {
+		r.bulletNow++
+		r.wallKills = r.bullets.Step(r.bulletNow, r.grid, r.wallKills[:0])
+	}
+}

@@ -1,0 +1,166 @@
+package game
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// asciiMap builds a map from rows: '#' wall, '.' floor, ' ' unknown, 'P' a
+// player spawn, a digit d an enemy spawn of kind d (all on floor).
+func asciiMap(t testing.TB, rows ...string) *Map {
+	t.Helper()
+	m := &Map{Name: "test", Grid: NewGrid(len(rows[0]), len(rows))}
+	for ty, row := range rows {
+		require.Len(t, row, m.Grid.W, "row %d", ty)
+		for tx, ch := range row {
+			tile := TileFloor
+			switch {
+			case ch == '#':
+				tile = TileWall
+			case ch == ' ':
+				tile = TileUnknown
+			case ch == 'P':
+				m.PlayerSpawns = append(m.PlayerSpawns, TileCenter(tx, ty))
+			case ch >= '0' && ch <= '9':
+				m.EnemySpawns = append(m.EnemySpawns, EnemySpawn{Pos: TileCenter(tx, ty), Kind: int(ch - '0')})
+			}
+			m.Grid.Set(tx, ty, tile)
+		}
+	}
+	return m
+}
+
+// Pattern indices of testContent.
+const (
+	patRing = iota
+	patFan
+	patSpiral
+	patShotgun
+	patBurst
+	patTurnAccel
+)
+
+// Enemy kinds of testContent.
+const (
+	kindDummy   = iota // no emitters, stationary: a target
+	kindTurret         // ring + fan, stationary
+	kindBoss           // boss, stationary, spiral + shotgun
+	kindWalker         // wanders, burst
+	kindBigDumb        // a large stationary non-boss target
+)
+
+func testContent() *Content {
+	deg := math.Pi / 180
+	return &Content{
+		Player: DefaultPlayerStats(),
+		Patterns: []Pattern{
+			{ID: "ring", Kind: PatternRing, Count: 8, Speed: 3, Radius: 5, Life: 240, Damage: 10, Volleys: 1},
+			{ID: "fan", Kind: PatternFan, Count: 5, Spread: 60 * deg, Speed: 4, Radius: 4, Life: 180, BulletKind: 1, Damage: 8, Volleys: 1},
+			{ID: "spiral", Kind: PatternSpiral, Count: 4, Speed: 2.5, Radius: 6, Life: 300, BulletKind: 2, Damage: 12,
+				Volleys: 6, VolleyDelay: 4, SpinPerVolley: 9 * deg},
+			{ID: "shotgun", Kind: PatternShotgun, Count: 6, Spread: 50 * deg, Speed: 5, Radius: 3, Life: 20, BulletKind: 3,
+				Damage: 6, Volleys: 1, SpeedJitter: 0.2},
+			{ID: "burst", Kind: PatternFan, Count: 3, Spread: 20 * deg, Speed: 5, Radius: 4, Life: 120, Damage: 7,
+				Volleys: 3, VolleyDelay: 5},
+			{ID: "curl", Kind: PatternRing, Count: 6, Speed: 1, Accel: 0.05, Turn: 0.02, Radius: 8, Life: 240,
+				BulletKind: 4, Damage: 9, Volleys: 1},
+		},
+		Enemies: []EnemyDef{
+			{ID: "dummy", Name: "Dummy", Radius: 14, MaxHP: 50},
+			{ID: "turret", Name: "Turret", Radius: 14, MaxHP: 60, Hostile: true,
+				Emitters: []Emitter{{Pattern: patRing, Cooldown: 50, Range: 600}, {Pattern: patFan, Cooldown: 35, Range: 500}}},
+			{ID: "boss", Name: "Boss", Radius: 30, MaxHP: 1000, Boss: true, Hostile: true,
+				Emitters: []Emitter{{Pattern: patSpiral, Cooldown: 40, Range: 900}, {Pattern: patShotgun, Cooldown: 30, Range: 300},
+					{Pattern: patTurnAccel, Cooldown: 70, Range: 900}}},
+			{ID: "walker", Name: "Walker", Radius: 12, MaxHP: 40, Speed: 1.5, Hostile: true,
+				Emitters: []Emitter{{Pattern: patBurst, Cooldown: 60, Range: 500}}},
+			{ID: "big", Name: "Big", Radius: 30, MaxHP: 50},
+		},
+	}
+}
+
+// openMap is a walled 20×12 room with two player spawns and no enemies.
+func openMap(t testing.TB) *Map {
+	return asciiMap(t,
+		"####################",
+		"#..................#",
+		"#.P................#",
+		"#..................#",
+		"#..................#",
+		"#..................#",
+		"#..................#",
+		"#..................#",
+		"#..................#",
+		"#................P.#",
+		"#..................#",
+		"####################",
+	)
+}
+
+// arenaMap is a 30×20 room with cover, players on the left, a mix of
+// enemies on the right.
+func arenaMap(t testing.TB) *Map {
+	return asciiMap(t,
+		"##############################",
+		"#............................#",
+		"#.P.........#.........1......#",
+		"#...........#................#",
+		"#.P.........#.....3..........#",
+		"#...........#................#",
+		"#......................###...#",
+		"#.P..........................#",
+		"#.........###.......2........#",
+		"#............................#",
+		"#.P..........................#",
+		"#......................###...#",
+		"#...........#................#",
+		"#...........#.....3..........#",
+		"#...........#................#",
+		"#...........#.........1......#",
+		"#............................#",
+		"#............................#",
+		"#............................#",
+		"##############################",
+	)
+}
+
+// feed queues one frame per player for the next tick.
+func feed(w *World, id uint16, in Input) {
+	in.Tick = w.Tick() + 1
+	w.QueueInput(id, in)
+}
+
+// stepN steps n times and returns every event, copied.
+func stepN(w *World, n int) []Event {
+	var all []Event
+	for range n {
+		w.Step()
+		all = append(all, w.Events()...)
+	}
+	return all
+}
+
+// countEvents counts events of a kind (and, for despawns, a reason; 0 for
+// any).
+func countEvents(evs []Event, kind EventKind, reason uint8) int {
+	n := 0
+	for _, e := range evs {
+		if e.Kind == kind && (reason == 0 || e.Reason == reason) {
+			n++
+		}
+	}
+	return n
+}
+
+// placePlayer moves a player somewhere and ends its grace.
+func placePlayer(w *World, id uint16, pos Vec) {
+	p := w.player(id)
+	p.pos, p.grace = pos, 0
+}
+
+// enemyBullet builds an enemy bullet spawn record at (x, y), standing still.
+func enemyBullet(w *World, x, y, r float64) BulletSpawn {
+	return MakeBulletSpawn(w.newUID(), w.Tick(), x, y, 0, 0, 0, 0, r, 60, 0, TeamEnemy)
+}

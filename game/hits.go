@@ -1,0 +1,208 @@
+package game
+
+// cellGrid is the uniform grid hits are resolved through. Each tick the
+// world lists actors with the cells their circle (grown by the largest bullet
+// radius) covers, then build counting-sorts them into flat buckets, so a
+// bullet only tests the actors listed in its own cell. All storage is reused
+// from tick to tick.
+type cellGrid struct {
+	cw, ch int
+	start  []int32 // bucket c is items[start[c]:start[c+1]]
+	fill   []int32 // write cursor per bucket during build
+	items  []int32 // actor indices
+	spans  []cellSpan
+}
+
+// cellSpan is one actor's rectangle of cells, inclusive.
+type cellSpan struct{ x0, y0, x1, y1, item int32 }
+
+// init sizes the grid to cover a map of mw×mh u.
+func (c *cellGrid) init(mw, mh float64) {
+	c.cw = max(int(mw+hitCellSize-1)/hitCellSize, 1)
+	c.ch = max(int(mh+hitCellSize-1)/hitCellSize, 1)
+	c.start = make([]int32, c.cw*c.ch+1)
+	c.fill = make([]int32, c.cw*c.ch)
+	c.items = make([]int32, 0, 256)
+	c.spans = make([]cellSpan, 0, 64)
+}
+
+// reset forgets last tick's actors.
+func (c *cellGrid) reset() { c.spans = c.spans[:0] }
+
+// add lists actor item as a circle at pos of radius r.
+func (c *cellGrid) add(pos Vec, r float64, item int) {
+	c.spans = append(c.spans, cellSpan{
+		x0: c.clampX(pos.X - r), y0: c.clampY(pos.Y - r),
+		x1: c.clampX(pos.X + r), y1: c.clampY(pos.Y + r), item: int32(item),
+	})
+}
+
+// build sorts the listed actors into their buckets, in listing order.
+func (c *cellGrid) build() {
+	clear(c.start)
+	for _, s := range c.spans {
+		for y := s.y0; y <= s.y1; y++ {
+			for x := s.x0; x <= s.x1; x++ {
+				c.start[int(y)*c.cw+int(x)+1]++
+			}
+		}
+	}
+	for i := 1; i < len(c.start); i++ {
+		c.start[i] += c.start[i-1]
+	}
+	copy(c.fill, c.start)
+	total := int(c.start[len(c.start)-1])
+	if cap(c.items) < total {
+		c.items = make([]int32, total, 2*total)
+	}
+	c.items = c.items[:total]
+	for _, s := range c.spans {
+		for y := s.y0; y <= s.y1; y++ {
+			for x := s.x0; x <= s.x1; x++ {
+				b := int(y)*c.cw + int(x)
+				c.items[c.fill[b]] = s.item
+				c.fill[b]++
+			}
+		}
+	}
+}
+
+// at lists the actors whose cells include point (x, y).
+func (c *cellGrid) at(x, y float32) []int32 {
+	b := int(c.clampY(float64(y)))*c.cw + int(c.clampX(float64(x)))
+	return c.items[c.start[b]:c.start[b+1]]
+}
+
+func (c *cellGrid) clampX(v float64) int32 { return clampCell(v, c.cw) }
+func (c *cellGrid) clampY(v float64) int32 { return clampCell(v, c.ch) }
+
+// clampCell is the cell holding coordinate v, clamped into [0, n).
+func clampCell(v float64, n int) int32 {
+	if !(v >= 0) { // also catches NaN
+		return 0
+	}
+	return int32(min(int(v)/hitCellSize, n-1))
+}
+
+// resolveHits tests every bullet against the actors of the other team near
+// it and applies the first overlap. Living players out of grace and living
+// enemies are listed; a bullet that hits is consumed.
+func (w *World) resolveHits() {
+	reach := float64(w.bullets.MaxRadius())
+	w.playerCells.reset()
+	for i := range w.players {
+		if p := &w.players[i]; !p.dead && p.grace == 0 {
+			w.playerCells.add(p.pos, p.stats.Radius+reach, i)
+		}
+	}
+	w.enemyCells.reset()
+	for i := range w.enemies {
+		if e := &w.enemies[i]; e.alive {
+			w.enemyCells.add(e.pos, e.def.Radius+reach, i)
+		}
+	}
+	w.playerCells.build()
+	w.enemyCells.build()
+	b := w.bullets
+	for i := 0; i < b.Len(); {
+		if !w.hitBullet(i) {
+			i++
+		}
+	}
+}
+
+// hitBullet applies bullet i's hit, if any, and reports whether it was
+// consumed (its slot then holds another bullet).
+func (w *World) hitBullet(i int) bool {
+	b := w.bullets
+	if b.Team[i] == TeamPlayer {
+		if e := w.enemyHitBy(i); e >= 0 {
+			w.hitEnemy(i, &w.enemies[e])
+			return true
+		}
+		return false
+	}
+	if p := w.playerHitBy(i); p >= 0 {
+		w.hitPlayer(i, &w.players[p])
+		return true
+	}
+	return false
+}
+
+// enemyHitBy picks the enemy a player bullet hits: an overlapping boss
+// first, otherwise the first overlapping enemy in slot order; -1 for none.
+func (w *World) enemyHitBy(i int) int {
+	b := w.bullets
+	x, y, r := b.X[i], b.Y[i], b.Radius[i]
+	hit := -1
+	for _, k := range w.enemyCells.at(x, y) {
+		e := &w.enemies[k]
+		if !e.alive || !overlaps(x, y, r, e.pos, e.def.Radius) {
+			continue
+		}
+		if e.def.Boss {
+			return int(k)
+		}
+		if hit < 0 {
+			hit = int(k)
+		}
+	}
+	return hit
+}
+
+// playerHitBy picks the first living, unprotected player an enemy bullet
+// overlaps; -1 for none.
+func (w *World) playerHitBy(i int) int {
+	b := w.bullets
+	x, y, r := b.X[i], b.Y[i], b.Radius[i]
+	for _, k := range w.playerCells.at(x, y) {
+		p := &w.players[k]
+		if !p.dead && p.grace == 0 && overlaps(x, y, r, p.pos, p.stats.Radius) {
+			return int(k)
+		}
+	}
+	return -1
+}
+
+// overlaps is the circle-vs-circle test, strict so touching is a miss.
+func overlaps(x, y, r float32, c Vec, cr float64) bool {
+	dx, dy := float64(x)-c.X, float64(y)-c.Y
+	rr := float64(r) + cr
+	return dx*dx+dy*dy < rr*rr
+}
+
+// consume removes bullet i after a hit and announces the despawn; it
+// returns the bullet's owner and damage.
+func (w *World) consume(i int) (owner uint16, damage int16) {
+	b := w.bullets
+	uid := b.UID[i]
+	owner, damage = b.Owner[i], b.Damage[i]
+	b.removeAt(i)
+	w.emit(Event{Kind: EvBulletDespawn, Bullet: BulletSpawn{UID: uid}, Reason: DespawnHit})
+	return owner, damage
+}
+
+// hitEnemy applies a player bullet to an enemy; the shooter is credited.
+func (w *World) hitEnemy(i int, e *enemy) {
+	owner, dmg := w.consume(i)
+	e.hp = max(e.hp-dmg, 0)
+	w.emit(Event{Kind: EvHit, Actor: ActorEnemy, ID: e.id, Other: owner, Amount: dmg, HP: e.hp})
+	if e.hp > 0 {
+		return
+	}
+	e.alive, e.respawnAt = false, w.tick+EnemyRespawnTicks
+	w.emit(Event{Kind: EvDeath, Actor: ActorEnemy, ID: e.id, Other: owner})
+}
+
+// hitPlayer applies an enemy bullet to a player. There are no invulnerability
+// frames: every overlapping bullet deals its damage.
+func (w *World) hitPlayer(i int, p *player) {
+	_, dmg := w.consume(i)
+	p.hp = max(p.hp-dmg, 0)
+	w.emit(Event{Kind: EvHit, Actor: ActorPlayer, ID: p.id, Amount: dmg, HP: p.hp})
+	if p.hp > 0 {
+		return
+	}
+	p.dead, p.respawnAt, p.grace = true, w.tick+PlayerRespawnTicks, 0
+	w.emit(Event{Kind: EvDeath, Actor: ActorPlayer, ID: p.id})
+}

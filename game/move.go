@@ -1,0 +1,110 @@
+package game
+
+import "math"
+
+// PlayerStats is everything that decides how a player moves and shoots. The
+// server's copy decides; the client's copy only predicts movement and shows
+// real numbers.
+type PlayerStats struct {
+	Speed        float64 // u per tick (240 u/s is 4)
+	Radius       float64 // u, the hitbox and the collision circle
+	MaxHP        int16
+	FireCooldown int     // ticks between shots
+	BulletSpeed  float64 // u per tick
+	BulletLife   uint16  // ticks
+	BulletRadius float64 // u
+	Damage       int16
+	BulletKind   uint8
+	MuzzleOffset float64 // u from the centre along the aim where shots appear
+}
+
+// DefaultPlayerStats is the baseline character; levels/player.toml carries
+// the same numbers as content.
+func DefaultPlayerStats() PlayerStats {
+	return PlayerStats{
+		Speed: 4, Radius: 10, MaxHP: 100, FireCooldown: 8,
+		BulletSpeed: 12, BulletLife: 50, BulletRadius: 5, Damage: 12,
+		BulletKind: 0, MuzzleOffset: 16,
+	}
+}
+
+// MoveVector sanitizes an input's move: hundredths to units, clamped to the
+// unit disc, so no frame can express extra speed (not even (127, 127)).
+func MoveVector(in Input) (x, y float64) {
+	x, y = float64(in.MoveX)/100, float64(in.MoveY)/100
+	if l2 := x*x + y*y; l2 > 1 {
+		l := math.Sqrt(l2)
+		x, y = x/l, y/l
+	}
+	return x, y
+}
+
+// StepPlayer is the one movement function, used by the server and by client
+// prediction. It sanitizes the move, scales it by stats.Speed and moves a
+// circle of stats.Radius against g.Solid, X then Y, so a diagonal push into a
+// wall keeps sliding along it. It is pure: the result depends on its
+// arguments only.
+func StepPlayer(pos Vec, in Input, stats PlayerStats, g *Grid) Vec {
+	mx, my := MoveVector(in)
+	return MoveCircle(pos, Vec{mx * stats.Speed, my * stats.Speed}, stats.Radius, g)
+}
+
+// MoveCircle moves a circle of radius r by d with axis-separated collision:
+// the X component is swept and stopped at the first solid tile, then the Y
+// component from the new X. A circle never moves backwards, so one that
+// starts overlapping a wall can still walk out of it.
+func MoveCircle(pos, d Vec, r float64, g *Grid) Vec {
+	pos.X = sweepAxis(pos.X, pos.Y, d.X, r, g, false)
+	pos.Y = sweepAxis(pos.Y, pos.X, d.Y, r, g, true)
+	return pos
+}
+
+// sweepAxis moves coordinate a by da along one axis (b is the other
+// coordinate; yAxis says which is which) and returns where the circle stops.
+// Only tiles wholly ahead of the centre can block: a tile the centre already
+// spans is one the circle slides along, not into.
+func sweepAxis(a, b, da, r float64, g *Grid, yAxis bool) float64 {
+	if da == 0 {
+		return a
+	}
+	to := a + da
+	lo, hi := tileOf(min(a, to)-r), tileOf(max(a, to)+r)
+	for tb := tileOf(b - r); tb <= tileOf(b+r); tb++ {
+		gap := spanGap(b, tb)
+		if gap >= r-contactSkin {
+			continue
+		}
+		reach := math.Sqrt(r*r - gap*gap)
+		for ta := lo; ta <= hi; ta++ {
+			if !solidAxis(g, ta, tb, yAxis) {
+				continue
+			}
+			to = limitAxis(a, to, float64(ta*TileSize), reach)
+		}
+	}
+	return to
+}
+
+// limitAxis clamps a move from a towards to so the circle, which extends
+// reach along the axis at this row, stops at the face of the tile starting
+// at edge. Tiles behind or under the centre are ignored.
+func limitAxis(a, to, edge, reach float64) float64 {
+	if to > a {
+		if edge >= a {
+			to = max(min(to, edge-reach), a)
+		}
+		return to
+	}
+	if far := edge + TileSize; far <= a {
+		to = min(max(to, far+reach), a)
+	}
+	return to
+}
+
+// solidAxis reads the grid with the axes swapped when sweeping along Y.
+func solidAxis(g *Grid, ta, tb int, yAxis bool) bool {
+	if yAxis {
+		return g.Solid(tb, ta)
+	}
+	return g.Solid(ta, tb)
+}

@@ -1,0 +1,119 @@
+package game
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestMoveVectorClampsToUnitDisc(t *testing.T) {
+	cases := []struct {
+		name   string
+		mx, my int8
+		x, y   float64
+	}{
+		{"full right is one unit", 100, 0, 1, 0},
+		{"half up is half a unit", 0, -50, 0, -0.5},
+		{"over-range right is clamped to one unit", 127, 0, 1, 0},
+		{"(127,127) is clamped to the unit diagonal", 127, 127, math.Sqrt2 / 2, math.Sqrt2 / 2},
+		{"(-128,-128) is clamped to the unit diagonal", -128, -128, -math.Sqrt2 / 2, -math.Sqrt2 / 2},
+		{"a short diagonal is untouched", 30, 40, 0.3, 0.4},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x, y := MoveVector(Input{MoveX: c.mx, MoveY: c.my})
+			assert.InDelta(t, c.x, x, 1e-12)
+			assert.InDelta(t, c.y, y, 1e-12)
+			assert.LessOrEqual(t, x*x+y*y, 1+1e-12)
+		})
+	}
+}
+
+func TestStepPlayerInOpenSpace(t *testing.T) {
+	g := openMap(t).Grid
+	st := DefaultPlayerStats()
+	start := Vec{300, 200}
+	cases := []struct {
+		name   string
+		in     Input
+		moved  float64
+		dx, dy float64
+	}{
+		{"full right moves 4 u", Input{MoveX: 100}, 4, 4, 0},
+		{"full up moves 4 u", Input{MoveY: -100}, 4, 0, -4},
+		{"(127,127) moves 4 u, not more", Input{MoveX: 127, MoveY: 127}, 4, 4 / math.Sqrt2, 4 / math.Sqrt2},
+		{"no input stays put", Input{}, 0, 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := StepPlayer(start, c.in, st, g)
+			assert.InDelta(t, c.moved, got.Sub(start).Len(), 1e-9)
+			assert.InDelta(t, c.dx, got.X-start.X, 1e-9)
+			assert.InDelta(t, c.dy, got.Y-start.Y, 1e-9)
+		})
+	}
+}
+
+func TestStepPlayerAgainstWalls(t *testing.T) {
+	// A wall column at tx=5 (x 160..192) from ty=0 to ty=9.
+	m := asciiMap(t,
+		"..........",
+		".....#....",
+		".....#....",
+		".....#....",
+		".....#....",
+		".....#....",
+		".....#....",
+		".....#....",
+		".....#....",
+		"..........",
+	)
+	st := DefaultPlayerStats()
+	st.Radius = 10.3 // not a round number, so resting contact carries rounding error
+	t.Run("moving diagonally into a wall keeps the parallel component", func(t *testing.T) {
+		pos := Vec{160 - st.Radius, 100}
+		got := StepPlayer(pos, Input{MoveX: 100, MoveY: 100}, st, m.Grid)
+		assert.InDelta(t, pos.X, got.X, 1e-9, "the wall stops X")
+		assert.InDelta(t, 4/math.Sqrt2, got.Y-pos.Y, 1e-9, "Y keeps its share")
+	})
+	t.Run("sliding along a wall of many tiles never sticks at a tile seam", func(t *testing.T) {
+		pos := Vec{149, 40}
+		for range 50 {
+			pos = StepPlayer(pos, Input{MoveX: 100, MoveY: 100}, st, m.Grid)
+		}
+		assert.LessOrEqual(t, pos.X, 160-st.Radius+1e-9)
+		assert.Greater(t, pos.Y, 40+50*2.8-1, "it slid the full distance down the wall")
+	})
+	t.Run("pushing into a wall for many ticks never passes through", func(t *testing.T) {
+		pos := Vec{100, 150}
+		for range 200 {
+			pos = StepPlayer(pos, Input{MoveX: 127}, st, m.Grid)
+			require.False(t, m.Grid.CircleSolid(pos, st.Radius), "at %v", pos)
+		}
+		assert.InDelta(t, 160-st.Radius, pos.X, 1e-9, "it rests against the face")
+	})
+	t.Run("the map edge stops like a wall", func(t *testing.T) {
+		pos := Vec{20, 20}
+		for range 20 {
+			pos = StepPlayer(pos, Input{MoveX: -100, MoveY: -100}, st, m.Grid)
+		}
+		assert.InDelta(t, st.Radius, pos.X, 1e-9)
+		assert.InDelta(t, st.Radius, pos.Y, 1e-9)
+	})
+	t.Run("rounding a wall's end slides around its corner", func(t *testing.T) {
+		pos := Vec{150, 300}
+		for range 40 {
+			pos = StepPlayer(pos, Input{MoveX: 100, MoveY: 100}, st, m.Grid)
+		}
+		assert.Greater(t, pos.X, 192.0, "it got past the wall's end")
+		assert.False(t, m.Grid.CircleSolid(pos, st.Radius))
+	})
+}
+
+func TestStepPlayerTreatsUnknownAsOpen(t *testing.T) {
+	g := NewGrid(10, 10) // all TileUnknown: a client that has not been streamed yet
+	got := StepPlayer(Vec{100, 100}, Input{MoveX: 100}, DefaultPlayerStats(), g)
+	assert.Equal(t, Vec{104, 100}, got)
+}

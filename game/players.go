@@ -1,0 +1,211 @@
+package game
+
+import "math"
+
+// player is the server's record of one player.
+type player struct {
+	id        uint16
+	pos       Vec
+	aim       uint16
+	hp        int16
+	stats     PlayerStats
+	grace     int // ticks of arrival grace left
+	dead      bool
+	respawnAt uint32
+	cooldown  int // ticks until the next shot
+
+	queue    inputQueue
+	last     Input // the frame coasted on when none arrives
+	hasLast  bool
+	coast    int    // ticks coasted since the last consumed frame
+	lastTick uint32 // the input tick consumed most recently
+}
+
+// AddPlayer places a new player at the next spawn point with arrival grace.
+// Adding an id already present does nothing.
+func (w *World) AddPlayer(id uint16) {
+	if w.player(id) != nil {
+		return
+	}
+	at := len(w.players)
+	for i, p := range w.players {
+		if p.id > id {
+			at = i
+			break
+		}
+	}
+	w.players = append(w.players, player{})
+	copy(w.players[at+1:], w.players[at:])
+	w.players[at] = player{id: id, stats: w.content.Player}
+	w.place(&w.players[at])
+}
+
+// RemovePlayer takes a player out of the world; its bullets fly on.
+func (w *World) RemovePlayer(id uint16) {
+	for i := range w.players {
+		if w.players[i].id == id {
+			w.players = append(w.players[:i], w.players[i+1:]...)
+			return
+		}
+	}
+}
+
+// HasPlayer reports whether the player is in this world.
+func (w *World) HasPlayer(id uint16) bool { return w.player(id) != nil }
+
+// LastInputTick is the input tick consumed most recently for the player; a
+// snapshot carries it so the client can drop acknowledged frames.
+func (w *World) LastInputTick(id uint16) uint32 {
+	if p := w.player(id); p != nil {
+		return p.lastTick
+	}
+	return 0
+}
+
+// PlayerStats is the player's stats (the zero value for an unknown id).
+func (w *World) PlayerStats(id uint16) PlayerStats {
+	if p := w.player(id); p != nil {
+		return p.stats
+	}
+	return PlayerStats{}
+}
+
+// PlayerPos is the player's authoritative position.
+func (w *World) PlayerPos(id uint16) (Vec, bool) {
+	if p := w.player(id); p != nil {
+		return p.pos, true
+	}
+	return Vec{}, false
+}
+
+// PlayerState is the player's snapshot record.
+func (w *World) PlayerState(id uint16) (PlayerState, bool) {
+	if p := w.player(id); p != nil {
+		return p.state(), true
+	}
+	return PlayerState{}, false
+}
+
+// AppendPlayerStates appends every player's snapshot record, in id order.
+func (w *World) AppendPlayerStates(dst []PlayerState) []PlayerState {
+	for i := range w.players {
+		dst = append(dst, w.players[i].state())
+	}
+	return dst
+}
+
+func (p *player) state() PlayerState {
+	var flags uint8
+	if p.grace > 0 {
+		flags |= PlayerGrace
+	}
+	if p.dead {
+		flags |= PlayerDead
+	}
+	return PlayerState{ID: p.id, X: float32(p.pos.X), Y: float32(p.pos.Y), Aim: p.aim,
+		HP: p.hp, MaxHP: p.stats.MaxHP, Flags: flags}
+}
+
+// player finds a player by id; worlds hold a handful, so a scan is cheapest.
+func (w *World) player(id uint16) *player {
+	for i := range w.players {
+		if w.players[i].id == id {
+			return &w.players[i]
+		}
+	}
+	return nil
+}
+
+// place puts a player at the next spawn point, whole and under grace.
+func (w *World) place(p *player) {
+	p.pos = w.spawnPoint()
+	p.hp = p.stats.MaxHP
+	p.grace = SpawnGraceTicks
+	p.dead = false
+	p.cooldown = 0
+}
+
+// spawnPoint cycles through the map's player spawns (the centre if none).
+func (w *World) spawnPoint() Vec {
+	s := w.mp.PlayerSpawns
+	if len(s) == 0 {
+		mw, mh := w.grid.Size()
+		return Vec{mw / 2, mh / 2}
+	}
+	v := s[w.nextSpawn%len(s)]
+	w.nextSpawn++
+	return v
+}
+
+// stepPlayers consumes each player's frame for this tick, moves it and
+// fires its weapon.
+func (w *World) stepPlayers() {
+	for i := range w.players {
+		p := &w.players[i]
+		in := p.nextInput(w.tick)
+		if p.cooldown > 0 {
+			p.cooldown--
+		}
+		if p.dead {
+			continue
+		}
+		p.aim = in.Aim
+		p.pos = StepPlayer(p.pos, in, p.stats, w.grid)
+		if in.Buttons&BtnFire != 0 && p.cooldown == 0 && p.grace == 0 {
+			w.playerFire(p)
+		}
+	}
+}
+
+// nextInput consumes the frame numbered tick. Without one the player coasts
+// on its last frame for up to InputMaxAge ticks, then stops moving and
+// firing. A frame that arrived too late for its own tick still refreshes
+// what is coasted on, but it is not acknowledged.
+func (p *player) nextInput(tick uint32) Input {
+	in, late, ok, hasLate := p.queue.take(tick)
+	if ok {
+		p.last, p.hasLast, p.coast, p.lastTick = in, true, 0, tick
+		return in
+	}
+	if hasLate {
+		p.last, p.hasLast = late, true
+	}
+	if p.hasLast && p.coast < InputMaxAge {
+		p.coast++
+		return p.last
+	}
+	return Input{Aim: p.aim}
+}
+
+// playerFire spawns one shot from the muzzle along the aim.
+func (w *World) playerFire(p *player) {
+	st := &p.stats
+	a := AimAngle(p.aim)
+	x := p.pos.X + math.Cos(a)*st.MuzzleOffset
+	y := p.pos.Y + math.Sin(a)*st.MuzzleOffset
+	s := MakeBulletSpawn(w.newUID(), w.tick, x, y, a, st.BulletSpeed, 0, 0, st.BulletRadius,
+		st.BulletLife, st.BulletKind, TeamPlayer)
+	w.spawnBullet(s, p.id, st.Damage)
+	p.cooldown = st.FireCooldown
+}
+
+// stepRespawns returns the dead whose delay is over and counts grace down.
+// Grace is counted at the end of the tick, so it covers exactly
+// SpawnGraceTicks simulated ticks.
+func (w *World) stepRespawns() {
+	for i := range w.players {
+		p := &w.players[i]
+		if p.dead && w.tick >= p.respawnAt {
+			w.place(p)
+			continue
+		}
+		if p.grace > 0 {
+			p.grace--
+		}
+	}
+	for i := range w.enemies {
+		if e := &w.enemies[i]; !e.alive && w.tick >= e.respawnAt {
+			w.reviveEnemy(e)
+		}
+	}
+}

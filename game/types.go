@@ -1,0 +1,156 @@
+package game
+
+// This file holds the plain data types that cross the package boundary:
+// the wire codecs (net/wire) encode them, the server fills them from the
+// world, and the client feeds them back into the same simulation code.
+// Keep them free of pointers and methods with side effects.
+
+// Tick rate and world scale.
+const (
+	TickRate = 60 // simulation steps per second
+	TileSize = 32 // world units (u) per tile edge; 1 u is a pixel at zoom 1
+)
+
+// Network-facing constants shared by server and client (DESIGN.md §3).
+const (
+	SnapshotInterval      = 3    // a snapshot every 3rd tick: 20 Hz
+	InputTargetLead       = 6    // ticks the client numbers its input ahead of the server
+	InputLeadMin          = 1    // below this the client re-syncs (1 is exact on a listen server)
+	InputLeadMax          = 20   // above this the client re-syncs its lead
+	InputMaxLead          = 40   // the server refuses frames further ahead than this
+	InputMaxAge           = 30   // stale limit and coast limit, in ticks
+	InputAckStallLimit    = 10   // snapshots without ack progress before a hard re-sync
+	InputRedundancy       = 3    // frames carried by every input packet
+	ActorInterestRadius   = 800  // u: actors further from a peer's player are not sent
+	BulletInterestCeiling = 2900 // u: hard cap on a bullet's interest reach
+	MapStreamRadius       = 900  // u: chunks within this of the player are streamed
+	FogViewRadius         = 460  // u: what the client shows
+	SpawnGraceTicks       = 120  // arrival grace: invulnerable and unable to shoot
+	ChunkTiles            = 16   // a map chunk is ChunkTiles × ChunkTiles tiles
+)
+
+// Input buttons, one bit each in Input.Buttons.
+const (
+	BtnFire uint8 = 1 << iota
+	BtnInteract
+	BtnEscape
+	BtnUse
+	BtnDrop
+)
+
+// Input is one tick of one player's intent: the 10-byte input frame.
+// MoveX and MoveY are hundredths of a unit vector, clamped by the server to
+// the unit disc; Aim is an angle in 1/65536 turns.
+type Input struct {
+	Tick    uint32
+	MoveX   int8
+	MoveY   int8
+	Aim     uint16
+	Buttons uint8
+	Slot    uint8
+}
+
+// Teams of bullets.
+const (
+	TeamPlayer uint8 = 0
+	TeamEnemy  uint8 = 1
+)
+
+// Fixed-point scales of the quantized fields of BulletSpawn.
+const (
+	TurnScale   = 10000 // Turn is radians per tick × TurnScale
+	RadiusScale = 16    // Radius is units × RadiusScale
+)
+
+// BulletSpawn is a bullet's spawn state exactly as the wire carries it.
+// The server builds one, then spawns its own bullet from it, and the client
+// spawns its replica from the decoded copy: the quantization happens by
+// construction, so both sides start from identical bits.
+type BulletSpawn struct {
+	UID       uint32
+	SpawnTick uint32
+	X, Y      float32 // u
+	VX, VY    float32 // u per tick
+	Accel     float32 // u per tick², along the velocity
+	Turn      int16   // radians per tick × TurnScale
+	Radius    uint16  // u × RadiusScale
+	Life      uint16  // ticks from SpawnTick
+	Kind      uint8   // look and content kind
+	Team      uint8   // TeamPlayer or TeamEnemy
+}
+
+// Reasons a bullet left the world early (sent with a despawn).
+const (
+	DespawnHit  uint8 = 1
+	DespawnWall uint8 = 2
+)
+
+// Player flags in a snapshot record.
+const (
+	PlayerGrace    uint8 = 1 << iota // arrival grace: invulnerable, cannot shoot
+	PlayerDead                       // waiting to respawn
+	PlayerLinkdead                   // connection dropped; body still in the world
+)
+
+// PlayerState is one player record as a snapshot carries it.
+type PlayerState struct {
+	ID    uint16 // the peer id
+	X, Y  float32
+	Aim   uint16
+	HP    int16
+	MaxHP int16
+	Flags uint8
+}
+
+// EnemyState is one enemy (or boss) record as a snapshot carries it.
+type EnemyState struct {
+	ID    uint16
+	Kind  uint8
+	X, Y  float32
+	HP    int16
+	MaxHP int16
+}
+
+// Tile kinds. TileUnknown is what a client holds before a chunk arrives; it
+// reads as empty for prediction and bullets.
+const (
+	TileUnknown uint8 = 0
+	TileFloor   uint8 = 1
+	TileWall    uint8 = 2
+)
+
+// EventKind names one outcome of a tick.
+type EventKind uint8
+
+// Event kinds. Kinds from EvServerOnly up never leave the server: the codec
+// refuses to encode them, so a client never sees a decision it could echo.
+const (
+	EvBulletSpawn   EventKind = 1
+	EvBulletDespawn EventKind = 2
+	EvHit           EventKind = 3
+	EvDeath         EventKind = 4
+	EvPortalUsed    EventKind = 5
+	EvServerOnly    EventKind = 64
+	EvTransfer      EventKind = 64 // server-only: move a player to another instance
+)
+
+// Actor kinds named by hit and death events.
+const (
+	ActorPlayer uint8 = 1
+	ActorEnemy  uint8 = 2
+)
+
+// Event is one outcome of a tick. It is a flat union: each kind uses the
+// fields its comment names and leaves the rest zero.
+type Event struct {
+	Kind    EventKind
+	Bullet  BulletSpawn // EvBulletSpawn; EvBulletDespawn uses Bullet.UID
+	Reason  uint8       // EvBulletDespawn: DespawnHit or DespawnWall
+	Actor   uint8       // EvHit, EvDeath: ActorPlayer or ActorEnemy
+	ID      uint16      // EvHit, EvDeath: the actor; EvPortalUsed, EvTransfer: the player
+	Other   uint16      // EvHit, EvDeath: the shooter or killer (a player id, or 0)
+	Amount  int16       // EvHit: damage dealt
+	HP      int16       // EvHit: health after the hit
+	Portal  uint8       // EvPortalUsed, EvTransfer: the portal index
+	Dungeon uint8       // EvPortalUsed, EvTransfer: the dungeon kind it opens
+}

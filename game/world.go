@@ -1,0 +1,126 @@
+package game
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// Respawn delays and world sizing.
+const (
+	PlayerRespawnTicks = 3 * TickRate // a dead player returns after 3 s
+	EnemyRespawnTicks  = 5 * TickRate // a dead enemy returns to its slot after 5 s
+	hitCellSize        = 64           // u: edge of a hit-resolution grid cell
+	wanderLeash        = 160.0        // u: how far an enemy wanders from its slot
+	initialBullets     = 4096
+	initialEvents      = 1024
+)
+
+// World is one simulated area: a map, its players, enemies and bullets. It
+// is not safe for concurrent use; the server steps each world from one
+// goroutine.
+type World struct {
+	tick      uint32
+	mp        *Map
+	grid      *Grid
+	content   *Content
+	rng       *rand.Rand
+	nextUID   uint32
+	nextSpawn int
+
+	players  []player // sorted by id, so every pass runs in a fixed order
+	enemies  []enemy
+	emitters []emitterState // enemy e owns emitters[e.em0 : e.em0+len(def.Emitters)]
+	bullets  *BulletPool
+
+	playerCells, enemyCells cellGrid
+	events                  []Event
+	wallKills               []uint32
+}
+
+// NewWorld builds a world on a map from validated content. The seed drives
+// every random choice, so equal seeds and inputs replay identically. Enemy
+// slots whose kind is out of range are skipped.
+func NewWorld(m *Map, c *Content, seed uint64) *World {
+	w := &World{
+		mp: m, grid: m.Grid, content: c,
+		rng:       rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15)),
+		bullets:   NewBulletPool(initialBullets),
+		events:    make([]Event, 0, initialEvents),
+		wallKills: make([]uint32, 0, 256),
+	}
+	mw, mh := m.Grid.Size()
+	w.playerCells.init(mw, mh)
+	w.enemyCells.init(mw, mh)
+	for _, s := range m.EnemySpawns {
+		if s.Kind >= 0 && s.Kind < len(c.Enemies) {
+			w.addEnemy(s)
+		}
+	}
+	return w
+}
+
+// Tick is the last simulated tick (0 before the first Step).
+func (w *World) Tick() uint32 { return w.tick }
+
+// Grid is the world's tile map.
+func (w *World) Grid() *Grid { return w.grid }
+
+// Map is the map the world was built on.
+func (w *World) Map() *Map { return w.mp }
+
+// Content is the content the world was built from.
+func (w *World) Content() *Content { return w.content }
+
+// Bullets is the live bullet pool; the server reads spawn records and
+// positions from it for interest and for peers arriving mid-fight.
+func (w *World) Bullets() *BulletPool { return w.bullets }
+
+// Events is this tick's outcomes, in the order they happened. The slice is
+// reused: it is valid until the next Step.
+func (w *World) Events() []Event { return w.events }
+
+// Step advances the world one tick: inputs and player movement, player
+// fire, enemy behaviour and emitters, bullet integration, hits, then deaths'
+// respawns and grace countdowns.
+func (w *World) Step() {
+	w.tick++
+	w.events = w.events[:0]
+	w.stepPlayers()
+	w.stepEnemies()
+	w.stepBullets()
+	w.resolveHits()
+	w.stepRespawns()
+}
+
+// stepBullets integrates the pool and announces wall kills.
+func (w *World) stepBullets() {
+	w.wallKills = w.bullets.Step(w.tick, w.grid, w.wallKills[:0])
+	for _, uid := range w.wallKills {
+		w.emit(Event{Kind: EvBulletDespawn, Bullet: BulletSpawn{UID: uid}, Reason: DespawnWall})
+	}
+}
+
+// spawnBullet adds a bullet built from s, tags its server-only riders and
+// announces its exact record.
+func (w *World) spawnBullet(s BulletSpawn, owner uint16, damage int16) {
+	slot := w.bullets.Spawn(s)
+	if slot < 0 {
+		return
+	}
+	w.bullets.Owner[slot], w.bullets.Damage[slot] = owner, damage
+	w.emit(Event{Kind: EvBulletSpawn, Bullet: s})
+}
+
+// newUID returns the next bullet uid; 0 is never used.
+func (w *World) newUID() uint32 {
+	w.nextUID++
+	if w.nextUID == 0 {
+		w.nextUID = 1
+	}
+	return w.nextUID
+}
+
+func (w *World) emit(e Event) { w.events = append(w.events, e) }
+
+// randAngle is a uniform angle from the world's generator.
+func (w *World) randAngle() float64 { return w.rng.Float64() * 2 * math.Pi }

@@ -1,0 +1,112 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"duskfall/client"
+	"duskfall/levels"
+	"duskfall/net/transport"
+	"duskfall/net/transport/netsim"
+	"duskfall/server"
+)
+
+// startServer runs a real server on a free loopback port until the test ends.
+func startServer(t *testing.T) (*server.Runtime, string) {
+	t.Helper()
+	content, err := levels.LoadContent()
+	require.NoError(t, err)
+	arena, err := levels.LoadMap("arena", content)
+	require.NoError(t, err)
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.DefaultConfig())
+	require.NoError(t, err)
+	srv, err := server.New(server.Config{Content: content, Map: arena, Seed: 7}, tr)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		srv.Run(ctx)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		wg.Wait()
+	})
+	return srv, tr.Addr()
+}
+
+func TestThreeBotsPlayTogetherOverENet(t *testing.T) {
+	_, addr := startServer(t)
+	reports, err := client.RunBots(context.Background(), addr, 3, client.ScriptFight, "bot", 10*time.Second)
+	require.NoError(t, err)
+	require.Len(t, reports, 3)
+	for _, r := range reports {
+		t.Logf("%+v", r)
+		require.True(t, r.Connected, "%s never joined", r.Name)
+		require.Empty(t, r.Error, "%s failed", r.Name)
+		require.Equal(t, 2, r.OthersSeen, "%s should have seen both other bots in its snapshots", r.Name)
+		require.Greater(t, r.Snapshots, 100, "%s: snapshots arrive at 20 Hz", r.Name)
+		require.Positive(t, r.BulletsSeen, "%s saw no bullet spawn", r.Name)
+		require.Zero(t, r.Garbage, "%s dropped packets it could not decode", r.Name)
+	}
+}
+
+func TestWrongProtocolVersionIsRefusedInWords(t *testing.T) {
+	_, addr := startServer(t)
+	rt, err := client.Dial(addr, client.Config{Name: "time-traveller", ProtocolVersion: 99})
+	require.NoError(t, err)
+	defer rt.Close()
+	for range 5 * 60 {
+		rt.Frame(client.Intent{})
+		if rt.State() == client.StateFailed {
+			break
+		}
+		time.Sleep(time.Second / 60)
+	}
+	require.Equal(t, client.StateFailed, rt.State())
+	require.ErrorContains(t, rt.Err(), "refused")
+	require.ErrorContains(t, rt.Err(), "protocol")
+}
+
+func TestHandshakeTimesOutInWordsWhenNobodyAnswers(t *testing.T) {
+	now := time.Unix(0, 0)
+	rt, err := client.Dial("127.0.0.1:9", client.Config{Name: "lonely", Now: func() time.Time { return now }})
+	require.NoError(t, err)
+	defer rt.Close()
+	rt.Frame(client.Intent{})
+	now = now.Add(client.DefaultHandshakeTimeout + time.Second)
+	rt.Frame(client.Intent{})
+	require.Equal(t, client.StateFailed, rt.State())
+	require.True(t, strings.Contains(rt.Err().Error(), "no answer") || strings.Contains(rt.Err().Error(), "could not connect"), rt.Err().Error())
+}
+
+// Reconciliation under a bad network: 100 ms round trip, 5% loss each way,
+// ±10 ms jitter. Bots walk for 30 s; their prediction must never snap and
+// must be corrected by less than 1 u on average.
+func TestReconciliationOverABadNetwork(t *testing.T) {
+	if testing.Short() {
+		t.Skip("30 s of play")
+	}
+	_, addr := startServer(t)
+	proxy, err := netsim.Start("127.0.0.1:0", addr, netsim.Config{
+		Loss: 5, Latency: 50 * time.Millisecond, Jitter: 10 * time.Millisecond, Seed: 42,
+	})
+	require.NoError(t, err)
+	defer proxy.Close()
+	reports, err := client.RunBots(context.Background(), proxy.Addr(), 2, client.ScriptWander, "walker", 30*time.Second)
+	require.NoError(t, err)
+	for _, r := range reports {
+		t.Logf("%+v", r)
+		require.Empty(t, r.Error)
+		require.Greater(t, r.RTTms, 80.0, "the proxy should add about 100 ms of round trip")
+		require.Zero(t, r.Snaps, "%s: prediction snapped", r.Name)
+		require.Less(t, r.MeanCorrectionU, 1.0, "%s: mean correction", r.Name)
+	}
+	t.Logf("netsim: %+v", proxy.Stats())
+}

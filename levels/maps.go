@@ -1,0 +1,131 @@
+package levels
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"unicode/utf8"
+
+	"duskfall/game"
+)
+
+// maxMapSide bounds a map's width and height in tiles.
+const maxMapSide = 512
+
+// Tile characters every map shares; the legend adds enemy spawns.
+const (
+	charWall   = '#'
+	charFloor  = '.'
+	charPlayer = 'P'
+)
+
+// buildMap validates a decoded map and builds its grid and spawn lists.
+func buildMap(file string, r rawMap, c *game.Content) (*game.Map, error) {
+	if r.Name == "" {
+		return nil, fail(file, "name", "missing")
+	}
+	w, err := mapWidth(file, r.Rows)
+	if err != nil {
+		return nil, err
+	}
+	legend, err := readLegend(file, r.Legend, c)
+	if err != nil {
+		return nil, err
+	}
+	m := &game.Map{Name: r.Name, Grid: game.NewGrid(w, len(r.Rows))}
+	for y, row := range r.Rows {
+		for x, ch := range []rune(row) {
+			if err := placeTile(m, legend, c, x, y, ch); err != nil {
+				return nil, fail(file, fmt.Sprintf("rows[%d]", y), "column %d: %s", x, err.Error())
+			}
+		}
+	}
+	if len(m.PlayerSpawns) == 0 {
+		return nil, fail(file, "rows", "no player spawn ('P')")
+	}
+	return m, checkSpawns(file, m, c)
+}
+
+// mapWidth checks the rows form a rectangle of sane size and returns its
+// width.
+func mapWidth(file string, rows []string) (int, error) {
+	if len(rows) == 0 || len(rows) > maxMapSide {
+		return 0, fail(file, "rows", "%d rows, want 1 to %d", len(rows), maxMapSide)
+	}
+	w := utf8.RuneCountInString(rows[0])
+	if w == 0 || w > maxMapSide {
+		return 0, fail(file, "rows[0]", "width %d, want 1 to %d", w, maxMapSide)
+	}
+	for y, row := range rows {
+		if n := utf8.RuneCountInString(row); n != w {
+			return 0, fail(file, fmt.Sprintf("rows[%d]", y), "width %d, want %d like rows[0]", n, w)
+		}
+	}
+	return w, nil
+}
+
+// readLegend resolves legend characters to enemy kinds.
+func readLegend(file string, legend map[string]string, c *game.Content) (map[rune]int, error) {
+	kinds := map[string]int{}
+	for i, e := range c.Enemies {
+		kinds[e.ID] = i
+	}
+	out := map[rune]int{}
+	for _, key := range slices.Sorted(maps.Keys(legend)) { // sorted: the same content fails the same way
+		id := legend[key]
+		ch, size := utf8.DecodeRuneInString(key)
+		at := fmt.Sprintf("legend %q", key)
+		switch {
+		case size != len(key) || size == 0:
+			return nil, fail(file, at, "a legend key is one character")
+		case ch == charWall || ch == charFloor || ch == charPlayer:
+			return nil, fail(file, at, "%q is a reserved tile", ch)
+		}
+		k, ok := kinds[id]
+		if !ok {
+			return nil, fail(file, at, "unknown enemy %q", id)
+		}
+		out[ch] = k
+	}
+	return out, nil
+}
+
+// placeTile writes one map character into the grid and spawn lists.
+func placeTile(m *game.Map, legend map[rune]int, c *game.Content, x, y int, ch rune) error {
+	tile := game.TileFloor
+	switch kind, isEnemy := legend[ch]; {
+	case ch == charWall:
+		tile = game.TileWall
+	case ch == charFloor:
+	case ch == charPlayer:
+		m.PlayerSpawns = append(m.PlayerSpawns, game.TileCenter(x, y))
+	case isEnemy:
+		m.EnemySpawns = append(m.EnemySpawns, game.EnemySpawn{Pos: game.TileCenter(x, y), Kind: kind})
+	default:
+		return fmt.Errorf("unknown tile %q (not in the legend)", ch)
+	}
+	m.Grid.Set(x, y, tile)
+	return nil
+}
+
+// checkSpawns refuses any spawn whose actor, at its radius, would stand in a
+// wall: it could never move, and a player could never leave it.
+func checkSpawns(file string, m *game.Map, c *game.Content) error {
+	for _, p := range m.PlayerSpawns {
+		if m.Grid.CircleSolid(p, c.Player.Radius) {
+			return spawnError(file, p, "player spawn", c.Player.Radius)
+		}
+	}
+	for _, s := range m.EnemySpawns {
+		def := &c.Enemies[s.Kind]
+		if m.Grid.CircleSolid(s.Pos, def.Radius) {
+			return spawnError(file, s.Pos, fmt.Sprintf("%q spawn", def.ID), def.Radius)
+		}
+	}
+	return nil
+}
+
+func spawnError(file string, p game.Vec, what string, r float64) error {
+	tx, ty := int(p.X)/game.TileSize, int(p.Y)/game.TileSize
+	return fail(file, fmt.Sprintf("rows[%d]", ty), "column %d: %s (radius %v) overlaps a wall", tx, what, r)
+}

@@ -1,0 +1,67 @@
+package levels
+
+// The raw structs mirror the TOML files in designer units: speeds in u/s,
+// accelerations in u/s², turns in degrees per second, angles in degrees,
+// durations in ticks (60 per second). Validation converts them.
+
+type rawPatterns struct {
+	Pattern []rawPattern `toml:"pattern"`
+}
+
+type rawPattern struct {
+	ID          string  `toml:"id"`
+	Kind        string  `toml:"kind"`
+	Count       int     `toml:"count"`
+	Spread      float64 `toml:"spread"` // degrees
+	Speed       float64 `toml:"speed"`  // u/s
+	Accel       float64 `toml:"accel"`  // u/s²
+	Turn        float64 `toml:"turn"`   // degrees per second
+	Radius      float64 `toml:"radius"` // u
+	LifeTicks   int     `toml:"life_ticks"`
+	BulletKind  int     `toml:"bullet_kind"`
+	Damage      int     `toml:"damage"`
+	Volleys     int     `toml:"volleys"` // 0 reads as 1
+	VolleyDelay int     `toml:"volley_delay_ticks"`
+	Spin        float64 `toml:"spin"`   // degrees per volley
+	Jitter      float64 `toml:"jitter"` // fraction of speed
+}
+
+type rawEnemies struct {
+	Enemy []rawEnemy `toml:"enemy"`
+}
+
+type rawEnemy struct {
+	ID       string       `toml:"id"`
+	Name     string       `toml:"name"`
+	Radius   float64      `toml:"radius"`
+	HP       int          `toml:"hp"`
+	Speed    float64      `toml:"speed"` // u/s
+	Boss     bool         `toml:"boss"`
+	Hostile  bool         `toml:"hostile"`
+	Emitters []rawEmitter `toml:"emitter"`
+}
+
+type rawEmitter struct {
+	Pattern  string  `toml:"pattern"`
+	Cooldown int     `toml:"cooldown_ticks"`
+	Range    float64 `toml:"range"` // u
+}
+
+type rawPlayer struct {
+	Speed        float64 `toml:"speed"` // u/s
+	Radius       float64 `toml:"radius"`
+	HP           int     `toml:"hp"`
+	FireCooldown int     `toml:"fire_cooldown_ticks"`
+	BulletSpeed  float64 `toml:"bullet_speed"` // u/s
+	BulletLife   int     `toml:"bullet_life_ticks"`
+	BulletRadius float64 `toml:"bullet_radius"`
+	Damage       int     `toml:"damage"`
+	BulletKind   int     `toml:"bullet_kind"`
+	MuzzleOffset float64 `toml:"muzzle_offset"`
+}
+
+type rawMap struct {
+	Name   string            `toml:"name"`
+	Rows   []string          `toml:"rows"`
+	Legend map[string]string `toml:"legend"` // one character → enemy id
+}

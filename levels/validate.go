@@ -1,0 +1,187 @@
+package levels
+
+import (
+	"fmt"
+	"math"
+
+	"duskfall/game"
+)
+
+// Limits of what content may ask for.
+const (
+	maxLifeTicks   = 10 * game.TickRate // a bullet lives at most 10 s
+	maxRadius      = 64.0               // u, bullets and actors
+	maxBulletSpeed = 30 * game.TickRate // u/s: under a tile per tick, so no bullet skips a wall
+	maxActorSpeed  = 600.0              // u/s
+	maxCount       = 128                // bullets per volley
+	maxVolleys     = 64
+	maxTurn        = float64(math.MaxInt16) / game.TurnScale * game.TickRate * 180 / math.Pi // deg/s the wire carries
+)
+
+// check records the first broken rule about one item; later rules are
+// skipped, so validation fails fast with one precise message.
+type check struct {
+	file, item string
+	err        *Error
+}
+
+// rule fails with key item+": "+field unless ok.
+func (c *check) rule(ok bool, field, format string, args ...any) {
+	if c.err == nil && !ok {
+		c.err = fail(c.file, c.item+": "+field, format, args...)
+	}
+}
+
+// between checks lo <= v <= hi.
+func (c *check) between(v, lo, hi float64, field string) {
+	c.rule(v >= lo && v <= hi, field, "%v is outside [%v, %v]", v, lo, hi)
+}
+
+// positive checks 0 < v <= hi.
+func (c *check) positive(v, hi float64, field string) {
+	c.rule(v > 0 && v <= hi, field, "%v is outside (0, %v]", v, hi)
+}
+
+// itemKey names an entry by id, or by position when the id is missing.
+func itemKey(table, id string, i int) string {
+	if id == "" {
+		return fmt.Sprintf("%s[%d]", table, i)
+	}
+	return fmt.Sprintf("%s %q", table, id)
+}
+
+// validateContent is the one validation pass over the decoded content files.
+func validateContent(pats rawPatterns, ens rawEnemies, pl rawPlayer) (*game.Content, error) {
+	c := &game.Content{}
+	ids := map[string]int{}
+	for i, r := range pats.Pattern {
+		p, err := convertPattern(r, i, ids)
+		if err != nil {
+			return nil, err
+		}
+		ids[p.ID] = i
+		c.Patterns = append(c.Patterns, p)
+	}
+	if len(c.Patterns) == 0 {
+		return nil, fail(PatternsFile, "pattern", "no patterns")
+	}
+	seen := map[string]bool{}
+	for i, r := range ens.Enemy {
+		e, err := convertEnemy(r, i, ids, seen)
+		if err != nil {
+			return nil, err
+		}
+		seen[e.ID] = true
+		c.Enemies = append(c.Enemies, e)
+	}
+	if len(c.Enemies) == 0 || len(c.Enemies) > math.MaxUint8+1 {
+		return nil, fail(EnemiesFile, "enemy", "%d enemy kinds, want 1 to 256", len(c.Enemies))
+	}
+	var err error
+	c.Player, err = convertPlayer(pl)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// convertPattern checks one pattern and converts it to simulation units.
+func convertPattern(r rawPattern, i int, ids map[string]int) (game.Pattern, error) {
+	c := check{file: PatternsFile, item: itemKey("pattern", r.ID, i)}
+	_, dup := ids[r.ID]
+	c.rule(r.ID != "", "id", "missing")
+	c.rule(!dup, "id", "duplicate")
+	kind, ok := game.ParsePatternKind(r.Kind)
+	c.rule(ok, "kind", "unknown pattern kind %q (want ring, fan, spiral or shotgun)", r.Kind)
+	c.rule(r.Count >= 1 && r.Count <= maxCount, "count", "%d bullets, want 1 to %d", r.Count, maxCount)
+	c.between(r.Spread, 0, 360, "spread")
+	c.rule(kind != game.PatternFan || r.Count == 1 || r.Spread > 0, "spread", "a fan of %d bullets needs a spread", r.Count)
+	c.between(r.Jitter, 0, 0.9, "jitter")
+	c.between(r.Speed, 0, maxBulletSpeed, "speed")
+	top := r.Speed*(1+r.Jitter) + max(r.Accel, 0)*float64(r.LifeTicks)/game.TickRate
+	c.rule(top <= maxBulletSpeed, "accel", "reaches %.0f u/s, over the %d u/s limit", top, maxBulletSpeed)
+	c.between(r.Turn, -maxTurn, maxTurn, "turn")
+	c.positive(r.Radius, maxRadius, "radius")
+	c.rule(r.LifeTicks >= 1 && r.LifeTicks <= maxLifeTicks, "life_ticks", "%d ticks, want 1 to %d (10 s)", r.LifeTicks, maxLifeTicks)
+	c.between(float64(r.BulletKind), 0, math.MaxUint8, "bullet_kind")
+	c.between(float64(r.Damage), 1, math.MaxInt16, "damage")
+	c.between(float64(r.Volleys), 0, maxVolleys, "volleys")
+	c.rule(r.VolleyDelay >= 0 && (r.Volleys <= 1 || r.VolleyDelay >= 1), "volley_delay_ticks",
+		"%d ticks, want at least 1 between %d volleys", r.VolleyDelay, r.Volleys)
+	c.between(r.Spin, -360, 360, "spin")
+	if c.err != nil {
+		return game.Pattern{}, c.err
+	}
+	return game.Pattern{
+		ID: r.ID, Kind: kind, Count: r.Count, Spread: radians(r.Spread),
+		Speed: r.Speed / game.TickRate, Accel: r.Accel / (game.TickRate * game.TickRate),
+		Turn: radians(r.Turn) / game.TickRate, Radius: r.Radius, Life: uint16(r.LifeTicks),
+		BulletKind: uint8(r.BulletKind), Damage: int16(r.Damage), Volleys: max(r.Volleys, 1),
+		VolleyDelay: r.VolleyDelay, SpinPerVolley: radians(r.Spin), SpeedJitter: r.Jitter,
+	}, nil
+}
+
+// convertEnemy checks one enemy kind, resolving its emitters' pattern ids.
+func convertEnemy(r rawEnemy, i int, pats map[string]int, seen map[string]bool) (game.EnemyDef, error) {
+	c := check{file: EnemiesFile, item: itemKey("enemy", r.ID, i)}
+	c.rule(r.ID != "", "id", "missing")
+	c.rule(!seen[r.ID], "id", "duplicate")
+	c.rule(r.Name != "", "name", "missing")
+	c.positive(r.Radius, maxRadius, "radius")
+	c.between(float64(r.HP), 1, math.MaxInt16, "hp")
+	c.between(r.Speed, 0, maxActorSpeed, "speed")
+	c.rule(!r.Hostile || len(r.Emitters) > 0, "emitter", "a hostile enemy needs at least one emitter (there is no contact damage)")
+	if c.err != nil {
+		return game.EnemyDef{}, c.err
+	}
+	def := game.EnemyDef{ID: r.ID, Name: r.Name, Radius: r.Radius, MaxHP: int16(r.HP),
+		Speed: r.Speed / game.TickRate, Boss: r.Boss, Hostile: r.Hostile}
+	for j, em := range r.Emitters {
+		e, err := convertEmitter(em, c.item+fmt.Sprintf(": emitter %d", j), pats)
+		if err != nil {
+			return game.EnemyDef{}, err
+		}
+		def.Emitters = append(def.Emitters, e)
+	}
+	return def, nil
+}
+
+// convertEmitter checks one emitter of an enemy.
+func convertEmitter(r rawEmitter, item string, pats map[string]int) (game.Emitter, error) {
+	idx, ok := pats[r.Pattern]
+	if !ok {
+		return game.Emitter{}, fail(EnemiesFile, item, "unknown pattern %q", r.Pattern)
+	}
+	c := check{file: EnemiesFile, item: item}
+	c.rule(r.Cooldown >= 1, "cooldown_ticks", "%d ticks, want at least 1", r.Cooldown)
+	c.positive(r.Range, game.BulletInterestCeiling, "range")
+	if c.err != nil {
+		return game.Emitter{}, c.err
+	}
+	return game.Emitter{Pattern: idx, Cooldown: r.Cooldown, Range: r.Range}, nil
+}
+
+// convertPlayer checks the player stats.
+func convertPlayer(r rawPlayer) (game.PlayerStats, error) {
+	c := check{file: PlayerFile, item: "player"}
+	c.positive(r.Speed, maxActorSpeed, "speed")
+	c.positive(r.Radius, maxRadius, "radius")
+	c.between(float64(r.HP), 1, math.MaxInt16, "hp")
+	c.rule(r.FireCooldown >= 1, "fire_cooldown_ticks", "%d ticks, want at least 1", r.FireCooldown)
+	c.positive(r.BulletSpeed, maxBulletSpeed, "bullet_speed")
+	c.rule(r.BulletLife >= 1 && r.BulletLife <= maxLifeTicks, "bullet_life_ticks", "%d ticks, want 1 to %d (10 s)", r.BulletLife, maxLifeTicks)
+	c.positive(r.BulletRadius, maxRadius, "bullet_radius")
+	c.between(float64(r.Damage), 1, math.MaxInt16, "damage")
+	c.between(float64(r.BulletKind), 0, math.MaxUint8, "bullet_kind")
+	c.between(r.MuzzleOffset, 0, maxRadius, "muzzle_offset")
+	if c.err != nil {
+		return game.PlayerStats{}, c.err
+	}
+	return game.PlayerStats{
+		Speed: r.Speed / game.TickRate, Radius: r.Radius, MaxHP: int16(r.HP), FireCooldown: r.FireCooldown,
+		BulletSpeed: r.BulletSpeed / game.TickRate, BulletLife: uint16(r.BulletLife), BulletRadius: r.BulletRadius,
+		Damage: int16(r.Damage), BulletKind: uint8(r.BulletKind), MuzzleOffset: r.MuzzleOffset,
+	}, nil
+}
+
+func radians(deg float64) float64 { return deg * math.Pi / 180 }

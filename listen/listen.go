@@ -1,0 +1,74 @@
+// Package listen wires "Host and play": a server.Runtime and a
+// client.Runtime in one process, the client as peer 1 over an in-memory
+// transport, friends over ENet on the same server.
+//
+// It is the one place that imports both server and client. The host's
+// client still encodes its input and learns every outcome from encoded
+// snapshots and events; only the transport is short-circuited. One Frame
+// runs, in order: the client samples and sends input, the server steps,
+// the client reads. So input sampled this frame is consumed this frame,
+// and the host's ship is never a tick ahead of the authoritative one.
+package listen
+
+import (
+	"fmt"
+	"log"
+
+	"duskfall/client"
+	"duskfall/game"
+	"duskfall/net/transport"
+	"duskfall/net/wire"
+	"duskfall/server"
+)
+
+// Config configures a hosted game.
+type Config struct {
+	Addr    string // ENet listen address for friends, e.g. ":7777"
+	Server  server.Config
+	Client  client.Config
+	Network transport.Config
+}
+
+// Host is a running listen server with its host player.
+type Host struct {
+	Server *server.Runtime
+	Client *client.Runtime
+	enet   *transport.ENetServer
+}
+
+// Start opens the port, starts the server and connects the host player.
+func Start(cfg Config) (*Host, error) {
+	if cfg.Server.Log == nil {
+		cfg.Server.Log = log.Default()
+	}
+	netSrv, err := transport.ListenENet(cfg.Addr, cfg.Network)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open port for friends: %w", err)
+	}
+	localSrv, localCli := transport.NewLocal(wire.ProtocolVersion)
+	srv, err := server.New(cfg.Server, transport.Merge(localSrv, netSrv))
+	if err != nil {
+		netSrv.Close()
+		return nil, err
+	}
+	return &Host{Server: srv, Client: client.New(localCli, cfg.Client), enet: netSrv}, nil
+}
+
+// Addr is the address friends join.
+func (h *Host) Addr() string { return h.enet.Addr() }
+
+// Frame runs one update: client input, server step, client read.
+func (h *Host) Frame(in client.Intent) {
+	h.Client.SendInput(in)
+	h.Server.Step()
+	h.Client.Receive()
+}
+
+// Close says goodbye to the friends, then stops the server.
+func (h *Host) Close() {
+	h.Client.Close()
+	h.Server.Shutdown("the host closed the game")
+}
+
+// FramesPerSecond is the rate Frame must be called at.
+const FramesPerSecond = game.TickRate

@@ -1,0 +1,228 @@
+// Duskfall is a co-op bullet hell. One program plays every part:
+//
+//	duskfall                          the game window (main menu)
+//	duskfall --host                   straight into Host and play
+//	duskfall --join HOST:PORT         straight into a friend's game
+//	duskfall --server                 a dedicated server, no window
+//	duskfall --bot N --join HOST:PORT headless scripted players
+//	duskfall netsim ...               a UDP impairment proxy for testing
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"duskfall/client"
+	"duskfall/levels"
+	"duskfall/net/transport"
+	"duskfall/net/transport/netsim"
+	"duskfall/server"
+)
+
+// options are the parsed command line.
+type options struct {
+	server     bool
+	host       bool
+	join       string
+	bots       int
+	duration   time.Duration
+	script     string
+	name       string
+	port       int
+	statusFile string
+	seed       uint64
+}
+
+const usageText = `Duskfall, a co-op bullet hell.
+
+Usage:
+  duskfall [flags]                      open the game window (main menu)
+  duskfall --host [--port N]            open the window and host a game at once
+  duskfall --join HOST:PORT             open the window and join a friend's game
+  duskfall --server [--port N]          run a dedicated server without a window
+  duskfall --bot N --join HOST:PORT     run N headless bots; one JSON line per bot at exit
+  duskfall netsim --listen ADDR --target ADDR [--loss %%] [--latency D] ...
+                                        run a UDP impairment proxy (see: duskfall netsim --help)
+
+Flags:
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is main without the exit, so tests can call it.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "netsim" {
+		return netsim.Main(args[1:])
+	}
+	opts, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "duskfall: %v\n", err)
+		return 2
+	}
+	switch {
+	case opts.server:
+		return runServer(opts, stderr)
+	case opts.bots > 0:
+		return runBots(opts, stdout, stderr)
+	default:
+		if err := runWindow(opts); err != nil {
+			fmt.Fprintf(stderr, "duskfall: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+}
+
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("duskfall", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, usageText)
+		fs.PrintDefaults()
+	}
+	fs.BoolVar(&o.server, "server", false, "run a dedicated server without a window")
+	fs.BoolVar(&o.host, "host", false, "open the window and host a game (Host and play)")
+	fs.StringVar(&o.join, "join", "", "`HOST:PORT` of a game to join (window or --bot)")
+	fs.IntVar(&o.bots, "bot", 0, "run `N` headless bots against --join")
+	fs.DurationVar(&o.duration, "duration", 0, "how long bots play, or how long --server runs (0: until interrupted; bots default to 30s)")
+	fs.StringVar(&o.script, "script", client.ScriptWander, fmt.Sprintf("bot script: one of %v", client.Scripts))
+	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
+	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
+	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
+	fs.Uint64Var(&o.seed, "seed", 1, "world seed for --server and --host")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q (see --help)", fs.Arg(0))
+	}
+	return o, o.validate()
+}
+
+func (o *options) validate() error {
+	modes := 0
+	for _, on := range []bool{o.server, o.host, o.bots > 0, o.join != "" && o.bots == 0} {
+		if on {
+			modes++
+		}
+	}
+	switch {
+	case modes > 1:
+		return errors.New("choose one of --server, --host, --join and --bot")
+	case o.port < 0 || o.port > 65535:
+		return fmt.Errorf("--port %d is not a port number (1-65535, or 0 for any free port)", o.port)
+	case o.bots < 0:
+		return fmt.Errorf("--bot %d: the number of bots must be positive", o.bots)
+	case o.bots > 0 && o.join == "":
+		return errors.New("--bot needs --join HOST:PORT")
+	case o.duration < 0:
+		return fmt.Errorf("--duration %s must not be negative", o.duration)
+	}
+	if o.join != "" {
+		if _, _, err := net.SplitHostPort(o.join); err != nil {
+			return fmt.Errorf("--join %q: want HOST:PORT, such as 127.0.0.1:7777", o.join)
+		}
+	}
+	if o.bots > 0 {
+		if o.duration == 0 {
+			o.duration = 30 * time.Second
+		}
+		if err := client.CheckScript(o.script); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+func runServer(o options, stderr io.Writer) int {
+	lg := log.New(stderr, "server: ", log.LstdFlags)
+	cfg, err := serverConfig(o, lg)
+	if err != nil {
+		lg.Print(err)
+		return 1
+	}
+	tr, err := transport.ListenENet(":"+strconv.Itoa(o.port), transport.DefaultConfig())
+	if err != nil {
+		lg.Printf("cannot listen on port %d: %v", o.port, err)
+		return 1
+	}
+	srv, err := server.New(cfg, tr)
+	if err != nil {
+		lg.Print(err)
+		return 1
+	}
+	ctx, stop := signalContext()
+	defer stop()
+	if o.duration > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, o.duration)
+		defer cancel()
+	}
+	lg.Printf("listening on %s", tr.Addr())
+	if err := srv.Run(ctx); err != nil {
+		lg.Print(err)
+		return 1
+	}
+	lg.Printf("stopped at tick %d", srv.Tick())
+	return 0
+}
+
+func serverConfig(o options, lg *log.Logger) (server.Config, error) {
+	content, err := levels.LoadContent()
+	if err != nil {
+		return server.Config{}, err
+	}
+	arena, err := levels.LoadMap("arena", content)
+	if err != nil {
+		return server.Config{}, err
+	}
+	return server.Config{Content: content, Map: arena, Seed: o.seed, StatusFile: o.statusFile, Log: lg}, nil
+}
+
+func runBots(o options, stdout, stderr io.Writer) int {
+	ctx, stop := signalContext()
+	defer stop()
+	prefix := o.name
+	if prefix == "" {
+		prefix = "bot"
+	}
+	reports, err := client.RunBots(ctx, o.join, o.bots, o.script, prefix, o.duration)
+	if err != nil {
+		fmt.Fprintf(stderr, "duskfall: %v\n", err)
+		return 1
+	}
+	enc := json.NewEncoder(stdout)
+	failed := 0
+	for _, r := range reports {
+		enc.Encode(r)
+		if r.Failed() {
+			failed++
+		}
+	}
+	if failed > 0 {
+		fmt.Fprintf(stderr, "duskfall: %d of %d bots failed\n", failed, len(reports))
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,71 @@
+package transport
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"duskfall/net/enet"
+)
+
+// ErrConfig reports an unusable Config.
+var ErrConfig = errors.New("transport: invalid config")
+
+// Config sizes an ENet endpoint. Zero fields take the DefaultConfig value.
+type Config struct {
+	MaxPeers       int // server connection slots (a client has one)
+	MaxPacketSize  int // largest packet sent or accepted, bytes
+	MaxWaitingData int // bytes one peer may make the host buffer
+	DuplicatePeers int // connections allowed from one IP address
+	// Timeout drops a peer whose unacknowledged data is this old; it also
+	// bounds a connect attempt. Zero keeps ENet's adaptive 5 to 30 s.
+	Timeout           time.Duration
+	IncomingBandwidth uint32 // bytes/s, 0 for unlimited
+	OutgoingBandwidth uint32 // bytes/s, 0 for unlimited
+}
+
+// DefaultConfig returns modest limits: 64 peers, 256 KiB packets, 1 MiB
+// waiting data per peer, 32 connections per IP address (friends behind one
+// router, or a tester's bots on one machine, share an address).
+func DefaultConfig() Config {
+	h := enet.DefaultHostConfig()
+	return Config{
+		MaxPeers:       h.PeerCount,
+		MaxPacketSize:  h.MaximumPacketSize,
+		MaxWaitingData: h.MaximumWaitingData,
+		DuplicatePeers: 32,
+	}
+}
+
+// withDefaults fills zero fields from DefaultConfig.
+func (c Config) withDefaults() Config {
+	d := DefaultConfig()
+	if c.MaxPeers == 0 {
+		c.MaxPeers = d.MaxPeers
+	}
+	if c.MaxPacketSize == 0 {
+		c.MaxPacketSize = d.MaxPacketSize
+	}
+	if c.MaxWaitingData == 0 {
+		c.MaxWaitingData = max(d.MaxWaitingData, c.MaxPacketSize)
+	}
+	if c.DuplicatePeers == 0 {
+		c.DuplicatePeers = d.DuplicatePeers
+	}
+	return c
+}
+
+func (c Config) hostConfig(peers int) (enet.HostConfig, error) {
+	if c.Timeout < 0 || c.Timeout > time.Hour {
+		return enet.HostConfig{}, fmt.Errorf("%w: Timeout %v", ErrConfig, c.Timeout)
+	}
+	return enet.HostConfig{
+		PeerCount:          peers,
+		ChannelCount:       NumChannels,
+		IncomingBandwidth:  c.IncomingBandwidth,
+		OutgoingBandwidth:  c.OutgoingBandwidth,
+		MaximumPacketSize:  c.MaxPacketSize,
+		MaximumWaitingData: c.MaxWaitingData,
+		DuplicatePeers:     c.DuplicatePeers,
+	}, nil
+}

@@ -1,0 +1,304 @@
+package transport
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"duskfall/net/enet"
+)
+
+const (
+	serviceWaitMs   = 1                     // longest the loop sleeps in ENet before looking at the outbox
+	serviceBurst    = 256                   // events drained per loop turn before sends get a look in
+	statsInterval   = 50 * time.Millisecond // how often RTT and loss are copied out
+	serviceErrPause = time.Millisecond      // back-off after a socket error, so the loop cannot spin
+)
+
+type opKind uint8
+
+const (
+	opSend opKind = iota
+	opDisconnect
+	opDisconnectLater
+)
+
+// op is one request from the game to the service goroutine.
+type op struct {
+	kind opKind
+	peer PeerID
+	ch   uint8
+	buf  []byte
+}
+
+// endpoint is the machinery ENetServer and ENetClient share: one goroutine
+// owns the host; everything else talks to it through mu-guarded queues.
+type endpoint struct {
+	host      *enet.Host
+	timeoutMs uint32
+	maxPacket int
+	assignID  func() PeerID
+
+	// Owned by the service goroutine.
+	byPeer    map[*enet.Peer]PeerID
+	byID      map[PeerID]*enet.Peer
+	work      []op
+	lastStats time.Time
+
+	mu     sync.Mutex
+	in     inbox
+	out    []op
+	pool   bufPool
+	stats  map[PeerID]*PeerStats // connected peers only
+	wire   WireStats
+	closed bool
+
+	stopping atomic.Bool
+	done     chan struct{}
+	once     sync.Once
+}
+
+func newEndpoint(host *enet.Host, cfg Config, assignID func() PeerID) *endpoint {
+	return &endpoint{
+		host:      host,
+		timeoutMs: uint32(cfg.Timeout / time.Millisecond),
+		maxPacket: cfg.MaxPacketSize,
+		assignID:  assignID,
+		byPeer:    make(map[*enet.Peer]PeerID),
+		byID:      make(map[PeerID]*enet.Peer),
+		stats:     make(map[PeerID]*PeerStats),
+		done:      make(chan struct{}),
+	}
+}
+
+// track registers a peer before the loop starts (the client's one peer).
+func (e *endpoint) track(p *enet.Peer, id PeerID) {
+	e.byPeer[p] = id
+	e.byID[id] = p
+	e.applyTimeout(p)
+}
+
+func (e *endpoint) applyTimeout(p *enet.Peer) {
+	if e.timeoutMs > 0 {
+		p.SetTimeout(0, e.timeoutMs, e.timeoutMs)
+	}
+}
+
+func (e *endpoint) start() { go e.run() }
+
+func (e *endpoint) run() {
+	defer close(e.done)
+	for !e.stopping.Load() {
+		e.flushOutbox()
+		e.service()
+		e.refreshStats()
+		e.refreshWire()
+	}
+	e.shutdown()
+}
+
+// flushOutbox hands the queued requests to ENet.
+func (e *endpoint) flushOutbox() {
+	e.mu.Lock()
+	e.work, e.out = e.out, e.work[:0]
+	e.mu.Unlock()
+	if len(e.work) == 0 {
+		return
+	}
+	for _, o := range e.work {
+		p := e.byID[o.peer]
+		if p == nil {
+			continue
+		}
+		switch o.kind {
+		case opSend:
+			// A refusal means the peer is going away; its disconnect event
+			// is on the way, so the packet is simply dropped.
+			_ = p.SendBytes(o.buf, o.ch, enetFlags(Channels[o.ch]))
+		case opDisconnect:
+			p.Disconnect(0)
+		case opDisconnectLater:
+			p.DisconnectLater(0)
+		}
+		if !p.Alive() {
+			// ENet dropped a connection still being set up without an
+			// event; report it so every dial ends in EventDisconnect.
+			e.forget(p, 0)
+		}
+	}
+	e.mu.Lock()
+	for i := range e.work {
+		if e.work[i].buf != nil {
+			e.pool.put(e.work[i].buf)
+		}
+		e.work[i] = op{}
+	}
+	e.mu.Unlock()
+}
+
+// service waits briefly for traffic, then drains what arrived.
+func (e *endpoint) service() {
+	wait := uint32(serviceWaitMs)
+	for range serviceBurst {
+		ev, err := e.host.Service(wait)
+		if err != nil {
+			time.Sleep(serviceErrPause)
+			return
+		}
+		if ev.Type == enet.EventNone {
+			return
+		}
+		e.handle(ev)
+		wait = 0
+	}
+}
+
+func (e *endpoint) handle(ev enet.Event) {
+	switch ev.Type {
+	case enet.EventConnect:
+		id, known := e.byPeer[ev.Peer]
+		if !known {
+			id = e.assignID()
+			e.track(ev.Peer, id)
+		}
+		e.mu.Lock()
+		e.stats[id] = &PeerStats{}
+		e.in.push(Event{Kind: EventConnect, Peer: id, ConnectData: ev.Data}, nil, &e.pool)
+		e.mu.Unlock()
+	case enet.EventDisconnect:
+		e.forget(ev.Peer, ev.Data)
+	case enet.EventReceive:
+		id, known := e.byPeer[ev.Peer]
+		if !known {
+			return
+		}
+		e.mu.Lock()
+		if st := e.stats[id]; st != nil {
+			st.BytesIn += uint64(len(ev.Packet))
+			e.in.push(Event{Kind: EventReceive, Peer: id, Channel: ev.ChannelID}, ev.Packet, &e.pool)
+		}
+		e.mu.Unlock()
+	}
+}
+
+// forget drops an ended connection and reports it.
+func (e *endpoint) forget(p *enet.Peer, data uint32) {
+	id, known := e.byPeer[p]
+	if !known {
+		return
+	}
+	delete(e.byPeer, p)
+	delete(e.byID, id)
+	e.mu.Lock()
+	delete(e.stats, id)
+	e.in.push(Event{Kind: EventDisconnect, Peer: id, ConnectData: data}, nil, &e.pool)
+	e.mu.Unlock()
+}
+
+// refreshStats copies ENet's RTT and loss out of C memory, which only this
+// goroutine may read.
+func (e *endpoint) refreshStats() {
+	now := time.Now()
+	if now.Sub(e.lastStats) < statsInterval {
+		return
+	}
+	e.lastStats = now
+	e.mu.Lock()
+	for id, p := range e.byID {
+		if st := e.stats[id]; st != nil {
+			st.RTT, st.Loss = p.RTT(), p.PacketLoss()
+		}
+	}
+	e.mu.Unlock()
+}
+
+// refreshWire copies the host's datagram counters out of C memory.
+func (e *endpoint) refreshWire() {
+	w := WireStats{
+		BytesSent: e.host.TotalSentBytes(), BytesReceived: e.host.TotalReceivedBytes(),
+		PacketsSent: e.host.TotalSentPackets(), PacketsReceived: e.host.TotalReceivedPackets(),
+	}
+	e.mu.Lock()
+	e.wire = w
+	e.mu.Unlock()
+}
+
+func (e *endpoint) wireStats() WireStats {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.wire
+}
+
+// shutdown tells every peer goodbye without waiting for answers and frees
+// the host.
+func (e *endpoint) shutdown() {
+	for _, p := range e.byID {
+		p.DisconnectNow(0)
+	}
+	e.host.Flush()
+	e.host.Destroy()
+	e.mu.Lock()
+	e.out = nil
+	clear(e.stats)
+	e.mu.Unlock()
+}
+
+// poll swaps out the inbox.
+func (e *endpoint) poll(dst []Event) []Event {
+	e.mu.Lock()
+	if e.closed {
+		e.mu.Unlock()
+		return dst
+	}
+	batch := e.in.swap(&e.pool)
+	e.mu.Unlock()
+	return append(dst, batch...)
+}
+
+// send queues a copy of data for the service goroutine.
+func (e *endpoint) send(id PeerID, ch uint8, data []byte) {
+	if int(ch) >= NumChannels || len(data) > e.maxPacket {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	st := e.stats[id]
+	if e.closed || st == nil {
+		return
+	}
+	st.BytesOut += uint64(len(data))
+	e.out = append(e.out, op{kind: opSend, peer: id, ch: ch, buf: e.pool.copyOf(data)})
+}
+
+func (e *endpoint) disconnect(id PeerID, later bool) {
+	kind := opDisconnect
+	if later {
+		kind = opDisconnectLater
+	}
+	e.mu.Lock()
+	if !e.closed {
+		e.out = append(e.out, op{kind: kind, peer: id})
+	}
+	e.mu.Unlock()
+}
+
+func (e *endpoint) peerStats(id PeerID) PeerStats {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if st := e.stats[id]; st != nil {
+		return *st
+	}
+	return PeerStats{}
+}
+
+// close stops the service goroutine and waits for it to free the host.
+func (e *endpoint) close() error {
+	e.once.Do(func() {
+		e.mu.Lock()
+		e.closed = true
+		e.mu.Unlock()
+		e.stopping.Store(true)
+		<-e.done
+	})
+	return nil
+}

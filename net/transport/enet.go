@@ -1,0 +1,127 @@
+package transport
+
+import (
+	"fmt"
+	"net"
+	"strconv"
+
+	"duskfall/net/enet"
+)
+
+// ENetServer is a Server on a real ENet host.
+type ENetServer struct {
+	ep   *endpoint
+	addr string
+}
+
+// ListenENet starts a server on addr ("host:port"; port 0 picks a free
+// one, an empty host listens on every interface).
+func ListenENet(addr string, cfg Config) (*ENetServer, error) {
+	cfg = cfg.withDefaults()
+	ea, err := resolve(addr)
+	if err != nil {
+		return nil, err
+	}
+	hc, err := cfg.hostConfig(cfg.MaxPeers)
+	if err != nil {
+		return nil, err
+	}
+	host, err := enet.NewHost(&ea, hc)
+	if err != nil {
+		return nil, fmt.Errorf("transport: listen on %s: %w", addr, err)
+	}
+	s := &ENetServer{ep: newEndpoint(host, cfg, newPeerID), addr: host.Address().String()}
+	s.ep.start()
+	return s, nil
+}
+
+// Poll implements Server.
+func (s *ENetServer) Poll(dst []Event) []Event { return s.ep.poll(dst) }
+
+// Send implements Server.
+func (s *ENetServer) Send(peer PeerID, channel uint8, data []byte) { s.ep.send(peer, channel, data) }
+
+// Disconnect implements Server.
+func (s *ENetServer) Disconnect(peer PeerID, later bool) { s.ep.disconnect(peer, later) }
+
+// Stats implements Server.
+func (s *ENetServer) Stats(peer PeerID) PeerStats { return s.ep.peerStats(peer) }
+
+// WireStats reports what the host's socket has carried, ENet headers
+// included: the numbers to quote for bandwidth.
+func (s *ENetServer) WireStats() WireStats { return s.ep.wireStats() }
+
+// Addr implements Server.
+func (s *ENetServer) Addr() string { return s.addr }
+
+// Close disconnects every peer at once and frees the host. It is idempotent.
+func (s *ENetServer) Close() error { return s.ep.close() }
+
+// ENetClient is a Client on a real ENet host.
+type ENetClient struct{ ep *endpoint }
+
+// DialENet starts connecting to addr. It returns at once: EventConnect
+// arrives through Poll when the server accepts, EventDisconnect if it does
+// not answer in time. connectData reaches the server's EventConnect. A host
+// name is resolved here, which may block on DNS.
+func DialENet(addr string, connectData uint32, cfg Config) (*ENetClient, error) {
+	cfg = cfg.withDefaults()
+	ea, err := resolve(addr)
+	if err != nil {
+		return nil, err
+	}
+	hc, err := cfg.hostConfig(1)
+	if err != nil {
+		return nil, err
+	}
+	host, err := enet.NewHost(nil, hc)
+	if err != nil {
+		return nil, fmt.Errorf("transport: dial %s: %w", addr, err)
+	}
+	peer, err := host.Connect(ea, NumChannels, connectData)
+	if err != nil {
+		host.Destroy()
+		return nil, fmt.Errorf("transport: dial %s: %w", addr, err)
+	}
+	c := &ENetClient{ep: newEndpoint(host, cfg, func() PeerID { return ServerPeer })}
+	c.ep.track(peer, ServerPeer)
+	c.ep.start()
+	return c, nil
+}
+
+// Poll implements Client.
+func (c *ENetClient) Poll(dst []Event) []Event { return c.ep.poll(dst) }
+
+// Send implements Client.
+func (c *ENetClient) Send(channel uint8, data []byte) { c.ep.send(ServerPeer, channel, data) }
+
+// Disconnect implements Client.
+func (c *ENetClient) Disconnect() { c.ep.disconnect(ServerPeer, false) }
+
+// Stats implements Client.
+func (c *ENetClient) Stats() PeerStats { return c.ep.peerStats(ServerPeer) }
+
+// Close tells the server goodbye without waiting and frees the host.
+func (c *ENetClient) Close() error { return c.ep.close() }
+
+// resolve parses "host:port" into an ENet address.
+func resolve(addr string) (enet.Address, error) {
+	host, portStr, err := net.SplitHostPort(addr)
+	if err != nil {
+		return enet.Address{}, fmt.Errorf("transport: address %q: %w", addr, err)
+	}
+	port, err := strconv.ParseUint(portStr, 10, 16)
+	if err != nil {
+		return enet.Address{}, fmt.Errorf("transport: port in %q: %w", addr, err)
+	}
+	a, err := enet.NewAddress(host, uint16(port))
+	if err != nil {
+		return enet.Address{}, fmt.Errorf("transport: address %q: %w", addr, err)
+	}
+	return a, nil
+}
+
+var (
+	_ Server = (*ENetServer)(nil)
+	_ Client = (*ENetClient)(nil)
+)

@@ -1,0 +1,289 @@
+package transport
+
+import (
+	"bytes"
+	"encoding/binary"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/net/enet"
+)
+
+func TestENetConnect(t *testing.T) {
+	p := newENetPair(t, 0xD0051, Config{})
+
+	t.Run("the server sees the connect data", func(t *testing.T) {
+		assert.EqualValues(t, 0xD0051, p.data)
+	})
+	t.Run("ENet peers are numbered after the local peer", func(t *testing.T) {
+		assert.Greater(t, p.peer, LocalPeer)
+	})
+	t.Run("the server reports the port it bound", func(t *testing.T) {
+		assert.True(t, strings.HasPrefix(p.srv.Addr(), "127.0.0.1:"), p.srv.Addr())
+		assert.NotEqual(t, "127.0.0.1:0", p.srv.Addr())
+	})
+}
+
+func TestENetReliableOrdered(t *testing.T) {
+	const n = 10000
+	p := newENetPair(t, 0, Config{})
+	msg := make([]byte, 40)
+	for i := range n {
+		binary.LittleEndian.PutUint32(msg, uint32(i))
+		p.cli.Send(ChannelEvents, msg)
+		p.srv.Send(p.peer, ChannelEvents, msg)
+	}
+	for _, side := range []struct {
+		name string
+		rec  *recorder
+	}{{"client to server", p.srvRec}, {"server to client", p.cliRec}} {
+		t.Run(side.name+": all 10,000 messages arrive complete and in order", func(t *testing.T) {
+			got := side.rec.waitReceives(t, ChannelEvents, n)
+			require.Len(t, got, n)
+			for i, m := range got {
+				require.Len(t, m, len(msg))
+				require.EqualValues(t, i, binary.LittleEndian.Uint32(m), "message %d", i)
+			}
+		})
+	}
+	t.Run("payload bytes are counted per peer", func(t *testing.T) {
+		st := p.srv.Stats(p.peer)
+		assert.EqualValues(t, n*len(msg), st.BytesIn)
+		assert.EqualValues(t, n*len(msg), st.BytesOut)
+		assert.EqualValues(t, n*len(msg), p.cli.Stats().BytesIn)
+	})
+	t.Run("RTT is measured", func(t *testing.T) {
+		deadline := time.Now().Add(waitTimeout)
+		for p.cli.Stats().RTT == 0 && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		assert.Positive(t, p.cli.Stats().RTT)
+	})
+}
+
+func TestENetSequenced(t *testing.T) {
+	p := newENetPair(t, 0, Config{})
+
+	t.Run("snapshots arrive newest-wins: never out of order", func(t *testing.T) {
+		seen := p.sequencedRun(t, 100)
+		for i := 1; i < len(seen); i++ {
+			require.Greater(t, seen[i], seen[i-1], "sequenced packets never go backwards")
+		}
+	})
+	t.Run("a snapshot larger than the MTU is fragmented and arrives whole", func(t *testing.T) {
+		big := make([]byte, 9000)
+		for i := range big {
+			big[i] = byte(i * 31)
+		}
+		p.srv.Send(p.peer, ChannelSnapshot, big)
+		// Small snapshots of the run above may still be in flight: skip them.
+		ev := p.cliRec.waitFor(t, "the big snapshot", func(ev Event) bool {
+			return ev.Kind == EventReceive && ev.Channel == ChannelSnapshot && len(ev.Data) == len(big)
+		})
+		assert.True(t, bytes.Equal(big, ev.Data), "the reassembled bytes match")
+	})
+	t.Run("input frames reach the server", func(t *testing.T) {
+		p.cli.Send(ChannelInput, []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+		got := p.srvRec.waitReceives(t, ChannelInput, 1)
+		assert.Equal(t, []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, got[0])
+	})
+}
+
+// sequencedRun streams numbered snapshots in bursts until the client has
+// received want of them, and returns the numbers in arrival order.
+func (p *enetPair) sequencedRun(t *testing.T, want int) []uint32 {
+	msg := make([]byte, 200)
+	var seen []uint32
+	next := uint32(0)
+	deadline := time.Now().Add(waitTimeout)
+	for len(seen) < want {
+		require.True(t, time.Now().Before(deadline), "only %d snapshots arrived", len(seen))
+		for range 5 {
+			binary.LittleEndian.PutUint32(msg, next)
+			p.srv.Send(p.peer, ChannelSnapshot, msg)
+			next++
+		}
+		time.Sleep(time.Millisecond)
+		for _, ev := range p.cli.Poll(nil) {
+			if ev.Kind == EventReceive && ev.Channel == ChannelSnapshot {
+				seen = append(seen, binary.LittleEndian.Uint32(ev.Data))
+			}
+		}
+	}
+	return seen
+}
+
+func TestENetDisconnect(t *testing.T) {
+	t.Run("a client disconnect is seen on both sides", func(t *testing.T) {
+		p := newENetPair(t, 0, Config{})
+		p.cli.Disconnect()
+		p.srvRec.waitFor(t, "server-side disconnect", isKindFor(EventDisconnect, p.peer))
+		p.cliRec.waitFor(t, "client-side disconnect", isKindFor(EventDisconnect, ServerPeer))
+		assert.Zero(t, p.srv.Stats(p.peer), "a gone peer has no stats")
+	})
+	t.Run("a server disconnect-later delivers the queued reason first", func(t *testing.T) {
+		p := newENetPair(t, 0, Config{})
+		p.srv.Send(p.peer, ChannelControl, []byte("reject: server full"))
+		p.srv.Disconnect(p.peer, true)
+		ev := p.cliRec.waitFor(t, "the reason", isKind(EventReceive))
+		assert.Equal(t, []byte("reject: server full"), ev.Data)
+		p.cliRec.waitFor(t, "client-side disconnect", isKind(EventDisconnect))
+		p.srvRec.waitFor(t, "server-side disconnect", isKindFor(EventDisconnect, p.peer))
+	})
+	t.Run("a client that gives up while connecting still ends in a disconnect", func(t *testing.T) {
+		srv := listen(t, Config{})
+		cli := dial(t, srv.Addr(), 0, Config{})
+		cli.Disconnect() // races the handshake: either way a disconnect must follow
+		record(cli).waitFor(t, "client-side disconnect", isKind(EventDisconnect))
+	})
+	t.Run("closing the server disconnects its clients", func(t *testing.T) {
+		p := newENetPair(t, 0, Config{})
+		require.NoError(t, p.srv.Close())
+		require.NoError(t, p.srv.Close(), "Close is idempotent")
+		p.cliRec.waitFor(t, "client-side disconnect", isKind(EventDisconnect))
+		assert.Empty(t, p.srv.Poll(nil), "a closed server reports nothing")
+		p.srv.Send(p.peer, 0, []byte("x")) // must not panic
+	})
+	t.Run("closing the client disconnects it from the server", func(t *testing.T) {
+		p := newENetPair(t, 0, Config{})
+		require.NoError(t, p.cli.Close())
+		p.srvRec.waitFor(t, "server-side disconnect", isKindFor(EventDisconnect, p.peer))
+	})
+}
+
+func TestENetTimeouts(t *testing.T) {
+	cfg := Config{Timeout: time.Second}
+
+	t.Run("a client that vanishes without a word times out on the server", func(t *testing.T) {
+		srv := listen(t, cfg)
+		rec := record(srv)
+		host, err := enet.NewHost(nil, enet.DefaultHostConfig())
+		require.NoError(t, err)
+		addr, err := resolve(srv.Addr())
+		require.NoError(t, err)
+		_, err = host.Connect(addr, NumChannels, 0)
+		require.NoError(t, err)
+		deadline := time.Now().Add(waitTimeout)
+		var peer PeerID
+		for peer == 0 && time.Now().Before(deadline) {
+			_, err := host.Service(1)
+			require.NoError(t, err)
+			rec.pollOnce()
+			for _, ev := range rec.events {
+				if ev.Kind == EventConnect {
+					peer = ev.Peer
+				}
+			}
+		}
+		require.NotZero(t, peer, "the raw client connects")
+		host.Destroy() // gone: no disconnect is ever sent
+		start := time.Now()
+		rec.waitFor(t, "the timeout", isKindFor(EventDisconnect, peer))
+		// ENet's own default would take at least 5 s; the configured 1 s
+		// (plus a ping interval to notice) must have applied.
+		assert.Less(t, time.Since(start), 4*time.Second)
+	})
+	t.Run("a dial to a silent port ends in a disconnect event", func(t *testing.T) {
+		srv := listen(t, cfg)
+		addr := srv.Addr()
+		require.NoError(t, srv.Close())
+		cli := dial(t, addr, 0, Config{Timeout: 300 * time.Millisecond})
+		ev := record(cli).waitFor(t, "the failed connect", func(Event) bool { return true })
+		assert.Equal(t, Event{Kind: EventDisconnect, Peer: ServerPeer}, ev)
+	})
+}
+
+func TestENetIgnoresBadSends(t *testing.T) {
+	p := newENetPair(t, 0, Config{MaxPacketSize: 1024})
+	before := p.srv.Stats(p.peer).BytesOut
+	tests := []struct {
+		name string
+		send func()
+	}{
+		{"an unknown peer is ignored", func() { p.srv.Send(p.peer+1000, 0, []byte("x")) }},
+		{"a channel past the table is ignored", func() { p.srv.Send(p.peer, NumChannels, []byte("x")) }},
+		{"a packet over the size limit is ignored", func() { p.srv.Send(p.peer, 0, make([]byte, 1025)) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.send()
+			assert.Equal(t, before, p.srv.Stats(p.peer).BytesOut)
+		})
+	}
+	t.Run("nothing ignored reaches the client", func(t *testing.T) {
+		p.srv.Send(p.peer, ChannelControl, []byte("ok"))
+		ev := p.cliRec.waitFor(t, "the good packet", isKind(EventReceive))
+		assert.Equal(t, []byte("ok"), ev.Data)
+	})
+}
+
+func TestENetAddresses(t *testing.T) {
+	tests := []struct{ name, addr string }{
+		{"an address without a port is refused", "127.0.0.1"},
+		{"a port beyond 65535 is refused", "127.0.0.1:70000"},
+		{"an IPv6 address is refused", "[::1]:7777"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ListenENet(tt.addr, Config{})
+			require.Error(t, err)
+			_, err = DialENet(tt.addr, 0, Config{})
+			require.Error(t, err)
+		})
+	}
+	t.Run("a port already in use is refused", func(t *testing.T) {
+		srv := listen(t, Config{})
+		_, err := ListenENet(srv.Addr(), Config{})
+		require.Error(t, err)
+	})
+	t.Run("a negative timeout is refused", func(t *testing.T) {
+		_, err := ListenENet("127.0.0.1:0", Config{Timeout: -1})
+		require.ErrorIs(t, err, ErrConfig)
+	})
+}
+
+func TestENetPeerIDsAreNeverReused(t *testing.T) {
+	srv := listen(t, Config{})
+	rec := record(srv)
+	seen := map[PeerID]bool{}
+	for range 3 {
+		cli := dial(t, srv.Addr(), 0, Config{})
+		ev := rec.waitFor(t, "connect", isKind(EventConnect))
+		require.False(t, seen[ev.Peer], "peer %d reused", ev.Peer)
+		seen[ev.Peer] = true
+		require.NoError(t, cli.Close())
+		rec.waitFor(t, "disconnect", isKindFor(EventDisconnect, ev.Peer))
+	}
+}
+
+// BenchmarkENetPoll measures one reliable message from client to server in
+// steady state: the client's Send, both service goroutines and the
+// server's Poll together allocate nothing.
+func BenchmarkENetPoll(b *testing.B) {
+	p := newENetPair(b, 0, Config{})
+	msg := make([]byte, 64)
+	evs := make([]Event, 0, 64)
+	roundTrip := func() {
+		p.cli.Send(ChannelEvents, msg)
+		for {
+			evs = p.srv.Poll(evs[:0])
+			if len(evs) > 0 {
+				return
+			}
+			runtime.Gosched()
+		}
+	}
+	for range 200 { // warm pools, queues and ENet's own lists
+		roundTrip()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		roundTrip()
+	}
+}

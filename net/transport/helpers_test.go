@@ -1,0 +1,122 @@
+package transport
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// waitTimeout bounds every wait for network events in these tests.
+const waitTimeout = 10 * time.Second
+
+// poller is what Server and Client share for tests.
+type poller interface{ Poll([]Event) []Event }
+
+// recorder polls a side and keeps copies of everything it saw, since Data
+// is only valid until the next Poll.
+type recorder struct {
+	p      poller
+	events []Event
+	buf    []Event
+}
+
+func record(p poller) *recorder { return &recorder{p: p} }
+
+// pollOnce polls and keeps copies of the events.
+func (r *recorder) pollOnce() {
+	r.buf = r.p.Poll(r.buf[:0])
+	for _, ev := range r.buf {
+		ev.Data = slices.Clone(ev.Data)
+		r.events = append(r.events, ev)
+	}
+}
+
+// waitFor polls until match holds for a recorded event, which it returns
+// and removes with everything before it.
+func (r *recorder) waitFor(t testing.TB, what string, match func(Event) bool) Event {
+	t.Helper()
+	deadline := time.Now().Add(waitTimeout)
+	for {
+		for i, ev := range r.events {
+			if match(ev) {
+				r.events = r.events[i+1:]
+				return ev
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s; saw %d other events", what, len(r.events))
+		}
+		time.Sleep(time.Millisecond)
+		r.pollOnce()
+	}
+}
+
+// waitReceives polls until n receive events have been recorded on ch and
+// returns their payloads in arrival order.
+func (r *recorder) waitReceives(t testing.TB, ch uint8, n int) [][]byte {
+	t.Helper()
+	deadline := time.Now().Add(waitTimeout)
+	for {
+		var got [][]byte
+		for _, ev := range r.events {
+			if ev.Kind == EventReceive && ev.Channel == ch {
+				got = append(got, ev.Data)
+			}
+		}
+		if len(got) >= n {
+			return got
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out with %d of %d messages on channel %d", len(got), n, ch)
+		}
+		time.Sleep(time.Millisecond)
+		r.pollOnce()
+	}
+}
+
+func isKind(k EventKind) func(Event) bool {
+	return func(ev Event) bool { return ev.Kind == k }
+}
+
+func isKindFor(k EventKind, peer PeerID) func(Event) bool {
+	return func(ev Event) bool { return ev.Kind == k && ev.Peer == peer }
+}
+
+// enetPair is a loopback ENet server with one connected client.
+type enetPair struct {
+	srv    *ENetServer
+	cli    *ENetClient
+	srvRec *recorder
+	cliRec *recorder
+	peer   PeerID // the client, as the server names it
+	data   uint32 // connect data the server saw
+}
+
+func listen(t testing.TB, cfg Config) *ENetServer {
+	t.Helper()
+	srv, err := ListenENet("127.0.0.1:0", cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { srv.Close() })
+	return srv
+}
+
+func dial(t testing.TB, addr string, data uint32, cfg Config) *ENetClient {
+	t.Helper()
+	cli, err := DialENet(addr, data, cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { cli.Close() })
+	return cli
+}
+
+func newENetPair(t testing.TB, data uint32, cfg Config) *enetPair {
+	t.Helper()
+	p := &enetPair{srv: listen(t, cfg)}
+	p.cli = dial(t, p.srv.Addr(), data, cfg)
+	p.srvRec, p.cliRec = record(p.srv), record(p.cli)
+	ev := p.srvRec.waitFor(t, "server connect", isKind(EventConnect))
+	p.peer, p.data = ev.Peer, ev.ConnectData
+	p.cliRec.waitFor(t, "client connect", isKindFor(EventConnect, ServerPeer))
+	return p
+}

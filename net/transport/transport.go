@@ -1,0 +1,110 @@
+package transport
+
+import (
+	"sync/atomic"
+	"time"
+)
+
+// PeerID names one connection for the life of the process; IDs are never
+// reused. On the client side the server is always ServerPeer.
+type PeerID uint32
+
+// Well-known peer IDs. ENet connections are numbered from 2 up.
+const (
+	ServerPeer PeerID = 0 // the server, as the client sees it
+	LocalPeer  PeerID = 1 // the listen server's own player
+)
+
+var lastPeerID atomic.Uint32
+
+func init() { lastPeerID.Store(uint32(LocalPeer)) }
+
+// newPeerID hands out the next unused ENet peer ID, process-wide, so that
+// several listeners can be merged without clashes.
+func newPeerID() PeerID { return PeerID(lastPeerID.Add(1)) }
+
+// EventKind says what an Event reports. The zero value is not a valid kind.
+type EventKind uint8
+
+// Event kinds.
+const (
+	EventConnect EventKind = iota + 1
+	EventDisconnect
+	EventReceive
+)
+
+func (k EventKind) String() string {
+	switch k {
+	case EventConnect:
+		return "connect"
+	case EventDisconnect:
+		return "disconnect"
+	case EventReceive:
+		return "receive"
+	}
+	return "invalid"
+}
+
+// Event is one thing that happened on a connection.
+type Event struct {
+	Kind    EventKind
+	Peer    PeerID // always ServerPeer on the client side
+	Channel uint8  // EventReceive
+	// Data is the received payload (EventReceive). The transport recycles
+	// its buffer: it is valid until the next Poll call.
+	Data []byte
+	// ConnectData is the data the client sent with its connect request
+	// (server side, EventConnect) or the data sent with a disconnect
+	// (EventDisconnect).
+	ConnectData uint32
+}
+
+// PeerStats describe one connection. The byte counts are payload bytes the
+// transport handed over or delivered, without protocol headers.
+type PeerStats struct {
+	RTT      time.Duration // smoothed round-trip time
+	Loss     float64       // mean loss of reliable packets, 0 to 1
+	BytesIn  uint64
+	BytesOut uint64
+}
+
+// Server is the server side of the transport. Poll and Send never block.
+// Use one goroutine to call Poll; Send, Disconnect and Stats may come from
+// the same or another goroutine.
+type Server interface {
+	// Poll appends every event since the last call to dst.
+	Poll(dst []Event) []Event
+	// Send queues a copy of data for peer on channel. Unknown peers,
+	// channels beyond NumChannels and oversized packets are ignored.
+	Send(peer PeerID, channel uint8, data []byte)
+	// Disconnect ends a connection. With later, packets already queued are
+	// delivered first (a refusal's reason, say). An EventDisconnect follows.
+	Disconnect(peer PeerID, later bool)
+	// Stats describe a connected peer; the zero value for unknown peers.
+	Stats(peer PeerID) PeerStats
+	// Addr is the bound address, like "127.0.0.1:7777".
+	Addr() string
+	// Close drops every connection and releases the socket.
+	Close() error
+}
+
+// Client is the client side of the transport: one connection to a server.
+type Client interface {
+	// Poll appends every event since the last call to dst; Peer is always
+	// ServerPeer. A failed connect shows up as EventDisconnect.
+	Poll(dst []Event) []Event
+	// Send queues a copy of data on channel. Before EventConnect, and after
+	// the connection ended, it is ignored.
+	Send(channel uint8, data []byte)
+	// Disconnect ends the connection gracefully; EventDisconnect follows.
+	Disconnect()
+	Stats() PeerStats
+	Close() error
+}
+
+// WireStats counts UDP datagrams and their payload bytes (ENet's protocol
+// headers included, UDP/IP headers not) for a whole host.
+type WireStats struct {
+	BytesSent, BytesReceived     uint64
+	PacketsSent, PacketsReceived uint64
+}

@@ -1,0 +1,77 @@
+package wire_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/game"
+	"duskfall/net/wire"
+)
+
+// The per-tick codecs must not allocate once the caller's buffers have
+// grown; these tests hold that as behaviour (the benchmarks measure speed).
+
+func eventPacket(spawns int) []byte {
+	b := wire.AppendEventsHeader(nil, 600)
+	for i := range spawns {
+		ev := bulletSpawn
+		ev.Bullet.UID = uint32(i)
+		b, _ = wire.AppendEvent(b, &ev)
+	}
+	b, _ = wire.AppendEvent(b, &despawn)
+	b, _ = wire.AppendEvent(b, &hit)
+	return b
+}
+
+func TestHotPathsDoNotAllocate(t *testing.T) {
+	snap := sampleSnapshot(4, 60)
+	snapPkt := wire.AppendSnapshot(nil, snap)
+	evPkt := eventPacket(100)
+	frames := []game.Input{{Tick: 1}, {Tick: 2}, {Tick: 3}}
+	inPkt := wire.AppendInput(nil, frames)
+	buf := make([]byte, 0, 4096)
+
+	var dst wire.Snapshot
+	require.NoError(t, wire.DecodeSnapshot(snapPkt, &dst)) // grow dst once
+	inDst := make([]game.Input, 0, game.InputRedundancy)
+
+	cases := []struct {
+		name string
+		run  func()
+	}{
+		{"AppendSnapshot into a buffer with room", func() { _ = wire.AppendSnapshot(buf[:0], snap) }},
+		{"the SnapshotEncoder into a buffer with room", func() {
+			var e wire.SnapshotEncoder
+			e.Begin(buf[:0], snap.Tick, snap.LastInputTick)
+			for i := range snap.Players {
+				e.AddPlayer(snap.Players[i])
+			}
+			e.BeginEnemies()
+			for i := range snap.Enemies {
+				e.AddEnemy(snap.Enemies[i])
+			}
+			_ = e.Finish()
+		}},
+		{"DecodeSnapshot into a Snapshot that has grown", func() { _ = wire.DecodeSnapshot(snapPkt, &dst) }},
+		{"AppendEvent into a buffer with room", func() {
+			b := wire.AppendEventsHeader(buf[:0], 1)
+			b, _ = wire.AppendEvent(b, &bulletSpawn)
+			_, _ = wire.AppendEvent(b, &hit)
+		}},
+		{"EventIter over a packet", func() {
+			var it wire.EventIter
+			var ev game.Event
+			for it.Reset(evPkt); it.Next(&ev); {
+			}
+		}},
+		{"AppendInput into a buffer with room", func() { _ = wire.AppendInput(buf[:0], frames) }},
+		{"DecodeInput into a slice with room", func() { _, _ = wire.DecodeInput(inPkt, inDst) }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name+" allocates nothing", func(t *testing.T) {
+			assert.Zero(t, testing.AllocsPerRun(50, tc.run))
+		})
+	}
+}

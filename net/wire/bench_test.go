@@ -1,0 +1,104 @@
+package wire_test
+
+import (
+	"testing"
+
+	"duskfall/game"
+	"duskfall/net/wire"
+)
+
+// go test -run='^$' -bench=. -benchmem ./net/wire
+
+func BenchmarkAppendSnapshot(b *testing.B) {
+	s := sampleSnapshot(4, 60)
+	buf := make([]byte, 0, 2048)
+	b.SetBytes(int64(len(wire.AppendSnapshot(nil, s))))
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = wire.AppendSnapshot(buf[:0], s)
+	}
+}
+
+func BenchmarkSnapshotEncoder(b *testing.B) {
+	s := sampleSnapshot(4, 60)
+	buf := make([]byte, 0, 2048)
+	var e wire.SnapshotEncoder
+	b.SetBytes(int64(len(wire.AppendSnapshot(nil, s))))
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Begin(buf[:0], s.Tick, s.LastInputTick)
+		for i := range s.Players {
+			e.AddPlayer(s.Players[i])
+		}
+		e.BeginEnemies()
+		for i := range s.Enemies {
+			e.AddEnemy(s.Enemies[i])
+		}
+		buf = e.Finish()
+	}
+}
+
+func BenchmarkDecodeSnapshot(b *testing.B) {
+	pkt := wire.AppendSnapshot(nil, sampleSnapshot(4, 60))
+	var dst wire.Snapshot
+	b.SetBytes(int64(len(pkt)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := wire.DecodeSnapshot(pkt, &dst); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAppendEvent(b *testing.B) {
+	buf := make([]byte, 0, 8192)
+	evs := make([]game.Event, 100)
+	for i := range evs {
+		evs[i] = bulletSpawn
+		evs[i].Bullet.UID = uint32(i)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = wire.AppendEventsHeader(buf[:0], 1)
+		for i := range evs {
+			buf, _ = wire.AppendEvent(buf, &evs[i])
+		}
+	}
+	b.SetBytes(int64(len(buf)))
+}
+
+func BenchmarkEventIter(b *testing.B) {
+	pkt := eventPacket(100)
+	var it wire.EventIter
+	var ev game.Event
+	b.SetBytes(int64(len(pkt)))
+	b.ReportAllocs()
+	for b.Loop() {
+		for it.Reset(pkt); it.Next(&ev); {
+		}
+		if it.Err() != nil {
+			b.Fatal(it.Err())
+		}
+	}
+}
+
+func BenchmarkAppendInput(b *testing.B) {
+	frames := []game.Input{{Tick: 1, MoveX: 50}, {Tick: 2, MoveX: 60}, {Tick: 3, MoveX: 70, Buttons: game.BtnFire}}
+	buf := make([]byte, 0, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = wire.AppendInput(buf[:0], frames)
+	}
+}
+
+func BenchmarkDecodeInput(b *testing.B) {
+	pkt := wire.AppendInput(nil, []game.Input{{Tick: 1}, {Tick: 2}, {Tick: 3}})
+	dst := make([]game.Input, 0, game.InputRedundancy)
+	b.ReportAllocs()
+	for b.Loop() {
+		var err error
+		if dst, err = wire.DecodeInput(pkt, dst); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,328 @@
+package wire
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"duskfall/game"
+)
+
+// Control messages travel on ChanControl, a few per session, so their
+// decoders may allocate (strings, slices). They still never trust a count:
+// a count is checked against the bytes left before anything is allocated.
+
+// Limits of the control messages.
+const (
+	MaxNameLen    = 16  // bytes of a player name
+	MaxReasonLen  = 200 // bytes of a reject reason
+	TokenLen      = 16  // bytes of an account token
+	MaxRoster     = 255 // entries a Roster can carry (u8 count)
+	MaxPortals    = 255 // portals an EnterInstance can carry (u8 count)
+	ChunkTileSize = game.ChunkTiles * game.ChunkTiles
+
+	// DungeonNone in EnterInstance.Dungeon means the hub or an arena:
+	// not a generated dungeon.
+	DungeonNone uint8 = 0xFF
+)
+
+// ValidName reports whether s may be a player name: 1..MaxNameLen bytes of
+// UTF-8 with no control or format characters (no escape sequences, no
+// invisible direction overrides to spoof another name) and no leading or
+// trailing space (a blank name would be invisible in the roster).
+func ValidName(s string) error {
+	if len(s) == 0 {
+		return ErrMalformed
+	}
+	if len(s) > MaxNameLen {
+		return ErrTooLarge
+	}
+	if !utf8.ValidString(s) {
+		return ErrMalformed
+	}
+	for _, c := range s {
+		if unicode.IsControl(c) || unicode.Is(unicode.Cf, c) {
+			return ErrMalformed
+		}
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	last, _ := utf8.DecodeLastRuneInString(s)
+	if unicode.IsSpace(first) || unicode.IsSpace(last) {
+		return ErrMalformed
+	}
+	return nil
+}
+
+// readName reads a string and checks it with ValidName.
+func readName(r *Reader) string {
+	s := r.String()
+	if r.Err() != nil {
+		return ""
+	}
+	if err := ValidName(s); err != nil {
+		r.Fail(err)
+		return ""
+	}
+	return s
+}
+
+// Hello is the client's first message: who it claims to be.
+type Hello struct {
+	Name  string
+	Token [TokenLen]byte // the account secret, generated once by the client
+}
+
+// AppendHello appends a Hello. An invalid name returns its error and b unchanged.
+func AppendHello(b []byte, h Hello) ([]byte, error) {
+	if err := ValidName(h.Name); err != nil {
+		return b, err
+	}
+	b = append(b, uint8(MsgHello), uint8(len(h.Name)))
+	b = append(b, h.Name...)
+	return append(b, h.Token[:]...), nil
+}
+
+// ParseHello decodes a Hello packet.
+func ParseHello(b []byte) (Hello, error) {
+	r := NewReader(b)
+	readType(&r, MsgHello)
+	var h Hello
+	h.Name = readName(&r)
+	copy(h.Token[:], r.Bytes(TokenLen))
+	if err := r.End(); err != nil {
+		return Hello{}, err
+	}
+	return h, nil
+}
+
+// Welcome accepts a client: its peer id and the server's tick, from which
+// the client starts its tick estimate.
+type Welcome struct {
+	PeerID     uint16
+	ServerTick uint32
+}
+
+// AppendWelcome appends a Welcome.
+func AppendWelcome(b []byte, w Welcome) []byte {
+	b = append(b, uint8(MsgWelcome))
+	b = AppendU16(b, w.PeerID)
+	return AppendU32(b, w.ServerTick)
+}
+
+// ParseWelcome decodes a Welcome packet.
+func ParseWelcome(b []byte) (Welcome, error) {
+	r := NewReader(b)
+	readType(&r, MsgWelcome)
+	w := Welcome{PeerID: r.U16(), ServerTick: r.U32()}
+	if err := r.End(); err != nil {
+		return Welcome{}, err
+	}
+	return w, nil
+}
+
+// Reject refuses a client; Reason is shown to the player as it is.
+type Reject struct {
+	Reason string
+}
+
+func checkReason(s string) error {
+	if len(s) > MaxReasonLen {
+		return ErrTooLarge
+	}
+	if !utf8.ValidString(s) {
+		return ErrMalformed
+	}
+	return nil
+}
+
+// AppendReject appends a Reject. A reason over MaxReasonLen bytes or not
+// UTF-8 returns its error and b unchanged.
+func AppendReject(b []byte, j Reject) ([]byte, error) {
+	if err := checkReason(j.Reason); err != nil {
+		return b, err
+	}
+	b = append(b, uint8(MsgReject))
+	return AppendString(b, j.Reason)
+}
+
+// ParseReject decodes a Reject packet.
+func ParseReject(b []byte) (Reject, error) {
+	r := NewReader(b)
+	readType(&r, MsgReject)
+	s := r.String()
+	if r.Err() == nil {
+		r.Fail(checkReason(s))
+	}
+	if err := r.End(); err != nil {
+		return Reject{}, err
+	}
+	return Reject{Reason: s}, nil
+}
+
+// RosterEntry is one player on the server.
+type RosterEntry struct {
+	ID   uint16
+	Name string
+}
+
+// Roster lists the players on the server.
+type Roster struct {
+	Entries []RosterEntry
+}
+
+// rosterEntryMin is the smallest entry: id u16 and a one-byte name.
+const rosterEntryMin = 2 + 1 + 1
+
+// AppendRoster appends a Roster. Over MaxRoster entries is ErrTooLarge; an
+// invalid name returns its error; either way b is unchanged.
+func AppendRoster(b []byte, ro Roster) ([]byte, error) {
+	if len(ro.Entries) > MaxRoster {
+		return b, ErrTooLarge
+	}
+	for _, e := range ro.Entries {
+		if err := ValidName(e.Name); err != nil {
+			return b, err
+		}
+	}
+	b = append(b, uint8(MsgRoster), uint8(len(ro.Entries)))
+	for _, e := range ro.Entries {
+		b = AppendU16(b, e.ID)
+		b, _ = AppendString(b, e.Name) // ValidName bounds the length
+	}
+	return b, nil
+}
+
+// ParseRoster decodes a Roster packet.
+func ParseRoster(b []byte) (Roster, error) {
+	r := NewReader(b)
+	readType(&r, MsgRoster)
+	n := int(r.U8())
+	if n*rosterEntryMin > r.Remaining() {
+		r.Fail(ErrShort)
+	}
+	if r.Err() != nil {
+		return Roster{}, r.Err()
+	}
+	ro := Roster{Entries: make([]RosterEntry, n)}
+	for i := range ro.Entries {
+		ro.Entries[i] = RosterEntry{ID: r.U16(), Name: readName(&r)}
+	}
+	if err := r.End(); err != nil {
+		return Roster{}, err
+	}
+	return ro, nil
+}
+
+// Portal is a doorway in an instance: the tile it stands on and the
+// dungeon kind it opens.
+type Portal struct {
+	TileX, TileY uint16
+	Dungeon      uint8
+}
+
+// EnterInstance moves the client into an instance. The map's tiles follow
+// as MapChunks; the map size lets the client size its chunk cache and
+// derive bullet deaths at the map's edge.
+type EnterInstance struct {
+	Instance   uint16
+	Dungeon    uint8 // dungeon kind, or DungeonNone for the hub or an arena
+	MapW, MapH uint16
+	ServerTick uint32
+	Portals    []Portal
+}
+
+const portalSize = 2 + 2 + 1
+
+// checkInstance holds the rules both directions enforce: a map has tiles,
+// and every portal stands on one of them.
+func checkInstance(e *EnterInstance) error {
+	if len(e.Portals) > MaxPortals {
+		return ErrTooLarge
+	}
+	if e.MapW == 0 || e.MapH == 0 {
+		return ErrMalformed
+	}
+	for _, p := range e.Portals {
+		if p.TileX >= e.MapW || p.TileY >= e.MapH {
+			return ErrMalformed
+		}
+	}
+	return nil
+}
+
+// AppendEnterInstance appends an EnterInstance; on error b is unchanged.
+func AppendEnterInstance(b []byte, e EnterInstance) ([]byte, error) {
+	if err := checkInstance(&e); err != nil {
+		return b, err
+	}
+	b = append(b, uint8(MsgEnterInstance))
+	b = AppendU16(b, e.Instance)
+	b = append(b, e.Dungeon)
+	b = AppendU16(b, e.MapW)
+	b = AppendU16(b, e.MapH)
+	b = AppendU32(b, e.ServerTick)
+	b = append(b, uint8(len(e.Portals)))
+	for _, p := range e.Portals {
+		b = AppendU16(b, p.TileX)
+		b = AppendU16(b, p.TileY)
+		b = append(b, p.Dungeon)
+	}
+	return b, nil
+}
+
+// ParseEnterInstance decodes an EnterInstance packet. A decoded message
+// with no portals has a nil Portals slice.
+func ParseEnterInstance(b []byte) (EnterInstance, error) {
+	r := NewReader(b)
+	readType(&r, MsgEnterInstance)
+	e := EnterInstance{
+		Instance: r.U16(), Dungeon: r.U8(), MapW: r.U16(), MapH: r.U16(), ServerTick: r.U32(),
+	}
+	n := int(r.U8())
+	if n*portalSize > r.Remaining() {
+		r.Fail(ErrShort)
+	}
+	if r.Err() != nil {
+		return EnterInstance{}, r.Err()
+	}
+	if n > 0 {
+		e.Portals = make([]Portal, n)
+	}
+	for i := range e.Portals {
+		e.Portals[i] = Portal{TileX: r.U16(), TileY: r.U16(), Dungeon: r.U8()}
+	}
+	if err := r.End(); err != nil {
+		return EnterInstance{}, err
+	}
+	if err := checkInstance(&e); err != nil {
+		return EnterInstance{}, err
+	}
+	return e, nil
+}
+
+// MapChunk carries one chunk of ChunkTiles × ChunkTiles tiles, row-major.
+// Tile bytes are passed through as they are: the client decides what an
+// unknown tile kind means.
+type MapChunk struct {
+	CX, CY uint16 // chunk coordinates: tile x / ChunkTiles, tile y / ChunkTiles
+	Tiles  [ChunkTileSize]uint8
+}
+
+// AppendMapChunk appends a MapChunk.
+func AppendMapChunk(b []byte, c MapChunk) []byte {
+	b = append(b, uint8(MsgMapChunk))
+	b = AppendU16(b, c.CX)
+	b = AppendU16(b, c.CY)
+	return append(b, c.Tiles[:]...)
+}
+
+// ParseMapChunk decodes a MapChunk packet.
+func ParseMapChunk(b []byte) (MapChunk, error) {
+	r := NewReader(b)
+	readType(&r, MsgMapChunk)
+	c := MapChunk{CX: r.U16(), CY: r.U16()}
+	copy(c.Tiles[:], r.Bytes(ChunkTileSize))
+	if err := r.End(); err != nil {
+		return MapChunk{}, err
+	}
+	return c, nil
+}

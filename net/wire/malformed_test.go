@@ -1,0 +1,276 @@
+package wire_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/game"
+	"duskfall/net/wire"
+)
+
+// wireEventSize is the on-wire size of each event (kind byte included),
+// written from the layout table rather than taken from EventPayloadSize.
+var wireEventSize = map[game.EventKind]int{
+	game.EvBulletSpawn: 37, game.EvBulletDespawn: 6, game.EvHit: 10, game.EvDeath: 6, game.EvPortalUsed: 5,
+}
+
+// completeLengths lists the prefix lengths of a golden encoding that are
+// whole messages themselves: only the full length, except for Events,
+// which end validly after any event.
+func completeLengths(c *codec, g golden) map[int]bool {
+	full := len(hx(g.hex))
+	ok := map[int]bool{full: true}
+	if c.typ == wire.MsgEvents {
+		n := 5
+		ok[n] = true
+		for _, ev := range g.value.(events).Events {
+			n += wireEventSize[ev.Kind]
+			ok[n] = true
+		}
+	}
+	return ok
+}
+
+func TestEveryPrefixOfAGoldenEncodingFails(t *testing.T) {
+	for i := range codecs {
+		c := &codecs[i]
+		for _, g := range c.cases {
+			t.Run(c.typ.String()+" refuses every cut of "+g.name+" that is not a whole message", func(t *testing.T) {
+				full := hx(g.hex)
+				complete := completeLengths(c, g)
+				for n := 0; n < len(full); n++ {
+					// A copy with no spare capacity, so a read past the cut
+					// would show up under the race detector and bounds checks.
+					cut := append([]byte(nil), full[:n]...)
+					_, err := c.decode(cut)
+					if complete[n] {
+						assert.NoError(t, err, "prefix of %d bytes is a whole message", n)
+					} else {
+						assert.Error(t, err, "prefix of %d bytes", n)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestEveryGoldenEncodingWithATrailingByteFails(t *testing.T) {
+	for i := range codecs {
+		c := &codecs[i]
+		if c.typ == wire.MsgEvents {
+			continue // an extra byte is an event kind there; see the events tests
+		}
+		for _, g := range c.cases {
+			t.Run(c.typ.String()+" refuses "+g.name+" followed by a stray byte", func(t *testing.T) {
+				_, err := c.decode(append(hx(g.hex), 0))
+				assert.ErrorIs(t, err, wire.ErrMalformed)
+			})
+		}
+	}
+}
+
+type badCase struct {
+	name string
+	hex  string
+	want error
+}
+
+func runBad(t *testing.T, typ wire.MsgType, cases []badCase) {
+	c := codecOf(typ)
+	for _, tc := range cases {
+		t.Run(typ.String()+" refuses "+tc.name, func(t *testing.T) {
+			_, err := c.decode(hx(tc.hex))
+			assert.ErrorIs(t, err, tc.want)
+		})
+	}
+}
+
+const tok = "000102030405060708090a0b0c0d0e0f"
+
+func TestHostileControlMessages(t *testing.T) {
+	runBad(t, wire.MsgHello, []badCase{
+		{"an empty packet", "", wire.ErrShort},
+		{"an empty name", "01 00" + tok, wire.ErrMalformed},
+		{"a seventeen-byte name", "01 11 " + strings.Repeat("41", 17) + tok, wire.ErrTooLarge},
+		{"a name that is not UTF-8", "01 02 41ff" + tok, wire.ErrMalformed},
+		{"a name with a terminal escape", "01 04 1b5b3133" + tok, wire.ErrMalformed},
+		{"a name with a right-to-left override", "01 04 41e280ae" + tok, wire.ErrMalformed},
+		{"a name with a C1 control character", "01 03 41c285" + tok, wire.ErrMalformed},
+		{"a name with a leading space", "01 02 2041" + tok, wire.ErrMalformed},
+		{"a name that is only spaces", "01 02 2020" + tok, wire.ErrMalformed},
+		{"a token one byte short", "01 01 41" + tok[:30], wire.ErrShort},
+		{"a Welcome routed to it", "02 0100 04030201", wire.ErrWrongType},
+		{"a type byte no message has", "7f 01 41" + tok, wire.ErrUnknownType},
+	})
+	runBad(t, wire.MsgWelcome, []badCase{
+		{"a Hello routed to it", "01 01 41" + tok, wire.ErrWrongType},
+	})
+	runBad(t, wire.MsgReject, []badCase{
+		{"a 201-byte reason", "03 c9 " + strings.Repeat("78", 201), wire.ErrTooLarge},
+		{"a reason that is not UTF-8", "03 02 c328", wire.ErrMalformed},
+		{"a length running past the packet", "03 05 6869", wire.ErrShort},
+	})
+	runBad(t, wire.MsgRoster, []badCase{
+		{"a count of 255 with one entry present", "04 ff 0100 03417661", wire.ErrShort},
+		{"an entry with an empty name", "04 01 0100 00 41", wire.ErrMalformed},
+		{"an entry with a control character", "04 01 0100 02410a", wire.ErrMalformed},
+	})
+	runBad(t, wire.MsgEnterInstance, []badCase{
+		{"a map with no width", "05 0700 ff 0000 1e00 e8030000 00", wire.ErrMalformed},
+		{"a map with no height", "05 0700 ff 2800 0000 e8030000 00", wire.ErrMalformed},
+		{"a portal beyond the map's right edge", "05 0700 ff 2800 1e00 e8030000 01 2800 0000 00", wire.ErrMalformed},
+		{"a portal beyond the map's bottom edge", "05 0700 ff 2800 1e00 e8030000 01 0000 1e00 00", wire.ErrMalformed},
+		{"a portal count of 255 with one portal present", "05 0700 ff 2800 1e00 e8030000 ff 0300 0400 00", wire.ErrShort},
+	})
+	runBad(t, wire.MsgMapChunk, []badCase{
+		{"a chunk one tile short", "06 0000 0000" + strings.Repeat("01", 255), wire.ErrShort},
+		{"a chunk one tile long", "06 0000 0000" + strings.Repeat("01", 257), wire.ErrMalformed},
+	})
+}
+
+func TestHostileSnapshots(t *testing.T) {
+	runBad(t, wire.MsgSnapshot, []badCase{
+		{"an enemy count of 65535 in a 20-byte packet", "10 00000000 00000000 00 ffff 0000000000000000", wire.ErrShort},
+		{"a player count of 255 with one record present",
+			"10 00000000 00000000 ff 0100 00000000 00000000 0000 0000 0000 00 0000", wire.ErrShort},
+		{"an enemy record cut short", "10 00000000 00000000 00 0100 0100 03 00000000 00000000 0000 00", wire.ErrShort},
+		{"a NaN player position", "10 00000000 00000000 01 0100 0000c07f 00000000 0000 0000 0000 00 0000", wire.ErrMalformed},
+		{"an infinite enemy position", "10 00000000 00000000 00 0100 0100 03 00000000 000080ff 0000 0000", wire.ErrMalformed},
+		{"an Events packet routed to it", "20 00000000", wire.ErrWrongType},
+	})
+}
+
+func TestHostileCountsAllocateNothing(t *testing.T) {
+	cases := []struct {
+		name   string
+		decode func(b []byte) error
+		hex    string
+	}{
+		{"a snapshot claiming 65535 enemies", func(b []byte) error {
+			var s wire.Snapshot
+			return wire.DecodeSnapshot(b, &s)
+		}, "10 00000000 00000000 00 ffff 0000000000000000"},
+		{"a snapshot claiming 255 players", func(b []byte) error {
+			var s wire.Snapshot
+			return wire.DecodeSnapshot(b, &s)
+		}, "10 00000000 00000000 ff 0000000000000000"},
+		{"a roster claiming 255 entries", func(b []byte) error {
+			_, err := wire.ParseRoster(b)
+			return err
+		}, "04 ff 0100 03417661"},
+		{"an instance claiming 255 portals", func(b []byte) error {
+			_, err := wire.ParseEnterInstance(b)
+			return err
+		}, "05 0700 ff 2800 1e00 e8030000 ff 0300 0400 00"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name+" is refused without allocating", func(t *testing.T) {
+			b := hx(tc.hex)
+			require.ErrorIs(t, tc.decode(b), wire.ErrShort)
+			allocs := testing.AllocsPerRun(100, func() { _ = tc.decode(b) })
+			assert.Zero(t, allocs)
+		})
+	}
+}
+
+func TestHostileEventStreams(t *testing.T) {
+	const head = "20 3c000000 "
+	cases := []struct {
+		name      string
+		hex       string
+		wantKinds []game.EventKind // events yielded before the stream stopped
+		want      error
+	}{
+		{"an unknown kind stops the stream after the events before it",
+			head + hitHex + "06 0000 0000" + deathHex, []game.EventKind{game.EvHit}, wire.ErrUnknownType},
+		{"kind zero is unknown", head + "00", nil, wire.ErrUnknownType},
+		{"a server-only transfer is unknown on the wire", head + deathHex + "40 0100 01 02",
+			[]game.EventKind{game.EvDeath}, wire.ErrUnknownType},
+		{"a truncated payload is short", head + portalUsedHex + "03 02 0500", []game.EventKind{game.EvPortalUsed}, wire.ErrShort},
+		{"a bullet of a third team is malformed",
+			head + "01 04030201 3a000000 00002041 00008042 00000040 000000c0 0000803e 9cff 3000 b400 07 02", nil, wire.ErrMalformed},
+		{"a NaN velocity is malformed",
+			head + "01 04030201 3a000000 00002041 00008042 0000c07f 000000c0 0000803e 9cff 3000 b400 07 01", nil, wire.ErrMalformed},
+		{"a despawn without a reason is malformed", head + "02 04030201 00", nil, wire.ErrMalformed},
+		{"a hit on a third kind of actor is malformed", head + "03 03 0500 0100 0a00 f6ff", nil, wire.ErrMalformed},
+		{"a packet of another type is refused", "10 3c000000" + portalUsedHex, nil, wire.ErrWrongType},
+		{"a header cut short is short", "20 3c00", nil, wire.ErrShort},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var it wire.EventIter
+			var ev game.Event
+			var kinds []game.EventKind
+			it.Reset(hx(tc.hex))
+			for it.Next(&ev) {
+				kinds = append(kinds, ev.Kind)
+			}
+			assert.Equal(t, tc.wantKinds, kinds)
+			assert.ErrorIs(t, it.Err(), tc.want)
+			assert.False(t, it.Next(&ev), "the stream stays stopped")
+		})
+	}
+}
+
+func TestEventIterOverwritesTheWholeEvent(t *testing.T) {
+	var it wire.EventIter
+	it.Reset(hx("20 3c000000 " + bulletSpawnHex + portalUsedHex))
+	var ev game.Event
+	require.True(t, it.Next(&ev))
+	require.True(t, it.Next(&ev))
+	assert.Equal(t, portalUsed, ev, "nothing of the bullet spawn survives in the portal event")
+	assert.False(t, it.Next(&ev))
+	assert.NoError(t, it.Err())
+	assert.Equal(t, uint32(60), it.Tick())
+}
+
+func TestHostileInputs(t *testing.T) {
+	runBad(t, wire.MsgInput, []badCase{
+		{"a count of zero", "30 00", wire.ErrMalformed},
+		{"a count over the redundancy", "30 04" + strings.Repeat("00", 40), wire.ErrTooLarge},
+		{"a count of 255 in a short packet", "30 ff 01000000 00 00 0000 00 00", wire.ErrTooLarge},
+		{"two frames of the same tick", "30 02 01000000 00 00 0000 00 00 01000000 00 00 0000 00 00", wire.ErrMalformed},
+		{"frames newest first", "30 02 02000000 00 00 0000 00 00 01000000 00 00 0000 00 00", wire.ErrMalformed},
+		{"a frame cut short", "30 02 01000000 00 00 0000 00 00 02000000 00", wire.ErrShort},
+		{"a Hello routed to it", "01 01 41" + tok, wire.ErrWrongType},
+	})
+}
+
+func TestDecodeInputReusesDst(t *testing.T) {
+	dst := make([]game.Input, 5, 8)
+	for i := range dst {
+		dst[i].Tick = 999
+	}
+	got, err := wire.DecodeInput(hx("30 01 07000000 01 02 0300 04 05"), dst)
+	require.NoError(t, err)
+	assert.Equal(t, []game.Input{{Tick: 7, MoveX: 1, MoveY: 2, Aim: 3, Buttons: 4, Slot: 5}}, got)
+	assert.Same(t, &dst[0], &got[0], "frames land in dst's array")
+
+	got, err = wire.DecodeInput(hx("30 00"), dst)
+	assert.Error(t, err)
+	assert.Empty(t, got)
+}
+
+func TestDecodeSnapshotReusesAndClearsDst(t *testing.T) {
+	dst := wire.Snapshot{
+		Tick:    99,
+		Players: make([]game.PlayerState, 3, 8),
+		Enemies: make([]game.EnemyState, 7, 80),
+	}
+	players, enemies := &dst.Players[:1][0], &dst.Enemies[:1][0]
+
+	require.NoError(t, wire.DecodeSnapshot(hx(codecOf(wire.MsgSnapshot).cases[0].hex), &dst))
+	assert.Len(t, dst.Players, 1)
+	assert.Len(t, dst.Enemies, 1)
+	assert.Same(t, players, &dst.Players[0], "players reuse dst's array")
+	assert.Same(t, enemies, &dst.Enemies[0], "enemies reuse dst's array")
+
+	require.Error(t, wire.DecodeSnapshot(hx("10 0000"), &dst))
+	assert.Empty(t, dst.Players, "a failed decode leaves no records behind")
+	assert.Empty(t, dst.Enemies)
+	assert.Zero(t, dst.Tick)
+	assert.Equal(t, 8, cap(dst.Players), "capacity is kept for the next decode")
+}

@@ -1,0 +1,32 @@
+package wire
+
+import "fmt"
+
+// ProtocolVersion is carried in ENet's connect data. Bump it whenever any
+// layout in this package changes: peers with different versions refuse each
+// other before a single message is parsed.
+const ProtocolVersion uint32 = 1
+
+// VersionError reports a protocol mismatch in words a player can act on.
+// It matches ErrVersion under errors.Is.
+type VersionError struct {
+	Server uint32 // the version this process speaks
+	Client uint32 // the version the connecting peer announced
+}
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("server speaks protocol %d, client speaks %d", e.Server, e.Client)
+}
+
+// Is lets errors.Is(err, ErrVersion) hold.
+func (e *VersionError) Is(target error) bool { return target == ErrVersion }
+
+// CheckVersion checks the version a connecting client put in ENet's connect
+// data against ours. It runs on the server, before any message is parsed;
+// the error text is meant to be sent back in a Reject.
+func CheckVersion(data uint32) error {
+	if data == ProtocolVersion {
+		return nil
+	}
+	return &VersionError{Server: ProtocolVersion, Client: data}
+}

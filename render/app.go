@@ -1,0 +1,240 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+	"duskfall/game"
+)
+
+// Window geometry.
+const (
+	WindowTitle  = "Duskfall"
+	WindowWidth  = 1280
+	WindowHeight = 720
+)
+
+// Options are the command line's say in how the window starts.
+type Options struct {
+	Host bool   // go straight into Host and play
+	Join string // go straight into joining this host:port
+	Name string // player name for this run; empty means the saved one
+	Port int    // UDP port Host and play listens on
+	Seed uint64 // world seed when hosting
+}
+
+// Run opens the window and runs the game until the player quits or closes
+// the window. A hosted or joined game still open then is closed.
+func Run(opts Options) error {
+	path, err := SettingsPath()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "duskfall: settings will not be saved: %v\n", err)
+	}
+	a, err := newApp(opts, netStarter(), os.Stderr, path)
+	if err != nil {
+		return err
+	}
+	a.shotPath = os.Getenv("DUSKFALL_SHOT")
+	ebiten.SetWindowTitle(WindowTitle)
+	ebiten.SetWindowSize(WindowWidth, WindowHeight)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetTPS(game.TickRate)
+	err = ebiten.RunGame(a)
+	a.closeSession()
+	if errors.Is(err, ebiten.Termination) {
+		return nil
+	}
+	return err
+}
+
+// app is the ebiten.Game: the scene manager, the shared input and drawing
+// resources, the settings and the open session.
+type app struct {
+	opts         Options
+	settings     Settings
+	settingsPath string
+	start        starter
+	log          io.Writer
+
+	col    collector
+	in     *frameInput
+	scenes sceneManager
+	sess   session
+	w, h   int
+
+	gfx      *graphics // created on the first Draw
+	shotPath string    // DUSKFALL_SHOT: where the play screenshot goes
+	shotDue  bool
+}
+
+// graphics are the drawing resources the scenes share.
+type graphics struct {
+	text    *textCache
+	shapes  *shapeBatch
+	bullets *bulletLayer
+}
+
+// newApp loads the settings from settingsPath ("" keeps them in memory
+// only) and opens the first scene.
+func newApp(opts Options, st starter, log io.Writer, settingsPath string) (*app, error) {
+	a := &app{opts: opts, start: st, log: log, in: &frameInput{}, w: WindowWidth, h: WindowHeight,
+		settingsPath: settingsPath}
+	if err := a.loadSettings(); err != nil {
+		return nil, err
+	}
+	switch {
+	case opts.Host:
+		a.hostAndPlay()
+	case opts.Join != "":
+		a.join(opts.Join)
+	default:
+		a.toMenu()
+	}
+	a.scenes.apply()
+	return a, nil
+}
+
+// loadSettings reads the settings. A file that does not parse is set aside
+// as settings.toml.bad (it holds the account token, so it is kept for the
+// player to rescue) and defaults take its place: the player can still play.
+func (a *app) loadSettings() error {
+	s, changed, err := LoadSettings(a.settingsPath)
+	if err != nil {
+		bad := a.settingsPath + ".bad"
+		fmt.Fprintf(a.log, "duskfall: %v; kept as %s, using defaults\n", err, filepath.Base(bad))
+		if err := os.Rename(a.settingsPath, bad); err != nil {
+			a.settingsPath = "" // never overwrite a file we could not set aside
+		}
+		if s, changed, err = LoadSettings(""); err != nil {
+			return err
+		}
+	}
+	a.settings = s
+	if changed {
+		a.saveSettings()
+	}
+	return nil
+}
+
+func (a *app) saveSettings() {
+	if a.settingsPath == "" {
+		return
+	}
+	if err := a.settings.Save(a.settingsPath); err != nil {
+		fmt.Fprintf(a.log, "duskfall: cannot save settings: %v\n", err)
+	}
+}
+
+// playerName is the name this run plays under.
+func (a *app) playerName() string {
+	if a.opts.Name != "" {
+		return a.opts.Name
+	}
+	return a.settings.Name
+}
+
+func (a *app) clientConfig() client.Config {
+	token, _ := a.settings.token() // LoadSettings guarantees a valid one
+	return client.Config{Name: a.playerName(), Token: token}
+}
+
+// Update is ebiten's fixed 60 Hz tick.
+func (a *app) Update() error {
+	a.in = a.col.collect()
+	return a.scenes.update()
+}
+
+// Draw draws the current scene, then takes the screenshot if one is due.
+func (a *app) Draw(screen *ebiten.Image) {
+	if a.gfx == nil {
+		a.gfx = &graphics{text: newTextCache(), shapes: newShapeBatch(), bullets: newBulletLayer()}
+	}
+	a.gfx.text.beginFrame()
+	a.scenes.draw(screen)
+	if a.shotDue {
+		a.shotDue = false
+		if err := saveScreenshot(screen, a.shotPath); err != nil {
+			fmt.Fprintf(a.log, "duskfall: screenshot: %v\n", err)
+		} else {
+			fmt.Fprintf(a.log, "duskfall: screenshot saved to %s\n", a.shotPath)
+		}
+	}
+}
+
+// Layout keeps one screen pixel per window pixel: a bigger window shows
+// more of the world.
+func (a *app) Layout(outsideW, outsideH int) (int, int) {
+	a.w, a.h = max(outsideW, 1), max(outsideH, 1)
+	return a.w, a.h
+}
+
+// Scene changes.
+
+func (a *app) toMenu() { a.scenes.switchTo(newMenuScene(a)) }
+
+func (a *app) toJoin() { a.scenes.switchTo(newJoinScene(a)) }
+
+// hostAndPlay starts a listen server on the configured port and joins it.
+func (a *app) hostAndPlay() {
+	sess, err := a.start.host(hostRequest{Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig()})
+	if err != nil {
+		a.scenes.switchTo(newFailedScene(a, "Host and play", fmt.Sprintf("cannot host: %v", err)))
+		return
+	}
+	a.sess = sess
+	a.scenes.switchTo(newConnectingScene(a, sess, "Starting the game"))
+}
+
+// join connects to a friend's game.
+func (a *app) join(addr string) {
+	sess, err := a.start.dial(addr, a.clientConfig())
+	if err != nil {
+		a.scenes.switchTo(newFailedScene(a, "Join", err.Error()))
+		return
+	}
+	a.sess = sess
+	a.scenes.switchTo(newConnectingScene(a, sess, "Connecting to "+addr))
+}
+
+// closeSession leaves the game, if any.
+func (a *app) closeSession() {
+	if a.sess != nil {
+		a.sess.Close()
+		a.sess = nil
+	}
+}
+
+// leaveToMenu closes the session and returns to the main menu.
+func (a *app) leaveToMenu() {
+	a.closeSession()
+	a.toMenu()
+}
+
+// saveScreenshot writes the screen as a PNG, through a temporary file so a
+// reader never sees half of it.
+func saveScreenshot(screen *ebiten.Image, path string) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(b)
+	screen.ReadPixels(img.Pix)
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".shot-*.png")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := png.Encode(tmp, img); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,95 @@
+package render
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/game"
+)
+
+// maxQuadsPerCall is how many bullet quads one DrawTriangles call can
+// index with uint16 indices.
+const maxQuadsPerCall = maxBatchVertices / 4
+
+// quadIndices indexes maxQuadsPerCall quads, quad q using vertices 4q to
+// 4q+3. Every call indexes its own vertices from zero, so each uses a
+// prefix of this one table and no indices are built per frame.
+var quadIndices = buildQuadIndices(maxQuadsPerCall)
+
+func buildQuadIndices(quads int) []uint16 {
+	is := make([]uint16, 0, quads*6)
+	for q := range quads {
+		b := uint16(q * 4)
+		is = append(is, b, b+1, b+2, b+1, b+3, b+2)
+	}
+	return is
+}
+
+// appendBulletVertices appends one textured quad per bullet on screen: the
+// players' bullets first, so the enemies' are drawn over them and a threat
+// is never hidden. The quad is the look's sprite, glow included, scaled by
+// the bullet's radius. It reads the pool and allocates nothing once vs has
+// grown to the peak bullet count.
+func appendBulletVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, looks *[numLooks]look) []ebiten.Vertex {
+	vs = appendTeamVertices(vs, pool, cam, looks, true)
+	return appendTeamVertices(vs, pool, cam, looks, false)
+}
+
+func appendTeamVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, looks *[numLooks]look, players bool) []ebiten.Vertex {
+	n := pool.Len()
+	xs, ys, rs := pool.X[:n], pool.Y[:n], pool.Radius[:n]
+	kinds, teams := pool.Kind[:n], pool.Team[:n]
+	ox, oy := float32(cam.X), float32(cam.Y)
+	w, h := float32(cam.W), float32(cam.H)
+	for i := range n {
+		if (teams[i] == game.TeamPlayer) != players {
+			continue
+		}
+		lk := &looks[lookIndex(teams[i], kinds[i])]
+		half := rs[i] * lk.Half
+		x, y := xs[i]-ox, ys[i]-oy
+		if x+half < 0 || y+half < 0 || x-half > w || y-half > h {
+			continue
+		}
+		x0, y0, x1, y1 := x-half, y-half, x+half, y+half
+		sx0, sy0 := lk.SX, lk.SY
+		sx1, sy1 := sx0+spriteSize, sy0+spriteSize
+		vs = append(vs,
+			ebiten.Vertex{DstX: x0, DstY: y0, SrcX: sx0, SrcY: sy0, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
+			ebiten.Vertex{DstX: x1, DstY: y0, SrcX: sx1, SrcY: sy0, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
+			ebiten.Vertex{DstX: x0, DstY: y1, SrcX: sx0, SrcY: sy1, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
+			ebiten.Vertex{DstX: x1, DstY: y1, SrcX: sx1, SrcY: sy1, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
+		)
+	}
+	return vs
+}
+
+// bulletLayer draws a bullet pool in batches from one atlas.
+type bulletLayer struct {
+	atlas *ebiten.Image
+	looks *[numLooks]look
+	vs    []ebiten.Vertex
+	op    ebiten.DrawTrianglesOptions
+	calls int // DrawTriangles calls in the last draw, for the net graph
+}
+
+func newBulletLayer() *bulletLayer {
+	l := &bulletLayer{
+		atlas: ebiten.NewImageFromImage(atlasPixels()),
+		looks: bulletLooks(),
+		vs:    make([]ebiten.Vertex, 0, 4*4096),
+	}
+	l.op.Filter = ebiten.FilterLinear
+	return l
+}
+
+// draw draws every visible bullet: one DrawTriangles call per
+// maxQuadsPerCall bullets, so one call up to 16,384 bullets on screen.
+func (l *bulletLayer) draw(dst *ebiten.Image, pool *game.BulletPool, cam camera) {
+	l.vs = appendBulletVertices(l.vs[:0], pool, cam, l.looks)
+	l.calls = 0
+	for start := 0; start < len(l.vs); start += maxBatchVertices {
+		end := min(start+maxBatchVertices, len(l.vs))
+		dst.DrawTriangles(l.vs[start:end], quadIndices[:(end-start)/4*6], l.atlas, &l.op)
+		l.calls++
+	}
+}

@@ -1,0 +1,22 @@
+// Package render is everything Ebitengine: the window, the scenes, the
+// drawing of the world, the HUD and the mapping of keyboard, mouse and
+// gamepad to client intents.
+//
+// Data flows one way. Each Update the app collects this frame's input once
+// (frameInput), and the current scene reads it: the menus feed it to their
+// widgets, the play scene maps it to a client.Intent and hands that to its
+// session (a listen.Host or a remote client.Runtime), which sends it and
+// reads the network. Draw then only reads: the client.Runtime's predicted
+// own ship, interpolated players and enemies, streamed tiles and bullet
+// replica are turned into vertices and drawn. Game objects never draw
+// themselves and render never changes the client's state.
+//
+// Bullets are the hot path: appendBulletVertices writes every bullet into
+// reused vertex and index slices, and the batch is drawn with one
+// DrawTriangles call per atlas (split only past the 16-bit index limit).
+// The atlas is drawn procedurally at startup, one glow-and-core sprite per
+// look (team × kind).
+//
+// Settings (player name, last address joined, account token) persist as
+// TOML in the user config directory.
+package render

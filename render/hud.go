@@ -1,0 +1,149 @@
+package render
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+	"duskfall/game"
+)
+
+// HUD colours.
+var (
+	colHP      = rgb8(46, 150, 72, 1)
+	colHPLow   = rgb8(190, 50, 44, 1)
+	colPanel   = rgb8(8, 8, 14, 0.78)
+	colGraph   = rgb8(120, 200, 255, 0.9)
+	colBossBar = rgb8(230, 60, 90, 1)
+)
+
+// The HUD's text changes at a readable rate, not every frame, so its
+// strings are formatted twice a second (and health when it changes).
+const (
+	hudRefresh = game.TickRate / 2
+	graphLen   = 120 // ping samples in the net graph, one per frame
+	graphH     = 40  // pixels for graphMaxMS
+	graphMaxMS = 200
+)
+
+// hud holds the formatted text and the net graph's history.
+type hud struct {
+	where      string
+	hp, maxHP  int16
+	hpText     string
+	pingText   string
+	graphLines [5]string
+	ping       [graphLen]float32 // ms, a ring indexed by frame
+	lastIn     uint64
+	lastOut    uint64
+}
+
+func (h *hud) update(rt *client.Runtime, frame int) {
+	net := rt.Net()
+	h.ping[frame%graphLen] = float32(net.RTT) / float32(time.Millisecond)
+	if self, ok := rt.Self(); ok && (self.HP != h.hp || self.MaxHP != h.maxHP || h.hpText == "") {
+		h.hp, h.maxHP = self.HP, self.MaxHP
+		h.hpText = fmt.Sprintf("HP %d / %d", self.HP, self.MaxHP)
+	}
+	if frame%hudRefresh != 0 {
+		return
+	}
+	secs := float64(hudRefresh) / game.TickRate
+	kbIn := float64(net.BytesIn-h.lastIn) / 1024 / secs
+	kbOut := float64(net.BytesOut-h.lastOut) / 1024 / secs
+	h.lastIn, h.lastOut = net.BytesIn, net.BytesOut
+	ms := net.RTT.Milliseconds()
+	h.pingText = fmt.Sprintf("ping %d ms", ms)
+	st := rt.Stats()
+	h.graphLines = [5]string{
+		fmt.Sprintf("ping %d ms   loss %.1f %%", ms, 100*net.Loss),
+		fmt.Sprintf("in %.1f KB/s   out %.1f KB/s", kbIn, kbOut),
+		fmt.Sprintf("pending frames %d   resyncs %d", rt.PendingFrames(), st.Resyncs),
+		fmt.Sprintf("corrections %d (snaps %d, mean %.2f u)", st.Corrections, st.Snaps, st.MeanCorrection()),
+		fmt.Sprintf("bullets %d   fps %.0f   tps %.0f", rt.Bullets().Len(), ebiten.ActualFPS(), ebiten.ActualTPS()),
+	}
+}
+
+func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
+	w, hh := float32(s.a.w), float32(s.a.h)
+	self, ok := s.rt.Self()
+	if ok {
+		frac := float32(0)
+		if self.MaxHP > 0 {
+			frac = float32(clamp01(float64(self.HP) / float64(self.MaxHP)))
+		}
+		c := colHP
+		if frac < 0.3 {
+			c = colHPLow
+		}
+		g.shapes.rect(dst, 14, hh-42, 324, 26, colPanel)
+		g.shapes.rect(dst, 16, hh-40, 320*frac, 22, c)
+	}
+	boss := h.drawBossBar(dst, g, s)
+	if s.netGraph {
+		h.drawGraphShapes(dst, g, w, s.frames)
+	}
+	g.shapes.flush(dst)
+	if ok {
+		g.text.draw(dst, h.hpText, 24, s.a.h-37, 1, alignLeft, colText)
+		h.drawStatus(dst, g, s, self)
+	}
+	if boss != "" {
+		g.text.draw(dst, boss, s.a.w/2, 8, 1, alignCenter, colText)
+	}
+	g.text.draw(dst, h.where, 12, 10, 1, alignLeft, colDim)
+	g.text.draw(dst, h.pingText, s.a.w-12, 10, 1, alignRight, colDim)
+	g.text.draw(dst, "WASD move, mouse aim, click fire, E use, Esc menu, F3 net graph",
+		s.a.w/2, s.a.h-24, 1, alignCenter, colDim)
+	if s.netGraph {
+		for i, l := range h.graphLines {
+			g.text.draw(dst, l, s.a.w-330, 40+i*16, 1, alignLeft, colText)
+		}
+	}
+}
+
+// drawStatus explains the own ship's state in words.
+func (h *hud) drawStatus(dst *ebiten.Image, g *graphics, s *playScene, self client.Actor) {
+	msg := ""
+	switch {
+	case self.Flags&game.PlayerDead != 0:
+		msg = "You are down. Respawning soon..."
+	case self.Flags&game.PlayerGrace != 0:
+		msg = "Arrival grace: you cannot be hit, and cannot shoot yet"
+	default:
+		return
+	}
+	g.text.draw(dst, msg, s.a.w/2, s.a.h/2+70, textScale, alignCenter, colTitle)
+}
+
+// drawBossBar draws the first boss in view across the top and returns its
+// name.
+func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
+	for _, e := range s.rt.Enemies() {
+		d, ok := s.look.enemyDef(e.Kind)
+		if !ok || !d.Boss || e.MaxHP <= 0 {
+			continue
+		}
+		const bw = 480
+		x := float32(s.a.w-bw) / 2
+		g.shapes.rect(dst, x-2, 26, bw+4, 14, colPanel)
+		g.shapes.rect(dst, x, 28, bw*float32(clamp01(float64(e.HP)/float64(e.MaxHP))), 10, colBossBar)
+		return d.Name
+	}
+	return ""
+}
+
+// drawGraphShapes draws the net graph's panel and its ping history, newest
+// on the right.
+func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w float32, frame int) {
+	x0 := w - 340
+	g.shapes.rect(dst, x0, 32, 332, 96+graphH, colPanel)
+	base := float32(32 + 96 + graphH - 6)
+	for i := range graphLen {
+		v := min(h.ping[(frame+1+i)%graphLen], graphMaxMS)
+		bh := max(1, v/graphMaxMS*graphH)
+		g.shapes.rect(dst, x0+8+float32(i)*2.6, base-bh, 2, bh, colGraph)
+	}
+}

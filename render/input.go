@@ -1,0 +1,125 @@
+package render
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// frameInput is everything the scenes read from the devices in one Update.
+// It is collected once per frame so scenes and widgets are plain logic that
+// tests drive by filling one in.
+type frameInput struct {
+	MouseX, MouseY int
+	MouseMoved     bool // the cursor moved since the last frame
+	Click          bool // left button went down this frame
+	FireHeld       bool // left button is down
+
+	Up, Down, Enter, Back, Tab, Backspace bool // edge-triggered (Backspace repeats)
+	Chars                                 []rune
+
+	Move     [2]float64 // WASD / arrows, each component -1, 0 or 1
+	Interact bool       // E went down
+	F3       bool       // F3 went down
+
+	Pad padState
+}
+
+// padState is the first gamepad with a standard layout, if any.
+type padState struct {
+	Present        bool
+	LX, LY, RX, RY float64 // sticks, -1..1, +y down
+	Trigger        float64 // right trigger, 0..1
+	Up, Down, A, B bool    // d-pad and face buttons, edge-triggered, for menus
+}
+
+// Key repeat for Backspace: a first delay, then a steady rate, in ticks.
+const (
+	repeatDelay = 24
+	repeatEvery = 3
+)
+
+// collector reads the devices into a frameInput, reusing its buffers.
+type collector struct {
+	in    frameInput
+	pads  []ebiten.GamepadID
+	lastX int
+	lastY int
+}
+
+// collect reads this frame's input. The result is valid until the next call.
+func (c *collector) collect() *frameInput {
+	in := &c.in
+	chars := ebiten.AppendInputChars(in.Chars[:0])
+	*in = frameInput{Chars: chars}
+	in.MouseX, in.MouseY = ebiten.CursorPosition()
+	in.MouseMoved = in.MouseX != c.lastX || in.MouseY != c.lastY
+	c.lastX, c.lastY = in.MouseX, in.MouseY
+	in.Click = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	in.FireHeld = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
+	in.Up = justPressed(ebiten.KeyArrowUp)
+	in.Down = justPressed(ebiten.KeyArrowDown)
+	in.Enter = justPressed(ebiten.KeyEnter) || justPressed(ebiten.KeyNumpadEnter)
+	in.Back = justPressed(ebiten.KeyEscape)
+	in.Tab = justPressed(ebiten.KeyTab)
+	in.Backspace = repeating(ebiten.KeyBackspace)
+	in.Move = keyMove(held(ebiten.KeyW) || held(ebiten.KeyArrowUp), held(ebiten.KeyS) || held(ebiten.KeyArrowDown),
+		held(ebiten.KeyA) || held(ebiten.KeyArrowLeft), held(ebiten.KeyD) || held(ebiten.KeyArrowRight))
+	in.Interact = justPressed(ebiten.KeyE)
+	in.F3 = justPressed(ebiten.KeyF3)
+	c.collectPad()
+	return in
+}
+
+func (c *collector) collectPad() {
+	c.pads = ebiten.AppendGamepadIDs(c.pads[:0])
+	for _, id := range c.pads {
+		if !ebiten.IsStandardGamepadLayoutAvailable(id) {
+			continue
+		}
+		p := &c.in.Pad
+		p.Present = true
+		p.LX = ebiten.StandardGamepadAxisValue(id, ebiten.StandardGamepadAxisLeftStickHorizontal)
+		p.LY = ebiten.StandardGamepadAxisValue(id, ebiten.StandardGamepadAxisLeftStickVertical)
+		p.RX = ebiten.StandardGamepadAxisValue(id, ebiten.StandardGamepadAxisRightStickHorizontal)
+		p.RY = ebiten.StandardGamepadAxisValue(id, ebiten.StandardGamepadAxisRightStickVertical)
+		p.Trigger = ebiten.StandardGamepadButtonValue(id, ebiten.StandardGamepadButtonFrontBottomRight)
+		p.Up = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonLeftTop)
+		p.Down = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonLeftBottom)
+		p.A = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonRightBottom)
+		p.B = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonRightRight)
+		return
+	}
+}
+
+func held(k ebiten.Key) bool        { return ebiten.IsKeyPressed(k) }
+func justPressed(k ebiten.Key) bool { return inpututil.IsKeyJustPressed(k) }
+
+func repeating(k ebiten.Key) bool {
+	d := inpututil.KeyPressDuration(k)
+	return d == 1 || (d >= repeatDelay && (d-repeatDelay)%repeatEvery == 0)
+}
+
+// keyMove turns four held direction keys into a move vector; opposite keys
+// cancel.
+func keyMove(up, down, left, right bool) [2]float64 {
+	var m [2]float64
+	if left {
+		m[0]--
+	}
+	if right {
+		m[0]++
+	}
+	if up {
+		m[1]--
+	}
+	if down {
+		m[1]++
+	}
+	return m
+}
+
+// menuNav folds the keyboard and the gamepad into the menu's four actions.
+func (in *frameInput) menuUp() bool    { return in.Up || in.Pad.Up }
+func (in *frameInput) menuDown() bool  { return in.Down || in.Pad.Down || in.Tab }
+func (in *frameInput) menuEnter() bool { return in.Enter || in.Pad.A }
+func (in *frameInput) menuBack() bool  { return in.Back || in.Pad.B }

@@ -1,0 +1,37 @@
+package render
+
+import "github.com/hajimehoshi/ebiten/v2"
+
+// scene is one screen of the game. Update reads the app's input for this
+// frame; Draw only draws.
+type scene interface {
+	Update() error
+	Draw(screen *ebiten.Image)
+}
+
+// sceneManager holds the current scene. A switch requested during an
+// Update takes effect after it, so the new scene starts on a fresh frame
+// and never sees the key press that opened it.
+type sceneManager struct {
+	current scene
+	next    scene
+}
+
+// switchTo makes s current after this Update.
+func (m *sceneManager) switchTo(s scene) { m.next = s }
+
+// update runs the current scene, then applies a requested switch.
+func (m *sceneManager) update() error {
+	m.apply()
+	err := m.current.Update()
+	m.apply()
+	return err
+}
+
+func (m *sceneManager) apply() {
+	if m.next != nil {
+		m.current, m.next = m.next, nil
+	}
+}
+
+func (m *sceneManager) draw(screen *ebiten.Image) { m.current.Draw(screen) }

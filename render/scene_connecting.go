@@ -1,0 +1,114 @@
+package render
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+	"duskfall/game"
+)
+
+// connectingScene drives a session through the handshake and shows its
+// progress. On success it opens the play scene; on failure it shows the
+// reason in words with a Back button. It also shows a failure that
+// happened before any session existed (a port in use, an address that does
+// not resolve): then sess is nil.
+type connectingScene struct {
+	a      *app
+	sess   session
+	title  string
+	reason string // why it failed; "" while connecting
+	back   *button
+	form   *form
+	frames int
+}
+
+func newConnectingScene(a *app, sess session, title string) *connectingScene {
+	s := &connectingScene{a: a, sess: sess, title: title, back: &button{label: "Back"}}
+	s.form = newForm(s.back)
+	s.layout()
+	return s
+}
+
+// newFailedScene shows a failure with a Back button to the main menu.
+func newFailedScene(a *app, title, reason string) *connectingScene {
+	s := newConnectingScene(a, nil, title)
+	s.reason = capitalize(reason)
+	return s
+}
+
+func (s *connectingScene) layout() {
+	buttonColumn(s.a.w, s.a.h/2+60, s.back)
+}
+
+func (s *connectingScene) Update() error {
+	s.layout()
+	s.frames++
+	if s.sess != nil && s.reason == "" {
+		s.sess.Frame(client.Intent{})
+		rt := s.sess.Runtime()
+		switch rt.State() {
+		case client.StatePlaying:
+			s.a.scenes.switchTo(newPlayScene(s.a, s.sess))
+			return nil
+		case client.StateFailed, client.StateClosed:
+			s.reason = failureText(rt)
+			s.title = "Not connected"
+			s.a.closeSession()
+		}
+	}
+	if s.form.update(s.a.in) == s.back || s.a.in.menuBack() {
+		s.a.leaveToMenu() // while connecting, Back cancels
+	}
+	return nil
+}
+
+// failureText is the runtime's reason, or a plain one if it gave none.
+func failureText(rt *client.Runtime) string {
+	if err := rt.Err(); err != nil {
+		return capitalize(err.Error())
+	}
+	return "The connection was closed."
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// progress says where the handshake is.
+func (s *connectingScene) progress() string {
+	dots := strings.Repeat(".", 1+s.frames/20%3)
+	if s.sess == nil {
+		return ""
+	}
+	switch s.sess.Runtime().State() {
+	case client.StateConnecting:
+		return "Waiting for the server to answer" + dots
+	case client.StateJoining:
+		return "Connected, joining the game" + dots
+	}
+	return ""
+}
+
+func (s *connectingScene) Draw(screen *ebiten.Image) {
+	g := s.a.gfx
+	screen.Fill(colBackdrop)
+	drawFormShapes(screen, g, s.form)
+	g.shapes.flush(screen)
+	cx, cy := s.a.w/2, s.a.h/2
+	g.text.draw(screen, s.title, cx, cy-140, 4, alignCenter, colTitle)
+	if s.reason != "" {
+		lines := wrapFor(s.reason, s.a.w, textScale)
+		// Long reasons grow upward, so they never run into the Back button.
+		g.text.drawLines(screen, lines, cx, cy-30-(len(lines)-1)*(glyphH*textScale+4), textScale, colError)
+	} else {
+		g.text.draw(screen, s.progress(), cx, cy-30, textScale, alignCenter, colText)
+		g.text.draw(screen, fmt.Sprintf("%d s", s.frames/game.TickRate), cx, cy+10, 1, alignCenter, colDim)
+	}
+	drawFormText(screen, g, s.form, 0)
+}

@@ -1,0 +1,113 @@
+package render
+
+import (
+	"errors"
+	"net"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/net/wire"
+)
+
+// joinScene asks for a name and an address, remembers both, and connects.
+type joinScene struct {
+	a             *app
+	name, addr    *textField
+	connect, back *button
+	form          *form
+	err           string
+	blink         int
+}
+
+func newJoinScene(a *app) *joinScene {
+	s := &joinScene{
+		a:       a,
+		name:    &textField{label: "Your name", maxBytes: wire.MaxNameLen},
+		addr:    &textField{label: "Address (host:port)", maxBytes: 64},
+		connect: &button{label: "Connect"},
+		back:    &button{label: "Back"},
+	}
+	s.name.SetText(a.playerName())
+	s.addr.SetText(a.settings.LastAddress)
+	s.form = newForm(s.name, s.addr, s.connect, s.back)
+	s.form.submit = s.connect
+	s.form.focus = 1 // the address is what one usually changes
+	s.layout()
+	return s
+}
+
+func (s *joinScene) layout() {
+	y := s.a.h/2 - 120
+	for _, f := range []*textField{s.name, s.addr} {
+		y += labelGap
+		f.rect = centredRect(s.a.w, y, buttonW+120, fieldH)
+		y += fieldH + rowGap
+	}
+	buttonColumn(s.a.w, y+rowGap, s.connect, s.back)
+}
+
+func (s *joinScene) Update() error {
+	s.layout()
+	s.blink++
+	if s.a.in.menuBack() {
+		s.a.toMenu()
+		return nil
+	}
+	switch s.form.update(s.a.in) {
+	case s.connect:
+		s.submit()
+	case s.back:
+		s.a.toMenu()
+	}
+	return nil
+}
+
+// submit checks the form, remembers it, and connects.
+func (s *joinScene) submit() {
+	name, addr := s.name.Text(), s.addr.Text()
+	if err := checkName(name); err != nil {
+		s.err = capitalize(err.Error())
+		return
+	}
+	if err := checkAddress(addr); err != nil {
+		s.err = capitalize(err.Error())
+		return
+	}
+	s.err = ""
+	s.a.settings.Name, s.a.settings.LastAddress = name, addr
+	s.a.opts.Name = "" // the name typed here wins over the command line's from now on
+	s.a.saveSettings()
+	s.a.join(addr)
+}
+
+func checkName(name string) error {
+	if wire.ValidName(name) != nil {
+		return errors.New("a name is 1 to 16 letters, with no spaces at either end")
+	}
+	return nil
+}
+
+func checkAddress(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || host == "" {
+		return errors.New("write the address as host:port, such as 127.0.0.1:7777")
+	}
+	if p, err := strconv.Atoi(port); err != nil || p < 1 || p > 65535 {
+		return errors.New("the port must be a number from 1 to 65535")
+	}
+	return nil
+}
+
+func (s *joinScene) Draw(screen *ebiten.Image) {
+	g := s.a.gfx
+	screen.Fill(colBackdrop)
+	drawFormShapes(screen, g, s.form)
+	g.shapes.flush(screen)
+	g.text.draw(screen, "Join a game", s.a.w/2, s.name.rect.Min.Y-labelGap-80, 4, alignCenter, colTitle)
+	drawFormText(screen, g, s.form, s.blink)
+	if s.err != "" {
+		g.text.drawLines(screen, wrapFor(s.err, s.a.w, textScale), s.a.w/2, s.back.rect.Max.Y+24, textScale, colError)
+	}
+	g.text.draw(screen, "Tab or Up/Down to move, Enter to connect, Esc to go back", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
+}

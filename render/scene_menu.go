@@ -1,0 +1,87 @@
+package render
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Main menu button labels, top to bottom.
+const (
+	LabelHostAndPlay = "Host and play"
+	LabelJoin        = "Join"
+	LabelQuit        = "Quit"
+)
+
+// menuScene is the main menu: Host and play, Join, Quit.
+type menuScene struct {
+	a                *app
+	host, join, quit *button
+	form             *form
+	bg               *backdrop
+	footer           string
+}
+
+func newMenuScene(a *app) *menuScene {
+	s := &menuScene{
+		a:    a,
+		host: &button{label: LabelHostAndPlay},
+		join: &button{label: LabelJoin},
+		quit: &button{label: LabelQuit},
+		bg:   newBackdrop(),
+	}
+	s.form = newForm(s.host, s.join, s.quit)
+	s.footer = fmt.Sprintf("playing as %s - hosting uses UDP port %d", a.playerName(), a.opts.Port)
+	s.layout()
+	return s
+}
+
+// mainMenuTop is where the first button sits on a screen h pixels high.
+func mainMenuTop(h int) int { return h/2 - 40 }
+
+func (s *menuScene) layout() {
+	buttonColumn(s.a.w, mainMenuTop(s.a.h), s.host, s.join, s.quit)
+}
+
+// MainMenuButtonCenter is the centre of a main menu button in a w×h
+// window, for tests that click it.
+func MainMenuButtonCenter(label string, w, h int) (image.Point, bool) {
+	bs := []*button{{label: LabelHostAndPlay}, {label: LabelJoin}, {label: LabelQuit}}
+	buttonColumn(w, mainMenuTop(h), bs...)
+	for _, b := range bs {
+		if b.label == label {
+			return b.rect.Min.Add(b.rect.Size().Div(2)), true
+		}
+	}
+	return image.Point{}, false
+}
+
+func (s *menuScene) Update() error {
+	s.layout()
+	s.bg.update(s.a.w, s.a.h)
+	switch s.form.update(s.a.in) {
+	case s.host:
+		s.a.hostAndPlay()
+	case s.join:
+		s.a.toJoin()
+	case s.quit:
+		return ebiten.Termination
+	}
+	return nil
+}
+
+func (s *menuScene) Draw(screen *ebiten.Image) {
+	g := s.a.gfx
+	screen.Fill(colBackdrop)
+	s.bg.draw(screen, g)
+	g.shapes.rect(screen, 0, 0, float32(s.a.w), float32(s.a.h), rgb8(10, 9, 18, 0.35))
+	drawFormShapes(screen, g, s.form)
+	g.shapes.flush(screen)
+	top := mainMenuTop(s.a.h)
+	g.text.draw(screen, "DUSKFALL", s.a.w/2, top-190, 8, alignCenter, colTitle)
+	g.text.draw(screen, "a co-op bullet hell", s.a.w/2, top-50, textScale, alignCenter, colDim)
+	drawFormText(screen, g, s.form, 0)
+	g.text.draw(screen, s.footer, s.a.w/2, s.a.h-64, 1, alignCenter, colDim)
+	g.text.draw(screen, "Up/Down and Enter, or click", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
+}

@@ -1,0 +1,169 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+	"duskfall/game"
+)
+
+// shotAfterFrames is how long the play scene runs before the DUSKFALL_SHOT
+// screenshot: long enough for the map, enemies and bullets to arrive.
+const shotAfterFrames = 2 * game.TickRate
+
+// playScene runs a session: input in, world and HUD out, and the pause
+// menu. The game never pauses (it is online); the pause menu only stops
+// the player's input.
+type playScene struct {
+	a    *app
+	sess session
+	rt   *client.Runtime
+	look *worldLook
+
+	aim      aimer
+	lastAim  float64
+	cam      camera
+	viewer   game.Vec // the own ship, the centre of the fog
+	hasView  bool
+	paused   bool
+	pause    *form
+	resume   *button
+	leave    *button
+	netGraph bool
+
+	frames  int // updates since the scene opened
+	playing int // updates with the own ship in the world
+	logged  bool
+	hud     hud
+}
+
+func newPlayScene(a *app, sess session) *playScene {
+	s := &playScene{
+		a: a, sess: sess, rt: sess.Runtime(), look: newWorldLook(),
+		resume: &button{label: "Resume"},
+		leave:  &button{label: "Disconnect to menu"},
+	}
+	s.pause = newForm(s.resume, s.leave)
+	s.hud.where = sess.Where()
+	s.layoutPause()
+	return s
+}
+
+func (s *playScene) layoutPause() {
+	buttonColumn(s.a.w, s.a.h/2-40, s.resume, s.leave)
+}
+
+func (s *playScene) Update() error {
+	in := s.a.in
+	s.frames++
+	if in.F3 {
+		s.netGraph = !s.netGraph
+	}
+	if s.updatePause(in) {
+		return nil // left the game
+	}
+	s.sess.Frame(s.intent(in))
+	if st := s.rt.State(); st == client.StateFailed || st == client.StateClosed {
+		reason := failureText(s.rt)
+		s.a.closeSession()
+		s.a.scenes.switchTo(newFailedScene(s.a, "Disconnected", reason))
+		return nil
+	}
+	s.follow()
+	s.notePlaying()
+	s.hud.update(s.rt, s.frames)
+	return nil
+}
+
+// updatePause opens, runs and closes the pause menu; true means the player
+// disconnected.
+func (s *playScene) updatePause(in *frameInput) bool {
+	s.layoutPause()
+	if !s.paused {
+		if in.Back {
+			s.paused, s.pause.focus = true, 0
+		}
+		return false
+	}
+	switch s.pause.update(in) {
+	case s.resume:
+		s.paused = false
+	case s.leave:
+		s.a.leaveToMenu()
+		return true
+	default:
+		if in.menuBack() {
+			s.paused = false
+		}
+	}
+	return false
+}
+
+// intent is the player's input, or only the last aim while paused.
+func (s *playScene) intent(in *frameInput) client.Intent {
+	if s.paused {
+		return client.Intent{Aim: s.lastAim}
+	}
+	sx, sy := float64(s.a.w)/2, float64(s.a.h)/2
+	if s.hasView {
+		x, y := s.cam.toScreen(s.viewer.X, s.viewer.Y)
+		sx, sy = float64(x), float64(y)
+	}
+	it := s.aim.intent(in, sx, sy)
+	s.lastAim = it.Aim
+	return it
+}
+
+// follow centres the camera on the predicted own ship, or on the map until
+// the ship is placed.
+func (s *playScene) follow() {
+	if self, ok := s.rt.Self(); ok {
+		s.viewer, s.hasView = self.Pos, true
+	} else if g := s.rt.Grid(); g != nil && !s.hasView {
+		w, h := g.Size()
+		s.viewer = game.Vec{X: w / 2, Y: h / 2}
+	}
+	s.cam = centredOn(s.viewer.X, s.viewer.Y, s.a.w, s.a.h)
+}
+
+// notePlaying prints the line GUI tests wait for and schedules the
+// DUSKFALL_SHOT screenshot.
+func (s *playScene) notePlaying() {
+	if s.rt.State() != client.StatePlaying {
+		return
+	}
+	if !s.logged {
+		s.logged = true
+		fmt.Fprintf(s.a.log, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
+	}
+	if _, ok := s.rt.Self(); ok {
+		s.playing++
+		if s.playing == shotAfterFrames && s.a.shotPath != "" {
+			s.a.shotDue = true
+		}
+	}
+}
+
+func (s *playScene) Draw(screen *ebiten.Image) {
+	g := s.a.gfx
+	screen.Fill(colBackdrop)
+	s.look.drawWorld(screen, g, s)
+	g.shapes.flush(screen)
+	g.bullets.draw(screen, s.rt.Bullets(), s.cam)
+	s.look.drawLabels(screen, g, s)
+	s.hud.draw(screen, g, s)
+	if s.paused {
+		s.drawPause(screen, g)
+	}
+}
+
+func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
+	g.shapes.rect(screen, 0, 0, float32(s.a.w), float32(s.a.h), colDimScreen)
+	drawFormShapes(screen, g, s.pause)
+	g.shapes.flush(screen)
+	g.text.draw(screen, "Paused", s.a.w/2, s.resume.rect.Min.Y-90, 4, alignCenter, colTitle)
+	g.text.draw(screen, "the game goes on around you", s.a.w/2, s.resume.rect.Min.Y-36, 1, alignCenter, colDim)
+	drawFormText(screen, g, s.pause, 0)
+}

@@ -1,0 +1,302 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/client"
+	"duskfall/net/transport"
+	"duskfall/net/wire"
+)
+
+// fakeSession is a client runtime over an in-memory pair whose server end
+// the test plays by hand: nothing answers unless the test says so.
+type fakeSession struct {
+	rt      *client.Runtime
+	srv     *transport.LocalServer
+	closed  bool
+	intents []client.Intent
+}
+
+func (f *fakeSession) Frame(in client.Intent) {
+	f.intents = append(f.intents, in)
+	f.rt.Frame(in)
+}
+func (f *fakeSession) Runtime() *client.Runtime { return f.rt }
+func (f *fakeSession) Where() string            { return "fake" }
+func (f *fakeSession) Close()                   { f.closed = true; f.rt.Close() }
+
+// reject answers the client's hello with a refusal.
+func (f *fakeSession) reject(t *testing.T, reason string) {
+	b, err := wire.AppendReject(nil, wire.Reject{Reason: reason})
+	require.NoError(t, err)
+	f.srv.Send(transport.LocalPeer, wire.ChannelOf(wire.MsgReject), b)
+}
+
+// fakeNet records what the app asked to start and hands out fakeSessions
+// on a clock the test moves.
+type fakeNet struct {
+	now      time.Time
+	hosts    []hostRequest
+	dials    []string
+	names    []string
+	hostErr  error
+	sessions []*fakeSession
+}
+
+func (n *fakeNet) session(cfg client.Config) *fakeSession {
+	cfg.Now = func() time.Time { return n.now }
+	srv, cli := transport.NewLocal(wire.ProtocolVersion)
+	s := &fakeSession{rt: client.New(cli, cfg), srv: srv}
+	n.sessions = append(n.sessions, s)
+	return s
+}
+
+func (n *fakeNet) starter() starter {
+	return starter{
+		host: func(r hostRequest) (session, error) {
+			n.hosts = append(n.hosts, r)
+			if n.hostErr != nil {
+				return nil, n.hostErr
+			}
+			return n.session(r.Client), nil
+		},
+		dial: func(addr string, cfg client.Config) (session, error) {
+			n.dials, n.names = append(n.dials, addr), append(n.names, cfg.Name)
+			if strings.HasPrefix(addr, "unreachable") {
+				return nil, errors.New("cannot reach " + addr + ": no such host")
+			}
+			return n.session(cfg), nil
+		},
+	}
+}
+
+func fakeStarter(t *testing.T) starter {
+	t.Helper()
+	return (&fakeNet{now: time.Unix(1000, 0)}).starter()
+}
+
+// harness is an app with fake networking and a settings file of its own.
+type harness struct {
+	t    *testing.T
+	a    *app
+	net  *fakeNet
+	log  *bytes.Buffer
+	path string
+}
+
+func newHarness(t *testing.T, opts Options) *harness {
+	t.Helper()
+	h := &harness{t: t, net: &fakeNet{now: time.Unix(1000, 0)}, log: &bytes.Buffer{},
+		path: filepath.Join(t.TempDir(), "settings.toml")}
+	a, err := newApp(opts, h.net.starter(), h.log, h.path)
+	require.NoError(t, err)
+	h.a = a
+	t.Cleanup(a.closeSession)
+	return h
+}
+
+// step runs one Update with the given input.
+func (h *harness) step(in frameInput) error {
+	*h.a.in = in
+	return h.a.scenes.update()
+}
+
+func (h *harness) press(in frameInput) {
+	h.t.Helper()
+	require.NoError(h.t, h.step(in))
+}
+
+func sceneOf[T scene](t *testing.T, h *harness) T {
+	t.Helper()
+	s, ok := h.a.scenes.current.(T)
+	require.Truef(t, ok, "current scene is %T", h.a.scenes.current)
+	return s
+}
+
+func TestMainMenu(t *testing.T) {
+	t.Run("down then enter opens the join screen", func(t *testing.T) {
+		h := newHarness(t, Options{Port: 7777})
+		h.press(frameInput{Down: true})
+		h.press(frameInput{Enter: true})
+		sceneOf[*joinScene](t, h)
+	})
+	t.Run("enter on the first button hosts on the configured port", func(t *testing.T) {
+		h := newHarness(t, Options{Port: 24680, Seed: 9})
+		h.press(frameInput{Enter: true})
+		sceneOf[*connectingScene](t, h)
+		require.Len(t, h.net.hosts, 1)
+		assert.Equal(t, 24680, h.net.hosts[0].Port)
+		assert.Equal(t, uint64(9), h.net.hosts[0].Seed)
+		assert.Equal(t, h.a.settings.Name, h.net.hosts[0].Client.Name)
+		tok, _ := h.a.settings.token()
+		assert.Equal(t, tok, h.net.hosts[0].Client.Token, "the account token comes from the settings")
+	})
+	t.Run("clicking where the layout puts a button presses it", func(t *testing.T) {
+		h := newHarness(t, Options{Port: 7777})
+		p, ok := MainMenuButtonCenter(LabelJoin, h.a.w, h.a.h)
+		require.True(t, ok)
+		h.press(frameInput{MouseX: p.X, MouseY: p.Y, Click: true})
+		sceneOf[*joinScene](t, h)
+	})
+	t.Run("quit ends the game", func(t *testing.T) {
+		h := newHarness(t, Options{Port: 7777})
+		h.press(frameInput{Up: true})
+		assert.ErrorIs(t, h.step(frameInput{Enter: true}), ebiten.Termination)
+	})
+	t.Run("a host that cannot start says why, and Back returns", func(t *testing.T) {
+		h := newHarness(t, Options{Port: 7777})
+		h.net.hostErr = errors.New("cannot open port for friends: address in use")
+		h.press(frameInput{Enter: true})
+		s := sceneOf[*connectingScene](t, h)
+		assert.Equal(t, "Cannot host: cannot open port for friends: address in use", s.reason)
+		h.press(frameInput{Enter: true})
+		sceneOf[*menuScene](t, h)
+	})
+	t.Run("the command line can go straight into joining", func(t *testing.T) {
+		h := newHarness(t, Options{Join: "10.0.0.1:7000", Name: "Cli"})
+		sceneOf[*connectingScene](t, h)
+		assert.Equal(t, []string{"10.0.0.1:7000"}, h.net.dials)
+		assert.Equal(t, []string{"Cli"}, h.net.names)
+	})
+	t.Run("the main menu button centres are inside the window", func(t *testing.T) {
+		for _, l := range []string{LabelHostAndPlay, LabelJoin, LabelQuit} {
+			p, ok := MainMenuButtonCenter(l, WindowWidth, WindowHeight)
+			require.True(t, ok)
+			assert.True(t, p.X > 0 && p.X < WindowWidth && p.Y > 0 && p.Y < WindowHeight, l)
+		}
+		_, ok := MainMenuButtonCenter("Settings", WindowWidth, WindowHeight)
+		assert.False(t, ok)
+	})
+}
+
+// typeInto focuses a join field by clicking it and replaces its text.
+func typeInto(h *harness, f *textField, text string) {
+	h.press(frameInput{MouseX: f.rect.Min.X + 5, MouseY: f.rect.Min.Y + 5, Click: true})
+	for range len(f.text) {
+		h.press(frameInput{Backspace: true})
+	}
+	h.press(frameInput{Chars: []rune(text)})
+}
+
+func openJoin(t *testing.T) (*harness, *joinScene) {
+	h := newHarness(t, Options{Port: 7777})
+	h.a.toJoin()
+	h.a.scenes.apply()
+	return h, sceneOf[*joinScene](t, h)
+}
+
+func TestJoinScene(t *testing.T) {
+	t.Run("it starts with the saved name and the last address", func(t *testing.T) {
+		_, s := openJoin(t)
+		assert.Equal(t, DefaultAddress, s.addr.Text())
+		assert.NotEmpty(t, s.name.Text())
+	})
+	t.Run("a malformed address is explained and nothing is dialled", func(t *testing.T) {
+		h, s := openJoin(t)
+		typeInto(h, s.addr, "nowhere")
+		h.press(frameInput{Enter: true})
+		assert.Contains(t, s.err, "host:port")
+		assert.Empty(t, h.net.dials)
+		sceneOf[*joinScene](t, h)
+	})
+	t.Run("a port out of range is explained", func(t *testing.T) {
+		h, s := openJoin(t)
+		typeInto(h, s.addr, "example.org:70000")
+		h.press(frameInput{Enter: true})
+		assert.Contains(t, s.err, "port")
+		assert.Empty(t, h.net.dials)
+	})
+	t.Run("a name with a leading space is refused", func(t *testing.T) {
+		h, s := openJoin(t)
+		typeInto(h, s.name, " Ada")
+		h.press(frameInput{Enter: true})
+		assert.Contains(t, s.err, "name")
+		assert.Empty(t, h.net.dials)
+	})
+	t.Run("connect dials and remembers the name and address", func(t *testing.T) {
+		h, s := openJoin(t)
+		typeInto(h, s.name, "Ada")
+		typeInto(h, s.addr, "192.168.1.20:7777")
+		h.press(frameInput{Enter: true})
+		sceneOf[*connectingScene](t, h)
+		assert.Equal(t, []string{"192.168.1.20:7777"}, h.net.dials)
+		assert.Equal(t, []string{"Ada"}, h.net.names)
+		saved, _, err := LoadSettings(h.path)
+		require.NoError(t, err)
+		assert.Equal(t, "192.168.1.20:7777", saved.LastAddress)
+		assert.Equal(t, "Ada", saved.Name)
+	})
+	t.Run("an address that cannot be reached is shown in words", func(t *testing.T) {
+		h, s := openJoin(t)
+		typeInto(h, s.addr, "unreachable.invalid:7777")
+		h.press(frameInput{Enter: true})
+		c := sceneOf[*connectingScene](t, h)
+		assert.Equal(t, "Cannot reach unreachable.invalid:7777: no such host", c.reason)
+	})
+	t.Run("escape goes back to the menu", func(t *testing.T) {
+		h, _ := openJoin(t)
+		h.press(frameInput{Back: true})
+		sceneOf[*menuScene](t, h)
+	})
+}
+
+func TestConnectingScene(t *testing.T) {
+	t.Run("a refusal is shown in the server's words", func(t *testing.T) {
+		h := newHarness(t, Options{Join: "127.0.0.1:7777"})
+		h.press(frameInput{}) // the client says hello
+		h.net.sessions[0].reject(t, "the server is full")
+		h.press(frameInput{})
+		s := sceneOf[*connectingScene](t, h)
+		assert.Equal(t, "The server refused the connection: the server is full", s.reason)
+		assert.True(t, h.net.sessions[0].closed, "a failed session is closed at once")
+		assert.Nil(t, h.a.sess)
+	})
+	t.Run("silence times out with a reason", func(t *testing.T) {
+		h := newHarness(t, Options{Join: "127.0.0.1:7777"})
+		h.press(frameInput{})
+		assert.Empty(t, sceneOf[*connectingScene](t, h).reason, "still waiting")
+		h.net.now = h.net.now.Add(client.DefaultHandshakeTimeout + time.Second)
+		h.press(frameInput{})
+		assert.Contains(t, sceneOf[*connectingScene](t, h).reason, "No answer from the server")
+	})
+	t.Run("back while waiting cancels the connection", func(t *testing.T) {
+		h := newHarness(t, Options{Join: "127.0.0.1:7777"})
+		h.press(frameInput{})
+		h.press(frameInput{Back: true})
+		sceneOf[*menuScene](t, h)
+		assert.True(t, h.net.sessions[0].closed)
+	})
+}
+
+func TestSceneManagerSwitchesAfterTheUpdate(t *testing.T) {
+	h := newHarness(t, Options{Port: 7777})
+	menu := sceneOf[*menuScene](t, h)
+	h.press(frameInput{Down: true})
+	h.press(frameInput{Enter: true}) // opens Join
+	join := sceneOf[*joinScene](t, h)
+	assert.NotSame(t, menu, h.a.scenes.current)
+	assert.Equal(t, 1, join.form.focus, "the Enter that opened the join screen did not reach it")
+	assert.Empty(t, h.net.dials)
+}
+
+func TestMain(m *testing.M) {
+	// Keep the tests away from the player's real settings.
+	dir, err := os.MkdirTemp("", "duskfall-render-test")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}

@@ -1,0 +1,90 @@
+package render
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/BurntSushi/toml"
+)
+
+// DefaultAddress is what the join field holds before anything was joined.
+const DefaultAddress = "127.0.0.1:7777"
+
+// Settings are what the game remembers between runs.
+type Settings struct {
+	Name        string `toml:"name"`
+	LastAddress string `toml:"last_address"`
+	// Token is the account secret, hex encoded. It is generated once and
+	// kept: the server binds the name to it on first claim.
+	Token string `toml:"token"`
+}
+
+// SettingsPath is settings.toml in the user config directory.
+func SettingsPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no user config directory: %w", err)
+	}
+	return filepath.Join(dir, "duskfall", "settings.toml"), nil
+}
+
+// LoadSettings reads path and fills in whatever is missing: a fresh token,
+// a name derived from it, the default address. A missing file is not an
+// error. changed says whether the result differs from the file, so the
+// caller can save the filled-in values once.
+func LoadSettings(path string) (s Settings, changed bool, err error) {
+	if _, err := toml.DecodeFile(path, &s); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return Settings{}, false, fmt.Errorf("settings %s: %w", filepath.Base(path), err)
+	}
+	if _, ok := s.token(); !ok {
+		var t [16]byte
+		if _, err := rand.Read(t[:]); err != nil {
+			return Settings{}, false, err
+		}
+		s.Token, changed = hex.EncodeToString(t[:]), true
+	}
+	if s.Name == "" {
+		s.Name, changed = "pilot-"+s.Token[:4], true
+	}
+	if s.LastAddress == "" {
+		s.LastAddress, changed = DefaultAddress, true
+	}
+	return s, changed, nil
+}
+
+// Save writes the settings to path, creating its directory. It writes a
+// temporary file and renames it, so a crash never leaves half a file.
+func (s Settings) Save(path string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".settings-*.toml")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := toml.NewEncoder(tmp).Encode(s); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// token decodes the account token; false if it is missing or malformed.
+func (s Settings) token() ([16]byte, bool) {
+	var t [16]byte
+	b, err := hex.DecodeString(s.Token)
+	if err != nil || len(b) != len(t) {
+		return t, false
+	}
+	copy(t[:], b)
+	return t, true
+}

@@ -1,0 +1,97 @@
+package render
+
+import (
+	"image"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Menu geometry, in screen pixels.
+const (
+	buttonW   = 360
+	buttonH   = 52
+	fieldH    = 44
+	rowGap    = 14
+	labelGap  = 20 // room above a field for its label
+	textScale = 2  // labels and field text: the bitmap font at 2×
+)
+
+// UI colours.
+var (
+	colText      = color.RGBA{235, 235, 245, 255}
+	colDim       = color.RGBA{150, 150, 175, 255}
+	colTitle     = color.RGBA{255, 196, 120, 255}
+	colError     = color.RGBA{255, 110, 100, 255}
+	colButton    = rgb8(34, 34, 52, 0.92)
+	colButtonOn  = rgb8(84, 64, 140, 0.95)
+	colBorder    = rgb8(90, 90, 120, 1)
+	colBorderOn  = rgb8(214, 190, 255, 1)
+	colField     = rgb8(14, 14, 22, 0.95)
+	colBackdrop  = color.RGBA{10, 9, 18, 255}
+	colDimScreen = rgb8(0, 0, 0, 0.6)
+)
+
+// centredRect is a w×h rectangle centred horizontally on a screen of width
+// screenW, with its top at y.
+func centredRect(screenW, y, w, h int) image.Rectangle {
+	x := (screenW - w) / 2
+	return image.Rect(x, y, x+w, y+h)
+}
+
+// buttonColumn lays buttons out top to bottom from y and returns the y
+// below the last.
+func buttonColumn(screenW, y int, bs ...*button) int {
+	for _, b := range bs {
+		b.rect = centredRect(screenW, y, buttonW, buttonH)
+		y += buttonH + rowGap
+	}
+	return y
+}
+
+// drawFormShapes draws the boxes of a form's widgets; drawFormText draws
+// their words after the shapes are flushed, so text lands on top.
+func drawFormShapes(dst *ebiten.Image, g *graphics, f *form) {
+	for _, it := range f.order {
+		r := rectOf(it)
+		fill, border := colButton, colBorder
+		if _, ok := it.(*textField); ok {
+			fill = colField
+		}
+		if f.hasFocus(it) {
+			border = colBorderOn
+			if _, ok := it.(*button); ok {
+				fill = colButtonOn
+			}
+		}
+		frame(dst, g.shapes, r, fill, border)
+	}
+}
+
+func drawFormText(dst *ebiten.Image, g *graphics, f *form, blink int) {
+	for _, it := range f.order {
+		switch w := it.(type) {
+		case *button:
+			c := w.rect.Min.Add(w.rect.Size().Div(2))
+			g.text.draw(dst, w.label, c.X, c.Y-glyphH*textScale/2, textScale, alignCenter, colText)
+		case *textField:
+			g.text.draw(dst, w.label, w.rect.Min.X, w.rect.Min.Y-labelGap, 1, alignLeft, colDim)
+			s := w.Text()
+			if f.hasFocus(w) && blink%60 < 36 {
+				s += "_"
+			}
+			g.text.draw(dst, s, w.rect.Min.X+10, w.rect.Min.Y+(fieldH-glyphH*textScale)/2, textScale, alignLeft, colText)
+		}
+	}
+}
+
+// frame fills r and outlines it two pixels wide.
+func frame(dst *ebiten.Image, s *shapeBatch, r image.Rectangle, fill, border rgba) {
+	x, y := float32(r.Min.X), float32(r.Min.Y)
+	w, h := float32(r.Dx()), float32(r.Dy())
+	s.rect(dst, x, y, w, h, fill)
+	s.rect(dst, x, y, w, 2, border)
+	s.rect(dst, x, y+h-2, w, 2, border)
+	s.rect(dst, x, y, 2, h, border)
+	s.rect(dst, x+w-2, y, 2, h, border)
+}

@@ -1,0 +1,150 @@
+package render
+
+import (
+	"image"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestTextFieldEditing(t *testing.T) {
+	cases := []struct {
+		name     string
+		start    string
+		maxBytes int
+		in       frameInput
+		want     string
+	}{
+		{"typing appends printable characters", "ab", 16, frameInput{Chars: []rune("c d")}, "abc d"},
+		{"control characters are dropped", "", 16, frameInput{Chars: []rune{'a', '\t', '\n', 0x7f, 0x85, 'b'}}, "ab"},
+		{"characters the font cannot draw are dropped", "", 16, frameInput{Chars: []rune("aé→b")}, "aéb"},
+		{"the byte limit stops typing", "abcd", 5, frameInput{Chars: []rune("xyz")}, "abcdx"},
+		{"a two-byte letter does not squeeze past the limit", "abcd", 5, frameInput{Chars: []rune("é")}, "abcd"},
+		{"backspace removes the last letter", "abé", 16, frameInput{Backspace: true}, "ab"},
+		{"backspace on an empty field does nothing", "", 16, frameInput{Backspace: true}, ""},
+		{"backspace applies before this frame's typing", "ab", 16, frameInput{Backspace: true, Chars: []rune("c")}, "ac"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := &textField{maxBytes: c.maxBytes}
+			f.SetText(c.start)
+			f.edit(&c.in)
+			assert.Equal(t, c.want, f.Text())
+		})
+	}
+}
+
+// testForm is a name field, an address field, Connect and Back, stacked.
+func testForm() (*form, *textField, *textField, *button, *button) {
+	name := &textField{maxBytes: 16, rect: image.Rect(0, 0, 100, 40)}
+	addr := &textField{maxBytes: 64, rect: image.Rect(0, 50, 100, 90)}
+	ok := &button{label: "Connect", rect: image.Rect(0, 100, 100, 140)}
+	back := &button{label: "Back", rect: image.Rect(0, 150, 100, 190)}
+	return newForm(name, addr, ok, back), name, addr, ok, back
+}
+
+func TestFormKeyboard(t *testing.T) {
+	t.Run("down moves the focus and wraps at the bottom", func(t *testing.T) {
+		f, name, _, _, back := testForm()
+		for range 3 {
+			require.Nil(t, f.update(&frameInput{Down: true}))
+		}
+		assert.True(t, f.hasFocus(back))
+		f.update(&frameInput{Down: true})
+		assert.True(t, f.hasFocus(name))
+	})
+	t.Run("up wraps from the top to the bottom", func(t *testing.T) {
+		f, _, _, _, back := testForm()
+		f.update(&frameInput{Up: true})
+		assert.True(t, f.hasFocus(back))
+	})
+	t.Run("tab and the d-pad move down too", func(t *testing.T) {
+		f, _, addr, ok, _ := testForm()
+		f.update(&frameInput{Tab: true})
+		assert.True(t, f.hasFocus(addr))
+		f.update(&frameInput{Pad: padState{Down: true}})
+		assert.True(t, f.hasFocus(ok))
+	})
+	t.Run("enter presses the focused button", func(t *testing.T) {
+		f, _, _, _, back := testForm()
+		f.focus = 3
+		assert.Same(t, back, f.update(&frameInput{Enter: true}))
+	})
+	t.Run("enter in a field presses the submit button", func(t *testing.T) {
+		f, _, _, ok, _ := testForm()
+		f.submit = ok
+		assert.Same(t, ok, f.update(&frameInput{Enter: true}))
+	})
+	t.Run("enter in a field without a submit button moves on", func(t *testing.T) {
+		f, _, addr, _, _ := testForm()
+		assert.Nil(t, f.update(&frameInput{Enter: true}))
+		assert.True(t, f.hasFocus(addr))
+	})
+	t.Run("typing goes to the focused field only", func(t *testing.T) {
+		f, name, addr, _, _ := testForm()
+		f.focus = 1
+		f.update(&frameInput{Chars: []rune("host")})
+		assert.Equal(t, "host", addr.Text())
+		assert.Empty(t, name.Text())
+	})
+	t.Run("a focused button ignores typing", func(t *testing.T) {
+		f, name, addr, _, _ := testForm()
+		f.focus = 2
+		f.update(&frameInput{Chars: []rune("x")})
+		assert.Empty(t, name.Text()+addr.Text())
+	})
+}
+
+func TestFormMouse(t *testing.T) {
+	t.Run("clicking a button presses it and focuses it", func(t *testing.T) {
+		f, _, _, ok, _ := testForm()
+		assert.Same(t, ok, f.update(&frameInput{MouseX: 50, MouseY: 120, Click: true}))
+		assert.True(t, f.hasFocus(ok))
+	})
+	t.Run("hovering a button focuses it without pressing it", func(t *testing.T) {
+		f, _, _, _, back := testForm()
+		assert.Nil(t, f.update(&frameInput{MouseX: 50, MouseY: 170, MouseMoved: true}))
+		assert.True(t, f.hasFocus(back))
+	})
+	t.Run("hovering a field does not steal typing from the focused one", func(t *testing.T) {
+		f, name, _, _, _ := testForm()
+		f.update(&frameInput{MouseX: 50, MouseY: 70, MouseMoved: true})
+		assert.True(t, f.hasFocus(name))
+	})
+	t.Run("clicking a field focuses it", func(t *testing.T) {
+		f, _, addr, _, _ := testForm()
+		assert.Nil(t, f.update(&frameInput{MouseX: 50, MouseY: 70, Click: true}))
+		assert.True(t, f.hasFocus(addr))
+	})
+	t.Run("a click outside every widget does nothing", func(t *testing.T) {
+		f, name, _, _, _ := testForm()
+		assert.Nil(t, f.update(&frameInput{MouseX: 500, MouseY: 500, Click: true}))
+		assert.True(t, f.hasFocus(name))
+	})
+	t.Run("a resting cursor over a button does not take the focus back", func(t *testing.T) {
+		f, name, _, _, _ := testForm()
+		f.update(&frameInput{MouseX: 50, MouseY: 120}) // not moved, not clicked
+		assert.True(t, f.hasFocus(name))
+	})
+}
+
+func TestWrap(t *testing.T) {
+	cases := []struct {
+		name  string
+		s     string
+		width int
+		want  []string
+	}{
+		{"short text stays on one line", "no answer", 20, []string{"no answer"}},
+		{"lines break at spaces", "the server refused the connection", 12, []string{"the server", "refused the", "connection"}},
+		{"a word longer than a line is cut", "abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
+		{"runs of spaces collapse", "a   b", 10, []string{"a b"}},
+		{"empty text has no lines", "", 10, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, wrap(c.s, c.width))
+		})
+	}
+}

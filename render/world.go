@@ -1,0 +1,242 @@
+package render
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+	"duskfall/game"
+)
+
+// World colours.
+var (
+	colFloorA   = rgb8(34, 36, 50, 1)
+	colFloorB   = rgb8(38, 40, 56, 1)
+	colWall     = rgb8(78, 70, 104, 1)
+	colWallTop  = rgb8(124, 114, 158, 1)
+	colSelf     = rgb8(236, 240, 255, 1)
+	colFriend   = rgb8(150, 236, 170, 1)
+	colGhost    = rgb8(200, 210, 230, 0.3)
+	colShimmer  = rgb8(255, 232, 150, 1)
+	colBarBack  = rgb8(0, 0, 0, 0.7)
+	colEnemyHP  = rgb8(255, 80, 70, 1)
+	colFriendHP = rgb8(110, 230, 120, 1)
+	colPortal   = rgb8(180, 120, 255, 1)
+
+	enemyColours = [...]rgba{
+		rgb8(214, 92, 70, 1), rgb8(200, 120, 210, 1), rgb8(220, 180, 80, 1), rgb8(90, 170, 200, 1),
+		rgb8(120, 190, 90, 1), rgb8(160, 110, 220, 1), rgb8(230, 140, 60, 1), rgb8(220, 90, 130, 1),
+	}
+)
+
+// Fog (DESIGN.md §7): unknown tiles are black, explored ones dim, those in
+// view clear. The view is FogViewRadius around the own ship, fading over
+// fogFade.
+const (
+	fogFade    = 96
+	fogExplore = 0.38 // brightness of explored ground out of view
+)
+
+// worldLook draws the world from a client runtime: tiles, portals,
+// enemies, ships, then their names. Content gives enemy sizes and names;
+// without it every enemy is drawn at a default size.
+type worldLook struct {
+	content      *game.Content
+	playerRadius float32
+}
+
+const defaultEnemyRadius = 14
+
+func newWorldLook() *worldLook {
+	c, _ := loadContent() // without content the world still draws, with default sizes
+	return &worldLook{content: c, playerRadius: float32(game.DefaultPlayerStats().Radius)}
+}
+
+// enemyDef is the content for an enemy kind, if known.
+func (w *worldLook) enemyDef(kind uint8) (game.EnemyDef, bool) {
+	if w.content == nil || int(kind) >= len(w.content.Enemies) {
+		return game.EnemyDef{}, false
+	}
+	return w.content.Enemies[kind], true
+}
+
+func (w *worldLook) enemyRadius(kind uint8) float32 {
+	if d, ok := w.enemyDef(kind); ok && d.Radius > 0 {
+		return float32(d.Radius)
+	}
+	return defaultEnemyRadius
+}
+
+func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
+	w.drawTiles(dst, g.shapes, s)
+	w.drawPortals(dst, g.shapes, s)
+	for _, e := range s.rt.Enemies() {
+		w.drawEnemy(dst, g.shapes, s, e)
+	}
+	for _, p := range s.rt.Players() {
+		w.drawShip(dst, g.shapes, s, p, p.Aim, colFriend)
+		if s.cam.visible(p.Pos.X, p.Pos.Y, 40) && p.Flags&game.PlayerDead == 0 {
+			x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
+			r := w.playerRadius
+			hpBar(dst, g.shapes, x-r-2, y+r+8, 2*r+4, 3, p.HP, p.MaxHP, colFriendHP)
+		}
+	}
+	if self, ok := s.rt.Self(); ok {
+		w.drawShip(dst, g.shapes, s, self, s.lastAim, colSelf)
+	}
+}
+
+// fog is the brightness of the ground at a world point.
+func fog(s *playScene, x, y float64) float32 {
+	if !s.hasView {
+		return fogExplore
+	}
+	d := math.Hypot(x-s.viewer.X, y-s.viewer.Y)
+	t := clamp01((d - (game.FogViewRadius - fogFade)) / fogFade)
+	return float32(1 - t*(1-fogExplore))
+}
+
+func (w *worldLook) drawTiles(dst *ebiten.Image, sb *shapeBatch, s *playScene) {
+	grid := s.rt.Grid()
+	if grid == nil {
+		return
+	}
+	cam := s.cam
+	tx0, ty0 := max(0, int(cam.X)/game.TileSize-1), max(0, int(cam.Y)/game.TileSize-1)
+	tx1 := min(grid.W-1, int(cam.X+cam.W)/game.TileSize+1)
+	ty1 := min(grid.H-1, int(cam.Y+cam.H)/game.TileSize+1)
+	for ty := ty0; ty <= ty1; ty++ {
+		for tx := tx0; tx <= tx1; tx++ {
+			w.drawTile(dst, sb, s, grid, tx, ty)
+		}
+	}
+}
+
+func (w *worldLook) drawTile(dst *ebiten.Image, sb *shapeBatch, s *playScene, grid *game.Grid, tx, ty int) {
+	t := grid.At(tx, ty)
+	if t == game.TileUnknown {
+		return
+	}
+	c := colFloorA
+	if (tx+ty)%2 == 1 {
+		c = colFloorB
+	}
+	if t == game.TileWall {
+		c = colWall
+	}
+	const ts = game.TileSize
+	wx, wy := float64(tx*ts), float64(ty*ts)
+	x, y := s.cam.toScreen(wx, wy)
+	tl, tr := fog(s, wx, wy), fog(s, wx+ts, wy)
+	bl, br := fog(s, wx, wy+ts), fog(s, wx+ts, wy+ts)
+	sb.rect4(dst, x, y, ts, ts, c.scale(tl), c.scale(tr), c.scale(bl), c.scale(br))
+	if t == game.TileWall && grid.At(tx, ty+1) != game.TileWall && ty+1 < grid.H {
+		// The face of a wall toward the viewer: a lighter strip at its foot.
+		sb.rect4(dst, x, y+ts-6, ts, 6, colWallTop.scale(bl), colWallTop.scale(br), colWallTop.scale(bl), colWallTop.scale(br))
+	}
+}
+
+func (w *worldLook) drawPortals(dst *ebiten.Image, sb *shapeBatch, s *playScene) {
+	phase := float64(s.frames) * 0.08
+	for _, p := range s.rt.Portals() {
+		c := game.TileCenter(int(p.TileX), int(p.TileY))
+		if !s.cam.visible(c.X, c.Y, 40) {
+			continue
+		}
+		x, y := s.cam.toScreen(c.X, c.Y)
+		pulse := float32(0.5 + 0.5*math.Sin(phase))
+		sb.circle(dst, x, y, 14, colPortal.alpha(0.35))
+		sb.ring(dst, x, y, 16+3*pulse, 20+3*pulse, func(int) rgba { return colPortal })
+	}
+}
+
+func (w *worldLook) drawEnemy(dst *ebiten.Image, sb *shapeBatch, s *playScene, e client.Actor) {
+	r := w.enemyRadius(e.Kind)
+	if !s.cam.visible(e.Pos.X, e.Pos.Y, float64(r)+8) {
+		return
+	}
+	x, y := s.cam.toScreen(e.Pos.X, e.Pos.Y)
+	c := enemyColours[int(e.Kind)%len(enemyColours)]
+	sb.circle(dst, x, y, r, c.scale(0.55))
+	sb.circle(dst, x, y, r*0.78, c)
+	sb.circle(dst, x, y, r*0.3, c.scale(0.4))
+	hpBar(dst, sb, x-r-3, y-r-10, 2*r+6, 4, e.HP, e.MaxHP, colEnemyHP)
+}
+
+// drawShip draws a ship: a disc with a nose toward its aim. Arrival grace
+// is a shimmering ring; the dead are a faint ghost without a nose.
+func (w *worldLook) drawShip(dst *ebiten.Image, sb *shapeBatch, s *playScene, p client.Actor, aim float64, c rgba) {
+	r := w.playerRadius
+	if !s.cam.visible(p.Pos.X, p.Pos.Y, float64(r)*2+4) {
+		return
+	}
+	x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
+	if p.Flags&game.PlayerDead != 0 {
+		y += float32(2 * math.Sin(float64(s.frames)*0.1)) // a ghost drifts
+		sb.circle(dst, x, y, r, colGhost)
+		sb.circle(dst, x, y, r*0.55, colGhost)
+		return
+	}
+	if p.Flags&game.PlayerLinkdead != 0 {
+		c = c.scale(0.5)
+	}
+	sn, cs := math.Sincos(aim)
+	nose := func(k, turn float64) (float32, float32) {
+		s2, c2 := math.Sincos(aim + turn)
+		return x + float32(c2*k)*r, y + float32(s2*k)*r
+	}
+	bx, by := nose(1.05, 2.4)
+	cx, cy := nose(1.05, -2.4)
+	sb.triangle(dst, x+float32(cs*1.9)*r, y+float32(sn*1.9)*r, bx, by, cx, cy, c.scale(0.8))
+	sb.circle(dst, x, y, r, c)
+	sb.circle(dst, x, y, r*0.45, c.scale(0.45))
+	if p.Flags&game.PlayerGrace != 0 {
+		shimmer(dst, sb, x, y, r, s.frames)
+	}
+}
+
+// shimmer is the arrival-grace mark: a ring of light whose brightness
+// runs around it.
+func shimmer(dst *ebiten.Image, sb *shapeBatch, x, y, r float32, frame int) {
+	t := float64(frame) * 0.12
+	sb.ring(dst, x, y, r*1.45, r*1.8, func(seg int) rgba {
+		a := 0.2 + 0.6*(0.5+0.5*math.Sin(float64(seg)*2*math.Pi*3/circleSegments-t))
+		return colShimmer.alpha(float32(a))
+	})
+}
+
+// hpBar is a small health bar.
+func hpBar(dst *ebiten.Image, sb *shapeBatch, x, y, w, h float32, hp, maxHP int16, c rgba) {
+	if maxHP <= 0 {
+		return
+	}
+	f := float32(clamp01(float64(hp) / float64(maxHP)))
+	sb.rect(dst, x-1, y-1, w+2, h+2, colBarBack)
+	sb.rect(dst, x, y, w*f, h, c)
+}
+
+// drawLabels writes names over ships, after the bullets so they stay
+// readable.
+func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
+	r := float64(w.playerRadius)
+	for _, p := range s.rt.Players() {
+		w.label(dst, g, s, p, r, colText)
+	}
+	if self, ok := s.rt.Self(); ok {
+		w.label(dst, g, s, self, r, colDim)
+	}
+}
+
+func (w *worldLook) label(dst *ebiten.Image, g *graphics, s *playScene, p client.Actor, r float64, c color.RGBA) {
+	if !s.cam.visible(p.Pos.X, p.Pos.Y, r+40) {
+		return
+	}
+	x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
+	name := s.rt.Name(p.ID)
+	if name == "" {
+		name = "?"
+	}
+	g.text.draw(dst, name, int(x), int(y)-int(r)-30, 1, alignCenter, c)
+}

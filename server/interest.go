@@ -1,0 +1,184 @@
+package server
+
+import (
+	"math"
+
+	"duskfall/game"
+	"duskfall/net/wire"
+)
+
+// bulletConcerns says whether a bullet at (x, y), with the given spawn
+// record, could reach ground within FogViewRadius of the player at pos over
+// its remaining life. The failure modes are not symmetric: a withheld
+// bullet that later flies into view is invisible damage, so the rule errs
+// long (speed, acceleration, no turning, capped at BulletInterestCeiling).
+func bulletConcerns(spawn *game.BulletSpawn, x, y float64, now uint32, pos game.Vec) bool {
+	reach := game.BulletReach(*spawn, now)
+	d := math.Hypot(x-pos.X, y-pos.Y)
+	return d <= reach+game.FogViewRadius
+}
+
+// sendEvents encodes this tick's events for every peer of the instance.
+// Spawns are filtered per bullet and per peer; every other event, despawns
+// included, goes to all (a client told of a bullet must hear of its death).
+func (s *Runtime) sendEvents(in *instance) {
+	evs := in.world.Events()
+	if len(evs) == 0 {
+		return
+	}
+	now := in.world.Tick()
+	for _, p := range in.peers {
+		pos, ok := in.world.PlayerPos(p.player)
+		if !ok {
+			continue
+		}
+		b := wire.AppendEventsHeader(s.buf[:0], now)
+		empty := len(b)
+		for i := range evs {
+			ev := &evs[i]
+			if ev.Kind >= game.EvServerOnly {
+				continue
+			}
+			if ev.Kind == game.EvBulletSpawn &&
+				!bulletConcerns(&ev.Bullet, float64(ev.Bullet.X), float64(ev.Bullet.Y), now, pos) {
+				continue
+			}
+			b = s.appendEventSplit(p, b, ev, now, empty)
+		}
+		if len(b) > empty {
+			s.send(p, wire.MsgEvents, b)
+		}
+	}
+}
+
+// appendEventSplit appends ev, first sending the packet so far when ev
+// would push it past maxPacket.
+func (s *Runtime) appendEventSplit(p *peer, b []byte, ev *game.Event, now uint32, empty int) []byte {
+	if len(b)+1+wire.EventPayloadSize(ev.Kind) > maxPacket && len(b) > empty {
+		s.send(p, wire.MsgEvents, b)
+		b = wire.AppendEventsHeader(b[:0], now)
+	}
+	out, err := wire.AppendEvent(b, ev)
+	if err != nil {
+		return b
+	}
+	return out
+}
+
+// sendLiveBullets tells an arriving player about the bullets already in
+// flight, by the same rule as spawns: it has seen least of the map, and a
+// bullet it was never told about is damage it cannot see.
+func (s *Runtime) sendLiveBullets(p *peer) {
+	w := p.inst.world
+	pos, ok := w.PlayerPos(p.player)
+	if !ok {
+		return
+	}
+	now := w.Tick()
+	pool := w.Bullets()
+	b := wire.AppendEventsHeader(s.buf[:0], now)
+	empty := len(b)
+	var ev game.Event
+	for i := range pool.Len() {
+		spawn := &pool.Record[i]
+		if !bulletConcerns(spawn, float64(pool.X[i]), float64(pool.Y[i]), now, pos) {
+			continue
+		}
+		ev = game.Event{Kind: game.EvBulletSpawn, Bullet: *spawn}
+		b = s.appendEventSplit(p, b, &ev, now, empty)
+	}
+	if len(b) > empty {
+		s.send(p, wire.MsgEvents, b)
+	}
+}
+
+// sendSnapshot encodes one peer's snapshot: its own record always, the
+// other players and the enemies within ActorInterestRadius.
+func (s *Runtime) sendSnapshot(p *peer) {
+	w := p.inst.world
+	pos, ok := w.PlayerPos(p.player)
+	if !ok {
+		return
+	}
+	enc := &s.snapEnc
+	enc.Begin(s.buf[:0], w.Tick(), w.LastInputTick(p.player))
+	if self, ok := w.PlayerState(p.player); ok {
+		enc.AddPlayer(self)
+	}
+	for _, q := range p.inst.peers {
+		if q == p {
+			continue
+		}
+		qpos, ok := w.PlayerPos(q.player)
+		if ok && within(pos, qpos, game.ActorInterestRadius) {
+			if st, ok := w.PlayerState(q.player); ok {
+				enc.AddPlayer(st)
+			}
+		}
+	}
+	enc.BeginEnemies()
+	w.EachEnemy(func(e game.EnemyState, at game.Vec) {
+		if within(pos, at, game.ActorInterestRadius) {
+			enc.AddEnemy(e)
+		}
+	})
+	s.send(p, wire.MsgSnapshot, enc.Finish())
+	s.counters.SnapshotsSent++
+}
+
+func within(a, b game.Vec, r float64) bool {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return dx*dx+dy*dy <= r*r
+}
+
+// streamChunks sends the chunks within MapStreamRadius of the player that
+// it has not had this visit, a few per tick so a fresh arrival does not
+// burst the reliable channel.
+func (s *Runtime) streamChunks(p *peer) {
+	const perTick = 8
+	w := p.inst.world
+	pos, ok := w.PlayerPos(p.player)
+	if !ok {
+		return
+	}
+	g := w.Grid()
+	span := float64(game.ChunkTiles * game.TileSize)
+	cx0 := max(0, int((pos.X-game.MapStreamRadius)/span))
+	cy0 := max(0, int((pos.Y-game.MapStreamRadius)/span))
+	cx1 := min(p.inst.chunksX-1, int((pos.X+game.MapStreamRadius)/span))
+	cy1 := min(p.inst.chunksY-1, int((pos.Y+game.MapStreamRadius)/span))
+	sent := 0
+	for cy := cy0; cy <= cy1 && sent < perTick; cy++ {
+		for cx := cx0; cx <= cx1 && sent < perTick; cx++ {
+			i := cy*p.inst.chunksX + cx
+			if p.chunks[i] || !chunkWithin(cx, cy, pos, span) {
+				continue
+			}
+			p.chunks[i] = true
+			s.send(p, wire.MsgMapChunk, wire.AppendMapChunk(s.buf[:0], chunkOf(g, cx, cy)))
+			sent++
+		}
+	}
+}
+
+// chunkWithin: the nearest point of the chunk's square is within the
+// stream radius.
+func chunkWithin(cx, cy int, pos game.Vec, span float64) bool {
+	x0, y0 := float64(cx)*span, float64(cy)*span
+	nx := math.Max(x0, math.Min(pos.X, x0+span))
+	ny := math.Max(y0, math.Min(pos.Y, y0+span))
+	return within(pos, game.Vec{X: nx, Y: ny}, game.MapStreamRadius)
+}
+
+func chunkOf(g *game.Grid, cx, cy int) wire.MapChunk {
+	c := wire.MapChunk{CX: uint16(cx), CY: uint16(cy)}
+	for y := range game.ChunkTiles {
+		for x := range game.ChunkTiles {
+			tx, ty := cx*game.ChunkTiles+x, cy*game.ChunkTiles+y
+			if tx < g.W && ty < g.H {
+				c.Tiles[y*game.ChunkTiles+x] = g.Tiles[ty*g.W+tx]
+			}
+		}
+	}
+	return c
+}

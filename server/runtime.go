@@ -1,0 +1,198 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"log"
+	"time"
+
+	"duskfall/game"
+	"duskfall/net/transport"
+	"duskfall/net/wire"
+)
+
+// Config configures a Runtime.
+type Config struct {
+	Content    *game.Content
+	Map        *game.Map // the arena every player starts in
+	Seed       uint64
+	MaxPlayers int         // 0 means DefaultMaxPlayers
+	StatusFile string      // Run rewrites it once a second; "" disables it
+	Log        *log.Logger // nil discards
+}
+
+// DefaultMaxPlayers bounds the players one server accepts.
+const DefaultMaxPlayers = 32
+
+// HelloTimeoutTicks is how long a connected peer may stay silent before it
+// must have said Hello.
+const HelloTimeoutTicks = 5 * game.TickRate
+
+// maxPacket keeps event packets under a typical MTU so ENet need not
+// fragment them; a tick with more events sends several packets.
+const maxPacket = 1200
+
+// Runtime is the server: one transport, any number of instances.
+type Runtime struct {
+	cfg       Config
+	tr        transport.Server
+	tick      uint32
+	peers     map[transport.PeerID]*peer
+	order     []*peer // peers in connect order, for stable iteration
+	ids       idPool
+	instances []*instance
+	arena     *instance
+	counters  Counters
+
+	inbox   []transport.Event
+	frames  []game.Input
+	buf     []byte
+	snapEnc wire.SnapshotEncoder
+	roster  wire.Roster
+	log     *log.Logger
+}
+
+// Counters are what the server refused or dropped, for operators and tests.
+type Counters struct {
+	Garbage       int // packets that did not decode or came on the wrong channel
+	Rejected      int // connections refused at the handshake
+	InputReplay   int
+	InputStale    int
+	InputFuture   int
+	InputFlood    int
+	BytesIn       uint64 // payload bytes received
+	BytesOut      uint64 // payload bytes sent
+	PacketsOut    uint64
+	SnapshotsSent uint64
+}
+
+// New makes a server on a transport that is already listening.
+func New(cfg Config, tr transport.Server) (*Runtime, error) {
+	if cfg.Content == nil || cfg.Map == nil {
+		return nil, errors.New("server: config needs content and a map")
+	}
+	if cfg.MaxPlayers == 0 {
+		cfg.MaxPlayers = DefaultMaxPlayers
+	}
+	lg := cfg.Log
+	if lg == nil {
+		lg = log.New(discard{}, "", 0)
+	}
+	s := &Runtime{
+		cfg:   cfg,
+		tr:    tr,
+		peers: make(map[transport.PeerID]*peer),
+		buf:   make([]byte, 0, 64*1024),
+		log:   lg,
+	}
+	s.arena = s.newInstance(cfg.Map, wire.DungeonNone)
+	return s, nil
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// Tick is the number of steps run so far.
+func (s *Runtime) Tick() uint32 { return s.tick }
+
+// Counters returns what the server counted so far.
+func (s *Runtime) Counters() Counters { return s.counters }
+
+// Players is the number of players in the game.
+func (s *Runtime) Players() int {
+	n := 0
+	for _, p := range s.order {
+		if p.state == peerPlaying {
+			n++
+		}
+	}
+	return n
+}
+
+// Instances is the number of open instances.
+func (s *Runtime) Instances() int { return len(s.instances) }
+
+// World returns the world a player is in, for tests and tools.
+func (s *Runtime) World(player uint16) *game.World {
+	for _, p := range s.order {
+		if p.player == player && p.inst != nil {
+			return p.inst.world
+		}
+	}
+	return nil
+}
+
+// Step advances the server one tick.
+func (s *Runtime) Step() {
+	s.inbox = s.tr.Poll(s.inbox[:0])
+	for i := range s.inbox {
+		s.handle(&s.inbox[i])
+	}
+	s.expireSilentPeers()
+	s.tick++
+	for _, in := range s.instances {
+		in.world.Step()
+		s.sendEvents(in)
+	}
+	if s.tick%game.SnapshotInterval == 0 {
+		for _, p := range s.order {
+			if p.state == peerPlaying {
+				s.sendSnapshot(p)
+			}
+		}
+	}
+	for _, p := range s.order {
+		if p.state == peerPlaying {
+			s.streamChunks(p)
+		}
+	}
+}
+
+// Run steps the server at 60 Hz until ctx ends, then says goodbye to every
+// peer. It writes the status file once a second when configured.
+func (s *Runtime) Run(ctx context.Context) error {
+	const step = time.Second / game.TickRate
+	st := newStatusWriter(s.cfg.StatusFile)
+	next := time.Now()
+	lastStatus := next
+	for {
+		select {
+		case <-ctx.Done():
+			s.Shutdown("the server is shutting down")
+			return nil
+		default:
+		}
+		now := time.Now()
+		if now.Sub(next) > 250*time.Millisecond {
+			next = now // far behind (a stall, a debugger): resume rather than spin to catch up
+		}
+		for !now.Before(next) {
+			t0 := time.Now()
+			s.Step()
+			st.noteStep(time.Since(t0))
+			next = next.Add(step)
+		}
+		if now.Sub(lastStatus) >= time.Second {
+			st.write(s, now.Sub(lastStatus))
+			lastStatus = now
+		}
+		time.Sleep(time.Until(next))
+	}
+}
+
+// Shutdown refuses every peer with reason, so each client reads why.
+func (s *Runtime) Shutdown(reason string) {
+	for _, p := range s.order {
+		s.reject(p.id, reason)
+	}
+	// Give the transport a moment to flush the refusals before it closes.
+	time.Sleep(100 * time.Millisecond)
+	s.tr.Close()
+}
+
+func (s *Runtime) send(p *peer, t wire.MsgType, b []byte) {
+	s.tr.Send(p.id, wire.ChannelOf(t), b)
+	s.counters.BytesOut += uint64(len(b))
+	s.counters.PacketsOut++
+}
