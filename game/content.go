@@ -76,6 +76,30 @@ type Content struct {
 	Patterns []Pattern
 	Enemies  []EnemyDef
 	Player   PlayerStats
+	Dungeons []DungeonKind // a Portal's Dungeon indexes this
+}
+
+// DungeonEnemy is one entry of a dungeon kind's enemy table: a kind and its
+// relative chance of filling a spawn.
+type DungeonEnemy struct {
+	Kind   int // index into Content.Enemies
+	Weight int // at least 1
+}
+
+// DungeonKind is the recipe GenerateDungeon follows. Sizes are in tiles;
+// room sides count floor tiles only.
+type DungeonKind struct {
+	ID, Name               string
+	Width, Height          int
+	RoomsMin, RoomsMax     int
+	RoomMin, RoomMax       int
+	CorridorWidth          int
+	Loops                  int // extra one-tile tunnels between near rooms, closing loops
+	Enemies                []DungeonEnemy
+	EnemiesMin, EnemiesMax int     // per ordinary room, before depth scaling
+	Boss                   int     // index into Content.Enemies; a boss kind
+	LootMultiplier         float64 // scales every drop chance in the dungeon
+	LootSlotsPerRoom       int
 }
 
 // EnemySpawn is a map's enemy slot: where an enemy of a kind stands and
@@ -85,10 +109,18 @@ type EnemySpawn struct {
 	Kind int // index into Content.Enemies
 }
 
-// Map is one playable area: its tiles and its spawn points.
+// Map is one playable area: its tiles, its spawn points and its portals.
+// A generated dungeon also says where its exit opens and that its dead stay
+// dead.
 type Map struct {
 	Name         string
 	Grid         *Grid
 	PlayerSpawns []Vec
 	EnemySpawns  []EnemySpawn
+	Portals      []Portal // authored portals; a world copies them and may add its exit
+	NPC          Vec      // the upgrade NPC's spot, when HasNPC
+	HasNPC       bool
+	ExitPos      Vec  // where the exit portal opens when the boss dies, when HasExit
+	HasExit      bool // the map is a dungeon: a boss death clears it
+	NoRespawn    bool // dead enemies stay dead
 }

@@ -19,6 +19,7 @@ type player struct {
 	hasLast  bool
 	coast    int    // ticks coasted since the last consumed frame
 	lastTick uint32 // the input tick consumed most recently
+	prevBtns uint8  // buttons of the frame used last tick: actions fire on a press, not a hold
 }
 
 // AddPlayer places a new player at the next spawn point with arrival grace.
@@ -137,12 +138,13 @@ func (w *World) spawnPoint() Vec {
 	return v
 }
 
-// stepPlayers consumes each player's frame for this tick, moves it and
-// fires its weapon.
+// stepPlayers consumes each player's frame for this tick, moves it, uses a
+// portal on a fresh INTERACT press and fires its weapon.
 func (w *World) stepPlayers() {
 	for i := range w.players {
 		p := &w.players[i]
 		in := p.nextInput(w.tick)
+		pressed := p.press(in)
 		if p.cooldown > 0 {
 			p.cooldown--
 		}
@@ -151,10 +153,27 @@ func (w *World) stepPlayers() {
 		}
 		p.aim = in.Aim
 		p.pos = StepPlayer(p.pos, in, p.stats, w.grid)
+		// Grace does not stop a portal: it protects from bullets, and a
+		// portal is not a fight.
+		if pressed&BtnInteract != 0 {
+			w.interact(p)
+		}
 		if in.Buttons&BtnFire != 0 && p.cooldown == 0 && p.grace == 0 {
 			w.playerFire(p)
 		}
 	}
+}
+
+// press returns the buttons down in this frame and up in the one used the
+// tick before. The edge is taken against whatever frame was used, coasted
+// ones included, because the client repeats frames for redundancy and a
+// starved server coasts: reading the level would act once per tick held.
+// A dead player's frames still count, so a key held through a respawn does
+// not fire on return.
+func (p *player) press(in Input) uint8 {
+	pressed := in.Buttons &^ p.prevBtns
+	p.prevBtns = in.Buttons
+	return pressed
 }
 
 // nextInput consumes the frame numbered tick. Without one the player coasts
@@ -202,6 +221,9 @@ func (w *World) stepRespawns() {
 		if p.grace > 0 {
 			p.grace--
 		}
+	}
+	if w.mp.NoRespawn {
+		return // a dungeon's dead stay dead
 	}
 	for i := range w.enemies {
 		if e := &w.enemies[i]; !e.alive && w.tick >= e.respawnAt {

@@ -117,6 +117,7 @@ const (
 	TileUnknown uint8 = 0
 	TileFloor   uint8 = 1
 	TileWall    uint8 = 2
+	TileDecor   uint8 = 3 // decorative floor (a plaza's paving): walkable, never solid
 )
 
 // EventKind names one outcome of a tick.
@@ -130,6 +131,7 @@ const (
 	EvHit           EventKind = 3
 	EvDeath         EventKind = 4
 	EvPortalUsed    EventKind = 5
+	EvPortalOpened  EventKind = 6 // a portal appeared (a dungeon's exit, on the boss's death)
 	EvServerOnly    EventKind = 64
 	EvTransfer      EventKind = 64 // server-only: move a player to another instance
 )
@@ -151,6 +153,7 @@ type Event struct {
 	Other   uint16      // EvHit, EvDeath: the shooter or killer (a player id, or 0)
 	Amount  int16       // EvHit: damage dealt
 	HP      int16       // EvHit: health after the hit
-	Portal  uint8       // EvPortalUsed, EvTransfer: the portal index
-	Dungeon uint8       // EvPortalUsed, EvTransfer: the dungeon kind it opens
+	Portal  uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the portal index
+	Dungeon uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the dungeon kind it opens, or PortalHub
+	X, Y    float32     // EvPortalOpened: the portal's centre, u
 }

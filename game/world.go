@@ -35,6 +35,9 @@ type World struct {
 	playerCells, enemyCells cellGrid
 	events                  []Event
 	wallKills               []uint32
+
+	portals  []Portal // the map's portals, then the exit once open
+	exitOpen bool     // a dungeon's boss died and its exit opened
 }
 
 // NewWorld builds a world on a map from validated content. The seed drives
@@ -47,6 +50,7 @@ func NewWorld(m *Map, c *Content, seed uint64) *World {
 		bullets:   NewBulletPool(initialBullets),
 		events:    make([]Event, 0, initialEvents),
 		wallKills: make([]uint32, 0, 256),
+		portals:   append(make([]Portal, 0, len(m.Portals)+1), m.Portals...), // +1: room for an exit
 	}
 	mw, mh := m.Grid.Size()
 	w.playerCells.init(mw, mh)
@@ -79,9 +83,10 @@ func (w *World) Bullets() *BulletPool { return w.bullets }
 // reused: it is valid until the next Step.
 func (w *World) Events() []Event { return w.events }
 
-// Step advances the world one tick: inputs and player movement, player
-// fire, enemy behaviour and emitters, bullet integration, hits, then deaths'
-// respawns and grace countdowns.
+// Step advances the world one tick: inputs, player movement and portal
+// use, player fire, enemy behaviour and emitters, bullet integration, hits,
+// then deaths' respawns and grace countdowns, and a dungeon's exit if its
+// boss died.
 func (w *World) Step() {
 	w.tick++
 	w.events = w.events[:0]
@@ -90,6 +95,7 @@ func (w *World) Step() {
 	w.stepBullets()
 	w.resolveHits()
 	w.stepRespawns()
+	w.openExitOnBossDeath()
 }
 
 // stepBullets integrates the pool and announces wall kills.

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"log"
 	"os"
 	"path/filepath"
 
@@ -47,6 +48,9 @@ func Run(opts Options) error {
 	ebiten.SetWindowSize(WindowWidth, WindowHeight)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetTPS(game.TickRate)
+	// A host's window steps the server: it must keep running when the
+	// player switches to another window.
+	ebiten.SetRunnableOnUnfocused(true)
 	err = ebiten.RunGame(a)
 	a.closeSession()
 	if errors.Is(err, ebiten.Termination) {
@@ -62,7 +66,7 @@ type app struct {
 	settings     Settings
 	settingsPath string
 	start        starter
-	log          io.Writer
+	logw         io.Writer // messages for the terminal: stderr
 
 	col    collector
 	in     *frameInput
@@ -84,8 +88,8 @@ type graphics struct {
 
 // newApp loads the settings from settingsPath ("" keeps them in memory
 // only) and opens the first scene.
-func newApp(opts Options, st starter, log io.Writer, settingsPath string) (*app, error) {
-	a := &app{opts: opts, start: st, log: log, in: &frameInput{}, w: WindowWidth, h: WindowHeight,
+func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app, error) {
+	a := &app{opts: opts, start: st, logw: logw, in: &frameInput{}, w: WindowWidth, h: WindowHeight,
 		settingsPath: settingsPath}
 	if err := a.loadSettings(); err != nil {
 		return nil, err
@@ -109,7 +113,7 @@ func (a *app) loadSettings() error {
 	s, changed, err := LoadSettings(a.settingsPath)
 	if err != nil {
 		bad := a.settingsPath + ".bad"
-		fmt.Fprintf(a.log, "duskfall: %v; kept as %s, using defaults\n", err, filepath.Base(bad))
+		fmt.Fprintf(a.logw, "duskfall: %v; kept as %s, using defaults\n", err, filepath.Base(bad))
 		if err := os.Rename(a.settingsPath, bad); err != nil {
 			a.settingsPath = "" // never overwrite a file we could not set aside
 		}
@@ -129,7 +133,7 @@ func (a *app) saveSettings() {
 		return
 	}
 	if err := a.settings.Save(a.settingsPath); err != nil {
-		fmt.Fprintf(a.log, "duskfall: cannot save settings: %v\n", err)
+		fmt.Fprintf(a.logw, "duskfall: cannot save settings: %v\n", err)
 	}
 }
 
@@ -162,9 +166,9 @@ func (a *app) Draw(screen *ebiten.Image) {
 	if a.shotDue {
 		a.shotDue = false
 		if err := saveScreenshot(screen, a.shotPath); err != nil {
-			fmt.Fprintf(a.log, "duskfall: screenshot: %v\n", err)
+			fmt.Fprintf(a.logw, "duskfall: screenshot: %v\n", err)
 		} else {
-			fmt.Fprintf(a.log, "duskfall: screenshot saved to %s\n", a.shotPath)
+			fmt.Fprintf(a.logw, "duskfall: screenshot saved to %s\n", a.shotPath)
 		}
 	}
 }
@@ -184,7 +188,8 @@ func (a *app) toJoin() { a.scenes.switchTo(newJoinScene(a)) }
 
 // hostAndPlay starts a listen server on the configured port and joins it.
 func (a *app) hostAndPlay() {
-	sess, err := a.start.host(hostRequest{Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig()})
+	sess, err := a.start.host(hostRequest{Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
+		Log: log.New(a.logw, "server: ", log.LstdFlags)})
 	if err != nil {
 		a.scenes.switchTo(newFailedScene(a, "Host and play", fmt.Sprintf("cannot host: %v", err)))
 		return

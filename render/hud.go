@@ -115,7 +115,7 @@ func (h *hud) drawStatus(dst *ebiten.Image, g *graphics, s *playScene, self clie
 	default:
 		return
 	}
-	g.text.draw(dst, msg, s.a.w/2, s.a.h/2+70, textScale, alignCenter, colTitle)
+	g.text.draw(dst, msg, s.a.w/2, s.a.h-76, textScale, alignCenter, colTitle)
 }
 
 // drawBossBar draws the first boss in view across the top and returns its

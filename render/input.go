@@ -30,6 +30,7 @@ type padState struct {
 	LX, LY, RX, RY float64 // sticks, -1..1, +y down
 	Trigger        float64 // right trigger, 0..1
 	Up, Down, A, B bool    // d-pad and face buttons, edge-triggered, for menus
+	Start          bool    // the start button went down: the pause menu
 }
 
 // Key repeat for Backspace: a first delay, then a steady rate, in ticks.
@@ -87,6 +88,7 @@ func (c *collector) collectPad() {
 		p.Down = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonLeftBottom)
 		p.A = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonRightBottom)
 		p.B = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonRightRight)
+		p.Start = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonCenterRight)
 		return
 	}
 }

@@ -75,10 +75,14 @@ func (s *menuScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(colBackdrop)
 	s.bg.draw(screen, g)
-	g.shapes.rect(screen, 0, 0, float32(s.a.w), float32(s.a.h), rgb8(10, 9, 18, 0.35))
+	g.shapes.rect(screen, 0, 0, float32(s.a.w), float32(s.a.h), rgb8(10, 9, 18, 0.3))
+	// A card behind the title and buttons keeps them readable over the
+	// backdrop.
+	top := mainMenuTop(s.a.h)
+	card := centredRect(s.a.w, top-220, buttonW+200, s.quit.rect.Max.Y+40-(top-220))
+	frame(screen, g.shapes, card, rgb8(12, 11, 22, 0.82), rgb8(60, 54, 90, 0.9))
 	drawFormShapes(screen, g, s.form)
 	g.shapes.flush(screen)
-	top := mainMenuTop(s.a.h)
 	g.text.draw(screen, "DUSKFALL", s.a.w/2, top-190, 8, alignCenter, colTitle)
 	g.text.draw(screen, "a co-op bullet hell", s.a.w/2, top-50, textScale, alignCenter, colDim)
 	drawFormText(screen, g, s.form, 0)

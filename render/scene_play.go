@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -82,7 +83,7 @@ func (s *playScene) Update() error {
 func (s *playScene) updatePause(in *frameInput) bool {
 	s.layoutPause()
 	if !s.paused {
-		if in.Back {
+		if in.Back || in.Pad.Start {
 			s.paused, s.pause.focus = true, 0
 		}
 		return false
@@ -94,7 +95,7 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		s.a.leaveToMenu()
 		return true
 	default:
-		if in.menuBack() {
+		if in.menuBack() || in.Pad.Start {
 			s.paused = false
 		}
 	}
@@ -136,7 +137,7 @@ func (s *playScene) notePlaying() {
 	}
 	if !s.logged {
 		s.logged = true
-		fmt.Fprintf(s.a.log, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
+		fmt.Fprintf(s.a.logw, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
 	}
 	if _, ok := s.rt.Self(); ok {
 		s.playing++
@@ -148,7 +149,7 @@ func (s *playScene) notePlaying() {
 
 func (s *playScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
-	screen.Fill(colBackdrop)
+	screen.Fill(color.Black) // unknown ground is black
 	s.look.drawWorld(screen, g, s)
 	g.shapes.flush(screen)
 	g.bullets.draw(screen, s.rt.Bullets(), s.cam)

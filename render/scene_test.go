@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -287,16 +286,4 @@ func TestSceneManagerSwitchesAfterTheUpdate(t *testing.T) {
 	assert.NotSame(t, menu, h.a.scenes.current)
 	assert.Equal(t, 1, join.form.focus, "the Enter that opened the join screen did not reach it")
 	assert.Empty(t, h.net.dials)
-}
-
-func TestMain(m *testing.M) {
-	// Keep the tests away from the player's real settings.
-	dir, err := os.MkdirTemp("", "duskfall-render-test")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("XDG_CONFIG_HOME", dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
 }

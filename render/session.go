@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"log"
 	"strconv"
 	"sync"
 
@@ -47,6 +48,7 @@ type hostRequest struct {
 	Port   int
 	Seed   uint64
 	Client client.Config
+	Log    *log.Logger // the server's log
 }
 
 // starter opens sessions. The app uses the real network; tests replace it.
@@ -87,7 +89,7 @@ func startHost(req hostRequest) (session, error) {
 	}
 	h, err := listen.Start(listen.Config{
 		Addr:   ":" + strconv.Itoa(req.Port),
-		Server: server.Config{Content: content, Map: arena, Seed: req.Seed},
+		Server: server.Config{Content: content, Map: arena, Seed: req.Seed, Log: req.Log},
 		Client: req.Client,
 	})
 	if err != nil {

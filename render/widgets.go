@@ -65,26 +65,21 @@ func (f *textField) bytes() int {
 // or clicks, Enter presses the focused button. Enter in a text field
 // presses the submit button, so a filled-in form is sent from the keyboard.
 type form struct {
-	buttons []*button
-	fields  []*textField
-	order   []any // *button or *textField, top to bottom
-	focus   int
-	submit  *button
+	order  []any // *button or *textField, top to bottom
+	focus  int
+	submit *button
 }
 
+// newForm makes a form of buttons and text fields, focused on the first.
 func newForm(items ...any) *form {
-	f := &form{order: items}
 	for _, it := range items {
-		switch w := it.(type) {
-		case *button:
-			f.buttons = append(f.buttons, w)
-		case *textField:
-			f.fields = append(f.fields, w)
+		switch it.(type) {
+		case *button, *textField:
 		default:
-			panic("form: not a widget")
+			panic("form: not a widget") // a programming error, caught by any test that opens the scene
 		}
 	}
-	return f
+	return &form{order: items}
 }
 
 func rectOf(it any) image.Rectangle {

@@ -45,13 +45,47 @@ const (
 type worldLook struct {
 	content      *game.Content
 	playerRadius float32
+
+	// Actors hit in the last few ticks flash; the marks are gathered once
+	// per frame through a method value made once, so nothing allocates.
+	flashes [32]flash
+	nFlash  int
+	noteHit func(client.HitMark)
 }
+
+// flash is one recently hit actor.
+type flash struct {
+	actor uint8
+	id    uint16
+}
+
+// flashTicks is how long a hit actor flashes.
+const flashTicks = 6
 
 const defaultEnemyRadius = 14
 
 func newWorldLook() *worldLook {
 	c, _ := loadContent() // without content the world still draws, with default sizes
-	return &worldLook{content: c, playerRadius: float32(game.DefaultPlayerStats().Radius)}
+	w := &worldLook{content: c, playerRadius: float32(game.DefaultPlayerStats().Radius)}
+	w.noteHit = w.addFlash
+	return w
+}
+
+func (w *worldLook) addFlash(h client.HitMark) {
+	if w.nFlash < len(w.flashes) {
+		w.flashes[w.nFlash] = flash{actor: h.Event.Actor, id: h.Event.ID}
+		w.nFlash++
+	}
+}
+
+// flashing reports whether an actor was hit in the last flashTicks.
+func (w *worldLook) flashing(actor uint8, id uint16) bool {
+	for _, f := range w.flashes[:w.nFlash] {
+		if f.actor == actor && f.id == id {
+			return true
+		}
+	}
+	return false
 }
 
 // enemyDef is the content for an enemy kind, if known.
@@ -70,6 +104,8 @@ func (w *worldLook) enemyRadius(kind uint8) float32 {
 }
 
 func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
+	w.nFlash = 0
+	s.rt.RecentHits(flashTicks, w.noteHit)
 	w.drawTiles(dst, g.shapes, s)
 	w.drawPortals(dst, g.shapes, s)
 	for _, e := range s.rt.Enemies() {
@@ -159,6 +195,9 @@ func (w *worldLook) drawEnemy(dst *ebiten.Image, sb *shapeBatch, s *playScene, e
 	}
 	x, y := s.cam.toScreen(e.Pos.X, e.Pos.Y)
 	c := enemyColours[int(e.Kind)%len(enemyColours)]
+	if w.flashing(game.ActorEnemy, e.ID) {
+		c = rgb8(255, 255, 255, 1)
+	}
 	sb.circle(dst, x, y, r, c.scale(0.55))
 	sb.circle(dst, x, y, r*0.78, c)
 	sb.circle(dst, x, y, r*0.3, c.scale(0.4))
@@ -181,6 +220,9 @@ func (w *worldLook) drawShip(dst *ebiten.Image, sb *shapeBatch, s *playScene, p 
 	}
 	if p.Flags&game.PlayerLinkdead != 0 {
 		c = c.scale(0.5)
+	}
+	if w.flashing(game.ActorPlayer, p.ID) {
+		c = rgb8(255, 90, 80, 1) // hurt
 	}
 	sn, cs := math.Sincos(aim)
 	nose := func(k, turn float64) (float32, float32) {

@@ -18,44 +18,15 @@ import (
 // and 8 of UDP.
 const udpIPHeader = 28
 
-// referencePeak is the arena with one boss in the middle and nothing else:
-// the reference peak of about 350 live bullets with four players.
+// referencePeak is the boss hall: the Warden in the middle of a bare hall,
+// four players strafing around it, about 350 live bullets.
 func referencePeak(t testing.TB) Config {
 	t.Helper()
 	content, err := levels.LoadContent()
 	require.NoError(t, err)
-	arena, err := levels.LoadMap("arena", content)
+	hall, err := levels.LoadMap("boss_hall", content)
 	require.NoError(t, err)
-	boss := -1
-	for i, e := range content.Enemies {
-		if e.Boss {
-			boss = i
-		}
-	}
-	require.GreaterOrEqual(t, boss, 0, "the content needs a boss-like enemy")
-	m := *arena
-	g := m.Grid
-	centre := nearestFloor(g, g.W/2, g.H/2)
-	m.EnemySpawns = []game.EnemySpawn{{Pos: centre, Kind: boss}}
-	m.PlayerSpawns = nil
-	for i := range 4 {
-		a := float64(i) * math.Pi / 2
-		m.PlayerSpawns = append(m.PlayerSpawns, game.Vec{X: centre.X + 260*math.Cos(a), Y: centre.Y + 260*math.Sin(a)})
-	}
-	return Config{Content: content, Map: &m, Seed: 5}
-}
-
-func nearestFloor(g *game.Grid, tx, ty int) game.Vec {
-	for r := 0; r < max(g.W, g.H); r++ {
-		for dy := -r; dy <= r; dy++ {
-			for dx := -r; dx <= r; dx++ {
-				if g.At(tx+dx, ty+dy) == game.TileFloor {
-					return game.TileCenter(tx+dx, ty+dy)
-				}
-			}
-		}
-	}
-	return game.TileCenter(tx, ty)
+	return Config{Content: content, Map: hall, Seed: 5}
 }
 
 // rawClient is the least a client can be: it says Hello and sends input
@@ -67,7 +38,7 @@ type rawClient struct {
 	buf   []byte
 }
 
-func (c *rawClient) frame(t testing.TB, name string, serverTick uint32) {
+func (c *rawClient) frame(t testing.TB, name string, serverTick uint32, w *game.World) {
 	c.inbox = c.tr.Poll(c.inbox[:0])
 	for _, ev := range c.inbox {
 		switch {
@@ -84,10 +55,14 @@ func (c *rawClient) frame(t testing.TB, name string, serverTick uint32) {
 	if c.id == 0 {
 		return
 	}
+	// Strafe around the boss and fire at it, like the content's own peak test.
 	tick := serverTick + 1
-	a := float64(tick)/120 + float64(c.id)
-	in := game.Input{Tick: tick, MoveX: int8(60 * math.Cos(a)), MoveY: int8(60 * math.Sin(a)),
-		Aim: game.AimFromAngle(a + math.Pi), Buttons: game.BtnFire}
+	pos, _ := w.PlayerPos(c.id)
+	boss := game.Vec{}
+	w.EachEnemy(func(_ game.EnemyState, at game.Vec) { boss = at })
+	a := math.Atan2(boss.Y-pos.Y, boss.X-pos.X)
+	in := game.Input{Tick: tick, MoveX: int8(60 * math.Cos(a+math.Pi/2)), MoveY: int8(60 * math.Sin(a+math.Pi/2)),
+		Aim: game.AimFromAngle(a), Buttons: game.BtnFire}
 	c.buf = wire.AppendInput(c.buf[:0], []game.Input{in})
 	c.tr.Send(wire.ChanInput, c.buf)
 }
@@ -113,21 +88,28 @@ func TestBandwidthReferencePeak(t *testing.T) {
 	}
 	const warmup, measured = 2 * game.TickRate, 10 * game.TickRate
 	var start transport.WireStats
+	var startCounters Counters
+	spawns := 0
 	liveSum := 0
 	frame := time.NewTicker(time.Second / game.TickRate)
 	defer frame.Stop()
 	for step := range warmup + measured {
 		<-frame.C
 		for i, c := range clients {
-			c.frame(t, fmt.Sprintf("peak-%d", i+1), srv.Tick())
+			c.frame(t, fmt.Sprintf("peak-%d", i+1), srv.Tick(), srv.instances[0].world)
 		}
 		srv.Step()
 		if step == warmup-1 {
 			require.Equal(t, 4, srv.Players(), "all four clients should be in by the end of the warm-up")
-			start = tr.WireStats()
+			start, startCounters = tr.WireStats(), srv.Counters()
 		}
 		if step >= warmup {
 			liveSum += srv.instances[0].world.Bullets().Len()
+			for _, ev := range srv.instances[0].world.Events() {
+				if ev.Kind == game.EvBulletSpawn {
+					spawns++
+				}
+			}
 		}
 	}
 	end := tr.WireStats()
@@ -138,6 +120,13 @@ func TestBandwidthReferencePeak(t *testing.T) {
 	fmt.Printf("bytes_per_s_per_client=%.0f\n", perClient)
 	fmt.Printf("mean_live_bullets=%.0f datagrams_per_s_per_client=%.1f\n", meanLive,
 		float64(end.PacketsSent-start.PacketsSent)/secs/float64(len(clients)))
+	c := srv.Counters()
+	for _, m := range wire.Registry {
+		if n := c.BytesOutBy[m.Type] - startCounters.BytesOutBy[m.Type]; n > 0 {
+			fmt.Printf("  %-14s %7.0f B/s per client (payload)\n", m.Name, float64(n)/secs/float64(len(clients)))
+		}
+	}
+	fmt.Printf("  spawns per second: %.0f\n", float64(spawns)/secs)
 	require.Greater(t, meanLive, 250.0, "the reference peak should hold about 350 live bullets")
 	require.LessOrEqual(t, perClient, 3000.0, "bandwidth per client at the reference peak")
 }

@@ -18,51 +18,69 @@ func bulletConcerns(spawn *game.BulletSpawn, x, y float64, now uint32, pos game.
 	return d <= reach+game.FogViewRadius
 }
 
-// sendEvents encodes this tick's events for every peer of the instance.
-// Spawns are filtered per bullet and per peer; every other event, despawns
-// included, goes to all (a client told of a bullet must hear of its death).
-func (s *Runtime) sendEvents(in *instance) {
+// queueEvents adds this tick's events to every peer's pending packet.
+// Packets go out with the snapshot, every SnapshotInterval ticks: a tick's
+// spawns ride the datagram the snapshot already pays for, instead of one
+// datagram of headers each tick. A spawn arrives up to two ticks later,
+// and the client's fast-forward puts it where it is by then.
+func (s *Runtime) queueEvents(in *instance) {
 	evs := in.world.Events()
-	if len(evs) == 0 {
-		return
-	}
 	now := in.world.Tick()
 	for _, p := range in.peers {
 		pos, ok := in.world.PlayerPos(p.player)
 		if !ok {
 			continue
 		}
-		b := wire.AppendEventsHeader(s.buf[:0], now)
-		empty := len(b)
 		for i := range evs {
-			ev := &evs[i]
-			if ev.Kind >= game.EvServerOnly {
-				continue
+			if ev := &evs[i]; concerns(p, ev, now, pos) {
+				s.queueEvent(p, ev, now)
 			}
-			if ev.Kind == game.EvBulletSpawn &&
-				!bulletConcerns(&ev.Bullet, float64(ev.Bullet.X), float64(ev.Bullet.Y), now, pos) {
-				continue
-			}
-			b = s.appendEventSplit(p, b, ev, now, empty)
-		}
-		if len(b) > empty {
-			s.send(p, wire.MsgEvents, b)
 		}
 	}
 }
 
-// appendEventSplit appends ev, first sending the packet so far when ev
-// would push it past maxPacket.
-func (s *Runtime) appendEventSplit(p *peer, b []byte, ev *game.Event, now uint32, empty int) []byte {
-	if len(b)+1+wire.EventPayloadSize(ev.Kind) > maxPacket && len(b) > empty {
-		s.send(p, wire.MsgEvents, b)
-		b = wire.AppendEventsHeader(b[:0], now)
+// concerns is the per-peer event interest rule. Spawns are filtered per
+// bullet; a hit on an enemy is news only to its shooter (health bars ride
+// the snapshot); every other event, despawns included, goes to everyone in
+// the instance: a client told of a bullet must hear of its death.
+func concerns(p *peer, ev *game.Event, now uint32, pos game.Vec) bool {
+	switch {
+	case ev.Kind >= game.EvServerOnly:
+		return false
+	case ev.Kind == game.EvBulletSpawn:
+		return bulletConcerns(&ev.Bullet, float64(ev.Bullet.X), float64(ev.Bullet.Y), now, pos)
+	case ev.Kind == game.EvHit && ev.Actor == game.ActorEnemy:
+		return ev.Other == p.player
 	}
-	out, err := wire.AppendEvent(b, ev)
-	if err != nil {
-		return b
+	return true
+}
+
+// queueEvent appends ev to the peer's pending packet, sending the packet
+// first when ev would push it past maxPacket.
+func (s *Runtime) queueEvent(p *peer, ev *game.Event, now uint32) {
+	if p.evOpen && p.ev.Len()+p.ev.Size(ev) > maxPacket {
+		s.flushEvents(p)
 	}
-	return out
+	if !p.evOpen {
+		p.ev.Begin(p.evBuf[:0], now)
+		p.evOpen = true
+	}
+	if p.ev.Add(ev) != nil {
+		s.counters.Unencodable++
+	}
+}
+
+// flushEvents sends the peer's pending packet, if it holds anything.
+func (s *Runtime) flushEvents(p *peer) {
+	if !p.evOpen {
+		return
+	}
+	p.evOpen = false
+	if p.ev.Count() == 0 {
+		return
+	}
+	s.send(p, wire.MsgEvents, p.ev.Bytes())
+	p.evBuf = p.ev.Bytes()[:0]
 }
 
 // sendLiveBullets tells an arriving player about the bullets already in
@@ -76,20 +94,15 @@ func (s *Runtime) sendLiveBullets(p *peer) {
 	}
 	now := w.Tick()
 	pool := w.Bullets()
-	b := wire.AppendEventsHeader(s.buf[:0], now)
-	empty := len(b)
 	var ev game.Event
 	for i := range pool.Len() {
 		spawn := &pool.Record[i]
-		if !bulletConcerns(spawn, float64(pool.X[i]), float64(pool.Y[i]), now, pos) {
-			continue
+		if bulletConcerns(spawn, float64(pool.X[i]), float64(pool.Y[i]), now, pos) {
+			ev = game.Event{Kind: game.EvBulletSpawn, Bullet: *spawn}
+			s.queueEvent(p, &ev, now)
 		}
-		ev = game.Event{Kind: game.EvBulletSpawn, Bullet: *spawn}
-		b = s.appendEventSplit(p, b, &ev, now, empty)
 	}
-	if len(b) > empty {
-		s.send(p, wire.MsgEvents, b)
-	}
+	s.flushEvents(p)
 }
 
 // sendSnapshot encodes one peer's snapshot: its own record always, the

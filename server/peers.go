@@ -26,6 +26,10 @@ type peer struct {
 	inst      *instance
 	chunks    []bool // chunks of inst's map already sent this visit
 	lastInput uint32
+
+	ev     wire.EventEncoder // events waiting for the next snapshot tick
+	evBuf  []byte
+	evOpen bool
 }
 
 // idPool hands out the smallest free player id, from 1: the listen
@@ -66,7 +70,7 @@ func (s *Runtime) handle(ev *transport.Event) {
 }
 
 func (s *Runtime) onConnect(ev *transport.Event) {
-	p := &peer{id: ev.Peer, since: s.tick}
+	p := &peer{id: ev.Peer, since: s.tick, evBuf: make([]byte, 0, maxPacket+64)}
 	s.peers[p.id] = p
 	s.order = append(s.order, p)
 	if err := wire.CheckVersion(ev.ConnectData); err != nil {

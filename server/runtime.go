@@ -55,6 +55,7 @@ type Runtime struct {
 // Counters are what the server refused or dropped, for operators and tests.
 type Counters struct {
 	Garbage       int // packets that did not decode or came on the wrong channel
+	Unencodable   int // events the codec refused (a NaN from the simulation would be one)
 	Rejected      int // connections refused at the handshake
 	InputReplay   int
 	InputStale    int
@@ -64,6 +65,7 @@ type Counters struct {
 	BytesOut      uint64 // payload bytes sent
 	PacketsOut    uint64
 	SnapshotsSent uint64
+	BytesOutBy    [256]uint64 // payload bytes sent, by message type
 }
 
 // New makes a server on a transport that is already listening.
@@ -133,11 +135,12 @@ func (s *Runtime) Step() {
 	s.tick++
 	for _, in := range s.instances {
 		in.world.Step()
-		s.sendEvents(in)
+		s.queueEvents(in)
 	}
 	if s.tick%game.SnapshotInterval == 0 {
 		for _, p := range s.order {
 			if p.state == peerPlaying {
+				s.flushEvents(p)
 				s.sendSnapshot(p)
 			}
 		}
@@ -194,5 +197,6 @@ func (s *Runtime) Shutdown(reason string) {
 func (s *Runtime) send(p *peer, t wire.MsgType, b []byte) {
 	s.tr.Send(p.id, wire.ChannelOf(t), b)
 	s.counters.BytesOut += uint64(len(b))
+	s.counters.BytesOutBy[t] += uint64(len(b))
 	s.counters.PacketsOut++
 }

@@ -88,6 +88,11 @@
 //	3 EvHit              9        actor u8 (1 player | 2 enemy), id u16, other u16, amount i16, hp i16
 //	4 EvDeath            5        actor u8 (1 player | 2 enemy), id u16, other u16
 //	5 EvPortalUsed       4        id u16, portal u8, dungeon u8
+//	63 EvBulletSibling   9        uid delta u8 (1..255), vx f32, vy f32; every other field
+//	                              is the previous spawn's in this packet (a volley). The
+//	                              iterator yields it as an EvBulletSpawn. A full spawn that
+//	                              could have been a sibling is refused (ErrMalformed), so
+//	                              every packet has one encoding.
 //	≥ 64 (EvServerOnly)  —        never encoded: ErrServerOnly
 //
 // Channel 3, unreliable sequenced:

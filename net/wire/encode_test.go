@@ -22,14 +22,27 @@ func TestEventPayloadSizeMatchesTheEncoder(t *testing.T) {
 			assert.Equal(t, wireEventSize[ev.Kind], len(b), "and the layout in doc.go")
 		})
 	}
-	t.Run("only the five wire kinds have a size", func(t *testing.T) {
+	t.Run("the size table agrees with an encoded sibling", func(t *testing.T) {
+		var enc wire.EventEncoder
+		enc.Begin(nil, 1)
+		first, second := bulletSpawn, bulletSpawn
+		second.Bullet.UID += 3
+		second.Bullet.VX = -second.Bullet.VX
+		require.NoError(t, enc.Add(&first))
+		before := enc.Len()
+		require.Equal(t, 1+wire.EventPayloadSize(wire.EvBulletSibling), enc.Size(&second))
+		require.NoError(t, enc.Add(&second))
+		assert.Equal(t, 1+wire.EventPayloadSize(wire.EvBulletSibling), enc.Len()-before)
+		assert.Equal(t, 10, enc.Len()-before, "and the layout in doc.go")
+	})
+	t.Run("only the five wire kinds and the sibling have a size", func(t *testing.T) {
 		var sized int
 		for k := 0; k < 256; k++ {
 			if wire.EventPayloadSize(game.EventKind(k)) > 0 {
 				sized++
 			}
 		}
-		assert.Equal(t, 5, sized)
+		assert.Equal(t, 6, sized)
 	})
 }
 
@@ -42,6 +55,7 @@ func TestAppendEventRefusesWhatMayNotTravel(t *testing.T) {
 		{"a transfer is server-only", game.Event{Kind: game.EvTransfer, ID: 1, Portal: 2, Dungeon: 3}, wire.ErrServerOnly},
 		{"the last kind byte is server-only", game.Event{Kind: 255}, wire.ErrServerOnly},
 		{"kind zero is unknown", game.Event{}, wire.ErrUnknownType},
+		{"a sibling is written only by the encoder", game.Event{Kind: wire.EvBulletSibling}, wire.ErrUnknownType},
 		{"the kind after the last wire kind is unknown", game.Event{Kind: game.EvPortalUsed + 1}, wire.ErrUnknownType},
 		{"a despawn without a reason is malformed", game.Event{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: 1}}, wire.ErrMalformed},
 		{"a hit with no actor kind is malformed", game.Event{Kind: game.EvHit, ID: 1}, wire.ErrMalformed},

@@ -84,6 +84,11 @@ var (
 	deathHex       = "04 01 0100 0000"
 	portalUsed     = game.Event{Kind: game.EvPortalUsed, ID: 3, Portal: 1, Dungeon: 4}
 	portalUsedHex  = "05 0300 01 04"
+	sibling        = game.Event{Kind: game.EvBulletSpawn, Bullet: game.BulletSpawn{
+		UID: 0x01020306, SpawnTick: 58, X: 10, Y: 64, VX: -2, VY: 2, Accel: 0.25,
+		Turn: -100, Radius: 48, Life: 180, Kind: 7, Team: game.TeamEnemy,
+	}}
+	siblingHex = "3f 02 000000c0 00000040"
 )
 
 var codecs = []codec{
@@ -191,14 +196,14 @@ var codecs = []codec{
 		typ: wire.MsgEvents,
 		encode: func(b []byte, v any) ([]byte, error) {
 			e := v.(events)
-			b = wire.AppendEventsHeader(b, e.Tick)
+			var enc wire.EventEncoder
+			enc.Begin(b, e.Tick)
 			for i := range e.Events {
-				var err error
-				if b, err = wire.AppendEvent(b, &e.Events[i]); err != nil {
+				if err := enc.Add(&e.Events[i]); err != nil {
 					return nil, err
 				}
 			}
-			return b, nil
+			return enc.Bytes(), nil
 		},
 		decode: func(b []byte) (any, error) { return decodeEvents(b) },
 		cases: []golden{
@@ -210,6 +215,8 @@ var codecs = []codec{
 			{"every kind in one packet", events{0x01020304, []game.Event{bulletSpawn, despawn, hit, death, portalUsed}},
 				"20 04030201 " + bulletSpawnHex + despawnHex + hitHex + deathHex + portalUsedHex},
 			{"a tick with no events", events{Tick: 7}, "20 07000000"},
+			{"a volley: a spawn, then a sibling two uids on with its own velocity",
+				events{60, []game.Event{bulletSpawn, sibling}}, "20 3c000000 " + bulletSpawnHex + siblingHex},
 		},
 	},
 	{

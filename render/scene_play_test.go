@@ -1,0 +1,162 @@
+package render
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/client"
+)
+
+// recorder wraps a real session and notes what the scenes did with it.
+type recorder struct {
+	session
+	intents []client.Intent
+	closed  bool
+}
+
+func (r *recorder) Frame(in client.Intent) {
+	r.intents = append(r.intents, in)
+	r.session.Frame(in)
+}
+
+func (r *recorder) Close() { r.closed = true; r.session.Close() }
+
+// hostedHarness is an app whose Host and play starts a real listen server
+// on a free port.
+func hostedHarness(t *testing.T) (*harness, *recorder) {
+	t.Helper()
+	rec := &recorder{}
+	st := starter{host: func(req hostRequest) (session, error) {
+		req.Port = 0 // any free port
+		s, err := startHost(req)
+		if err != nil {
+			return nil, err
+		}
+		rec.session = s
+		return rec, nil
+	}}
+	h := &harness{t: t, log: &bytes.Buffer{}, path: filepath.Join(t.TempDir(), "settings.toml")}
+	a, err := newApp(Options{Host: true, Seed: 5}, st, h.log, h.path)
+	require.NoError(t, err)
+	h.a = a
+	t.Cleanup(a.closeSession)
+	return h, rec
+}
+
+// untilPlaying steps until the play scene has the own ship.
+func untilPlaying(t *testing.T, h *harness) *playScene {
+	t.Helper()
+	for range 120 {
+		h.press(frameInput{MouseX: 700, MouseY: 360})
+		if s, ok := h.a.scenes.current.(*playScene); ok {
+			if _, placed := s.rt.Self(); placed {
+				return s
+			}
+		}
+	}
+	t.Fatalf("never reached play with a ship; scene %T, log:\n%s", h.a.scenes.current, h.log)
+	return nil
+}
+
+func TestHostAndPlay(t *testing.T) {
+	t.Run("it reaches the play scene and says so once", func(t *testing.T) {
+		h, _ := hostedHarness(t)
+		untilPlaying(t, h)
+		for range 10 {
+			h.press(frameInput{})
+		}
+		assert.Equal(t, 1, strings.Count(h.log.String(), "duskfall: scene=play players=1\n"), h.log.String())
+	})
+	t.Run("held keys move the own ship", func(t *testing.T) {
+		h, _ := hostedHarness(t)
+		s := untilPlaying(t, h)
+		before, _ := s.rt.Self()
+		for range 30 {
+			h.press(frameInput{MouseX: 700, MouseY: 360, Move: [2]float64{1, 0}})
+		}
+		after, _ := s.rt.Self()
+		assert.Greater(t, after.Pos.X-before.Pos.X, 20.0, "30 ticks at 4 u per tick, less any wall")
+	})
+	t.Run("the camera follows the own ship", func(t *testing.T) {
+		h, _ := hostedHarness(t)
+		s := untilPlaying(t, h)
+		self, _ := s.rt.Self()
+		x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
+		assert.InDelta(t, WindowWidth/2, x, 1)
+		assert.InDelta(t, WindowHeight/2, y, 1)
+	})
+	t.Run("the pause menu stops the player's input but not the game", func(t *testing.T) {
+		h, rec := hostedHarness(t)
+		s := untilPlaying(t, h)
+		h.press(frameInput{Back: true})
+		require.True(t, s.paused)
+		n := len(rec.intents)
+		tick := s.rt.ServerTick()
+		for range 5 {
+			h.press(frameInput{Move: [2]float64{1, 0}, FireHeld: true, MouseX: 900, MouseY: 100})
+		}
+		require.Len(t, rec.intents, n+5, "the session still runs every frame")
+		for _, in := range rec.intents[n:] {
+			assert.Zero(t, in.MoveX)
+			assert.False(t, in.Fire)
+		}
+		assert.Greater(t, s.rt.ServerTick(), tick)
+		h.press(frameInput{Back: true})
+		assert.False(t, s.paused, "escape resumes")
+	})
+	t.Run("disconnect to menu closes the game", func(t *testing.T) {
+		h, rec := hostedHarness(t)
+		s := untilPlaying(t, h)
+		h.press(frameInput{Back: true})
+		c := s.leave.rect.Min
+		h.press(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
+		sceneOf[*menuScene](t, h)
+		assert.True(t, rec.closed)
+		assert.Nil(t, h.a.sess)
+	})
+	t.Run("a game that ends under the player is explained", func(t *testing.T) {
+		h, rec := hostedHarness(t)
+		untilPlaying(t, h)
+		rec.session.(hostSession).h.Server.Shutdown("the server is restarting")
+		for range 3 {
+			h.press(frameInput{})
+		}
+		s := sceneOf[*connectingScene](t, h)
+		assert.Equal(t, "Disconnected", s.title)
+		assert.Contains(t, s.reason, "the server is restarting")
+		assert.True(t, rec.closed)
+	})
+	t.Run("the screenshot is due after two seconds of play", func(t *testing.T) {
+		h, _ := hostedHarness(t)
+		h.a.shotPath = filepath.Join(t.TempDir(), "shot.png")
+		s := untilPlaying(t, h)
+		for s.playing < shotAfterFrames-1 {
+			h.press(frameInput{})
+			require.False(t, h.a.shotDue)
+		}
+		h.press(frameInput{})
+		assert.True(t, h.a.shotDue)
+	})
+	t.Run("F3 toggles the net graph", func(t *testing.T) {
+		h, _ := hostedHarness(t)
+		s := untilPlaying(t, h)
+		h.press(frameInput{F3: true})
+		assert.True(t, s.netGraph)
+		h.press(frameInput{F3: true})
+		assert.False(t, s.netGraph)
+	})
+}
+
+func TestGamepadStartTogglesPause(t *testing.T) {
+	h, _ := hostedHarness(t)
+	s := untilPlaying(t, h)
+	h.press(frameInput{Pad: padState{Present: true, Start: true}})
+	require.True(t, s.paused)
+	h.press(frameInput{Pad: padState{Present: true, Start: true}})
+	assert.False(t, s.paused)
+}
