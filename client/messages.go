@@ -82,7 +82,9 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 	r.grid = game.NewGrid(int(e.MapW), int(e.MapH))
 	r.portals = e.Portals
 	r.bullets = game.NewBulletPool(4096)
-	r.lead.est, r.bulletNow = e.ServerTick, e.ServerTick
+	// A new world counts its own ticks: numbering starts over.
+	r.lead = leadController{est: e.ServerTick, resyncs: r.lead.resyncs}
+	r.bulletNow = e.ServerTick
 	r.pending = r.pending[:0]
 	r.pred = predictor{}
 	r.history.reset()
@@ -166,5 +168,9 @@ func (r *Runtime) applyEvent(ev *game.Event) {
 		r.bullets.Remove(ev.Bullet.UID)
 	case game.EvHit, game.EvDeath:
 		r.view.noteHit(ev)
+	case game.EvPortalOpened:
+		r.portals = append(r.portals, wire.Portal{
+			TileX: uint16(ev.X / game.TileSize), TileY: uint16(ev.Y / game.TileSize), Dungeon: ev.Dungeon,
+		})
 	}
 }

@@ -65,16 +65,16 @@ func TestPatterns(t *testing.T) {
 		require.Len(t, v, 1)
 		require.Len(t, v[0], 8)
 		for k, s := range v[0] {
-			assert.InDelta(t, 0, angleDiff(angleOf(s), aimAt()+float64(k)*math.Pi/4), 1e-5)
+			assert.InDelta(t, 0, angleDiff(angleOf(s), aimAt()+float64(k)*math.Pi/4), angleQuantum)
 		}
 	})
 	t.Run("a fan spreads Count bullets over Spread centred on the target", func(t *testing.T) {
 		v := firing(t, Pattern{Kind: PatternFan, Count: 5, Spread: 40 * deg, Speed: 3, Radius: 5, Life: 60, Damage: 1, Volleys: 1}, 900)
 		require.Len(t, v, 1)
 		require.Len(t, v[0], 5)
-		assert.InDelta(t, 0, angleDiff(angleOf(v[0][0]), aimAt()-20*deg), 1e-5)
-		assert.InDelta(t, 0, angleDiff(angleOf(v[0][2]), aimAt()), 1e-5)
-		assert.InDelta(t, 0, angleDiff(angleOf(v[0][4]), aimAt()+20*deg), 1e-5)
+		assert.InDelta(t, 0, angleDiff(angleOf(v[0][0]), aimAt()-20*deg), angleQuantum)
+		assert.InDelta(t, 0, angleDiff(angleOf(v[0][2]), aimAt()), angleQuantum)
+		assert.InDelta(t, 0, angleDiff(angleOf(v[0][4]), aimAt()+20*deg), angleQuantum)
 	})
 	t.Run("a spiral rotates by SpinPerVolley every volley, VolleyDelay ticks apart", func(t *testing.T) {
 		v := firing(t, Pattern{Kind: PatternSpiral, Count: 3, Speed: 2, Radius: 5, Life: 60, Damage: 1,
@@ -82,7 +82,7 @@ func TestPatterns(t *testing.T) {
 		require.Len(t, v, 4)
 		for k := 1; k < 4; k++ {
 			assert.Equal(t, uint32(3), v[k][0].SpawnTick-v[k-1][0].SpawnTick)
-			assert.InDelta(t, 10*deg, angleDiff(angleOf(v[k][0]), angleOf(v[k-1][0])), 1e-5)
+			assert.InDelta(t, 10*deg, angleDiff(angleOf(v[k][0]), angleOf(v[k-1][0])), angleQuantum)
 		}
 	})
 	t.Run("a shotgun scatters within its cone and speed jitter", func(t *testing.T) {
@@ -92,7 +92,7 @@ func TestPatterns(t *testing.T) {
 		var angles []float64
 		for _, s := range v[0] {
 			d := angleDiff(angleOf(s), aimAt())
-			assert.LessOrEqual(t, math.Abs(d), 30*deg+1e-6)
+			assert.LessOrEqual(t, math.Abs(d), 30*deg+angleQuantum)
 			assert.InDelta(t, 4, speedOf(s), 1+1e-5)
 			angles = append(angles, d)
 		}
@@ -104,7 +104,7 @@ func TestPatterns(t *testing.T) {
 			Volleys: 3, VolleyDelay: 5}, 900)
 		require.Len(t, v, 3)
 		for _, vol := range v {
-			assert.InDelta(t, 0, angleDiff(angleOf(vol[0]), aimAt()), 1e-5)
+			assert.InDelta(t, 0, angleDiff(angleOf(vol[0]), aimAt()), angleQuantum)
 		}
 		assert.Equal(t, uint32(10), v[2][0].SpawnTick-v[0][0].SpawnTick)
 	})
@@ -122,3 +122,8 @@ func TestPatterns(t *testing.T) {
 		assert.Empty(t, v)
 	})
 }
+
+// angleQuantum is how far a fired angle may sit from its intent: spawns
+// carry angles in 1/65536 turns (half a step either way), and a spiral's
+// difference of two angles may add both halves.
+const angleQuantum = 2 * math.Pi / 65536

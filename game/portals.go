@@ -23,7 +23,8 @@ type Portal struct {
 }
 
 // Portals is the world's portals: the map's, then the exit once it opened.
-// Indices are stable for the world's life; the slice is the world's own.
+// Indices are stable for the world's life. The slice is the world's own:
+// read it, do not change it.
 func (w *World) Portals() []Portal { return w.portals }
 
 // PortalAt is the index of the nearest portal whose centre lies within

@@ -3,20 +3,61 @@ package game
 import "math"
 
 // MakeBulletSpawn builds a bullet's wire record from float64 intent, rounding
-// into exactly the fields the wire carries: float32 position, velocity and
-// acceleration, Turn×TurnScale as int16, Radius×RadiusScale as uint16. The
-// server simulates its own bullet from this record, never from the intent.
+// into exactly the fields the wire carries: float32 position and
+// acceleration, Turn×TurnScale as int16, Radius×RadiusScale as uint16, and a
+// velocity that is BulletVelocity of the angle in 1/65536 turns and the
+// speed in float32, so the codec can send a volley as angles and one speed.
+// The server simulates its own bullet from this record, never from the
+// intent.
 func MakeBulletSpawn(uid, tick uint32, x, y, angle, speed, accel, turn, radius float64,
 	life uint16, kind, team uint8) BulletSpawn {
+	vx, vy := BulletVelocity(AimFromAngle(angle), float32(speed))
 	return BulletSpawn{
 		UID: uid, SpawnTick: tick,
-		X: float32(x), Y: float32(y),
-		VX: float32(math.Cos(angle) * speed), VY: float32(math.Sin(angle) * speed),
+		X: SpawnGrid(x), Y: SpawnGrid(y),
+		VX: vx, VY: vy,
 		Accel:  float32(accel),
 		Turn:   int16(clampRound(turn*TurnScale, math.MinInt16, math.MaxInt16)),
 		Radius: uint16(clampRound(radius*RadiusScale, 0, math.MaxUint16)),
 		Life:   life, Kind: kind, Team: team,
 	}
+}
+
+// SpawnGridScale is the grid bullets spawn on: 1/8 u, far below what the eye
+// can see, and what lets the codec send a spawn position in two bytes.
+const SpawnGridScale = 8
+
+// SpawnGrid rounds a spawn coordinate onto the spawn grid.
+func SpawnGrid(v float64) float32 {
+	return float32(math.Round(v*SpawnGridScale) / SpawnGridScale)
+}
+
+// BulletVelocity is the canonical velocity of a bullet fired at aim (1/65536
+// turns) with speed (u per tick). Both the server and a replica that
+// received only the aim and the speed compute it with this one function.
+func BulletVelocity(aim uint16, speed float32) (vx, vy float32) {
+	a := AimAngle(aim)
+	s := float64(speed)
+	return float32(s * math.Cos(a)), float32(s * math.Sin(a))
+}
+
+// CanonicalVelocity recovers the aim and speed a velocity was made from by
+// BulletVelocity, and reports false for a velocity that was not.
+func CanonicalVelocity(vx, vy float32) (aim uint16, speed float32, ok bool) {
+	if vx == 0 && vy == 0 {
+		return 0, 0, math.Float32bits(vx)|math.Float32bits(vy) == 0
+	}
+	s0 := float32(math.Hypot(float64(vx), float64(vy)))
+	a0 := AimFromAngle(math.Atan2(float64(vy), float64(vx)))
+	for _, s := range [3]float32{s0, math.Nextafter32(s0, 0), math.Nextafter32(s0, float32(math.Inf(1)))} {
+		for _, d := range [3]uint16{0, 1, 0xFFFF} {
+			x, y := BulletVelocity(a0+d, s)
+			if math.Float32bits(x) == math.Float32bits(vx) && math.Float32bits(y) == math.Float32bits(vy) {
+				return a0 + d, s, true
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // clampRound rounds v to the nearest integer inside [lo, hi]; NaN gives 0

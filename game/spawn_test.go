@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestMakeBulletSpawnQuantizes(t *testing.T) {
@@ -56,5 +57,29 @@ func TestBulletReach(t *testing.T) {
 			p.Step(tick, g, nil)
 		}
 		assert.GreaterOrEqual(t, reach, far)
+	})
+}
+
+func TestBulletVelocityIsRecoverable(t *testing.T) {
+	t.Run("every spawn MakeBulletSpawn builds has a canonical velocity", func(t *testing.T) {
+		for i := range 5000 {
+			angle := float64(i) * 0.7919
+			speed := 0.5 + float64(i%97)*0.13
+			s := MakeBulletSpawn(1, 0, 0, 0, angle, speed, 0, 0, 4, 60, 0, TeamEnemy)
+			aim, sp, ok := CanonicalVelocity(s.VX, s.VY)
+			require.True(t, ok, "angle %v speed %v", angle, speed)
+			vx, vy := BulletVelocity(aim, sp)
+			require.Equal(t, math.Float32bits(s.VX), math.Float32bits(vx))
+			require.Equal(t, math.Float32bits(s.VY), math.Float32bits(vy))
+		}
+	})
+	t.Run("a bullet at rest is canonical", func(t *testing.T) {
+		_, sp, ok := CanonicalVelocity(0, 0)
+		require.True(t, ok)
+		require.Zero(t, sp)
+	})
+	t.Run("an arbitrary velocity is not", func(t *testing.T) {
+		_, _, ok := CanonicalVelocity(1.2345678, -3.3333333)
+		require.False(t, ok)
 	})
 }

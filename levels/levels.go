@@ -37,13 +37,16 @@ func fail(file, key, format string, args ...any) *Error {
 	return &Error{File: file, Key: key, Msg: fmt.Sprintf(format, args...)}
 }
 
-// LoadContent loads the embedded patterns, enemies and player stats.
+// LoadContent loads the embedded patterns, enemies, player stats and
+// dungeon kinds.
 func LoadContent() (*game.Content, error) { return LoadContentFS(embedded) }
 
-// LoadMap loads an embedded map by name ("arena") against loaded content.
+// LoadMap loads an embedded map by name ("arena", "hub") against loaded
+// content.
 func LoadMap(name string, c *game.Content) (*game.Map, error) { return LoadMapFS(embedded, name, c) }
 
-// LoadContentFS loads and validates content from the root of fsys.
+// LoadContentFS loads and validates content from the root of fsys. The
+// dungeon kinds (DungeonsFile) are optional there; see DungeonsFile.
 func LoadContentFS(fsys fs.FS) (*game.Content, error) {
 	var pats rawPatterns
 	var ens rawEnemies
@@ -56,11 +59,18 @@ func LoadContentFS(fsys fs.FS) (*game.Content, error) {
 			return nil, err
 		}
 	}
-	return validateContent(pats, ens, pl)
+	c, err := validateContent(pats, ens, pl)
+	if err != nil {
+		return nil, err
+	}
+	if c.Dungeons, err = loadDungeons(fsys, c); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // LoadMapFS loads and validates the map file name+".toml" from the root of
-// fsys; its legend names enemies of c.
+// fsys; its legend names enemies and dungeon kinds of c.
 func LoadMapFS(fsys fs.FS, name string, c *game.Content) (*game.Map, error) {
 	if name == "" || strings.ContainsAny(name, `/\.`) {
 		return nil, fail(name+".toml", "name", "not a map name")

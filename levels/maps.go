@@ -12,12 +12,23 @@ import (
 // maxMapSide bounds a map's width and height in tiles.
 const maxMapSide = 512
 
-// Tile characters every map shares; the legend adds enemy spawns.
+// Tile characters every map shares; the legend adds enemy spawns and
+// portals.
 const (
 	charWall   = '#'
 	charFloor  = '.'
 	charPlayer = 'P'
+	charNPC    = 'N' // the upgrade NPC's spot (floor); at most one
+	charDecor  = ',' // decorative floor (game.TileDecor)
 )
+
+// legendTarget is what one legend character places on a floor tile: an
+// enemy spawn or a portal.
+type legendTarget struct {
+	enemy   int   // index into Content.Enemies, unless portal
+	portal  bool  //
+	dungeon uint8 // index into Content.Dungeons, when portal
+}
 
 // buildMap validates a decoded map and builds its grid and spawn lists.
 func buildMap(file string, r rawMap, c *game.Content) (*game.Map, error) {
@@ -35,13 +46,16 @@ func buildMap(file string, r rawMap, c *game.Content) (*game.Map, error) {
 	m := &game.Map{Name: r.Name, Grid: game.NewGrid(w, len(r.Rows))}
 	for y, row := range r.Rows {
 		for x, ch := range []rune(row) {
-			if err := placeTile(m, legend, c, x, y, ch); err != nil {
+			if err := placeTile(m, legend, x, y, ch); err != nil {
 				return nil, fail(file, fmt.Sprintf("rows[%d]", y), "column %d: %s", x, err.Error())
 			}
 		}
 	}
 	if len(m.PlayerSpawns) == 0 {
 		return nil, fail(file, "rows", "no player spawn ('P')")
+	}
+	if len(m.Portals) > game.MaxPortals-1 { // a world may add an exit
+		return nil, fail(file, "rows", "%d portals, want at most %d", len(m.Portals), game.MaxPortals-1)
 	}
 	return m, checkSpawns(file, m, c)
 }
@@ -64,43 +78,82 @@ func mapWidth(file string, rows []string) (int, error) {
 	return w, nil
 }
 
-// readLegend resolves legend characters to enemy kinds.
-func readLegend(file string, legend map[string]string, c *game.Content) (map[rune]int, error) {
-	kinds := map[string]int{}
+// readLegend resolves legend characters to enemy kinds and portals.
+func readLegend(file string, legend map[string]legendEntry, c *game.Content) (map[rune]legendTarget, error) {
+	kinds, dungeons := map[string]int{}, map[string]int{}
 	for i, e := range c.Enemies {
 		kinds[e.ID] = i
 	}
-	out := map[rune]int{}
+	for i, d := range c.Dungeons {
+		dungeons[d.ID] = i
+	}
+	out := map[rune]legendTarget{}
 	for _, key := range slices.Sorted(maps.Keys(legend)) { // sorted: the same content fails the same way
-		id := legend[key]
 		ch, size := utf8.DecodeRuneInString(key)
 		at := fmt.Sprintf("legend %q", key)
 		switch {
 		case size != len(key) || size == 0:
 			return nil, fail(file, at, "a legend key is one character")
-		case ch == charWall || ch == charFloor || ch == charPlayer:
+		case ch == charWall || ch == charFloor || ch == charPlayer || ch == charNPC || ch == charDecor:
 			return nil, fail(file, at, "%q is a reserved tile", ch)
 		}
-		k, ok := kinds[id]
-		if !ok {
-			return nil, fail(file, at, "unknown enemy %q", id)
+		t, err := resolveLegend(legend[key].raw, kinds, dungeons)
+		if err != nil {
+			return nil, fail(file, at, "%s", err.Error())
 		}
-		out[ch] = k
+		out[ch] = t
 	}
 	return out, nil
 }
 
-// placeTile writes one map character into the grid and spawn lists.
-func placeTile(m *game.Map, legend map[rune]int, c *game.Content, x, y int, ch rune) error {
-	tile := game.TileFloor
-	switch kind, isEnemy := legend[ch]; {
+// resolveLegend reads one legend value: "enemy id", { enemy = "id" } or
+// { portal = "dungeon id" }.
+func resolveLegend(raw any, kinds, dungeons map[string]int) (legendTarget, error) {
+	table, isTable := raw.(map[string]any)
+	if id, ok := raw.(string); ok {
+		table, isTable = map[string]any{"enemy": id}, true
+	}
+	if !isTable || len(table) != 1 {
+		return legendTarget{}, fmt.Errorf(`want an enemy id, { enemy = "id" } or { portal = "dungeon id" }`)
+	}
+	if id, ok := table["enemy"].(string); ok {
+		k, known := kinds[id]
+		if !known {
+			return legendTarget{}, fmt.Errorf("unknown enemy %q", id)
+		}
+		return legendTarget{enemy: k}, nil
+	}
+	if id, ok := table["portal"].(string); ok {
+		d, known := dungeons[id]
+		if !known {
+			return legendTarget{}, fmt.Errorf("unknown dungeon %q", id)
+		}
+		return legendTarget{portal: true, dungeon: uint8(d)}, nil
+	}
+	return legendTarget{}, fmt.Errorf(`want an enemy id, { enemy = "id" } or { portal = "dungeon id" }`)
+}
+
+// placeTile writes one map character into the grid, spawn lists and
+// portals.
+func placeTile(m *game.Map, legend map[rune]legendTarget, x, y int, ch rune) error {
+	tile, at := game.TileFloor, game.TileCenter(x, y)
+	switch t, inLegend := legend[ch]; {
 	case ch == charWall:
 		tile = game.TileWall
 	case ch == charFloor:
+	case ch == charDecor:
+		tile = game.TileDecor
 	case ch == charPlayer:
-		m.PlayerSpawns = append(m.PlayerSpawns, game.TileCenter(x, y))
-	case isEnemy:
-		m.EnemySpawns = append(m.EnemySpawns, game.EnemySpawn{Pos: game.TileCenter(x, y), Kind: kind})
+		m.PlayerSpawns = append(m.PlayerSpawns, at)
+	case ch == charNPC:
+		if m.HasNPC {
+			return fmt.Errorf("a second NPC ('N'); a map has at most one")
+		}
+		m.NPC, m.HasNPC = at, true
+	case inLegend && t.portal:
+		m.Portals = append(m.Portals, game.Portal{Pos: at, Dungeon: t.dungeon})
+	case inLegend:
+		m.EnemySpawns = append(m.EnemySpawns, game.EnemySpawn{Pos: at, Kind: t.enemy})
 	default:
 		return fmt.Errorf("unknown tile %q (not in the legend)", ch)
 	}

@@ -61,7 +61,45 @@ type rawPlayer struct {
 }
 
 type rawMap struct {
-	Name   string            `toml:"name"`
-	Rows   []string          `toml:"rows"`
-	Legend map[string]string `toml:"legend"` // one character → enemy id
+	Name   string                 `toml:"name"`
+	Rows   []string               `toml:"rows"`
+	Legend map[string]legendEntry `toml:"legend"` // one character → what it places
+}
+
+// legendEntry is one legend value as written: a string (an enemy id) or a
+// table with one key, `enemy` or `portal` (a dungeon kind id). It keeps the
+// decoded value as it is, so validation can name the legend key in its
+// error rather than a TOML line.
+type legendEntry struct{ raw any }
+
+// UnmarshalTOML keeps the value for validation; it never fails.
+func (e *legendEntry) UnmarshalTOML(v any) error {
+	e.raw = v
+	return nil
+}
+
+type rawDungeons struct {
+	Dungeon []rawDungeon `toml:"dungeon"`
+}
+
+// rawDungeon is one dungeon kind; ranges are [min, max] pairs and sizes are
+// in tiles.
+type rawDungeon struct {
+	ID               string            `toml:"id"`
+	Name             string            `toml:"name"`
+	Size             []int             `toml:"size"`      // [width, height]
+	Rooms            []int             `toml:"rooms"`     // room count
+	RoomSize         []int             `toml:"room_size"` // room side, floor tiles
+	CorridorWidth    int               `toml:"corridor_width"`
+	Loops            int               `toml:"loops"` // extra tunnels
+	Enemies          []rawDungeonEnemy `toml:"enemies"`
+	EnemiesPerRoom   []int             `toml:"enemies_per_room"`
+	Boss             string            `toml:"boss"`
+	LootMultiplier   float64           `toml:"loot_multiplier"`
+	LootSlotsPerRoom int               `toml:"loot_slots_per_room"`
+}
+
+type rawDungeonEnemy struct {
+	Enemy  string `toml:"enemy"`
+	Weight int    `toml:"weight"`
 }

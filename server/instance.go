@@ -1,6 +1,8 @@
 package server
 
 import (
+	"fmt"
+
 	"duskfall/game"
 	"duskfall/net/wire"
 )
@@ -9,20 +11,28 @@ import (
 // its peers only.
 type instance struct {
 	id      uint16
-	dungeon uint8
+	dungeon uint8 // dungeon kind, or wire.DungeonNone for the start map (hub or arena)
 	world   *game.World
 	peers   []*peer
-	portals []wire.Portal
 	chunksX int
 	chunksY int
+	from    portalKey // the portal that opened this dungeon; zero for the hub
 }
 
-func (s *Runtime) newInstance(m *game.Map, dungeon uint8) *instance {
+// portalKey names one portal of one instance: using it leads to the
+// dungeon instance it opened, so friends who take the same portal meet.
+type portalKey struct {
+	instance uint16
+	portal   uint8
+}
+
+func (s *Runtime) newInstance(m *game.Map, dungeon uint8, seed uint64) *instance {
+	s.nextInstance++
 	g := m.Grid
 	in := &instance{
-		id:      uint16(len(s.instances) + 1),
+		id:      s.nextInstance,
 		dungeon: dungeon,
-		world:   game.NewWorld(m, s.cfg.Content, s.cfg.Seed+uint64(len(s.instances))),
+		world:   game.NewWorld(m, s.cfg.Content, seed),
 		chunksX: (g.W + game.ChunkTiles - 1) / game.ChunkTiles,
 		chunksY: (g.H + game.ChunkTiles - 1) / game.ChunkTiles,
 	}
@@ -30,9 +40,33 @@ func (s *Runtime) newInstance(m *game.Map, dungeon uint8) *instance {
 	return in
 }
 
+// dungeonBehind returns the open instance behind a portal, generating the
+// dungeon when none is open.
+func (s *Runtime) dungeonBehind(from *instance, portal, kind uint8) (*instance, error) {
+	key := portalKey{from.id, portal}
+	if in := s.open[key]; in != nil {
+		return in, nil
+	}
+	if int(kind) >= len(s.cfg.Content.Dungeons) {
+		return nil, fmt.Errorf("portal %d leads to unknown dungeon kind %d", portal, kind)
+	}
+	s.dungeonsMade++
+	seed := s.cfg.Seed ^ (s.dungeonsMade * 0x9E3779B97F4A7C15)
+	d, err := game.GenerateDungeon(&s.cfg.Content.Dungeons[kind], seed, 1)
+	if err != nil {
+		return nil, err
+	}
+	in := s.newInstance(d.Map, kind, seed)
+	in.from = key
+	s.open[key] = in
+	s.log.Printf("opened %s (instance %d) behind portal %d of instance %d",
+		s.cfg.Content.Dungeons[kind].Name, in.id, portal, from.id)
+	return in, nil
+}
+
 // add puts a peer's player into the world and tells the peer what it
-// entered: the instance, then the live bullets that concern it. Chunks
-// follow from streamChunks.
+// entered: the instance and its portals, then the live bullets that concern
+// it. Chunks follow from streamChunks.
 func (in *instance) add(s *Runtime, p *peer) {
 	in.world.AddPlayer(p.player)
 	in.peers = append(in.peers, p)
@@ -42,12 +76,26 @@ func (in *instance) add(s *Runtime, p *peer) {
 	b, err := wire.AppendEnterInstance(s.buf[:0], wire.EnterInstance{
 		Instance: in.id, Dungeon: in.dungeon,
 		MapW: uint16(g.W), MapH: uint16(g.H),
-		ServerTick: in.world.Tick(), Portals: in.portals,
+		ServerTick: in.world.Tick(), Portals: wirePortals(in.world.Portals()),
 	})
-	if err == nil {
+	if err != nil {
+		s.log.Printf("cannot describe instance %d: %v", in.id, err)
+	} else {
 		s.send(p, wire.MsgEnterInstance, b)
 	}
 	s.sendLiveBullets(p)
+}
+
+func wirePortals(ps []game.Portal) []wire.Portal {
+	out := make([]wire.Portal, len(ps))
+	for i, pt := range ps {
+		out[i] = wire.Portal{
+			TileX:   uint16(pt.Pos.X / game.TileSize),
+			TileY:   uint16(pt.Pos.Y / game.TileSize),
+			Dungeon: pt.Dungeon,
+		}
+	}
+	return out
 }
 
 func (in *instance) remove(p *peer) {
@@ -59,4 +107,82 @@ func (in *instance) remove(p *peer) {
 		}
 	}
 	p.inst, p.chunks = nil, nil
+}
+
+// transfer is a move decided by a world this tick, applied after every
+// world has stepped.
+type transfer struct {
+	from    *instance
+	player  uint16
+	portal  uint8
+	dungeon uint8
+}
+
+// collectTransfers takes the server-only transfer events out of a world's
+// tick.
+func (s *Runtime) collectTransfers(in *instance) {
+	evs := in.world.Events()
+	for i := range evs {
+		if ev := &evs[i]; ev.Kind == game.EvTransfer {
+			s.transfers = append(s.transfers, transfer{in, ev.ID, ev.Portal, ev.Dungeon})
+		}
+	}
+}
+
+// applyTransfers moves players between instances, then closes dungeon
+// instances nobody is in.
+func (s *Runtime) applyTransfers() {
+	for _, t := range s.transfers {
+		p := s.peerOf(t.from, t.player)
+		if p == nil {
+			continue
+		}
+		dest := s.hub
+		if t.dungeon != game.PortalHub {
+			var err error
+			if dest, err = s.dungeonBehind(t.from, t.portal, t.dungeon); err != nil {
+				s.log.Printf("transfer of player %d refused: %v", t.player, err)
+				continue
+			}
+		}
+		s.move(p, dest)
+	}
+	s.transfers = s.transfers[:0]
+	s.closeEmpty()
+}
+
+func (s *Runtime) peerOf(in *instance, player uint16) *peer {
+	for _, p := range in.peers {
+		if p.player == player {
+			return p
+		}
+	}
+	return nil
+}
+
+// move takes a peer out of its instance and into dest. Its pending events
+// belong to the world it leaves, so they go out first.
+func (s *Runtime) move(p *peer, dest *instance) {
+	if p.inst == dest {
+		return
+	}
+	s.flushEvents(p)
+	p.inst.remove(p)
+	dest.add(s, p)
+}
+
+// closeEmpty closes every dungeon instance with no peer in it. The hub
+// stays open. (Linkdead bodies, a later addition, will hold one open.)
+func (s *Runtime) closeEmpty() {
+	kept := s.instances[:0]
+	for _, in := range s.instances {
+		if in != s.hub && len(in.peers) == 0 {
+			delete(s.open, in.from)
+			s.log.Printf("closed instance %d", in.id)
+			continue
+		}
+		kept = append(kept, in)
+	}
+	clear(s.instances[len(kept):])
+	s.instances = kept
 }

@@ -119,6 +119,7 @@ func (s *Runtime) leaveGame(p *peer) {
 	}
 	p.inst.remove(p)
 	s.ids.free(p.player)
+	s.closeEmpty()
 	p.state = peerHello
 	s.log.Printf("%s (player %d) left", p.name, p.player)
 	s.broadcastRoster()
@@ -170,7 +171,7 @@ func (s *Runtime) onHello(p *peer, b []byte) error {
 	}
 	p.player, p.name, p.state = id, h.Name, peerPlaying
 	s.send(p, wire.MsgWelcome, wire.AppendWelcome(s.buf[:0], wire.Welcome{PeerID: id, ServerTick: s.tick}))
-	s.arena.add(s, p)
+	s.hub.add(s, p)
 	s.broadcastRoster()
 	s.log.Printf("%s joined as player %d", p.name, id)
 	return nil

@@ -14,7 +14,7 @@ import (
 // Config configures a Runtime.
 type Config struct {
 	Content    *game.Content
-	Map        *game.Map // the arena every player starts in
+	Map        *game.Map // where every player starts: the hub (or an arena)
 	Seed       uint64
 	MaxPlayers int         // 0 means DefaultMaxPlayers
 	StatusFile string      // Run rewrites it once a second; "" disables it
@@ -41,8 +41,13 @@ type Runtime struct {
 	order     []*peer // peers in connect order, for stable iteration
 	ids       idPool
 	instances []*instance
-	arena     *instance
+	hub       *instance // where players start and return to; never closes
+	open      map[portalKey]*instance
+	transfers []transfer
 	counters  Counters
+
+	nextInstance uint16
+	dungeonsMade uint64
 
 	inbox   []transport.Event
 	frames  []game.Input
@@ -84,10 +89,11 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 		cfg:   cfg,
 		tr:    tr,
 		peers: make(map[transport.PeerID]*peer),
+		open:  make(map[portalKey]*instance),
 		buf:   make([]byte, 0, 64*1024),
 		log:   lg,
 	}
-	s.arena = s.newInstance(cfg.Map, wire.DungeonNone)
+	s.hub = s.newInstance(cfg.Map, wire.DungeonNone, cfg.Seed)
 	return s, nil
 }
 
@@ -136,7 +142,9 @@ func (s *Runtime) Step() {
 	for _, in := range s.instances {
 		in.world.Step()
 		s.queueEvents(in)
+		s.collectTransfers(in)
 	}
+	s.applyTransfers()
 	if s.tick%game.SnapshotInterval == 0 {
 		for _, p := range s.order {
 			if p.state == peerPlaying {

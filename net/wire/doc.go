@@ -65,14 +65,25 @@
 //
 // Channel 1, unreliable sequenced:
 //
-//	Snapshot 0x10 (server→client), 12 + 17·players + 15·enemies bytes
+//	Snapshot 0x10 (server→client), 9 + 8·m bytes with no players,
+//	26 + 9·(n−1) + 8·m with n ≥ 1 players and m enemies
 //	  0   1    type 0x10
 //	  1   4    tick u32
-//	  5   4    lastInputTick u32
-//	  9   1    player count u8
-//	  10  17·n players: id u16, x f32, y f32, aim u16, hp i16, maxHP i16, flags u8
-//	  +0  2    enemy count u16
-//	  +2  15·m enemies: id u16, kind u8, x f32, y f32, hp i16, maxHP i16
+//	  5   1    input age u8: tick − lastInputTick, 255 when none within 254 ticks
+//	  9   1    player count n, u8
+//	  10  17   the receiver's own record (when n ≥ 1), full precision:
+//	           id u16, x f32, y f32, aim u16, hp i16, maxHP i16, flags u8
+//	  +17 9·(n−1) every other player, compact: id u16, x u16, y u16 (quarters),
+//	           aim u8 (aim>>8), hp share u8, flags u8
+//	  +0  2    enemy count m, u16
+//	  +2  8·m  enemies, compact: id u16, kind u8, x u16, y u16 (quarters), hp share u8
+//
+//	  quarters: Quarter(v) = round(v·4) clamped to 0..65535 (NaN → 0), so
+//	  0 to 16383.75 u; decoded as q/4.
+//	  hp share: Share(hp, maxHP) = ceil(hp·255/maxHP) clamped to 255, and 0
+//	  only when hp ≤ 0 or maxHP ≤ 0; decoded as HP = share, MaxHP = 255.
+//	  aim u8 is decoded as aim<<8. A decoded snapshot re-encodes to the
+//	  same bytes.
 //
 // Channel 2, reliable ordered:
 //
@@ -88,11 +99,16 @@
 //	3 EvHit              9        actor u8 (1 player | 2 enemy), id u16, other u16, amount i16, hp i16
 //	4 EvDeath            5        actor u8 (1 player | 2 enemy), id u16, other u16
 //	5 EvPortalUsed       4        id u16, portal u8, dungeon u8
-//	63 EvBulletSibling   9        uid delta u8 (1..255), vx f32, vy f32; every other field
-//	                              is the previous spawn's in this packet (a volley). The
-//	                              iterator yields it as an EvBulletSpawn. A full spawn that
-//	                              could have been a sibling is refused (ErrMalformed), so
-//	                              every packet has one encoding.
+//	60 template          17       slot u8 (<32), speed f32, accel f32, turn i16, radius u16,
+//	                              life u16, kind u8, team u8: defines a template slot
+//	61 short spawn       14       slot u8, uid delta u16 (≥1, from the last uid on the stream),
+//	                              tick offset u8 (from this packet's tick), x f32, y f32, aim u16
+//	62 sibling           3        uid delta u8 (≥1), aim u16: the next bullet of the last
+//	                              short spawn's volley (same slot, tick and position)
+//	                              The three stream kinds refer to earlier events of the same
+//	                              connection (the channel is reliable and ordered): see
+//	                              stream.go. The iterator yields each as an EvBulletSpawn whose
+//	                              velocity is game.BulletVelocity(aim, slot speed).
 //	≥ 64 (EvServerOnly)  —        never encoded: ErrServerOnly
 //
 // Channel 3, unreliable sequenced:

@@ -1,6 +1,7 @@
 package wire_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 
 func TestEventPayloadSizeMatchesTheEncoder(t *testing.T) {
 	for name, ev := range map[string]game.Event{
-		"bullet spawn": bulletSpawn, "despawn": despawn, "hit": hit, "death": death, "portal use": portalUsed,
+		"bullet spawn": bulletSpawn, "despawn": despawn, "hit": hit, "death": death, "portal use": portalUsed, "portal opened": portalOpened,
 	} {
 		t.Run("the size table agrees with an encoded "+name, func(t *testing.T) {
 			b, err := wire.AppendEvent(nil, &ev)
@@ -22,27 +23,14 @@ func TestEventPayloadSizeMatchesTheEncoder(t *testing.T) {
 			assert.Equal(t, wireEventSize[ev.Kind], len(b), "and the layout in doc.go")
 		})
 	}
-	t.Run("the size table agrees with an encoded sibling", func(t *testing.T) {
-		var enc wire.EventEncoder
-		enc.Begin(nil, 1)
-		first, second := bulletSpawn, bulletSpawn
-		second.Bullet.UID += 3
-		second.Bullet.VX = -second.Bullet.VX
-		require.NoError(t, enc.Add(&first))
-		before := enc.Len()
-		require.Equal(t, 1+wire.EventPayloadSize(wire.EvBulletSibling), enc.Size(&second))
-		require.NoError(t, enc.Add(&second))
-		assert.Equal(t, 1+wire.EventPayloadSize(wire.EvBulletSibling), enc.Len()-before)
-		assert.Equal(t, 10, enc.Len()-before, "and the layout in doc.go")
-	})
-	t.Run("only the five wire kinds and the sibling have a size", func(t *testing.T) {
+	t.Run("only the six wire kinds and the four stream kinds have a size", func(t *testing.T) {
 		var sized int
 		for k := 0; k < 256; k++ {
 			if wire.EventPayloadSize(game.EventKind(k)) > 0 {
 				sized++
 			}
 		}
-		assert.Equal(t, 6, sized)
+		assert.Equal(t, 10, sized)
 	})
 }
 
@@ -55,8 +43,8 @@ func TestAppendEventRefusesWhatMayNotTravel(t *testing.T) {
 		{"a transfer is server-only", game.Event{Kind: game.EvTransfer, ID: 1, Portal: 2, Dungeon: 3}, wire.ErrServerOnly},
 		{"the last kind byte is server-only", game.Event{Kind: 255}, wire.ErrServerOnly},
 		{"kind zero is unknown", game.Event{}, wire.ErrUnknownType},
-		{"a sibling is written only by the encoder", game.Event{Kind: wire.EvBulletSibling}, wire.ErrUnknownType},
-		{"the kind after the last wire kind is unknown", game.Event{Kind: game.EvPortalUsed + 1}, wire.ErrUnknownType},
+		{"a stream kind is written only by the encoder", game.Event{Kind: 0x3D}, wire.ErrUnknownType},
+		{"the kind after the last wire kind is unknown", game.Event{Kind: game.EvPortalOpened + 1}, wire.ErrUnknownType},
 		{"a despawn without a reason is malformed", game.Event{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: 1}}, wire.ErrMalformed},
 		{"a hit with no actor kind is malformed", game.Event{Kind: game.EvHit, ID: 1}, wire.ErrMalformed},
 		{"a death with no actor kind is malformed", game.Event{Kind: game.EvDeath, ID: 1}, wire.ErrMalformed},
@@ -135,16 +123,25 @@ func TestValidNameAcceptsOrdinaryNames(t *testing.T) {
 	}
 }
 
+// sampleSnapshot builds a snapshot that decodes back to itself: the
+// receiver's record in full precision, every other record already
+// quantized (quarter-unit positions, aim in whole 1/256 turns, health out
+// of ShareMax). TestCompactRecordsAreQuantized covers values that are not.
 func sampleSnapshot(players, enemies int) *wire.Snapshot {
 	s := &wire.Snapshot{Tick: 3000, LastInputTick: 2994}
-	for i := range players {
+	if players > 0 {
+		s.Players = append(s.Players, game.PlayerState{ID: 1, X: 10.1, Y: -2.3, Aim: 1000, HP: 90, MaxHP: 100})
+	}
+	for i := 1; i < players; i++ {
 		s.Players = append(s.Players, game.PlayerState{
-			ID: uint16(i + 1), X: float32(i) * 33.5, Y: -float32(i) * 2.25, Aim: uint16(i * 1000), HP: 90, MaxHP: 100,
+			ID: uint16(i + 1), X: float32(i) * 33.5, Y: float32(i) * 2.25, Aim: uint16(i*5) << 8,
+			HP: int16(i % 256), MaxHP: wire.ShareMax, Flags: uint8(i % 8),
 		})
 	}
 	for i := range enemies {
 		s.Enemies = append(s.Enemies, game.EnemyState{
-			ID: uint16(100 + i), Kind: uint8(i % 7), X: float32(i) * 12.5, Y: float32(i) * 7.75, HP: int16(i), MaxHP: 400,
+			ID: uint16(100 + i), Kind: uint8(i % 7), X: float32(i) * 12.5, Y: float32(i) * 7.75,
+			HP: int16(i % 256), MaxHP: wire.ShareMax,
 		})
 	}
 	return s
@@ -178,7 +175,7 @@ func TestSnapshotEncoderKeepsTheLayoutWhole(t *testing.T) {
 		var s wire.Snapshot
 		require.NoError(t, wire.DecodeSnapshot(e.Finish(), &s))
 		assert.Empty(t, s.Players)
-		assert.Equal(t, []game.EnemyState{{ID: 5}}, s.Enemies)
+		assert.Equal(t, []game.EnemyState{{ID: 5, MaxHP: wire.ShareMax}}, s.Enemies)
 	})
 	t.Run("the 256th player is refused and the count stays true", func(t *testing.T) {
 		var e wire.SnapshotEncoder
@@ -199,7 +196,7 @@ func TestSnapshotEncoderKeepsTheLayoutWhole(t *testing.T) {
 		b := e.Finish()
 		assert.False(t, e.AddEnemy(game.EnemyState{}))
 		assert.Equal(t, b, e.Finish(), "a second Finish changes nothing")
-		assert.Equal(t, hx("10 01000000 00000000 00 0000"), b)
+		assert.Equal(t, hx("10 01000000 01 00 0000"), b)
 	})
 	t.Run("AppendSnapshot leaves out players past the count's reach", func(t *testing.T) {
 		s := sampleSnapshot(wire.MaxPlayers+1, 1)
@@ -208,6 +205,90 @@ func TestSnapshotEncoderKeepsTheLayoutWhole(t *testing.T) {
 		assert.Equal(t, s.Players[:wire.MaxPlayers], back.Players)
 		assert.Equal(t, s.Enemies, back.Enemies)
 	})
+}
+
+func TestCompactRecordsAreQuantized(t *testing.T) {
+	s := &wire.Snapshot{
+		Tick: 9, LastInputTick: 8,
+		Players: []game.PlayerState{
+			{ID: 1, X: 1.3, Y: 2.7, Aim: 0x12ff, HP: 1, MaxHP: 100, Flags: game.PlayerGrace},
+			{ID: 2, X: 1.3, Y: 2.7, Aim: 0x12ff, HP: 1, MaxHP: 100, Flags: game.PlayerGrace},
+		},
+		Enemies: []game.EnemyState{{ID: 3, Kind: 4, X: -5, Y: 0.125, HP: 250, MaxHP: 500}},
+	}
+	b := wire.AppendSnapshot(nil, s)
+	require.Equal(t, hx(`10 09000000 01
+		02 0100 6666a63f cdcc2c40 ff12 0100 6400 01
+		   0200 0500 0b00 12 03 01
+		0100 0300 04 0000 0100 80`), b, "1.3 u is 5 quarters, 2.7 u is 11, 1 hp of 100 a share of 3, 250 of 500 a share of 128")
+
+	var back wire.Snapshot
+	require.NoError(t, wire.DecodeSnapshot(b, &back))
+	t.Run("the receiver's own record keeps full precision", func(t *testing.T) {
+		assert.Equal(t, s.Players[0], back.Players[0])
+	})
+	t.Run("another player comes back quantized", func(t *testing.T) {
+		assert.Equal(t, game.PlayerState{ID: 2, X: 1.25, Y: 2.75, Aim: 0x1200, HP: 3, MaxHP: wire.ShareMax, Flags: game.PlayerGrace},
+			back.Players[1])
+	})
+	t.Run("an enemy comes back quantized, clamped at the map's edge", func(t *testing.T) {
+		assert.Equal(t, []game.EnemyState{{ID: 3, Kind: 4, X: 0, Y: 0.25, HP: 128, MaxHP: wire.ShareMax}}, back.Enemies)
+	})
+	t.Run("the quantized snapshot re-encodes to the same bytes", func(t *testing.T) {
+		assert.Equal(t, b, wire.AppendSnapshot(nil, &back))
+	})
+}
+
+func TestQuarter(t *testing.T) {
+	cases := []struct {
+		name string
+		v    float32
+		want uint16
+	}{
+		{"zero is zero", 0, 0},
+		{"a whole unit is four quarters", 100, 400},
+		{"an eighth rounds up to one quarter", 0.125, 1},
+		{"three eighths round up to two quarters", 0.375, 2},
+		{"a little over a quarter rounds down to one", 0.3, 1},
+		{"a negative position clamps to zero", -5, 0},
+		{"a position just below zero clamps to zero", -0.1, 0},
+		{"NaN is zero", float32(math.NaN()), 0},
+		{"minus infinity is zero", float32(math.Inf(-1)), 0},
+		{"the last quarter a u16 holds is 65535", 16383.75, 65535},
+		{"a position past the last quarter clamps to 65535", 16384, 65535},
+		{"a far position clamps to 65535", 1e30, 65535},
+		{"plus infinity clamps to 65535", float32(math.Inf(1)), 65535},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, wire.Quarter(tc.v))
+		})
+	}
+}
+
+func TestShare(t *testing.T) {
+	cases := []struct {
+		name      string
+		hp, maxHP int16
+		want      uint8
+	}{
+		{"full health is a share of 255", 100, 100, 255},
+		{"1 hp of 100 rounds up to a share of 3", 1, 100, 3},
+		{"1 hp of the most there can be is still a share of 1", 1, math.MaxInt16, 1},
+		{"99 hp of 100 rounds up to 253", 99, 100, 253},
+		{"half of 500 rounds up to 128", 250, 500, 128},
+		{"a share out of 255 is itself", 254, 255, 254},
+		{"no health is a share of 0", 0, 100, 0},
+		{"negative health is a share of 0", -5, 100, 0},
+		{"a max of 0 is a share of 0", 50, 0, 0},
+		{"a negative max is a share of 0", 50, -100, 0},
+		{"health over the max clamps to 255", 200, 100, 255},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, wire.Share(tc.hp, tc.maxHP))
+		})
+	}
 }
 
 func TestAppendInputFraming(t *testing.T) {

@@ -17,7 +17,10 @@ import (
 // 1.0 = 3f800000, 2.0 = 40000000, -2.0 = c0000000, 0.5 = 3f000000,
 // 0.25 = 3e800000, -1.5 = bfc00000, 10.0 = 41200000, 64.0 = 42800000,
 // 100.0 = 42c80000, 256.0 = 43800000 (big-endian bits; the wire is
-// little-endian, so each appears byte-reversed).
+// little-endian, so each appears byte-reversed). Compact snapshot records
+// are worked out the same way: a quarter-unit coordinate is v·4 as a u16
+// (256 → 0400, 16383.75 → ffff), aim is its high byte, health the share
+// of 255 (the golden values hold MaxHP 255, so the share is HP itself).
 
 // hx decodes hex written with spaces and line breaks for readability.
 func hx(s string) []byte {
@@ -84,11 +87,8 @@ var (
 	deathHex       = "04 01 0100 0000"
 	portalUsed     = game.Event{Kind: game.EvPortalUsed, ID: 3, Portal: 1, Dungeon: 4}
 	portalUsedHex  = "05 0300 01 04"
-	sibling        = game.Event{Kind: game.EvBulletSpawn, Bullet: game.BulletSpawn{
-		UID: 0x01020306, SpawnTick: 58, X: 10, Y: 64, VX: -2, VY: 2, Accel: 0.25,
-		Turn: -100, Radius: 48, Life: 180, Kind: 7, Team: game.TeamEnemy,
-	}}
-	siblingHex = "3f 02 000000c0 00000040"
+	portalOpened   = game.Event{Kind: game.EvPortalOpened, Portal: 2, Dungeon: game.PortalHub, X: 48, Y: -16}
+	portalOpenHex  = "06 02 ff 00004042 000080c1"
 )
 
 var codecs = []codec{
@@ -172,38 +172,50 @@ var codecs = []codec{
 			return s, err
 		},
 		cases: []golden{
-			{"one player in grace and one wounded enemy", wire.Snapshot{
+			{"the receiver in grace and one wounded enemy", wire.Snapshot{
 				Tick: 300, LastInputTick: 297,
 				Players: []game.PlayerState{{ID: 1, X: 100, Y: -1.5, Aim: 0x4000, HP: 80, MaxHP: 100, Flags: game.PlayerGrace}},
-				Enemies: []game.EnemyState{{ID: 0x0201, Kind: 3, X: 256, Y: 0.5, HP: -1, MaxHP: 500}},
-			}, `10 2c010000 29010000
+				Enemies: []game.EnemyState{{ID: 0x0201, Kind: 3, X: 256, Y: 0.5, HP: 128, MaxHP: wire.ShareMax}},
+			}, `10 2c010000 03
 				01 0100 0000c842 0000c0bf 0040 5000 6400 01
-				0100 0102 03 00008043 0000003f ffff f401`},
-			{"two players and no enemies", wire.Snapshot{
+				0100 0102 03 0004 0200 80`},
+			{"the receiver and two compact players and no enemies", wire.Snapshot{
 				Tick: 3, LastInputTick: 2,
 				Players: []game.PlayerState{
 					{ID: 1},
-					{ID: 2, X: 1, Y: 2, Aim: 0xffff, Flags: game.PlayerDead | game.PlayerLinkdead},
+					{ID: 2, X: 16383.75, Y: 0.25, Aim: 0xab00, HP: 200, MaxHP: wire.ShareMax, Flags: game.PlayerLinkdead},
+					{ID: 0x0302, X: 1.5, Y: 2, MaxHP: wire.ShareMax, Flags: game.PlayerDead | game.PlayerLinkdead},
 				},
-			}, `10 03000000 02000000
-				02 0100 00000000 00000000 0000 0000 0000 00
-				   0200 0000803f 00000040 ffff 0000 0000 06
+			}, `10 03000000 01
+				03 0100 00000000 00000000 0000 0000 0000 00
+				   0200 ffff 0100 ab c8 04
+				   0203 0600 0800 00 00 06
 				0000`},
-			{"nothing in sight", wire.Snapshot{}, "10 00000000 00000000 00 0000"},
+			{"no players and two enemies, one unhurt in the far corner", wire.Snapshot{
+				Tick: 0x01020304, LastInputTick: 0x01020300,
+				Enemies: []game.EnemyState{
+					{ID: 7, Kind: 0xff, X: 16383.75, Y: 16383.75, HP: wire.ShareMax, MaxHP: wire.ShareMax},
+					{ID: 8, X: 0.75, Y: 1024.25, HP: 1, MaxHP: wire.ShareMax},
+				},
+			}, `10 04030201 04
+				00
+				0200 0700 ff ffff ffff ff
+				     0800 00 0300 0110 01`},
+			{"nothing in sight", wire.Snapshot{}, "10 00000000 00 00 0000"},
 		},
 	},
 	{
 		typ: wire.MsgEvents,
 		encode: func(b []byte, v any) ([]byte, error) {
 			e := v.(events)
-			var enc wire.EventEncoder
-			enc.Begin(b, e.Tick)
+			b = wire.AppendEventsHeader(b, e.Tick)
 			for i := range e.Events {
-				if err := enc.Add(&e.Events[i]); err != nil {
+				var err error
+				if b, err = wire.AppendEvent(b, &e.Events[i]); err != nil {
 					return nil, err
 				}
 			}
-			return enc.Bytes(), nil
+			return b, nil
 		},
 		decode: func(b []byte) (any, error) { return decodeEvents(b) },
 		cases: []golden{
@@ -212,11 +224,10 @@ var codecs = []codec{
 			{"a hit on an enemy", events{60, []game.Event{hit}}, "20 3c000000 " + hitHex},
 			{"a player's death", events{60, []game.Event{death}}, "20 3c000000 " + deathHex},
 			{"a portal used", events{60, []game.Event{portalUsed}}, "20 3c000000 " + portalUsedHex},
+			{"an exit portal opened", events{60, []game.Event{portalOpened}}, "20 3c000000 " + portalOpenHex},
 			{"every kind in one packet", events{0x01020304, []game.Event{bulletSpawn, despawn, hit, death, portalUsed}},
 				"20 04030201 " + bulletSpawnHex + despawnHex + hitHex + deathHex + portalUsedHex},
 			{"a tick with no events", events{Tick: 7}, "20 07000000"},
-			{"a volley: a spawn, then a sibling two uids on with its own velocity",
-				events{60, []game.Event{bulletSpawn, sibling}}, "20 3c000000 " + bulletSpawnHex + siblingHex},
 		},
 	},
 	{

@@ -14,7 +14,7 @@ import (
 // wireEventSize is the on-wire size of each event (kind byte included),
 // written from the layout table rather than taken from EventPayloadSize.
 var wireEventSize = map[game.EventKind]int{
-	game.EvBulletSpawn: 37, game.EvBulletDespawn: 6, game.EvHit: 10, game.EvDeath: 6, game.EvPortalUsed: 5,
+	game.EvBulletSpawn: 37, game.EvBulletDespawn: 6, game.EvHit: 10, game.EvDeath: 6, game.EvPortalUsed: 5, game.EvPortalOpened: 11,
 }
 
 // completeLengths lists the prefix lengths of a golden encoding that are
@@ -26,15 +26,9 @@ func completeLengths(c *codec, g golden) map[int]bool {
 	if c.typ == wire.MsgEvents {
 		n := 5
 		ok[n] = true
-		var prev *game.Event
 		for _, ev := range g.value.(events).Events {
-			size := wireEventSize[ev.Kind]
-			if prev != nil && ev.Kind == game.EvBulletSpawn && prev.Kind == game.EvBulletSpawn && ev.Bullet.SpawnTick == prev.Bullet.SpawnTick {
-				size = 10 // the golden volleys are siblings
-			}
-			n += size
+			n += wireEventSize[ev.Kind]
 			ok[n] = true
-			prev = &ev
 		}
 	}
 	return ok
@@ -137,14 +131,21 @@ func TestHostileControlMessages(t *testing.T) {
 	})
 }
 
+// ownRecordHex is the receiver's own record, full precision, all zero but its id.
+const ownRecordHex = "0100 00000000 00000000 0000 0000 0000 00"
+
 func TestHostileSnapshots(t *testing.T) {
 	runBad(t, wire.MsgSnapshot, []badCase{
-		{"an enemy count of 65535 in a 20-byte packet", "10 00000000 00000000 00 ffff 0000000000000000", wire.ErrShort},
-		{"a player count of 255 with one record present",
-			"10 00000000 00000000 ff 0100 00000000 00000000 0000 0000 0000 00 0000", wire.ErrShort},
-		{"an enemy record cut short", "10 00000000 00000000 00 0100 0100 03 00000000 00000000 0000 00", wire.ErrShort},
-		{"a NaN player position", "10 00000000 00000000 01 0100 0000c07f 00000000 0000 0000 0000 00 0000", wire.ErrMalformed},
-		{"an infinite enemy position", "10 00000000 00000000 00 0100 0100 03 00000000 000080ff 0000 0000", wire.ErrMalformed},
+		{"an enemy count of 65535 in a 17-byte packet", "10 00000000 00 00 ffff 0000000000000000", wire.ErrShort},
+		{"a player count of 255 with one record present", "10 00000000 00 ff " + ownRecordHex + " 0000", wire.ErrShort},
+		{"a player count of two with only the receiver's record", "10 00000000 00 02 " + ownRecordHex + " 0000", wire.ErrShort},
+		{"a compact player record cut short", "10 00000000 00 02 " + ownRecordHex + " 0200 0400 0800 00 00", wire.ErrShort},
+		{"an enemy record cut short", "10 00000000 00 00 0100 0100 03 0000 0000", wire.ErrShort},
+		{"an enemy record with a byte to spare", "10 00000000 00 00 0100 0100 03 0000 0000 80 00", wire.ErrMalformed},
+		{"a NaN position in the receiver's record",
+			"10 00000000 00 01 0100 0000c07f 00000000 0000 0000 0000 00 0000", wire.ErrMalformed},
+		{"an infinite position in the receiver's record",
+			"10 00000000 00 02 0100 00000000 000080ff 0000 0000 0000 00 0200 0400 0800 00 00 00 0000", wire.ErrMalformed},
 		{"an Events packet routed to it", "20 00000000", wire.ErrWrongType},
 	})
 }
@@ -158,11 +159,11 @@ func TestHostileCountsAllocateNothing(t *testing.T) {
 		{"a snapshot claiming 65535 enemies", func(b []byte) error {
 			var s wire.Snapshot
 			return wire.DecodeSnapshot(b, &s)
-		}, "10 00000000 00000000 00 ffff 0000000000000000"},
+		}, "10 00000000 00 00 ffff 0000000000000000"},
 		{"a snapshot claiming 255 players", func(b []byte) error {
 			var s wire.Snapshot
 			return wire.DecodeSnapshot(b, &s)
-		}, "10 00000000 00000000 ff 0000000000000000"},
+		}, "10 00000000 00 ff 0000000000000000"},
 		{"a roster claiming 255 entries", func(b []byte) error {
 			_, err := wire.ParseRoster(b)
 			return err
@@ -191,7 +192,7 @@ func TestHostileEventStreams(t *testing.T) {
 		want      error
 	}{
 		{"an unknown kind stops the stream after the events before it",
-			head + hitHex + "06 0000 0000" + deathHex, []game.EventKind{game.EvHit}, wire.ErrUnknownType},
+			head + hitHex + "07 0000 0000" + deathHex, []game.EventKind{game.EvHit}, wire.ErrUnknownType},
 		{"kind zero is unknown", head + "00", nil, wire.ErrUnknownType},
 		{"a server-only transfer is unknown on the wire", head + deathHex + "40 0100 01 02",
 			[]game.EventKind{game.EvDeath}, wire.ErrUnknownType},
@@ -279,32 +280,4 @@ func TestDecodeSnapshotReusesAndClearsDst(t *testing.T) {
 	assert.Empty(t, dst.Enemies)
 	assert.Zero(t, dst.Tick)
 	assert.Equal(t, 8, cap(dst.Players), "capacity is kept for the next decode")
-}
-
-func TestHostileVolleys(t *testing.T) {
-	runBad(t, wire.MsgEvents, []badCase{
-		{"a sibling with no spawn before it", "20 3c000000 " + siblingHex, wire.ErrMalformed},
-		{"a sibling with a uid delta of zero", "20 3c000000 " + bulletSpawnHex + "3f 00 000000c0 00000040", wire.ErrMalformed},
-		{"a sibling with an infinite velocity", "20 3c000000 " + bulletSpawnHex + "3f 01 0000807f 00000040", wire.ErrMalformed},
-		{"a sibling cut short", "20 3c000000 " + bulletSpawnHex + "3f 01 000000c0", wire.ErrShort},
-		{"a full spawn that should have been a sibling",
-			"20 3c000000 " + bulletSpawnHex + "01 06030201 3a000000 00002041 00008042 000000c0 00000040 0000803e 9cff 3000 b400 07 01",
-			wire.ErrMalformed},
-	})
-}
-
-func TestAVolleyShrinksToSiblings(t *testing.T) {
-	var enc wire.EventEncoder
-	enc.Begin(nil, 60)
-	ring := make([]game.Event, 12)
-	for i := range ring {
-		ring[i] = bulletSpawn
-		ring[i].Bullet.UID += uint32(i)
-		ring[i].Bullet.VX = float32(i)
-		require.NoError(t, enc.Add(&ring[i]))
-	}
-	require.Equal(t, wire.EventsHeaderSize+37+11*10, enc.Len(), "one full spawn and eleven siblings")
-	got, err := decodeEvents(enc.Bytes())
-	require.NoError(t, err)
-	require.Equal(t, ring, got.Events, "the iterator gives back every spawn in full")
 }

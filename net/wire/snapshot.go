@@ -1,10 +1,22 @@
 package wire
 
-import "duskfall/game"
+import (
+	"math"
+
+	"duskfall/game"
+)
 
 // Snapshot is the state a peer sees at one tick: the players and enemies
 // within its interest, and the newest input tick the server consumed from
 // that peer (for reconciliation).
+//
+// Players[0] is the receiver's own record, in full precision: the client
+// reconciles its prediction against it. Every other record is compact:
+// positions in quarter units, aim in 1/256 turns, health as a share of
+// 255 (HP 0..255 over MaxHP 255). Those are drawn, interpolated, never
+// predicted from, and the compact form is what keeps a snapshot small
+// enough for 20 Hz. The decoder yields compact records already quantized,
+// so a decoded snapshot re-encodes to the same bytes.
 type Snapshot struct {
 	Tick, LastInputTick uint32
 	Players             []game.PlayerState
@@ -13,12 +25,18 @@ type Snapshot struct {
 
 // Record sizes and limits of a snapshot.
 const (
-	PlayerRecordSize = 17
-	EnemyRecordSize  = 15
+	PlayerRecordSize = 17 // the receiver's own record
+	OtherRecordSize  = 9  // every other player
+	EnemyRecordSize  = 8
+	ShareMax         = 255   // MaxHP of a compact record: HP is a share of it
 	MaxPlayers       = 255   // u8 count
 	MaxEnemies       = 65535 // u16 count
 
-	snapshotHeaderSize = 1 + 4 + 4 + 1 // type, tick, lastInputTick, player count
+	snapshotHeaderSize = 1 + 4 + 1 + 1 // type, tick, input age, player count
+
+	// NoInputAge is the input age of a snapshot whose receiver has no input
+	// consumed within the last 254 ticks: LastInputTick decodes as 0.
+	NoInputAge = 255
 )
 
 // SnapshotEncoder writes a snapshot record by record, so the server can
@@ -39,7 +57,7 @@ type SnapshotEncoder struct {
 func (e *SnapshotEncoder) Begin(b []byte, tick, lastInputTick uint32) {
 	b = append(b, uint8(MsgSnapshot))
 	b = AppendU32(b, tick)
-	b = AppendU32(b, lastInputTick)
+	b = append(b, inputAge(tick, lastInputTick))
 	*e = SnapshotEncoder{b: append(b, 0), playersAt: len(b), inProgress: true}
 }
 
@@ -50,15 +68,47 @@ func (e *SnapshotEncoder) AddPlayer(p game.PlayerState) bool {
 	if !e.inProgress || e.enemiesAt != 0 || e.nPlayers == MaxPlayers {
 		return false
 	}
-	b := AppendU16(e.b, p.ID)
+	if e.nPlayers == 0 {
+		e.b = appendOwnPlayer(e.b, &p)
+	} else {
+		e.b = appendOtherPlayer(e.b, &p)
+	}
+	e.nPlayers++
+	return true
+}
+
+func appendOwnPlayer(b []byte, p *game.PlayerState) []byte {
+	b = AppendU16(b, p.ID)
 	b = AppendF32(b, p.X)
 	b = AppendF32(b, p.Y)
 	b = AppendU16(b, p.Aim)
 	b = AppendI16(b, p.HP)
 	b = AppendI16(b, p.MaxHP)
-	e.b = append(b, p.Flags)
-	e.nPlayers++
-	return true
+	return append(b, p.Flags)
+}
+
+func appendOtherPlayer(b []byte, p *game.PlayerState) []byte {
+	b = AppendU16(b, p.ID)
+	b = AppendU16(AppendU16(b, Quarter(p.X)), Quarter(p.Y))
+	return append(b, uint8(p.Aim>>8), Share(p.HP, p.MaxHP), p.Flags)
+}
+
+// Quarter is a position in quarter units, clamped to what a u16 holds
+// (0 to 16383.75 u: maps of up to 512 tiles).
+func Quarter(v float32) uint16 {
+	q := math.Round(float64(v) * 4)
+	if !(q > 0) { // also NaN
+		return 0
+	}
+	return uint16(min(q, math.MaxUint16))
+}
+
+// Share is hp as a share of maxHP in 1..255, 0 only for none left.
+func Share(hp, maxHP int16) uint8 {
+	if hp <= 0 || maxHP <= 0 {
+		return 0
+	}
+	return uint8(min(math.Ceil(float64(hp)*ShareMax/float64(maxHP)), ShareMax))
 }
 
 // BeginEnemies closes the player list. Calling it is optional: the first
@@ -79,12 +129,9 @@ func (e *SnapshotEncoder) AddEnemy(x game.EnemyState) bool {
 		return false
 	}
 	e.BeginEnemies()
-	b := AppendU16(e.b, x.ID)
-	b = append(b, x.Kind)
-	b = AppendF32(b, x.X)
-	b = AppendF32(b, x.Y)
-	b = AppendI16(b, x.HP)
-	e.b = AppendI16(b, x.MaxHP)
+	b := append(AppendU16(e.b, x.ID), x.Kind)
+	b = AppendU16(AppendU16(b, Quarter(x.X)), Quarter(x.Y))
+	e.b = append(b, Share(x.HP, x.MaxHP))
 	e.nEnemies++
 	return true
 }
@@ -132,9 +179,9 @@ func decodeSnapshot(b []byte, dst *Snapshot) error {
 	r := NewReader(b)
 	readType(&r, MsgSnapshot)
 	dst.Tick = r.U32()
-	dst.LastInputTick = r.U32()
+	dst.LastInputTick = lastInputOf(&r, dst.Tick, r.U8())
 	n := int(r.U8())
-	if n*PlayerRecordSize > r.Remaining() {
+	if n > 0 && PlayerRecordSize+(n-1)*OtherRecordSize > r.Remaining() {
 		r.Fail(ErrShort)
 	}
 	if r.Err() != nil {
@@ -142,7 +189,11 @@ func decodeSnapshot(b []byte, dst *Snapshot) error {
 	}
 	dst.Players = resize(dst.Players, n)
 	for i := range dst.Players {
-		readPlayer(&r, &dst.Players[i])
+		if i == 0 {
+			readOwnPlayer(&r, &dst.Players[i])
+		} else {
+			readOtherPlayer(&r, &dst.Players[i])
+		}
 	}
 	n = int(r.U16())
 	if n*EnemyRecordSize > r.Remaining() {
@@ -158,7 +209,37 @@ func decodeSnapshot(b []byte, dst *Snapshot) error {
 	return r.End()
 }
 
-func readPlayer(r *Reader, p *game.PlayerState) {
+// inputAge is how many ticks before tick the last input was consumed:
+// reconciliation needs only recent ticks, so one byte carries it.
+func inputAge(tick, last uint32) uint8 {
+	if last > tick || tick-last >= NoInputAge {
+		return NoInputAge
+	}
+	return uint8(tick - last)
+}
+
+// lastInputOf undoes inputAge, refusing ages only a forged packet has, so
+// every accepted snapshot re-encodes to the same bytes.
+func lastInputOf(r *Reader, tick uint32, age uint8) uint32 {
+	switch {
+	case age == NoInputAge && tick >= NoInputAge:
+		return 0
+	case age == NoInputAge || uint32(age) > tick:
+		r.Fail(ErrMalformed)
+		return 0
+	}
+	return tick - uint32(age)
+}
+
+func readOtherPlayer(r *Reader, p *game.PlayerState) {
+	p.ID = r.U16()
+	p.X, p.Y = float32(r.U16())/4, float32(r.U16())/4
+	p.Aim = uint16(r.U8()) << 8
+	p.HP, p.MaxHP = int16(r.U8()), ShareMax
+	p.Flags = r.U8()
+}
+
+func readOwnPlayer(r *Reader, p *game.PlayerState) {
 	p.ID = r.U16()
 	p.X = r.F32Finite()
 	p.Y = r.F32Finite()
@@ -171,10 +252,8 @@ func readPlayer(r *Reader, p *game.PlayerState) {
 func readEnemy(r *Reader, x *game.EnemyState) {
 	x.ID = r.U16()
 	x.Kind = r.U8()
-	x.X = r.F32Finite()
-	x.Y = r.F32Finite()
-	x.HP = r.I16()
-	x.MaxHP = r.I16()
+	x.X, x.Y = float32(r.U16())/4, float32(r.U16())/4
+	x.HP, x.MaxHP = int16(r.U8()), ShareMax
 }
 
 // resize returns s with length n, reusing its capacity when it suffices.
