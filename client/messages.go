@@ -163,7 +163,7 @@ func (r *Runtime) applyEvent(ev *game.Event) {
 		if r.bulletNow == 0 {
 			r.bulletNow = r.lead.est
 		}
-		r.bullets.SpawnAt(ev.Bullet, r.bulletNow)
+		r.bullets.SpawnAt(ev.Bullet, r.bulletNow, r.grid)
 	case game.EvBulletDespawn:
 		r.bullets.Remove(ev.Bullet.UID)
 	case game.EvHit, game.EvDeath:

@@ -80,10 +80,11 @@ type Runtime struct {
 	snap    wire.Snapshot
 	history snapshotHistory
 	view    view
+	fog     Fog
 
 	bullets   *game.BulletPool
 	bulletNow uint32
-	wallKills []uint32
+	wallKills []game.WallKill
 	events    wire.EventIter
 	inbox     []transport.Event
 }
@@ -212,6 +213,7 @@ func (r *Runtime) Receive() {
 	r.stepBullets()
 	r.pred.smooth()
 	r.view.build(r)
+	r.invalidateFog()
 }
 
 func (r *Runtime) handle(ev *transport.Event) {

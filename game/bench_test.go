@@ -102,7 +102,7 @@ func BenchmarkBulletPoolStep(b *testing.B) {
 	for p.Len() < 10000 {
 		p.Spawn(orbiter(w, r, TeamEnemy))
 	}
-	var kills []uint32
+	var kills []WallKill
 	now := w.Tick()
 	b.ReportAllocs()
 	for b.Loop() {

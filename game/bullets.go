@@ -94,12 +94,12 @@ func (p *BulletPool) Spawn(s BulletSpawn) int {
 }
 
 // SpawnAt spawns a replica and fast-forwards it from s.SpawnTick to now with
-// the same per-tick integration Step uses, so it lands exactly where the
-// server's bullet is. A bullet whose life is over by now is not added (-1).
-// Walls and the map edge are not consulted during the fast-forward: the next
-// Step drops a bullet that has left the map, and the server announces any
-// wall kill with a despawn.
-func (p *BulletPool) SpawnAt(s BulletSpawn, now uint32) int {
+// the same per-tick integration and the same deaths Step applies, so it
+// lands exactly where the server's bullet is, or is not added (-1) when the
+// server's bullet is already dead by now: of old age, off the map, or in a
+// wall this pool's grid knows. A wall it does not know is the server's to
+// announce.
+func (p *BulletPool) SpawnAt(s BulletSpawn, now uint32, g *Grid) int {
 	if int64(now) >= int64(s.SpawnTick)+int64(s.Life) {
 		return -1
 	}
@@ -109,8 +109,22 @@ func (p *BulletPool) SpawnAt(s BulletSpawn, now uint32) int {
 	}
 	for t := int64(s.SpawnTick); t < int64(now); t++ {
 		p.advance(slot)
+		if g != nil && p.outOrWall(slot, g) {
+			p.removeAt(slot)
+			return -1
+		}
 	}
 	return slot
+}
+
+// outOrWall says whether bullet i has left the map or entered a solid tile.
+func (p *BulletPool) outOrWall(i int, g *Grid) bool {
+	gw, gh := float32(g.W*TileSize), float32(g.H*TileSize)
+	x, y := p.X[i], p.Y[i]
+	if !(x >= 0 && y >= 0 && x < gw && y < gh) {
+		return true
+	}
+	return g.Solid(int(x)/TileSize, int(y)/TileSize)
 }
 
 // Remove drops a live bullet by uid and reports whether it was live.
@@ -132,11 +146,11 @@ func (p *BulletPool) Clear() {
 // Step advances every bullet one tick, to tick now. A bullet whose life is
 // over dies silently; one that leaves the map dies silently too, and that is
 // checked before the tiles because outside tiles read as wall. One that
-// enters a solid tile dies and its uid is appended to wallKills, which the
+// enters a solid tile dies and is appended to wallKills, which the
 // server turns into despawns (a client cannot derive a wall it was never
 // streamed). A bullet whose spawn tick is now or later does not move yet.
 // g must not be nil.
-func (p *BulletPool) Step(now uint32, g *Grid, wallKills []uint32) []uint32 {
+func (p *BulletPool) Step(now uint32, g *Grid, wallKills []WallKill) []WallKill {
 	gw, gh := float32(g.W*TileSize), float32(g.H*TileSize)
 	for i := 0; i < len(p.UID); {
 		if now >= p.Die[i] {
@@ -154,7 +168,7 @@ func (p *BulletPool) Step(now uint32, g *Grid, wallKills []uint32) []uint32 {
 			continue
 		}
 		if g.Solid(int(x)/TileSize, int(y)/TileSize) {
-			wallKills = append(wallKills, p.UID[i])
+			wallKills = append(wallKills, WallKill{UID: p.UID[i], X: x, Y: y})
 			p.removeAt(i)
 			continue
 		}
@@ -192,6 +206,13 @@ func accelerate(vx, vy, a float32) (float32, float32) {
 	}
 	k := next / speed
 	return float32(vx * k), float32(vy * k)
+}
+
+// WallKill is a bullet that died in a wall: the server announces it unless
+// the peer knows that wall and so kills the bullet on its own.
+type WallKill struct {
+	UID  uint32
+	X, Y float32 // where it died
 }
 
 // removeAt swap-removes slot i, keeping the uid index in step.

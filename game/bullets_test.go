@@ -39,14 +39,14 @@ func TestBulletDeaths(t *testing.T) {
 			p := NewBulletPool(8)
 			s := MakeBulletSpawn(7, 0, c.x, 48, c.angle, c.speed, 0, 0, 4, c.life, 0, TeamEnemy)
 			require.Equal(t, 0, p.Spawn(s))
-			var kills []uint32
+			var kills []WallKill
 			for tick := uint32(1); tick <= uint32(c.steps); tick++ {
 				kills = p.Step(tick, g, kills)
 			}
 			assert.Equal(t, 0, p.Len(), "it died")
 			assert.Len(t, kills, c.wallKills)
 			if c.wallKills > 0 {
-				assert.Equal(t, uint32(7), kills[0])
+				assert.Equal(t, uint32(7), kills[0].UID)
 			}
 		})
 	}
@@ -121,7 +121,7 @@ func TestSpawnAtMatchesSteppingBitForBit(t *testing.T) {
 			server.Step(tick, g, nil)
 		}
 		for _, s := range records {
-			replica.SpawnAt(s, 100+n)
+			replica.SpawnAt(s, 100+n, nil)
 		}
 		t.Run("fast-forwarding a replica matches the server after "+strconv.Itoa(int(n))+" ticks", func(t *testing.T) {
 			require.Equal(t, server.Len(), replica.Len())
@@ -137,12 +137,12 @@ func TestSpawnAtMatchesSteppingBitForBit(t *testing.T) {
 	}
 	t.Run("a replica whose bullet is already dead is not added", func(t *testing.T) {
 		p := NewBulletPool(4)
-		assert.Equal(t, -1, p.SpawnAt(records[0], 400))
+		assert.Equal(t, -1, p.SpawnAt(records[0], 400, nil))
 		assert.Zero(t, p.Len())
 	})
 	t.Run("a spawn from the replica's future waits for its tick", func(t *testing.T) {
 		p := NewBulletPool(4)
-		require.Equal(t, 0, p.SpawnAt(records[0], 98))
+		require.Equal(t, 0, p.SpawnAt(records[0], 98, nil))
 		p.Step(99, g, nil)
 		p.Step(100, g, nil)
 		assert.Equal(t, records[0].X, p.X[0], "it has not moved before its spawn tick")

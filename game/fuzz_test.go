@@ -22,7 +22,7 @@ func FuzzBulletPoolHostileRecords(f *testing.F) {
 		g.Set(3, 3, TileWall)
 		p := NewBulletPool(4)
 		for len(data) >= 36 {
-			p.SpawnAt(recordFrom(data[:36]), now)
+			p.SpawnAt(recordFrom(data[:36]), now, nil)
 			data = data[36:]
 		}
 		for k := uint32(1); k <= 3; k++ {

@@ -155,5 +155,5 @@ type Event struct {
 	HP      int16       // EvHit: health after the hit
 	Portal  uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the portal index
 	Dungeon uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the dungeon kind it opens, or PortalHub
-	X, Y    float32     // EvPortalOpened: the portal's centre, u
+	X, Y    float32     // EvPortalOpened: the portal's centre; EvBulletDespawn (wall): where it died (server-side only)
 }

@@ -34,7 +34,7 @@ type World struct {
 
 	playerCells, enemyCells cellGrid
 	events                  []Event
-	wallKills               []uint32
+	wallKills               []WallKill
 
 	portals  []Portal // the map's portals, then the exit once open
 	exitOpen bool     // a dungeon's boss died and its exit opened
@@ -49,7 +49,7 @@ func NewWorld(m *Map, c *Content, seed uint64) *World {
 		rng:       rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15)),
 		bullets:   NewBulletPool(initialBullets),
 		events:    make([]Event, 0, initialEvents),
-		wallKills: make([]uint32, 0, 256),
+		wallKills: make([]WallKill, 0, 256),
 		portals:   append(make([]Portal, 0, len(m.Portals)+1), m.Portals...), // +1: room for an exit
 	}
 	mw, mh := m.Grid.Size()
@@ -101,8 +101,8 @@ func (w *World) Step() {
 // stepBullets integrates the pool and announces wall kills.
 func (w *World) stepBullets() {
 	w.wallKills = w.bullets.Step(w.tick, w.grid, w.wallKills[:0])
-	for _, uid := range w.wallKills {
-		w.emit(Event{Kind: EvBulletDespawn, Bullet: BulletSpawn{UID: uid}, Reason: DespawnWall})
+	for _, k := range w.wallKills {
+		w.emit(Event{Kind: EvBulletDespawn, Bullet: BulletSpawn{UID: k.UID}, Reason: DespawnWall, X: k.X, Y: k.Y})
 	}
 }
 

@@ -83,7 +83,7 @@ func TestReplicaParity(t *testing.T) {
 				for _, e := range backlog[0] {
 					switch e.Kind {
 					case EvBulletSpawn:
-						replica.SpawnAt(e.Bullet, w.Tick())
+						replica.SpawnAt(e.Bullet, w.Tick(), w.Grid())
 					case EvBulletDespawn:
 						replica.Remove(e.Bullet.UID)
 					}

@@ -129,6 +129,11 @@ func TestBandwidthReferencePeak(t *testing.T) {
 		}
 	}
 	fmt.Printf("  spawns per second: %.0f\n", float64(spawns)/secs)
+	for k, n := range c.EventsOut {
+		if n -= startCounters.EventsOut[k]; n > 0 {
+			fmt.Printf("  event kind %d: %.1f per second per client\n", k, float64(n)/secs/float64(len(clients)))
+		}
+	}
 	require.GreaterOrEqual(t, peak, 300, "the reference peak should reach about 350 live bullets")
 	require.Greater(t, meanLive, 200.0, "and stay dense")
 	require.LessOrEqual(t, perClient, 3000.0, "bandwidth per client at the reference peak")

@@ -71,7 +71,7 @@ func (in *instance) add(s *Runtime, p *peer) {
 	in.world.AddPlayer(p.player)
 	in.peers = append(in.peers, p)
 	p.inst = in
-	p.chunks = make([]bool, in.chunksX*in.chunksY)
+	p.chunks = make([]uint32, in.chunksX*in.chunksY)
 	g := in.world.Grid()
 	b, err := wire.AppendEnterInstance(s.buf[:0], wire.EnterInstance{
 		Instance: in.id, Dungeon: in.dungeon,

@@ -40,8 +40,11 @@ func (s *Runtime) queueEvents(in *instance) {
 }
 
 // concerns is the per-peer event interest rule. Spawns are filtered per
-// bullet; a hit on an enemy is news only to its shooter (health bars ride
-// the snapshot); every other event, despawns included, goes to everyone in
+// bullet. A hit on an enemy is sent to nobody: the bullet's despawn (reason
+// hit) already shows where it struck, and health rides the snapshot. A wall
+// kill is not sent to a peer that has long known that wall: its replica
+// runs the same integration against the same tile and drops the bullet on
+// the same tick. Every other event, despawns included, goes to everyone in
 // the instance: a client told of a bullet must hear of its death.
 func concerns(p *peer, ev *game.Event, now uint32, pos game.Vec) bool {
 	switch {
@@ -50,9 +53,31 @@ func concerns(p *peer, ev *game.Event, now uint32, pos game.Vec) bool {
 	case ev.Kind == game.EvBulletSpawn:
 		return bulletConcerns(&ev.Bullet, float64(ev.Bullet.X), float64(ev.Bullet.Y), now, pos)
 	case ev.Kind == game.EvHit && ev.Actor == game.ActorEnemy:
-		return ev.Other == p.player
+		return false
+	case ev.Kind == game.EvBulletDespawn && ev.Reason == game.DespawnWall:
+		return !p.knowsWallAt(ev.X, ev.Y, now)
 	}
 	return true
+}
+
+// WallKnownTicks is how long ago a chunk must have been sent before the
+// server counts on the client having it: a reliable packet a second old
+// has arrived unless the connection is failing.
+const WallKnownTicks = game.TickRate
+
+// knowsWallAt says whether the peer was sent the chunk holding (x, y) at
+// least WallKnownTicks ago.
+func (p *peer) knowsWallAt(x, y float32, now uint32) bool {
+	if p.inst == nil || x < 0 || y < 0 {
+		return false
+	}
+	span := float32(game.ChunkTiles * game.TileSize)
+	cx, cy := int(x/span), int(y/span)
+	if cx >= p.inst.chunksX || cy >= p.inst.chunksY {
+		return false
+	}
+	sent := p.chunks[cy*p.inst.chunksX+cx]
+	return sent != 0 && now >= sent-1+WallKnownTicks
 }
 
 // queueEvent appends ev to the peer's pending packet, sending the packet
@@ -67,7 +92,9 @@ func (s *Runtime) queueEvent(p *peer, ev *game.Event, now uint32) {
 	}
 	if p.ev.Add(ev) != nil {
 		s.counters.Unencodable++
+		return
 	}
+	s.counters.EventsOut[ev.Kind]++
 }
 
 // flushEvents sends the peer's pending packet, if it holds anything.
@@ -164,10 +191,10 @@ func (s *Runtime) streamChunks(p *peer) {
 	for cy := cy0; cy <= cy1 && sent < perTick; cy++ {
 		for cx := cx0; cx <= cx1 && sent < perTick; cx++ {
 			i := cy*p.inst.chunksX + cx
-			if p.chunks[i] || !chunkWithin(cx, cy, pos, span) {
+			if p.chunks[i] != 0 || !chunkWithin(cx, cy, pos, span) {
 				continue
 			}
-			p.chunks[i] = true
+			p.chunks[i] = w.Tick() + 1
 			s.send(p, wire.MsgMapChunk, wire.AppendMapChunk(s.buf[:0], chunkOf(g, cx, cy)))
 			sent++
 		}

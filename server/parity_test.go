@@ -64,21 +64,22 @@ func botInput(id uint16, tick uint32) game.Input {
 // replica is one player's bullet view, fed either directly or through the
 // wire codec.
 type replica struct {
+	grid *game.Grid // the map as the player knows it: all of it, here
 	pool *game.BulletPool
 	sent map[uint32]bool // bullets the server told this player about
 	enc  wire.EventEncoder
 	it   wire.EventIter // the player's events stream, kept across packets
 }
 
-func newReplica() *replica {
-	return &replica{pool: game.NewBulletPool(4096), sent: map[uint32]bool{}}
+func newReplica(g *game.Grid) *replica {
+	return &replica{grid: g, pool: game.NewBulletPool(4096), sent: map[uint32]bool{}}
 }
 
 func (r *replica) apply(ev *game.Event, now uint32) {
 	switch ev.Kind {
 	case game.EvBulletSpawn:
 		r.sent[ev.Bullet.UID] = true
-		r.pool.SpawnAt(ev.Bullet, now)
+		r.pool.SpawnAt(ev.Bullet, now, r.grid)
 	case game.EvBulletDespawn:
 		r.pool.Remove(ev.Bullet.UID)
 	}
@@ -90,12 +91,28 @@ func (r *replica) apply(ev *game.Event, now uint32) {
 // must match the server's bit for bit, and the set of live bullets the
 // player was told about must be the same on both sides at every tick.
 func TestReplicaParity(t *testing.T) {
+	t.Run("with every wall kill announced", func(t *testing.T) { replicaParity(t, false) })
+	t.Run("with peers that know the walls killing bullets on their own", func(t *testing.T) { replicaParity(t, true) })
+}
+
+func replicaParity(t *testing.T, knowWalls bool) {
 	w, ids := denseFight(t)
 	direct := map[uint16]*replica{}
 	viaWire := map[uint16]*replica{}
+	peers := map[uint16]*peer{}
+	g := w.Grid()
 	for _, id := range ids {
-		direct[id], viaWire[id] = newReplica(), newReplica()
+		direct[id], viaWire[id] = newReplica(g), newReplica(g)
+		peers[id] = &peer{player: id}
+		if knowWalls { // every chunk sent on the first tick
+			in := &instance{chunksX: (g.W + game.ChunkTiles - 1) / game.ChunkTiles, chunksY: (g.H + game.ChunkTiles - 1) / game.ChunkTiles}
+			peers[id].inst, peers[id].chunks = in, make([]uint32, in.chunksX*in.chunksY)
+			for i := range peers[id].chunks {
+				peers[id].chunks[i] = 1
+			}
+		}
 	}
+	wallDespawnsSent := 0
 	kinds := patternKindsInFight(w)
 	var buf []byte
 	var decoded game.Event
@@ -114,8 +131,11 @@ func TestReplicaParity(t *testing.T) {
 			v.enc.Begin(buf[:0], now)
 			for i := range w.Events() {
 				ev := &w.Events()[i]
-				if !concerns(&peer{player: id}, ev, now, pos) {
+				if !concerns(peers[id], ev, now, pos) {
 					continue
+				}
+				if ev.Kind == game.EvBulletDespawn && ev.Reason == game.DespawnWall {
+					wallDespawnsSent++
 				}
 				d.apply(ev, now)
 				require.NoError(t, v.enc.Add(ev))
@@ -136,7 +156,12 @@ func TestReplicaParity(t *testing.T) {
 		}
 		peak = max(peak, w.Bullets().Len())
 	}
-	t.Logf("900 ticks: %d spawns, peak %d live bullets", spawns, peak)
+	t.Logf("900 ticks: %d spawns, peak %d live bullets, %d wall despawns sent", spawns, peak, wallDespawnsSent)
+	if knowWalls {
+		require.Less(t, wallDespawnsSent, spawns/20, "wall kills after the first second go unannounced")
+	} else {
+		require.Positive(t, wallDespawnsSent, "the fight should put bullets into walls")
+	}
 	require.Greater(t, peak, 200, "the fight should be dense")
 	for _, k := range []game.PatternKind{game.PatternRing, game.PatternFan, game.PatternSpiral, game.PatternShotgun} {
 		require.True(t, kinds[k], "no enemy in the fight fires pattern kind %v", k)

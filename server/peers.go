@@ -24,7 +24,7 @@ type peer struct {
 	name      string
 	since     uint32 // tick the peer connected
 	inst      *instance
-	chunks    []bool // chunks of inst's map already sent this visit
+	chunks    []uint32 // per chunk of inst's map: the world tick it was sent at, plus one (0: not yet)
 	lastInput uint32
 
 	ev     wire.EventEncoder // events waiting for the next snapshot tick

@@ -71,6 +71,7 @@ type Counters struct {
 	PacketsOut    uint64
 	SnapshotsSent uint64
 	BytesOutBy    [256]uint64 // payload bytes sent, by message type
+	EventsOut     [256]uint64 // events queued for peers, by kind
 }
 
 // New makes a server on a transport that is already listening.
@@ -133,6 +134,10 @@ func (s *Runtime) World(player uint16) *game.World {
 
 // Step advances the server one tick.
 func (s *Runtime) Step() {
+	if b, ok := s.tr.(transport.Batcher); ok {
+		b.Hold()
+		defer b.Release()
+	}
 	s.inbox = s.tr.Poll(s.inbox[:0])
 	for i := range s.inbox {
 		s.handle(&s.inbox[i])

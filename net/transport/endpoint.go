@@ -51,6 +51,7 @@ type endpoint struct {
 	pool   bufPool
 	stats  map[PeerID]*PeerStats // connected peers only
 	wire   WireStats
+	held   int // while > 0 the service goroutine leaves the outbox alone
 	closed bool
 
 	stopping atomic.Bool
@@ -100,6 +101,10 @@ func (e *endpoint) run() {
 // flushOutbox hands the queued requests to ENet.
 func (e *endpoint) flushOutbox() {
 	e.mu.Lock()
+	if e.held > 0 {
+		e.mu.Unlock()
+		return
+	}
 	e.work, e.out = e.out, e.work[:0]
 	e.mu.Unlock()
 	if len(e.work) == 0 {
@@ -253,6 +258,23 @@ func (e *endpoint) poll(dst []Event) []Event {
 	batch := e.in.swap(&e.pool)
 	e.mu.Unlock()
 	return append(dst, batch...)
+}
+
+// hold keeps the sends that follow together until release, so ENet puts
+// everything a tick sends a peer into as few datagrams as it can, every
+// tick the same way.
+func (e *endpoint) hold() {
+	e.mu.Lock()
+	e.held++
+	e.mu.Unlock()
+}
+
+func (e *endpoint) release() {
+	e.mu.Lock()
+	if e.held > 0 {
+		e.held--
+	}
+	e.mu.Unlock()
 }
 
 // send queues a copy of data for the service goroutine.

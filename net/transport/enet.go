@@ -47,6 +47,12 @@ func (s *ENetServer) Disconnect(peer PeerID, later bool) { s.ep.disconnect(peer,
 // Stats implements Server.
 func (s *ENetServer) Stats(peer PeerID) PeerStats { return s.ep.peerStats(peer) }
 
+// Hold keeps the sends that follow together until Release (see Batcher).
+func (s *ENetServer) Hold() { s.ep.hold() }
+
+// Release lets the held sends go, together.
+func (s *ENetServer) Release() { s.ep.release() }
+
 // WireStats reports what the host's socket has carried, ENet headers
 // included: the numbers to quote for bandwidth.
 func (s *ENetServer) WireStats() WireStats { return s.ep.wireStats() }

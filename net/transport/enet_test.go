@@ -287,3 +287,24 @@ func BenchmarkENetPoll(b *testing.B) {
 		roundTrip()
 	}
 }
+
+// Sends made while held leave together: a held tick of many small packets
+// costs a datagram or two, where unheld sends race the service goroutine.
+func TestENetHeldSendsShareDatagrams(t *testing.T) {
+	p := newENetPair(t, 0, Config{})
+	before := p.srv.WireStats()
+	p.srv.Hold()
+	for i := range 20 {
+		p.srv.Send(p.peer, ChannelEvents, []byte{byte(i), 1, 2, 3})
+		time.Sleep(time.Millisecond) // give the service goroutine every chance to send early
+	}
+	require.Equal(t, before.PacketsSent, p.srv.WireStats().PacketsSent, "nothing leaves while held")
+	p.srv.Release()
+	got := p.cliRec.waitReceives(t, ChannelEvents, 20)
+	require.Len(t, got, 20)
+	for i, m := range got {
+		require.Equal(t, byte(i), m[0], "in order")
+	}
+	sent := p.srv.WireStats().PacketsSent - before.PacketsSent
+	require.LessOrEqual(t, sent, uint64(3), "twenty packets went out in %d datagrams", sent)
+}

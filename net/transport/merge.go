@@ -73,3 +73,21 @@ func (m *merged) Close() error {
 	clear(m.owner)
 	return errors.Join(errs...)
 }
+
+// Hold holds every merged server that can.
+func (m *merged) Hold() {
+	for _, s := range m.servers {
+		if b, ok := s.(Batcher); ok {
+			b.Hold()
+		}
+	}
+}
+
+// Release releases every merged server that can.
+func (m *merged) Release() {
+	for _, s := range m.servers {
+		if b, ok := s.(Batcher); ok {
+			b.Release()
+		}
+	}
+}

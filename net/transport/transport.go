@@ -108,3 +108,11 @@ type WireStats struct {
 	BytesSent, BytesReceived     uint64
 	PacketsSent, PacketsReceived uint64
 }
+
+// Batcher is a Server that can hold its sends and let them go together. A
+// server holds for the length of a tick, so a peer's events and snapshot
+// share a datagram instead of racing the network goroutine into two.
+type Batcher interface {
+	Hold()
+	Release()
+}
