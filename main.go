@@ -42,6 +42,7 @@ type options struct {
 	port       int
 	statusFile string
 	seed       uint64
+	startMap   string
 }
 
 const usageText = `Duskfall, a co-op bullet hell.
@@ -107,6 +108,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
 	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
 	fs.Uint64Var(&o.seed, "seed", 1, "world seed for --server and --host")
+	fs.StringVar(&o.startMap, "map", "hub", "with --server: the map players start in (hub, arena, boss_hall)")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -193,11 +195,11 @@ func serverConfig(o options, lg *log.Logger) (server.Config, error) {
 	if err != nil {
 		return server.Config{}, err
 	}
-	arena, err := levels.LoadMap("arena", content)
+	start, err := levels.LoadMap(o.startMap, content)
 	if err != nil {
-		return server.Config{}, err
+		return server.Config{}, fmt.Errorf("--map %s: %w", o.startMap, err)
 	}
-	return server.Config{Content: content, Map: arena, Seed: o.seed, StatusFile: o.statusFile, Log: lg}, nil
+	return server.Config{Content: content, Map: start, Seed: o.seed, StatusFile: o.statusFile, Log: lg}, nil
 }
 
 func runBots(o options, stdout, stderr io.Writer) int {

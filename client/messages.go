@@ -88,6 +88,7 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 	r.pending = r.pending[:0]
 	r.pred = predictor{}
 	r.history.reset()
+	clear(r.seen)
 	if r.state == StateJoining {
 		r.state = StatePlaying
 	}

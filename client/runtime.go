@@ -137,7 +137,8 @@ func (r *Runtime) Stats() Stats { return r.stats }
 // PlayerID is the own player's id (the server's peer id for us).
 func (r *Runtime) PlayerID() uint16 { return r.id }
 
-// OthersSeen is how many other players this client has ever had in view.
+// OthersSeen is how many other players this client has had in view since
+// it entered its current instance.
 func (r *Runtime) OthersSeen() int { return len(r.seen) }
 
 // Name returns a player's name from the roster.

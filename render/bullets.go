@@ -3,6 +3,7 @@ package render
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"duskfall/client"
 	"duskfall/game"
 )
 
@@ -28,13 +29,14 @@ func buildQuadIndices(quads int) []uint16 {
 // players' bullets first, so the enemies' are drawn over them and a threat
 // is never hidden. The quad is the look's sprite, glow included, scaled by
 // the bullet's radius. It reads the pool and allocates nothing once vs has
-// grown to the peak bullet count.
-func appendBulletVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, looks *[numLooks]look) []ebiten.Vertex {
-	vs = appendTeamVertices(vs, pool, cam, looks, true)
-	return appendTeamVertices(vs, pool, cam, looks, false)
+// grown to the peak bullet count. With a fog, only bullets on tiles in
+// sight are drawn; a nil fog draws every bullet on screen.
+func appendBulletVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, looks *[numLooks]look, fog *client.Fog) []ebiten.Vertex {
+	vs = appendTeamVertices(vs, pool, cam, looks, fog, true)
+	return appendTeamVertices(vs, pool, cam, looks, fog, false)
 }
 
-func appendTeamVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, looks *[numLooks]look, players bool) []ebiten.Vertex {
+func appendTeamVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, looks *[numLooks]look, fog *client.Fog, players bool) []ebiten.Vertex {
 	n := pool.Len()
 	xs, ys, rs := pool.X[:n], pool.Y[:n], pool.Radius[:n]
 	kinds, teams := pool.Kind[:n], pool.Team[:n]
@@ -48,6 +50,9 @@ func appendTeamVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, l
 		half := rs[i] * lk.Half
 		x, y := xs[i]-ox, ys[i]-oy
 		if x+half < 0 || y+half < 0 || x-half > w || y-half > h {
+			continue
+		}
+		if fog != nil && !bulletInSight(fog, xs[i], ys[i]) {
 			continue
 		}
 		x0, y0, x1, y1 := x-half, y-half, x+half, y+half
@@ -82,10 +87,10 @@ func newBulletLayer() *bulletLayer {
 	return l
 }
 
-// draw draws every visible bullet: one DrawTriangles call per
-// maxQuadsPerCall bullets, so one call up to 16,384 bullets on screen.
-func (l *bulletLayer) draw(dst *ebiten.Image, pool *game.BulletPool, cam camera) {
-	l.vs = appendBulletVertices(l.vs[:0], pool, cam, l.looks)
+// draw draws every bullet on screen and in sight: one DrawTriangles call
+// per maxQuadsPerCall bullets, so one call up to 16,384 bullets.
+func (l *bulletLayer) draw(dst *ebiten.Image, pool *game.BulletPool, cam camera, fog *client.Fog) {
+	l.vs = appendBulletVertices(l.vs[:0], pool, cam, l.looks, fog)
 	l.calls = 0
 	for start := 0; start < len(l.vs); start += maxBatchVertices {
 		end := min(start+maxBatchVertices, len(l.vs))

@@ -24,7 +24,7 @@ func TestBulletVertices(t *testing.T) {
 	t.Run("a bullet is a quad of its sprite, glow included, around its screen position", func(t *testing.T) {
 		p := game.NewBulletPool(16)
 		spawn(p, 1, 1100, 2050, 4, 3, game.TeamEnemy)
-		vs := appendBulletVertices(nil, p, screenCam, looks)
+		vs := appendBulletVertices(nil, p, screenCam, looks, nil)
 		require.Len(t, vs, 4)
 		lk := looks[lookIndex(game.TeamEnemy, 3)]
 		half := float32(4 * glowScale)
@@ -37,7 +37,7 @@ func TestBulletVertices(t *testing.T) {
 		spawn(p, 1, 1100, 2050, 4, 0, game.TeamEnemy)
 		spawn(p, 2, 1200, 2050, 4, 0, game.TeamPlayer)
 		spawn(p, 3, 1300, 2050, 4, 0, game.TeamEnemy)
-		vs := appendBulletVertices(nil, p, screenCam, looks)
+		vs := appendBulletVertices(nil, p, screenCam, looks, nil)
 		require.Len(t, vs, 12)
 		enemyCell := looks[lookIndex(game.TeamEnemy, 0)].SY
 		playerCell := looks[lookIndex(game.TeamPlayer, 0)].SY
@@ -50,14 +50,14 @@ func TestBulletVertices(t *testing.T) {
 		spawn(p, 2, 995, 2100, 4, 0, game.TeamEnemy) // 5 u left: its glow shows
 		spawn(p, 3, 1500, 2800, 4, 0, game.TeamEnemy)
 		spawn(p, 4, 1500, 1900, 4, 0, game.TeamEnemy)
-		vs := appendBulletVertices(nil, p, screenCam, looks)
+		vs := appendBulletVertices(nil, p, screenCam, looks, nil)
 		require.Len(t, vs, 4)
 		assert.InDelta(t, -5+8, vs[3].DstX, 1e-3)
 	})
 	t.Run("vertices are appended to what the slice holds", func(t *testing.T) {
 		p := game.NewBulletPool(16)
 		spawn(p, 1, 1100, 2050, 4, 0, game.TeamEnemy)
-		vs := appendBulletVertices(make([]ebiten.Vertex, 2), p, screenCam, looks)
+		vs := appendBulletVertices(make([]ebiten.Vertex, 2), p, screenCam, looks, nil)
 		assert.Len(t, vs, 6)
 	})
 }
@@ -90,9 +90,9 @@ func TestQuadIndicesTableCoversOneCall(t *testing.T) {
 func TestBulletVerticesAllocateNothingOnceGrown(t *testing.T) {
 	p := fullScreenPool(2000)
 	looks := bulletLooks()
-	vs := appendBulletVertices(nil, p, camera{W: 1280, H: 720}, looks)
+	vs := appendBulletVertices(nil, p, camera{W: 1280, H: 720}, looks, nil)
 	allocs := testing.AllocsPerRun(20, func() {
-		vs = appendBulletVertices(vs[:0], p, camera{W: 1280, H: 720}, looks)
+		vs = appendBulletVertices(vs[:0], p, camera{W: 1280, H: 720}, looks, nil)
 	})
 	assert.Zero(t, allocs)
 }
@@ -167,11 +167,11 @@ func BenchmarkBulletVertices10k(b *testing.B) {
 	p := fullScreenPool(10000)
 	looks := bulletLooks()
 	cam := camera{W: 1280, H: 720}
-	vs := appendBulletVertices(nil, p, cam, looks)
+	vs := appendBulletVertices(nil, p, cam, looks, nil)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		vs = appendBulletVertices(vs[:0], p, cam, looks)
+		vs = appendBulletVertices(vs[:0], p, cam, looks, nil)
 	}
 	b.ReportMetric(float64(len(vs)/4), "quads")
 }

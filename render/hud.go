@@ -38,6 +38,7 @@ type hud struct {
 	ping       [graphLen]float32 // ms, a ring indexed by frame
 	lastIn     uint64
 	lastOut    uint64
+	mini       minimap
 }
 
 func (h *hud) update(rt *client.Runtime, frame int) {
@@ -68,6 +69,10 @@ func (h *hud) update(rt *client.Runtime, frame int) {
 
 func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	w, hh := float32(s.a.w), float32(s.a.h)
+	graphTop := float32(32) // the net graph goes under the minimap, if any
+	if l, ok := h.mini.draw(dst, g, s); ok {
+		graphTop = l.bottom() + 8
+	}
 	self, ok := s.rt.Self()
 	if ok {
 		frac := float32(0)
@@ -83,7 +88,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	boss := h.drawBossBar(dst, g, s)
 	if s.netGraph {
-		h.drawGraphShapes(dst, g, w, s.frames)
+		h.drawGraphShapes(dst, g, w, graphTop, s.frames)
 	}
 	g.shapes.flush(dst)
 	if ok {
@@ -99,7 +104,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 		s.a.w/2, s.a.h-24, 1, alignCenter, colDim)
 	if s.netGraph {
 		for i, l := range h.graphLines {
-			g.text.draw(dst, l, s.a.w-330, 40+i*16, 1, alignLeft, colText)
+			g.text.draw(dst, l, s.a.w-330, int(graphTop)+8+i*16, 1, alignLeft, colText)
 		}
 	}
 }
@@ -137,10 +142,10 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
 
 // drawGraphShapes draws the net graph's panel and its ping history, newest
 // on the right.
-func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w float32, frame int) {
+func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w, top float32, frame int) {
 	x0 := w - 340
-	g.shapes.rect(dst, x0, 32, 332, 96+graphH, colPanel)
-	base := float32(32 + 96 + graphH - 6)
+	g.shapes.rect(dst, x0, top, 332, 96+graphH, colPanel)
+	base := top + 96 + graphH - 6
 	for i := range graphLen {
 		v := min(h.ping[(frame+1+i)%graphLen], graphMaxMS)
 		bh := max(1, v/graphMaxMS*graphH)

@@ -83,13 +83,13 @@ func startHost(req hostRequest) (session, error) {
 	if err != nil {
 		return nil, err
 	}
-	arena, err := levels.LoadMap("arena", content)
+	hub, err := levels.LoadMap("hub", content)
 	if err != nil {
-		return nil, fmt.Errorf("the arena does not load: %w", err)
+		return nil, fmt.Errorf("the hub does not load: %w", err)
 	}
 	h, err := listen.Start(listen.Config{
 		Addr:   ":" + strconv.Itoa(req.Port),
-		Server: server.Config{Content: content, Map: arena, Seed: req.Seed, Log: req.Log},
+		Server: server.Config{Content: content, Map: hub, Seed: req.Seed, Log: req.Log},
 		Client: req.Client,
 	})
 	if err != nil {

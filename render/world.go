@@ -31,20 +31,15 @@ var (
 	}
 )
 
-// Fog (DESIGN.md §7): unknown tiles are black, explored ones dim, those in
-// view clear. The view is FogViewRadius around the own ship, fading over
-// fogFade.
-const (
-	fogFade    = 96
-	fogExplore = 0.38 // brightness of explored ground out of view
-)
-
 // worldLook draws the world from a client runtime: tiles, portals,
-// enemies, ships, then their names. Content gives enemy sizes and names;
-// without it every enemy is drawn at a default size.
+// enemies, ships, then their names, each through the fog (fog.go): only
+// what the own ship can see is drawn, besides the ground it remembers.
+// Content gives enemy sizes and names; without it every enemy is drawn at
+// a default size.
 type worldLook struct {
 	content      *game.Content
 	playerRadius float32
+	shade        fogShade
 
 	// Actors hit in the last few ticks flash; the marks are gathered once
 	// per frame through a method value made once, so nothing allocates.
@@ -106,12 +101,18 @@ func (w *worldLook) enemyRadius(kind uint8) float32 {
 func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 	w.nFlash = 0
 	s.rt.RecentHits(flashTicks, w.noteHit)
-	w.drawTiles(dst, g.shapes, s)
-	w.drawPortals(dst, g.shapes, s)
+	fog := s.rt.Fog()
+	w.drawTiles(dst, g.shapes, s, fog)
+	w.drawPortals(dst, g.shapes, s, fog)
 	for _, e := range s.rt.Enemies() {
-		w.drawEnemy(dst, g.shapes, s, e)
+		if fog.CanSee(e.Pos) {
+			w.drawEnemy(dst, g.shapes, s, e)
+		}
 	}
 	for _, p := range s.rt.Players() {
+		if !fog.CanSee(p.Pos) {
+			continue
+		}
 		w.drawShip(dst, g.shapes, s, p, p.Aim, colFriend)
 		if s.cam.visible(p.Pos.X, p.Pos.Y, 40) && p.Flags&game.PlayerDead == 0 {
 			x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
@@ -124,17 +125,9 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 }
 
-// fog is the brightness of the ground at a world point.
-func fog(s *playScene, x, y float64) float32 {
-	if !s.hasView {
-		return fogExplore
-	}
-	d := math.Hypot(x-s.viewer.X, y-s.viewer.Y)
-	t := clamp01((d - (game.FogViewRadius - fogFade)) / fogFade)
-	return float32(1 - t*(1-fogExplore))
-}
-
-func (w *worldLook) drawTiles(dst *ebiten.Image, sb *shapeBatch, s *playScene) {
+// drawTiles draws the explored tiles on screen, lit by the fog; the rest
+// stays the black the screen was cleared to.
+func (w *worldLook) drawTiles(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) {
 	grid := s.rt.Grid()
 	if grid == nil {
 		return
@@ -143,9 +136,12 @@ func (w *worldLook) drawTiles(dst *ebiten.Image, sb *shapeBatch, s *playScene) {
 	tx0, ty0 := max(0, int(cam.X)/game.TileSize-1), max(0, int(cam.Y)/game.TileSize-1)
 	tx1 := min(grid.W-1, int(cam.X+cam.W)/game.TileSize+1)
 	ty1 := min(grid.H-1, int(cam.Y+cam.H)/game.TileSize+1)
+	w.shade.build(fog, s.viewer, tx0, ty0, tx1, ty1)
 	for ty := ty0; ty <= ty1; ty++ {
 		for tx := tx0; tx <= tx1; tx++ {
-			w.drawTile(dst, sb, s, grid, tx, ty)
+			if fog.Explored(tx, ty) {
+				w.drawTile(dst, sb, s, grid, tx, ty)
+			}
 		}
 	}
 }
@@ -165,8 +161,8 @@ func (w *worldLook) drawTile(dst *ebiten.Image, sb *shapeBatch, s *playScene, gr
 	const ts = game.TileSize
 	wx, wy := float64(tx*ts), float64(ty*ts)
 	x, y := s.cam.toScreen(wx, wy)
-	tl, tr := fog(s, wx, wy), fog(s, wx+ts, wy)
-	bl, br := fog(s, wx, wy+ts), fog(s, wx+ts, wy+ts)
+	tl, tr := w.shade.corner(tx, ty), w.shade.corner(tx+1, ty)
+	bl, br := w.shade.corner(tx, ty+1), w.shade.corner(tx+1, ty+1)
 	sb.rect4(dst, x, y, ts, ts, c.scale(tl), c.scale(tr), c.scale(bl), c.scale(br))
 	if t == game.TileWall && grid.At(tx, ty+1) != game.TileWall && ty+1 < grid.H {
 		// The face of a wall toward the viewer: a lighter strip at its foot.
@@ -174,17 +170,23 @@ func (w *worldLook) drawTile(dst *ebiten.Image, sb *shapeBatch, s *playScene, gr
 	}
 }
 
-func (w *worldLook) drawPortals(dst *ebiten.Image, sb *shapeBatch, s *playScene) {
+// drawPortals draws the portals on explored ground: pulsing in sight,
+// still and dim where only remembered.
+func (w *worldLook) drawPortals(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) {
 	phase := float64(s.frames) * 0.08
 	for _, p := range s.rt.Portals() {
-		c := game.TileCenter(int(p.TileX), int(p.TileY))
-		if !s.cam.visible(c.X, c.Y, 40) {
+		tx, ty := int(p.TileX), int(p.TileY)
+		c := game.TileCenter(tx, ty)
+		if !fog.Explored(tx, ty) || !s.cam.visible(c.X, c.Y, 40) {
 			continue
 		}
 		x, y := s.cam.toScreen(c.X, c.Y)
-		pulse := float32(0.5 + 0.5*math.Sin(phase))
-		sb.circle(dst, x, y, 14, colPortal.alpha(0.35))
-		sb.ring(dst, x, y, 16+3*pulse, 20+3*pulse, func(int) rgba { return colPortal })
+		col, pulse := colPortal, float32(0.5+0.5*math.Sin(phase))
+		if !fog.Visible(tx, ty) {
+			col, pulse = colPortal.scale(fogExplore), 0
+		}
+		sb.circle(dst, x, y, 14, col.alpha(0.35))
+		sb.ring(dst, x, y, 16+3*pulse, 20+3*pulse, func(int) rgba { return col })
 	}
 }
 
@@ -263,8 +265,11 @@ func hpBar(dst *ebiten.Image, sb *shapeBatch, x, y, w, h float32, hp, maxHP int1
 // readable.
 func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
 	r := float64(w.playerRadius)
+	fog := s.rt.Fog()
 	for _, p := range s.rt.Players() {
-		w.label(dst, g, s, p, r, colText)
+		if fog.CanSee(p.Pos) {
+			w.label(dst, g, s, p, r, colText)
+		}
 	}
 	if self, ok := s.rt.Self(); ok {
 		w.label(dst, g, s, self, r, colDim)

@@ -132,13 +132,21 @@ func (s *Runtime) sendLiveBullets(p *peer) {
 	s.flushEvents(p)
 }
 
-// sendSnapshot encodes one peer's snapshot: its own record always, the
-// other players and the enemies within ActorInterestRadius.
+// sendSnapshot sends one peer its snapshot.
 func (s *Runtime) sendSnapshot(p *peer) {
+	if b := s.encodeSnapshot(p); b != nil {
+		s.send(p, wire.MsgSnapshot, b)
+		s.counters.SnapshotsSent++
+	}
+}
+
+// encodeSnapshot encodes one peer's snapshot into s.buf: its own record
+// always, the other players and the enemies within ActorInterestRadius.
+func (s *Runtime) encodeSnapshot(p *peer) []byte {
 	w := p.inst.world
 	pos, ok := w.PlayerPos(p.player)
 	if !ok {
-		return
+		return nil
 	}
 	enc := &s.snapEnc
 	enc.Begin(s.buf[:0], w.Tick(), w.LastInputTick(p.player))
@@ -162,8 +170,7 @@ func (s *Runtime) sendSnapshot(p *peer) {
 			enc.AddEnemy(e)
 		}
 	})
-	s.send(p, wire.MsgSnapshot, enc.Finish())
-	s.counters.SnapshotsSent++
+	return enc.Finish()
 }
 
 func within(a, b game.Vec, r float64) bool {

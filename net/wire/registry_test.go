@@ -101,3 +101,34 @@ func TestCheckVersion(t *testing.T) {
 		assert.ErrorIs(t, wire.CheckVersion(0), wire.ErrVersion)
 	})
 }
+
+// A client has intent to express, never outcomes: no client message may
+// name a dungeon, a portal, an instance, a position, a hit or an item it
+// owns. Which dungeon a player enters is where the player stands.
+func TestNoClientMessageNamesADecision(t *testing.T) {
+	banned := []string{"dungeon", "portal", "instance", "x", "y", "pos", "hit", "damage", "hp", "item", "seed"}
+	clientMessages := 0
+	for _, m := range wire.Registry {
+		if m.Dir != wire.ClientToServer {
+			continue
+		}
+		clientMessages++
+		for _, f := range m.Fields {
+			for _, b := range banned {
+				assert.NotEqual(t, b, strings.ToLower(f), "%s carries a field %q", m.Name, f)
+				assert.NotContains(t, strings.ToLower(f), "dungeon", "%s carries a field %q", m.Name, f)
+			}
+		}
+	}
+	assert.Equal(t, 2, clientMessages, "Hello and Input are all a client says")
+}
+
+// The seed that generates a dungeon never leaves the server: no message
+// has a field for it.
+func TestNoMessageHasASeedField(t *testing.T) {
+	for _, m := range wire.Registry {
+		for _, f := range m.Fields {
+			assert.NotContains(t, strings.ToLower(f), "seed", "%s carries a field %q", m.Name, f)
+		}
+	}
+}

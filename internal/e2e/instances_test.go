@@ -1,0 +1,102 @@
+package e2e
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"duskfall/client"
+	"duskfall/game"
+	"duskfall/levels"
+	"duskfall/net/transport"
+	"duskfall/server"
+)
+
+// hubServer is a server on loopback ENet that the test steps itself, so it
+// can place players between ticks.
+func hubServer(t *testing.T) (*server.Runtime, string) {
+	t.Helper()
+	content, err := levels.LoadContent()
+	require.NoError(t, err)
+	hub, err := levels.LoadMap("hub", content)
+	require.NoError(t, err)
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.DefaultConfig())
+	require.NoError(t, err)
+	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 21}, tr)
+	require.NoError(t, err)
+	t.Cleanup(func() { srv.Shutdown("test over") })
+	return srv, tr.Addr()
+}
+
+// frames runs n frames of every client and the server, 60 a second.
+func frames(srv *server.Runtime, clients []*client.Runtime, intents []client.Intent, n int) {
+	for range n {
+		for i, c := range clients {
+			c.SendInput(intents[i])
+		}
+		srv.Step()
+		time.Sleep(time.Second / game.TickRate)
+		for _, c := range clients {
+			c.Receive()
+		}
+	}
+}
+
+func TestFriendsWhoTakeTheSamePortalMeetAndOthersDoNot(t *testing.T) {
+	srv, addr := hubServer(t)
+	names := []string{"ann", "bo", "cy"}
+	clients := make([]*client.Runtime, 3)
+	for i, n := range names {
+		c, err := client.Dial(addr, client.Config{Name: n})
+		require.NoError(t, err)
+		t.Cleanup(c.Close)
+		clients[i] = c
+	}
+	idle := make([]client.Intent, 3)
+	for range 300 {
+		frames(srv, clients, idle, 1)
+		if clients[0].State() == client.StatePlaying && clients[1].State() == client.StatePlaying &&
+			clients[2].State() == client.StatePlaying && srv.Players() == 3 {
+			break
+		}
+	}
+	require.Equal(t, 3, srv.Players())
+	hubID, _ := clients[0].Instance()
+	frames(srv, clients, idle, 30)
+
+	// Ann and Bo stand on the first portal, Cy on the second, and all press
+	// INTERACT. Nothing in what they send names a portal or a dungeon.
+	w := srv.World(clients[0].PlayerID())
+	portals := w.Portals()
+	require.GreaterOrEqual(t, len(portals), 2)
+	for i, c := range clients {
+		require.True(t, w.Teleport(c.PlayerID(), portals[i/2].Pos))
+	}
+	press := []client.Intent{{Interact: true}, {Interact: true}, {Interact: true}}
+	frames(srv, clients, press, 20)
+	frames(srv, clients, idle, 120)
+
+	ann, _ := clients[0].Instance()
+	bo, _ := clients[1].Instance()
+	cy, _ := clients[2].Instance()
+	t.Logf("hub %d ann %d bo %d cy %d", hubID, ann, bo, cy)
+	require.NotEqual(t, hubID, ann, "Ann left the hub")
+	require.Equal(t, ann, bo, "Ann and Bo took the same portal and met")
+	require.NotEqual(t, ann, cy, "Cy took another portal")
+	require.Equal(t, 3, srv.Instances(), "the hub and two dungeons are open")
+
+	frames(srv, clients, idle, 120)
+	require.Equal(t, 1, clients[0].OthersSeen(), "Ann sees Bo")
+	require.Equal(t, 1, clients[1].OthersSeen(), "Bo sees Ann")
+	require.Zero(t, clients[2].OthersSeen(), "Cy receives nothing of their instance")
+	for _, c := range clients {
+		require.NoError(t, c.Err())
+		require.Zero(t, c.Stats().Garbage)
+	}
+
+	// Cy leaves the game: nobody is in Cy's dungeon, so it closes.
+	clients[2].Close()
+	frames(srv, clients[:2], idle[:2], 120)
+	require.Equal(t, 2, srv.Instances(), "an empty dungeon closes")
+}

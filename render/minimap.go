@@ -1,0 +1,166 @@
+package render
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+	"duskfall/game"
+)
+
+// The minimap sits in the top-right corner, under the ping line: one pixel
+// per tile in an image scaled to fit minimapBoxW × minimapBoxH.
+const (
+	minimapBoxW     = 200 // px
+	minimapBoxH     = 150 // px
+	minimapMaxScale = 4   // px per tile: a small map is not blown up further
+	minimapMargin   = 12  // px from the screen's right edge
+	minimapTop      = 30  // px from the screen's top
+	minimapPad      = 4   // px of panel around the map
+	minimapEvery    = 6   // frames between repaints at most: 10 Hz
+)
+
+// Minimap colours, as RGBA bytes for the pixel buffer.
+var (
+	mapFloor = [4]byte{58, 62, 86, 255}
+	mapDecor = [4]byte{66, 70, 96, 255}
+	mapWall  = [4]byte{150, 138, 190, 255}
+)
+
+// minimap shows the explored tiles of the map. Its image and pixel buffer
+// are made once per map size and reused; the pixels are rewritten only
+// when the fog explored something new, and at most every minimapEvery
+// frames, so walking costs a repaint ten times a second, standing nothing.
+type minimap struct {
+	img     *ebiten.Image
+	pix     []byte
+	w, h    int    // the map in tiles, as the image holds it
+	rev     uint32 // the fog revision the pixels show
+	painted bool
+	next    int // the first frame a repaint may happen
+	op      ebiten.DrawImageOptions
+}
+
+// refresh brings the pixels up to date with the fog at a low rate and
+// reports whether there is a map to show.
+func (m *minimap) refresh(grid *game.Grid, fog *client.Fog, frame int) bool {
+	w, h := fog.Size()
+	if grid == nil || w == 0 || h == 0 || grid.W != w || grid.H != h {
+		return false
+	}
+	if w != m.w || h != m.h {
+		m.resize(w, h)
+	}
+	if m.painted && (fog.Revision() == m.rev || frame < m.next) {
+		return true
+	}
+	paintMinimap(m.pix, grid, fog)
+	m.img.WritePixels(m.pix)
+	m.rev, m.painted, m.next = fog.Revision(), true, frame+minimapEvery
+	return true
+}
+
+// resize makes the image for a map of a new size: on entering an
+// instance, never per frame.
+func (m *minimap) resize(w, h int) {
+	if m.img != nil {
+		m.img.Deallocate()
+	}
+	m.img = ebiten.NewImage(w, h)
+	if cap(m.pix) < 4*w*h {
+		m.pix = make([]byte, 4*w*h)
+	}
+	m.pix = m.pix[:4*w*h]
+	m.w, m.h, m.painted = w, h, false
+}
+
+// paintMinimap writes one RGBA pixel per tile: explored ground by kind,
+// everything else transparent, so the panel behind shows through.
+func paintMinimap(pix []byte, grid *game.Grid, fog *client.Fog) {
+	for ty := range grid.H {
+		for tx := range grid.W {
+			c := [4]byte{}
+			if fog.Explored(tx, ty) {
+				c = tileColour(grid.At(tx, ty))
+			}
+			i := 4 * (ty*grid.W + tx)
+			copy(pix[i:i+4], c[:])
+		}
+	}
+}
+
+func tileColour(t uint8) [4]byte {
+	switch t {
+	case game.TileWall:
+		return mapWall
+	case game.TileDecor:
+		return mapDecor
+	case game.TileFloor:
+		return mapFloor
+	}
+	return [4]byte{}
+}
+
+// minimapLayout is where the minimap goes on a screen: its top-left
+// corner, its size and its pixels per tile.
+type minimapLayout struct {
+	x, y, w, h, scale float32
+}
+
+// layoutMinimap fits a w×h-tile map into the box at the top right,
+// keeping its proportions.
+func layoutMinimap(screenW, w, h int) minimapLayout {
+	scale := min(float32(minimapBoxW)/float32(w), float32(minimapBoxH)/float32(h), minimapMaxScale)
+	mw, mh := scale*float32(w), scale*float32(h)
+	return minimapLayout{x: float32(screenW) - minimapMargin - minimapPad - mw, y: minimapTop + minimapPad,
+		w: mw, h: mh, scale: scale}
+}
+
+// at maps a world point to the screen.
+func (l minimapLayout) at(p game.Vec) (float32, float32) {
+	k := l.scale / game.TileSize
+	return l.x + float32(p.X)*k, l.y + float32(p.Y)*k
+}
+
+// bottom is the first screen row under the minimap's panel.
+func (l minimapLayout) bottom() float32 { return l.y + l.h + minimapPad }
+
+// draw draws the panel, the map and its markers: portals on explored
+// ground, other ships in sight and the own ship. It reports the layout it
+// used, or false when there is no map yet.
+func (m *minimap) draw(dst *ebiten.Image, g *graphics, s *playScene) (minimapLayout, bool) {
+	fog := s.rt.Fog()
+	if !m.refresh(s.rt.Grid(), fog, s.frames) {
+		return minimapLayout{}, false
+	}
+	l := layoutMinimap(s.a.w, m.w, m.h)
+	g.shapes.rect(dst, l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad, colPanel)
+	g.shapes.flush(dst)
+	m.op.GeoM.Reset()
+	m.op.GeoM.Scale(float64(l.scale), float64(l.scale))
+	m.op.GeoM.Translate(float64(l.x), float64(l.y))
+	dst.DrawImage(m.img, &m.op)
+	m.drawMarkers(dst, g.shapes, s, fog, l)
+	g.shapes.flush(dst)
+	return l, true
+}
+
+func (m *minimap) drawMarkers(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog, l minimapLayout) {
+	for _, p := range s.rt.Portals() {
+		tx, ty := int(p.TileX), int(p.TileY)
+		if fog.Explored(tx, ty) {
+			x, y := l.at(game.TileCenter(tx, ty))
+			sb.circle(dst, x, y, 4, colPortal)
+		}
+	}
+	for _, p := range s.rt.Players() {
+		if fog.CanSee(p.Pos) {
+			x, y := l.at(p.Pos)
+			sb.circle(dst, x, y, 2.5, colFriend)
+		}
+	}
+	if self, ok := s.rt.Self(); ok {
+		x, y := l.at(self.Pos)
+		sb.circle(dst, x, y, 4, rgb8(0, 0, 0, 0.8))
+		sb.circle(dst, x, y, 3, colSelf)
+	}
+}

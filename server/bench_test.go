@@ -1,0 +1,54 @@
+package server
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"duskfall/game"
+	"duskfall/net/transport"
+	"duskfall/net/wire"
+)
+
+// BenchmarkEncodeSnapshotPerPeer encodes one peer's snapshot in an instance
+// of 4 players and 60 enemies, all within interest: the per-peer cost the
+// server pays every third tick.
+func BenchmarkEncodeSnapshotPerPeer(b *testing.B) {
+	c := content(b)
+	g := game.NewGrid(60, 60)
+	for y := range 60 {
+		for x := range 60 {
+			g.Set(x, y, game.TileFloor)
+		}
+	}
+	m := &game.Map{Name: "crowd", Grid: g, PlayerSpawns: []game.Vec{{X: 960, Y: 960}}}
+	grunt := 0
+	for i := range 60 {
+		a := float64(i) * 2 * math.Pi / 60
+		m.EnemySpawns = append(m.EnemySpawns, game.EnemySpawn{
+			Pos: game.Vec{X: 960 + 400*math.Cos(a), Y: 960 + 400*math.Sin(a)}, Kind: grunt})
+	}
+	ls, _ := transport.NewLocal(wire.ProtocolVersion)
+	srv, err := New(Config{Content: c, Map: m, Seed: 1}, ls)
+	require.NoError(b, err)
+	in := srv.hub
+	peers := make([]*peer, 4)
+	for i := range peers {
+		peers[i] = &peer{player: uint16(i + 1), state: peerPlaying}
+		in.world.AddPlayer(peers[i].player)
+		in.peers = append(in.peers, peers[i])
+		peers[i].inst = in
+	}
+	in.world.Step()
+	pkt := srv.encodeSnapshot(peers[0])
+	var snap wire.Snapshot
+	require.NoError(b, wire.DecodeSnapshot(pkt, &snap))
+	require.Len(b, snap.Players, 4)
+	require.Len(b, snap.Enemies, 60)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		srv.encodeSnapshot(peers[i%4])
+	}
+}

@@ -1,0 +1,237 @@
+package server
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"duskfall/game"
+	"duskfall/levels"
+	"duskfall/net/transport"
+	"duskfall/net/wire"
+)
+
+// localPlayer is a server with one player connected over the in-memory
+// transport, and everything that player has been sent, decoded.
+type localPlayer struct {
+	srv    *Runtime
+	cli    *transport.LocalClient
+	id     uint16
+	chunks map[[2]int]bool
+	snap   wire.Snapshot
+	snaps  int
+	spawns map[uint32]game.BulletSpawn // every spawn announced, by uid
+	it     wire.EventIter
+	inbox  []transport.Event
+	tap    func([]byte) // sees every packet received, when set
+}
+
+func joinLocal(t *testing.T, cfg Config) *localPlayer {
+	t.Helper()
+	ls, lc := transport.NewLocal(wire.ProtocolVersion)
+	srv, err := New(cfg, ls)
+	require.NoError(t, err)
+	lp := &localPlayer{srv: srv, cli: lc, chunks: map[[2]int]bool{}, spawns: map[uint32]game.BulletSpawn{}}
+	lp.read(t) // the connect event
+	hello, err := wire.AppendHello(nil, wire.Hello{Name: "tester"})
+	require.NoError(t, err)
+	lc.Send(wire.ChanControl, hello)
+	lp.step(t)
+	require.NotZero(t, lp.id, "the player was welcomed")
+	return lp
+}
+
+// step runs one server tick and reads what it sent.
+func (lp *localPlayer) step(t *testing.T) {
+	t.Helper()
+	lp.srv.Step()
+	lp.read(t)
+}
+
+func (lp *localPlayer) read(t *testing.T) {
+	t.Helper()
+	lp.inbox = lp.cli.Poll(lp.inbox[:0])
+	for _, ev := range lp.inbox {
+		if ev.Kind != transport.EventReceive {
+			continue
+		}
+		if lp.tap != nil {
+			lp.tap(ev.Data)
+		}
+		typ, err := wire.TypeOf(ev.Data)
+		require.NoError(t, err)
+		switch typ {
+		case wire.MsgWelcome:
+			w, err := wire.ParseWelcome(ev.Data)
+			require.NoError(t, err)
+			lp.id = w.PeerID
+		case wire.MsgMapChunk:
+			c, err := wire.ParseMapChunk(ev.Data)
+			require.NoError(t, err)
+			lp.chunks[[2]int{int(c.CX), int(c.CY)}] = true
+		case wire.MsgSnapshot:
+			require.NoError(t, wire.DecodeSnapshot(ev.Data, &lp.snap))
+			lp.snaps++
+		case wire.MsgEvents:
+			lp.it.Reset(ev.Data)
+			var e game.Event
+			for lp.it.Next(&e) {
+				if e.Kind == game.EvBulletSpawn {
+					lp.spawns[e.Bullet.UID] = e.Bullet
+				}
+			}
+			require.NoError(t, lp.it.Err())
+		}
+	}
+}
+
+func (lp *localPlayer) world() *game.World { return lp.srv.World(lp.id) }
+
+func content(t testing.TB) *game.Content {
+	t.Helper()
+	c, err := levels.LoadContent()
+	require.NoError(t, err)
+	return c
+}
+
+// corridor is a long open hall: every hostile kind at the west end, with
+// room for a player far to the east.
+func corridor(t *testing.T, c *game.Content, tilesW int) *game.Map {
+	t.Helper()
+	g := game.NewGrid(tilesW, 20)
+	for y := range 20 {
+		for x := range tilesW {
+			tile := game.TileFloor
+			if x == 0 || y == 0 || x == tilesW-1 || y == 19 {
+				tile = game.TileWall
+			}
+			g.Set(x, y, tile)
+		}
+	}
+	m := &game.Map{Name: "corridor", Grid: g, PlayerSpawns: []game.Vec{game.TileCenter(tilesW-3, 10)}}
+	for i, e := range c.Enemies {
+		if e.Hostile {
+			m.EnemySpawns = append(m.EnemySpawns, game.EnemySpawn{Pos: game.TileCenter(4+i*2, 5+i%10), Kind: i})
+		}
+	}
+	return m
+}
+
+func TestNoEnemyBulletIsAnnouncedAcrossTheMap(t *testing.T) {
+	c := content(t)
+	lp := joinLocal(t, Config{Content: c, Map: corridor(t, c, 200), Seed: 3})
+	w := lp.world()
+	// A body with no connection draws the enemies' fire at the west end.
+	w.AddPlayer(999)
+	near := game.TileCenter(12, 10)
+	far, _ := w.PlayerPos(lp.id)
+	require.Greater(t, far.X-near.X, 5000.0, "the listening player is across the map")
+	fired := 0
+	for range 600 {
+		w.Teleport(999, near)
+		lp.step(t)
+		for _, ev := range w.Events() {
+			if ev.Kind == game.EvBulletSpawn && ev.Bullet.Team == game.TeamEnemy {
+				fired++
+			}
+		}
+	}
+	require.Greater(t, fired, 100, "the enemies fought the body at the west end")
+	for uid, s := range lp.spawns {
+		require.NotEqual(t, game.TeamEnemy, s.Team, "enemy bullet %d was announced across the map", uid)
+	}
+}
+
+func TestAnArrivingPlayerIsSentExactlyTheLiveBulletsThatConcernIt(t *testing.T) {
+	c := content(t)
+	hall, err := levels.LoadMap("boss_hall", c)
+	require.NoError(t, err)
+	ls, lc := transport.NewLocal(wire.ProtocolVersion)
+	srv, err := New(Config{Content: c, Map: hall, Seed: 8}, ls)
+	require.NoError(t, err)
+	w := srv.hub.world
+	// Two bodies with no connection fight the boss for five seconds.
+	w.AddPlayer(900)
+	w.AddPlayer(901)
+	for range 300 {
+		srv.Step()
+	}
+	require.Greater(t, w.Bullets().Len(), 50, "the fight is under way")
+
+	lp := &localPlayer{srv: srv, cli: lc, chunks: map[[2]int]bool{}, spawns: map[uint32]game.BulletSpawn{}}
+	lp.read(t)
+	hello, err := wire.AppendHello(nil, wire.Hello{Name: "latecomer"})
+	require.NoError(t, err)
+	lc.Send(wire.ChanControl, hello)
+	// The Hello is handled at the start of the next Step, before the world
+	// moves: the live bullets are those in the pool now, at this tick.
+	type live struct {
+		rec  game.BulletSpawn
+		x, y float64
+	}
+	var before []live
+	pool := w.Bullets()
+	for i := range pool.Len() {
+		before = append(before, live{pool.Record[i], float64(pool.X[i]), float64(pool.Y[i])})
+	}
+	now := w.Tick()
+	lp.step(t)
+	require.NotZero(t, lp.id)
+	pos, ok := w.PlayerPos(lp.id)
+	require.True(t, ok)
+	want := []uint32{}
+	for _, b := range before {
+		if bulletConcerns(&b.rec, b.x, b.y, now, pos) {
+			want = append(want, b.rec.UID)
+		}
+	}
+	require.NotEmpty(t, want)
+	require.Less(t, len(want), len(before), "some bullets do not concern the newcomer")
+	got := []uint32{}
+	for uid, s := range lp.spawns {
+		if s.SpawnTick <= now { // not one fired during the arrival tick itself
+			got = append(got, uid)
+		}
+	}
+	t.Logf("%d live bullets, %d concern the newcomer", len(before), len(want))
+	require.ElementsMatch(t, want, got)
+}
+
+func TestSnapshotsCarryNearbyActorsAndAlwaysTheOwnPlayer(t *testing.T) {
+	c := content(t)
+	arena, err := levels.LoadMap("arena", c)
+	require.NoError(t, err)
+	lp := joinLocal(t, Config{Content: c, Map: arena, Seed: 4})
+	w := lp.world()
+	check := func(t *testing.T) {
+		for range game.SnapshotInterval {
+			lp.step(t)
+		}
+		pos, _ := w.PlayerPos(lp.id)
+		require.NotEmpty(t, lp.snap.Players)
+		require.Equal(t, lp.id, lp.snap.Players[0].ID, "the own record comes first")
+		require.InDelta(t, pos.X, float64(lp.snap.Players[0].X), 0.001)
+		sent := map[uint16]bool{}
+		for _, e := range lp.snap.Enemies {
+			sent[e.ID] = true
+		}
+		near, far := 0, 0
+		w.EachEnemy(func(e game.EnemyState, at game.Vec) {
+			if math.Hypot(at.X-pos.X, at.Y-pos.Y) <= game.ActorInterestRadius {
+				near++
+				require.True(t, sent[e.ID], "enemy %d is within interest but missing", e.ID)
+			} else {
+				far++
+				require.False(t, sent[e.ID], "enemy %d is beyond interest but sent", e.ID)
+			}
+		})
+		require.Positive(t, far, "the check needs an enemy out of interest")
+	}
+	t.Run("at the spawn point", check)
+	t.Run("after a teleport to the far corner", func(t *testing.T) {
+		g := w.Grid()
+		w.Teleport(lp.id, game.Vec{X: float64(g.W*game.TileSize) - 48, Y: float64(g.H*game.TileSize) - 48})
+		check(t)
+	})
+}
