@@ -12,12 +12,13 @@ import (
 
 // Bot scripts.
 const (
-	ScriptWander = "wander" // walk in random directions
-	ScriptFight  = "fight"  // keep a distance from the nearest enemy, aim and fire at it
+	ScriptWander  = "wander"  // walk in random directions
+	ScriptFight   = "fight"   // keep a distance from the nearest enemy, aim and fire at it
+	ScriptDungeon = "dungeon" // take a portal, explore toward the boss fighting, leave by the exit
 )
 
 // Scripts lists the scripts a Bot knows.
-var Scripts = []string{ScriptWander, ScriptFight}
+var Scripts = []string{ScriptWander, ScriptFight, ScriptDungeon}
 
 // Bot drives a Runtime headlessly from a small script, for tests, smoke
 // runs and load. It decides only intents, like a player at a keyboard.
@@ -31,6 +32,7 @@ type Bot struct {
 	frame     int
 	lastPos   game.Vec
 	connected bool
+	dungeon   dungeonRun
 }
 
 // NewBot wraps a runtime; seed makes its wandering repeatable.
@@ -69,9 +71,12 @@ func (b *Bot) Intent() Intent {
 	if !ok {
 		return Intent{}
 	}
+	if b.script == ScriptDungeon {
+		return b.dungeonIntent(self.Pos)
+	}
 	in := b.wander(self.Pos)
 	if b.script == ScriptFight {
-		b.fight(self.Pos, &in)
+		b.fight(self.Pos, &in, 1e9)
 	}
 	return in
 }
@@ -88,22 +93,28 @@ func (b *Bot) wander(pos game.Vec) Intent {
 	return Intent{MoveX: math.Cos(b.heading), MoveY: math.Sin(b.heading), Aim: b.heading}
 }
 
-// fight aims at the nearest enemy, fires, and backs off when it is close.
-func (b *Bot) fight(pos game.Vec, in *Intent) {
-	best, bestD := game.Vec{}, math.Inf(1)
+// fight aims at the nearest enemy within reach, fires, and backs off when
+// it is close. It reports whether it found one.
+func (b *Bot) fight(pos game.Vec, in *Intent, reach float64) bool {
+	best, bestD := game.Vec{}, reach
+	found := false
 	for _, e := range b.rt.Enemies() {
+		if e.HP <= 0 {
+			continue
+		}
 		if d := math.Hypot(e.Pos.X-pos.X, e.Pos.Y-pos.Y); d < bestD {
-			best, bestD = e.Pos, d
+			best, bestD, found = e.Pos, d, true
 		}
 	}
-	if math.IsInf(bestD, 1) {
-		return
+	if !found {
+		return false
 	}
 	in.Aim = math.Atan2(best.Y-pos.Y, best.X-pos.X)
 	in.Fire = true
 	if bestD < 200 {
 		in.MoveX, in.MoveY = -math.Cos(in.Aim), -math.Sin(in.Aim)
 	}
+	return true
 }
 
 // Report is one bot's summary, printed as a JSON line.
@@ -119,6 +130,8 @@ type Report struct {
 	MaxCorrectionU  float64 `json:"max_correction_u"`
 	RTTms           float64 `json:"rtt_ms"`
 	Resyncs         int     `json:"resyncs"`
+	DungeonsEntered int     `json:"dungeons_entered"`
+	DungeonsCleared int     `json:"dungeons_cleared"`
 	Garbage         int     `json:"garbage"`
 	OthersSeen      int     `json:"others_seen"`
 	Error           string  `json:"error"`
@@ -134,6 +147,7 @@ func (b *Bot) Report() Report {
 		MeanCorrectionU: round3(s.MeanCorrection()), MaxCorrectionU: round3(s.MaxCorrection),
 		RTTms:   round3(float64(b.rt.Net().RTT) / float64(time.Millisecond)),
 		Resyncs: s.Resyncs, Garbage: s.Garbage, OthersSeen: b.rt.OthersSeen(),
+		DungeonsEntered: b.dungeon.entered, DungeonsCleared: b.dungeon.cleared,
 	}
 	if err := b.rt.Err(); err != nil {
 		rep.Error = err.Error()

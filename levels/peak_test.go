@@ -15,7 +15,7 @@ import (
 func bossRoom(t *testing.T, c *game.Content) *game.Map {
 	boss := -1
 	for i, e := range c.Enemies {
-		if e.Boss {
+		if e.ID == "warden" {
 			boss = i
 		}
 	}

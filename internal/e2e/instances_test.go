@@ -100,3 +100,42 @@ func TestFriendsWhoTakeTheSamePortalMeetAndOthersDoNot(t *testing.T) {
 	frames(srv, clients[:2], idle[:2], 120)
 	require.Equal(t, 2, srv.Instances(), "an empty dungeon closes")
 }
+
+// The dungeon script plays a whole run: from the hub through a portal,
+// across the dungeon to its boss, and out by the exit once it is cleared.
+func TestADungeonBotClearsTheProvingGroundsAndComesBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a minute of play")
+	}
+	content, err := levels.LoadContent()
+	require.NoError(t, err)
+	hub, err := levels.LoadMap("hub", content)
+	require.NoError(t, err)
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.DefaultConfig())
+	require.NoError(t, err)
+	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 5}, tr)
+	require.NoError(t, err)
+	defer srv.Shutdown("test over")
+	rt, err := client.Dial(tr.Addr(), client.Config{Name: "delver"})
+	require.NoError(t, err)
+	defer rt.Close()
+	bot, err := client.NewBot(rt, "delver", client.ScriptDungeon, 3)
+	require.NoError(t, err)
+	var rep client.Report
+	for frame := 0; frame < 150*game.TickRate; frame++ {
+		bot.Frame()
+		srv.Step()
+		time.Sleep(time.Second / game.TickRate / 2)
+		if frame%game.TickRate == 0 {
+			if rep = bot.Report(); rep.DungeonsCleared > 0 || rt.State() == client.StateFailed {
+				break
+			}
+		}
+	}
+	rep = bot.Report()
+	t.Logf("%+v", rep)
+	require.Empty(t, rep.Error)
+	require.Equal(t, 1, rep.DungeonsEntered, "the bot took a portal")
+	require.Equal(t, 1, rep.DungeonsCleared, "and came back through the exit")
+	require.Equal(t, 1, srv.Instances(), "the cleared dungeon closed behind it")
+}

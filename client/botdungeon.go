@@ -1,0 +1,115 @@
+package client
+
+import (
+	"math"
+
+	"duskfall/game"
+	"duskfall/net/wire"
+)
+
+// dungeonRun is the dungeon script's memory: which instance it is in, where
+// it arrived, and its current route.
+type dungeonRun struct {
+	nav      navigator
+	instance uint16
+	arrived  game.Vec
+	fresh    bool // just entered: note the arrival point
+	target   game.Vec
+	replanAt int
+	entered  int
+	cleared  int
+	press    bool
+}
+
+// replanEvery is how often, in frames, the script plans a new route.
+const replanEvery = 30
+
+// dungeonIntent walks to a hub portal and takes it; in a dungeon it
+// explores toward the boss fighting what it meets, and once the exit opens
+// it walks out through it. A bot never names a dungeon: like a player, it
+// stands on a portal and presses INTERACT.
+func (b *Bot) dungeonIntent(pos game.Vec) Intent {
+	run := &b.dungeon
+	inst, kind := b.rt.Instance()
+	if inst != run.instance {
+		run.noteInstance(inst, kind)
+	}
+	if run.fresh {
+		run.arrived, run.fresh = pos, false
+	}
+	g := b.rt.Grid()
+	if g == nil {
+		return Intent{}
+	}
+	var in Intent
+	if portal, ok := b.portalToTake(kind); ok {
+		in = b.walkTo(g, pos, portal)
+		if math.Hypot(portal.X-pos.X, portal.Y-pos.Y) < game.TileSize/2 {
+			run.press = !run.press // press, release, press: INTERACT acts on a press
+			in.Interact = run.press
+		}
+		return in
+	}
+	in = b.explore(g, pos)
+	b.fight(pos, &in, 450)
+	return in
+}
+
+func (run *dungeonRun) noteInstance(inst uint16, kind uint8) {
+	if run.instance != 0 && kind == wire.DungeonNone {
+		run.cleared++ // back in the hub through an exit
+	}
+	if kind != wire.DungeonNone {
+		run.entered++
+	}
+	run.instance, run.fresh, run.replanAt = inst, true, 0
+	run.nav.path = run.nav.path[:0]
+}
+
+// portalToTake is the portal the script heads for: in the hub the first
+// portal, in a dungeon its exit once it has opened.
+func (b *Bot) portalToTake(kind uint8) (game.Vec, bool) {
+	for _, p := range b.rt.Portals() {
+		exit := p.Dungeon == game.PortalHub
+		if (kind == wire.DungeonNone) != exit {
+			return game.TileCenter(int(p.TileX), int(p.TileY)), true
+		}
+	}
+	return game.Vec{}, false
+}
+
+// walkTo follows a route to dest, planning it again every so often.
+func (b *Bot) walkTo(g *game.Grid, pos, dest game.Vec) Intent {
+	run := &b.dungeon
+	if b.frame >= run.replanAt || dest != run.target {
+		tx, ty := int(dest.X)/game.TileSize, int(dest.Y)/game.TileSize
+		run.nav.route(g, pos, func(x, y int) bool { return x == tx && y == ty })
+		run.target, run.replanAt = dest, b.frame+replanEvery
+	}
+	dx, dy, ok := run.nav.steer(g, pos)
+	if !ok {
+		dx, dy, _ = unit(dest.X-pos.X, dest.Y-pos.Y)
+	}
+	return Intent{MoveX: dx, MoveY: dy, Aim: math.Atan2(dy, dx)}
+}
+
+// explore heads for the edge of the streamed map; once the whole map is
+// known, for the tile farthest from the arrival point, where a generated
+// dungeon keeps its boss.
+func (b *Bot) explore(g *game.Grid, pos game.Vec) Intent {
+	run := &b.dungeon
+	if b.frame >= run.replanAt || len(run.nav.path) == 0 {
+		run.replanAt = b.frame + replanEvery
+		if !run.nav.route(g, pos, func(x, y int) bool { return frontier(g, x, y) }) {
+			if far, ok := run.nav.farthestFrom(g, run.arrived); ok {
+				tx, ty := int(far.X)/game.TileSize, int(far.Y)/game.TileSize
+				run.nav.route(g, pos, func(x, y int) bool { return x == tx && y == ty })
+			}
+		}
+	}
+	dx, dy, ok := run.nav.steer(g, pos)
+	if !ok {
+		return b.wander(pos)
+	}
+	return Intent{MoveX: dx, MoveY: dy, Aim: math.Atan2(dy, dx)}
+}
