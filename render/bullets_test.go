@@ -163,15 +163,18 @@ func fullScreenPool(n int) *game.BulletPool {
 	return p
 }
 
+// BenchmarkBulletVertices10k builds the vertices as the play scene does:
+// each bullet on screen is also checked against the fog.
 func BenchmarkBulletVertices10k(b *testing.B) {
 	p := fullScreenPool(10000)
 	looks := bulletLooks()
 	cam := camera{W: 1280, H: 720}
-	vs := appendBulletVertices(nil, p, cam, looks, nil)
+	fog := screenFog()
+	vs := appendBulletVertices(nil, p, cam, looks, fog)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		vs = appendBulletVertices(vs[:0], p, cam, looks, nil)
+		vs = appendBulletVertices(vs[:0], p, cam, looks, fog)
 	}
 	b.ReportMetric(float64(len(vs)/4), "quads")
 }

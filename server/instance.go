@@ -17,6 +17,24 @@ type instance struct {
 	chunksX int
 	chunksY int
 	from    portalKey // the portal that opened this dungeon; zero for the hub
+
+	// Enemy records, encoded once per tick for every peer's snapshot.
+	enemyTick uint32
+	enemyRecs []byte
+	enemyPos  []game.Vec
+}
+
+// enemyRecords encodes every enemy's snapshot record once for this tick.
+func (in *instance) enemyRecords() ([]byte, []game.Vec) {
+	if t := in.world.Tick(); t != in.enemyTick || in.enemyRecs == nil {
+		in.enemyTick = t
+		in.enemyRecs, in.enemyPos = in.enemyRecs[:0], in.enemyPos[:0]
+		in.world.EachEnemy(func(e game.EnemyState, at game.Vec) {
+			in.enemyRecs = wire.AppendEnemyRecord(in.enemyRecs, e)
+			in.enemyPos = append(in.enemyPos, at)
+		})
+	}
+	return in.enemyRecs, in.enemyPos
 }
 
 // portalKey names one portal of one instance: using it leads to the

@@ -165,11 +165,12 @@ func (s *Runtime) encodeSnapshot(p *peer) []byte {
 		}
 	}
 	enc.BeginEnemies()
-	w.EachEnemy(func(e game.EnemyState, at game.Vec) {
-		if within(pos, at, game.ActorInterestRadius) {
-			enc.AddEnemy(e)
+	recs, at := p.inst.enemyRecords()
+	for i := range at {
+		if within(pos, at[i], game.ActorInterestRadius) {
+			enc.AddEnemyRecord(recs[i*wire.EnemyRecordSize : (i+1)*wire.EnemyRecordSize])
 		}
-	})
+	}
 	return enc.Finish()
 }
 

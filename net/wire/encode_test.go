@@ -302,3 +302,22 @@ func TestAppendInputFraming(t *testing.T) {
 		assert.Equal(t, []byte{0xaa}, wire.AppendInput([]byte{0xaa}, nil))
 	})
 }
+
+func TestEnemyRecordsEncodedOnceMatchAddEnemy(t *testing.T) {
+	s := sampleSnapshot(3, 20)
+	var direct, cached wire.SnapshotEncoder
+	direct.Begin(nil, s.Tick, s.LastInputTick)
+	cached.Begin(nil, s.Tick, s.LastInputTick)
+	for _, p := range s.Players {
+		direct.AddPlayer(p)
+		cached.AddPlayer(p)
+	}
+	for _, e := range s.Enemies {
+		require.True(t, direct.AddEnemy(e))
+		require.True(t, cached.AddEnemyRecord(wire.AppendEnemyRecord(nil, e)))
+	}
+	require.Equal(t, direct.Finish(), cached.Finish())
+	require.False(t, cached.AddEnemyRecord(make([]byte, wire.EnemyRecordSize)), "not after Finish")
+	cached.Begin(nil, 1, 0)
+	require.False(t, cached.AddEnemyRecord([]byte{1, 2, 3}), "a record of the wrong length")
+}

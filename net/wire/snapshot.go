@@ -129,9 +129,29 @@ func (e *SnapshotEncoder) AddEnemy(x game.EnemyState) bool {
 		return false
 	}
 	e.BeginEnemies()
-	b := append(AppendU16(e.b, x.ID), x.Kind)
+	e.b = AppendEnemyRecord(e.b, x)
+	e.nEnemies++
+	return true
+}
+
+// AppendEnemyRecord appends one enemy's record as a snapshot carries it.
+// Every peer gets the same bytes for the same enemy, so a server can
+// encode each enemy once per tick and hand the record to AddEnemyRecord.
+func AppendEnemyRecord(b []byte, x game.EnemyState) []byte {
+	b = append(AppendU16(b, x.ID), x.Kind)
 	b = AppendU16(AppendU16(b, Quarter(x.X)), Quarter(x.Y))
-	e.b = append(b, Share(x.HP, x.MaxHP))
+	return append(b, Share(x.HP, x.MaxHP))
+}
+
+// AddEnemyRecord appends a record made by AppendEnemyRecord; it reports
+// false, and appends nothing, when AddEnemy would, or when rec is not one
+// record long.
+func (e *SnapshotEncoder) AddEnemyRecord(rec []byte) bool {
+	if !e.inProgress || e.nEnemies == MaxEnemies || len(rec) != EnemyRecordSize {
+		return false
+	}
+	e.BeginEnemies()
+	e.b = append(e.b, rec...)
 	e.nEnemies++
 	return true
 }
