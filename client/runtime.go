@@ -72,10 +72,11 @@ type Runtime struct {
 	portals  []wire.Portal
 	pstats   game.PlayerStats
 
-	lead    leadController
-	pending []game.Input
-	sendBuf []byte
-	pred    predictor
+	lead          leadController
+	carryInteract bool // an INTERACT press from a frame the lead controller held back
+	pending       []game.Input
+	sendBuf       []byte
+	pred          predictor
 
 	snap    wire.Snapshot
 	history snapshotHistory
@@ -188,8 +189,13 @@ func (r *Runtime) SendInput(in Intent) {
 	if r.state != StatePlaying || !r.pred.ready {
 		return
 	}
+	if r.carryInteract {
+		in.Interact, r.carryInteract = true, false
+	}
 	n, ok := r.lead.take()
 	if !ok {
+		// A held-back frame must not swallow a one-frame press.
+		r.carryInteract = in.Interact
 		return
 	}
 	f := in.Frame(n)
