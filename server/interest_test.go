@@ -235,3 +235,36 @@ func TestSnapshotsCarryNearbyActorsAndAlwaysTheOwnPlayer(t *testing.T) {
 		check(t)
 	})
 }
+
+// Garbage on any channel is dropped and counted; the player stays in the
+// game and the server keeps stepping.
+func TestGarbageOnEveryChannelIsDroppedAndCounted(t *testing.T) {
+	c := content(t)
+	arena, err := levels.LoadMap("arena", c)
+	require.NoError(t, err)
+	lp := joinLocal(t, Config{Content: c, Map: arena, Seed: 4})
+	garbage := [][]byte{
+		{}, {0xff}, {0x00, 0x01, 0x02},
+		{byte(wire.MsgSnapshot), 1, 2, 3},       // a server message from a client
+		{byte(wire.MsgInput), 3, 1, 2},          // an input packet cut short
+		{byte(wire.MsgHello), 4, 'e', 'v', 'e'}, // a second Hello, cut short
+		append([]byte{byte(wire.MsgInput), 200}, make([]byte, 40)...),
+	}
+	sent := 0
+	for ch := range uint8(wire.NumChannels) {
+		for _, g := range garbage {
+			lp.cli.Send(ch, g)
+			sent++
+		}
+	}
+	before := lp.srv.Counters().Garbage
+	lp.step(t)
+	lp.step(t)
+	require.Equal(t, sent, lp.srv.Counters().Garbage-before, "every bad packet is counted")
+	require.Equal(t, 1, lp.srv.Players(), "the player is still in the game")
+	snaps := lp.snaps
+	for range 6 {
+		lp.step(t)
+	}
+	require.Greater(t, lp.snaps, snaps, "and still receives snapshots")
+}

@@ -5,7 +5,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -100,6 +103,43 @@ func TestHeadlessBuildLeavesTheWindowOut(t *testing.T) {
 		require.NoError(t, err, "%s", out)
 		require.Contains(t, string(out), "listening on")
 	})
+}
+
+func TestTheServerStopsCleanlyOnSignals(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		t.Run("on "+sig.String(), func(t *testing.T) {
+			cmd := exec.Command(headlessBinary(t), "--server", "--port", "0")
+			var out syncBuffer
+			cmd.Stdout, cmd.Stderr = &out, &out
+			require.NoError(t, cmd.Start())
+			deadline := time.Now().Add(10 * time.Second)
+			for !strings.Contains(out.String(), "listening on") && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			require.Contains(t, out.String(), "listening on")
+			require.NoError(t, cmd.Process.Signal(sig))
+			require.NoError(t, cmd.Wait(), "%s", out.String())
+			require.Contains(t, out.String(), "stopped at tick")
+		})
+	}
+}
+
+// syncBuffer collects a process's output while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 var headlessBin string
