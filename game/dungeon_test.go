@@ -68,29 +68,11 @@ func dungeonHash(d *Dungeon) uint64 {
 	return h.Sum64()
 }
 
-// walkDistances floods from a room's centre through every non-wall tile,
-// 4-neighbour, independently of the generator's own search.
+// walkDistances floods from a room's centre, independently of the
+// generator's own search.
 func walkDistances(g *Grid, from Room) []int {
 	tx, ty := from.Center()
-	dist := make([]int, g.W*g.H)
-	for i := range dist {
-		dist[i] = -1
-	}
-	dist[ty*g.W+tx] = 0
-	queue := [][2]int{{tx, ty}}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			x, y := c[0]+d[0], c[1]+d[1]
-			if g.Solid(x, y) || dist[y*g.W+x] >= 0 {
-				continue
-			}
-			dist[y*g.W+x] = dist[c[1]*g.W+c[0]] + 1
-			queue = append(queue, [2]int{x, y})
-		}
-	}
-	return dist
+	return WalkDistances(g, tx, ty)
 }
 
 func tileAt(p Vec) (int, int) { return int(p.X) / TileSize, int(p.Y) / TileSize }

@@ -37,28 +37,8 @@ func kindByID(t testing.TB, c *game.Content, id string) (int, *game.DungeonKind)
 	return -1, nil
 }
 
-// walk floods from a tile through every non-wall tile, 4-neighbour.
-func walk(g *game.Grid, tx, ty int) []int {
-	dist := make([]int, g.W*g.H)
-	for i := range dist {
-		dist[i] = -1
-	}
-	dist[ty*g.W+tx] = 0
-	queue := [][2]int{{tx, ty}}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			x, y := c[0]+d[0], c[1]+d[1]
-			if g.Solid(x, y) || dist[y*g.W+x] >= 0 {
-				continue
-			}
-			dist[y*g.W+x] = dist[c[1]*g.W+c[0]] + 1
-			queue = append(queue, [2]int{x, y})
-		}
-	}
-	return dist
-}
+// walk floods from a tile through every non-wall tile.
+func walk(g *game.Grid, tx, ty int) []int { return game.WalkDistances(g, tx, ty) }
 
 // stepsTo reads a flood's distance at a world position.
 func stepsTo(g *game.Grid, dist []int, p game.Vec) int {

@@ -107,16 +107,8 @@ func TestADungeonBotClearsTheProvingGroundsAndComesBack(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a minute of play")
 	}
-	content, err := levels.LoadContent()
-	require.NoError(t, err)
-	hub, err := levels.LoadMap("hub", content)
-	require.NoError(t, err)
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.DefaultConfig())
-	require.NoError(t, err)
-	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 5}, tr)
-	require.NoError(t, err)
-	defer srv.Shutdown("test over")
-	rt, err := client.Dial(tr.Addr(), client.Config{Name: "delver"})
+	srv, addr := hubServer(t)
+	rt, err := client.Dial(addr, client.Config{Name: "delver"})
 	require.NoError(t, err)
 	defer rt.Close()
 	bot, err := client.NewBot(rt, "delver", client.ScriptDungeon, 3)
