@@ -56,6 +56,11 @@ const (
 	TeamEnemy  uint8 = 1
 )
 
+// MaxBulletLife bounds a bullet's life: content may not exceed it, and the
+// codec refuses a spawn that does, so a replica's fast-forward of one
+// spawn is bounded too.
+const MaxBulletLife = 10 * TickRate
+
 // Fixed-point scales of the quantized fields of BulletSpawn.
 const (
 	TurnScale   = 10000 // Turn is radians per tick × TurnScale

@@ -9,7 +9,7 @@ import (
 
 // Limits of what content may ask for.
 const (
-	maxLifeTicks   = 10 * game.TickRate // a bullet lives at most 10 s
+	maxLifeTicks   = game.MaxBulletLife // a bullet lives at most 10 s
 	maxRadius      = 64.0               // u, bullets and actors
 	maxBulletSpeed = 30 * game.TickRate // u/s: under a tile per tick, so no bullet skips a wall
 	maxActorSpeed  = 600.0              // u/s

@@ -105,6 +105,9 @@ func checkEvent(ev *game.Event) error {
 		if s.Team != game.TeamPlayer && s.Team != game.TeamEnemy {
 			return ErrMalformed
 		}
+		if s.Life == 0 || s.Life > game.MaxBulletLife {
+			return ErrMalformed // no content fires it; a replica would fast-forward it for long
+		}
 	case game.EvBulletDespawn:
 		if ev.Reason != game.DespawnHit && ev.Reason != game.DespawnWall {
 			return ErrMalformed

@@ -345,7 +345,7 @@ func (it *EventIter) readTemplate() bool {
 		kind: r.U8(), team: r.U8(), defined: true}
 	speed, accel := math.Float32frombits(t.speed), math.Float32frombits(t.accel)
 	if slot >= TemplateSlots || !finite(speed) || speed < 0 || !finite(accel) ||
-		(t.team != game.TeamPlayer && t.team != game.TeamEnemy) {
+		(t.team != game.TeamPlayer && t.team != game.TeamEnemy) || t.life == 0 || t.life > game.MaxBulletLife {
 		r.Fail(ErrMalformed)
 		return false
 	}

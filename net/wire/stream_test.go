@@ -118,6 +118,7 @@ func TestHostileStreams(t *testing.T) {
 		{"a template with a negative speed", "20 3c000000 3c 00 000000c0 00000000 0000 4000 7800 03 01", wire.ErrMalformed},
 		{"a template of a third team", "20 3c000000 3c 00 00000040 00000000 0000 4000 7800 03 02", wire.ErrMalformed},
 		{"a template cut short", "20 3c000000 3c 00 00000040", wire.ErrShort},
+		{"a template of bullets living past ten seconds", "20 3c000000 3c 00 00000040 00000000 0000 4000 5902 03 01", wire.ErrMalformed},
 	}
 	for _, tc := range cases {
 		t.Run("the iterator refuses "+tc.name, func(t *testing.T) {
