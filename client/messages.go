@@ -166,6 +166,9 @@ func (r *Runtime) applyEvent(ev *game.Event) {
 		}
 		r.bullets.SpawnAt(ev.Bullet, r.bulletNow, r.grid)
 	case game.EvBulletDespawn:
+		if ev.Reason == game.DespawnHit {
+			r.noteStrike(ev.Bullet.UID)
+		}
 		r.bullets.Remove(ev.Bullet.UID)
 	case game.EvHit, game.EvDeath:
 		r.view.noteHit(ev)
@@ -173,5 +176,30 @@ func (r *Runtime) applyEvent(ev *game.Event) {
 		r.portals = append(r.portals, wire.Portal{
 			TileX: uint16(ev.X / game.TileSize), TileY: uint16(ev.Y / game.TileSize), Dungeon: ev.Dungeon,
 		})
+	}
+}
+
+// strikeReach is how far from a player bullet that struck an enemy the
+// enemy may be drawn: its radius, the bullet's, and the interpolation lag.
+const strikeReach = 64
+
+// noteStrike marks the enemy a player bullet struck, for the hit flash. The
+// server sends no hit event for enemies (the despawn and the health in the
+// snapshot say it all), so the client finds the nearest enemy it draws.
+func (r *Runtime) noteStrike(uid uint32) {
+	i, ok := r.bullets.Slot(uid)
+	if !ok || r.bullets.Team[i] != game.TeamPlayer {
+		return
+	}
+	bx, by := float64(r.bullets.X[i]), float64(r.bullets.Y[i])
+	best, bestD := -1, float64(strikeReach*strikeReach)
+	for j, e := range r.view.enemies {
+		dx, dy := e.Pos.X-bx, e.Pos.Y-by
+		if d := dx*dx + dy*dy; d < bestD {
+			best, bestD = j, d
+		}
+	}
+	if best >= 0 {
+		r.view.noteHit(&game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: r.view.enemies[best].ID})
 	}
 }

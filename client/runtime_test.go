@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"duskfall/game"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 )
@@ -44,4 +45,35 @@ func TestGarbageFromTheServerIsDroppedAndCounted(t *testing.T) {
 	require.Equal(t, sent, rt.Stats().Garbage)
 	require.Equal(t, StatePlaying, rt.State(), "the client is still playing")
 	require.NoError(t, rt.Err())
+}
+
+// The server sends no hit event for enemies; the client flashes the enemy
+// nearest a player bullet that despawned on a hit.
+func TestAStrikingBulletFlashesTheEnemyItHit(t *testing.T) {
+	srv, cli := transport.NewLocal(wire.ProtocolVersion)
+	rt := New(cli, Config{Name: "gunner"})
+	rt.Receive()
+	enter, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 1, Dungeon: wire.DungeonNone, MapW: 20, MapH: 20, ServerTick: 10})
+	require.NoError(t, err)
+	srv.Send(transport.LocalPeer, wire.ChanControl, wire.AppendWelcome(nil, wire.Welcome{PeerID: 1, ServerTick: 10}))
+	srv.Send(transport.LocalPeer, wire.ChanControl, enter)
+	snap := wire.Snapshot{Tick: 10, LastInputTick: 0,
+		Players: []game.PlayerState{{ID: 1, X: 300, Y: 300, HP: 100, MaxHP: 100}},
+		Enemies: []game.EnemyState{{ID: 7, Kind: 0, X: 100, Y: 100, HP: 10, MaxHP: 20}, {ID: 8, X: 500, Y: 500, HP: 10, MaxHP: 20}}}
+	srv.Send(transport.LocalPeer, wire.ChanSnapshot, wire.AppendSnapshot(nil, &snap))
+	rt.Receive()
+	require.Len(t, rt.Enemies(), 2)
+
+	shot := game.MakeBulletSpawn(40, 10, 110, 100, 0, 4, 0, 0, 4, 60, 0, game.TeamPlayer)
+	var enc wire.EventEncoder
+	enc.Begin(nil, 10)
+	require.NoError(t, enc.Add(&game.Event{Kind: game.EvBulletSpawn, Bullet: shot}))
+	require.NoError(t, enc.Add(&game.Event{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: 40}, Reason: game.DespawnHit}))
+	srv.Send(transport.LocalPeer, wire.ChanEvents, enc.Bytes())
+	rt.Receive()
+
+	var hit []uint16
+	rt.RecentHits(6, func(h HitMark) { hit = append(hit, h.Event.ID) })
+	require.Equal(t, []uint16{7}, hit, "the enemy next to the bullet flashes, the far one does not")
+	require.Zero(t, rt.Bullets().Len(), "and the bullet is gone")
 }

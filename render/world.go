@@ -274,6 +274,31 @@ func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
 	if self, ok := s.rt.Self(); ok {
 		w.label(dst, g, s, self, r, colDim)
 	}
+	w.portalLabels(dst, g, s, fog)
+}
+
+// portalLabels names what each portal in sight opens, so a player knows
+// where a step leads before taking it.
+func (w *worldLook) portalLabels(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {
+	for _, p := range s.rt.Portals() {
+		tx, ty := int(p.TileX), int(p.TileY)
+		c := game.TileCenter(tx, ty)
+		if !fog.Visible(tx, ty) || !s.cam.visible(c.X, c.Y, 80) {
+			continue
+		}
+		x, y := s.cam.toScreen(c.X, c.Y)
+		g.text.draw(dst, w.portalName(p.Dungeon), int(x), int(y)-40, 1, alignCenter, colText)
+	}
+}
+
+func (w *worldLook) portalName(dungeon uint8) string {
+	switch {
+	case dungeon == game.PortalHub:
+		return "Back to the hub"
+	case w.content != nil && int(dungeon) < len(w.content.Dungeons):
+		return w.content.Dungeons[dungeon].Name
+	}
+	return "A dungeon"
 }
 
 func (w *worldLook) label(dst *ebiten.Image, g *graphics, s *playScene, p client.Actor, r float64, c color.RGBA) {
