@@ -193,21 +193,33 @@ func RunBots(ctx context.Context, addr string, n int, script, prefix string, d t
 	return reports, nil
 }
 
-// DriveBots runs bots at 60 frames a second for d or until ctx ends.
+// DriveBots runs bots at 60 frames a second for d or until ctx ends. It
+// keeps the pace on average: a late wake-up runs the frames it missed, as a
+// game loop with a fixed timestep does, so the bots' clocks do not fall
+// behind the server's.
 func DriveBots(ctx context.Context, bots []*Bot, d time.Duration) {
-	tick := time.NewTicker(time.Second / game.TickRate)
-	defer tick.Stop()
-	deadline := time.After(d)
+	const frame = time.Second / game.TickRate
+	start := time.Now()
+	end := start.Add(d)
+	next := start
 	for {
-		select {
-		case <-ctx.Done():
+		now := time.Now()
+		if !now.Before(end) || ctx.Err() != nil {
 			return
-		case <-deadline:
-			return
-		case <-tick.C:
+		}
+		for runs := 0; !now.Before(next) && runs < game.TickRate/4; runs++ {
 			for _, b := range bots {
 				b.Frame()
 			}
+			next = next.Add(frame)
+		}
+		if now.Sub(next) > time.Second/4 {
+			next = now // far behind (a stall): resume rather than race
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Until(next)):
 		}
 	}
 }

@@ -51,9 +51,17 @@ func (in Intent) Frame(tick uint32) game.Input {
 // exactly 1: the frame sampled this update is consumed by this update's
 // server step, so the host's ship is never a tick ahead of the authoritative
 // one.
+//
+// The lead drifts when the client's frames and the server's ticks do not
+// keep the same pace. A lead grown too long is shortened by holding back
+// one frame; a lead too short is lengthened by sending two frames in one
+// update, both with this update's intent and both predicted, so the
+// numbering never has a gap the server would coast through while the
+// client predicted nothing.
 type leadController struct {
 	est      uint32 // server tick estimate
 	next     uint32 // number of the next frame to send
+	extra    uint32 // frames to send on top of the next one, to lengthen the lead
 	synced   bool
 	hold     bool // send no new frame this update, to shrink the lead by one
 	resyncs  int
@@ -63,6 +71,11 @@ type leadController struct {
 
 // jitterMargin is the extra lead, in ticks, that absorbs network jitter.
 const jitterMargin = 2
+
+// maxFill is how many frames one update may add to lengthen the lead: every
+// input packet carries the last InputRedundancy frames, so a fill this
+// size still reaches the server whole.
+const maxFill = game.InputRedundancy - 1
 
 func targetLead(rttTicks float64) uint32 {
 	if rttTicks <= 0 {
@@ -86,14 +99,14 @@ func (c *leadController) onSnapshot(tick, lastInput uint32, rttTicks float64) {
 		c.resync(want)
 		return
 	}
-	lead := int32(c.next - c.est)
+	lead := int32(c.next + c.extra - c.est)
 	switch {
 	case lead < 1 || lead > game.InputLeadMax:
 		c.resync(want)
 	case lead > int32(want)+jitterMargin:
 		c.hold = true
-	case lead < int32(want)-jitterMargin:
-		c.next++ // skip a number; the server coasts one tick on the previous frame
+	case lead < int32(want)-jitterMargin && c.extra < maxFill:
+		c.extra++
 	}
 	c.checkStall(lastInput, want)
 }
@@ -112,32 +125,40 @@ func (c *leadController) checkStall(lastInput, want uint32) {
 	}
 }
 
+// resync sets the lead to want. A small step forward is filled with frames
+// like any lengthening; a larger one, or a step back, renumbers.
 func (c *leadController) resync(want uint32) {
 	next := c.est + want
 	if int32(next-c.lastAck) <= 0 {
 		// A number the server consumed would be refused as a replay.
 		next = c.lastAck + 1
 	}
-	c.next = next
+	if gap := int32(next - c.next); c.resyncs > 0 && gap > 0 && gap <= maxFill {
+		c.extra = uint32(gap)
+	} else {
+		c.next, c.extra = next, 0
+	}
 	c.resyncs++
 }
 
-// take returns the number for this frame's input, or false when the
-// controller holds a frame back to shrink its lead. It advances the
-// estimate by the one tick the server steps each frame.
-func (c *leadController) take() (uint32, bool) {
+// take returns the numbers of this update's frames, first to first+n-1:
+// usually one, none while a frame is held back, more while the lead is
+// being lengthened. It advances the estimate by the one tick the server
+// steps each update.
+func (c *leadController) take() (first uint32, n int) {
 	defer func() { c.est++ }()
 	if !c.synced {
-		return 0, false
+		return 0, 0
 	}
 	if c.hold {
 		c.hold = false
-		return 0, false
+		return 0, 0
 	}
 	if int32(c.next-c.est) < 1 {
-		c.next = c.est + 1
+		c.next = c.est + 1 // behind the server: these numbers would be stale
 	}
-	n := c.next
-	c.next++
-	return n, true
+	first, n = c.next, 1+int(c.extra)
+	c.next += uint32(n)
+	c.extra = 0
+	return first, n
 }

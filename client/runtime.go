@@ -192,18 +192,20 @@ func (r *Runtime) SendInput(in Intent) {
 	if r.carryInteract {
 		in.Interact, r.carryInteract = true, false
 	}
-	n, ok := r.lead.take()
-	if !ok {
+	first, n := r.lead.take()
+	if n == 0 {
 		// A held-back frame must not swallow a one-frame press.
 		r.carryInteract = in.Interact
 		return
 	}
-	f := in.Frame(n)
-	if len(r.pending) == cap(r.pending) {
-		r.pending = append(r.pending[:0], r.pending[1:]...)
+	for i := range n {
+		f := in.Frame(first + uint32(i))
+		if len(r.pending) == cap(r.pending) {
+			r.pending = append(r.pending[:0], r.pending[1:]...)
+		}
+		r.pending = append(r.pending, f)
+		r.pred.step(f, r.pstats, r.grid)
 	}
-	r.pending = append(r.pending, f)
-	r.pred.step(f, r.pstats, r.grid)
 	from := max(0, len(r.pending)-game.InputRedundancy)
 	r.sendBuf = wire.AppendInput(r.sendBuf[:0], r.pending[from:])
 	r.tr.Send(wire.ChannelOf(wire.MsgInput), r.sendBuf)
