@@ -16,6 +16,14 @@
 // record only, so a replica spawned from a decoded copy matches the server's
 // bullet bit for bit at every tick.
 //
+// Beyond the fight, a world holds portals (World.PortalAt resolves a
+// player's INTERACT to the portal under it; the server-only EvTransfer
+// tells the server to move the player) and, in a dungeon, opens an exit
+// portal when the boss dies. GenerateDungeon builds a dungeon's map as a
+// pure function of (kind, seed, depth): rooms joined by corridors and
+// tunnels, an entrance, the boss room farthest from it by walking, and
+// spawn slots for enemies and loot.
+//
 // The package imports only the standard library: no clocks, no files, no
 // global random source. The world owns a PCG generator seeded from its seed,
 // so the same seed and the same inputs give the same event stream.

@@ -17,6 +17,11 @@
 // The atlas is drawn procedurally at startup, one glow-and-core sprite per
 // look (team × kind).
 //
+// Fog of war is a drawing rule over the client's fog memory (client.Fog):
+// tiles in sight are lit, explored ones dim, unknown ones black, and
+// actors and bullets out of sight are not drawn. The minimap shows the
+// explored tiles, the portals and the ships in sight.
+//
 // Settings (player name, last address joined, account token) persist as
 // TOML in the user config directory.
 package render
