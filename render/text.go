@@ -1,35 +1,54 @@
 package render
 
 import (
+	"bytes"
 	"image/color"
+	"math"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font/gofont/goregular"
 )
 
-// The built-in bitmap font: 6×16 pixels a glyph, Latin-1 only. It is drawn
-// scaled for titles and buttons.
+// Text is set in Go Regular (Latin, Greek and Cyrillic, so players' names
+// read as they were typed) at textSize pixels for scale 1, on lines glyphH
+// pixels tall; glyphW is an average advance, used only to wrap long
+// messages.
 const (
-	glyphW = 6
-	glyphH = 16
+	textSize = 13
+	glyphW   = 7
+	glyphH   = 16
 )
 
 // maxCachedTexts bounds the text cache; HUD numbers change, labels do not.
 const maxCachedTexts = 512
 
-// textCache renders each distinct string once into a small image and draws
-// that image scaled and tinted. Strings that change (numbers in the HUD)
-// are refreshed by their owners at a readable rate, so the cache stays
-// small; it is emptied at the start of a frame when it grows past its
-// bound.
+// textKey is one string at one scale: each is set once, at its own size,
+// so titles are as crisp as labels.
+type textKey struct {
+	s     string
+	scale float64
+}
+
+// textCache sets each distinct string once into a small image and draws
+// that image tinted. Strings that change (numbers in the HUD) are refreshed
+// by their owners at a readable rate, so the cache stays small; it is
+// emptied at the start of a frame when it grows past its bound.
 type textCache struct {
-	imgs map[string]*ebiten.Image
-	op   ebiten.DrawImageOptions
+	imgs   map[textKey]*ebiten.Image
+	source *text.GoTextFaceSource
+	faces  map[float64]*text.GoTextFace
+	op     ebiten.DrawImageOptions
+	dop    text.DrawOptions
 }
 
 func newTextCache() *textCache {
-	return &textCache{imgs: make(map[string]*ebiten.Image, 64)}
+	src, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
+	if err != nil {
+		panic("render: the embedded Go Regular font does not load: " + err.Error())
+	}
+	return &textCache{imgs: make(map[textKey]*ebiten.Image, 64), source: src, faces: map[float64]*text.GoTextFace{}}
 }
 
 // beginFrame evicts everything when the cache is over its bound. It runs
@@ -44,23 +63,31 @@ func (t *textCache) beginFrame() {
 	}
 }
 
-func (t *textCache) image(s string) *ebiten.Image {
-	if img, ok := t.imgs[s]; ok {
-		return img
+func (t *textCache) face(scale float64) *text.GoTextFace {
+	f, ok := t.faces[scale]
+	if !ok {
+		f = &text.GoTextFace{Source: t.source, Size: textSize * scale}
+		t.faces[scale] = f
 	}
-	img := ebiten.NewImage(max(textWidth(s, 1), 1), glyphH)
-	ebitenutil.DebugPrintAt(img, s, -1, 0) // DebugPrintAt shifts one pixel right
-	t.imgs[s] = img
-	return img
+	return f
 }
 
-// textWidth is the width of s in pixels at scale.
-func textWidth(s string, scale float64) int {
-	n := 0
-	for range s {
-		n++
+// image is s set at scale, white, its top at the image's top.
+func (t *textCache) image(s string, scale float64) *ebiten.Image {
+	k := textKey{s, scale}
+	if img, ok := t.imgs[k]; ok {
+		return img
 	}
-	return int(float64(n*glyphW) * scale)
+	f := t.face(scale)
+	w := int(math.Ceil(text.Advance(s, f)))
+	h := int(math.Ceil(glyphH * scale))
+	img := ebiten.NewImage(max(w, 1), max(h, 1))
+	t.dop.GeoM.Reset()
+	t.dop.GeoM.Translate(0, (float64(h)-f.Metrics().HAscent-f.Metrics().HDescent)/2)
+	t.dop.ColorScale.Reset()
+	text.Draw(img, s, f, &t.dop)
+	t.imgs[k] = img
+	return img
 }
 
 // Text alignment relative to the x given to draw.
@@ -70,31 +97,29 @@ const (
 	alignRight
 )
 
-// draw draws s with its top at y, tinted c, scaled, aligned at x. A dark
+// draw draws s with its top at y, tinted c, at scale, aligned at x. A dark
 // shadow one scaled pixel down-right keeps it readable on any background.
 func (t *textCache) draw(dst *ebiten.Image, s string, x, y int, scale float64, align int, c color.Color) {
 	if s == "" {
 		return
 	}
-	switch align {
+	img := t.image(s, scale)
+	switch w := img.Bounds().Dx(); align {
 	case alignCenter:
-		x -= textWidth(s, scale) / 2
+		x -= w / 2
 	case alignRight:
-		x -= textWidth(s, scale)
+		x -= w
 	}
-	img := t.image(s)
 	shadow := max(1, scale/2)
-	t.blit(dst, img, float64(x)+shadow, float64(y)+shadow, scale, color.RGBA{0, 0, 0, 200})
-	t.blit(dst, img, float64(x), float64(y), scale, c)
+	t.blit(dst, img, float64(x)+shadow, float64(y)+shadow, color.RGBA{0, 0, 0, 200})
+	t.blit(dst, img, float64(x), float64(y), c)
 }
 
-func (t *textCache) blit(dst, img *ebiten.Image, x, y, scale float64, c color.Color) {
+func (t *textCache) blit(dst, img *ebiten.Image, x, y float64, c color.Color) {
 	t.op.GeoM.Reset()
-	t.op.GeoM.Scale(scale, scale)
-	t.op.GeoM.Translate(x, y)
+	t.op.GeoM.Translate(math.Round(x), math.Round(y))
 	t.op.ColorScale.Reset()
 	t.op.ColorScale.ScaleWithColor(c)
-	t.op.Filter = ebiten.FilterNearest
 	dst.DrawImage(img, &t.op)
 }
 

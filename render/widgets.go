@@ -11,8 +11,8 @@ type button struct {
 	rect  image.Rectangle
 }
 
-// textField is a one-line text input. It accepts the characters the
-// built-in bitmap font can draw (Latin-1, no control characters) and keeps
+// textField is a one-line text input. It accepts the letters the font can
+// draw (Latin, Greek and Cyrillic, no control characters) and keeps
 // at most maxBytes bytes of UTF-8, the limit the wire puts on names.
 type textField struct {
 	label    string
@@ -42,8 +42,12 @@ func (f *textField) edit(in *frameInput) {
 	}
 }
 
+// maxFieldRune is the last letter a field takes: Go Regular draws Latin,
+// Greek and Cyrillic (up to U+04FF); past that a name would show as boxes.
+const maxFieldRune = 0x04FF
+
 func (f *textField) insert(r rune) {
-	if r < 0x20 || (r >= 0x7f && r < 0xa0) || r > 0xff {
+	if r < 0x20 || (r >= 0x7f && r < 0xa0) || r > maxFieldRune {
 		return
 	}
 	if f.maxBytes > 0 && f.bytes()+utf8.RuneLen(r) > f.maxBytes {

@@ -19,6 +19,7 @@ func TestTextFieldEditing(t *testing.T) {
 		{"typing appends printable characters", "ab", 16, frameInput{Chars: []rune("c d")}, "abc d"},
 		{"control characters are dropped", "", 16, frameInput{Chars: []rune{'a', '\t', '\n', 0x7f, 0x85, 'b'}}, "ab"},
 		{"characters the font cannot draw are dropped", "", 16, frameInput{Chars: []rune("aé→b")}, "aéb"},
+		{"Greek and Cyrillic letters are kept", "", 16, frameInput{Chars: []rune("Ωмир")}, "Ωмир"},
 		{"the byte limit stops typing", "abcd", 5, frameInput{Chars: []rune("xyz")}, "abcdx"},
 		{"a two-byte letter does not squeeze past the limit", "abcd", 5, frameInput{Chars: []rune("é")}, "abcd"},
 		{"backspace removes the last letter", "abé", 16, frameInput{Backspace: true}, "ab"},
