@@ -58,10 +58,21 @@ func (in Intent) Frame(tick uint32) game.Input {
 // update, both with this update's intent and both predicted, so the
 // numbering never has a gap the server would coast through while the
 // client predicted nothing.
+//
+// The margin over the round trip adapts: a snapshot whose acknowledged
+// input is older than its tick says the frame for that tick arrived too
+// late (the server coasted through it), so the margin grows by a tick; a
+// long run of snapshots with every frame on time lets it shrink back. A
+// jittery network or a loaded machine costs a little more latency instead
+// of a correction every few seconds.
 type leadController struct {
 	est      uint32 // server tick estimate
 	next     uint32 // number of the next frame to send
 	extra    uint32 // frames to send on top of the next one, to lengthen the lead
+	margin   uint32 // ticks of lead beyond the round trip
+	onTime   int    // snapshots in a row with the frame for their tick consumed
+	late     int    // snapshots that showed a frame arriving too late
+	first    uint32 // the first frame number sent, 0 before any
 	synced   bool
 	hold     bool // send no new frame this update, to shrink the lead by one
 	resyncs  int
@@ -69,20 +80,41 @@ type leadController struct {
 	stallCnt int
 }
 
-// jitterMargin is the extra lead, in ticks, that absorbs network jitter.
-const jitterMargin = 2
+// Margins over the round trip, in ticks: the least kept, the most grown
+// to, and how many on-time snapshots in a row (5 s) earn a tick back.
+const (
+	jitterMargin   = 2
+	maxMargin      = 8
+	marginDecayRun = 100
+)
 
 // maxFill is how many frames one update may add to lengthen the lead: every
 // input packet carries the last InputRedundancy frames, so a fill this
 // size still reaches the server whole.
 const maxFill = game.InputRedundancy - 1
 
-func targetLead(rttTicks float64) uint32 {
+func targetLead(rttTicks float64, margin uint32) uint32 {
 	if rttTicks <= 0 {
 		return 1
 	}
-	lead := 1 + uint32(math.Ceil(rttTicks)) + jitterMargin
+	lead := 1 + uint32(math.Ceil(rttTicks)) + max(margin, jitterMargin)
 	return min(max(lead, game.InputLeadMin), game.InputLeadMax)
+}
+
+// adapt grows the margin when the frame for a snapshot's tick was not
+// there in time, and shrinks it after a long run of frames that were.
+func (c *leadController) adapt(tick, lastInput uint32) {
+	if lastInput == tick {
+		c.onTime++
+		if c.onTime >= marginDecayRun && c.margin > jitterMargin {
+			c.margin--
+			c.onTime = 0
+		}
+		return
+	}
+	c.late++
+	c.onTime = 0
+	c.margin = min(max(c.margin, jitterMargin)+1, maxMargin)
 }
 
 // onSnapshot re-anchors the estimate on a newer snapshot and checks the
@@ -92,7 +124,10 @@ func (c *leadController) onSnapshot(tick, lastInput uint32, rttTicks float64) {
 		return // an older snapshot says nothing new about the clock
 	}
 	c.est = tick
-	want := targetLead(rttTicks)
+	if c.synced && rttTicks > 0 && c.first != 0 && int32(lastInput-c.first) >= 0 {
+		c.adapt(tick, lastInput) // once the server consumes our frames at all
+	}
+	want := targetLead(rttTicks, c.margin)
 	if !c.synced {
 		c.synced = true
 		c.lastAck = lastInput
@@ -158,6 +193,9 @@ func (c *leadController) take() (first uint32, n int) {
 		c.next = c.est + 1 // behind the server: these numbers would be stale
 	}
 	first, n = c.next, 1+int(c.extra)
+	if c.first == 0 {
+		c.first = first
+	}
 	c.next += uint32(n)
 	c.extra = 0
 	return first, n

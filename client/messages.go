@@ -83,7 +83,7 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 	r.portals = e.Portals
 	r.bullets = game.NewBulletPool(4096)
 	// A new world counts its own ticks: numbering starts over.
-	r.lead = leadController{est: e.ServerTick, resyncs: r.lead.resyncs}
+	r.lead = leadController{est: e.ServerTick, resyncs: r.lead.resyncs, late: r.lead.late, margin: r.lead.margin}
 	r.bulletNow = e.ServerTick
 	r.pending = r.pending[:0]
 	r.pred = predictor{}
@@ -135,6 +135,7 @@ func (r *Runtime) onSnapshot(b []byte) error {
 	rtt := r.tr.Stats().RTT.Seconds() * game.TickRate
 	r.lead.onSnapshot(r.snap.Tick, r.snap.LastInputTick, rtt)
 	r.stats.Resyncs = r.lead.resyncs
+	r.stats.LateInputs = r.lead.late
 	r.trimPendingFrom(r.lead.next)
 	return nil
 }

@@ -74,11 +74,12 @@ func (r *Runtime) reconcile(self *game.PlayerState) {
 
 func (r *Runtime) noteCorrection(predicted, drawnBefore game.Vec) {
 	err := math.Hypot(r.pred.pos.X-predicted.X, r.pred.pos.Y-predicted.Y)
+	r.stats.Reconciles++
+	r.stats.SumCorrection += err
 	if err <= CorrectionEpsilon {
 		return
 	}
 	r.stats.Corrections++
-	r.stats.SumCorrection += err
 	r.stats.MaxCorrection = max(r.stats.MaxCorrection, err)
 	if err > SnapDistance {
 		r.stats.Snaps++

@@ -38,20 +38,25 @@ type Stats struct {
 	Snapshots     int
 	Events        int
 	BulletsSeen   int
+	Reconciles    int     // snapshots reconciled against the own record while alive
 	Corrections   int     // reconciliations that moved the ship by more than CorrectionEpsilon
 	Snaps         int     // corrections over SnapDistance, applied at once
-	SumCorrection float64 // over Corrections
+	SumCorrection float64 // the distance every reconciliation moved the ship, summed
 	MaxCorrection float64
 	Garbage       int // packets dropped because they did not decode
 	Resyncs       int // input-lead re-syncs
+	LateInputs    int // snapshots showing the frame for their tick arrived too late
 }
 
-// MeanCorrection is the mean size of the corrections, in u.
+// MeanCorrection is how far, on average, a reconciliation moved the ship
+// (in u): the prediction error a player lives with, snapshot by snapshot.
+// A correction is usually one tick of movement (4 u) when it happens at
+// all, so Corrections says how often.
 func (s Stats) MeanCorrection() float64 {
-	if s.Corrections == 0 {
+	if s.Reconciles == 0 {
 		return 0
 	}
-	return s.SumCorrection / float64(s.Corrections)
+	return s.SumCorrection / float64(s.Reconciles)
 }
 
 // Runtime is one player's connection to a server.

@@ -107,6 +107,8 @@ func TestReconciliationOverABadNetwork(t *testing.T) {
 		require.Greater(t, r.RTTms, 80.0, "the proxy should add about 100 ms of round trip")
 		require.Zero(t, r.Snaps, "%s: prediction snapped", r.Name)
 		require.Less(t, r.MeanCorrectionU, 1.0, "%s: mean correction", r.Name)
+		require.Less(t, float64(r.Corrections), 0.1*float64(r.Snapshots),
+			"%s: the ship is corrected on fewer than one snapshot in ten", r.Name)
 	}
 	t.Logf("netsim: %+v", proxy.Stats())
 }
