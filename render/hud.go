@@ -39,6 +39,14 @@ type hud struct {
 	lastIn     uint64
 	lastOut    uint64
 	mini       minimap
+	bossMet    bossRef // the boss the player has laid eyes on
+}
+
+// bossRef names one enemy of one instance.
+type bossRef struct {
+	instance uint16
+	id       uint16
+	ok       bool
 }
 
 func (h *hud) update(rt *client.Runtime, frame int) {
@@ -123,14 +131,23 @@ func (h *hud) drawStatus(dst *ebiten.Image, g *graphics, s *playScene, self clie
 	g.text.draw(dst, msg, s.a.w/2, s.a.h-76, textScale, alignCenter, colTitle)
 }
 
-// drawBossBar draws the first boss in view across the top and returns its
-// name.
+// drawBossBar draws the bar of the first boss the player has seen across
+// the top and returns its name. A boss behind a wall it was never seen past
+// stays a secret, like any enemy out of sight; once met, its bar stays while
+// it is in range, so a pillar between the two does not make it flicker.
 func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
+	fog := s.rt.Fog()
+	inst, _ := s.rt.Instance()
 	for _, e := range s.rt.Enemies() {
 		d, ok := s.look.enemyDef(e.Kind)
 		if !ok || !d.Boss || e.MaxHP <= 0 {
 			continue
 		}
+		met := h.bossMet.ok && h.bossMet.instance == inst && h.bossMet.id == e.ID
+		if !met && !fog.CanSee(e.Pos) {
+			continue
+		}
+		h.bossMet = bossRef{instance: inst, id: e.ID, ok: true}
 		const bw = 480
 		x := float32(s.a.w-bw) / 2
 		g.shapes.rect(dst, x-2, 26, bw+4, 14, colPanel)
