@@ -43,6 +43,7 @@ type options struct {
 	statusFile string
 	seed       uint64
 	startMap   string
+	maxPlayers int
 }
 
 const usageText = `Duskfall, a co-op bullet hell.
@@ -109,6 +110,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
 	fs.Uint64Var(&o.seed, "seed", 1, "world seed for --server and --host")
 	fs.StringVar(&o.startMap, "map", "hub", "with --server: the map players start in (hub, arena, boss_hall)")
+	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -136,6 +138,8 @@ func (o *options) validate() error {
 		return errors.New("--bot needs --join HOST:PORT")
 	case o.duration < 0:
 		return fmt.Errorf("--duration %s must not be negative", o.duration)
+	case o.maxPlayers < 1 || o.maxPlayers > 255:
+		return fmt.Errorf("--max-players %d: want 1 to 255 (a snapshot counts players in a byte)", o.maxPlayers)
 	}
 	if o.join != "" {
 		if _, _, err := net.SplitHostPort(o.join); err != nil {
@@ -199,7 +203,8 @@ func serverConfig(o options, lg *log.Logger) (server.Config, error) {
 	if err != nil {
 		return server.Config{}, fmt.Errorf("--map %s: %w", o.startMap, err)
 	}
-	return server.Config{Content: content, Map: start, Seed: o.seed, StatusFile: o.statusFile, Log: lg}, nil
+	return server.Config{Content: content, Map: start, Seed: o.seed, StatusFile: o.statusFile, Log: lg,
+		MaxPlayers: o.maxPlayers}, nil
 }
 
 func runBots(o options, stdout, stderr io.Writer) int {

@@ -112,3 +112,36 @@ func TestReconciliationOverABadNetwork(t *testing.T) {
 	}
 	t.Logf("netsim: %+v", proxy.Stats())
 }
+
+func TestAFullServerRefusesInWords(t *testing.T) {
+	content, err := levels.LoadContent()
+	require.NoError(t, err)
+	arena, err := levels.LoadMap("arena", content)
+	require.NoError(t, err)
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.DefaultConfig())
+	require.NoError(t, err)
+	srv, err := server.New(server.Config{Content: content, Map: arena, Seed: 7, MaxPlayers: 1}, tr)
+	require.NoError(t, err)
+	defer srv.Shutdown("test over")
+	first, err := client.Dial(tr.Addr(), client.Config{Name: "first"})
+	require.NoError(t, err)
+	defer first.Close()
+	second, err := client.Dial(tr.Addr(), client.Config{Name: "second"})
+	require.NoError(t, err)
+	defer second.Close()
+	for range 5 * 60 {
+		first.Frame(client.Intent{})
+		if first.State() == client.StatePlaying {
+			second.Frame(client.Intent{})
+		}
+		srv.Step()
+		time.Sleep(time.Second / 60)
+		if second.State() == client.StateFailed {
+			break
+		}
+	}
+	require.Equal(t, client.StatePlaying, first.State())
+	require.Equal(t, client.StateFailed, second.State())
+	require.ErrorContains(t, second.Err(), "the server is full")
+	require.Equal(t, 1, srv.Players())
+}

@@ -184,6 +184,7 @@ func TestCommandLine(t *testing.T) {
 		{"an address without a port exits 2", []string{"--bot", "1", "--join", "localhost"}, 2, "want HOST:PORT"},
 		{"an unknown script exits 2", []string{"--bot", "1", "--join", "127.0.0.1:1", "--script", "dance"}, 2, "unknown bot script"},
 		{"two modes at once exit 2", []string{"--server", "--host"}, 2, "choose one of"},
+		{"a player limit out of range exits 2", []string{"--server", "--max-players", "0"}, 2, "--max-players 0"},
 		{"the window modes explain the headless build", []string{"--host"}, 1, "no window"},
 		{"a stray argument exits 2", []string{"serve"}, 2, "unexpected argument"},
 	}
