@@ -14,6 +14,8 @@ import (
 var (
 	colFloorA   = rgb8(34, 36, 50, 1)
 	colFloorB   = rgb8(38, 40, 56, 1)
+	colPaveA    = rgb8(48, 44, 58, 1) // decorative paving: warmer stone, laid in larger squares
+	colPaveB    = rgb8(54, 49, 64, 1)
 	colWall     = rgb8(78, 70, 104, 1)
 	colWallTop  = rgb8(124, 114, 158, 1)
 	colSelf     = rgb8(236, 240, 255, 1)
@@ -155,8 +157,14 @@ func (w *worldLook) drawTile(dst *ebiten.Image, sb *shapeBatch, s *playScene, gr
 	if (tx+ty)%2 == 1 {
 		c = colFloorB
 	}
-	if t == game.TileWall {
+	switch t {
+	case game.TileWall:
 		c = colWall
+	case game.TileDecor:
+		c = colPaveA
+		if (tx/2+ty/2)%2 == 1 {
+			c = colPaveB
+		}
 	}
 	const ts = game.TileSize
 	wx, wy := float64(tx*ts), float64(ty*ts)
