@@ -27,6 +27,7 @@ const (
 	FogViewRadius         = 460  // u: what the client shows
 	SpawnGraceTicks       = 120  // arrival grace: invulnerable and unable to shoot
 	ChunkTiles            = 16   // a map chunk is ChunkTiles × ChunkTiles tiles
+	MaxMapSide            = 512  // tiles either way: snapshots place actors in quarter units up to 16384 u
 )
 
 // Input buttons, one bit each in Input.Buttons.

@@ -9,8 +9,9 @@ import (
 	"duskfall/game"
 )
 
-// maxMapSide bounds a map's width and height in tiles.
-const maxMapSide = 512
+// maxMapSide bounds a map's width and height in tiles: what the wire lets
+// a server send a client.
+const maxMapSide = game.MaxMapSide
 
 // Tile characters every map shares; the legend adds enemy spawns and
 // portals.

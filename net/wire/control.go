@@ -13,11 +13,12 @@ import (
 
 // Limits of the control messages.
 const (
-	MaxNameLen    = 16  // bytes of a player name
-	MaxReasonLen  = 200 // bytes of a reject reason
-	TokenLen      = 16  // bytes of an account token
-	MaxRoster     = 255 // entries a Roster can carry (u8 count)
-	MaxPortals    = 255 // portals an EnterInstance can carry (u8 count)
+	MaxNameLen    = 16              // bytes of a player name
+	MaxReasonLen  = 200             // bytes of a reject reason
+	TokenLen      = 16              // bytes of an account token
+	MaxRoster     = 255             // entries a Roster can carry (u8 count)
+	MaxPortals    = 255             // portals an EnterInstance can carry (u8 count)
+	MaxMapSide    = game.MaxMapSide // tiles a map may measure either way
 	ChunkTileSize = game.ChunkTiles * game.ChunkTiles
 
 	// DungeonNone in EnterInstance.Dungeon means the hub or an arena:
@@ -240,6 +241,9 @@ func checkInstance(e *EnterInstance) error {
 	}
 	if e.MapW == 0 || e.MapH == 0 {
 		return ErrMalformed
+	}
+	if e.MapW > MaxMapSide || e.MapH > MaxMapSide {
+		return ErrTooLarge // a client allocates the whole grid: bound what a server can make it hold
 	}
 	for _, p := range e.Portals {
 		if p.TileX >= e.MapW || p.TileY >= e.MapH {

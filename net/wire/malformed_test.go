@@ -121,6 +121,8 @@ func TestHostileControlMessages(t *testing.T) {
 	runBad(t, wire.MsgEnterInstance, []badCase{
 		{"a map with no width", "05 0700 ff 0000 1e00 e8030000 00", wire.ErrMalformed},
 		{"a map with no height", "05 0700 ff 2800 0000 e8030000 00", wire.ErrMalformed},
+		{"a map wider than 512 tiles", "05 0700 ff 0102 1e00 e8030000 00", wire.ErrTooLarge},
+		{"a map of 65535 by 65535 tiles", "05 0700 ff ffff ffff e8030000 00", wire.ErrTooLarge},
 		{"a portal beyond the map's right edge", "05 0700 ff 2800 1e00 e8030000 01 2800 0000 00", wire.ErrMalformed},
 		{"a portal beyond the map's bottom edge", "05 0700 ff 2800 1e00 e8030000 01 0000 1e00 00", wire.ErrMalformed},
 		{"a portal count of 255 with one portal present", "05 0700 ff 2800 1e00 e8030000 ff 0300 0400 00", wire.ErrShort},
