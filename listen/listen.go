@@ -15,7 +15,6 @@ import (
 	"log"
 
 	"duskfall/client"
-	"duskfall/game"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 	"duskfall/server"
@@ -69,6 +68,3 @@ func (h *Host) Close() {
 	h.Client.Close()
 	h.Server.Shutdown("the host closed the game")
 }
-
-// FramesPerSecond is the rate Frame must be called at.
-const FramesPerSecond = game.TickRate

@@ -136,7 +136,6 @@ func (s *Runtime) sendLiveBullets(p *peer) {
 func (s *Runtime) sendSnapshot(p *peer) {
 	if b := s.encodeSnapshot(p); b != nil {
 		s.send(p, wire.MsgSnapshot, b)
-		s.counters.SnapshotsSent++
 	}
 }
 

@@ -18,14 +18,13 @@ const (
 
 // peer is one connection.
 type peer struct {
-	id        transport.PeerID
-	state     peerState
-	player    uint16 // player id, also sent as Welcome.PeerID
-	name      string
-	since     uint32 // tick the peer connected
-	inst      *instance
-	chunks    []uint32 // per chunk of inst's map: the world tick it was sent at, plus one (0: not yet)
-	lastInput uint32
+	id     transport.PeerID
+	state  peerState
+	player uint16 // player id, also sent as Welcome.PeerID
+	name   string
+	since  uint32 // tick the peer connected
+	inst   *instance
+	chunks []uint32 // per chunk of inst's map: the world tick it was sent at, plus one (0: not yet)
 
 	ev     wire.EventEncoder // events waiting for the next snapshot tick
 	evBuf  []byte

@@ -59,19 +59,17 @@ type Runtime struct {
 
 // Counters are what the server refused or dropped, for operators and tests.
 type Counters struct {
-	Garbage       int // packets that did not decode or came on the wrong channel
-	Unencodable   int // events the codec refused (a NaN from the simulation would be one)
-	Rejected      int // connections refused at the handshake
-	InputReplay   int
-	InputStale    int
-	InputFuture   int
-	InputFlood    int
-	BytesIn       uint64 // payload bytes received
-	BytesOut      uint64 // payload bytes sent
-	PacketsOut    uint64
-	SnapshotsSent uint64
-	BytesOutBy    [256]uint64 // payload bytes sent, by message type
-	EventsOut     [256]uint64 // events queued for peers, by kind
+	Garbage     int // packets that did not decode or came on the wrong channel
+	Unencodable int // events the codec refused (a NaN from the simulation would be one)
+	Rejected    int // connections refused at the handshake
+	InputReplay int
+	InputStale  int
+	InputFuture int
+	InputFlood  int
+	BytesIn     uint64      // payload bytes received
+	BytesOut    uint64      // payload bytes sent
+	BytesOutBy  [256]uint64 // payload bytes sent, by message type
+	EventsOut   [256]uint64 // events queued for peers, by kind
 }
 
 // New makes a server on a transport that is already listening.
@@ -211,5 +209,4 @@ func (s *Runtime) send(p *peer, t wire.MsgType, b []byte) {
 	s.tr.Send(p.id, wire.ChannelOf(t), b)
 	s.counters.BytesOut += uint64(len(b))
 	s.counters.BytesOutBy[t] += uint64(len(b))
-	s.counters.PacketsOut++
 }

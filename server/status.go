@@ -19,6 +19,7 @@ type Status struct {
 	Instances    int     `json:"instances"`
 	Garbage      int     `json:"garbage"`
 	Rejected     int     `json:"rejected"`
+	Unencodable  int     `json:"unencodable"`
 }
 
 // statusWriter keeps the step times of the last second and the byte
@@ -54,6 +55,7 @@ func (w *statusWriter) status(s *Runtime, elapsed time.Duration) Status {
 		Instances:    s.Instances(),
 		Garbage:      c.Garbage,
 		Rejected:     c.Rejected,
+		Unencodable:  c.Unencodable,
 	}
 	w.lastIn, w.lastOut = c.BytesIn, c.BytesOut
 	w.sorted = append(w.sorted[:0], w.steps...)

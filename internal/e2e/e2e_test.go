@@ -16,17 +16,27 @@ import (
 	"duskfall/server"
 )
 
-// startServer runs a real server on a free loopback port until the test ends.
-func startServer(t *testing.T) (*server.Runtime, string) {
+// newServer makes a real server on a free loopback port, starting players
+// on the named map, shut down when the test ends. cfg supplies the rest
+// (seed, limits); its content and map are filled in.
+func newServer(t *testing.T, mapName string, cfg server.Config) (*server.Runtime, string) {
 	t.Helper()
 	content, err := levels.LoadContent()
 	require.NoError(t, err)
-	arena, err := levels.LoadMap("arena", content)
+	start, err := levels.LoadMap(mapName, content)
 	require.NoError(t, err)
 	tr, err := transport.ListenENet("127.0.0.1:0", transport.DefaultConfig())
 	require.NoError(t, err)
-	srv, err := server.New(server.Config{Content: content, Map: arena, Seed: 7}, tr)
+	cfg.Content, cfg.Map = content, start
+	srv, err := server.New(cfg, tr)
 	require.NoError(t, err)
+	return srv, tr.Addr()
+}
+
+// startServer runs a real server in the arena at 60 Hz until the test ends.
+func startServer(t *testing.T) (*server.Runtime, string) {
+	t.Helper()
+	srv, addr := newServer(t, "arena", server.Config{Seed: 7})
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -38,7 +48,7 @@ func startServer(t *testing.T) (*server.Runtime, string) {
 		cancel()
 		wg.Wait()
 	})
-	return srv, tr.Addr()
+	return srv, addr
 }
 
 func TestThreeBotsPlayTogetherOverENet(t *testing.T) {
@@ -114,19 +124,12 @@ func TestReconciliationOverABadNetwork(t *testing.T) {
 }
 
 func TestAFullServerRefusesInWords(t *testing.T) {
-	content, err := levels.LoadContent()
-	require.NoError(t, err)
-	arena, err := levels.LoadMap("arena", content)
-	require.NoError(t, err)
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.DefaultConfig())
-	require.NoError(t, err)
-	srv, err := server.New(server.Config{Content: content, Map: arena, Seed: 7, MaxPlayers: 1}, tr)
-	require.NoError(t, err)
+	srv, addr := newServer(t, "arena", server.Config{Seed: 7, MaxPlayers: 1})
 	defer srv.Shutdown("test over")
-	first, err := client.Dial(tr.Addr(), client.Config{Name: "first"})
+	first, err := client.Dial(addr, client.Config{Name: "first"})
 	require.NoError(t, err)
 	defer first.Close()
-	second, err := client.Dial(tr.Addr(), client.Config{Name: "second"})
+	second, err := client.Dial(addr, client.Config{Name: "second"})
 	require.NoError(t, err)
 	defer second.Close()
 	for range 5 * 60 {

@@ -8,8 +8,6 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
-	"duskfall/levels"
-	"duskfall/net/transport"
 	"duskfall/server"
 )
 
@@ -17,16 +15,9 @@ import (
 // can place players between ticks.
 func hubServer(t *testing.T) (*server.Runtime, string) {
 	t.Helper()
-	content, err := levels.LoadContent()
-	require.NoError(t, err)
-	hub, err := levels.LoadMap("hub", content)
-	require.NoError(t, err)
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.DefaultConfig())
-	require.NoError(t, err)
-	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 21}, tr)
-	require.NoError(t, err)
+	srv, addr := newServer(t, "hub", server.Config{Seed: 21})
 	t.Cleanup(func() { srv.Shutdown("test over") })
-	return srv, tr.Addr()
+	return srv, addr
 }
 
 // frames runs n frames of every client and the server, 60 a second.
