@@ -138,8 +138,8 @@ func (o *options) validate() error {
 		return errors.New("--bot needs --join HOST:PORT")
 	case o.duration < 0:
 		return fmt.Errorf("--duration %s must not be negative", o.duration)
-	case o.maxPlayers < 1 || o.maxPlayers > 255:
-		return fmt.Errorf("--max-players %d: want 1 to 255 (a snapshot counts players in a byte)", o.maxPlayers)
+	case o.maxPlayers < 1 || o.maxPlayers > server.MaxPlayersLimit:
+		return fmt.Errorf("--max-players %d: want 1 to %d", o.maxPlayers, server.MaxPlayersLimit)
 	}
 	if o.join != "" {
 		if _, _, err := net.SplitHostPort(o.join); err != nil {

@@ -43,14 +43,17 @@ func (in Intent) Frame(tick uint32) game.Input {
 
 // leadController numbers input frames ahead of the server.
 //
-// est is the client's estimate of the server's current tick: the newest
-// snapshot's tick, advanced by one each frame until the next snapshot. On a
-// listen server this is exact. A frame must reach the server before it
-// simulates that tick, so frames are numbered est + 1 + the round trip in
-// ticks + a jitter margin. On a listen server (no round trip) the lead is
-// exactly 1: the frame sampled this update is consumed by this update's
-// server step, so the host's ship is never a tick ahead of the authoritative
-// one.
+// est is the client's estimate of the server's current tick, kept as a
+// filtered offset from the client's own frame count: every new snapshot is
+// a sample (its tick minus the frames taken so far), and the offset follows
+// the samples both ways, smoothly under jitter and at once after a jump
+// (a stalled server, a hitch, a clock that drifted) that two snapshots in a
+// row confirm. On a listen server the samples never vary and the estimate
+// is exact. A frame must reach the server before it simulates that tick,
+// so frames are numbered est + 1 + the round trip in ticks + a jitter
+// margin. On a listen server (no round trip) the lead is exactly 1: the
+// frame sampled this update is consumed by this update's server step, so
+// the host's ship is never a tick ahead of the authoritative one.
 //
 // The lead drifts when the client's frames and the server's ticks do not
 // keep the same pace. A lead grown too long is shortened by holding back
@@ -59,6 +62,14 @@ func (in Intent) Frame(tick uint32) game.Input {
 // numbering never has a gap the server would coast through while the
 // client predicted nothing.
 //
+// Two bounds hold on every frame, whatever the estimate says: a frame is
+// never numbered at or below what the server has certainly consumed (the
+// newest acknowledgement plus the frames since), which it would refuse as
+// a replay; and never beyond the newest snapshot's tick plus InputMaxLead,
+// which it would refuse as from the future. When the server goes quiet
+// (stalled, or the link is down) the second bound holds frames back
+// instead of sending ones it would refuse.
+//
 // The margin over the round trip adapts: a snapshot whose acknowledged
 // input is older than its tick says the frame for that tick arrived too
 // late (the server coasted through it), so the margin grows by a tick; a
@@ -66,17 +77,24 @@ func (in Intent) Frame(tick uint32) game.Input {
 // jittery network or a loaded machine costs a little more latency instead
 // of a correction every few seconds.
 type leadController struct {
-	est      uint32 // server tick estimate
-	next     uint32 // number of the next frame to send
-	extra    uint32 // frames to send on top of the next one, to lengthen the lead
-	margin   uint32 // ticks of lead beyond the round trip
-	onTime   int    // snapshots in a row with the frame for their tick consumed
-	late     int    // snapshots that showed a frame arriving too late
-	first    uint32 // the first frame number sent, 0 before any
+	frame    uint32  // frames taken: the client's own clock
+	offset   float64 // filtered (server tick − frame)
+	est      uint32  // server tick estimate: frame + offset, rounded
+	newest   uint32  // tick of the newest snapshot
+	jumpRun  int     // snapshots in a row whose sample jumped from the offset
+	next     uint32  // number of the next frame to send
+	extra    uint32  // frames to send on top of the next one, to lengthen the lead
+	margin   uint32  // ticks of lead beyond the round trip
+	onTime   int     // snapshots in a row with the frame for their tick consumed
+	late     int     // snapshots that showed a frame arriving too late
+	first    uint32  // the first frame number sent, 0 before any
 	synced   bool
 	hold     bool // send no new frame this update, to shrink the lead by one
 	resyncs  int
-	lastAck  uint32
+	jumps    int    // offset jumps taken
+	held     int    // frames held back because the server went quiet
+	lastAck  uint32 // the newest acknowledged input tick
+	ackFrame uint32 // the frame count when lastAck arrived
 	stallCnt int
 }
 
@@ -86,6 +104,14 @@ const (
 	jitterMargin   = 2
 	maxMargin      = 8
 	marginDecayRun = 100
+)
+
+// Offset filter: a sample further than offsetJump from the offset, twice
+// in a row, moves it at once; a nearer one moves it by offsetGain of the
+// difference, which averages jitter out over a few snapshots.
+const (
+	offsetJump = 2 * game.SnapshotInterval
+	offsetGain = 0.15
 )
 
 // maxFill is how many frames one update may add to lengthen the lead: every
@@ -117,23 +143,43 @@ func (c *leadController) adapt(tick, lastInput uint32) {
 	c.margin = min(max(c.margin, jitterMargin)+1, maxMargin)
 }
 
-// onSnapshot re-anchors the estimate on a newer snapshot and checks the
-// lead and the acknowledgement for drift.
-func (c *leadController) onSnapshot(tick, lastInput uint32, rttTicks float64) {
-	if c.synced && int32(tick-c.est) <= 0 && tick != c.est {
-		return // an older snapshot says nothing new about the clock
+// estimate is the server tick estimate with its fraction, for drawing
+// remote actors smoothly.
+func (c *leadController) estimate() float64 { return float64(c.frame) + c.offset }
+
+// follow moves the offset toward a snapshot's sample.
+func (c *leadController) follow(tick uint32) {
+	sample := float64(int32(tick - c.frame))
+	diff := sample - c.offset
+	if math.Abs(diff) <= offsetJump {
+		c.jumpRun = 0
+		c.offset += diff * offsetGain
+	} else if c.jumpRun++; c.jumpRun >= 2 {
+		c.jumpRun = 0
+		c.jumps++
+		c.offset = sample
 	}
-	c.est = tick
-	if c.synced && rttTicks > 0 && c.first != 0 && int32(lastInput-c.first) >= 0 {
+	c.est = c.frame + uint32(int32(math.Round(c.offset)))
+}
+
+// onSnapshot takes a snapshot newer than any before: it moves the
+// estimate, then checks the lead and the acknowledgement for drift. Every
+// new snapshot runs every check.
+func (c *leadController) onSnapshot(tick, lastInput uint32, rttTicks float64) {
+	if !c.synced {
+		c.offset = float64(int32(tick - c.frame))
+		c.est, c.newest = tick, tick
+		c.synced = true
+		c.lastAck, c.ackFrame = lastInput, c.frame
+		c.resync(targetLead(rttTicks, c.margin))
+		return
+	}
+	c.newest = tick
+	c.follow(tick)
+	if rttTicks > 0 && c.first != 0 && int32(lastInput-c.first) >= 0 {
 		c.adapt(tick, lastInput) // once the server consumes our frames at all
 	}
 	want := targetLead(rttTicks, c.margin)
-	if !c.synced {
-		c.synced = true
-		c.lastAck = lastInput
-		c.resync(want)
-		return
-	}
 	lead := int32(c.next + c.extra - c.est)
 	switch {
 	case lead < 1 || lead > game.InputLeadMax:
@@ -150,7 +196,7 @@ func (c *leadController) onSnapshot(tick, lastInput uint32, rttTicks float64) {
 // still be outside the server's window, and then nothing is acknowledged.
 func (c *leadController) checkStall(lastInput, want uint32) {
 	if lastInput != c.lastAck {
-		c.lastAck, c.stallCnt = lastInput, 0
+		c.lastAck, c.ackFrame, c.stallCnt = lastInput, c.frame, 0
 		return
 	}
 	c.stallCnt++
@@ -163,11 +209,7 @@ func (c *leadController) checkStall(lastInput, want uint32) {
 // resync sets the lead to want. A small step forward is filled with frames
 // like any lengthening; a larger one, or a step back, renumbers.
 func (c *leadController) resync(want uint32) {
-	next := c.est + want
-	if int32(next-c.lastAck) <= 0 {
-		// A number the server consumed would be refused as a replay.
-		next = c.lastAck + 1
-	}
+	next := max32(c.est+want, c.lowest())
 	if gap := int32(next - c.next); c.resyncs > 0 && gap > 0 && gap <= maxFill {
 		c.extra = uint32(gap)
 	} else {
@@ -176,12 +218,36 @@ func (c *leadController) resync(want uint32) {
 	c.resyncs++
 }
 
+// lowest is the first number the server has certainly not consumed: the
+// newest acknowledgement, plus one for every frame since it arrived.
+func (c *leadController) lowest() uint32 {
+	if c.lastAck == 0 {
+		return c.est + 1
+	}
+	return c.lastAck + 1 + (c.frame - c.ackFrame)
+}
+
+// highest is the last number the server will certainly not refuse as from
+// the future: its tick never goes back, so the newest snapshot's tick
+// plus InputMaxLead.
+func (c *leadController) highest() uint32 { return c.newest + game.InputMaxLead }
+
+func max32(a, b uint32) uint32 {
+	if int32(a-b) >= 0 {
+		return a
+	}
+	return b
+}
+
 // take returns the numbers of this update's frames, first to first+n-1:
 // usually one, none while a frame is held back, more while the lead is
-// being lengthened. It advances the estimate by the one tick the server
-// steps each update.
+// being lengthened. It advances the client's clock by the one tick the
+// server steps each update.
 func (c *leadController) take() (first uint32, n int) {
-	defer func() { c.est++ }()
+	defer func() {
+		c.frame++
+		c.est++
+	}()
 	if !c.synced {
 		return 0, 0
 	}
@@ -189,14 +255,28 @@ func (c *leadController) take() (first uint32, n int) {
 		c.hold = false
 		return 0, 0
 	}
-	if int32(c.next-c.est) < 1 {
-		c.next = c.est + 1 // behind the server: these numbers would be stale
+	c.next = max32(c.next, max32(c.lowest(), c.est+1))
+	n = 1 + int(c.extra)
+	if int32(c.next+uint32(n)-1-c.highest()) > 0 {
+		n = int(int32(c.highest() - c.next + 1))
+		if n <= 0 {
+			c.held++ // the server has gone quiet: a frame now would be refused
+			return 0, 0
+		}
 	}
-	first, n = c.next, 1+int(c.extra)
+	first = c.next
 	if c.first == 0 {
 		c.first = first
 	}
 	c.next += uint32(n)
 	c.extra = 0
 	return first, n
+}
+
+// shift moves the client's clock by ticks, numbering included: the drift
+// diagnostic injects the error a drifting clock would build up.
+func (c *leadController) shift(ticks int32) {
+	c.offset += float64(ticks)
+	c.est += uint32(ticks)
+	c.next += uint32(ticks)
 }

@@ -109,7 +109,7 @@ func (v *view) build(r *Runtime) {
 	v.now = r.lead.est
 	v.players, v.enemies = v.players[:0], v.enemies[:0]
 	v.hasSelf = false
-	a, b, alpha := r.history.bracket(float64(r.lead.est) - InterpDelayTicks)
+	a, b, alpha := r.history.bracket(r.lead.estimate() - InterpDelayTicks)
 	if b == nil {
 		return
 	}

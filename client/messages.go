@@ -45,7 +45,6 @@ func (r *Runtime) onWelcome(b []byte) error {
 		return err
 	}
 	r.id = w.PeerID
-	r.lead.est = w.ServerTick
 	return nil
 }
 
@@ -72,19 +71,24 @@ func (r *Runtime) onRoster(b []byte) error {
 }
 
 // onEnterInstance starts a fresh view of a world: no map known yet, no
-// bullets, no prediction until the first snapshot places the ship.
+// bullets, no prediction until the first snapshot places the ship. Events
+// of this instance that overtook it on their own channel are applied now.
 func (r *Runtime) onEnterInstance(b []byte) error {
 	e, err := wire.ParseEnterInstance(b)
 	if err != nil {
 		return err
 	}
-	r.instance, r.dungeon = e.Instance, e.Dungeon
+	if r.state != StateJoining && r.state != StatePlaying {
+		return nil
+	}
+	r.instance, r.dungeon, r.epoch = e.Instance, e.Dungeon, e.Epoch
 	r.grid = game.NewGrid(int(e.MapW), int(e.MapH))
 	r.portals = e.Portals
-	r.bullets = game.NewBulletPool(4096)
+	r.bullets.reset(e.ServerTick)
+	r.sight.reset()
 	// A new world counts its own ticks: numbering starts over.
-	r.lead = leadController{est: e.ServerTick, resyncs: r.lead.resyncs, late: r.lead.late, margin: r.lead.margin}
-	r.bulletNow = e.ServerTick
+	r.lead = leadController{est: e.ServerTick, resyncs: r.lead.resyncs, late: r.lead.late,
+		margin: r.lead.margin, jumps: r.lead.jumps, held: r.lead.held}
 	r.pending = r.pending[:0]
 	r.pred = predictor{}
 	r.history.reset()
@@ -92,8 +96,19 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 	if r.state == StateJoining {
 		r.state = StatePlaying
 	}
+	if r.earlyOf == r.epoch {
+		for i := range r.early {
+			r.applyEvent(&r.early[i])
+		}
+	}
+	r.early = r.early[:0]
 	return nil
 }
+
+// epochAge says where a packet's epoch stands against the current one:
+// negative for an instance the client has left, positive for one it has
+// not entered yet.
+func (r *Runtime) epochAge(epoch uint16) int16 { return int16(epoch - r.epoch) }
 
 func (r *Runtime) onMapChunk(b []byte) error {
 	c, err := wire.ParseMapChunk(b)
@@ -103,15 +118,7 @@ func (r *Runtime) onMapChunk(b []byte) error {
 	if r.grid == nil {
 		return errUnexpected
 	}
-	x0, y0 := int(c.CX)*game.ChunkTiles, int(c.CY)*game.ChunkTiles
-	for y := range game.ChunkTiles {
-		for x := range game.ChunkTiles {
-			tx, ty := x0+x, y0+y
-			if tx < r.grid.W && ty < r.grid.H {
-				r.grid.Tiles[ty*r.grid.W+tx] = c.Tiles[y*game.ChunkTiles+x]
-			}
-		}
-	}
+	wire.CopyChunk(r.grid, &c)
 	return nil
 }
 
@@ -120,6 +127,10 @@ func (r *Runtime) onSnapshot(b []byte) error {
 		return err
 	}
 	if r.state != StatePlaying {
+		return nil
+	}
+	if r.snap.Epoch != r.epoch {
+		r.stats.OtherEpoch++ // a world left behind, or one whose EnterInstance is still on its way
 		return nil
 	}
 	r.stats.Snapshots++
@@ -136,6 +147,8 @@ func (r *Runtime) onSnapshot(b []byte) error {
 	r.lead.onSnapshot(r.snap.Tick, r.snap.LastInputTick, rtt)
 	r.stats.Resyncs = r.lead.resyncs
 	r.stats.LateInputs = r.lead.late
+	r.stats.ClockJumps = r.lead.jumps
+	r.stats.HeldFrames = r.lead.held
 	r.trimPendingFrom(r.lead.next)
 	return nil
 }
@@ -148,12 +161,31 @@ func (r *Runtime) trimPendingFrom(next uint32) {
 	}
 }
 
+// onEvents decodes every packet of the stream, whatever its epoch: the
+// stream's state runs across packets. Events of the current instance are
+// applied; those of an instance left behind are dropped; those of one not
+// entered yet (their packet overtook the EnterInstance) wait for it.
 func (r *Runtime) onEvents(b []byte) error {
 	r.events.Reset(b)
 	var ev game.Event
+	age := r.epochAge(r.events.Epoch())
+	if age != 0 {
+		r.stats.OtherEpoch++
+	}
+	if age > 0 && r.earlyOf != r.events.Epoch() {
+		r.early, r.earlyOf = r.early[:0], r.events.Epoch()
+	}
 	for r.events.Next(&ev) {
 		r.stats.Events++
-		r.applyEvent(&ev)
+		switch {
+		case age == 0 && r.grid != nil:
+			r.applyEvent(&ev)
+		case age > 0 && len(r.early) < maxEarlyEvents:
+			r.early = append(r.early, ev)
+			r.stats.HeldEvents++
+		case age > 0:
+			r.stats.Garbage++
+		}
 	}
 	return r.events.Err()
 }
@@ -162,16 +194,17 @@ func (r *Runtime) applyEvent(ev *game.Event) {
 	switch ev.Kind {
 	case game.EvBulletSpawn:
 		r.stats.BulletsSeen++
-		if r.bulletNow == 0 {
-			r.bulletNow = r.lead.est
-		}
-		r.bullets.SpawnAt(ev.Bullet, r.bulletNow, r.grid)
+		r.bullets.spawn(ev.Bullet, r.grid)
 	case game.EvBulletDespawn:
 		if ev.Reason == game.DespawnHit {
 			r.noteStrike(ev.Bullet.UID)
+			r.sight.noteGone(r.bullets.pool, ev.Bullet.UID)
 		}
-		r.bullets.Remove(ev.Bullet.UID)
+		r.bullets.remove(ev.Bullet.UID)
 	case game.EvHit, game.EvDeath:
+		if ev.Kind == game.EvHit && ev.Actor == game.ActorPlayer && ev.ID == r.id {
+			r.sight.judge(&r.stats.Hits, ev.Bullet.UID, ev.Tick, r.pstats.Radius, r.grid)
+		}
 		r.view.noteHit(ev)
 	case game.EvPortalOpened:
 		r.portals = append(r.portals, wire.Portal{
@@ -188,11 +221,12 @@ const strikeReach = 64
 // server sends no hit event for enemies (the despawn and the health in the
 // snapshot say it all), so the client finds the nearest enemy it draws.
 func (r *Runtime) noteStrike(uid uint32) {
-	i, ok := r.bullets.Slot(uid)
-	if !ok || r.bullets.Team[i] != game.TeamPlayer {
+	pool := r.bullets.pool
+	i, ok := pool.Slot(uid)
+	if !ok || pool.Team[i] != game.TeamPlayer {
 		return
 	}
-	bx, by := float64(r.bullets.X[i]), float64(r.bullets.Y[i])
+	bx, by := float64(pool.X[i]), float64(pool.Y[i])
 	best, bestD := -1, float64(strikeReach*strikeReach)
 	for j, e := range r.view.enemies {
 		dx, dy := e.Pos.X-bx, e.Pos.Y-by

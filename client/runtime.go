@@ -31,6 +31,7 @@ type Config struct {
 	HandshakeTimeout time.Duration    // 0 means DefaultHandshakeTimeout
 	Now              func() time.Time // nil means time.Now; the handshake timer only
 	ProtocolVersion  uint32           // 0 means wire.ProtocolVersion; tests announce others
+	Timeline         Timeline         // the tick bullets are drawn at; TimelinePredicted by default
 }
 
 // Stats counts what a Runtime saw; bots print them.
@@ -46,6 +47,11 @@ type Stats struct {
 	Garbage       int // packets dropped because they did not decode
 	Resyncs       int // input-lead re-syncs
 	LateInputs    int // snapshots showing the frame for their tick arrived too late
+	ClockJumps    int // times the server-tick estimate jumped to follow the server
+	HeldFrames    int // frames held back because the server had gone quiet
+	OtherEpoch    int // snapshots and event packets of an instance the client had left
+	HeldEvents    int // events that arrived before their instance and waited for it
+	Hits          HitStats
 }
 
 // MeanCorrection is how far, on average, a reconciliation moved the ship
@@ -88,12 +94,18 @@ type Runtime struct {
 	view    view
 	fog     Fog
 
-	bullets   *game.BulletPool
-	bulletNow uint32
-	wallKills []game.WallKill
-	events    wire.EventIter
-	inbox     []transport.Event
+	epoch   uint16       // the current instance's epoch (EnterInstance.Epoch)
+	early   []game.Event // events of an instance not entered yet
+	earlyOf uint16       // the epoch they belong to
+	bullets replica
+	sight   hitSight
+	events  wire.EventIter
+	inbox   []transport.Event
 }
+
+// maxEarlyEvents bounds the events held for an instance not entered yet;
+// beyond it they are dropped and counted as garbage.
+const maxEarlyEvents = 8192
 
 // New starts a Runtime on a transport whose connect is under way.
 func New(tr transport.Client, cfg Config) *Runtime {
@@ -110,7 +122,7 @@ func New(tr transport.Client, cfg Config) *Runtime {
 		names:   make(map[uint16]string),
 		seen:    make(map[uint16]bool),
 		pstats:  game.DefaultPlayerStats(),
-		bullets: game.NewBulletPool(4096),
+		bullets: newReplica(),
 		pending: make([]game.Input, 0, 256),
 		sendBuf: make([]byte, 0, 64),
 	}
@@ -159,11 +171,30 @@ func (r *Runtime) Portals() []wire.Portal { return r.portals }
 // Instance is the current instance id and its dungeon kind (0xFF: hub).
 func (r *Runtime) Instance() (uint16, uint8) { return r.instance, r.dungeon }
 
-// Bullets is the bullet replica, simulated to ServerTick.
-func (r *Runtime) Bullets() *game.BulletPool { return r.bullets }
+// Bullets is the bullet replica, the bullets in flight, simulated to
+// BulletTick.
+func (r *Runtime) Bullets() *game.BulletPool { return r.bullets.pool }
+
+// BulletTick is the tick the bullet replica is drawn at: the own ship's
+// predicted tick on the default timeline.
+func (r *Runtime) BulletTick() uint32 { return r.bullets.now }
 
 // ServerTick is the client's estimate of the server's current tick.
 func (r *Runtime) ServerTick() uint32 { return r.lead.est }
+
+// ShipTick is the tick the own ship is drawn at: the newest frame
+// predicted, or the server-tick estimate before the first.
+func (r *Runtime) ShipTick() uint32 {
+	if r.lead.first == 0 {
+		return r.lead.est
+	}
+	return r.lead.next - 1
+}
+
+// ShiftClock moves the client's clock and its frame numbering by ticks, as
+// a drifting clock would: the drift diagnostic (TestClockDriftHeals) checks
+// that the client heals from it.
+func (r *Runtime) ShiftClock(ticks int32) { r.lead.shift(ticks) }
 
 // PlayerStats are the own player's stats, for display only.
 func (r *Runtime) PlayerStats() game.PlayerStats { return r.pstats }
@@ -227,6 +258,9 @@ func (r *Runtime) Receive() {
 	r.stepBullets()
 	r.pred.smooth()
 	r.view.build(r)
+	if r.view.hasSelf {
+		r.sight.noteFrame(r.ShipTick(), r.view.self.Pos, &r.bullets)
+	}
 	r.invalidateFog()
 }
 
@@ -284,9 +318,15 @@ func (r *Runtime) checkHandshakeTimeout() {
 	}
 }
 
+// stepBullets brings the replica to the display timeline's tick. Before
+// the first instance there is no map and nothing to step.
 func (r *Runtime) stepBullets() {
-	for int32(r.lead.est-r.bulletNow) > 0 {
-		r.bulletNow++
-		r.wallKills = r.bullets.Step(r.bulletNow, r.grid, r.wallKills[:0])
+	if r.grid == nil || !r.lead.synced {
+		return
 	}
+	tick := r.lead.est
+	if r.cfg.Timeline == TimelinePredicted {
+		tick = r.ShipTick()
+	}
+	r.bullets.stepTo(tick, r.grid)
 }

@@ -28,11 +28,11 @@ func TestGarbageFromTheServerIsDroppedAndCounted(t *testing.T) {
 
 	garbage := [][]byte{
 		{}, {0xff}, {0x00, 0x01},
-		{byte(wire.MsgSnapshot), 1, 2},                         // a snapshot cut short
-		{byte(wire.MsgEvents), 0, 0, 0, 0, 0x3D, 9},            // a compact spawn from nothing
-		{byte(wire.MsgEvents), 0, 0, 0, 0, 0x07, 0, 0, 0, 0},   // an unknown event kind
-		{byte(wire.MsgMapChunk), 0, 0},                         // a chunk with no tiles
-		{byte(wire.MsgInput), 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, // a client message from the server
+		{byte(wire.MsgSnapshot), 1, 2},                             // a snapshot cut short
+		{byte(wire.MsgEvents), 0, 0, 0, 0, 0, 0, 0x3D, 9},          // a compact spawn from nothing
+		{byte(wire.MsgEvents), 0, 0, 0, 0, 0, 0, 0x07, 0, 0, 0, 0}, // an unknown event kind
+		{byte(wire.MsgMapChunk), 0, 0},                             // a chunk with no tiles
+		{byte(wire.MsgInput), 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},     // a client message from the server
 	}
 	sent := 0
 	for ch := range uint8(wire.NumChannels) {
@@ -66,7 +66,7 @@ func TestAStrikingBulletFlashesTheEnemyItHit(t *testing.T) {
 
 	shot := game.MakeBulletSpawn(40, 10, 110, 100, 0, 4, 0, 0, 4, 60, 0, game.TeamPlayer)
 	var enc wire.EventEncoder
-	enc.Begin(nil, 10)
+	enc.Begin(nil, 0, 10)
 	require.NoError(t, enc.Add(&game.Event{Kind: game.EvBulletSpawn, Bullet: shot}))
 	require.NoError(t, enc.Add(&game.Event{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: 40}, Reason: game.DespawnHit}))
 	srv.Send(transport.LocalPeer, wire.ChanEvents, enc.Bytes())

@@ -31,6 +31,11 @@ type BulletPool struct {
 	Owner  []uint16 // the player or enemy id that fired it
 	Damage []int16
 
+	// Tag is free for whoever owns the pool, zero at spawn: the server
+	// keeps the set of peers told of the bullet in it, a client the tick
+	// it first drew the bullet in sight.
+	Tag []uint64
+
 	index     uidIndex
 	maxRadius float32
 }
@@ -49,6 +54,7 @@ func NewBulletPool(capacity int) *BulletPool {
 		Kind: make([]uint8, 0, capacity), Team: make([]uint8, 0, capacity),
 		Record: make([]BulletSpawn, 0, capacity),
 		Owner:  make([]uint16, 0, capacity), Damage: make([]int16, 0, capacity),
+		Tag: make([]uint64, 0, capacity),
 	}
 	p.index.init(capacity)
 	return p
@@ -88,6 +94,7 @@ func (p *BulletPool) Spawn(s BulletSpawn) int {
 	p.Kind, p.Team = append(p.Kind, s.Kind), append(p.Team, s.Team)
 	p.Record = append(p.Record, s)
 	p.Owner, p.Damage = append(p.Owner, 0), append(p.Damage, 0)
+	p.Tag = append(p.Tag, 0)
 	p.index.put(s.UID, slot)
 	p.maxRadius = max(p.maxRadius, radius)
 	return slot
@@ -148,7 +155,8 @@ func (p *BulletPool) Clear() {
 // checked before the tiles because outside tiles read as wall. One that
 // enters a solid tile dies and is appended to wallKills, which the
 // server turns into despawns (a client cannot derive a wall it was never
-// streamed). A bullet whose spawn tick is now or later does not move yet.
+// streamed). A bullet whose spawn tick is now or later does not move yet:
+// an announced volley waits in the pool, unborn, until its spawn tick.
 // g must not be nil.
 func (p *BulletPool) Step(now uint32, g *Grid, wallKills []WallKill) []WallKill {
 	gw, gh := float32(g.W*TileSize), float32(g.H*TileSize)
@@ -168,7 +176,7 @@ func (p *BulletPool) Step(now uint32, g *Grid, wallKills []WallKill) []WallKill 
 			continue
 		}
 		if g.Solid(int(x)/TileSize, int(y)/TileSize) {
-			wallKills = append(wallKills, WallKill{UID: p.UID[i], X: x, Y: y})
+			wallKills = append(wallKills, WallKill{UID: p.UID[i], X: x, Y: y, Tag: p.Tag[i]})
 			p.removeAt(i)
 			continue
 		}
@@ -213,6 +221,7 @@ func accelerate(vx, vy, a float32) (float32, float32) {
 type WallKill struct {
 	UID  uint32
 	X, Y float32 // where it died
+	Tag  uint64  // the bullet's Tag when it died
 }
 
 // removeAt swap-removes slot i, keeping the uid index in step.
@@ -228,6 +237,7 @@ func (p *BulletPool) removeAt(i int) {
 	p.Kind, p.Team = swapDrop(p.Kind, i), swapDrop(p.Team, i)
 	p.Record = swapDrop(p.Record, i)
 	p.Owner, p.Damage = swapDrop(p.Owner, i), swapDrop(p.Damage, i)
+	p.Tag = swapDrop(p.Tag, i)
 	p.index.del(uid)
 	if i != last {
 		p.index.put(p.UID[i], i)

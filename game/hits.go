@@ -105,8 +105,8 @@ func (w *World) resolveHits() {
 	w.enemyCells.build()
 	b := w.bullets
 	for i := 0; i < b.Len(); {
-		if !w.hitBullet(i) {
-			i++
+		if w.tick < b.Born[i] || !w.hitBullet(i) {
+			i++ // an announced volley hits nothing before its spawn tick
 		}
 	}
 }
@@ -172,21 +172,21 @@ func overlaps(x, y, r float32, c Vec, cr float64) bool {
 }
 
 // consume removes bullet i after a hit and announces the despawn; it
-// returns the bullet's owner and damage.
-func (w *World) consume(i int) (owner uint16, damage int16) {
+// returns the bullet's uid, owner and damage.
+func (w *World) consume(i int) (uid uint32, owner uint16, damage int16) {
 	b := w.bullets
-	uid := b.UID[i]
-	owner, damage = b.Owner[i], b.Damage[i]
+	uid, owner, damage = b.UID[i], b.Owner[i], b.Damage[i]
+	w.emit(Event{Kind: EvBulletDespawn, Bullet: BulletSpawn{UID: uid}, Reason: DespawnHit, Tag: b.Tag[i]})
 	b.removeAt(i)
-	w.emit(Event{Kind: EvBulletDespawn, Bullet: BulletSpawn{UID: uid}, Reason: DespawnHit})
-	return owner, damage
+	return uid, owner, damage
 }
 
 // hitEnemy applies a player bullet to an enemy; the shooter is credited.
 func (w *World) hitEnemy(i int, e *enemy) {
-	owner, dmg := w.consume(i)
+	uid, owner, dmg := w.consume(i)
 	e.hp = max(e.hp-dmg, 0)
-	w.emit(Event{Kind: EvHit, Actor: ActorEnemy, ID: e.id, Other: owner, Amount: dmg, HP: e.hp})
+	w.emit(Event{Kind: EvHit, Actor: ActorEnemy, ID: e.id, Other: owner, Amount: dmg, HP: e.hp,
+		Bullet: BulletSpawn{UID: uid}, Tick: w.tick})
 	if e.hp > 0 {
 		return
 	}
@@ -197,9 +197,10 @@ func (w *World) hitEnemy(i int, e *enemy) {
 // hitPlayer applies an enemy bullet to a player. There are no invulnerability
 // frames: every overlapping bullet deals its damage.
 func (w *World) hitPlayer(i int, p *player) {
-	_, dmg := w.consume(i)
+	uid, _, dmg := w.consume(i)
 	p.hp = max(p.hp-dmg, 0)
-	w.emit(Event{Kind: EvHit, Actor: ActorPlayer, ID: p.id, Amount: dmg, HP: p.hp})
+	w.emit(Event{Kind: EvHit, Actor: ActorPlayer, ID: p.id, Amount: dmg, HP: p.hp,
+		Bullet: BulletSpawn{UID: uid}, Tick: w.tick})
 	if p.hp > 0 {
 		return
 	}

@@ -1,8 +1,10 @@
 package game
 
-// InputQueueCap is how many frames a player may have queued; a flood drops
-// the oldest.
-const InputQueueCap = InputMaxAge
+// InputQueueCap is how many frames a player may have queued: every frame the
+// server accepts ahead (InputMaxLead) plus one packet's redundant copies, so
+// an honest client at the edge of the window never overflows it. A flood
+// drops the frame furthest ahead, never the one needed next.
+const InputQueueCap = InputMaxLead + InputRedundancy
 
 // InputVerdict is QueueInput's decision on one frame; the server counts them.
 type InputVerdict uint8
@@ -14,7 +16,7 @@ const (
 	InputReplay                            // tick already consumed
 	InputStale                             // older than InputMaxAge ticks
 	InputFuture                            // more than InputMaxLead ticks ahead
-	InputFlood                             // queue full: the oldest frame was dropped
+	InputFlood                             // queue full: the frame furthest ahead was dropped
 	InputUnknownPlayer                     // no such player in this world
 )
 
@@ -31,7 +33,7 @@ func (v InputVerdict) String() string {
 // QueueInput is the one audit point for input frames. It refuses a replay
 // (tick at or before the last consumed), a stale frame (older than
 // InputMaxAge) and a frame from the future (beyond InputMaxLead), then queues
-// the frame in tick order. A full queue drops its oldest frame.
+// the frame in tick order. A full queue drops the frame furthest ahead.
 func (w *World) QueueInput(id uint16, in Input) InputVerdict {
 	p := w.player(id)
 	switch {
@@ -69,10 +71,10 @@ func (q *inputQueue) insert(in Input) InputVerdict {
 		q.n++
 		return InputAccepted
 	}
-	if i > 0 { // drop the oldest, then insert just before position i
-		copy(q.buf[:i-1], q.buf[1:i])
-		q.buf[i-1] = in
-	} // else the new frame is itself the oldest, and is the one dropped
+	if i < q.n { // drop the furthest, then insert at position i
+		copy(q.buf[i+1:q.n], q.buf[i:q.n-1])
+		q.buf[i] = in
+	} // else the new frame is itself the furthest ahead, and is the one dropped
 	return InputFlood
 }
 

@@ -44,20 +44,27 @@ func TestQueueInputVerdicts(t *testing.T) {
 	})
 }
 
-func TestQueueInputFloodDropsTheOldest(t *testing.T) {
+// A full queue keeps the frames needed soonest: an overflow drops the
+// frame furthest ahead, so a burst can never push out the next tick's.
+func TestQueueInputFloodDropsTheFurthestAhead(t *testing.T) {
 	w := NewWorld(openMap(t), testContent(), 1)
 	w.AddPlayer(1)
-	for k := range uint32(InputQueueCap) {
-		require.Equal(t, InputAccepted, w.QueueInput(1, Input{Tick: 2 + k}))
+	for range 10 {
+		w.Step()
 	}
-	assert.Equal(t, InputFlood, w.QueueInput(1, Input{Tick: 2 + InputQueueCap}), "one more than the cap")
-	assert.Equal(t, InputFlood, w.QueueInput(1, Input{Tick: 1}), "an even older frame is itself dropped")
-	w.Step() // tick 1: its frame was dropped
-	assert.Equal(t, uint32(0), w.LastInputTick(1))
-	w.Step() // tick 2: dropped as the oldest by the flood
-	assert.Equal(t, uint32(0), w.LastInputTick(1))
-	w.Step() // tick 3 survived
-	assert.Equal(t, uint32(3), w.LastInputTick(1))
+	edge := w.Tick() + InputMaxLead
+	first := edge - InputQueueCap + 1
+	for tick := first; tick <= edge; tick++ {
+		require.Equal(t, InputAccepted, w.QueueInput(1, Input{Tick: tick}), "tick %d", tick)
+	}
+	assert.Equal(t, InputFlood, w.QueueInput(1, Input{Tick: first - 1}),
+		"one more frame than the cap, sooner than all: it gets in and the furthest goes")
+	for w.Tick() < edge-1 {
+		w.Step()
+	}
+	assert.Equal(t, edge-1, w.LastInputTick(1), "every frame up to the furthest was consumed")
+	w.Step()
+	assert.Equal(t, edge-1, w.LastInputTick(1), "the furthest was the one dropped")
 }
 
 func TestInputConsumptionAndCoasting(t *testing.T) {

@@ -93,9 +93,12 @@ func (w *World) fireShotgun(e *enemy, pat *Pattern, base float64) {
 	}
 }
 
-// fireBullet spawns one enemy bullet from the enemy's centre.
+// fireBullet decides one enemy bullet from the enemy's centre. It leaves
+// the muzzle VolleyLead ticks later: the spawn is announced now, so clients
+// hold it before it flies and draw it leaving the muzzle (NETCODE.md, "One
+// display timeline"). Its aim is locked now, at the decision.
 func (w *World) fireBullet(e *enemy, pat *Pattern, angle, speed float64) {
-	s := MakeBulletSpawn(w.newUID(), w.tick, e.pos.X, e.pos.Y, angle, speed, pat.Accel, pat.Turn,
+	s := MakeBulletSpawn(w.newUID(), w.tick+w.volleyLead, e.pos.X, e.pos.Y, angle, speed, pat.Accel, pat.Turn,
 		pat.Radius, pat.Life, pat.BulletKind, TeamEnemy)
 	w.spawnBullet(s, e.id, pat.Damage)
 }

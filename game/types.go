@@ -152,7 +152,7 @@ const (
 // fields its comment names and leaves the rest zero.
 type Event struct {
 	Kind    EventKind
-	Bullet  BulletSpawn // EvBulletSpawn; EvBulletDespawn uses Bullet.UID
+	Bullet  BulletSpawn // EvBulletSpawn; EvBulletDespawn and EvHit use Bullet.UID
 	Reason  uint8       // EvBulletDespawn: DespawnHit or DespawnWall
 	Actor   uint8       // EvHit, EvDeath: ActorPlayer or ActorEnemy
 	ID      uint16      // EvHit, EvDeath: the actor; EvPortalUsed, EvTransfer: the player
@@ -162,4 +162,6 @@ type Event struct {
 	Portal  uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the portal index
 	Dungeon uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the dungeon kind it opens, or PortalHub
 	X, Y    float32     // EvPortalOpened: the portal's centre; EvBulletDespawn (wall): where it died (server-side only)
+	Tick    uint32      // EvHit: the tick the hit happened (the bullet is Bullet.UID)
+	Tag     uint64      // EvBulletDespawn: the bullet's pool Tag when it died (server-side only, never on the wire)
 }

@@ -15,6 +15,12 @@ const (
 	initialEvents      = 1024
 )
 
+// VolleyLeadTicks is how long before it flies an enemy volley is decided
+// and announced: long enough for a spawn to reach a client with a 100 ms
+// round trip before the tick it leaves the muzzle on that client's screen
+// (NETCODE.md, "One display timeline").
+const VolleyLeadTicks = 12
+
 // World is one simulated area: a map, its players, enemies and bullets. It
 // is not safe for concurrent use; the server steps each world from one
 // goroutine.
@@ -38,6 +44,8 @@ type World struct {
 
 	portals  []Portal // the map's portals, then the exit once open
 	exitOpen bool     // a dungeon's boss died and its exit opened
+
+	volleyLead uint32 // ticks between an enemy volley's decision and its flight
 }
 
 // NewWorld builds a world on a map from validated content. The seed drives
@@ -46,11 +54,12 @@ type World struct {
 func NewWorld(m *Map, c *Content, seed uint64) *World {
 	w := &World{
 		mp: m, grid: m.Grid, content: c,
-		rng:       rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15)),
-		bullets:   NewBulletPool(initialBullets),
-		events:    make([]Event, 0, initialEvents),
-		wallKills: make([]WallKill, 0, 256),
-		portals:   append(make([]Portal, 0, len(m.Portals)+1), m.Portals...), // +1: room for an exit
+		rng:        rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15)),
+		bullets:    NewBulletPool(initialBullets),
+		events:     make([]Event, 0, initialEvents),
+		wallKills:  make([]WallKill, 0, 256),
+		portals:    append(make([]Portal, 0, len(m.Portals)+1), m.Portals...), // +1: room for an exit
+		volleyLead: VolleyLeadTicks,
 	}
 	mw, mh := m.Grid.Size()
 	w.playerCells.init(mw, mh)
@@ -62,6 +71,11 @@ func NewWorld(m *Map, c *Content, seed uint64) *World {
 	}
 	return w
 }
+
+// SetVolleyLead sets how many ticks before it flies an enemy volley is
+// decided and announced (VolleyLeadTicks by default); measurements compare
+// settings with it.
+func (w *World) SetVolleyLead(ticks uint32) { w.volleyLead = ticks }
 
 // Tick is the last simulated tick (0 before the first Step).
 func (w *World) Tick() uint32 { return w.tick }
@@ -102,7 +116,7 @@ func (w *World) Step() {
 func (w *World) stepBullets() {
 	w.wallKills = w.bullets.Step(w.tick, w.grid, w.wallKills[:0])
 	for _, k := range w.wallKills {
-		w.emit(Event{Kind: EvBulletDespawn, Bullet: BulletSpawn{UID: k.UID}, Reason: DespawnWall, X: k.X, Y: k.Y})
+		w.emit(Event{Kind: EvBulletDespawn, Bullet: BulletSpawn{UID: k.UID}, Reason: DespawnWall, X: k.X, Y: k.Y, Tag: k.Tag})
 	}
 }
 

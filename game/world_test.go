@@ -124,7 +124,11 @@ func TestSpawnEventsCarryTheSimulatedRecord(t *testing.T) {
 				continue // hit on its spawn tick
 			}
 			require.Equal(t, e.Bullet, w.Bullets().Record[slot])
-			require.Equal(t, w.Tick(), e.Bullet.SpawnTick)
+			want := w.Tick()
+			if e.Bullet.Team == TeamEnemy {
+				want += VolleyLeadTicks // decided now, flies later
+			}
+			require.Equal(t, want, e.Bullet.SpawnTick)
 		}
 	})
 }

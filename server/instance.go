@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"math/bits"
 
 	"duskfall/game"
 	"duskfall/net/wire"
@@ -17,6 +18,7 @@ type instance struct {
 	chunksX int
 	chunksY int
 	from    portalKey // the portal that opened this dungeon; zero for the hub
+	told    uint64    // the Tag bits held by peers in the instance
 
 	// Enemy records, encoded once per tick for every peer's snapshot.
 	enemyTick uint32
@@ -83,16 +85,19 @@ func (s *Runtime) dungeonBehind(from *instance, portal, kind uint8) (*instance, 
 }
 
 // add puts a peer's player into the world and tells the peer what it
-// entered: the instance and its portals, then the live bullets that concern
-// it. Chunks follow from streamChunks.
+// entered: the instance, under a new epoch, and its portals. The live
+// bullets that concern it follow from tellBullets, chunks from
+// streamChunks.
 func (in *instance) add(s *Runtime, p *peer) {
 	in.world.AddPlayer(p.player)
 	in.peers = append(in.peers, p)
 	p.inst = in
 	p.chunks = make([]uint32, in.chunksX*in.chunksY)
+	p.epoch++
+	in.takeToldBit(p)
 	g := in.world.Grid()
 	b, err := wire.AppendEnterInstance(s.buf[:0], wire.EnterInstance{
-		Instance: in.id, Dungeon: in.dungeon,
+		Instance: in.id, Epoch: p.epoch, Dungeon: in.dungeon,
 		MapW: uint16(g.W), MapH: uint16(g.H),
 		ServerTick: in.world.Tick(), Portals: wirePortals(in.world.Portals()),
 	})
@@ -101,7 +106,19 @@ func (in *instance) add(s *Runtime, p *peer) {
 	} else {
 		s.send(p, wire.MsgEnterInstance, b)
 	}
-	s.sendLiveBullets(p)
+}
+
+// takeToldBit gives the peer the lowest free Tag bit and clears it on every
+// live bullet, so the peer starts told of nothing. The server holds at most
+// MaxPlayersLimit players, so a bit is always free.
+func (in *instance) takeToldBit(p *peer) {
+	bit := uint8(bits.TrailingZeros64(^in.told))
+	in.told |= 1 << bit
+	p.bit = bit
+	pool := in.world.Bullets()
+	for i := range pool.Tag {
+		pool.Tag[i] &^= 1 << bit
+	}
 }
 
 func wirePortals(ps []game.Portal) []wire.Portal {
@@ -124,6 +141,7 @@ func (in *instance) remove(p *peer) {
 			break
 		}
 	}
+	in.told &^= p.toldMask()
 	p.inst, p.chunks = nil, nil
 }
 

@@ -2,6 +2,7 @@ package server
 
 import (
 	"math"
+	"slices"
 
 	"duskfall/game"
 	"duskfall/net/wire"
@@ -18,46 +19,79 @@ func bulletConcerns(spawn *game.BulletSpawn, x, y float64, now uint32, pos game.
 	return d <= reach+game.FogViewRadius
 }
 
-// queueEvents adds this tick's events to every peer's pending packet.
-// Packets go out with the snapshot, every SnapshotInterval ticks: a tick's
-// spawns ride the datagram the snapshot already pays for, instead of one
-// datagram of headers each tick. A spawn arrives up to two ticks later,
-// and the client's fast-forward puts it where it is by then.
+// queueEvents adds this tick's events, other than spawns, to every peer's
+// pending packet. Spawns are told by tellBullets. Packets go out with the
+// snapshot, every SnapshotInterval ticks: a tick's events ride the datagram
+// the snapshot already pays for, instead of one datagram of headers each
+// tick.
 func (s *Runtime) queueEvents(in *instance) {
 	evs := in.world.Events()
 	now := in.world.Tick()
 	for _, p := range in.peers {
-		pos, ok := in.world.PlayerPos(p.player)
-		if !ok {
-			continue
-		}
 		for i := range evs {
-			if ev := &evs[i]; concerns(p, ev, now, pos) {
+			if ev := &evs[i]; concerns(p, ev, now) {
 				s.queueEvent(p, ev, now)
 			}
 		}
 	}
 }
 
-// concerns is the per-peer event interest rule. Spawns are filtered per
-// bullet. A hit on an enemy is sent to nobody: the bullet's despawn (reason
-// hit) already shows where it struck, and health rides the snapshot. A wall
+// concerns is the per-peer rule for every event but spawns. A hit on an
+// enemy is sent to nobody: the bullet's despawn (reason hit) already shows
+// where it struck, and health rides the snapshot. A despawn goes only to
+// the peers that were told of the bullet: the others never had it. A wall
 // kill is not sent to a peer that has long known that wall: its replica
 // runs the same integration against the same tile and drops the bullet on
-// the same tick. Every other event, despawns included, goes to everyone in
-// the instance: a client told of a bullet must hear of its death.
-func concerns(p *peer, ev *game.Event, now uint32, pos game.Vec) bool {
+// the same tick. Every other event goes to everyone in the instance.
+func concerns(p *peer, ev *game.Event, now uint32) bool {
 	switch {
-	case ev.Kind >= game.EvServerOnly:
+	case ev.Kind >= game.EvServerOnly, ev.Kind == game.EvBulletSpawn:
 		return false
-	case ev.Kind == game.EvBulletSpawn:
-		return bulletConcerns(&ev.Bullet, float64(ev.Bullet.X), float64(ev.Bullet.Y), now, pos)
 	case ev.Kind == game.EvHit && ev.Actor == game.ActorEnemy:
 		return false
-	case ev.Kind == game.EvBulletDespawn && ev.Reason == game.DespawnWall:
-		return !p.knowsWallAt(ev.X, ev.Y, now)
+	case ev.Kind == game.EvBulletDespawn:
+		if ev.Tag&p.toldMask() == 0 {
+			return false
+		}
+		return ev.Reason != game.DespawnWall || !p.knowsWallAt(ev.X, ev.Y, now)
 	}
 	return true
+}
+
+// tellBullets is the one place a bullet's spawn is sent: on every snapshot
+// tick, each peer is told every live bullet that now concerns it and that
+// it has not been told of yet. Fresh spawns, a player arriving mid-fight, a
+// respawn and a player walking toward a slow ring all meet the same rule,
+// so a bullet that can hit a player has been sent to it. A late spawn
+// carries its own spawn tick, and the client fast-forwards it to where it
+// is. Each peer's candidates go out in uid order, the order they were
+// fired, so a volley still travels as one short spawn and its siblings.
+func (s *Runtime) tellBullets(in *instance) {
+	w := in.world
+	pool := w.Bullets()
+	now := w.Tick()
+	for _, p := range in.peers {
+		pos, ok := w.PlayerPos(p.player)
+		if !ok {
+			continue
+		}
+		mask := p.toldMask()
+		s.tellOrder = s.tellOrder[:0]
+		for i := range pool.Len() {
+			if pool.Tag[i]&mask == 0 &&
+				bulletConcerns(&pool.Record[i], float64(pool.X[i]), float64(pool.Y[i]), now, pos) {
+				s.tellOrder = append(s.tellOrder, uint64(pool.UID[i])<<32|uint64(i))
+			}
+		}
+		slices.Sort(s.tellOrder)
+		var ev game.Event
+		for _, k := range s.tellOrder {
+			i := int(uint32(k))
+			pool.Tag[i] |= mask
+			ev = game.Event{Kind: game.EvBulletSpawn, Bullet: pool.Record[i]}
+			s.queueEvent(p, &ev, now)
+		}
+	}
 }
 
 // WallKnownTicks is how long ago a chunk must have been sent before the
@@ -87,7 +121,7 @@ func (s *Runtime) queueEvent(p *peer, ev *game.Event, now uint32) {
 		s.flushEvents(p)
 	}
 	if !p.evOpen {
-		p.ev.Begin(p.evBuf[:0], now)
+		p.ev.Begin(p.evBuf[:0], p.epoch, now)
 		p.evOpen = true
 	}
 	if p.ev.Add(ev) != nil {
@@ -110,28 +144,6 @@ func (s *Runtime) flushEvents(p *peer) {
 	p.evBuf = p.ev.Bytes()[:0]
 }
 
-// sendLiveBullets tells an arriving player about the bullets already in
-// flight, by the same rule as spawns: it has seen least of the map, and a
-// bullet it was never told about is damage it cannot see.
-func (s *Runtime) sendLiveBullets(p *peer) {
-	w := p.inst.world
-	pos, ok := w.PlayerPos(p.player)
-	if !ok {
-		return
-	}
-	now := w.Tick()
-	pool := w.Bullets()
-	var ev game.Event
-	for i := range pool.Len() {
-		spawn := &pool.Record[i]
-		if bulletConcerns(spawn, float64(pool.X[i]), float64(pool.Y[i]), now, pos) {
-			ev = game.Event{Kind: game.EvBulletSpawn, Bullet: *spawn}
-			s.queueEvent(p, &ev, now)
-		}
-	}
-	s.flushEvents(p)
-}
-
 // sendSnapshot sends one peer its snapshot.
 func (s *Runtime) sendSnapshot(p *peer) {
 	if b := s.encodeSnapshot(p); b != nil {
@@ -148,7 +160,7 @@ func (s *Runtime) encodeSnapshot(p *peer) []byte {
 		return nil
 	}
 	enc := &s.snapEnc
-	enc.Begin(s.buf[:0], w.Tick(), w.LastInputTick(p.player))
+	enc.Begin(s.buf[:0], p.epoch, w.Tick(), w.LastInputTick(p.player))
 	if self, ok := w.PlayerState(p.player); ok {
 		enc.AddPlayer(self)
 	}
@@ -202,7 +214,7 @@ func (s *Runtime) streamChunks(p *peer) {
 				continue
 			}
 			p.chunks[i] = w.Tick() + 1
-			s.send(p, wire.MsgMapChunk, wire.AppendMapChunk(s.buf[:0], chunkOf(g, cx, cy)))
+			s.send(p, wire.MsgMapChunk, wire.AppendMapChunk(s.buf[:0], wire.ChunkOf(g, cx, cy)))
 			sent++
 		}
 	}
@@ -215,17 +227,4 @@ func chunkWithin(cx, cy int, pos game.Vec, span float64) bool {
 	nx := math.Max(x0, math.Min(pos.X, x0+span))
 	ny := math.Max(y0, math.Min(pos.Y, y0+span))
 	return within(pos, game.Vec{X: nx, Y: ny}, game.MapStreamRadius)
-}
-
-func chunkOf(g *game.Grid, cx, cy int) wire.MapChunk {
-	c := wire.MapChunk{CX: uint16(cx), CY: uint16(cy)}
-	for y := range game.ChunkTiles {
-		for x := range game.ChunkTiles {
-			tx, ty := cx*game.ChunkTiles+x, cy*game.ChunkTiles+y
-			if tx < g.W && ty < g.H {
-				c.Tiles[y*game.ChunkTiles+x] = g.Tiles[ty*g.W+tx]
-			}
-		}
-	}
-	return c
 }

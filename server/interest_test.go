@@ -175,27 +175,82 @@ func TestAnArrivingPlayerIsSentExactlyTheLiveBulletsThatConcernIt(t *testing.T) 
 	for i := range pool.Len() {
 		before = append(before, live{pool.Record[i], float64(pool.X[i]), float64(pool.Y[i])})
 	}
-	now := w.Tick()
 	lp.step(t)
 	require.NotZero(t, lp.id)
+	for w.Tick()%game.SnapshotInterval != 0 {
+		lp.step(t) // the first snapshot tick tells the newcomer what concerns it
+	}
+	now := w.Tick()
 	pos, ok := w.PlayerPos(lp.id)
 	require.True(t, ok)
 	want := []uint32{}
-	for _, b := range before {
-		if bulletConcerns(&b.rec, b.x, b.y, now, pos) {
-			want = append(want, b.rec.UID)
+	for i := range pool.Len() {
+		if bulletConcerns(&pool.Record[i], float64(pool.X[i]), float64(pool.Y[i]), now, pos) {
+			want = append(want, pool.UID[i])
 		}
 	}
 	require.NotEmpty(t, want)
-	require.Less(t, len(want), len(before), "some bullets do not concern the newcomer")
+	require.Less(t, len(want), pool.Len(), "some bullets do not concern the newcomer")
 	got := []uint32{}
-	for uid, s := range lp.spawns {
-		if s.SpawnTick <= now { // not one fired during the arrival tick itself
-			got = append(got, uid)
+	for uid := range lp.spawns {
+		got = append(got, uid)
+	}
+	t.Logf("%d live bullets before the arrival, %d live now, %d concern the newcomer", len(before), pool.Len(), len(want))
+	require.ElementsMatch(t, want, got)
+}
+
+// Interest is not decided once at spawn: a player who moves, respawns or
+// is carried toward bullets already flying is told of every one that now
+// concerns it by the next snapshot tick, and hears of the death only of
+// bullets it was told of.
+func TestAMovingPlayerIsToldEveryBulletThatComesToConcernIt(t *testing.T) {
+	c := content(t)
+	lp := joinLocal(t, Config{Content: c, Map: corridor(t, c, 200), Seed: 3})
+	w := lp.world()
+	w.AddPlayer(999) // a body with no connection draws the enemies' fire at the west end
+	near := game.TileCenter(14, 10)
+	far, _ := w.PlayerPos(lp.id)
+	despawnsOfUntold := 0
+	var it wire.EventIter
+	lp.tap = func(pkt []byte) {
+		if typ, _ := wire.TypeOf(pkt); typ != wire.MsgEvents {
+			return
+		}
+		it.Reset(pkt)
+		var ev game.Event
+		for it.Next(&ev) {
+			if ev.Kind == game.EvBulletDespawn {
+				if _, told := lp.spawns[ev.Bullet.UID]; !told {
+					despawnsOfUntold++
+				}
+			}
 		}
 	}
-	t.Logf("%d live bullets, %d concern the newcomer", len(before), len(want))
-	require.ElementsMatch(t, want, got)
+	checked := 0
+	for tick := range 1200 {
+		w.Teleport(999, game.TileCenter(10, 10))
+		switch tick % 400 { // the player jumps into the fight and out again, as a respawn would
+		case 100:
+			w.Teleport(lp.id, near)
+		case 300:
+			w.Teleport(lp.id, far)
+		}
+		lp.step(t)
+		if w.Tick()%game.SnapshotInterval != 0 {
+			continue
+		}
+		pos, _ := w.PlayerPos(lp.id)
+		pool := w.Bullets()
+		for i := range pool.Len() {
+			if bulletConcerns(&pool.Record[i], float64(pool.X[i]), float64(pool.Y[i]), w.Tick(), pos) {
+				_, told := lp.spawns[pool.UID[i]]
+				require.True(t, told, "tick %d: bullet %d concerns the player and was not sent", w.Tick(), pool.UID[i])
+				checked++
+			}
+		}
+	}
+	require.Greater(t, checked, 1000, "the player spent time among live bullets")
+	require.Zero(t, despawnsOfUntold, "a despawn went to a player never told of the bullet")
 }
 
 func TestSnapshotsCarryNearbyActorsAndAlwaysTheOwnPlayer(t *testing.T) {

@@ -8,13 +8,13 @@ import (
 
 	"duskfall/game"
 	"duskfall/levels"
+	"duskfall/net/transport"
 	"duskfall/net/wire"
 )
 
-// denseFight builds the arena with every enemy kind of the content placed
-// twice around the middle, so every pattern type fires at once, and four
-// players.
-func denseFight(t testing.TB) (*game.World, []uint16) {
+// denseArena is the arena with every enemy kind of the content placed
+// twice around the middle, so every pattern type fires at once.
+func denseArena(t testing.TB) (*game.Content, *game.Map) {
 	t.Helper()
 	content, err := levels.LoadContent()
 	require.NoError(t, err)
@@ -29,12 +29,7 @@ func denseFight(t testing.TB) (*game.World, []uint16) {
 			m.EnemySpawns = append(m.EnemySpawns, game.EnemySpawn{Pos: game.TileCenter(tile[0], tile[1]), Kind: kind})
 		}
 	}
-	w := game.NewWorld(&m, content, 99)
-	ids := []uint16{1, 2, 3, 4}
-	for _, id := range ids {
-		w.AddPlayer(id)
-	}
-	return w, ids
+	return content, &m
 }
 
 func floorTiles(g *game.Grid) [][2]int {
@@ -61,107 +56,119 @@ func botInput(id uint16, tick uint32) game.Input {
 	}
 }
 
-// replica is one player's bullet view, fed either directly or through the
-// wire codec.
+// replica is one player's bullet view, fed by what the server sent that
+// player through the real encoders: its map as streamed and its events
+// stream, decoded.
 type replica struct {
-	grid *game.Grid // the map as the player knows it: all of it, here
+	grid *game.Grid // the map as the player knows it
 	pool *game.BulletPool
 	sent map[uint32]bool // bullets the server told this player about
-	enc  wire.EventEncoder
-	it   wire.EventIter // the player's events stream, kept across packets
+	it   wire.EventIter  // the player's events stream, kept across packets
 }
 
-func newReplica(g *game.Grid) *replica {
-	return &replica{grid: g, pool: game.NewBulletPool(4096), sent: map[uint32]bool{}}
+func newReplica(w, h int) *replica {
+	return &replica{grid: game.NewGrid(w, h), pool: game.NewBulletPool(4096), sent: map[uint32]bool{}}
 }
 
-func (r *replica) apply(ev *game.Event, now uint32) {
-	switch ev.Kind {
-	case game.EvBulletSpawn:
-		r.sent[ev.Bullet.UID] = true
-		r.pool.SpawnAt(ev.Bullet, now, r.grid)
-	case game.EvBulletDespawn:
-		r.pool.Remove(ev.Bullet.UID)
-	}
-}
-
-// TestReplicaParity runs 900 ticks of a dense fight. Every player keeps two
-// replicas: one fed the server's events in process, one fed the same events
-// encoded and decoded through the wire format. Every live replica bullet
-// must match the server's bit for bit, and the set of live bullets the
-// player was told about must be the same on both sides at every tick.
-func TestReplicaParity(t *testing.T) {
-	t.Run("with every wall kill announced", func(t *testing.T) { replicaParity(t, false) })
-	t.Run("with peers that know the walls killing bullets on their own", func(t *testing.T) { replicaParity(t, true) })
-}
-
-func replicaParity(t *testing.T, knowWalls bool) {
-	w, ids := denseFight(t)
-	direct := map[uint16]*replica{}
-	viaWire := map[uint16]*replica{}
-	peers := map[uint16]*peer{}
-	g := w.Grid()
-	for _, id := range ids {
-		direct[id], viaWire[id] = newReplica(g), newReplica(g)
-		peers[id] = &peer{player: id}
-		if knowWalls { // every chunk sent on the first tick
-			in := &instance{chunksX: (g.W + game.ChunkTiles - 1) / game.ChunkTiles, chunksY: (g.H + game.ChunkTiles - 1) / game.ChunkTiles}
-			peers[id].inst, peers[id].chunks = in, make([]uint32, in.chunksX*in.chunksY)
-			for i := range peers[id].chunks {
-				peers[id].chunks[i] = 1
+// receive applies one packet the server sent, as a client does.
+func (r *replica) receive(t *testing.T, pkt []byte, now uint32) (wallDespawns int) {
+	typ, err := wire.TypeOf(pkt)
+	require.NoError(t, err)
+	switch typ {
+	case wire.MsgMapChunk:
+		c, err := wire.ParseMapChunk(pkt)
+		require.NoError(t, err)
+		wire.CopyChunk(r.grid, &c)
+	case wire.MsgEvents:
+		var ev game.Event
+		r.it.Reset(pkt)
+		for r.it.Next(&ev) {
+			switch ev.Kind {
+			case game.EvBulletSpawn:
+				r.sent[ev.Bullet.UID] = true
+				r.pool.SpawnAt(ev.Bullet, now, r.grid)
+			case game.EvBulletDespawn:
+				r.pool.Remove(ev.Bullet.UID)
+				if ev.Reason == game.DespawnWall {
+					wallDespawns++
+				}
 			}
 		}
+		require.NoError(t, r.it.Err())
 	}
-	wallDespawnsSent := 0
+	return wallDespawns
+}
+
+// captureServer is a transport that keeps every packet sent, per peer.
+type captureServer struct{ sent map[transport.PeerID][][]byte }
+
+func (c *captureServer) Poll(dst []transport.Event) []transport.Event { return dst }
+func (c *captureServer) Send(p transport.PeerID, _ uint8, b []byte) {
+	c.sent[p] = append(c.sent[p], append([]byte(nil), b...))
+}
+func (c *captureServer) Disconnect(transport.PeerID, bool)           {}
+func (c *captureServer) Stats(transport.PeerID) transport.PeerStats { return transport.PeerStats{} }
+func (c *captureServer) Addr() string                               { return "capture" }
+func (c *captureServer) Close() error                               { return nil }
+
+// TestReplicaParity runs 900 ticks of a dense fight through the server's
+// real per-peer pipeline: interest, the told marks, wall-kill rules, chunk
+// streaming and the events stream encoder. Every player keeps a replica fed
+// only what it was sent, decoded. Every live replica bullet must match the
+// server's bit for bit, and every live bullet the player was told about
+// must be live on its replica, at every snapshot tick (when the events
+// of the ticks before it go out).
+func TestReplicaParity(t *testing.T) {
+	content, m := denseArena(t)
+	tr := &captureServer{sent: map[transport.PeerID][][]byte{}}
+	s, err := New(Config{Content: content, Map: m, Seed: 99}, tr)
+	require.NoError(t, err)
+	in := s.hub
+	w := in.world
+	ids := []uint16{1, 2, 3, 4}
+	replicas := map[uint16]*replica{}
+	for _, id := range ids {
+		p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying, evBuf: make([]byte, 0, maxPacket+64)}
+		s.peers[p.id], s.order = p, append(s.order, p)
+		s.ids.used = map[uint16]bool{}
+		in.add(s, p)
+		replicas[id] = newReplica(w.Grid().W, w.Grid().H)
+	}
+	wallDespawns, early := 0, 0
 	kinds := patternKindsInFight(w)
-	var buf []byte
-	var decoded game.Event
 	peak, spawns := 0, 0
 	for range 900 {
 		for _, id := range ids {
 			w.QueueInput(id, botInput(id, w.Tick()+1))
 		}
-		w.Step()
+		s.Step()
 		now := w.Tick()
-		for _, id := range ids {
-			pos, _ := w.PlayerPos(id)
-			d, v := direct[id], viaWire[id]
-			d.pool.Step(now, w.Grid(), nil)
-			v.pool.Step(now, w.Grid(), nil)
-			v.enc.Begin(buf[:0], now)
-			for i := range w.Events() {
-				ev := &w.Events()[i]
-				if !concerns(peers[id], ev, now, pos) {
-					continue
-				}
-				if ev.Kind == game.EvBulletDespawn && ev.Reason == game.DespawnWall {
-					wallDespawnsSent++
-				}
-				d.apply(ev, now)
-				require.NoError(t, v.enc.Add(ev))
-			}
-			buf = v.enc.Bytes()
-			v.it.Reset(buf)
-			for v.it.Next(&decoded) {
-				v.apply(&decoded, now)
-			}
-			require.NoError(t, v.it.Err())
-			requireSameBullets(t, w.Bullets(), d, now, "in-process")
-			requireSameBullets(t, w.Bullets(), v, now, "through the wire")
-		}
 		for _, ev := range w.Events() {
 			if ev.Kind == game.EvBulletSpawn {
 				spawns++
 			}
 		}
+		for _, id := range ids {
+			r := replicas[id]
+			r.pool.Step(now, r.grid, nil)
+			for _, pkt := range tr.sent[transport.PeerID(id)] {
+				n := r.receive(t, pkt, now)
+				wallDespawns += n
+				if now <= game.TickRate {
+					early += n
+				}
+			}
+			tr.sent[transport.PeerID(id)] = tr.sent[transport.PeerID(id)][:0]
+			if now%game.SnapshotInterval == 0 { // events went out: the replica is up to date
+				requireSameBullets(t, w.Bullets(), r, now)
+			}
+		}
 		peak = max(peak, w.Bullets().Len())
 	}
-	t.Logf("900 ticks: %d spawns, peak %d live bullets, %d wall despawns sent", spawns, peak, wallDespawnsSent)
-	if knowWalls {
-		require.Less(t, wallDespawnsSent, spawns/20, "wall kills after the first second go unannounced")
-	} else {
-		require.Positive(t, wallDespawnsSent, "the fight should put bullets into walls")
-	}
+	t.Logf("900 ticks: %d spawns, peak %d live bullets, %d wall despawns sent (%d in the first second)",
+		spawns, peak, wallDespawns, early)
+	require.Positive(t, early, "before the map is known, wall kills are announced")
+	require.Less(t, wallDespawns, spawns/20, "wall kills after the first second go mostly unannounced")
 	require.Greater(t, peak, 200, "the fight should be dense")
 	for _, k := range []game.PatternKind{game.PatternRing, game.PatternFan, game.PatternSpiral, game.PatternShotgun} {
 		require.True(t, kinds[k], "no enemy in the fight fires pattern kind %v", k)
@@ -171,7 +178,7 @@ func replicaParity(t *testing.T, knowWalls bool) {
 // requireSameBullets checks a replica against the server's pool: every
 // replica bullet is live on the server with identical bits, and every
 // server bullet the player was told about is live on the replica.
-func requireSameBullets(t *testing.T, server *game.BulletPool, r *replica, now uint32, how string) {
+func requireSameBullets(t *testing.T, server *game.BulletPool, r *replica, now uint32) {
 	t.Helper()
 	for i := range r.pool.Len() {
 		uid := r.pool.UID[i]
@@ -179,13 +186,11 @@ func requireSameBullets(t *testing.T, server *game.BulletPool, r *replica, now u
 		if ok && sameBullet(server, j, r.pool, i) {
 			continue // the common case, checked without testify's overhead
 		}
-		require.True(t, ok, "tick %d (%s): replica bullet %d is dead on the server", now, how, uid)
-		require.Equal(t, math.Float32bits(server.X[j]), math.Float32bits(r.pool.X[i]), "tick %d (%s): bullet %d x", now, how, uid)
-		require.Equal(t, math.Float32bits(server.Y[j]), math.Float32bits(r.pool.Y[i]), "tick %d (%s): bullet %d y", now, how, uid)
-		require.Equal(t, math.Float32bits(server.VX[j]), math.Float32bits(r.pool.VX[i]), "tick %d (%s): bullet %d vx", now, how, uid)
-		require.Equal(t, math.Float32bits(server.VY[j]), math.Float32bits(r.pool.VY[i]), "tick %d (%s): bullet %d vy", now, how, uid)
-		dist := math.Hypot(float64(server.X[j]-r.pool.X[i]), float64(server.Y[j]-r.pool.Y[i]))
-		require.LessOrEqual(t, dist, 0.01)
+		require.True(t, ok, "tick %d: replica bullet %d is dead on the server", now, uid)
+		require.Equal(t, math.Float32bits(server.X[j]), math.Float32bits(r.pool.X[i]), "tick %d: bullet %d x", now, uid)
+		require.Equal(t, math.Float32bits(server.Y[j]), math.Float32bits(r.pool.Y[i]), "tick %d: bullet %d y", now, uid)
+		require.Equal(t, math.Float32bits(server.VX[j]), math.Float32bits(r.pool.VX[i]), "tick %d: bullet %d vx", now, uid)
+		require.Equal(t, math.Float32bits(server.VY[j]), math.Float32bits(r.pool.VY[i]), "tick %d: bullet %d vy", now, uid)
 	}
 	for j := range server.Len() {
 		uid := server.UID[j]
@@ -193,11 +198,10 @@ func requireSameBullets(t *testing.T, server *game.BulletPool, r *replica, now u
 			continue
 		}
 		if _, ok := r.pool.Slot(uid); !ok {
-			require.Fail(t, "missing bullet", "tick %d (%s): bullet %d is live on the server but not on the replica", now, how, uid)
+			require.Fail(t, "missing bullet", "tick %d: bullet %d is live on the server but not on the replica", now, uid)
 		}
 	}
 }
-
 // patternKindsInFight lists the pattern kinds the fight's enemies carry:
 // every enemy kind is placed, so this is the content's coverage.
 func patternKindsInFight(w *game.World) map[game.PatternKind]bool {

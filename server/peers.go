@@ -25,11 +25,16 @@ type peer struct {
 	since  uint32 // tick the peer connected
 	inst   *instance
 	chunks []uint32 // per chunk of inst's map: the world tick it was sent at, plus one (0: not yet)
+	epoch  uint16   // instance changes on this connection; stamped on snapshots and events
+	bit    uint8    // this peer's bit in inst's bullet Tags: told of that bullet
 
 	ev     wire.EventEncoder // events waiting for the next snapshot tick
 	evBuf  []byte
 	evOpen bool
 }
+
+// toldMask is the peer's bit in its instance's bullet Tags.
+func (p *peer) toldMask() uint64 { return 1 << p.bit }
 
 // idPool hands out the smallest free player id, from 1: the listen
 // server's own client connects first and so is player 1.

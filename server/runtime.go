@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log"
 	"time"
 
@@ -23,6 +24,11 @@ type Config struct {
 
 // DefaultMaxPlayers bounds the players one server accepts.
 const DefaultMaxPlayers = 32
+
+// MaxPlayersLimit is the most players a server may be configured for: an
+// instance marks which of its peers were told of each bullet with one bit
+// each in a 64-bit Tag.
+const MaxPlayersLimit = 64
 
 // HelloTimeoutTicks is how long a connected peer may stay silent before it
 // must have said Hello.
@@ -49,8 +55,9 @@ type Runtime struct {
 	nextInstance uint16
 	dungeonsMade uint64
 
-	inbox   []transport.Event
-	frames  []game.Input
+	inbox     []transport.Event
+	frames    []game.Input
+	tellOrder []uint64 // tellBullets' scratch: uid<<32 | slot
 	buf     []byte
 	snapEnc wire.SnapshotEncoder
 	roster  wire.Roster
@@ -79,6 +86,9 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 	}
 	if cfg.MaxPlayers == 0 {
 		cfg.MaxPlayers = DefaultMaxPlayers
+	}
+	if cfg.MaxPlayers > MaxPlayersLimit {
+		return nil, fmt.Errorf("server: at most %d players, not %d", MaxPlayersLimit, cfg.MaxPlayers)
 	}
 	lg := cfg.Log
 	if lg == nil {
@@ -149,6 +159,9 @@ func (s *Runtime) Step() {
 	}
 	s.applyTransfers()
 	if s.tick%game.SnapshotInterval == 0 {
+		for _, in := range s.instances {
+			s.tellBullets(in)
+		}
 		for _, p := range s.order {
 			if p.state == peerPlaying {
 				s.flushEvents(p)

@@ -14,7 +14,7 @@ import (
 // grown; these tests hold that as behaviour (the benchmarks measure speed).
 
 func eventPacket(spawns int) []byte {
-	b := wire.AppendEventsHeader(nil, 600)
+	b := wire.AppendEventsHeader(nil, 1, 600)
 	for i := range spawns {
 		ev := bulletSpawn
 		ev.Bullet.UID = uint32(i)
@@ -44,7 +44,7 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		{"AppendSnapshot into a buffer with room", func() { _ = wire.AppendSnapshot(buf[:0], snap) }},
 		{"the SnapshotEncoder into a buffer with room", func() {
 			var e wire.SnapshotEncoder
-			e.Begin(buf[:0], snap.Tick, snap.LastInputTick)
+			e.Begin(buf[:0], snap.Epoch, snap.Tick, snap.LastInputTick)
 			for i := range snap.Players {
 				e.AddPlayer(snap.Players[i])
 			}
@@ -56,7 +56,7 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		}},
 		{"DecodeSnapshot into a Snapshot that has grown", func() { _ = wire.DecodeSnapshot(snapPkt, &dst) }},
 		{"AppendEvent into a buffer with room", func() {
-			b := wire.AppendEventsHeader(buf[:0], 1)
+			b := wire.AppendEventsHeader(buf[:0], 1, 1)
 			b, _ = wire.AppendEvent(b, &bulletSpawn)
 			_, _ = wire.AppendEvent(b, &hit)
 		}},

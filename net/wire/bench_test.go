@@ -26,7 +26,7 @@ func BenchmarkSnapshotEncoder(b *testing.B) {
 	b.SetBytes(int64(len(wire.AppendSnapshot(nil, s))))
 	b.ReportAllocs()
 	for b.Loop() {
-		e.Begin(buf[:0], s.Tick, s.LastInputTick)
+		e.Begin(buf[:0], s.Epoch, s.Tick, s.LastInputTick)
 		for i := range s.Players {
 			e.AddPlayer(s.Players[i])
 		}
@@ -59,7 +59,7 @@ func BenchmarkAppendEvent(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		buf = wire.AppendEventsHeader(buf[:0], 1)
+		buf = wire.AppendEventsHeader(buf[:0], 1, 1)
 		for i := range evs {
 			buf, _ = wire.AppendEvent(buf, &evs[i])
 		}

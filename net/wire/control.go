@@ -224,7 +224,12 @@ type Portal struct {
 // as MapChunks; the map size lets the client size its chunk cache and
 // derive bullet deaths at the map's edge.
 type EnterInstance struct {
-	Instance   uint16
+	Instance uint16
+	// Epoch counts the receiver's instance changes on this connection.
+	// Snapshots and event packets carry it too: they travel on other
+	// channels, unordered against this one, so the client tells a late
+	// packet of the world it left from one of the world it enters.
+	Epoch      uint16
 	Dungeon    uint8 // dungeon kind, or DungeonNone for the hub or an arena
 	MapW, MapH uint16
 	ServerTick uint32
@@ -260,6 +265,7 @@ func AppendEnterInstance(b []byte, e EnterInstance) ([]byte, error) {
 	}
 	b = append(b, uint8(MsgEnterInstance))
 	b = AppendU16(b, e.Instance)
+	b = AppendU16(b, e.Epoch)
 	b = append(b, e.Dungeon)
 	b = AppendU16(b, e.MapW)
 	b = AppendU16(b, e.MapH)
@@ -279,7 +285,7 @@ func ParseEnterInstance(b []byte) (EnterInstance, error) {
 	r := NewReader(b)
 	readType(&r, MsgEnterInstance)
 	e := EnterInstance{
-		Instance: r.U16(), Dungeon: r.U8(), MapW: r.U16(), MapH: r.U16(), ServerTick: r.U32(),
+		Instance: r.U16(), Epoch: r.U16(), Dungeon: r.U8(), MapW: r.U16(), MapH: r.U16(), ServerTick: r.U32(),
 	}
 	n := int(r.U8())
 	if n*portalSize > r.Remaining() {
@@ -301,6 +307,33 @@ func ParseEnterInstance(b []byte) (EnterInstance, error) {
 		return EnterInstance{}, err
 	}
 	return e, nil
+}
+
+// ChunkOf cuts chunk (cx, cy) out of a grid: the tiles beyond the grid's
+// edge are TileUnknown.
+func ChunkOf(g *game.Grid, cx, cy int) MapChunk {
+	c := MapChunk{CX: uint16(cx), CY: uint16(cy)}
+	eachChunkTile(g, &c, func(gi, ci int) { c.Tiles[ci] = g.Tiles[gi] })
+	return c
+}
+
+// CopyChunk writes a received chunk into the grid; tiles beyond the grid's
+// edge are ignored.
+func CopyChunk(g *game.Grid, c *MapChunk) {
+	eachChunkTile(g, c, func(gi, ci int) { g.Tiles[gi] = c.Tiles[ci] })
+}
+
+// eachChunkTile calls fn with the grid index and chunk index of every tile
+// of chunk c that lies inside g.
+func eachChunkTile(g *game.Grid, c *MapChunk, fn func(gi, ci int)) {
+	x0, y0 := int(c.CX)*game.ChunkTiles, int(c.CY)*game.ChunkTiles
+	for y := range game.ChunkTiles {
+		for x := range game.ChunkTiles {
+			if tx, ty := x0+x, y0+y; tx < g.W && ty < g.H {
+				fn(ty*g.W+tx, y*game.ChunkTiles+x)
+			}
+		}
+	}
 }
 
 // MapChunk carries one chunk of ChunkTiles × ChunkTiles tiles, row-major.

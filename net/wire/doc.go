@@ -50,11 +50,12 @@
 //	EnterInstance 0x05 (server→client)
 //	  0   1    type 0x05
 //	  1   2    instance u16
-//	  3   1    dungeon u8 (0xFF: hub or arena)
-//	  4   2    mapW u16, tiles, ≥ 1
-//	  6   2    mapH u16, tiles, ≥ 1
-//	  8   4    serverTick u32
-//	  12  1    portal count u8
+//	  3   2    epoch u16: the receiver's instance changes on this connection
+//	  5   1    dungeon u8 (0xFF: hub or arena)
+//	  6   2    mapW u16, tiles, ≥ 1
+//	  8   2    mapH u16, tiles, ≥ 1
+//	  10  4    serverTick u32
+//	  14  1    portal count u8
 //	  then count portals of 5 bytes: tileX u16 (< mapW), tileY u16 (< mapH), dungeon u8
 //
 //	MapChunk 0x06 (server→client), 261 bytes
@@ -65,13 +66,14 @@
 //
 // Channel 1, unreliable sequenced:
 //
-//	Snapshot 0x10 (server→client), 9 + 8·m bytes with no players,
-//	26 + 9·(n−1) + 8·m with n ≥ 1 players and m enemies
+//	Snapshot 0x10 (server→client), 11 + 8·m bytes with no players,
+//	28 + 9·(n−1) + 8·m with n ≥ 1 players and m enemies
 //	  0   1    type 0x10
-//	  1   4    tick u32
-//	  5   1    input age u8: tick − lastInputTick, 255 when none within 254 ticks
-//	  9   1    player count n, u8
-//	  10  17   the receiver's own record (when n ≥ 1), full precision:
+//	  1   2    epoch u16, as in the EnterInstance it belongs to
+//	  3   4    tick u32
+//	  7   1    input age u8: tick − lastInputTick, 255 when none within 254 ticks
+//	  8   1    player count n, u8
+//	  9   17   the receiver's own record (when n ≥ 1), full precision:
 //	           id u16, x f32, y f32, aim u16, hp i16, maxHP i16, flags u8
 //	  +17 9·(n−1) every other player, compact: id u16, x u16, y u16 (quarters),
 //	           aim u8 (aim>>8), hp share u8, flags u8
@@ -89,20 +91,22 @@
 //
 //	Events 0x20 (server→client)
 //	  0   1    type 0x20
-//	  1   4    tick u32
+//	  1   2    epoch u16, as in the EnterInstance its events belong to
+//	  3   4    tick u32
 //	  then events to the end of the packet: kind u8, payload (size by kind)
 //
 //	kind                 payload  fields
 //	1 EvBulletSpawn      36       uid u32, spawnTick u32, x f32, y f32, vx f32, vy f32,
 //	                              accel f32, turn i16, radius u16, life u16, kind u8, team u8 (0|1)
 //	2 EvBulletDespawn    5        uid u32, reason u8 (1 hit | 2 wall)
-//	3 EvHit              9        actor u8 (1 player | 2 enemy), id u16, other u16, amount i16, hp i16
+//	3 EvHit              17       actor u8 (1 player | 2 enemy), id u16, other u16, amount i16, hp i16,
+//	                              bullet uid u32, tick u32 (when it struck)
 //	4 EvDeath            5        actor u8 (1 player | 2 enemy), id u16, other u16
 //	5 EvPortalUsed       4        id u16, portal u8, dungeon u8
 //	60 template          17       slot u8 (<32), speed f32, accel f32, turn i16, radius u16,
 //	                              life u16, kind u8, team u8: defines a template slot
-//	61 short spawn       14       slot u8, uid delta u16 (≥1, from the last uid on the stream),
-//	                              tick offset u8 (from this packet's tick), x f32, y f32, aim u16
+//	61 short spawn       10       slot u8, uid delta u16 (≥1, from the last uid on the stream),
+//	                              tick offset i8 (from this packet's tick), x u16, y u16 (1/8 u), aim u16
 //	62 sibling           3        uid delta u8 (≥1), aim u16: the next bullet of the last
 //	                              short spawn's volley (same slot, tick and position)
 //	                              The three stream kinds refer to earlier events of the same

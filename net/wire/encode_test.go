@@ -54,7 +54,7 @@ func TestAppendEventRefusesWhatMayNotTravel(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name+" and leaves the buffer unchanged", func(t *testing.T) {
-			b := wire.AppendEventsHeader(make([]byte, 0, 64), 9)
+			b := wire.AppendEventsHeader(make([]byte, 0, 64), 1, 9)
 			before := append([]byte(nil), b...)
 			got, err := wire.AppendEvent(b, &tc.ev)
 			assert.ErrorIs(t, err, tc.want)
@@ -150,7 +150,7 @@ func sampleSnapshot(players, enemies int) *wire.Snapshot {
 func TestSnapshotEncoderMatchesAppendSnapshot(t *testing.T) {
 	s := sampleSnapshot(4, 60)
 	var e wire.SnapshotEncoder
-	e.Begin([]byte{0xaa}, s.Tick, s.LastInputTick)
+	e.Begin([]byte{0xaa}, s.Epoch, s.Tick, s.LastInputTick)
 	for _, p := range s.Players {
 		require.True(t, e.AddPlayer(p))
 	}
@@ -169,7 +169,7 @@ func TestSnapshotEncoderMatchesAppendSnapshot(t *testing.T) {
 func TestSnapshotEncoderKeepsTheLayoutWhole(t *testing.T) {
 	t.Run("a player after the enemies began is refused", func(t *testing.T) {
 		var e wire.SnapshotEncoder
-		e.Begin(nil, 1, 0)
+		e.Begin(nil, 0, 1, 0)
 		require.True(t, e.AddEnemy(game.EnemyState{ID: 5}))
 		assert.False(t, e.AddPlayer(game.PlayerState{ID: 1}))
 		var s wire.Snapshot
@@ -179,7 +179,7 @@ func TestSnapshotEncoderKeepsTheLayoutWhole(t *testing.T) {
 	})
 	t.Run("the 256th player is refused and the count stays true", func(t *testing.T) {
 		var e wire.SnapshotEncoder
-		e.Begin(nil, 1, 0)
+		e.Begin(nil, 0, 1, 0)
 		for i := range wire.MaxPlayers {
 			require.True(t, e.AddPlayer(game.PlayerState{ID: uint16(i)}))
 		}
@@ -192,11 +192,11 @@ func TestSnapshotEncoderKeepsTheLayoutWhole(t *testing.T) {
 		var e wire.SnapshotEncoder
 		assert.False(t, e.AddPlayer(game.PlayerState{}))
 		assert.False(t, e.AddEnemy(game.EnemyState{}))
-		e.Begin(nil, 1, 0)
+		e.Begin(nil, 0, 1, 0)
 		b := e.Finish()
 		assert.False(t, e.AddEnemy(game.EnemyState{}))
 		assert.Equal(t, b, e.Finish(), "a second Finish changes nothing")
-		assert.Equal(t, hx("10 01000000 01 00 0000"), b)
+		assert.Equal(t, hx("10 0000 01000000 01 00 0000"), b)
 	})
 	t.Run("AppendSnapshot leaves out players past the count's reach", func(t *testing.T) {
 		s := sampleSnapshot(wire.MaxPlayers+1, 1)
@@ -217,7 +217,7 @@ func TestCompactRecordsAreQuantized(t *testing.T) {
 		Enemies: []game.EnemyState{{ID: 3, Kind: 4, X: -5, Y: 0.125, HP: 250, MaxHP: 500}},
 	}
 	b := wire.AppendSnapshot(nil, s)
-	require.Equal(t, hx(`10 09000000 01
+	require.Equal(t, hx(`10 0000 09000000 01
 		02 0100 6666a63f cdcc2c40 ff12 0100 6400 01
 		   0200 0500 0b00 12 03 01
 		0100 0300 04 0000 0100 80`), b, "1.3 u is 5 quarters, 2.7 u is 11, 1 hp of 100 a share of 3, 250 of 500 a share of 128")
@@ -306,8 +306,8 @@ func TestAppendInputFraming(t *testing.T) {
 func TestEnemyRecordsEncodedOnceMatchAddEnemy(t *testing.T) {
 	s := sampleSnapshot(3, 20)
 	var direct, cached wire.SnapshotEncoder
-	direct.Begin(nil, s.Tick, s.LastInputTick)
-	cached.Begin(nil, s.Tick, s.LastInputTick)
+	direct.Begin(nil, s.Epoch, s.Tick, s.LastInputTick)
+	cached.Begin(nil, s.Epoch, s.Tick, s.LastInputTick)
 	for _, p := range s.Players {
 		direct.AddPlayer(p)
 		cached.AddPlayer(p)
@@ -318,6 +318,6 @@ func TestEnemyRecordsEncodedOnceMatchAddEnemy(t *testing.T) {
 	}
 	require.Equal(t, direct.Finish(), cached.Finish())
 	require.False(t, cached.AddEnemyRecord(make([]byte, wire.EnemyRecordSize)), "not after Finish")
-	cached.Begin(nil, 1, 0)
+	cached.Begin(nil, 0, 1, 0)
 	require.False(t, cached.AddEnemyRecord([]byte{1, 2, 3}), "a record of the wrong length")
 }

@@ -7,15 +7,16 @@ import "duskfall/game"
 // fixed by the kind. There is no per-event length, so an unknown kind
 // cannot be skipped: it ends the stream with ErrUnknownType.
 
-// EventsHeaderSize is the size of an Events packet with no events.
-const EventsHeaderSize = 1 + 4
+// EventsHeaderSize is the size of an Events packet with no events: type,
+// epoch, tick.
+const EventsHeaderSize = 1 + 2 + 4
 
 // eventPayloadSize is indexed by kind; 0 marks a kind that is not on the
 // wire. Kinds from game.EvServerOnly up are never on the wire.
 var eventPayloadSize = [game.EvServerOnly]uint8{
 	game.EvBulletSpawn:   36,
 	game.EvBulletDespawn: 5,
-	game.EvHit:           9,
+	game.EvHit:           17,
 	game.EvDeath:         5,
 	game.EvPortalUsed:    4,
 	game.EvPortalOpened:  10,
@@ -34,9 +35,9 @@ func EventPayloadSize(k game.EventKind) int {
 	return int(eventPayloadSize[k])
 }
 
-// AppendEventsHeader starts an Events packet for tick.
-func AppendEventsHeader(b []byte, tick uint32) []byte {
-	return AppendU32(append(b, uint8(MsgEvents)), tick)
+// AppendEventsHeader starts an Events packet of an instance epoch for tick.
+func AppendEventsHeader(b []byte, epoch uint16, tick uint32) []byte {
+	return AppendU32(AppendU16(append(b, uint8(MsgEvents)), epoch), tick)
 }
 
 // AppendEvent appends one event after AppendEventsHeader or a previous
@@ -62,6 +63,8 @@ func AppendEvent(b []byte, ev *game.Event) ([]byte, error) {
 		b = AppendU16(b, ev.Other)
 		b = AppendI16(b, ev.Amount)
 		b = AppendI16(b, ev.HP)
+		b = AppendU32(b, ev.Bullet.UID)
+		b = AppendU32(b, ev.Tick)
 	case game.EvDeath:
 		b = AppendU16(append(b, ev.Actor), ev.ID)
 		b = AppendU16(b, ev.Other)
@@ -134,6 +137,7 @@ func readEventPayload(r *Reader, ev *game.Event) {
 	case game.EvHit:
 		ev.Actor, ev.ID, ev.Other = r.U8(), r.U16(), r.U16()
 		ev.Amount, ev.HP = r.I16(), r.I16()
+		ev.Bullet.UID, ev.Tick = r.U32(), r.U32()
 	case game.EvDeath:
 		ev.Actor, ev.ID, ev.Other = r.U8(), r.U16(), r.U16()
 	case game.EvPortalUsed:

@@ -68,7 +68,7 @@ func FuzzParseRoster(f *testing.F) {
 
 func FuzzParseEnterInstance(f *testing.F) {
 	fuzzCodec(f, wire.MsgEnterInstance,
-		"05 0700 ff 2800 1e00 e8030000 ff 0300 0400 00", "05 0700 ff 2800 1e00 e8030000 01 2800 0000 00")
+		"05 0700 0000 ff 2800 1e00 e8030000 ff 0300 0400 00", "05 0700 0000 ff 2800 1e00 e8030000 01 2800 0000 00")
 }
 
 func FuzzParseMapChunk(f *testing.F) {
@@ -83,7 +83,7 @@ func FuzzEvents(f *testing.F) {
 	for _, g := range codecOf(wire.MsgEvents).cases {
 		f.Add(hx(g.hex))
 	}
-	for _, s := range []string{"20 3c000000 06 0000", "20 3c000000 40 0100 01 02", "20 3c000000 02 04030201 00",
+	for _, s := range []string{"20 0100 3c000000 06 0000", "20 0100 3c000000 40 0100 01 02", "20 0100 3c000000 02 04030201 00",
 		streamPacket1Hex} {
 		f.Add(hx(s))
 	}
@@ -95,7 +95,7 @@ func FuzzEvents(f *testing.F) {
 			return
 		}
 		var enc wire.EventEncoder
-		enc.Begin(nil, first.Tick)
+		enc.Begin(nil, first.Epoch, first.Tick)
 		for i := range first.Events {
 			require.NoError(t, enc.Add(&first.Events[i]), "a decoded event encodes")
 		}
@@ -113,12 +113,12 @@ func FuzzDecodeSnapshot(f *testing.F) {
 	// The codec round trip, plus: decoding into a Snapshot full of stale
 	// records gives exactly what decoding into a fresh one gives.
 	seeds := []string{
-		"10 00000000 00 00 ffff 0000000000000000",
-		"10 00000000 00 01 0100 0000c07f 00000000 0000 0000 0000 00 0000",
-		"10 00000000 00 02 " + ownRecordHex + " 0000",
-		"10 00000000 00 02 " + ownRecordHex + " 0200 0400 0800 00 00 00 0000",
+		"10 0000 00000000 00 00 ffff 0000000000000000",
+		"10 0000 00000000 00 01 0100 0000c07f 00000000 0000 0000 0000 00 0000",
+		"10 0000 00000000 00 02 " + ownRecordHex + " 0000",
+		"10 0000 00000000 00 02 " + ownRecordHex + " 0200 0400 0800 00 00 00 0000",
 		// every compact field at its largest
-		"10 ffffffff 00 02 " + ownRecordHex + " ffff ffff ffff ff ff ff 0100 ffff ff ffff ffff ff",
+		"10 0000 ffffffff 00 02 " + ownRecordHex + " ffff ffff ffff ff ff ff 0100 ffff ff ffff ffff ff",
 	}
 	c := codecOf(wire.MsgSnapshot)
 	for _, g := range c.cases {

@@ -33,6 +33,7 @@ func hx(s string) []byte {
 
 // events is the decoded form of an Events packet, for the tables.
 type events struct {
+	Epoch  uint16
 	Tick   uint32
 	Events []game.Event
 }
@@ -81,8 +82,9 @@ var (
 	bulletSpawnHex = "01 04030201 3a000000 00002041 00008042 00000040 000000c0 0000803e 9cff 3000 b400 07 01"
 	despawn        = game.Event{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: 0x01020304}, Reason: game.DespawnWall}
 	despawnHex     = "02 04030201 02"
-	hit            = game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 5, Other: 1, Amount: 10, HP: -10}
-	hitHex         = "03 02 0500 0100 0a00 f6ff"
+	hit            = game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 5, Other: 1, Amount: 10, HP: -10,
+		Bullet: game.BulletSpawn{UID: 0x0a0b0c0d}, Tick: 61}
+	hitHex = "03 02 0500 0100 0a00 f6ff 0d0c0b0a 3d000000"
 	death          = game.Event{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: 1, Other: 0}
 	deathHex       = "04 01 0100 0000"
 	portalUsed     = game.Event{Kind: game.EvPortalUsed, ID: 3, Portal: 1, Dungeon: 4}
@@ -143,12 +145,12 @@ var codecs = []codec{
 		decode: func(b []byte) (any, error) { return wire.ParseEnterInstance(b) },
 		cases: []golden{
 			{"the hub with two portals", wire.EnterInstance{
-				Instance: 7, Dungeon: wire.DungeonNone, MapW: 40, MapH: 30, ServerTick: 1000,
+				Instance: 7, Epoch: 1, Dungeon: wire.DungeonNone, MapW: 40, MapH: 30, ServerTick: 1000,
 				Portals: []wire.Portal{{TileX: 3, TileY: 4, Dungeon: 0}, {TileX: 16, TileY: 17, Dungeon: 2}},
-			}, "05 0700 ff 2800 1e00 e8030000 02 0300 0400 00 1000 1100 02"},
+			}, "05 0700 0100 ff 2800 1e00 e8030000 02 0300 0400 00 1000 1100 02"},
 			{"a dungeon with no portals", wire.EnterInstance{
-				Instance: 0x0102, Dungeon: 1, MapW: 256, MapH: 1, ServerTick: 0,
-			}, "05 0201 01 0001 0100 00000000 00"},
+				Instance: 0x0102, Epoch: 0xbeef, Dungeon: 1, MapW: 256, MapH: 1, ServerTick: 0,
+			}, "05 0201 efbe 01 0001 0100 00000000 00"},
 		},
 	},
 	{
@@ -173,20 +175,20 @@ var codecs = []codec{
 		},
 		cases: []golden{
 			{"the receiver in grace and one wounded enemy", wire.Snapshot{
-				Tick: 300, LastInputTick: 297,
+				Epoch: 2, Tick: 300, LastInputTick: 297,
 				Players: []game.PlayerState{{ID: 1, X: 100, Y: -1.5, Aim: 0x4000, HP: 80, MaxHP: 100, Flags: game.PlayerGrace}},
 				Enemies: []game.EnemyState{{ID: 0x0201, Kind: 3, X: 256, Y: 0.5, HP: 128, MaxHP: wire.ShareMax}},
-			}, `10 2c010000 03
+			}, `10 0200 2c010000 03
 				01 0100 0000c842 0000c0bf 0040 5000 6400 01
 				0100 0102 03 0004 0200 80`},
 			{"the receiver and two compact players and no enemies", wire.Snapshot{
-				Tick: 3, LastInputTick: 2,
+				Epoch: 0x0102, Tick: 3, LastInputTick: 2,
 				Players: []game.PlayerState{
 					{ID: 1},
 					{ID: 2, X: 16383.75, Y: 0.25, Aim: 0xab00, HP: 200, MaxHP: wire.ShareMax, Flags: game.PlayerLinkdead},
 					{ID: 0x0302, X: 1.5, Y: 2, MaxHP: wire.ShareMax, Flags: game.PlayerDead | game.PlayerLinkdead},
 				},
-			}, `10 03000000 01
+			}, `10 0201 03000000 01
 				03 0100 00000000 00000000 0000 0000 0000 00
 				   0200 ffff 0100 ab c8 04
 				   0203 0600 0800 00 00 06
@@ -197,18 +199,18 @@ var codecs = []codec{
 					{ID: 7, Kind: 0xff, X: 16383.75, Y: 16383.75, HP: wire.ShareMax, MaxHP: wire.ShareMax},
 					{ID: 8, X: 0.75, Y: 1024.25, HP: 1, MaxHP: wire.ShareMax},
 				},
-			}, `10 04030201 04
+			}, `10 0000 04030201 04
 				00
 				0200 0700 ff ffff ffff ff
 				     0800 00 0300 0110 01`},
-			{"nothing in sight", wire.Snapshot{}, "10 00000000 00 00 0000"},
+			{"nothing in sight", wire.Snapshot{}, "10 0000 00000000 00 00 0000"},
 		},
 	},
 	{
 		typ: wire.MsgEvents,
 		encode: func(b []byte, v any) ([]byte, error) {
 			e := v.(events)
-			b = wire.AppendEventsHeader(b, e.Tick)
+			b = wire.AppendEventsHeader(b, e.Epoch, e.Tick)
 			for i := range e.Events {
 				var err error
 				if b, err = wire.AppendEvent(b, &e.Events[i]); err != nil {
@@ -219,15 +221,15 @@ var codecs = []codec{
 		},
 		decode: func(b []byte) (any, error) { return decodeEvents(b) },
 		cases: []golden{
-			{"a bullet spawn", events{60, []game.Event{bulletSpawn}}, "20 3c000000 " + bulletSpawnHex},
-			{"a wall despawn", events{60, []game.Event{despawn}}, "20 3c000000 " + despawnHex},
-			{"a hit on an enemy", events{60, []game.Event{hit}}, "20 3c000000 " + hitHex},
-			{"a player's death", events{60, []game.Event{death}}, "20 3c000000 " + deathHex},
-			{"a portal used", events{60, []game.Event{portalUsed}}, "20 3c000000 " + portalUsedHex},
-			{"an exit portal opened", events{60, []game.Event{portalOpened}}, "20 3c000000 " + portalOpenHex},
-			{"every kind in one packet", events{0x01020304, []game.Event{bulletSpawn, despawn, hit, death, portalUsed}},
-				"20 04030201 " + bulletSpawnHex + despawnHex + hitHex + deathHex + portalUsedHex},
-			{"a tick with no events", events{Tick: 7}, "20 07000000"},
+			{"a bullet spawn", events{1, 60, []game.Event{bulletSpawn}}, "20 0100 3c000000 " + bulletSpawnHex},
+			{"a wall despawn", events{1, 60, []game.Event{despawn}}, "20 0100 3c000000 " + despawnHex},
+			{"a hit on an enemy", events{1, 60, []game.Event{hit}}, "20 0100 3c000000 " + hitHex},
+			{"a player's death", events{1, 60, []game.Event{death}}, "20 0100 3c000000 " + deathHex},
+			{"a portal used", events{1, 60, []game.Event{portalUsed}}, "20 0100 3c000000 " + portalUsedHex},
+			{"an exit portal opened", events{1, 60, []game.Event{portalOpened}}, "20 0100 3c000000 " + portalOpenHex},
+			{"every kind in one packet", events{0xfffe, 0x01020304, []game.Event{bulletSpawn, despawn, hit, death, portalUsed}},
+				"20 feff 04030201 " + bulletSpawnHex + despawnHex + hitHex + deathHex + portalUsedHex},
+			{"a tick with no events", events{Tick: 7}, "20 0000 07000000"},
 		},
 	},
 	{
@@ -252,7 +254,7 @@ func decodeEvents(b []byte) (events, error) {
 	var it wire.EventIter
 	var ev game.Event
 	it.Reset(b)
-	out := events{Tick: it.Tick()}
+	out := events{Epoch: it.Epoch(), Tick: it.Tick()}
 	for it.Next(&ev) {
 		out.Events = append(out.Events, ev)
 	}

@@ -14,7 +14,7 @@ import (
 // wireEventSize is the on-wire size of each event (kind byte included),
 // written from the layout table rather than taken from EventPayloadSize.
 var wireEventSize = map[game.EventKind]int{
-	game.EvBulletSpawn: 37, game.EvBulletDespawn: 6, game.EvHit: 10, game.EvDeath: 6, game.EvPortalUsed: 5, game.EvPortalOpened: 11,
+	game.EvBulletSpawn: 37, game.EvBulletDespawn: 6, game.EvHit: 18, game.EvDeath: 6, game.EvPortalUsed: 5, game.EvPortalOpened: 11,
 }
 
 // completeLengths lists the prefix lengths of a golden encoding that are
@@ -24,7 +24,7 @@ func completeLengths(c *codec, g golden) map[int]bool {
 	full := len(hx(g.hex))
 	ok := map[int]bool{full: true}
 	if c.typ == wire.MsgEvents {
-		n := 5
+		n := 7 // type, epoch, tick
 		ok[n] = true
 		for _, ev := range g.value.(events).Events {
 			n += wireEventSize[ev.Kind]
@@ -119,13 +119,13 @@ func TestHostileControlMessages(t *testing.T) {
 		{"an entry with a control character", "04 01 0100 02410a", wire.ErrMalformed},
 	})
 	runBad(t, wire.MsgEnterInstance, []badCase{
-		{"a map with no width", "05 0700 ff 0000 1e00 e8030000 00", wire.ErrMalformed},
-		{"a map with no height", "05 0700 ff 2800 0000 e8030000 00", wire.ErrMalformed},
-		{"a map wider than 512 tiles", "05 0700 ff 0102 1e00 e8030000 00", wire.ErrTooLarge},
-		{"a map of 65535 by 65535 tiles", "05 0700 ff ffff ffff e8030000 00", wire.ErrTooLarge},
-		{"a portal beyond the map's right edge", "05 0700 ff 2800 1e00 e8030000 01 2800 0000 00", wire.ErrMalformed},
-		{"a portal beyond the map's bottom edge", "05 0700 ff 2800 1e00 e8030000 01 0000 1e00 00", wire.ErrMalformed},
-		{"a portal count of 255 with one portal present", "05 0700 ff 2800 1e00 e8030000 ff 0300 0400 00", wire.ErrShort},
+		{"a map with no width", "05 0700 0000 ff 0000 1e00 e8030000 00", wire.ErrMalformed},
+		{"a map with no height", "05 0700 0000 ff 2800 0000 e8030000 00", wire.ErrMalformed},
+		{"a map wider than 512 tiles", "05 0700 0000 ff 0102 1e00 e8030000 00", wire.ErrTooLarge},
+		{"a map of 65535 by 65535 tiles", "05 0700 0000 ff ffff ffff e8030000 00", wire.ErrTooLarge},
+		{"a portal beyond the map's right edge", "05 0700 0000 ff 2800 1e00 e8030000 01 2800 0000 00", wire.ErrMalformed},
+		{"a portal beyond the map's bottom edge", "05 0700 0000 ff 2800 1e00 e8030000 01 0000 1e00 00", wire.ErrMalformed},
+		{"a portal count of 255 with one portal present", "05 0700 0000 ff 2800 1e00 e8030000 ff 0300 0400 00", wire.ErrShort},
 	})
 	runBad(t, wire.MsgMapChunk, []badCase{
 		{"a chunk one tile short", "06 0000 0000" + strings.Repeat("01", 255), wire.ErrShort},
@@ -138,17 +138,17 @@ const ownRecordHex = "0100 00000000 00000000 0000 0000 0000 00"
 
 func TestHostileSnapshots(t *testing.T) {
 	runBad(t, wire.MsgSnapshot, []badCase{
-		{"an enemy count of 65535 in a 17-byte packet", "10 00000000 00 00 ffff 0000000000000000", wire.ErrShort},
-		{"a player count of 255 with one record present", "10 00000000 00 ff " + ownRecordHex + " 0000", wire.ErrShort},
-		{"a player count of two with only the receiver's record", "10 00000000 00 02 " + ownRecordHex + " 0000", wire.ErrShort},
-		{"a compact player record cut short", "10 00000000 00 02 " + ownRecordHex + " 0200 0400 0800 00 00", wire.ErrShort},
-		{"an enemy record cut short", "10 00000000 00 00 0100 0100 03 0000 0000", wire.ErrShort},
-		{"an enemy record with a byte to spare", "10 00000000 00 00 0100 0100 03 0000 0000 80 00", wire.ErrMalformed},
+		{"an enemy count of 65535 in a 17-byte packet", "10 0000 00000000 00 00 ffff 0000000000000000", wire.ErrShort},
+		{"a player count of 255 with one record present", "10 0000 00000000 00 ff " + ownRecordHex + " 0000", wire.ErrShort},
+		{"a player count of two with only the receiver's record", "10 0000 00000000 00 02 " + ownRecordHex + " 0000", wire.ErrShort},
+		{"a compact player record cut short", "10 0000 00000000 00 02 " + ownRecordHex + " 0200 0400 0800 00 00", wire.ErrShort},
+		{"an enemy record cut short", "10 0000 00000000 00 00 0100 0100 03 0000 0000", wire.ErrShort},
+		{"an enemy record with a byte to spare", "10 0000 00000000 00 00 0100 0100 03 0000 0000 80 00", wire.ErrMalformed},
 		{"a NaN position in the receiver's record",
-			"10 00000000 00 01 0100 0000c07f 00000000 0000 0000 0000 00 0000", wire.ErrMalformed},
+			"10 0000 00000000 00 01 0100 0000c07f 00000000 0000 0000 0000 00 0000", wire.ErrMalformed},
 		{"an infinite position in the receiver's record",
-			"10 00000000 00 02 0100 00000000 000080ff 0000 0000 0000 00 0200 0400 0800 00 00 00 0000", wire.ErrMalformed},
-		{"an Events packet routed to it", "20 00000000", wire.ErrWrongType},
+			"10 0000 00000000 00 02 0100 00000000 000080ff 0000 0000 0000 00 0200 0400 0800 00 00 00 0000", wire.ErrMalformed},
+		{"an Events packet routed to it", "20 0100 00000000", wire.ErrWrongType},
 	})
 }
 
@@ -161,11 +161,11 @@ func TestHostileCountsAllocateNothing(t *testing.T) {
 		{"a snapshot claiming 65535 enemies", func(b []byte) error {
 			var s wire.Snapshot
 			return wire.DecodeSnapshot(b, &s)
-		}, "10 00000000 00 00 ffff 0000000000000000"},
+		}, "10 0000 00000000 00 00 ffff 0000000000000000"},
 		{"a snapshot claiming 255 players", func(b []byte) error {
 			var s wire.Snapshot
 			return wire.DecodeSnapshot(b, &s)
-		}, "10 00000000 00 ff 0000000000000000"},
+		}, "10 0000 00000000 00 ff 0000000000000000"},
 		{"a roster claiming 255 entries", func(b []byte) error {
 			_, err := wire.ParseRoster(b)
 			return err
@@ -173,7 +173,7 @@ func TestHostileCountsAllocateNothing(t *testing.T) {
 		{"an instance claiming 255 portals", func(b []byte) error {
 			_, err := wire.ParseEnterInstance(b)
 			return err
-		}, "05 0700 ff 2800 1e00 e8030000 ff 0300 0400 00"},
+		}, "05 0700 0000 ff 2800 1e00 e8030000 ff 0300 0400 00"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name+" is refused without allocating", func(t *testing.T) {
@@ -186,7 +186,7 @@ func TestHostileCountsAllocateNothing(t *testing.T) {
 }
 
 func TestHostileEventStreams(t *testing.T) {
-	const head = "20 3c000000 "
+	const head = "20 0100 3c000000 "
 	cases := []struct {
 		name      string
 		hex       string
@@ -208,7 +208,7 @@ func TestHostileEventStreams(t *testing.T) {
 			head + "01 04030201 3a000000 00002041 00008042 00000040 000000c0 0000803e 9cff 3000 0000 07 01", nil, wire.ErrMalformed},
 		{"a bullet that would live past ten seconds is malformed",
 			head + "01 04030201 3a000000 00002041 00008042 00000040 000000c0 0000803e 9cff 3000 5902 07 01", nil, wire.ErrMalformed},
-		{"a hit on a third kind of actor is malformed", head + "03 03 0500 0100 0a00 f6ff", nil, wire.ErrMalformed},
+		{"a hit on a third kind of actor is malformed", head + "03 03 0500 0100 0a00 f6ff 01000000 3c000000", nil, wire.ErrMalformed},
 		{"a packet of another type is refused", "10 3c000000" + portalUsedHex, nil, wire.ErrWrongType},
 		{"a header cut short is short", "20 3c00", nil, wire.ErrShort},
 	}
@@ -230,7 +230,7 @@ func TestHostileEventStreams(t *testing.T) {
 
 func TestEventIterOverwritesTheWholeEvent(t *testing.T) {
 	var it wire.EventIter
-	it.Reset(hx("20 3c000000 " + bulletSpawnHex + portalUsedHex))
+	it.Reset(hx("20 0100 3c000000 " + bulletSpawnHex + portalUsedHex))
 	var ev game.Event
 	require.True(t, it.Next(&ev))
 	require.True(t, it.Next(&ev))

@@ -71,12 +71,12 @@ var Registry = []MsgInfo{
 	{MsgReject, "Reject", ChanControl, ServerToClient, []string{"reason"}},
 	{MsgRoster, "Roster", ChanControl, ServerToClient, []string{"count", "id", "name"}},
 	{MsgEnterInstance, "EnterInstance", ChanControl, ServerToClient, []string{
-		"instance", "dungeon", "mapW", "mapH", "serverTick", "portalCount", "tileX", "tileY", "portalDungeon"}},
+		"instance", "epoch", "dungeon", "mapW", "mapH", "serverTick", "portalCount", "tileX", "tileY", "portalDungeon"}},
 	{MsgMapChunk, "MapChunk", ChanControl, ServerToClient, []string{"cx", "cy", "tiles"}},
 	{MsgSnapshot, "Snapshot", ChanSnapshot, ServerToClient, []string{
-		"tick", "lastInputTick", "playerCount", "id", "x", "y", "aim", "hp", "maxHP", "flags",
+		"epoch", "tick", "lastInputTick", "playerCount", "id", "x", "y", "aim", "hp", "maxHP", "flags",
 		"enemyCount", "id", "kind", "x", "y", "hp", "maxHP"}},
-	{MsgEvents, "Events", ChanEvents, ServerToClient, []string{"tick", "kind", "payload"}},
+	{MsgEvents, "Events", ChanEvents, ServerToClient, []string{"epoch", "tick", "kind", "payload"}},
 	{MsgInput, "Input", ChanInput, ClientToServer, []string{
 		"count", "tick", "moveX", "moveY", "aim", "buttons", "slot"}},
 }

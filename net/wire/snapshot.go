@@ -18,6 +18,7 @@ import (
 // enough for 20 Hz. The decoder yields compact records already quantized,
 // so a decoded snapshot re-encodes to the same bytes.
 type Snapshot struct {
+	Epoch               uint16 // the receiver's instance epoch (EnterInstance.Epoch)
 	Tick, LastInputTick uint32
 	Players             []game.PlayerState
 	Enemies             []game.EnemyState
@@ -32,7 +33,7 @@ const (
 	MaxPlayers       = 255   // u8 count
 	MaxEnemies       = 65535 // u16 count
 
-	snapshotHeaderSize = 1 + 4 + 1 + 1 // type, tick, input age, player count
+	snapshotHeaderSize = 1 + 2 + 4 + 1 + 1 // type, epoch, tick, input age, player count
 
 	// NoInputAge is the input age of a snapshot whose receiver has no input
 	// consumed within the last 254 ticks: LastInputTick decodes as 0.
@@ -53,9 +54,10 @@ type SnapshotEncoder struct {
 	inProgress bool
 }
 
-// Begin starts a snapshot appended to b.
-func (e *SnapshotEncoder) Begin(b []byte, tick, lastInputTick uint32) {
+// Begin starts a snapshot of the receiver's instance epoch, appended to b.
+func (e *SnapshotEncoder) Begin(b []byte, epoch uint16, tick, lastInputTick uint32) {
 	b = append(b, uint8(MsgSnapshot))
+	b = AppendU16(b, epoch)
 	b = AppendU32(b, tick)
 	b = append(b, inputAge(tick, lastInputTick))
 	*e = SnapshotEncoder{b: append(b, 0), playersAt: len(b), inProgress: true}
@@ -172,7 +174,7 @@ func (e *SnapshotEncoder) Finish() []byte {
 // out, as the counts cannot express them.
 func AppendSnapshot(b []byte, s *Snapshot) []byte {
 	var e SnapshotEncoder
-	e.Begin(b, s.Tick, s.LastInputTick)
+	e.Begin(b, s.Epoch, s.Tick, s.LastInputTick)
 	for i := range s.Players {
 		e.AddPlayer(s.Players[i])
 	}
@@ -198,6 +200,7 @@ func DecodeSnapshot(b []byte, dst *Snapshot) error {
 func decodeSnapshot(b []byte, dst *Snapshot) error {
 	r := NewReader(b)
 	readType(&r, MsgSnapshot)
+	dst.Epoch = r.U16()
 	dst.Tick = r.U32()
 	dst.LastInputTick = lastInputOf(&r, dst.Tick, r.U8())
 	n := int(r.U8())

@@ -94,10 +94,11 @@ type spawnPlan struct {
 	uidDelta uint32
 }
 
-// Begin starts a packet for tick, appended to b (pass b[:0] to reuse b).
-// The stream's state carries on from the previous packet.
-func (e *EventEncoder) Begin(b []byte, tick uint32) {
-	e.b = AppendEventsHeader(b, tick)
+// Begin starts a packet of the receiver's instance epoch for tick, appended
+// to b (pass b[:0] to reuse b). The stream's state carries on from the
+// previous packet.
+func (e *EventEncoder) Begin(b []byte, epoch uint16, tick uint32) {
+	e.b = AppendEventsHeader(b, epoch, tick)
 	e.n, e.tick = 0, tick
 }
 
@@ -178,7 +179,7 @@ func (e *EventEncoder) planSpawn(s *game.BulletSpawn) spawnPlan {
 		p.kind = evBulletSibling
 		return p
 	}
-	if off := s.SpawnTick - e.tick; int32(off) < 0 || off > math.MaxUint8 {
+	if off := int32(s.SpawnTick - e.tick); off < math.MinInt8 || off > math.MaxInt8 {
 		return full
 	}
 	if _, ok := gridU16(s.X); !ok {
@@ -216,7 +217,7 @@ func (e *EventEncoder) addSpawn(s *game.BulletSpawn, p spawnPlan) {
 		}
 		e.b = append(e.b, uint8(evBulletShort), p.slot)
 		e.b = AppendU16(e.b, uint16(p.uidDelta))
-		e.b = append(e.b, uint8(s.SpawnTick-e.tick))
+		e.b = append(e.b, uint8(int8(int32(s.SpawnTick-e.tick))))
 		x, _ := gridU16(s.X)
 		y, _ := gridU16(s.Y)
 		e.b = AppendU16(AppendU16(e.b, x), y)
@@ -262,9 +263,10 @@ func (e *EventEncoder) Bytes() []byte { return e.b }
 // yielded before an error were complete and valid; nothing after the error
 // is yielded.
 type EventIter struct {
-	r    Reader
-	tick uint32
-	st   streamState
+	r     Reader
+	epoch uint16
+	tick  uint32
+	st    streamState
 }
 
 // Reset starts iterating over packet b and reads its header; the stream's
@@ -272,6 +274,7 @@ type EventIter struct {
 func (it *EventIter) Reset(b []byte) {
 	it.r = NewReader(b)
 	readType(&it.r, MsgEvents)
+	it.epoch = it.r.U16()
 	it.tick = it.r.U32()
 }
 
@@ -280,6 +283,10 @@ func (it *EventIter) ResetStream() { it.st.reset() }
 
 // Tick returns the tick of the packet's header (0 if it was unreadable).
 func (it *EventIter) Tick() uint32 { return it.tick }
+
+// Epoch returns the instance epoch of the packet's header: which of the
+// receiver's instances its events belong to.
+func (it *EventIter) Epoch() uint16 { return it.epoch }
 
 // Err returns the error that stopped the iteration, or nil when the packet
 // ended cleanly on an event boundary.
@@ -355,7 +362,7 @@ func (it *EventIter) readTemplate() bool {
 
 func (it *EventIter) readShort(ev *game.Event) bool {
 	r := &it.r
-	slot, delta, off := r.U8(), r.U16(), r.U8()
+	slot, delta, off := r.U8(), r.U16(), int8(r.U8())
 	x := float32(r.U16()) / game.SpawnGridScale
 	y := float32(r.U16()) / game.SpawnGridScale
 	aim := r.U16()
@@ -363,7 +370,7 @@ func (it *EventIter) readShort(ev *game.Event) bool {
 		r.Fail(ErrMalformed)
 		return false
 	}
-	it.st.prev = volley{slot: slot, tick: it.tick + uint32(off), x: math.Float32bits(x), y: math.Float32bits(y), defined: true}
+	it.st.prev = volley{slot: slot, tick: it.tick + uint32(int32(off)), x: math.Float32bits(x), y: math.Float32bits(y), defined: true}
 	it.spawnFrom(ev, uint32(delta), aim)
 	return true
 }

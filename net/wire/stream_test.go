@@ -23,12 +23,12 @@ var (
 		return d
 	}()
 
-	streamPacket1Hex = "20 3c000000" +
+	streamPacket1Hex = "20 0100 3c000000" +
 		" 01 0a000000 3c000000 0000c842 00004842 00000040 00000000 00000000 0000 4000 7800 03 01" +
 		" 3c 00 00000040 00000000 0000 4000 7800 03 01" +
 		" 3d 00 0100 00 2003 9001 0040" +
 		" 3e 01 0080"
-	streamPacket2Hex = "20 3f000000 3d 00 0800 01 4000 2000 0020 3b f8ff 01"
+	streamPacket2Hex = "20 0100 3f000000 3d 00 0800 01 4000 2000 0020 3b f8ff 01"
 )
 
 // aimed is s fired at aim with the same speed, as the server builds it.
@@ -59,7 +59,7 @@ func TestAStreamCompactsVolleysAgainstWhatItSent(t *testing.T) {
 			Bullet: game.BulletSpawn{UID: 12}, Reason: game.DespawnHit}), streamPacket2Hex},
 	}
 	for _, p := range packets {
-		enc.Begin(nil, p.tick)
+		enc.Begin(nil, 1, p.tick)
 		for i := range p.events {
 			require.NoError(t, enc.Add(&p.events[i]))
 		}
@@ -77,7 +77,7 @@ func TestAStreamCompactsVolleysAgainstWhatItSent(t *testing.T) {
 
 func TestEncoderSizeMatchesWhatAddWrites(t *testing.T) {
 	var enc wire.EventEncoder
-	enc.Begin(nil, 60)
+	enc.Begin(nil, 1, 60)
 	for _, s := range spawns(volleyA, volleyB, volleyC, laterD) {
 		before, want := enc.Len(), enc.Size(&s)
 		require.NoError(t, enc.Add(&s))
@@ -87,7 +87,7 @@ func TestEncoderSizeMatchesWhatAddWrites(t *testing.T) {
 
 func TestARingOfTwelveCostsAboutFourBytesABullet(t *testing.T) {
 	var enc wire.EventEncoder
-	enc.Begin(nil, 60)
+	enc.Begin(nil, 1, 60)
 	first := spawns(volleyA)[0]
 	require.NoError(t, enc.Add(&first))
 	start := enc.Len()
@@ -108,17 +108,17 @@ func TestHostileStreams(t *testing.T) {
 		hex  string
 		want error
 	}{
-		{"a short spawn from an undefined slot", "20 3c000000" + full + " 3d 05 0100 00 2003 9001 0040", wire.ErrMalformed},
-		{"a short spawn with no uid to count from", "20 3c000000" + tmpl + " 3d 00 0100 00 2003 9001 0040", wire.ErrMalformed},
-		{"a short spawn with a uid delta of zero", "20 3c000000" + full + tmpl + " 3d 00 0000 00 2003 9001 0040", wire.ErrMalformed},
-		{"a short despawn with no uid to count from", "20 3c000000 3b 0100 01", wire.ErrMalformed},
-		{"a short despawn with no reason", "20 3c000000" + full + " 3b 0100 00", wire.ErrMalformed},
-		{"a sibling with no volley before it", "20 3c000000" + full + " 3e 01 0080", wire.ErrMalformed},
-		{"a template for slot 32", "20 3c000000 3c 20 00000040 00000000 0000 4000 7800 03 01", wire.ErrMalformed},
-		{"a template with a negative speed", "20 3c000000 3c 00 000000c0 00000000 0000 4000 7800 03 01", wire.ErrMalformed},
-		{"a template of a third team", "20 3c000000 3c 00 00000040 00000000 0000 4000 7800 03 02", wire.ErrMalformed},
-		{"a template cut short", "20 3c000000 3c 00 00000040", wire.ErrShort},
-		{"a template of bullets living past ten seconds", "20 3c000000 3c 00 00000040 00000000 0000 4000 5902 03 01", wire.ErrMalformed},
+		{"a short spawn from an undefined slot", "20 0100 3c000000" + full + " 3d 05 0100 00 2003 9001 0040", wire.ErrMalformed},
+		{"a short spawn with no uid to count from", "20 0100 3c000000" + tmpl + " 3d 00 0100 00 2003 9001 0040", wire.ErrMalformed},
+		{"a short spawn with a uid delta of zero", "20 0100 3c000000" + full + tmpl + " 3d 00 0000 00 2003 9001 0040", wire.ErrMalformed},
+		{"a short despawn with no uid to count from", "20 0100 3c000000 3b 0100 01", wire.ErrMalformed},
+		{"a short despawn with no reason", "20 0100 3c000000" + full + " 3b 0100 00", wire.ErrMalformed},
+		{"a sibling with no volley before it", "20 0100 3c000000" + full + " 3e 01 0080", wire.ErrMalformed},
+		{"a template for slot 32", "20 0100 3c000000 3c 20 00000040 00000000 0000 4000 7800 03 01", wire.ErrMalformed},
+		{"a template with a negative speed", "20 0100 3c000000 3c 00 000000c0 00000000 0000 4000 7800 03 01", wire.ErrMalformed},
+		{"a template of a third team", "20 0100 3c000000 3c 00 00000040 00000000 0000 4000 7800 03 02", wire.ErrMalformed},
+		{"a template cut short", "20 0100 3c000000 3c 00 00000040", wire.ErrShort},
+		{"a template of bullets living past ten seconds", "20 0100 3c000000 3c 00 00000040 00000000 0000 4000 5902 03 01", wire.ErrMalformed},
 	}
 	for _, tc := range cases {
 		t.Run("the iterator refuses "+tc.name, func(t *testing.T) {

@@ -1,0 +1,164 @@
+package client
+
+import (
+	"math"
+
+	"duskfall/game"
+)
+
+// The hit-visibility measure: a bullet hell is fair when every bullet that
+// hits you was on your screen first, where the server judged it. For each
+// hit on the own ship the client records whether the bullet was drawn in
+// sight before the hit, for how long, and how far from touching the ship
+// it was drawn in the frame that showed the ship at the hit's tick.
+
+// Thresholds of the measure.
+const (
+	// SeenEnoughTicks is how long (100 ms) a bullet must have been drawn
+	// in sight before it hits for the hit to count as readable.
+	SeenEnoughTicks = game.TickRate / 10
+	// DrawnMissSlack is how far (u) from touching the ship a bullet may be
+	// drawn, in the frame showing the hit's tick, before the hit counts as
+	// one the player saw as a miss.
+	DrawnMissSlack = 2.0
+)
+
+const (
+	shownFrames = 128 // frames remembered: two seconds, longer than any hit takes to be heard of
+	goneBullets = 64  // bullets remembered after a hit removed them
+	seenFlag    = 1 << 63
+)
+
+// frameShown is what one frame drew: the own ship at its tick and place,
+// and the tick the bullets were drawn at.
+type frameShown struct {
+	ship    uint32
+	pos     game.Vec
+	bullets uint32
+	ok      bool
+}
+
+// goneBullet is an enemy bullet removed by a hit: its record, and the
+// replica's Tag (when it was first drawn in sight).
+type goneBullet struct {
+	rec  game.BulletSpawn
+	seen uint64
+}
+
+// hitSight keeps what the measure needs.
+type hitSight struct {
+	frames  [shownFrames]frameShown
+	frameN  int
+	gone    [goneBullets]goneBullet
+	goneN   int
+	scratch *game.BulletPool
+}
+
+// HitStats are the measure's counts over the client's life.
+type HitStats struct {
+	Taken        int     // hits on the own ship
+	Unseen       int     // never drawn in sight before the hit
+	SeenUnder    int     // drawn in sight, but for less than SeenEnoughTicks
+	DrawnAsMiss  int     // drawn more than DrawnMissSlack from touching in the frame of the hit
+	SumSeenTicks int     // ticks each seen bullet was in sight before its hit, summed
+	MaxGap       float64 // the largest drawn gap at a hit, u
+}
+
+// noteFrame records what this frame drew and marks the enemy bullets in
+// sight for the first time with the ship's tick.
+func (h *hitSight) noteFrame(ship uint32, pos game.Vec, b *replica) {
+	h.frames[h.frameN%shownFrames] = frameShown{ship: ship, pos: pos, bullets: b.now, ok: true}
+	h.frameN++
+	p := b.pool
+	const r2 = game.FogViewRadius * game.FogViewRadius
+	for i := range p.Len() {
+		if p.Tag[i] != 0 || p.Team[i] != game.TeamEnemy {
+			continue
+		}
+		dx, dy := float64(p.X[i])-pos.X, float64(p.Y[i])-pos.Y
+		if dx*dx+dy*dy <= r2 {
+			p.Tag[i] = seenFlag | uint64(ship)
+		}
+	}
+}
+
+// noteGone remembers an enemy bullet a hit removed, before it leaves the
+// pool.
+func (h *hitSight) noteGone(p *game.BulletPool, uid uint32) {
+	i, ok := p.Slot(uid)
+	if !ok || p.Team[i] != game.TeamEnemy {
+		return
+	}
+	h.gone[h.goneN%goneBullets] = goneBullet{rec: p.Record[i], seen: p.Tag[i]}
+	h.goneN++
+}
+
+// judge classifies one hit on the own ship by bullet uid at tick.
+func (h *hitSight) judge(st *HitStats, uid, tick uint32, shipRadius float64, g *game.Grid) {
+	st.Taken++
+	gb, ok := h.find(uid)
+	if !ok || gb.seen == 0 {
+		st.Unseen++
+		return
+	}
+	seen := int32(tick - uint32(gb.seen))
+	if seen < SeenEnoughTicks {
+		st.SeenUnder++
+	}
+	st.SumSeenTicks += int(max(seen, 0))
+	gap, drawn := h.drawnGap(gb, tick, shipRadius, g)
+	if !drawn || gap > DrawnMissSlack {
+		st.DrawnAsMiss++
+	}
+	if drawn {
+		st.MaxGap = max(st.MaxGap, gap)
+	}
+}
+
+func (h *hitSight) find(uid uint32) (goneBullet, bool) {
+	for i := range min(h.goneN, goneBullets) {
+		if g := h.gone[(h.goneN-1-i)%goneBullets]; g.rec.UID == uid {
+			return g, true
+		}
+	}
+	return goneBullet{}, false
+}
+
+// drawnGap is how far from touching the ship the bullet was drawn in the
+// newest frame that showed the ship at or before tick: the bullet is
+// simulated afresh from its record to that frame's bullet tick, exactly as
+// the replica had it. drawn is false when no such frame is remembered or
+// the bullet was not in flight in it.
+func (h *hitSight) drawnGap(gb goneBullet, tick uint32, shipRadius float64, g *game.Grid) (gap float64, drawn bool) {
+	f, ok := h.frameAt(tick)
+	if !ok || int32(f.bullets-gb.rec.SpawnTick) < 0 {
+		return 0, false
+	}
+	if h.scratch == nil {
+		h.scratch = game.NewBulletPool(16)
+	}
+	h.scratch.Clear()
+	i := h.scratch.SpawnAt(gb.rec, f.bullets, g)
+	if i < 0 {
+		return 0, false
+	}
+	d := math.Hypot(float64(h.scratch.X[i])-f.pos.X, float64(h.scratch.Y[i])-f.pos.Y)
+	return max(d-float64(h.scratch.Radius[i])-shipRadius, 0), true
+}
+
+// frameAt is the newest remembered frame whose ship tick is at most tick.
+func (h *hitSight) frameAt(tick uint32) (frameShown, bool) {
+	for i := range min(h.frameN, shownFrames) {
+		f := h.frames[(h.frameN-1-i)%shownFrames]
+		if f.ok && int32(f.ship-tick) <= 0 {
+			return f, true
+		}
+	}
+	return frameShown{}, false
+}
+
+// reset forgets the frames and bullets of a world the client left.
+func (h *hitSight) reset() {
+	h.frames = [shownFrames]frameShown{}
+	h.frameN, h.goneN = 0, 0
+}
