@@ -135,6 +135,14 @@ type Report struct {
 	DungeonsCleared int     `json:"dungeons_cleared"`
 	Garbage         int     `json:"garbage"`
 	OthersSeen      int     `json:"others_seen"`
+	ClockJumps      int     `json:"clock_jumps"`
+	HeldFrames      int     `json:"held_frames"`
+	HitsTaken       int     `json:"hits_taken"`
+	HitsUnseen      int     `json:"hits_unseen"`
+	HitsSeenUnder   int     `json:"hits_seen_under_100ms"`
+	HitsDrawnAsMiss int     `json:"hits_drawn_as_miss"`
+	HitSeenMeanMs   float64 `json:"hit_seen_mean_ms"`
+	HitGapMaxU      float64 `json:"hit_gap_max_u"`
 	Error           string  `json:"error"`
 }
 
@@ -149,6 +157,9 @@ func (b *Bot) Report() Report {
 		RTTms:   round3(float64(b.rt.Net().RTT) / float64(time.Millisecond)),
 		Resyncs: s.Resyncs, LateInputs: s.LateInputs, Garbage: s.Garbage, OthersSeen: b.rt.OthersSeen(),
 		DungeonsEntered: b.dungeon.entered, DungeonsCleared: b.dungeon.cleared,
+		ClockJumps: s.ClockJumps, HeldFrames: s.HeldFrames,
+		HitsTaken: s.Hits.Taken, HitsUnseen: s.Hits.Unseen, HitsSeenUnder: s.Hits.SeenUnder,
+		HitsDrawnAsMiss: s.Hits.DrawnAsMiss, HitSeenMeanMs: round3(s.Hits.MeanSeenMs()), HitGapMaxU: round3(s.Hits.MaxGap),
 	}
 	if err := b.rt.Err(); err != nil {
 		rep.Error = err.Error()

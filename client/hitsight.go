@@ -64,6 +64,16 @@ type HitStats struct {
 	MaxGap       float64 // the largest drawn gap at a hit, u
 }
 
+// MeanSeenMs is how long, on average, a bullet that hit was drawn in sight
+// before it hit, over the hits whose bullet was seen at all.
+func (s HitStats) MeanSeenMs() float64 {
+	seen := s.Taken - s.Unseen
+	if seen == 0 {
+		return 0
+	}
+	return float64(s.SumSeenTicks) / float64(seen) * 1000 / game.TickRate
+}
+
 // noteFrame records what this frame drew and marks the enemy bullets in
 // sight for the first time with the ship's tick.
 func (h *hitSight) noteFrame(ship uint32, pos game.Vec, b *replica) {

@@ -56,16 +56,18 @@ func (in Intent) Frame(tick uint32) game.Input {
 // the host's ship is never a tick ahead of the authoritative one.
 //
 // The lead drifts when the client's frames and the server's ticks do not
-// keep the same pace. A lead grown too long is shortened by holding back
-// one frame; a lead too short is lengthened by sending two frames in one
-// update, both with this update's intent and both predicted, so the
-// numbering never has a gap the server would coast through while the
-// client predicted nothing.
+// keep the same pace, or when the estimate moves. A lead grown too long is
+// shortened by holding back frames, every other update until it is right
+// again; a lead too short is lengthened by sending two frames in one
+// update, both with this update's intent and both predicted. Either way the
+// numbering never steps back (the server would keep the frames it already
+// has under those numbers) and never has a gap the server would coast
+// through while the client predicted nothing.
 //
 // Two bounds hold on every frame, whatever the estimate says: a frame is
-// never numbered at or below what the server has certainly consumed (the
-// newest acknowledgement plus the frames since), which it would refuse as
-// a replay; and never beyond the newest snapshot's tick plus InputMaxLead,
+// never numbered far below what the server will have consumed when it
+// arrives (the newest acknowledgement, plus the frames since, plus the
+// round trip), which it would refuse as a replay; and never beyond the newest snapshot's tick plus InputMaxLead,
 // which it would refuse as from the future. When the server goes quiet
 // (stalled, or the link is down) the second bound holds frames back
 // instead of sending ones it would refuse.
@@ -89,7 +91,11 @@ type leadController struct {
 	late     int     // snapshots that showed a frame arriving too late
 	first    uint32  // the first frame number sent, 0 before any
 	synced   bool
-	hold     bool // send no new frame this update, to shrink the lead by one
+	excess   int     // frames still to hold back, to shorten the lead
+	filling  bool    // lengthening the lead, until it is want
+	calm     int     // snapshots to wait after a jump or re-sync before adapting the margin
+	rtt      float64 // the round trip in ticks, as last measured
+	want     uint32  // the lead wanted at the last snapshot
 	resyncs  int
 	jumps    int    // offset jumps taken
 	held     int    // frames held back because the server went quiet
@@ -106,12 +112,21 @@ const (
 	marginDecayRun = 100
 )
 
+// quietSlack is how far past the lead wanted the client keeps numbering
+// frames while no snapshot arrives: 200 ms, covering a lost snapshot or
+// two and a short stall the server catches up on.
+const quietSlack = 12
+
+// calmSnapshots is how long after a jump or a re-sync the margin does not
+// adapt: the frames a fault made late say nothing about the network.
+const calmSnapshots = 10
+
 // Offset filter: a sample further than offsetJump from the offset, twice
 // in a row, moves it at once; a nearer one moves it by offsetGain of the
 // difference, which averages jitter out over a few snapshots.
 const (
 	offsetJump = 2 * game.SnapshotInterval
-	offsetGain = 0.15
+	offsetGain = 0.5
 )
 
 // maxFill is how many frames one update may add to lengthen the lead: every
@@ -157,6 +172,7 @@ func (c *leadController) follow(tick uint32) {
 	} else if c.jumpRun++; c.jumpRun >= 2 {
 		c.jumpRun = 0
 		c.jumps++
+		c.calm = calmSnapshots
 		c.offset = sample
 	}
 	c.est = c.frame + uint32(int32(math.Round(c.offset)))
@@ -170,24 +186,47 @@ func (c *leadController) onSnapshot(tick, lastInput uint32, rttTicks float64) {
 		c.offset = float64(int32(tick - c.frame))
 		c.est, c.newest = tick, tick
 		c.synced = true
+		c.want = targetLead(rttTicks, c.margin)
 		c.lastAck, c.ackFrame = lastInput, c.frame
 		c.resync(targetLead(rttTicks, c.margin))
 		return
 	}
-	c.newest = tick
+	c.newest, c.rtt = tick, rttTicks
 	c.follow(tick)
-	if rttTicks > 0 && c.first != 0 && int32(lastInput-c.first) >= 0 {
+	if c.calm > 0 {
+		c.calm--
+	} else if rttTicks > 0 && c.first != 0 && int32(lastInput-c.first) >= 0 {
 		c.adapt(tick, lastInput) // once the server consumes our frames at all
 	}
 	want := targetLead(rttTicks, c.margin)
+	c.want = want
+	if c.jumpRun > 0 {
+		return // the estimate is in doubt until the next snapshot confirms the jump or not
+	}
 	lead := int32(c.next + c.extra - c.est)
+	// Outside the band around want the lead is corrected, all the way to
+	// want, so a correction does not stop at the band's edge and leave the
+	// lead there for good. Soon after a fault (a jump, a re-sync, skipped
+	// numbers) there is no band: the fault, not jitter, moved the lead.
+	band := int32(jitterMargin)
+	if c.calm > 0 {
+		band = 0
+	}
+	shrinking := c.excess > 0
+	c.excess = 0
 	switch {
-	case lead < 1 || lead > game.InputLeadMax:
+	case lead < 1:
+		c.filling = false
 		c.resync(want)
-	case lead > int32(want)+jitterMargin:
-		c.hold = true
-	case lead < int32(want)-jitterMargin && c.extra < maxFill:
-		c.extra++
+	case lead > int32(want)+band, shrinking && lead > int32(want):
+		c.excess = int(lead - int32(want))
+	case lead < int32(want)-band, c.filling && lead < int32(want):
+		c.filling = true
+		if c.extra < maxFill {
+			c.extra++
+		}
+	default:
+		c.filling = false
 	}
 	c.checkStall(lastInput, want)
 }
@@ -207,7 +246,8 @@ func (c *leadController) checkStall(lastInput, want uint32) {
 }
 
 // resync sets the lead to want. A small step forward is filled with frames
-// like any lengthening; a larger one, or a step back, renumbers.
+// like any lengthening; a larger one, or a step back (only the stall
+// detector's backstop asks for one), renumbers.
 func (c *leadController) resync(want uint32) {
 	next := max32(c.est+want, c.lowest())
 	if gap := int32(next - c.next); c.resyncs > 0 && gap > 0 && gap <= maxFill {
@@ -216,21 +256,36 @@ func (c *leadController) resync(want uint32) {
 		c.next, c.extra = next, 0
 	}
 	c.resyncs++
+	c.calm = calmSnapshots
 }
 
-// lowest is the first number the server has certainly not consumed: the
-// newest acknowledgement, plus one for every frame since it arrived.
+// lowest is the first number the server will not have consumed by the
+// time a frame sent now arrives: the newest acknowledgement, plus one for
+// every frame since it arrived, plus the round trip (the acknowledgement
+// took half of it to come, the frame takes the other half to go).
 func (c *leadController) lowest() uint32 {
 	if c.lastAck == 0 {
 		return c.est + 1
 	}
-	return c.lastAck + 1 + (c.frame - c.ackFrame)
+	return c.lastAck + 1 + (c.frame - c.ackFrame) + uint32(math.Ceil(c.rtt))
 }
 
-// highest is the last number the server will certainly not refuse as from
-// the future: its tick never goes back, so the newest snapshot's tick
-// plus InputMaxLead.
-func (c *leadController) highest() uint32 { return c.newest + game.InputMaxLead }
+// highest is the last number worth sending: at most the lead wanted plus
+// quietSlack beyond the newest snapshot's tick, and never past what the
+// server will certainly accept (its tick never goes back, so the newest
+// snapshot's tick plus InputMaxLead). A server that has gone quiet for
+// longer than the slack is stalled or cut off; frames sent into the
+// silence would only lengthen the lead it must be brought back from.
+func (c *leadController) highest() uint32 {
+	return c.newest + min(c.want+quietSlack, game.InputMaxLead)
+}
+
+func min32(a, b uint32) uint32 {
+	if int32(a-b) <= 0 {
+		return a
+	}
+	return b
+}
 
 func max32(a, b uint32) uint32 {
 	if int32(a-b) >= 0 {
@@ -251,11 +306,18 @@ func (c *leadController) take() (first uint32, n int) {
 	if !c.synced {
 		return 0, 0
 	}
-	if c.hold {
-		c.hold = false
+	if c.excess > 0 && c.frame%2 == 0 {
+		c.excess-- // every other update, so the ship keeps moving while the lead shrinks
 		return 0, 0
 	}
-	c.next = max32(c.next, max32(c.lowest(), c.est+1))
+	// Far below lowest, numbers would arrive too late or be refused as
+	// replays: a fault put them there, so skip them. A tick or two short is
+	// the lead's to lengthen. Never past highest: a server that has gone
+	// quiet has not consumed anything.
+	if low := min32(max32(c.lowest(), c.est+1), c.highest()+1); int32(low-c.next) > jitterMargin {
+		c.next = low
+		c.calm = calmSnapshots
+	}
 	n = 1 + int(c.extra)
 	if int32(c.next+uint32(n)-1-c.highest()) > 0 {
 		n = int(int32(c.highest() - c.next + 1))

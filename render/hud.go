@@ -34,7 +34,7 @@ type hud struct {
 	hp, maxHP  int16
 	hpText     string
 	pingText   string
-	graphLines [5]string
+	graphLines [6]string
 	ping       [graphLen]float32 // ms, a ring indexed by frame
 	lastIn     uint64
 	lastOut    uint64
@@ -66,12 +66,14 @@ func (h *hud) update(rt *client.Runtime, frame int) {
 	ms := net.RTT.Milliseconds()
 	h.pingText = fmt.Sprintf("ping %d ms", ms)
 	st := rt.Stats()
-	h.graphLines = [5]string{
+	h.graphLines = [6]string{
 		fmt.Sprintf("ping %d ms   loss %.1f %%", ms, 100*net.Loss),
 		fmt.Sprintf("in %.1f KB/s   out %.1f KB/s", kbIn, kbOut),
 		fmt.Sprintf("pending frames %d   resyncs %d", rt.PendingFrames(), st.Resyncs),
 		fmt.Sprintf("corrections %d (snaps %d, mean %.2f u)", st.Corrections, st.Snaps, st.MeanCorrection()),
 		fmt.Sprintf("bullets %d   fps %.0f   tps %.0f", rt.Bullets().Len(), ebiten.ActualFPS(), ebiten.ActualTPS()),
+		fmt.Sprintf("hits %d: unseen %d, seen <100 ms %d, drawn as miss %d",
+			st.Hits.Taken, st.Hits.Unseen, st.Hits.SeenUnder, st.Hits.DrawnAsMiss),
 	}
 }
 
@@ -161,8 +163,9 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
 // on the right.
 func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w, top float32, frame int) {
 	x0 := w - 340
-	g.shapes.rect(dst, x0, top, 332, 96+graphH, colPanel)
-	base := top + 96 + graphH - 6
+	textH := float32(16*len(h.graphLines) + 16) // the lines of text above the ping history
+	g.shapes.rect(dst, x0, top, 332, textH+graphH, colPanel)
+	base := top + textH + graphH - 6
 	for i := range graphLen {
 		v := min(h.ping[(frame+1+i)%graphLen], graphMaxMS)
 		bh := max(1, v/graphMaxMS*graphH)

@@ -106,7 +106,7 @@ func (c *captureServer) Poll(dst []transport.Event) []transport.Event { return d
 func (c *captureServer) Send(p transport.PeerID, _ uint8, b []byte) {
 	c.sent[p] = append(c.sent[p], append([]byte(nil), b...))
 }
-func (c *captureServer) Disconnect(transport.PeerID, bool)           {}
+func (c *captureServer) Disconnect(transport.PeerID, bool)          {}
 func (c *captureServer) Stats(transport.PeerID) transport.PeerStats { return transport.PeerStats{} }
 func (c *captureServer) Addr() string                               { return "capture" }
 func (c *captureServer) Close() error                               { return nil }
@@ -202,6 +202,7 @@ func requireSameBullets(t *testing.T, server *game.BulletPool, r *replica, now u
 		}
 	}
 }
+
 // patternKindsInFight lists the pattern kinds the fight's enemies carry:
 // every enemy kind is placed, so this is the content's coverage.
 func patternKindsInFight(w *game.World) map[game.PatternKind]bool {

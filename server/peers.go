@@ -196,8 +196,12 @@ func (s *Runtime) onInput(p *peer, b []byte) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range frames {
-		s.countVerdict(p.inst.world.QueueInput(p.player, f))
+	for i, f := range frames {
+		v := p.inst.world.QueueInput(p.player, f)
+		if v == game.InputReplay && i < len(frames)-1 {
+			continue // a redundant copy of a frame already consumed: the copy did its job
+		}
+		s.countVerdict(v)
 	}
 	return nil
 }

@@ -58,10 +58,10 @@ type Runtime struct {
 	inbox     []transport.Event
 	frames    []game.Input
 	tellOrder []uint64 // tellBullets' scratch: uid<<32 | slot
-	buf     []byte
-	snapEnc wire.SnapshotEncoder
-	roster  wire.Roster
-	log     *log.Logger
+	buf       []byte
+	snapEnc   wire.SnapshotEncoder
+	roster    wire.Roster
+	log       *log.Logger
 }
 
 // Counters are what the server refused or dropped, for operators and tests.
