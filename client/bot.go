@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"duskfall/game"
@@ -168,11 +169,7 @@ func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
 // prefix-1…prefix-n.
 func RunBots(ctx context.Context, addr string, n int, script, prefix string, d time.Duration) ([]Report, error) {
 	bots := make([]*Bot, 0, n)
-	defer func() {
-		for _, b := range bots {
-			b.rt.Close()
-		}
-	}()
+	defer func() { closeBots(bots) }() // the bots dialled so far, on every return
 	for i := range n {
 		name := fmt.Sprintf("%s-%d", prefix, i+1)
 		rt, err := Dial(addr, Config{Name: name, Token: tokenFor(name)})
@@ -192,6 +189,21 @@ func RunBots(ctx context.Context, addr string, n int, script, prefix string, d t
 		reports[i] = b.Report()
 	}
 	return reports, nil
+}
+
+// closeBots closes every bot's runtime at once and waits for all of them:
+// each goodbye may wait up to a second for the server's acknowledgement,
+// and n of them one after the other would hold the process for n seconds.
+func closeBots(bots []*Bot) {
+	var wg sync.WaitGroup
+	for _, b := range bots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b.rt.Close()
+		}()
+	}
+	wg.Wait()
 }
 
 // DriveBots runs bots at 60 frames a second for d or until ctx ends. It
