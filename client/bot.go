@@ -136,6 +136,7 @@ type Report struct {
 	DungeonsCleared int     `json:"dungeons_cleared"`
 	Garbage         int     `json:"garbage"`
 	OthersSeen      int     `json:"others_seen"`
+	SnapshotLoss    float64 `json:"snapshot_loss"` // share of the server's snapshots that never arrived, since joining
 	Error           string  `json:"error"`
 }
 
@@ -150,6 +151,7 @@ func (b *Bot) Report() Report {
 		RTTms:   round3(float64(b.rt.Net().RTT) / float64(time.Millisecond)),
 		Resyncs: s.Resyncs, LateInputs: s.LateInputs, Garbage: s.Garbage, OthersSeen: b.rt.OthersSeen(),
 		DungeonsEntered: b.dungeon.entered, DungeonsCleared: b.dungeon.cleared,
+		SnapshotLoss: round3(s.lossShare()),
 	}
 	if err := b.rt.Err(); err != nil {
 		rep.Error = err.Error()

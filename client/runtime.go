@@ -49,6 +49,10 @@ type Stats struct {
 	Garbage       int // packets dropped because they did not decode
 	Resyncs       int // input-lead re-syncs
 	LateInputs    int // snapshots showing the frame for their tick arrived too late
+	// Snapshots the server sent since the client joined, and how many of
+	// them never arrived (or arrived too late to use).
+	SnapshotsExpected uint64
+	SnapshotsLost     uint64
 }
 
 // MeanCorrection is how far, on average, a reconciliation moved the ship
@@ -70,6 +74,7 @@ type Runtime struct {
 	err     error
 	started time.Time
 	stats   Stats
+	netLoss snapshotLoss
 
 	id       uint16
 	names    map[uint16]string
@@ -141,7 +146,11 @@ func (r *Runtime) State() State { return r.state }
 func (r *Runtime) Err() error { return r.err }
 
 // Stats returns the counters so far.
-func (r *Runtime) Stats() Stats { return r.stats }
+func (r *Runtime) Stats() Stats {
+	s := r.stats
+	s.SnapshotsExpected, s.SnapshotsLost = r.netLoss.expected, r.netLoss.lost
+	return s
+}
 
 // PlayerID is the own player's id (the server's peer id for us).
 func (r *Runtime) PlayerID() uint16 { return r.id }
