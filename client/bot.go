@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"duskfall/game"
@@ -143,6 +144,7 @@ type Report struct {
 	HitsDrawnAsMiss int     `json:"hits_drawn_as_miss"`
 	HitSeenMeanMs   float64 `json:"hit_seen_mean_ms"`
 	HitGapMaxU      float64 `json:"hit_gap_max_u"`
+	SnapshotLoss    float64 `json:"snapshot_loss"` // share of the server's snapshots that never arrived, since joining
 	Error           string  `json:"error"`
 }
 
@@ -160,6 +162,7 @@ func (b *Bot) Report() Report {
 		ClockJumps: s.ClockJumps, HeldFrames: s.HeldFrames,
 		HitsTaken: s.Hits.Taken, HitsUnseen: s.Hits.Unseen, HitsSeenUnder: s.Hits.SeenUnder,
 		HitsDrawnAsMiss: s.Hits.DrawnAsMiss, HitSeenMeanMs: round3(s.Hits.MeanSeenMs()), HitGapMaxU: round3(s.Hits.MaxGap),
+		SnapshotLoss: round3(s.lossShare()),
 	}
 	if err := b.rt.Err(); err != nil {
 		rep.Error = err.Error()
@@ -179,11 +182,7 @@ func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
 // prefix-1…prefix-n.
 func RunBots(ctx context.Context, addr string, n int, script, prefix string, d time.Duration) ([]Report, error) {
 	bots := make([]*Bot, 0, n)
-	defer func() {
-		for _, b := range bots {
-			b.rt.Close()
-		}
-	}()
+	defer func() { closeBots(bots) }() // the bots dialled so far, on every return
 	for i := range n {
 		name := fmt.Sprintf("%s-%d", prefix, i+1)
 		rt, err := Dial(addr, Config{Name: name, Token: tokenFor(name)})
@@ -203,6 +202,21 @@ func RunBots(ctx context.Context, addr string, n int, script, prefix string, d t
 		reports[i] = b.Report()
 	}
 	return reports, nil
+}
+
+// closeBots closes every bot's runtime at once and waits for all of them:
+// each goodbye may wait up to a second for the server's acknowledgement,
+// and n of them one after the other would hold the process for n seconds.
+func closeBots(bots []*Bot) {
+	var wg sync.WaitGroup
+	for _, b := range bots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b.rt.Close()
+		}()
+	}
+	wg.Wait()
 }
 
 // DriveBots runs bots at 60 frames a second for d or until ctx ends. It

@@ -134,6 +134,7 @@ func (r *Runtime) onSnapshot(b []byte) error {
 		return nil
 	}
 	r.stats.Snapshots++
+	r.netLoss.note(r.snap.Tick)
 	if !r.history.push(&r.snap) {
 		return nil // older than one we already hold: sequenced channels should not deliver it
 	}

@@ -9,6 +9,8 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"sync"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -53,6 +55,7 @@ func Run(opts Options) error {
 	ebiten.SetRunnableOnUnfocused(true)
 	err = ebiten.RunGame(a)
 	a.closeSession()
+	a.waitClosed(exitCloseWait)
 	if errors.Is(err, ebiten.Termination) {
 		return nil
 	}
@@ -73,6 +76,9 @@ type app struct {
 	scenes sceneManager
 	sess   session
 	w, h   int
+
+	// closing counts sessions still saying goodbye on their own goroutine.
+	closing sync.WaitGroup
 
 	gfx      *graphics // created on the first Draw
 	shotPath string    // DUSKFALL_SHOT: where the play screenshot goes
@@ -209,11 +215,39 @@ func (a *app) join(addr string) {
 	a.scenes.switchTo(newConnectingScene(a, sess, "Connecting to "+addr))
 }
 
-// closeSession leaves the game, if any.
+// exitCloseWait bounds how long the window, once closed, waits for open
+// sessions to say goodbye: the transport's own linger is a second.
+const exitCloseWait = 3 * time.Second
+
+// closeSession leaves the game, if any. Saying goodbye over the network
+// waits for the server's acknowledgement (up to a second), so it happens
+// on its own goroutine: the frame never waits for it.
 func (a *app) closeSession() {
-	if a.sess != nil {
-		a.sess.Close()
-		a.sess = nil
+	if a.sess == nil {
+		return
+	}
+	sess := a.sess
+	a.sess = nil
+	a.closing.Add(1)
+	go func() {
+		defer a.closing.Done()
+		sess.Close()
+	}()
+}
+
+// waitClosed waits for the sessions being closed, at most limit, and says
+// whether they all finished.
+func (a *app) waitClosed(limit time.Duration) bool {
+	done := make(chan struct{})
+	go func() {
+		a.closing.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-time.After(limit):
+		return false
 	}
 }
 

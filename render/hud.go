@@ -67,8 +67,10 @@ func (h *hud) update(rt *client.Runtime, frame int) {
 	h.pingText = fmt.Sprintf("ping %d ms", ms)
 	st := rt.Stats()
 	h.graphLines = [6]string{
-		fmt.Sprintf("ping %d ms   loss %.1f %%", ms, 100*net.Loss),
-		fmt.Sprintf("in %.1f KB/s   out %.1f KB/s", kbIn, kbOut),
+		// Snapshot loss is what the player sees; ENet's figure counts
+		// reliable packets only and reads near 0 on a lossy link.
+		fmt.Sprintf("loss %.1f %% (snapshots)   %.1f %% (reliable)", 100*rt.SnapshotLoss(), 100*net.Loss),
+		fmt.Sprintf("ping %d ms   in %.1f KB/s   out %.1f KB/s", ms, kbIn, kbOut),
 		fmt.Sprintf("pending frames %d   resyncs %d", rt.PendingFrames(), st.Resyncs),
 		fmt.Sprintf("corrections %d (snaps %d, mean %.2f u)", st.Corrections, st.Snaps, st.MeanCorrection()),
 		fmt.Sprintf("bullets %d   fps %.0f   tps %.0f", rt.Bullets().Len(), ebiten.ActualFPS(), ebiten.ActualTPS()),

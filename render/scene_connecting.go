@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -95,6 +96,22 @@ func (s *connectingScene) progress() string {
 	return ""
 }
 
+// countdown says which step of the join this is, how long it has taken and
+// how long the client keeps trying, so a slow network reads as progress
+// rather than a hang.
+func (s *connectingScene) countdown() string {
+	if s.sess == nil {
+		return fmt.Sprintf("%d s", s.frames/game.TickRate)
+	}
+	hs := s.sess.Runtime().Handshake()
+	step := "step 1 of 2, connecting"
+	if hs.Stage == client.StateJoining {
+		step = "step 2 of 2, joining"
+	}
+	return fmt.Sprintf("%s: %d s, trying %d s more (Back cancels)", step,
+		int(hs.Elapsed/time.Second), int((hs.Left+time.Second-1)/time.Second))
+}
+
 func (s *connectingScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(colBackdrop)
@@ -108,7 +125,7 @@ func (s *connectingScene) Draw(screen *ebiten.Image) {
 		g.text.drawLines(screen, lines, cx, cy-30-(len(lines)-1)*(glyphH*textScale+4), textScale, colError)
 	} else {
 		g.text.draw(screen, s.progress(), cx, cy-30, textScale, alignCenter, colText)
-		g.text.draw(screen, fmt.Sprintf("%d s", s.frames/game.TickRate), cx, cy+10, 1, alignCenter, colDim)
+		g.text.draw(screen, s.countdown(), cx, cy+10, 1, alignCenter, colDim)
 	}
 	drawFormText(screen, g, s.form, 0)
 }

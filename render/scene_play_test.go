@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -16,7 +18,7 @@ import (
 type recorder struct {
 	session
 	intents []client.Intent
-	closed  bool
+	closed  atomic.Bool
 }
 
 func (r *recorder) Frame(in client.Intent) {
@@ -24,7 +26,7 @@ func (r *recorder) Frame(in client.Intent) {
 	r.session.Frame(in)
 }
 
-func (r *recorder) Close() { r.closed = true; r.session.Close() }
+func (r *recorder) Close() { r.closed.Store(true); r.session.Close() }
 
 // hostedHarness is an app whose Host and play starts a real listen server
 // on a free port.
@@ -44,7 +46,7 @@ func hostedHarness(t *testing.T) (*harness, *recorder) {
 	a, err := newApp(Options{Host: true, Seed: 5}, st, h.log, h.path)
 	require.NoError(t, err)
 	h.a = a
-	t.Cleanup(a.closeSession)
+	t.Cleanup(h.closeAndWait)
 	return h, rec
 }
 
@@ -116,7 +118,8 @@ func TestHostAndPlay(t *testing.T) {
 		c := s.leave.rect.Min
 		h.press(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
 		sceneOf[*menuScene](t, h)
-		assert.True(t, rec.closed)
+		require.True(t, h.a.waitClosed(3*time.Second))
+		assert.True(t, rec.closed.Load())
 		assert.Nil(t, h.a.sess)
 	})
 	t.Run("a game that ends under the player is explained", func(t *testing.T) {
@@ -129,7 +132,8 @@ func TestHostAndPlay(t *testing.T) {
 		s := sceneOf[*connectingScene](t, h)
 		assert.Equal(t, "Disconnected", s.title)
 		assert.Contains(t, s.reason, "the server is restarting")
-		assert.True(t, rec.closed)
+		require.True(t, h.a.waitClosed(3*time.Second))
+		assert.True(t, rec.closed.Load())
 	})
 	t.Run("the screenshot is due after two seconds of play", func(t *testing.T) {
 		h, _ := hostedHarness(t)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,7 +23,8 @@ import (
 type fakeSession struct {
 	rt      *client.Runtime
 	srv     *transport.LocalServer
-	closed  bool
+	closed  atomic.Bool
+	hold    chan struct{} // when set, Close blocks until it is closed
 	intents []client.Intent
 }
 
@@ -32,7 +34,13 @@ func (f *fakeSession) Frame(in client.Intent) {
 }
 func (f *fakeSession) Runtime() *client.Runtime { return f.rt }
 func (f *fakeSession) Where() string            { return "fake" }
-func (f *fakeSession) Close()                   { f.closed = true; f.rt.Close() }
+func (f *fakeSession) Close() {
+	if f.hold != nil {
+		<-f.hold
+	}
+	f.closed.Store(true)
+	f.rt.Close()
+}
 
 // reject answers the client's hello with a refusal.
 func (f *fakeSession) reject(t *testing.T, reason string) {
@@ -100,8 +108,14 @@ func newHarness(t *testing.T, opts Options) *harness {
 	a, err := newApp(opts, h.net.starter(), h.log, h.path)
 	require.NoError(t, err)
 	h.a = a
-	t.Cleanup(a.closeSession)
+	t.Cleanup(h.closeAndWait)
 	return h
+}
+
+// closeAndWait closes the session and waits for its goodbye to finish.
+func (h *harness) closeAndWait() {
+	h.a.closeSession()
+	require.True(h.t, h.a.waitClosed(time.Second), "the session never finished closing")
 }
 
 // step runs one Update with the given input.
@@ -257,14 +271,21 @@ func TestConnectingScene(t *testing.T) {
 		h.press(frameInput{})
 		s := sceneOf[*connectingScene](t, h)
 		assert.Equal(t, "The server refused the connection: the server is full", s.reason)
-		assert.True(t, h.net.sessions[0].closed, "a failed session is closed at once")
+		require.True(t, h.a.waitClosed(time.Second))
+		assert.True(t, h.net.sessions[0].closed.Load(), "a failed session is closed at once")
 		assert.Nil(t, h.a.sess)
 	})
 	t.Run("silence times out with a reason", func(t *testing.T) {
 		h := newHarness(t, Options{Join: "127.0.0.1:7777"})
 		h.press(frameInput{})
 		assert.Empty(t, sceneOf[*connectingScene](t, h).reason, "still waiting")
-		h.net.now = h.net.now.Add(client.DefaultHandshakeTimeout + time.Second)
+		h.net.now = h.net.now.Add(4 * time.Second)
+		h.press(frameInput{})
+		c := sceneOf[*connectingScene](t, h)
+		assert.Empty(t, c.reason, "still waiting after 4 s")
+		assert.Equal(t, "step 2 of 2, joining: 4 s, trying 11 s more (Back cancels)", c.countdown(),
+			"the player sees the step and how long the client keeps trying")
+		h.net.now = h.net.now.Add(client.DefaultHandshakeTimeout)
 		h.press(frameInput{})
 		assert.Contains(t, sceneOf[*connectingScene](t, h).reason, "No answer from the server")
 	})
@@ -273,7 +294,21 @@ func TestConnectingScene(t *testing.T) {
 		h.press(frameInput{})
 		h.press(frameInput{Back: true})
 		sceneOf[*menuScene](t, h)
-		assert.True(t, h.net.sessions[0].closed)
+		require.True(t, h.a.waitClosed(time.Second))
+		assert.True(t, h.net.sessions[0].closed.Load())
+	})
+	t.Run("a goodbye that takes long never holds up the frame", func(t *testing.T) {
+		h := newHarness(t, Options{Join: "127.0.0.1:7777"})
+		h.press(frameInput{})
+		sess := h.net.sessions[0]
+		sess.hold = make(chan struct{})
+		h.press(frameInput{Back: true}) // would hang here if Close ran on the frame
+		sceneOf[*menuScene](t, h)
+		assert.False(t, h.a.waitClosed(10*time.Millisecond), "the goodbye is still under way")
+		assert.False(t, sess.closed.Load())
+		close(sess.hold)
+		require.True(t, h.a.waitClosed(time.Second), "the app waits for the goodbye to finish")
+		assert.True(t, sess.closed.Load())
 	})
 }
 

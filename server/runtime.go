@@ -62,6 +62,13 @@ type Runtime struct {
 	snapEnc   wire.SnapshotEncoder
 	roster    wire.Roster
 	log       *log.Logger
+	logw      *asyncWriter // nil when the log is discarded
+
+	// Test seams for Run: the clock, the sleep between ticks and the
+	// status writer (nil: the status file, if configured).
+	now         func() time.Time
+	sleep       func(time.Duration)
+	writeStatus func(Status) error
 }
 
 // Counters are what the server refused or dropped, for operators and tests.
@@ -90,17 +97,20 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 	if cfg.MaxPlayers > MaxPlayersLimit {
 		return nil, fmt.Errorf("server: at most %d players, not %d", MaxPlayersLimit, cfg.MaxPlayers)
 	}
-	lg := cfg.Log
-	if lg == nil {
-		lg = log.New(discard{}, "", 0)
-	}
 	s := &Runtime{
 		cfg:   cfg,
 		tr:    tr,
 		peers: make(map[transport.PeerID]*peer),
 		open:  make(map[portalKey]*instance),
 		buf:   make([]byte, 0, 64*1024),
-		log:   lg,
+		log:   log.New(discard{}, "", 0),
+		now:   time.Now,
+		sleep: time.Sleep,
+	}
+	if cfg.Log != nil {
+		// The log's writer (stderr, say) may block; the tick must not.
+		s.logw = newAsyncWriter(cfg.Log.Writer())
+		s.log = log.New(s.logw, cfg.Log.Prefix(), cfg.Log.Flags())
 	}
 	s.hub = s.newInstance(cfg.Map, wire.DungeonNone, cfg.Seed)
 	return s, nil
@@ -176,36 +186,80 @@ func (s *Runtime) Step() {
 	}
 }
 
+// tickStep is one tick of wall time.
+const tickStep = time.Second / game.TickRate
+
+// maxBehind is how far the loop may fall behind before it stops catching
+// up: after a stall (a debugger, a swapped-out process) it drops the
+// missed ticks, counted as skipped, rather than spin through them.
+const maxBehind = 250 * time.Millisecond
+
 // Run steps the server at 60 Hz until ctx ends, then says goodbye to every
-// peer. It writes the status file once a second when configured.
+// peer. Once a second it hands a status snapshot to a writer goroutine
+// (the status file, when configured); nothing in the loop touches a file.
 func (s *Runtime) Run(ctx context.Context) error {
-	const step = time.Second / game.TickRate
-	st := newStatusWriter(s.cfg.StatusFile)
-	next := time.Now()
+	sink := s.startStatusSink()
+	lp := newLoopStats()
+	next := s.now()
 	lastStatus := next
-	for {
-		select {
-		case <-ctx.Done():
-			s.Shutdown("the server is shutting down")
-			return nil
-		default:
-		}
-		now := time.Now()
-		if now.Sub(next) > 250*time.Millisecond {
-			next = now // far behind (a stall, a debugger): resume rather than spin to catch up
-		}
+	for ctx.Err() == nil {
+		now := s.now()
+		next = lp.skipIfFarBehind(now, next)
 		for !now.Before(next) {
-			t0 := time.Now()
-			s.Step()
-			st.noteStep(time.Since(t0))
-			next = next.Add(step)
+			s.timedStep(lp)
+			next = next.Add(tickStep)
 		}
-		if now.Sub(lastStatus) >= time.Second {
-			st.write(s, now.Sub(lastStatus))
+		if sink != nil && now.Sub(lastStatus) >= time.Second {
+			sink.offer(s.status(lp, sink, now.Sub(lastStatus)))
 			lastStatus = now
 		}
-		time.Sleep(time.Until(next))
+		s.sleep(next.Sub(s.now()))
 	}
+	if sink != nil {
+		sink.stop(time.Second)
+	}
+	s.Shutdown("the server is shutting down")
+	return nil
+}
+
+// skipIfFarBehind returns when the next tick is due: next, or now when the
+// loop fell more than maxBehind behind, counting the ticks it drops.
+func (l *loopStats) skipIfFarBehind(now, next time.Time) time.Time {
+	behind := now.Sub(next)
+	if behind <= maxBehind {
+		return next
+	}
+	l.skipped += uint64(behind / tickStep)
+	return now
+}
+
+// timedStep runs one Step and records when it started and how long it took.
+func (s *Runtime) timedStep(lp *loopStats) {
+	t0 := s.now()
+	s.Step()
+	lp.noteStep(t0, s.now().Sub(t0))
+}
+
+// startStatusSink starts the status writer, if there is anything to write.
+func (s *Runtime) startStatusSink() *statusSink {
+	write := s.writeStatus
+	if write == nil && s.cfg.StatusFile != "" {
+		write = statusFileWriter(s.cfg.StatusFile)
+	}
+	if write == nil {
+		return nil
+	}
+	return startStatusSink(write, func(err error) { s.log.Printf("status file: %v", err) })
+}
+
+// status is the snapshot of the last elapsed, with the drop counters.
+func (s *Runtime) status(lp *loopStats, sink *statusSink, elapsed time.Duration) Status {
+	st := lp.status(s, elapsed)
+	st.StatusDropped = sink.dropped.Load()
+	if s.logw != nil {
+		st.LogDropped = s.logw.Dropped()
+	}
+	return st
 }
 
 // Shutdown refuses every peer with reason, so each client reads why.
@@ -216,6 +270,9 @@ func (s *Runtime) Shutdown(reason string) {
 	// Give the transport a moment to flush the refusals before it closes.
 	time.Sleep(100 * time.Millisecond)
 	s.tr.Close()
+	if s.logw != nil {
+		s.logw.Flush(time.Second) // the last lines before the process exits
+	}
 }
 
 func (s *Runtime) send(p *peer, t wire.MsgType, b []byte) {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -20,50 +22,91 @@ type Status struct {
 	Garbage      int     `json:"garbage"`
 	Rejected     int     `json:"rejected"`
 	Unencodable  int     `json:"unencodable"`
+	// The loop's own health. A Step can be quick while the loop is not (a
+	// stall between Steps, a blocked write): the gaps between consecutive
+	// Steps over the last second say so, and skipped_ticks counts the
+	// ticks dropped, since start, when the loop fell more than 250 ms behind.
+	LoopMsP50     float64 `json:"loop_ms_p50"`
+	LoopMsP99     float64 `json:"loop_ms_p99"`
+	LoopMsMax     float64 `json:"loop_ms_max"`
+	SkippedTicks  uint64  `json:"skipped_ticks"`
+	LogDropped    uint64  `json:"log_dropped"`    // log lines dropped because the log writer was behind
+	StatusDropped uint64  `json:"status_dropped"` // status snapshots dropped because the writer was behind
 }
 
-// statusWriter keeps the step times of the last second and the byte
-// counters at the last write.
-type statusWriter struct {
-	path     string
+// statusWindow is the size of the per-second sample rings: a second at
+// 60 Hz with room for a catch-up burst.
+const statusWindow = 256
+
+// loopStats keeps the step durations and the gaps between steps of the
+// last second, and the byte counters at the last status. It lives on the
+// loop's goroutine and never allocates after newLoopStats.
+type loopStats struct {
 	steps    []time.Duration
+	gaps     []time.Duration
 	sorted   []time.Duration
 	lastIn   uint64
 	lastOut  uint64
-	lastTick uint32
+	skipped  uint64
+	prevStep time.Time // when the previous Step started; zero before the first
 }
 
-func newStatusWriter(path string) *statusWriter {
-	return &statusWriter{path: path, steps: make([]time.Duration, 0, 256), sorted: make([]time.Duration, 0, 256)}
-}
-
-func (w *statusWriter) noteStep(d time.Duration) {
-	if len(w.steps) == cap(w.steps) {
-		w.steps = w.steps[:0]
+func newLoopStats() *loopStats {
+	return &loopStats{
+		steps:  make([]time.Duration, 0, statusWindow),
+		gaps:   make([]time.Duration, 0, statusWindow),
+		sorted: make([]time.Duration, 0, statusWindow),
 	}
-	w.steps = append(w.steps, d)
 }
 
-func (w *statusWriter) status(s *Runtime, elapsed time.Duration) Status {
+// noteStep records a Step that started at start and took d.
+func (l *loopStats) noteStep(start time.Time, d time.Duration) {
+	if !l.prevStep.IsZero() {
+		l.gaps = appendSample(l.gaps, start.Sub(l.prevStep))
+	}
+	l.prevStep = start
+	l.steps = appendSample(l.steps, d)
+}
+
+// appendSample appends d, starting over when the ring is full.
+func appendSample(s []time.Duration, d time.Duration) []time.Duration {
+	if len(s) == cap(s) {
+		s = s[:0]
+	}
+	return append(s, d)
+}
+
+// status sums up the last elapsed and starts a new window.
+func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 	c := s.Counters()
 	secs := elapsed.Seconds()
 	st := Status{
 		Players:      s.Players(),
 		Tick:         s.Tick(),
-		BytesInPerS:  float64(c.BytesIn-w.lastIn) / secs,
-		BytesOutPerS: float64(c.BytesOut-w.lastOut) / secs,
+		BytesInPerS:  float64(c.BytesIn-l.lastIn) / secs,
+		BytesOutPerS: float64(c.BytesOut-l.lastOut) / secs,
 		Instances:    s.Instances(),
 		Garbage:      c.Garbage,
 		Rejected:     c.Rejected,
 		Unencodable:  c.Unencodable,
+		SkippedTicks: l.skipped,
 	}
-	w.lastIn, w.lastOut = c.BytesIn, c.BytesOut
-	w.sorted = append(w.sorted[:0], w.steps...)
-	slices.Sort(w.sorted)
-	st.TickMsP50 = percentileMs(w.sorted, 0.50)
-	st.TickMsP99 = percentileMs(w.sorted, 0.99)
-	w.steps = w.steps[:0]
+	l.lastIn, l.lastOut = c.BytesIn, c.BytesOut
+	st.TickMsP50, st.TickMsP99, _ = l.percentiles(l.steps)
+	st.LoopMsP50, st.LoopMsP99, st.LoopMsMax = l.percentiles(l.gaps)
+	l.steps, l.gaps = l.steps[:0], l.gaps[:0]
 	return st
+}
+
+// percentiles returns the median, the 99th percentile and the maximum of
+// samples, in milliseconds.
+func (l *loopStats) percentiles(samples []time.Duration) (p50, p99, maxMs float64) {
+	l.sorted = append(l.sorted[:0], samples...)
+	slices.Sort(l.sorted)
+	if len(l.sorted) == 0 {
+		return 0, 0, 0
+	}
+	return percentileMs(l.sorted, 0.50), percentileMs(l.sorted, 0.99), ms(l.sorted[len(l.sorted)-1])
 }
 
 func percentileMs(sorted []time.Duration, q float64) float64 {
@@ -71,25 +114,84 @@ func percentileMs(sorted []time.Duration, q float64) float64 {
 		return 0
 	}
 	i := min(len(sorted)-1, int(q*float64(len(sorted))))
-	return float64(sorted[i].Microseconds()) / 1000
+	return ms(sorted[i])
 }
 
-// write replaces the file atomically, so a reader never sees half of it.
-func (w *statusWriter) write(s *Runtime, elapsed time.Duration) {
-	st := w.status(s, elapsed)
-	if w.path == "" {
-		return
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// statusQueue is how many status snapshots may wait for the writer.
+const statusQueue = 4
+
+// statusSink hands status snapshots to a goroutine that writes them, so a
+// slow disk (a rename once blocked the tick for 57 ms) never reaches the
+// loop. When the writer is behind, snapshots are dropped and counted.
+type statusSink struct {
+	ch      chan Status
+	write   func(Status) error
+	onErr   func(error)
+	dropped atomic.Uint64
+	wg      sync.WaitGroup
+}
+
+func startStatusSink(write func(Status) error, onErr func(error)) *statusSink {
+	k := &statusSink{ch: make(chan Status, statusQueue), write: write, onErr: onErr}
+	k.wg.Add(1)
+	go k.run()
+	return k
+}
+
+func (k *statusSink) run() {
+	defer k.wg.Done()
+	for st := range k.ch {
+		if err := k.write(st); err != nil {
+			k.onErr(err)
+		}
 	}
-	b, err := json.Marshal(st)
-	if err != nil {
-		return
+}
+
+// offer queues st without ever blocking.
+func (k *statusSink) offer(st Status) {
+	select {
+	case k.ch <- st:
+	default:
+		k.dropped.Add(1)
 	}
-	tmp := filepath.Join(filepath.Dir(w.path), "."+filepath.Base(w.path)+".tmp")
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
-		s.log.Printf("status file: %v", err)
-		return
+}
+
+// stop lets the writer finish what is queued, waiting at most limit: a
+// writer stuck on a dead disk must not stop the server from exiting.
+func (k *statusSink) stop(limit time.Duration) {
+	close(k.ch)
+	waitGroupWithin(&k.wg, limit)
+}
+
+// waitGroupWithin waits for wg at most limit and says whether it finished.
+func waitGroupWithin(wg *sync.WaitGroup, limit time.Duration) bool {
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-time.After(limit):
+		return false
 	}
-	if err := os.Rename(tmp, w.path); err != nil {
-		s.log.Printf("status file: %v", err)
+}
+
+// statusFileWriter replaces the file at path atomically, so a reader never
+// sees half of it.
+func statusFileWriter(path string) func(Status) error {
+	return func(st Status) error {
+		b, err := json.Marshal(st)
+		if err != nil {
+			return err
+		}
+		tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
+		if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
+			return err
+		}
+		return os.Rename(tmp, path)
 	}
 }

@@ -13,6 +13,11 @@ const (
 	serviceBurst    = 256                   // events drained per loop turn before sends get a look in
 	statsInterval   = 50 * time.Millisecond // how often RTT and loss are copied out
 	serviceErrPause = time.Millisecond      // back-off after a socket error, so the loop cannot spin
+	// closeLinger bounds how long close keeps servicing the host so every
+	// peer acknowledges a graceful disconnect. ENet's one-shot
+	// DisconnectNow is unreliable: on a lossy path the other side would
+	// only notice after its peer timeout, up to 30 s.
+	closeLinger = time.Second
 )
 
 type opKind uint8
@@ -42,6 +47,7 @@ type endpoint struct {
 	// Owned by the service goroutine.
 	byPeer    map[*enet.Peer]PeerID
 	byID      map[PeerID]*enet.Peer
+	leaving   map[*enet.Peer]bool // peers already told to disconnect
 	work      []op
 	lastStats time.Time
 
@@ -67,6 +73,7 @@ func newEndpoint(host *enet.Host, cfg Config, assignID func() PeerID) *endpoint 
 		assignID:  assignID,
 		byPeer:    make(map[*enet.Peer]PeerID),
 		byID:      make(map[PeerID]*enet.Peer),
+		leaving:   make(map[*enet.Peer]bool),
 		stats:     make(map[PeerID]*PeerStats),
 		done:      make(chan struct{}),
 	}
@@ -122,8 +129,10 @@ func (e *endpoint) flushOutbox() {
 			_ = p.SendBytes(o.buf, o.ch, enetFlags(Channels[o.ch]))
 		case opDisconnect:
 			p.Disconnect(0)
+			e.leaving[p] = true
 		case opDisconnectLater:
 			p.DisconnectLater(0)
+			e.leaving[p] = true
 		}
 		if !p.Alive() {
 			// ENet dropped a connection still being set up without an
@@ -194,6 +203,7 @@ func (e *endpoint) forget(p *enet.Peer, data uint32) {
 	}
 	delete(e.byPeer, p)
 	delete(e.byID, id)
+	delete(e.leaving, p)
 	e.mu.Lock()
 	delete(e.stats, id)
 	e.in.push(Event{Kind: EventDisconnect, Peer: id, ConnectData: data}, nil, &e.pool)
@@ -234,9 +244,19 @@ func (e *endpoint) wireStats() WireStats {
 	return e.wire
 }
 
-// shutdown tells every peer goodbye without waiting for answers and frees
-// the host.
+// shutdown says goodbye to every peer the reliable way and keeps servicing
+// the host until each one acknowledged or closeLinger passed; only then
+// does it drop the rest with DisconnectNow and free the host. Requests
+// queued before close (a last disconnect, a refusal) go out first.
 func (e *endpoint) shutdown() {
+	e.mu.Lock()
+	e.held = 0 // nobody will release a hold once the transport is closed
+	e.mu.Unlock()
+	e.flushOutbox()
+	for _, p := range e.byID {
+		e.sayGoodbye(p)
+	}
+	e.linger(time.Now().Add(closeLinger))
 	for _, p := range e.byID {
 		p.DisconnectNow(0)
 	}
@@ -246,6 +266,38 @@ func (e *endpoint) shutdown() {
 	e.out = nil
 	clear(e.stats)
 	e.mu.Unlock()
+}
+
+// sayGoodbye starts a graceful disconnect, unless one is already under way:
+// disconnecting again would discard a refusal queued by DisconnectLater.
+func (e *endpoint) sayGoodbye(p *enet.Peer) {
+	if e.leaving[p] {
+		return
+	}
+	p.Disconnect(0)
+	e.leaving[p] = true
+	if !p.Alive() {
+		e.forget(p, 0) // a connection still being set up ends at once
+	}
+}
+
+// linger services the host until every peer's disconnect is acknowledged
+// or the deadline passes. A peer that connects meanwhile is sent away too.
+func (e *endpoint) linger(deadline time.Time) {
+	for len(e.byID) > 0 && time.Now().Before(deadline) {
+		ev, err := e.host.Service(serviceWaitMs)
+		if err != nil {
+			time.Sleep(serviceErrPause)
+			continue
+		}
+		if ev.Type == enet.EventNone {
+			continue
+		}
+		e.handle(ev)
+		if ev.Type == enet.EventConnect {
+			e.sayGoodbye(ev.Peer)
+		}
+	}
 }
 
 // poll swaps out the inbox.
@@ -313,7 +365,8 @@ func (e *endpoint) peerStats(id PeerID) PeerStats {
 	return PeerStats{}
 }
 
-// close stops the service goroutine and waits for it to free the host.
+// close stops the service goroutine and waits for it to free the host,
+// which takes up to closeLinger while peers acknowledge the goodbye.
 func (e *endpoint) close() error {
 	e.once.Do(func() {
 		e.mu.Lock()

@@ -60,7 +60,8 @@ func (s *ENetServer) WireStats() WireStats { return s.ep.wireStats() }
 // Addr implements Server.
 func (s *ENetServer) Addr() string { return s.addr }
 
-// Close disconnects every peer at once and frees the host. It is idempotent.
+// Close disconnects every peer gracefully, waits up to a second for them to
+// acknowledge, and frees the host. It is idempotent.
 func (s *ENetServer) Close() error { return s.ep.close() }
 
 // ENetClient is a Client on a real ENet host.
@@ -107,7 +108,9 @@ func (c *ENetClient) Disconnect() { c.ep.disconnect(ServerPeer, false) }
 // Stats implements Client.
 func (c *ENetClient) Stats() PeerStats { return c.ep.peerStats(ServerPeer) }
 
-// Close tells the server goodbye without waiting and frees the host.
+// Close tells the server goodbye reliably, waits up to a second for the
+// acknowledgement (so the server frees the player's slot now, not at its
+// peer timeout), and frees the host.
 func (c *ENetClient) Close() error { return c.ep.close() }
 
 // resolve parses "host:port" into an ENet address.

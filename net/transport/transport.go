@@ -84,7 +84,8 @@ type Server interface {
 	Stats(peer PeerID) PeerStats
 	// Addr is the bound address, like "127.0.0.1:7777".
 	Addr() string
-	// Close drops every connection and releases the socket.
+	// Close says goodbye to every connection, waits a bounded time for the
+	// peers to acknowledge, and releases the socket.
 	Close() error
 }
 
@@ -99,6 +100,9 @@ type Client interface {
 	// Disconnect ends the connection gracefully; EventDisconnect follows.
 	Disconnect()
 	Stats() PeerStats
+	// Close ends the connection gracefully, waiting a bounded time for the
+	// server to acknowledge, and releases the socket. It may block for
+	// about a second: never call it from a frame.
 	Close() error
 }
 
