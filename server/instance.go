@@ -56,6 +56,9 @@ func (s *Runtime) newInstance(m *game.Map, dungeon uint8, seed uint64) *instance
 		chunksX: (g.W + game.ChunkTiles - 1) / game.ChunkTiles,
 		chunksY: (g.H + game.ChunkTiles - 1) / game.ChunkTiles,
 	}
+	if s.cfg.VolleyLead != 0 {
+		in.world.SetVolleyLead(uint32(max(s.cfg.VolleyLead, 0)))
+	}
 	s.instances = append(s.instances, in)
 	return in
 }

@@ -19,6 +19,7 @@ type Config struct {
 	Seed       uint64
 	MaxPlayers int         // 0 means DefaultMaxPlayers
 	StatusFile string      // Run rewrites it once a second; "" disables it
+	VolleyLead int         // ticks enemy volleys are announced before they fly: 0 means game.VolleyLeadTicks, negative none
 	Log        *log.Logger // nil discards
 }
 
