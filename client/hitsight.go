@@ -24,8 +24,8 @@ const (
 )
 
 const (
-	shownFrames = 128 // frames remembered: two seconds, longer than any hit takes to be heard of
-	goneBullets = 64  // bullets remembered after a hit removed them
+	shownFrames = 128  // frames remembered: two seconds, longer than any hit takes to be heard of
+	seenBullets = 4096 // enemy bullets remembered from the frame they were first drawn in sight
 	seenFlag    = 1 << 63
 )
 
@@ -38,19 +38,22 @@ type frameShown struct {
 	ok      bool
 }
 
-// goneBullet is an enemy bullet removed by a hit: its record, and the
-// replica's Tag (when it was first drawn in sight).
-type goneBullet struct {
+// seenBullet is an enemy bullet drawn in sight: its record, and the ship
+// tick of the frame that first drew it. It is remembered past the
+// replica's own end for it: drawn ahead of the server, a bullet that hit
+// the ship may have flown on into a wall on screen before the hit is heard
+// of.
+type seenBullet struct {
 	rec  game.BulletSpawn
-	seen uint64
+	seen uint32
 }
 
 // hitSight keeps what the measure needs.
 type hitSight struct {
 	frames  [shownFrames]frameShown
 	frameN  int
-	gone    [goneBullets]goneBullet
-	goneN   int
+	seen    []seenBullet // a ring of seenBullets
+	seenN   int
 	scratch *game.BulletPool
 }
 
@@ -75,43 +78,51 @@ func (s HitStats) MeanSeenMs() float64 {
 }
 
 // noteFrame records what this frame drew and marks the enemy bullets in
-// sight for the first time with the ship's tick.
+// sight for the first time with the ship's tick: those in flight, and the
+// announced ones drawn as a telegraph at the muzzle.
 func (h *hitSight) noteFrame(ship uint32, pos game.Vec, b *replica) {
 	h.frames[h.frameN%shownFrames] = frameShown{ship: ship, pos: pos, bullets: b.now, ok: true}
 	h.frameN++
 	p := b.pool
-	const r2 = game.FogViewRadius * game.FogViewRadius
 	for i := range p.Len() {
-		if p.Tag[i] != 0 || p.Team[i] != game.TeamEnemy {
-			continue
-		}
-		dx, dy := float64(p.X[i])-pos.X, float64(p.Y[i])-pos.Y
-		if dx*dx+dy*dy <= r2 {
+		if p.Tag[i] == 0 && p.Team[i] == game.TeamEnemy && inSight(pos, p.X[i], p.Y[i]) {
 			p.Tag[i] = seenFlag | uint64(ship)
+			h.remember(seenBullet{rec: p.Record[i], seen: ship})
+		}
+	}
+	for i := range b.unborn {
+		t := &b.unborn[i]
+		if t.tag == 0 && t.Spawn.Team == game.TeamEnemy && inSight(pos, t.Spawn.X, t.Spawn.Y) {
+			t.tag = seenFlag | uint64(ship)
+			h.remember(seenBullet{rec: t.Spawn, seen: ship})
 		}
 	}
 }
 
-// noteGone remembers an enemy bullet a hit removed, before it leaves the
-// pool.
-func (h *hitSight) noteGone(p *game.BulletPool, uid uint32) {
-	i, ok := p.Slot(uid)
-	if !ok || p.Team[i] != game.TeamEnemy {
-		return
+// inSight says whether a bullet at (x, y) is drawn for a ship at pos: within
+// the fog's view radius.
+func inSight(pos game.Vec, x, y float32) bool {
+	dx, dy := float64(x)-pos.X, float64(y)-pos.Y
+	return dx*dx+dy*dy <= game.FogViewRadius*game.FogViewRadius
+}
+
+func (h *hitSight) remember(s seenBullet) {
+	if h.seen == nil {
+		h.seen = make([]seenBullet, seenBullets)
 	}
-	h.gone[h.goneN%goneBullets] = goneBullet{rec: p.Record[i], seen: p.Tag[i]}
-	h.goneN++
+	h.seen[h.seenN%seenBullets] = s
+	h.seenN++
 }
 
 // judge classifies one hit on the own ship by bullet uid at tick.
 func (h *hitSight) judge(st *HitStats, uid, tick uint32, shipRadius float64, g *game.Grid) {
 	st.Taken++
 	gb, ok := h.find(uid)
-	if !ok || gb.seen == 0 {
-		st.Unseen++
+	if !ok || int32(tick-gb.seen) < 0 {
+		st.Unseen++ // never drawn in sight, or only after the frame of the hit
 		return
 	}
-	seen := int32(tick - uint32(gb.seen))
+	seen := int32(tick - gb.seen)
 	if seen < SeenEnoughTicks {
 		st.SeenUnder++
 	}
@@ -125,13 +136,13 @@ func (h *hitSight) judge(st *HitStats, uid, tick uint32, shipRadius float64, g *
 	}
 }
 
-func (h *hitSight) find(uid uint32) (goneBullet, bool) {
-	for i := range min(h.goneN, goneBullets) {
-		if g := h.gone[(h.goneN-1-i)%goneBullets]; g.rec.UID == uid {
-			return g, true
+func (h *hitSight) find(uid uint32) (seenBullet, bool) {
+	for i := range min(h.seenN, seenBullets) {
+		if s := h.seen[(h.seenN-1-i)%seenBullets]; s.rec.UID == uid {
+			return s, true
 		}
 	}
-	return goneBullet{}, false
+	return seenBullet{}, false
 }
 
 // drawnGap is how far from touching the ship the bullet was drawn in the
@@ -139,7 +150,7 @@ func (h *hitSight) find(uid uint32) (goneBullet, bool) {
 // simulated afresh from its record to that frame's bullet tick, exactly as
 // the replica had it. drawn is false when no such frame is remembered or
 // the bullet was not in flight in it.
-func (h *hitSight) drawnGap(gb goneBullet, tick uint32, shipRadius float64, g *game.Grid) (gap float64, drawn bool) {
+func (h *hitSight) drawnGap(gb seenBullet, tick uint32, shipRadius float64, g *game.Grid) (gap float64, drawn bool) {
 	f, ok := h.frameAt(tick)
 	if !ok || int32(f.bullets-gb.rec.SpawnTick) < 0 {
 		return 0, false
@@ -170,5 +181,5 @@ func (h *hitSight) frameAt(tick uint32) (frameShown, bool) {
 // reset forgets the frames and bullets of a world the client left.
 func (h *hitSight) reset() {
 	h.frames = [shownFrames]frameShown{}
-	h.frameN, h.goneN = 0, 0
+	h.frameN, h.seenN = 0, 0
 }

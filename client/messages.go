@@ -199,7 +199,6 @@ func (r *Runtime) applyEvent(ev *game.Event) {
 	case game.EvBulletDespawn:
 		if ev.Reason == game.DespawnHit {
 			r.noteStrike(ev.Bullet.UID)
-			r.sight.noteGone(r.bullets.pool, ev.Bullet.UID)
 		}
 		r.bullets.remove(ev.Bullet.UID)
 	case game.EvHit, game.EvDeath:

@@ -20,17 +20,24 @@ const (
 // replica is the client's copy of the bullets: a pool simulated by the
 // same BulletPool.Step as the server's, from the spawns it was told of.
 // Bullets announced before their spawn tick wait in unborn until the
-// replica reaches it, so the pool holds only bullets in flight and render
-// draws the pool as it is.
+// replica reaches it, so the pool holds only bullets in flight; render
+// draws the unborn ones as the volley's telegraph at the muzzle.
 type replica struct {
 	pool      *game.BulletPool
 	now       uint32 // the tick the pool is simulated to
-	unborn    []game.BulletSpawn
+	unborn    []Telegraph
 	wallKills []game.WallKill
 }
 
+// Telegraph is an enemy bullet announced before it flies: render draws it
+// at the muzzle until its spawn tick, so a volley is read before it leaves.
+type Telegraph struct {
+	Spawn game.BulletSpawn
+	tag   uint64 // the pool Tag it takes when it flies (the hit measure's mark)
+}
+
 func newReplica() replica {
-	return replica{pool: game.NewBulletPool(4096), unborn: make([]game.BulletSpawn, 0, 256)}
+	return replica{pool: game.NewBulletPool(4096), unborn: make([]Telegraph, 0, 256)}
 }
 
 // reset empties the replica for a world whose clock stands at tick.
@@ -45,7 +52,7 @@ func (b *replica) reset(tick uint32) {
 func (b *replica) spawn(s game.BulletSpawn, g *game.Grid) {
 	if int32(s.SpawnTick-b.now) > 0 {
 		if len(b.unborn) < game.MaxBullets {
-			b.unborn = append(b.unborn, s)
+			b.unborn = append(b.unborn, Telegraph{Spawn: s})
 		}
 		return
 	}
@@ -58,7 +65,7 @@ func (b *replica) remove(uid uint32) {
 		return
 	}
 	for i := range b.unborn {
-		if b.unborn[i].UID == uid {
+		if b.unborn[i].Spawn.UID == uid {
 			b.unborn = append(b.unborn[:i], b.unborn[i+1:]...)
 			return
 		}
@@ -80,12 +87,14 @@ func (b *replica) stepTo(tick uint32, g *game.Grid) {
 // hatch moves the unborn bullets whose spawn tick has come into the pool.
 func (b *replica) hatch(g *game.Grid) {
 	kept := b.unborn[:0]
-	for _, s := range b.unborn {
-		if int32(s.SpawnTick-b.now) > 0 {
-			kept = append(kept, s)
+	for _, t := range b.unborn {
+		if int32(t.Spawn.SpawnTick-b.now) > 0 {
+			kept = append(kept, t)
 			continue
 		}
-		b.pool.SpawnAt(s, b.now, g)
+		if i := b.pool.SpawnAt(t.Spawn, b.now, g); i >= 0 {
+			b.pool.Tag[i] = t.tag
+		}
 	}
 	b.unborn = kept
 }

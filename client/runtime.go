@@ -187,6 +187,10 @@ func (r *Runtime) Instance() (uint16, uint8) { return r.instance, r.dungeon }
 // BulletTick.
 func (r *Runtime) Bullets() *game.BulletPool { return r.bullets.pool }
 
+// Telegraphs are the enemy bullets announced and not yet flying, for
+// render to draw at their muzzle. The slice is reused by the next Receive.
+func (r *Runtime) Telegraphs() []Telegraph { return r.bullets.unborn }
+
 // BulletTick is the tick the bullet replica is drawn at: the own ship's
 // predicted tick on the default timeline.
 func (r *Runtime) BulletTick() uint32 { return r.bullets.now }

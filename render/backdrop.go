@@ -49,5 +49,5 @@ func (b *backdrop) volley(cx, cy float64) {
 }
 
 func (b *backdrop) draw(dst *ebiten.Image, g *graphics) {
-	g.bullets.draw(dst, b.pool, camera{W: float64(b.w), H: float64(b.h)}, nil)
+	g.bullets.draw(dst, b.pool, nil, camera{W: float64(b.w), H: float64(b.h)}, nil)
 }

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"math"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/client"
@@ -87,10 +89,54 @@ func newBulletLayer() *bulletLayer {
 	return l
 }
 
-// draw draws every bullet on screen and in sight: one DrawTriangles call
-// per maxQuadsPerCall bullets, so one call up to 16,384 bullets.
-func (l *bulletLayer) draw(dst *ebiten.Image, pool *game.BulletPool, cam camera, fog *client.Fog) {
-	l.vs = appendBulletVertices(l.vs[:0], pool, cam, l.looks, fog)
+// Telegraph look: an announced bullet is drawn this far out from its muzzle
+// along its direction, this transparent, so a volley shows where it will
+// fly before it leaves.
+const (
+	telegraphReach = 12.0 // u
+	telegraphAlpha = 0.45
+)
+
+// appendTelegraphVertices appends a faint quad per announced enemy bullet on
+// screen and in sight, at its muzzle pushed out along its direction.
+func appendTelegraphVertices(vs []ebiten.Vertex, tele []client.Telegraph, cam camera, looks *[numLooks]look, fog *client.Fog) []ebiten.Vertex {
+	ox, oy := float32(cam.X), float32(cam.Y)
+	w, h := float32(cam.W), float32(cam.H)
+	const a = telegraphAlpha
+	for i := range tele {
+		s := &tele[i].Spawn
+		lk := &looks[lookIndex(s.Team, s.Kind)]
+		half := float32(s.Radius) / game.RadiusScale * lk.Half
+		x, y := s.X, s.Y
+		if speed := float32(math.Hypot(float64(s.VX), float64(s.VY))); speed > 0 {
+			x, y = x+s.VX/speed*telegraphReach, y+s.VY/speed*telegraphReach
+		}
+		if fog != nil && !bulletInSight(fog, x, y) {
+			continue
+		}
+		x, y = x-ox, y-oy
+		if x+half < 0 || y+half < 0 || x-half > w || y-half > h {
+			continue
+		}
+		x0, y0, x1, y1 := x-half, y-half, x+half, y+half
+		sx0, sy0 := lk.SX, lk.SY
+		sx1, sy1 := sx0+spriteSize, sy0+spriteSize
+		vs = append(vs,
+			ebiten.Vertex{DstX: x0, DstY: y0, SrcX: sx0, SrcY: sy0, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
+			ebiten.Vertex{DstX: x1, DstY: y0, SrcX: sx1, SrcY: sy0, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
+			ebiten.Vertex{DstX: x0, DstY: y1, SrcX: sx0, SrcY: sy1, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
+			ebiten.Vertex{DstX: x1, DstY: y1, SrcX: sx1, SrcY: sy1, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
+		)
+	}
+	return vs
+}
+
+// draw draws every bullet on screen and in sight, and the telegraphs of
+// announced volleys under them: one DrawTriangles call per
+// maxQuadsPerCall bullets, so one call up to 16,384 bullets.
+func (l *bulletLayer) draw(dst *ebiten.Image, pool *game.BulletPool, tele []client.Telegraph, cam camera, fog *client.Fog) {
+	l.vs = appendTelegraphVertices(l.vs[:0], tele, cam, l.looks, fog)
+	l.vs = appendBulletVertices(l.vs, pool, cam, l.looks, fog)
 	l.calls = 0
 	for start := 0; start < len(l.vs); start += maxBatchVertices {
 		end := min(start+maxBatchVertices, len(l.vs))

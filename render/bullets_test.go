@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"duskfall/client"
 	"duskfall/game"
 )
 
@@ -177,4 +178,25 @@ func BenchmarkBulletVertices10k(b *testing.B) {
 		vs = appendBulletVertices(vs[:0], p, cam, looks, fog)
 	}
 	b.ReportMetric(float64(len(vs)/4), "quads")
+}
+
+func TestTelegraphVertices(t *testing.T) {
+	looks := bulletLooks()
+	tele := []client.Telegraph{
+		{Spawn: game.MakeBulletSpawn(1, 50, 1100, 2050, 0, 3, 0, 0, 4, 600, 0, game.TeamEnemy)},       // flies +x
+		{Spawn: game.MakeBulletSpawn(2, 50, 1100, 2050, math.Pi/2, 3, 0, 0, 4, 600, 0, game.TeamEnemy)}, // flies +y
+		{Spawn: game.MakeBulletSpawn(3, 50, 900, 2050, 0, 3, 0, 0, 4, 600, 0, game.TeamEnemy)},        // off screen
+	}
+	vs := appendTelegraphVertices(nil, tele, screenCam, looks, nil)
+	require.Len(t, vs, 8, "a quad for each announced bullet on screen")
+	centre := func(q int) (float32, float32) {
+		return (vs[4*q].DstX + vs[4*q+3].DstX) / 2, (vs[4*q].DstY + vs[4*q+3].DstY) / 2
+	}
+	x, y := centre(0)
+	assert.InDelta(t, 100+telegraphReach, x, 1e-3, "pushed out along its direction")
+	assert.InDelta(t, 50, y, 1e-3)
+	x, y = centre(1)
+	assert.InDelta(t, 100, x, 1e-3)
+	assert.InDelta(t, 50+telegraphReach, y, 1e-3)
+	assert.InDelta(t, telegraphAlpha, vs[0].ColorA, 1e-6, "faint: it has not left yet")
 }

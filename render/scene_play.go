@@ -152,7 +152,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	screen.Fill(color.Black) // unknown ground is black
 	s.look.drawWorld(screen, g, s)
 	g.shapes.flush(screen)
-	g.bullets.draw(screen, s.rt.Bullets(), s.cam, s.rt.Fog())
+	g.bullets.draw(screen, s.rt.Bullets(), s.rt.Telegraphs(), s.cam, s.rt.Fog())
 	s.look.drawLabels(screen, g, s)
 	s.hud.draw(screen, g, s)
 	if s.paused {

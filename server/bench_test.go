@@ -58,3 +58,41 @@ func BenchmarkEncodeSnapshotPerPeer(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(peers)), "ns/peer")
 }
+
+// discardServer is a transport that drops every packet.
+type discardServer struct{ captureServer }
+
+func (*discardServer) Send(transport.PeerID, uint8, []byte) {}
+
+// BenchmarkServerStepDenseFight is one whole server tick of the dense fight
+// TestReplicaParity plays (every enemy kind twice, four firing players):
+// inputs, the world step, events, the told pass every third tick, snapshots
+// and chunks, sends dropped. The told pass asks, for every peer, whether each
+// bullet it was not told of now concerns it.
+func BenchmarkServerStepDenseFight(b *testing.B) {
+	content, m := denseArena(b)
+	s, err := New(Config{Content: content, Map: m, Seed: 99}, &discardServer{})
+	require.NoError(b, err)
+	in := s.hub
+	ids := []uint16{1, 2, 3, 4}
+	for _, id := range ids {
+		p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying, evBuf: make([]byte, 0, maxPacket+64)}
+		s.peers[p.id], s.order = p, append(s.order, p)
+		in.add(s, p)
+	}
+	step := func() {
+		for _, id := range ids {
+			in.world.QueueInput(id, botInput(id, in.world.Tick()+1))
+		}
+		s.Step()
+	}
+	for range 600 { // into the thick of it, every buffer grown
+		step()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		step()
+	}
+	b.ReportMetric(float64(in.world.Bullets().Len()), "bullets")
+}

@@ -23,7 +23,8 @@ type sightRun struct {
 	jitter     time.Duration
 	loss       float64
 	timeline   client.Timeline
-	volleyLead int // server.Config.VolleyLead
+	volleyLead int    // server.Config.VolleyLead
+	script     string // the bots' script: fight unless set
 }
 
 // sightResult sums the bots' reports of one run.
@@ -65,7 +66,11 @@ func runSight(t *testing.T, c sightRun, n int, d time.Duration) sightResult {
 		rt, err := client.Dial(target, client.Config{Name: name, Timeline: c.timeline})
 		require.NoError(t, err)
 		defer rt.Close()
-		b, err := client.NewBot(rt, name, client.ScriptFight, uint64(i+1))
+		script := c.script
+		if script == "" {
+			script = client.ScriptFight
+		}
+		b, err := client.NewBot(rt, name, script, uint64(i+1))
 		require.NoError(t, err)
 		bots = append(bots, b)
 	}
@@ -119,12 +124,12 @@ func TestHitVisibility(t *testing.T) {
 		t.Skip("20 s of play")
 	}
 	ref := sightRun{name: "100 ms, 5 % loss, ±10 ms", oneWay: 50 * time.Millisecond,
-		jitter: 10 * time.Millisecond, loss: 5}
+		jitter: 10 * time.Millisecond, loss: 5, script: client.ScriptWander}
 	if os.Getenv("DUSKFALL_MEASURE") != "" {
 		measureSight(t, ref)
 		return
 	}
-	res := runSight(t, ref, 2, 20*time.Second)
+	res := runSight(t, ref, 3, 20*time.Second)
 	t.Log(res.row(ref))
 	require.Empty(t, res.errors)
 	require.Greater(t, res.taken, 10, "the bots were in the fight")
@@ -143,18 +148,22 @@ func measureSight(t *testing.T, ref sightRun) {
 	server.name, server.timeline = ref.name+", bullets at the server estimate", client.TimelineServer
 	noLead := ref
 	noLead.name, noLead.volleyLead = ref.name+", volleys not announced ahead", -1
+	fight := ref
+	fight.name, fight.script = ref.name+", fight bots", client.ScriptFight
+	wander := client.ScriptWander
 	rows := []sightRun{
-		{name: "loopback (0 ms)"},
+		{name: "loopback (0 ms)", script: wander},
 		ref,
-		{name: "200 ms, 5 % loss, ±10 ms", oneWay: 100 * time.Millisecond, jitter: 10 * time.Millisecond, loss: 5},
-		{name: "300 ms, 5 % loss, ±30 ms", oneWay: 150 * time.Millisecond, jitter: 30 * time.Millisecond, loss: 5},
+		fight,
+		{name: "200 ms, 5 % loss, ±10 ms", oneWay: 100 * time.Millisecond, jitter: 10 * time.Millisecond, loss: 5, script: wander},
+		{name: "300 ms, 5 % loss, ±30 ms", oneWay: 150 * time.Millisecond, jitter: 30 * time.Millisecond, loss: 5, script: wander},
 		server,
 		noLead,
 	}
 	fmt.Println("| condition | RTT ms | hits | unseen | drawn ≥ 100 ms | drawn as miss | max gap u | snaps | corrections | mean correction u |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
 	for _, c := range rows {
-		res := runSight(t, c, 2, time.Duration(secs)*time.Second)
+		res := runSight(t, c, 4, time.Duration(secs)*time.Second)
 		fmt.Println(res.row(c))
 		for _, e := range res.errors {
 			fmt.Println("  error:", e)
