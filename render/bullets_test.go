@@ -183,9 +183,9 @@ func BenchmarkBulletVertices10k(b *testing.B) {
 func TestTelegraphVertices(t *testing.T) {
 	looks := bulletLooks()
 	tele := []client.Telegraph{
-		{Spawn: game.MakeBulletSpawn(1, 50, 1100, 2050, 0, 3, 0, 0, 4, 600, 0, game.TeamEnemy)},       // flies +x
+		{Spawn: game.MakeBulletSpawn(1, 50, 1100, 2050, 0, 3, 0, 0, 4, 600, 0, game.TeamEnemy)},         // flies +x
 		{Spawn: game.MakeBulletSpawn(2, 50, 1100, 2050, math.Pi/2, 3, 0, 0, 4, 600, 0, game.TeamEnemy)}, // flies +y
-		{Spawn: game.MakeBulletSpawn(3, 50, 900, 2050, 0, 3, 0, 0, 4, 600, 0, game.TeamEnemy)},        // off screen
+		{Spawn: game.MakeBulletSpawn(3, 50, 900, 2050, 0, 3, 0, 0, 4, 600, 0, game.TeamEnemy)},          // off screen
 	}
 	vs := appendTelegraphVertices(nil, tele, screenCam, looks, nil)
 	require.Len(t, vs, 8, "a quad for each announced bullet on screen")
