@@ -16,7 +16,7 @@ const (
 	SnapshotInterval      = 3    // a snapshot every 3rd tick: 20 Hz
 	InputTargetLead       = 6    // ticks the client numbers its input ahead of the server
 	InputLeadMin          = 1    // below this the client re-syncs (1 is exact on a listen server)
-	InputLeadMax          = 20   // above this the client re-syncs its lead
+	InputLeadMax          = 30   // the longest lead the client aims for: a 300 ms round trip with its margin
 	InputMaxLead          = 40   // the server refuses frames further ahead than this
 	InputMaxAge           = 30   // stale limit and coast limit, in ticks
 	InputAckStallLimit    = 10   // snapshots without ack progress before a hard re-sync

@@ -19,7 +19,7 @@ const (
 // and announced: long enough for a spawn to reach a client with a 100 ms
 // round trip before the tick it leaves the muzzle on that client's screen
 // (NETCODE.md, "One display timeline").
-const VolleyLeadTicks = 12
+const VolleyLeadTicks = 15
 
 // World is one simulated area: a map, its players, enemies and bullets. It
 // is not safe for concurrent use; the server steps each world from one
