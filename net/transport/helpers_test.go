@@ -53,6 +53,25 @@ func (r *recorder) waitFor(t testing.TB, what string, match func(Event) bool) Ev
 	}
 }
 
+// waitWithin polls until match holds for a recorded event or limit passes;
+// a found event is removed with everything before it.
+func (r *recorder) waitWithin(limit time.Duration, match func(Event) bool) (Event, bool) {
+	deadline := time.Now().Add(limit)
+	for {
+		for i, ev := range r.events {
+			if match(ev) {
+				r.events = r.events[i+1:]
+				return ev, true
+			}
+		}
+		if time.Now().After(deadline) {
+			return Event{}, false
+		}
+		time.Sleep(time.Millisecond)
+		r.pollOnce()
+	}
+}
+
 // waitReceives polls until n receive events have been recorded on ch and
 // returns their payloads in arrival order.
 func (r *recorder) waitReceives(t testing.TB, ch uint8, n int) [][]byte {
