@@ -6,7 +6,7 @@ import (
 	"duskfall/game"
 )
 
-// Fog is the client's memory of the map (DESIGN.md §3, §7): which tiles the
+// Fog is the client's memory of the map (NETCODE.md, "Maps"): which tiles the
 // own ship sees this frame and which it has ever seen. It is a rendering
 // rule only; what the player may not know, the server never sends.
 //

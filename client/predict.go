@@ -6,7 +6,7 @@ import (
 	"duskfall/game"
 )
 
-// Reconciliation constants (DESIGN.md §5).
+// Reconciliation constants (NETCODE.md, "Prediction and reconciliation").
 const (
 	SnapDistance      = 24   // u: a larger error is applied at once
 	SmoothFactor      = 0.3  // share of the remaining visual error removed per frame

@@ -7,7 +7,7 @@ import (
 	"duskfall/game"
 )
 
-// Fog (DESIGN.md §7) as drawn: tiles in sight are clear, fading toward the
+// Fog (NETCODE.md, "Maps") as drawn: tiles in sight are clear, fading toward the
 // edge of the view over fogFade; explored tiles out of sight are dim;
 // tiles never seen, and tiles not streamed yet, are black. What is in
 // sight is the client's decision (client.Fog); this file only shades it.
