@@ -87,7 +87,7 @@ func (b *Bot) walkTo(g *game.Grid, pos, dest game.Vec) client.Intent {
 		run.nav.route(g, pos, func(x, y int) bool { return x == tx && y == ty })
 		run.target, run.replanAt = dest, b.frame+replanEvery
 	}
-	dx, dy, ok := run.nav.steer(g, pos)
+	dx, dy, ok := run.nav.steer(pos)
 	if !ok {
 		dx, dy, _ = unit(dest.X-pos.X, dest.Y-pos.Y)
 	}
@@ -108,7 +108,7 @@ func (b *Bot) explore(g *game.Grid, pos game.Vec) client.Intent {
 			}
 		}
 	}
-	dx, dy, ok := run.nav.steer(g, pos)
+	dx, dy, ok := run.nav.steer(pos)
 	if !ok {
 		return b.wander(pos)
 	}
