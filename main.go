@@ -23,7 +23,7 @@ import (
 	"syscall"
 	"time"
 
-	"duskfall/client"
+	"duskfall/bots"
 	"duskfall/levels"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
@@ -104,7 +104,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.join, "join", "", "`HOST:PORT` of a game to join (window or --bot)")
 	fs.IntVar(&o.bots, "bot", 0, "run `N` headless bots against --join")
 	fs.DurationVar(&o.duration, "duration", 0, "how long bots play, or how long --server runs (0: until interrupted; bots default to 30s)")
-	fs.StringVar(&o.script, "script", client.ScriptWander, fmt.Sprintf("bot script: one of %v", client.Scripts))
+	fs.StringVar(&o.script, "script", bots.ScriptWander, fmt.Sprintf("bot script: one of %v", bots.Scripts()))
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
 	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
@@ -150,7 +150,7 @@ func (o *options) validate() error {
 		if o.duration == 0 {
 			o.duration = 30 * time.Second
 		}
-		if err := client.CheckScript(o.script); err != nil {
+		if err := bots.CheckScript(o.script); err != nil {
 			return err
 		}
 	}
@@ -214,7 +214,7 @@ func runBots(o options, stdout, stderr io.Writer) int {
 	if prefix == "" {
 		prefix = "bot"
 	}
-	reports, err := client.RunBots(ctx, o.join, o.bots, o.script, prefix, o.duration)
+	reports, err := bots.RunBots(ctx, o.join, o.bots, o.script, prefix, o.duration)
 	if err != nil {
 		fmt.Fprintf(stderr, "duskfall: %v\n", err)
 		return 1

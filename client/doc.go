@@ -13,7 +13,6 @@
 // The client never decides an outcome. It predicts only its own movement,
 // through the same game.StepPlayer the server runs, and takes the server's
 // word for everything else. Render reads a Runtime (and its Fog, the memory
-// of which tiles the player has seen); Bot drives one headlessly with a
-// script: wander, fight, or dungeon (take a portal, explore to the boss,
-// leave by the exit), finding its way over the map it has been streamed.
+// of which tiles the player has seen); package bots drives one headlessly
+// through the same public API.
 package client

@@ -99,9 +99,9 @@ func (l *snapshotLoss) Loss() float64 {
 // in time over the last five seconds, 0 to 1: the loss the player sees.
 func (r *Runtime) SnapshotLoss() float64 { return r.netLoss.Loss() }
 
-// lossShare is the share of the snapshots expected since joining that
+// LossShare is the share of the snapshots expected since joining that
 // never arrived, 0 to 1.
-func (s Stats) lossShare() float64 {
+func (s Stats) LossShare() float64 {
 	if s.SnapshotsExpected == 0 {
 		return 0
 	}

@@ -157,10 +157,9 @@ type dungeonGen struct {
 	rng   *rand.Rand
 	grid  *Grid
 	rooms []Room
-	links []bool  // n×n: rooms already joined directly
-	dist  []int32 // BFS steps from the last source, -1 unreached
-	queue []int32
-	cand  []int // one room's spawn tiles, as tile indices
+	links []bool // n×n: rooms already joined directly
+	flood Flood  // walking steps from the last source, see measureFrom
+	cand  []int  // one room's spawn tiles, as tile indices
 }
 
 func newDungeonGen(k *DungeonKind, seed uint64, depth int) *dungeonGen {
@@ -172,8 +171,6 @@ func newDungeonGen(k *DungeonKind, seed uint64, depth int) *dungeonGen {
 		k: k, depth: depth, grid: grid,
 		rng:   rand.New(rand.NewPCG(seed, uint64(depth))),
 		rooms: make([]Room, 0, k.RoomsMax),
-		dist:  make([]int32, len(grid.Tiles)),
-		queue: make([]int32, 0, len(grid.Tiles)),
 	}
 }
 
@@ -301,39 +298,16 @@ func (g *dungeonGen) leg(x0, y0, x1, y1, lo, hi int) {
 	g.carve(x0-lo, y0-lo, x1+hi, y1+hi)
 }
 
-// bfs fills dist with walking steps (4-neighbour, through any non-wall
-// tile) from tile (tx, ty).
-func (g *dungeonGen) bfs(tx, ty int) {
-	w := g.grid.W
-	for i := range g.dist {
-		g.dist[i] = -1
-	}
-	start := int32(ty*w + tx)
-	g.dist[start] = 0
-	q := append(g.queue[:0], start)
-	for head := 0; head < len(q); head++ {
-		i := q[head]
-		x, d := int(i)%w, g.dist[i]+1
-		for _, n := range [4]int32{i - 1, i + 1, i - int32(w), i + int32(w)} {
-			if n < 0 || int(n) >= len(g.dist) || (n == i-1 && x == 0) || (n == i+1 && x == w-1) {
-				continue
-			}
-			if g.dist[n] < 0 && g.grid.Tiles[n] != TileWall {
-				g.dist[n] = d
-				q = append(q, n)
-			}
-		}
-	}
-	g.queue = q
-}
+// measureFrom floods the walking steps from tile (tx, ty) into g.flood.
+func (g *dungeonGen) measureFrom(tx, ty int) { g.grid.Flood(&g.flood, tx, ty, nil) }
 
 // farthestRoom is the room whose centre is the most steps away in the last
-// BFS; ties go to the lower index.
+// measureFrom; ties go to the lower index.
 func (g *dungeonGen) farthestRoom() int {
 	best, at := int32(-1), 0
 	for i, r := range g.rooms {
 		x, y := r.Center()
-		if d := g.dist[y*g.grid.W+x]; d > best {
+		if d := g.flood.Dist[y*g.grid.W+x]; d > best {
 			best, at = d, i
 		}
 	}
@@ -343,9 +317,9 @@ func (g *dungeonGen) farthestRoom() int {
 // populate picks the entrance and boss rooms, and places the players, the
 // boss, each ordinary room's enemies and every room's loot slots.
 func (g *dungeonGen) populate() *Dungeon {
-	g.bfs(g.rooms[g.rng.IntN(len(g.rooms))].Center())
+	g.measureFrom(g.rooms[g.rng.IntN(len(g.rooms))].Center())
 	entrance := g.farthestRoom() // one end of a long walk: a sweep from a random room ends near the edge
-	g.bfs(g.rooms[entrance].Center())
+	g.measureFrom(g.rooms[entrance].Center())
 	boss := g.farthestRoom()
 	bossPos := g.rooms[boss].CenterPos()
 	m := &Map{Name: g.k.Name, Grid: g.grid, ExitPos: bossPos, HasExit: true, NoRespawn: true,

@@ -68,8 +68,8 @@ func dungeonHash(d *Dungeon) uint64 {
 	return h.Sum64()
 }
 
-// walkDistances floods from a room's centre, independently of the
-// generator's own search.
+// walkDistances floods from a room's centre, with the same Grid.Flood the
+// generator measures with; flood_test.go checks the flood itself.
 func walkDistances(g *Grid, from Room) []int {
 	tx, ty := from.Center()
 	return WalkDistances(g, tx, ty)

@@ -101,30 +101,15 @@ func spanGap(v float64, t int) float64 {
 }
 
 // WalkDistances floods from tile (tx, ty) through every tile that is not
-// solid, four neighbours a step, and returns each tile's distance in steps
-// (-1: unreachable). It is for tools and tests, which check the dungeon
-// generator against it; the generator keeps its own search.
+// solid and returns each tile's distance in steps (-1: unreachable), in a
+// fresh slice. It is Grid.Flood for tools and tests, which measure generated
+// dungeons with it.
 func WalkDistances(g *Grid, tx, ty int) []int {
-	dist := make([]int, g.W*g.H)
-	for i := range dist {
-		dist[i] = -1
-	}
-	if tx < 0 || ty < 0 || tx >= g.W || ty >= g.H {
-		return dist
-	}
-	dist[ty*g.W+tx] = 0
-	queue := [][2]int{{tx, ty}}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			x, y := c[0]+d[0], c[1]+d[1]
-			if g.Solid(x, y) || dist[y*g.W+x] >= 0 {
-				continue
-			}
-			dist[y*g.W+x] = dist[c[1]*g.W+c[0]] + 1
-			queue = append(queue, [2]int{x, y})
-		}
+	var f Flood
+	g.Flood(&f, tx, ty, nil)
+	dist := make([]int, len(f.Dist))
+	for i, d := range f.Dist {
+		dist[i] = int(d)
 	}
 	return dist
 }

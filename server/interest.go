@@ -1,11 +1,16 @@
 package server
 
+// This file holds the interest rules: who is told what. Which bullets
+// concern a peer (bulletConcerns, tellBullets), which events it needs
+// (concerns), what it can be trusted to know already (knowsWallAt), and
+// which actors and map chunks are near enough to send (within,
+// chunkWithin). outbox.go queues and sends what these rules allow.
+
 import (
 	"math"
 	"slices"
 
 	"duskfall/game"
-	"duskfall/net/wire"
 )
 
 // bulletConcerns says whether a bullet at (x, y), with the given spawn
@@ -17,23 +22,6 @@ func bulletConcerns(spawn *game.BulletSpawn, x, y float64, now uint32, pos game.
 	reach := game.BulletReach(*spawn, now)
 	d := math.Hypot(x-pos.X, y-pos.Y)
 	return d <= reach+game.FogViewRadius
-}
-
-// queueEvents adds this tick's events, other than spawns, to every peer's
-// pending packet. Spawns are told by tellBullets. Packets go out with the
-// snapshot, every SnapshotInterval ticks: a tick's events ride the datagram
-// the snapshot already pays for, instead of one datagram of headers each
-// tick.
-func (s *Runtime) queueEvents(in *instance) {
-	evs := in.world.Events()
-	now := in.world.Tick()
-	for _, p := range in.peers {
-		for i := range evs {
-			if ev := &evs[i]; concerns(p, ev, now) {
-				s.queueEvent(p, ev, now)
-			}
-		}
-	}
 }
 
 // concerns is the per-peer rule for every event but spawns. A hit on an
@@ -114,110 +102,9 @@ func (p *peer) knowsWallAt(x, y float32, now uint32) bool {
 	return sent != 0 && now >= sent-1+WallKnownTicks
 }
 
-// queueEvent appends ev to the peer's pending packet, sending the packet
-// first when ev would push it past maxPacket.
-func (s *Runtime) queueEvent(p *peer, ev *game.Event, now uint32) {
-	if p.evOpen && p.ev.Len()+p.ev.Size(ev) > maxPacket {
-		s.flushEvents(p)
-	}
-	if !p.evOpen {
-		p.ev.Begin(p.evBuf[:0], p.epoch, now)
-		p.evOpen = true
-	}
-	if p.ev.Add(ev) != nil {
-		s.counters.Unencodable++
-		return
-	}
-	s.counters.EventsOut[ev.Kind]++
-}
-
-// flushEvents sends the peer's pending packet, if it holds anything.
-func (s *Runtime) flushEvents(p *peer) {
-	if !p.evOpen {
-		return
-	}
-	p.evOpen = false
-	if p.ev.Count() == 0 {
-		return
-	}
-	s.send(p, wire.MsgEvents, p.ev.Bytes())
-	p.evBuf = p.ev.Bytes()[:0]
-}
-
-// sendSnapshot sends one peer its snapshot.
-func (s *Runtime) sendSnapshot(p *peer) {
-	if b := s.encodeSnapshot(p); b != nil {
-		s.send(p, wire.MsgSnapshot, b)
-	}
-}
-
-// encodeSnapshot encodes one peer's snapshot into s.buf: its own record
-// always, the other players and the enemies within ActorInterestRadius.
-func (s *Runtime) encodeSnapshot(p *peer) []byte {
-	w := p.inst.world
-	pos, ok := w.PlayerPos(p.player)
-	if !ok {
-		return nil
-	}
-	enc := &s.snapEnc
-	enc.Begin(s.buf[:0], p.epoch, w.Tick(), w.LastInputTick(p.player))
-	if self, ok := w.PlayerState(p.player); ok {
-		enc.AddPlayer(self)
-	}
-	for _, q := range p.inst.peers {
-		if q == p {
-			continue
-		}
-		qpos, ok := w.PlayerPos(q.player)
-		if ok && within(pos, qpos, game.ActorInterestRadius) {
-			if st, ok := w.PlayerState(q.player); ok {
-				enc.AddPlayer(st)
-			}
-		}
-	}
-	enc.BeginEnemies()
-	recs, at := p.inst.enemyRecords()
-	for i := range at {
-		if within(pos, at[i], game.ActorInterestRadius) {
-			enc.AddEnemyRecord(recs[i*wire.EnemyRecordSize : (i+1)*wire.EnemyRecordSize])
-		}
-	}
-	return enc.Finish()
-}
-
 func within(a, b game.Vec, r float64) bool {
 	dx, dy := a.X-b.X, a.Y-b.Y
 	return dx*dx+dy*dy <= r*r
-}
-
-// streamChunks sends the chunks within MapStreamRadius of the player that
-// it has not had this visit, a few per tick so a fresh arrival does not
-// burst the reliable channel.
-func (s *Runtime) streamChunks(p *peer) {
-	const perTick = 8
-	w := p.inst.world
-	pos, ok := w.PlayerPos(p.player)
-	if !ok {
-		return
-	}
-	g := w.Grid()
-	span := float64(game.ChunkTiles * game.TileSize)
-	cx0 := max(0, int((pos.X-game.MapStreamRadius)/span))
-	cy0 := max(0, int((pos.Y-game.MapStreamRadius)/span))
-	cx1 := min(p.inst.chunksX-1, int((pos.X+game.MapStreamRadius)/span))
-	cy1 := min(p.inst.chunksY-1, int((pos.Y+game.MapStreamRadius)/span))
-	sent := 0
-	for cy := cy0; cy <= cy1 && sent < perTick; cy++ {
-		for cx := cx0; cx <= cx1 && sent < perTick; cx++ {
-			i := cy*p.inst.chunksX + cx
-			if p.chunks[i] != 0 || !chunkWithin(cx, cy, pos, span) {
-				continue
-			}
-			p.chunks[i] = w.Tick() + 1
-			s.send(p, wire.MsgMapChunk, wire.AppendMapChunk(s.buf[:0], wire.ChunkOf(g, cx, cy)))
-			sent++
-		}
-	}
 }
 
 // chunkWithin: the nearest point of the chunk's square is within the

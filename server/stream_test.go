@@ -42,26 +42,9 @@ func chunksNear(g *game.Grid, pos game.Vec, into map[[2]int]bool) {
 
 // walkPath is a tile path from a to b over floor, by breadth-first search.
 func walkPath(g *game.Grid, a, b [2]int) [][2]int {
-	prev := map[[2]int][2]int{a: a}
-	queue := [][2]int{a}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
-		if cur == b {
-			break
-		}
-		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			n := [2]int{cur[0] + d[0], cur[1] + d[1]}
-			if _, seen := prev[n]; !seen && !g.Solid(n[0], n[1]) {
-				prev[n] = cur
-				queue = append(queue, n)
-			}
-		}
-	}
-	var path [][2]int
-	for cur := b; cur != a; cur = prev[cur] {
-		path = append([][2]int{cur}, path...)
-	}
+	var f game.Flood
+	g.Flood(&f, a[0], a[1], func(x, y, _ int) bool { return [2]int{x, y} != b })
+	path, _ := f.PathTo(b[0], b[1], nil)
 	return path
 }
 

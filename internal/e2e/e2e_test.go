@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"duskfall/bots"
 	"duskfall/client"
 	"duskfall/levels"
 	"duskfall/net/transport"
@@ -53,7 +54,7 @@ func startServer(t *testing.T) (*server.Runtime, string) {
 
 func TestThreeBotsPlayTogetherOverENet(t *testing.T) {
 	_, addr := startServer(t)
-	reports, err := client.RunBots(context.Background(), addr, 3, client.ScriptFight, "bot", 10*time.Second)
+	reports, err := bots.RunBots(context.Background(), addr, 3, bots.ScriptFight, "bot", 10*time.Second)
 	require.NoError(t, err)
 	require.Len(t, reports, 3)
 	for _, r := range reports {
@@ -109,7 +110,7 @@ func TestReconciliationOverABadNetwork(t *testing.T) {
 	})
 	require.NoError(t, err)
 	defer proxy.Close()
-	reports, err := client.RunBots(context.Background(), proxy.Addr(), 2, client.ScriptWander, "walker", 30*time.Second)
+	reports, err := bots.RunBots(context.Background(), proxy.Addr(), 2, bots.ScriptWander, "walker", 30*time.Second)
 	require.NoError(t, err)
 	for _, r := range reports {
 		t.Logf("%+v", r)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"duskfall/bots"
 	"duskfall/client"
 	"duskfall/net/transport/netsim"
 	"duskfall/server"
@@ -60,7 +61,7 @@ func runSight(t *testing.T, c sightRun, n int, d time.Duration) sightResult {
 		defer proxy.Close()
 		target = proxy.Addr()
 	}
-	bots := make([]*client.Bot, 0, n)
+	crew := make([]*bots.Bot, 0, n)
 	for i := range n {
 		name := fmt.Sprintf("seer-%d", i+1)
 		rt, err := client.Dial(target, client.Config{Name: name, Timeline: c.timeline})
@@ -68,15 +69,15 @@ func runSight(t *testing.T, c sightRun, n int, d time.Duration) sightResult {
 		defer rt.Close()
 		script := c.script
 		if script == "" {
-			script = client.ScriptFight
+			script = bots.ScriptFight
 		}
-		b, err := client.NewBot(rt, name, script, uint64(i+1))
+		b, err := bots.NewBot(rt, name, script, uint64(i+1))
 		require.NoError(t, err)
-		bots = append(bots, b)
+		crew = append(crew, b)
 	}
-	client.DriveBots(context.Background(), bots, d)
+	bots.DriveBots(context.Background(), crew, d)
 	var res sightResult
-	for _, b := range bots {
+	for _, b := range crew {
 		r := b.Report()
 		st := b.Runtime().Stats()
 		if r.Error != "" {
@@ -129,7 +130,7 @@ func TestHitVisibility(t *testing.T) {
 		t.Skip("20 s of play")
 	}
 	ref := sightRun{name: "100 ms, 5 % loss, ±10 ms", oneWay: 50 * time.Millisecond,
-		jitter: 10 * time.Millisecond, loss: 5, script: client.ScriptWander}
+		jitter: 10 * time.Millisecond, loss: 5, script: bots.ScriptWander}
 	if os.Getenv("DUSKFALL_MEASURE") != "" {
 		measureSight(t, ref)
 		return
@@ -156,8 +157,8 @@ func measureSight(t *testing.T, ref sightRun) {
 	lead12 := ref
 	lead12.name, lead12.volleyLead = ref.name+", volleys announced 12 ticks ahead", 12
 	fight := ref
-	fight.name, fight.script = ref.name+", fight bots", client.ScriptFight
-	wander := client.ScriptWander
+	fight.name, fight.script = ref.name+", fight bots", bots.ScriptFight
+	wander := bots.ScriptWander
 	rows := []sightRun{
 		{name: "loopback (0 ms)", script: wander},
 		ref,

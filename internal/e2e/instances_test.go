@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"duskfall/bots"
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/server"
@@ -102,9 +103,9 @@ func TestADungeonBotClearsTheProvingGroundsAndComesBack(t *testing.T) {
 	rt, err := client.Dial(addr, client.Config{Name: "delver"})
 	require.NoError(t, err)
 	defer rt.Close()
-	bot, err := client.NewBot(rt, "delver", client.ScriptDungeon, 3)
+	bot, err := bots.NewBot(rt, "delver", bots.ScriptDungeon, 3)
 	require.NoError(t, err)
-	var rep client.Report
+	var rep bots.Report
 	for frame := 0; frame < 150*game.TickRate; frame++ {
 		bot.Frame()
 		srv.Step()

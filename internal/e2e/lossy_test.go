@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"duskfall/bots"
 	"duskfall/client"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
@@ -97,7 +98,7 @@ func TestSnapshotLossMatchesTheNetwork(t *testing.T) {
 	proxy, err := netsim.Start("127.0.0.1:0", addr, netsim.Config{Loss: loss, Latency: 10 * time.Millisecond, Seed: 9})
 	require.NoError(t, err)
 	defer proxy.Close()
-	reports, err := client.RunBots(context.Background(), proxy.Addr(), 1, client.ScriptWander, "counter", 12*time.Second)
+	reports, err := bots.RunBots(context.Background(), proxy.Addr(), 1, bots.ScriptWander, "counter", 12*time.Second)
 	require.NoError(t, err)
 	r := reports[0]
 	t.Logf("%+v; netsim %+v", r, proxy.Stats())

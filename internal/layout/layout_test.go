@@ -1,9 +1,13 @@
 package layout
 
 import (
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -27,42 +31,100 @@ func deps(t *testing.T, pkg string, tags ...string) []string {
 	return strings.Fields(string(out))
 }
 
+// moduleDeps maps every package of the module, found by go list rather than
+// named here, to what it depends on transitively, so that a new package is
+// held to the rules the day it is added.
+func moduleDeps(t *testing.T) map[string][]string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}{{range .Deps}} {{.}}{{end}}", module+"/...").CombinedOutput()
+	require.NoError(t, err, "go list %s/...: %s", module, out)
+	all := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		all[f[0]] = f[1:]
+	}
+	return all
+}
+
 func isStd(p string) bool {
 	first := strings.SplitN(p, "/", 2)[0]
 	return !strings.Contains(first, ".") && first != module
 }
 
+// in says whether p is one of the module's packages pkgs or below them.
+func in(p string, pkgs ...string) bool {
+	for _, q := range pkgs {
+		if p == module+"/"+q || strings.HasPrefix(p, module+"/"+q+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func isEbiten(d string) bool { return strings.Contains(d, "hajimehoshi/ebiten") }
+
 func TestPackageBoundaries(t *testing.T) {
-	noEbiten := []string{"game", "levels", "net/wire", "net/enet", "net/transport", "net/transport/netsim", "server", "client", "listen"}
-	cases := []struct {
-		name   string
-		pkg    string
-		banned func(dep string) bool
+	all := moduleDeps(t)
+	rules := []struct {
+		name    string
+		applies func(pkg string) bool
+		banned  func(dep string) bool
 	}{
-		{"game imports only the standard library", "game", func(d string) bool {
-			return !isStd(d) && d != module+"/game"
-		}},
-		{"server never imports client", "server", func(d string) bool {
-			return d == module+"/client" || strings.HasPrefix(d, module+"/client/")
-		}},
-		{"client never imports server", "client", func(d string) bool {
-			return d == module+"/server" || strings.HasPrefix(d, module+"/server/")
-		}},
+		{"game imports only the standard library",
+			func(p string) bool { return in(p, "game") },
+			func(d string) bool { return !isStd(d) && d != module+"/game" }},
+		{"only render and the main package import ebiten",
+			func(p string) bool { return p != module && !in(p, "render") },
+			isEbiten},
+		{"server never imports client, bots or render",
+			func(p string) bool { return in(p, "server") },
+			func(d string) bool { return in(d, "client", "bots", "render") }},
+		{"client never imports server, bots or render",
+			func(p string) bool { return in(p, "client") },
+			func(d string) bool { return in(d, "server", "bots", "render") }},
+		{"bots never import server or render",
+			func(p string) bool { return in(p, "bots") },
+			func(d string) bool { return in(d, "server", "render") }},
 	}
-	for _, p := range noEbiten {
-		cases = append(cases, struct {
-			name   string
-			pkg    string
-			banned func(string) bool
-		}{p + " never imports ebiten", p, func(d string) bool { return strings.Contains(d, "hajimehoshi/ebiten") }})
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			for _, d := range deps(t, module+"/"+c.pkg) {
-				require.False(t, c.banned(d), "%s depends on %s", c.pkg, d)
+	t.Run("the walk finds every package, the new ones too", func(t *testing.T) {
+		for _, p := range []string{"game", "levels", "net/wire", "server", "client", "bots", "listen", "render"} {
+			require.Contains(t, all, module+"/"+p)
+		}
+	})
+	t.Run("the walk reads what each package depends on", func(t *testing.T) {
+		require.True(t, slices.ContainsFunc(all[module+"/render"], isEbiten), "render should depend on ebiten")
+	})
+	for _, r := range rules {
+		t.Run(r.name, func(t *testing.T) {
+			applied := 0
+			for pkg, ds := range all {
+				if !r.applies(pkg) {
+					continue
+				}
+				applied++
+				for _, d := range ds {
+					require.False(t, r.banned(d), "%s depends on %s", pkg, d)
+				}
 			}
+			require.NotZero(t, applied, "the rule applies to no package")
 		})
 	}
+	t.Run("in the main package only gui.go imports the window", func(t *testing.T) {
+		files, err := filepath.Glob("../../*.go")
+		require.NoError(t, err)
+		require.NotEmpty(t, files)
+		for _, f := range files {
+			if name := filepath.Base(f); name == "gui.go" || name == "gui_test.go" {
+				continue
+			}
+			parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+			require.NoError(t, err)
+			for _, imp := range parsed.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				require.False(t, isEbiten(p) || in(p, "render"), "%s imports %s", f, p)
+			}
+		}
+	})
 }
 
 func TestGameUsesNoClockOrGlobalRand(t *testing.T) {

@@ -1,4 +1,4 @@
-package client
+package bots
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"duskfall/client"
 	"duskfall/game"
 )
 
@@ -18,14 +19,18 @@ const (
 	ScriptDungeon = "dungeon" // take a portal, explore toward the boss fighting, leave by the exit
 )
 
-// Scripts lists the scripts a Bot knows.
-var Scripts = []string{ScriptWander, ScriptFight, ScriptDungeon}
+// scripts lists the scripts a Bot knows; Scripts hands out copies so no
+// caller can change what CheckScript accepts.
+var scripts = [...]string{ScriptWander, ScriptFight, ScriptDungeon}
+
+// Scripts lists the scripts a Bot knows, in a fresh slice.
+func Scripts() []string { return append([]string(nil), scripts[:]...) }
 
 // Bot drives a Runtime headlessly from a small script, for tests, smoke
 // runs and load. It decides only intents, like a player at a keyboard.
 type Bot struct {
 	Name      string
-	rt        *Runtime
+	rt        *client.Runtime
 	script    string
 	rng       *rand.Rand
 	heading   float64
@@ -37,7 +42,7 @@ type Bot struct {
 }
 
 // NewBot wraps a runtime; seed makes its wandering repeatable.
-func NewBot(rt *Runtime, name, script string, seed uint64) (*Bot, error) {
+func NewBot(rt *client.Runtime, name, script string, seed uint64) (*Bot, error) {
 	if err := CheckScript(script); err != nil {
 		return nil, err
 	}
@@ -46,31 +51,31 @@ func NewBot(rt *Runtime, name, script string, seed uint64) (*Bot, error) {
 
 // CheckScript says whether s names a script a Bot knows.
 func CheckScript(s string) error {
-	for _, k := range Scripts {
+	for _, k := range scripts {
 		if k == s {
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown bot script %q (known: %v)", s, Scripts)
+	return fmt.Errorf("unknown bot script %q (known: %v)", s, scripts)
 }
 
 // Runtime is the bot's client.
-func (b *Bot) Runtime() *Runtime { return b.rt }
+func (b *Bot) Runtime() *client.Runtime { return b.rt }
 
 // Frame runs one update: decide, send, read.
 func (b *Bot) Frame() {
 	b.rt.Frame(b.Intent())
-	if b.rt.State() == StatePlaying {
+	if b.rt.State() == client.StatePlaying {
 		b.connected = true
 	}
 }
 
 // Intent is what the script wants this frame.
-func (b *Bot) Intent() Intent {
+func (b *Bot) Intent() client.Intent {
 	b.frame++
 	self, ok := b.rt.Self()
 	if !ok {
-		return Intent{}
+		return client.Intent{}
 	}
 	if b.script == ScriptDungeon {
 		return b.dungeonIntent(self.Pos)
@@ -84,19 +89,19 @@ func (b *Bot) Intent() Intent {
 
 // wander walks a heading and picks a new one every second or two, or at
 // once when a wall has stopped the ship.
-func (b *Bot) wander(pos game.Vec) Intent {
+func (b *Bot) wander(pos game.Vec) client.Intent {
 	stuck := b.frame > 1 && math.Hypot(pos.X-b.lastPos.X, pos.Y-b.lastPos.Y) < 0.5
 	b.lastPos = pos
 	if b.frame >= b.turnAt || stuck {
 		b.heading = b.rng.Float64() * 2 * math.Pi
 		b.turnAt = b.frame + 60 + b.rng.IntN(60)
 	}
-	return Intent{MoveX: math.Cos(b.heading), MoveY: math.Sin(b.heading), Aim: b.heading}
+	return client.Intent{MoveX: math.Cos(b.heading), MoveY: math.Sin(b.heading), Aim: b.heading}
 }
 
 // fight aims at the nearest enemy within reach, fires, and backs off when
 // it is close. It reports whether it found one.
-func (b *Bot) fight(pos game.Vec, in *Intent, reach float64) bool {
+func (b *Bot) fight(pos game.Vec, in *client.Intent, reach float64) bool {
 	best, bestD := game.Vec{}, reach
 	found := false
 	for _, e := range b.rt.Enemies() {
@@ -162,7 +167,7 @@ func (b *Bot) Report() Report {
 		ClockJumps: s.ClockJumps, HeldFrames: s.HeldFrames,
 		HitsTaken: s.Hits.Taken, HitsUnseen: s.Hits.Unseen, HitsSeenUnder: s.Hits.SeenUnder,
 		HitsDrawnAsMiss: s.Hits.DrawnAsMiss, HitSeenMeanMs: round3(s.Hits.MeanSeenMs()), HitGapMaxU: round3(s.Hits.MaxGap),
-		SnapshotLoss: round3(s.lossShare()),
+		SnapshotLoss: round3(s.LossShare()),
 	}
 	if err := b.rt.Err(); err != nil {
 		rep.Error = err.Error()
@@ -185,7 +190,7 @@ func RunBots(ctx context.Context, addr string, n int, script, prefix string, d t
 	defer func() { closeBots(bots) }() // the bots dialled so far, on every return
 	for i := range n {
 		name := fmt.Sprintf("%s-%d", prefix, i+1)
-		rt, err := Dial(addr, Config{Name: name, Token: tokenFor(name)})
+		rt, err := client.Dial(addr, client.Config{Name: name, Token: tokenFor(name)})
 		if err != nil {
 			return nil, err
 		}

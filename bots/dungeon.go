@@ -1,8 +1,9 @@
-package client
+package bots
 
 import (
 	"math"
 
+	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
 )
@@ -28,7 +29,7 @@ const replanEvery = 30
 // explores toward the boss fighting what it meets, and once the exit opens
 // it walks out through it. A bot never names a dungeon: like a player, it
 // stands on a portal and presses INTERACT.
-func (b *Bot) dungeonIntent(pos game.Vec) Intent {
+func (b *Bot) dungeonIntent(pos game.Vec) client.Intent {
 	run := &b.dungeon
 	inst, kind := b.rt.Instance()
 	if inst != run.instance {
@@ -39,9 +40,9 @@ func (b *Bot) dungeonIntent(pos game.Vec) Intent {
 	}
 	g := b.rt.Grid()
 	if g == nil {
-		return Intent{}
+		return client.Intent{}
 	}
-	var in Intent
+	var in client.Intent
 	if portal, ok := b.portalToTake(kind); ok {
 		in = b.walkTo(g, pos, portal)
 		if math.Hypot(portal.X-pos.X, portal.Y-pos.Y) < game.TileSize/2 {
@@ -79,24 +80,24 @@ func (b *Bot) portalToTake(kind uint8) (game.Vec, bool) {
 }
 
 // walkTo follows a route to dest, planning it again every so often.
-func (b *Bot) walkTo(g *game.Grid, pos, dest game.Vec) Intent {
+func (b *Bot) walkTo(g *game.Grid, pos, dest game.Vec) client.Intent {
 	run := &b.dungeon
 	if b.frame >= run.replanAt || dest != run.target {
 		tx, ty := int(dest.X)/game.TileSize, int(dest.Y)/game.TileSize
 		run.nav.route(g, pos, func(x, y int) bool { return x == tx && y == ty })
 		run.target, run.replanAt = dest, b.frame+replanEvery
 	}
-	dx, dy, ok := run.nav.steer(g, pos)
+	dx, dy, ok := run.nav.steer(pos)
 	if !ok {
 		dx, dy, _ = unit(dest.X-pos.X, dest.Y-pos.Y)
 	}
-	return Intent{MoveX: dx, MoveY: dy, Aim: math.Atan2(dy, dx)}
+	return client.Intent{MoveX: dx, MoveY: dy, Aim: math.Atan2(dy, dx)}
 }
 
 // explore heads for the edge of the streamed map; once the whole map is
 // known, for the tile farthest from the arrival point, where a generated
 // dungeon keeps its boss.
-func (b *Bot) explore(g *game.Grid, pos game.Vec) Intent {
+func (b *Bot) explore(g *game.Grid, pos game.Vec) client.Intent {
 	run := &b.dungeon
 	if b.frame >= run.replanAt || len(run.nav.path) == 0 {
 		run.replanAt = b.frame + replanEvery
@@ -107,9 +108,9 @@ func (b *Bot) explore(g *game.Grid, pos game.Vec) Intent {
 			}
 		}
 	}
-	dx, dy, ok := run.nav.steer(g, pos)
+	dx, dy, ok := run.nav.steer(pos)
 	if !ok {
 		return b.wander(pos)
 	}
-	return Intent{MoveX: dx, MoveY: dy, Aim: math.Atan2(dy, dx)}
+	return client.Intent{MoveX: dx, MoveY: dy, Aim: math.Atan2(dy, dx)}
 }
