@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
@@ -16,6 +17,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/internal/atomicfile"
 )
 
 // Window geometry.
@@ -263,17 +265,9 @@ func saveScreenshot(screen *ebiten.Image, path string) error {
 	b := screen.Bounds()
 	img := image.NewRGBA(b)
 	screen.ReadPixels(img.Pix)
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".shot-*.png")
-	if err != nil {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if err := png.Encode(tmp, img); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, buf.Bytes(), 0o600)
 }
