@@ -260,8 +260,7 @@ func (r *Runtime) SendInput(in Intent) {
 		r.pending = append(r.pending, f)
 		r.pred.step(f, r.pstats, r.grid)
 	}
-	from := max(0, len(r.pending)-game.InputRedundancy)
-	r.sendBuf = wire.AppendInput(r.sendBuf[:0], r.pending[from:])
+	r.sendBuf = wire.AppendInput(r.sendBuf[:0], r.pending) // AppendInput keeps the newest InputRedundancy frames
 	r.tr.Send(wire.ChannelOf(wire.MsgInput), r.sendBuf)
 }
 

@@ -31,10 +31,17 @@ func DefaultPlayerStats() PlayerStats {
 // MoveVector sanitizes an input's move: hundredths to units, clamped to the
 // unit disc, so no frame can express extra speed (not even (127, 127)).
 func MoveVector(in Input) (x, y float64) {
-	x, y = float64(in.MoveX)/100, float64(in.MoveY)/100
+	return ClampUnitDisc(float64(in.MoveX)/100, float64(in.MoveY)/100)
+}
+
+// ClampUnitDisc scales (x, y) down onto the unit circle if it lies outside,
+// keeping its direction; inside it is returned as is. Every move passes
+// through it (the device mapping, the input frame, the simulation), so a
+// diagonal is never faster than a straight line.
+func ClampUnitDisc(x, y float64) (float64, float64) {
 	if l2 := x*x + y*y; l2 > 1 {
 		l := math.Sqrt(l2)
-		x, y = x/l, y/l
+		return x / l, y / l
 	}
 	return x, y
 }

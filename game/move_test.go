@@ -31,6 +31,27 @@ func TestMoveVectorClampsToUnitDisc(t *testing.T) {
 	}
 }
 
+func TestClampUnitDisc(t *testing.T) {
+	cases := []struct {
+		name         string
+		x, y         float64
+		wantX, wantY float64
+	}{
+		{"a point inside the disc is untouched", 0.3, -0.4, 0.3, -0.4},
+		{"a point on the circle is untouched", 0, 1, 0, 1},
+		{"a long straight move is cut to one", -5, 0, -1, 0},
+		{"a full diagonal keeps its direction at length one", 1, 1, math.Sqrt2 / 2, math.Sqrt2 / 2},
+		{"no move stays no move", 0, 0, 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x, y := ClampUnitDisc(c.x, c.y)
+			assert.InDelta(t, c.wantX, x, 1e-12)
+			assert.InDelta(t, c.wantY, y, 1e-12)
+		})
+	}
+}
+
 func TestStepPlayerInOpenSpace(t *testing.T) {
 	g := openMap(t).Grid
 	st := DefaultPlayerStats()
