@@ -129,7 +129,7 @@ func New(tr transport.Client, cfg Config) *Runtime {
 		started: cfg.Now(),
 		names:   make(map[uint16]string),
 		seen:    make(map[uint16]bool),
-		pstats:  game.DefaultPlayerStats(),
+		pstats:  ownStats(),
 		bullets: newReplica(),
 		pending: make([]game.Input, 0, 256),
 		sendBuf: make([]byte, 0, 64),

@@ -18,16 +18,6 @@ type PlayerStats struct {
 	MuzzleOffset float64 // u from the centre along the aim where shots appear
 }
 
-// DefaultPlayerStats is the baseline character; levels/player.toml carries
-// the same numbers as content.
-func DefaultPlayerStats() PlayerStats {
-	return PlayerStats{
-		Speed: 4, Radius: 10, MaxHP: 100, FireCooldown: 8,
-		BulletSpeed: 12, BulletLife: 50, BulletRadius: 5, Damage: 12,
-		BulletKind: 0, MuzzleOffset: 16,
-	}
-}
-
 // MoveVector sanitizes an input's move: hundredths to units, clamped to the
 // unit disc, so no frame can express extra speed (not even (127, 127)).
 func MoveVector(in Input) (x, y float64) {

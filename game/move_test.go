@@ -54,7 +54,7 @@ func TestClampUnitDisc(t *testing.T) {
 
 func TestStepPlayerInOpenSpace(t *testing.T) {
 	g := openMap(t).Grid
-	st := DefaultPlayerStats()
+	st := testStats()
 	start := Vec{300, 200}
 	cases := []struct {
 		name   string
@@ -91,7 +91,7 @@ func TestStepPlayerAgainstWalls(t *testing.T) {
 		".....#....",
 		"..........",
 	)
-	st := DefaultPlayerStats()
+	st := testStats()
 	st.Radius = 10.3 // not a round number, so resting contact carries rounding error
 	t.Run("moving diagonally into a wall keeps the parallel component", func(t *testing.T) {
 		pos := Vec{160 - st.Radius, 100}
@@ -135,6 +135,6 @@ func TestStepPlayerAgainstWalls(t *testing.T) {
 
 func TestStepPlayerTreatsUnknownAsOpen(t *testing.T) {
 	g := NewGrid(10, 10) // all TileUnknown: a client that has not been streamed yet
-	got := StepPlayer(Vec{100, 100}, Input{MoveX: 100}, DefaultPlayerStats(), g)
+	got := StepPlayer(Vec{100, 100}, Input{MoveX: 100}, testStats(), g)
 	assert.Equal(t, Vec{104, 100}, got)
 }

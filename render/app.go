@@ -34,6 +34,9 @@ type Options struct {
 	Name string // player name for this run; empty means the saved one
 	Port int    // UDP port Host and play listens on
 	Seed uint64 // world seed when hosting
+	// StartHost starts Host and play; main passes listen.Start, so render
+	// never imports the server. Nil means the program cannot host.
+	StartHost HostFunc
 }
 
 // Run opens the window and runs the game until the player quits or closes
@@ -43,7 +46,7 @@ func Run(opts Options) error {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "duskfall: settings will not be saved: %v\n", err)
 	}
-	a, err := newApp(opts, netStarter(), os.Stderr, path)
+	a, err := newApp(opts, netStarter(opts.StartHost), os.Stderr, path)
 	if err != nil {
 		return err
 	}
@@ -196,7 +199,7 @@ func (a *app) toJoin() { a.scenes.switchTo(newJoinScene(a)) }
 
 // hostAndPlay starts a listen server on the configured port and joins it.
 func (a *app) hostAndPlay() {
-	sess, err := a.start.host(hostRequest{Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
+	sess, err := a.start.host(HostRequest{Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
 		Log: log.New(a.logw, "server: ", log.LstdFlags)})
 	if err != nil {
 		a.scenes.switchTo(newFailedScene(a, "Host and play", fmt.Sprintf("cannot host: %v", err)))

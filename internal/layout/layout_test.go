@@ -48,6 +48,9 @@ func TestPackageBoundaries(t *testing.T) {
 		{"client never imports server", "client", func(d string) bool {
 			return d == module+"/server" || strings.HasPrefix(d, module+"/server/")
 		}},
+		{"render never imports server, not even through listen", "render", func(d string) bool {
+			return d == module+"/server" || strings.HasPrefix(d, module+"/server/")
+		}},
 	}
 	for _, p := range noEbiten {
 		cases = append(cases, struct {
