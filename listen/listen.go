@@ -4,7 +4,7 @@
 //
 // It is the one place that imports both server and client, and it builds
 // the host's server itself (server.ConfigFor, as the dedicated server
-// does), so the window that asks for a game never imports server. The host's
+// does), so its caller names a map and a seed, not a server.Config. The host's
 // client still encodes its input and learns every outcome from encoded
 // snapshots and events; only the transport is short-circuited. One Frame
 // runs, in order: the client samples and sends input, the server steps,
