@@ -2,16 +2,34 @@
 
 package main
 
-import "duskfall/render"
+import (
+	"strconv"
+
+	"duskfall/listen"
+	"duskfall/render"
+)
 
 // runWindow opens the game window: the menu, or straight into a hosted or
 // joined game.
 func runWindow(o options) error {
 	return render.Run(render.Options{
-		Host: o.host,
-		Join: o.join,
-		Name: o.name,
-		Port: o.port,
-		Seed: o.seed,
+		Host:      o.host,
+		Join:      o.join,
+		Name:      o.name,
+		Port:      o.port,
+		Seed:      o.seed,
+		StartHost: hostGame,
 	})
+}
+
+// hostGame is Host and play: a listen server whose players start in the
+// hub. It lives here, not in render, so the window never imports the server.
+func hostGame(req render.HostRequest) (render.Hosted, error) {
+	h, err := listen.Start(listen.Config{
+		Addr: ":" + strconv.Itoa(req.Port), Map: "hub", Seed: req.Seed, Log: req.Log, Client: req.Client,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return h, nil
 }

@@ -24,7 +24,6 @@ import (
 	"time"
 
 	"duskfall/bots"
-	"duskfall/levels"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
 	"duskfall/server"
@@ -163,11 +162,12 @@ func signalContext() (context.Context, context.CancelFunc) {
 
 func runServer(o options, stderr io.Writer) int {
 	lg := log.New(stderr, "server: ", log.LstdFlags)
-	cfg, err := serverConfig(o, lg)
+	cfg, err := server.ConfigFor(o.startMap, o.seed)
 	if err != nil {
 		lg.Print(err)
 		return 1
 	}
+	cfg.StatusFile, cfg.Log, cfg.MaxPlayers = o.statusFile, lg, o.maxPlayers
 	tr, err := transport.ListenENet(":"+strconv.Itoa(o.port), transport.DefaultConfig())
 	if err != nil {
 		lg.Printf("cannot listen on port %d: %v", o.port, err)
@@ -192,19 +192,6 @@ func runServer(o options, stderr io.Writer) int {
 	}
 	lg.Printf("stopped at tick %d", srv.Tick())
 	return 0
-}
-
-func serverConfig(o options, lg *log.Logger) (server.Config, error) {
-	content, err := levels.LoadContent()
-	if err != nil {
-		return server.Config{}, err
-	}
-	start, err := levels.LoadMap(o.startMap, content)
-	if err != nil {
-		return server.Config{}, fmt.Errorf("--map %s: %w", o.startMap, err)
-	}
-	return server.Config{Content: content, Map: start, Seed: o.seed, StatusFile: o.statusFile, Log: lg,
-		MaxPlayers: o.maxPlayers}, nil
 }
 
 func runBots(o options, stdout, stderr io.Writer) int {

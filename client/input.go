@@ -18,10 +18,7 @@ type Intent struct {
 
 // Frame turns an intent into the input frame numbered tick.
 func (in Intent) Frame(tick uint32) game.Input {
-	mx, my := in.MoveX, in.MoveY
-	if l := math.Hypot(mx, my); l > 1 {
-		mx, my = mx/l, my/l
-	}
+	mx, my := game.ClampUnitDisc(in.MoveX, in.MoveY)
 	var buttons uint8
 	if in.Fire {
 		buttons |= game.BtnFire

@@ -129,7 +129,7 @@ func New(tr transport.Client, cfg Config) *Runtime {
 		started: cfg.Now(),
 		names:   make(map[uint16]string),
 		seen:    make(map[uint16]bool),
-		pstats:  game.DefaultPlayerStats(),
+		pstats:  ownStats(),
 		bullets: newReplica(),
 		pending: make([]game.Input, 0, 256),
 		sendBuf: make([]byte, 0, 64),
@@ -260,8 +260,7 @@ func (r *Runtime) SendInput(in Intent) {
 		r.pending = append(r.pending, f)
 		r.pred.step(f, r.pstats, r.grid)
 	}
-	from := max(0, len(r.pending)-game.InputRedundancy)
-	r.sendBuf = wire.AppendInput(r.sendBuf[:0], r.pending[from:])
+	r.sendBuf = wire.AppendInput(r.sendBuf[:0], r.pending) // AppendInput keeps the newest InputRedundancy frames
 	r.tr.Send(wire.ChannelOf(wire.MsgInput), r.sendBuf)
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
+	"duskfall/levels"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 )
@@ -76,4 +77,14 @@ func TestAStrikingBulletFlashesTheEnemyItHit(t *testing.T) {
 	rt.RecentHits(6, func(h HitMark) { hit = append(hit, h.Event.ID) })
 	require.Equal(t, []uint16{7}, hit, "the enemy next to the bullet flashes, the far one does not")
 	require.Zero(t, rt.Bullets().Len(), "and the bullet is gone")
+}
+
+// Prediction moves the ship with the content's player, the numbers the
+// server of this build loads, not a copy of them.
+func TestTheRuntimePredictsWithTheContentsPlayer(t *testing.T) {
+	content, err := levels.Shared()
+	require.NoError(t, err)
+	_, cli := transport.NewLocal(wire.ProtocolVersion)
+	rt := New(cli, Config{Name: "mover"})
+	require.Equal(t, content.Player, rt.PlayerStats())
 }

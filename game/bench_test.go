@@ -115,7 +115,7 @@ func BenchmarkBulletPoolStep(b *testing.B) {
 // BenchmarkStepPlayer measures one movement step sliding along a wall.
 func BenchmarkStepPlayer(b *testing.B) {
 	g := benchMap(b).Grid
-	st := DefaultPlayerStats()
+	st := testStats()
 	pos := Vec{40 + st.Radius - 2, 300}
 	in := Input{MoveX: -90, MoveY: 60}
 	b.ReportAllocs()

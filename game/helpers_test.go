@@ -51,10 +51,20 @@ const (
 	kindBigDumb        // a large stationary non-boss target
 )
 
+// testStats is the character the tests play: the numbers they assert (4 u
+// a tick, a shot every 8 ticks) are these, whatever levels/player.toml says.
+func testStats() PlayerStats {
+	return PlayerStats{
+		Speed: 4, Radius: 10, MaxHP: 100, FireCooldown: 8,
+		BulletSpeed: 12, BulletLife: 50, BulletRadius: 5, Damage: 12,
+		BulletKind: 0, MuzzleOffset: 16,
+	}
+}
+
 func testContent() *Content {
 	deg := math.Pi / 180
 	return &Content{
-		Player: DefaultPlayerStats(),
+		Player: testStats(),
 		Patterns: []Pattern{
 			{ID: "ring", Kind: PatternRing, Count: 8, Speed: 3, Radius: 5, Life: 240, Damage: 10, Volleys: 1},
 			{ID: "fan", Kind: PatternFan, Count: 5, Spread: 60 * deg, Speed: 4, Radius: 4, Life: 180, BulletKind: 1, Damage: 8, Volleys: 1},

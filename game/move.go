@@ -18,23 +18,20 @@ type PlayerStats struct {
 	MuzzleOffset float64 // u from the centre along the aim where shots appear
 }
 
-// DefaultPlayerStats is the baseline character; levels/player.toml carries
-// the same numbers as content.
-func DefaultPlayerStats() PlayerStats {
-	return PlayerStats{
-		Speed: 4, Radius: 10, MaxHP: 100, FireCooldown: 8,
-		BulletSpeed: 12, BulletLife: 50, BulletRadius: 5, Damage: 12,
-		BulletKind: 0, MuzzleOffset: 16,
-	}
-}
-
 // MoveVector sanitizes an input's move: hundredths to units, clamped to the
 // unit disc, so no frame can express extra speed (not even (127, 127)).
 func MoveVector(in Input) (x, y float64) {
-	x, y = float64(in.MoveX)/100, float64(in.MoveY)/100
+	return ClampUnitDisc(float64(in.MoveX)/100, float64(in.MoveY)/100)
+}
+
+// ClampUnitDisc scales (x, y) down onto the unit circle if it lies outside,
+// keeping its direction; inside it is returned as is. Every move passes
+// through it (the device mapping, the input frame, the simulation), so a
+// diagonal is never faster than a straight line.
+func ClampUnitDisc(x, y float64) (float64, float64) {
 	if l2 := x*x + y*y; l2 > 1 {
 		l := math.Sqrt(l2)
-		x, y = x/l, y/l
+		return x / l, y / l
 	}
 	return x, y
 }

@@ -31,9 +31,30 @@ func TestMoveVectorClampsToUnitDisc(t *testing.T) {
 	}
 }
 
+func TestClampUnitDisc(t *testing.T) {
+	cases := []struct {
+		name         string
+		x, y         float64
+		wantX, wantY float64
+	}{
+		{"a point inside the disc is untouched", 0.3, -0.4, 0.3, -0.4},
+		{"a point on the circle is untouched", 0, 1, 0, 1},
+		{"a long straight move is cut to one", -5, 0, -1, 0},
+		{"a full diagonal keeps its direction at length one", 1, 1, math.Sqrt2 / 2, math.Sqrt2 / 2},
+		{"no move stays no move", 0, 0, 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x, y := ClampUnitDisc(c.x, c.y)
+			assert.InDelta(t, c.wantX, x, 1e-12)
+			assert.InDelta(t, c.wantY, y, 1e-12)
+		})
+	}
+}
+
 func TestStepPlayerInOpenSpace(t *testing.T) {
 	g := openMap(t).Grid
-	st := DefaultPlayerStats()
+	st := testStats()
 	start := Vec{300, 200}
 	cases := []struct {
 		name   string
@@ -70,7 +91,7 @@ func TestStepPlayerAgainstWalls(t *testing.T) {
 		".....#....",
 		"..........",
 	)
-	st := DefaultPlayerStats()
+	st := testStats()
 	st.Radius = 10.3 // not a round number, so resting contact carries rounding error
 	t.Run("moving diagonally into a wall keeps the parallel component", func(t *testing.T) {
 		pos := Vec{160 - st.Radius, 100}
@@ -114,6 +135,6 @@ func TestStepPlayerAgainstWalls(t *testing.T) {
 
 func TestStepPlayerTreatsUnknownAsOpen(t *testing.T) {
 	g := NewGrid(10, 10) // all TileUnknown: a client that has not been streamed yet
-	got := StepPlayer(Vec{100, 100}, Input{MoveX: 100}, DefaultPlayerStats(), g)
+	got := StepPlayer(Vec{100, 100}, Input{MoveX: 100}, testStats(), g)
 	assert.Equal(t, Vec{104, 100}, got)
 }

@@ -147,7 +147,7 @@ func TestPlayerFire(t *testing.T) {
 			}
 		}
 	}
-	st := DefaultPlayerStats()
+	st := testStats()
 	require.Len(t, shots, 5, "holding fire for 40 ticks fires every FireCooldown (8) ticks")
 	assert.Equal(t, uint32(st.FireCooldown), shots[1].Bullet.SpawnTick-shots[0].Bullet.SpawnTick)
 	s := shots[0].Bullet

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -40,6 +41,18 @@ func fail(file, key, format string, args ...any) *Error {
 // LoadContent loads the embedded patterns, enemies, player stats and
 // dungeon kinds.
 func LoadContent() (*game.Content, error) { return LoadContentFS(embedded) }
+
+// Shared is the embedded content, loaded and validated by the first call
+// and the same *game.Content for every call after it: the server, client
+// prediction and the window of one process read one copy, and none of them
+// changes it. Errors are wrapped once, for a player to read.
+var Shared = sync.OnceValues(func() (*game.Content, error) {
+	c, err := LoadContent()
+	if err != nil {
+		return nil, fmt.Errorf("the game content does not load: %w", err)
+	}
+	return c, nil
+})
 
 // LoadMap loads an embedded map by name ("arena", "hub") against loaded
 // content.

@@ -77,11 +77,6 @@ func TestTheInterestCeilingCoversTheLongestShot(t *testing.T) {
 	check("player", game.MakeBulletSpawn(1, 0, 0, 0, 0, pl.BulletSpeed, 0, 0, pl.BulletRadius, pl.BulletLife, 0, 0))
 }
 
-func TestPlayerContentMatchesTheDefaults(t *testing.T) {
-	c, _ := loadArena(t)
-	assert.Equal(t, game.DefaultPlayerStats(), c.Player, "player.toml and DefaultPlayerStats describe one character")
-}
-
 func TestArena(t *testing.T) {
 	c, m := loadArena(t)
 	assert.Equal(t, 60, m.Grid.W)
@@ -123,5 +118,20 @@ func TestArena(t *testing.T) {
 			})
 		}
 		assert.Positive(t, spawns, "the enemies fought back")
+	})
+}
+
+func TestSharedContent(t *testing.T) {
+	first, err := levels.Shared()
+	require.NoError(t, err)
+	fresh, err := levels.LoadContent()
+	require.NoError(t, err)
+	t.Run("every call returns the same loaded copy", func(t *testing.T) {
+		again, err := levels.Shared()
+		require.NoError(t, err)
+		assert.Same(t, first, again)
+	})
+	t.Run("the shared copy is what a fresh load gives", func(t *testing.T) {
+		assert.Equal(t, fresh, first)
 	})
 }

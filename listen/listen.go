@@ -2,7 +2,9 @@
 // client.Runtime in one process, the client as peer 1 over an in-memory
 // transport, friends over ENet on the same server.
 //
-// It is the one place that imports both server and client. The host's
+// It is the one place that imports both server and client, and it builds
+// the host's server itself (server.ConfigFor, as the dedicated server
+// does), so its caller names a map and a seed, not a server.Config. The host's
 // client still encodes its input and learns every outcome from encoded
 // snapshots and events; only the transport is short-circuited. One Frame
 // runs, in order: the client samples and sends input, the server steps,
@@ -23,7 +25,9 @@ import (
 // Config configures a hosted game.
 type Config struct {
 	Addr    string // ENet listen address for friends, e.g. ":7777"
-	Server  server.Config
+	Map     string // the map players start in, e.g. "hub"
+	Seed    uint64
+	Log     *log.Logger // the server's log; nil means log.Default()
 	Client  client.Config
 	Network transport.Config
 }
@@ -37,21 +41,29 @@ type Host struct {
 
 // Start opens the port, starts the server and connects the host player.
 func Start(cfg Config) (*Host, error) {
-	if cfg.Server.Log == nil {
-		cfg.Server.Log = log.Default()
+	srvCfg, err := server.ConfigFor(cfg.Map, cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	srvCfg.Log = cfg.Log
+	if srvCfg.Log == nil {
+		srvCfg.Log = log.Default()
 	}
 	netSrv, err := transport.ListenENet(cfg.Addr, cfg.Network)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open port for friends: %w", err)
 	}
 	localSrv, localCli := transport.NewLocal(wire.ProtocolVersion)
-	srv, err := server.New(cfg.Server, transport.Merge(localSrv, netSrv))
+	srv, err := server.New(srvCfg, transport.Merge(localSrv, netSrv))
 	if err != nil {
 		netSrv.Close()
 		return nil, err
 	}
 	return &Host{Server: srv, Client: client.New(localCli, cfg.Client), enet: netSrv}, nil
 }
+
+// Runtime is the host player's client.
+func (h *Host) Runtime() *client.Runtime { return h.Client }
 
 // Addr is the address friends join.
 func (h *Host) Addr() string { return h.enet.Addr() }

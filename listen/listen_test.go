@@ -7,21 +7,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
-	"duskfall/levels"
-	"duskfall/server"
 )
 
 func startHost(t *testing.T) *Host {
 	t.Helper()
-	content, err := levels.LoadContent()
-	require.NoError(t, err)
-	arena, err := levels.LoadMap("arena", content)
-	require.NoError(t, err)
-	h, err := Start(Config{
-		Addr:   "127.0.0.1:0",
-		Server: server.Config{Content: content, Map: arena, Seed: 3},
-		Client: client.Config{Name: "host"},
-	})
+	h, err := Start(Config{Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "host"}})
 	require.NoError(t, err)
 	t.Cleanup(h.Close)
 	return h

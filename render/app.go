@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
@@ -16,6 +17,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/internal/atomicfile"
 )
 
 // Window geometry.
@@ -32,6 +34,9 @@ type Options struct {
 	Name string // player name for this run; empty means the saved one
 	Port int    // UDP port Host and play listens on
 	Seed uint64 // world seed when hosting
+	// StartHost starts Host and play; main passes listen.Start, so render
+	// never imports the server. Nil means the program cannot host.
+	StartHost HostFunc
 }
 
 // Run opens the window and runs the game until the player quits or closes
@@ -41,7 +46,7 @@ func Run(opts Options) error {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "duskfall: settings will not be saved: %v\n", err)
 	}
-	a, err := newApp(opts, netStarter(), os.Stderr, path)
+	a, err := newApp(opts, netStarter(opts.StartHost), os.Stderr, path)
 	if err != nil {
 		return err
 	}
@@ -194,7 +199,7 @@ func (a *app) toJoin() { a.scenes.switchTo(newJoinScene(a)) }
 
 // hostAndPlay starts a listen server on the configured port and joins it.
 func (a *app) hostAndPlay() {
-	sess, err := a.start.host(hostRequest{Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
+	sess, err := a.start.host(HostRequest{Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
 		Log: log.New(a.logw, "server: ", log.LstdFlags)})
 	if err != nil {
 		a.scenes.switchTo(newFailedScene(a, "Host and play", fmt.Sprintf("cannot host: %v", err)))
@@ -263,17 +268,9 @@ func saveScreenshot(screen *ebiten.Image, path string) error {
 	b := screen.Bounds()
 	img := image.NewRGBA(b)
 	screen.ReadPixels(img.Pix)
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".shot-*.png")
-	if err != nil {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if err := png.Encode(tmp, img); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, buf.Bytes(), 0o600)
 }

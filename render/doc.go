@@ -5,7 +5,8 @@
 // Data flows one way. Each Update the app collects this frame's input once
 // (frameInput), and the current scene reads it: the menus feed it to their
 // widgets, the play scene maps it to a client.Intent and hands that to its
-// session (a listen.Host or a remote client.Runtime), which sends it and
+// session (a hosted game the caller of Run starts, a listen.Host in the
+// program, or a remote client.Runtime), which sends it and
 // reads the network. Draw then only reads: the client.Runtime's predicted
 // own ship, interpolated players and enemies, streamed tiles and bullet
 // replica are turned into vertices and drawn. Game objects never draw

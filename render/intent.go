@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"duskfall/client"
+	"duskfall/game"
 )
 
 // Gamepad thresholds.
@@ -29,9 +30,7 @@ func (a *aimer) intent(in *frameInput, shipX, shipY float64) client.Intent {
 		sx, sy := deadzone(in.Pad.LX, in.Pad.LY, moveDeadzone)
 		mx, my = mx+sx, my+sy
 	}
-	if l := math.Hypot(mx, my); l > 1 {
-		mx, my = mx/l, my/l
-	}
+	mx, my = game.ClampUnitDisc(mx, my)
 	if in.Pad.Present && math.Hypot(in.Pad.RX, in.Pad.RY) >= aimDeadzone {
 		a.pad, a.aim = true, math.Atan2(in.Pad.RY, in.Pad.RX)
 	} else if in.MouseMoved || in.Click {

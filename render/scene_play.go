@@ -42,7 +42,7 @@ type playScene struct {
 
 func newPlayScene(a *app, sess session) *playScene {
 	s := &playScene{
-		a: a, sess: sess, rt: sess.Runtime(), look: newWorldLook(),
+		a: a, sess: sess, rt: sess.Runtime(), look: newWorldLook(sess.Runtime().PlayerStats().Radius),
 		resume: &button{label: "Resume"},
 		leave:  &button{label: "Disconnect to menu"},
 	}

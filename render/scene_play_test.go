@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
+	"duskfall/listen"
 )
 
 // recorder wraps a real session and notes what the scenes did with it.
@@ -33,9 +34,15 @@ func (r *recorder) Close() { r.closed.Store(true); r.session.Close() }
 func hostedHarness(t *testing.T) (*harness, *recorder) {
 	t.Helper()
 	rec := &recorder{}
-	st := starter{host: func(req hostRequest) (session, error) {
-		req.Port = 0 // any free port
-		s, err := startHost(req)
+	start := hostWith(func(req HostRequest) (Hosted, error) {
+		h, err := listen.Start(listen.Config{Addr: "127.0.0.1:0", Map: "hub", Seed: req.Seed, Log: req.Log, Client: req.Client})
+		if err != nil {
+			return nil, err
+		}
+		return h, nil
+	})
+	st := starter{host: func(req HostRequest) (session, error) {
+		s, err := start(req)
 		if err != nil {
 			return nil, err
 		}
@@ -125,7 +132,7 @@ func TestHostAndPlay(t *testing.T) {
 	t.Run("a game that ends under the player is explained", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		untilPlaying(t, h)
-		rec.session.(hostSession).h.Server.Shutdown("the server is restarting")
+		rec.session.(hostSession).h.(*listen.Host).Server.Shutdown("the server is restarting")
 		for range 3 {
 			h.press(frameInput{})
 		}

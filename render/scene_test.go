@@ -53,7 +53,7 @@ func (f *fakeSession) reject(t *testing.T, reason string) {
 // on a clock the test moves.
 type fakeNet struct {
 	now      time.Time
-	hosts    []hostRequest
+	hosts    []HostRequest
 	dials    []string
 	names    []string
 	hostErr  error
@@ -70,7 +70,7 @@ func (n *fakeNet) session(cfg client.Config) *fakeSession {
 
 func (n *fakeNet) starter() starter {
 	return starter{
-		host: func(r hostRequest) (session, error) {
+		host: func(r HostRequest) (session, error) {
 			n.hosts = append(n.hosts, r)
 			if n.hostErr != nil {
 				return nil, n.hostErr

@@ -1,16 +1,10 @@
 package render
 
 import (
-	"fmt"
+	"errors"
 	"log"
-	"strconv"
-	"sync"
 
 	"duskfall/client"
-	"duskfall/game"
-	"duskfall/levels"
-	"duskfall/listen"
-	"duskfall/server"
 )
 
 // session is a game the window takes part in: a hosted one (a listen
@@ -24,11 +18,32 @@ type session interface {
 	Close()
 }
 
+// Hosted is a game this process serves with the player as peer 1 (a
+// listen.Host). The caller of Run says how to start one, so the window
+// never depends on the server.
+type Hosted interface {
+	Frame(in client.Intent)
+	Runtime() *client.Runtime
+	Addr() string // the address friends join
+	Close()
+}
+
+// HostRequest is everything Host and play needs.
+type HostRequest struct {
+	Port   int
+	Seed   uint64
+	Client client.Config
+	Log    *log.Logger // the server's log
+}
+
+// HostFunc starts a hosted game.
+type HostFunc func(HostRequest) (Hosted, error)
+
 // hostSession is Host and play.
-type hostSession struct{ h *listen.Host }
+type hostSession struct{ h Hosted }
 
 func (s hostSession) Frame(in client.Intent)   { s.h.Frame(in) }
-func (s hostSession) Runtime() *client.Runtime { return s.h.Client }
+func (s hostSession) Runtime() *client.Runtime { return s.h.Runtime() }
 func (s hostSession) Where() string            { return "hosting on " + s.h.Addr() }
 func (s hostSession) Close()                   { s.h.Close() }
 
@@ -43,22 +58,14 @@ func (s joinSession) Runtime() *client.Runtime { return s.rt }
 func (s joinSession) Where() string            { return "joined " + s.addr }
 func (s joinSession) Close()                   { s.rt.Close() }
 
-// hostRequest is everything Host and play needs.
-type hostRequest struct {
-	Port   int
-	Seed   uint64
-	Client client.Config
-	Log    *log.Logger // the server's log
-}
-
 // starter opens sessions. The app uses the real network; tests replace it.
 type starter struct {
-	host func(hostRequest) (session, error)
+	host func(HostRequest) (session, error)
 	dial func(addr string, cfg client.Config) (session, error)
 }
 
-func netStarter() starter {
-	return starter{host: startHost, dial: dialGame}
+func netStarter(host HostFunc) starter {
+	return starter{host: hostWith(host), dial: dialGame}
 }
 
 func dialGame(addr string, cfg client.Config) (session, error) {
@@ -69,31 +76,17 @@ func dialGame(addr string, cfg client.Config) (session, error) {
 	return joinSession{rt: rt, addr: addr}, nil
 }
 
-// The content is embedded and never changes: load and validate it once.
-var loadContent = sync.OnceValues(func() (*game.Content, error) {
-	c, err := levels.LoadContent()
-	if err != nil {
-		return nil, fmt.Errorf("the game content does not load: %w", err)
+// hostWith makes Host and play sessions with host; a program that gave
+// none cannot host.
+func hostWith(host HostFunc) func(HostRequest) (session, error) {
+	return func(req HostRequest) (session, error) {
+		if host == nil {
+			return nil, errors.New("this program cannot host games")
+		}
+		h, err := host(req)
+		if err != nil {
+			return nil, err
+		}
+		return hostSession{h: h}, nil
 	}
-	return c, nil
-})
-
-func startHost(req hostRequest) (session, error) {
-	content, err := loadContent()
-	if err != nil {
-		return nil, err
-	}
-	hub, err := levels.LoadMap("hub", content)
-	if err != nil {
-		return nil, fmt.Errorf("the hub does not load: %w", err)
-	}
-	h, err := listen.Start(listen.Config{
-		Addr:   ":" + strconv.Itoa(req.Port),
-		Server: server.Config{Content: content, Map: hub, Seed: req.Seed, Log: req.Log},
-		Client: req.Client,
-	})
-	if err != nil {
-		return nil, err
-	}
-	return hostSession{h: h}, nil
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -10,6 +11,8 @@ import (
 	"path/filepath"
 
 	"github.com/BurntSushi/toml"
+
+	"duskfall/internal/atomicfile"
 )
 
 // DefaultAddress is what the join field holds before anything was joined.
@@ -63,19 +66,11 @@ func (s Settings) Save(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".settings-*.toml")
-	if err != nil {
+	var buf bytes.Buffer
+	if err := toml.NewEncoder(&buf).Encode(s); err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if err := toml.NewEncoder(tmp).Encode(s); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, buf.Bytes(), 0o600) // the token is a secret
 }
 
 // token decodes the account token; false if it is missing or malformed.

@@ -8,6 +8,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/levels"
 )
 
 // World colours.
@@ -61,9 +62,11 @@ const flashTicks = 6
 
 const defaultEnemyRadius = 14
 
-func newWorldLook() *worldLook {
-	c, _ := loadContent() // without content the world still draws, with default sizes
-	w := &worldLook{content: c, playerRadius: float32(game.DefaultPlayerStats().Radius)}
+// newWorldLook draws every ship with playerRadius, taken from the
+// runtime's stats: every player is the same character.
+func newWorldLook(playerRadius float64) *worldLook {
+	c, _ := levels.Shared() // without content the world still draws, with default sizes
+	w := &worldLook{content: c, playerRadius: float32(playerRadius)}
 	w.noteHit = w.addFlash
 	return w
 }

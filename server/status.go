@@ -2,12 +2,12 @@ package server
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"duskfall/internal/atomicfile"
 )
 
 // Status is the JSON object the status file holds, rewritten once a second.
@@ -188,10 +188,6 @@ func statusFileWriter(path string) func(Status) error {
 		if err != nil {
 			return err
 		}
-		tmp := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".tmp")
-		if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
-			return err
-		}
-		return os.Rename(tmp, path)
+		return atomicfile.Write(path, append(b, '\n'), 0o644)
 	}
 }

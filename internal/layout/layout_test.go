@@ -85,6 +85,9 @@ func TestPackageBoundaries(t *testing.T) {
 		{"bots never import server or render",
 			func(p string) bool { return in(p, "bots") },
 			func(d string) bool { return in(d, "server", "render") }},
+		{"render never imports server, not even through listen",
+			func(p string) bool { return in(p, "render") },
+			func(d string) bool { return in(d, "server") }},
 	}
 	t.Run("the walk finds every package, the new ones too", func(t *testing.T) {
 		for _, p := range []string{"game", "levels", "net/wire", "server", "client", "bots", "listen", "render"} {
