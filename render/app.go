@@ -18,6 +18,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/internal/atomicfile"
+	"duskfall/internal/waitgroup"
 )
 
 // Window geometry.
@@ -242,19 +243,7 @@ func (a *app) closeSession() {
 
 // waitClosed waits for the sessions being closed, at most limit, and says
 // whether they all finished.
-func (a *app) waitClosed(limit time.Duration) bool {
-	done := make(chan struct{})
-	go func() {
-		a.closing.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return true
-	case <-time.After(limit):
-		return false
-	}
-}
+func (a *app) waitClosed(limit time.Duration) bool { return waitgroup.Within(&a.closing, limit) }
 
 // leaveToMenu closes the session and returns to the main menu.
 func (a *app) leaveToMenu() {

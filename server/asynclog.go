@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"duskfall/internal/waitgroup"
 )
 
 // logQueue is how many log lines may wait for the writer.
@@ -75,7 +77,7 @@ func (w *asyncWriter) drain() {
 // It is idempotent.
 func (w *asyncWriter) Flush(limit time.Duration) {
 	w.once.Do(func() { close(w.stopped) })
-	if waitGroupWithin(&w.wg, limit) {
+	if waitgroup.Within(&w.wg, limit) {
 		w.done.Store(true)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"duskfall/internal/atomicfile"
+	"duskfall/internal/waitgroup"
 )
 
 // Status is the JSON object the status file holds, rewritten once a second.
@@ -162,22 +163,7 @@ func (k *statusSink) offer(st Status) {
 // writer stuck on a dead disk must not stop the server from exiting.
 func (k *statusSink) stop(limit time.Duration) {
 	close(k.ch)
-	waitGroupWithin(&k.wg, limit)
-}
-
-// waitGroupWithin waits for wg at most limit and says whether it finished.
-func waitGroupWithin(wg *sync.WaitGroup, limit time.Duration) bool {
-	done := make(chan struct{})
-	go func() {
-		wg.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return true
-	case <-time.After(limit):
-		return false
-	}
+	waitgroup.Within(&k.wg, limit)
 }
 
 // statusFileWriter replaces the file at path atomically, so a reader never
