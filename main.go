@@ -27,6 +27,7 @@ import (
 	"duskfall/levels"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
+	"duskfall/net/wire"
 	"duskfall/server"
 )
 
@@ -168,7 +169,7 @@ func runServer(o options, stderr io.Writer) int {
 		lg.Print(err)
 		return 1
 	}
-	tr, err := transport.ListenENet(":"+strconv.Itoa(o.port), transport.DefaultConfig())
+	tr, err := transport.ListenENet(":"+strconv.Itoa(o.port), transport.Config{Reliable: wire.ReliableChannels()})
 	if err != nil {
 		lg.Printf("cannot listen on port %d: %v", o.port, err)
 		return 1

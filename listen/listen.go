@@ -25,7 +25,7 @@ type Config struct {
 	Addr    string // ENet listen address for friends, e.g. ":7777"
 	Server  server.Config
 	Client  client.Config
-	Network transport.Config
+	Network transport.Config // limits; Start fills in the channel table from wire
 }
 
 // Host is a running listen server with its host player.
@@ -40,11 +40,12 @@ func Start(cfg Config) (*Host, error) {
 	if cfg.Server.Log == nil {
 		cfg.Server.Log = log.Default()
 	}
+	cfg.Network.Reliable = wire.ReliableChannels() // the protocol's channels are not the caller's to choose
 	netSrv, err := transport.ListenENet(cfg.Addr, cfg.Network)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open port for friends: %w", err)
 	}
-	localSrv, localCli := transport.NewLocal(wire.ProtocolVersion)
+	localSrv, localCli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	srv, err := server.New(cfg.Server, transport.Merge(localSrv, netSrv))
 	if err != nil {
 		netSrv.Close()
