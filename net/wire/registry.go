@@ -94,11 +94,13 @@ var registry = [...]MsgInfo{
 	{MsgReject, "Reject", ChanControl, ServerToClient, []string{"reason"}},
 	{MsgRoster, "Roster", ChanControl, ServerToClient, []string{"count", "id", "name"}},
 	{MsgEnterInstance, "EnterInstance", ChanControl, ServerToClient, []string{
-		"instance", "epoch", "dungeon", "mapW", "mapH", "serverTick", "portalCount", "tileX", "tileY", "portalDungeon"}},
+		"instance", "epoch", "dungeon", "mapW", "mapH", "serverTick", "portalCount", "tileX", "tileY", "dungeon"}},
 	{MsgMapChunk, "MapChunk", ChanControl, ServerToClient, []string{"cx", "cy", "tiles"}},
 	{MsgSnapshot, "Snapshot", ChanSnapshot, ServerToClient, []string{
-		"epoch", "tick", "lastInputTick", "playerCount", "id", "x", "y", "aim", "hp", "maxHP", "flags",
-		"enemyCount", "id", "kind", "x", "y", "hp", "maxHP"}},
+		"epoch", "tick", "inputAge", "playerCount",
+		"id", "x", "y", "aim", "hp", "maxHP", "flags", // the receiver's own record
+		"id", "x", "y", "aim", "hpShare", "flags", // every other player's
+		"enemyCount", "id", "kind", "x", "y", "hpShare"}},
 	{MsgEvents, "Events", ChanEvents, ServerToClient, []string{"epoch", "tick", "kind", "payload"}},
 	{MsgInput, "Input", ChanInput, ClientToServer, []string{
 		"count", "tick", "moveX", "moveY", "aim", "buttons", "slot"}},
