@@ -48,6 +48,9 @@ func TestPackageBoundaries(t *testing.T) {
 		{"client never imports server", "client", func(d string) bool {
 			return d == module+"/server" || strings.HasPrefix(d, module+"/server/")
 		}},
+		{"net/transport never imports net/wire: the caller hands it the channel table", "net/transport", func(d string) bool {
+			return d == module+"/net/wire"
+		}},
 	}
 	for _, p := range noEbiten {
 		cases = append(cases, struct {
