@@ -26,6 +26,7 @@ import (
 	"duskfall/bots"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
+	"duskfall/net/wire"
 	"duskfall/server"
 )
 
@@ -168,7 +169,7 @@ func runServer(o options, stderr io.Writer) int {
 		return 1
 	}
 	cfg.StatusFile, cfg.Log, cfg.MaxPlayers = o.statusFile, lg, o.maxPlayers
-	tr, err := transport.ListenENet(":"+strconv.Itoa(o.port), transport.DefaultConfig())
+	tr, err := transport.ListenENet(":"+strconv.Itoa(o.port), transport.Config{Reliable: wire.ReliableChannels()})
 	if err != nil {
 		lg.Printf("cannot listen on port %d: %v", o.port, err)
 		return 1

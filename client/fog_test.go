@@ -284,7 +284,7 @@ func (s fakeServer) place(tick uint32, id uint16, at game.Vec) {
 }
 
 func TestRuntimeKeepsFog(t *testing.T) {
-	srv, cli := transport.NewLocal(wire.ProtocolVersion)
+	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	rt := New(cli, Config{Name: "eye"})
 	s := fakeServer{t: t, srv: srv}
 	rt.Receive() // connect: the hello goes out

@@ -46,7 +46,7 @@ func TestTheHandshakeGivesUpAtItsTimeoutInWords(t *testing.T) {
 			silent := &unanswered{}
 			if c.connect {
 				var cli *transport.LocalClient
-				server, cli = transport.NewLocal(wire.ProtocolVersion)
+				server, cli = transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 				rt = New(cli, cfg)
 			} else {
 				rt = New(silent, cfg)

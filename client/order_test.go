@@ -14,7 +14,7 @@ import (
 // writes by hand, in whatever order it likes.
 func orderClient(t *testing.T) (*Runtime, *transport.LocalServer) {
 	t.Helper()
-	srv, cli := transport.NewLocal(wire.ProtocolVersion)
+	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	rt := New(cli, Config{Name: "orderly"})
 	rt.Frame(Intent{}) // connect: the client says Hello
 	return rt, srv

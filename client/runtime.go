@@ -144,7 +144,7 @@ func Dial(addr string, cfg Config) (*Runtime, error) {
 	if version == 0 {
 		version = wire.ProtocolVersion
 	}
-	tr, err := transport.DialENet(addr, version, transport.DefaultConfig())
+	tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels()})
 	if err != nil {
 		return nil, fmt.Errorf("cannot reach %s: %w", addr, err)
 	}

@@ -14,7 +14,7 @@ import (
 // A hostile or broken server cannot crash a client: every packet that does
 // not decode, or comes on the wrong channel, is dropped and counted.
 func TestGarbageFromTheServerIsDroppedAndCounted(t *testing.T) {
-	srv, cli := transport.NewLocal(wire.ProtocolVersion)
+	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	rt := New(cli, Config{Name: "victim"})
 	var inbox []transport.Event
 	inbox = srv.Poll(inbox)
@@ -51,7 +51,7 @@ func TestGarbageFromTheServerIsDroppedAndCounted(t *testing.T) {
 // The server sends no hit event for enemies; the client flashes the enemy
 // nearest a player bullet that despawned on a hit.
 func TestAStrikingBulletFlashesTheEnemyItHit(t *testing.T) {
-	srv, cli := transport.NewLocal(wire.ProtocolVersion)
+	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	rt := New(cli, Config{Name: "gunner"})
 	rt.Receive()
 	enter, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 1, Dungeon: wire.DungeonNone, MapW: 20, MapH: 20, ServerTick: 10})
@@ -84,7 +84,7 @@ func TestAStrikingBulletFlashesTheEnemyItHit(t *testing.T) {
 func TestTheRuntimePredictsWithTheContentsPlayer(t *testing.T) {
 	content, err := levels.Shared()
 	require.NoError(t, err)
-	_, cli := transport.NewLocal(wire.ProtocolVersion)
+	_, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	rt := New(cli, Config{Name: "mover"})
 	require.Equal(t, content.Player, rt.PlayerStats())
 }

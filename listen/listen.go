@@ -29,7 +29,7 @@ type Config struct {
 	Seed    uint64
 	Log     *log.Logger // the server's log; nil means log.Default()
 	Client  client.Config
-	Network transport.Config
+	Network transport.Config // limits; Start fills in the channel table from wire
 }
 
 // Host is a running listen server with its host player.
@@ -49,11 +49,12 @@ func Start(cfg Config) (*Host, error) {
 	if srvCfg.Log == nil {
 		srvCfg.Log = log.Default()
 	}
+	cfg.Network.Reliable = wire.ReliableChannels() // the protocol's channels are not the caller's to choose
 	netSrv, err := transport.ListenENet(cfg.Addr, cfg.Network)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open port for friends: %w", err)
 	}
-	localSrv, localCli := transport.NewLocal(wire.ProtocolVersion)
+	localSrv, localCli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	srv, err := server.New(srvCfg, transport.Merge(localSrv, netSrv))
 	if err != nil {
 		netSrv.Close()

@@ -62,7 +62,7 @@ type fakeNet struct {
 
 func (n *fakeNet) session(cfg client.Config) *fakeSession {
 	cfg.Now = func() time.Time { return n.now }
-	srv, cli := transport.NewLocal(wire.ProtocolVersion)
+	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	s := &fakeSession{rt: client.New(cli, cfg), srv: srv}
 	n.sessions = append(n.sessions, s)
 	return s

@@ -74,14 +74,14 @@ func TestBandwidthReferencePeak(t *testing.T) {
 	if testing.Short() {
 		t.Skip("12 s of play in real time")
 	}
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.DefaultConfig())
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
 	require.NoError(t, err)
 	srv, err := New(referencePeak(t), tr)
 	require.NoError(t, err)
 	defer srv.Shutdown("test over")
 	clients := make([]*rawClient, 4)
 	for i := range clients {
-		ct, err := transport.DialENet(tr.Addr(), wire.ProtocolVersion, transport.DefaultConfig())
+		ct, err := transport.DialENet(tr.Addr(), wire.ProtocolVersion, transport.Config{Reliable: wire.ReliableChannels()})
 		require.NoError(t, err)
 		defer ct.Close()
 		clients[i] = &rawClient{tr: ct}
@@ -123,7 +123,7 @@ func TestBandwidthReferencePeak(t *testing.T) {
 	fmt.Printf("mean_live_bullets=%.0f peak_live_bullets=%d datagrams_per_s_per_client=%.1f\n", meanLive, peak,
 		float64(end.PacketsSent-start.PacketsSent)/secs/float64(len(clients)))
 	c := srv.Counters()
-	for _, m := range wire.Registry {
+	for _, m := range wire.Messages() {
 		if n := c.BytesOutBy[m.Type] - startCounters.BytesOutBy[m.Type]; n > 0 {
 			fmt.Printf("  %-14s %7.0f B/s per client (payload)\n", m.Name, float64(n)/secs/float64(len(clients)))
 		}

@@ -31,7 +31,7 @@ func BenchmarkEncodeSnapshotPerPeer(b *testing.B) {
 		m.EnemySpawns = append(m.EnemySpawns, game.EnemySpawn{
 			Pos: game.Vec{X: 960 + 400*math.Cos(a), Y: 960 + 400*math.Sin(a)}, Kind: grunt})
 	}
-	ls, _ := transport.NewLocal(wire.ProtocolVersion)
+	ls, _ := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	srv, err := New(Config{Content: c, Map: m, Seed: 1}, ls)
 	require.NoError(b, err)
 	in := srv.hub

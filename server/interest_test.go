@@ -29,7 +29,7 @@ type localPlayer struct {
 
 func joinLocal(t *testing.T, cfg Config) *localPlayer {
 	t.Helper()
-	ls, lc := transport.NewLocal(wire.ProtocolVersion)
+	ls, lc := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	srv, err := New(cfg, ls)
 	require.NoError(t, err)
 	lp := &localPlayer{srv: srv, cli: lc, chunks: map[[2]int]bool{}, spawns: map[uint32]game.BulletSpawn{}}
@@ -147,7 +147,7 @@ func TestAnArrivingPlayerIsSentExactlyTheLiveBulletsThatConcernIt(t *testing.T) 
 	c := content(t)
 	hall, err := levels.LoadMap("boss_hall", c)
 	require.NoError(t, err)
-	ls, lc := transport.NewLocal(wire.ProtocolVersion)
+	ls, lc := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	srv, err := New(Config{Content: c, Map: hall, Seed: 8}, ls)
 	require.NoError(t, err)
 	w := srv.hub.world

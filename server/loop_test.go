@@ -54,7 +54,7 @@ func (c *virtualClock) sleep(d time.Duration) {
 func loopServer(t *testing.T, clock *virtualClock, write func(Status) error) *Runtime {
 	t.Helper()
 	c := content(t)
-	srv, _ := transport.NewLocal(wire.ProtocolVersion)
+	srv, _ := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	s, err := New(Config{Content: c, Map: corridor(t, c, 40), Seed: 1}, srv)
 	require.NoError(t, err)
 	s.now, s.sleep, s.writeStatus = clock.now, clock.sleep, write
@@ -189,7 +189,7 @@ func TestTheLogNeverBlocksTheTick(t *testing.T) {
 	})
 	t.Run("the server's own log goes through the asynchronous writer", func(t *testing.T) {
 		c := content(t)
-		srv, _ := transport.NewLocal(wire.ProtocolVersion)
+		srv, _ := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 		var dst bytes.Buffer
 		s, err := New(Config{Content: c, Map: corridor(t, c, 40), Log: log.New(&dst, "server: ", 0)}, srv)
 		require.NoError(t, err)

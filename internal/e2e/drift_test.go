@@ -104,7 +104,7 @@ func TestClockDriftHeals(t *testing.T) {
 	require.NoError(t, err)
 	arena, err := levels.LoadMap("arena", content)
 	require.NoError(t, err)
-	ls, lc := transport.NewLocal(wire.ProtocolVersion)
+	ls, lc := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	link := &lagLink{oneWay: 3, srv: ls, cli: lc}
 	srv, err := server.New(server.Config{Content: content, Map: arena, Seed: 5}, lagServer{ls, link})
 	require.NoError(t, err)

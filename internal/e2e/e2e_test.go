@@ -14,6 +14,7 @@ import (
 	"duskfall/levels"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
+	"duskfall/net/wire"
 	"duskfall/server"
 )
 
@@ -26,7 +27,7 @@ func newServer(t *testing.T, mapName string, cfg server.Config) (*server.Runtime
 	require.NoError(t, err)
 	start, err := levels.LoadMap(mapName, content)
 	require.NoError(t, err)
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.DefaultConfig())
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
 	require.NoError(t, err)
 	cfg.Content, cfg.Map = content, start
 	srv, err := server.New(cfg, tr)

@@ -12,6 +12,7 @@ import (
 	"duskfall/client"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
+	"duskfall/net/wire"
 )
 
 // silentServer accepts ENet connections and never answers a Hello. It
@@ -38,7 +39,7 @@ func (s *silentServer) poll() {
 // the server hears, over a lossy path, long before ENet's peer timeout
 // (5 to 30 s): otherwise a late Hello would seat a player who has gone.
 func TestAClientThatGivesUpIsGoneFromTheServerAtOnce(t *testing.T) {
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.DefaultConfig())
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
 	require.NoError(t, err)
 	srv := &silentServer{tr: tr, peers: make(map[transport.PeerID]bool)}
 	defer tr.Close()

@@ -88,6 +88,9 @@ func TestPackageBoundaries(t *testing.T) {
 		{"render never imports server, not even through listen",
 			func(p string) bool { return in(p, "render") },
 			func(d string) bool { return in(d, "server") }},
+		{"net/transport never imports net/wire: the caller hands it the channel table",
+			func(p string) bool { return in(p, "net/transport") && !in(p, "net/transport/netsim") },
+			func(d string) bool { return d == module+"/net/wire" }},
 	}
 	t.Run("the walk finds every package, the new ones too", func(t *testing.T) {
 		for _, p := range []string{"game", "levels", "net/wire", "server", "client", "bots", "listen", "render"} {

@@ -54,12 +54,12 @@ func connectThrough(t *testing.T, srv *ENetServer, addr string, srvRec *recorder
 	cliRec.waitFor(t, "client connect", isKindFor(EventConnect, ServerPeer))
 	const rounds = 40
 	for range rounds {
-		cli.Send(ChannelControl, []byte("ping"))
-		srv.Send(ev.Peer, ChannelEvents, []byte("pong"))
+		cli.Send(chControl, []byte("ping"))
+		srv.Send(ev.Peer, chEvents, []byte("pong"))
 		time.Sleep(5 * time.Millisecond)
 	}
-	srvRec.waitReceives(t, ChannelControl, rounds)
-	cliRec.waitReceives(t, ChannelEvents, rounds)
+	srvRec.waitReceives(t, chControl, rounds)
+	cliRec.waitReceives(t, chEvents, rounds)
 	srvRec.events = srvRec.events[:0]
 	return cli, ev.Peer
 }

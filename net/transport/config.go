@@ -22,6 +22,11 @@ type Config struct {
 	Timeout           time.Duration
 	IncomingBandwidth uint32 // bytes/s, 0 for unlimited
 	OutgoingBandwidth uint32 // bytes/s, 0 for unlimited
+	// Reliable is the channel table: Reliable[ch] says whether channel ch
+	// delivers every packet in order (true) or unreliably sequenced, the
+	// newest winning (false). Its length is the number of channels the
+	// host allocates. It has no default: the protocol declares it.
+	Reliable []bool
 }
 
 // DefaultConfig returns modest limits: 64 peers, 256 KiB packets, 1 MiB
@@ -59,9 +64,12 @@ func (c Config) hostConfig(peers int) (enet.HostConfig, error) {
 	if c.Timeout < 0 || c.Timeout > time.Hour {
 		return enet.HostConfig{}, fmt.Errorf("%w: Timeout %v", ErrConfig, c.Timeout)
 	}
+	if len(c.Reliable) == 0 {
+		return enet.HostConfig{}, fmt.Errorf("%w: no channel table (Reliable)", ErrConfig)
+	}
 	return enet.HostConfig{
 		PeerCount:          peers,
-		ChannelCount:       NumChannels,
+		ChannelCount:       len(c.Reliable),
 		IncomingBandwidth:  c.IncomingBandwidth,
 		OutgoingBandwidth:  c.OutgoingBandwidth,
 		MaximumPacketSize:  c.MaxPacketSize,

@@ -1,7 +1,7 @@
 // Package transport is the one network interface the server and the client
 // use: connect, disconnect and receive events come out of Poll, bytes go in
-// through Send on a numbered channel, and the transport decides how each
-// channel is delivered (see Channels).
+// through Send on a numbered channel, and the transport delivers each
+// channel as the caller's channel table says (Config.Reliable).
 //
 // Two implementations stand behind the interfaces:
 //

@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -42,6 +43,7 @@ type endpoint struct {
 	host      *enet.Host
 	timeoutMs uint32
 	maxPacket int
+	reliable  []bool // the channel table, copied from Config
 	assignID  func() PeerID
 
 	// Owned by the service goroutine.
@@ -70,6 +72,7 @@ func newEndpoint(host *enet.Host, cfg Config, assignID func() PeerID) *endpoint 
 		host:      host,
 		timeoutMs: uint32(cfg.Timeout / time.Millisecond),
 		maxPacket: cfg.MaxPacketSize,
+		reliable:  slices.Clone(cfg.Reliable),
 		assignID:  assignID,
 		byPeer:    make(map[*enet.Peer]PeerID),
 		byID:      make(map[PeerID]*enet.Peer),
@@ -126,7 +129,7 @@ func (e *endpoint) flushOutbox() {
 		case opSend:
 			// A refusal means the peer is going away; its disconnect event
 			// is on the way, so the packet is simply dropped.
-			_ = p.SendBytes(o.buf, o.ch, enetFlags(Channels[o.ch]))
+			_ = p.SendBytes(o.buf, o.ch, enetFlags(e.reliable[o.ch]))
 		case opDisconnect:
 			p.Disconnect(0)
 			e.leaving[p] = true
@@ -331,7 +334,7 @@ func (e *endpoint) release() {
 
 // send queues a copy of data for the service goroutine.
 func (e *endpoint) send(id PeerID, ch uint8, data []byte) {
-	if int(ch) >= NumChannels || len(data) > e.maxPacket {
+	if int(ch) >= len(e.reliable) || len(data) > e.maxPacket {
 		return
 	}
 	e.mu.Lock()

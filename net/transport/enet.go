@@ -85,7 +85,7 @@ func DialENet(addr string, connectData uint32, cfg Config) (*ENetClient, error) 
 	if err != nil {
 		return nil, fmt.Errorf("transport: dial %s: %w", addr, err)
 	}
-	peer, err := host.Connect(ea, NumChannels, connectData)
+	peer, err := host.Connect(ea, len(cfg.Reliable), connectData)
 	if err != nil {
 		host.Destroy()
 		return nil, fmt.Errorf("transport: dial %s: %w", addr, err)

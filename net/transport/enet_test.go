@@ -35,15 +35,15 @@ func TestENetReliableOrdered(t *testing.T) {
 	msg := make([]byte, 40)
 	for i := range n {
 		binary.LittleEndian.PutUint32(msg, uint32(i))
-		p.cli.Send(ChannelEvents, msg)
-		p.srv.Send(p.peer, ChannelEvents, msg)
+		p.cli.Send(chEvents, msg)
+		p.srv.Send(p.peer, chEvents, msg)
 	}
 	for _, side := range []struct {
 		name string
 		rec  *recorder
 	}{{"client to server", p.srvRec}, {"server to client", p.cliRec}} {
 		t.Run(side.name+": all 10,000 messages arrive complete and in order", func(t *testing.T) {
-			got := side.rec.waitReceives(t, ChannelEvents, n)
+			got := side.rec.waitReceives(t, chEvents, n)
 			require.Len(t, got, n)
 			for i, m := range got {
 				require.Len(t, m, len(msg))
@@ -80,16 +80,16 @@ func TestENetSequenced(t *testing.T) {
 		for i := range big {
 			big[i] = byte(i * 31)
 		}
-		p.srv.Send(p.peer, ChannelSnapshot, big)
+		p.srv.Send(p.peer, chSnapshot, big)
 		// Small snapshots of the run above may still be in flight: skip them.
 		ev := p.cliRec.waitFor(t, "the big snapshot", func(ev Event) bool {
-			return ev.Kind == EventReceive && ev.Channel == ChannelSnapshot && len(ev.Data) == len(big)
+			return ev.Kind == EventReceive && ev.Channel == chSnapshot && len(ev.Data) == len(big)
 		})
 		assert.True(t, bytes.Equal(big, ev.Data), "the reassembled bytes match")
 	})
 	t.Run("input frames reach the server", func(t *testing.T) {
-		p.cli.Send(ChannelInput, []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
-		got := p.srvRec.waitReceives(t, ChannelInput, 1)
+		p.cli.Send(chInput, []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+		got := p.srvRec.waitReceives(t, chInput, 1)
 		assert.Equal(t, []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, got[0])
 	})
 }
@@ -105,12 +105,12 @@ func (p *enetPair) sequencedRun(t *testing.T, want int) []uint32 {
 		require.True(t, time.Now().Before(deadline), "only %d snapshots arrived", len(seen))
 		for range 5 {
 			binary.LittleEndian.PutUint32(msg, next)
-			p.srv.Send(p.peer, ChannelSnapshot, msg)
+			p.srv.Send(p.peer, chSnapshot, msg)
 			next++
 		}
 		time.Sleep(time.Millisecond)
 		for _, ev := range p.cli.Poll(nil) {
-			if ev.Kind == EventReceive && ev.Channel == ChannelSnapshot {
+			if ev.Kind == EventReceive && ev.Channel == chSnapshot {
 				seen = append(seen, binary.LittleEndian.Uint32(ev.Data))
 			}
 		}
@@ -128,7 +128,7 @@ func TestENetDisconnect(t *testing.T) {
 	})
 	t.Run("a server disconnect-later delivers the queued reason first", func(t *testing.T) {
 		p := newENetPair(t, 0, Config{})
-		p.srv.Send(p.peer, ChannelControl, []byte("reject: server full"))
+		p.srv.Send(p.peer, chControl, []byte("reject: server full"))
 		p.srv.Disconnect(p.peer, true)
 		ev := p.cliRec.waitFor(t, "the reason", isKind(EventReceive))
 		assert.Equal(t, []byte("reject: server full"), ev.Data)
@@ -166,7 +166,7 @@ func TestENetTimeouts(t *testing.T) {
 		require.NoError(t, err)
 		addr, err := resolve(srv.Addr())
 		require.NoError(t, err)
-		_, err = host.Connect(addr, NumChannels, 0)
+		_, err = host.Connect(addr, int(numChannels), 0)
 		require.NoError(t, err)
 		deadline := time.Now().Add(waitTimeout)
 		var peer PeerID
@@ -206,7 +206,7 @@ func TestENetIgnoresBadSends(t *testing.T) {
 		send func()
 	}{
 		{"an unknown peer is ignored", func() { p.srv.Send(p.peer+1000, 0, []byte("x")) }},
-		{"a channel past the table is ignored", func() { p.srv.Send(p.peer, NumChannels, []byte("x")) }},
+		{"a channel past the table is ignored", func() { p.srv.Send(p.peer, numChannels, []byte("x")) }},
 		{"a packet over the size limit is ignored", func() { p.srv.Send(p.peer, 0, make([]byte, 1025)) }},
 	}
 	for _, tt := range tests {
@@ -216,7 +216,7 @@ func TestENetIgnoresBadSends(t *testing.T) {
 		})
 	}
 	t.Run("nothing ignored reaches the client", func(t *testing.T) {
-		p.srv.Send(p.peer, ChannelControl, []byte("ok"))
+		p.srv.Send(p.peer, chControl, []byte("ok"))
 		ev := p.cliRec.waitFor(t, "the good packet", isKind(EventReceive))
 		assert.Equal(t, []byte("ok"), ev.Data)
 	})
@@ -230,19 +230,25 @@ func TestENetAddresses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ListenENet(tt.addr, Config{})
+			_, err := ListenENet(tt.addr, withChannels(Config{}))
 			require.Error(t, err)
-			_, err = DialENet(tt.addr, 0, Config{})
+			_, err = DialENet(tt.addr, 0, withChannels(Config{}))
 			require.Error(t, err)
 		})
 	}
 	t.Run("a port already in use is refused", func(t *testing.T) {
 		srv := listen(t, Config{})
-		_, err := ListenENet(srv.Addr(), Config{})
+		_, err := ListenENet(srv.Addr(), withChannels(Config{}))
 		require.Error(t, err)
 	})
 	t.Run("a negative timeout is refused", func(t *testing.T) {
-		_, err := ListenENet("127.0.0.1:0", Config{Timeout: -1})
+		_, err := ListenENet("127.0.0.1:0", withChannels(Config{Timeout: -1}))
+		require.ErrorIs(t, err, ErrConfig)
+	})
+	t.Run("a config without a channel table is refused on both sides", func(t *testing.T) {
+		_, err := ListenENet("127.0.0.1:0", Config{})
+		require.ErrorIs(t, err, ErrConfig)
+		_, err = DialENet("127.0.0.1:7777", 0, Config{})
 		require.ErrorIs(t, err, ErrConfig)
 	})
 }
@@ -269,7 +275,7 @@ func BenchmarkENetPoll(b *testing.B) {
 	msg := make([]byte, 64)
 	evs := make([]Event, 0, 64)
 	roundTrip := func() {
-		p.cli.Send(ChannelEvents, msg)
+		p.cli.Send(chEvents, msg)
 		for {
 			evs = p.srv.Poll(evs[:0])
 			if len(evs) > 0 {
@@ -295,12 +301,12 @@ func TestENetHeldSendsShareDatagrams(t *testing.T) {
 	before := p.srv.WireStats()
 	p.srv.Hold()
 	for i := range 20 {
-		p.srv.Send(p.peer, ChannelEvents, []byte{byte(i), 1, 2, 3})
+		p.srv.Send(p.peer, chEvents, []byte{byte(i), 1, 2, 3})
 		time.Sleep(time.Millisecond) // give the service goroutine every chance to send early
 	}
 	require.Equal(t, before.PacketsSent, p.srv.WireStats().PacketsSent, "nothing leaves while held")
 	p.srv.Release()
-	got := p.cliRec.waitReceives(t, ChannelEvents, 20)
+	got := p.cliRec.waitReceives(t, chEvents, 20)
 	require.Len(t, got, 20)
 	for i, m := range got {
 		require.Equal(t, byte(i), m[0], "in order")

@@ -11,6 +11,27 @@ import (
 // waitTimeout bounds every wait for network events in these tests.
 const waitTimeout = 10 * time.Second
 
+// The transport applies whatever channel table its caller declares, so its
+// tests declare their own, with both delivery modes, rather than borrow
+// the game protocol's.
+const (
+	chControl  uint8 = iota // reliable
+	chSnapshot              // unreliable sequenced
+	chEvents                // reliable
+	chInput                 // unreliable sequenced
+	numChannels
+)
+
+var testChannels = []bool{chControl: true, chSnapshot: false, chEvents: true, chInput: false}
+
+// withChannels gives cfg the tests' channel table unless it has one.
+func withChannels(cfg Config) Config {
+	if cfg.Reliable == nil {
+		cfg.Reliable = testChannels
+	}
+	return cfg
+}
+
 // poller is what Server and Client share for tests.
 type poller interface{ Poll([]Event) []Event }
 
@@ -115,7 +136,7 @@ type enetPair struct {
 
 func listen(t testing.TB, cfg Config) *ENetServer {
 	t.Helper()
-	srv, err := ListenENet("127.0.0.1:0", cfg)
+	srv, err := ListenENet("127.0.0.1:0", withChannels(cfg))
 	require.NoError(t, err)
 	t.Cleanup(func() { srv.Close() })
 	return srv
@@ -123,7 +144,7 @@ func listen(t testing.TB, cfg Config) *ENetServer {
 
 func dial(t testing.TB, addr string, data uint32, cfg Config) *ENetClient {
 	t.Helper()
-	cli, err := DialENet(addr, data, cfg)
+	cli, err := DialENet(addr, data, withChannels(cfg))
 	require.NoError(t, err)
 	t.Cleanup(func() { cli.Close() })
 	return cli

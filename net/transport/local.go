@@ -6,6 +6,7 @@ import "sync"
 // immediate: a Send lands in the other side's inbox before it returns.
 type localLink struct {
 	mu           sync.Mutex
+	channels     int // channels 0..channels-1 exist; others are ignored, as ENet ignores them
 	pool         bufPool
 	toServer     inbox
 	toClient     inbox
@@ -25,9 +26,11 @@ type LocalClient struct{ l *localLink }
 
 // NewLocal returns a connected in-memory pair. The server's first event is
 // EventConnect for LocalPeer carrying connectData, exactly as an ENet peer
-// would arrive; the client's first event is EventConnect too.
-func NewLocal(connectData uint32) (*LocalServer, *LocalClient) {
-	l := &localLink{connected: true}
+// would arrive; the client's first event is EventConnect too. channels is
+// the length of the protocol's channel table: every channel of the pair is
+// delivered reliably and in order, so only the count matters here.
+func NewLocal(connectData uint32, channels int) (*LocalServer, *LocalClient) {
+	l := &localLink{connected: true, channels: channels}
 	l.toServer.push(Event{Kind: EventConnect, Peer: LocalPeer, ConnectData: connectData}, nil, &l.pool)
 	l.toClient.push(Event{Kind: EventConnect, Peer: ServerPeer}, nil, &l.pool)
 	return &LocalServer{l}, &LocalClient{l}
@@ -35,7 +38,7 @@ func NewLocal(connectData uint32) (*LocalServer, *LocalClient) {
 
 // deliver copies data into q as a receive from peer and counts it.
 func (l *localLink) deliver(q *inbox, from, to *PeerStats, peer PeerID, ch uint8, data []byte) {
-	if int(ch) >= NumChannels {
+	if int(ch) >= l.channels {
 		return
 	}
 	l.mu.Lock()

@@ -10,7 +10,7 @@ import (
 
 func TestLocalPair(t *testing.T) {
 	t.Run("each side starts with a connect event and the server sees the connect data", func(t *testing.T) {
-		srv, cli := NewLocal(0xD05C)
+		srv, cli := NewLocal(0xD05C, int(numChannels))
 		assert.Equal(t, []Event{{Kind: EventConnect, Peer: LocalPeer, ConnectData: 0xD05C}}, srv.Poll(nil))
 		assert.Equal(t, []Event{{Kind: EventConnect, Peer: ServerPeer}}, cli.Poll(nil))
 		assert.Empty(t, srv.Poll(nil), "events are delivered once")
@@ -37,13 +37,13 @@ func TestLocalPair(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv, cli := NewLocal(0)
+			srv, cli := NewLocal(0, int(numChannels))
 			srv.Poll(nil)
 			cli.Poll(nil)
 			var want []Event
 			msg := make([]byte, 0, 64)
 			for i := range 300 {
-				ch := uint8(i % NumChannels)
+				ch := uint8(i % int(numChannels))
 				msg = fmt.Appendf(msg[:0], "message %d on %d", i, ch)
 				tt.send(srv, cli, ch, msg)
 				want = append(want, Event{Kind: EventReceive, Peer: tt.from, Channel: ch, Data: []byte(string(msg))})
@@ -55,7 +55,7 @@ func TestLocalPair(t *testing.T) {
 
 	t.Run("disconnecting from either side tells both and stops traffic", func(t *testing.T) {
 		for _, byServer := range []bool{true, false} {
-			srv, cli := NewLocal(0)
+			srv, cli := NewLocal(0, int(numChannels))
 			srv.Poll(nil)
 			cli.Poll(nil)
 			if byServer {
@@ -71,7 +71,7 @@ func TestLocalPair(t *testing.T) {
 		}
 	})
 	t.Run("closing one side disconnects the other and silences the closed one", func(t *testing.T) {
-		srv, cli := NewLocal(0)
+		srv, cli := NewLocal(0, int(numChannels))
 		require.NoError(t, cli.Close())
 		require.NoError(t, cli.Close())
 		assert.Empty(t, cli.Poll(nil))
@@ -81,12 +81,12 @@ func TestLocalPair(t *testing.T) {
 		require.NoError(t, srv.Close())
 	})
 	t.Run("unknown peers and channels are ignored", func(t *testing.T) {
-		srv, cli := NewLocal(0)
+		srv, cli := NewLocal(0, int(numChannels))
 		srv.Poll(nil)
 		cli.Poll(nil)
 		srv.Send(7, 0, []byte("x"))
-		srv.Send(LocalPeer, NumChannels, []byte("x"))
-		cli.Send(NumChannels, []byte("x"))
+		srv.Send(LocalPeer, numChannels, []byte("x"))
+		cli.Send(numChannels, []byte("x"))
 		srv.Disconnect(7, false)
 		assert.Empty(t, cli.Poll(nil))
 		assert.Empty(t, srv.Poll(nil))
@@ -94,7 +94,7 @@ func TestLocalPair(t *testing.T) {
 		assert.Equal(t, "local", srv.Addr())
 	})
 	t.Run("payload bytes are counted on both sides", func(t *testing.T) {
-		srv, cli := NewLocal(0)
+		srv, cli := NewLocal(0, int(numChannels))
 		cli.Send(3, make([]byte, 10))
 		cli.Send(3, make([]byte, 5))
 		srv.Send(LocalPeer, 1, make([]byte, 100))
@@ -102,7 +102,7 @@ func TestLocalPair(t *testing.T) {
 		assert.Equal(t, PeerStats{BytesIn: 100, BytesOut: 15}, cli.Stats())
 	})
 	t.Run("a payload stays intact until the next poll even as more traffic arrives", func(t *testing.T) {
-		srv, cli := NewLocal(0)
+		srv, cli := NewLocal(0, int(numChannels))
 		srv.Poll(nil)
 		cli.Send(2, []byte("first"))
 		evs := srv.Poll(nil)
@@ -114,7 +114,7 @@ func TestLocalPair(t *testing.T) {
 }
 
 func BenchmarkLocalSend(b *testing.B) {
-	srv, cli := NewLocal(0)
+	srv, cli := NewLocal(0, int(numChannels))
 	msg := make([]byte, 64)
 	evs := srv.Poll(make([]Event, 0, 16))
 	for range 10 { // warm the pool and the inbox

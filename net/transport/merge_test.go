@@ -9,7 +9,7 @@ import (
 )
 
 func TestMerge(t *testing.T) {
-	local, localCli := NewLocal(11)
+	local, localCli := NewLocal(11, int(numChannels))
 	remote := listen(t, Config{})
 	srv := Merge(local, remote)
 	t.Cleanup(func() { srv.Close() })
@@ -27,14 +27,14 @@ func TestMerge(t *testing.T) {
 		assert.EqualValues(t, 22, rc.ConnectData)
 	})
 	t.Run("sends reach the client of the server that owns the peer", func(t *testing.T) {
-		srv.Send(LocalPeer, ChannelControl, []byte("to local"))
-		srv.Send(remotePeer, ChannelControl, []byte("to remote"))
+		srv.Send(LocalPeer, chControl, []byte("to local"))
+		srv.Send(remotePeer, chControl, []byte("to remote"))
 		assert.Equal(t, []byte("to local"), localRec.waitFor(t, "local packet", isKind(EventReceive)).Data)
 		assert.Equal(t, []byte("to remote"), remoteRec.waitFor(t, "remote packet", isKind(EventReceive)).Data)
 	})
 	t.Run("receives from every server come through", func(t *testing.T) {
-		localCli.Send(ChannelInput, []byte("from local"))
-		remoteCli.Send(ChannelInput, []byte("from remote"))
+		localCli.Send(chInput, []byte("from local"))
+		remoteCli.Send(chInput, []byte("from remote"))
 		assert.Equal(t, []byte("from local"), srvRec.waitFor(t, "local input", isKindFor(EventReceive, LocalPeer)).Data)
 		assert.Equal(t, []byte("from remote"), srvRec.waitFor(t, "remote input", isKindFor(EventReceive, remotePeer)).Data)
 	})
@@ -51,7 +51,7 @@ func TestMerge(t *testing.T) {
 		remoteRec.waitFor(t, "remote disconnect", isKind(EventDisconnect))
 		srvRec.waitFor(t, "server-side disconnect", isKindFor(EventDisconnect, remotePeer))
 		assert.Zero(t, srv.Stats(remotePeer))
-		srv.Send(remotePeer, ChannelControl, []byte("ignored")) // routed nowhere, must not panic
+		srv.Send(remotePeer, chControl, []byte("ignored")) // routed nowhere, must not panic
 		localRec.pollOnce()
 		assert.Empty(t, localRec.events, "the local client heard nothing")
 	})

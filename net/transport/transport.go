@@ -75,7 +75,7 @@ type Server interface {
 	// Poll appends every event since the last call to dst.
 	Poll(dst []Event) []Event
 	// Send queues a copy of data for peer on channel. Unknown peers,
-	// channels beyond NumChannels and oversized packets are ignored.
+	// channels past the channel table and oversized packets are ignored.
 	Send(peer PeerID, channel uint8, data []byte)
 	// Disconnect ends a connection. With later, packets already queued are
 	// delivered first (a refusal's reason, say). An EventDisconnect follows.

@@ -1,6 +1,9 @@
 package wire
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // MsgType is the first byte of every packet.
 type MsgType uint8
@@ -18,7 +21,9 @@ const (
 	MsgInput         MsgType = 0x30
 )
 
-// ENet channels (0-based), DESIGN.md §3.
+// The channel table. It is declared here, once: the transport knows
+// channels only by number and applies the delivery each is given in
+// ReliableChannels (docs/NETCODE.md, Channels).
 const (
 	ChanControl  uint8 = 0 // reliable: handshake, roster, instances, map chunks
 	ChanSnapshot uint8 = 1 // unreliable sequenced: newest snapshot wins
@@ -32,8 +37,23 @@ const (
 	NoChannel uint8 = 0xFF
 )
 
+// channelReliable is each channel's delivery: reliable and ordered, or
+// unreliable sequenced (a packet may be lost, and one older than the
+// newest received is dropped).
+var channelReliable = [NumChannels]bool{
+	ChanControl:  true,
+	ChanSnapshot: false,
+	ChanEvents:   true,
+	ChanInput:    false,
+}
+
 // ChannelReliable reports whether ch must be sent reliably.
-func ChannelReliable(ch uint8) bool { return ch == ChanControl || ch == ChanEvents }
+func ChannelReliable(ch uint8) bool { return int(ch) < NumChannels && channelReliable[ch] }
+
+// ReliableChannels returns the channel table as the transport takes it
+// (transport.Config.Reliable): one entry per channel, true for reliable.
+// The slice is a copy the caller may keep.
+func ReliableChannels() []bool { return slices.Clone(channelReliable[:]) }
 
 // Direction says which side may send a message.
 type Direction uint8
@@ -53,9 +73,10 @@ func (d Direction) String() string {
 	return fmt.Sprintf("Direction(%d)", uint8(d))
 }
 
-// MsgInfo describes one message type. Fields names the wire fields in
-// order (repeated groups included once), so tests can audit what each side
-// is able to say.
+// MsgInfo describes one message type. Fields names the wire fields after
+// the type byte, in order, as the layout in doc.go names them (the fields
+// of a repeated record listed once), so tests can audit what each side is
+// able to say; a test holds them to doc.go.
 type MsgInfo struct {
 	Type    MsgType
 	Name    string
@@ -64,35 +85,63 @@ type MsgInfo struct {
 	Fields  []string
 }
 
-// Registry lists every message type of this protocol version.
-var Registry = []MsgInfo{
+// registry lists every message type of this protocol version. It is
+// unexported so no caller can change the protocol at run time; Messages
+// and Info read it.
+var registry = [...]MsgInfo{
 	{MsgHello, "Hello", ChanControl, ClientToServer, []string{"name", "token"}},
 	{MsgWelcome, "Welcome", ChanControl, ServerToClient, []string{"peerID", "serverTick"}},
 	{MsgReject, "Reject", ChanControl, ServerToClient, []string{"reason"}},
 	{MsgRoster, "Roster", ChanControl, ServerToClient, []string{"count", "id", "name"}},
 	{MsgEnterInstance, "EnterInstance", ChanControl, ServerToClient, []string{
-		"instance", "epoch", "dungeon", "mapW", "mapH", "serverTick", "portalCount", "tileX", "tileY", "portalDungeon"}},
+		"instance", "epoch", "dungeon", "mapW", "mapH", "serverTick", "portalCount", "tileX", "tileY", "dungeon"}},
 	{MsgMapChunk, "MapChunk", ChanControl, ServerToClient, []string{"cx", "cy", "tiles"}},
 	{MsgSnapshot, "Snapshot", ChanSnapshot, ServerToClient, []string{
-		"epoch", "tick", "lastInputTick", "playerCount", "id", "x", "y", "aim", "hp", "maxHP", "flags",
-		"enemyCount", "id", "kind", "x", "y", "hp", "maxHP"}},
+		"epoch", "tick", "inputAge", "playerCount",
+		"id", "x", "y", "aim", "hp", "maxHP", "flags", // the receiver's own record
+		"id", "x", "y", "aim", "hpShare", "flags", // every other player's
+		"enemyCount", "id", "kind", "x", "y", "hpShare"}},
 	{MsgEvents, "Events", ChanEvents, ServerToClient, []string{"epoch", "tick", "kind", "payload"}},
 	{MsgInput, "Input", ChanInput, ClientToServer, []string{
 		"count", "tick", "moveX", "moveY", "aim", "buttons", "slot"}},
 }
 
-// Info returns the registry entry of t.
+// Messages returns every message type of this protocol version, in type
+// order. The slice and its Fields are copies the caller may keep.
+func Messages() []MsgInfo {
+	ms := make([]MsgInfo, len(registry))
+	for i, m := range registry {
+		ms[i] = m.clone()
+	}
+	return ms
+}
+
+// Info returns the entry of t; its Fields are a copy the caller may keep.
 func Info(t MsgType) (MsgInfo, bool) {
-	for _, m := range Registry {
-		if m.Type == t {
-			return m, true
-		}
+	if m := lookup(t); m != nil {
+		return m.clone(), true
 	}
 	return MsgInfo{}, false
 }
 
+// lookup finds t's entry without copying it: TypeOf and ChannelOf run for
+// every packet and must not allocate.
+func lookup(t MsgType) *MsgInfo {
+	for i := range registry {
+		if registry[i].Type == t {
+			return &registry[i]
+		}
+	}
+	return nil
+}
+
+func (m MsgInfo) clone() MsgInfo {
+	m.Fields = slices.Clone(m.Fields)
+	return m
+}
+
 func (t MsgType) String() string {
-	if m, ok := Info(t); ok {
+	if m := lookup(t); m != nil {
 		return m.Name
 	}
 	return fmt.Sprintf("MsgType(0x%02x)", uint8(t))
@@ -104,7 +153,7 @@ func TypeOf(b []byte) (MsgType, error) {
 		return 0, ErrShort
 	}
 	t := MsgType(b[0])
-	if _, ok := Info(t); !ok {
+	if lookup(t) == nil {
 		return 0, ErrUnknownType
 	}
 	return t, nil
@@ -112,7 +161,7 @@ func TypeOf(b []byte) (MsgType, error) {
 
 // ChannelOf returns the channel t travels on, or NoChannel if t is unknown.
 func ChannelOf(t MsgType) uint8 {
-	if m, ok := Info(t); ok {
+	if m := lookup(t); m != nil {
 		return m.Channel
 	}
 	return NoChannel
@@ -126,7 +175,7 @@ func readType(r *Reader, want MsgType) {
 	if r.Err() != nil || t == want {
 		return
 	}
-	if _, ok := Info(t); !ok {
+	if lookup(t) == nil {
 		r.Fail(ErrUnknownType)
 		return
 	}

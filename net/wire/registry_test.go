@@ -13,7 +13,7 @@ import (
 func TestRegistryIsConsistent(t *testing.T) {
 	types := map[wire.MsgType]bool{}
 	names := map[string]bool{}
-	for _, m := range wire.Registry {
+	for _, m := range wire.Messages() {
 		t.Run(m.Name+" is registered once with a usable channel", func(t *testing.T) {
 			assert.False(t, types[m.Type], "type 0x%02x registered twice", uint8(m.Type))
 			assert.False(t, names[m.Name], "name %s registered twice", m.Name)
@@ -33,22 +33,70 @@ func TestRegistryIsConsistent(t *testing.T) {
 	}
 }
 
-func TestChannelsFollowTheDesign(t *testing.T) {
-	assert.True(t, wire.ChannelReliable(wire.ChanControl))
-	assert.False(t, wire.ChannelReliable(wire.ChanSnapshot))
-	assert.True(t, wire.ChannelReliable(wire.ChanEvents))
-	assert.False(t, wire.ChannelReliable(wire.ChanInput))
-	assert.Equal(t, wire.ChanSnapshot, wire.ChannelOf(wire.MsgSnapshot))
-	assert.Equal(t, wire.ChanEvents, wire.ChannelOf(wire.MsgEvents))
-	assert.Equal(t, wire.ChanInput, wire.ChannelOf(wire.MsgInput))
+func TestTheChannelTable(t *testing.T) {
+	cases := []struct {
+		name     string
+		ch       uint8
+		reliable bool
+		carries  wire.MsgType
+	}{
+		{"control is reliable and carries the handshake", wire.ChanControl, true, wire.MsgHello},
+		{"snapshots are unreliable sequenced", wire.ChanSnapshot, false, wire.MsgSnapshot},
+		{"events are reliable", wire.ChanEvents, true, wire.MsgEvents},
+		{"input is unreliable sequenced", wire.ChanInput, false, wire.MsgInput},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.reliable, wire.ChannelReliable(tc.ch))
+			assert.Equal(t, tc.reliable, wire.ReliableChannels()[tc.ch], "the transport gets the same table")
+			assert.Equal(t, tc.ch, wire.ChannelOf(tc.carries))
+		})
+	}
+	t.Run("the table the transport gets has one entry per channel", func(t *testing.T) {
+		assert.Len(t, wire.ReliableChannels(), wire.NumChannels)
+	})
+	t.Run("no channel past the table is reliable", func(t *testing.T) {
+		assert.False(t, wire.ChannelReliable(wire.NumChannels))
+		assert.False(t, wire.ChannelReliable(wire.NoChannel))
+	})
+	t.Run("a caller changing its copy leaves the table alone", func(t *testing.T) {
+		wire.ReliableChannels()[wire.ChanSnapshot] = true
+		assert.False(t, wire.ChannelReliable(wire.ChanSnapshot))
+		assert.False(t, wire.ReliableChannels()[wire.ChanSnapshot])
+	})
+}
+
+func TestTheRegistryCannotBeChangedThroughItsAccessors(t *testing.T) {
+	t.Run("changing the list Messages returned leaves the next one alone", func(t *testing.T) {
+		ms := wire.Messages()
+		ms[0].Name = "Changed"
+		ms[0].Fields[0] = "changed"
+		again := wire.Messages()
+		assert.Equal(t, "Hello", again[0].Name)
+		assert.Equal(t, "name", again[0].Fields[0])
+	})
+	t.Run("changing what Info returned leaves the registry alone", func(t *testing.T) {
+		m, ok := wire.Info(wire.MsgWelcome)
+		require.True(t, ok)
+		m.Fields[0] = "changed"
+		again, _ := wire.Info(wire.MsgWelcome)
+		assert.Equal(t, "peerID", again.Fields[0])
+	})
+	t.Run("Messages lists the types in type order", func(t *testing.T) {
+		ms := wire.Messages()
+		for i := 1; i < len(ms); i++ {
+			assert.Less(t, ms[i-1].Type, ms[i].Type)
+		}
+	})
 }
 
 // A client can only express intent: no field of a client message may name
-// a place, an outcome, an item or a destination (DESIGN.md §3).
+// a place, an outcome, an item or a destination (docs/NETCODE.md: the
+// client sends intent only).
 func TestNoClientMessageNamesAnOutcome(t *testing.T) {
 	forbidden := []string{"dungeon", "portal", "instance", "pos", "hit", "damage", "hp", "item", "loot",
 		"escape", "kill", "death", "transfer", "vx", "vy"}
-	for _, m := range wire.Registry {
+	for _, m := range wire.Messages() {
 		if m.Dir != wire.ClientToServer {
 			continue
 		}
@@ -108,7 +156,7 @@ func TestCheckVersion(t *testing.T) {
 func TestNoClientMessageNamesADecision(t *testing.T) {
 	banned := []string{"dungeon", "portal", "instance", "x", "y", "pos", "hit", "damage", "hp", "item", "seed"}
 	clientMessages := 0
-	for _, m := range wire.Registry {
+	for _, m := range wire.Messages() {
 		if m.Dir != wire.ClientToServer {
 			continue
 		}
@@ -126,7 +174,7 @@ func TestNoClientMessageNamesADecision(t *testing.T) {
 // The seed that generates a dungeon never leaves the server: no message
 // has a field for it.
 func TestNoMessageHasASeedField(t *testing.T) {
-	for _, m := range wire.Registry {
+	for _, m := range wire.Messages() {
 		for _, f := range m.Fields {
 			assert.NotContains(t, strings.ToLower(f), "seed", "%s carries a field %q", m.Name, f)
 		}
