@@ -5,7 +5,6 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
-	"duskfall/net/wire"
 )
 
 // dungeonRun is the dungeon script's memory: which instance it is in, where
@@ -57,10 +56,10 @@ func (b *Bot) dungeonIntent(pos game.Vec) client.Intent {
 }
 
 func (run *dungeonRun) noteInstance(inst uint16, kind uint8) {
-	if run.instance != 0 && kind == wire.DungeonNone {
+	if run.instance != 0 && kind == game.HubDungeon {
 		run.cleared++ // back in the hub through an exit
 	}
-	if kind != wire.DungeonNone {
+	if kind != game.HubDungeon {
 		run.entered++
 	}
 	run.instance, run.fresh, run.replanAt = inst, true, 0
@@ -71,9 +70,9 @@ func (run *dungeonRun) noteInstance(inst uint16, kind uint8) {
 // portal, in a dungeon its exit once it has opened.
 func (b *Bot) portalToTake(kind uint8) (game.Vec, bool) {
 	for _, p := range b.rt.Portals() {
-		exit := p.Dungeon == game.PortalHub
-		if (kind == wire.DungeonNone) != exit {
-			return game.TileCenter(int(p.TileX), int(p.TileY)), true
+		exit := p.Dungeon == game.HubDungeon
+		if (kind == game.HubDungeon) != exit {
+			return p.Pos, true
 		}
 	}
 	return game.Vec{}, false

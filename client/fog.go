@@ -4,13 +4,14 @@ import (
 	"math"
 
 	"duskfall/game"
+	"duskfall/net/wire"
 )
 
 // Fog is the client's memory of the map (NETCODE.md, "Maps"): which tiles the
 // own ship sees this frame and which it has ever seen. It is a rendering
 // rule only; what the player may not know, the server never sends.
 //
-// A tile is visible when its centre lies within game.FogViewRadius of the
+// A tile is visible when its centre lies within wire.FogViewRadius of the
 // eye and a straight line from the eye reaches it without crossing a known
 // wall. Tiles not streamed yet read as empty, so they never block sight;
 // they become visible but not explored, and render draws them black.
@@ -28,7 +29,7 @@ type Fog struct {
 }
 
 // fogReach is how many tiles from the eye's tile a visible centre can lie.
-var fogReach = int(math.Ceil(game.FogViewRadius/game.TileSize)) + 1
+var fogReach = int(math.Ceil(wire.FogViewRadius/game.TileSize)) + 1
 
 // Update recomputes what the eye sees on grid and adds it to the explored
 // memory. A grid other than the last one resets the memory first. It
@@ -175,7 +176,7 @@ func (f *Fog) remember(grid *game.Grid, tx0, ty0, tx1, ty1 int) {
 func inView(eye game.Vec, tx, ty int) bool {
 	c := game.TileCenter(tx, ty)
 	dx, dy := c.X-eye.X, c.Y-eye.Y
-	return dx*dx+dy*dy <= game.FogViewRadius*game.FogViewRadius
+	return dx*dx+dy*dy <= wire.FogViewRadius*wire.FogViewRadius
 }
 
 // sightLine walks the tiles a segment from the eye (ex, ey, in tiles)

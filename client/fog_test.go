@@ -117,7 +117,7 @@ func TestFogRadius(t *testing.T) {
 	eye := game.TileCenter(0, 1)
 	var f Fog
 	f.Update(g, eye)
-	last := int(game.FogViewRadius / game.TileSize) // centres up to 14 tiles away lie inside 460 u
+	last := int(wire.FogViewRadius / game.TileSize) // centres up to 14 tiles away lie inside 460 u
 	t.Run("a tile whose centre is within the radius is seen", func(t *testing.T) {
 		assert.True(t, f.Visible(last, 1))
 	})
@@ -269,7 +269,7 @@ func (s fakeServer) floorChunk() {
 	c := wire.MapChunk{}
 	for i := range c.Tiles {
 		c.Tiles[i] = game.TileFloor
-		if i%game.ChunkTiles == 4 {
+		if i%wire.ChunkTiles == 4 {
 			c.Tiles[i] = game.TileWall
 		}
 	}

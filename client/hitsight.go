@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"duskfall/game"
+	"duskfall/net/wire"
 )
 
 // The hit-visibility measure: a bullet hell is fair when every bullet that
@@ -103,7 +104,7 @@ func (h *hitSight) noteFrame(ship uint32, pos game.Vec, b *replica) {
 // the fog's view radius.
 func inSight(pos game.Vec, x, y float32) bool {
 	dx, dy := float64(x)-pos.X, float64(y)-pos.Y
-	return dx*dx+dy*dy <= game.FogViewRadius*game.FogViewRadius
+	return dx*dx+dy*dy <= wire.FogViewRadius*wire.FogViewRadius
 }
 
 func (h *hitSight) remember(s seenBullet) {

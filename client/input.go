@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"duskfall/game"
+	"duskfall/net/wire"
 )
 
 // Intent is what the player wants this frame, whatever the device:
@@ -101,6 +102,17 @@ type leadController struct {
 	stallCnt int
 }
 
+// The client's lead band, in ticks (NETCODE.md, "Input"): below
+// InputLeadMin the lead is re-synced (1 is exact on a listen server), and
+// the lead aimed for never passes InputLeadMax (a 300 ms round trip with
+// its margin). TestInputTimingOrdering keeps both inside the server's
+// window, game.InputMaxLead.
+const (
+	InputLeadMin       = 1
+	InputLeadMax       = 30
+	InputAckStallLimit = 10 // snapshots without the acknowledgement moving before a hard re-sync
+)
+
 // Margins over the round trip, in ticks: the least kept, the most grown
 // to, and how many on-time snapshots in a row (5 s) earn a tick back.
 const (
@@ -122,7 +134,7 @@ const calmSnapshots = 10
 // in a row, moves it at once; a nearer one moves it by offsetGain of the
 // difference, which averages jitter out over a few snapshots.
 const (
-	offsetJump = 2 * game.SnapshotInterval
+	offsetJump = 2 * wire.SnapshotInterval
 	offsetGain = 0.5
 )
 
@@ -136,7 +148,7 @@ func targetLead(rttTicks float64, margin uint32) uint32 {
 		return 1
 	}
 	lead := 1 + uint32(math.Ceil(rttTicks)) + max(margin, jitterMargin)
-	return min(max(lead, game.InputLeadMin), game.InputLeadMax)
+	return min(max(lead, InputLeadMin), InputLeadMax)
 }
 
 // adapt grows the margin when the frame for a snapshot's tick was not
@@ -236,7 +248,7 @@ func (c *leadController) checkStall(lastInput, want uint32) {
 		return
 	}
 	c.stallCnt++
-	if c.stallCnt >= game.InputAckStallLimit {
+	if c.stallCnt >= InputAckStallLimit {
 		c.stallCnt = 0
 		c.resync(want)
 	}

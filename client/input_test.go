@@ -1,11 +1,10 @@
 package client
 
 import (
+	"duskfall/net/wire"
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"duskfall/game"
 )
 
 // A client whose frames do not keep the server's pace (a frame dropped
@@ -23,7 +22,7 @@ func TestTheLeadFollowsAnUnevenClockWithoutGaps(t *testing.T) {
 		if sent[server] > 0 {
 			acked = server // the server consumed the frame numbered for this tick
 		}
-		if server%game.SnapshotInterval == 0 {
+		if server%wire.SnapshotInterval == 0 {
 			inFlight = append(inFlight, snap{server, acked, server + rtt/2})
 		}
 		for len(inFlight) > 0 && inFlight[0].arrive <= server {

@@ -8,7 +8,7 @@ import (
 // InterpDelayTicks is how far behind the server tick estimate remote actors
 // are drawn: two snapshot intervals, so one lost snapshot still leaves a
 // pair to interpolate between.
-const InterpDelayTicks = 2 * game.SnapshotInterval
+const InterpDelayTicks = 2 * wire.SnapshotInterval
 
 const historyLen = 16
 

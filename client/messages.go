@@ -207,9 +207,9 @@ func (r *Runtime) applyEvent(ev *game.Event) {
 		}
 		r.view.noteHit(ev)
 	case game.EvPortalOpened:
-		r.portals = append(r.portals, wire.Portal{
-			TileX: uint16(ev.X / game.TileSize), TileY: uint16(ev.Y / game.TileSize), Dungeon: ev.Dungeon,
-		})
+		at := game.Portal{Pos: game.Vec{X: float64(ev.X), Y: float64(ev.Y)}}
+		tx, ty := at.Tile()
+		r.portals = append(r.portals, game.Portal{Pos: game.TileCenter(tx, ty), Dungeon: ev.Dungeon})
 	}
 }
 

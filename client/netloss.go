@@ -1,14 +1,17 @@
 package client
 
-import "duskfall/game"
+import (
+	"duskfall/game"
+	"duskfall/net/wire"
+)
 
 // lossWindowSlots is how many snapshot slots the loss figure covers: about
-// five seconds at one snapshot every game.SnapshotInterval ticks.
-const lossWindowSlots = 5 * game.TickRate / game.SnapshotInterval
+// five seconds at one snapshot every wire.SnapshotInterval ticks.
+const lossWindowSlots = 5 * game.TickRate / wire.SnapshotInterval
 
 // lateSlack is how far back a snapshot tick may go and still be a late
 // arrival rather than a world whose ticks started over.
-const lateSlack = 10 * game.SnapshotInterval
+const lateSlack = 10 * wire.SnapshotInterval
 
 // snapshotLoss measures the loss a player experiences: snapshots the
 // server sent (one every SnapshotInterval ticks, each stamped with its
@@ -30,13 +33,13 @@ type snapshotLoss struct {
 
 // note counts a snapshot stamped with tick.
 func (l *snapshotLoss) note(tick uint32) {
-	slot := tick / game.SnapshotInterval
+	slot := tick / wire.SnapshotInterval
 	switch {
 	case !l.started:
 		l.restart(slot)
 	case slot == l.last:
 		return // a duplicate
-	case slot < l.last && l.last-slot <= lateSlack/game.SnapshotInterval:
+	case slot < l.last && l.last-slot <= lateSlack/wire.SnapshotInterval:
 		return // late: already counted lost when a newer one came first
 	case slot < l.last || slot-l.last > lossWindowSlots:
 		// A new world counts its ticks from its own start, and a jump

@@ -1,11 +1,10 @@
 package client
 
 import (
+	"duskfall/net/wire"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-
-	"duskfall/game"
 )
 
 // ticks returns the snapshot ticks from first for n snapshots, leaving out
@@ -14,7 +13,7 @@ func ticks(first uint32, n int, drop func(i int) bool) []uint32 {
 	var out []uint32
 	for i := range n {
 		if drop == nil || !drop(i) {
-			out = append(out, first+uint32(i*game.SnapshotInterval))
+			out = append(out, first+uint32(i*wire.SnapshotInterval))
 		}
 	}
 	return out
@@ -72,7 +71,7 @@ func TestNotingASnapshotDoesNotAllocate(t *testing.T) {
 	var l snapshotLoss
 	tick := uint32(0)
 	allocs := testing.AllocsPerRun(1000, func() {
-		tick += game.SnapshotInterval * uint32(1+tick%7)
+		tick += wire.SnapshotInterval * uint32(1+tick%7)
 		l.note(tick)
 	})
 	assert.Zero(t, allocs)

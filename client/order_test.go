@@ -23,7 +23,7 @@ func orderClient(t *testing.T) (*Runtime, *transport.LocalServer) {
 func enterInstance(t *testing.T, epoch uint16, tick uint32) []byte {
 	t.Helper()
 	b, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: epoch, Epoch: epoch,
-		Dungeon: wire.DungeonNone, MapW: 30, MapH: 30, ServerTick: tick})
+		Dungeon: game.HubDungeon, MapW: 30, MapH: 30, ServerTick: tick})
 	require.NoError(t, err)
 	return b
 }

@@ -88,7 +88,7 @@ type Runtime struct {
 	instance uint16
 	dungeon  uint8
 	grid     *game.Grid
-	portals  []wire.Portal
+	portals  []game.Portal
 	pstats   game.PlayerStats
 
 	lead          leadController
@@ -178,7 +178,7 @@ func (r *Runtime) Name(id uint16) string { return r.names[id] }
 func (r *Runtime) Grid() *game.Grid { return r.grid }
 
 // Portals lists the current instance's portals.
-func (r *Runtime) Portals() []wire.Portal { return r.portals }
+func (r *Runtime) Portals() []game.Portal { return r.portals }
 
 // Instance is the current instance id and its dungeon kind (0xFF: hub).
 func (r *Runtime) Instance() (uint16, uint8) { return r.instance, r.dungeon }

@@ -20,7 +20,7 @@ func TestGarbageFromTheServerIsDroppedAndCounted(t *testing.T) {
 	inbox = srv.Poll(inbox)
 	rt.Receive() // connect: the client says Hello
 	welcome := wire.AppendWelcome(nil, wire.Welcome{PeerID: 1, ServerTick: 10})
-	enter, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 1, Dungeon: wire.DungeonNone, MapW: 20, MapH: 20, ServerTick: 10})
+	enter, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 1, Dungeon: game.HubDungeon, MapW: 20, MapH: 20, ServerTick: 10})
 	require.NoError(t, err)
 	srv.Send(transport.LocalPeer, wire.ChanControl, welcome)
 	srv.Send(transport.LocalPeer, wire.ChanControl, enter)
@@ -54,7 +54,7 @@ func TestAStrikingBulletFlashesTheEnemyItHit(t *testing.T) {
 	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	rt := New(cli, Config{Name: "gunner"})
 	rt.Receive()
-	enter, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 1, Dungeon: wire.DungeonNone, MapW: 20, MapH: 20, ServerTick: 10})
+	enter, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 1, Dungeon: game.HubDungeon, MapW: 20, MapH: 20, ServerTick: 10})
 	require.NoError(t, err)
 	srv.Send(transport.LocalPeer, wire.ChanControl, wire.AppendWelcome(nil, wire.Welcome{PeerID: 1, ServerTick: 10}))
 	srv.Send(transport.LocalPeer, wire.ChanControl, enter)

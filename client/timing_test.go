@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"duskfall/game"
+	"duskfall/net/wire"
 )
 
 // TestInputTimingOrdering asserts, in one place, every relation between the
@@ -19,23 +20,23 @@ func TestInputTimingOrdering(t *testing.T) {
 		name string
 		ok   bool
 	}{
-		{"the client's band starts at a lead of at least one tick", game.InputLeadMin >= 1},
+		{"the client's band starts at a lead of at least one tick", InputLeadMin >= 1},
 		{"the longest lead the client aims for is inside its band",
-			targetLead(1e9, maxMargin) <= game.InputLeadMax},
+			targetLead(1e9, maxMargin) <= InputLeadMax},
 		{"the client's band plus its jitter tolerance is inside the server's window",
-			game.InputLeadMax+jitterMargin < game.InputMaxLead},
+			InputLeadMax+jitterMargin < game.InputMaxLead},
 		{"the furthest frame the client sends is one the server accepts",
 			c.highest()-c.newest <= game.InputMaxLead},
 		{"the server's queue holds its whole window plus one packet's redundant frames",
 			game.InputQueueCap >= game.InputMaxLead+game.InputRedundancy},
 		{"a lengthening of the lead still reaches the server whole", maxFill < game.InputRedundancy},
 		{"the server coasts through a lost snapshot's worth of frames",
-			game.InputMaxAge >= 2*game.SnapshotInterval},
-		{"a clock jump is confirmed before the ack-stall backstop fires", 2 < game.InputAckStallLimit},
+			game.InputMaxAge >= 2*wire.SnapshotInterval},
+		{"a clock jump is confirmed before the ack-stall backstop fires", 2 < InputAckStallLimit},
 		{"a stalled acknowledgement is noticed within a second",
-			game.InputAckStallLimit*game.SnapshotInterval <= game.TickRate},
+			InputAckStallLimit*wire.SnapshotInterval <= game.TickRate},
 		{"an enemy volley is announced early enough for a 100 ms round trip",
-			game.VolleyLeadTicks >= targetLead(6, jitterMargin)+game.SnapshotInterval-1},
+			game.VolleyLeadTicks >= targetLead(6, jitterMargin)+wire.SnapshotInterval-1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) { assert.True(t, tc.ok) })

@@ -1,5 +1,7 @@
 package game
 
+import "math"
+
 // Portals are positions, not requests: a player uses one by standing on it
 // and pressing INTERACT, and the server resolves which portal from its own
 // record of the player's position. No client message ever names a dungeon.
@@ -7,19 +9,27 @@ package game
 // Portal limits and markers.
 const (
 	PortalRadius = 40 // u: how close a player's centre must be to a portal's to use it
-	// PortalHub as a Portal's Dungeon means "back to the hub" (a dungeon's
-	// exit). It equals the wire's "no dungeon" marker.
-	PortalHub uint8 = 0xFF
+	// HubDungeon is the one "not a dungeon" marker: as a Portal's Dungeon it
+	// means "back to the hub" (a dungeon's exit); as an instance's dungeon
+	// kind, the start map (the hub, or an arena).
+	HubDungeon uint8 = 0xFF
 	// MaxPortals bounds a world's portals: events carry the index in a byte.
 	// Authored maps keep one free for a dungeon's exit.
 	MaxPortals = 255
 )
 
-// Portal is a doorway in a world: its centre and the dungeon kind it opens
-// (an index into Content.Dungeons), or PortalHub.
+// Portal is a doorway in a world: its centre, always a tile's centre, and
+// the dungeon kind it opens (an index into Content.Dungeons), or
+// HubDungeon. It is the one form a portal takes: the server's world, the
+// EnterInstance message (which carries the tile) and the client's list.
 type Portal struct {
 	Pos     Vec
 	Dungeon uint8
+}
+
+// Tile is the tile the portal stands on.
+func (p Portal) Tile() (x, y int) {
+	return int(math.Floor(p.Pos.X / TileSize)), int(math.Floor(p.Pos.Y / TileSize))
 }
 
 // Portals is the world's portals: the map's, then the exit once it opened.
@@ -82,7 +92,7 @@ func (w *World) openExit() {
 		return // content validation keeps a slot free; refuse rather than overflow the index
 	}
 	pos := w.mp.ExitPos
-	w.portals = append(w.portals, Portal{Pos: pos, Dungeon: PortalHub})
-	w.emit(Event{Kind: EvPortalOpened, Portal: uint8(len(w.portals) - 1), Dungeon: PortalHub,
+	w.portals = append(w.portals, Portal{Pos: pos, Dungeon: HubDungeon})
+	w.emit(Event{Kind: EvPortalOpened, Portal: uint8(len(w.portals) - 1), Dungeon: HubDungeon,
 		X: float32(pos.X), Y: float32(pos.Y)})
 }

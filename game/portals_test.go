@@ -167,10 +167,10 @@ func TestClearingADungeon(t *testing.T) {
 		evs := kill(w, 1)
 		require.Len(t, eventsOf(evs, EvDeath), 1)
 		exit := TileCenter(17, 2)
-		assert.Equal(t, []Event{{Kind: EvPortalOpened, Portal: 0, Dungeon: PortalHub, X: float32(exit.X), Y: float32(exit.Y)}},
+		assert.Equal(t, []Event{{Kind: EvPortalOpened, Portal: 0, Dungeon: HubDungeon, X: float32(exit.X), Y: float32(exit.Y)}},
 			eventsOf(evs, EvPortalOpened))
 		assert.True(t, w.Cleared())
-		assert.Equal(t, []Portal{{Pos: exit, Dungeon: PortalHub}}, w.Portals())
+		assert.Equal(t, []Portal{{Pos: exit, Dungeon: HubDungeon}}, w.Portals())
 		assert.Empty(t, w.Map().Portals, "the map, which other worlds may share, is untouched")
 		later := stepN(w, EnemyRespawnTicks+60)
 		assert.Empty(t, eventsOf(later, EvPortalOpened), "once")
@@ -180,7 +180,7 @@ func TestClearingADungeon(t *testing.T) {
 		w := dungeonWorld(t, true)
 		kill(w, 1)
 		placePlayer(w, 1, TileCenter(17, 3))
-		assert.Equal(t, []Event{{Kind: EvTransfer, ID: 1, Portal: 0, Dungeon: PortalHub}},
+		assert.Equal(t, []Event{{Kind: EvTransfer, ID: 1, Portal: 0, Dungeon: HubDungeon}},
 			eventsOf(portalUses(w, 4, BtnInteract), EvTransfer))
 	})
 	t.Run("an ordinary enemy's death opens nothing", func(t *testing.T) {

@@ -11,23 +11,16 @@ const (
 	TileSize = 32 // world units (u) per tile edge; 1 u is a pixel at zoom 1
 )
 
-// Network-facing constants shared by server and client (DESIGN.md §3).
+// The rules of input and arrival the simulation itself applies (NETCODE.md,
+// "Input"). The numbers only the client, the server or the wire use live
+// with them: the client's lead band in client, interest radii in server,
+// the snapshot rate, chunk size, map size and view radius in net/wire.
 const (
-	SnapshotInterval      = 3    // a snapshot every 3rd tick: 20 Hz
-	InputTargetLead       = 6    // ticks the client numbers its input ahead of the server
-	InputLeadMin          = 1    // below this the client re-syncs (1 is exact on a listen server)
-	InputLeadMax          = 30   // the longest lead the client aims for: a 300 ms round trip with its margin
 	InputMaxLead          = 40   // the server refuses frames further ahead than this
 	InputMaxAge           = 30   // stale limit and coast limit, in ticks
-	InputAckStallLimit    = 10   // snapshots without ack progress before a hard re-sync
 	InputRedundancy       = 3    // frames carried by every input packet
-	ActorInterestRadius   = 800  // u: actors further from a peer's player are not sent
 	BulletInterestCeiling = 2900 // u: hard cap on a bullet's interest reach
-	MapStreamRadius       = 900  // u: chunks within this of the player are streamed
-	FogViewRadius         = 460  // u: what the client shows
 	SpawnGraceTicks       = 120  // arrival grace: invulnerable and unable to shoot
-	ChunkTiles            = 16   // a map chunk is ChunkTiles × ChunkTiles tiles
-	MaxMapSide            = 512  // tiles either way: snapshots place actors in quarter units up to 16384 u
 )
 
 // Input buttons, one bit each in Input.Buttons.
@@ -160,7 +153,7 @@ type Event struct {
 	Amount  int16       // EvHit: damage dealt
 	HP      int16       // EvHit: health after the hit
 	Portal  uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the portal index
-	Dungeon uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the dungeon kind it opens, or PortalHub
+	Dungeon uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the dungeon kind it opens, or HubDungeon
 	X, Y    float32     // EvPortalOpened: the portal's centre; EvBulletDespawn (wall): where it died (server-side only)
 	Tick    uint32      // EvHit: the tick the hit happened (the bullet is Bullet.UID)
 	Tag     uint64      // EvBulletDespawn: the bullet's pool Tag when it died (server-side only, never on the wire)

@@ -15,8 +15,8 @@ import (
 const DungeonsFile = "dungeons.toml"
 
 // maxDungeonKinds bounds the kinds: a portal names one in a byte, and
-// game.PortalHub (0xFF) is taken.
-const maxDungeonKinds = int(game.PortalHub)
+// game.HubDungeon (0xFF) is taken.
+const maxDungeonKinds = int(game.HubDungeon)
 
 // loadDungeons decodes and validates the dungeon kinds against loaded
 // enemies; a missing file gives none.

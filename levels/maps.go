@@ -7,11 +7,12 @@ import (
 	"unicode/utf8"
 
 	"duskfall/game"
+	"duskfall/net/wire"
 )
 
 // maxMapSide bounds a map's width and height in tiles: what the wire lets
 // a server send a client.
-const maxMapSide = game.MaxMapSide
+const maxMapSide = wire.MaxMapSide
 
 // Tile characters every map shares; the legend adds enemy spawns and
 // portals.

@@ -5,6 +5,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/net/wire"
 )
 
 // Fog (NETCODE.md, "Maps") as drawn: tiles in sight are clear, fading toward the
@@ -49,7 +50,7 @@ func tileLight(f *client.Fog, eye game.Vec, tx, ty int) float32 {
 	case f.Visible(tx, ty):
 		c := game.TileCenter(tx, ty)
 		d := math.Hypot(c.X-eye.X, c.Y-eye.Y)
-		t := clamp01((d - (game.FogViewRadius - fogFade)) / fogFade)
+		t := clamp01((d - (wire.FogViewRadius - fogFade)) / fogFade)
 		return float32(1 - t*(1-fogExplore))
 	case f.Explored(tx, ty):
 		return fogExplore

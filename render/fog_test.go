@@ -8,6 +8,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/net/wire"
 )
 
 // floorGrid is a w×h field of floor with walls at the given tiles.
@@ -35,7 +36,7 @@ func TestTileLight(t *testing.T) {
 	f, eye := seenFrom(g, 0, 1)
 	f.Update(g, game.TileCenter(20, 1)) // explore the middle, then come back
 	f.Update(g, eye)
-	edge := int(game.FogViewRadius / game.TileSize)
+	edge := int(wire.FogViewRadius / game.TileSize)
 	cases := []struct {
 		name   string
 		tx, ty int

@@ -146,7 +146,7 @@ func (m *minimap) draw(dst *ebiten.Image, g *graphics, s *playScene) (minimapLay
 
 func (m *minimap) drawMarkers(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog, l minimapLayout) {
 	for _, p := range s.rt.Portals() {
-		tx, ty := int(p.TileX), int(p.TileY)
+		tx, ty := p.Tile()
 		if fog.Explored(tx, ty) {
 			x, y := l.at(game.TileCenter(tx, ty))
 			sb.circle(dst, x, y, 4, colPortal)

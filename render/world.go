@@ -181,24 +181,30 @@ func (w *worldLook) drawTile(dst *ebiten.Image, sb *shapeBatch, s *playScene, gr
 	}
 }
 
+// eachPortal calls fn with every portal whose tile passes known and whose
+// centre is within margin of the screen, at its screen position.
+func eachPortal(s *playScene, margin float64, known func(tx, ty int) bool, fn func(p game.Portal, x, y float32)) {
+	for _, p := range s.rt.Portals() {
+		if tx, ty := p.Tile(); !known(tx, ty) || !s.cam.visible(p.Pos.X, p.Pos.Y, margin) {
+			continue
+		}
+		x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
+		fn(p, x, y)
+	}
+}
+
 // drawPortals draws the portals on explored ground: pulsing in sight,
 // still and dim where only remembered.
 func (w *worldLook) drawPortals(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) {
 	phase := float64(s.frames) * 0.08
-	for _, p := range s.rt.Portals() {
-		tx, ty := int(p.TileX), int(p.TileY)
-		c := game.TileCenter(tx, ty)
-		if !fog.Explored(tx, ty) || !s.cam.visible(c.X, c.Y, 40) {
-			continue
-		}
-		x, y := s.cam.toScreen(c.X, c.Y)
+	eachPortal(s, 40, fog.Explored, func(p game.Portal, x, y float32) {
 		col, pulse := colPortal, float32(0.5+0.5*math.Sin(phase))
-		if !fog.Visible(tx, ty) {
+		if !fog.Visible(p.Tile()) {
 			col, pulse = colPortal.scale(fogExplore), 0
 		}
 		sb.circle(dst, x, y, 14, col.alpha(0.35))
 		sb.ring(dst, x, y, 16+3*pulse, 20+3*pulse, func(int) rgba { return col })
-	}
+	})
 }
 
 func (w *worldLook) drawEnemy(dst *ebiten.Image, sb *shapeBatch, s *playScene, e client.Actor) {
@@ -291,20 +297,14 @@ func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
 // portalLabels names what each portal in sight opens, so a player knows
 // where a step leads before taking it.
 func (w *worldLook) portalLabels(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {
-	for _, p := range s.rt.Portals() {
-		tx, ty := int(p.TileX), int(p.TileY)
-		c := game.TileCenter(tx, ty)
-		if !fog.Visible(tx, ty) || !s.cam.visible(c.X, c.Y, 80) {
-			continue
-		}
-		x, y := s.cam.toScreen(c.X, c.Y)
+	eachPortal(s, 80, fog.Visible, func(p game.Portal, x, y float32) {
 		g.text.draw(dst, w.portalName(p.Dungeon), int(x), int(y)-40, 1, alignCenter, colText)
-	}
+	})
 }
 
 func (w *worldLook) portalName(dungeon uint8) string {
 	switch {
-	case dungeon == game.PortalHub:
+	case dungeon == game.HubDungeon:
 		return "Back to the hub"
 	case w.content != nil && int(dungeon) < len(w.content.Dungeons):
 		return w.content.Dungeons[dungeon].Name

@@ -12,7 +12,7 @@ import (
 // its peers only.
 type instance struct {
 	id      uint16
-	dungeon uint8 // dungeon kind, or wire.DungeonNone for the start map (hub or arena)
+	dungeon uint8 // dungeon kind, or game.HubDungeon for the start map (hub or arena)
 	world   *game.World
 	peers   []*peer
 	chunksX int
@@ -53,8 +53,8 @@ func (s *Runtime) newInstance(m *game.Map, dungeon uint8, seed uint64) *instance
 		id:      s.nextInstance,
 		dungeon: dungeon,
 		world:   game.NewWorld(m, s.cfg.Content, seed),
-		chunksX: (g.W + game.ChunkTiles - 1) / game.ChunkTiles,
-		chunksY: (g.H + game.ChunkTiles - 1) / game.ChunkTiles,
+		chunksX: (g.W + wire.ChunkTiles - 1) / wire.ChunkTiles,
+		chunksY: (g.H + wire.ChunkTiles - 1) / wire.ChunkTiles,
 	}
 	if s.cfg.VolleyLead != 0 {
 		in.world.SetVolleyLead(uint32(max(s.cfg.VolleyLead, 0)))
@@ -102,7 +102,7 @@ func (in *instance) add(s *Runtime, p *peer) {
 	b, err := wire.AppendEnterInstance(s.buf[:0], wire.EnterInstance{
 		Instance: in.id, Epoch: p.epoch, Dungeon: in.dungeon,
 		MapW: uint16(g.W), MapH: uint16(g.H),
-		ServerTick: in.world.Tick(), Portals: wirePortals(in.world.Portals()),
+		ServerTick: in.world.Tick(), Portals: in.world.Portals(),
 	})
 	if err != nil {
 		s.log.Printf("cannot describe instance %d: %v", in.id, err)
@@ -122,18 +122,6 @@ func (in *instance) takeToldBit(p *peer) {
 	for i := range pool.Tag {
 		pool.Tag[i] &^= 1 << bit
 	}
-}
-
-func wirePortals(ps []game.Portal) []wire.Portal {
-	out := make([]wire.Portal, len(ps))
-	for i, pt := range ps {
-		out[i] = wire.Portal{
-			TileX:   uint16(pt.Pos.X / game.TileSize),
-			TileY:   uint16(pt.Pos.Y / game.TileSize),
-			Dungeon: pt.Dungeon,
-		}
-	}
-	return out
 }
 
 func (in *instance) remove(p *peer) {
@@ -177,7 +165,7 @@ func (s *Runtime) applyTransfers() {
 			continue
 		}
 		dest := s.hub
-		if t.dungeon != game.PortalHub {
+		if t.dungeon != game.HubDungeon {
 			var err error
 			if dest, err = s.dungeonBehind(t.from, t.portal, t.dungeon); err != nil {
 				s.log.Printf("transfer of player %d refused: %v", t.player, err)

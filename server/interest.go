@@ -11,6 +11,13 @@ import (
 	"slices"
 
 	"duskfall/game"
+	"duskfall/net/wire"
+)
+
+// Interest radii (NETCODE.md, "Interest" and "Maps").
+const (
+	ActorInterestRadius = 800 // u: actors further from a peer's player are not in its snapshot
+	MapStreamRadius     = 900 // u: chunks within this of the player are streamed to it
 )
 
 // bulletConcerns says whether a bullet at (x, y), with the given spawn
@@ -21,7 +28,7 @@ import (
 func bulletConcerns(spawn *game.BulletSpawn, x, y float64, now uint32, pos game.Vec) bool {
 	reach := game.BulletReach(*spawn, now)
 	d := math.Hypot(x-pos.X, y-pos.Y)
-	return d <= reach+game.FogViewRadius
+	return d <= reach+wire.FogViewRadius
 }
 
 // concerns is the per-peer rule for every event but spawns. A hit on an
@@ -93,7 +100,7 @@ func (p *peer) knowsWallAt(x, y float32, now uint32) bool {
 	if p.inst == nil || x < 0 || y < 0 {
 		return false
 	}
-	span := float32(game.ChunkTiles * game.TileSize)
+	span := float32(wire.ChunkTiles * game.TileSize)
 	cx, cy := int(x/span), int(y/span)
 	if cx >= p.inst.chunksX || cy >= p.inst.chunksY {
 		return false
@@ -113,5 +120,5 @@ func chunkWithin(cx, cy int, pos game.Vec, span float64) bool {
 	x0, y0 := float64(cx)*span, float64(cy)*span
 	nx := math.Max(x0, math.Min(pos.X, x0+span))
 	ny := math.Max(y0, math.Min(pos.Y, y0+span))
-	return within(pos, game.Vec{X: nx, Y: ny}, game.MapStreamRadius)
+	return within(pos, game.Vec{X: nx, Y: ny}, MapStreamRadius)
 }

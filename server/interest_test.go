@@ -177,7 +177,7 @@ func TestAnArrivingPlayerIsSentExactlyTheLiveBulletsThatConcernIt(t *testing.T) 
 	}
 	lp.step(t)
 	require.NotZero(t, lp.id)
-	for w.Tick()%game.SnapshotInterval != 0 {
+	for w.Tick()%wire.SnapshotInterval != 0 {
 		lp.step(t) // the first snapshot tick tells the newcomer what concerns it
 	}
 	now := w.Tick()
@@ -236,7 +236,7 @@ func TestAMovingPlayerIsToldEveryBulletThatComesToConcernIt(t *testing.T) {
 			w.Teleport(lp.id, far)
 		}
 		lp.step(t)
-		if w.Tick()%game.SnapshotInterval != 0 {
+		if w.Tick()%wire.SnapshotInterval != 0 {
 			continue
 		}
 		pos, _ := w.PlayerPos(lp.id)
@@ -260,7 +260,7 @@ func TestSnapshotsCarryNearbyActorsAndAlwaysTheOwnPlayer(t *testing.T) {
 	lp := joinLocal(t, Config{Content: c, Map: arena, Seed: 4})
 	w := lp.world()
 	check := func(t *testing.T) {
-		for range game.SnapshotInterval {
+		for range wire.SnapshotInterval {
 			lp.step(t)
 		}
 		pos, _ := w.PlayerPos(lp.id)
@@ -273,7 +273,7 @@ func TestSnapshotsCarryNearbyActorsAndAlwaysTheOwnPlayer(t *testing.T) {
 		}
 		near, far := 0, 0
 		w.EachEnemy(func(e game.EnemyState, at game.Vec) {
-			if math.Hypot(at.X-pos.X, at.Y-pos.Y) <= game.ActorInterestRadius {
+			if math.Hypot(at.X-pos.X, at.Y-pos.Y) <= ActorInterestRadius {
 				near++
 				require.True(t, sent[e.ID], "enemy %d is within interest but missing", e.ID)
 			} else {

@@ -83,7 +83,7 @@ func (s *Runtime) encodeSnapshot(p *peer) []byte {
 			continue
 		}
 		qpos, ok := w.PlayerPos(q.player)
-		if ok && within(pos, qpos, game.ActorInterestRadius) {
+		if ok && within(pos, qpos, ActorInterestRadius) {
 			if st, ok := w.PlayerState(q.player); ok {
 				enc.AddPlayer(st)
 			}
@@ -92,7 +92,7 @@ func (s *Runtime) encodeSnapshot(p *peer) []byte {
 	enc.BeginEnemies()
 	recs, at := p.inst.enemyRecords()
 	for i := range at {
-		if within(pos, at[i], game.ActorInterestRadius) {
+		if within(pos, at[i], ActorInterestRadius) {
 			enc.AddEnemyRecord(recs[i*wire.EnemyRecordSize : (i+1)*wire.EnemyRecordSize])
 		}
 	}
@@ -110,11 +110,11 @@ func (s *Runtime) streamChunks(p *peer) {
 		return
 	}
 	g := w.Grid()
-	span := float64(game.ChunkTiles * game.TileSize)
-	cx0 := max(0, int((pos.X-game.MapStreamRadius)/span))
-	cy0 := max(0, int((pos.Y-game.MapStreamRadius)/span))
-	cx1 := min(p.inst.chunksX-1, int((pos.X+game.MapStreamRadius)/span))
-	cy1 := min(p.inst.chunksY-1, int((pos.Y+game.MapStreamRadius)/span))
+	span := float64(wire.ChunkTiles * game.TileSize)
+	cx0 := max(0, int((pos.X-MapStreamRadius)/span))
+	cy0 := max(0, int((pos.Y-MapStreamRadius)/span))
+	cx1 := min(p.inst.chunksX-1, int((pos.X+MapStreamRadius)/span))
+	cy1 := min(p.inst.chunksY-1, int((pos.Y+MapStreamRadius)/span))
 	sent := 0
 	for cy := cy0; cy <= cy1 && sent < perTick; cy++ {
 		for cx := cx0; cx <= cx1 && sent < perTick; cx++ {

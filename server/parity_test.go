@@ -159,7 +159,7 @@ func TestReplicaParity(t *testing.T) {
 				}
 			}
 			tr.sent[transport.PeerID(id)] = tr.sent[transport.PeerID(id)][:0]
-			if now%game.SnapshotInterval == 0 { // events went out: the replica is up to date
+			if now%wire.SnapshotInterval == 0 { // events went out: the replica is up to date
 				requireSameBullets(t, w.Bullets(), r, now)
 			}
 		}

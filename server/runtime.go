@@ -113,7 +113,7 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 		s.logw = newAsyncWriter(cfg.Log.Writer())
 		s.log = log.New(s.logw, cfg.Log.Prefix(), cfg.Log.Flags())
 	}
-	s.hub = s.newInstance(cfg.Map, wire.DungeonNone, cfg.Seed)
+	s.hub = s.newInstance(cfg.Map, game.HubDungeon, cfg.Seed)
 	return s, nil
 }
 
@@ -169,7 +169,7 @@ func (s *Runtime) Step() {
 		s.collectTransfers(in)
 	}
 	s.applyTransfers()
-	if s.tick%game.SnapshotInterval == 0 {
+	if s.tick%wire.SnapshotInterval == 0 {
 		for _, in := range s.instances {
 			s.tellBullets(in)
 		}

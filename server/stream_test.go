@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
+	"duskfall/net/wire"
 )
 
 // sunkenKeep generates the largest dungeon kind as a start map.
@@ -27,13 +28,13 @@ func sunkenKeep(t *testing.T) (*game.Content, *game.Dungeon) {
 // chunksNear lists the chunks whose square comes within MapStreamRadius of
 // pos: the streaming rule, written out again here from its definition.
 func chunksNear(g *game.Grid, pos game.Vec, into map[[2]int]bool) {
-	span := float64(game.ChunkTiles * game.TileSize)
-	for cy := 0; cy*game.ChunkTiles < g.H; cy++ {
-		for cx := 0; cx*game.ChunkTiles < g.W; cx++ {
+	span := float64(wire.ChunkTiles * game.TileSize)
+	for cy := 0; cy*wire.ChunkTiles < g.H; cy++ {
+		for cx := 0; cx*wire.ChunkTiles < g.W; cx++ {
 			x0, y0 := float64(cx)*span, float64(cy)*span
 			dx := math.Max(math.Max(x0-pos.X, 0), pos.X-(x0+span))
 			dy := math.Max(math.Max(y0-pos.Y, 0), pos.Y-(y0+span))
-			if math.Hypot(dx, dy) <= game.MapStreamRadius {
+			if math.Hypot(dx, dy) <= MapStreamRadius {
 				into[[2]int{cx, cy}] = true
 			}
 		}
@@ -61,8 +62,8 @@ func TestAClientAtTheEntranceNeverReceivesTheBossRoom(t *testing.T) {
 	require.Equal(t, want, lp.chunks, "exactly the chunks around the entrance")
 	boss := d.Rooms[d.BossRoom]
 	for ch := range lp.chunks {
-		x0, y0 := ch[0]*game.ChunkTiles, ch[1]*game.ChunkTiles
-		overlaps := x0 < boss.X+boss.W && boss.X < x0+game.ChunkTiles && y0 < boss.Y+boss.H && boss.Y < y0+game.ChunkTiles
+		x0, y0 := ch[0]*wire.ChunkTiles, ch[1]*wire.ChunkTiles
+		overlaps := x0 < boss.X+boss.W && boss.X < x0+wire.ChunkTiles && y0 < boss.Y+boss.H && boss.Y < y0+wire.ChunkTiles
 		require.False(t, overlaps, "chunk %v holds part of the boss room", ch)
 	}
 	total := ((g.W + 15) / 16) * ((g.H + 15) / 16)

@@ -13,17 +13,11 @@ import (
 
 // Limits of the control messages.
 const (
-	MaxNameLen    = 16              // bytes of a player name
-	MaxReasonLen  = 200             // bytes of a reject reason
-	TokenLen      = 16              // bytes of an account token
-	MaxRoster     = 255             // entries a Roster can carry (u8 count)
-	MaxPortals    = 255             // portals an EnterInstance can carry (u8 count)
-	MaxMapSide    = game.MaxMapSide // tiles a map may measure either way
-	ChunkTileSize = game.ChunkTiles * game.ChunkTiles
-
-	// DungeonNone in EnterInstance.Dungeon means the hub or an arena:
-	// not a generated dungeon.
-	DungeonNone uint8 = 0xFF
+	MaxNameLen    = 16  // bytes of a player name
+	MaxReasonLen  = 200 // bytes of a reject reason
+	TokenLen      = 16  // bytes of an account token
+	MaxRoster     = 255 // entries a Roster can carry (u8 count)
+	ChunkTileSize = ChunkTiles * ChunkTiles
 )
 
 // ValidName reports whether s may be a player name: 1..MaxNameLen bytes of
@@ -213,13 +207,6 @@ func ParseRoster(b []byte) (Roster, error) {
 	return ro, nil
 }
 
-// Portal is a doorway in an instance: the tile it stands on and the
-// dungeon kind it opens.
-type Portal struct {
-	TileX, TileY uint16
-	Dungeon      uint8
-}
-
 // EnterInstance moves the client into an instance. The map's tiles follow
 // as MapChunks; the map size lets the client size its chunk cache and
 // derive bullet deaths at the map's edge.
@@ -230,10 +217,10 @@ type EnterInstance struct {
 	// channels, unordered against this one, so the client tells a late
 	// packet of the world it left from one of the world it enters.
 	Epoch      uint16
-	Dungeon    uint8 // dungeon kind, or DungeonNone for the hub or an arena
+	Dungeon    uint8 // dungeon kind, or game.HubDungeon for the hub or an arena
 	MapW, MapH uint16
 	ServerTick uint32
-	Portals    []Portal
+	Portals    []game.Portal // each on a tile centre: the wire carries the tile
 }
 
 const portalSize = 2 + 2 + 1
@@ -241,7 +228,7 @@ const portalSize = 2 + 2 + 1
 // checkInstance holds the rules both directions enforce: a map has tiles,
 // and every portal stands on one of them.
 func checkInstance(e *EnterInstance) error {
-	if len(e.Portals) > MaxPortals {
+	if len(e.Portals) > game.MaxPortals {
 		return ErrTooLarge
 	}
 	if e.MapW == 0 || e.MapH == 0 {
@@ -251,7 +238,7 @@ func checkInstance(e *EnterInstance) error {
 		return ErrTooLarge // a client allocates the whole grid: bound what a server can make it hold
 	}
 	for _, p := range e.Portals {
-		if p.TileX >= e.MapW || p.TileY >= e.MapH {
+		if tx, ty := p.Tile(); tx < 0 || ty < 0 || tx >= int(e.MapW) || ty >= int(e.MapH) {
 			return ErrMalformed
 		}
 	}
@@ -272,8 +259,9 @@ func AppendEnterInstance(b []byte, e EnterInstance) ([]byte, error) {
 	b = AppendU32(b, e.ServerTick)
 	b = append(b, uint8(len(e.Portals)))
 	for _, p := range e.Portals {
-		b = AppendU16(b, p.TileX)
-		b = AppendU16(b, p.TileY)
+		tx, ty := p.Tile()
+		b = AppendU16(b, uint16(tx))
+		b = AppendU16(b, uint16(ty))
 		b = append(b, p.Dungeon)
 	}
 	return b, nil
@@ -295,10 +283,11 @@ func ParseEnterInstance(b []byte) (EnterInstance, error) {
 		return EnterInstance{}, r.Err()
 	}
 	if n > 0 {
-		e.Portals = make([]Portal, n)
+		e.Portals = make([]game.Portal, n)
 	}
 	for i := range e.Portals {
-		e.Portals[i] = Portal{TileX: r.U16(), TileY: r.U16(), Dungeon: r.U8()}
+		tx, ty := r.U16(), r.U16()
+		e.Portals[i] = game.Portal{Pos: game.TileCenter(int(tx), int(ty)), Dungeon: r.U8()}
 	}
 	if err := r.End(); err != nil {
 		return EnterInstance{}, err
@@ -326,11 +315,11 @@ func CopyChunk(g *game.Grid, c *MapChunk) {
 // eachChunkTile calls fn with the grid index and chunk index of every tile
 // of chunk c that lies inside g.
 func eachChunkTile(g *game.Grid, c *MapChunk, fn func(gi, ci int)) {
-	x0, y0 := int(c.CX)*game.ChunkTiles, int(c.CY)*game.ChunkTiles
-	for y := range game.ChunkTiles {
-		for x := range game.ChunkTiles {
+	x0, y0 := int(c.CX)*ChunkTiles, int(c.CY)*ChunkTiles
+	for y := range ChunkTiles {
+		for x := range ChunkTiles {
 			if tx, ty := x0+x, y0+y; tx < g.W && ty < g.H {
-				fn(ty*g.W+tx, y*game.ChunkTiles+x)
+				fn(ty*g.W+tx, y*ChunkTiles+x)
 			}
 		}
 	}

@@ -97,10 +97,10 @@ func TestControlEncodersRefuseWhatDecodersWould(t *testing.T) {
 			return wire.AppendRoster(b, wire.Roster{Entries: []wire.RosterEntry{{ID: 1, Name: "Ava "}}})
 		}, wire.ErrMalformed},
 		{"an EnterInstance with a portal off the map", func(b []byte) ([]byte, error) {
-			return wire.AppendEnterInstance(b, wire.EnterInstance{MapW: 4, MapH: 4, Portals: []wire.Portal{{TileX: 4}}})
+			return wire.AppendEnterInstance(b, wire.EnterInstance{MapW: 4, MapH: 4, Portals: []game.Portal{{Pos: game.TileCenter(4, 0)}}})
 		}, wire.ErrMalformed},
 		{"an EnterInstance with 256 portals", func(b []byte) ([]byte, error) {
-			return wire.AppendEnterInstance(b, wire.EnterInstance{MapW: 4, MapH: 4, Portals: make([]wire.Portal, 256)})
+			return wire.AppendEnterInstance(b, wire.EnterInstance{MapW: 4, MapH: 4, Portals: make([]game.Portal, 256)})
 		}, wire.ErrTooLarge},
 		{"an EnterInstance with an empty map", func(b []byte) ([]byte, error) {
 			return wire.AppendEnterInstance(b, wire.EnterInstance{})

@@ -63,7 +63,7 @@ func token(first byte) (t [16]byte) {
 func chunkTiles() (t [wire.ChunkTileSize]uint8) {
 	for i := range t {
 		switch {
-		case i < game.ChunkTiles:
+		case i < wire.ChunkTiles:
 			t[i] = game.TileWall
 		case i == len(t)-1:
 			t[i] = game.TileUnknown
@@ -89,7 +89,7 @@ var (
 	deathHex      = "04 01 0100 0000"
 	portalUsed    = game.Event{Kind: game.EvPortalUsed, ID: 3, Portal: 1, Dungeon: 4}
 	portalUsedHex = "05 0300 01 04"
-	portalOpened  = game.Event{Kind: game.EvPortalOpened, Portal: 2, Dungeon: game.PortalHub, X: 48, Y: -16}
+	portalOpened  = game.Event{Kind: game.EvPortalOpened, Portal: 2, Dungeon: game.HubDungeon, X: 48, Y: -16}
 	portalOpenHex = "06 02 ff 00004042 000080c1"
 )
 
@@ -145,8 +145,8 @@ var codecs = []codec{
 		decode: func(b []byte) (any, error) { return wire.ParseEnterInstance(b) },
 		cases: []golden{
 			{"the hub with two portals", wire.EnterInstance{
-				Instance: 7, Epoch: 1, Dungeon: wire.DungeonNone, MapW: 40, MapH: 30, ServerTick: 1000,
-				Portals: []wire.Portal{{TileX: 3, TileY: 4, Dungeon: 0}, {TileX: 16, TileY: 17, Dungeon: 2}},
+				Instance: 7, Epoch: 1, Dungeon: game.HubDungeon, MapW: 40, MapH: 30, ServerTick: 1000,
+				Portals: []game.Portal{{Pos: game.TileCenter(3, 4), Dungeon: 0}, {Pos: game.TileCenter(16, 17), Dungeon: 2}},
 			}, "05 0700 0100 ff 2800 1e00 e8030000 02 0300 0400 00 1000 1100 02"},
 			{"a dungeon with no portals", wire.EnterInstance{
 				Instance: 0x0102, Epoch: 0xbeef, Dungeon: 1, MapW: 256, MapH: 1, ServerTick: 0,

@@ -65,7 +65,7 @@ var layoutCases = []layoutCase{
 		encode: func() ([]byte, error) {
 			return wire.AppendEnterInstance(nil, wire.EnterInstance{
 				Instance: 0x0201, Epoch: 0x0403, Dungeon: 0x05, MapW: 0x0106, MapH: 0x0107, ServerTick: 0x0b0a0908,
-				Portals: []wire.Portal{{TileX: 0x000c, TileY: 0x000d, Dungeon: 0x0e}, {TileX: 1, TileY: 2, Dungeon: 3}},
+				Portals: []game.Portal{{Pos: game.TileCenter(0x000c, 0x000d), Dungeon: 0x0e}, {Pos: game.TileCenter(1, 2), Dungeon: 3}},
 			})
 		},
 		vars: map[string]int{"n": 2},

@@ -1,0 +1,18 @@
+package wire
+
+// Numbers both ends of the protocol rely on: the server sends by them and
+// the client reads and draws by them.
+const (
+	// SnapshotInterval is the ticks between snapshots: 20 Hz. Events ride
+	// the snapshot's datagram, so they go out at the same rate.
+	SnapshotInterval = 3
+	// ChunkTiles is a map chunk's side in tiles.
+	ChunkTiles = 16
+	// MaxMapSide bounds a map either way, in tiles: snapshots place actors
+	// in quarter units up to 16384 u, and a client sizes its grid from
+	// EnterInstance, so a hostile server cannot make it hold a huge one.
+	MaxMapSide = 512
+	// FogViewRadius is how far the client shows the world (u). The server's
+	// bullet interest sends what can reach ground within it.
+	FogViewRadius = 460
+)
