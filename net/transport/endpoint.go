@@ -157,15 +157,9 @@ func (e *endpoint) flushOutbox() {
 func (e *endpoint) service() {
 	wait := uint32(serviceWaitMs)
 	for range serviceBurst {
-		ev, err := e.host.Service(wait)
-		if err != nil {
-			time.Sleep(serviceErrPause)
+		if ev := e.serviceOne(wait); ev.Type == enet.EventNone {
 			return
 		}
-		if ev.Type == enet.EventNone {
-			return
-		}
-		e.handle(ev)
 		wait = 0
 	}
 }
@@ -288,19 +282,25 @@ func (e *endpoint) sayGoodbye(p *enet.Peer) {
 // or the deadline passes. A peer that connects meanwhile is sent away too.
 func (e *endpoint) linger(deadline time.Time) {
 	for len(e.byID) > 0 && time.Now().Before(deadline) {
-		ev, err := e.host.Service(serviceWaitMs)
-		if err != nil {
-			time.Sleep(serviceErrPause)
-			continue
-		}
-		if ev.Type == enet.EventNone {
-			continue
-		}
-		e.handle(ev)
-		if ev.Type == enet.EventConnect {
+		if ev := e.serviceOne(serviceWaitMs); ev.Type == enet.EventConnect {
 			e.sayGoodbye(ev.Peer)
 		}
 	}
+}
+
+// serviceOne waits up to wait ms for one event and handles it. It returns
+// the event, of type EventNone when nothing came; after a socket error it
+// pauses first, so no loop around it can spin.
+func (e *endpoint) serviceOne(wait uint32) enet.Event {
+	ev, err := e.host.Service(wait)
+	if err != nil {
+		time.Sleep(serviceErrPause)
+		return enet.Event{}
+	}
+	if ev.Type != enet.EventNone {
+		e.handle(ev)
+	}
+	return ev
 }
 
 // poll swaps out the inbox.

@@ -33,14 +33,11 @@ const (
 	EventReceive
 )
 
+var eventKindNames = [...]string{EventConnect: "connect", EventDisconnect: "disconnect", EventReceive: "receive"}
+
 func (k EventKind) String() string {
-	switch k {
-	case EventConnect:
-		return "connect"
-	case EventDisconnect:
-		return "disconnect"
-	case EventReceive:
-		return "receive"
+	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
+		return eventKindNames[k]
 	}
 	return "invalid"
 }
