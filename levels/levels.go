@@ -46,7 +46,9 @@ func LoadContent() (*game.Content, error) { return LoadContentFS(embedded) }
 // and the same *game.Content for every call after it: the server, client
 // prediction and the window of one process read one copy, and none of them
 // changes it. Errors are wrapped once, for a player to read.
-var Shared = sync.OnceValues(func() (*game.Content, error) {
+func Shared() (*game.Content, error) { return shared() }
+
+var shared = sync.OnceValues(func() (*game.Content, error) {
 	c, err := LoadContent()
 	if err != nil {
 		return nil, fmt.Errorf("the game content does not load: %w", err)
