@@ -157,9 +157,19 @@ func (a *app) playerName() string {
 	return a.settings.Name
 }
 
+// clientConfig names the player and gives the account secret of that name:
+// one per name, so two windows on one computer, each with its own --name,
+// are two accounts.
 func (a *app) clientConfig() client.Config {
-	token, _ := a.settings.token() // LoadSettings guarantees a valid one
-	return client.Config{Name: a.playerName(), Token: token}
+	name := a.playerName()
+	token, changed, err := a.settings.tokenFor(name)
+	if err != nil {
+		fmt.Fprintf(a.logw, "duskfall: no account secret for %q: %v\n", name, err)
+	}
+	if changed {
+		a.saveSettings()
+	}
+	return client.Config{Name: name, Token: token}
 }
 
 // Update is ebiten's fixed 60 Hz tick.

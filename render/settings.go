@@ -22,9 +22,12 @@ const DefaultAddress = "127.0.0.1:7777"
 type Settings struct {
 	Name        string `toml:"name"`
 	LastAddress string `toml:"last_address"`
-	// Token is the account secret, hex encoded. It is generated once and
-	// kept: the server binds the name to it on first claim.
+	// Token is the account secret of Name, hex encoded. It is generated once
+	// and kept: the server binds the name to it on first claim.
 	Token string `toml:"token"`
+	// Tokens holds the secret of every other name played under (--name),
+	// one per name, so two windows on one computer play as two accounts.
+	Tokens map[string]string `toml:"tokens,omitempty"`
 }
 
 // SettingsPath is settings.toml in the user config directory.
@@ -74,12 +77,36 @@ func (s Settings) Save(path string) error {
 }
 
 // token decodes the account token; false if it is missing or malformed.
-func (s Settings) token() ([16]byte, bool) {
+func (s Settings) token() ([16]byte, bool) { return decodeToken(s.Token) }
+
+func decodeToken(h string) ([16]byte, bool) {
 	var t [16]byte
-	b, err := hex.DecodeString(s.Token)
+	b, err := hex.DecodeString(h)
 	if err != nil || len(b) != len(t) {
 		return t, false
 	}
 	copy(t[:], b)
 	return t, true
+}
+
+// tokenFor is the account secret of name: the settings' own for their name,
+// the one kept for another name, or a new one, generated and kept.
+// changed says whether the settings need saving.
+func (s *Settings) tokenFor(name string) (t [16]byte, changed bool, err error) {
+	if name == s.Name {
+		if t, ok := s.token(); ok {
+			return t, false, nil
+		}
+	}
+	if t, ok := decodeToken(s.Tokens[name]); ok {
+		return t, false, nil
+	}
+	if _, err := rand.Read(t[:]); err != nil {
+		return t, false, err
+	}
+	if s.Tokens == nil {
+		s.Tokens = make(map[string]string)
+	}
+	s.Tokens[name] = hex.EncodeToString(t[:])
+	return t, true, nil
 }

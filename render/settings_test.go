@@ -71,3 +71,31 @@ func TestAppSetsABrokenSettingsFileAside(t *testing.T) {
 	assert.Equal(t, a.settings, fresh, "defaults were written in its place")
 	assert.Contains(t, log.String(), "settings.toml.bad")
 }
+
+func TestEveryNameHasItsOwnToken(t *testing.T) {
+	s, _, err := LoadSettings("")
+	require.NoError(t, err)
+	own, changed, err := s.tokenFor(s.Name)
+	require.NoError(t, err)
+	assert.False(t, changed, "the settings' name keeps the settings' token")
+	want, _ := s.token()
+	assert.Equal(t, want, own)
+
+	other, changed, err := s.tokenFor("second-window")
+	require.NoError(t, err)
+	assert.True(t, changed, "a new name gets a new secret, to be saved")
+	assert.NotEqual(t, own, other)
+	again, changed, err := s.tokenFor("second-window")
+	require.NoError(t, err)
+	assert.False(t, changed)
+	assert.Equal(t, other, again, "and keeps it")
+
+	path := filepath.Join(t.TempDir(), "settings.toml")
+	require.NoError(t, s.Save(path))
+	back, _, err := LoadSettings(path)
+	require.NoError(t, err)
+	kept, changed, err := back.tokenFor("second-window")
+	require.NoError(t, err)
+	assert.False(t, changed)
+	assert.Equal(t, other, kept, "across runs")
+}
