@@ -123,4 +123,5 @@ type Map struct {
 	ExitPos      Vec  // where the exit portal opens when the boss dies, when HasExit
 	HasExit      bool // the map is a dungeon: a boss death clears it
 	NoRespawn    bool // dead enemies stay dead
+	RegenTicks   int  // a living player heals 1 HP every RegenTicks ticks; 0: no healing here (only the hub heals)
 }

@@ -51,6 +51,18 @@ func (w *World) RemovePlayer(id uint16) {
 	}
 }
 
+// SetPlayerHealth sets a living player's health, clamped to 1..MaxHP: a
+// player carries its health from world to world, and a portal heals no
+// one. It reports whether the player is here.
+func (w *World) SetPlayerHealth(id uint16, hp int16) bool {
+	p := w.player(id)
+	if p == nil {
+		return false
+	}
+	p.hp = min(max(hp, 1), p.stats.MaxHP)
+	return true
+}
+
 // HasPlayer reports whether the player is in this world.
 func (w *World) HasPlayer(id uint16) bool { return w.player(id) != nil }
 
@@ -220,6 +232,9 @@ func (w *World) stepRespawns() {
 		}
 		if p.grace > 0 {
 			p.grace--
+		}
+		if r := w.mp.RegenTicks; r > 0 && !p.dead && p.hp < p.stats.MaxHP && w.tick%uint32(r) == 0 {
+			p.hp++
 		}
 	}
 	if w.mp.NoRespawn {

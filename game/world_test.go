@@ -230,3 +230,31 @@ func eventsOf(evs []Event, kind EventKind) []Event {
 	}
 	return out
 }
+
+// Health comes back only where the map says so (the hub), one point every
+// RegenTicks, never past the maximum and never for the dead.
+func TestHealthRegeneratesOnlyWhereTheMapSaysSo(t *testing.T) {
+	cases := []struct {
+		name  string
+		regen int
+		want  int16
+	}{
+		{"a map without regeneration heals no one", 0, 40},
+		{"a map with one point every 30 ticks heals 4 in 120 ticks", 30, 44},
+		{"healing stops at the maximum", 1, 100},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := openMap(t)
+			m.RegenTicks = c.regen
+			w := NewWorld(m, testContent(), 1)
+			w.AddPlayer(1)
+			require.True(t, w.SetPlayerHealth(1, 40))
+			for range 120 {
+				w.Step()
+			}
+			st, _ := w.PlayerState(1)
+			assert.Equal(t, c.want, st.HP)
+		})
+	}
+}

@@ -46,6 +46,12 @@ func buildMap(file string, r rawMap, c *game.Content) (*game.Map, error) {
 		return nil, err
 	}
 	m := &game.Map{Name: r.Name, Grid: game.NewGrid(w, len(r.Rows))}
+	if r.Regen < 0 || r.Regen > game.TickRate {
+		return nil, fail(file, "health_regen_per_second", "%g, want 0 to %d", r.Regen, game.TickRate)
+	}
+	if r.Regen > 0 {
+		m.RegenTicks = max(1, int(game.TickRate/r.Regen))
+	}
 	for y, row := range r.Rows {
 		for x, ch := range []rune(row) {
 			if err := placeTile(m, legend, x, y, ch); err != nil {

@@ -62,6 +62,7 @@ type rawPlayer struct {
 
 type rawMap struct {
 	Name   string                 `toml:"name"`
+	Regen  float64                `toml:"health_regen_per_second"` // 0: none
 	Rows   []string               `toml:"rows"`
 	Legend map[string]legendEntry `toml:"legend"` // one character → what it places
 }

@@ -187,15 +187,20 @@ func (s *Runtime) peerOf(in *instance, player uint16) *peer {
 	return nil
 }
 
-// move takes a peer out of its instance and into dest. Its pending events
-// belong to the world it leaves, so they go out first.
+// move takes a peer out of its instance and into dest, with the health it
+// has: no portal heals. Its pending events belong to the world it leaves,
+// so they go out first.
 func (s *Runtime) move(p *peer, dest *instance) {
 	if p.inst == dest {
 		return
 	}
+	st, alive := p.inst.world.PlayerState(p.player)
 	s.flushEvents(p)
 	p.inst.remove(p)
 	dest.add(s, p)
+	if alive && st.Flags&game.PlayerDead == 0 {
+		dest.world.SetPlayerHealth(p.player, st.HP)
+	}
 }
 
 // closeEmpty closes every dungeon instance with no peer in it. The hub

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
@@ -322,4 +323,24 @@ func TestGarbageOnEveryChannelIsDroppedAndCounted(t *testing.T) {
 		lp.step(t)
 	}
 	require.Greater(t, lp.snaps, snaps, "and still receives snapshots")
+}
+
+// Health lives on the player, not the world: whatever a portal leads to,
+// the player arrives with the health it left with.
+func TestAPortalDoesNotHeal(t *testing.T) {
+	c := content(t)
+	hub, err := levels.LoadMap("hub", c)
+	require.NoError(t, err)
+	lp := joinLocal(t, Config{Content: c, Map: hub, Seed: 4})
+	p := lp.srv.order[0]
+	require.True(t, lp.world().SetPlayerHealth(lp.id, 37))
+	dest, err := lp.srv.dungeonBehind(lp.srv.hub, 0, 0)
+	require.NoError(t, err)
+	lp.srv.move(p, dest)
+	st, ok := dest.world.PlayerState(lp.id)
+	require.True(t, ok)
+	assert.Equal(t, int16(37), st.HP, "into the dungeon")
+	lp.srv.move(p, lp.srv.hub)
+	st, _ = lp.srv.hub.world.PlayerState(lp.id)
+	assert.Equal(t, int16(37), st.HP, "and back to the hub")
 }
