@@ -46,7 +46,21 @@ func prepare(tx *bolt.Tx, path string, table []step) error {
 		return fmt.Errorf("the data file %s was written by a newer Duskfall (schema %d); this one reads schema %d",
 			path, version, SchemaVersion)
 	}
-	return migrate(tx, path, version, table)
+	if err := migrate(tx, path, version, table); err != nil {
+		return err
+	}
+	return requireBuckets(tx, path)
+}
+
+// requireBuckets refuses a file that claims our schema but lacks a bucket,
+// which the methods would otherwise find missing mid-transaction.
+func requireBuckets(tx *bolt.Tx, path string) error {
+	for _, name := range ourBuckets() {
+		if tx.Bucket(name) == nil {
+			return fmt.Errorf("the data file %s is missing its %q bucket; it is damaged or not a Duskfall character store", path, name)
+		}
+	}
+	return nil
 }
 
 // refuseForeign fails when a file without our meta bucket holds anything.

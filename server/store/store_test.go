@@ -82,6 +82,8 @@ func TestOpen(t *testing.T) {
 			_, err := tx.CreateBucket([]byte("invoices"))
 			return err
 		}, `holds something other than Duskfall characters (bucket "invoices")`},
+		{"a current version without the character buckets is refused", withSchema(1),
+			`is missing its "accounts" bucket`},
 		{"a meta bucket without a version is refused", func(tx *bolt.Tx) error {
 			_, err := tx.CreateBucket(bucketMeta)
 			return err
@@ -109,7 +111,14 @@ func TestOpen(t *testing.T) {
 }
 
 func TestMigrate(t *testing.T) {
-	addsBucket := func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("added")); return err }
+	addsBucket := func(tx *bolt.Tx) error {
+		for _, name := range append(ourBuckets()[1:], []byte("added")) {
+			if _, err := tx.CreateBucket(name); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	cases := []struct {
 		name    string
 		table   []step
