@@ -1,0 +1,68 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Store is an open character file. Its methods are safe for concurrent use
+// (bbolt serialises writers); a Batch is not.
+type Store struct {
+	db   *bolt.DB
+	path string
+}
+
+var (
+	bucketMeta       = []byte("meta")
+	bucketAccounts   = []byte("accounts")
+	bucketCharacters = []byte("characters")
+	bucketByAccount  = []byte("by_account")
+	bucketNames      = []byte("names")
+	keySchema        = []byte("schema")
+)
+
+// ourBuckets lists every top-level bucket this package writes; anything else
+// in the file means it is not ours.
+func ourBuckets() [][]byte {
+	return [][]byte{bucketMeta, bucketAccounts, bucketCharacters, bucketByAccount, bucketNames}
+}
+
+// lockWait bounds how long Open waits for another process holding the file,
+// so a second server on the same file fails in words instead of hanging.
+const lockWait = 2 * time.Second
+
+// Open opens the character file at path, creating it and its directory if
+// missing, and brings its schema to SchemaVersion.
+func Open(path string) (*Store, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("the data file %s: cannot create its directory: %w", path, err)
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lockWait})
+	if err != nil {
+		return nil, openError(path, err)
+	}
+	s := &Store{db: db, path: path}
+	if err := db.Update(func(tx *bolt.Tx) error { return prepare(tx, path, migrations()) }); err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func openError(path string, err error) error {
+	if errors.Is(err, bolt.ErrTimeout) {
+		return fmt.Errorf("the data file %s is in use by another process", path)
+	}
+	return fmt.Errorf("the data file %s is not a Duskfall character store: %w", path, err)
+}
+
+// Close closes the file. Staged but unflushed writes are not written.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Path is the file the store was opened from, for messages.
+func (s *Store) Path() string { return s.path }
