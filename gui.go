@@ -7,6 +7,7 @@ import (
 
 	"duskfall/listen"
 	"duskfall/render"
+	"duskfall/server"
 )
 
 // runWindow opens the game window: the menu, or straight into a hosted or
@@ -25,8 +26,13 @@ func runWindow(o options) error {
 // hostGame is Host and play: a listen server whose players start in the
 // hub. It lives here, not in render, so the window never imports the server.
 func hostGame(req render.HostRequest) (render.Hosted, error) {
+	data, err := server.DefaultDataDir()
+	if err != nil {
+		return nil, err
+	}
 	h, err := listen.Start(listen.Config{
 		Addr: ":" + strconv.Itoa(req.Port), Map: "hub", Seed: req.Seed, Log: req.Log, Client: req.Client,
+		DataDir: data,
 	})
 	if err != nil {
 		return nil, err

@@ -28,6 +28,7 @@ import (
 	"duskfall/net/transport/netsim"
 	"duskfall/net/wire"
 	"duskfall/server"
+	"duskfall/server/store"
 )
 
 // options are the parsed command line.
@@ -41,6 +42,7 @@ type options struct {
 	name       string
 	port       int
 	statusFile string
+	dataDir    string
 	seed       uint64
 	startMap   string
 	maxPlayers int
@@ -108,6 +110,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
 	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
+	fs.StringVar(&o.dataDir, "data", "", "with --server: the `folder` accounts and characters are kept in (default: the user's data directory, which Host and play uses too)")
 	fs.Uint64Var(&o.seed, "seed", 1, "world seed for --server and --host")
 	fs.StringVar(&o.startMap, "map", "hub", "with --server: the map players start in (hub, arena, boss_hall)")
 	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
@@ -169,6 +172,10 @@ func runServer(o options, stderr io.Writer) int {
 		return 1
 	}
 	cfg.StatusFile, cfg.Log, cfg.MaxPlayers = o.statusFile, lg, o.maxPlayers
+	if cfg.Store, err = openData(o.dataDir); err != nil {
+		lg.Print(err)
+		return 1
+	}
 	tr, err := transport.ListenENet(":"+strconv.Itoa(o.port), transport.Config{Reliable: wire.ReliableChannels()})
 	if err != nil {
 		lg.Printf("cannot listen on port %d: %v", o.port, err)
@@ -193,6 +200,18 @@ func runServer(o options, stderr io.Writer) int {
 	}
 	lg.Printf("stopped at tick %d", srv.Tick())
 	return 0
+}
+
+// openData opens the character store in dir, or in the user's data
+// directory when dir is "".
+func openData(dir string) (*store.Store, error) {
+	if dir == "" {
+		var err error
+		if dir, err = server.DefaultDataDir(); err != nil {
+			return nil, err
+		}
+	}
+	return server.OpenStore(dir)
 }
 
 func runBots(o options, stdout, stderr io.Writer) int {

@@ -28,6 +28,7 @@ type Config struct {
 	Map     string // the map players start in, e.g. "hub"
 	Seed    uint64
 	Log     *log.Logger // the server's log; nil means log.Default()
+	DataDir string      // where accounts and characters are kept, as a dedicated server keeps them; "" keeps none
 	Client  client.Config
 	Network transport.Config // limits; Start fills in the channel table from wire
 }
@@ -49,15 +50,27 @@ func Start(cfg Config) (*Host, error) {
 	if srvCfg.Log == nil {
 		srvCfg.Log = log.Default()
 	}
+	if cfg.DataDir != "" {
+		if srvCfg.Store, err = server.OpenStore(cfg.DataDir); err != nil {
+			return nil, err
+		}
+	}
+	closeStore := func() {
+		if srvCfg.Store != nil {
+			srvCfg.Store.Close() // the next try must find the store free
+		}
+	}
 	cfg.Network.Reliable = wire.ReliableChannels() // the protocol's channels are not the caller's to choose
 	netSrv, err := transport.ListenENet(cfg.Addr, cfg.Network)
 	if err != nil {
+		closeStore()
 		return nil, fmt.Errorf("cannot open port for friends: %w", err)
 	}
 	localSrv, localCli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	srv, err := server.New(srvCfg, transport.Merge(localSrv, netSrv))
 	if err != nil {
 		netSrv.Close()
+		closeStore()
 		return nil, err
 	}
 	return &Host{Server: srv, Client: client.New(localCli, cfg.Client), enet: netSrv}, nil

@@ -201,6 +201,9 @@ func (s *Runtime) move(p *peer, dest *instance) {
 	if alive && st.Flags&game.PlayerDead == 0 {
 		dest.world.SetPlayerHealth(p.player, st.HP)
 	}
+	if s.chars != nil {
+		s.saveCharacter(p)
+	}
 }
 
 // closeEmpty closes every dungeon instance with no peer in it. The hub

@@ -2,10 +2,12 @@ package server
 
 import (
 	"fmt"
+	"strings"
 
 	"duskfall/game"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
+	"duskfall/server/store"
 )
 
 type peerState uint8
@@ -27,6 +29,9 @@ type peer struct {
 	chunks []uint32 // per chunk of inst's map: the world tick it was sent at, plus one (0: not yet)
 	epoch  uint16   // instance changes on this connection; stamped on snapshots and events
 	bit    uint8    // this peer's bit in inst's bullet Tags: told of that bullet
+
+	char    store.Character // the character played, when the server keeps a store
+	hasChar bool
 
 	ev     wire.EventEncoder // events waiting for the next snapshot tick
 	evBuf  []byte
@@ -121,6 +126,9 @@ func (s *Runtime) leaveGame(p *peer) {
 	if p.state != peerPlaying {
 		return
 	}
+	if s.chars != nil {
+		s.saveCharacter(p)
+	}
 	p.inst.remove(p)
 	s.ids.free(p.player)
 	s.closeEmpty()
@@ -164,6 +172,12 @@ func (s *Runtime) onHello(p *peer, b []byte) error {
 		s.reject(p.id, fmt.Sprintf("the server is full (%d players)", s.cfg.MaxPlayers))
 		return nil
 	}
+	// The account's secret first: whoever does not hold it learns nothing
+	// about who is playing.
+	if why := s.join(p, h.Name, h.Token); why != "" {
+		s.reject(p.id, why)
+		return nil
+	}
 	if s.nameTaken(h.Name) {
 		s.reject(p.id, fmt.Sprintf("the name %q is already playing", h.Name))
 		return nil
@@ -176,14 +190,17 @@ func (s *Runtime) onHello(p *peer, b []byte) error {
 	p.player, p.name, p.state = id, h.Name, peerPlaying
 	s.send(p, wire.MsgWelcome, wire.AppendWelcome(s.buf[:0], wire.Welcome{PeerID: id, ServerTick: s.tick}))
 	s.hub.add(s, p)
+	s.restore(p)
 	s.broadcastRoster()
 	s.log.Printf("%s joined as player %d", p.name, id)
 	return nil
 }
 
+// nameTaken says whether a player of that name is playing. Names are one
+// account whatever their letter case, as the store compares them.
 func (s *Runtime) nameTaken(name string) bool {
 	for _, q := range s.order {
-		if q.state == peerPlaying && q.name == name {
+		if q.state == peerPlaying && strings.EqualFold(q.name, name) {
 			return true
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"duskfall/game"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
+	"duskfall/server/store"
 )
 
 // Config configures a Runtime.
@@ -17,10 +18,14 @@ type Config struct {
 	Content    *game.Content
 	Map        *game.Map // where every player starts: the hub (or an arena)
 	Seed       uint64
-	MaxPlayers int         // 0 means DefaultMaxPlayers
-	StatusFile string      // Run rewrites it once a second; "" disables it
-	VolleyLead int         // ticks enemy volleys are announced before they fly: 0 means game.VolleyLeadTicks, negative none
-	Log        *log.Logger // nil discards
+	MaxPlayers int    // 0 means DefaultMaxPlayers
+	StatusFile string // Run rewrites it once a second; "" disables it
+	VolleyLead int    // ticks enemy volleys are announced before they fly: 0 means game.VolleyLeadTicks, negative none
+	// Store keeps accounts and characters; the Runtime owns it from New on
+	// and closes it on Shutdown. nil plays without accounts: any name
+	// joins, and nothing outlives the session (tests, practice).
+	Store *store.Store
+	Log   *log.Logger // nil discards
 }
 
 // DefaultMaxPlayers bounds the players one server accepts.
@@ -59,6 +64,7 @@ type Runtime struct {
 	inbox     []transport.Event
 	frames    []game.Input
 	tellOrder []uint64 // tellBullets' scratch: uid<<32 | slot
+	chars     *keeper  // nil without a store
 	buf       []byte
 	snapEnc   wire.SnapshotEncoder
 	roster    wire.Roster
@@ -112,6 +118,9 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 		// The log's writer (stderr, say) may block; the tick must not.
 		s.logw = newAsyncWriter(cfg.Log.Writer())
 		s.log = log.New(s.logw, cfg.Log.Prefix(), cfg.Log.Flags())
+	}
+	if cfg.Store != nil {
+		s.chars = newKeeper(cfg.Store)
 	}
 	s.hub = s.newInstance(cfg.Map, game.HubDungeon, cfg.Seed)
 	return s, nil
@@ -185,6 +194,7 @@ func (s *Runtime) Step() {
 			s.streamChunks(p)
 		}
 	}
+	s.saveCharacters()
 }
 
 // tickStep is one tick of wall time.
@@ -271,6 +281,11 @@ func (s *Runtime) Shutdown(reason string) {
 	// Give the transport a moment to flush the refusals before it closes.
 	time.Sleep(100 * time.Millisecond)
 	s.tr.Close()
+	if s.chars != nil {
+		if err := s.chars.close(2 * time.Second); err != nil {
+			s.log.Printf("character store: %v", err)
+		}
+	}
 	if s.logw != nil {
 		s.logw.Flush(time.Second) // the last lines before the process exits
 	}

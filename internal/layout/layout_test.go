@@ -165,7 +165,7 @@ func TestHeadlessBuildLeavesTheWindowOut(t *testing.T) {
 		require.Contains(t, string(out), "libenet", "the binary should link the system ENet library")
 	})
 	t.Run("the headless server runs with no display", func(t *testing.T) {
-		cmd := exec.Command(headlessBinary(t), "--server", "--port", "0", "--duration", "1s")
+		cmd := exec.Command(headlessBinary(t), "--server", "--port", "0", "--duration", "1s", "--data", t.TempDir())
 		cmd.Env = append(os.Environ(), "DISPLAY=")
 		out, err := cmd.CombinedOutput()
 		require.NoError(t, err, "%s", out)
@@ -176,7 +176,7 @@ func TestHeadlessBuildLeavesTheWindowOut(t *testing.T) {
 func TestTheServerStopsCleanlyOnSignals(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
 		t.Run("on "+sig.String(), func(t *testing.T) {
-			cmd := exec.Command(headlessBinary(t), "--server", "--port", "0")
+			cmd := exec.Command(headlessBinary(t), "--server", "--port", "0", "--data", t.TempDir())
 			var out syncBuffer
 			cmd.Stdout, cmd.Stderr = &out, &out
 			require.NoError(t, cmd.Start())
