@@ -84,7 +84,7 @@ func startGame(t *testing.T, bin, shot, dir string) *gameProcess {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, "--port", strconv.Itoa(freeUDPPort(t)))
-	cmd.Env = append(os.Environ(), "DUSKFALL_SHOT="+shot, "XDG_CONFIG_HOME="+dir, "XDG_DATA_HOME="+dir)
+	cmd.Env = append(os.Environ(), "DUSKFALL_SHOT="+shot, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_DATA_HOME="+filepath.Join(dir, "data"))
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
