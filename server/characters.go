@@ -119,15 +119,20 @@ func (k *keeper) write() {
 // close hands over what is staged, waits for the writer (at most limit)
 // and closes the store.
 func (k *keeper) close(limit time.Duration) error {
-	for len(k.pending) > 0 {
+	deadline := time.Now().Add(limit)
+	for len(k.pending) > 0 && time.Now().Before(deadline) {
 		k.endTick()
 		if len(k.pending) > 0 {
-			time.Sleep(time.Millisecond)
+			time.Sleep(time.Millisecond) // the writer is busy with an earlier tick
 		}
 	}
+	lost := len(k.pending)
 	close(k.out)
-	if !waitgroup.Within(&k.wg, limit) {
+	if !waitgroup.Within(&k.wg, max(time.Until(deadline), 100*time.Millisecond)) {
 		return errors.New("the character store was still writing at shutdown")
+	}
+	if lost > 0 {
+		return fmt.Errorf("%d characters were not saved: the store was too slow to take them", lost)
 	}
 	return k.st.Close()
 }
