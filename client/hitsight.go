@@ -27,7 +27,7 @@ const (
 const (
 	shownFrames = 128  // frames remembered: two seconds, longer than any hit takes to be heard of
 	seenBullets = 4096 // enemy bullets remembered from the frame they were first drawn in sight
-	seenFlag    = 1 << 63
+	seenMark    = 1    // a replica bullet's Tag once it has been drawn in sight (the tick is in the ring)
 )
 
 // frameShown is what one frame drew: the own ship at its tick and place,
@@ -87,14 +87,14 @@ func (h *hitSight) noteFrame(ship uint32, pos game.Vec, b *replica) {
 	p := b.pool
 	for i := range p.Len() {
 		if p.Tag[i] == 0 && p.Team[i] == game.TeamEnemy && inSight(pos, p.X[i], p.Y[i]) {
-			p.Tag[i] = seenFlag | uint64(ship)
+			p.Tag[i] = seenMark
 			h.remember(seenBullet{rec: p.Record[i], seen: ship})
 		}
 	}
 	for i := range b.unborn {
 		t := &b.unborn[i]
 		if t.tag == 0 && t.Spawn.Team == game.TeamEnemy && inSight(pos, t.Spawn.X, t.Spawn.Y) {
-			t.tag = seenFlag | uint64(ship)
+			t.tag = seenMark
 			h.remember(seenBullet{rec: t.Spawn, seen: ship})
 		}
 	}

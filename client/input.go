@@ -62,13 +62,14 @@ func (in Intent) Frame(tick uint32) game.Input {
 // has under those numbers) and never has a gap the server would coast
 // through while the client predicted nothing.
 //
-// Two bounds hold on every frame, whatever the estimate says: a frame is
-// never numbered far below what the server will have consumed when it
-// arrives (the newest acknowledgement, plus the frames since, plus the
-// round trip), which it would refuse as a replay; and never beyond the newest snapshot's tick plus InputMaxLead,
-// which it would refuse as from the future. When the server goes quiet
-// (stalled, or the link is down) the second bound holds frames back
-// instead of sending ones it would refuse.
+// Two bounds hold on every frame, whatever the estimate says (lowest and
+// highest): a frame is never numbered far below what the server will have
+// consumed when it arrives, where it would be late or refused as a replay;
+// and never more than the lead wanted plus quietSlack beyond the newest
+// snapshot's tick, nor beyond what the server accepts. When the server goes
+// quiet (stalled, or the link is down) the second bound holds frames back
+// instead of sending ones it would refuse or that would only lengthen the
+// lead.
 //
 // The margin over the round trip adapts: a snapshot whose acknowledged
 // input is older than its tick says the frame for that tick arrived too

@@ -32,8 +32,8 @@ type BulletPool struct {
 	Damage []int16
 
 	// Tag is free for whoever owns the pool, zero at spawn: the server
-	// keeps the set of peers told of the bullet in it, a client the tick
-	// it first drew the bullet in sight.
+	// keeps the set of peers told of the bullet in it, a client whether it
+	// has drawn the bullet in sight yet.
 	Tag []uint64
 
 	index     uidIndex

@@ -57,17 +57,24 @@ func appendTeamVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, l
 		if fog != nil && !bulletInSight(fog, xs[i], ys[i]) {
 			continue
 		}
-		x0, y0, x1, y1 := x-half, y-half, x+half, y+half
-		sx0, sy0 := lk.SX, lk.SY
-		sx1, sy1 := sx0+spriteSize, sy0+spriteSize
-		vs = append(vs,
-			ebiten.Vertex{DstX: x0, DstY: y0, SrcX: sx0, SrcY: sy0, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
-			ebiten.Vertex{DstX: x1, DstY: y0, SrcX: sx1, SrcY: sy0, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
-			ebiten.Vertex{DstX: x0, DstY: y1, SrcX: sx0, SrcY: sy1, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
-			ebiten.Vertex{DstX: x1, DstY: y1, SrcX: sx1, SrcY: sy1, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
-		)
+		vs = appendQuad(vs, x, y, half, lk, 1)
 	}
 	return vs
+}
+
+// appendQuad appends the look's sprite as a quad of half-size half around
+// screen point (x, y), scaled by alpha (premultiplied: a faint sprite).
+func appendQuad(vs []ebiten.Vertex, x, y, half float32, lk *look, alpha float32) []ebiten.Vertex {
+	x0, y0, x1, y1 := x-half, y-half, x+half, y+half
+	sx0, sy0 := lk.SX, lk.SY
+	sx1, sy1 := sx0+spriteSize, sy0+spriteSize
+	a := alpha
+	return append(vs,
+		ebiten.Vertex{DstX: x0, DstY: y0, SrcX: sx0, SrcY: sy0, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
+		ebiten.Vertex{DstX: x1, DstY: y0, SrcX: sx1, SrcY: sy0, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
+		ebiten.Vertex{DstX: x0, DstY: y1, SrcX: sx0, SrcY: sy1, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
+		ebiten.Vertex{DstX: x1, DstY: y1, SrcX: sx1, SrcY: sy1, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
+	)
 }
 
 // bulletLayer draws a bullet pool in batches from one atlas.
@@ -102,7 +109,6 @@ const (
 func appendTelegraphVertices(vs []ebiten.Vertex, tele []client.Telegraph, cam camera, looks *[numLooks]look, fog *client.Fog) []ebiten.Vertex {
 	ox, oy := float32(cam.X), float32(cam.Y)
 	w, h := float32(cam.W), float32(cam.H)
-	const a = telegraphAlpha
 	for i := range tele {
 		s := &tele[i].Spawn
 		lk := &looks[lookIndex(s.Team, s.Kind)]
@@ -118,15 +124,7 @@ func appendTelegraphVertices(vs []ebiten.Vertex, tele []client.Telegraph, cam ca
 		if x+half < 0 || y+half < 0 || x-half > w || y-half > h {
 			continue
 		}
-		x0, y0, x1, y1 := x-half, y-half, x+half, y+half
-		sx0, sy0 := lk.SX, lk.SY
-		sx1, sy1 := sx0+spriteSize, sy0+spriteSize
-		vs = append(vs,
-			ebiten.Vertex{DstX: x0, DstY: y0, SrcX: sx0, SrcY: sy0, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
-			ebiten.Vertex{DstX: x1, DstY: y0, SrcX: sx1, SrcY: sy0, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
-			ebiten.Vertex{DstX: x0, DstY: y1, SrcX: sx0, SrcY: sy1, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
-			ebiten.Vertex{DstX: x1, DstY: y1, SrcX: sx1, SrcY: sy1, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
-		)
+		vs = appendQuad(vs, x, y, half, lk, telegraphAlpha)
 	}
 	return vs
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"duskfall/game"
@@ -63,16 +64,17 @@ func OpenStore(dir string) (*store.Store, error) {
 type keeper struct {
 	st      *store.Store
 	pending map[uint64]store.Character // staged this tick (or left over from a busy one)
-	batch   []store.Character
-	out     chan []store.Character
+	out     chan []store.Character     // batches to the writer
+	free    chan []store.Character     // batches back from the writer, to fill again
 	wg      sync.WaitGroup
-	mu      sync.Mutex
-	failed  int // transactions that did not commit
-	lastErr error
+	failed  atomic.Uint64 // transactions that did not commit
+	logf    func(format string, args ...any)
 }
 
-func newKeeper(st *store.Store) *keeper {
-	k := &keeper{st: st, pending: make(map[uint64]store.Character), out: make(chan []store.Character, 4)}
+func newKeeper(st *store.Store, logf func(format string, args ...any)) *keeper {
+	const batches = 4
+	k := &keeper{st: st, pending: make(map[uint64]store.Character),
+		out: make(chan []store.Character, batches), free: make(chan []store.Character, batches+1), logf: logf}
 	k.wg.Add(1)
 	go k.write()
 	return k
@@ -88,13 +90,28 @@ func (k *keeper) endTick() {
 	if len(k.pending) == 0 {
 		return
 	}
-	batch := make([]store.Character, 0, len(k.pending))
+	var batch []store.Character
+	select {
+	case batch = <-k.free: // the writer is done with it
+	default:
+	}
+	batch = batch[:0]
 	for _, c := range k.pending {
 		batch = append(batch, c)
 	}
 	select {
 	case k.out <- batch:
 		clear(k.pending)
+	default:
+		k.recycle(batch)
+	}
+}
+
+// recycle offers a batch back for reuse, so a steady game fills the same
+// few slices instead of allocating one a tick.
+func (k *keeper) recycle(batch []store.Character) {
+	select {
+	case k.free <- batch[:0]:
 	default:
 	}
 }
@@ -108,11 +125,10 @@ func (k *keeper) write() {
 			b.Stage(c)
 		}
 		if err := b.Flush(); err != nil {
-			k.mu.Lock()
-			k.failed++
-			k.lastErr = err
-			k.mu.Unlock()
+			k.failed.Add(1) // the batch stays staged: the next one retries it
+			k.logf("character store: %v", err)
 		}
+		k.recycle(batch)
 	}
 }
 
@@ -135,14 +151,6 @@ func (k *keeper) close(limit time.Duration) error {
 		return fmt.Errorf("%d characters were not saved: the store was too slow to take them", lost)
 	}
 	return k.st.Close()
-}
-
-// Failed is how many store transactions did not commit, and the last
-// reason.
-func (k *keeper) Failed() (int, error) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return k.failed, k.lastErr
 }
 
 // join claims the peer's account and gives it the account's character,

@@ -120,7 +120,7 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 		s.log = log.New(s.logw, cfg.Log.Prefix(), cfg.Log.Flags())
 	}
 	if cfg.Store != nil {
-		s.chars = newKeeper(cfg.Store)
+		s.chars = newKeeper(cfg.Store, s.log.Printf)
 	}
 	s.hub = s.newInstance(cfg.Map, game.HubDungeon, cfg.Seed)
 	return s, nil
@@ -269,6 +269,9 @@ func (s *Runtime) status(lp *loopStats, sink *statusSink, elapsed time.Duration)
 	st.StatusDropped = sink.dropped.Load()
 	if s.logw != nil {
 		st.LogDropped = s.logw.Dropped()
+	}
+	if s.chars != nil {
+		st.StoreFailed = s.chars.failed.Load()
 	}
 	return st
 }

@@ -33,6 +33,7 @@ type Status struct {
 	SkippedTicks  uint64  `json:"skipped_ticks"`
 	LogDropped    uint64  `json:"log_dropped"`    // log lines dropped because the log writer was behind
 	StatusDropped uint64  `json:"status_dropped"` // status snapshots dropped because the writer was behind
+	StoreFailed   uint64  `json:"store_failed"`   // character-store transactions that did not commit (retried with the next)
 }
 
 // statusWindow is the size of the per-second sample rings: a second at
