@@ -21,6 +21,9 @@ func AppendI16(b []byte, v int16) []byte { return AppendU16(b, uint16(v)) }
 // AppendU32 appends v as a little-endian uint32.
 func AppendU32(b []byte, v uint32) []byte { return binary.LittleEndian.AppendUint32(b, v) }
 
+// AppendU64 appends v as a little-endian uint64.
+func AppendU64(b []byte, v uint64) []byte { return binary.LittleEndian.AppendUint64(b, v) }
+
 // AppendF32 appends the IEEE-754 bits of v, little-endian.
 func AppendF32(b []byte, v float32) []byte { return AppendU32(b, math.Float32bits(v)) }
 

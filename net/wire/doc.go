@@ -83,6 +83,35 @@
 //	  3    2     cy u16, chunk row
 //	  5    256   tiles, 16 × 16 bytes, row-major
 //
+//	Characters 0x07 (server→client)
+//	  off   size  field
+//	  0     1     type 0x07
+//	  1     1     cause u8: 0 list | 1 refused | 2 died
+//	  2     1+n   note str, n = 0..200 bytes: the server's words on the cause
+//	  3+n   1     slots u8: characters an account may hold
+//	  4+n   1     count u8, ≤ slots and ≤ 32
+//	  5+n   …     characters, count of them, each:
+//	    0     8     id u64
+//	    8     1+k   name str, k bytes, rules as in Hello
+//	    9+k   1     level u8
+//	    10+k  2     health u16
+//	    12+k  2     maxHealth u16
+//	    14+k  1     where u8 (0 hub | 1 dungeon): where it was last saved
+//	    15+k  2     lockout u16: ticks until it may enter a dungeon again
+//
+//	CharacterCommand 0x08 (client→server), 11 + n bytes
+//	  off  size  field
+//	  0    1     type 0x08
+//	  1    1     op u8: 1 select | 2 create | 3 delete
+//	  2    8     id u64: the character (0 for create)
+//	  10   1+n   name str: create, the new name; delete, the character's name
+//	             as the player confirmed it; select, empty (n = 0)
+//
+//	Notice 0x09 (server→client), 2 + n bytes
+//	  off  size  field
+//	  0    1     type 0x09
+//	  1    1+n   text str, n = 1..200 bytes: a sentence to show the player
+//
 // Channel 1, unreliable sequenced:
 //
 //	Snapshot 0x10 (server→client), 19 + 9·n + 8·m bytes

@@ -71,6 +71,18 @@ func FuzzParseEnterInstance(f *testing.F) {
 		"05 0700 0000 ff 2800 1e00 e8030000 ff 0300 0400 00", "05 0700 0000 ff 2800 1e00 e8030000 01 2800 0000 00")
 }
 
+func FuzzParseCharacters(f *testing.F) {
+	fuzzCodec(f, wire.MsgCharacters, "07 00 00 ff ff 0100000000000000 0141 01 0100 0100 00 0000")
+}
+
+func FuzzParseCharacterCommand(f *testing.F) {
+	fuzzCodec(f, wire.MsgCharacterCommand, "08 02 0000000000000000 ff41", "08 01 0100000000000000 0141")
+}
+
+func FuzzParseNotice(f *testing.F) {
+	fuzzCodec(f, wire.MsgNotice, "09 00", "09 02 c328")
+}
+
 func FuzzParseMapChunk(f *testing.F) {
 	fuzzCodec(f, wire.MsgMapChunk, "06 0000 0000 0102")
 }

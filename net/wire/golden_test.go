@@ -154,6 +154,37 @@ var codecs = []codec{
 		},
 	},
 	{
+		typ:    wire.MsgCharacters,
+		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendCharacters(b, v.(wire.Characters)) },
+		decode: func(b []byte) (any, error) { return wire.ParseCharacters(b) },
+		cases: []golden{
+			{"one character locked out of dungeons after a death", wire.Characters{
+				Cause: wire.CauseDied, Note: "Ava fell", Slots: 8, Entries: []wire.CharacterEntry{
+					{ID: 0x0102, Name: "Ava", Level: 3, Health: 100, MaxHealth: 100, Where: wire.WhereHub, Lockout: 300},
+				}}, "07 02 08 41766120 66656c6c 08 01 0201000000000000 03417661 03 6400 6400 00 2c01"},
+			{"a new account's empty roster", wire.Characters{Slots: 8, Entries: []wire.CharacterEntry{}}, "07 00 00 08 00"},
+		},
+	},
+	{
+		typ:    wire.MsgCharacterCommand,
+		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendCharacterCommand(b, v.(wire.CharacterCommand)) },
+		decode: func(b []byte) (any, error) { return wire.ParseCharacterCommand(b) },
+		cases: []golden{
+			{"select a character", wire.CharacterCommand{Op: wire.OpSelect, ID: 7}, "08 01 0700000000000000 00"},
+			{"create one", wire.CharacterCommand{Op: wire.OpCreate, Name: "Bo"}, "08 02 0000000000000000 02426f"},
+			{"delete one, its name confirmed", wire.CharacterCommand{Op: wire.OpDelete, ID: 0x0100, Name: "Bo"},
+				"08 03 0001000000000000 02426f"},
+		},
+	},
+	{
+		typ:    wire.MsgNotice,
+		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendNotice(b, v.(wire.Notice)) },
+		decode: func(b []byte) (any, error) { return wire.ParseNotice(b) },
+		cases: []golden{
+			{"a sentence", wire.Notice{Text: "wait"}, "09 04 77616974"},
+		},
+	},
+	{
 		typ:    wire.MsgMapChunk,
 		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendMapChunk(b, v.(wire.MapChunk)), nil },
 		decode: func(b []byte) (any, error) { return wire.ParseMapChunk(b) },

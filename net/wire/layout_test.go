@@ -76,6 +76,36 @@ var layoutCases = []layoutCase{
 		},
 	},
 	{
+		typ: wire.MsgCharacters,
+		encode: func() ([]byte, error) {
+			return wire.AppendCharacters(nil, wire.Characters{Cause: wire.CauseRefused, Note: "no", Slots: 8,
+				Entries: []wire.CharacterEntry{
+					{ID: 0x0807060504030201, Name: "Ava", Level: 0x09, Health: 0x0b0a, MaxHealth: 0x0d0c, Where: 1, Lockout: 0x0f0e},
+					{ID: 1, Name: "Bo", Level: 1, Health: 1, MaxHealth: 1},
+				}})
+		},
+		vars: map[string]int{"n": 2, "k": 3},
+		fields: map[string]string{
+			"type": "07", "cause": "01", "note": "02 6e6f", "slots": "08", "count": "02",
+			"characters.id": "0102030405060708", "characters.name": "03 417661", "characters.level": "09",
+			"characters.health": "0a0b", "characters.maxHealth": "0c0d", "characters.where": "01", "characters.lockout": "0e0f",
+		},
+	},
+	{
+		typ: wire.MsgCharacterCommand,
+		encode: func() ([]byte, error) {
+			return wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpDelete, ID: 0x0807060504030201, Name: "Ava"})
+		},
+		vars:   map[string]int{"n": 3},
+		fields: map[string]string{"type": "08", "op": "03", "id": "0102030405060708", "name": "03 417661"},
+	},
+	{
+		typ:    wire.MsgNotice,
+		encode: func() ([]byte, error) { return wire.AppendNotice(nil, wire.Notice{Text: "no"}) },
+		vars:   map[string]int{"n": 2},
+		fields: map[string]string{"type": "09", "text": "02 6e6f"},
+	},
+	{
 		typ: wire.MsgMapChunk,
 		encode: func() ([]byte, error) {
 			c := wire.MapChunk{CX: 0x0201, CY: 0x0403}

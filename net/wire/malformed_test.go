@@ -127,6 +127,27 @@ func TestHostileControlMessages(t *testing.T) {
 		{"a portal beyond the map's bottom edge", "05 0700 0000 ff 2800 1e00 e8030000 01 0000 1e00 00", wire.ErrMalformed},
 		{"a portal count of 255 with one portal present", "05 0700 0000 ff 2800 1e00 e8030000 ff 0300 0400 00", wire.ErrShort},
 	})
+	runBad(t, wire.MsgCharacters, []badCase{
+		{"a cause no version defines", "07 03 00 08 00", wire.ErrMalformed},
+		{"more characters than slots", "07 00 00 01 02" + strings.Repeat("0100000000000000 0141 01 0100 0100 00 0000", 2), wire.ErrTooLarge},
+		{"a count of 255 with one entry present", "07 00 00 ff ff 0100000000000000 0141 01 0100 0100 00 0000", wire.ErrShort},
+		{"a place no version defines", "07 00 00 08 01 0100000000000000 0141 01 0100 0100 02 0000", wire.ErrMalformed},
+		{"a 201-byte note", "07 01 c9" + strings.Repeat("78", 201) + "08 00", wire.ErrTooLarge},
+	})
+	runBad(t, wire.MsgCharacterCommand, []badCase{
+		{"an op no version defines", "08 04 0100000000000000 00", wire.ErrMalformed},
+		{"a select that carries a name", "08 01 0100000000000000 0141", wire.ErrMalformed},
+		{"a create that names an id", "08 02 0100000000000000 0141", wire.ErrMalformed},
+		{"a create with no name", "08 02 0000000000000000 00", wire.ErrMalformed},
+		{"a create with a 17-byte name", "08 02 0000000000000000 11" + strings.Repeat("41", 17), wire.ErrTooLarge},
+		{"a create whose name runs 10,000 bytes past its length", "08 02 0000000000000000 ff" + strings.Repeat("41", 10000), wire.ErrMalformed},
+		{"a delete with no confirming name", "08 03 0100000000000000 00", wire.ErrMalformed},
+		{"an id one byte short", "08 01 01000000000000", wire.ErrShort},
+	})
+	runBad(t, wire.MsgNotice, []badCase{
+		{"an empty notice", "09 00", wire.ErrMalformed},
+		{"a 201-byte notice", "09 c9" + strings.Repeat("78", 201), wire.ErrTooLarge},
+	})
 	runBad(t, wire.MsgMapChunk, []badCase{
 		{"a chunk one tile short", "06 0000 0000" + strings.Repeat("01", 255), wire.ErrShort},
 		{"a chunk one tile long", "06 0000 0000" + strings.Repeat("01", 257), wire.ErrMalformed},

@@ -99,6 +99,15 @@ func (r *Reader) U32() uint32 {
 	return binary.LittleEndian.Uint32(p)
 }
 
+// U64 reads a little-endian uint64.
+func (r *Reader) U64() uint64 {
+	p := r.take(8)
+	if p == nil {
+		return 0
+	}
+	return binary.LittleEndian.Uint64(p)
+}
+
 // F32 reads an IEEE-754 float32 with its bits preserved (NaN included).
 func (r *Reader) F32() float32 { return math.Float32frombits(r.U32()) }
 

@@ -10,22 +10,25 @@ type MsgType uint8
 
 // Message types. The high nibble matches the channel the message travels on.
 const (
-	MsgHello         MsgType = 0x01
-	MsgWelcome       MsgType = 0x02
-	MsgReject        MsgType = 0x03
-	MsgRoster        MsgType = 0x04
-	MsgEnterInstance MsgType = 0x05
-	MsgMapChunk      MsgType = 0x06
-	MsgSnapshot      MsgType = 0x10
-	MsgEvents        MsgType = 0x20
-	MsgInput         MsgType = 0x30
+	MsgHello            MsgType = 0x01
+	MsgWelcome          MsgType = 0x02
+	MsgReject           MsgType = 0x03
+	MsgRoster           MsgType = 0x04
+	MsgEnterInstance    MsgType = 0x05
+	MsgMapChunk         MsgType = 0x06
+	MsgCharacters       MsgType = 0x07
+	MsgCharacterCommand MsgType = 0x08
+	MsgNotice           MsgType = 0x09
+	MsgSnapshot         MsgType = 0x10
+	MsgEvents           MsgType = 0x20
+	MsgInput            MsgType = 0x30
 )
 
 // The channel table. It is declared here, once: the transport knows
 // channels only by number and applies the delivery each is given in
 // ReliableChannels (docs/NETCODE.md, Channels).
 const (
-	ChanControl  uint8 = 0 // reliable: handshake, roster, instances, map chunks
+	ChanControl  uint8 = 0 // reliable: handshake, rosters, notices, instances, map chunks
 	ChanSnapshot uint8 = 1 // unreliable sequenced: newest snapshot wins
 	ChanEvents   uint8 = 2 // reliable ordered: bullets, hits, deaths
 	ChanInput    uint8 = 3 // unreliable sequenced: input frames
@@ -96,6 +99,10 @@ var registry = [...]MsgInfo{
 	{MsgEnterInstance, "EnterInstance", ChanControl, ServerToClient, []string{
 		"instance", "epoch", "dungeon", "mapW", "mapH", "serverTick", "portalCount", "tileX", "tileY", "dungeon"}},
 	{MsgMapChunk, "MapChunk", ChanControl, ServerToClient, []string{"cx", "cy", "tiles"}},
+	{MsgCharacters, "Characters", ChanControl, ServerToClient, []string{
+		"cause", "note", "slots", "count", "id", "name", "level", "health", "maxHealth", "where", "lockout"}},
+	{MsgCharacterCommand, "CharacterCommand", ChanControl, ClientToServer, []string{"op", "id", "name"}},
+	{MsgNotice, "Notice", ChanControl, ServerToClient, []string{"text"}},
 	{MsgSnapshot, "Snapshot", ChanSnapshot, ServerToClient, []string{
 		"epoch", "tick", "inputAge", "playerCount",
 		"id", "x", "y", "aim", "hp", "maxHP", "flags", // the receiver's own record

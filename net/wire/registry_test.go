@@ -121,7 +121,7 @@ func TestTypeOf(t *testing.T) {
 	}{
 		{"an empty packet is short", nil, wire.ErrShort},
 		{"type zero is unknown", []byte{0}, wire.ErrUnknownType},
-		{"a type between channels is unknown", []byte{0x07}, wire.ErrUnknownType},
+		{"a type between channels is unknown", []byte{0x0a}, wire.ErrUnknownType},
 		{"the last type byte is unknown", []byte{0xff}, wire.ErrUnknownType},
 	}
 	for _, tc := range cases {
@@ -131,8 +131,8 @@ func TestTypeOf(t *testing.T) {
 		})
 	}
 	t.Run("an unknown type has no channel", func(t *testing.T) {
-		assert.Equal(t, wire.NoChannel, wire.ChannelOf(0x07))
-		assert.Equal(t, "MsgType(0x07)", wire.MsgType(0x07).String())
+		assert.Equal(t, wire.NoChannel, wire.ChannelOf(0x0a))
+		assert.Equal(t, "MsgType(0x0a)", wire.MsgType(0x0a).String())
 	})
 }
 
@@ -143,7 +143,7 @@ func TestCheckVersion(t *testing.T) {
 	t.Run("another version is refused in words naming both", func(t *testing.T) {
 		err := wire.CheckVersion(wire.ProtocolVersion + 1)
 		require.ErrorIs(t, err, wire.ErrVersion)
-		assert.Equal(t, "server speaks protocol 2, client speaks 3", err.Error())
+		assert.Equal(t, "server speaks protocol 3, client speaks 4", err.Error())
 	})
 	t.Run("an old client sending no version is refused", func(t *testing.T) {
 		assert.ErrorIs(t, wire.CheckVersion(0), wire.ErrVersion)
@@ -168,7 +168,7 @@ func TestNoClientMessageNamesADecision(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, 2, clientMessages, "Hello and Input are all a client says")
+	assert.Equal(t, 3, clientMessages, "Hello, CharacterCommand and Input are all a client says")
 }
 
 // The seed that generates a dungeon never leaves the server: no message

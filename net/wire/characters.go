@@ -1,0 +1,226 @@
+package wire
+
+// The character roster: after the Welcome the server lists the account's
+// characters (Characters); the client answers with one CharacterCommand at a
+// time (select one to play, create one, delete one), and each is answered by
+// an EnterInstance (a select that bound the character) or a fresh
+// Characters. A character that dies in a dungeon is unbound on that tick and
+// its player gets a Characters with cause CauseDied. Notice carries a
+// sentence for a playing client to show (a portal refused, say).
+
+// Limits of the roster messages.
+const (
+	MaxCharacters = 32  // entries a Characters can carry
+	MaxNoteLen    = 200 // bytes of a Characters note or a Notice
+)
+
+// Cause says why the server sent a Characters.
+type Cause uint8
+
+const (
+	CauseList    Cause = 0 // the roster after the Welcome, or after a command that changed it
+	CauseRefused Cause = 1 // the last command was refused: Note says why
+	CauseDied    Cause = 2 // the character played died: Note says where
+	causeCount         = 3
+)
+
+// Where a character stands, as the roster shows it.
+const (
+	WhereHub     uint8 = 0
+	WhereDungeon uint8 = 1
+)
+
+// CharacterEntry is one of an account's characters.
+type CharacterEntry struct {
+	ID        uint64
+	Name      string
+	Level     uint8
+	Health    uint16 // what it carries; Health == MaxHealth when whole
+	MaxHealth uint16
+	Where     uint8  // WhereHub or WhereDungeon: where it was last saved
+	Lockout   uint16 // ticks until it may enter a dungeon again (death's cost)
+}
+
+// Characters lists an account's characters.
+type Characters struct {
+	Cause   Cause
+	Note    string // the server's words on Cause, "" for CauseList
+	Slots   uint8  // how many characters an account may hold
+	Entries []CharacterEntry
+}
+
+// characterEntryMin is the smallest entry: id, a one-byte name and the
+// fixed fields after it.
+const characterEntryMin = 8 + 2 + 1 + 2 + 2 + 1 + 2
+
+func checkNote(s string) error {
+	if len(s) > MaxNoteLen {
+		return ErrTooLarge
+	}
+	return checkReason(s)
+}
+
+func checkCharacters(c *Characters) error {
+	if c.Cause >= causeCount {
+		return ErrMalformed
+	}
+	if len(c.Entries) > MaxCharacters || len(c.Entries) > int(c.Slots) {
+		return ErrTooLarge
+	}
+	for i := range c.Entries {
+		if c.Entries[i].Where > WhereDungeon {
+			return ErrMalformed
+		}
+	}
+	return checkNote(c.Note)
+}
+
+// AppendCharacters appends a Characters; on error b is unchanged.
+func AppendCharacters(b []byte, c Characters) ([]byte, error) {
+	if err := checkCharacters(&c); err != nil {
+		return b, err
+	}
+	for _, e := range c.Entries {
+		if err := ValidName(e.Name); err != nil {
+			return b, err
+		}
+	}
+	b = append(b, uint8(MsgCharacters), uint8(c.Cause))
+	b, _ = AppendString(b, c.Note) // checkNote bounds the length
+	b = append(b, c.Slots, uint8(len(c.Entries)))
+	for _, e := range c.Entries {
+		b = AppendU64(b, e.ID)
+		b, _ = AppendString(b, e.Name)
+		b = append(b, e.Level)
+		b = AppendU16(b, e.Health)
+		b = AppendU16(b, e.MaxHealth)
+		b = append(b, e.Where)
+		b = AppendU16(b, e.Lockout)
+	}
+	return b, nil
+}
+
+// ParseCharacters decodes a Characters packet.
+func ParseCharacters(b []byte) (Characters, error) {
+	r := NewReader(b)
+	readType(&r, MsgCharacters)
+	c := Characters{Cause: Cause(r.U8()), Note: r.String(), Slots: r.U8()}
+	n := int(r.U8())
+	if r.Err() == nil && n*characterEntryMin > r.Remaining() {
+		r.Fail(ErrShort)
+	}
+	if r.Err() != nil {
+		return Characters{}, r.Err()
+	}
+	if n > MaxCharacters || n > int(c.Slots) {
+		return Characters{}, ErrTooLarge
+	}
+	c.Entries = make([]CharacterEntry, n)
+	for i := range c.Entries {
+		c.Entries[i] = CharacterEntry{ID: r.U64(), Name: readName(&r), Level: r.U8(),
+			Health: r.U16(), MaxHealth: r.U16(), Where: r.U8(), Lockout: r.U16()}
+	}
+	if err := r.End(); err != nil {
+		return Characters{}, err
+	}
+	if err := checkCharacters(&c); err != nil {
+		return Characters{}, err
+	}
+	return c, nil
+}
+
+// CommandOp is what a CharacterCommand asks.
+type CommandOp uint8
+
+const (
+	OpSelect CommandOp = 1 // play the character ID; Name is empty
+	OpCreate CommandOp = 2 // make a character called Name; ID is 0
+	OpDelete CommandOp = 3 // delete the character ID; Name repeats its name, as the player confirmed it
+)
+
+// CharacterCommand is the client's choice on the roster.
+type CharacterCommand struct {
+	Op   CommandOp
+	ID   uint64
+	Name string
+}
+
+// checkCommand holds each op to its fields, so a command means one thing.
+func checkCommand(c *CharacterCommand) error {
+	switch c.Op {
+	case OpSelect:
+		if c.Name != "" {
+			return ErrMalformed
+		}
+		return nil
+	case OpCreate:
+		if c.ID != 0 {
+			return ErrMalformed
+		}
+		return ValidName(c.Name)
+	case OpDelete:
+		return ValidName(c.Name)
+	}
+	return ErrMalformed
+}
+
+// AppendCharacterCommand appends a CharacterCommand; on error b is unchanged.
+func AppendCharacterCommand(b []byte, c CharacterCommand) ([]byte, error) {
+	if err := checkCommand(&c); err != nil {
+		return b, err
+	}
+	b = append(b, uint8(MsgCharacterCommand), uint8(c.Op))
+	b = AppendU64(b, c.ID)
+	b, _ = AppendString(b, c.Name) // ValidName bounds the length
+	return b, nil
+}
+
+// ParseCharacterCommand decodes a CharacterCommand packet.
+func ParseCharacterCommand(b []byte) (CharacterCommand, error) {
+	r := NewReader(b)
+	readType(&r, MsgCharacterCommand)
+	c := CharacterCommand{Op: CommandOp(r.U8()), ID: r.U64(), Name: r.String()}
+	if err := r.End(); err != nil {
+		return CharacterCommand{}, err
+	}
+	if err := checkCommand(&c); err != nil {
+		return CharacterCommand{}, err
+	}
+	return c, nil
+}
+
+// Notice is a sentence for a playing client to show.
+type Notice struct {
+	Text string
+}
+
+// AppendNotice appends a Notice; an empty, overlong or non-UTF-8 text
+// returns its error and b unchanged.
+func AppendNotice(b []byte, n Notice) ([]byte, error) {
+	if err := checkNoticeText(n.Text); err != nil {
+		return b, err
+	}
+	b = append(b, uint8(MsgNotice))
+	return AppendString(b, n.Text)
+}
+
+func checkNoticeText(s string) error {
+	if s == "" {
+		return ErrMalformed
+	}
+	return checkNote(s)
+}
+
+// ParseNotice decodes a Notice packet.
+func ParseNotice(b []byte) (Notice, error) {
+	r := NewReader(b)
+	readType(&r, MsgNotice)
+	s := r.String()
+	if err := r.End(); err != nil {
+		return Notice{}, err
+	}
+	if err := checkNoticeText(s); err != nil {
+		return Notice{}, err
+	}
+	return Notice{Text: s}, nil
+}
