@@ -31,6 +31,10 @@ func (r *Runtime) dispatch(channel uint8, b []byte) error {
 		return r.onEnterInstance(b)
 	case wire.MsgMapChunk:
 		return r.onMapChunk(b)
+	case wire.MsgCharacters:
+		return r.onCharacters(b)
+	case wire.MsgNotice:
+		return r.onNotice(b)
 	case wire.MsgSnapshot:
 		return r.onSnapshot(b)
 	case wire.MsgEvents:
@@ -78,9 +82,10 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 	if err != nil {
 		return err
 	}
-	if r.state != StateJoining && r.state != StatePlaying {
+	if r.state != StateJoining && r.state != StateRoster && r.state != StatePlaying {
 		return nil
 	}
+	r.roster.view.Pending = false
 	r.instance, r.dungeon, r.epoch = e.Instance, e.Dungeon, e.Epoch
 	r.grid = game.NewGrid(int(e.MapW), int(e.MapH))
 	r.portals = e.Portals
@@ -93,9 +98,7 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 	r.pred = predictor{}
 	r.history.reset()
 	clear(r.seen)
-	if r.state == StateJoining {
-		r.state = StatePlaying
-	}
+	r.state = StatePlaying
 	if r.earlyOf == r.epoch {
 		for i := range r.early {
 			r.applyEvent(&r.early[i])

@@ -15,8 +15,9 @@ type State uint8
 
 const (
 	StateConnecting State = iota // waiting for the transport to connect
-	StateJoining                 // connected, Hello sent, waiting for Welcome
-	StatePlaying                 // welcomed into an instance
+	StateJoining                 // connected, Hello sent, waiting for Welcome and the roster
+	StateRoster                  // welcomed: choosing a character (at first, and after a death)
+	StatePlaying                 // a character in an instance
 	StateFailed                  // refused, timed out or dropped: see Err
 	StateClosed                  // closed by the player
 )
@@ -35,6 +36,8 @@ type Config struct {
 	Now              func() time.Time // nil means time.Now; the handshake timer only
 	ProtocolVersion  uint32           // 0 means wire.ProtocolVersion; tests announce others
 	Timeline         Timeline         // the tick bullets are drawn at; TimelinePredicted by default
+	Roster           RosterPolicy     // who chooses the character: RosterAuto by default
+	Character        string           // the character RosterAuto plays; "" means Name
 }
 
 // Stats counts what a Runtime saw; bots print them.
@@ -109,6 +112,7 @@ type Runtime struct {
 	sight   hitSight
 	events  wire.EventIter
 	inbox   []transport.Event
+	roster  rosterState
 }
 
 // maxEarlyEvents bounds the events held for an instance not entered yet;
@@ -272,6 +276,7 @@ func (r *Runtime) Receive() {
 		r.handle(&r.inbox[i])
 	}
 	r.checkHandshakeTimeout()
+	r.chooseForPlayer()
 	r.stepBullets()
 	r.pred.smooth()
 	r.view.build(r)
@@ -311,7 +316,7 @@ func (r *Runtime) onDisconnect() {
 	switch r.state {
 	case StateConnecting:
 		r.fail(errors.New("could not connect: the server did not answer"))
-	case StateJoining, StatePlaying:
+	case StateJoining, StateRoster, StatePlaying:
 		r.fail(errors.New("the server closed the connection"))
 	}
 }
