@@ -29,13 +29,15 @@ func referencePeak(t testing.TB) Config {
 	return Config{Content: content, Map: hall, Seed: 5}
 }
 
-// rawClient is the least a client can be: it says Hello and sends input
-// frames for the server's next tick. It decodes nothing but the Welcome.
+// rawClient is the least a client can be: it says Hello, plays the
+// character named after it and sends input frames for the server's next
+// tick. It decodes nothing but the Welcome and the roster.
 type rawClient struct {
-	tr    *transport.ENetClient
-	id    uint16
-	inbox []transport.Event
-	buf   []byte
+	tr      *transport.ENetClient
+	id      uint16
+	playing bool
+	inbox   []transport.Event
+	buf     []byte
 }
 
 func (c *rawClient) frame(t testing.TB, name string, serverTick uint32, w *game.World) {
@@ -50,9 +52,13 @@ func (c *rawClient) frame(t testing.TB, name string, serverTick uint32, w *game.
 			w, err := wire.ParseWelcome(ev.Data)
 			require.NoError(t, err)
 			c.id = w.PeerID
+		case ev.Kind == transport.EventReceive && len(ev.Data) > 0 && wire.MsgType(ev.Data[0]) == wire.MsgCharacters:
+			c.tr.Send(wire.ChanControl, playNamed(t, ev.Data, name))
+		case ev.Kind == transport.EventReceive && len(ev.Data) > 0 && wire.MsgType(ev.Data[0]) == wire.MsgEnterInstance:
+			c.playing = true
 		}
 	}
-	if c.id == 0 {
+	if !c.playing {
 		return
 	}
 	// Strafe around the boss and fire at it, like the content's own peak test.

@@ -145,13 +145,16 @@ type transfer struct {
 	dungeon uint8
 }
 
-// collectTransfers takes the server-only transfer events out of a world's
-// tick.
-func (s *Runtime) collectTransfers(in *instance) {
+// collectOutcomes takes what the server acts on out of a world's tick: the
+// server-only transfer events, and players' deaths in a dungeon.
+func (s *Runtime) collectOutcomes(in *instance) {
 	evs := in.world.Events()
 	for i := range evs {
-		if ev := &evs[i]; ev.Kind == game.EvTransfer {
+		switch ev := &evs[i]; {
+		case ev.Kind == game.EvTransfer:
 			s.transfers = append(s.transfers, transfer{in, ev.ID, ev.Portal, ev.Dungeon})
+		case ev.Kind == game.EvDeath && ev.Actor == game.ActorPlayer && in.dungeon != game.HubDungeon:
+			s.deaths = append(s.deaths, playerDeath{in, ev.ID})
 		}
 	}
 }
@@ -165,6 +168,11 @@ func (s *Runtime) applyTransfers() {
 			continue
 		}
 		dest := s.hub
+		if left := s.lockedOut(p.char.ID); t.dungeon != game.HubDungeon && left > 0 {
+			s.notify(p, fmt.Sprintf("%s cannot enter a dungeon for %d more seconds: death's price",
+				p.char.Name, (left+game.TickRate-1)/game.TickRate))
+			continue
+		}
 		if t.dungeon != game.HubDungeon {
 			var err error
 			if dest, err = s.dungeonBehind(t.from, t.portal, t.dungeon); err != nil {
@@ -201,9 +209,7 @@ func (s *Runtime) move(p *peer, dest *instance) {
 	if alive && st.Flags&game.PlayerDead == 0 {
 		dest.world.SetPlayerHealth(p.player, st.HP)
 	}
-	if s.chars != nil {
-		s.saveCharacter(p)
-	}
+	s.saveCharacter(p, false)
 }
 
 // closeEmpty closes every dungeon instance with no peer in it. The hub

@@ -26,6 +26,7 @@ type localPlayer struct {
 	it     wire.EventIter
 	inbox  []transport.Event
 	tap    func([]byte) // sees every packet received, when set
+	roster []byte       // the last Characters packet, until answered
 }
 
 func joinLocal(t *testing.T, cfg Config) *localPlayer {
@@ -38,8 +39,15 @@ func joinLocal(t *testing.T, cfg Config) *localPlayer {
 	hello, err := wire.AppendHello(nil, wire.Hello{Name: "tester"})
 	require.NoError(t, err)
 	lc.Send(wire.ChanControl, hello)
-	lp.step(t)
+	for range 3 { // the Welcome and the roster; a character made; that character played
+		lp.step(t)
+		if lp.roster != nil {
+			lc.Send(wire.ChanControl, playNamed(t, lp.roster, "tester"))
+			lp.roster = nil
+		}
+	}
 	require.NotZero(t, lp.id, "the player was welcomed")
+	require.Equal(t, 1, lp.srv.Players(), "the player plays a character")
 	return lp
 }
 
@@ -67,6 +75,8 @@ func (lp *localPlayer) read(t *testing.T) {
 			w, err := wire.ParseWelcome(ev.Data)
 			require.NoError(t, err)
 			lp.id = w.PeerID
+		case wire.MsgCharacters:
+			lp.roster = append([]byte(nil), ev.Data...)
 		case wire.MsgMapChunk:
 			c, err := wire.ParseMapChunk(ev.Data)
 			require.NoError(t, err)
@@ -165,8 +175,12 @@ func TestAnArrivingPlayerIsSentExactlyTheLiveBulletsThatConcernIt(t *testing.T) 
 	hello, err := wire.AppendHello(nil, wire.Hello{Name: "latecomer"})
 	require.NoError(t, err)
 	lc.Send(wire.ChanControl, hello)
-	// The Hello is handled at the start of the next Step, before the world
-	// moves: the live bullets are those in the pool now, at this tick.
+	for range 2 { // the Welcome and the roster, then the character made
+		lp.step(t)
+		lc.Send(wire.ChanControl, playNamed(t, lp.roster, "latecomer"))
+	}
+	// The select is handled at the start of the next Step, before the
+	// world moves: the live bullets are those in the pool now, at this tick.
 	type live struct {
 		rec  game.BulletSpawn
 		x, y float64

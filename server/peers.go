@@ -2,7 +2,6 @@ package server
 
 import (
 	"fmt"
-	"strings"
 
 	"duskfall/game"
 	"duskfall/net/transport"
@@ -13,25 +12,33 @@ import (
 type peerState uint8
 
 const (
-	peerHello   peerState = iota // connected; waiting for Hello
-	peerPlaying                  // welcomed, in an instance
-	peerGone                     // refused; waiting for the transport to drop it
+	peerHello    peerState = iota // connected; waiting for Hello
+	peerClaiming                  // Hello taken; the desk is claiming its account
+	peerRoster                    // welcomed; choosing a character
+	peerPlaying                   // playing a character, in an instance
+	peerGone                      // refused or disconnected: answers for it are dropped
 )
 
 // peer is one connection.
 type peer struct {
-	id     transport.PeerID
-	state  peerState
-	player uint16 // player id, also sent as Welcome.PeerID
-	name   string
-	since  uint32 // tick the peer connected
-	inst   *instance
-	chunks []uint32 // per chunk of inst's map: the world tick it was sent at, plus one (0: not yet)
-	epoch  uint16   // instance changes on this connection; stamped on snapshots and events
-	bit    uint8    // this peer's bit in inst's bullet Tags: told of that bullet
+	id      transport.PeerID
+	state   peerState
+	player  uint16 // player id, also sent as Welcome.PeerID
+	account string // the account name the Hello claimed
+	name    string // the name others see: the character's, once one is played
+	since   uint32 // tick the peer connected
+	inst    *instance
+	chunks  []uint32 // per chunk of inst's map: the world tick it was sent at, plus one (0: not yet)
+	epoch   uint16   // instance changes on this connection; stamped on snapshots and events
+	bit     uint8    // this peer's bit in inst's bullet Tags: told of that bullet
 
-	char    store.Character // the character played, when the server keeps a store
+	char    store.Character // the character played
 	hasChar bool
+	roster  []store.Character // the account's characters, as the server last knows them
+	busy    bool              // a create or delete is with the desk
+	selects pace
+	changes pace
+	pacedAt uint32 // tick+1 of the last answer to a paced command
 
 	ev     wire.EventEncoder // events waiting for the next snapshot tick
 	evBuf  []byte
@@ -111,6 +118,7 @@ func (s *Runtime) onDisconnect(id transport.PeerID) {
 		return
 	}
 	s.leaveGame(p)
+	p.state = peerGone
 	delete(s.peers, id)
 	for i, q := range s.order {
 		if q == p {
@@ -120,21 +128,23 @@ func (s *Runtime) onDisconnect(id transport.PeerID) {
 	}
 }
 
-// leaveGame takes a playing peer's player out of its world and tells the
-// others.
+// leaveGame takes a leaving peer's character out of its world (saving it)
+// and frees its player id.
 func (s *Runtime) leaveGame(p *peer) {
-	if p.state != peerPlaying {
+	switch p.state {
+	case peerPlaying:
+		s.saveCharacter(p, true)
+		p.inst.remove(p)
+		s.closeEmpty()
+		s.broadcastRoster()
+		s.log.Printf("%s (player %d) left", p.name, p.player)
+	case peerRoster:
+		s.log.Printf("%s (player %d) left from the roster", p.account, p.player)
+	default:
 		return
 	}
-	if s.chars != nil {
-		s.saveCharacter(p)
-	}
-	p.inst.remove(p)
 	s.ids.free(p.player)
-	s.closeEmpty()
-	p.state = peerHello
-	s.log.Printf("%s (player %d) left", p.name, p.player)
-	s.broadcastRoster()
+	p.state, p.hasChar = peerHello, false
 }
 
 func (s *Runtime) expireSilentPeers() {
@@ -158,53 +168,10 @@ func (s *Runtime) dispatch(p *peer, channel uint8, b []byte) error {
 		return s.onHello(p, b)
 	case t == wire.MsgInput && p.state == peerPlaying:
 		return s.onInput(p, b)
+	case t == wire.MsgCharacterCommand && (p.state == peerRoster || p.state == peerPlaying):
+		return s.onCommand(p, b)
 	}
 	return fmt.Errorf("server: %v not expected now", t)
-}
-
-func (s *Runtime) onHello(p *peer, b []byte) error {
-	h, err := wire.ParseHello(b)
-	if err != nil {
-		s.reject(p.id, "malformed Hello: "+err.Error())
-		return err
-	}
-	if s.Players() >= s.cfg.MaxPlayers {
-		s.reject(p.id, fmt.Sprintf("the server is full (%d players)", s.cfg.MaxPlayers))
-		return nil
-	}
-	// The account's secret first: whoever does not hold it learns nothing
-	// about who is playing.
-	if why := s.join(p, h.Name, h.Token); why != "" {
-		s.reject(p.id, why)
-		return nil
-	}
-	if s.nameTaken(h.Name) {
-		s.reject(p.id, fmt.Sprintf("the name %q is already playing", h.Name))
-		return nil
-	}
-	id, ok := s.ids.take()
-	if !ok {
-		s.reject(p.id, "the server is full")
-		return nil
-	}
-	p.player, p.name, p.state = id, h.Name, peerPlaying
-	s.send(p, wire.MsgWelcome, wire.AppendWelcome(s.buf[:0], wire.Welcome{PeerID: id, ServerTick: s.tick}))
-	s.hub.add(s, p)
-	s.restore(p)
-	s.broadcastRoster()
-	s.log.Printf("%s joined as player %d", p.name, id)
-	return nil
-}
-
-// nameTaken says whether a player of that name is playing. Names are one
-// account whatever their letter case, as the store compares them.
-func (s *Runtime) nameTaken(name string) bool {
-	for _, q := range s.order {
-		if q.state == peerPlaying && strings.EqualFold(q.name, name) {
-			return true
-		}
-	}
-	return false
 }
 
 func (s *Runtime) onInput(p *peer, b []byte) error {

@@ -22,8 +22,9 @@ type Config struct {
 	StatusFile string // Run rewrites it once a second; "" disables it
 	VolleyLead int    // ticks enemy volleys are announced before they fly: 0 means game.VolleyLeadTicks, negative none
 	// Store keeps accounts and characters; the Runtime owns it from New on
-	// and closes it on Shutdown. nil plays without accounts: any name
-	// joins, and nothing outlives the session (tests, practice).
+	// and closes it on Shutdown. nil keeps characters in memory, without
+	// accounts: any name joins, and nothing outlives the process (tests,
+	// practice).
 	Store *store.Store
 	Log   *log.Logger // nil discards
 }
@@ -64,7 +65,10 @@ type Runtime struct {
 	inbox     []transport.Event
 	frames    []game.Input
 	tellOrder []uint64 // tellBullets' scratch: uid<<32 | slot
-	chars     *keeper  // nil without a store
+	desk      *desk
+	recent    map[uint64]recentSave // characters' final saves, until surely written
+	lockout   map[uint64]uint32     // character id → tick its death's lockout ends
+	deaths    []playerDeath
 	buf       []byte
 	snapEnc   wire.SnapshotEncoder
 	roster    wire.Roster
@@ -87,10 +91,14 @@ type Counters struct {
 	InputStale  int
 	InputFuture int
 	InputFlood  int
-	BytesIn     uint64      // payload bytes received
-	BytesOut    uint64      // payload bytes sent
-	BytesOutBy  [256]uint64 // payload bytes sent, by message type
-	EventsOut   [256]uint64 // events queued for peers, by kind
+	// Roster commands refused (an unknown or foreign character, a wrong
+	// confirmation, a full account) and refused for their pace (a flood).
+	RosterRefused int
+	RosterPaced   int
+	BytesIn       uint64      // payload bytes received
+	BytesOut      uint64      // payload bytes sent
+	BytesOutBy    [256]uint64 // payload bytes sent, by message type
+	EventsOut     [256]uint64 // events queued for peers, by kind
 }
 
 // New makes a server on a transport that is already listening.
@@ -119,9 +127,12 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 		s.logw = newAsyncWriter(cfg.Log.Writer())
 		s.log = log.New(s.logw, cfg.Log.Prefix(), cfg.Log.Flags())
 	}
+	var led ledger = newMemLedger()
 	if cfg.Store != nil {
-		s.chars = newKeeper(cfg.Store, s.log.Printf)
+		led = newStoreLedger(cfg.Store)
 	}
+	s.desk = newDesk(led, s.log.Printf)
+	s.recent, s.lockout = make(map[uint64]recentSave), make(map[uint64]uint32)
 	s.hub = s.newInstance(cfg.Map, game.HubDungeon, cfg.Seed)
 	return s, nil
 }
@@ -170,13 +181,15 @@ func (s *Runtime) Step() {
 	for i := range s.inbox {
 		s.handle(&s.inbox[i])
 	}
+	s.takeAnswers()
 	s.expireSilentPeers()
 	s.tick++
 	for _, in := range s.instances {
 		in.world.Step()
 		s.queueEvents(in)
-		s.collectTransfers(in)
+		s.collectOutcomes(in)
 	}
+	s.applyDeaths()
 	s.applyTransfers()
 	if s.tick%wire.SnapshotInterval == 0 {
 		for _, in := range s.instances {
@@ -270,9 +283,7 @@ func (s *Runtime) status(lp *loopStats, sink *statusSink, elapsed time.Duration)
 	if s.logw != nil {
 		st.LogDropped = s.logw.Dropped()
 	}
-	if s.chars != nil {
-		st.StoreFailed = s.chars.failed.Load()
-	}
+	st.StoreFailed = s.desk.failed.Load()
 	return st
 }
 
@@ -284,10 +295,8 @@ func (s *Runtime) Shutdown(reason string) {
 	// Give the transport a moment to flush the refusals before it closes.
 	time.Sleep(100 * time.Millisecond)
 	s.tr.Close()
-	if s.chars != nil {
-		if err := s.chars.close(2 * time.Second); err != nil {
-			s.log.Printf("character store: %v", err)
-		}
+	if err := s.desk.close(2 * time.Second); err != nil {
+		s.log.Printf("character store: %v", err)
 	}
 	if s.logw != nil {
 		s.logw.Flush(time.Second) // the last lines before the process exits

@@ -13,16 +13,19 @@ import (
 
 // Status is the JSON object the status file holds, rewritten once a second.
 type Status struct {
-	Players      int     `json:"players"`
-	Tick         uint32  `json:"tick"`
-	TickMsP50    float64 `json:"tick_ms_p50"`
-	TickMsP99    float64 `json:"tick_ms_p99"`
-	BytesInPerS  float64 `json:"bytes_in_per_s"`
-	BytesOutPerS float64 `json:"bytes_out_per_s"`
-	Instances    int     `json:"instances"`
-	Garbage      int     `json:"garbage"`
-	Rejected     int     `json:"rejected"`
-	Unencodable  int     `json:"unencodable"`
+	Players       int     `json:"players"`
+	Tick          uint32  `json:"tick"`
+	TickMsP50     float64 `json:"tick_ms_p50"`
+	TickMsP99     float64 `json:"tick_ms_p99"`
+	BytesInPerS   float64 `json:"bytes_in_per_s"`
+	BytesOutPerS  float64 `json:"bytes_out_per_s"`
+	Instances     int     `json:"instances"`
+	Garbage       int     `json:"garbage"`
+	Rejected      int     `json:"rejected"`
+	Unencodable   int     `json:"unencodable"`
+	OnRoster      int     `json:"on_roster"`      // peers welcomed and choosing a character
+	RosterRefused int     `json:"roster_refused"` // roster commands refused: unknown or foreign characters, wrong confirmations
+	RosterPaced   int     `json:"roster_paced"`   // roster commands refused for their pace (floods)
 	// The loop's own health. A Step can be quick while the loop is not (a
 	// stall between Steps, a blocked write): the gaps between consecutive
 	// Steps over the last second say so, and skipped_ticks counts the
@@ -83,15 +86,18 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 	c := s.Counters()
 	secs := elapsed.Seconds()
 	st := Status{
-		Players:      s.Players(),
-		Tick:         s.Tick(),
-		BytesInPerS:  float64(c.BytesIn-l.lastIn) / secs,
-		BytesOutPerS: float64(c.BytesOut-l.lastOut) / secs,
-		Instances:    s.Instances(),
-		Garbage:      c.Garbage,
-		Rejected:     c.Rejected,
-		Unencodable:  c.Unencodable,
-		SkippedTicks: l.skipped,
+		Players:       s.Players(),
+		Tick:          s.Tick(),
+		BytesInPerS:   float64(c.BytesIn-l.lastIn) / secs,
+		BytesOutPerS:  float64(c.BytesOut-l.lastOut) / secs,
+		Instances:     s.Instances(),
+		Garbage:       c.Garbage,
+		Rejected:      c.Rejected,
+		OnRoster:      s.seated() - s.Players(),
+		RosterRefused: c.RosterRefused,
+		RosterPaced:   c.RosterPaced,
+		Unencodable:   c.Unencodable,
+		SkippedTicks:  l.skipped,
 	}
 	l.lastIn, l.lastOut = c.BytesIn, c.BytesOut
 	st.TickMsP50, st.TickMsP99, _ = l.percentiles(l.steps)

@@ -1,0 +1,200 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"duskfall/internal/waitgroup"
+	"duskfall/server/store"
+)
+
+// The desk is the one goroutine that talks to the ledger: the tick never
+// waits on a disk. It takes jobs in the order the tick hands them over:
+// each tick's staged characters as one save, and the roster's requests
+// (claim an account, create or delete a character), each answered on a
+// channel the tick drains at its start. One queue keeps them in order: a
+// claim handed over after a save reads what that save wrote.
+
+// deskQueue bounds the jobs waiting for the desk. A full queue refuses a
+// request (the player reads "busy") and keeps a save staged for the next
+// tick: nothing waits without bound, and the tick never blocks.
+const deskQueue = 256
+
+type jobKind uint8
+
+const (
+	jobSave jobKind = iota
+	jobClaim
+	jobCreate
+	jobDelete
+)
+
+// job is one piece of work for the desk.
+type job struct {
+	kind    jobKind
+	batch   []store.Character // jobSave
+	p       *peer             // who asked: the answer goes back to it (the desk never reads it)
+	account string            // the account asking (jobClaim: the one claimed)
+	name    string            // jobCreate: the new character's name
+	token   store.Token       // jobClaim
+	id      uint64            // jobDelete
+}
+
+// answer is the outcome of a request.
+type answer struct {
+	job
+	chars []store.Character // jobClaim: the account's characters
+	char  store.Character   // jobCreate: the new character
+	err   error
+}
+
+type desk struct {
+	led     ledger
+	inline  bool                       // the ledger is memory: serve each job at once, on the tick
+	pending map[uint64]store.Character // staged this tick (or left over from a busy one)
+	jobs    chan job
+	answers chan answer
+	free    chan []store.Character // save batches back from the desk, to fill again
+	quit    chan struct{}          // closed at shutdown: answers nobody will read are dropped
+	wg      sync.WaitGroup
+	failed  atomic.Uint64 // saves that did not commit
+	logf    func(format string, args ...any)
+}
+
+// newDesk starts the desk's goroutine; a memory ledger, which never waits,
+// is served on the tick instead, so a server without a store steps the
+// same way every run.
+func newDesk(led ledger, logf func(format string, args ...any)) *desk {
+	_, inline := led.(*memLedger)
+	d := &desk{led: led, inline: inline, pending: make(map[uint64]store.Character),
+		jobs: make(chan job, deskQueue), answers: make(chan answer, deskQueue),
+		free: make(chan []store.Character, 4), quit: make(chan struct{}), logf: logf}
+	d.wg.Add(1)
+	go d.work()
+	return d
+}
+
+// ask hands a request over; false when the queue is full. Inline, the
+// answer waits for the tick's next takeAnswers like any other.
+func (d *desk) ask(j job) bool {
+	if d.inline {
+		return d.serveInline(j)
+	}
+	select {
+	case d.jobs <- j:
+		return true
+	default:
+		return false
+	}
+}
+
+// stage replaces whatever was staged for the character this tick.
+func (d *desk) stage(c store.Character) { d.pending[c.ID] = c }
+
+// unstage forgets a staged character (it was deleted).
+func (d *desk) unstage(id uint64) { delete(d.pending, id) }
+
+// endTick hands this tick's characters over as one save. When the queue is
+// full they stay staged and go with a later tick: writes are coalesced,
+// never queued without bound, and never block.
+func (d *desk) endTick() {
+	if len(d.pending) == 0 {
+		return
+	}
+	var batch []store.Character
+	select {
+	case batch = <-d.free: // the desk is done with it
+	default:
+	}
+	batch = batch[:0]
+	for _, c := range d.pending {
+		batch = append(batch, c)
+	}
+	if d.ask(job{kind: jobSave, batch: batch}) {
+		clear(d.pending)
+		return
+	}
+	d.recycle(batch)
+}
+
+// recycle offers a batch back for reuse, so a steady game fills the same
+// few slices instead of allocating one a tick.
+func (d *desk) recycle(batch []store.Character) {
+	select {
+	case d.free <- batch[:0]:
+	default:
+	}
+}
+
+func (d *desk) serveInline(j job) bool {
+	if j.kind == jobSave {
+		d.save(j.batch)
+		return true
+	}
+	if len(d.answers) == cap(d.answers) {
+		return false
+	}
+	d.answers <- d.serve(j)
+	return true
+}
+
+func (d *desk) work() {
+	defer d.wg.Done()
+	for j := range d.jobs {
+		if j.kind == jobSave {
+			d.save(j.batch)
+			continue
+		}
+		a := d.serve(j)
+		select {
+		case d.answers <- a:
+		case <-d.quit:
+		}
+	}
+}
+
+func (d *desk) save(batch []store.Character) {
+	if err := d.led.save(batch); err != nil {
+		d.failed.Add(1) // the ledger keeps the batch: the next save retries it
+		d.logf("character store: %v", err)
+	}
+	d.recycle(batch)
+}
+
+func (d *desk) serve(j job) answer {
+	a := answer{job: j}
+	switch j.kind {
+	case jobClaim:
+		a.chars, a.err = d.led.claim(j.account, j.token)
+	case jobCreate:
+		a.char, a.err = d.led.create(j.account, j.name)
+	case jobDelete:
+		a.err = d.led.remove(j.account, j.id)
+	}
+	return a
+}
+
+// close hands over what is staged, waits for the desk (at most limit) and
+// closes the ledger.
+func (d *desk) close(limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for len(d.pending) > 0 && time.Now().Before(deadline) {
+		d.endTick()
+		if len(d.pending) > 0 {
+			time.Sleep(time.Millisecond) // the queue is full
+		}
+	}
+	lost := len(d.pending)
+	close(d.quit)
+	close(d.jobs)
+	if !waitgroup.Within(&d.wg, max(time.Until(deadline), 100*time.Millisecond)) {
+		return errors.New("the character store was still writing at shutdown")
+	}
+	if lost > 0 {
+		return fmt.Errorf("%d characters were not saved: the store was too slow to take them", lost)
+	}
+	return d.led.close()
+}

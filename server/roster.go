@@ -1,0 +1,380 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"duskfall/game"
+	"duskfall/net/wire"
+	"duskfall/server/store"
+)
+
+// The roster: a Hello claims its account through the desk; the Welcome
+// follows with the account's characters, and the peer stays on the roster
+// (peerRoster) until it selects one, which enters the hub. A character that
+// dies in a dungeon is unbound on that tick and its peer is back on the
+// roster, the character kept out of dungeons for DeathLockoutTicks. Every
+// command is paced per peer; one that changes the ledger (create, delete)
+// waits for its answer before the next is taken. docs/NETCODE.md (The
+// roster) gives the rules and the reasons.
+
+// DeathLockoutTicks is how long a character that died in a dungeon is kept
+// out of every dungeon: a death costs the run, not just 3 seconds.
+const DeathLockoutTicks = 10 * game.TickRate
+
+// Command pacing, per peer: a burst, then one every so many ticks.
+const (
+	selectEvery = game.TickRate / 2 // selects: one each half second after a burst
+	changeEvery = 2 * game.TickRate // creates and deletes: one each 2 s after a burst
+	paceBurst   = 3
+)
+
+// pace is a generic cell rate limiter: tat is the tick at which the
+// bucket would be empty again.
+type pace struct{ tat uint32 }
+
+func (g *pace) allow(now, every uint32) bool {
+	tat := g.tat
+	if int32(tat-now) < 0 {
+		tat = now
+	}
+	if tat-now > (paceBurst-1)*every {
+		return false
+	}
+	g.tat = tat + every
+	return true
+}
+
+// seated counts the peers holding a place on the server: on the roster or
+// playing.
+func (s *Runtime) seated() int {
+	n := 0
+	for _, p := range s.order {
+		if p.state == peerRoster || p.state == peerPlaying {
+			n++
+		}
+	}
+	return n
+}
+
+// accountSeated says whether another peer holds the account. Names are one
+// account whatever their letter case, as the store compares them.
+func (s *Runtime) accountSeated(name string, except *peer) bool {
+	for _, q := range s.order {
+		if q != except && (q.state == peerRoster || q.state == peerPlaying) && strings.EqualFold(q.account, name) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Runtime) onHello(p *peer, b []byte) error {
+	h, err := wire.ParseHello(b)
+	if err != nil {
+		s.reject(p.id, "malformed Hello: "+err.Error())
+		return err
+	}
+	if s.seated() >= s.cfg.MaxPlayers {
+		s.reject(p.id, fmt.Sprintf("the server is full (%d players)", s.cfg.MaxPlayers))
+		return nil
+	}
+	p.account, p.name = h.Name, h.Name
+	if !s.desk.ask(job{kind: jobClaim, p: p, account: h.Name, token: store.Token(h.Token)}) {
+		s.reject(p.id, "the server is too busy to take a new player; try again in a moment")
+		return nil
+	}
+	p.state = peerClaiming
+	return nil
+}
+
+// takeAnswers applies what the desk answered since the last tick. An
+// answer for a peer that has gone is dropped: what it did (a character
+// made, say) stays done.
+func (s *Runtime) takeAnswers() {
+	for {
+		select {
+		case a := <-s.desk.answers:
+			s.apply(&a)
+		default:
+			return
+		}
+	}
+}
+
+func (s *Runtime) apply(a *answer) {
+	p := a.p
+	if p.state == peerGone || s.peers[p.id] != p {
+		return
+	}
+	switch a.kind {
+	case jobClaim:
+		s.welcome(p, a.chars, a.err)
+	case jobCreate:
+		p.busy = false
+		if a.err != nil {
+			s.refuse(p, a.err.Error())
+			return
+		}
+		p.roster = append(p.roster, a.char)
+		s.log.Printf("%s made the character %s", p.account, a.char.Name)
+		s.sendCharacters(p, wire.CauseList, "")
+	case jobDelete:
+		p.busy = false
+		if a.err != nil {
+			s.refuse(p, a.err.Error())
+			return
+		}
+		s.forget(p, a.id)
+		s.sendCharacters(p, wire.CauseList, "")
+	}
+}
+
+// welcome seats a peer whose account the desk has claimed.
+func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
+	if p.state != peerClaiming {
+		return
+	}
+	switch {
+	case errors.Is(err, store.ErrNameTaken):
+		s.reject(p.id, err.Error())
+		return
+	case err != nil:
+		s.reject(p.id, "the server cannot take that name: "+err.Error())
+		return
+	case s.accountSeated(p.account, p):
+		s.reject(p.id, fmt.Sprintf("the name %q is already playing", p.account))
+		return
+	case s.seated() >= s.cfg.MaxPlayers:
+		s.reject(p.id, fmt.Sprintf("the server is full (%d players)", s.cfg.MaxPlayers))
+		return
+	}
+	id, ok := s.ids.take()
+	if !ok {
+		s.reject(p.id, "the server is full")
+		return
+	}
+	for i := range chars {
+		if r, ok := s.recent[chars[i].ID]; ok {
+			chars[i] = r.c // its last save may still be on its way to the disk
+		}
+	}
+	p.player, p.state, p.roster = id, peerRoster, chars
+	s.send(p, wire.MsgWelcome, wire.AppendWelcome(s.buf[:0], wire.Welcome{PeerID: id, ServerTick: s.tick}))
+	s.sendCharacters(p, wire.CauseList, "")
+	s.log.Printf("%s joined as player %d", p.account, id)
+}
+
+func (s *Runtime) onCommand(p *peer, b []byte) error {
+	c, err := wire.ParseCharacterCommand(b)
+	if err != nil {
+		return err // counted as garbage; an honest client never sends it
+	}
+	switch c.Op {
+	case wire.OpSelect:
+		s.onSelect(p, c.ID)
+	case wire.OpCreate:
+		s.onCreate(p, c.Name)
+	case wire.OpDelete:
+		s.onDelete(p, c.ID, c.Name)
+	}
+	return nil
+}
+
+// refuse answers a command with the reason, counted.
+func (s *Runtime) refuse(p *peer, why string) {
+	s.counters.RosterRefused++
+	s.sendCharacters(p, wire.CauseRefused, why)
+}
+
+// paced answers a command over its pace: counted, and answered at most
+// once a tick, so a flood is not echoed back.
+func (s *Runtime) paced(p *peer) {
+	s.counters.RosterPaced++
+	if p.pacedAt != s.tick+1 {
+		p.pacedAt = s.tick + 1
+		s.sendCharacters(p, wire.CauseRefused, "too many choices at once; wait a moment")
+	}
+}
+
+func (s *Runtime) onSelect(p *peer, id uint64) {
+	if p.state == peerPlaying {
+		if p.char.ID != id {
+			s.refuse(p, fmt.Sprintf("you are playing %s; leave the game to choose another character", p.char.Name))
+		}
+		return // the character held: nothing to do
+	}
+	if !p.selects.allow(s.tick, selectEvery) {
+		s.paced(p)
+		return
+	}
+	i := s.rosterIndex(p, id)
+	if i < 0 {
+		s.refuse(p, "no character of yours has that id")
+		return
+	}
+	s.bind(p, p.roster[i])
+}
+
+func (s *Runtime) onCreate(p *peer, name string) {
+	switch {
+	case p.state != peerRoster:
+		s.refuse(p, "leave the game to make a character")
+	case p.busy || !p.changes.allow(s.tick, changeEvery):
+		s.paced(p)
+	case len(p.roster) >= store.MaxCharactersPerAccount:
+		s.refuse(p, store.ErrTooManyCharacters.Error())
+	case !s.desk.ask(job{kind: jobCreate, p: p, account: p.account, name: name}):
+		s.refuse(p, "the server is too busy to make a character; try again in a moment")
+	default:
+		p.busy = true
+	}
+}
+
+func (s *Runtime) onDelete(p *peer, id uint64, name string) {
+	i := s.rosterIndex(p, id)
+	switch {
+	case p.state != peerRoster:
+		s.refuse(p, "leave the game to delete a character")
+	case p.busy || !p.changes.allow(s.tick, changeEvery):
+		s.paced(p)
+	case i < 0:
+		s.refuse(p, "no character of yours has that id")
+	case p.roster[i].Name != name:
+		s.refuse(p, fmt.Sprintf("the name confirmed does not match %s; nothing was deleted", p.roster[i].Name))
+	case !s.desk.ask(job{kind: jobDelete, p: p, account: p.account, id: id}):
+		s.refuse(p, "the server is too busy to delete a character; try again in a moment")
+	default:
+		p.busy = true
+	}
+}
+
+func (s *Runtime) rosterIndex(p *peer, id uint64) int {
+	for i := range p.roster {
+		if p.roster[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// forget drops a deleted character from the peer's roster and from memory.
+func (s *Runtime) forget(p *peer, id uint64) {
+	if i := s.rosterIndex(p, id); i >= 0 {
+		s.log.Printf("%s deleted the character %s", p.account, p.roster[i].Name)
+		p.roster = append(p.roster[:i], p.roster[i+1:]...)
+	}
+	s.desk.unstage(id)
+	delete(s.recent, id)
+	delete(s.lockout, id)
+}
+
+// bind makes the peer play a character: it enters the hub with what the
+// character carries.
+func (s *Runtime) bind(p *peer, c store.Character) {
+	p.char, p.hasChar, p.name, p.state = c, true, c.Name, peerPlaying
+	s.hub.add(s, p)
+	s.restore(p)
+	s.broadcastRoster()
+	s.log.Printf("%s plays %s (player %d)", p.account, c.Name, p.player)
+}
+
+// unbind takes a playing character out of the world and puts its peer back
+// on the roster, with the character as it left.
+func (s *Runtime) unbind(p *peer) {
+	s.flushEvents(p) // what happened to it this tick (its death) arrives first
+	s.saveCharacter(p, true)
+	p.inst.remove(p)
+	if i := s.rosterIndex(p, p.char.ID); i >= 0 {
+		p.roster[i] = p.char
+	}
+	p.hasChar, p.state = false, peerRoster
+	s.broadcastRoster()
+}
+
+// playerDeath is a player's death in a dungeon, applied after every world
+// has stepped.
+type playerDeath struct {
+	in     *instance
+	player uint16
+}
+
+// applyDeaths unbinds every player who died in a dungeon this tick. In the
+// hub, or an arena served as the hub, a death keeps the world's respawn:
+// those are places to practise, not runs.
+func (s *Runtime) applyDeaths() {
+	for _, d := range s.deaths {
+		p := s.peerOf(d.in, d.player)
+		if p == nil {
+			continue
+		}
+		where := s.cfg.Content.Dungeons[d.in.dungeon].Name
+		s.unbind(p)
+		s.lockout[p.char.ID] = s.tick + DeathLockoutTicks
+		s.log.Printf("%s died in %s", p.char.Name, where)
+		s.sendCharacters(p, wire.CauseDied, fmt.Sprintf("%s fell in the %s. The dungeons are closed to %s for %d seconds.",
+			p.char.Name, where, p.char.Name, DeathLockoutTicks/game.TickRate))
+	}
+	s.deaths = s.deaths[:0]
+	s.closeEmpty()
+}
+
+// lockedOut is how many ticks the character is still kept out of dungeons.
+func (s *Runtime) lockedOut(id uint64) uint32 {
+	until, ok := s.lockout[id]
+	if !ok {
+		return 0
+	}
+	if int32(until-s.tick) <= 0 {
+		delete(s.lockout, id)
+		return 0
+	}
+	return until - s.tick
+}
+
+// notify sends a playing peer a sentence to show.
+func (s *Runtime) notify(p *peer, text string) {
+	b, err := wire.AppendNotice(s.buf[:0], wire.Notice{Text: clipNote(text)})
+	if err == nil {
+		s.send(p, wire.MsgNotice, b)
+	}
+}
+
+// sendCharacters sends the peer its roster as the server holds it.
+func (s *Runtime) sendCharacters(p *peer, cause wire.Cause, note string) {
+	maxHP := uint16(max(s.cfg.Content.Player.MaxHP, 1))
+	msg := wire.Characters{Cause: cause, Slots: store.MaxCharactersPerAccount,
+		Entries: make([]wire.CharacterEntry, 0, len(p.roster))}
+	for _, c := range p.roster {
+		e := wire.CharacterEntry{ID: c.ID, Name: c.Name, Level: uint8(min(max(c.Level, 0), 255)),
+			Health: maxHP, MaxHealth: maxHP, Lockout: uint16(min(s.lockedOut(c.ID), 65535))}
+		if c.Health > 0 {
+			e.Health = uint16(min(c.Health, int(maxHP)))
+		}
+		if c.Where.Kind == store.PlaceDungeon {
+			e.Where = wire.WhereDungeon
+		}
+		msg.Entries = append(msg.Entries, e)
+	}
+	msg.Note = clipNote(note)
+	b, err := wire.AppendCharacters(s.buf[:0], msg)
+	if err != nil {
+		s.log.Printf("cannot list the characters of %s: %v", p.account, err)
+		return
+	}
+	s.send(p, wire.MsgCharacters, b)
+}
+
+// clipNote fits a sentence to a note, cutting at a character boundary: a
+// store error can quote a long path.
+func clipNote(s string) string {
+	if len(s) <= wire.MaxNoteLen {
+		return s
+	}
+	cut := wire.MaxNoteLen - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
