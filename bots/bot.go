@@ -10,6 +10,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/net/wire"
 )
 
 // Bot scripts.
@@ -39,6 +40,8 @@ type Bot struct {
 	lastPos   game.Vec
 	connected bool
 	dungeon   dungeonRun
+	character string
+	deaths    int
 }
 
 // NewBot wraps a runtime; seed makes its wandering repeatable.
@@ -64,9 +67,14 @@ func (b *Bot) Runtime() *client.Runtime { return b.rt }
 
 // Frame runs one update: decide, send, read.
 func (b *Bot) Frame() {
+	was := b.rt.State()
 	b.rt.Frame(b.Intent())
-	if b.rt.State() == client.StatePlaying {
+	switch now := b.rt.State(); {
+	case now == client.StatePlaying:
 		b.connected = true
+		b.character = b.rt.Character().Name
+	case was == client.StatePlaying && now == client.StateRoster && b.rt.Roster().Cause == wire.CauseDied:
+		b.deaths++ // back on the roster; the bot plays its character again
 	}
 }
 
@@ -150,6 +158,8 @@ type Report struct {
 	HitSeenMeanMs   float64 `json:"hit_seen_mean_ms"`
 	HitGapMaxU      float64 `json:"hit_gap_max_u"`
 	SnapshotLoss    float64 `json:"snapshot_loss"` // share of the server's snapshots that never arrived, since joining
+	Character       string  `json:"character"`     // the character the bot played: its own, made on its first join
+	Deaths          int     `json:"deaths"`        // deaths in a dungeon, each a trip back to the roster
 	Error           string  `json:"error"`
 }
 
@@ -168,6 +178,7 @@ func (b *Bot) Report() Report {
 		HitsTaken: s.Hits.Taken, HitsUnseen: s.Hits.Unseen, HitsSeenUnder: s.Hits.SeenUnder,
 		HitsDrawnAsMiss: s.Hits.DrawnAsMiss, HitSeenMeanMs: round3(s.Hits.MeanSeenMs()), HitGapMaxU: round3(s.Hits.MaxGap),
 		SnapshotLoss: round3(s.LossShare()),
+		Character:    b.character, Deaths: b.deaths,
 	}
 	if err := b.rt.Err(); err != nil {
 		rep.Error = err.Error()

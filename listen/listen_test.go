@@ -1,9 +1,13 @@
 package listen
 
 import (
+	"io"
+	"log"
 	"math"
 	"testing"
+	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
@@ -64,4 +68,42 @@ func TestHostPredictionMatchesTheServer(t *testing.T) {
 	t.Logf("mean gap between predicted and authoritative position over %d ticks: %.6f u", n, mean)
 	require.Less(t, mean, 0.01)
 	require.Zero(t, h.Client.Stats().Snaps)
+}
+
+// Host and play with a data folder, as the window runs it: the first time
+// the host plays at once, on a character made from the name; the next time
+// the roster waits for the host's choice, with that character on it.
+func TestHostAndPlayShowsTheRosterAfterTheFirstTime(t *testing.T) {
+	dir := t.TempDir()
+	cfg := Config{Addr: "127.0.0.1:0", Map: "hub", Seed: 3, DataDir: dir, Log: log.New(io.Discard, "", 0),
+		Client: client.Config{Name: "Ava", Token: [16]byte{7}, Roster: client.RosterAsk}}
+	frames := func(h *Host, done func() bool) {
+		for range 600 { // the store answers from its own goroutine: give it ten seconds of frames
+			if done() {
+				return
+			}
+			h.Frame(client.Intent{})
+			time.Sleep(time.Millisecond)
+		}
+	}
+
+	first, err := Start(cfg)
+	require.NoError(t, err)
+	frames(first, func() bool { return first.Client.State() == client.StatePlaying })
+	require.Equal(t, client.StatePlaying, first.Client.State(), "no clicks the first time: %v", first.Client.Err())
+	require.Equal(t, "Ava", first.Client.Character().Name)
+	first.Close()
+
+	again, err := Start(cfg)
+	require.NoError(t, err)
+	defer again.Close()
+	frames(again, func() bool { return again.Client.State() == client.StateRoster })
+	require.Equal(t, client.StateRoster, again.Client.State(), "%v", again.Client.Err())
+	for range 30 {
+		again.Frame(client.Intent{})
+	}
+	assert.Equal(t, client.StateRoster, again.Client.State(), "the roster waits for the host's choice")
+	ro := again.Client.Roster()
+	require.Len(t, ro.Characters, 1)
+	assert.Equal(t, "Ava", ro.Characters[0].Name)
 }

@@ -66,8 +66,8 @@ func (s *Runtime) restore(p *peer) {
 }
 
 // saveCharacter stages what the character carries now: its health and
-// where it is. A dead character is saved with no health, so it comes back
-// whole. A final save (the character leaves play) is also kept in memory
+// where it is. A dead character is saved with no health and in the hub, so
+// it comes back whole, there. A final save (the character leaves play) is also kept in memory
 // for a while: a claim the desk answers before the save is written still
 // gets the character as it left.
 func (s *Runtime) saveCharacter(p *peer, final bool) {
@@ -83,7 +83,7 @@ func (s *Runtime) saveCharacter(p *peer, final bool) {
 		p.char.Health = 0
 	}
 	p.char.Where = store.Place{Kind: store.PlaceHub}
-	if p.inst.dungeon != game.HubDungeon {
+	if p.inst.dungeon != game.HubDungeon && p.char.Health > 0 { // the dead come back in the hub
 		p.char.Where = store.Place{Kind: store.PlaceDungeon, Dungeon: p.inst.dungeon, Depth: 1}
 	}
 	s.desk.stage(p.char)

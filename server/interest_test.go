@@ -27,6 +27,9 @@ type localPlayer struct {
 	inbox  []transport.Event
 	tap    func([]byte) // sees every packet received, when set
 	roster []byte       // the last Characters packet, until answered
+	notice string       // the last Notice
+	enters []uint8      // the dungeon kind of every EnterInstance, in order
+	order  []wire.MsgType
 }
 
 func joinLocal(t *testing.T, cfg Config) *localPlayer {
@@ -70,7 +73,16 @@ func (lp *localPlayer) read(t *testing.T) {
 		}
 		typ, err := wire.TypeOf(ev.Data)
 		require.NoError(t, err)
+		lp.order = append(lp.order, typ)
 		switch typ {
+		case wire.MsgNotice:
+			n, err := wire.ParseNotice(ev.Data)
+			require.NoError(t, err)
+			lp.notice = n.Text
+		case wire.MsgEnterInstance:
+			e, err := wire.ParseEnterInstance(ev.Data)
+			require.NoError(t, err)
+			lp.enters = append(lp.enters, e.Dungeon)
 		case wire.MsgWelcome:
 			w, err := wire.ParseWelcome(ev.Data)
 			require.NoError(t, err)

@@ -168,6 +168,9 @@ func (s *Runtime) dispatch(p *peer, channel uint8, b []byte) error {
 		return s.onHello(p, b)
 	case t == wire.MsgInput && p.state == peerPlaying:
 		return s.onInput(p, b)
+	case t == wire.MsgInput && p.state == peerRoster:
+		s.counters.InputStale++ // sent before the client learnt its character had left play
+		return nil
 	case t == wire.MsgCharacterCommand && (p.state == peerRoster || p.state == peerPlaying):
 		return s.onCommand(p, b)
 	}
