@@ -70,3 +70,21 @@ func TestFileSizeAfterAThousandCharacters(t *testing.T) {
 		require.Less(t, info.Size(), int64(4<<20))
 	})
 }
+
+// BenchmarkJoinNewAccount is what the desk does for a first join: claim
+// the account, list its characters, make its first one. Two commits.
+func BenchmarkJoinNewAccount(b *testing.B) {
+	s, err := Open(b.TempDir() + "/bench.db")
+	require.NoError(b, err)
+	defer s.Close()
+	b.ResetTimer()
+	for i := range b.N {
+		name := fmt.Sprintf("n%d", i)
+		_, err := s.Claim(name, Token{1})
+		require.NoError(b, err)
+		_, err = s.Characters(name)
+		require.NoError(b, err)
+		_, err = s.CreateCharacter(name, name)
+		require.NoError(b, err)
+	}
+}
