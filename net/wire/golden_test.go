@@ -166,8 +166,10 @@ var codecs = []codec{
 		},
 	},
 	{
-		typ:    wire.MsgCharacterCommand,
-		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendCharacterCommand(b, v.(wire.CharacterCommand)) },
+		typ: wire.MsgCharacterCommand,
+		encode: func(b []byte, v any) ([]byte, error) {
+			return wire.AppendCharacterCommand(b, v.(wire.CharacterCommand))
+		},
 		decode: func(b []byte) (any, error) { return wire.ParseCharacterCommand(b) },
 		cases: []golden{
 			{"select a character", wire.CharacterCommand{Op: wire.OpSelect, ID: 7}, "08 01 0700000000000000 00"},
