@@ -75,7 +75,8 @@ type app struct {
 	settings     Settings
 	settingsPath string
 	start        starter
-	logw         io.Writer // messages for the terminal: stderr
+	now          func() time.Time // the sessions' clock: see starter
+	logw         io.Writer        // messages for the terminal: stderr
 
 	col    collector
 	in     *frameInput
@@ -101,8 +102,11 @@ type graphics struct {
 // newApp loads the settings from settingsPath ("" keeps them in memory
 // only) and opens the first scene.
 func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app, error) {
-	a := &app{opts: opts, start: st, logw: logw, in: &frameInput{}, w: WindowWidth, h: WindowHeight,
+	a := &app{opts: opts, start: st, now: st.now, logw: logw, in: &frameInput{}, w: WindowWidth, h: WindowHeight,
 		settingsPath: settingsPath}
+	if a.now == nil {
+		a.now = time.Now
+	}
 	if err := a.loadSettings(); err != nil {
 		return nil, err
 	}
@@ -159,7 +163,8 @@ func (a *app) playerName() string {
 
 // clientConfig names the player and gives the account secret of that name:
 // one per name, so two windows on one computer, each with its own --name,
-// are two accounts.
+// are two accounts. The player chooses the character on the roster scene
+// (a first join makes one named after the account and plays it at once).
 func (a *app) clientConfig() client.Config {
 	name := a.playerName()
 	token, changed, err := a.settings.tokenFor(name)
@@ -169,7 +174,7 @@ func (a *app) clientConfig() client.Config {
 	if changed {
 		a.saveSettings()
 	}
-	return client.Config{Name: name, Token: token}
+	return client.Config{Name: name, Token: token, Roster: client.RosterAsk}
 }
 
 // Update is ebiten's fixed 60 Hz tick.

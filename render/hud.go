@@ -28,6 +28,10 @@ const (
 	graphMaxMS = 200
 )
 
+// noticeShown is how long the server's last sentence (a portal refused,
+// say) stays on screen.
+const noticeShown = 4 * time.Second
+
 // hud holds the formatted text and the net graph's history.
 type hud struct {
 	where      string
@@ -54,7 +58,7 @@ func (h *hud) update(rt *client.Runtime, frame int) {
 	h.ping[frame%graphLen] = float32(net.RTT) / float32(time.Millisecond)
 	if self, ok := rt.Self(); ok && (self.HP != h.hp || self.MaxHP != h.maxHP || h.hpText == "") {
 		h.hp, h.maxHP = self.HP, self.MaxHP
-		h.hpText = fmt.Sprintf("HP %d / %d", self.HP, self.MaxHP)
+		h.hpText = fmt.Sprintf("%s   HP %d / %d", rt.Character().Name, self.HP, self.MaxHP)
 	}
 	if frame%hudRefresh != 0 {
 		return
@@ -109,6 +113,9 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	if boss != "" {
 		g.text.draw(dst, boss, s.a.w/2, 8, 1, alignCenter, colText)
+	}
+	if text, at := s.rt.Notice(); text != "" && s.a.now().Sub(at) < noticeShown {
+		g.text.draw(dst, text, s.a.w/2, s.a.h/4, textScale, alignCenter, colTitle)
 	}
 	g.text.draw(dst, h.where, 12, 10, 1, alignLeft, colDim)
 	g.text.draw(dst, h.pingText, s.a.w-12, 10, 1, alignRight, colDim)

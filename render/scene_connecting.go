@@ -54,6 +54,9 @@ func (s *connectingScene) Update() error {
 		case client.StatePlaying:
 			s.a.scenes.switchTo(newPlayScene(s.a, s.sess))
 			return nil
+		case client.StateRoster:
+			s.a.scenes.switchTo(newRosterScene(s.a, s.sess))
+			return nil
 		case client.StateFailed, client.StateClosed:
 			s.reason = failureText(rt)
 			s.title = "Not connected"

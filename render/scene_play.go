@@ -72,6 +72,10 @@ func (s *playScene) Update() error {
 		s.a.scenes.switchTo(newFailedScene(s.a, "Disconnected", reason))
 		return nil
 	}
+	if s.rt.State() == client.StateRoster { // the character died in a dungeon
+		s.a.scenes.switchTo(newRosterScene(s.a, s.sess))
+		return nil
+	}
 	s.follow()
 	s.notePlaying()
 	s.hud.update(s.rt, s.frames)

@@ -84,6 +84,7 @@ func (n *fakeNet) starter() starter {
 			}
 			return n.session(cfg), nil
 		},
+		now: func() time.Time { return n.now },
 	}
 }
 

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"log"
+	"time"
 
 	"duskfall/client"
 )
@@ -59,13 +60,17 @@ func (s joinSession) Where() string            { return "joined " + s.addr }
 func (s joinSession) Close()                   { s.rt.Close() }
 
 // starter opens sessions. The app uses the real network; tests replace it.
+// now is the clock the sessions' runtimes keep (client.Config.Now), which
+// the screens read to count down what the runtime timestamps; nil means
+// time.Now.
 type starter struct {
 	host func(HostRequest) (session, error)
 	dial func(addr string, cfg client.Config) (session, error)
+	now  func() time.Time
 }
 
 func netStarter(host HostFunc) starter {
-	return starter{host: hostWith(host), dial: dialGame}
+	return starter{host: hostWith(host), dial: dialGame, now: time.Now}
 }
 
 func dialGame(addr string, cfg client.Config) (session, error) {

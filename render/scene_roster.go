@@ -1,0 +1,575 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+	"duskfall/net/wire"
+)
+
+// rosterActions is what the roster scene asks of the runtime: the three
+// roster commands. *client.Runtime is one; tests put a recorder in its
+// place to see which commands a click sends.
+type rosterActions interface {
+	SelectCharacter(id uint64) error
+	CreateCharacter(name string) error
+	DeleteCharacter(id uint64, name string) error
+}
+
+var _ rosterActions = (*client.Runtime)(nil)
+
+// Roster geometry, in screen pixels.
+const (
+	rosterRowH    = 58
+	rosterRowGap  = 6
+	rosterRowMaxW = 920
+	rosterBtnW    = 112
+	rosterBtnH    = 40
+	rosterFieldW  = 420
+	rosterCreateW = 160
+)
+
+// Roster colours.
+var (
+	colRow        = rgb8(22, 20, 36, 0.95)
+	colButtonOff  = rgb8(26, 26, 36, 0.7)
+	colDeleteOn   = rgb8(150, 44, 44, 0.95)
+	colDeathBand  = rgb8(80, 16, 22, 0.9)
+	colDeathEdge  = rgb8(210, 80, 80, 1)
+	colDeathText  = color.RGBA{255, 150, 140, 255}
+	colLockout    = colTitle
+	rosterConfirm = "This cannot be undone."
+	rosterWaiting = "Waiting for the server…"
+)
+
+// rosterRow is one character: its entry, its words and its buttons. While
+// the player is asked to confirm a delete, sure and keep take the places of
+// play and del.
+type rosterRow struct {
+	entry      wire.CharacterEntry
+	detail     string // "level 3 · health 80/100 · in the hub"
+	ask        string // "Delete Ava?"
+	rect       image.Rectangle
+	play, del  *button
+	sure, keep *button
+	lockSecs   int
+	lockText   string // "kept out of dungeons for 12 s", "" when free
+}
+
+// rosterScene is the character roster: one row per character with Play and
+// Delete, a field to make a new one, and Leave. It drives the session like
+// the connecting scene (nothing is played until a character is chosen) and
+// opens the play scene once the chosen character is in the world.
+type rosterScene struct {
+	a    *app
+	sess session
+	rt   *client.Runtime
+	act  rosterActions
+
+	view    client.RosterView // the roster shown, its entries copied
+	built   bool
+	pending bool
+	rows    []*rosterRow
+	byID    map[uint64]*rosterRow
+	asking  *rosterRow // the row asking "Delete …?", if any
+
+	name   *textField
+	create *button
+	leave  *button
+	form   *form
+	lines  [][]any // the form's widgets by screen line, for Up/Down
+	top    int     // the first row shown
+	shown  int     // how many rows fit
+
+	noteLines []string
+	noteScale float64
+	slots     string // "2 of 5 slots used"
+	err       string // why the last Play or Delete was not sent
+	createErr string // why the name cannot be used
+	blink     int
+}
+
+func newRosterScene(a *app, sess session) *rosterScene {
+	s := &rosterScene{
+		a: a, sess: sess, rt: sess.Runtime(), act: sess.Runtime(),
+		byID:   map[uint64]*rosterRow{},
+		name:   &textField{label: "New character", maxBytes: wire.MaxNameLen},
+		create: &button{label: "Create"},
+		leave:  &button{label: "Leave"},
+	}
+	s.refresh()
+	s.layout()
+	return s
+}
+
+func (s *rosterScene) Update() error {
+	s.blink++
+	s.sess.Frame(client.Intent{})
+	switch s.rt.State() {
+	case client.StatePlaying:
+		s.a.scenes.switchTo(newPlayScene(s.a, s.sess))
+		return nil
+	case client.StateFailed, client.StateClosed:
+		reason := failureText(s.rt)
+		s.a.closeSession()
+		s.a.scenes.switchTo(newFailedScene(s.a, "Disconnected", reason))
+		return nil
+	}
+	s.refresh()
+	s.layout()
+	in := s.a.in
+	if in.menuBack() {
+		if s.asking != nil {
+			s.keepAsked()
+		} else {
+			s.a.leaveToMenu()
+		}
+		return nil
+	}
+	s.press(s.navigate(in))
+	s.layout() // the focus may have moved to a row out of view
+	s.countDown()
+	return nil
+}
+
+// refresh takes the runtime's roster when it changed: rows are rebuilt
+// (keeping each character's buttons, so the focus stays on them), a
+// confirmation in progress is dropped, and a name just created is cleared
+// from the field.
+func (s *rosterScene) refresh() {
+	v := s.rt.Roster()
+	s.pending = v.Pending
+	if s.built && v.At.Equal(s.view.At) && v.Cause == s.view.Cause && v.Note == s.view.Note &&
+		v.Slots == s.view.Slots && slices.Equal(v.Characters, s.view.Characters) {
+		return
+	}
+	s.built = true
+	v.Characters = slices.Clone(v.Characters)
+	s.view = v
+	s.asking, s.err = nil, ""
+	s.rows = s.rows[:0]
+	byID := make(map[uint64]*rosterRow, len(v.Characters))
+	for _, c := range v.Characters {
+		r := s.byID[c.ID]
+		if r == nil {
+			r = &rosterRow{play: &button{label: "Play"}, del: &button{label: "Delete"},
+				sure: &button{label: "Delete"}, keep: &button{label: "Keep"}, lockSecs: -1}
+		}
+		if r.entry != c {
+			r.entry, r.lockSecs = c, -1
+			r.detail = fmt.Sprintf("level %d  ·  health %d/%d  ·  %s", c.Level, c.Health, c.MaxHealth, whereWords(c.Where))
+			r.ask = fmt.Sprintf("Delete %s?", c.Name)
+		}
+		byID[c.ID] = r
+		s.rows = append(s.rows, r)
+		if strings.EqualFold(c.Name, s.name.Text()) {
+			s.name.SetText("") // made: the field is free for the next
+		}
+	}
+	s.byID = byID
+	s.slots = fmt.Sprintf("%d of %d slots used", len(v.Characters), v.Slots)
+	s.noteScale = textScale
+	s.noteLines = wrapFor(v.Note, min(s.a.w, rosterRowMaxW+80), s.noteScale)
+	if len(s.noteLines) > 1 {
+		s.noteScale = 1
+		s.noteLines = wrapFor(v.Note, min(s.a.w, rosterRowMaxW+80), s.noteScale)
+	}
+	s.rebuild(nil)
+	s.countDown()
+}
+
+// whereWords says where a character will be when played.
+func whereWords(where uint8) string {
+	if where == wire.WhereDungeon {
+		return "last in a dungeon — returns to the hub"
+	}
+	return "in the hub"
+}
+
+// room says whether the account may make another character.
+func (s *rosterScene) room() bool { return len(s.view.Characters) < s.view.Slots }
+
+// rebuild makes the form from the rows, keeping the focused widget if it
+// is still there, else focusing want, else the first Play (or the name
+// field, or Leave).
+func (s *rosterScene) rebuild(want any) {
+	var keep any
+	if s.form != nil {
+		keep = s.form.focused()
+	}
+	s.lines = s.lines[:0]
+	var order []any
+	for _, r := range s.rows {
+		line := []any{r.play, r.del}
+		if r == s.asking {
+			line = []any{r.sure, r.keep}
+		}
+		s.lines = append(s.lines, line)
+		order = append(order, line...)
+	}
+	if s.room() {
+		s.lines = append(s.lines, []any{s.name, s.create})
+		order = append(order, s.name, s.create)
+	}
+	s.lines = append(s.lines, []any{s.leave})
+	order = append(order, s.leave)
+	s.form = newForm(order...)
+	if s.room() {
+		s.form.submit = s.create
+	}
+	for _, w := range []any{want, keep} {
+		if i := slices.Index(order, w); w != nil && i >= 0 {
+			s.form.focus = i
+			return
+		}
+	}
+	// The first row to play, or else what there is to do.
+	s.form.focus = 0
+}
+
+// navigate runs the form and Up/Down: those move between lines (rows, the
+// create line, Leave), keeping the column, so Up/Down walks the Play
+// buttons and Enter plays the character chosen. Tab still walks every
+// widget in turn.
+func (s *rosterScene) navigate(in *frameInput) *button {
+	step := 0
+	switch {
+	case in.Up || in.Pad.Up:
+		step = -1
+	case in.Down || in.Pad.Down:
+		step = 1
+	}
+	nav := *in
+	nav.Up, nav.Down, nav.Pad.Up, nav.Pad.Down = false, false, false, false
+	pressed := s.form.update(&nav)
+	if pressed == nil && step != 0 {
+		s.moveLine(step)
+	}
+	return pressed
+}
+
+// moveLine moves the focus step lines up or down, wrapping.
+func (s *rosterScene) moveLine(step int) {
+	line, col := s.focusLine()
+	n := len(s.lines)
+	line = (line + step + n) % n
+	w := s.lines[line][min(col, len(s.lines[line])-1)]
+	s.form.focus = slices.Index(s.form.order, w)
+}
+
+// focusLine is the line and column of the focused widget.
+func (s *rosterScene) focusLine() (int, int) {
+	f := s.form.focused()
+	for i, l := range s.lines {
+		if j := slices.Index(l, f); j >= 0 {
+			return i, j
+		}
+	}
+	return 0, 0
+}
+
+// selected is the row of the focused widget, or -1.
+func (s *rosterScene) selected() int {
+	if line, _ := s.focusLine(); line < len(s.rows) {
+		return line
+	}
+	return -1
+}
+
+// active says whether a button does anything now: while a command is
+// unanswered only Leave and Keep (which send nothing) do.
+func (s *rosterScene) active(b *button) bool {
+	if !s.pending || b == s.leave {
+		return true
+	}
+	return s.asking != nil && b == s.asking.keep
+}
+
+// press acts on a pressed button.
+func (s *rosterScene) press(b *button) {
+	if b == nil || !s.active(b) {
+		return
+	}
+	switch b {
+	case s.leave:
+		s.a.leaveToMenu()
+		return
+	case s.create:
+		s.submitCreate()
+		return
+	}
+	for _, r := range s.rows {
+		switch b {
+		case r.play:
+			s.err = errWords(s.act.SelectCharacter(r.entry.ID))
+		case r.del:
+			s.asking = r
+			s.rebuild(r.keep) // the safe answer has the focus
+		case r.sure:
+			s.err = errWords(s.act.DeleteCharacter(r.entry.ID, r.entry.Name))
+		case r.keep:
+			s.keepAsked()
+		default:
+			continue
+		}
+		return
+	}
+}
+
+// keepAsked answers a delete's question with Keep.
+func (s *rosterScene) keepAsked() {
+	r := s.asking
+	s.asking = nil
+	s.rebuild(r.del)
+}
+
+// submitCreate asks for a character of the typed name; a name the server
+// would refuse is explained here and nothing is sent.
+func (s *rosterScene) submitCreate() {
+	name := s.name.Text()
+	if err := client.CheckName(name); err != nil {
+		s.createErr = errWords(err)
+		return
+	}
+	s.createErr = errWords(s.act.CreateCharacter(name))
+}
+
+func errWords(err error) string {
+	if err == nil {
+		return ""
+	}
+	return capitalize(err.Error())
+}
+
+// countDown refreshes the lockout words of each row, once a second.
+func (s *rosterScene) countDown() {
+	now := s.a.now()
+	for _, r := range s.rows {
+		left := s.view.LockoutLeft(&r.entry, now)
+		secs := int((left + time.Second - 1) / time.Second)
+		if secs == r.lockSecs {
+			continue
+		}
+		r.lockSecs, r.lockText = secs, ""
+		if secs > 0 {
+			r.lockText = fmt.Sprintf("kept out of dungeons for %d s", secs)
+		}
+	}
+}
+
+// Layout: the title and the server's note at the top, the rows below,
+// then the waiting or error line, the create line and Leave at the bottom.
+func (s *rosterScene) titleY() int { return 24 }
+
+func (s *rosterScene) noteY() int { return s.titleY() + glyphH*4 + 8 }
+
+func (s *rosterScene) listTop() int {
+	if len(s.noteLines) == 0 {
+		return s.noteY() + 16
+	}
+	return s.noteY() + s.noteHeight() + 20
+}
+
+func (s *rosterScene) noteHeight() int { return len(s.noteLines) * (int(glyphH*s.noteScale) + 4) }
+
+func (s *rosterScene) rowWidth() int { return min(s.a.w-80, rosterRowMaxW) }
+
+func (s *rosterScene) layout() {
+	w, h := s.a.w, s.a.h
+	s.leave.rect = centredRect(w, h-96, 220, buttonH)
+	fieldTop := s.leave.rect.Min.Y - 36 - fieldH
+	gx := (w - rosterFieldW - rowGap - rosterCreateW) / 2
+	s.name.rect = image.Rect(gx, fieldTop, gx+rosterFieldW, fieldTop+fieldH)
+	s.create.rect = image.Rect(gx+rosterFieldW+rowGap, fieldTop, gx+rosterFieldW+rowGap+rosterCreateW, fieldTop+fieldH)
+	if !s.room() {
+		s.name.rect, s.create.rect = image.Rectangle{}, image.Rectangle{}
+	}
+	listBottom := s.statusY() - 8
+	pitch := rosterRowH + rosterRowGap
+	s.shown = max(1, (listBottom-s.listTop()+rosterRowGap)/pitch)
+	if sel := s.selected(); sel >= 0 {
+		s.top = min(s.top, sel)
+		s.top = max(s.top, sel-s.shown+1)
+	}
+	s.top = max(0, min(s.top, len(s.rows)-s.shown))
+	rowW := s.rowWidth()
+	x0 := (w - rowW) / 2
+	for i, r := range s.rows {
+		if i < s.top || i >= s.top+s.shown {
+			r.rect, r.play.rect, r.del.rect, r.sure.rect, r.keep.rect = image.Rectangle{}, image.Rectangle{},
+				image.Rectangle{}, image.Rectangle{}, image.Rectangle{}
+			continue
+		}
+		y := s.listTop() + (i-s.top)*pitch
+		r.rect = image.Rect(x0, y, x0+rowW, y+rosterRowH)
+		by := y + (rosterRowH-rosterBtnH)/2
+		dx := x0 + rowW - 10 - rosterBtnW
+		px := dx - 10 - rosterBtnW
+		r.play.rect = image.Rect(px, by, px+rosterBtnW, by+rosterBtnH)
+		r.del.rect = image.Rect(dx, by, dx+rosterBtnW, by+rosterBtnH)
+		r.sure.rect, r.keep.rect = r.play.rect, r.del.rect
+	}
+}
+
+// statusY is the line between the rows and the create line: waiting, or
+// why the last command was not sent.
+func (s *rosterScene) statusY() int { return s.leave.rect.Min.Y - 36 - fieldH - labelGap - 28 }
+
+// status is that line's words and colour.
+func (s *rosterScene) status() (string, color.Color) {
+	switch {
+	case s.pending:
+		return rosterWaiting, colDim
+	case s.err != "":
+		return s.err, colError
+	case len(s.rows) == 0:
+		return "No characters yet: name one below and press Create.", colDim
+	}
+	return "", nil
+}
+
+func (s *rosterScene) Draw(screen *ebiten.Image) {
+	g := s.a.gfx
+	screen.Fill(colBackdrop)
+	cx := s.a.w / 2
+	rowW := s.rowWidth()
+	died := s.view.Cause == wire.CauseDied && len(s.noteLines) > 0
+	if died {
+		band := centredRect(s.a.w, s.noteY()-8, rowW, s.noteHeight()+12)
+		frame(screen, g.shapes, band, colDeathBand, colDeathEdge)
+	}
+	sel := s.selected()
+	for i, r := range s.rows {
+		if r.rect.Empty() {
+			continue
+		}
+		border := colBorder
+		if i == sel {
+			border = colBorderOn
+		}
+		frame(screen, g.shapes, r.rect, colRow, border)
+	}
+	s.drawButtonShapes(screen, g)
+	g.shapes.flush(screen)
+
+	g.text.draw(screen, "Choose a character", cx, s.titleY(), 4, alignCenter, colTitle)
+	if len(s.noteLines) > 0 {
+		c := color.Color(colText)
+		switch s.view.Cause {
+		case wire.CauseDied:
+			c = colDeathText
+		case wire.CauseRefused:
+			c = colError
+		}
+		g.text.drawLines(screen, s.noteLines, cx, s.noteY(), s.noteScale, c)
+	}
+	for _, r := range s.rows {
+		s.drawRowText(screen, g, r)
+	}
+	if s.top > 0 {
+		g.text.draw(screen, "more above", cx, s.listTop()-18, 1, alignCenter, colDim)
+	}
+	if s.top+s.shown < len(s.rows) {
+		g.text.draw(screen, "more below", cx, s.statusY()-14, 1, alignCenter, colDim)
+	}
+	if msg, c := s.status(); msg != "" {
+		g.text.draw(screen, msg, cx, s.statusY(), textScale, alignCenter, c)
+	}
+	s.drawCreateText(screen, g)
+	s.drawButtonText(screen, g)
+	g.text.draw(screen, "Up/Down to choose, Enter to play, Tab to move between buttons, Esc to leave",
+		cx, s.a.h-28, 1, alignCenter, colDim)
+}
+
+func (s *rosterScene) drawRowText(dst *ebiten.Image, g *graphics, r *rosterRow) {
+	if r.rect.Empty() {
+		return
+	}
+	x, y := r.rect.Min.X+16, r.rect.Min.Y
+	if r == s.asking {
+		g.text.draw(dst, r.ask, x, y+6, textScale, alignLeft, colError)
+		g.text.draw(dst, rosterConfirm, x, y+38, 1, alignLeft, colText)
+		return
+	}
+	g.text.draw(dst, r.entry.Name, x, y+6, textScale, alignLeft, colText)
+	g.text.draw(dst, r.detail, x, y+38, 1, alignLeft, colDim)
+	g.text.draw(dst, r.lockText, r.play.rect.Min.X-16, y+(rosterRowH-glyphH)/2, 1, alignRight, colLockout)
+}
+
+func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *graphics) {
+	cx := s.a.w / 2
+	if !s.room() {
+		msg := s.slots + ": delete a character to make room for another"
+		g.text.draw(dst, msg, cx, s.name.rect.Min.Y+fieldH/2, 1, alignCenter, colDim)
+		return
+	}
+	g.text.draw(dst, s.slots, s.create.rect.Max.X, s.name.rect.Min.Y-labelGap, 1, alignRight, colDim)
+	if s.createErr != "" {
+		g.text.draw(dst, s.createErr, cx, s.name.rect.Max.Y+6, 1, alignCenter, colError)
+	}
+}
+
+// drawButtonShapes draws the boxes of the form's widgets that are shown:
+// the focused one lit, the inactive ones dimmed, a confirming Delete red.
+func (s *rosterScene) drawButtonShapes(dst *ebiten.Image, g *graphics) {
+	for _, it := range s.form.order {
+		r := rectOf(it)
+		if r.Empty() {
+			continue
+		}
+		fill, border := colButton, colBorder
+		b, isButton := it.(*button)
+		switch {
+		case !isButton:
+			fill = colField
+		case !s.active(b):
+			fill = colButtonOff
+		case s.asking != nil && b == s.asking.sure:
+			fill = colDeleteOn
+		}
+		if s.form.hasFocus(it) {
+			border = colBorderOn
+			if isButton && s.active(b) && fill != colDeleteOn {
+				fill = colButtonOn
+			}
+		}
+		frame(dst, g.shapes, r, fill, border)
+	}
+}
+
+func (s *rosterScene) drawButtonText(dst *ebiten.Image, g *graphics) {
+	for _, it := range s.form.order {
+		switch w := it.(type) {
+		case *button:
+			if w.rect.Empty() {
+				continue
+			}
+			c := colText
+			if !s.active(w) {
+				c = colDim
+			}
+			m := w.rect.Min.Add(w.rect.Size().Div(2))
+			g.text.draw(dst, w.label, m.X, m.Y-glyphH*textScale/2, textScale, alignCenter, c)
+		case *textField:
+			if w.rect.Empty() {
+				continue
+			}
+			g.text.draw(dst, w.label, w.rect.Min.X, w.rect.Min.Y-labelGap, 1, alignLeft, colDim)
+			g.text.draw(dst, w.Text(), w.rect.Min.X+10, w.rect.Min.Y+(fieldH-glyphH*textScale)/2, textScale, alignLeft, colText)
+			if s.form.hasFocus(w) && s.blink%60 < 36 {
+				x := w.rect.Min.X + 10 + g.text.image(w.Text()+" ", textScale).Bounds().Dx() - 8
+				if w.Text() == "" {
+					x = w.rect.Min.X + 10
+				}
+				g.text.draw(dst, "_", x, w.rect.Min.Y+(fieldH-glyphH*textScale)/2, textScale, alignLeft, colText)
+			}
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package render
+
+import (
+	"image"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/game"
+	"duskfall/net/transport"
+	"duskfall/net/wire"
+)
+
+// rosterCall is one command the scene sent.
+type rosterCall struct {
+	op   wire.CommandOp
+	id   uint64
+	name string
+}
+
+// rosterRecorder stands in for the runtime's commands.
+type rosterRecorder struct{ calls []rosterCall }
+
+func (r *rosterRecorder) SelectCharacter(id uint64) error {
+	r.calls = append(r.calls, rosterCall{wire.OpSelect, id, ""})
+	return nil
+}
+
+func (r *rosterRecorder) CreateCharacter(name string) error {
+	r.calls = append(r.calls, rosterCall{wire.OpCreate, 0, name})
+	return nil
+}
+
+func (r *rosterRecorder) DeleteCharacter(id uint64, name string) error {
+	r.calls = append(r.calls, rosterCall{wire.OpDelete, id, name})
+	return nil
+}
+
+// sendControl plays the server's side of one control message.
+func (f *fakeSession) sendControl(t *testing.T, typ wire.MsgType, b []byte, err error) {
+	t.Helper()
+	require.NoError(t, err)
+	f.srv.Send(transport.LocalPeer, wire.ChannelOf(typ), b)
+}
+
+func (f *fakeSession) welcome(t *testing.T, c wire.Characters) {
+	t.Helper()
+	f.sendControl(t, wire.MsgWelcome, wire.AppendWelcome(nil, wire.Welcome{PeerID: 1, ServerTick: 100}), nil)
+	b, err := wire.AppendCharacters(nil, c)
+	f.sendControl(t, wire.MsgCharacters, b, err)
+}
+
+var twoCharacters = wire.Characters{Slots: 8, Entries: []wire.CharacterEntry{
+	{ID: 1, Name: "Ava", Level: 3, Health: 80, MaxHealth: 100},
+	{ID: 2, Name: "Bo", Level: 1, Health: 100, MaxHealth: 100, Where: wire.WhereDungeon, Lockout: 600},
+}}
+
+// rosterHarness joins a fake server that sends the roster c.
+func rosterHarness(t *testing.T, c wire.Characters) (*harness, *rosterScene, *rosterRecorder) {
+	t.Helper()
+	h := newHarness(t, Options{Join: "127.0.0.1:7777"})
+	h.press(frameInput{}) // the client says hello
+	h.net.sessions[0].welcome(t, c)
+	h.press(frameInput{})
+	h.press(frameInput{})
+	s := sceneOf[*rosterScene](t, h)
+	rec := &rosterRecorder{}
+	s.act = rec
+	return h, s, rec
+}
+
+func TestRosterScene(t *testing.T) {
+	t.Run("a returning account's roster opens after the handshake, one row per character", func(t *testing.T) {
+		_, s, _ := rosterHarness(t, twoCharacters)
+		require.Len(t, s.rows, 2)
+		for _, r := range s.rows {
+			assert.False(t, r.play.rect.Empty(), "%s has a Play button", r.entry.Name)
+			assert.False(t, r.del.rect.Empty(), "%s has a Delete button", r.entry.Name)
+			assert.True(t, r.rect.In(image.Rect(0, 0, s.a.w, s.a.h)), "%s is on screen", r.entry.Name)
+		}
+		assert.Equal(t, "level 3  ·  health 80/100  ·  in the hub", s.rows[0].detail)
+		assert.Contains(t, s.rows[1].detail, "returns to the hub")
+	})
+	t.Run("play sends a select of that character", func(t *testing.T) {
+		_, s, rec := rosterHarness(t, twoCharacters)
+		s.press(s.rows[1].play)
+		assert.Equal(t, []rosterCall{{wire.OpSelect, 2, ""}}, rec.calls)
+	})
+	t.Run("delete asks first and only the confirming click deletes", func(t *testing.T) {
+		_, s, rec := rosterHarness(t, twoCharacters)
+		s.press(s.rows[0].del)
+		assert.Empty(t, rec.calls, "the first click only asks")
+		assert.Same(t, s.rows[0], s.asking)
+		assert.Equal(t, "Delete Ava?", s.rows[0].ask)
+		s.press(s.rows[0].keep)
+		assert.Nil(t, s.asking, "Keep takes the question back")
+		assert.Empty(t, rec.calls)
+		s.press(s.rows[0].del)
+		s.press(s.rows[0].sure)
+		assert.Equal(t, []rosterCall{{wire.OpDelete, 1, "Ava"}}, rec.calls, "the name travels as the confirmation")
+	})
+	t.Run("a name the server would refuse is explained and nothing is sent", func(t *testing.T) {
+		_, s, rec := rosterHarness(t, twoCharacters)
+		s.name.SetText(" Ava")
+		s.press(s.create)
+		assert.Equal(t, "A name cannot start or end with a space", s.createErr)
+		assert.Empty(t, rec.calls)
+		s.name.SetText("Cid")
+		s.press(s.create)
+		assert.Equal(t, []rosterCall{{wire.OpCreate, 0, "Cid"}}, rec.calls)
+	})
+	t.Run("a lockout counts down in seconds", func(t *testing.T) {
+		h, s, _ := rosterHarness(t, twoCharacters)
+		assert.Equal(t, "kept out of dungeons for 10 s", s.rows[1].lockText)
+		assert.Empty(t, s.rows[0].lockText)
+		h.net.now = h.net.now.Add(4 * time.Second)
+		h.press(frameInput{})
+		assert.Equal(t, "kept out of dungeons for 6 s", s.rows[1].lockText)
+	})
+	t.Run("a full account shows no create line", func(t *testing.T) {
+		full := wire.Characters{Slots: 1, Entries: twoCharacters.Entries[:1]}
+		_, s, _ := rosterHarness(t, full)
+		assert.True(t, s.create.rect.Empty())
+		assert.Equal(t, "1 of 1 slots used", s.slots)
+	})
+	t.Run("a death in the play scene opens the roster with the server's words", func(t *testing.T) {
+		h := newHarness(t, Options{Join: "127.0.0.1:7777"})
+		h.press(frameInput{})
+		sess := h.net.sessions[0]
+		sess.welcome(t, twoCharacters)
+		b, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 1, Epoch: 1, Dungeon: game.HubDungeon,
+			MapW: 8, MapH: 8, ServerTick: 100})
+		sess.sendControl(t, wire.MsgEnterInstance, b, err)
+		h.press(frameInput{})
+		h.press(frameInput{})
+		sceneOf[*playScene](t, h)
+		died := wire.Characters{Cause: wire.CauseDied, Note: "Ava fell in the Proving Grounds.", Slots: 8,
+			Entries: twoCharacters.Entries}
+		b, err = wire.AppendCharacters(nil, died)
+		sess.sendControl(t, wire.MsgCharacters, b, err)
+		h.press(frameInput{})
+		h.press(frameInput{})
+		s := sceneOf[*rosterScene](t, h)
+		assert.Equal(t, []string{"Ava fell in the Proving Grounds."}, s.noteLines)
+	})
+}
