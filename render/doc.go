@@ -12,6 +12,12 @@
 // replica are turned into vertices and drawn. Game objects never draw
 // themselves and render never changes the client's state.
 //
+// The scenes follow the session's state: connecting (the handshake), the
+// roster (choosing, making or deleting a character; after a death it
+// opens again with the server's words and the lockout counting down), and
+// play. The roster scene sends its choices through the runtime's roster
+// commands (rosterActions) and waits for each answer before the next.
+//
 // Bullets are the hot path: appendBulletVertices writes every bullet into
 // reused vertex and index slices, and the batch is drawn with one
 // DrawTriangles call per atlas (split only past the 16-bit index limit).
