@@ -245,7 +245,28 @@ func TestACreateFloodIsNeverStored(t *testing.T) {
 	defer st.Close()
 	chars, err := st.Characters("flooder")
 	require.NoError(t, err)
+	t.Logf("%d creates sent in %d ticks: %d characters stored, %d paced, %d refused, %d garbage",
+		sent, 10*game.TickRate, len(chars), srv.counters.RosterPaced, srv.counters.RosterRefused, srv.counters.Garbage)
 	assert.LessOrEqual(t, len(chars), store.MaxCharactersPerAccount, "the account's cap holds")
 	assert.Greater(t, srv.counters.RosterPaced+srv.counters.Garbage, sent-2*store.MaxCharactersPerAccount,
 		"the flood was refused and counted (as garbage before the Welcome)")
+}
+
+// A host closing a server that an operator (or its own game) already shut
+// down: the second Shutdown does nothing, and the store stays whole.
+func TestShuttingDownTwiceIsSafe(t *testing.T) {
+	path := filepath.Join(t.TempDir(), DataFile)
+	st, err := store.Open(path)
+	require.NoError(t, err)
+	cfg := hubConfig(t)
+	cfg.Store = st
+	ls, _ := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
+	srv, err := New(cfg, ls)
+	require.NoError(t, err)
+	srv.Step()
+	srv.Shutdown("the server is restarting")
+	assert.NotPanics(t, func() { srv.Shutdown("the host closed the game") })
+	st, err = store.Open(path)
+	require.NoError(t, err, "the first shutdown closed the store cleanly")
+	require.NoError(t, st.Close())
 }

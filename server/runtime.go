@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"sync"
 	"time"
 
 	"duskfall/game"
@@ -74,6 +75,7 @@ type Runtime struct {
 	roster    wire.Roster
 	log       *log.Logger
 	logw      *asyncWriter // nil when the log is discarded
+	shutdown  sync.Once
 
 	// Test seams for Run: the clock, the sleep between ticks and the
 	// status writer (nil: the status file, if configured).
@@ -287,8 +289,14 @@ func (s *Runtime) status(lp *loopStats, sink *statusSink, elapsed time.Duration)
 	return st
 }
 
-// Shutdown refuses every peer with reason, so each client reads why.
+// Shutdown refuses every peer with reason, so each client reads why. Only
+// the first call does anything: a host that closes a server already shut
+// down (by an operator, or by a test) must not close the store twice.
 func (s *Runtime) Shutdown(reason string) {
+	s.shutdown.Do(func() { s.shutDown(reason) })
+}
+
+func (s *Runtime) shutDown(reason string) {
 	for _, p := range s.order {
 		s.reject(p.id, reason)
 	}
