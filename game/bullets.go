@@ -28,8 +28,11 @@ type BulletPool struct {
 	Record     []BulletSpawn // the original wire record
 
 	// Server-only riders: zero on a replica, which never resolves a hit.
+	// They live on the bullet, not the shooter: a shot in flight keeps
+	// what it was fired with.
 	Owner  []uint16 // the player or enemy id that fired it
 	Damage []int16
+	Riders []Riders
 
 	// Tag is free for whoever owns the pool, zero at spawn: the server
 	// keeps the set of peers told of the bullet in it, a client whether it
@@ -38,6 +41,14 @@ type BulletPool struct {
 
 	index     uidIndex
 	maxRadius float32
+}
+
+// Riders are what upgrades add to a player's bullet, resolved on hits only.
+type Riders struct {
+	Split   uint8  // on a hit, this many new bullets fan out from the hit point
+	Pierce  uint8  // enemies it may still pass through
+	Poison  int16  // damage per pulse left on the enemy it hits
+	LastHit uint16 // enemy id + 1 it last passed through: a piercing bullet hits each enemy once
 }
 
 // NewBulletPool preallocates room for capacity live bullets.
@@ -54,7 +65,8 @@ func NewBulletPool(capacity int) *BulletPool {
 		Kind: make([]uint8, 0, capacity), Team: make([]uint8, 0, capacity),
 		Record: make([]BulletSpawn, 0, capacity),
 		Owner:  make([]uint16, 0, capacity), Damage: make([]int16, 0, capacity),
-		Tag: make([]uint64, 0, capacity),
+		Riders: make([]Riders, 0, capacity),
+		Tag:    make([]uint64, 0, capacity),
 	}
 	p.index.init(capacity)
 	return p
@@ -94,6 +106,7 @@ func (p *BulletPool) Spawn(s BulletSpawn) int {
 	p.Kind, p.Team = append(p.Kind, s.Kind), append(p.Team, s.Team)
 	p.Record = append(p.Record, s)
 	p.Owner, p.Damage = append(p.Owner, 0), append(p.Damage, 0)
+	p.Riders = append(p.Riders, Riders{})
 	p.Tag = append(p.Tag, 0)
 	p.index.put(s.UID, slot)
 	p.maxRadius = max(p.maxRadius, radius)
@@ -237,6 +250,7 @@ func (p *BulletPool) removeAt(i int) {
 	p.Kind, p.Team = swapDrop(p.Kind, i), swapDrop(p.Team, i)
 	p.Record = swapDrop(p.Record, i)
 	p.Owner, p.Damage = swapDrop(p.Owner, i), swapDrop(p.Damage, i)
+	p.Riders = swapDrop(p.Riders, i)
 	p.Tag = swapDrop(p.Tag, i)
 	p.index.del(uid)
 	if i != last {

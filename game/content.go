@@ -68,6 +68,15 @@ type EnemyDef struct {
 	Emitters []Emitter
 	Boss     bool // player bullets hit a boss before any other enemy
 	Hostile  bool // a hostile kind must have an emitter: there is no contact damage
+	XP       int  // shared by the players near its death
+	Loot     []LootDrop
+}
+
+// LootDrop is one entry of a loot table: an item and the chance, per
+// death, that it drops (before a dungeon's multiplier; at most 1 after).
+type LootDrop struct {
+	Item   int // index into Content.Items
+	Chance float64
 }
 
 // Content is the plain data a world is built from; package levels loads and
@@ -77,6 +86,14 @@ type Content struct {
 	Enemies  []EnemyDef
 	Player   PlayerStats
 	Dungeons []DungeonKind // a Portal's Dungeon indexes this
+	Items    []ItemDef
+	Upgrades []UpgradeDef
+	// RoomLoot is rolled once at each of a dungeon's loot slots when the
+	// dungeon opens.
+	RoomLoot []LootDrop
+	// Ration is the item every boss kill gives each player present, as
+	// instanced loot; -1 for none.
+	Ration int
 }
 
 // DungeonEnemy is one entry of a dungeon kind's enemy table: a kind and its
@@ -120,8 +137,10 @@ type Map struct {
 	Portals      []Portal // authored portals; a world copies them and may add its exit
 	NPC          Vec      // the upgrade NPC's spot, when HasNPC
 	HasNPC       bool
-	ExitPos      Vec  // where the exit portal opens when the boss dies, when HasExit
-	HasExit      bool // the map is a dungeon: a boss death clears it
-	NoRespawn    bool // dead enemies stay dead
-	RegenTicks   int  // a living player heals 1 HP every RegenTicks ticks; 0: no healing here (only the hub heals)
+	ExitPos      Vec     // where the exit portal opens when the boss dies, when HasExit
+	HasExit      bool    // the map is a dungeon: a boss death clears it
+	NoRespawn    bool    // dead enemies stay dead
+	LootSlots    []Vec   // where room loot lies when the world opens
+	LootMult     float64 // scales every drop chance here (0 reads as 1)
+	RegenTicks   int     // a living player heals 1 HP every RegenTicks ticks; 0: no healing here (only the hub heals)
 }

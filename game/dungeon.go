@@ -322,7 +322,7 @@ func (g *dungeonGen) populate() *Dungeon {
 	g.measureFrom(g.rooms[entrance].Center())
 	boss := g.farthestRoom()
 	bossPos := g.rooms[boss].CenterPos()
-	m := &Map{Name: g.k.Name, Grid: g.grid, ExitPos: bossPos, HasExit: true, NoRespawn: true,
+	m := &Map{Name: g.k.Name, Grid: g.grid, ExitPos: bossPos, HasExit: true, NoRespawn: true, LootMult: g.k.LootMultiplier,
 		EnemySpawns: []EnemySpawn{{Pos: bossPos, Kind: g.k.Boss}}}
 	ex, ey := g.rooms[entrance].Center()
 	for _, d := range [playerSpawns][2]int{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
@@ -347,6 +347,7 @@ func (g *dungeonGen) populate() *Dungeon {
 			d.LootSlots = append(d.LootSlots, g.tilePos(t))
 		}
 	}
+	m.LootSlots = d.LootSlots
 	return d
 }
 

@@ -15,6 +15,11 @@ type enemy struct {
 	target    Vec // wander destination
 	hasTarget bool
 	em0       int // first of its emitter states
+
+	poison      int16  // damage per pulse while poisoned
+	poisonLeft  int    // pulses still to come
+	poisonTimer int    // ticks to the next pulse
+	poisonBy    uint16 // the player credited if the poison kills
 }
 
 // emitterState is one emitter's progress: its cooldown and any burst under
@@ -45,6 +50,7 @@ func (w *World) addEnemy(s EnemySpawn) {
 // in unison.
 func (w *World) reviveEnemy(e *enemy) {
 	e.pos, e.hp, e.alive, e.hasTarget = e.home, e.def.MaxHP, true, false
+	e.poisonLeft = 0
 	for j := range e.def.Emitters {
 		st := &w.emitters[e.em0+j]
 		*st = emitterState{timer: w.rng.IntN(max(e.def.Emitters[j].Cooldown, 1))}
@@ -83,11 +89,32 @@ func (w *World) stepEnemies() {
 		if !e.alive {
 			continue
 		}
+		if w.stepPoison(e) {
+			continue
+		}
 		w.wander(e)
 		for j := range e.def.Emitters {
 			w.runEmitter(e, &w.emitters[e.em0+j], &e.def.Emitters[j])
 		}
 	}
+}
+
+// stepPoison deals a poisoned enemy its pulse when one is due and reports
+// whether the poison killed it.
+func (w *World) stepPoison(e *enemy) bool {
+	if e.poisonLeft == 0 {
+		return false
+	}
+	if e.poisonTimer--; e.poisonTimer > 0 {
+		return false
+	}
+	e.poisonTimer, e.poisonLeft = PoisonPulseTicks, e.poisonLeft-1
+	e.hp = max(e.hp-e.poison, 0)
+	if e.hp > 0 {
+		return false
+	}
+	w.killEnemy(e, e.poisonBy)
+	return true
 }
 
 // wander walks an enemy towards a random destination near its slot, picking

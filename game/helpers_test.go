@@ -88,8 +88,40 @@ func testContent() *Content {
 				Emitters: []Emitter{{Pattern: patBurst, Cooldown: 60, Range: 500}}},
 			{ID: "big", Name: "Big", Radius: 30, MaxHP: 50},
 		},
+		Items: []ItemDef{
+			{ID: "potion", Name: "Potion", Kind: ItemConsumable, Heal: 40},
+			{ID: "ration", Name: "Ration", Kind: ItemConsumable, Heal: 30},
+			{ID: "blade", Name: "Blade", Kind: ItemWeapon, Mods: StatMods{Damage: 5}},
+			{ID: "plate", Name: "Plate", Kind: ItemArmour, Mods: StatMods{MaxHP: 20}},
+			{ID: "charm", Name: "Charm", Kind: ItemCharm, Mods: StatMods{Speed: 1}},
+		},
+		Upgrades: []UpgradeDef{
+			{ID: "sharp", Name: "Sharp", Text: "+4 damage", Mods: StatMods{Damage: 4}, Max: 3},
+			{ID: "split", Name: "Split", Text: "split 2", Mods: StatMods{Split: 2}, Max: 2},
+			{ID: "pierce", Name: "Pierce", Text: "pierce 1", Mods: StatMods{Pierce: 1}, Max: 3},
+			{ID: "venom", Name: "Venom", Text: "poison 4", Mods: StatMods{Poison: 4}, Max: 3},
+			{ID: "scatter", Name: "Scatter", Text: "+1 shot", Mods: StatMods{Shots: 1}, Max: 2},
+		},
+		Ration: itemRation,
 	}
 }
+
+// Item and upgrade indices of testContent.
+const (
+	itemPotion = iota
+	itemRation
+	itemBlade
+	itemPlate
+	itemCharm
+)
+
+const (
+	upSharp = iota
+	upSplit
+	upPierce
+	upVenom
+	upScatter
+)
 
 // openMap is a walled 20×12 room with two player spawns and no enemies.
 func openMap(t testing.TB) *Map {

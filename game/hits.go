@@ -1,5 +1,7 @@
 package game
 
+import "math"
+
 // cellGrid is the uniform grid hits are resolved through. Each tick the
 // world lists actors with the cells their circle (grown by the largest bullet
 // radius) covers, then build counting-sorts them into flat buckets, so a
@@ -112,13 +114,13 @@ func (w *World) resolveHits() {
 }
 
 // hitBullet applies bullet i's hit, if any, and reports whether it was
-// consumed (its slot then holds another bullet).
+// consumed (its slot then holds another bullet). A piercing bullet that
+// passes through is not consumed.
 func (w *World) hitBullet(i int) bool {
 	b := w.bullets
 	if b.Team[i] == TeamPlayer {
 		if e := w.enemyHitBy(i); e >= 0 {
-			w.hitEnemy(i, &w.enemies[e])
-			return true
+			return w.hitEnemy(i, &w.enemies[e])
 		}
 		return false
 	}
@@ -134,10 +136,10 @@ func (w *World) hitBullet(i int) bool {
 func (w *World) enemyHitBy(i int) int {
 	b := w.bullets
 	x, y, r := b.X[i], b.Y[i], b.Radius[i]
-	hit := -1
+	hit, passed := -1, int(b.Riders[i].LastHit)-1
 	for _, k := range w.enemyCells.at(x, y) {
 		e := &w.enemies[k]
-		if !e.alive || !overlaps(x, y, r, e.pos, e.def.Radius) {
+		if !e.alive || int(k) == passed || !overlaps(x, y, r, e.pos, e.def.Radius) {
 			continue
 		}
 		if e.def.Boss {
@@ -181,17 +183,69 @@ func (w *World) consume(i int) (uid uint32, owner uint16, damage int16) {
 	return uid, owner, damage
 }
 
-// hitEnemy applies a player bullet to an enemy; the shooter is credited.
-func (w *World) hitEnemy(i int, e *enemy) {
-	uid, owner, dmg := w.consume(i)
+// hitEnemy applies a player bullet to an enemy, crediting the shooter, and
+// reports whether the bullet was consumed. Its riders act here: a piercing
+// bullet flies on (and never hits that enemy again), poison stays on the
+// enemy, a splitting bullet fans out new bullets from the hit point.
+func (w *World) hitEnemy(i int, e *enemy) bool {
+	b := w.bullets
+	r, at, vel := b.Riders[i], Vec{float64(b.X[i]), float64(b.Y[i])}, Vec{float64(b.VX[i]), float64(b.VY[i])}
+	var uid uint32
+	var owner uint16
+	var dmg int16
+	pierced := r.Pierce > 0
+	if pierced {
+		uid, owner, dmg = b.UID[i], b.Owner[i], b.Damage[i]
+		b.Riders[i].Pierce--
+		b.Riders[i].LastHit = e.id + 1
+	} else {
+		uid, owner, dmg = w.consume(i)
+	}
 	e.hp = max(e.hp-dmg, 0)
 	w.emit(Event{Kind: EvHit, Actor: ActorEnemy, ID: e.id, Other: owner, Amount: dmg, HP: e.hp,
 		Bullet: BulletSpawn{UID: uid}, Tick: w.tick})
-	if e.hp > 0 {
+	if r.Poison > 0 {
+		e.poison, e.poisonLeft, e.poisonBy = max(e.poison, r.Poison), PoisonPulses, owner
+		e.poisonTimer = PoisonPulseTicks
+	}
+	if r.Split > 0 {
+		w.split(at, vel, owner, dmg, int(r.Split))
+	}
+	if e.hp == 0 {
+		w.killEnemy(e, owner)
+	}
+	return !pierced
+}
+
+// split fans n new player bullets out of a hit, each carrying half the
+// damage and no riders. They spawn on the next tick, so this tick's hits
+// never see them.
+func (w *World) split(at, vel Vec, owner uint16, dmg int16, n int) {
+	speed := vel.Len()
+	if speed == 0 {
 		return
 	}
-	e.alive, e.respawnAt = false, w.tick+EnemyRespawnTicks
-	w.emit(Event{Kind: EvDeath, Actor: ActorEnemy, ID: e.id, Other: owner})
+	a := math.Atan2(vel.Y, vel.X)
+	const fan = 100 * math.Pi / 180
+	for k := range n {
+		b := a - fan/2 + fan*(float64(k)+0.5)/float64(n)
+		s := MakeBulletSpawn(w.newUID(), w.tick+1, at.X, at.Y, b, speed, 0, 0, splitRadius, splitLife, splitKind, TeamPlayer)
+		w.spawnBullet(s, owner, max(dmg/2, 1))
+	}
+}
+
+// The bullets a split makes.
+const (
+	splitRadius = 3.5
+	splitLife   = 24
+	splitKind   = 5
+)
+
+// killEnemy takes an enemy out, announces it, and drops what it drops.
+func (w *World) killEnemy(e *enemy, by uint16) {
+	e.alive, e.respawnAt, e.poisonLeft = false, w.tick+EnemyRespawnTicks, 0
+	w.emit(Event{Kind: EvDeath, Actor: ActorEnemy, ID: e.id, Other: by})
+	w.onEnemyDeath(e)
 }
 
 // hitPlayer applies an enemy bullet to a player. There are no invulnerability
@@ -206,4 +260,7 @@ func (w *World) hitPlayer(i int, p *player) {
 	}
 	p.dead, p.respawnAt, p.grace = true, w.tick+PlayerRespawnTicks, 0
 	w.emit(Event{Kind: EvDeath, Actor: ActorPlayer, ID: p.id})
+	if w.mp.HasExit {
+		w.dropBag(p) // a death in a dungeon costs the bag; the practice maps keep it
+	}
 }

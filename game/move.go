@@ -16,6 +16,12 @@ type PlayerStats struct {
 	Damage       int16
 	BulletKind   uint8
 	MuzzleOffset float64 // u from the centre along the aim where shots appear
+
+	// Built from upgrades and equipment (BuildStats); zero in the base.
+	Shots  int   // bullets per shot, in a fan (0 reads as 1)
+	Split  uint8 // riders every bullet carries: see StatMods
+	Pierce uint8
+	Poison int16
 }
 
 // MoveVector sanitizes an input's move: hundredths to units, clamped to the

@@ -20,6 +20,11 @@ type player struct {
 	coast    int    // ticks coasted since the last consumed frame
 	lastTick uint32 // the input tick consumed most recently
 	prevBtns uint8  // buttons of the frame used last tick: actions fire on a press, not a hold
+	prevSlot uint8  // slot of that frame: a new slot under a held USE or DROP is a new press
+
+	bag      [BagSlots]Item
+	worn     [EquipSlots]Item
+	upgrades []uint8 // indices into Content.Upgrades, as the server set them
 }
 
 // AddPlayer places a new player at the next spawn point with arrival grace.
@@ -37,18 +42,22 @@ func (w *World) AddPlayer(id uint16) {
 	}
 	w.players = append(w.players, player{})
 	copy(w.players[at+1:], w.players[at:])
-	w.players[at] = player{id: id, stats: w.content.Player}
+	w.players[at] = player{id: id}
+	w.rebuild(&w.players[at])
 	w.place(&w.players[at])
 }
 
-// RemovePlayer takes a player out of the world; its bullets fly on.
-func (w *World) RemovePlayer(id uint16) {
+// RemovePlayer takes a player out of the world; its bullets fly on. What it
+// carries leaves with it (read PlayerItems first); the ground loot
+// instanced to it leaves play, appended to gone.
+func (w *World) RemovePlayer(id uint16, gone []Item) []Item {
 	for i := range w.players {
 		if w.players[i].id == id {
 			w.players = append(w.players[:i], w.players[i+1:]...)
-			return
+			return w.forgetOwned(id, gone)
 		}
 	}
+	return gone
 }
 
 // SetPlayerHealth sets a living player's health, clamped to 1..MaxHP: a
@@ -166,9 +175,16 @@ func (w *World) stepPlayers() {
 		p.aim = in.Aim
 		p.pos = StepPlayer(p.pos, in, p.stats, w.grid)
 		// Grace does not stop a portal: it protects from bullets, and a
-		// portal is not a fight.
-		if pressed&BtnInteract != 0 {
+		// portal is not a fight. Loot under the player wins INTERACT only
+		// when something is taken, so a full bag never blocks a portal.
+		if pressed&BtnInteract != 0 && !w.pickup(p) {
 			w.interact(p)
+		}
+		if pressed&BtnUse != 0 {
+			w.useSlot(p, in.Slot)
+		}
+		if pressed&BtnDrop != 0 {
+			w.dropSlot(p, in.Slot)
 		}
 		if in.Buttons&BtnFire != 0 && p.cooldown == 0 && p.grace == 0 {
 			w.playerFire(p)
@@ -182,9 +198,13 @@ func (w *World) stepPlayers() {
 // starved server coasts: reading the level would act once per tick held.
 // A dead player's frames still count, so a key held through a respawn does
 // not fire on return.
+// The item actions also fire when the slot changed under a held button.
 func (p *player) press(in Input) uint8 {
 	pressed := in.Buttons &^ p.prevBtns
-	p.prevBtns = in.Buttons
+	if in.Slot != p.prevSlot {
+		pressed |= in.Buttons & (BtnUse | BtnDrop)
+	}
+	p.prevBtns, p.prevSlot = in.Buttons, in.Slot
 	return pressed
 }
 
@@ -208,15 +228,20 @@ func (p *player) nextInput(tick uint32) Input {
 	return Input{Aim: p.aim}
 }
 
-// playerFire spawns one shot from the muzzle along the aim.
+// playerFire spawns one shot (of Shots bullets) from the muzzle along the
+// aim.
 func (w *World) playerFire(p *player) {
 	st := &p.stats
 	a := AimAngle(p.aim)
 	x := p.pos.X + math.Cos(a)*st.MuzzleOffset
 	y := p.pos.Y + math.Sin(a)*st.MuzzleOffset
-	s := MakeBulletSpawn(w.newUID(), w.tick, x, y, a, st.BulletSpeed, 0, 0, st.BulletRadius,
-		st.BulletLife, st.BulletKind, TeamPlayer)
-	w.spawnBullet(s, p.id, st.Damage)
+	n := max(st.Shots, 1)
+	first := a - shotFan*float64(n-1)/2 // a multi-shot fans out around the aim
+	for i := range n {
+		s := MakeBulletSpawn(w.newUID(), w.tick, x, y, first+shotFan*float64(i), st.BulletSpeed, 0, 0,
+			st.BulletRadius, st.BulletLife, st.BulletKind, TeamPlayer)
+		w.spawnShot(s, p.id, st)
+	}
 	p.cooldown = st.FireCooldown
 }
 

@@ -176,10 +176,15 @@ func TestClearingADungeon(t *testing.T) {
 		assert.Empty(t, eventsOf(later, EvPortalOpened), "once")
 		assert.Len(t, w.Portals(), 1)
 	})
-	t.Run("the exit takes a player back to the hub", func(t *testing.T) {
+	t.Run("the exit takes a player back to the hub, once the ration under it is taken", func(t *testing.T) {
 		w := dungeonWorld(t, true)
 		kill(w, 1)
+		placePlayer(w, 1, w.GroundLoot()[0].Pos)
+		evs := portalUses(w, 2, BtnInteract)
+		assert.Len(t, itemEvents(evs, ItemTaken), 1, "the first press takes the boss's ration")
+		assert.Empty(t, eventsOf(evs, EvTransfer))
 		placePlayer(w, 1, TileCenter(17, 3))
+		portalUses(w, 1, 0)
 		assert.Equal(t, []Event{{Kind: EvTransfer, ID: 1, Portal: 0, Dungeon: HubDungeon}},
 			eventsOf(portalUses(w, 4, BtnInteract), EvTransfer))
 	})

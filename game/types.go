@@ -133,6 +133,8 @@ const (
 	EvPortalOpened  EventKind = 6 // a portal appeared (a dungeon's exit, on the boss's death)
 	EvServerOnly    EventKind = 64
 	EvTransfer      EventKind = 64 // server-only: move a player to another instance
+	EvItem          EventKind = 65 // server-only: an item moved (Reason: ItemMinted…ItemBagFull)
+	EvXP            EventKind = 66 // server-only: a player earned Amount XP for enemy Other's death
 )
 
 // Actor kinds named by hit and death events.
@@ -146,15 +148,16 @@ const (
 type Event struct {
 	Kind    EventKind
 	Bullet  BulletSpawn // EvBulletSpawn; EvBulletDespawn and EvHit use Bullet.UID
-	Reason  uint8       // EvBulletDespawn: DespawnHit or DespawnWall
+	Reason  uint8       // EvBulletDespawn: DespawnHit or DespawnWall; EvItem: the operation
 	Actor   uint8       // EvHit, EvDeath: ActorPlayer or ActorEnemy
 	ID      uint16      // EvHit, EvDeath: the actor; EvPortalUsed, EvTransfer: the player
 	Other   uint16      // EvHit, EvDeath: the shooter or killer (a player id, or 0)
-	Amount  int16       // EvHit: damage dealt
+	Amount  int16       // EvHit: damage dealt; EvXP: XP earned
 	HP      int16       // EvHit: health after the hit
 	Portal  uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the portal index
 	Dungeon uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the dungeon kind it opens, or HubDungeon
 	X, Y    float32     // EvPortalOpened: the portal's centre; EvBulletDespawn (wall): where it died (server-side only)
 	Tick    uint32      // EvHit: the tick the hit happened (the bullet is Bullet.UID)
 	Tag     uint64      // EvBulletDespawn: the bullet's pool Tag when it died (server-side only, never on the wire)
+	Item    Item        // EvItem: the item (ID is the player, or the owner of ground loot; X, Y where it lies)
 }

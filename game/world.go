@@ -46,6 +46,11 @@ type World struct {
 	exitOpen bool     // a dungeon's boss died and its exit opened
 
 	volleyLead uint32 // ticks between an enemy volley's decision and its flight
+
+	itemIDs    *ItemIDs     // mints item ids; shared by the server's worlds
+	loot       []GroundItem // on the floor, oldest first
+	nextHandle uint16
+	seeded     bool // room loot rolled
 }
 
 // NewWorld builds a world on a map from validated content. The seed drives
@@ -104,6 +109,9 @@ func (w *World) Events() []Event { return w.events }
 func (w *World) Step() {
 	w.tick++
 	w.events = w.events[:0]
+	if !w.seeded {
+		w.seedRoomLoot()
+	}
 	w.stepPlayers()
 	w.stepEnemies()
 	w.stepBullets()
@@ -128,6 +136,19 @@ func (w *World) spawnBullet(s BulletSpawn, owner uint16, damage int16) {
 		return
 	}
 	w.bullets.Owner[slot], w.bullets.Damage[slot] = owner, damage
+	w.emit(Event{Kind: EvBulletSpawn, Bullet: s})
+}
+
+// spawnShot spawns a player's bullet carrying its stats' damage and
+// riders.
+func (w *World) spawnShot(s BulletSpawn, owner uint16, st *PlayerStats) {
+	slot := w.bullets.Spawn(s)
+	if slot < 0 {
+		return
+	}
+	b := w.bullets
+	b.Owner[slot], b.Damage[slot] = owner, st.Damage
+	b.Riders[slot] = Riders{Split: st.Split, Pierce: st.Pierce, Poison: st.Poison}
 	w.emit(Event{Kind: EvBulletSpawn, Bullet: s})
 }
 

@@ -26,9 +26,15 @@ func scriptedInput(id uint16, tick uint32) Input {
 // runScript steps a fresh arena world with four scripted players, calling
 // each for every tick's events.
 func runScript(t testing.TB, seed uint64, ticks int, each func(w *World)) {
+	runScriptWith(t, seed, ticks, nil, each)
+}
+
+// runScriptWith is runScript with every player holding the upgrades ups.
+func runScriptWith(t testing.TB, seed uint64, ticks int, ups []uint8, each func(w *World)) {
 	w := NewWorld(arenaMap(t), testContent(), seed)
 	for id := uint16(1); id <= 4; id++ {
 		w.AddPlayer(id)
+		w.SetPlayerUpgrades(id, ups)
 	}
 	for range ticks {
 		for id := uint16(1); id <= 4; id++ {
@@ -65,19 +71,36 @@ func TestWorldIsDeterministic(t *testing.T) {
 // replica fed only the spawn and despawn events (late, so it fast-forwards)
 // holds every bullet the server holds, at bit-identical positions.
 func TestReplicaParity(t *testing.T) {
-	for _, delay := range []int{0, 5} {
-		name := "a replica fed events on time matches the server bit for bit"
-		if delay > 0 {
-			name = "a replica fed events 5 ticks late matches the server bit for bit"
-		}
-		t.Run(name, func(t *testing.T) {
+	riders := []uint8{upSplit, upPierce, upVenom, upScatter}
+	for _, tc := range []struct {
+		name  string
+		delay int
+		ups   []uint8
+	}{
+		{"a replica fed events on time matches the server bit for bit", 0, nil},
+		{"a replica fed events 5 ticks late matches the server bit for bit", 5, nil},
+		{"with every rider in play (split, pierce, poison, multi-shot) the replica still matches", 0, riders},
+		{"with every rider in play and events 5 ticks late the replica still matches", 5, riders},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
 			replica := NewBulletPool(64)
 			var backlog [][]Event
-			checked := 0
-			runScript(t, 7, 600, func(w *World) {
-				backlog = append(backlog, append([]Event(nil), w.Events()...))
+			checked, splits, pierced := 0, 0, 0
+			runScriptWith(t, 7, 600, tc.ups, func(w *World) {
+				evs := w.Events()
+				backlog = append(backlog, append([]Event(nil), evs...))
+				for i := range evs {
+					if evs[i].Kind == EvBulletSpawn && evs[i].Bullet.Kind == splitKind {
+						splits++
+					}
+					if evs[i].Kind == EvHit && evs[i].Actor == ActorEnemy {
+						if _, live := w.Bullets().Slot(evs[i].Bullet.UID); live {
+							pierced++
+						}
+					}
+				}
 				replica.Step(w.Tick(), w.Grid(), nil)
-				if len(backlog) <= delay {
+				if len(backlog) <= tc.delay {
 					return
 				}
 				for _, e := range backlog[0] {
@@ -89,9 +112,14 @@ func TestReplicaParity(t *testing.T) {
 					}
 				}
 				backlog = backlog[1:]
-				checked += assertReplicaHolds(t, w.Bullets(), replica, w.Tick()-uint32(delay))
+				checked += assertReplicaHolds(t, w.Bullets(), replica, w.Tick()-uint32(tc.delay))
 			})
 			assert.Greater(t, checked, 10000, "many bullet-ticks were compared")
+			if tc.ups != nil {
+				t.Logf("%d split bullets, %d pierced hits", splits, pierced)
+				assert.Positive(t, splits, "splits happened")
+				assert.Positive(t, pierced, "bullets pierced")
+			}
 		})
 	}
 }

@@ -81,6 +81,9 @@ func LoadContentFS(fsys fs.FS) (*game.Content, error) {
 	if c.Dungeons, err = loadDungeons(fsys, c); err != nil {
 		return nil, err
 	}
+	if err := loadItems(fsys, c); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 

@@ -38,6 +38,7 @@ type rawEnemy struct {
 	Speed    float64      `toml:"speed"` // u/s
 	Boss     bool         `toml:"boss"`
 	Hostile  bool         `toml:"hostile"`
+	XP       int          `toml:"xp"`
 	Emitters []rawEmitter `toml:"emitter"`
 }
 
@@ -103,4 +104,59 @@ type rawDungeon struct {
 type rawDungeonEnemy struct {
 	Enemy  string `toml:"enemy"`
 	Weight int    `toml:"weight"`
+}
+
+// rawMods are the stat changes an item or an upgrade makes, in designer
+// units.
+type rawMods struct {
+	Damage       int     `toml:"damage"`
+	FireCooldown int     `toml:"fire_cooldown_ticks"`
+	BulletSpeed  float64 `toml:"bullet_speed"` // u/s
+	MaxHP        int     `toml:"max_hp"`
+	Speed        float64 `toml:"speed"` // u/s
+	Shots        int     `toml:"shots"`
+	Split        int     `toml:"split"`
+	Pierce       int     `toml:"pierce"`
+	Poison       int     `toml:"poison"`
+}
+
+type rawItems struct {
+	Item []rawItem `toml:"item"`
+}
+
+type rawItem struct {
+	ID   string `toml:"id"`
+	Name string `toml:"name"`
+	Kind string `toml:"kind"`
+	Heal int    `toml:"heal"`
+	Text string `toml:"text"`
+	rawMods
+}
+
+type rawUpgrades struct {
+	Upgrade []rawUpgrade `toml:"upgrade"`
+}
+
+type rawUpgrade struct {
+	ID   string `toml:"id"`
+	Name string `toml:"name"`
+	Text string `toml:"text"`
+	Max  int    `toml:"max"`
+	rawMods
+}
+
+type rawLoot struct {
+	Ration string         `toml:"ration"`
+	Room   []rawLootDrop  `toml:"room"`
+	Table  []rawLootTable `toml:"table"`
+}
+
+type rawLootTable struct {
+	Enemy string        `toml:"enemy"`
+	Drops []rawLootDrop `toml:"drops"`
+}
+
+type rawLootDrop struct {
+	Item   string  `toml:"item"`
+	Chance float64 `toml:"chance"`
 }

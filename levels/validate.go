@@ -131,11 +131,12 @@ func convertEnemy(r rawEnemy, i int, pats map[string]int, seen map[string]bool) 
 	c.between(float64(r.HP), 1, math.MaxInt16, "hp")
 	c.between(r.Speed, 0, maxActorSpeed, "speed")
 	c.rule(!r.Hostile || len(r.Emitters) > 0, "emitter", "a hostile enemy needs at least one emitter (there is no contact damage)")
+	c.between(float64(r.XP), 0, maxXP, "xp")
 	if c.err != nil {
 		return game.EnemyDef{}, c.err
 	}
 	def := game.EnemyDef{ID: r.ID, Name: r.Name, Radius: r.Radius, MaxHP: int16(r.HP),
-		Speed: r.Speed / game.TickRate, Boss: r.Boss, Hostile: r.Hostile}
+		Speed: r.Speed / game.TickRate, Boss: r.Boss, Hostile: r.Hostile, XP: r.XP}
 	for j, em := range r.Emitters {
 		e, err := convertEmitter(em, c.item+fmt.Sprintf(": emitter %d", j), pats)
 		if err != nil {

@@ -1,0 +1,131 @@
+package game
+
+// Items: what a player carries and what lies on the ground. The world owns
+// every item while it is in play: a bag and equipment per player, and the
+// ground loot. Every change is announced by a server-only EvItem event, so
+// the server can save and journal it; clients learn their own sheet from
+// the server and see ground loot in their snapshots.
+
+// ItemKind says what an item is for.
+type ItemKind uint8
+
+// Item kinds. Equipment kinds name the slot they fill.
+const (
+	ItemConsumable ItemKind = iota + 1 // used up: heals
+	ItemWeapon
+	ItemArmour
+	ItemCharm
+)
+
+var itemKindNames = [...]string{"", "consumable", "weapon", "armour", "charm"}
+
+// String is the kind's content name.
+func (k ItemKind) String() string {
+	if int(k) < len(itemKindNames) && k != 0 {
+		return itemKindNames[k]
+	}
+	return "unknown"
+}
+
+// ParseItemKind reads a kind's content name.
+func ParseItemKind(s string) (ItemKind, bool) {
+	for i, n := range itemKindNames {
+		if i > 0 && n == s {
+			return ItemKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// EquipSlot is the equipment slot an item of kind k fills, or -1.
+func (k ItemKind) EquipSlot() int {
+	switch k {
+	case ItemWeapon:
+		return EquipWeapon
+	case ItemArmour:
+		return EquipArmour
+	case ItemCharm:
+		return EquipCharm
+	}
+	return -1
+}
+
+// Bag and equipment sizes, and the slot numbers an input frame names: 0 to
+// BagSlots-1 are the bag, then the equipment slots in order.
+const (
+	BagSlots    = 8
+	EquipSlots  = 3
+	EquipWeapon = 0
+	EquipArmour = 1
+	EquipCharm  = 2
+	// FirstEquipSlot is the input frame's slot number of the weapon.
+	FirstEquipSlot = BagSlots
+	// MaxItemDefs bounds the item kinds: the wire names one in a byte,
+	// with 0 for an empty slot.
+	MaxItemDefs = 254
+)
+
+// ItemDef is one kind of item, loaded from content.
+type ItemDef struct {
+	ID, Name string
+	Kind     ItemKind
+	Heal     int16    // consumable: health restored
+	Mods     StatMods // equipment: what wearing it changes
+	Text     string   // one line a tooltip shows
+}
+
+// Item is one item in play. ID is unique across the server and its store
+// for the item's whole life, so an audit can follow every item; zero means
+// no item.
+type Item struct {
+	ID  uint64
+	Def uint16 // index into Content.Items
+}
+
+// Empty reports whether the slot holding it is free.
+func (it Item) Empty() bool { return it.ID == 0 }
+
+// ItemIDs mints item ids. One generator serves every world of a server so
+// ids never repeat; the server starts it above every id its store holds.
+type ItemIDs struct{ next uint64 }
+
+// NewItemIDs starts a generator whose first id is first (at least 1).
+func NewItemIDs(first uint64) *ItemIDs { return &ItemIDs{next: max(first, 1)} }
+
+// Next returns a fresh id.
+func (g *ItemIDs) Next() uint64 {
+	id := g.next
+	g.next++
+	return id
+}
+
+// Peek is the id Next will return.
+func (g *ItemIDs) Peek() uint64 { return g.next }
+
+// Item operations, in EvItem's Reason.
+const (
+	ItemMinted     uint8 = iota + 1 // a drop created it (on the ground)
+	ItemTaken                       // ground → bag
+	ItemDropped                     // bag or equipment → ground, world-shared
+	ItemUsed                        // a consumable was used up
+	ItemEquipped                    // bag → equipment (whatever was worn goes to the bag)
+	ItemUnequipped                  // equipment → bag
+	ItemDestroyed                   // gone from play: its owner left, the floor filled, the world closed
+	ItemBagFull                     // a pickup found no room; nothing moved
+)
+
+// GroundItem is an item lying in the world. Owner 0 is world-shared; any
+// other owner is the only player who sees it or may take it.
+type GroundItem struct {
+	Handle uint16 // the world's name for it in snapshots; reused only after 65536 drops
+	Item   Item
+	Pos    Vec
+	Owner  uint16
+}
+
+// Loot rules.
+const (
+	PickupRadius  = 28  // u: how close a player's centre must be to an item's to take it
+	MaxGroundLoot = 256 // a world's floor holds this many; the oldest shared item goes first
+	dropScatter   = 18  // u: how far from its source a drop may land
+)

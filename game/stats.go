@@ -1,0 +1,129 @@
+package game
+
+// A player's stats are rebuilt, never edited: the base character, then each
+// upgrade the character holds, then what it wears. The server's copy decides
+// everything; the client builds the same copy only to show real numbers.
+
+// StatMods is what an upgrade or a piece of equipment adds to the stats.
+type StatMods struct {
+	Damage       int16   // per bullet
+	FireCooldown int     // ticks between shots (negative: faster)
+	BulletSpeed  float64 // u per tick
+	MaxHP        int16
+	Speed        float64 // u per tick
+	Shots        int     // extra bullets per shot, in a fan
+	Split        uint8   // a hit splits the bullet into this many more
+	Pierce       uint8   // enemies a bullet passes through before it stops
+	Poison       int16   // damage per poison pulse a hit leaves behind
+}
+
+// UpgradeDef is one upgrade a levelling player may choose.
+type UpgradeDef struct {
+	ID, Name, Text string
+	Mods           StatMods
+	Max            int // how many times one character may take it
+}
+
+// Limits on built stats, so no stack of upgrades breaks the game or the wire.
+const (
+	MinFireCooldown = 2
+	MaxShots        = 7
+	MaxSplit        = 4
+	MaxPierce       = 5
+	shotFan         = 0.12 // radians between the bullets of one multi-shot
+	// MaxUpgradesHeld bounds a character's upgrades (the wire's count).
+	MaxUpgradesHeld = 64
+	// MaxUpgradeDefs bounds the upgrade kinds: the wire names one in a byte.
+	MaxUpgradeDefs = 255
+)
+
+// Poison pulses: a poisoned enemy takes its dose this often, this many times.
+const (
+	PoisonPulseTicks = 30
+	PoisonPulses     = 6
+)
+
+// BuildStats is base with every upgrade (indices into c.Upgrades) and every
+// worn item (Item.Def into c.Items; empty slots skipped) applied, then
+// clamped. Unknown indices are skipped: the content may have changed since
+// the character was saved.
+func BuildStats(base PlayerStats, upgrades []uint8, worn *[EquipSlots]Item, c *Content) PlayerStats {
+	st := base
+	st.Shots = max(st.Shots, 1)
+	for _, u := range upgrades {
+		if int(u) < len(c.Upgrades) {
+			st.apply(&c.Upgrades[u].Mods)
+		}
+	}
+	if worn != nil {
+		for _, it := range worn {
+			if !it.Empty() && int(it.Def) < len(c.Items) {
+				st.apply(&c.Items[it.Def].Mods)
+			}
+		}
+	}
+	st.clamp(&base)
+	return st
+}
+
+func (st *PlayerStats) apply(m *StatMods) {
+	st.Damage += m.Damage
+	st.FireCooldown += m.FireCooldown
+	st.BulletSpeed += m.BulletSpeed
+	st.MaxHP += m.MaxHP
+	st.Speed += m.Speed
+	st.Shots += m.Shots
+	st.Split += m.Split
+	st.Pierce += m.Pierce
+	st.Poison += m.Poison
+}
+
+func (st *PlayerStats) clamp(base *PlayerStats) {
+	st.Damage = max(st.Damage, 1)
+	st.FireCooldown = max(st.FireCooldown, MinFireCooldown)
+	st.BulletSpeed = max(st.BulletSpeed, base.BulletSpeed/2)
+	st.MaxHP = max(st.MaxHP, 1)
+	st.Speed = max(st.Speed, base.Speed/2)
+	st.Shots = min(max(st.Shots, 1), MaxShots)
+	st.Split = min(st.Split, MaxSplit)
+	st.Pierce = min(st.Pierce, MaxPierce)
+	st.Poison = max(st.Poison, 0)
+}
+
+// DPS is the damage per second the stats deal into one target, counting
+// every bullet of a shot and the poison one hit leaves: the number the
+// choice screen compares.
+func (st PlayerStats) DPS() float64 {
+	perShot := float64(st.Damage)*float64(st.Shots) + float64(st.Poison)*PoisonPulses
+	return perShot * TickRate / float64(max(st.FireCooldown, 1))
+}
+
+// XP and levels.
+const (
+	MaxLevel      = 50
+	XPShareRadius = 900 // u: players this close to a kill share its XP
+)
+
+// XPToNext is the XP a character of level needs to reach the next level; 0
+// at the cap.
+func XPToNext(level int) int {
+	if level >= MaxLevel {
+		return 0
+	}
+	return 60 + 40*max(level, 1)
+}
+
+// GainXP adds xp to (level, into) and returns the new level, the XP into it
+// and how many levels were gained.
+func GainXP(level, into, xp int) (newLevel, newInto, gained int) {
+	level, into = max(level, 1), max(into, 0)+max(xp, 0)
+	for level < MaxLevel && into >= XPToNext(level) {
+		into -= XPToNext(level)
+		level++
+		gained++
+	}
+	if level >= MaxLevel {
+		into = 0
+	}
+	return level, into, gained
+}
