@@ -42,6 +42,7 @@ type Bot struct {
 	dungeon   dungeonRun
 	character string
 	deaths    int
+	items     itemHabits
 }
 
 // NewBot wraps a runtime; seed makes its wandering repeatable.
@@ -85,13 +86,16 @@ func (b *Bot) Intent() client.Intent {
 	if !ok {
 		return client.Intent{}
 	}
+	var in client.Intent
 	if b.script == ScriptDungeon {
-		return b.dungeonIntent(self.Pos)
+		in = b.dungeonIntent(self.Pos)
+	} else {
+		in = b.wander(self.Pos)
+		if b.script == ScriptFight {
+			b.fight(self.Pos, &in, 1e9)
+		}
 	}
-	in := b.wander(self.Pos)
-	if b.script == ScriptFight {
-		b.fight(self.Pos, &in, 1e9)
-	}
+	b.items.decide(b.rt, self, b.frame, &in)
 	return in
 }
 
@@ -160,6 +164,10 @@ type Report struct {
 	SnapshotLoss    float64 `json:"snapshot_loss"` // share of the server's snapshots that never arrived, since joining
 	Character       string  `json:"character"`     // the character the bot played: its own, made on its first join
 	Deaths          int     `json:"deaths"`        // deaths in a dungeon, each a trip back to the roster
+	ItemsPicked     int     `json:"items_picked"`  // pickups the server confirmed
+	ItemsUsed       int     `json:"items_used"`    // potions and rations the server confirmed used
+	XP              int     `json:"xp"`            // XP into the current level, as the server last said
+	Level           int     `json:"level"`
 	Error           string  `json:"error"`
 }
 
@@ -179,6 +187,10 @@ func (b *Bot) Report() Report {
 		HitsDrawnAsMiss: s.Hits.DrawnAsMiss, HitSeenMeanMs: round3(s.Hits.MeanSeenMs()), HitGapMaxU: round3(s.Hits.MaxGap),
 		SnapshotLoss: round3(s.LossShare()),
 		Character:    b.character, Deaths: b.deaths,
+		ItemsPicked: b.items.picked, ItemsUsed: b.items.used,
+	}
+	if sh := b.rt.Sheet(); sh.Known {
+		rep.XP, rep.Level = sh.XP, sh.Level
 	}
 	if err := b.rt.Err(); err != nil {
 		rep.Error = err.Error()

@@ -15,6 +15,10 @@ type Intent struct {
 	Fire         bool
 	Interact     bool
 	Escape       bool
+	// Item actions on slot Slot (0 to 7 the bag, 8 to 10 worn): the server
+	// acts on a press, so holding them spends nothing more.
+	Use, Drop bool
+	Slot      uint8
 }
 
 // Frame turns an intent into the input frame numbered tick.
@@ -30,7 +34,14 @@ func (in Intent) Frame(tick uint32) game.Input {
 	if in.Escape {
 		buttons |= game.BtnEscape
 	}
+	if in.Use {
+		buttons |= game.BtnUse
+	}
+	if in.Drop {
+		buttons |= game.BtnDrop
+	}
 	return game.Input{
+		Slot:    in.Slot,
 		Tick:    tick,
 		MoveX:   int8(math.Round(mx * 100)),
 		MoveY:   int8(math.Round(my * 100)),
@@ -351,4 +362,26 @@ func (c *leadController) shift(ticks int32) {
 	c.offset += float64(ticks)
 	c.est += uint32(ticks)
 	c.next += uint32(ticks)
+}
+
+// presses are an intent's one-frame actions: INTERACT, and USE or DROP on
+// a slot.
+type presses struct {
+	interact, use, drop bool
+	slot                uint8
+}
+
+func pressesOf(in Intent) presses {
+	return presses{interact: in.Interact, use: in.Use, drop: in.Drop, slot: in.Slot}
+}
+
+// into adds carried presses to this frame's intent, once. A carried item
+// action keeps its slot unless this frame acts on its own.
+func (c *presses) into(in Intent) Intent {
+	in.Interact = in.Interact || c.interact
+	if (c.use || c.drop) && !in.Use && !in.Drop {
+		in.Use, in.Drop, in.Slot = c.use, c.drop, c.slot
+	}
+	*c = presses{}
+	return in
 }

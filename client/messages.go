@@ -39,6 +39,10 @@ func (r *Runtime) dispatch(channel uint8, b []byte) error {
 		return r.onSnapshot(b)
 	case wire.MsgEvents:
 		return r.onEvents(b)
+	case wire.MsgInventory:
+		return r.onInventory(b)
+	case wire.MsgCleared:
+		return r.onCleared(b)
 	}
 	return errUnexpected
 }
@@ -89,6 +93,7 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 	r.instance, r.dungeon, r.epoch = e.Instance, e.Dungeon, e.Epoch
 	r.grid = game.NewGrid(int(e.MapW), int(e.MapH))
 	r.portals = e.Portals
+	r.sheet.loot = r.sheet.loot[:0]
 	r.bullets.reset(e.ServerTick)
 	r.sight.reset()
 	// A new world counts its own ticks: numbering starts over.
@@ -141,6 +146,7 @@ func (r *Runtime) onSnapshot(b []byte) error {
 	if !r.history.push(&r.snap) {
 		return nil // older than one we already hold: sequenced channels should not deliver it
 	}
+	r.sheet.loot = append(r.sheet.loot[:0], r.snap.Loot...)
 	for i := range r.snap.Players {
 		if p := &r.snap.Players[i]; p.ID == r.id {
 			r.reconcile(p)

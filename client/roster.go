@@ -182,6 +182,9 @@ func (r *Runtime) leaveWorld() {
 	r.sight.reset()
 	clear(r.seen)
 	r.roster.playing = wire.CharacterEntry{}
+	r.sheet.loot = r.sheet.loot[:0]
+	r.sheet.sheet = Sheet{} // the next character's sheet follows its EnterInstance
+	r.pstats = ownStats()
 }
 
 // chooseForPlayer runs the policy: it acts only on the roster, with no

@@ -94,11 +94,11 @@ type Runtime struct {
 	portals  []game.Portal
 	pstats   game.PlayerStats
 
-	lead          leadController
-	carryInteract bool // an INTERACT press from a frame the lead controller held back
-	pending       []game.Input
-	sendBuf       []byte
-	pred          predictor
+	lead    leadController
+	carry   presses // one-frame presses from a frame the lead controller held back
+	pending []game.Input
+	sendBuf []byte
+	pred    predictor
 
 	snap    wire.Snapshot
 	history snapshotHistory
@@ -113,6 +113,7 @@ type Runtime struct {
 	events  wire.EventIter
 	inbox   []transport.Event
 	roster  rosterState
+	sheet   sheetState
 }
 
 // maxEarlyEvents bounds the events held for an instance not entered yet;
@@ -247,13 +248,11 @@ func (r *Runtime) SendInput(in Intent) {
 	if r.state != StatePlaying || !r.pred.ready {
 		return
 	}
-	if r.carryInteract {
-		in.Interact, r.carryInteract = true, false
-	}
+	in = r.carry.into(in)
 	first, n := r.lead.take()
 	if n == 0 {
 		// A held-back frame must not swallow a one-frame press.
-		r.carryInteract = in.Interact
+		r.carry = pressesOf(in)
 		return
 	}
 	for i := range n {

@@ -136,6 +136,7 @@ type Map struct {
 	EnemySpawns  []EnemySpawn
 	Portals      []Portal // authored portals; a world copies them and may add its exit
 	NPC          Vec      // the upgrade NPC's spot, when HasNPC
+	NPCName      string   // what players call it
 	HasNPC       bool
 	ExitPos      Vec     // where the exit portal opens when the boss dies, when HasExit
 	HasExit      bool    // the map is a dungeon: a boss death clears it

@@ -259,6 +259,7 @@ enemies = [ { enemy = "grunt", weight = 2 } ]
 
 const goodHub = `
 name = "Test Hub"
+npc = "the Keeper"
 rows = [
   "##########",
   "#P...1...#",
@@ -373,6 +374,8 @@ func TestHubValidationNamesFileAndKey(t *testing.T) {
 		{"an enemy table naming an unknown enemy", `enemy = "grunt"`, `enemy = "gnome"`, `hub.toml: legend "g": unknown enemy "gnome"`},
 		{"a second NPC", `"#P...1...#"`, `"#P..N1...#"`, `hub.toml: rows[2]: column 4: a second NPC`},
 		{"a legend redefining the NPC", `g = { enemy = "grunt" }`, `N = { enemy = "grunt" }`, `hub.toml: legend "N": 'N' is a reserved tile`},
+		{"an NPC without a name", `npc = "the Keeper"`, ``, `hub.toml: npc: missing: the upgrade NPC ('N') needs a name`},
+		{"a name for an NPC the rows do not place", `"#.,,N,,..#"`, `"#.,,.,,..#"`, `hub.toml: npc: "the Keeper" names an upgrade NPC the rows do not place`},
 		{"a legend redefining the paving", `g = { enemy = "grunt" }`, `"," = { enemy = "grunt" }`, `hub.toml: legend ",": ',' is a reserved tile`},
 	}
 	for _, tc := range cases {

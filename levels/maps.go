@@ -62,6 +62,15 @@ func buildMap(file string, r rawMap, c *game.Content) (*game.Map, error) {
 	if len(m.PlayerSpawns) == 0 {
 		return nil, fail(file, "rows", "no player spawn ('P')")
 	}
+	switch {
+	case m.HasNPC && r.NPC == "":
+		return nil, fail(file, "npc", "missing: the upgrade NPC ('N') needs a name")
+	case !m.HasNPC && r.NPC != "":
+		return nil, fail(file, "npc", "%q names an upgrade NPC the rows do not place ('N')", r.NPC)
+	case len(r.NPC) > 40:
+		return nil, fail(file, "npc", "%d bytes, want at most 40", len(r.NPC))
+	}
+	m.NPCName = r.NPC
 	if len(m.Portals) > game.MaxPortals-1 { // a world may add an exit
 		return nil, fail(file, "rows", "%d portals, want at most %d", len(m.Portals), game.MaxPortals-1)
 	}

@@ -64,6 +64,7 @@ type rawPlayer struct {
 type rawMap struct {
 	Name   string                 `toml:"name"`
 	Regen  float64                `toml:"health_regen_per_second"` // 0: none
+	NPC    string                 `toml:"npc"`                     // the upgrade NPC's name, when the rows place one
 	Rows   []string               `toml:"rows"`
 	Legend map[string]legendEntry `toml:"legend"` // one character → what it places
 }

@@ -78,6 +78,7 @@ func (s *Runtime) saveCharacter(p *peer, final bool) {
 	if !ok {
 		return
 	}
+	s.takeItems(p)
 	p.char.Health = int(st.HP)
 	if st.Flags&game.PlayerDead != 0 {
 		p.char.Health = 0

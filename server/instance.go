@@ -56,6 +56,7 @@ func (s *Runtime) newInstance(m *game.Map, dungeon uint8, seed uint64) *instance
 		chunksX: (g.W + wire.ChunkTiles - 1) / wire.ChunkTiles,
 		chunksY: (g.H + wire.ChunkTiles - 1) / wire.ChunkTiles,
 	}
+	in.world.SetItemIDs(s.itemIDs)
 	if s.cfg.VolleyLead != 0 {
 		in.world.SetVolleyLead(uint32(max(s.cfg.VolleyLead, 0)))
 	}
@@ -97,6 +98,7 @@ func (in *instance) add(s *Runtime, p *peer) {
 	p.inst = in
 	p.chunks = make([]uint32, in.chunksX*in.chunksY)
 	p.epoch++
+	p.run = runStats{items: p.run.items[:0]}
 	in.takeToldBit(p)
 	g := in.world.Grid()
 	b, err := wire.AppendEnterInstance(s.buf[:0], wire.EnterInstance{
@@ -124,8 +126,12 @@ func (in *instance) takeToldBit(p *peer) {
 	}
 }
 
-func (in *instance) remove(p *peer) {
-	in.world.RemovePlayer(p.player)
+// remove takes a peer's player out; the loot instanced to it leaves play.
+func (in *instance) remove(s *Runtime, p *peer) {
+	s.gone = in.world.RemovePlayer(p.player, s.gone[:0])
+	for _, it := range s.gone {
+		s.journal(game.ItemDestroyed, it, p.player, "its owner left")
+	}
 	for i, q := range in.peers {
 		if q == p {
 			in.peers = append(in.peers[:i], in.peers[i+1:]...)
@@ -153,6 +159,16 @@ func (s *Runtime) collectOutcomes(in *instance) {
 		switch ev := &evs[i]; {
 		case ev.Kind == game.EvTransfer:
 			s.transfers = append(s.transfers, transfer{in, ev.ID, ev.Portal, ev.Dungeon})
+		case ev.Kind == game.EvItem:
+			s.onItem(in, ev)
+		case ev.Kind == game.EvXP:
+			s.onXP(in, ev)
+		case ev.Kind == game.EvDeath && ev.Actor == game.ActorEnemy:
+			if p := s.peerOf(in, ev.Other); p != nil {
+				p.run.kills++
+			}
+		case ev.Kind == game.EvPortalOpened && in.dungeon != game.HubDungeon:
+			s.announceClear(in)
 		case ev.Kind == game.EvDeath && ev.Actor == game.ActorPlayer && in.dungeon != game.HubDungeon:
 			s.deaths = append(s.deaths, playerDeath{in, ev.ID})
 		}
@@ -203,9 +219,11 @@ func (s *Runtime) move(p *peer, dest *instance) {
 		return
 	}
 	st, alive := p.inst.world.PlayerState(p.player)
+	s.takeItems(p)
 	s.flushEvents(p)
-	p.inst.remove(p)
+	p.inst.remove(s, p)
 	dest.add(s, p)
+	s.equip(p) // before the health: what it wears sets its maximum
 	if alive && st.Flags&game.PlayerDead == 0 {
 		dest.world.SetPlayerHealth(p.player, st.HP)
 	}
@@ -218,6 +236,7 @@ func (s *Runtime) closeEmpty() {
 	kept := s.instances[:0]
 	for _, in := range s.instances {
 		if in != s.hub && len(in.peers) == 0 {
+			s.destroyAll(in, "the dungeon closed")
 			delete(s.open, in.from)
 			s.log.Printf("closed instance %d", in.id)
 			continue

@@ -3,6 +3,7 @@ package server
 import (
 	"math"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -42,11 +43,16 @@ func joinLocal(t *testing.T, cfg Config) *localPlayer {
 	hello, err := wire.AppendHello(nil, wire.Hello{Name: "tester"})
 	require.NoError(t, err)
 	lc.Send(wire.ChanControl, hello)
-	for range 3 { // the Welcome and the roster; a character made; that character played
+	// The Welcome and the roster; a character made; that character played.
+	// A store answers from its own goroutine, so that may take a while.
+	for i := 0; i < 3 || (cfg.Store != nil && lp.srv.Players() == 0 && i < 2000); i++ {
 		lp.step(t)
 		if lp.roster != nil {
 			lc.Send(wire.ChanControl, playNamed(t, lp.roster, "tester"))
 			lp.roster = nil
+		}
+		if cfg.Store != nil {
+			time.Sleep(time.Millisecond)
 		}
 	}
 	require.NotZero(t, lp.id, "the player was welcomed")

@@ -96,6 +96,15 @@ func (s *Runtime) encodeSnapshot(p *peer) []byte {
 			enc.AddEnemyRecord(recs[i*wire.EnemyRecordSize : (i+1)*wire.EnemyRecordSize])
 		}
 	}
+	enc.BeginLoot()
+	for _, g := range w.GroundLoot() {
+		// Another player's instanced item is never described to this
+		// peer, not even as a position: a modified client has nothing
+		// to reveal.
+		if g.VisibleTo(p.player) && within(pos, g.Pos, ActorInterestRadius) {
+			enc.AddLoot(lootRecord(&g, p.player))
+		}
+	}
 	return enc.Finish()
 }
 
@@ -127,4 +136,13 @@ func (s *Runtime) streamChunks(p *peer) {
 			sent++
 		}
 	}
+}
+
+// lootRecord is a ground item as the receiver's snapshot carries it.
+func lootRecord(g *game.GroundItem, receiver uint16) wire.GroundLoot {
+	var flags uint8
+	if g.Owner == receiver {
+		flags = wire.LootMine
+	}
+	return wire.GroundLoot{ID: g.Handle, Def: uint8(g.Item.Def), X: float32(g.Pos.X), Y: float32(g.Pos.Y), Flags: flags}
 }

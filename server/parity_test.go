@@ -2,6 +2,7 @@ package server
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -119,6 +120,20 @@ func (c *captureServer) Close() error                               { return nil
 // must be live on its replica, at every snapshot tick (when the events
 // of the ticks before it go out).
 func TestReplicaParity(t *testing.T) {
+	t.Run("plain shots", func(t *testing.T) { replicaParity(t, nil) })
+	t.Run("with every rider in play: split, pierce, poison and multi-shot", func(t *testing.T) {
+		c := content(t)
+		var ups []uint8
+		for _, id := range []string{"splinter", "lance", "venom", "scattershot"} {
+			i := slices.IndexFunc(c.Upgrades, func(u game.UpgradeDef) bool { return u.ID == id })
+			require.GreaterOrEqual(t, i, 0, id)
+			ups = append(ups, uint8(i), uint8(i))
+		}
+		replicaParity(t, ups)
+	})
+}
+
+func replicaParity(t *testing.T, ups []uint8) {
 	content, m := denseArena(t)
 	tr := &captureServer{sent: map[transport.PeerID][][]byte{}}
 	s, err := New(Config{Content: content, Map: m, Seed: 99}, tr)
@@ -132,11 +147,12 @@ func TestReplicaParity(t *testing.T) {
 		s.peers[p.id], s.order = p, append(s.order, p)
 		s.ids.used = map[uint16]bool{}
 		in.add(s, p)
+		w.SetPlayerUpgrades(id, ups)
 		replicas[id] = newReplica(w.Grid().W, w.Grid().H)
 	}
 	wallDespawns, early := 0, 0
 	kinds := patternKindsInFight(w)
-	peak, spawns := 0, 0
+	peak, spawns, splits := 0, 0, 0
 	for range 900 {
 		for _, id := range ids {
 			w.QueueInput(id, botInput(id, w.Tick()+1))
@@ -146,6 +162,9 @@ func TestReplicaParity(t *testing.T) {
 		for _, ev := range w.Events() {
 			if ev.Kind == game.EvBulletSpawn {
 				spawns++
+				if ev.Bullet.SpawnTick > now && ev.Bullet.Team == game.TeamPlayer {
+					splits++ // a split's bullets spawn on the next tick
+				}
 			}
 		}
 		for _, id := range ids {
@@ -165,8 +184,11 @@ func TestReplicaParity(t *testing.T) {
 		}
 		peak = max(peak, w.Bullets().Len())
 	}
-	t.Logf("900 ticks: %d spawns, peak %d live bullets, %d wall despawns sent (%d in the first second)",
-		spawns, peak, wallDespawns, early)
+	t.Logf("900 ticks: %d spawns (%d from splits), peak %d live bullets, %d wall despawns sent (%d in the first second)",
+		spawns, splits, peak, wallDespawns, early)
+	if ups != nil {
+		require.Positive(t, splits, "bullets split")
+	}
 	require.Positive(t, wallDespawns, "wall kills a peer cannot derive are announced")
 	require.Less(t, wallDespawns, spawns/20, "wall kills a peer can derive go unannounced")
 	require.Greater(t, peak, 200, "the fight should be dense")

@@ -40,6 +40,12 @@ type peer struct {
 	changes pace
 	pacedAt uint32 // tick+1 of the last answer to a paced command
 
+	run                    runStats   // what it earned in the dungeon it is in
+	stats                  peerCounts // item counts for this connection
+	sheetDirty             bool       // its sheet changed this tick
+	sheetAction, sheetItem uint8
+	refusedAt              uint32 // tick+1 of the last answer to a refused upgrade choice
+
 	ev     wire.EventEncoder // events waiting for the next snapshot tick
 	evBuf  []byte
 	evOpen bool
@@ -134,7 +140,7 @@ func (s *Runtime) leaveGame(p *peer) {
 	switch p.state {
 	case peerPlaying:
 		s.saveCharacter(p, true)
-		p.inst.remove(p)
+		p.inst.remove(s, p)
 		s.closeEmpty()
 		s.broadcastRoster()
 		s.log.Printf("%s (player %d) left", p.name, p.player)
@@ -173,6 +179,8 @@ func (s *Runtime) dispatch(p *peer, channel uint8, b []byte) error {
 		return nil
 	case t == wire.MsgCharacterCommand && (p.state == peerRoster || p.state == peerPlaying):
 		return s.onCommand(p, b)
+	case t == wire.MsgUpgradeChoice && p.state == peerPlaying:
+		return s.onUpgradeChoice(p, b)
 	}
 	return fmt.Errorf("server: %v not expected now", t)
 }

@@ -275,7 +275,10 @@ func (s *Runtime) forget(p *peer, id uint64) {
 func (s *Runtime) bind(p *peer, c store.Character) {
 	p.char, p.hasChar, p.name, p.state = c, true, c.Name, peerPlaying
 	s.hub.add(s, p)
+	s.equip(p)
 	s.restore(p)
+	s.rollOffer(p)
+	s.touchSheet(p, wire.ActionNone, 0)
 	s.broadcastRoster()
 	s.log.Printf("%s plays %s (player %d)", p.account, c.Name, p.player)
 }
@@ -285,7 +288,7 @@ func (s *Runtime) bind(p *peer, c store.Character) {
 func (s *Runtime) unbind(p *peer) {
 	s.flushEvents(p) // what happened to it this tick (its death) arrives first
 	s.saveCharacter(p, true)
-	p.inst.remove(p)
+	p.inst.remove(s, p)
 	if i := s.rosterIndex(p, p.char.ID); i >= 0 {
 		p.roster[i] = p.char
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -28,6 +29,9 @@ type Config struct {
 	// practice).
 	Store *store.Store
 	Log   *log.Logger // nil discards
+	// ItemJournal, when set, is told every item move, on the tick's
+	// goroutine: audits and tests follow every item id with it.
+	ItemJournal func(ItemRecord)
 }
 
 // DefaultMaxPlayers bounds the players one server accepts.
@@ -77,6 +81,13 @@ type Runtime struct {
 	logw      *asyncWriter // nil when the log is discarded
 	shutdown  sync.Once
 
+	itemIDs    *game.ItemIDs     // one id space for every world's items
+	itemDef    map[string]uint16 // item content id → index
+	upgradeDef map[string]uint8  // upgrade content id → index
+	rng        *rand.Rand        // the server's own choices (upgrade offers)
+	sheet      wire.Inventory    // sendSheet's scratch
+	gone       []game.Item       // scratch: instanced loot leaving with its owner
+
 	// Test seams for Run: the clock, the sleep between ticks and the
 	// status writer (nil: the status file, if configured).
 	now         func() time.Time
@@ -97,10 +108,14 @@ type Counters struct {
 	// confirmation, a full account) and refused for their pace (a flood).
 	RosterRefused int
 	RosterPaced   int
-	BytesIn       uint64      // payload bytes received
-	BytesOut      uint64      // payload bytes sent
-	BytesOutBy    [256]uint64 // payload bytes sent, by message type
-	EventsOut     [256]uint64 // events queued for peers, by kind
+	// Items moved (every move is also journalled when Config.ItemJournal
+	// is set) and upgrade choices taken or refused.
+	ItemsMinted, ItemsTaken, ItemsUsed, ItemsDropped, ItemsDestroyed int
+	UpgradesTaken, UpgradesRefused                                   int
+	BytesIn                                                          uint64      // payload bytes received
+	BytesOut                                                         uint64      // payload bytes sent
+	BytesOutBy                                                       [256]uint64 // payload bytes sent, by message type
+	EventsOut                                                        [256]uint64 // events queued for peers, by kind
 }
 
 // New makes a server on a transport that is already listening.
@@ -135,6 +150,9 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 	}
 	s.desk = newDesk(led, s.log.Printf)
 	s.recent, s.lockout = make(map[uint64]recentSave), make(map[uint64]uint32)
+	s.itemIDs = newItemIDs(cfg.Store)
+	s.itemDef, s.upgradeDef = itemIndex(cfg.Content)
+	s.rng = newServerRand(cfg.Seed)
 	s.hub = s.newInstance(cfg.Map, game.HubDungeon, cfg.Seed)
 	return s, nil
 }
@@ -209,6 +227,7 @@ func (s *Runtime) Step() {
 			s.streamChunks(p)
 		}
 	}
+	s.sendSheets()
 	s.saveCharacters()
 }
 
@@ -299,6 +318,9 @@ func (s *Runtime) Shutdown(reason string) {
 func (s *Runtime) shutDown(reason string) {
 	for _, p := range s.order {
 		s.reject(p.id, reason)
+	}
+	for _, in := range s.instances {
+		s.destroyAll(in, "the server stopped")
 	}
 	// Give the transport a moment to flush the refusals before it closes.
 	time.Sleep(100 * time.Millisecond)

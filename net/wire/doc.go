@@ -112,11 +112,49 @@
 //	  0    1     type 0x09
 //	  1    1+n   text str, n = 1..200 bytes: a sentence to show the player
 //
+//	Inventory 0x0a (server→client), 17 + n + m + k + p bytes
+//	  the receiver's character sheet, sent whenever it changes
+//	  off          size  field
+//	  0            1     type 0x0a
+//	  1            1     level u8, ≥ 1
+//	  2            4     xp u32: into this level, < next unless next is 0
+//	  6            4     next u32: what the next level needs (0 at the cap)
+//	  10           1     owed u8: upgrade choices owed
+//	  11           1     bagCount u8, n ≤ 16
+//	  12           n     bag, u8 each: item def + 1, 0 for an empty slot
+//	  12+n         1     equipCount u8, m ≤ 4
+//	  13+n         m     equip, u8 each: the worn slots, as bag
+//	  13+n+m       1     upgradeCount u8, k ≤ 64
+//	  14+n+m       k     upgrades, u8 each: upgrade indices held
+//	  14+n+m+k     1     offerCount u8, p ≤ 3
+//	  15+n+m+k     p     offer, u8 each: the upgrade indices on offer
+//	  15+n+m+k+p   1     action u8: 0 none | 1 picked | 2 used | 3 dropped | 4 equipped
+//	                     | 5 unequipped | 6 bag full | 7 levelled | 8 upgraded | 9 refused
+//	  16+n+m+k+p   1     item u8: def + 1 the action concerns; the upgrade index for 8
+//
+//	UpgradeChoice 0x0b (client→server), 2 bytes
+//	  off  size  field
+//	  0    1     type 0x0b
+//	  1    1     index u8: which option of the offer (the server refuses one it did not offer)
+//
+//	Cleared 0x0c (server→client)
+//	  off  size  field
+//	  0    1     type 0x0c
+//	  1    1     dungeon u8: the kind cleared
+//	  2    1     count u8, ≤ 32
+//	  3    …     players, count of them, each:
+//	    0      1+k   name str, k bytes, rules as in Hello
+//	    1+k    4     xp u32: earned in the dungeon
+//	    5+k    2     kills u16
+//	    7+k    1     itemCount u8, p ≤ 32
+//	    8+k    p     items, u8 each: item defs it took there
+//
 // Channel 1, unreliable sequenced:
 //
-//	Snapshot 0x10 (server→client), 19 + 9·n + 8·m bytes
-//	  with n ≥ 1 players and m enemies; with no players there is no own
-//	  record, the enemy count sits at offset 9, and the packet is 11 + 8·m bytes
+//	Snapshot 0x10 (server→client), 20 + 9·n + 8·m + 8·k bytes
+//	  with n ≥ 1 players, m enemies and k loot records; with no players
+//	  there is no own record, the enemy count sits at offset 9, and the
+//	  packet is 12 + 8·m + 8·k bytes
 //	  off     size     field
 //	  0       1        type 0x10
 //	  1       2        epoch u16, as in the EnterInstance it belongs to
@@ -145,6 +183,13 @@
 //	    3    2     x u16, quarters
 //	    5    2     y u16, quarters
 //	    7    1     hpShare u8
+//	  19+9·n+8·m  1    lootCount u8, k ≤ 254; 255: no list, keep the last (then k = 0)
+//	  20+9·n+8·m  8·k  loot, the ground items the receiver may see near it, each:
+//	    0    2     id u16, the world's handle
+//	    2    1     def u8, the item definition
+//	    3    2     x u16, quarters
+//	    5    2     y u16, quarters
+//	    7    1     flags u8: bit 0 the item is instanced to the receiver; others 0
 //
 // quarters: Quarter(v) = round(v·4) clamped to 0..65535 (NaN → 0), so 0
 // to 16383.75 u; decoded as q/4. hpShare: Share(hp, maxHP) =

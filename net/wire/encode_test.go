@@ -196,7 +196,7 @@ func TestSnapshotEncoderKeepsTheLayoutWhole(t *testing.T) {
 		b := e.Finish()
 		assert.False(t, e.AddEnemy(game.EnemyState{}))
 		assert.Equal(t, b, e.Finish(), "a second Finish changes nothing")
-		assert.Equal(t, hx("10 0000 01000000 01 00 0000"), b)
+		assert.Equal(t, hx("10 0000 01000000 01 00 0000 00"), b)
 	})
 	t.Run("AppendSnapshot leaves out players past the count's reach", func(t *testing.T) {
 		s := sampleSnapshot(wire.MaxPlayers+1, 1)
@@ -220,7 +220,7 @@ func TestCompactRecordsAreQuantized(t *testing.T) {
 	require.Equal(t, hx(`10 0000 09000000 01
 		02 0100 6666a63f cdcc2c40 ff12 0100 6400 01
 		   0200 0500 0b00 12 03 01
-		0100 0300 04 0000 0100 80`), b, "1.3 u is 5 quarters, 2.7 u is 11, 1 hp of 100 a share of 3, 250 of 500 a share of 128")
+		0100 0300 04 0000 0100 80 00`), b, "1.3 u is 5 quarters, 2.7 u is 11, 1 hp of 100 a share of 3, 250 of 500 a share of 128")
 
 	var back wire.Snapshot
 	require.NoError(t, wire.DecodeSnapshot(b, &back))

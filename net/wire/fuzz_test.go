@@ -117,6 +117,18 @@ func FuzzEvents(f *testing.F) {
 	})
 }
 
+func FuzzDecodeInventory(f *testing.F) {
+	fuzzCodec(f, wire.MsgInventory, "0a 01 00000000 64000000 00 11", "0a 01 00000000 64000000 00 00 00 00 04 00010203 00 00")
+}
+
+func FuzzDecodeUpgradeChoice(f *testing.F) {
+	fuzzCodec(f, wire.MsgUpgradeChoice, "0b", "0b 00 00")
+}
+
+func FuzzDecodeCleared(f *testing.F) {
+	fuzzCodec(f, wire.MsgCleared, "0c 00 21", "0c 00 01 0141 00000000 0000 05 0000")
+}
+
 func FuzzDecodeInput(f *testing.F) {
 	fuzzCodec(f, wire.MsgInput, "30 00", "30 04", "30 02 02000000 00 00 0000 00 00 01000000 00 00 0000 00 00")
 }
@@ -130,7 +142,9 @@ func FuzzDecodeSnapshot(f *testing.F) {
 		"10 0000 00000000 00 02 " + ownRecordHex + " 0000",
 		"10 0000 00000000 00 02 " + ownRecordHex + " 0200 0400 0800 00 00 00 0000",
 		// every compact field at its largest
-		"10 0000 ffffffff 00 02 " + ownRecordHex + " ffff ffff ffff ff ff ff 0100 ffff ff ffff ffff ff",
+		"10 0000 ffffffff 00 02 " + ownRecordHex + " ffff ffff ffff ff ff ff 0100 ffff ff ffff ffff ff 00",
+		"10 0000 00000000 00 00 0000 02 0100 00 0000 0000 01 0200 01 ffff ffff 00",
+		"10 0000 00000000 00 00 0000 ff",
 	}
 	c := codecOf(wire.MsgSnapshot)
 	for _, g := range c.cases {
@@ -147,6 +161,7 @@ func FuzzDecodeSnapshot(f *testing.F) {
 			Tick:    77,
 			Players: append([]game.PlayerState(nil), stale.Players...),
 			Enemies: append([]game.EnemyState(nil), stale.Enemies...),
+			Loot:    []wire.GroundLoot{{ID: 9, Def: 3, X: 1, Y: 2, Flags: wire.LootMine}, {ID: 10}},
 		}
 		dirtyErr := wire.DecodeSnapshot(b, &dirty)
 		require.Equal(t, err, dirtyErr)
@@ -154,7 +169,13 @@ func FuzzDecodeSnapshot(f *testing.F) {
 			requireSentinel(t, err)
 			require.Empty(t, dirty.Players)
 			require.Empty(t, dirty.Enemies)
+			require.Empty(t, dirty.Loot)
 			return
+		}
+		require.Equal(t, fresh.LootKept, dirty.LootKept)
+		require.Equal(t, len(fresh.Loot), len(dirty.Loot))
+		for i := range fresh.Loot {
+			require.Equal(t, fresh.Loot[i], dirty.Loot[i])
 		}
 		require.Equal(t, len(fresh.Players), len(dirty.Players))
 		require.Equal(t, len(fresh.Enemies), len(dirty.Enemies))

@@ -187,6 +187,52 @@ var codecs = []codec{
 		},
 	},
 	{
+		typ:    wire.MsgInventory,
+		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendInventory(b, v.(wire.Inventory)) },
+		decode: func(b []byte) (any, error) {
+			var m wire.Inventory
+			err := wire.DecodeInventory(b, &m)
+			return m, err
+		},
+		cases: []golden{
+			{"a level 3 character who just took a potion, with a choice owed", wire.Inventory{
+				Level: 3, XP: 20, Next: 180, Owed: 1,
+				Bag: []uint8{1, 0, 0, 0, 0, 0, 0, 3}, Equip: []uint8{4, 0, 0},
+				Upgrades: []uint8{2}, Offer: []uint8{0, 5, 7}, Action: wire.ActionPicked, Item: 1,
+			}, "0a 03 14000000 b4000000 01 08 0100000000000003 03 040000 01 02 03 000507 01 01"},
+			{"a new character at the level cap's edge of nothing", wire.Inventory{Level: 50}, "0a 32 00000000 00000000 00 00 00 00 00 00 00"},
+		},
+	},
+	{
+		typ:    wire.MsgUpgradeChoice,
+		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendUpgradeChoice(b, v.(wire.UpgradeChoice)), nil },
+		decode: func(b []byte) (any, error) {
+			var m wire.UpgradeChoice
+			err := wire.DecodeUpgradeChoice(b, &m)
+			return m, err
+		},
+		cases: []golden{
+			{"the second option", wire.UpgradeChoice{Index: 1}, "0b 01"},
+			{"an option no offer has (the server refuses it, not the codec)", wire.UpgradeChoice{Index: 200}, "0b c8"},
+		},
+	},
+	{
+		typ:    wire.MsgCleared,
+		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendCleared(b, v.(wire.Cleared)) },
+		decode: func(b []byte) (any, error) {
+			var m wire.Cleared
+			err := wire.DecodeCleared(b, &m)
+			return m, err
+		},
+		cases: []golden{
+			{"two players and what they took", wire.Cleared{Dungeon: 0, Players: []wire.ClearedPlayer{
+				{Name: "Ava", XP: 300, Kills: 12, Items: []uint8{1, 0}},
+				{Name: "Bo", XP: 0x0102, Kills: 0, Items: []uint8{1}},
+			}}, "0c 00 02 03417661 2c010000 0c00 02 0100 02426f 02010000 0000 01 01"},
+			{"nobody", wire.Cleared{Dungeon: 2, Players: []wire.ClearedPlayer{}}, "0c 02 00"},
+		},
+	},
+	{
 		typ:    wire.MsgMapChunk,
 		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendMapChunk(b, v.(wire.MapChunk)), nil },
 		decode: func(b []byte) (any, error) { return wire.ParseMapChunk(b) },
@@ -213,7 +259,8 @@ var codecs = []codec{
 				Enemies: []game.EnemyState{{ID: 0x0201, Kind: 3, X: 256, Y: 0.5, HP: 128, MaxHP: wire.ShareMax}},
 			}, `10 0200 2c010000 03
 				01 0100 0000c842 0000c0bf 0040 5000 6400 01
-				0100 0102 03 0004 0200 80`},
+				0100 0102 03 0004 0200 80
+				00`},
 			{"the receiver and two compact players and no enemies", wire.Snapshot{
 				Epoch: 0x0102, Tick: 3, LastInputTick: 2,
 				Players: []game.PlayerState{
@@ -225,7 +272,8 @@ var codecs = []codec{
 				03 0100 00000000 00000000 0000 0000 0000 00
 				   0200 ffff 0100 ab c8 04
 				   0203 0600 0800 00 00 06
-				0000`},
+				0000
+				00`},
 			{"no players and two enemies, one unhurt in the far corner", wire.Snapshot{
 				Tick: 0x01020304, LastInputTick: 0x01020300,
 				Enemies: []game.EnemyState{
@@ -235,8 +283,23 @@ var codecs = []codec{
 			}, `10 0000 04030201 04
 				00
 				0200 0700 ff ffff ffff ff
-				     0800 00 0300 0110 01`},
-			{"nothing in sight", wire.Snapshot{}, "10 0000 00000000 00 00 0000"},
+				     0800 00 0300 0110 01
+				00`},
+			{"nothing in sight", wire.Snapshot{}, "10 0000 00000000 00 00 0000 00"},
+			{"the receiver beside its own ration and a shared potion", wire.Snapshot{
+				Tick: 9, LastInputTick: 9,
+				Players: []game.PlayerState{{ID: 1}},
+				Loot: []wire.GroundLoot{
+					{ID: 0x0201, Def: 1, X: 100, Y: 0.25, Flags: wire.LootMine},
+					{ID: 0x0302, Def: 0, X: 16383.75, Y: 2},
+				},
+			}, `10 0000 09000000 00
+				01 0100 00000000 00000000 0000 0000 0000 00
+				0000
+				02 0102 01 9001 0100 01
+				   0203 00 ffff 0800 00`},
+			{"no loot list: the receiver keeps the last", wire.Snapshot{Tick: 9, LastInputTick: 9, LootKept: true},
+				"10 0000 09000000 00 00 0000 ff"},
 		},
 	},
 	{

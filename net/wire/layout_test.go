@@ -124,9 +124,10 @@ var layoutCases = []layoutCase{
 					{ID: 0x1211, X: 0x1413 / 4.0, Y: 0x1615 / 4.0, Aim: 0x1700, HP: 0x18, MaxHP: wire.ShareMax, Flags: 0x19},
 				},
 				Enemies: []game.EnemyState{{ID: 0x1b1a, Kind: 0x1c, X: 0x1e1d / 4.0, Y: 0x201f / 4.0, HP: 0x21, MaxHP: wire.ShareMax}},
+				Loot:    []wire.GroundLoot{{ID: 0x2322, Def: 0x24, X: 0x2625 / 4.0, Y: 0x2827 / 4.0, Flags: wire.LootMine}},
 			}), nil
 		},
-		vars: map[string]int{"n": 2, "m": 1},
+		vars: map[string]int{"n": 2, "m": 1, "k": 1},
 		fields: map[string]string{
 			"type": "10", "epoch": "0102", "tick": "03040506", "inputAge": "07", "playerCount": "02",
 			"own.id": "0809", "own.x": "0000803f", "own.y": "00000040", "own.aim": "0a0b",
@@ -135,6 +136,7 @@ var layoutCases = []layoutCase{
 			"others.hpShare": "18", "others.flags": "19",
 			"enemyCount": "0100",
 			"enemies.id": "1a1b", "enemies.kind": "1c", "enemies.x": "1d1e", "enemies.y": "1f20", "enemies.hpShare": "21",
+			"lootCount": "01", "loot.id": "2223", "loot.def": "24", "loot.x": "2526", "loot.y": "2728", "loot.flags": "01",
 		},
 	},
 	{
@@ -145,6 +147,39 @@ var layoutCases = []layoutCase{
 		},
 		vars:   map[string]int{"p": 5},
 		fields: map[string]string{"type": "20", "epoch": "0102", "tick": "03040506", "events.kind": "04", "events.payload": "01 0708 090a"},
+	},
+	{
+		typ: wire.MsgInventory,
+		encode: func() ([]byte, error) {
+			return wire.AppendInventory(nil, wire.Inventory{Level: 1, XP: 0x05040302, Next: 0x09080706, Owed: 0x0a,
+				Bag: []uint8{0x0b, 0x0c}, Equip: []uint8{0x0d}, Upgrades: []uint8{0x0e, 0x0f, 0x10}, Offer: []uint8{0x11},
+				Action: 9, Item: 0x12})
+		},
+		vars: map[string]int{"n": 2, "m": 1, "k": 3, "p": 1},
+		fields: map[string]string{
+			"type": "0a", "level": "01", "xp": "02030405", "next": "06070809", "owed": "0a",
+			"bagCount": "02", "bag": "0b0c", "equipCount": "01", "equip": "0d", "upgradeCount": "03", "upgrades": "0e0f10",
+			"offerCount": "01", "offer": "11", "action": "09", "item": "12",
+		},
+	},
+	{
+		typ:    wire.MsgUpgradeChoice,
+		encode: func() ([]byte, error) { return wire.AppendUpgradeChoice(nil, wire.UpgradeChoice{Index: 2}), nil },
+		fields: map[string]string{"type": "0b", "index": "02"},
+	},
+	{
+		typ: wire.MsgCleared,
+		encode: func() ([]byte, error) {
+			return wire.AppendCleared(nil, wire.Cleared{Dungeon: 1, Players: []wire.ClearedPlayer{
+				{Name: "Ava", XP: 0x05040302, Kills: 0x0706, Items: []uint8{8, 9}},
+				{Name: "Bo", XP: 1},
+			}})
+		},
+		vars: map[string]int{"k": 3, "p": 2},
+		fields: map[string]string{
+			"type": "0c", "dungeon": "01", "count": "02", "players.name": "03 417661", "players.xp": "02030405",
+			"players.kills": "0607", "players.itemCount": "02", "players.items": "0809",
+		},
 	},
 	{
 		typ: wire.MsgInput,

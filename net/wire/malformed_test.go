@@ -157,6 +157,31 @@ func TestHostileControlMessages(t *testing.T) {
 // ownRecordHex is the receiver's own record, full precision, all zero but its id.
 const ownRecordHex = "0100 00000000 00000000 0000 0000 0000 00"
 
+func TestHostileSheets(t *testing.T) {
+	runBad(t, wire.MsgInventory, []badCase{
+		{"an empty packet", "0a", wire.ErrShort},
+		{"level zero", "0a 00 00000000 64000000 00 00 00 00 00 00 00", wire.ErrMalformed},
+		{"XP at or past the next level", "0a 01 64000000 64000000 00 00 00 00 00 00 00", wire.ErrMalformed},
+		{"a bag of 17 slots", "0a 01 00000000 64000000 00 11 " + strings.Repeat("00", 17) + " 00 00 00 00 00", wire.ErrTooLarge},
+		{"an offer of four", "0a 01 00000000 64000000 00 00 00 00 04 00010203 00 00", wire.ErrTooLarge},
+		{"a bag count past the packet", "0a 01 00000000 64000000 00 08 0000 00 00 00 00 00", wire.ErrShort},
+		{"an unknown action", "0a 01 00000000 64000000 00 00 00 00 00 0a 00", wire.ErrMalformed},
+		{"a byte to spare", "0a 01 00000000 64000000 00 00 00 00 00 00 00 00", wire.ErrMalformed},
+	})
+	runBad(t, wire.MsgUpgradeChoice, []badCase{
+		{"no index", "0b", wire.ErrShort},
+		{"a byte to spare", "0b 00 00", wire.ErrMalformed},
+	})
+	runBad(t, wire.MsgCleared, []badCase{
+		{"no count", "0c 00", wire.ErrShort},
+		{"33 players", "0c 00 21", wire.ErrTooLarge},
+		{"a count past the packet", "0c 00 04 0141 00000000 0000 00", wire.ErrShort},
+		{"an empty name", "0c 00 01 00 00000000 0000 00 00", wire.ErrMalformed},
+		{"33 items", "0c 00 01 0141 00000000 0000 21 " + strings.Repeat("00", 33), wire.ErrTooLarge},
+		{"items past the packet", "0c 00 01 0141 00000000 0000 05 0000", wire.ErrShort},
+	})
+}
+
 func TestHostileSnapshots(t *testing.T) {
 	runBad(t, wire.MsgSnapshot, []badCase{
 		{"an enemy count of 65535 in a 17-byte packet", "10 0000 00000000 00 00 ffff 0000000000000000", wire.ErrShort},
@@ -164,7 +189,12 @@ func TestHostileSnapshots(t *testing.T) {
 		{"a player count of two with only the receiver's record", "10 0000 00000000 00 02 " + ownRecordHex + " 0000", wire.ErrShort},
 		{"a compact player record cut short", "10 0000 00000000 00 02 " + ownRecordHex + " 0200 0400 0800 00 00", wire.ErrShort},
 		{"an enemy record cut short", "10 0000 00000000 00 00 0100 0100 03 0000 0000", wire.ErrShort},
-		{"an enemy record with a byte to spare", "10 0000 00000000 00 00 0100 0100 03 0000 0000 80 00", wire.ErrMalformed},
+		{"an enemy record with a byte to spare", "10 0000 00000000 00 00 0100 0100 03 0000 0000 80 00 00", wire.ErrMalformed},
+		{"a snapshot with no loot count", "10 0000 00000000 00 00 0000", wire.ErrShort},
+		{"a loot count of 254 with one record present", "10 0000 00000000 00 00 0000 fe 0100 00 0000 0000 00", wire.ErrShort},
+		{"a loot record cut short", "10 0000 00000000 00 00 0000 01 0100 00 0000 0000", wire.ErrShort},
+		{"a loot record with an unknown flag", "10 0000 00000000 00 00 0000 01 0100 00 0000 0000 02", wire.ErrMalformed},
+		{"a kept loot list followed by records", "10 0000 00000000 00 00 0000 ff 0100 00 0000 0000 00", wire.ErrMalformed},
 		{"a NaN position in the receiver's record",
 			"10 0000 00000000 00 01 0100 0000c07f 00000000 0000 0000 0000 00 0000", wire.ErrMalformed},
 		{"an infinite position in the receiver's record",

@@ -19,6 +19,9 @@ const (
 	MsgCharacters       MsgType = 0x07
 	MsgCharacterCommand MsgType = 0x08
 	MsgNotice           MsgType = 0x09
+	MsgInventory        MsgType = 0x0A
+	MsgUpgradeChoice    MsgType = 0x0B
+	MsgCleared          MsgType = 0x0C
 	MsgSnapshot         MsgType = 0x10
 	MsgEvents           MsgType = 0x20
 	MsgInput            MsgType = 0x30
@@ -103,11 +106,17 @@ var registry = [...]MsgInfo{
 		"cause", "note", "slots", "count", "id", "name", "level", "health", "maxHealth", "where", "lockout"}},
 	{MsgCharacterCommand, "CharacterCommand", ChanControl, ClientToServer, []string{"op", "id", "name"}},
 	{MsgNotice, "Notice", ChanControl, ServerToClient, []string{"text"}},
+	{MsgInventory, "Inventory", ChanControl, ServerToClient, []string{
+		"level", "xp", "next", "owed", "bagCount", "bag", "equipCount", "equip",
+		"upgradeCount", "upgrades", "offerCount", "offer", "action", "item"}},
+	{MsgUpgradeChoice, "UpgradeChoice", ChanControl, ClientToServer, []string{"index"}},
+	{MsgCleared, "Cleared", ChanControl, ServerToClient, []string{"dungeon", "count", "name", "xp", "kills", "itemCount", "items"}},
 	{MsgSnapshot, "Snapshot", ChanSnapshot, ServerToClient, []string{
 		"epoch", "tick", "inputAge", "playerCount",
 		"id", "x", "y", "aim", "hp", "maxHP", "flags", // the receiver's own record
 		"id", "x", "y", "aim", "hpShare", "flags", // every other player's
-		"enemyCount", "id", "kind", "x", "y", "hpShare"}},
+		"enemyCount", "id", "kind", "x", "y", "hpShare",
+		"lootCount", "id", "def", "x", "y", "flags"}},
 	{MsgEvents, "Events", ChanEvents, ServerToClient, []string{"epoch", "tick", "kind", "payload"}},
 	{MsgInput, "Input", ChanInput, ClientToServer, []string{
 		"count", "tick", "moveX", "moveY", "aim", "buttons", "slot"}},

@@ -121,7 +121,7 @@ func TestTypeOf(t *testing.T) {
 	}{
 		{"an empty packet is short", nil, wire.ErrShort},
 		{"type zero is unknown", []byte{0}, wire.ErrUnknownType},
-		{"a type between channels is unknown", []byte{0x0a}, wire.ErrUnknownType},
+		{"a type between channels is unknown", []byte{0x0d}, wire.ErrUnknownType},
 		{"the last type byte is unknown", []byte{0xff}, wire.ErrUnknownType},
 	}
 	for _, tc := range cases {
@@ -131,8 +131,8 @@ func TestTypeOf(t *testing.T) {
 		})
 	}
 	t.Run("an unknown type has no channel", func(t *testing.T) {
-		assert.Equal(t, wire.NoChannel, wire.ChannelOf(0x0a))
-		assert.Equal(t, "MsgType(0x0a)", wire.MsgType(0x0a).String())
+		assert.Equal(t, wire.NoChannel, wire.ChannelOf(0x0d))
+		assert.Equal(t, "MsgType(0x0d)", wire.MsgType(0x0d).String())
 	})
 }
 
@@ -143,7 +143,7 @@ func TestCheckVersion(t *testing.T) {
 	t.Run("another version is refused in words naming both", func(t *testing.T) {
 		err := wire.CheckVersion(wire.ProtocolVersion + 1)
 		require.ErrorIs(t, err, wire.ErrVersion)
-		assert.Equal(t, "server speaks protocol 3, client speaks 4", err.Error())
+		assert.Equal(t, "server speaks protocol 4, client speaks 5", err.Error())
 	})
 	t.Run("an old client sending no version is refused", func(t *testing.T) {
 		assert.ErrorIs(t, wire.CheckVersion(0), wire.ErrVersion)
@@ -152,7 +152,8 @@ func TestCheckVersion(t *testing.T) {
 
 // A client has intent to express, never outcomes: no client message may
 // name a dungeon, a portal, an instance, a position, a hit or an item it
-// owns. Which dungeon a player enters is where the player stands.
+// owns. Which dungeon a player enters is where the player stands; which
+// item it uses is a slot of its own bag, on the input frame.
 func TestNoClientMessageNamesADecision(t *testing.T) {
 	banned := []string{"dungeon", "portal", "instance", "x", "y", "pos", "hit", "damage", "hp", "item", "seed"}
 	clientMessages := 0
@@ -168,7 +169,7 @@ func TestNoClientMessageNamesADecision(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, 3, clientMessages, "Hello, CharacterCommand and Input are all a client says")
+	assert.Equal(t, 4, clientMessages, "Hello, CharacterCommand, UpgradeChoice (an index into the server's own offer) and Input are all a client says")
 }
 
 // The seed that generates a dungeon never leaves the server: no message

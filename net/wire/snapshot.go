@@ -22,13 +22,33 @@ type Snapshot struct {
 	Tick, LastInputTick uint32
 	Players             []game.PlayerState
 	Enemies             []game.EnemyState
+	// Loot is the ground loot the receiver may see near it. Items do not
+	// move, so a server sends the list only when it changed, and again
+	// now and then to repair a lost snapshot: LootKept says this snapshot
+	// has no list and the receiver keeps the one it has.
+	Loot     []GroundLoot
+	LootKept bool
 }
+
+// GroundLoot is one item on the ground as a snapshot carries it.
+type GroundLoot struct {
+	ID    uint16 // the world's handle for it
+	Def   uint8  // item definition index
+	X, Y  float32
+	Flags uint8 // LootMine
+}
+
+// LootMine marks an item instanced to the receiver: nobody else sees it.
+const LootMine uint8 = 1
 
 // Record sizes and limits of a snapshot.
 const (
 	PlayerRecordSize = 17 // the receiver's own record
 	OtherRecordSize  = 9  // every other player
 	EnemyRecordSize  = 8
+	LootRecordSize   = 8
+	MaxLoot          = 254 // u8 count; 255 is lootKeptMark
+	lootKeptMark     = 255
 	ShareMax         = 255   // MaxHP of a compact record: HP is a share of it
 	MaxPlayers       = 255   // u8 count
 	MaxEnemies       = 65535 // u16 count
@@ -49,8 +69,11 @@ type SnapshotEncoder struct {
 	b          []byte
 	playersAt  int // offset of the player count byte
 	enemiesAt  int // offset of the enemy count; 0 until BeginEnemies
+	lootAt     int // offset of the loot count; 0 until BeginLoot
 	nPlayers   int
 	nEnemies   int
+	nLoot      int
+	lootKept   bool
 	inProgress bool
 }
 
@@ -125,9 +148,9 @@ func (e *SnapshotEncoder) BeginEnemies() {
 }
 
 // AddEnemy appends one enemy record; it reports false, and appends nothing,
-// once MaxEnemies are written or outside Begin..Finish.
+// once MaxEnemies are written, after BeginLoot, or outside Begin..Finish.
 func (e *SnapshotEncoder) AddEnemy(x game.EnemyState) bool {
-	if !e.inProgress || e.nEnemies == MaxEnemies {
+	if !e.inProgress || e.nEnemies == MaxEnemies || e.lootAt != 0 {
 		return false
 	}
 	e.BeginEnemies()
@@ -149,7 +172,7 @@ func AppendEnemyRecord(b []byte, x game.EnemyState) []byte {
 // false, and appends nothing, when AddEnemy would, or when rec is not one
 // record long.
 func (e *SnapshotEncoder) AddEnemyRecord(rec []byte) bool {
-	if !e.inProgress || e.nEnemies == MaxEnemies || len(rec) != EnemyRecordSize {
+	if !e.inProgress || e.nEnemies == MaxEnemies || len(rec) != EnemyRecordSize || e.lootAt != 0 {
 		return false
 	}
 	e.BeginEnemies()
@@ -158,14 +181,54 @@ func (e *SnapshotEncoder) AddEnemyRecord(rec []byte) bool {
 	return true
 }
 
+// BeginLoot closes the enemy list. Calling it is optional: the first
+// AddLoot, KeepLoot or Finish closes it too.
+func (e *SnapshotEncoder) BeginLoot() {
+	if !e.inProgress || e.lootAt != 0 {
+		return
+	}
+	e.BeginEnemies()
+	putU16(e.b, e.enemiesAt, uint16(e.nEnemies))
+	e.lootAt = len(e.b)
+	e.b = append(e.b, 0)
+}
+
+// AddLoot appends one ground item; it reports false, and appends nothing,
+// once MaxLoot are written, after KeepLoot, or outside Begin..Finish.
+func (e *SnapshotEncoder) AddLoot(l GroundLoot) bool {
+	if !e.inProgress || e.nLoot == MaxLoot || e.lootKept {
+		return false
+	}
+	e.BeginLoot()
+	e.b = AppendU16(e.b, l.ID)
+	e.b = append(e.b, l.Def)
+	e.b = AppendU16(AppendU16(e.b, Quarter(l.X)), Quarter(l.Y))
+	e.b = append(e.b, l.Flags&LootMine)
+	e.nLoot++
+	return true
+}
+
+// KeepLoot says this snapshot has no loot list: the receiver keeps the one
+// it has. It does nothing once a loot record is written.
+func (e *SnapshotEncoder) KeepLoot() {
+	if !e.inProgress || e.nLoot > 0 {
+		return
+	}
+	e.BeginLoot()
+	e.lootKept = true
+}
+
 // Finish patches the counts and returns the packet appended to the b given
 // to Begin. The encoder is then idle until the next Begin.
 func (e *SnapshotEncoder) Finish() []byte {
 	if !e.inProgress {
 		return e.b
 	}
-	e.BeginEnemies()
-	putU16(e.b, e.enemiesAt, uint16(e.nEnemies))
+	e.BeginLoot()
+	e.b[e.lootAt] = uint8(e.nLoot)
+	if e.lootKept {
+		e.b[e.lootAt] = lootKeptMark
+	}
 	e.inProgress = false
 	return e.b
 }
@@ -182,6 +245,12 @@ func AppendSnapshot(b []byte, s *Snapshot) []byte {
 	for i := range s.Enemies {
 		e.AddEnemy(s.Enemies[i])
 	}
+	if s.LootKept {
+		e.KeepLoot()
+	}
+	for i := range s.Loot {
+		e.AddLoot(s.Loot[i])
+	}
 	return e.Finish()
 }
 
@@ -192,7 +261,7 @@ func AppendSnapshot(b []byte, s *Snapshot) []byte {
 func DecodeSnapshot(b []byte, dst *Snapshot) error {
 	err := decodeSnapshot(b, dst)
 	if err != nil {
-		*dst = Snapshot{Players: dst.Players[:0], Enemies: dst.Enemies[:0]}
+		*dst = Snapshot{Players: dst.Players[:0], Enemies: dst.Enemies[:0], Loot: dst.Loot[:0]}
 	}
 	return err
 }
@@ -228,6 +297,30 @@ func decodeSnapshot(b []byte, dst *Snapshot) error {
 	dst.Enemies = resize(dst.Enemies, n)
 	for i := range dst.Enemies {
 		readEnemy(&r, &dst.Enemies[i])
+	}
+	return decodeLoot(&r, dst)
+}
+
+func decodeLoot(r *Reader, dst *Snapshot) error {
+	n := int(r.U8())
+	dst.LootKept = n == lootKeptMark
+	if dst.LootKept {
+		n = 0
+	}
+	if n*LootRecordSize > r.Remaining() {
+		r.Fail(ErrShort)
+	}
+	if r.Err() != nil {
+		return r.Err()
+	}
+	dst.Loot = resize(dst.Loot, n)
+	for i := range dst.Loot {
+		l := &dst.Loot[i]
+		l.ID, l.Def = r.U16(), r.U8()
+		l.X, l.Y = float32(r.U16())/4, float32(r.U16())/4
+		if l.Flags = r.U8(); l.Flags&^LootMine != 0 {
+			r.Fail(ErrMalformed)
+		}
 	}
 	return r.End()
 }

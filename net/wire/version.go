@@ -5,7 +5,7 @@ import "fmt"
 // ProtocolVersion is carried in ENet's connect data. Bump it whenever any
 // layout in this package changes: peers with different versions refuse each
 // other before a single message is parsed.
-const ProtocolVersion uint32 = 3
+const ProtocolVersion uint32 = 4
 
 // VersionError reports a protocol mismatch in words a player can act on.
 // It matches ErrVersion under errors.Is.

@@ -25,11 +25,14 @@ type Character struct {
 	Where     Place       `json:"where"`
 }
 
-// ItemStack is a count of one item.
+// ItemStack is one carried item: its server-wide id, its kind (the content
+// id in items.toml, which outlives the content's order), and the slot it is
+// in (0 to 7 the bag, 8 to 10 worn).
 type ItemStack struct {
-	ID    uint32 `json:"id"`
+	ID    uint64 `json:"id"`
 	Kind  string `json:"kind"`
 	Count int    `json:"count"`
+	Slot  int    `json:"slot"`
 }
 
 // Place is where a character was when last saved.

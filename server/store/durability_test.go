@@ -36,7 +36,7 @@ func generation(c Character, g int) Character {
 	c.Health = (g*7 + id) % 100
 	c.Inventory = nil
 	for i := range g%5 + 1 {
-		c.Inventory = append(c.Inventory, ItemStack{ID: uint32(i), Kind: "ember", Count: g + i})
+		c.Inventory = append(c.Inventory, ItemStack{ID: uint64(i), Kind: "ember", Count: g + i})
 	}
 	c.Upgrades = []string{"gen-" + strconv.Itoa(g)}
 	c.Offer = []string{"pierce", strconv.Itoa(id)}

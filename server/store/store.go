@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -15,6 +16,7 @@ import (
 type Store struct {
 	db   *bolt.DB
 	path string
+	boot uint64
 }
 
 var (
@@ -24,6 +26,7 @@ var (
 	bucketByAccount  = []byte("by_account")
 	bucketNames      = []byte("names")
 	keySchema        = []byte("schema")
+	keyBoots         = []byte("boots")
 )
 
 // ourBuckets lists every top-level bucket this package writes; anything else
@@ -47,12 +50,35 @@ func Open(path string) (*Store, error) {
 		return nil, openError(path, err)
 	}
 	s := &Store{db: db, path: path}
-	if err := db.Update(func(tx *bolt.Tx) error { return prepare(tx, path, migrations()) }); err != nil {
+	err = db.Update(func(tx *bolt.Tx) error {
+		if err := prepare(tx, path, migrations()); err != nil {
+			return err
+		}
+		s.boot, err = countBoot(tx)
+		return err
+	})
+	if err != nil {
 		_ = db.Close()
 		return nil, err
 	}
 	return s, nil
 }
+
+// countBoot counts this opening in the file and returns the count.
+func countBoot(tx *bolt.Tx) (uint64, error) {
+	meta := tx.Bucket(bucketMeta)
+	var n uint64
+	if raw := meta.Get(keyBoots); len(raw) == 8 {
+		n = binary.BigEndian.Uint64(raw)
+	}
+	n++
+	return n, meta.Put(keyBoots, binary.BigEndian.AppendUint64(nil, n))
+}
+
+// Boot is how many times the file has been opened, this time included. It
+// never repeats for a file, so the server mints item ids under it (Boot
+// in the high bits) that no earlier run of the file can have handed out.
+func (s *Store) Boot() uint64 { return s.boot }
 
 func openError(path string, err error) error {
 	if errors.Is(err, bolt.ErrTimeout) {

@@ -156,3 +156,15 @@ func TestOpenRefusesASecondProcess(t *testing.T) {
 		require.ErrorContains(t, err, "is in use by another process")
 	})
 }
+
+func TestBootCountsEveryOpening(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "characters.db")
+	var boots []uint64
+	for range 3 {
+		st, err := Open(path)
+		require.NoError(t, err)
+		boots = append(boots, st.Boot())
+		require.NoError(t, st.Close())
+	}
+	assert.Equal(t, []uint64{1, 2, 3}, boots, "a boot number never repeats for a file, so item ids minted under it never do")
+}

@@ -1,0 +1,153 @@
+package client
+
+import (
+	"errors"
+	"time"
+
+	"duskfall/game"
+	"duskfall/levels"
+	"duskfall/net/wire"
+)
+
+// The character sheet: what the server says the player carries and has
+// earned (wire.Inventory), the loot in sight (the snapshot's loot section)
+// and the banner of a cleared dungeon (wire.Cleared). The client decides
+// none of it; it rebuilds its own stats from the sheet only so prediction
+// moves the ship at the speed the server does and the upgrade screen shows
+// real numbers.
+
+// Sheet is the player's character sheet as last sent.
+type Sheet struct {
+	Known    bool // a sheet arrived since the character entered play
+	Level    int
+	XP, Next int // XP into this level, and what the next needs (0 at the cap)
+	Owed     int // upgrade choices owed
+	Bag      [game.BagSlots]int
+	Worn     [game.EquipSlots]int // item def indices; -1 for an empty slot
+	Upgrades []uint8              // held upgrades, indices into Content.Upgrades
+	Offer    []uint8              // the upgrade offer on the table
+	// The last thing that happened to the sheet (a wire.Action… word), the
+	// item def (or upgrade index) it concerned, -1 for none, and when it
+	// arrived: the HUD's feedback.
+	Action     uint8
+	ActionItem int
+	ActionAt   time.Time
+}
+
+// sheetState is the Runtime's sheet, ground loot and cleared banner.
+type sheetState struct {
+	sheet     Sheet
+	inv       wire.Inventory // decode scratch
+	loot      []wire.GroundLoot
+	cleared   wire.Cleared
+	clearedAt time.Time
+}
+
+// Sheet is the character sheet as last sent.
+func (r *Runtime) Sheet() Sheet { return r.sheet.sheet }
+
+// Loot is the ground loot in sight in the last snapshot: shared items and
+// the player's own instanced ones (Flags&wire.LootMine). The slice is
+// reused by the next snapshot.
+func (r *Runtime) Loot() []wire.GroundLoot { return r.sheet.loot }
+
+// Cleared is the last dungeon-cleared banner and when it arrived (zero
+// time: none).
+func (r *Runtime) Cleared() (wire.Cleared, time.Time) { return r.sheet.cleared, r.sheet.clearedAt }
+
+// ErrNotPlaying refuses a choice made with no character in play.
+var ErrNotPlaying = errors.New("client: no character in play")
+
+// ChooseUpgrade asks for option i of the offer. The server checks it is
+// owed, on offer, and that the player stands at the upgrade NPC; its
+// answer is the next sheet (ActionUpgraded or ActionUpgradeRefused) and,
+// on a refusal, a Notice saying why.
+func (r *Runtime) ChooseUpgrade(i int) error {
+	if r.state != StatePlaying {
+		return ErrNotPlaying
+	}
+	if i < 0 || i > 255 {
+		return errors.New("client: no such option")
+	}
+	b := wire.AppendUpgradeChoice(r.sendBuf[:0], wire.UpgradeChoice{Index: uint8(i)})
+	r.tr.Send(wire.ChannelOf(wire.MsgUpgradeChoice), b)
+	return nil
+}
+
+func (r *Runtime) onInventory(b []byte) error {
+	m := &r.sheet.inv
+	if err := wire.DecodeInventory(b, m); err != nil {
+		return err
+	}
+	s := &r.sheet.sheet
+	s.Known, s.Level, s.XP, s.Next, s.Owed = true, int(m.Level), int(m.XP), int(m.Next), int(m.Owed)
+	fillSlots(s.Bag[:], m.Bag)
+	fillSlots(s.Worn[:], m.Equip)
+	s.Upgrades = append(s.Upgrades[:0], m.Upgrades...)
+	s.Offer = append(s.Offer[:0], m.Offer...)
+	if m.Action != wire.ActionNone {
+		s.Action, s.ActionItem, s.ActionAt = m.Action, int(m.Item)-1, r.cfg.Now()
+		if m.Action == wire.ActionUpgraded {
+			s.ActionItem = int(m.Item)
+		}
+	}
+	r.pstats = r.buildStats()
+	return nil
+}
+
+// fillSlots turns the wire's def+1 bytes into def indices, -1 for empty.
+func fillSlots(dst []int, src []uint8) {
+	for i := range dst {
+		dst[i] = -1
+		if i < len(src) {
+			dst[i] = int(src[i]) - 1
+		}
+	}
+}
+
+// buildStats is the player's stats as the server builds them, from the
+// sheet's upgrades and worn items.
+func (r *Runtime) buildStats() game.PlayerStats {
+	c := sharedContent()
+	var worn [game.EquipSlots]game.Item
+	for i, d := range r.sheet.sheet.Worn {
+		if d >= 0 {
+			worn[i] = game.Item{ID: 1, Def: uint16(d)}
+		}
+	}
+	return game.BuildStats(c.Player, r.sheet.sheet.Upgrades, &worn, c)
+}
+
+// StatsWith is the player's stats if it also took upgrade u: the numbers
+// the upgrade screen compares.
+func (r *Runtime) StatsWith(u uint8) game.PlayerStats {
+	c := sharedContent()
+	var worn [game.EquipSlots]game.Item
+	for i, d := range r.sheet.sheet.Worn {
+		if d >= 0 {
+			worn[i] = game.Item{ID: 1, Def: uint16(d)}
+		}
+	}
+	ups := append(append([]uint8(nil), r.sheet.sheet.Upgrades...), u)
+	return game.BuildStats(c.Player, ups, &worn, c)
+}
+
+func (r *Runtime) onCleared(b []byte) error {
+	if err := wire.DecodeCleared(b, &r.sheet.cleared); err != nil {
+		return err
+	}
+	r.sheet.clearedAt = r.cfg.Now()
+	return nil
+}
+
+// Content is the game content this client shares with its server: item,
+// upgrade and enemy names for the window.
+func Content() *game.Content { return sharedContent() }
+
+func sharedContent() *game.Content {
+	c, err := levels.Shared()
+	if err != nil {
+		panic("client: " + err.Error()) // see ownStats
+	}
+	return c
+}
