@@ -117,6 +117,7 @@ const (
 	TileFloor   uint8 = 1
 	TileWall    uint8 = 2
 	TileDecor   uint8 = 3 // decorative floor (a plaza's paving): walkable, never solid
+	TileNPC     uint8 = 4 // the floor the upgrade NPC stands on: walkable; the window draws the NPC there
 )
 
 // EventKind names one outcome of a tick.

@@ -163,6 +163,7 @@ func placeTile(m *game.Map, legend map[rune]legendTarget, x, y int, ch rune) err
 	case ch == charPlayer:
 		m.PlayerSpawns = append(m.PlayerSpawns, at)
 	case ch == charNPC:
+		tile = game.TileNPC
 		if m.HasNPC {
 			return fmt.Errorf("a second NPC ('N'); a map has at most one")
 		}
