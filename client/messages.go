@@ -146,7 +146,9 @@ func (r *Runtime) onSnapshot(b []byte) error {
 	if !r.history.push(&r.snap) {
 		return nil // older than one we already hold: sequenced channels should not deliver it
 	}
-	r.sheet.loot = append(r.sheet.loot[:0], r.snap.Loot...)
+	if !r.snap.LootKept {
+		r.sheet.loot = append(r.sheet.loot[:0], r.snap.Loot...)
+	}
 	for i := range r.snap.Players {
 		if p := &r.snap.Players[i]; p.ID == r.id {
 			r.reconcile(p)

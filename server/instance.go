@@ -99,6 +99,7 @@ func (in *instance) add(s *Runtime, p *peer) {
 	p.chunks = make([]uint32, in.chunksX*in.chunksY)
 	p.epoch++
 	p.run = runStats{items: p.run.items[:0]}
+	p.lootSig = lootUnsent
 	in.takeToldBit(p)
 	g := in.world.Grid()
 	b, err := wire.AppendEnterInstance(s.buf[:0], wire.EnterInstance{

@@ -137,3 +137,52 @@ func assertNoTrace(t *testing.T, pkt []byte, g game.GroundItem) {
 	rec = wire.AppendU16(wire.AppendU16(rec, wire.Quarter(float32(g.Pos.X))), wire.Quarter(float32(g.Pos.Y)))
 	require.False(t, bytes.Contains(pkt, rec), "another player's loot record in a packet")
 }
+
+func TestLootListsGoOutWhenTheyChange(t *testing.T) {
+	c, m := bossRoom(t)
+	s, tr := captured(t, c, m, 1)
+	w := s.hub.world
+	kinds := func() (lists, kept int, last []wire.GroundLoot) {
+		for _, pkt := range tr.sent[1] {
+			if typ, _ := wire.TypeOf(pkt); typ == wire.MsgSnapshot {
+				var snap wire.Snapshot
+				require.NoError(t, wire.DecodeSnapshot(pkt, &snap))
+				if snap.LootKept {
+					kept++
+				} else {
+					lists++
+					last = append([]wire.GroundLoot(nil), snap.Loot...)
+				}
+			}
+		}
+		tr.sent[1] = tr.sent[1][:0]
+		return lists, kept, last
+	}
+	steps := func(n int) {
+		for range n {
+			w.QueueInput(1, game.Input{Tick: w.Tick() + 1})
+			s.Step()
+		}
+	}
+	steps(game.TickRate)
+	lists, kept, _ := kinds()
+	assert.Equal(t, lootRepeats, lists, "the arrival's list, in %d snapshots in case one is lost", lootRepeats)
+	assert.Equal(t, game.TickRate/wire.SnapshotInterval-lootRepeats, kept, "the rest of the second keeps it")
+	steps(game.TickRate)
+	lists, _, _ = kinds()
+	assert.Equal(t, 1, lists, "a quiet second refreshes it once")
+
+	s.hub.world.Teleport(1, game.TileCenter(5, 5))
+	pos, _ := w.PlayerPos(1)
+	steps(wire.SnapshotInterval)
+	kinds()
+	// A ration of its own appears: the next snapshots carry the new list.
+	s.hub.world.SetPlayerItems(1, [game.BagSlots]game.Item{{ID: 77, Def: uint16(c.Ration)}}, [game.EquipSlots]game.Item{})
+	w.QueueInput(1, game.Input{Tick: w.Tick() + 1, Buttons: game.BtnDrop, Slot: 0})
+	s.Step()
+	steps(lootRepeats*wire.SnapshotInterval + 1)
+	lists, _, last := kinds()
+	assert.Equal(t, lootRepeats, lists, "a change is sent in the next %d snapshots", lootRepeats)
+	require.Len(t, last, 1)
+	assert.InDelta(t, pos.X, float64(last[0].X), 20)
+}

@@ -96,15 +96,7 @@ func (s *Runtime) encodeSnapshot(p *peer) []byte {
 			enc.AddEnemyRecord(recs[i*wire.EnemyRecordSize : (i+1)*wire.EnemyRecordSize])
 		}
 	}
-	enc.BeginLoot()
-	for _, g := range w.GroundLoot() {
-		// Another player's instanced item is never described to this
-		// peer, not even as a position: a modified client has nothing
-		// to reveal.
-		if g.VisibleTo(p.player) && within(pos, g.Pos, ActorInterestRadius) {
-			enc.AddLoot(lootRecord(&g, p.player))
-		}
-	}
+	s.encodeLoot(p, w, pos)
 	return enc.Finish()
 }
 
@@ -145,4 +137,60 @@ func lootRecord(g *game.GroundItem, receiver uint16) wire.GroundLoot {
 		flags = wire.LootMine
 	}
 	return wire.GroundLoot{ID: g.Handle, Def: uint8(g.Item.Def), X: float32(g.Pos.X), Y: float32(g.Pos.Y), Flags: flags}
+}
+
+// Loot in snapshots. Items lie still, so a peer's list goes out when what
+// it may see changes (and in the lootRepeats snapshots after, in case one
+// is lost) and otherwise once every lootRefresh snapshots; in between, a
+// snapshot says "keep the list you have" in one byte.
+const (
+	lootRepeats = 3
+	lootRefresh = game.TickRate / wire.SnapshotInterval // once a second
+)
+
+// lootUnsent is a signature no list has: a peer arriving in a world is
+// sent its list at once.
+const lootUnsent = ^uint64(0)
+
+// encodeLoot writes the peer's loot section: the items it may see near it,
+// or a keep-the-last marker when nothing changed.
+func (s *Runtime) encodeLoot(p *peer, w *game.World, pos game.Vec) {
+	enc := &s.snapEnc
+	loot := w.GroundLoot()
+	sig := uint64(14695981039346656037)
+	for i := range loot {
+		if g := &loot[i]; seesLoot(p, g, pos) {
+			sig = (sig ^ uint64(g.Handle)<<1 ^ uint64(b2u(g.Owner == p.player))) * 1099511628211
+		}
+	}
+	if sig != p.lootSig {
+		p.lootSig, p.lootRepeat = sig, lootRepeats
+	}
+	if p.lootRepeat == 0 && p.lootAge < lootRefresh {
+		p.lootAge++
+		enc.KeepLoot()
+		return
+	}
+	p.lootRepeat = max(p.lootRepeat-1, 0)
+	p.lootAge = 0
+	enc.BeginLoot()
+	for i := range loot {
+		if g := &loot[i]; seesLoot(p, g, pos) {
+			enc.AddLoot(lootRecord(g, p.player))
+		}
+	}
+}
+
+// seesLoot says whether a ground item goes in the peer's snapshot. Another
+// player's instanced item is never described to it, not even as a
+// position: a modified client has nothing to reveal.
+func seesLoot(p *peer, g *game.GroundItem, pos game.Vec) bool {
+	return g.VisibleTo(p.player) && within(pos, g.Pos, ActorInterestRadius)
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -45,6 +45,8 @@ type peer struct {
 	sheetDirty             bool       // its sheet changed this tick
 	sheetAction, sheetItem uint8
 	refusedAt              uint32 // tick+1 of the last answer to a refused upgrade choice
+	lootSig                uint64 // signature of the loot list last sent (lootUnsent: none yet)
+	lootRepeat, lootAge    int    // list sends still owed after a change; snapshots since the last list
 
 	ev     wire.EventEncoder // events waiting for the next snapshot tick
 	evBuf  []byte
