@@ -166,6 +166,7 @@ type Report struct {
 	Deaths          int     `json:"deaths"`        // deaths in a dungeon, each a trip back to the roster
 	ItemsPicked     int     `json:"items_picked"`  // pickups the server confirmed
 	ItemsUsed       int     `json:"items_used"`    // potions and rations the server confirmed used
+	ItemsDropped    int     `json:"items_dropped"` // drops the server confirmed (a full bag over something new)
 	XP              int     `json:"xp"`            // XP into the current level, as the server last said
 	Level           int     `json:"level"`
 	Error           string  `json:"error"`
@@ -187,7 +188,7 @@ func (b *Bot) Report() Report {
 		HitsDrawnAsMiss: s.Hits.DrawnAsMiss, HitSeenMeanMs: round3(s.Hits.MeanSeenMs()), HitGapMaxU: round3(s.Hits.MaxGap),
 		SnapshotLoss: round3(s.LossShare()),
 		Character:    b.character, Deaths: b.deaths,
-		ItemsPicked: b.items.picked, ItemsUsed: b.items.used,
+		ItemsPicked: b.items.picked, ItemsUsed: b.items.used, ItemsDropped: b.items.dropped,
 	}
 	if sh := b.rt.Sheet(); sh.Known {
 		rep.XP, rep.Level = sh.XP, sh.Level

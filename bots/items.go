@@ -10,13 +10,18 @@ import (
 )
 
 // itemHabits are what a bot does with items: it picks up what it walks
-// over and drinks a potion when low, like a careless player. It counts
-// what the server confirmed.
+// over, drinks a potion when low, puts on gear for an empty slot and, with
+// a full bag over something new, drops its last slot now and then, like a
+// careless player. It counts what the server confirmed.
 type itemHabits struct {
-	picked, used int
-	seen         time.Time // the sheet action counted last
-	lastPress    int       // frame of the last press: presses need a release between them
+	picked, used, dropped int
+	seen                  time.Time // the sheet action counted last
+	lastPress             int       // frame of the last press: presses need a release between them
+	lastDrop              int       // frame of the last drop
 }
+
+// dropEvery is how often, at most, a bot with a full bag drops something.
+const dropEvery = 5 * game.TickRate
 
 // lowHealth is the share of health under which a bot drinks.
 const lowHealth = 0.4
@@ -31,6 +36,8 @@ func (h *itemHabits) decide(rt *client.Runtime, self client.Actor, frame int, in
 			h.picked++
 		case wire.ActionUsed:
 			h.used++
+		case wire.ActionDropped:
+			h.dropped++
 		}
 	}
 	if !sh.Known || frame-h.lastPress < 2 {
@@ -40,9 +47,32 @@ func (h *itemHabits) decide(rt *client.Runtime, self client.Actor, frame int, in
 		in.Use, in.Slot, h.lastPress = true, uint8(slot), frame
 		return
 	}
-	if !in.Interact && hasRoom(sh) && lootUnder(rt, self.Pos) {
-		in.Interact, h.lastPress = true, frame
+	if slot := gearToWear(sh); slot >= 0 {
+		in.Use, in.Slot, h.lastPress = true, uint8(slot), frame
+		return
 	}
+	under := lootUnder(rt, self.Pos)
+	switch {
+	case in.Interact || !under:
+	case hasRoom(sh):
+		in.Interact, h.lastPress = true, frame
+	case frame-h.lastDrop >= dropEvery:
+		in.Drop, in.Slot, h.lastPress, h.lastDrop = true, game.BagSlots-1, frame, frame
+	}
+}
+
+// gearToWear is a bag slot holding equipment for an empty worn slot, or -1.
+func gearToWear(sh client.Sheet) int {
+	items := client.Content().Items
+	for i, d := range sh.Bag {
+		if d < 0 || d >= len(items) {
+			continue
+		}
+		if eq := items[d].Kind.EquipSlot(); eq >= 0 && sh.Worn[eq] < 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 func (h *itemHabits) potionSlot(sh client.Sheet) int {

@@ -1,0 +1,268 @@
+package e2e
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/bots"
+	"duskfall/client"
+	"duskfall/game"
+	"duskfall/levels"
+	"duskfall/net/transport"
+	"duskfall/net/wire"
+	"duskfall/server"
+	"duskfall/server/store"
+)
+
+// itemAudit follows every item id through the journal: where each one is
+// (on a floor, carried, or gone), refusing any move from a place the item
+// is not.
+type itemAudit struct {
+	where  map[uint64]string // "ground", "carried" or "gone: why"
+	counts map[uint8]int
+	faults []string
+}
+
+func newItemAudit() *itemAudit {
+	return &itemAudit{where: map[uint64]string{}, counts: map[uint8]int{}}
+}
+
+func (a *itemAudit) record(r server.ItemRecord) {
+	a.counts[r.Op]++
+	id, was := r.Item.ID, a.where[r.Item.ID]
+	move := func(from, to string) {
+		if was != from {
+			a.faults = append(a.faults, fmt.Sprintf("tick %d: item %d op %d from %q, but it is %q", r.Tick, id, r.Op, from, was))
+		}
+		a.where[id] = to
+	}
+	switch r.Op {
+	case game.ItemMinted:
+		move("", "ground")
+	case game.ItemTaken:
+		move("ground", "carried")
+	case game.ItemDropped:
+		move("carried", "ground")
+	case game.ItemUsed:
+		move("carried", "gone: used")
+	case game.ItemEquipped, game.ItemUnequipped:
+		move("carried", "carried")
+	case game.ItemDestroyed:
+		move("ground", "gone: "+r.Why)
+	}
+}
+
+// TestItemConservation runs bots through the Proving Grounds over real
+// ENet with a real store: they pick up, drop, use and wear items, one
+// dies in the dungeon (its bag falls), one disconnects and comes back.
+// Afterwards every item id ever minted is in exactly one place: carried
+// by exactly one stored character, or gone for a journalled reason.
+func TestItemConservation(t *testing.T) {
+	dir := t.TempDir()
+	audit := newItemAudit()
+	srv, addr := journalledServer(t, dir, audit.record)
+
+	const n = 4
+	names := make([]string, n)
+	bs := make([]*bots.Bot, n)
+	dial := func(i int) {
+		rt, err := client.Dial(addr, client.Config{Name: names[i], Token: [16]byte{byte(i + 1)}})
+		require.NoError(t, err)
+		b, err := bots.NewBot(rt, names[i], bots.ScriptDungeon, uint64(i+1))
+		require.NoError(t, err)
+		bs[i] = b
+	}
+	for i := range n {
+		names[i] = fmt.Sprintf("Keeper%d", i+1)
+		dial(i)
+	}
+	var carriedBefore, carriedAfter []store.ItemStack
+	deaths, reconnected, leftAt := 0, false, -1
+	const leaver, doomed = 2, 3
+	for tick := range 60 * game.TickRate {
+		for _, b := range bs {
+			if b != nil {
+				b.Frame()
+			}
+		}
+		srv.Step()
+		time.Sleep(2 * time.Millisecond)
+		director(srv, bs, tick)
+		switch {
+		case leftAt < 0 && tick >= 15*game.TickRate && (len(carried(t, srv, bs[leaver])) > 0 || tick >= 45*game.TickRate):
+			// One bot leaves mid-run with something in its bag...
+			carriedBefore = carried(t, srv, bs[leaver])
+			bs[leaver].Runtime().Close()
+			bs[leaver], leftAt = nil, tick
+		case leftAt >= 0 && tick == leftAt+4*game.TickRate: // ...and comes back
+			dial(leaver)
+			reconnected = true
+		case reconnected && carriedAfter == nil && bs[leaver].Runtime().State() == client.StatePlaying:
+			carriedAfter = carried(t, srv, bs[leaver])
+		case deaths == 0 && tick >= 25*game.TickRate && (bagged(t, srv, bs[doomed]) || tick >= 50*game.TickRate):
+			deaths += doom(srv, bs[doomed]) // with something in its bag to fall
+		}
+	}
+	reports := make([]bots.Report, 0, n)
+	for _, b := range bs {
+		reports = append(reports, b.Report())
+		b.Runtime().Close()
+	}
+	for range game.TickRate { // the goodbyes arrive
+		srv.Step()
+		time.Sleep(2 * time.Millisecond)
+	}
+	srv.Shutdown("test over")
+
+	st, err := store.Open(filepath.Join(dir, server.DataFile))
+	require.NoError(t, err)
+	defer st.Close()
+	stored := map[uint64]string{}
+	for _, name := range names {
+		chars, err := st.Characters(name)
+		require.NoError(t, err)
+		for _, c := range chars {
+			for _, it := range c.Inventory {
+				if other, dup := stored[it.ID]; dup {
+					t.Errorf("item %d is carried by both %s and %s", it.ID, other, c.Name)
+				}
+				stored[it.ID] = c.Name
+			}
+		}
+	}
+	t.Logf("journal: %d minted, %d taken, %d dropped, %d used, %d worn, %d destroyed; %d carried at the end; bots: %+v",
+		audit.counts[game.ItemMinted], audit.counts[game.ItemTaken], audit.counts[game.ItemDropped], audit.counts[game.ItemUsed],
+		audit.counts[game.ItemEquipped], audit.counts[game.ItemDestroyed], len(stored), summary(reports))
+
+	require.Empty(t, audit.faults, "every move starts where the item is")
+	for id, where := range audit.where {
+		switch {
+		case where == "carried":
+			assert.Contains(t, stored, id, "item %d was carried at the end but no stored character has it", id)
+		case where == "ground":
+			t.Errorf("item %d is still on a floor after the server stopped", id)
+		}
+	}
+	for id, who := range stored {
+		assert.Equal(t, "carried", audit.where[id], "%s carries item %d, which the journal does not show carried", who, id)
+	}
+	assert.Greater(t, audit.counts[game.ItemMinted], 20, "the run made loot")
+	assert.Greater(t, audit.counts[game.ItemTaken], 5, "bots picked things up")
+	assert.Positive(t, audit.counts[game.ItemDropped], "items were dropped")
+	assert.Positive(t, audit.counts[game.ItemUsed], "potions were drunk")
+	assert.Equal(t, 1, deaths, "a bot died in the dungeon")
+	require.True(t, reconnected)
+	t.Logf("the leaver carried %d items when it left", len(carriedBefore))
+	assert.NotEmpty(t, carriedBefore, "the leaver had something to keep")
+	assert.Equal(t, carriedBefore, carriedAfter, "the leaver came back carrying what it left with")
+}
+
+// journalledServer is storedServer with an item journal.
+func journalledServer(t *testing.T, dir string, journal func(server.ItemRecord)) (*server.Runtime, string) {
+	t.Helper()
+	content, err := levels.LoadContent()
+	require.NoError(t, err)
+	hub, err := levels.LoadMap("hub", content)
+	require.NoError(t, err)
+	st, err := server.OpenStore(dir)
+	require.NoError(t, err)
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
+	require.NoError(t, err)
+	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 3, Store: st, ItemJournal: journal}, tr)
+	require.NoError(t, err)
+	return srv, tr.Addr()
+}
+
+// director speeds the run along as a game master would: every two seconds
+// it sets each bot in a dungeon beside the nearest loot it may take.
+func director(srv *server.Runtime, bs []*bots.Bot, tick int) {
+	if tick%(2*game.TickRate) != 0 {
+		return
+	}
+	for _, b := range bs {
+		if b == nil || b.Runtime().State() != client.StatePlaying {
+			continue
+		}
+		id := b.Runtime().PlayerID()
+		w := srv.World(id)
+		pos, ok := w.PlayerPos(id)
+		if !ok || w.Map().HasNPC { // the hub: the bot walks to its portal itself
+			continue
+		}
+		best, found := 1e18, game.Vec{}
+		for _, g := range w.GroundLoot() {
+			if d := g.Pos.Dist2(pos); g.VisibleTo(id) && d < best {
+				best, found = d, g.Pos
+			}
+		}
+		if best < 1e18 {
+			w.Teleport(id, found)
+		}
+	}
+}
+
+// doom leaves a bot in a dungeon at 1 health beside an enemy; it reports
+// 1 once the bot has been sent back to the roster by its death.
+func doom(srv *server.Runtime, b *bots.Bot) int {
+	rt := b.Runtime()
+	if rt.State() == client.StateRoster && rt.Roster().Cause == wire.CauseDied {
+		return 1
+	}
+	if rt.State() != client.StatePlaying {
+		return 0
+	}
+	id := rt.PlayerID()
+	w := srv.World(id)
+	if w == nil || w.Map().HasNPC {
+		return 0
+	}
+	w.SetPlayerHealth(id, 1)
+	w.EachEnemy(func(_ game.EnemyState, at game.Vec) { w.Teleport(id, at) })
+	return 0
+}
+
+// carried is what a bot's character carries now, as the server holds it;
+// nil for no bot.
+func carried(t *testing.T, srv *server.Runtime, b *bots.Bot) []store.ItemStack {
+	t.Helper()
+	if b == nil {
+		return nil
+	}
+	id := b.Runtime().PlayerID()
+	w := srv.World(id)
+	if w == nil {
+		return []store.ItemStack{}
+	}
+	bag, worn, _ := w.PlayerItems(id)
+	out := []store.ItemStack{}
+	for i, it := range append(bag[:], worn[:]...) {
+		if !it.Empty() {
+			out = append(out, store.ItemStack{ID: it.ID, Slot: i})
+		}
+	}
+	return out
+}
+
+// bagged says whether a bot carries something in its bag (not worn).
+func bagged(t *testing.T, srv *server.Runtime, b *bots.Bot) bool {
+	for _, it := range carried(t, srv, b) {
+		if it.Slot < game.BagSlots {
+			return true
+		}
+	}
+	return false
+}
+
+func summary(rs []bots.Report) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = fmt.Sprintf("%s picked %d used %d dropped %d level %d xp %d deaths %d", r.Name, r.ItemsPicked, r.ItemsUsed,
+			r.ItemsDropped, r.Level, r.XP, r.Deaths)
+	}
+	return out
+}
