@@ -142,10 +142,13 @@ func lootRecord(g *game.GroundItem, receiver uint16) wire.GroundLoot {
 // Loot in snapshots. Items lie still, so a peer's list goes out when what
 // it may see changes (and in the lootRepeats snapshots after, in case one
 // is lost) and otherwise once every lootRefresh snapshots; in between, a
-// snapshot says "keep the list you have" in one byte.
+// snapshot says "keep the list you have" in one byte. Three copies of a
+// change all lost is rare enough (one in a thousand at 10% loss) that the
+// refresh can be slow: twelve items refreshed every second would cost a
+// hundred bytes a second, every five seconds twenty.
 const (
 	lootRepeats = 3
-	lootRefresh = game.TickRate / wire.SnapshotInterval // once a second
+	lootRefresh = 5 * game.TickRate / wire.SnapshotInterval // every five seconds
 )
 
 // lootUnsent is a signature no list has: a peer arriving in a world is
