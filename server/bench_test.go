@@ -15,7 +15,8 @@ import (
 // in an instance of 4 players and 60 enemies, all within interest: each
 // iteration encodes the enemies' records once for the tick, then the four
 // peers' snapshots. It reports the cost per peer, the shared encoding
-// included.
+// included. 24 items lie on the floor in sight, and every snapshot carries
+// the loot list (the worst case: most keep the last one).
 func BenchmarkEncodeSnapshotPerPeer(b *testing.B) {
 	c := content(b)
 	g := game.NewGrid(60, 60)
@@ -31,8 +32,15 @@ func BenchmarkEncodeSnapshotPerPeer(b *testing.B) {
 		m.EnemySpawns = append(m.EnemySpawns, game.EnemySpawn{
 			Pos: game.Vec{X: 960 + 400*math.Cos(a), Y: 960 + 400*math.Sin(a)}, Kind: grunt})
 	}
+	// 24 items on the floor around the players, every one in sight.
+	withLoot := *c
+	withLoot.RoomLoot = []game.LootDrop{{Item: contentItem(b, c, "healing_potion"), Chance: 1}}
+	for i := range 24 {
+		a := float64(i) * 2 * math.Pi / 24
+		m.LootSlots = append(m.LootSlots, game.Vec{X: 960 + 200*math.Cos(a), Y: 960 + 200*math.Sin(a)})
+	}
 	ls, _ := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
-	srv, err := New(Config{Content: c, Map: m, Seed: 1}, ls)
+	srv, err := New(Config{Content: &withLoot, Map: m, Seed: 1}, ls)
 	require.NoError(b, err)
 	in := srv.hub
 	peers := make([]*peer, 4)
@@ -48,11 +56,13 @@ func BenchmarkEncodeSnapshotPerPeer(b *testing.B) {
 	require.NoError(b, wire.DecodeSnapshot(pkt, &snap))
 	require.Len(b, snap.Players, 4)
 	require.Len(b, snap.Enemies, 60)
+	require.Len(b, snap.Loot, 24)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
 		in.enemyTick = in.world.Tick() + 1 // a new tick: encode the enemies again
 		for _, p := range peers {
+			p.lootSig = lootUnsent // the worst case: every snapshot carries the loot list
 			srv.encodeSnapshot(p)
 		}
 	}
