@@ -94,7 +94,7 @@ func (st *PlayerStats) clamp(base *PlayerStats) {
 // every bullet of a shot and the poison one hit leaves: the number the
 // choice screen compares.
 func (st PlayerStats) DPS() float64 {
-	perShot := float64(st.Damage)*float64(st.Shots) + float64(st.Poison)*PoisonPulses
+	perShot := float64(st.Damage)*float64(max(st.Shots, 1)) + float64(st.Poison)*PoisonPulses
 	return perShot * TickRate / float64(max(st.FireCooldown, 1))
 }
 

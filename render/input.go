@@ -20,6 +20,8 @@ type frameInput struct {
 	Move     [2]float64 // WASD / arrows, each component -1, 0 or 1
 	Interact bool       // E went down
 	F3       bool       // F3 went down
+	Digit    int        // 1 to 9: that number key went down this frame; 0: none
+	Shift    bool       // a Shift key is held
 
 	Pad padState
 }
@@ -32,6 +34,14 @@ type padState struct {
 	Up, Down, A, B bool    // d-pad and face buttons, edge-triggered, for menus
 	Start          bool    // the start button went down: the pause menu
 }
+
+// The number keys 1 to 9, on the row and on the keypad.
+var (
+	digitKeys = [...]ebiten.Key{ebiten.KeyDigit1, ebiten.KeyDigit2, ebiten.KeyDigit3, ebiten.KeyDigit4,
+		ebiten.KeyDigit5, ebiten.KeyDigit6, ebiten.KeyDigit7, ebiten.KeyDigit8, ebiten.KeyDigit9}
+	numpadKeys = [...]ebiten.Key{ebiten.KeyNumpad1, ebiten.KeyNumpad2, ebiten.KeyNumpad3, ebiten.KeyNumpad4,
+		ebiten.KeyNumpad5, ebiten.KeyNumpad6, ebiten.KeyNumpad7, ebiten.KeyNumpad8, ebiten.KeyNumpad9}
+)
 
 // Key repeat for Backspace: a first delay, then a steady rate, in ticks.
 const (
@@ -67,6 +77,12 @@ func (c *collector) collect() *frameInput {
 		held(ebiten.KeyA) || held(ebiten.KeyArrowLeft), held(ebiten.KeyD) || held(ebiten.KeyArrowRight))
 	in.Interact = justPressed(ebiten.KeyE)
 	in.F3 = justPressed(ebiten.KeyF3)
+	for i, k := range digitKeys {
+		if justPressed(k) || justPressed(numpadKeys[i]) {
+			in.Digit = i + 1
+		}
+	}
+	in.Shift = held(ebiten.KeyShiftLeft) || held(ebiten.KeyShiftRight)
 	c.collectPad()
 	return in
 }

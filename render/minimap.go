@@ -92,7 +92,7 @@ func tileColour(t uint8) [4]byte {
 	switch t {
 	case game.TileWall:
 		return mapWall
-	case game.TileDecor:
+	case game.TileDecor, game.TileNPC:
 		return mapDecor
 	case game.TileFloor:
 		return mapFloor

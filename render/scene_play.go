@@ -38,6 +38,7 @@ type playScene struct {
 	playing int // updates with the own ship in the world
 	logged  bool
 	hud     hud
+	items   *itemsUI
 }
 
 func newPlayScene(a *app, sess session) *playScene {
@@ -45,6 +46,7 @@ func newPlayScene(a *app, sess session) *playScene {
 		a: a, sess: sess, rt: sess.Runtime(), look: newWorldLook(sess.Runtime().PlayerStats().Radius),
 		resume: &button{label: "Resume"},
 		leave:  &button{label: "Disconnect to menu"},
+		items:  newItemsUI(),
 	}
 	s.pause = newForm(s.resume, s.leave)
 	s.hud.where = sess.Where()
@@ -62,10 +64,15 @@ func (s *playScene) Update() error {
 	if in.F3 {
 		s.netGraph = !s.netGraph
 	}
-	if s.updatePause(in) {
+	panelTook := !s.paused && s.items.updatePanel(in, s.rt, s.a.w, s.a.h, s.frames)
+	if !panelTook && s.updatePause(in) {
 		return nil // left the game
 	}
-	s.sess.Frame(s.intent(in))
+	it := s.intent(in)
+	if panelTook {
+		it.Interact, it.Fire = false, false // E and clicks went to the upgrade panel
+	}
+	s.sess.Frame(it)
 	if st := s.rt.State(); st == client.StateFailed || st == client.StateClosed {
 		reason := failureText(s.rt)
 		s.a.closeSession()
@@ -79,6 +86,7 @@ func (s *playScene) Update() error {
 	s.follow()
 	s.notePlaying()
 	s.hud.update(s.rt, s.frames)
+	s.items.update(s.rt, s.a.now())
 	return nil
 }
 
@@ -118,6 +126,7 @@ func (s *playScene) intent(in *frameInput) client.Intent {
 	}
 	it := s.aim.intent(in, sx, sy)
 	s.lastAim = it.Aim
+	s.items.itemIntent(in, s.a.w, s.a.h, &it)
 	return it
 }
 
@@ -158,7 +167,12 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	g.shapes.flush(screen)
 	g.bullets.draw(screen, s.rt.Bullets(), s.rt.Telegraphs(), s.cam, s.rt.Fog())
 	s.look.drawLabels(screen, g, s)
+	if at, ok := s.items.drawNPC(screen, g.shapes, s, s.rt.Fog()); ok {
+		g.shapes.flush(screen)
+		s.items.npcLabel(screen, g, s, at)
+	}
 	s.hud.draw(screen, g, s)
+	s.items.drawHUD(screen, g, s)
 	if s.paused {
 		s.drawPause(screen, g)
 	}

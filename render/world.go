@@ -109,6 +109,7 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 	fog := s.rt.Fog()
 	w.drawTiles(dst, g.shapes, s, fog)
 	w.drawPortals(dst, g.shapes, s, fog)
+	s.items.drawLoot(dst, g.shapes, s, fog)
 	for _, e := range s.rt.Enemies() {
 		if fog.CanSee(e.Pos) {
 			w.drawEnemy(dst, g.shapes, s, e)
@@ -163,7 +164,7 @@ func (w *worldLook) drawTile(dst *ebiten.Image, sb *shapeBatch, s *playScene, gr
 	switch t {
 	case game.TileWall:
 		c = colWall
-	case game.TileDecor:
+	case game.TileDecor, game.TileNPC:
 		c = colPaveA
 		if (tx/2+ty/2)%2 == 1 {
 			c = colPaveB
