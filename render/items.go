@@ -223,7 +223,9 @@ func (u *itemsUI) update(rt *client.Runtime, now time.Time) {
 	}
 }
 
-func sameSlots(a, b client.Sheet) bool { return a.Bag == b.Bag && a.Worn == b.Worn && a.Known == b.Known }
+func sameSlots(a, b client.Sheet) bool {
+	return a.Bag == b.Bag && a.Worn == b.Worn && a.Known == b.Known
+}
 
 // slotDef is the item def in bar slot i, or -1.
 func slotDef(sh client.Sheet, i int) int {
