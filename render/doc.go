@@ -18,6 +18,14 @@
 // play. The roster scene sends its choices through the runtime's roster
 // commands (rosterActions) and waits for each answer before the next.
 //
+// Items are drawn from the client's sheet (items.go): the inventory bar
+// (1–8 use a bag slot, Shift drops it, a click on a worn slot takes it
+// off), tooltips with real numbers, loot on the ground (the player's own
+// instanced items ringed in gold), a line of feedback for each thing the
+// server did, the XP bar, the upgrade keeper on its tile and, when E is
+// pressed beside it with a choice owed, its panel of three options with
+// before-and-after numbers. The panel only asks: the server decides.
+//
 // Bullets are the hot path: appendBulletVertices writes every bullet into
 // reused vertex and index slices, and the batch is drawn with one
 // DrawTriangles call per atlas (split only past the 16-bit index limit).

@@ -26,6 +26,15 @@ type Status struct {
 	OnRoster      int     `json:"on_roster"`      // peers welcomed and choosing a character
 	RosterRefused int     `json:"roster_refused"` // roster commands refused: unknown or foreign characters, wrong confirmations
 	RosterPaced   int     `json:"roster_paced"`   // roster commands refused for their pace (floods)
+	// Items moved since start, and upgrade choices taken or refused (away
+	// from the keeper, none owed, outside the offer).
+	ItemsMinted     int `json:"items_minted"`
+	ItemsTaken      int `json:"items_taken"`
+	ItemsUsed       int `json:"items_used"`
+	ItemsDropped    int `json:"items_dropped"`
+	ItemsDestroyed  int `json:"items_destroyed"`
+	UpgradesTaken   int `json:"upgrades_taken"`
+	UpgradesRefused int `json:"upgrades_refused"`
 	// The loop's own health. A Step can be quick while the loop is not (a
 	// stall between Steps, a blocked write): the gaps between consecutive
 	// Steps over the last second say so, and skipped_ticks counts the
@@ -97,7 +106,10 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 		RosterRefused: c.RosterRefused,
 		RosterPaced:   c.RosterPaced,
 		Unencodable:   c.Unencodable,
-		SkippedTicks:  l.skipped,
+		ItemsMinted:   c.ItemsMinted, ItemsTaken: c.ItemsTaken, ItemsUsed: c.ItemsUsed,
+		ItemsDropped: c.ItemsDropped, ItemsDestroyed: c.ItemsDestroyed,
+		UpgradesTaken: c.UpgradesTaken, UpgradesRefused: c.UpgradesRefused,
+		SkippedTicks: l.skipped,
 	}
 	l.lastIn, l.lastOut = c.BytesIn, c.BytesOut
 	st.TickMsP50, st.TickMsP99, _ = l.percentiles(l.steps)
