@@ -22,6 +22,9 @@ type player struct {
 	prevBtns uint8  // buttons of the frame used last tick: actions fire on a press, not a hold
 	prevSlot uint8  // slot of that frame: a new slot under a held USE or DROP is a new press
 
+	escape   int  // ticks of escape channel so far; 0 when not channelling
+	linkdead bool // its connection closed: it holds ESCAPE and nothing else until the channel resolves
+
 	bag      [BagSlots]Item
 	worn     [EquipSlots]Item
 	upgrades []uint8 // indices into Content.Upgrades, as the server set them
@@ -124,6 +127,12 @@ func (p *player) state() PlayerState {
 	if p.dead {
 		flags |= PlayerDead
 	}
+	if p.linkdead {
+		flags |= PlayerLinkdead
+	}
+	if p.escape > 0 {
+		flags |= PlayerEscaping
+	}
 	return PlayerState{ID: p.id, X: float32(p.pos.X), Y: float32(p.pos.Y), Aim: p.aim,
 		HP: p.hp, MaxHP: p.stats.MaxHP, Flags: flags}
 }
@@ -165,13 +174,18 @@ func (w *World) stepPlayers() {
 	for i := range w.players {
 		p := &w.players[i]
 		in := p.nextInput(w.tick)
+		if p.linkdead {
+			in = Input{Tick: in.Tick, Aim: p.aim, Buttons: BtnEscape} // a closed connection holds ESCAPE, and only that
+		}
 		pressed := p.press(in)
 		if p.cooldown > 0 {
 			p.cooldown--
 		}
 		if p.dead {
+			p.escape = 0 // death ends the channel
 			continue
 		}
+		w.channel(p, in.Buttons&BtnEscape != 0)
 		p.aim = in.Aim
 		p.pos = StepPlayer(p.pos, in, p.stats, w.grid)
 		// Grace does not stop a portal: it protects from bullets, and a
@@ -270,4 +284,44 @@ func (w *World) stepRespawns() {
 			w.reviveEnemy(e)
 		}
 	}
+}
+
+// EscapeTicks is how long the escape channel takes: a second everyone pays,
+// however they leave (holding ESCAPE, the menu, a closed connection).
+const EscapeTicks = TickRate
+
+// channel runs the escape channel while ESCAPE is held where it leads
+// somewhere (a dungeon), or for a linkdead body anywhere: damage does not
+// interrupt it, letting go cancels it, and completing it announces the
+// server-only EvEscaped, on which the server takes the player out.
+func (w *World) channel(p *player, held bool) {
+	if !held || (!w.mp.HasExit && !p.linkdead) {
+		p.escape = 0
+		return
+	}
+	p.escape++
+	if p.escape >= EscapeTicks {
+		p.escape = 0
+		w.emit(Event{Kind: EvEscaped, ID: p.id})
+	}
+}
+
+// SetLinkdead marks a player whose connection closed: from the next tick
+// it holds ESCAPE and nothing else, and stays killable, until its channel
+// resolves. It reports whether the player is here.
+func (w *World) SetLinkdead(id uint16) bool {
+	p := w.player(id)
+	if p == nil {
+		return false
+	}
+	p.linkdead = true
+	return true
+}
+
+// Escaping is how many ticks of its escape channel a player has done.
+func (w *World) Escaping(id uint16) int {
+	if p := w.player(id); p != nil {
+		return p.escape
+	}
+	return 0
 }

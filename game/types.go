@@ -89,6 +89,7 @@ const (
 	PlayerGrace    uint8 = 1 << iota // arrival grace: invulnerable, cannot shoot
 	PlayerDead                       // waiting to respawn
 	PlayerLinkdead                   // connection dropped; body still in the world
+	PlayerEscaping                   // channelling the escape: out in EscapeTicks unless it dies or lets go
 )
 
 // PlayerState is one player record as a snapshot carries it.
@@ -136,6 +137,7 @@ const (
 	EvTransfer      EventKind = 64 // server-only: move a player to another instance
 	EvItem          EventKind = 65 // server-only: an item moved (Reason: ItemMinted…ItemBagFull)
 	EvXP            EventKind = 66 // server-only: a player earned Amount XP for enemy Other's death
+	EvEscaped       EventKind = 67 // server-only: a player's escape channel completed
 )
 
 // Actor kinds named by hit and death events.
