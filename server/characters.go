@@ -107,7 +107,7 @@ const recentKeepTicks = 30 * game.TickRate
 // the tick's writes over.
 func (s *Runtime) saveCharacters() {
 	for _, p := range s.order {
-		if p.state == peerPlaying && (s.tick+uint32(p.player))%saveEveryTicks == 0 {
+		if (p.state == peerPlaying || p.state == peerLinkdead) && (s.tick+uint32(p.player))%saveEveryTicks == 0 {
 			s.saveCharacter(p, false)
 		}
 	}

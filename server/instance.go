@@ -160,6 +160,8 @@ func (s *Runtime) collectOutcomes(in *instance) {
 		switch ev := &evs[i]; {
 		case ev.Kind == game.EvTransfer:
 			s.transfers = append(s.transfers, transfer{in, ev.ID, ev.Portal, ev.Dungeon})
+		case ev.Kind == game.EvEscaped:
+			s.escapes = append(s.escapes, escape{in, ev.ID})
 		case ev.Kind == game.EvItem:
 			s.onItem(in, ev)
 		case ev.Kind == game.EvXP:

@@ -67,7 +67,7 @@ func (s *Runtime) tellBullets(in *instance) {
 	now := w.Tick()
 	for _, p := range in.peers {
 		pos, ok := w.PlayerPos(p.player)
-		if !ok {
+		if !ok || !p.hears() {
 			continue
 		}
 		mask := p.toldMask()

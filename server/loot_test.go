@@ -115,9 +115,13 @@ func TestInstancedLootNeverReachesAnotherPeer(t *testing.T) {
 			assert.True(t, sawMine, "its own ration was in its snapshots (%d scanned)", snaps)
 		})
 	}
-	t.Run("a leaving player's instanced loot leaves play with it, journalled", func(t *testing.T) {
+	t.Run("a leaving player's instanced loot leaves play with its body, journalled", func(t *testing.T) {
 		before := s.counters.ItemsDestroyed
 		s.onDisconnect(transport.PeerID(1))
+		for range game.EscapeTicks + 1 { // the body channels out, then leaves
+			s.Step()
+		}
+		require.False(t, w.HasPlayer(1))
 		for _, g := range w.GroundLoot() {
 			assert.NotEqual(t, uint16(1), g.Owner)
 		}

@@ -20,6 +20,9 @@ func (s *Runtime) queueEvents(in *instance) {
 	evs := in.world.Events()
 	now := in.world.Tick()
 	for _, p := range in.peers {
+		if !p.hears() {
+			continue
+		}
 		for i := range evs {
 			if ev := &evs[i]; concerns(p, ev, now) {
 				s.queueEvent(p, ev, now)

@@ -16,6 +16,7 @@ const (
 	peerClaiming                  // Hello taken; the desk is claiming its account
 	peerRoster                    // welcomed; choosing a character
 	peerPlaying                   // playing a character, in an instance
+	peerLinkdead                  // its connection closed while playing: the body channels out (linkdead.go)
 	peerGone                      // refused or disconnected: answers for it are dropped
 )
 
@@ -120,20 +121,22 @@ func (s *Runtime) reject(id transport.PeerID, reason string) {
 	s.log.Printf("refused peer %d: %s", id, reason)
 }
 
+// onDisconnect handles a closed connection, however it closed: a playing
+// character's body stays and channels out (goLinkdead); anyone else leaves
+// at once.
 func (s *Runtime) onDisconnect(id transport.PeerID) {
 	p := s.peers[id]
 	if p == nil {
 		return
 	}
+	delete(s.peers, id)
+	if p.state == peerPlaying && p.inst != nil {
+		s.goLinkdead(p)
+		return
+	}
 	s.leaveGame(p)
 	p.state = peerGone
-	delete(s.peers, id)
-	for i, q := range s.order {
-		if q == p {
-			s.order = append(s.order[:i], s.order[i+1:]...)
-			break
-		}
-	}
+	s.dropOrder(p)
 }
 
 // leaveGame takes a leaving peer's character out of its world (saving it)
@@ -219,7 +222,7 @@ func (s *Runtime) countVerdict(v game.InputVerdict) {
 func (s *Runtime) broadcastRoster() {
 	s.roster.Entries = s.roster.Entries[:0]
 	for _, p := range s.order {
-		if p.state == peerPlaying {
+		if p.state == peerPlaying || p.state == peerLinkdead { // a body is still seen, and named
 			s.roster.Entries = append(s.roster.Entries, wire.RosterEntry{ID: p.player, Name: p.name})
 		}
 	}

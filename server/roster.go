@@ -52,11 +52,21 @@ func (g *pace) allow(now, every uint32) bool {
 func (s *Runtime) seated() int {
 	n := 0
 	for _, p := range s.order {
-		if p.state == peerRoster || p.state == peerPlaying {
+		if p.state == peerRoster || p.state == peerPlaying || p.state == peerLinkdead {
 			n++
 		}
 	}
 	return n
+}
+
+// bodyOf is the account's linkdead body still resolving, if any.
+func (s *Runtime) bodyOf(account string) *peer {
+	for _, q := range s.order {
+		if q.state == peerLinkdead && strings.EqualFold(q.account, account) {
+			return q
+		}
+	}
+	return nil
 }
 
 // accountSeated says whether another peer holds the account. Names are one
@@ -142,6 +152,10 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 		return
 	case err != nil:
 		s.reject(p.id, "the server cannot take that name: "+err.Error())
+		return
+	case s.bodyOf(p.account) != nil:
+		s.reject(p.id, fmt.Sprintf("%s is still leaving the dungeon (its connection closed a moment ago); try again in a second",
+			s.bodyOf(p.account).char.Name))
 		return
 	case s.accountSeated(p.account, p):
 		s.reject(p.id, fmt.Sprintf("the name %q is already playing", p.account))
@@ -310,6 +324,11 @@ func (s *Runtime) applyDeaths() {
 	for _, d := range s.deaths {
 		p := s.peerOf(d.in, d.player)
 		if p == nil {
+			continue
+		}
+		if p.state == peerLinkdead {
+			s.resolveLinkdead(p, true) // saved dead; the lockout below waits for its return
+			s.lockout[p.char.ID] = s.tick + DeathLockoutTicks
 			continue
 		}
 		where := s.cfg.Content.Dungeons[d.in.dungeon].Name

@@ -74,6 +74,7 @@ type Runtime struct {
 	recent    map[uint64]recentSave // characters' final saves, until surely written
 	lockout   map[uint64]uint32     // character id → tick its death's lockout ends
 	deaths    []playerDeath
+	escapes   []escape
 	buf       []byte
 	snapEnc   wire.SnapshotEncoder
 	roster    wire.Roster
@@ -112,10 +113,13 @@ type Counters struct {
 	// is set) and upgrade choices taken or refused.
 	ItemsMinted, ItemsTaken, ItemsUsed, ItemsDropped, ItemsDestroyed int
 	UpgradesTaken, UpgradesRefused                                   int
-	BytesIn                                                          uint64      // payload bytes received
-	BytesOut                                                         uint64      // payload bytes sent
-	BytesOutBy                                                       [256]uint64 // payload bytes sent, by message type
-	EventsOut                                                        [256]uint64 // events queued for peers, by kind
+	// Linkdead counts closed connections that left a body, however they
+	// closed; Escapes counts escape channels completed (bodies included).
+	Linkdead, Escapes int
+	BytesIn           uint64      // payload bytes received
+	BytesOut          uint64      // payload bytes sent
+	BytesOutBy        [256]uint64 // payload bytes sent, by message type
+	EventsOut         [256]uint64 // events queued for peers, by kind
 }
 
 // New makes a server on a transport that is already listening.
@@ -210,6 +214,7 @@ func (s *Runtime) Step() {
 		s.collectOutcomes(in)
 	}
 	s.applyDeaths()
+	s.applyEscapes()
 	s.applyTransfers()
 	if s.tick%wire.SnapshotInterval == 0 {
 		for _, in := range s.instances {
@@ -317,6 +322,10 @@ func (s *Runtime) Shutdown(reason string) {
 
 func (s *Runtime) shutDown(reason string) {
 	for _, p := range s.order {
+		if p.state == peerLinkdead {
+			s.saveCharacter(p, true) // saved where it is: the next join starts in the hub
+			continue
+		}
 		s.reject(p.id, reason)
 	}
 	for _, in := range s.instances {

@@ -35,6 +35,8 @@ type Status struct {
 	ItemsDestroyed  int `json:"items_destroyed"`
 	UpgradesTaken   int `json:"upgrades_taken"`
 	UpgradesRefused int `json:"upgrades_refused"`
+	Linkdead        int `json:"linkdead"` // bodies resolving now: connections closed mid-play, channelling out
+	Escapes         int `json:"escapes"`  // escape channels completed since start, linkdead bodies included
 	// The loop's own health. A Step can be quick while the loop is not (a
 	// stall between Steps, a blocked write): the gaps between consecutive
 	// Steps over the last second say so, and skipped_ticks counts the
@@ -109,6 +111,7 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 		ItemsMinted:   c.ItemsMinted, ItemsTaken: c.ItemsTaken, ItemsUsed: c.ItemsUsed,
 		ItemsDropped: c.ItemsDropped, ItemsDestroyed: c.ItemsDestroyed,
 		UpgradesTaken: c.UpgradesTaken, UpgradesRefused: c.UpgradesRefused,
+		Linkdead: s.linkdeadNow(), Escapes: c.Escapes,
 		SkippedTicks: l.skipped,
 	}
 	l.lastIn, l.lastOut = c.BytesIn, c.BytesOut
