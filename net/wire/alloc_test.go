@@ -26,7 +26,7 @@ func eventPacket(spawns int) []byte {
 }
 
 func TestHotPathsDoNotAllocate(t *testing.T) {
-	snap := sampleSnapshot(4, 60)
+	snap := sampleSnapshot(4, 60, 24)
 	snapPkt := wire.AppendSnapshot(nil, snap)
 	evPkt := eventPacket(100)
 	frames := []game.Input{{Tick: 1}, {Tick: 2}, {Tick: 3}}
@@ -51,6 +51,10 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 			e.BeginEnemies()
 			for i := range snap.Enemies {
 				e.AddEnemy(snap.Enemies[i])
+			}
+			e.BeginLoot()
+			for i := range snap.Loot {
+				e.AddLoot(snap.Loot[i])
 			}
 			_ = e.Finish()
 		}},

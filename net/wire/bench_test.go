@@ -8,9 +8,12 @@ import (
 )
 
 // go test -run='^$' -bench=. -benchmem ./net/wire
+//
+// The snapshots are the reference peak: four players, sixty enemies and
+// twenty-four items on the floor.
 
 func BenchmarkAppendSnapshot(b *testing.B) {
-	s := sampleSnapshot(4, 60)
+	s := sampleSnapshot(4, 60, 24)
 	buf := make([]byte, 0, 2048)
 	b.SetBytes(int64(len(wire.AppendSnapshot(nil, s))))
 	b.ReportAllocs()
@@ -20,7 +23,7 @@ func BenchmarkAppendSnapshot(b *testing.B) {
 }
 
 func BenchmarkSnapshotEncoder(b *testing.B) {
-	s := sampleSnapshot(4, 60)
+	s := sampleSnapshot(4, 60, 24)
 	buf := make([]byte, 0, 2048)
 	var e wire.SnapshotEncoder
 	b.SetBytes(int64(len(wire.AppendSnapshot(nil, s))))
@@ -34,12 +37,16 @@ func BenchmarkSnapshotEncoder(b *testing.B) {
 		for i := range s.Enemies {
 			e.AddEnemy(s.Enemies[i])
 		}
+		e.BeginLoot()
+		for i := range s.Loot {
+			e.AddLoot(s.Loot[i])
+		}
 		buf = e.Finish()
 	}
 }
 
 func BenchmarkDecodeSnapshot(b *testing.B) {
-	pkt := wire.AppendSnapshot(nil, sampleSnapshot(4, 60))
+	pkt := wire.AppendSnapshot(nil, sampleSnapshot(4, 60, 24))
 	var dst wire.Snapshot
 	b.SetBytes(int64(len(pkt)))
 	b.ReportAllocs()

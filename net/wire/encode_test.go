@@ -127,7 +127,7 @@ func TestValidNameAcceptsOrdinaryNames(t *testing.T) {
 // receiver's record in full precision, every other record already
 // quantized (quarter-unit positions, aim in whole 1/256 turns, health out
 // of ShareMax). TestCompactRecordsAreQuantized covers values that are not.
-func sampleSnapshot(players, enemies int) *wire.Snapshot {
+func sampleSnapshot(players, enemies, loot int) *wire.Snapshot {
 	s := &wire.Snapshot{Tick: 3000, LastInputTick: 2994}
 	if players > 0 {
 		s.Players = append(s.Players, game.PlayerState{ID: 1, X: 10.1, Y: -2.3, Aim: 1000, HP: 90, MaxHP: 100})
@@ -144,11 +144,16 @@ func sampleSnapshot(players, enemies int) *wire.Snapshot {
 			HP: int16(i % 256), MaxHP: wire.ShareMax,
 		})
 	}
+	for i := range loot {
+		s.Loot = append(s.Loot, wire.GroundLoot{
+			ID: uint16(500 + i), Def: uint8(i % 5), X: float32(i) * 9.25, Y: float32(i) * 3.5, Flags: uint8(i % 2),
+		})
+	}
 	return s
 }
 
 func TestSnapshotEncoderMatchesAppendSnapshot(t *testing.T) {
-	s := sampleSnapshot(4, 60)
+	s := sampleSnapshot(4, 60, 24)
 	var e wire.SnapshotEncoder
 	e.Begin([]byte{0xaa}, s.Epoch, s.Tick, s.LastInputTick)
 	for _, p := range s.Players {
@@ -157,6 +162,10 @@ func TestSnapshotEncoderMatchesAppendSnapshot(t *testing.T) {
 	e.BeginEnemies()
 	for _, x := range s.Enemies {
 		require.True(t, e.AddEnemy(x))
+	}
+	e.BeginLoot()
+	for _, l := range s.Loot {
+		require.True(t, e.AddLoot(l))
 	}
 	got := e.Finish()
 	assert.Equal(t, wire.AppendSnapshot([]byte{0xaa}, s), got)
@@ -199,7 +208,7 @@ func TestSnapshotEncoderKeepsTheLayoutWhole(t *testing.T) {
 		assert.Equal(t, hx("10 0000 01000000 01 00 0000 00"), b)
 	})
 	t.Run("AppendSnapshot leaves out players past the count's reach", func(t *testing.T) {
-		s := sampleSnapshot(wire.MaxPlayers+1, 1)
+		s := sampleSnapshot(wire.MaxPlayers+1, 1, 0)
 		var back wire.Snapshot
 		require.NoError(t, wire.DecodeSnapshot(wire.AppendSnapshot(nil, s), &back))
 		assert.Equal(t, s.Players[:wire.MaxPlayers], back.Players)
@@ -304,7 +313,7 @@ func TestAppendInputFraming(t *testing.T) {
 }
 
 func TestEnemyRecordsEncodedOnceMatchAddEnemy(t *testing.T) {
-	s := sampleSnapshot(3, 20)
+	s := sampleSnapshot(3, 20, 0)
 	var direct, cached wire.SnapshotEncoder
 	direct.Begin(nil, s.Epoch, s.Tick, s.LastInputTick)
 	cached.Begin(nil, s.Epoch, s.Tick, s.LastInputTick)

@@ -77,18 +77,20 @@ func AppendInventory(b []byte, m Inventory) ([]byte, error) {
 }
 
 // DecodeInventory decodes an Inventory into dst, reusing its lists'
-// capacity.
+// capacity. On error dst is left as it was.
 func DecodeInventory(b []byte, dst *Inventory) error {
 	r := NewReader(b)
 	readType(&r, MsgInventory)
 	if r.Err() == nil && len(b) < inventoryMin {
 		r.Fail(ErrShort)
 	}
+	// The lists alias the packet until the whole message has checked out,
+	// so a refused packet writes nothing into dst's arrays.
 	m := Inventory{Level: r.U8(), XP: r.U32(), Next: r.U32(), Owed: r.U8()}
-	m.Bag = readList(&r, dst.Bag, MaxBagSlots)
-	m.Equip = readList(&r, dst.Equip, MaxEquipSlots)
-	m.Upgrades = readList(&r, dst.Upgrades, MaxUpgrades)
-	m.Offer = readList(&r, dst.Offer, MaxOffer)
+	m.Bag = readList(&r, MaxBagSlots)
+	m.Equip = readList(&r, MaxEquipSlots)
+	m.Upgrades = readList(&r, MaxUpgrades)
+	m.Offer = readList(&r, MaxOffer)
 	m.Action, m.Item = r.U8(), r.U8()
 	if err := r.End(); err != nil {
 		return err
@@ -96,18 +98,22 @@ func DecodeInventory(b []byte, dst *Inventory) error {
 	if err := checkInventory(&m); err != nil {
 		return err
 	}
+	m.Bag = append(dst.Bag[:0], m.Bag...)
+	m.Equip = append(dst.Equip[:0], m.Equip...)
+	m.Upgrades = append(dst.Upgrades[:0], m.Upgrades...)
+	m.Offer = append(dst.Offer[:0], m.Offer...)
 	*dst = m
 	return nil
 }
 
-// readList reads a u8 count (at most limit) and that many bytes into dst.
-func readList(r *Reader, dst []uint8, limit int) []uint8 {
+// readList reads a u8 count (at most limit) and that many bytes. The
+// result aliases the packet: copy it before the packet buffer is reused.
+func readList(r *Reader, limit int) []uint8 {
 	n := int(r.U8())
 	if r.Err() == nil && n > limit {
 		r.Fail(ErrTooLarge)
 	}
-	p := r.take(n)
-	return append(dst[:0], p...)
+	return r.take(n)
 }
 
 // UpgradeChoice asks for one option of the upgrade offer.
@@ -195,7 +201,7 @@ func DecodeCleared(b []byte, dst *Cleared) error {
 	for i := range m.Players {
 		p := &m.Players[i]
 		p.Name, p.XP, p.Kills = readName(&r), r.U32(), r.U16()
-		p.Items = readList(&r, nil, MaxClearedItems)
+		p.Items = append([]uint8(nil), readList(&r, MaxClearedItems)...)
 	}
 	if err := r.End(); err != nil {
 		return err

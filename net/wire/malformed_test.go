@@ -225,6 +225,18 @@ func TestHostileCountsAllocateNothing(t *testing.T) {
 			_, err := wire.ParseEnterInstance(b)
 			return err
 		}, "05 0700 0000 ff 2800 1e00 e8030000 ff 0300 0400 00"},
+		{"a snapshot claiming 254 items on the floor", func(b []byte) error {
+			var s wire.Snapshot
+			return wire.DecodeSnapshot(b, &s)
+		}, "10 0000 00000000 00 00 0000 fe 0100 00 0000 0000 00"},
+		{"a sheet claiming a full bag", func(b []byte) error {
+			var m wire.Inventory
+			return wire.DecodeInventory(b, &m)
+		}, "0a 01 00000000 64000000 00 10 000000000000"},
+		{"a cleared banner claiming 32 players", func(b []byte) error {
+			var m wire.Cleared
+			return wire.DecodeCleared(b, &m)
+		}, "0c 00 20 0141 00000000 0000 00"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name+" is refused without allocating", func(t *testing.T) {
@@ -323,18 +335,63 @@ func TestDecodeSnapshotReusesAndClearsDst(t *testing.T) {
 		Tick:    99,
 		Players: make([]game.PlayerState, 3, 8),
 		Enemies: make([]game.EnemyState, 7, 80),
+		Loot:    make([]wire.GroundLoot, 5, 30),
 	}
-	players, enemies := &dst.Players[:1][0], &dst.Enemies[:1][0]
+	players, enemies, loot := &dst.Players[:1][0], &dst.Enemies[:1][0], &dst.Loot[:1][0]
 
-	require.NoError(t, wire.DecodeSnapshot(hx(codecOf(wire.MsgSnapshot).cases[0].hex), &dst))
+	require.NoError(t, wire.DecodeSnapshot(wire.AppendSnapshot(nil, sampleSnapshot(1, 1, 2)), &dst))
 	assert.Len(t, dst.Players, 1)
 	assert.Len(t, dst.Enemies, 1)
+	assert.Len(t, dst.Loot, 2)
 	assert.Same(t, players, &dst.Players[0], "players reuse dst's array")
 	assert.Same(t, enemies, &dst.Enemies[0], "enemies reuse dst's array")
+	assert.Same(t, loot, &dst.Loot[0], "loot reuses dst's array")
 
 	require.Error(t, wire.DecodeSnapshot(hx("10 0000"), &dst))
 	assert.Empty(t, dst.Players, "a failed decode leaves no records behind")
 	assert.Empty(t, dst.Enemies)
+	assert.Empty(t, dst.Loot)
 	assert.Zero(t, dst.Tick)
 	assert.Equal(t, 8, cap(dst.Players), "capacity is kept for the next decode")
+	assert.Equal(t, 30, cap(dst.Loot))
+}
+
+func TestDecodeInventoryReusesDst(t *testing.T) {
+	sheet := hx(codecOf(wire.MsgInventory).cases[0].hex)
+	dirty := func() wire.Inventory {
+		return wire.Inventory{
+			Level: 9, XP: 1, Next: 2, Owed: 3,
+			Bag:      append(make([]uint8, 0, wire.MaxBagSlots), 9, 9, 9, 9),
+			Equip:    append(make([]uint8, 0, wire.MaxEquipSlots), 9),
+			Upgrades: append(make([]uint8, 0, wire.MaxUpgrades), 9, 9),
+			Offer:    make([]uint8, 0, wire.MaxOffer),
+			Action:   wire.ActionUsed, Item: 4,
+		}
+	}
+
+	t.Run("a sheet lands in dst's arrays", func(t *testing.T) {
+		dst := dirty()
+		bag, upgrades := &dst.Bag[:1][0], &dst.Upgrades[:1][0]
+		require.NoError(t, wire.DecodeInventory(sheet, &dst))
+		want, err := codecOf(wire.MsgInventory).decode(sheet)
+		require.NoError(t, err)
+		assert.Equal(t, want, dst)
+		assert.Same(t, bag, &dst.Bag[0], "the bag reuses dst's array")
+		assert.Same(t, upgrades, &dst.Upgrades[0], "the upgrades reuse dst's array")
+	})
+
+	t.Run("decoding into a sheet that has grown allocates nothing", func(t *testing.T) {
+		dst := dirty()
+		assert.Zero(t, testing.AllocsPerRun(50, func() { _ = wire.DecodeInventory(sheet, &dst) }))
+	})
+
+	t.Run("a refused sheet leaves dst as it was", func(t *testing.T) {
+		// a whole bag, then an unknown action: the bag has been read by the
+		// time the packet is refused
+		bad := hx("0a 01 00000000 64000000 00 02 0708 00 00 00 0a 00")
+		require.ErrorIs(t, wire.DecodeInventory(bad, &wire.Inventory{}), wire.ErrMalformed)
+		dst := dirty()
+		require.ErrorIs(t, wire.DecodeInventory(bad, &dst), wire.ErrMalformed)
+		assert.Equal(t, dirty(), dst)
+	})
 }
