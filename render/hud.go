@@ -119,7 +119,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	g.text.draw(dst, h.where, 12, 10, 1, alignLeft, colDim)
 	g.text.draw(dst, h.pingText, s.a.w-12, 10, 1, alignRight, colDim)
-	g.text.draw(dst, "WASD move, mouse aim, click fire, E take/use, 1-8 use item, Shift+1-8 drop, Esc menu, F3 net graph",
+	g.text.draw(dst, "WASD move, mouse aim, click fire, E take/use, 1-8 item, Shift+1-8 drop, hold F leave dungeon, Esc menu, F3 net",
 		s.a.w/2, s.a.h-24, 1, alignCenter, colDim)
 	if s.netGraph {
 		for i, l := range h.graphLines {

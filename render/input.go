@@ -22,6 +22,7 @@ type frameInput struct {
 	F3       bool       // F3 went down
 	Digit    int        // 1 to 9: that number key went down this frame; 0: none
 	Shift    bool       // a Shift key is held
+	Escape   bool       // F is held: the escape channel
 
 	Pad padState
 }
@@ -83,6 +84,7 @@ func (c *collector) collect() *frameInput {
 		}
 	}
 	in.Shift = held(ebiten.KeyShiftLeft) || held(ebiten.KeyShiftRight)
+	in.Escape = held(ebiten.KeyF)
 	c.collectPad()
 	return in
 }

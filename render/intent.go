@@ -44,6 +44,7 @@ func (a *aimer) intent(in *frameInput, shipX, shipY float64) client.Intent {
 		MoveX: mx, MoveY: my, Aim: aim,
 		Fire:     in.FireHeld || (in.Pad.Present && in.Pad.Trigger > fireTrigger),
 		Interact: in.Interact,
+		Escape:   in.Escape,
 	}
 }
 

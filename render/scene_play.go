@@ -28,11 +28,14 @@ type playScene struct {
 	cam      camera
 	viewer   game.Vec // the own ship, the centre of the fog
 	hasView  bool
-	paused   bool
-	pause    *form
-	resume   *button
-	leave    *button
-	netGraph bool
+	paused    bool
+	pause     *form // the menu in the hub: resume, disconnect
+	pauseOut  *form // the menu in a dungeon: resume, return to hub, disconnect
+	resume    *button
+	toHub     *button
+	leave     *button
+	returning bool // Return to hub was chosen: ESCAPE is held until the ship is out
+	netGraph  bool
 
 	frames  int // updates since the scene opened
 	playing int // updates with the own ship in the world
@@ -45,17 +48,38 @@ func newPlayScene(a *app, sess session) *playScene {
 	s := &playScene{
 		a: a, sess: sess, rt: sess.Runtime(), look: newWorldLook(sess.Runtime().PlayerStats().Radius),
 		resume: &button{label: "Resume"},
+		toHub:  &button{label: "Return to hub"},
 		leave:  &button{label: "Disconnect to menu"},
 		items:  newItemsUI(),
 	}
 	s.pause = newForm(s.resume, s.leave)
+	s.pauseOut = newForm(s.resume, s.toHub, s.leave)
 	s.hud.where = sess.Where()
 	s.layoutPause()
 	return s
 }
 
 func (s *playScene) layoutPause() {
+	if s.inDungeon() {
+		buttonColumn(s.a.w, s.a.h/2-40, s.resume, s.toHub, s.leave)
+		return
+	}
 	buttonColumn(s.a.w, s.a.h/2-40, s.resume, s.leave)
+}
+
+// inDungeon reports whether the player is in a dungeon: there, leaving
+// costs the escape channel, and the menu says so.
+func (s *playScene) inDungeon() bool {
+	_, d := s.rt.Instance()
+	return d != game.HubDungeon && s.rt.State() == client.StatePlaying
+}
+
+// menu is the pause menu for where the player is.
+func (s *playScene) menu() *form {
+	if s.inDungeon() {
+		return s.pauseOut
+	}
+	return s.pause
 }
 
 func (s *playScene) Update() error {
@@ -96,13 +120,15 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	s.layoutPause()
 	if !s.paused {
 		if in.Back || in.Pad.Start {
-			s.paused, s.pause.focus = true, 0
+			s.paused, s.returning, s.menu().focus = true, false, 0
 		}
 		return false
 	}
-	switch s.pause.update(in) {
+	switch s.menu().update(in) {
 	case s.resume:
 		s.paused = false
+	case s.toHub:
+		s.paused, s.returning = false, true
 	case s.leave:
 		s.a.leaveToMenu()
 		return true
@@ -114,10 +140,15 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	return false
 }
 
-// intent is the player's input, or only the last aim while paused.
+// intent is the player's input, or only the last aim while paused. After
+// Return to hub it holds ESCAPE, exactly as holding F does, until the ship
+// is out of the dungeon: the menu has no way out of its own.
 func (s *playScene) intent(in *frameInput) client.Intent {
 	if s.paused {
 		return client.Intent{Aim: s.lastAim}
+	}
+	if s.returning && !s.inDungeon() {
+		s.returning = false
 	}
 	sx, sy := float64(s.a.w)/2, float64(s.a.h)/2
 	if s.hasView {
@@ -127,6 +158,7 @@ func (s *playScene) intent(in *frameInput) client.Intent {
 	it := s.aim.intent(in, sx, sy)
 	s.lastAim = it.Aim
 	s.items.itemIntent(in, s.a.w, s.a.h, &it)
+	it.Escape = it.Escape || s.returning
 	return it
 }
 
@@ -180,9 +212,16 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 
 func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
 	g.shapes.rect(screen, 0, 0, float32(s.a.w), float32(s.a.h), colDimScreen)
-	drawFormShapes(screen, g, s.pause)
+	drawFormShapes(screen, g, s.menu())
 	g.shapes.flush(screen)
-	g.text.draw(screen, "Paused", s.a.w/2, s.resume.rect.Min.Y-90, 4, alignCenter, colTitle)
-	g.text.draw(screen, "the game goes on around you", s.a.w/2, s.resume.rect.Min.Y-36, 1, alignCenter, colDim)
-	drawFormText(screen, g, s.pause, 0)
+	g.text.draw(screen, "Paused", s.a.w/2, s.resume.rect.Min.Y-110, 4, alignCenter, colTitle)
+	g.text.draw(screen, "the game goes on around you", s.a.w/2, s.resume.rect.Min.Y-56, 1, alignCenter, colDim)
+	if s.inDungeon() {
+		g.text.draw(screen, leaveCost, s.a.w/2, s.resume.rect.Min.Y-34, 1, alignCenter, colTitle)
+	}
+	drawFormText(screen, g, s.menu(), 0)
 }
+
+// leaveCost is what the pause menu says in a dungeon, before the click.
+const leaveCost = "Leaving takes a second wherever you stand, and you can still be hit: " +
+	"Return to hub channels it here; Disconnect leaves your body to channel it alone."

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
+	"duskfall/game"
 	"duskfall/listen"
 )
 
@@ -170,4 +171,48 @@ func TestGamepadStartTogglesPause(t *testing.T) {
 	require.True(t, s.paused)
 	h.press(frameInput{Pad: padState{Present: true, Start: true}})
 	assert.False(t, s.paused)
+}
+
+func TestReturnToHub(t *testing.T) {
+	h, rec := hostedHarness(t)
+	s := untilPlaying(t, h)
+	host := rec.session.(hostSession).h.(*listen.Host)
+	id := s.rt.PlayerID()
+	hub := host.Server.World(id)
+	hub.Teleport(id, hub.Portals()[0].Pos)
+	h.press(frameInput{Interact: true})
+	for i := 0; i < 120 && !s.inDungeon(); i++ {
+		h.press(frameInput{})
+	}
+	require.True(t, s.inDungeon(), "through the portal")
+	for range 10 {
+		h.press(frameInput{})
+	}
+	t.Run("in a dungeon the pause menu offers the way out and says its cost", func(t *testing.T) {
+		h.press(frameInput{Back: true})
+		require.True(t, s.paused)
+		assert.Same(t, s.pauseOut, s.menu())
+		assert.Contains(t, leaveCost, "Leaving takes a second")
+	})
+	t.Run("Return to hub holds ESCAPE until the ship is out, a second later", func(t *testing.T) {
+		c := s.toHub.rect.Min
+		n := len(rec.intents)
+		h.press(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
+		require.False(t, s.paused)
+		require.True(t, s.returning)
+		for i := 0; i < 3*game.TickRate && s.inDungeon(); i++ {
+			h.press(frameInput{})
+		}
+		assert.False(t, s.inDungeon(), "back in the hub")
+		held := 0
+		for _, in := range rec.intents[n:] {
+			if in.Escape {
+				held++
+			}
+		}
+		assert.GreaterOrEqual(t, held, game.EscapeTicks, "the channel's second, held")
+		h.press(frameInput{})
+		assert.False(t, s.returning, "and let go once out")
+		assert.False(t, rec.intents[len(rec.intents)-1].Escape)
+	})
 }

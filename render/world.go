@@ -49,6 +49,10 @@ type worldLook struct {
 	flashes [32]flash
 	nFlash  int
 	noteHit func(client.HitMark)
+
+	// escapeFrom is the frame each channelling ship was first drawn
+	// channelling: its progress is drawn from there, over a second.
+	escapeFrom map[uint16]int
 }
 
 // flash is one recently hit actor.
@@ -66,7 +70,7 @@ const defaultEnemyRadius = 14
 // runtime's stats: every player is the same character.
 func newWorldLook(playerRadius float64) *worldLook {
 	c, _ := levels.Shared() // without content the world still draws, with default sizes
-	w := &worldLook{content: c, playerRadius: float32(playerRadius)}
+	w := &worldLook{content: c, playerRadius: float32(playerRadius), escapeFrom: map[uint16]int{}}
 	w.noteHit = w.addFlash
 	return w
 }
@@ -257,6 +261,29 @@ func (w *worldLook) drawShip(dst *ebiten.Image, sb *shapeBatch, s *playScene, p 
 	if p.Flags&game.PlayerGrace != 0 {
 		shimmer(dst, sb, x, y, r, s.frames)
 	}
+	w.drawEscape(dst, sb, s, p, x, y)
+}
+
+// drawEscape draws a channelling ship's escape as a ring filling over its
+// second, for everyone near to see.
+func (w *worldLook) drawEscape(dst *ebiten.Image, sb *shapeBatch, s *playScene, p client.Actor, x, y float32) {
+	if p.Flags&game.PlayerEscaping == 0 {
+		delete(w.escapeFrom, p.ID)
+		return
+	}
+	from, ok := w.escapeFrom[p.ID]
+	if !ok {
+		from = s.frames
+		w.escapeFrom[p.ID] = from
+	}
+	done := float64(s.frames-from) / game.EscapeTicks
+	r := w.playerRadius
+	sb.ring(dst, x, y, r*2.0, r*2.4, func(seg int) rgba {
+		if float64(seg)/circleSegments <= done {
+			return colPortal
+		}
+		return colPortal.alpha(0.2)
+	})
 }
 
 // shimmer is the arrival-grace mark: a ring of light whose brightness
