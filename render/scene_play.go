@@ -23,11 +23,11 @@ type playScene struct {
 	rt   *client.Runtime
 	look *worldLook
 
-	aim      aimer
-	lastAim  float64
-	cam      camera
-	viewer   game.Vec // the own ship, the centre of the fog
-	hasView  bool
+	aim       aimer
+	lastAim   float64
+	cam       camera
+	viewer    game.Vec // the own ship, the centre of the fog
+	hasView   bool
 	paused    bool
 	pause     *form // the menu in the hub: resume, disconnect
 	pauseOut  *form // the menu in a dungeon: resume, return to hub, disconnect
