@@ -38,6 +38,7 @@ type options struct {
 	join       string
 	bots       int
 	duration   time.Duration
+	leaveAfter time.Duration
 	script     string
 	name       string
 	port       int
@@ -107,6 +108,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.bots, "bot", 0, "run `N` headless bots against --join")
 	fs.DurationVar(&o.duration, "duration", 0, "how long bots play, or how long --server runs (0: until interrupted; bots default to 30s)")
 	fs.StringVar(&o.script, "script", bots.ScriptWander, fmt.Sprintf("bot script: one of %v", bots.Scripts()))
+	fs.DurationVar(&o.leaveAfter, "leave-after", 0, "with --bot: hold ESCAPE from this time on, channelling out of a dungeon (0: never)")
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
 	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
@@ -141,6 +143,8 @@ func (o *options) validate() error {
 		return errors.New("--bot needs --join HOST:PORT")
 	case o.duration < 0:
 		return fmt.Errorf("--duration %s must not be negative", o.duration)
+	case o.leaveAfter < 0:
+		return fmt.Errorf("--leave-after %s must not be negative", o.leaveAfter)
 	case o.maxPlayers < 1 || o.maxPlayers > server.MaxPlayersLimit:
 		return fmt.Errorf("--max-players %d: want 1 to %d", o.maxPlayers, server.MaxPlayersLimit)
 	}
@@ -221,7 +225,7 @@ func runBots(o options, stdout, stderr io.Writer) int {
 	if prefix == "" {
 		prefix = "bot"
 	}
-	reports, err := bots.RunBots(ctx, o.join, o.bots, o.script, prefix, o.duration)
+	reports, err := bots.RunBotsLeaving(ctx, o.join, o.bots, o.script, prefix, o.duration, o.leaveAfter)
 	if err != nil {
 		fmt.Fprintf(stderr, "duskfall: %v\n", err)
 		return 1

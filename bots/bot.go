@@ -43,6 +43,11 @@ type Bot struct {
 	character string
 	deaths    int
 	items     itemHabits
+
+	// LeaveAfter, when set, is the frame from which the bot holds ESCAPE
+	// (--leave-after): in a dungeon it channels out to the hub.
+	LeaveAfter int
+	escaped    bool // it reached the hub through its own escape channel
 }
 
 // NewBot wraps a runtime; seed makes its wandering repeatable.
@@ -69,7 +74,11 @@ func (b *Bot) Runtime() *client.Runtime { return b.rt }
 // Frame runs one update: decide, send, read.
 func (b *Bot) Frame() {
 	was := b.rt.State()
+	_, wasIn := b.rt.Instance()
 	b.rt.Frame(b.Intent())
+	if _, nowIn := b.rt.Instance(); b.leaving() && wasIn != game.HubDungeon && nowIn == game.HubDungeon {
+		b.escaped = true
+	}
 	switch now := b.rt.State(); {
 	case now == client.StatePlaying:
 		b.connected = true
@@ -96,8 +105,14 @@ func (b *Bot) Intent() client.Intent {
 		}
 	}
 	b.items.decide(b.rt, self, b.frame, &in)
+	if b.leaving() {
+		in = client.Intent{Aim: in.Aim, Escape: true} // stand and channel: the way out everyone pays
+	}
 	return in
 }
+
+// leaving says whether the bot's time to leave has come.
+func (b *Bot) leaving() bool { return b.LeaveAfter > 0 && b.frame >= b.LeaveAfter }
 
 // wander walks a heading and picks a new one every second or two, or at
 // once when a wall has stopped the ship.
@@ -169,6 +184,8 @@ type Report struct {
 	ItemsDropped    int     `json:"items_dropped"` // drops the server confirmed (a full bag over something new)
 	XP              int     `json:"xp"`            // XP into the current level, as the server last said
 	Level           int     `json:"level"`
+	Escaped         bool    `json:"escaped"` // it held ESCAPE (--leave-after) and reached the hub
+	Died            bool    `json:"died"`    // its character died in a dungeon at least once
 	Error           string  `json:"error"`
 }
 
@@ -189,6 +206,7 @@ func (b *Bot) Report() Report {
 		SnapshotLoss: round3(s.LossShare()),
 		Character:    b.character, Deaths: b.deaths,
 		ItemsPicked: b.items.picked, ItemsUsed: b.items.used, ItemsDropped: b.items.dropped,
+		Escaped: b.escaped, Died: b.deaths > 0,
 	}
 	if sh := b.rt.Sheet(); sh.Known {
 		rep.XP, rep.Level = sh.XP, sh.Level
@@ -210,6 +228,12 @@ func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
 // (or until ctx ends) and returns their reports. Bots are named
 // prefix-1…prefix-n.
 func RunBots(ctx context.Context, addr string, n int, script, prefix string, d time.Duration) ([]Report, error) {
+	return RunBotsLeaving(ctx, addr, n, script, prefix, d, 0)
+}
+
+// RunBotsLeaving is RunBots with bots that hold ESCAPE from leaveAfter on
+// (0: never).
+func RunBotsLeaving(ctx context.Context, addr string, n int, script, prefix string, d, leaveAfter time.Duration) ([]Report, error) {
 	bots := make([]*Bot, 0, n)
 	defer func() { closeBots(bots) }() // the bots dialled so far, on every return
 	for i := range n {
@@ -223,6 +247,7 @@ func RunBots(ctx context.Context, addr string, n int, script, prefix string, d t
 			rt.Close()
 			return nil, err
 		}
+		b.LeaveAfter = int(leaveAfter * game.TickRate / time.Second)
 		bots = append(bots, b)
 	}
 	DriveBots(ctx, bots, d)
