@@ -1,11 +1,12 @@
 # Duskfall. Two commands on a fresh Debian or Ubuntu machine:
 #   make play   install what is missing, build, open the game window
-#   make test   install what is missing, go vet, the whole suite (under Xvfb when DISPLAY is unset), brief fuzzing
+#   make test   install what is missing, go vet, the whole suite (under Xvfb when DISPLAY is unset), brief fuzzing,
+#               the smoke test of the real programs (scripts/smoke.sh)
 GO       ?= go
 BIN      ?= bin/duskfall
 FUZZTIME ?= 3s
 
-.PHONY: play test build headless deps deps-test vet fuzz bench clean
+.PHONY: play test build headless deps deps-test vet fuzz smoke bench clean
 
 play: deps build
 	./$(BIN)
@@ -33,6 +34,10 @@ test: deps-test vet
 	scripts/with-display.sh $(GO) test -count=1 -timeout 15m -skip '^TestHitVisibility$$' ./...
 	$(GO) test -count=1 -run '^TestHitVisibility$$' ./internal/e2e
 	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
+	scripts/smoke.sh
+
+smoke:
+	scripts/smoke.sh
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh

@@ -169,7 +169,7 @@ func signalContext() (context.Context, context.CancelFunc) {
 }
 
 func runServer(o options, stderr io.Writer) int {
-	lg := log.New(stderr, "server: ", log.LstdFlags)
+	lg := log.New(stderr, "server: ", log.LstdFlags|log.Lmicroseconds)
 	cfg, err := server.ConfigFor(o.startMap, o.seed)
 	if err != nil {
 		lg.Print(err)
@@ -180,7 +180,7 @@ func runServer(o options, stderr io.Writer) int {
 		lg.Print(err)
 		return 1
 	}
-	tr, err := transport.ListenENet(":"+strconv.Itoa(o.port), transport.Config{Reliable: wire.ReliableChannels()})
+	tr, err := transport.ListenENet(":"+strconv.Itoa(o.port), transport.Config{Reliable: wire.ReliableChannels(), Timeout: server.PeerTimeout})
 	if err != nil {
 		lg.Printf("cannot listen on port %d: %v", o.port, err)
 		return 1

@@ -230,6 +230,9 @@ func (s *Runtime) move(p *peer, dest *instance) {
 	if alive && st.Flags&game.PlayerDead == 0 {
 		dest.world.SetPlayerHealth(p.player, st.HP)
 	}
+	if dest.dungeon != game.HubDungeon {
+		s.log.Printf("%s entered %s (instance %d)", p.char.Name, s.cfg.Content.Dungeons[dest.dungeon].Name, dest.id)
+	}
 	s.saveCharacter(p, false)
 }
 

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"time"
+
 	"duskfall/server/store"
 )
 
@@ -13,6 +15,12 @@ import (
 // everyone pays. Only when the body resolves (its channel completes, or it
 // dies) is the peer forgotten and the character saved where it ended. An
 // instance with a body resolving stays open: the body is one of its peers.
+
+// PeerTimeout is how long a dedicated server waits on a silent connection
+// before it counts it closed (a killed process, a pulled cable) and its body
+// starts channelling out. ENet's own adaptive timeout runs to 30 s: that
+// long a body standing in a dungeon would be an escape from nothing.
+const PeerTimeout = 5 * time.Second
 
 // goLinkdead is the one place a closed connection of a playing character
 // goes, whatever closed it.
