@@ -45,6 +45,15 @@ func stored(t *testing.T, dir string) store.Character {
 	return chars[0]
 }
 
+// peerChar is the id of the character the local player played last.
+func (lp *localPlayer) peerChar(t *testing.T) uint64 {
+	t.Helper()
+	st, err := lp.srv.desk.led.(*storeLedger).st.Characters("tester")
+	require.NoError(t, err)
+	require.Len(t, st, 1)
+	return st[0].ID
+}
+
 func TestLinkdeadBodies(t *testing.T) {
 	t.Run("a solo player's disconnect leaves its body and the dungeon open, and it escapes with its things", func(t *testing.T) {
 		dir, logs := t.TempDir(), &bytes.Buffer{}
@@ -97,6 +106,13 @@ func TestLinkdeadBodies(t *testing.T) {
 		}
 		require.True(t, died, "the body was taken out within its second")
 		assert.Zero(t, lp.srv.counters.Escapes, "by death, not by the channel")
+		char := lp.peerChar(t)
+		assert.Positive(t, lp.srv.lockedOut(char), "locked out of dungeons, as any death is")
+		back := &peer{id: 99, state: peerClaiming, account: "tester", evBuf: make([]byte, 0, maxPacket+64)}
+		lp.srv.peers[back.id], lp.srv.order = back, append(lp.srv.order, back)
+		lp.srv.welcome(back, []store.Character{{ID: char, Name: "tester"}}, nil)
+		assert.Equal(t, peerRoster, back.state, "its return is welcome")
+		assert.NotContains(t, lp.srv.diedAway, char, "and told, once, that its body fell")
 		lp.srv.Shutdown("done")
 		assert.Contains(t, logs.String(), "tester's body died")
 		c := stored(t, dir)

@@ -176,7 +176,14 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 	}
 	p.player, p.state, p.roster = id, peerRoster, chars
 	s.send(p, wire.MsgWelcome, wire.AppendWelcome(s.buf[:0], wire.Welcome{PeerID: id, ServerTick: s.tick}))
-	s.sendCharacters(p, wire.CauseList, "")
+	cause, note := wire.CauseList, ""
+	for _, c := range chars {
+		if where, ok := s.diedAway[c.ID]; ok { // its body died while the connection was down
+			delete(s.diedAway, c.ID)
+			cause, note = wire.CauseDied, fmt.Sprintf("%s fell in the %s while the connection was down.", c.Name, where)
+		}
+	}
+	s.sendCharacters(p, cause, note)
 	s.log.Printf("%s joined as player %d", p.account, id)
 }
 
@@ -327,8 +334,9 @@ func (s *Runtime) applyDeaths() {
 			continue
 		}
 		if p.state == peerLinkdead {
-			s.resolveLinkdead(p, true) // saved dead; the lockout below waits for its return
+			s.resolveLinkdead(p, true) // saved dead; the lockout and the words wait for its return
 			s.lockout[p.char.ID] = s.tick + DeathLockoutTicks
+			s.diedAway[p.char.ID] = s.cfg.Content.Dungeons[d.in.dungeon].Name
 			continue
 		}
 		where := s.cfg.Content.Dungeons[d.in.dungeon].Name

@@ -73,6 +73,7 @@ type Runtime struct {
 	desk      *desk
 	recent    map[uint64]recentSave // characters' final saves, until surely written
 	lockout   map[uint64]uint32     // character id → tick its death's lockout ends
+	diedAway  map[uint64]string     // character id → where its linkdead body died, told on its return
 	deaths    []playerDeath
 	escapes   []escape
 	buf       []byte
@@ -153,7 +154,7 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 		led = newStoreLedger(cfg.Store)
 	}
 	s.desk = newDesk(led, s.log.Printf)
-	s.recent, s.lockout = make(map[uint64]recentSave), make(map[uint64]uint32)
+	s.recent, s.lockout, s.diedAway = make(map[uint64]recentSave), make(map[uint64]uint32), make(map[uint64]string)
 	s.itemIDs = newItemIDs(cfg.Store)
 	s.itemDef, s.upgradeDef = itemIndex(cfg.Content)
 	s.rng = newServerRand(cfg.Seed)
