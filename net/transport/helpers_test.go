@@ -97,7 +97,13 @@ func (r *recorder) waitWithin(limit time.Duration, match func(Event) bool) (Even
 // returns their payloads in arrival order.
 func (r *recorder) waitReceives(t testing.TB, ch uint8, n int) [][]byte {
 	t.Helper()
-	deadline := time.Now().Add(waitTimeout)
+	return r.waitReceivesWithin(t, ch, n, waitTimeout)
+}
+
+// waitReceivesWithin is waitReceives with its own limit.
+func (r *recorder) waitReceivesWithin(t testing.TB, ch uint8, n int, limit time.Duration) [][]byte {
+	t.Helper()
+	deadline := time.Now().Add(limit)
 	for {
 		var got [][]byte
 		for _, ev := range r.events {
