@@ -55,6 +55,10 @@ func (s *connectingScene) Update() error {
 			s.a.scenes.switchTo(newPlayScene(s.a, s.sess))
 			return nil
 		case client.StateRoster:
+			if rt.Roster().Pending { // a first join making and playing its character: no choice to show
+				s.title = "Joined: making your character..."
+				break
+			}
 			s.a.scenes.switchTo(newRosterScene(s.a, s.sess))
 			return nil
 		case client.StateFailed, client.StateClosed:

@@ -216,3 +216,18 @@ func TestReturnToHub(t *testing.T) {
 		assert.False(t, rec.intents[len(rec.intents)-1].Escape)
 	})
 }
+
+// A first Host and play makes the character and plays it: the roster never
+// flashes on screen on the way.
+func TestAFirstJoinNeverFlashesTheRoster(t *testing.T) {
+	h, _ := hostedHarness(t)
+	for range 120 {
+		h.press(frameInput{})
+		_, roster := h.a.scenes.current.(*rosterScene)
+		require.False(t, roster, "the roster scene opened during a first join")
+		if _, ok := h.a.scenes.current.(*playScene); ok {
+			return
+		}
+	}
+	t.Fatalf("never reached play; scene %T", h.a.scenes.current)
+}
