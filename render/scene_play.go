@@ -214,8 +214,8 @@ func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
 	g.shapes.rect(screen, 0, 0, float32(s.a.w), float32(s.a.h), colDimScreen)
 	drawFormShapes(screen, g, s.menu())
 	g.shapes.flush(screen)
-	g.text.draw(screen, "Paused", s.a.w/2, s.resume.rect.Min.Y-110, 4, alignCenter, colTitle)
-	g.text.draw(screen, "the game goes on around you", s.a.w/2, s.resume.rect.Min.Y-56, 1, alignCenter, colDim)
+	g.text.draw(screen, "Paused", s.a.w/2, s.resume.rect.Min.Y-140, 4, alignCenter, colTitle)
+	g.text.draw(screen, "the game goes on around you", s.a.w/2, s.resume.rect.Min.Y-60, 1, alignCenter, colDim)
 	if s.inDungeon() {
 		g.text.draw(screen, leaveCost, s.a.w/2, s.resume.rect.Min.Y-34, 1, alignCenter, colTitle)
 	}

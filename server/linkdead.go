@@ -54,6 +54,7 @@ func (s *Runtime) applyEscapes() {
 		}
 		s.log.Printf("%s escaped to the hub", p.char.Name)
 		s.move(p, s.hub)
+		s.notify(p, "Back in the hub, with everything you carried out.")
 	}
 	s.escapes = s.escapes[:0]
 	s.closeEmpty()
