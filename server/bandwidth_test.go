@@ -15,11 +15,8 @@ import (
 )
 
 // peakBudget is what TestBandwidthReferencePeak allows a client at the
-// reference peak, in bytes a second. The target is 3,000; with the players
-// really firing (their bullets, their hits' despawns) the peak measures
-// about 3,300, and the bound guards that figure until the bytes come down
-// (docs/PERFORMANCE.md, "What the bandwidth is made of").
-const peakBudget = 3500.0
+// reference peak, in bytes a second (docs/PERFORMANCE.md).
+const peakBudget = 3000.0
 
 // udpIPHeader is what every datagram costs below ENet: 20 bytes of IPv4
 // and 8 of UDP.

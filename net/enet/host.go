@@ -28,6 +28,11 @@ type HostConfig struct {
 	MaximumPacketSize  int    // largest packet sent or accepted, bytes
 	MaximumWaitingData int    // bytes one peer may hold waiting for reassembly or dispatch
 	DuplicatePeers     int    // connections allowed from one IP address
+	// Compress runs every datagram through ENet's range coder (when that
+	// makes it smaller). A host that compresses can read both kinds; one
+	// that does not cannot read compressed datagrams, so both ends of a
+	// protocol must agree.
+	Compress bool
 }
 
 // DefaultHostConfig returns limits far below ENet's 32 MiB defaults, which
@@ -97,6 +102,10 @@ func NewHost(addr *Address, cfg HostConfig) (*Host, error) {
 	ptr.maximumPacketSize = C.size_t(cfg.MaximumPacketSize)
 	ptr.maximumWaitingData = C.size_t(cfg.MaximumWaitingData)
 	ptr.duplicatePeers = C.size_t(cfg.DuplicatePeers)
+	if cfg.Compress && C.enet_host_compress_with_range_coder(ptr) != 0 {
+		C.enet_host_destroy(ptr)
+		return nil, fmt.Errorf("%w: the range coder could not be set up", ErrCreateHost)
+	}
 	return &Host{
 		ptr:   ptr,
 		event: (*C.ENetEvent)(C.calloc(1, C.sizeof_ENetEvent)),
