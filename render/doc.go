@@ -18,13 +18,19 @@
 // play. The roster scene sends its choices through the runtime's roster
 // commands (rosterActions) and waits for each answer before the next.
 //
-// Items are drawn from the client's sheet (items.go): the inventory bar
-// (1–8 use a bag slot, Shift drops it, a click on a worn slot takes it
-// off), tooltips with real numbers, loot on the ground (the player's own
-// instanced items ringed in gold), a line of feedback for each thing the
-// server did, the XP bar, the upgrade keeper on its tile and, when E is
-// pressed beside it with a choice owed, its panel of three options with
-// before-and-after numbers. The panel only asks: the server decides.
+// Items are drawn from the client's sheet (items.go, items_draw.go): the
+// inventory bar (1–8 use a bag slot on the press, Shift drops it, a click
+// on a worn slot takes it off; a click that lands on the bar fires nothing
+// until the button is let go), tooltips with real numbers (statwords.go:
+// the stats with the item against the stats without it, in player units),
+// loot on the ground (the player's own instanced items ringed in gold and
+// marked "yours"), a line of feedback for each thing the server did, the
+// XP bar and the banner of a cleared dungeon. The upgrade keeper
+// (keeper.go) stands on its TileNPC tile and is a dot on the minimap; E
+// beside it with a choice owed opens its panel of the three options on
+// offer with their numbers before → after. The panel only asks: the
+// server decides, and its answer (the next sheet) closes the panel or
+// leaves the refusal's words on it.
 //
 // Bullets are the hot path: appendBulletVertices writes every bullet into
 // reused vertex and index slices, and the batch is drawn with one

@@ -28,6 +28,10 @@ const (
 	graphMaxMS = 200
 )
 
+// hpBarUp is how far above the screen's bottom the health bar's top is:
+// level with the inventory bar's slots.
+const hpBarUp = barBottom + slotSize/2 + 13
+
 // noticeShown is how long the server's last sentence (a portal refused,
 // say) stays on screen.
 const noticeShown = 4 * time.Second
@@ -99,8 +103,8 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 		if frac < 0.3 {
 			c = colHPLow
 		}
-		g.shapes.rect(dst, 14, hh-42, 324, 26, colPanel)
-		g.shapes.rect(dst, 16, hh-40, 320*frac, 22, c)
+		g.shapes.rect(dst, 14, hh-hpBarUp, 324, 26, colPanel)
+		g.shapes.rect(dst, 16, hh-hpBarUp+2, 320*frac, 22, c)
 	}
 	boss := h.drawBossBar(dst, g, s)
 	if s.netGraph {
@@ -108,7 +112,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	g.shapes.flush(dst)
 	if ok {
-		g.text.draw(dst, h.hpText, 24, s.a.h-37, 1, alignLeft, colText)
+		g.text.draw(dst, h.hpText, 24, s.a.h-hpBarUp+5, 1, alignLeft, colText)
 		h.drawStatus(dst, g, s, self)
 	}
 	if boss != "" {
@@ -120,7 +124,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	g.text.draw(dst, h.where, 12, 10, 1, alignLeft, colDim)
 	g.text.draw(dst, h.pingText, s.a.w-12, 10, 1, alignRight, colDim)
 	g.text.draw(dst, "WASD move, mouse aim, click fire, E take/use, 1-8 item, Shift+1-8 drop, hold F leave dungeon, Esc menu, F3 net",
-		s.a.w/2, s.a.h-24, 1, alignCenter, colDim)
+		s.a.w/2, s.a.h-22, 1, alignCenter, colDim)
 	if s.netGraph {
 		for i, l := range h.graphLines {
 			g.text.draw(dst, l, s.a.w-330, int(graphTop)+8+i*16, 1, alignLeft, colText)
@@ -139,7 +143,7 @@ func (h *hud) drawStatus(dst *ebiten.Image, g *graphics, s *playScene, self clie
 	default:
 		return
 	}
-	g.text.draw(dst, msg, s.a.w/2, s.a.h-76, textScale, alignCenter, colTitle)
+	g.text.draw(dst, msg, s.a.w/2, s.a.h/2+64, textScale, alignCenter, colTitle)
 }
 
 // drawBossBar draws the bar of the first boss the player has seen across

@@ -2,6 +2,7 @@ package render
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -12,163 +13,408 @@ import (
 	"duskfall/net/wire"
 )
 
+// itemDef is the def index of the item with this content ID.
+func itemDef(t *testing.T, id string) int {
+	t.Helper()
+	for i, it := range client.Content().Items {
+		if it.ID == id {
+			return i
+		}
+	}
+	t.Fatalf("no item %s", id)
+	return -1
+}
+
+// emptySheet is a known sheet with nothing carried or worn.
+func emptySheet() client.Sheet {
+	sh := client.Sheet{Known: true, Level: 1, Next: 100, ActionItem: -1}
+	for i := range sh.Bag {
+		sh.Bag[i] = -1
+	}
+	for i := range sh.Worn {
+		sh.Worn[i] = -1
+	}
+	return sh
+}
+
+// hostOf is the listen server behind a hosted harness.
+func hostOf(rec *recorder) *listen.Host { return rec.session.(hostSession).h.(*listen.Host) }
+
 func TestInventoryBar(t *testing.T) {
-	t.Run("key 1 uses the first slot and Shift+3 drops the third, on the press frame only", func(t *testing.T) {
-		h, rec := hostedHarness(t)
-		untilPlaying(t, h)
+	h, rec := hostedHarness(t)
+	untilPlaying(t, h)
+	// pressOnce presses one frame, then one with nothing, and returns the
+	// intent the first one sent.
+	pressOnce := func(in frameInput) client.Intent {
+		t.Helper()
 		n := len(rec.intents)
-		h.press(frameInput{Digit: 1, MouseX: 700, MouseY: 300})
-		h.press(frameInput{MouseX: 700, MouseY: 300})
-		h.press(frameInput{Digit: 3, Shift: true, MouseX: 700, MouseY: 300})
-		got := rec.intents[n:]
-		require.Len(t, got, 3)
-		assert.True(t, got[0].Use)
-		assert.Equal(t, uint8(0), got[0].Slot)
-		assert.False(t, got[1].Use || got[1].Drop, "the server acts on the press: nothing more is sent")
-		assert.True(t, got[2].Drop)
-		assert.False(t, got[2].Use)
-		assert.Equal(t, uint8(2), got[2].Slot)
+		h.press(in)
+		h.press(frameInput{MouseX: in.MouseX, MouseY: in.MouseY})
+		require.Len(t, rec.intents, n+2)
+		return rec.intents[n]
+	}
+	mid := func(slot int) (int, int) {
+		r := slotRect(slot, h.a.w, h.a.h)
+		return r.Min.X + slotSize/2, r.Min.Y + slotSize/2
+	}
+	keys := []struct {
+		name      string
+		in        frameInput
+		use, drop bool
+		slot      uint8
+	}{
+		{"key 1 uses the first bag slot", frameInput{Digit: 1}, true, false, 0},
+		{"Shift+3 drops the third", frameInput{Digit: 3, Shift: true}, false, true, 2},
+		{"key 8 uses the last bag slot", frameInput{Digit: 8}, true, false, 7},
+		{"key 9 is no slot and does nothing", frameInput{Digit: 9}, false, false, 0},
+	}
+	for _, tc := range keys {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.in.MouseX, tc.in.MouseY = 700, 300
+			got := pressOnce(tc.in)
+			assert.Equal(t, tc.use, got.Use, "use")
+			assert.Equal(t, tc.drop, got.Drop, "drop")
+			if tc.use || tc.drop {
+				assert.Equal(t, tc.slot, got.Slot)
+			}
+		})
+	}
+	t.Run("a held key uses once: Use is sent on the press frame only, the server acts on the press", func(t *testing.T) {
+		n := len(rec.intents)
+		h.press(frameInput{Digit: 2, MouseX: 700, MouseY: 300})
+		for range 5 { // the key stays down: the collector reports no new press
+			h.press(frameInput{MouseX: 700, MouseY: 300})
+		}
+		var uses []bool
+		for _, in := range rec.intents[n:] {
+			uses = append(uses, in.Use)
+		}
+		assert.Equal(t, []bool{true, false, false, false, false, false}, uses)
 	})
-	t.Run("a click on a worn slot takes it off and never fires", func(t *testing.T) {
-		h, rec := hostedHarness(t)
-		untilPlaying(t, h)
-		r := slotRect(game.FirstEquipSlot+game.EquipArmour, h.a.w, h.a.h)
-		n := len(rec.intents)
-		h.press(frameInput{MouseX: r.Min.X + 5, MouseY: r.Min.Y + 5, Click: true, FireHeld: true})
-		got := rec.intents[n]
-		assert.True(t, got.Use)
-		assert.Equal(t, uint8(game.FirstEquipSlot+game.EquipArmour), got.Slot)
+	clicks := []struct {
+		name      string
+		slot      int
+		shift     bool
+		use, drop bool
+	}{
+		{"a click on a worn slot takes it off", game.FirstEquipSlot + game.EquipArmour, false, true, false},
+		{"a click on a bag slot uses it", 4, false, true, false},
+		{"Shift+click on a bag slot drops it", 5, true, false, true},
+		{"Shift+click on a worn slot drops it", game.FirstEquipSlot + game.EquipWeapon, true, false, true},
+	}
+	for _, tc := range clicks {
+		t.Run(tc.name+", and does not fire", func(t *testing.T) {
+			x, y := mid(tc.slot)
+			got := pressOnce(frameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true, Shift: tc.shift})
+			assert.Equal(t, tc.use, got.Use)
+			assert.Equal(t, tc.drop, got.Drop)
+			assert.Equal(t, uint8(tc.slot), got.Slot)
+			assert.False(t, got.Fire)
+		})
+	}
+	t.Run("a click between two slots does not fire either", func(t *testing.T) {
+		r := slotRect(game.BagSlots, h.a.w, h.a.h)
+		got := pressOnce(frameInput{MouseX: r.Min.X - wornGap/2, MouseY: r.Min.Y + 5, Click: true, FireHeld: true})
 		assert.False(t, got.Fire)
+		assert.False(t, got.Use || got.Drop)
+	})
+	t.Run("the button held after a click on the bar fires nothing until it is let go", func(t *testing.T) {
+		x, y := mid(0)
+		n := len(rec.intents)
+		h.press(frameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true})
+		h.press(frameInput{MouseX: 700, MouseY: 200, FireHeld: true}) // dragged off the bar, still held
+		h.press(frameInput{MouseX: 700, MouseY: 200})
+		h.press(frameInput{MouseX: 700, MouseY: 200, Click: true, FireHeld: true})
+		got := rec.intents[n:]
+		assert.Equal(t, []bool{false, false, false, true}, []bool{got[0].Fire, got[1].Fire, got[2].Fire, got[3].Fire})
+	})
+	t.Run("a shot begun off the bar keeps firing as the mouse crosses it", func(t *testing.T) {
+		x, y := mid(3)
+		n := len(rec.intents)
+		h.press(frameInput{MouseX: 700, MouseY: 200, Click: true, FireHeld: true})
+		h.press(frameInput{MouseX: x, MouseY: y, FireHeld: true})
+		assert.True(t, rec.intents[n].Fire)
+		assert.True(t, rec.intents[n+1].Fire)
+		h.press(frameInput{})
 	})
 	t.Run("the slots do not overlap and every one is found under the mouse", func(t *testing.T) {
 		for i := range barSlots {
 			r := slotRect(i, WindowWidth, WindowHeight)
 			assert.Equal(t, i, slotAt(r.Min.X+slotSize/2, r.Min.Y+slotSize/2, WindowWidth, WindowHeight))
+			assert.True(t, r.In(barRect(WindowWidth, WindowHeight)))
 		}
 		assert.Equal(t, -1, slotAt(5, 5, WindowWidth, WindowHeight))
 	})
 }
 
-func TestItemWords(t *testing.T) {
-	u := newItemsUI()
-	c := u.content
-	find := func(id string) int {
-		for i := range c.Items {
-			if c.Items[i].ID == id {
-				return i
+func TestItemsThroughTheServer(t *testing.T) {
+	h, rec := hostedHarness(t)
+	s := untilPlaying(t, h)
+	host := hostOf(rec)
+	id := s.rt.PlayerID()
+	w := host.Server.World(id)
+	potion := itemDef(t, "healing_potion")
+	require.True(t, w.SetPlayerItems(id, [game.BagSlots]game.Item{{ID: 9001, Def: uint16(potion)}}, [game.EquipSlots]game.Item{}))
+	// until steps until the sheet's action is want.
+	until := func(want uint8) {
+		t.Helper()
+		for range 30 {
+			if s.rt.Sheet().Action == want {
+				return
 			}
+			h.press(frameInput{MouseX: 700, MouseY: 300})
 		}
-		t.Fatalf("no item %s", id)
-		return -1
+		t.Fatalf("the sheet never said %d; it says %d", want, s.rt.Sheet().Action)
 	}
-	base := c.Player
+	now := func() time.Time { return s.a.now() }
+	t.Run("Shift+1 drops the potion at the ship's feet, and says so", func(t *testing.T) {
+		h.press(frameInput{Digit: 1, Shift: true, MouseX: 700, MouseY: 300})
+		until(wire.ActionDropped)
+		assert.True(t, s.items.toastUp("Dropped Healing Potion", now()))
+		for i := 0; i < 10 && len(s.rt.Loot()) == 0; i++ { // the snapshot after the sheet shows it
+			h.press(frameInput{MouseX: 700, MouseY: 300})
+		}
+		require.Len(t, s.rt.Loot(), 1)
+		self, _ := s.rt.Self()
+		assert.Equal(t, "E: take Healing Potion", s.items.lootInReach(s.rt.Loot(), self.Pos))
+	})
+	t.Run("E takes it back", func(t *testing.T) {
+		h.press(frameInput{Interact: true, MouseX: 700, MouseY: 300})
+		until(wire.ActionPicked)
+		assert.True(t, s.items.toastUp("Picked up Healing Potion", now()))
+		assert.Equal(t, potion, s.rt.Sheet().Bag[0])
+		assert.Equal(t, "Healing Potion", s.items.tips[0].title)
+	})
+	t.Run("at full health key 1 explains that the potion would be wasted", func(t *testing.T) {
+		h.press(frameInput{Digit: 1, MouseX: 700, MouseY: 300})
+		assert.True(t, s.items.toastUp("Already at full health", now()))
+	})
+	t.Run("hurt, key 1 drinks it", func(t *testing.T) {
+		require.True(t, w.SetPlayerHealth(id, 40))
+		h.press(frameInput{})
+		h.press(frameInput{Digit: 1, MouseX: 700, MouseY: 300})
+		until(wire.ActionUsed)
+		assert.True(t, s.items.toastUp("Drank Healing Potion", now()))
+		assert.Equal(t, -1, s.rt.Sheet().Bag[0])
+	})
+	t.Run("an empty slot says it is empty", func(t *testing.T) {
+		h.press(frameInput{Digit: 1, MouseX: 700, MouseY: 300})
+		assert.True(t, s.items.toastUp("Slot 1 is empty", now()))
+	})
+}
+
+func TestItemWords(t *testing.T) {
+	c := client.Content()
+	u := newItemsUI(c, "the Keeper of Ways")
+	sling, bow := itemDef(t, "hailstorm_sling"), itemDef(t, "ashwood_bow")
+	jerkin := itemDef(t, "padded_jerkin")
 	t.Run("tooltips give real numbers", func(t *testing.T) {
 		cases := []struct {
-			item string
-			want string
+			name string
+			sh   func(*client.Sheet)
+			slot int
+			want []string
 		}{
-			{"healing_potion", "restores 50 health"},
-			{"hailstorm_sling", "7.5 → 10.0 shots/s"},
-			{"ashwood_bow", "damage +3 per bullet (12 → 15)"},
-			{"padded_jerkin", "max health +20 (100 → 120)"},
-			{"feather_charm", "move speed +30 u/s"},
-			{"viper_fang", "hits poison: 3 damage, 6 times"},
+			{"a potion says what it heals", func(sh *client.Sheet) { sh.Bag[0] = itemDef(t, "healing_potion") }, 0,
+				[]string{"restores 50 health"}},
+			{"a quicker weapon says its shots per second, before and after", func(sh *client.Sheet) { sh.Bag[1] = sling }, 1,
+				[]string{"fire rate: 7.5 → 10 shots/s (faster)", "damage -2: 12 → 10"}},
+			{"a weapon in the bag is compared with the one it replaces", func(sh *client.Sheet) {
+				sh.Bag[2], sh.Worn[game.EquipWeapon] = bow, sling
+			}, 2, []string{"damage +3: 10 → 15", "fire rate: 10 → 7.5 shots/s (slower)", "replaces Hailstorm Sling"}},
+			{"worn armour is compared with wearing nothing", func(sh *client.Sheet) { sh.Worn[game.EquipArmour] = jerkin },
+				game.FirstEquipSlot + game.EquipArmour, []string{"max health +20: 100 → 120"}},
+			{"a charm says move speed in u/s", func(sh *client.Sheet) { sh.Bag[3] = itemDef(t, "feather_charm") }, 3,
+				[]string{"move speed +30 u/s: 240 → 270"}},
+			{"poison says a pulse and how many", func(sh *client.Sheet) { sh.Bag[4] = itemDef(t, "viper_fang") }, 4,
+				[]string{"poison +3: a hit poisons for 0 → 3 damage, 6 times"}},
+			{"a second bullet is an extra bullet a shot", func(sh *client.Sheet) { sh.Bag[5] = itemDef(t, "twinshot_repeater") }, 5,
+				[]string{"bullets a shot +1: 1 → 2", "fire rate: 7.5 → 5.5 shots/s (slower)"}},
+			{"the numbers count the upgrades held", func(sh *client.Sheet) { sh.Bag[0], sh.Upgrades = bow, []uint8{0} }, 0,
+				[]string{"damage +3: 16 → 19"}},
 		}
 		for _, tc := range cases {
-			assert.Contains(t, u.tooltip(find(tc.item), base), tc.want, tc.item)
+			t.Run(tc.name, func(t *testing.T) {
+				sh := emptySheet()
+				tc.sh(&sh)
+				tip := u.tooltip(sh, tc.slot)
+				for _, want := range tc.want {
+					assert.Contains(t, tip.lines, want)
+				}
+			})
 		}
 	})
+	t.Run("an empty slot's tooltip says so", func(t *testing.T) {
+		assert.Equal(t, "Slot 4 is empty", u.tooltip(emptySheet(), 3).title)
+		assert.Equal(t, "Nothing worn as charm", u.tooltip(emptySheet(), game.FirstEquipSlot+game.EquipCharm).title)
+	})
 	t.Run("every action has its words", func(t *testing.T) {
-		potion := find("healing_potion")
+		potion := itemDef(t, "healing_potion")
 		cases := []struct {
 			action uint8
 			item   int
+			level  int
 			want   string
 		}{
-			{wire.ActionPicked, potion, "Picked up Healing Potion"},
-			{wire.ActionUsed, potion, "Used Healing Potion"},
-			{wire.ActionDropped, potion, "Dropped Healing Potion"},
-			{wire.ActionEquipped, find("ashwood_bow"), "Equipped Ashwood Bow"},
-			{wire.ActionUnequipped, find("ashwood_bow"), "Took off Ashwood Bow"},
-			{wire.ActionBagFull, potion, "Bag full: drop something first (Shift+1-8)"},
-			{wire.ActionUpgraded, 0, "Took " + c.Upgrades[0].Name},
+			{wire.ActionPicked, potion, 1, "Picked up Healing Potion"},
+			{wire.ActionUsed, potion, 1, "Drank Healing Potion"},
+			{wire.ActionDropped, potion, 1, "Dropped Healing Potion"},
+			{wire.ActionEquipped, bow, 1, "Equipped Ashwood Bow"},
+			{wire.ActionUnequipped, bow, 1, "Took off Ashwood Bow"},
+			{wire.ActionBagFull, potion, 1, "Bag full: Shift+1-8 drops something"},
+			{wire.ActionLevelled, -1, 3, "Level 3!"},
+			{wire.ActionUpgraded, 0, 2, "Took " + c.Upgrades[0].Name},
+			{wire.ActionUpgradeRefused, -1, 2, ""},
 		}
 		for _, tc := range cases {
-			assert.Equal(t, tc.want, u.feedback(client.Sheet{Action: tc.action, ActionItem: tc.item}))
+			t.Run(tc.want, func(t *testing.T) {
+				assert.Equal(t, tc.want, u.feedback(client.Sheet{Action: tc.action, ActionItem: tc.item, Level: tc.level}))
+			})
 		}
-		assert.Equal(t, "Level 3! An upgrade awaits at the keeper", u.feedback(client.Sheet{Action: wire.ActionLevelled, Level: 3}))
 	})
-	t.Run("an upgrade option shows before and after, and DPS", func(t *testing.T) {
-		sharp := uint8(0)
-		then := game.BuildStats(base, []uint8{sharp}, nil, c)
-		lines := u.optionLines(sharp, base, then)
-		assert.Equal(t, c.Upgrades[sharp].Name, lines[0])
-		assert.Contains(t, lines, "damage 12 → 16")
-		assert.Contains(t, lines[len(lines)-1], "DPS 90 → 120")
+	t.Run("an item's initials fit its slot", func(t *testing.T) {
+		assert.Equal(t, "HP", initials("Healing Potion"))
+		assert.Equal(t, "WR", initials("Warden's Ration"))
+		assert.Equal(t, "Z", initials("Zap"))
 	})
 	t.Run("the cleared banner names each player and what they took", func(t *testing.T) {
 		lines := u.clearedLines(wire.Cleared{Dungeon: 0, Players: []wire.ClearedPlayer{
-			{Name: "Ava", XP: 120, Kills: 4, Items: []uint8{uint8(find("healing_potion"))}},
+			{Name: "Ava", XP: 120, Kills: 4, Items: []uint8{uint8(itemDef(t, "healing_potion")), uint8(bow)}},
 			{Name: "Bo"},
 		}})
-		assert.Equal(t, []string{c.Dungeons[0].Name + " cleared", "Ava: 120 XP, 4 kills, took Healing Potion",
+		assert.Equal(t, []string{c.Dungeons[0].Name + " cleared", "Ava: 120 XP, 4 kills, took Healing Potion, Ashwood Bow",
 			"Bo: 0 XP, 0 kills, took nothing"}, lines)
 	})
 }
 
-func TestUpgradePanel(t *testing.T) {
-	h, rec := hostedHarness(t)
-	s := untilPlaying(t, h)
-	host := rec.session.(hostSession).h.(*listen.Host)
-	id := s.rt.PlayerID()
-	w := host.Server.World(id)
-	// Stand by the keeper with a level's choice owed (XP as a kill gives it).
-	var npc game.Vec
-	g := w.Grid()
-	for i, tile := range g.Tiles {
-		if tile == game.TileNPC {
-			npc = game.TileCenter(i%g.W, i/g.W)
+func TestStatWords(t *testing.T) {
+	base := client.Content().Player
+	t.Run("numbers are said to a tenth without a trailing zero", func(t *testing.T) {
+		cases := []struct {
+			v    float64
+			want string
+		}{{7.5, "7.5"}, {10, "10"}, {60.0 / 11, "5.5"}, {240, "240"}, {-24, "-24"}}
+		for _, tc := range cases {
+			assert.Equal(t, tc.want, num(tc.v))
 		}
-	}
-	require.NotZero(t, npc, "the hub has its keeper")
-	w.Teleport(id, npc.Add(game.Vec{X: game.TileSize}))
-	host.Server.GrantXP(id, game.XPToNext(1))
-	for range 30 {
-		h.press(frameInput{})
-	}
-	require.Equal(t, 1, s.rt.Sheet().Owed)
-	t.Run("E by the keeper opens the panel instead of interacting", func(t *testing.T) {
-		n := len(rec.intents)
-		h.press(frameInput{Interact: true})
-		require.True(t, s.items.panel)
-		assert.False(t, rec.intents[n].Interact)
-		h.press(frameInput{})
-		assert.Len(t, s.items.offer, 3, "three options with their numbers")
 	})
-	t.Run("Esc closes it without a choice, and the game is not paused", func(t *testing.T) {
-		offer := append([]uint8(nil), s.rt.Sheet().Offer...)
-		h.press(frameInput{Back: true})
-		assert.False(t, s.items.panel)
-		assert.False(t, s.paused)
-		for range 5 {
-			h.press(frameInput{})
+	t.Run("a stat change is said in player units", func(t *testing.T) {
+		cases := []struct {
+			name  string
+			mods  game.StatMods
+			after func(*game.PlayerStats)
+			want  string
+		}{
+			{"fire_cooldown -2 on a base of 8 ticks", game.StatMods{FireCooldown: -2},
+				func(st *game.PlayerStats) { st.FireCooldown -= 2 }, "fire rate: 7.5 → 10 shots/s (faster)"},
+			{"fire_cooldown +3 is slower", game.StatMods{FireCooldown: 3},
+				func(st *game.PlayerStats) { st.FireCooldown += 3 }, "fire rate: 7.5 → 5.5 shots/s (slower)"},
+			{"damage +3", game.StatMods{Damage: 3}, func(st *game.PlayerStats) { st.Damage += 3 }, "damage +3: 12 → 15"},
+			{"bullet speed in u/s", game.StatMods{BulletSpeed: 2}, func(st *game.PlayerStats) { st.BulletSpeed += 2 },
+				"bullet speed +120 u/s: 720 → 840"},
+			{"max health", game.StatMods{MaxHP: 25}, func(st *game.PlayerStats) { st.MaxHP += 25 }, "max health +25: 100 → 125"},
+			{"move speed in u/s", game.StatMods{Speed: -0.4}, func(st *game.PlayerStats) { st.Speed -= 0.4 },
+				"move speed -24 u/s: 240 → 216"},
+			{"split", game.StatMods{Split: 2}, func(st *game.PlayerStats) { st.Split += 2 },
+				"split +2: a hit fans 0 → 2 bullets out of the target"},
+			{"pierce", game.StatMods{Pierce: 1}, func(st *game.PlayerStats) { st.Pierce++ },
+				"pierce +1: bullets pass through 0 → 1 enemies"},
 		}
-		assert.Equal(t, offer, s.rt.Sheet().Offer, "closing is not a reroll")
-		assert.Equal(t, 1, s.rt.Sheet().Owed)
-	})
-	t.Run("pressing 2 in the panel takes the second option", func(t *testing.T) {
-		want := s.rt.Sheet().Offer[1]
-		h.press(frameInput{Interact: true})
-		require.True(t, s.items.panel)
-		h.press(frameInput{Digit: 2})
-		for range 5 {
-			h.press(frameInput{})
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				after := base
+				tc.after(&after)
+				assert.Equal(t, []string{tc.want}, statLines(tc.mods, base, after))
+			})
 		}
-		sh := s.rt.Sheet()
-		assert.Equal(t, []uint8{want}, sh.Upgrades)
-		assert.Zero(t, sh.Owed)
-		assert.False(t, s.items.panel, "nothing more owed: the panel closes")
-		assert.Equal(t, "Took "+s.items.content.Upgrades[want].Name, s.items.toast)
 	})
+	t.Run("an upgrade option shows every main stat, the changed ones before → after, DPS last", func(t *testing.T) {
+		c := client.Content()
+		then := game.BuildStats(base, []uint8{0}, nil, c) // Sharpened: +4 damage
+		rows := optionRows(base, then)
+		assert.Equal(t, statRow{label: "damage", value: "12 → 16", changed: true}, rows[0])
+		assert.Equal(t, statRow{label: "fire rate (shots/s)", value: "7.5"}, rows[1])
+		assert.Equal(t, statRow{label: "DPS", value: "90 → 120", changed: true}, rows[len(rows)-1])
+		assert.Len(t, rows, int(statShots)+2, "no riders on either side: none shown")
+	})
+}
 
+func TestFeedbackLines(t *testing.T) {
+	u := newItemsUI(client.Content(), "the Keeper of Ways")
+	t0 := time.Unix(5000, 0)
+	sheetAt := func(action uint8, at time.Time) client.Sheet {
+		sh := emptySheet()
+		sh.Action, sh.ActionItem, sh.ActionAt, sh.Level = action, -1, at, 4
+		return sh
+	}
+	t.Run("a new action shows its line for two seconds", func(t *testing.T) {
+		u.noteSheet(sheetAt(wire.ActionLevelled, t0), t0)
+		assert.True(t, u.toastUp("Level 4!", t0.Add(toastShown-time.Millisecond)))
+		assert.False(t, u.toastUp("Level 4!", t0.Add(toastShown)))
+	})
+	t.Run("the same sheet again adds nothing", func(t *testing.T) {
+		before := u.toasts
+		u.noteSheet(sheetAt(wire.ActionLevelled, t0), t0.Add(time.Second))
+		assert.Equal(t, before, u.toasts)
+	})
+	t.Run("lines stack, and a fourth pushes the oldest out", func(t *testing.T) {
+		for i, a := range []uint8{wire.ActionBagFull, wire.ActionUpgradeRefused, wire.ActionLevelled, wire.ActionBagFull} {
+			at := t0.Add(time.Duration(i+1) * time.Second)
+			u.noteSheet(sheetAt(a, at), at)
+		}
+		var texts []string
+		for _, t := range u.toasts {
+			texts = append(texts, t.text)
+		}
+		assert.Equal(t, []string{"Bag full: Shift+1-8 drops something", "Level 4!", "Bag full: Shift+1-8 drops something"}, texts,
+			"a refusal has no line here: the server's notice says why")
+	})
+	t.Run("the XP line and the owed hint", func(t *testing.T) {
+		cases := []struct {
+			name string
+			sh   client.Sheet
+			hub  bool
+			xp   string
+			owed string
+		}{
+			{"a new character", client.Sheet{Known: true, Level: 1, Next: 100}, true, "Level 1   XP 0 / 100", ""},
+			{"one upgrade owed, in the hub", client.Sheet{Known: true, Level: 2, XP: 30, Next: 150, Owed: 1}, true,
+				"Level 2   XP 30 / 150", "Upgrade owed: visit the Keeper of Ways"},
+			{"two owed, in a dungeon", client.Sheet{Known: true, Level: 3, Next: 200, Owed: 2}, false,
+				"Level 3   XP 0 / 200", "2 upgrades owed: visit the Keeper of Ways in the hub"},
+			{"at the cap", client.Sheet{Known: true, Level: 50}, true, "Level 50, max", ""},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				assert.Equal(t, tc.xp, xpLine(tc.sh))
+				assert.Equal(t, tc.owed, owedLine(tc.sh.Owed, "the Keeper of Ways", tc.hub))
+			})
+		}
+	})
+	t.Run("E's prompt", func(t *testing.T) {
+		cases := []struct {
+			name   string
+			take   string
+			keeper bool
+			owed   int
+			want   string
+		}{
+			{"nothing near says nothing", "", false, 0, ""},
+			{"an item in reach can be taken", "E: take Healing Potion", false, 0, "E: take Healing Potion"},
+			{"the keeper with a choice owed opens the panel", "E: take Healing Potion", true, 1, "E: choose an upgrade"},
+			{"the keeper with nothing owed explains", "", true, 0, "Nothing owed yet: each level earns an upgrade here"},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				assert.Equal(t, tc.want, promptFor(tc.take, tc.keeper, tc.owed))
+			})
+		}
+	})
+	t.Run("an item is in reach within the pickup radius only", func(t *testing.T) {
+		potion := uint8(itemDef(t, "healing_potion"))
+		loot := []wire.GroundLoot{{ID: 1, Def: potion, X: 100 + game.PickupRadius + 1, Y: 100}}
+		assert.Empty(t, u.lootInReach(loot, game.Vec{X: 100, Y: 100}))
+		loot = append(loot, wire.GroundLoot{ID: 2, Def: potion, X: 100, Y: 100 + game.PickupRadius - 1})
+		assert.Equal(t, "E: take Healing Potion", u.lootInReach(loot, game.Vec{X: 100, Y: 100}))
+	})
 }

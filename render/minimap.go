@@ -124,9 +124,9 @@ func (l minimapLayout) at(p game.Vec) (float32, float32) {
 // bottom is the first screen row under the minimap's panel.
 func (l minimapLayout) bottom() float32 { return l.y + l.h + minimapPad }
 
-// draw draws the panel, the map and its markers: portals on explored
-// ground, other ships in sight and the own ship. It reports the layout it
-// used, or false when there is no map yet.
+// draw draws the panel, the map and its markers: portals and the upgrade
+// keeper on explored ground, other ships in sight and the own ship. It
+// reports the layout it used, or false when there is no map yet.
 func (m *minimap) draw(dst *ebiten.Image, g *graphics, s *playScene) (minimapLayout, bool) {
 	fog := s.rt.Fog()
 	if !m.refresh(s.rt.Grid(), fog, s.frames) {
@@ -151,6 +151,11 @@ func (m *minimap) drawMarkers(dst *ebiten.Image, sb *shapeBatch, s *playScene, f
 			x, y := l.at(game.TileCenter(tx, ty))
 			sb.circle(dst, x, y, 4, colPortal)
 		}
+	}
+	if at, ok := s.keeper.spot(s.rt, s.frames); ok && fog.Explored(int(at.X)/game.TileSize, int(at.Y)/game.TileSize) {
+		x, y := l.at(at)
+		sb.circle(dst, x, y, 4, rgb8(0, 0, 0, 0.8))
+		sb.circle(dst, x, y, 3, colNPC)
 	}
 	for _, p := range s.rt.Players() {
 		if fog.CanSee(p.Pos) {

@@ -8,6 +8,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/levels"
 )
 
 // shotAfterFrames is how long the play scene runs before the DUSKFALL_SHOT
@@ -42,6 +43,7 @@ type playScene struct {
 	logged  bool
 	hud     hud
 	items   *itemsUI
+	keeper  *keeperUI
 }
 
 func newPlayScene(a *app, sess session) *playScene {
@@ -50,8 +52,10 @@ func newPlayScene(a *app, sess session) *playScene {
 		resume: &button{label: "Resume"},
 		toHub:  &button{label: "Return to hub"},
 		leave:  &button{label: "Disconnect to menu"},
-		items:  newItemsUI(),
 	}
+	content, keeper := client.Content(), keeperName()
+	s.items = newItemsUI(content, keeper)
+	s.keeper = newKeeperUI(content, keeper, s.rt)
 	s.pause = newForm(s.resume, s.leave)
 	s.pauseOut = newForm(s.resume, s.toHub, s.leave)
 	s.hud.where = sess.Where()
@@ -88,14 +92,11 @@ func (s *playScene) Update() error {
 	if in.F3 {
 		s.netGraph = !s.netGraph
 	}
-	panelTook := !s.paused && s.items.updatePanel(in, s.rt, s.a.w, s.a.h, s.frames)
+	panelTook := !s.paused && s.keeper.update(in, s.rt, s.a.w, s.a.h, s.frames)
 	if !panelTook && s.updatePause(in) {
 		return nil // left the game
 	}
-	it := s.intent(in)
-	if panelTook {
-		it.Interact, it.Fire = false, false // E and clicks went to the upgrade panel
-	}
+	it := s.intent(in, panelTook)
 	s.sess.Frame(it)
 	if st := s.rt.State(); st == client.StateFailed || st == client.StateClosed {
 		reason := failureText(s.rt)
@@ -110,7 +111,7 @@ func (s *playScene) Update() error {
 	s.follow()
 	s.notePlaying()
 	s.hud.update(s.rt, s.frames)
-	s.items.update(s.rt, s.a.now())
+	s.items.update(s.rt, s.a.now(), !s.inDungeon())
 	return nil
 }
 
@@ -142,8 +143,10 @@ func (s *playScene) updatePause(in *frameInput) bool {
 
 // intent is the player's input, or only the last aim while paused. After
 // Return to hub it holds ESCAPE, exactly as holding F does, until the ship
-// is out of the dungeon: the menu has no way out of its own.
-func (s *playScene) intent(in *frameInput) client.Intent {
+// is out of the dungeon: the menu has no way out of its own. While the
+// upgrade panel has the input (panel), E, the number keys and clicks are
+// its, never an Interact, an item's use or a shot.
+func (s *playScene) intent(in *frameInput, panel bool) client.Intent {
 	if s.paused {
 		return client.Intent{Aim: s.lastAim}
 	}
@@ -157,7 +160,11 @@ func (s *playScene) intent(in *frameInput) client.Intent {
 	}
 	it := s.aim.intent(in, sx, sy)
 	s.lastAim = it.Aim
-	s.items.itemIntent(in, s.a.w, s.a.h, &it)
+	s.items.itemIntent(in, s.a.w, s.a.h, panel, &it)
+	if panel {
+		it.Interact = false
+	}
+	s.items.hintIntent(it, s.rt, s.a.now())
 	it.Escape = it.Escape || s.returning
 	return it
 }
@@ -199,12 +206,14 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	g.shapes.flush(screen)
 	g.bullets.draw(screen, s.rt.Bullets(), s.rt.Telegraphs(), s.cam, s.rt.Fog())
 	s.look.drawLabels(screen, g, s)
-	if at, ok := s.items.drawNPC(screen, g.shapes, s, s.rt.Fog()); ok {
-		g.shapes.flush(screen)
-		s.items.npcLabel(screen, g, s, at)
-	}
+	s.items.drawLootLabels(screen, g, s, s.rt.Fog())
+	s.keeper.drawLabel(screen, g, s, s.rt.Fog())
 	s.hud.draw(screen, g, s)
-	s.items.drawHUD(screen, g, s)
+	if !s.keeper.open && !s.paused {
+		s.items.drawPrompt(screen, g, s, s.keeper.near(s.rt, s.frames))
+	}
+	s.items.drawHUD(screen, g, s, s.keeper.open)
+	s.keeper.drawPanel(screen, g, s.a.w, s.a.h)
 	if s.paused {
 		s.drawPause(screen, g)
 	}
@@ -220,6 +229,16 @@ func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
 		g.text.draw(screen, leaveCost, s.a.w/2, s.resume.rect.Min.Y-34, 1, alignCenter, colTitle)
 	}
 	drawFormText(screen, g, s.menu(), 0)
+}
+
+// keeperName is the upgrade NPC's name, from the hub's map.
+func keeperName() string {
+	if c, err := levels.Shared(); err == nil {
+		if hub, err := levels.LoadMap("hub", c); err == nil && hub.NPCName != "" {
+			return hub.NPCName
+		}
+	}
+	return "the upgrade keeper"
 }
 
 // leaveCost is what the pause menu says in a dungeon, before the click.

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -50,7 +49,7 @@ func hostedHarness(t *testing.T) (*harness, *recorder) {
 		rec.session = s
 		return rec, nil
 	}}
-	h := &harness{t: t, log: &bytes.Buffer{}, path: filepath.Join(t.TempDir(), "settings.toml")}
+	h := &harness{t: t, log: &lockedBuffer{}, path: filepath.Join(t.TempDir(), "settings.toml")}
 	a, err := newApp(Options{Host: true, Seed: 5}, st, h.log, h.path)
 	require.NoError(t, err)
 	h.a = a

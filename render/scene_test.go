@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -98,19 +99,38 @@ type harness struct {
 	t    *testing.T
 	a    *app
 	net  *fakeNet
-	log  *bytes.Buffer
+	log  *lockedBuffer
 	path string
 }
 
 func newHarness(t *testing.T, opts Options) *harness {
 	t.Helper()
-	h := &harness{t: t, net: &fakeNet{now: time.Unix(1000, 0)}, log: &bytes.Buffer{},
+	h := &harness{t: t, net: &fakeNet{now: time.Unix(1000, 0)}, log: &lockedBuffer{},
 		path: filepath.Join(t.TempDir(), "settings.toml")}
 	a, err := newApp(opts, h.net.starter(), h.log, h.path)
 	require.NoError(t, err)
 	h.a = a
 	t.Cleanup(h.closeAndWait)
 	return h
+}
+
+// lockedBuffer is the log both the app and a hosted server (from its own
+// goroutine) write to.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // closeAndWait closes the session and waits for its goodbye to finish.

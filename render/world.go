@@ -113,6 +113,7 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 	fog := s.rt.Fog()
 	w.drawTiles(dst, g.shapes, s, fog)
 	w.drawPortals(dst, g.shapes, s, fog)
+	s.keeper.drawFigure(dst, g.shapes, s, fog)
 	s.items.drawLoot(dst, g.shapes, s, fog)
 	for _, e := range s.rt.Enemies() {
 		if fog.CanSee(e.Pos) {

@@ -1,0 +1,296 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+	"duskfall/game"
+	"duskfall/net/wire"
+)
+
+// Item colours, by kind.
+var (
+	itemColours = [...]rgba{
+		0:                   rgb8(160, 160, 170, 1),
+		game.ItemConsumable: rgb8(230, 80, 110, 1),
+		game.ItemWeapon:     rgb8(240, 200, 90, 1),
+		game.ItemArmour:     rgb8(120, 170, 230, 1),
+		game.ItemCharm:      rgb8(170, 120, 240, 1),
+	}
+	colMine      = rgb8(255, 215, 90, 1)
+	colMineText  = color.RGBA{255, 215, 90, 255}
+	colSlot      = rgb8(20, 20, 32, 0.9)
+	colSlotHot   = rgb8(60, 60, 90, 0.95)
+	colSlotKey   = rgb8(110, 96, 170, 0.95)
+	colSlotDrop  = rgb8(200, 70, 60, 1)
+	colXP        = rgb8(120, 190, 255, 1)
+	colTipPanel  = rgb8(10, 10, 18, 0.94)
+	colTitleEdge = rgb8(255, 196, 120, 0.8)
+	colXPTrack   = rgb8(48, 48, 70, 0.95)
+)
+
+// Above the bar, bottom up: the XP line, E's prompt, the feedback lines.
+const (
+	promptUp = 60
+	toastUp  = 100
+)
+
+// kindColour is the colour of an item kind, as text.
+func kindColour(k game.ItemKind) color.RGBA {
+	c := itemColours[0]
+	if int(k) < len(itemColours) {
+		c = itemColours[k]
+	}
+	return color.RGBA{uint8(c.R * 255), uint8(c.G * 255), uint8(c.B * 255), 255}
+}
+
+// icon is an item's mark: a shape by kind, in the kind's colour. A potion
+// is a flask, a weapon a blade, armour a shield, a charm a gem.
+func icon(dst *ebiten.Image, sb *shapeBatch, kind game.ItemKind, x, y, r float32, a float32) {
+	c := itemColours[0]
+	if int(kind) < len(itemColours) {
+		c = itemColours[kind]
+	}
+	c = c.alpha(a)
+	switch kind {
+	case game.ItemWeapon:
+		sb.triangle(dst, x+r*0.9, y-r, x-r*0.5, y+r*0.4, x-r*0.1, y+r*0.8, c)
+		sb.triangle(dst, x+r*0.9, y-r, x-r*0.1, y+r*0.8, x+r*0.3, y+r*0.3, c.scale(0.75))
+		sb.rect(dst, x-r*0.9, y+r*0.45, r*0.8, r*0.3, colNPCStaff.alpha(a))
+	case game.ItemArmour:
+		sb.rect(dst, x-r*0.8, y-r*0.8, r*1.6, r*0.9, c)
+		sb.triangle(dst, x-r*0.8, y+r*0.1, x+r*0.8, y+r*0.1, x, y+r, c)
+		sb.rect(dst, x-r*0.1, y-r*0.6, r*0.2, r*1.2, c.scale(0.6))
+	case game.ItemCharm:
+		sb.triangle(dst, x, y-r, x-r*0.8, y-r*0.1, x+r*0.8, y-r*0.1, c)
+		sb.triangle(dst, x, y+r, x-r*0.8, y-r*0.1, x+r*0.8, y-r*0.1, c.scale(0.7))
+	case game.ItemConsumable:
+		sb.circle(dst, x, y+r*0.25, r*0.7, c)
+		sb.rect(dst, x-r*0.22, y-r, r*0.44, r*0.6, c.scale(0.8))
+		sb.rect(dst, x-r*0.3, y-r*1.1, r*0.6, r*0.22, colNPCStaff.alpha(a))
+	default:
+		sb.circle(dst, x, y, r*0.6, c)
+	}
+}
+
+// drawLoot draws the ground items in sight, bobbing on a dark disc; the
+// player's own instanced ones wear a gold ring (and "yours", drawn with
+// the labels).
+func (u *itemsUI) drawLoot(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) {
+	for _, l := range s.rt.Loot() {
+		at := game.Vec{X: float64(l.X), Y: float64(l.Y)}
+		if !fog.CanSee(at) || !s.cam.visible(at.X, at.Y, 24) {
+			continue
+		}
+		x, y := s.cam.toScreen(at.X, at.Y)
+		y += lootBob(s.frames, l.ID)
+		sb.circle(dst, x, y, 11, rgb8(0, 0, 0, 0.55))
+		if l.Flags&wire.LootMine != 0 {
+			sb.ring(dst, x, y, 11, 14, func(int) rgba { return colMine })
+		}
+		icon(dst, sb, u.kind(int(l.Def)), x, y, 8, 1)
+	}
+}
+
+func lootBob(frame int, id uint16) float32 {
+	return float32(2 * math.Sin(float64(frame)*0.08+float64(id)))
+}
+
+// drawLootLabels writes "yours" under the player's own instanced items:
+// nobody else sees them.
+func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {
+	for _, l := range s.rt.Loot() {
+		at := game.Vec{X: float64(l.X), Y: float64(l.Y)}
+		if l.Flags&wire.LootMine == 0 || !fog.CanSee(at) || !s.cam.visible(at.X, at.Y, 40) {
+			continue
+		}
+		x, y := s.cam.toScreen(at.X, at.Y)
+		g.text.draw(dst, "yours", int(x), int(y+lootBob(s.frames, l.ID))+15, 1, alignCenter, colMineText)
+	}
+}
+
+// drawHUD draws the bar with the XP line over it, the feedback, the
+// tooltip of the slot under the mouse and the cleared banner. While the
+// upgrade panel is open it has its own line of answer, and the feedback
+// waits under it.
+func (u *itemsUI) drawHUD(dst *ebiten.Image, g *graphics, s *playScene, panel bool) {
+	sh := s.rt.Sheet()
+	if !sh.Known {
+		return
+	}
+	w, h := s.a.w, s.a.h
+	now := s.a.now()
+	u.drawBarShapes(dst, g.shapes, sh, w, h)
+	g.shapes.flush(dst)
+	u.drawBarText(dst, g, sh, w, h)
+	u.drawBanner(dst, g, now, w)
+	if panel {
+		return
+	}
+	u.drawToasts(dst, g, now, w, h)
+	if u.hover >= 0 && !s.paused {
+		u.drawTooltip(dst, g, &u.tips[u.hover], slotRect(u.hover, w, h), w)
+	}
+}
+
+func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *shapeBatch, sh client.Sheet, w, h int) {
+	b := barRect(w, h)
+	sb.rect(dst, float32(b.Min.X), float32(b.Min.Y), float32(b.Dx()), float32(b.Dy()), colPanel)
+	for i := range barSlots {
+		r := slotRect(i, w, h)
+		def := slotDef(sh, i)
+		fill, border := colSlot, colBorder
+		switch {
+		case i == u.keyed && u.frame-u.keyedAt < keyFlash:
+			fill = colSlotKey
+		case i == u.hover:
+			fill, border = colSlotHot, colBorderOn
+			if u.shift && def >= 0 {
+				border = colSlotDrop
+			}
+		}
+		if def >= 0 && i != u.hover {
+			border = itemColours[u.kind(def)].scale(0.6)
+		}
+		frame(dst, sb, r, fill, border)
+		cx, cy := float32(r.Min.X)+slotSize/2, float32(r.Min.Y)+slotSize/2
+		switch {
+		case def >= 0:
+			icon(dst, sb, u.kind(def), cx, cy-2, 11, 1)
+		case i >= game.BagSlots: // an empty worn slot shows what it takes, faintly
+			icon(dst, sb, game.ItemWeapon+game.ItemKind(i-game.BagSlots), cx, cy, 11, 0.18)
+		}
+	}
+	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)
+	y := float32(b.Min.Y - 9)
+	xw := float32(last.Max.X - first.Min.X)
+	sb.rect(dst, float32(first.Min.X), y, xw, 5, colXPTrack)
+	if sh.Next > 0 {
+		sb.rect(dst, float32(first.Min.X), y, xw*float32(clamp01(float64(sh.XP)/float64(sh.Next))), 5, colXP)
+	} else {
+		sb.rect(dst, float32(first.Min.X), y, xw, 5, colMine)
+	}
+}
+
+func (u *itemsUI) drawBarText(dst *ebiten.Image, g *graphics, sh client.Sheet, w, h int) {
+	for i := range barSlots {
+		r := slotRect(i, w, h)
+		g.text.draw(dst, u.slotLabel[i], r.Min.X+4, r.Min.Y+1, 1, alignLeft, colDim)
+		if def := slotDef(sh, i); u.known(def) {
+			g.text.draw(dst, u.initials[def], r.Max.X-4, r.Max.Y-17, 1, alignRight, colText)
+		}
+	}
+	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)
+	y := barRect(w, h).Min.Y - 30
+	g.text.draw(dst, u.xpText, first.Min.X, y, 1, alignLeft, colText)
+	g.text.draw(dst, u.owedText, last.Max.X, y, 1, alignRight, colTitle)
+}
+
+// drawToasts draws the feedback lines still up, newest lowest, each
+// rising a little as it ages.
+func (u *itemsUI) drawToasts(dst *ebiten.Image, g *graphics, now time.Time, w, h int) {
+	y := barRect(w, h).Min.Y - toastUp
+	for i := toastLines - 1; i >= 0; i-- {
+		t := &u.toasts[i]
+		age := now.Sub(t.at)
+		if t.text == "" || age < 0 || age >= toastShown {
+			continue
+		}
+		rise := int(12 * age.Seconds() / toastShown.Seconds())
+		g.text.draw(dst, t.text, w/2, y-rise, 1.5, alignCenter, colText)
+		y -= 28
+	}
+}
+
+// toastUp reports whether a feedback line with this text is on screen.
+func (u *itemsUI) toastUp(text string, now time.Time) bool {
+	for _, t := range u.toasts {
+		if t.text == text && now.Sub(t.at) < toastShown {
+			return true
+		}
+	}
+	return false
+}
+
+// drawTooltip draws a slot's tooltip in a panel over it, kept on screen.
+func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, slot image.Rectangle, w int) {
+	const pad, lineH = 10, 18
+	width := g.text.image(t.title, 1).Bounds().Dx() + 90
+	n := 1
+	for _, l := range t.lines {
+		width = max(width, g.text.image(l, 1).Bounds().Dx())
+		n++
+	}
+	for _, l := range [2]string{t.text, t.hint} {
+		if l != "" {
+			width = max(width, g.text.image(l, 1).Bounds().Dx())
+			n++
+		}
+	}
+	pw, ph := width+2*pad, n*lineH+2*pad-4
+	x := min(max(slot.Min.X+slotSize/2-pw/2, 8), w-8-pw)
+	y := slot.Min.Y - 46 - ph
+	border := colBorder
+	if t.kind != 0 {
+		border = itemColours[t.kind].scale(0.7)
+	}
+	frame(dst, g.shapes, image.Rect(x, y, x+pw, y+ph), colTipPanel, border)
+	g.shapes.flush(dst)
+	x, y = x+pad, y+pad-2
+	g.text.draw(dst, t.title, x, y, 1, alignLeft, kindColour(t.kind))
+	if t.kind != 0 {
+		g.text.draw(dst, t.kind.String(), x+pw-2*pad, y, 1, alignRight, colDim)
+	}
+	for _, l := range t.lines {
+		y += lineH
+		g.text.draw(dst, l, x, y, 1, alignLeft, colText)
+	}
+	if t.text != "" {
+		y += lineH
+		g.text.draw(dst, t.text, x, y, 1, alignLeft, colDim)
+	}
+	if t.hint != "" {
+		y += lineH
+		g.text.draw(dst, t.hint, x, y, 1, alignLeft, colTitle)
+	}
+}
+
+// drawBanner draws the cleared banner for its eight seconds, at the top.
+func (u *itemsUI) drawBanner(dst *ebiten.Image, g *graphics, now time.Time, w int) {
+	if len(u.clearTxt) == 0 || now.Sub(u.clearAt) >= clearShown {
+		return
+	}
+	const top, titleScale, lineH = 56, 3, 20
+	width := g.text.image(u.clearTxt[0], titleScale).Bounds().Dx()
+	for _, l := range u.clearTxt[1:] {
+		width = max(width, g.text.image(l, 1).Bounds().Dx())
+	}
+	ph := glyphH*titleScale + 16 + lineH*(len(u.clearTxt)-1) + 12
+	frame(dst, g.shapes, centredRect(w, top, width+48, ph), colPanel, colMine.scale(0.7))
+	g.shapes.flush(dst)
+	g.text.draw(dst, u.clearTxt[0], w/2, top+6, titleScale, alignCenter, colTitle)
+	g.text.drawLines(dst, u.clearTxt[1:], w/2, top+glyphH*titleScale+10, 1, colText)
+}
+
+// drawPrompt says what E does where the ship stands, in a box over the
+// XP line: a fixed place, clear of the names over ships and the keeper.
+func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *graphics, s *playScene, nearKeeper bool) {
+	self, ok := s.rt.Self()
+	if !ok || self.Flags&game.PlayerDead != 0 {
+		return
+	}
+	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos), nearKeeper, s.rt.Sheet().Owed)
+	if msg == "" {
+		return
+	}
+	y := barRect(s.a.w, s.a.h).Min.Y - promptUp
+	pw := g.text.image(msg, 1).Bounds().Dx() + 24
+	frame(dst, g.shapes, centredRect(s.a.w, y-4, pw, glyphH+8), colTipPanel, colTitleEdge)
+	g.shapes.flush(dst)
+	g.text.draw(dst, msg, s.a.w/2, y, 1, alignCenter, colTitle)
+}

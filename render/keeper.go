@@ -1,0 +1,319 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+	"duskfall/game"
+	"duskfall/net/wire"
+)
+
+// The upgrade keeper: the NPC on the hub's TileNPC tile, drawn there and
+// named, a dot on the minimap, and its panel. E beside it with a choice
+// owed opens the panel (and sends no Interact that frame): the three
+// options on offer, each with its numbers before → after. 1–3 or a click
+// asks for one; the server checks and answers with the next sheet
+// (ActionUpgraded closes the panel, ActionUpgradeRefused keeps it open with
+// the server's words). Esc closes it without a choice, and closing never
+// rerolls: the offer is the server's. The game keeps running behind it.
+
+// upgradeChooser is what the panel asks of the runtime. *client.Runtime is
+// one; tests put a recorder in its place to see which choices were sent.
+type upgradeChooser interface {
+	ChooseUpgrade(i int) error
+}
+
+var _ upgradeChooser = (*client.Runtime)(nil)
+
+// Keeper geometry and timing.
+const (
+	keeperReach = 3 * game.TileSize // the server's NPCRadius
+	keeperScan  = game.TickRate / 2 // frames between looks for its tile while not found
+	askPatience = 2 * game.TickRate // frames the panel waits for an answer before it may ask again
+	optionW     = 300
+	optionGap   = 20
+	optionLineH = 18
+)
+
+// Keeper colours.
+var (
+	colNPC      = rgb8(110, 220, 200, 1)
+	colNPCStaff = rgb8(150, 110, 70, 1)
+	colNPCOrb   = rgb8(200, 255, 245, 1)
+	colNPCText  = colText
+	colOptionOn = rgb8(40, 34, 64, 0.96)
+)
+
+// optionView is one upgrade option as the panel shows it.
+type optionView struct {
+	title string   // "1  Sharpened"
+	text  []string // its line, wrapped
+	rows  []statRow
+}
+
+// keeperUI finds the keeper, draws it and runs its panel.
+type keeperUI struct {
+	content *game.Content
+	act     upgradeChooser
+	name    string // "the Keeper of Ways"
+	label   string // "The Keeper of Ways", over its head
+
+	// Where its tile is in the current instance.
+	inst    uint16
+	at      game.Vec
+	found   bool
+	scanned int // the frame of the last look, -1 none yet
+
+	open     bool
+	options  []optionView
+	cardH    int // the tallest option's height
+	offerKey []uint8
+	upsKey   []uint8
+	wornKey  [game.EquipSlots]int
+	hover    int // the option under the mouse, -1 none
+
+	// The choice sent and not yet answered, and the answer's words.
+	asking     bool
+	askedFrame int
+	askedAt    time.Time
+	askedWhat  uint8
+	status     string
+}
+
+func newKeeperUI(content *game.Content, name string, act upgradeChooser) *keeperUI {
+	return &keeperUI{content: content, act: act, name: name, label: capitalize(name), scanned: -1, hover: -1}
+}
+
+// spot finds the keeper's tile in the streamed map, once per instance
+// (and again every half second until its chunk arrives).
+func (k *keeperUI) spot(rt *client.Runtime, frame int) (game.Vec, bool) {
+	if inst, _ := rt.Instance(); inst != k.inst {
+		k.inst, k.found, k.scanned = inst, false, -1
+	}
+	g := rt.Grid()
+	if k.found || g == nil || (k.scanned >= 0 && frame-k.scanned < keeperScan) {
+		return k.at, k.found
+	}
+	k.scanned = frame
+	if i := slices.Index(g.Tiles, game.TileNPC); i >= 0 {
+		k.at, k.found = game.TileCenter(i%g.W, i/g.W), true
+	}
+	return k.at, k.found
+}
+
+// near reports whether the own ship stands within the keeper's reach.
+func (k *keeperUI) near(rt *client.Runtime, frame int) bool {
+	self, ok := rt.Self()
+	at, found := k.spot(rt, frame)
+	return ok && found && self.Flags&game.PlayerDead == 0 && at.Dist2(self.Pos) <= keeperReach*keeperReach
+}
+
+// update opens the panel on E beside the keeper with a choice owed, runs
+// it, and reports whether it took this frame's input: then E, Esc, the
+// number keys and clicks go nowhere else.
+func (k *keeperUI) update(in *frameInput, rt *client.Runtime, w, h, frame int) bool {
+	sh := rt.Sheet()
+	near := k.near(rt, frame)
+	if !k.open {
+		if in.Interact && near && sh.Owed > 0 && len(sh.Offer) > 0 {
+			k.open, k.status, k.asking = true, "", false
+			k.refresh(sh, rt)
+			return true
+		}
+		return false
+	}
+	k.answer(sh, rt, frame)
+	if !k.open {
+		return true
+	}
+	k.refresh(sh, rt)
+	k.hover = -1
+	for i := range k.options {
+		if image.Pt(in.MouseX, in.MouseY).In(k.optionRect(i, w, h)) {
+			k.hover = i
+		}
+	}
+	switch {
+	case in.menuBack() || in.Interact || !near || sh.Owed == 0:
+		k.close()
+	case k.asking:
+	case in.Digit >= 1 && in.Digit <= len(k.options):
+		k.choose(in.Digit-1, sh, frame)
+	case in.Click && k.hover >= 0:
+		k.choose(k.hover, sh, frame)
+	}
+	return true
+}
+
+func (k *keeperUI) close() { k.open, k.asking, k.status = false, false, "" }
+
+// choose asks the server for option i; the sheet it last sent is noted so
+// the answer is known when it comes.
+func (k *keeperUI) choose(i int, sh client.Sheet, frame int) {
+	k.status = ""
+	if err := k.act.ChooseUpgrade(i); err != nil {
+		k.status = errWords(err)
+		return
+	}
+	k.asking, k.askedFrame, k.askedAt, k.askedWhat = true, frame, sh.ActionAt, sh.Action
+}
+
+// answer reads the server's answer to the choice sent: a taken upgrade
+// closes the panel (the feedback line names it), a refusal keeps it open
+// with the server's words. Without an answer the panel may ask again
+// after a while.
+func (k *keeperUI) answer(sh client.Sheet, rt *client.Runtime, frame int) {
+	if !k.asking {
+		return
+	}
+	if sh.ActionAt.Equal(k.askedAt) && sh.Action == k.askedWhat {
+		if frame-k.askedFrame > askPatience {
+			k.asking = false
+		}
+		return
+	}
+	switch sh.Action {
+	case wire.ActionUpgraded:
+		k.close()
+	case wire.ActionUpgradeRefused:
+		k.asking = false
+		if text, _ := rt.Notice(); text != "" {
+			k.status = text
+		} else {
+			k.status = "The keeper did not take that choice."
+		}
+	default: // something else happened first (a pickup): keep waiting
+		k.askedAt, k.askedWhat = sh.ActionAt, sh.Action
+	}
+}
+
+// refresh makes the options' lines when the offer, the upgrades held or
+// the worn things changed: the numbers depend on all three.
+func (k *keeperUI) refresh(sh client.Sheet, rt *client.Runtime) {
+	if k.options != nil && slices.Equal(k.offerKey, sh.Offer) && slices.Equal(k.upsKey, sh.Upgrades) && k.wornKey == sh.Worn {
+		return
+	}
+	k.offerKey = append(k.offerKey[:0], sh.Offer...)
+	k.upsKey = append(k.upsKey[:0], sh.Upgrades...)
+	k.wornKey = sh.Worn
+	k.options = k.options[:0]
+	k.cardH = 0
+	now := rt.PlayerStats()
+	for i, up := range sh.Offer {
+		o := k.option(i, up, now, rt.StatsWith(up))
+		k.options = append(k.options, o)
+		k.cardH = max(k.cardH, 52+optionLineH*(len(o.text)+len(o.rows))+10+10)
+	}
+}
+
+// option is one upgrade option: its number and name, its text, and the
+// stats now and after taking it.
+func (k *keeperUI) option(i int, up uint8, now, then game.PlayerStats) optionView {
+	if int(up) >= len(k.content.Upgrades) {
+		return optionView{title: fmt.Sprintf("%d  (unknown upgrade)", i+1)}
+	}
+	d := &k.content.Upgrades[up]
+	return optionView{title: fmt.Sprintf("%d  %s", i+1, d.Name), text: wrap(d.Text, 36), rows: optionRows(now, then)}
+}
+
+// optionRect is option i, the row of options centred on a w×h screen a
+// little above the middle.
+func (k *keeperUI) optionRect(i, w, h int) image.Rectangle {
+	n := max(len(k.options), 1)
+	x := (w-n*optionW-(n-1)*optionGap)/2 + i*(optionW+optionGap)
+	y := h/2 - k.cardH/2 - 40
+	return image.Rect(x, y, x+optionW, y+k.cardH)
+}
+
+// drawFigure draws the keeper on its tile when the tile is explored: lit
+// in sight, dim where only remembered, with a halo while an upgrade is
+// owed.
+func (k *keeperUI) drawFigure(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) {
+	at, ok := k.spot(s.rt, s.frames)
+	tx, ty := int(at.X)/game.TileSize, int(at.Y)/game.TileSize
+	if !ok || !fog.Explored(tx, ty) || !s.cam.visible(at.X, at.Y, 40) {
+		return
+	}
+	x, y := s.cam.toScreen(at.X, at.Y)
+	dim := float32(1)
+	if !fog.Visible(tx, ty) {
+		dim = fogExplore
+	}
+	pulse := float32(0.5 + 0.5*math.Sin(float64(s.frames)*0.07))
+	if dim == 1 && s.rt.Sheet().Owed > 0 {
+		sb.ring(dst, x, y-4, 25+2*pulse, 28+2*pulse, func(int) rgba { return colMine.alpha(0.55) })
+	}
+	body := colNPC.scale(dim)
+	sb.circle(dst, x, y+14, 15, rgb8(0, 0, 0, 0.45))
+	sb.triangle(dst, x, y-16, x-15, y+16, x+15, y+16, body.scale(0.7))
+	sb.triangle(dst, x, y-8, x-8, y+16, x+8, y+16, body.scale(0.5))
+	sb.circle(dst, x, y-18, 7.5, body)
+	sb.triangle(dst, x, y-31, x-10, y-15, x+10, y-15, body.scale(0.55))
+	sb.rect(dst, x+15, y-26, 3, 43, colNPCStaff.scale(dim))
+	sb.circle(dst, x+16.5, y-28, 4+pulse, colNPCOrb.scale(dim))
+}
+
+// drawLabel names the keeper over its head while it is in sight.
+func (k *keeperUI) drawLabel(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {
+	if !k.found || !fog.CanSee(k.at) || !s.cam.visible(k.at.X, k.at.Y, 80) {
+		return
+	}
+	x, y := s.cam.toScreen(k.at.X, k.at.Y)
+	g.text.draw(dst, k.label, int(x), int(y)-62, 1, alignCenter, colNPCText)
+}
+
+// drawPanel draws the open panel over the dimmed screen: a card per
+// option, the numbers it changes lit, and the answer's words below.
+func (k *keeperUI) drawPanel(dst *ebiten.Image, g *graphics, w, h int) {
+	if !k.open {
+		return
+	}
+	sb := g.shapes
+	sb.rect(dst, 0, 0, float32(w), float32(h), colDimScreen)
+	for i := range k.options {
+		fill, border := colPanel, colBorder
+		if i == k.hover && !k.asking {
+			fill, border = colOptionOn, colBorderOn
+		}
+		frame(dst, sb, k.optionRect(i, w, h), fill, border)
+	}
+	sb.flush(dst)
+	top := k.optionRect(0, w, h).Min.Y
+	g.text.draw(dst, "Choose an upgrade", w/2, top-84, textScale, alignCenter, colTitle)
+	g.text.draw(dst, k.label+" offers three: 1-3 or click to choose, Esc to decide later",
+		w/2, top-44, 1, alignCenter, colDim)
+	for i := range k.options {
+		k.drawOption(dst, g, &k.options[i], k.optionRect(i, w, h))
+	}
+	status, c := k.status, colError
+	if k.asking {
+		status, c = "The keeper considers your choice...", colDim
+	}
+	g.text.draw(dst, status, w/2, top+k.cardH+16, 1, alignCenter, c)
+}
+
+func (k *keeperUI) drawOption(dst *ebiten.Image, g *graphics, o *optionView, r image.Rectangle) {
+	x, y := r.Min.X+14, r.Min.Y+12
+	g.text.draw(dst, o.title, x, y, textScale, alignLeft, colTitle)
+	y += 40
+	for _, l := range o.text {
+		g.text.draw(dst, l, x, y, 1, alignLeft, colText)
+		y += optionLineH
+	}
+	y += 10
+	for _, row := range o.rows {
+		lc, vc := colDim, colDim
+		if row.changed {
+			lc, vc = colText, colTitle
+		}
+		g.text.draw(dst, row.label, x, y, 1, alignLeft, lc)
+		g.text.draw(dst, row.value, r.Max.X-14, y, 1, alignRight, vc)
+		y += optionLineH
+	}
+}

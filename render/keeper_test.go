@@ -1,0 +1,176 @@
+package render
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/client"
+	"duskfall/game"
+	"duskfall/net/wire"
+)
+
+// choiceRecorder notes the choices the panel sends and passes them on to
+// the runtime, or sends another index in their place (to be refused).
+type choiceRecorder struct {
+	next    upgradeChooser
+	calls   []int
+	replace int // -1: send the choice as made
+}
+
+func (c *choiceRecorder) ChooseUpgrade(i int) error {
+	c.calls = append(c.calls, i)
+	if c.replace >= 0 {
+		i = c.replace
+	}
+	return c.next.ChooseUpgrade(i)
+}
+
+func TestUpgradePanel(t *testing.T) {
+	h, rec := hostedHarness(t)
+	s := untilPlaying(t, h)
+	choices := &choiceRecorder{next: s.keeper.act, replace: -1}
+	s.keeper.act = choices
+	host := hostOf(rec)
+	id := s.rt.PlayerID()
+	w := host.Server.World(id)
+	var keeper game.Vec
+	g := w.Grid()
+	if i := slices.Index(g.Tiles, game.TileNPC); i >= 0 {
+		keeper = game.TileCenter(i%g.W, i/g.W)
+	}
+	require.NotZero(t, keeper, "the hub has its keeper")
+	w.Teleport(id, keeper.Add(game.Vec{X: game.TileSize}))
+	steps := func(n int) {
+		for range n {
+			h.press(frameInput{MouseX: 700, MouseY: 40})
+		}
+	}
+	steps(10)
+	t.Run("the keeper is found on its tile, and the ship is beside it", func(t *testing.T) {
+		at, ok := s.keeper.spot(s.rt, s.frames)
+		require.True(t, ok)
+		assert.Equal(t, keeper, at)
+		assert.True(t, s.keeper.near(s.rt, s.frames))
+		assert.Equal(t, "The Keeper of Ways", s.keeper.label)
+	})
+	t.Run("with nothing owed E is the usual interact and opens nothing", func(t *testing.T) {
+		n := len(rec.intents)
+		h.press(frameInput{Interact: true})
+		assert.False(t, s.keeper.open)
+		assert.True(t, rec.intents[n].Interact)
+	})
+	host.Server.GrantXP(id, game.XPToNext(1))
+	steps(30)
+	require.Equal(t, 1, s.rt.Sheet().Owed)
+	require.Len(t, s.rt.Sheet().Offer, 3)
+	t.Run("E by the keeper with a choice owed opens the panel instead of interacting", func(t *testing.T) {
+		n := len(rec.intents)
+		h.press(frameInput{Interact: true})
+		require.True(t, s.keeper.open)
+		assert.False(t, rec.intents[n].Interact)
+	})
+	t.Run("the panel shows the three options, each with numbers before → after and DPS", func(t *testing.T) {
+		require.Len(t, s.keeper.options, 3)
+		for i, o := range s.keeper.options {
+			up := s.rt.Sheet().Offer[i]
+			assert.True(t, strings.HasSuffix(o.title, s.keeper.content.Upgrades[up].Name), o.title)
+			assert.NotEmpty(t, o.text)
+			changed := 0
+			for _, r := range o.rows {
+				if r.changed {
+					changed++
+					assert.Contains(t, r.value, " → ", "%s: %s", o.title, r.label)
+				}
+			}
+			assert.Positive(t, changed, "%s changes something", o.title)
+			assert.Equal(t, "DPS", o.rows[len(o.rows)-1].label)
+		}
+	})
+	t.Run("the panel takes the number keys and clicks: no item is used and nothing fires", func(t *testing.T) {
+		choices.replace = 200 // refused: the test only looks at the intent here
+		n := len(rec.intents)
+		h.press(frameInput{Digit: 1, Click: true, FireHeld: true, MouseX: 5, MouseY: 5})
+		got := rec.intents[n]
+		assert.False(t, got.Use || got.Drop || got.Fire)
+		steps(10)
+		choices.calls, choices.replace = nil, -1
+	})
+	t.Run("a refused choice keeps the panel open with the server's words", func(t *testing.T) {
+		require.True(t, s.keeper.open)
+		assert.Equal(t, "That upgrade is not on offer.", s.keeper.status)
+		assert.False(t, s.keeper.asking)
+	})
+	t.Run("Esc closes it without sending a choice, the game not paused and the offer kept", func(t *testing.T) {
+		offer := slices.Clone(s.rt.Sheet().Offer)
+		h.press(frameInput{Back: true})
+		assert.False(t, s.keeper.open)
+		assert.False(t, s.paused)
+		steps(5)
+		assert.Empty(t, choices.calls)
+		assert.Equal(t, offer, s.rt.Sheet().Offer, "closing is not a reroll")
+		assert.Equal(t, 1, s.rt.Sheet().Owed)
+	})
+	t.Run("pressing 2 takes the second option and the answer closes the panel", func(t *testing.T) {
+		want := s.rt.Sheet().Offer[1]
+		h.press(frameInput{Interact: true})
+		require.True(t, s.keeper.open)
+		assert.Empty(t, s.keeper.status, "a new opening forgets the old refusal")
+		h.press(frameInput{Digit: 2})
+		assert.True(t, s.keeper.asking)
+		h.press(frameInput{Digit: 3})
+		assert.Equal(t, []int{1}, choices.calls, "one choice at a time")
+		steps(10)
+		sh := s.rt.Sheet()
+		assert.Equal(t, []uint8{want}, sh.Upgrades)
+		assert.Zero(t, sh.Owed)
+		assert.Equal(t, uint8(wire.ActionUpgraded), sh.Action)
+		assert.False(t, s.keeper.open)
+		assert.True(t, s.items.toastUp("Took "+s.keeper.content.Upgrades[want].Name, s.a.now()))
+	})
+	t.Run("walking out of reach closes the panel", func(t *testing.T) {
+		host.Server.GrantXP(id, game.XPToNext(2))
+		steps(10)
+		require.Equal(t, 1, s.rt.Sheet().Owed)
+		h.press(frameInput{Interact: true})
+		require.True(t, s.keeper.open)
+		w.Teleport(id, keeper.Add(game.Vec{X: 6 * game.TileSize}))
+		steps(10)
+		assert.False(t, s.keeper.open)
+	})
+	t.Run("the play screen draws with the bar, a tooltip, the panel and the banner", func(t *testing.T) {
+		w.Teleport(id, keeper.Add(game.Vec{X: game.TileSize}))
+		steps(10)
+		h.press(frameInput{Interact: true})
+		require.True(t, s.keeper.open)
+		s.items.clearAt, s.items.clearTxt = s.a.now(), []string{"The Proving Grounds cleared", "Ava: 120 XP, 4 kills, took nothing"}
+		s.items.hover = 0
+		screen := ebiten.NewImage(WindowWidth, WindowHeight)
+		assert.NotPanics(t, func() { h.a.Draw(screen) })
+		h.press(frameInput{Back: true})
+		assert.NotPanics(t, func() { h.a.Draw(screen) })
+	})
+}
+
+func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
+	h, _ := hostedHarness(t)
+	s := untilPlaying(t, h)
+	for range 10 {
+		h.press(frameInput{})
+	}
+	self, _ := s.rt.Self()
+	in := &frameInput{MouseX: 700, MouseY: 300}
+	allocs := testing.AllocsPerRun(20, func() {
+		s.items.update(s.rt, s.a.now(), true)
+		var it client.Intent
+		s.items.itemIntent(in, s.a.w, s.a.h, false, &it)
+		s.items.lootInReach(s.rt.Loot(), self.Pos)
+		s.keeper.near(s.rt, s.frames)
+		promptFor("", false, 0)
+	})
+	assert.Zero(t, allocs)
+}
