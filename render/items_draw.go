@@ -220,7 +220,10 @@ func (u *itemsUI) toastUp(text string, now time.Time) bool {
 // drawTooltip draws a slot's tooltip in a panel over it, kept on screen.
 func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, slot image.Rectangle, w int) {
 	const pad, lineH = 10, 18
-	width := g.text.image(t.title, 1).Bounds().Dx() + 90
+	width := g.text.image(t.title, 1).Bounds().Dx()
+	if t.kind != 0 {
+		width += 90 // room for the kind on the right
+	}
 	n := 1
 	for _, l := range t.lines {
 		width = max(width, g.text.image(l, 1).Bounds().Dx())
