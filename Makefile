@@ -27,12 +27,14 @@ vet:
 	$(GO) vet ./...
 	$(GO) vet -tags headless ./...
 
-# TestHitVisibility measures what players see of the bullets that hit them,
-# through real sockets and bot clients in real time: it runs alone, after
-# the rest, so two busy cores do not stall its bots' frames.
+# TestHitVisibility and TestReconciliationOverABadNetwork measure what
+# players see through real sockets and bot clients in real time, over a
+# simulated bad network: they run alone, after the rest, so two busy cores
+# do not stall their bots' frames (a stalled frame is a resync, and a snap).
+REALTIME := ^(TestHitVisibility|TestReconciliationOverABadNetwork)$$
 test: deps-test vet
-	scripts/with-display.sh $(GO) test -count=1 -timeout 15m -skip '^TestHitVisibility$$' ./...
-	$(GO) test -count=1 -run '^TestHitVisibility$$' ./internal/e2e
+	scripts/with-display.sh $(GO) test -count=1 -timeout 15m -skip '$(REALTIME)' ./...
+	$(GO) test -count=1 -run '$(REALTIME)' ./internal/e2e
 	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
 	scripts/smoke.sh
 
