@@ -47,6 +47,8 @@ type options struct {
 	seed       uint64
 	startMap   string
 	maxPlayers int
+	check      bool   // --check-content
+	checkDir   string // its folder; "" is the embedded content
 }
 
 const usageText = `Duskfall, a co-op bullet hell.
@@ -57,6 +59,8 @@ Usage:
   duskfall --join HOST:PORT             open the window and join a friend's game
   duskfall --server [--port N]          run a dedicated server without a window
   duskfall --bot N --join HOST:PORT     run N headless bots; one JSON line per bot at exit
+  duskfall --check-content [DIR]        validate a content folder (the built-in one by default): a JSON
+                                        summary, or file: key: problem lines and a non-zero exit
   duskfall netsim --listen ADDR --target ADDR [--loss %%] [--latency D] ...
                                         run a UDP impairment proxy (see: duskfall netsim --help)
 
@@ -81,6 +85,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch {
+	case opts.check:
+		return checkContent(opts.checkDir, stdout, stderr)
 	case opts.server:
 		return runServer(opts, stderr)
 	case opts.bots > 0:
@@ -116,10 +122,14 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Uint64Var(&o.seed, "seed", 1, "world seed for --server and --host")
 	fs.StringVar(&o.startMap, "map", "hub", "with --server: the map players start in (hub, arena, boss_hall)")
 	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
+	fs.BoolVar(&o.check, "check-content", false, "validate the content folder named after the flags (the built-in content when none is), print a JSON summary and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
-	if fs.NArg() > 0 {
+	switch {
+	case o.check && fs.NArg() == 1:
+		o.checkDir = fs.Arg(0)
+	case fs.NArg() > 0:
 		return o, fmt.Errorf("unexpected argument %q (see --help)", fs.Arg(0))
 	}
 	return o, o.validate()

@@ -16,6 +16,10 @@ import (
 //go:embed *.toml
 var embedded embed.FS
 
+// Embedded is the content folder built into the program: what a check of
+// the default content reads.
+func Embedded() fs.FS { return embedded }
+
 // Content files, all at the root of a content FS.
 const (
 	PatternsFile = "patterns.toml"

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"encoding/json"
 	"go/parser"
 	"go/token"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -271,4 +273,75 @@ func TestCommandLine(t *testing.T) {
 			require.Contains(t, string(out), c.wantText)
 		})
 	}
+}
+
+// --check-content validates a content folder as the game loads it: the
+// built-in one by default, a modder's folder when named.
+func TestCheckContent(t *testing.T) {
+	run := func(args ...string) (int, string, string) {
+		cmd := exec.Command(headlessBinary(t), append([]string{"--check-content"}, args...)...)
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else {
+			require.NoError(t, err)
+		}
+		return code, stdout.String(), stderr.String()
+	}
+	// modded copies the built-in content into a folder and changes one file.
+	modded := func(t *testing.T, file, old, new string) string {
+		dir := t.TempDir()
+		src := filepath.Join("..", "..", "levels")
+		entries, err := os.ReadDir(src)
+		require.NoError(t, err)
+		for _, e := range entries {
+			if filepath.Ext(e.Name()) != ".toml" {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join(src, e.Name()))
+			require.NoError(t, err)
+			if e.Name() == file {
+				require.Contains(t, string(b), old)
+				b = []byte(strings.Replace(string(b), old, new, 1))
+			}
+			require.NoError(t, os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644))
+		}
+		return dir
+	}
+	t.Run("the built-in content passes with a summary of what it holds", func(t *testing.T) {
+		code, out, errOut := run()
+		require.Equal(t, 0, code, errOut)
+		var sum map[string]any
+		require.NoError(t, json.Unmarshal([]byte(out), &sum))
+		assert.Equal(t, true, sum["ok"])
+		for _, k := range []string{"enemies", "bosses", "patterns", "dungeon_kinds", "items", "upgrades"} {
+			assert.Greater(t, sum[k], 0.0, k)
+		}
+		assert.Contains(t, sum["maps"], "hub")
+	})
+	t.Run("a modder's untouched copy passes too", func(t *testing.T) {
+		code, _, errOut := run(modded(t, "enemies.toml", "hp = 60", "hp = 60"))
+		assert.Equal(t, 0, code, errOut)
+	})
+	cases := []struct{ name, file, old, new, want string }{
+		{"a value out of range", "enemies.toml", "hp = 60", "hp = -3", `enemies.toml: enemy "grunt": hp: -3 is outside`},
+		{"a wrong type", "enemies.toml", "hp = 60", `hp = "lots"`, "enemies.toml: "},
+		{"an unknown key", "items.toml", `heal = 50`, "heal = 50\nhealing = 50", `items.toml: item.healing: unknown key`},
+		{"a map naming an unknown dungeon", "hub.toml", `portal = "proving_grounds"`, `portal = "nowhere"`, `hub.toml: legend "1": unknown dungeon "nowhere"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name+" fails with its file and key", func(t *testing.T) {
+			code, out, errOut := run(modded(t, tc.file, tc.old, tc.new))
+			assert.Equal(t, 1, code, out)
+			assert.Contains(t, errOut, tc.want)
+		})
+	}
+	t.Run("a folder that is not there is said so", func(t *testing.T) {
+		code, _, errOut := run(filepath.Join(t.TempDir(), "missing"))
+		assert.Equal(t, 1, code)
+		assert.Contains(t, errOut, "not a content folder")
+	})
 }
