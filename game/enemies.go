@@ -151,13 +151,14 @@ func (w *World) pickWanderTarget(e *enemy) bool {
 	return false
 }
 
-// nearestPlayer is the closest living player within rng of pos.
+// nearestPlayer is the closest living player within rng of pos that pos
+// has a line of sight to: an enemy never aggroes or fires through a wall.
 func (w *World) nearestPlayer(pos Vec, rng float64) (Vec, bool) {
 	best, found := rng*rng, false
 	var at Vec
 	for i := range w.players {
 		p := &w.players[i]
-		if d := p.pos.Dist2(pos); !p.dead && d <= best {
+		if d := p.pos.Dist2(pos); !p.dead && d <= best && w.grid.LineClear(pos, p.pos) {
 			best, at, found = d, p.pos, true
 		}
 	}
