@@ -16,6 +16,9 @@ type enemy struct {
 	hasTarget bool
 	em0       int // first of its emitter states
 
+	maxHP  int16 // its health when whole: the content's, or a boss's scaled to its party
+	scaled bool  // a boss's health has been set for the party that found it
+
 	poison      int16  // damage per pulse while poisoned
 	poisonLeft  int    // pulses still to come
 	poisonTimer int    // ticks to the next pulse
@@ -50,6 +53,7 @@ func (w *World) addEnemy(s EnemySpawn) {
 // in unison.
 func (w *World) reviveEnemy(e *enemy) {
 	e.pos, e.hp, e.alive, e.hasTarget = e.home, e.def.MaxHP, true, false
+	e.maxHP, e.scaled = e.def.MaxHP, false
 	e.poisonLeft = 0
 	for j := range e.def.Emitters {
 		st := &w.emitters[e.em0+j]
@@ -79,7 +83,7 @@ func (w *World) AppendEnemyStates(dst []EnemyState) []EnemyState {
 
 func (e *enemy) state() EnemyState {
 	return EnemyState{ID: e.id, Kind: uint8(e.kind), X: float32(e.pos.X), Y: float32(e.pos.Y),
-		HP: e.hp, MaxHP: e.def.MaxHP}
+		HP: e.hp, MaxHP: e.maxHP}
 }
 
 // stepEnemies moves every living enemy and runs its emitters.
@@ -91,6 +95,9 @@ func (w *World) stepEnemies() {
 		}
 		if w.stepPoison(e) {
 			continue
+		}
+		if e.def.Boss && !e.scaled {
+			w.scaleBoss(e)
 		}
 		w.wander(e)
 		for j := range e.def.Emitters {
@@ -163,4 +170,37 @@ func (w *World) nearestPlayer(pos Vec, rng float64) (Vec, bool) {
 		}
 	}
 	return at, found
+}
+
+// A boss's health in content is for a party of BossPartySize; the first
+// time it sees a player it is scaled to the players in its world then,
+// (1+n)/(1+BossPartySize) of it: a solo player faces two fifths of a
+// four-player boss, eight players nine fifths.
+const BossPartySize = 4
+
+// bossHealth is a boss's whole health for a party of n.
+func bossHealth(base int16, n int) int16 {
+	n = max(n, 1)
+	return int16(min(int(base)*(1+n)/(1+BossPartySize), 32767))
+}
+
+// scaleBoss sets a boss's health for the party the moment one of them is
+// in its sight and reach: joining later does not make it easier or harder.
+func (w *World) scaleBoss(e *enemy) {
+	reach := 0.0
+	for _, em := range e.def.Emitters {
+		reach = max(reach, em.Range)
+	}
+	if _, seen := w.nearestPlayer(e.pos, reach); !seen {
+		return
+	}
+	living := 0
+	for i := range w.players {
+		if !w.players[i].dead {
+			living++
+		}
+	}
+	scaled := bossHealth(e.def.MaxHP, living)
+	e.hp = int16(max(int(e.hp)*int(scaled)/int(max(e.maxHP, 1)), 1)) // any wound it took keeps its share
+	e.maxHP, e.scaled = scaled, true
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -54,4 +55,39 @@ func TestEnemiesFireOnlyAtWhatTheySee(t *testing.T) {
 	assert.Zero(t, countEvents(stepN(hidden, 3*60), EvBulletSpawn, 0), "behind a wall: no aggro, no fire")
 	seen := build('.')
 	assert.Positive(t, countEvents(stepN(seen, 3*60), EvBulletSpawn, 0), "in sight: it fires")
+}
+
+// A boss's health follows the party that finds it: content gives it for
+// four; it is set the first time one of them is in its sight and reach.
+func TestBossHealthFollowsTheParty(t *testing.T) {
+	for _, tc := range []struct {
+		players int
+		want    int16
+	}{{1, 400}, {2, 600}, {4, 1000}, {8, 1800}} {
+		t.Run(fmt.Sprintf("%d players face %d health", tc.players, tc.want), func(t *testing.T) {
+			m := asciiMap(t, "############", "#P......2..#", "############")
+			c := testContent()
+			c.Enemies[kindBoss].Emitters = []Emitter{{Pattern: patRing, Cooldown: 1000, Range: 600}}
+			w := NewWorld(m, c, 1)
+			for id := range tc.players {
+				w.AddPlayer(uint16(id + 1))
+				placePlayer(w, uint16(id+1), TileCenter(1, 1))
+			}
+			w.Step()
+			st := w.AppendEnemyStates(nil)[0]
+			assert.Equal(t, tc.want, st.MaxHP)
+			assert.Equal(t, tc.want, st.HP)
+			w.AddPlayer(99)
+			stepN(w, 5)
+			assert.Equal(t, tc.want, w.AppendEnemyStates(nil)[0].MaxHP, "a later arrival changes nothing")
+		})
+	}
+	t.Run("a boss nobody has seen keeps its content health", func(t *testing.T) {
+		m := asciiMap(t, "############", "#P...#..2..#", "############")
+		w := NewWorld(m, testContent(), 1)
+		w.AddPlayer(1)
+		placePlayer(w, 1, TileCenter(1, 1))
+		stepN(w, 5)
+		assert.Equal(t, int16(1000), w.AppendEnemyStates(nil)[0].MaxHP)
+	})
 }
