@@ -2,6 +2,7 @@ package client
 
 import (
 	"errors"
+	"slices"
 	"time"
 
 	"duskfall/game"
@@ -108,28 +109,26 @@ func fillSlots(dst []int, src []uint8) {
 // buildStats is the player's stats as the server builds them, from the
 // sheet's upgrades and worn items.
 func (r *Runtime) buildStats() game.PlayerStats {
-	c := sharedContent()
-	var worn [game.EquipSlots]game.Item
-	for i, d := range r.sheet.sheet.Worn {
-		if d >= 0 {
-			worn[i] = game.Item{ID: 1, Def: uint16(d)}
-		}
-	}
-	return game.BuildStats(c.Player, r.sheet.sheet.Upgrades, &worn, c)
+	return r.statsWith(r.sheet.sheet.Upgrades)
 }
 
 // StatsWith is the player's stats if it also took upgrade u: the numbers
 // the upgrade screen compares.
 func (r *Runtime) StatsWith(u uint8) game.PlayerStats {
+	return r.statsWith(append(slices.Clone(r.sheet.sheet.Upgrades), u))
+}
+
+// statsWith is the player's stats with these upgrades and what the sheet
+// says it wears.
+func (r *Runtime) statsWith(upgrades []uint8) game.PlayerStats {
 	c := sharedContent()
 	var worn [game.EquipSlots]game.Item
 	for i, d := range r.sheet.sheet.Worn {
 		if d >= 0 {
-			worn[i] = game.Item{ID: 1, Def: uint16(d)}
+			worn[i] = game.Item{ID: 1, Def: uint16(d)} // BuildStats reads the def; any id marks the slot full
 		}
 	}
-	ups := append(append([]uint8(nil), r.sheet.sheet.Upgrades...), u)
-	return game.BuildStats(c.Player, ups, &worn, c)
+	return game.BuildStats(c.Player, upgrades, &worn, c)
 }
 
 func (r *Runtime) onCleared(b []byte) error {

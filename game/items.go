@@ -99,9 +99,6 @@ func (g *ItemIDs) Next() uint64 {
 	return id
 }
 
-// Peek is the id Next will return.
-func (g *ItemIDs) Peek() uint64 { return g.next }
-
 // Item operations, in EvItem's Reason.
 const (
 	ItemMinted     uint8 = iota + 1 // a drop created it (on the ground)

@@ -365,12 +365,16 @@ func TestRiders(t *testing.T) {
 		assert.Equal(t, []Event{{Kind: EvDeath, Actor: ActorEnemy, ID: 0, Other: 1}}, eventsOf(evs, EvDeath))
 	})
 	t.Run("a shot in flight keeps what it was fired with", func(t *testing.T) {
-		w := withUpgrades(t)
-		fire(w, Vec{300, 300})
-		w.SetPlayerUpgrades(1, []uint8{upPierce, upVenom})
-		slot, ok := w.Bullets().Slot(w.Bullets().UID[0])
-		require.True(t, ok)
-		assert.Equal(t, Riders{}, w.Bullets().Riders[slot])
+		w := withUpgrades(t, upPierce)
+		fire(w, w.enemies[0].pos)
+		w.SetPlayerUpgrades(1, nil) // the upgrade goes; the bullet already in the air still pierces
+		evs := stepN(w, 10)
+		assert.Len(t, eventsOf(evs, EvHit), 1)
+		assert.Zero(t, countEvents(evs, EvBulletDespawn, DespawnHit), "it passed through, as fired")
+		plain := withUpgrades(t)
+		fire(plain, plain.enemies[0].pos)
+		plain.SetPlayerUpgrades(1, []uint8{upPierce}) // and an upgrade taken now does not reach back
+		assert.Equal(t, 1, countEvents(stepN(plain, 10), EvBulletDespawn, DespawnHit))
 	})
 }
 

@@ -39,17 +39,7 @@ func TestTheContentHoldsTogether(t *testing.T) {
 			continue
 		}
 		t.Run(def.Name+" fires at a player in its sight and reach", func(t *testing.T) {
-			g := game.NewGrid(40, 20)
-			for y := range 20 {
-				for x := range 40 {
-					tile := game.TileFloor
-					if x == 0 || y == 0 || x == 39 || y == 19 {
-						tile = game.TileWall
-					}
-					g.Set(x, y, tile)
-				}
-			}
-			m := &game.Map{Name: "range", Grid: g, PlayerSpawns: []game.Vec{game.TileCenter(18, 10)},
+			m := &game.Map{Name: "range", Grid: walledRoom(40, 20), PlayerSpawns: []game.Vec{game.TileCenter(18, 10)},
 				EnemySpawns: []game.EnemySpawn{{Pos: game.TileCenter(20, 10), Kind: kind}}}
 			w := game.NewWorld(m, c, 7)
 			w.AddPlayer(1)

@@ -124,21 +124,26 @@ func content(t testing.TB) *game.Content {
 	return c
 }
 
-// corridor is a long open hall: every hostile kind at the west end, with
-// room for a player far to the east.
-func corridor(t *testing.T, c *game.Content, tilesW int) *game.Map {
-	t.Helper()
-	g := game.NewGrid(tilesW, 20)
-	for y := range 20 {
-		for x := range tilesW {
+// walledRoom is an open floor of w×h tiles inside a one-tile wall.
+func walledRoom(w, h int) *game.Grid {
+	g := game.NewGrid(w, h)
+	for y := range h {
+		for x := range w {
 			tile := game.TileFloor
-			if x == 0 || y == 0 || x == tilesW-1 || y == 19 {
+			if x == 0 || y == 0 || x == w-1 || y == h-1 {
 				tile = game.TileWall
 			}
 			g.Set(x, y, tile)
 		}
 	}
-	m := &game.Map{Name: "corridor", Grid: g, PlayerSpawns: []game.Vec{game.TileCenter(tilesW-3, 10)}}
+	return g
+}
+
+// corridor is a long open hall: every hostile kind at the west end, with
+// room for a player far to the east.
+func corridor(t *testing.T, c *game.Content, tilesW int) *game.Map {
+	t.Helper()
+	m := &game.Map{Name: "corridor", Grid: walledRoom(tilesW, 20), PlayerSpawns: []game.Vec{game.TileCenter(tilesW-3, 10)}}
 	for i, e := range c.Enemies {
 		if e.Hostile {
 			m.EnemySpawns = append(m.EnemySpawns, game.EnemySpawn{Pos: game.TileCenter(4+i*2, 5+i%10), Kind: i})

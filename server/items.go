@@ -133,14 +133,8 @@ func (s *Runtime) onItem(in *instance, ev *game.Event) {
 		}
 		return
 	}
-	switch ev.Reason {
-	case game.ItemTaken:
-		p.stats.itemsPicked++
-		if in.dungeon != game.HubDungeon {
-			p.run.items = append(p.run.items, uint8(ev.Item.Def))
-		}
-	case game.ItemUsed:
-		p.stats.itemsUsed++
+	if ev.Reason == game.ItemTaken && in.dungeon != game.HubDungeon {
+		p.run.items = append(p.run.items, uint8(ev.Item.Def))
 	}
 	s.touchSheet(p, itemAction(ev.Reason), uint8(ev.Item.Def)+1)
 }
@@ -364,9 +358,6 @@ func newItemIDs(st *store.Store) *game.ItemIDs {
 }
 
 func newServerRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x5DEECE66D)) }
-
-// peerCounts are a connection's item counts, for the log when it leaves.
-type peerCounts struct{ itemsPicked, itemsUsed int }
 
 // GrantXP gives a playing character xp as a kill would, for tests and
 // tools; it reports whether the player is in play.

@@ -29,17 +29,7 @@ func bossRoom(t *testing.T) (*game.Content, *game.Map) {
 		}
 	}
 	require.GreaterOrEqual(t, boss, 0)
-	g := game.NewGrid(30, 20)
-	for y := range 20 {
-		for x := range 30 {
-			tile := game.TileFloor
-			if x == 0 || y == 0 || x == 29 || y == 19 {
-				tile = game.TileWall
-			}
-			g.Set(x, y, tile)
-		}
-	}
-	m := &game.Map{Name: "boss room", Grid: g,
+	m := &game.Map{Name: "boss room", Grid: walledRoom(30, 20),
 		PlayerSpawns: []game.Vec{game.TileCenter(8, 9), game.TileCenter(8, 11)},
 		EnemySpawns:  []game.EnemySpawn{{Pos: game.TileCenter(15, 10), Kind: boss}}}
 	return &c, m

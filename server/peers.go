@@ -41,9 +41,8 @@ type peer struct {
 	changes pace
 	pacedAt uint32 // tick+1 of the last answer to a paced command
 
-	run                    runStats   // what it earned in the dungeon it is in
-	stats                  peerCounts // item counts for this connection
-	sheetDirty             bool       // its sheet changed this tick
+	run                    runStats // what it earned in the dungeon it is in
+	sheetDirty             bool     // its sheet changed this tick
 	sheetAction, sheetItem uint8
 	refusedAt              uint32 // tick+1 of the last answer to a refused upgrade choice
 	lootSig                uint64 // signature of the loot list last sent (lootUnsent: none yet)

@@ -19,15 +19,27 @@ import (
 // dir, started in the hub.
 func storedServer(t *testing.T, dir string) (*server.Runtime, string) {
 	t.Helper()
+	return storedServerWith(t, dir, transport.Config{}, nil)
+}
+
+// storedServerWith is storedServer with its transport's settings (the
+// channel table is filled in) and a last say on its config.
+func storedServerWith(t *testing.T, dir string, net transport.Config, edit func(*server.Config)) (*server.Runtime, string) {
+	t.Helper()
 	content, err := levels.LoadContent()
 	require.NoError(t, err)
 	hub, err := levels.LoadMap("hub", content)
 	require.NoError(t, err)
 	st, err := server.OpenStore(dir)
 	require.NoError(t, err)
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
+	net.Reliable = wire.ReliableChannels()
+	tr, err := transport.ListenENet("127.0.0.1:0", net)
 	require.NoError(t, err)
-	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 3, Store: st}, tr)
+	cfg := server.Config{Content: content, Map: hub, Seed: 3, Store: st}
+	if edit != nil {
+		edit(&cfg)
+	}
+	srv, err := server.New(cfg, tr)
 	require.NoError(t, err)
 	return srv, tr.Addr()
 }

@@ -13,10 +13,8 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
-	"duskfall/levels"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
-	"duskfall/net/wire"
 	"duskfall/server"
 	"duskfall/server/store"
 )
@@ -49,22 +47,14 @@ func (l *lockedBuffer) String() string {
 func TestEveryExitRunsTheSameChannel(t *testing.T) {
 	dir := t.TempDir()
 	logs := &lockedBuffer{}
-	content, err := levels.LoadContent()
-	require.NoError(t, err)
-	hub, err := levels.LoadMap("hub", content)
-	require.NoError(t, err)
-	st, err := server.OpenStore(dir)
-	require.NoError(t, err)
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels(), Timeout: time.Second})
-	require.NoError(t, err)
-	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 3, Store: st, Log: log.New(logs, "", 0)}, tr)
-	require.NoError(t, err)
-	proxy, err := netsim.Start("127.0.0.1:0", tr.Addr(), netsim.Config{Seed: 1})
+	srv, addr := storedServerWith(t, dir, transport.Config{Timeout: time.Second},
+		func(c *server.Config) { c.Log = log.New(logs, "", 0) })
+	proxy, err := netsim.Start("127.0.0.1:0", addr, netsim.Config{Seed: 1})
 	require.NoError(t, err)
 	defer proxy.Close()
 
 	names := []string{"Closer", "Cable", "Runner"}
-	addrs := []string{tr.Addr(), proxy.Addr(), tr.Addr()}
+	addrs := []string{addr, proxy.Addr(), addr}
 	rts := make([]*client.Runtime, len(names))
 	for i := range rts {
 		rts[i], err = client.Dial(addrs[i], client.Config{Name: names[i], Token: [16]byte{byte(i + 1)}})

@@ -12,7 +12,6 @@ import (
 	"duskfall/bots"
 	"duskfall/client"
 	"duskfall/game"
-	"duskfall/levels"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 	"duskfall/server"
@@ -65,7 +64,7 @@ func (a *itemAudit) record(r server.ItemRecord) {
 func TestItemConservation(t *testing.T) {
 	dir := t.TempDir()
 	audit := newItemAudit()
-	srv, addr := journalledServer(t, dir, audit.record)
+	srv, addr := storedServerWith(t, dir, transport.Config{}, func(c *server.Config) { c.ItemJournal = audit.record })
 
 	const n = 4
 	names := make([]string, n)
@@ -186,22 +185,6 @@ func TestItemConservation(t *testing.T) {
 			assert.GreaterOrEqual(t, it.Slot, game.BagSlots, "only what it wore came back")
 		}
 	}
-}
-
-// journalledServer is storedServer with an item journal.
-func journalledServer(t *testing.T, dir string, journal func(server.ItemRecord)) (*server.Runtime, string) {
-	t.Helper()
-	content, err := levels.LoadContent()
-	require.NoError(t, err)
-	hub, err := levels.LoadMap("hub", content)
-	require.NoError(t, err)
-	st, err := server.OpenStore(dir)
-	require.NoError(t, err)
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
-	require.NoError(t, err)
-	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 3, Store: st, ItemJournal: journal}, tr)
-	require.NoError(t, err)
-	return srv, tr.Addr()
 }
 
 // director speeds the run along as a game master would: every two seconds
