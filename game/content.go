@@ -58,18 +58,106 @@ type Emitter struct {
 	Range    float64 // u: fires only when a player is this close
 }
 
+// MoveStyle is how an enemy moves once it has a target; without one every
+// moving kind idles about its post.
+type MoveStyle uint8
+
+// Move styles.
+const (
+	MoveStill  MoveStyle = iota // never moves: a sentry, a turret
+	MoveWander                  // drifts about its post whatever happens (a harmless kind)
+	MoveChase                   // closes to its range, then strafes
+	MoveKeep                    // holds its range: backs off when pressed, closes when left, strafes between
+	MoveOrbit                   // circles its target at its range
+)
+
+var moveStyleNames = [...]string{"still", "wander", "chase", "keep", "orbit"}
+
+// String is the style's name as content writes it.
+func (m MoveStyle) String() string {
+	if int(m) < len(moveStyleNames) {
+		return moveStyleNames[m]
+	}
+	return "unknown"
+}
+
+// ParseMoveStyle reads a style's content name.
+func ParseMoveStyle(s string) (MoveStyle, bool) {
+	for i, n := range moveStyleNames {
+		if n == s {
+			return MoveStyle(i), true
+		}
+	}
+	return 0, false
+}
+
+// Phase is one stage of an enemy's fight: how it moves, what it fires and
+// how hard it is to hurt. An ordinary kind has one phase; a boss moves to
+// its next phase when its health falls to that phase's Below share.
+type Phase struct {
+	Name        string    // what the boss bar calls it; may be empty
+	Below       float64   // share of whole health at or under which it begins (1 for the first)
+	Move        MoveStyle //
+	Speed       float64   // u per tick
+	Range       float64   // u: the distance it keeps from its target
+	DamageTaken float64   // multiplies every hit and poison pulse it takes
+	Opening     int       // ticks it stands telegraphing when the phase begins
+	Emitters    []Emitter //
+}
+
 // EnemyDef is one kind of enemy.
 type EnemyDef struct {
-	ID       string
-	Name     string
-	Radius   float64 // u
-	MaxHP    int16
-	Speed    float64 // u per tick while wandering (0: stationary)
-	Emitters []Emitter
-	Boss     bool // player bullets hit a boss before any other enemy
-	Hostile  bool // a hostile kind must have an emitter: there is no contact damage
-	XP       int  // shared by the players near its death
-	Loot     []LootDrop
+	ID     string
+	Name   string
+	Radius float64 // u
+	MaxHP  int16
+	// Phases has at least one entry; Phases[0] is the kind's whole-health
+	// behaviour. Later phases have falling Below shares.
+	Phases []Phase
+	// Aggro is how near (u) a player in its line of sight must come to be
+	// noticed; Leash how far (u) from its post it follows before it gives
+	// up and walks home (0: it never gives up).
+	Aggro, Leash float64
+	// Telegraph is how many ticks it plants and glows before each firing,
+	// so a player can read the volley coming.
+	Telegraph int
+	Boss      bool // player bullets hit a boss before any other enemy
+	Hostile   bool // a hostile kind must have an emitter: there is no contact damage
+	XP        int  // shared by the players near its death
+	Loot      []LootDrop
+}
+
+// OnePhase is the phase list of an ordinary kind: one phase, at whole
+// health, taking damage as dealt and with no opening.
+func OnePhase(move MoveStyle, speed, keep float64, ems []Emitter) []Phase {
+	return []Phase{{Below: 1, Move: move, Speed: speed, Range: keep, DamageTaken: 1, Emitters: ems}}
+}
+
+// Reach is the longest range of any of its emitters: by default it notices
+// a player as far as it can shoot.
+func (d *EnemyDef) Reach() float64 {
+	r := 0.0
+	d.EachEmitter(func(_ int, em Emitter) { r = max(r, em.Range) })
+	return r
+}
+
+// EmitterSlots is how many emitter states an enemy of this kind needs: the
+// most any of its phases has.
+func (d *EnemyDef) EmitterSlots() int {
+	n := 0
+	for i := range d.Phases {
+		n = max(n, len(d.Phases[i].Emitters))
+	}
+	return n
+}
+
+// EachEmitter calls fn with every emitter of every phase.
+func (d *EnemyDef) EachEmitter(fn func(phase int, em Emitter)) {
+	for i := range d.Phases {
+		for _, em := range d.Phases[i].Emitters {
+			fn(i, em)
+		}
+	}
 }
 
 // LootDrop is one entry of a loot table: an item and the chance, per
@@ -107,6 +195,7 @@ type DungeonEnemy struct {
 // room sides count floor tiles only.
 type DungeonKind struct {
 	ID, Name               string
+	Index                  uint8 // its place in Content.Dungeons: a way down names it
 	Width, Height          int
 	RoomsMin, RoomsMax     int
 	RoomMin, RoomMax       int
@@ -140,6 +229,10 @@ type Map struct {
 	HasNPC       bool
 	ExitPos      Vec     // where the exit portal opens when the boss dies, when HasExit
 	HasExit      bool    // the map is a dungeon: a boss death clears it
+	DownPos      Vec     // where the way down opens beside the exit, when HasDown
+	HasDown      bool    // a deeper floor of this kind lies below
+	DownKind     uint8   // the dungeon kind the way down leads to (its own)
+	Depth        int     // a dungeon floor's depth, 1 the first; 0 reads as 1
 	NoRespawn    bool    // dead enemies stay dead
 	LootSlots    []Vec   // where room loot lies when the world opens
 	LootMult     float64 // scales every drop chance here (0 reads as 1)

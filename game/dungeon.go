@@ -322,8 +322,14 @@ func (g *dungeonGen) populate() *Dungeon {
 	g.measureFrom(g.rooms[entrance].Center())
 	boss := g.farthestRoom()
 	bossPos := g.rooms[boss].CenterPos()
-	m := &Map{Name: g.k.Name, Grid: g.grid, ExitPos: bossPos, HasExit: true, NoRespawn: true, LootMult: g.k.LootMultiplier,
+	bx, by := g.rooms[boss].Center()
+	m := &Map{Name: g.k.Name, Grid: g.grid, ExitPos: bossPos, HasExit: true, NoRespawn: true,
+		LootMult: g.k.LootMultiplier * DepthLoot(g.depth), Depth: g.depth,
 		EnemySpawns: []EnemySpawn{{Pos: bossPos, Kind: g.k.Boss}}}
+	if g.depth < MaxDepth {
+		// Rooms are at least 5 tiles a side, so two tiles east of the centre is floor.
+		m.DownPos, m.HasDown, m.DownKind = TileCenter(bx+2, by), true, g.k.Index
+	}
 	ex, ey := g.rooms[entrance].Center()
 	for _, d := range [playerSpawns][2]int{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
 		m.PlayerSpawns = append(m.PlayerSpawns, TileCenter(ex+d[0], ey+d[1]))

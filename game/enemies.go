@@ -1,7 +1,5 @@
 package game
 
-import "math"
-
 // enemy is one enemy slot: it lives, dies and respawns at home.
 type enemy struct {
 	id        uint16 // its slot index, stable for the world's life
@@ -12,12 +10,13 @@ type enemy struct {
 	hp        int16
 	alive     bool
 	respawnAt uint32
-	target    Vec // wander destination
-	hasTarget bool
 	em0       int // first of its emitter states
 
-	maxHP  int16 // its health when whole: the content's, or a boss's scaled to its party
+	maxHP  int16 // its health when whole: the content's for the floor, or a boss's scaled to its party
 	scaled bool  // a boss's health has been set for the party that found it
+	phase  int   // index into def.Phases
+
+	mind // what it is doing: idling, fighting, walking home
 
 	poison      int16  // damage per pulse while poisoned
 	poisonLeft  int    // pulses still to come
@@ -42,24 +41,38 @@ func (w *World) addEnemy(s EnemySpawn) {
 	w.enemies = append(w.enemies, enemy{
 		id: uint16(len(w.enemies)), kind: s.Kind, def: def, home: s.Pos, em0: len(w.emitters),
 	})
-	for range def.Emitters {
+	for range def.EmitterSlots() {
 		w.emitters = append(w.emitters, emitterState{})
 	}
 	w.reviveEnemy(&w.enemies[len(w.enemies)-1])
 }
 
-// reviveEnemy puts an enemy back at its slot, whole, with its emitters'
-// first firing at a random point in their cooldown so a room does not fire
-// in unison.
+// reviveEnemy puts an enemy back at its slot, whole and idle, with its
+// emitters' first firing at a random point in their cooldown so a room does
+// not fire in unison.
 func (w *World) reviveEnemy(e *enemy) {
-	e.pos, e.hp, e.alive, e.hasTarget = e.home, e.def.MaxHP, true, false
-	e.maxHP, e.scaled = e.def.MaxHP, false
+	e.maxHP, e.scaled, e.phase = scaleI16(e.def.MaxHP, w.hpScale), false, 0
+	e.pos, e.hp, e.alive = e.home, e.maxHP, true
 	e.poisonLeft = 0
-	for j := range e.def.Emitters {
+	e.mind = mind{}
+	w.resetEmitters(e, true)
+}
+
+// resetEmitters clears an enemy's emitter states for its current phase:
+// staggered at random through their cooldowns, or ready at once.
+func (w *World) resetEmitters(e *enemy, stagger bool) {
+	ems := e.ph().Emitters
+	for j := range e.def.EmitterSlots() {
 		st := &w.emitters[e.em0+j]
-		*st = emitterState{timer: w.rng.IntN(max(e.def.Emitters[j].Cooldown, 1))}
+		*st = emitterState{}
+		if stagger && j < len(ems) {
+			st.timer = w.rng.IntN(max(ems[j].Cooldown, 1))
+		}
 	}
 }
+
+// ph is the enemy's current phase.
+func (e *enemy) ph() *Phase { return &e.def.Phases[e.phase] }
 
 // EachEnemy calls fn with every living enemy's snapshot record and its
 // precise position, in slot order.
@@ -82,11 +95,16 @@ func (w *World) AppendEnemyStates(dst []EnemyState) []EnemyState {
 }
 
 func (e *enemy) state() EnemyState {
+	flags := uint8(min(e.phase, int(EnemyPhaseMask)))
+	if e.windup > 0 {
+		flags |= EnemyTelegraph
+	}
 	return EnemyState{ID: e.id, Kind: uint8(e.kind), X: float32(e.pos.X), Y: float32(e.pos.Y),
-		HP: e.hp, MaxHP: e.maxHP}
+		HP: e.hp, MaxHP: e.maxHP, Flags: flags}
 }
 
-// stepEnemies moves every living enemy and runs its emitters.
+// stepEnemies runs every living enemy: poison, its mind and movement, then
+// its emitters.
 func (w *World) stepEnemies() {
 	for i := range w.enemies {
 		e := &w.enemies[i]
@@ -99,10 +117,9 @@ func (w *World) stepEnemies() {
 		if e.def.Boss && !e.scaled {
 			w.scaleBoss(e)
 		}
-		w.wander(e)
-		for j := range e.def.Emitters {
-			w.runEmitter(e, &w.emitters[e.em0+j], &e.def.Emitters[j])
-		}
+		w.think(e)
+		w.moveEnemy(e)
+		w.runEmitters(e)
 	}
 }
 
@@ -116,46 +133,43 @@ func (w *World) stepPoison(e *enemy) bool {
 		return false
 	}
 	e.poisonTimer, e.poisonLeft = PoisonPulseTicks, e.poisonLeft-1
-	e.hp = max(e.hp-e.poison, 0)
-	if e.hp > 0 {
+	if w.woundEnemy(e, e.poison); e.hp > 0 {
 		return false
 	}
 	w.killEnemy(e, e.poisonBy)
 	return true
 }
 
-// wander walks an enemy towards a random destination near its slot, picking
-// a new one on arrival or when a wall stops it.
-func (w *World) wander(e *enemy) {
-	speed := e.def.Speed
-	if speed <= 0 {
-		return
+// woundEnemy takes dmg, times its phase's damage multiplier, off an
+// enemy's health, moves a boss on to the phase its health now calls for,
+// and returns the damage dealt.
+func (w *World) woundEnemy(e *enemy, dmg int16) int16 {
+	if m := e.ph().DamageTaken; m != 1 && m > 0 {
+		dmg = scaleI16(dmg, m)
 	}
-	if !e.hasTarget || e.pos.Dist2(e.target) <= speed*speed {
-		if e.hasTarget = w.pickWanderTarget(e); !e.hasTarget {
-			return
-		}
+	dealt := min(dmg, e.hp)
+	e.hp -= dealt
+	if e.hp > 0 {
+		w.advancePhase(e)
 	}
-	d := e.target.Sub(e.pos)
-	next := MoveCircle(e.pos, d.Scale(speed/d.Len()), e.def.Radius, w.grid)
-	if next.Dist2(e.pos) < speed*speed/4 {
-		e.hasTarget = false // blocked: choose elsewhere next tick
-	}
-	e.pos = next
+	return dealt
 }
 
-// pickWanderTarget tries a few random points within the leash that the
-// enemy's circle fits at.
-func (w *World) pickWanderTarget(e *enemy) bool {
-	for range 4 {
-		a, r := w.randAngle(), w.rng.Float64()*wanderLeash
-		t := e.home.Add(Vec{math.Cos(a) * r, math.Sin(a) * r})
-		if !w.grid.CircleSolid(t, e.def.Radius) {
-			e.target = t
-			return true
-		}
+// advancePhase moves an enemy through every phase whose threshold its
+// health has fallen to. A new phase opens with its telegraph, its emitters
+// ready to fire the moment the telegraph ends, and any burst cut short.
+func (w *World) advancePhase(e *enemy) {
+	moved := false
+	for e.phase+1 < len(e.def.Phases) && float64(e.hp) <= e.def.Phases[e.phase+1].Below*float64(e.maxHP) {
+		e.phase++
+		moved = true
 	}
-	return false
+	if !moved {
+		return
+	}
+	w.resetEmitters(e, false)
+	e.windup, e.release = max(e.ph().Opening, 0), false
+	w.emit(Event{Kind: EvPhase, Actor: ActorEnemy, ID: e.id, Amount: int16(e.phase), HP: e.hp})
 }
 
 // nearestPlayer is the closest living player within rng of pos that pos
@@ -172,6 +186,20 @@ func (w *World) nearestPlayer(pos Vec, rng float64) (Vec, bool) {
 	return at, found
 }
 
+// WoundEnemy takes dmg off a living enemy's health as a hit would, its
+// phase's multiplier and phase changes included, crediting nobody and never
+// killing it: tools and tests use it to put a boss into a phase. It reports
+// whether the enemy lives.
+func (w *World) WoundEnemy(id uint16, dmg int16) bool {
+	if int(id) >= len(w.enemies) || !w.enemies[id].alive {
+		return false
+	}
+	e := &w.enemies[id]
+	e.hp = max(e.hp-dmg, 1)
+	w.advancePhase(e)
+	return true
+}
+
 // A boss's health in content is for a party of BossPartySize; the first
 // time it sees a player it is scaled to the players in its world then,
 // (1+n)/(1+BossPartySize) of it: a solo player faces two fifths of a
@@ -181,17 +209,13 @@ const BossPartySize = 4
 // bossHealth is a boss's whole health for a party of n.
 func bossHealth(base int16, n int) int16 {
 	n = max(n, 1)
-	return int16(min(int(base)*(1+n)/(1+BossPartySize), 32767))
+	return int16(min(max(int(base)*(1+n)/(1+BossPartySize), 1), 32767))
 }
 
 // scaleBoss sets a boss's health for the party the moment one of them is
 // in its sight and reach: joining later does not make it easier or harder.
 func (w *World) scaleBoss(e *enemy) {
-	reach := 0.0
-	for _, em := range e.def.Emitters {
-		reach = max(reach, em.Range)
-	}
-	if _, seen := w.nearestPlayer(e.pos, reach); !seen {
+	if _, seen := w.nearestPlayer(e.pos, e.def.Aggro); !seen {
 		return
 	}
 	living := 0
@@ -200,7 +224,7 @@ func (w *World) scaleBoss(e *enemy) {
 			living++
 		}
 	}
-	scaled := bossHealth(e.def.MaxHP, living)
+	scaled := bossHealth(scaleI16(e.def.MaxHP, w.hpScale), living)
 	e.hp = int16(max(int(e.hp)*int(scaled)/int(max(e.maxHP, 1)), 1)) // any wound it took keeps its share
 	e.maxHP, e.scaled = scaled, true
 }

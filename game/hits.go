@@ -201,7 +201,7 @@ func (w *World) hitEnemy(i int, e *enemy) bool {
 	} else {
 		uid, owner, dmg = w.consume(i)
 	}
-	e.hp = max(e.hp-dmg, 0)
+	dmg = w.woundEnemy(e, dmg)
 	w.emit(Event{Kind: EvHit, Actor: ActorEnemy, ID: e.id, Other: owner, Amount: dmg, HP: e.hp,
 		Bullet: BulletSpawn{UID: uid}, Tick: w.tick})
 	if r.Poison > 0 {

@@ -11,7 +11,7 @@ import (
 // fire nothing of their own.
 func quietContent() *Content {
 	c := testContent()
-	c.Enemies[kindBoss].Emitters = nil
+	c.Enemies[kindBoss].Phases[0].Emitters = nil
 	return c
 }
 

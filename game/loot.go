@@ -92,9 +92,10 @@ func (w *World) destroyLoot(i int) {
 func (w *World) onEnemyDeath(e *enemy) {
 	w.rollLoot(e.def.Loot, e.pos, 0)
 	if e.def.XP > 0 {
+		xp := scaleI16(int16(min(e.def.XP, math.MaxInt16)), w.hpScale)
 		for i := range w.players {
 			if p := &w.players[i]; !p.dead && within2(p.pos, e.pos, XPShareRadius) {
-				w.emit(Event{Kind: EvXP, ID: p.id, Amount: int16(min(e.def.XP, math.MaxInt16)), Other: e.id})
+				w.emit(Event{Kind: EvXP, ID: p.id, Amount: xp, Other: e.id})
 			}
 		}
 	}

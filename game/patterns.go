@@ -21,7 +21,7 @@ func (w *World) runEmitter(e *enemy, st *emitterState, em *Emitter) {
 	if st.timer > 0 {
 		return
 	}
-	if _, ok := w.nearestPlayer(e.pos, em.Range); !ok {
+	if _, ok := w.nearestPlayer(e.pos, em.Range); !ok || !w.mayStartFiring(e) {
 		return
 	}
 	st.timer = em.Cooldown
@@ -100,5 +100,5 @@ func (w *World) fireShotgun(e *enemy, pat *Pattern, base float64) {
 func (w *World) fireBullet(e *enemy, pat *Pattern, angle, speed float64) {
 	s := MakeBulletSpawn(w.newUID(), w.tick+w.volleyLead, e.pos.X, e.pos.Y, angle, speed, pat.Accel, pat.Turn,
 		pat.Radius, pat.Life, pat.BulletKind, TeamEnemy)
-	w.spawnBullet(s, e.id, pat.Damage)
+	w.spawnBullet(s, e.id, scaleI16(pat.Damage, w.dmgScale))
 }

@@ -15,8 +15,8 @@ import (
 func firing(t *testing.T, pat Pattern, rng float64) [][]BulletSpawn {
 	c := testContent()
 	c.Patterns = []Pattern{pat}
-	c.Enemies = []EnemyDef{{ID: "e", Radius: 10, MaxHP: 10, Hostile: true,
-		Emitters: []Emitter{{Pattern: 0, Cooldown: 100, Range: rng}}}}
+	c.Enemies = []EnemyDef{{ID: "e", Radius: 10, MaxHP: 10, Hostile: true, Aggro: rng,
+		Phases: OnePhase(MoveStill, 0, 0, []Emitter{{Pattern: 0, Cooldown: 100, Range: rng}})}}
 	w := NewWorld(asciiMap(t,
 		"##############################",
 		"#P...........................#",

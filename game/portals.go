@@ -84,15 +84,26 @@ func (w *World) openExitOnBossDeath() {
 	}
 }
 
-// openExit appends the exit portal at the map's exit position and tells
-// clients where it stands.
+// openExit opens the exit to the hub at the map's exit position and, above
+// the deepest floor, the way down beside it, and tells clients where they
+// stand. A way down is a portal whose dungeon is the floor's own kind.
 func (w *World) openExit() {
 	w.exitOpen = true
-	if len(w.portals) >= MaxPortals {
-		return // content validation keeps a slot free; refuse rather than overflow the index
+	w.openPortal(Portal{Pos: w.mp.ExitPos, Dungeon: HubDungeon})
+	if w.mp.HasDown {
+		w.openPortal(Portal{Pos: w.mp.DownPos, Dungeon: w.mp.DownKind})
 	}
-	pos := w.mp.ExitPos
-	w.portals = append(w.portals, Portal{Pos: pos, Dungeon: HubDungeon})
-	w.emit(Event{Kind: EvPortalOpened, Portal: uint8(len(w.portals) - 1), Dungeon: HubDungeon,
-		X: float32(pos.X), Y: float32(pos.Y)})
 }
+
+func (w *World) openPortal(pt Portal) {
+	if len(w.portals) >= MaxPortals {
+		return // a generated floor has no authored portals; refuse rather than overflow the index
+	}
+	w.portals = append(w.portals, pt)
+	w.emit(Event{Kind: EvPortalOpened, Portal: uint8(len(w.portals) - 1), Dungeon: pt.Dungeon,
+		X: float32(pt.Pos.X), Y: float32(pt.Pos.Y)})
+}
+
+// Depth is the world's floor depth: 1 for the first floor, and for maps
+// that are not dungeon floors.
+func (w *World) Depth() int { return clampDepth(w.mp.Depth) }

@@ -67,7 +67,7 @@ func TestBossHealthFollowsTheParty(t *testing.T) {
 		t.Run(fmt.Sprintf("%d players face %d health", tc.players, tc.want), func(t *testing.T) {
 			m := asciiMap(t, "############", "#P......2..#", "############")
 			c := testContent()
-			c.Enemies[kindBoss].Emitters = []Emitter{{Pattern: patRing, Cooldown: 1000, Range: 600}}
+			c.Enemies[kindBoss].Phases[0].Emitters = []Emitter{{Pattern: patRing, Cooldown: 1000, Range: 600}}
 			w := NewWorld(m, c, 1)
 			for id := range tc.players {
 				w.AddPlayer(uint16(id + 1))

@@ -109,7 +109,14 @@ type EnemyState struct {
 	X, Y  float32
 	HP    int16
 	MaxHP int16
+	Flags uint8 // its phase (EnemyPhaseMask) and EnemyTelegraph
 }
+
+// Enemy flags, as EnemyState.Flags carries them.
+const (
+	EnemyPhaseMask uint8 = 0x07 // the boss phase under way, 0 the first
+	EnemyTelegraph uint8 = 0x08 // planted and glowing: a firing is coming
+)
 
 // Tile kinds. TileUnknown is what a client holds before a chunk arrives; it
 // reads as empty for prediction and bullets.
@@ -138,6 +145,7 @@ const (
 	EvItem          EventKind = 65 // server-only: an item moved (Reason: ItemMinted…ItemBagFull)
 	EvXP            EventKind = 66 // server-only: a player earned Amount XP for enemy Other's death
 	EvEscaped       EventKind = 67 // server-only: a player's escape channel completed
+	EvPhase         EventKind = 68 // server-only: enemy ID began phase Amount with HP left (clients read the phase from its record)
 )
 
 // Actor kinds named by hit and death events.

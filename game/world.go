@@ -10,7 +10,6 @@ const (
 	PlayerRespawnTicks = 3 * TickRate // a dead player returns after 3 s
 	EnemyRespawnTicks  = 5 * TickRate // a dead enemy returns to its slot after 5 s
 	hitCellSize        = 64           // u: edge of a hit-resolution grid cell
-	wanderLeash        = 160.0        // u: how far an enemy wanders from its slot
 	initialBullets     = 4096
 	initialEvents      = 1024
 )
@@ -35,7 +34,7 @@ type World struct {
 
 	players  []player // sorted by id, so every pass runs in a fixed order
 	enemies  []enemy
-	emitters []emitterState // enemy e owns emitters[e.em0 : e.em0+len(def.Emitters)]
+	emitters []emitterState // enemy e owns emitters[e.em0 : e.em0+def.EmitterSlots()]
 	bullets  *BulletPool
 
 	playerCells, enemyCells cellGrid
@@ -46,6 +45,8 @@ type World struct {
 	exitOpen bool     // a dungeon's boss died and its exit opened
 
 	volleyLead uint32 // ticks between an enemy volley's decision and its flight
+
+	hpScale, dmgScale float64 // the floor's depth factors for enemy health and bullet damage
 
 	itemIDs    *ItemIDs     // mints item ids; shared by the server's worlds
 	loot       []GroundItem // on the floor, oldest first
@@ -63,8 +64,10 @@ func NewWorld(m *Map, c *Content, seed uint64) *World {
 		bullets:    NewBulletPool(initialBullets),
 		events:     make([]Event, 0, initialEvents),
 		wallKills:  make([]WallKill, 0, 256),
-		portals:    append(make([]Portal, 0, len(m.Portals)+1), m.Portals...), // +1: room for an exit
+		portals:    append(make([]Portal, 0, len(m.Portals)+2), m.Portals...), // +2: room for an exit and a way down
 		volleyLead: VolleyLeadTicks,
+		hpScale:    DepthHealth(m.Depth),
+		dmgScale:   DepthDamage(m.Depth),
 	}
 	mw, mh := m.Grid.Size()
 	w.playerCells.init(mw, mh)

@@ -231,7 +231,7 @@ func TestEnemiesWanderInsideWalkableSpace(t *testing.T) {
 	w := NewWorld(arenaMap(t), testContent(), 5)
 	var walkers []int
 	for i, e := range w.enemies {
-		if e.def.Speed > 0 {
+		if e.ph().Speed > 0 {
 			walkers = append(walkers, i)
 		}
 	}
@@ -242,7 +242,7 @@ func TestEnemiesWanderInsideWalkableSpace(t *testing.T) {
 		for _, i := range walkers {
 			e := &w.enemies[i]
 			require.False(t, w.grid.CircleSolid(e.pos, e.def.Radius), "enemy %d in a wall at %v", i, e.pos)
-			require.LessOrEqual(t, e.pos.Sub(e.home).Len(), wanderLeash+e.def.Speed+e.def.Radius)
+			require.LessOrEqual(t, e.pos.Sub(e.home).Len(), idleLeash+e.ph().Speed+e.def.Radius)
 			moved = moved || e.pos != e.home
 		}
 	}

@@ -48,6 +48,7 @@ func validateDungeons(raw rawDungeons, c *game.Content) ([]game.DungeonKind, err
 			return nil, err
 		}
 		seen[k.ID] = true
+		k.Index = uint8(i) // a hub portal's dungeon is a byte: the count is bounded below it
 		out = append(out, k)
 	}
 	return out, nil

@@ -24,7 +24,9 @@ func TestEveryHostileEnemyHasAnEmitter(t *testing.T) {
 	c, _ := loadArena(t)
 	for _, e := range c.Enemies {
 		if e.Hostile {
-			assert.NotEmpty(t, e.Emitters, "%s would have nothing but contact to threaten with", e.ID)
+			for i, ph := range e.Phases {
+				assert.NotEmpty(t, ph.Emitters, "%s in phase %d would have nothing but contact to threaten with", e.ID, i+1)
+			}
 		}
 	}
 }
@@ -55,9 +57,7 @@ func TestEveryPatternIsFiredBySomeone(t *testing.T) {
 	c, _ := loadArena(t)
 	used := map[int]bool{}
 	for _, e := range c.Enemies {
-		for _, em := range e.Emitters {
-			used[em.Pattern] = true
-		}
+		e.EachEmitter(func(_ int, em game.Emitter) { used[em.Pattern] = true })
 	}
 	for i, p := range c.Patterns {
 		assert.True(t, used[i], "pattern %q is dead content", p.ID)

@@ -31,15 +31,36 @@ type rawEnemies struct {
 }
 
 type rawEnemy struct {
-	ID       string       `toml:"id"`
-	Name     string       `toml:"name"`
-	Radius   float64      `toml:"radius"`
-	HP       int          `toml:"hp"`
-	Speed    float64      `toml:"speed"` // u/s
-	Boss     bool         `toml:"boss"`
-	Hostile  bool         `toml:"hostile"`
-	XP       int          `toml:"xp"`
-	Emitters []rawEmitter `toml:"emitter"`
+	ID        string       `toml:"id"`
+	Name      string       `toml:"name"`
+	Radius    float64      `toml:"radius"`
+	HP        int          `toml:"hp"`
+	Boss      bool         `toml:"boss"`
+	Hostile   bool         `toml:"hostile"`
+	XP        int          `toml:"xp"`
+	Aggro     float64      `toml:"aggro"`           // u; 0: its longest emitter range
+	Leash     *float64     `toml:"leash"`           // u; absent: defaultLeash; 0: never gives up
+	Telegraph int          `toml:"telegraph_ticks"` // before each firing
+	Phases    []rawPhase   `toml:"phase"`           // a boss's later phases
+	PhaseName string       `toml:"phase_name"`      // the first phase's name on the boss bar
+	Move      string       `toml:"move"`            // the first phase's fields, inline
+	Speed     float64      `toml:"speed"`           // u/s
+	Range     float64      `toml:"range"`           // u
+	DmgTaken  float64      `toml:"damage_taken_mult"`
+	Emitters  []rawEmitter `toml:"emitter"`
+}
+
+// rawPhase is one of a boss's later phases. Move, speed and range left out
+// are the previous phase's; damage_taken_mult left out is 1.
+type rawPhase struct {
+	Name      string       `toml:"name"`
+	Below     float64      `toml:"below"` // share of whole health, (0, 1)
+	Move      string       `toml:"move"`
+	Speed     *float64     `toml:"speed"` // u/s
+	Range     float64      `toml:"range"` // u
+	DmgTaken  float64      `toml:"damage_taken_mult"`
+	Telegraph *int         `toml:"telegraph_ticks"` // the phase's opening; absent: defaultOpening
+	Emitters  []rawEmitter `toml:"emitter"`
 }
 
 type rawEmitter struct {

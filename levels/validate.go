@@ -129,22 +129,115 @@ func convertEnemy(r rawEnemy, i int, pats map[string]int, seen map[string]bool) 
 	c.rule(r.Name != "", "name", "missing")
 	c.positive(r.Radius, maxRadius, "radius")
 	c.between(float64(r.HP), 1, math.MaxInt16, "hp")
-	c.between(r.Speed, 0, maxActorSpeed, "speed")
-	c.rule(!r.Hostile || len(r.Emitters) > 0, "emitter", "a hostile enemy needs at least one emitter (there is no contact damage)")
 	c.between(float64(r.XP), 0, maxXP, "xp")
+	c.between(r.Aggro, 0, game.BulletInterestCeiling, "aggro")
+	c.rule(r.Leash == nil || (*r.Leash >= 0 && *r.Leash <= maxLeash), "leash", "want 0 (never) to %v u", maxLeash)
+	c.between(float64(r.Telegraph), 0, maxTelegraph, "telegraph_ticks")
+	c.rule(!r.Boss || len(r.Phases) > 0, "phase", "a boss needs at least one [[enemy.phase]] after its first")
+	c.rule(r.Boss || len(r.Phases) == 0, "phase", "only a boss has phases")
+	c.rule(len(r.Phases) < int(game.EnemyPhaseMask), "phase", "%d phases, want at most %d", len(r.Phases)+1, game.EnemyPhaseMask)
 	if c.err != nil {
 		return game.EnemyDef{}, c.err
 	}
 	def := game.EnemyDef{ID: r.ID, Name: r.Name, Radius: r.Radius, MaxHP: int16(r.HP),
-		Speed: r.Speed / game.TickRate, Boss: r.Boss, Hostile: r.Hostile, XP: r.XP}
-	for j, em := range r.Emitters {
-		e, err := convertEmitter(em, c.item+fmt.Sprintf(": emitter %d", j), pats)
+		Boss: r.Boss, Hostile: r.Hostile, XP: r.XP, Telegraph: r.Telegraph, Leash: defaultLeash}
+	if r.Leash != nil {
+		def.Leash = *r.Leash
+	}
+	first := rawPhase{Name: r.PhaseName, Below: 1, Move: r.Move, Speed: &r.Speed, Range: r.Range,
+		DmgTaken: r.DmgTaken, Telegraph: new(int), Emitters: r.Emitters}
+	if first.Move == "" {
+		first.Move = defaultMove(r)
+	}
+	prev := game.Phase{Below: 1}
+	for j, rp := range append([]rawPhase{first}, r.Phases...) {
+		item := c.item
+		if j > 0 {
+			item += fmt.Sprintf(": phase %d", j+1)
+		}
+		ph, err := convertPhase(rp, prev, j == 0, r.Hostile, item, pats)
 		if err != nil {
 			return game.EnemyDef{}, err
 		}
-		def.Emitters = append(def.Emitters, e)
+		def.Phases = append(def.Phases, ph)
+		prev = ph
+	}
+	def.Aggro = r.Aggro
+	if def.Aggro == 0 {
+		def.Aggro = def.Reach()
 	}
 	return def, nil
+}
+
+// Enemy defaults and limits.
+const (
+	defaultLeash   = 480.0 // u: an enemy follows a foe this far from its post
+	defaultOpening = 45    // ticks: a phase's opening telegraph
+	maxLeash       = 4096.0
+	maxTelegraph   = 240 // ticks
+	maxDamageMult  = 10.0
+	// defaultRangeShare places a moving fighter that names no range at this
+	// share of its shortest emitter's range.
+	defaultRangeShare = 0.6
+)
+
+// defaultMove is a first phase's style when content does not name one: a
+// stationary kind stands, a harmless one drifts, a hostile one chases.
+func defaultMove(r rawEnemy) string {
+	switch {
+	case r.Speed == 0:
+		return "still"
+	case !r.Hostile:
+		return "wander"
+	}
+	return "chase"
+}
+
+// convertPhase checks one phase, filling what it leaves out from the phase
+// before it.
+func convertPhase(r rawPhase, prev game.Phase, first, hostile bool, item string, pats map[string]int) (game.Phase, error) {
+	c := check{file: EnemiesFile, item: item}
+	ph := game.Phase{Name: r.Name, Below: r.Below, Move: prev.Move, Speed: prev.Speed, Range: prev.Range,
+		DamageTaken: 1, Opening: defaultOpening}
+	if r.Move != "" {
+		m, ok := game.ParseMoveStyle(r.Move)
+		c.rule(ok, "move", "unknown move %q (want still, wander, chase, keep or orbit)", r.Move)
+		ph.Move = m
+	}
+	if r.Speed != nil {
+		c.between(*r.Speed, 0, maxActorSpeed, "speed")
+		ph.Speed = *r.Speed / game.TickRate
+	}
+	if r.Range != 0 {
+		c.between(r.Range, 0, game.BulletInterestCeiling, "range")
+		ph.Range = r.Range
+	}
+	if r.DmgTaken != 0 {
+		c.rule(r.DmgTaken > 0 && r.DmgTaken <= maxDamageMult, "damage_taken_mult", "%v, want above 0 and at most %v", r.DmgTaken, maxDamageMult)
+		ph.DamageTaken = r.DmgTaken
+	}
+	if r.Telegraph != nil {
+		c.between(float64(*r.Telegraph), 0, maxTelegraph, "telegraph_ticks")
+		ph.Opening = *r.Telegraph
+	}
+	c.rule(first || (r.Below > 0 && r.Below < prev.Below), "below", "%v, want above 0 and under the previous phase's %v", r.Below, prev.Below)
+	c.rule(!hostile || len(r.Emitters) > 0, "emitter", "a hostile enemy needs at least one emitter in every phase (there is no contact damage)")
+	if c.err != nil {
+		return game.Phase{}, c.err
+	}
+	shortest := math.Inf(1)
+	for j, em := range r.Emitters {
+		e, err := convertEmitter(em, item+fmt.Sprintf(": emitter %d", j), pats)
+		if err != nil {
+			return game.Phase{}, err
+		}
+		ph.Emitters = append(ph.Emitters, e)
+		shortest = min(shortest, e.Range)
+	}
+	if ph.Range == 0 && len(ph.Emitters) > 0 {
+		ph.Range = shortest * defaultRangeShare // fights well inside its reach
+	}
+	return ph, nil
 }
 
 // convertEmitter checks one emitter of an enemy.

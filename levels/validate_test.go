@@ -53,6 +53,10 @@ hp = 900
 boss = true
 hostile = true
 emitter = [ { pattern = "ring", cooldown_ticks = 40, range = 600 } ]
+
+[[enemy.phase]]
+below = 0.5
+emitter = [ { pattern = "fan", cooldown_ticks = 40, range = 600 } ]
 `
 
 const goodPlayer = `

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,9 +18,7 @@ func TestTheContentHoldsTogether(t *testing.T) {
 	t.Run("every pattern is fired by some enemy", func(t *testing.T) {
 		fired := map[int]bool{}
 		for _, e := range c.Enemies {
-			for _, em := range e.Emitters {
-				fired[em.Pattern] = true
-			}
+			e.EachEmitter(func(_ int, em game.Emitter) { fired[em.Pattern] = true })
 		}
 		for i, p := range c.Patterns {
 			assert.True(t, fired[i], "pattern %q is fired by nobody", p.ID)
@@ -38,26 +37,44 @@ func TestTheContentHoldsTogether(t *testing.T) {
 		if !def.Hostile {
 			continue
 		}
-		t.Run(def.Name+" fires at a player in its sight and reach", func(t *testing.T) {
-			m := &game.Map{Name: "range", Grid: walledRoom(40, 20), PlayerSpawns: []game.Vec{game.TileCenter(18, 10)},
-				EnemySpawns: []game.EnemySpawn{{Pos: game.TileCenter(20, 10), Kind: kind}}}
-			w := game.NewWorld(m, c, 7)
-			w.AddPlayer(1)
-			spawns := 0
-			longest := 0
-			for _, em := range def.Emitters {
-				longest = max(longest, em.Cooldown)
-			}
-			for range longest + game.SpawnGraceTicks + game.VolleyLeadTicks + 2 {
-				w.QueueInput(1, game.Input{Tick: w.Tick() + 1})
-				w.Step()
-				for _, ev := range w.Events() {
-					if ev.Kind == game.EvBulletSpawn && ev.Bullet.Team == game.TeamEnemy {
-						spawns++
-					}
-				}
-			}
-			assert.Positive(t, spawns, "%s never fired within its longest cooldown", def.ID)
+		for phase, ph := range def.Phases {
+			t.Run(fmt.Sprintf("%s fires at a player in its sight and reach in phase %d", def.Name, phase+1), func(t *testing.T) {
+				assert.Positive(t, firesInPhase(t, c, kind, phase, ph), "%s never fired within its longest cooldown", def.ID)
+			})
+		}
+	}
+}
+
+// firesInPhase stands a player beside one enemy of a kind, wounded into a
+// phase, and counts the enemy bullets decided within that phase's longest
+// cooldown and its telegraph.
+func firesInPhase(t *testing.T, c *game.Content, kind, phase int, ph game.Phase) int {
+	m := &game.Map{Name: "range", Grid: walledRoom(40, 20), PlayerSpawns: []game.Vec{game.TileCenter(17, 10)},
+		EnemySpawns: []game.EnemySpawn{{Pos: game.TileCenter(20, 10), Kind: kind}}}
+	w := game.NewWorld(m, c, 7)
+	w.AddPlayer(1)
+	if phase > 0 {
+		w.Step() // a boss sets its health for the party first
+		var hp, maxHP int16
+		w.EachEnemy(func(e game.EnemyState, _ game.Vec) { hp, maxHP = e.HP, e.MaxHP })
+		require.True(t, w.WoundEnemy(0, hp-int16(ph.Below*float64(maxHP))))
+		w.EachEnemy(func(e game.EnemyState, _ game.Vec) {
+			require.Equal(t, phase, int(e.Flags&game.EnemyPhaseMask), "wounded into phase %d", phase+1)
 		})
 	}
+	longest := 0
+	for _, em := range ph.Emitters {
+		longest = max(longest, em.Cooldown)
+	}
+	spawns := 0
+	for range longest + ph.Opening + c.Enemies[kind].Telegraph + game.SpawnGraceTicks + game.VolleyLeadTicks + 2 {
+		w.QueueInput(1, game.Input{Tick: w.Tick() + 1})
+		w.Step()
+		for _, ev := range w.Events() {
+			if ev.Kind == game.EvBulletSpawn && ev.Bullet.Team == game.TeamEnemy {
+				spawns++
+			}
+		}
+	}
+	return spawns
 }
