@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"duskfall/bots"
+	"duskfall/game"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
 	"duskfall/net/wire"
@@ -39,6 +40,7 @@ type options struct {
 	bots       int
 	duration   time.Duration
 	leaveAfter time.Duration
+	descend    int
 	script     string
 	name       string
 	port       int
@@ -115,6 +117,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.duration, "duration", 0, "how long bots play, or how long --server runs (0: until interrupted; bots default to 30s)")
 	fs.StringVar(&o.script, "script", bots.ScriptWander, fmt.Sprintf("bot script: one of %v", bots.Scripts()))
 	fs.DurationVar(&o.leaveAfter, "leave-after", 0, "with --bot: hold ESCAPE from this time on, channelling out of a dungeon (0: never)")
+	fs.IntVar(&o.descend, "descend", 0, "with --bot --script dungeon: after each boss take the way down, until this many floors below the first")
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
 	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
@@ -155,6 +158,8 @@ func (o *options) validate() error {
 		return fmt.Errorf("--duration %s must not be negative", o.duration)
 	case o.leaveAfter < 0:
 		return fmt.Errorf("--leave-after %s must not be negative", o.leaveAfter)
+	case o.descend < 0 || o.descend >= game.MaxDepth:
+		return fmt.Errorf("--descend %d must be 0 to %d", o.descend, game.MaxDepth-1)
 	case o.maxPlayers < 1 || o.maxPlayers > server.MaxPlayersLimit:
 		return fmt.Errorf("--max-players %d: want 1 to %d", o.maxPlayers, server.MaxPlayersLimit)
 	}
@@ -235,7 +240,8 @@ func runBots(o options, stdout, stderr io.Writer) int {
 	if prefix == "" {
 		prefix = "bot"
 	}
-	reports, err := bots.RunBotsLeaving(ctx, o.join, o.bots, o.script, prefix, o.duration, o.leaveAfter)
+	reports, err := bots.RunBotsWith(ctx, o.join, o.bots, o.script, prefix, o.duration,
+		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend})
 	if err != nil {
 		fmt.Fprintf(stderr, "duskfall: %v\n", err)
 		return 1

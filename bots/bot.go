@@ -48,6 +48,11 @@ type Bot struct {
 	// (--leave-after): in a dungeon it channels out to the hub.
 	LeaveAfter int
 	escaped    bool // it reached the hub through its own escape channel
+
+	// Descend is how many floors below the first the dungeon script goes
+	// (--descend): after each boss it takes the way down until it has,
+	// then the exit.
+	Descend int
 }
 
 // NewBot wraps a runtime; seed makes its wandering repeatable.
@@ -129,9 +134,26 @@ func (b *Bot) wander(pos game.Vec) client.Intent {
 // fight aims at the nearest enemy within reach, fires, and backs off when
 // it is close. It reports whether it found one.
 func (b *Bot) fight(pos game.Vec, in *client.Intent, reach float64) bool {
+	side := 1.0
+	if (b.frame/strafeFrames)%2 == 1 {
+		side = -1
+	}
+	return Fight(pos, b.rt.Enemies(), reach, side, in)
+}
+
+// strafeFrames is how long the fight rule strafes one way before turning.
+const strafeFrames = 75
+
+// Fight is the fight script's rule, for any caller that can list enemies:
+// aim and fire at the nearest living enemy within reach, back away from it
+// when it is nearer than FightDistance, and otherwise strafe round it to
+// the side (+1 or -1; 0 holds still), as a player dodging aimed shots
+// does. It reports whether it found one; without one it leaves in as it
+// was.
+func Fight(pos game.Vec, enemies []client.Actor, reach, side float64, in *client.Intent) bool {
 	best, bestD := game.Vec{}, reach
 	found := false
-	for _, e := range b.rt.Enemies() {
+	for _, e := range enemies {
 		if e.HP <= 0 {
 			continue
 		}
@@ -144,11 +166,17 @@ func (b *Bot) fight(pos game.Vec, in *client.Intent, reach float64) bool {
 	}
 	in.Aim = math.Atan2(best.Y-pos.Y, best.X-pos.X)
 	in.Fire = true
-	if bestD < 200 {
+	if bestD < FightDistance {
 		in.MoveX, in.MoveY = -math.Cos(in.Aim), -math.Sin(in.Aim)
+	} else if side != 0 {
+		in.MoveX, in.MoveY = -math.Sin(in.Aim)*side, math.Cos(in.Aim)*side
 	}
 	return true
 }
+
+// FightDistance is how near (u) the fight rule lets an enemy come before
+// it backs away.
+const FightDistance = 200
 
 // Report is one bot's summary, printed as a JSON line.
 type Report struct {
@@ -184,8 +212,10 @@ type Report struct {
 	ItemsDropped    int     `json:"items_dropped"` // drops the server confirmed (a full bag over something new)
 	XP              int     `json:"xp"`            // XP into the current level, as the server last said
 	Level           int     `json:"level"`
-	Escaped         bool    `json:"escaped"` // it held ESCAPE (--leave-after) and reached the hub
-	Died            bool    `json:"died"`    // its character died in a dungeon at least once
+	Escaped         bool    `json:"escaped"`  // it held ESCAPE (--leave-after) and reached the hub
+	Deepest         int     `json:"deepest"`  // the deepest dungeon floor it stood on (0: none)
+	Descents        int     `json:"descents"` // ways down it took
+	Died            bool    `json:"died"`     // its character died in a dungeon at least once
 	Error           string  `json:"error"`
 }
 
@@ -207,6 +237,7 @@ func (b *Bot) Report() Report {
 		Character:    b.character, Deaths: b.deaths,
 		ItemsPicked: b.items.picked, ItemsUsed: b.items.used, ItemsDropped: b.items.dropped,
 		Escaped: b.escaped, Died: b.deaths > 0,
+		Deepest: b.dungeon.deepest, Descents: b.dungeon.descents,
 	}
 	if sh := b.rt.Sheet(); sh.Known {
 		rep.XP, rep.Level = sh.XP, sh.Level
@@ -234,6 +265,17 @@ func RunBots(ctx context.Context, addr string, n int, script, prefix string, d t
 // RunBotsLeaving is RunBots with bots that hold ESCAPE from leaveAfter on
 // (0: never).
 func RunBotsLeaving(ctx context.Context, addr string, n int, script, prefix string, d, leaveAfter time.Duration) ([]Report, error) {
+	return RunBotsWith(ctx, addr, n, script, prefix, d, Options{LeaveAfter: leaveAfter})
+}
+
+// Options are the command line's habits for a run of bots.
+type Options struct {
+	LeaveAfter time.Duration // hold ESCAPE from then on (0: never)
+	Descend    int           // floors below the first a dungeon bot goes
+}
+
+// RunBotsWith is RunBots with the options' habits.
+func RunBotsWith(ctx context.Context, addr string, n int, script, prefix string, d time.Duration, o Options) ([]Report, error) {
 	bots := make([]*Bot, 0, n)
 	defer func() { closeBots(bots) }() // the bots dialled so far, on every return
 	for i := range n {
@@ -247,7 +289,8 @@ func RunBotsLeaving(ctx context.Context, addr string, n int, script, prefix stri
 			rt.Close()
 			return nil, err
 		}
-		b.LeaveAfter = int(leaveAfter * game.TickRate / time.Second)
+		b.LeaveAfter = int(o.LeaveAfter * game.TickRate / time.Second)
+		b.Descend = o.Descend
 		bots = append(bots, b)
 	}
 	DriveBots(ctx, bots, d)

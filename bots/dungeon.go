@@ -19,6 +19,11 @@ type dungeonRun struct {
 	entered  int
 	cleared  int
 	press    bool
+	deepest  int // the deepest floor it stood on
+	descents int // ways down taken
+
+	deepestHere int  // the floor of the instance it is in (0: the hub)
+	leaving     bool // it pressed INTERACT on a dungeon's portal: the next hub is a clear, not a death
 }
 
 // replanEvery is how often, in frames, the script plans a new route.
@@ -32,7 +37,12 @@ func (b *Bot) dungeonIntent(pos game.Vec) client.Intent {
 	run := &b.dungeon
 	inst, kind := b.rt.Instance()
 	if inst != run.instance {
+		if run.deepestHere > 0 && kind != game.HubDungeon && b.rt.Depth() > run.deepestHere {
+			run.descents++ // a dungeon to a deeper dungeon: it took a way down
+		}
 		run.noteInstance(inst, kind)
+		run.deepestHere = b.rt.Depth()
+		run.deepest = max(run.deepest, b.rt.Depth())
 	}
 	if run.fresh {
 		run.arrived, run.fresh = pos, false
@@ -42,11 +52,12 @@ func (b *Bot) dungeonIntent(pos game.Vec) client.Intent {
 		return client.Intent{}
 	}
 	var in client.Intent
-	if portal, ok := b.portalToTake(kind); ok {
+	if portal, ok := b.portalToTake(kind, b.rt.Depth() <= b.Descend); ok {
 		in = b.walkTo(g, pos, portal)
 		if math.Hypot(portal.X-pos.X, portal.Y-pos.Y) < game.TileSize/2 {
 			run.press = !run.press // press, release, press: INTERACT acts on a press
 			in.Interact = run.press
+			run.leaving = kind != game.HubDungeon
 		}
 		return in
 	}
@@ -56,9 +67,10 @@ func (b *Bot) dungeonIntent(pos game.Vec) client.Intent {
 }
 
 func (run *dungeonRun) noteInstance(inst uint16, kind uint8) {
-	if run.instance != 0 && kind == game.HubDungeon {
+	if run.instance != 0 && kind == game.HubDungeon && run.leaving {
 		run.cleared++ // back in the hub through an exit
 	}
+	run.leaving = false
 	if kind != game.HubDungeon {
 		run.entered++
 	}
@@ -67,15 +79,25 @@ func (run *dungeonRun) noteInstance(inst uint16, kind uint8) {
 }
 
 // portalToTake is the portal the script heads for: in the hub the first
-// portal, in a dungeon its exit once it has opened.
-func (b *Bot) portalToTake(kind uint8) (game.Vec, bool) {
+// portal; in a dungeon, once its boss is dead, the way down (a portal to
+// its own kind) when it wants to go deeper, otherwise the exit.
+func (b *Bot) portalToTake(kind uint8, deeper bool) (game.Vec, bool) {
+	var exit, down game.Vec
+	var hasExit, hasDown bool
 	for _, p := range b.rt.Portals() {
-		exit := p.Dungeon == game.HubDungeon
-		if (kind == game.HubDungeon) != exit {
+		switch {
+		case kind == game.HubDungeon:
 			return p.Pos, true
+		case p.Dungeon == game.HubDungeon:
+			exit, hasExit = p.Pos, true
+		case p.Dungeon == kind:
+			down, hasDown = p.Pos, true
 		}
 	}
-	return game.Vec{}, false
+	if deeper && hasDown {
+		return down, true
+	}
+	return exit, hasExit
 }
 
 // walkTo follows a route to dest, planning it again every so often.

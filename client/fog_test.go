@@ -259,7 +259,7 @@ func (s fakeServer) send(b []byte) {
 }
 
 func (s fakeServer) enter(instance uint16, w, h uint16) {
-	b, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: instance, MapW: w, MapH: h, ServerTick: 100})
+	b, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: instance, Dungeon: game.HubDungeon, MapW: w, MapH: h, ServerTick: 100})
 	require.NoError(s.t, err)
 	s.send(b)
 }

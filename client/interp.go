@@ -152,7 +152,7 @@ func (v *view) buildEnemies(a, b *wire.Snapshot, alpha float64) {
 		if i, ok := v.index[e.ID]; ok {
 			pos = lerp(vec32(a.Enemies[i].X, a.Enemies[i].Y), pos, alpha)
 		}
-		v.enemies = append(v.enemies, Actor{ID: e.ID, Kind: e.Kind, Pos: pos, HP: e.HP, MaxHP: e.MaxHP})
+		v.enemies = append(v.enemies, Actor{ID: e.ID, Kind: e.Kind, Pos: pos, HP: e.HP, MaxHP: e.MaxHP, Flags: e.Flags})
 	}
 }
 

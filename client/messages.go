@@ -90,7 +90,7 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 		return nil
 	}
 	r.roster.view.Pending = false
-	r.instance, r.dungeon, r.epoch = e.Instance, e.Dungeon, e.Epoch
+	r.instance, r.dungeon, r.depth, r.epoch = e.Instance, e.Dungeon, int(e.Depth), e.Epoch
 	r.grid = game.NewGrid(int(e.MapW), int(e.MapH))
 	r.portals = e.Portals
 	r.sheet.loot = r.sheet.loot[:0]

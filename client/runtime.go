@@ -90,6 +90,7 @@ type Runtime struct {
 	seen     map[uint16]bool // other players ever drawn
 	instance uint16
 	dungeon  uint8
+	depth    int // the dungeon floor, 0 in the hub
 	grid     *game.Grid
 	portals  []game.Portal
 	pstats   game.PlayerStats
@@ -187,6 +188,9 @@ func (r *Runtime) Portals() []game.Portal { return r.portals }
 
 // Instance is the current instance id and its dungeon kind (0xFF: hub).
 func (r *Runtime) Instance() (uint16, uint8) { return r.instance, r.dungeon }
+
+// Depth is the dungeon floor the client is on, 1 the first; 0 in the hub.
+func (r *Runtime) Depth() int { return r.depth }
 
 // Bullets is the bullet replica, the bullets in flight, simulated to
 // BulletTick.

@@ -72,3 +72,46 @@ func TestBossFightPeaksNearTheReference(t *testing.T) {
 	require.GreaterOrEqual(t, peak, 250, "the boss fight is dense enough to be a bullet hell")
 	require.LessOrEqual(t, peak, 500, "and stays near the ~350 bullets the netcode budget assumes")
 }
+
+// BenchmarkDeepestFloorTick steps the largest dungeon kind's deepest floor
+// with every room but the entrance populated (depth adds enemies to each)
+// and four players, one in each of four rooms, strafing and firing, after
+// ten seconds of play so the fights are under way.
+func BenchmarkDeepestFloorTick(b *testing.B) {
+	c, err := levels.LoadContent()
+	require.NoError(b, err)
+	var largest *game.DungeonKind
+	for i := range c.Dungeons {
+		if k := &c.Dungeons[i]; largest == nil || k.Width*k.Height > largest.Width*largest.Height {
+			largest = k
+		}
+	}
+	d, err := game.GenerateDungeon(largest, 1, game.MaxDepth)
+	require.NoError(b, err)
+	w := game.NewWorld(d.Map, c, 1)
+	for id := uint16(1); id <= 4; id++ {
+		w.AddPlayer(id)
+		room := d.Rooms[(d.Entrance+int(id)*len(d.Rooms)/5)%len(d.Rooms)]
+		w.Teleport(id, room.CenterPos())
+	}
+	step := func() {
+		for id := uint16(1); id <= 4; id++ {
+			a := float64(w.Tick())/40 + float64(id)
+			w.QueueInput(id, game.Input{Tick: w.Tick() + 1, Buttons: game.BtnFire, Aim: game.AimFromAngle(-a),
+				MoveX: int8(80 * math.Cos(a)), MoveY: int8(80 * math.Sin(a))})
+		}
+		w.Step()
+	}
+	for range 10 * game.TickRate {
+		step()
+	}
+	living := 0
+	w.EachEnemy(func(game.EnemyState, game.Vec) { living++ })
+	bullets := w.Bullets().Len()
+	b.ReportAllocs()
+	for b.Loop() {
+		step()
+	}
+	b.ReportMetric(float64(living), "enemies")
+	b.ReportMetric(float64(bullets), "bullets")
+}

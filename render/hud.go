@@ -17,6 +17,8 @@ var (
 	colPanel   = rgb8(8, 8, 14, 0.78)
 	colGraph   = rgb8(120, 200, 255, 0.9)
 	colBossBar = rgb8(230, 60, 90, 1)
+	colBossHot = rgb8(255, 235, 140, 1) // the bar while the boss telegraphs
+	colMark    = rgb8(240, 240, 250, 0.9)
 )
 
 // The HUD's text changes at a readable rate, not every frame, so its
@@ -48,6 +50,16 @@ type hud struct {
 	lastOut    uint64
 	mini       minimap
 	bossMet    bossRef // the boss the player has laid eyes on
+	bossKey    bossLabelKey
+	bossLabel  string // the boss bar's words, made again only when they change
+	whereKey   [3]int // instance, dungeon, depth that h.where describes
+}
+
+// bossLabelKey is what the boss bar's words depend on.
+type bossLabelKey struct {
+	kind  uint8
+	phase uint8
+	ok    bool
 }
 
 // bossRef names one enemy of one instance.
@@ -57,7 +69,8 @@ type bossRef struct {
 	ok       bool
 }
 
-func (h *hud) update(rt *client.Runtime, frame int) {
+func (h *hud) update(rt *client.Runtime, frame int, look *worldLook) {
+	h.updateWhere(rt, look)
 	net := rt.Net()
 	h.ping[frame%graphLen] = float32(net.RTT) / float32(time.Millisecond)
 	if self, ok := rt.Self(); ok && (self.HP != h.hp || self.MaxHP != h.maxHP || h.hpText == "") {
@@ -84,6 +97,25 @@ func (h *hud) update(rt *client.Runtime, frame int) {
 		fmt.Sprintf("bullets %d   fps %.0f   tps %.0f", rt.Bullets().Len(), ebiten.ActualFPS(), ebiten.ActualTPS()),
 		fmt.Sprintf("hits %d: unseen %d, seen <100 ms %d, drawn as miss %d",
 			st.Hits.Taken, st.Hits.Unseen, st.Hits.SeenUnder, st.Hits.DrawnAsMiss),
+	}
+}
+
+// updateWhere names the place the player is in, with its depth in a
+// dungeon, when it changes.
+func (h *hud) updateWhere(rt *client.Runtime, look *worldLook) {
+	inst, dungeon := rt.Instance()
+	key := [3]int{int(inst), int(dungeon), rt.Depth()}
+	if key == h.whereKey && h.where != "" {
+		return
+	}
+	h.whereKey = key
+	switch {
+	case inst == 0:
+		h.where = ""
+	case dungeon == game.HubDungeon:
+		h.where = "The hub"
+	default:
+		h.where = fmt.Sprintf("%s, depth %d", look.portalName(dungeon), rt.Depth())
 	}
 }
 
@@ -166,10 +198,36 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
 		const bw = 480
 		x := float32(s.a.w-bw) / 2
 		g.shapes.rect(dst, x-2, 26, bw+4, 14, colPanel)
-		g.shapes.rect(dst, x, 28, bw*float32(clamp01(float64(e.HP)/float64(e.MaxHP))), 10, colBossBar)
-		return d.Name
+		bar := colBossBar
+		if e.Flags&game.EnemyTelegraph != 0 && s.frames/4%2 == 0 {
+			bar = colBossHot // it is about to fire: the bar flashes with it
+		}
+		g.shapes.rect(dst, x, 28, bw*float32(clamp01(float64(e.HP)/float64(e.MaxHP))), 10, bar)
+		for _, ph := range d.Phases[1:] {
+			g.shapes.rect(dst, x+bw*float32(ph.Below)-1, 26, 2, 14, colMark) // where the next phases begin
+		}
+		return h.bossWords(e.Kind, e.Flags&game.EnemyPhaseMask, &d)
 	}
 	return ""
+}
+
+// bossWords is the boss bar's caption: the name, and with phases the one
+// under way, as "The Warden: Fury (2 of 3)".
+func (h *hud) bossWords(kind, phase uint8, d *game.EnemyDef) string {
+	key := bossLabelKey{kind: kind, phase: phase, ok: true}
+	if key == h.bossKey {
+		return h.bossLabel
+	}
+	h.bossKey = key
+	h.bossLabel = d.Name
+	if n := len(d.Phases); n > 1 && int(phase) < n {
+		name := d.Phases[phase].Name
+		if name == "" {
+			name = "phase"
+		}
+		h.bossLabel = fmt.Sprintf("%s: %s (%d of %d)", d.Name, name, phase+1, n)
+	}
+	return h.bossLabel
 }
 
 // drawGraphShapes draws the net graph's panel and its ping history, newest

@@ -110,7 +110,7 @@ func (s *playScene) Update() error {
 	}
 	s.follow()
 	s.notePlaying()
-	s.hud.update(s.rt, s.frames)
+	s.hud.update(s.rt, s.frames, s.look)
 	s.items.update(s.rt, s.a.now(), !s.inDungeon())
 	return nil
 }

@@ -13,20 +13,21 @@ import (
 
 // World colours.
 var (
-	colFloorA   = rgb8(34, 36, 50, 1)
-	colFloorB   = rgb8(38, 40, 56, 1)
-	colPaveA    = rgb8(48, 44, 58, 1) // decorative paving: warmer stone, laid in larger squares
-	colPaveB    = rgb8(54, 49, 64, 1)
-	colWall     = rgb8(78, 70, 104, 1)
-	colWallTop  = rgb8(124, 114, 158, 1)
-	colSelf     = rgb8(236, 240, 255, 1)
-	colFriend   = rgb8(150, 236, 170, 1)
-	colGhost    = rgb8(200, 210, 230, 0.3)
-	colShimmer  = rgb8(255, 232, 150, 1)
-	colBarBack  = rgb8(0, 0, 0, 0.7)
-	colEnemyHP  = rgb8(255, 80, 70, 1)
-	colFriendHP = rgb8(110, 230, 120, 1)
-	colPortal   = rgb8(180, 120, 255, 1)
+	colFloorA    = rgb8(34, 36, 50, 1)
+	colFloorB    = rgb8(38, 40, 56, 1)
+	colPaveA     = rgb8(48, 44, 58, 1) // decorative paving: warmer stone, laid in larger squares
+	colPaveB     = rgb8(54, 49, 64, 1)
+	colWall      = rgb8(78, 70, 104, 1)
+	colWallTop   = rgb8(124, 114, 158, 1)
+	colSelf      = rgb8(236, 240, 255, 1)
+	colFriend    = rgb8(150, 236, 170, 1)
+	colGhost     = rgb8(200, 210, 230, 0.3)
+	colShimmer   = rgb8(255, 232, 150, 1)
+	colBarBack   = rgb8(0, 0, 0, 0.7)
+	colEnemyHP   = rgb8(255, 80, 70, 1)
+	colTelegraph = rgb8(255, 236, 150, 1)
+	colFriendHP  = rgb8(110, 230, 120, 1)
+	colPortal    = rgb8(180, 120, 255, 1)
 
 	enemyColours = [...]rgba{
 		rgb8(214, 92, 70, 1), rgb8(200, 120, 210, 1), rgb8(220, 180, 80, 1), rgb8(90, 170, 200, 1),
@@ -223,10 +224,55 @@ func (w *worldLook) drawEnemy(dst *ebiten.Image, sb *shapeBatch, s *playScene, e
 	if w.flashing(game.ActorEnemy, e.ID) {
 		c = rgb8(255, 255, 255, 1)
 	}
-	sb.circle(dst, x, y, r, c.scale(0.55))
-	sb.circle(dst, x, y, r*0.78, c)
-	sb.circle(dst, x, y, r*0.3, c.scale(0.4))
+	if e.Flags&game.EnemyTelegraph != 0 { // planted and about to fire: a hot ring that pulses
+		pulse := float32(0.5 + 0.5*math.Sin(float64(s.frames)*0.6))
+		sb.ring(dst, x, y, r*1.25, r*(1.45+0.2*pulse), func(int) rgba { return colTelegraph.alpha(0.55 + 0.45*pulse) })
+	}
+	w.silhouette(dst, sb, x, y, r, e.Kind, c)
 	hpBar(dst, sb, x-r-3, y-r-10, 2*r+6, 4, e.HP, e.MaxHP, colEnemyHP)
+}
+
+// silhouette draws an enemy's body. Each kind has its own outline, picked
+// from its place in the content so a modded kind gets one too: a boss is a
+// spiked star, a stationary kind a square, every other kind a polygon of
+// three to seven sides; the core is a disc.
+func (w *worldLook) silhouette(dst *ebiten.Image, sb *shapeBatch, x, y, r float32, kind uint8, c rgba) {
+	d, ok := w.enemyDef(kind)
+	switch {
+	case !ok:
+		sb.circle(dst, x, y, r, c.scale(0.55))
+	case d.Boss:
+		star(dst, sb, x, y, r, r*0.7, 10, 0, c.scale(0.55))
+	case d.Phases[0].Move == game.MoveStill:
+		polygon(dst, sb, x, y, r*1.15, 4, math.Pi/4, c.scale(0.55))
+	case d.Phases[0].Move == game.MoveWander:
+		sb.circle(dst, x, y, r, c.scale(0.55))
+	default:
+		polygon(dst, sb, x, y, r*1.1, 3+int(kind)%5, -math.Pi/2, c.scale(0.55))
+	}
+	sb.circle(dst, x, y, r*0.62, c)
+	sb.circle(dst, x, y, r*0.25, c.scale(0.4))
+}
+
+// polygon fills a regular polygon of n sides, its first corner at angle a0.
+func polygon(dst *ebiten.Image, sb *shapeBatch, x, y, r float32, n int, a0 float64, c rgba) {
+	star(dst, sb, x, y, r, r*float32(math.Cos(math.Pi/float64(n))), n, a0, c)
+}
+
+// star fills an n-pointed star with outer radius r and inner radius in;
+// with in at the polygon's apothem it is a plain polygon. Its first point
+// is at angle a0.
+func star(dst *ebiten.Image, sb *shapeBatch, x, y, r, in float32, n int, a0 float64, c rgba) {
+	step := math.Pi / float64(n)
+	for k := range 2 * n {
+		ra, rb := r, in
+		if k%2 == 1 {
+			ra, rb = in, r
+		}
+		s1, c1 := math.Sincos(a0 + float64(k)*step)
+		s2, c2 := math.Sincos(a0 + float64(k+1)*step)
+		sb.triangle(dst, x, y, x+float32(c1)*ra, y+float32(s1)*ra, x+float32(c2)*rb, y+float32(s2)*rb, c)
+	}
 }
 
 // drawShip draws a ship: a disc with a nose toward its aim. Arrival grace
@@ -326,8 +372,13 @@ func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
 // portalLabels names what each portal in sight opens, so a player knows
 // where a step leads before taking it.
 func (w *worldLook) portalLabels(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {
+	_, here := s.rt.Instance()
 	eachPortal(s, 80, fog.Visible, func(p game.Portal, x, y float32) {
-		g.text.draw(dst, w.portalName(p.Dungeon), int(x), int(y)-40, 1, alignCenter, colText)
+		name := w.portalName(p.Dungeon)
+		if here != game.HubDungeon && p.Dungeon == here {
+			name = "Down to the next floor"
+		}
+		g.text.draw(dst, name, int(x), int(y)-40, 1, alignCenter, colText)
 	})
 }
 

@@ -85,7 +85,7 @@ func (s *Runtime) saveCharacter(p *peer, final bool) {
 	}
 	p.char.Where = store.Place{Kind: store.PlaceHub}
 	if p.inst.dungeon != game.HubDungeon && p.char.Health > 0 { // the dead come back in the hub
-		p.char.Where = store.Place{Kind: store.PlaceDungeon, Dungeon: p.inst.dungeon, Depth: 1}
+		p.char.Where = store.Place{Kind: store.PlaceDungeon, Dungeon: p.inst.dungeon, Depth: p.inst.depth}
 	}
 	s.desk.stage(p.char)
 	if final {

@@ -13,6 +13,7 @@ import (
 type instance struct {
 	id      uint16
 	dungeon uint8 // dungeon kind, or game.HubDungeon for the start map (hub or arena)
+	depth   int   // the floor, 1 the first; 0 for the start map
 	world   *game.World
 	peers   []*peer
 	chunksX int
@@ -65,7 +66,8 @@ func (s *Runtime) newInstance(m *game.Map, dungeon uint8, seed uint64) *instance
 }
 
 // dungeonBehind returns the open instance behind a portal, generating the
-// dungeon when none is open.
+// dungeon when none is open. A portal in a dungeon that leads to a dungeon
+// is its way down: the floor behind it is one deeper.
 func (s *Runtime) dungeonBehind(from *instance, portal, kind uint8) (*instance, error) {
 	key := portalKey{from.id, portal}
 	if in := s.open[key]; in != nil {
@@ -74,17 +76,21 @@ func (s *Runtime) dungeonBehind(from *instance, portal, kind uint8) (*instance, 
 	if int(kind) >= len(s.cfg.Content.Dungeons) {
 		return nil, fmt.Errorf("portal %d leads to unknown dungeon kind %d", portal, kind)
 	}
+	depth := from.depth + 1
+	if depth > game.MaxDepth {
+		return nil, fmt.Errorf("portal %d leads below the deepest floor", portal)
+	}
 	s.dungeonsMade++
 	seed := s.cfg.Seed ^ (s.dungeonsMade * 0x9E3779B97F4A7C15)
-	d, err := game.GenerateDungeon(&s.cfg.Content.Dungeons[kind], seed, 1)
+	d, err := game.GenerateDungeon(&s.cfg.Content.Dungeons[kind], seed, depth)
 	if err != nil {
 		return nil, err
 	}
 	in := s.newInstance(d.Map, kind, seed)
-	in.from = key
+	in.depth, in.from = depth, key
 	s.open[key] = in
-	s.log.Printf("opened %s (instance %d) behind portal %d of instance %d",
-		s.cfg.Content.Dungeons[kind].Name, in.id, portal, from.id)
+	s.log.Printf("opened %s depth %d (instance %d) behind portal %d of instance %d",
+		s.cfg.Content.Dungeons[kind].Name, depth, in.id, portal, from.id)
 	return in, nil
 }
 
@@ -103,7 +109,7 @@ func (in *instance) add(s *Runtime, p *peer) {
 	in.takeToldBit(p)
 	g := in.world.Grid()
 	b, err := wire.AppendEnterInstance(s.buf[:0], wire.EnterInstance{
-		Instance: in.id, Epoch: p.epoch, Dungeon: in.dungeon,
+		Instance: in.id, Epoch: p.epoch, Dungeon: in.dungeon, Depth: uint8(in.depth),
 		MapW: uint16(g.W), MapH: uint16(g.H),
 		ServerTick: in.world.Tick(), Portals: in.world.Portals(),
 	})
@@ -170,8 +176,10 @@ func (s *Runtime) collectOutcomes(in *instance) {
 			if p := s.peerOf(in, ev.Other); p != nil {
 				p.run.kills++
 			}
-		case ev.Kind == game.EvPortalOpened && in.dungeon != game.HubDungeon:
-			s.announceClear(in)
+		case ev.Kind == game.EvPortalOpened && in.dungeon != game.HubDungeon && ev.Dungeon == game.HubDungeon:
+			s.announceClear(in) // the exit: the way down beside it opens on the same tick
+		case ev.Kind == game.EvPhase:
+			s.logPhase(in, ev)
 		case ev.Kind == game.EvDeath && ev.Actor == game.ActorPlayer && in.dungeon != game.HubDungeon:
 			s.deaths = append(s.deaths, playerDeath{in, ev.ID})
 		}
@@ -231,7 +239,7 @@ func (s *Runtime) move(p *peer, dest *instance) {
 		dest.world.SetPlayerHealth(p.player, st.HP)
 	}
 	if dest.dungeon != game.HubDungeon {
-		s.log.Printf("%s entered %s (instance %d)", p.char.Name, s.cfg.Content.Dungeons[dest.dungeon].Name, dest.id)
+		s.log.Printf("%s entered %s depth %d (instance %d)", p.char.Name, s.cfg.Content.Dungeons[dest.dungeon].Name, dest.depth, dest.id)
 	}
 	s.saveCharacter(p, false)
 }
@@ -251,4 +259,20 @@ func (s *Runtime) closeEmpty() {
 	}
 	clear(s.instances[len(kept):])
 	s.instances = kept
+}
+
+// logPhase records a boss moving into a new phase, for operators and for
+// the difficulty table's readers.
+func (s *Runtime) logPhase(in *instance, ev *game.Event) {
+	var name string
+	in.world.EachEnemy(func(e game.EnemyState, _ game.Vec) {
+		if e.ID == ev.ID && int(e.Kind) < len(s.cfg.Content.Enemies) {
+			def := &s.cfg.Content.Enemies[e.Kind]
+			name = def.Name
+			if p := int(ev.Amount); p < len(def.Phases) && def.Phases[p].Name != "" {
+				name += " (" + def.Phases[p].Name + ")"
+			}
+		}
+	})
+	s.log.Printf("instance %d: %s enters phase %d with %d health", in.id, name, ev.Amount+1, ev.HP)
 }

@@ -94,10 +94,11 @@ func TestFriendsWhoTakeTheSamePortalMeetAndOthersDoNot(t *testing.T) {
 }
 
 // The dungeon script plays a whole run: from the hub through a portal,
-// across the dungeon to its boss, and out by the exit once it is cleared.
-func TestADungeonBotClearsTheProvingGroundsAndComesBack(t *testing.T) {
+// across the Proving Grounds to its boss, down the way it opens to the
+// second floor, across that to its boss, and out by the exit.
+func TestADungeonBotDescendsAFloorAndComesBack(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a minute of play")
+		t.Skip("two floors of play")
 	}
 	srv, addr := hubServer(t)
 	rt, err := client.Dial(addr, client.Config{Name: "delver"})
@@ -105,8 +106,9 @@ func TestADungeonBotClearsTheProvingGroundsAndComesBack(t *testing.T) {
 	defer rt.Close()
 	bot, err := bots.NewBot(rt, "delver", bots.ScriptDungeon, 3)
 	require.NoError(t, err)
+	bot.Descend = 1
 	var rep bots.Report
-	for frame := 0; frame < 150*game.TickRate; frame++ {
+	for frame := 0; frame < 300*game.TickRate; frame++ {
 		bot.Frame()
 		srv.Step()
 		time.Sleep(time.Second / game.TickRate / 2)
@@ -119,7 +121,9 @@ func TestADungeonBotClearsTheProvingGroundsAndComesBack(t *testing.T) {
 	rep = bot.Report()
 	t.Logf("%+v", rep)
 	require.Empty(t, rep.Error)
-	require.Equal(t, 1, rep.DungeonsEntered, "the bot took a portal")
+	require.Equal(t, 2, rep.DungeonsEntered, "the bot took a portal, then the way down")
+	require.Equal(t, 1, rep.Descents, "it went down once")
+	require.Equal(t, 2, rep.Deepest, "to the second floor")
 	require.Equal(t, 1, rep.DungeonsCleared, "and came back through the exit")
 	require.Equal(t, 1, srv.Instances(), "the cleared dungeon closed behind it")
 }

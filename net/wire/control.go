@@ -218,6 +218,7 @@ type EnterInstance struct {
 	// packet of the world it left from one of the world it enters.
 	Epoch      uint16
 	Dungeon    uint8 // dungeon kind, or game.HubDungeon for the hub or an arena
+	Depth      uint8 // the dungeon floor, 1 to game.MaxDepth; 0 with HubDungeon
 	MapW, MapH uint16
 	ServerTick uint32
 	Portals    []game.Portal // each on a tile centre: the wire carries the tile
@@ -232,6 +233,9 @@ func checkInstance(e *EnterInstance) error {
 		return ErrTooLarge
 	}
 	if e.MapW == 0 || e.MapH == 0 {
+		return ErrMalformed
+	}
+	if (e.Dungeon == game.HubDungeon) != (e.Depth == 0) || e.Depth > game.MaxDepth {
 		return ErrMalformed
 	}
 	if e.MapW > MaxMapSide || e.MapH > MaxMapSide {
@@ -253,7 +257,7 @@ func AppendEnterInstance(b []byte, e EnterInstance) ([]byte, error) {
 	b = append(b, uint8(MsgEnterInstance))
 	b = AppendU16(b, e.Instance)
 	b = AppendU16(b, e.Epoch)
-	b = append(b, e.Dungeon)
+	b = append(b, e.Dungeon, e.Depth)
 	b = AppendU16(b, e.MapW)
 	b = AppendU16(b, e.MapH)
 	b = AppendU32(b, e.ServerTick)
@@ -273,7 +277,7 @@ func ParseEnterInstance(b []byte) (EnterInstance, error) {
 	r := NewReader(b)
 	readType(&r, MsgEnterInstance)
 	e := EnterInstance{
-		Instance: r.U16(), Epoch: r.U16(), Dungeon: r.U8(), MapW: r.U16(), MapH: r.U16(), ServerTick: r.U32(),
+		Instance: r.U16(), Epoch: r.U16(), Dungeon: r.U8(), Depth: r.U8(), MapW: r.U16(), MapH: r.U16(), ServerTick: r.U32(),
 	}
 	n := int(r.U8())
 	if n*portalSize > r.Remaining() {

@@ -61,17 +61,19 @@
 //	    0    2     id u16
 //	    2    1+k   name str, k bytes, rules as in Hello
 //
-//	EnterInstance 0x05 (server→client), 15 + 5·n bytes
+//	EnterInstance 0x05 (server→client), 16 + 5·n bytes
 //	  off  size  field
 //	  0    1     type 0x05
 //	  1    2     instance u16
 //	  3    2     epoch u16: the receiver's instance changes on this connection
 //	  5    1     dungeon u8 (0xFF: hub or arena)
-//	  6    2     mapW u16, tiles, ≥ 1
-//	  8    2     mapH u16, tiles, ≥ 1
-//	  10   4     serverTick u32
-//	  14   1     portalCount u8, n
-//	  15   5·n   portals, each:
+//	  6    1     depth u8: 0 with dungeon 0xFF, else the floor, 1 to game.MaxDepth
+//	  7    2     mapW u16, tiles, ≥ 1
+//	  9    2     mapH u16, tiles, ≥ 1
+//	  11   4     serverTick u32
+//	  15   1     portalCount u8, n
+//	  16   5·n   portals, each (a portal whose dungeon is the instance's own
+//	             is the way down to the next floor):
 //	    0    2     tileX u16 (< mapW)
 //	    2    2     tileY u16 (< mapH)
 //	    4    1     dungeon u8
@@ -151,10 +153,10 @@
 //
 // Channel 1, unreliable sequenced:
 //
-//	Snapshot 0x10 (server→client), 20 + 9·n + 8·m + 8·k bytes
+//	Snapshot 0x10 (server→client), 20 + 9·n + 9·m + 8·k bytes
 //	  with n ≥ 1 players, m enemies and k loot records; with no players
 //	  there is no own record, the enemy count sits at offset 9, and the
-//	  packet is 12 + 8·m + 8·k bytes
+//	  packet is 12 + 9·m + 8·k bytes
 //	  off     size     field
 //	  0       1        type 0x10
 //	  1       2        epoch u16, as in the EnterInstance it belongs to
@@ -177,14 +179,16 @@
 //	    7    1     hpShare u8
 //	    8    1     flags u8
 //	  17+9·n  2        enemyCount u16, m
-//	  19+9·n  8·m      enemies, compact, each:
+//	  19+9·n  9·m      enemies, compact, each:
 //	    0    2     id u16
 //	    2    1     kind u8
 //	    3    2     x u16, quarters
 //	    5    2     y u16, quarters
 //	    7    1     hpShare u8
-//	  19+9·n+8·m  1    lootCount u8, k ≤ 254; 255: no list, keep the last (then k = 0)
-//	  20+9·n+8·m  8·k  loot, the ground items the receiver may see near it, each:
+//	    8    1     flags u8: bits 0–2 the boss phase (0 the first), bit 3
+//	                 telegraphing (a firing is coming); others 0
+//	  19+9·n+9·m  1    lootCount u8, k ≤ 254; 255: no list, keep the last (then k = 0)
+//	  20+9·n+9·m  8·k  loot, the ground items the receiver may see near it, each:
 //	    0    2     id u16, the world's handle
 //	    2    1     def u8, the item definition
 //	    3    2     x u16, quarters

@@ -229,7 +229,7 @@ func TestCompactRecordsAreQuantized(t *testing.T) {
 	require.Equal(t, hx(`10 0000 09000000 01
 		02 0100 6666a63f cdcc2c40 ff12 0100 6400 01
 		   0200 0500 0b00 12 03 01
-		0100 0300 04 0000 0100 80 00`), b, "1.3 u is 5 quarters, 2.7 u is 11, 1 hp of 100 a share of 3, 250 of 500 a share of 128")
+		0100 0300 04 0000 0100 80 00 00`), b, "1.3 u is 5 quarters, 2.7 u is 11, 1 hp of 100 a share of 3, 250 of 500 a share of 128")
 
 	var back wire.Snapshot
 	require.NoError(t, wire.DecodeSnapshot(b, &back))

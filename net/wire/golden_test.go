@@ -147,10 +147,14 @@ var codecs = []codec{
 			{"the hub with two portals", wire.EnterInstance{
 				Instance: 7, Epoch: 1, Dungeon: game.HubDungeon, MapW: 40, MapH: 30, ServerTick: 1000,
 				Portals: []game.Portal{{Pos: game.TileCenter(3, 4), Dungeon: 0}, {Pos: game.TileCenter(16, 17), Dungeon: 2}},
-			}, "05 0700 0100 ff 2800 1e00 e8030000 02 0300 0400 00 1000 1100 02"},
+			}, "05 0700 0100 ff 00 2800 1e00 e8030000 02 0300 0400 00 1000 1100 02"},
 			{"a dungeon with no portals", wire.EnterInstance{
-				Instance: 0x0102, Epoch: 0xbeef, Dungeon: 1, MapW: 256, MapH: 1, ServerTick: 0,
-			}, "05 0201 efbe 01 0001 0100 00000000 00"},
+				Instance: 0x0102, Epoch: 0xbeef, Dungeon: 1, Depth: 1, MapW: 256, MapH: 1, ServerTick: 0,
+			}, "05 0201 efbe 01 01 0001 0100 00000000 00"},
+			{"the third floor of a dungeon with its exit and way down open", wire.EnterInstance{
+				Instance: 9, Epoch: 4, Dungeon: 2, Depth: 3, MapW: 80, MapH: 60, ServerTick: 0x0100,
+				Portals: []game.Portal{{Pos: game.TileCenter(40, 30), Dungeon: game.HubDungeon}, {Pos: game.TileCenter(42, 30), Dungeon: 2}},
+			}, "05 0900 0400 02 03 5000 3c00 00010000 02 2800 1e00 ff 2a00 1e00 02"},
 		},
 	},
 	{
@@ -256,10 +260,11 @@ var codecs = []codec{
 			{"the receiver in grace and one wounded enemy", wire.Snapshot{
 				Epoch: 2, Tick: 300, LastInputTick: 297,
 				Players: []game.PlayerState{{ID: 1, X: 100, Y: -1.5, Aim: 0x4000, HP: 80, MaxHP: 100, Flags: game.PlayerGrace}},
-				Enemies: []game.EnemyState{{ID: 0x0201, Kind: 3, X: 256, Y: 0.5, HP: 128, MaxHP: wire.ShareMax}},
+				Enemies: []game.EnemyState{{ID: 0x0201, Kind: 3, X: 256, Y: 0.5, HP: 128, MaxHP: wire.ShareMax,
+					Flags: 2 | game.EnemyTelegraph}},
 			}, `10 0200 2c010000 03
 				01 0100 0000c842 0000c0bf 0040 5000 6400 01
-				0100 0102 03 0004 0200 80
+				0100 0102 03 0004 0200 80 0a
 				00`},
 			{"the receiver and two compact players and no enemies", wire.Snapshot{
 				Epoch: 0x0102, Tick: 3, LastInputTick: 2,
@@ -282,8 +287,8 @@ var codecs = []codec{
 				},
 			}, `10 0000 04030201 04
 				00
-				0200 0700 ff ffff ffff ff
-				     0800 00 0300 0110 01
+				0200 0700 ff ffff ffff ff 00
+				     0800 00 0300 0110 01 00
 				00`},
 			{"nothing in sight", wire.Snapshot{}, "10 0000 00000000 00 00 0000 00"},
 			{"the receiver beside its own ration and a shared potion", wire.Snapshot{

@@ -64,13 +64,13 @@ var layoutCases = []layoutCase{
 		typ: wire.MsgEnterInstance,
 		encode: func() ([]byte, error) {
 			return wire.AppendEnterInstance(nil, wire.EnterInstance{
-				Instance: 0x0201, Epoch: 0x0403, Dungeon: 0x05, MapW: 0x0106, MapH: 0x0107, ServerTick: 0x0b0a0908,
+				Instance: 0x0201, Epoch: 0x0403, Dungeon: 0x05, Depth: 0x09, MapW: 0x0106, MapH: 0x0107, ServerTick: 0x0b0a0908,
 				Portals: []game.Portal{{Pos: game.TileCenter(0x000c, 0x000d), Dungeon: 0x0e}, {Pos: game.TileCenter(1, 2), Dungeon: 3}},
 			})
 		},
 		vars: map[string]int{"n": 2},
 		fields: map[string]string{
-			"type": "05", "instance": "0102", "epoch": "0304", "dungeon": "05", "mapW": "0601", "mapH": "0701",
+			"type": "05", "instance": "0102", "epoch": "0304", "dungeon": "05", "depth": "09", "mapW": "0601", "mapH": "0701",
 			"serverTick": "08090a0b", "portalCount": "02",
 			"portals.tileX": "0c00", "portals.tileY": "0d00", "portals.dungeon": "0e",
 		},
@@ -123,7 +123,7 @@ var layoutCases = []layoutCase{
 					{ID: 0x0908, X: 1, Y: 2, Aim: 0x0b0a, HP: 0x0d0c, MaxHP: 0x0f0e, Flags: 0x10},
 					{ID: 0x1211, X: 0x1413 / 4.0, Y: 0x1615 / 4.0, Aim: 0x1700, HP: 0x18, MaxHP: wire.ShareMax, Flags: 0x19},
 				},
-				Enemies: []game.EnemyState{{ID: 0x1b1a, Kind: 0x1c, X: 0x1e1d / 4.0, Y: 0x201f / 4.0, HP: 0x21, MaxHP: wire.ShareMax}},
+				Enemies: []game.EnemyState{{ID: 0x1b1a, Kind: 0x1c, X: 0x1e1d / 4.0, Y: 0x201f / 4.0, HP: 0x21, MaxHP: wire.ShareMax, Flags: 0x29}},
 				Loot:    []wire.GroundLoot{{ID: 0x2322, Def: 0x24, X: 0x2625 / 4.0, Y: 0x2827 / 4.0, Flags: wire.LootMine}},
 			}), nil
 		},
@@ -135,7 +135,7 @@ var layoutCases = []layoutCase{
 			"others.id": "1112", "others.x": "1314", "others.y": "1516", "others.aim": "17",
 			"others.hpShare": "18", "others.flags": "19",
 			"enemyCount": "0100",
-			"enemies.id": "1a1b", "enemies.kind": "1c", "enemies.x": "1d1e", "enemies.y": "1f20", "enemies.hpShare": "21",
+			"enemies.id": "1a1b", "enemies.kind": "1c", "enemies.x": "1d1e", "enemies.y": "1f20", "enemies.hpShare": "21", "enemies.flags": "29",
 			"lootCount": "01", "loot.id": "2223", "loot.def": "24", "loot.x": "2526", "loot.y": "2728", "loot.flags": "01",
 		},
 	},

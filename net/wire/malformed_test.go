@@ -119,13 +119,16 @@ func TestHostileControlMessages(t *testing.T) {
 		{"an entry with a control character", "04 01 0100 02410a", wire.ErrMalformed},
 	})
 	runBad(t, wire.MsgEnterInstance, []badCase{
-		{"a map with no width", "05 0700 0000 ff 0000 1e00 e8030000 00", wire.ErrMalformed},
-		{"a map with no height", "05 0700 0000 ff 2800 0000 e8030000 00", wire.ErrMalformed},
-		{"a map wider than 512 tiles", "05 0700 0000 ff 0102 1e00 e8030000 00", wire.ErrTooLarge},
-		{"a map of 65535 by 65535 tiles", "05 0700 0000 ff ffff ffff e8030000 00", wire.ErrTooLarge},
-		{"a portal beyond the map's right edge", "05 0700 0000 ff 2800 1e00 e8030000 01 2800 0000 00", wire.ErrMalformed},
-		{"a portal beyond the map's bottom edge", "05 0700 0000 ff 2800 1e00 e8030000 01 0000 1e00 00", wire.ErrMalformed},
-		{"a portal count of 255 with one portal present", "05 0700 0000 ff 2800 1e00 e8030000 ff 0300 0400 00", wire.ErrShort},
+		{"a map with no width", "05 0700 0000 ff 00 0000 1e00 e8030000 00", wire.ErrMalformed},
+		{"a map with no height", "05 0700 0000 ff 00 2800 0000 e8030000 00", wire.ErrMalformed},
+		{"a map wider than 512 tiles", "05 0700 0000 ff 00 0102 1e00 e8030000 00", wire.ErrTooLarge},
+		{"a map of 65535 by 65535 tiles", "05 0700 0000 ff 00 ffff ffff e8030000 00", wire.ErrTooLarge},
+		{"a portal beyond the map's right edge", "05 0700 0000 ff 00 2800 1e00 e8030000 01 2800 0000 00", wire.ErrMalformed},
+		{"a portal beyond the map's bottom edge", "05 0700 0000 ff 00 2800 1e00 e8030000 01 0000 1e00 00", wire.ErrMalformed},
+		{"a portal count of 255 with one portal present", "05 0700 0000 ff 00 2800 1e00 e8030000 ff 0300 0400 00", wire.ErrShort},
+		{"the hub with a depth", "05 0700 0000 ff 01 2800 1e00 e8030000 00", wire.ErrMalformed},
+		{"a dungeon without a depth", "05 0700 0000 01 00 2800 1e00 e8030000 00", wire.ErrMalformed},
+		{"a dungeon deeper than the deepest floor", "05 0700 0000 01 0a 2800 1e00 e8030000 00", wire.ErrMalformed},
 	})
 	runBad(t, wire.MsgCharacters, []badCase{
 		{"a cause no version defines", "07 03 00 08 00", wire.ErrMalformed},
@@ -189,7 +192,7 @@ func TestHostileSnapshots(t *testing.T) {
 		{"a player count of two with only the receiver's record", "10 0000 00000000 00 02 " + ownRecordHex + " 0000", wire.ErrShort},
 		{"a compact player record cut short", "10 0000 00000000 00 02 " + ownRecordHex + " 0200 0400 0800 00 00", wire.ErrShort},
 		{"an enemy record cut short", "10 0000 00000000 00 00 0100 0100 03 0000 0000", wire.ErrShort},
-		{"an enemy record with a byte to spare", "10 0000 00000000 00 00 0100 0100 03 0000 0000 80 00 00", wire.ErrMalformed},
+		{"an enemy record with a byte to spare", "10 0000 00000000 00 00 0100 0100 03 0000 0000 80 00 00 00", wire.ErrMalformed},
 		{"a snapshot with no loot count", "10 0000 00000000 00 00 0000", wire.ErrShort},
 		{"a loot count of 254 with one record present", "10 0000 00000000 00 00 0000 fe 0100 00 0000 0000 00", wire.ErrShort},
 		{"a loot record cut short", "10 0000 00000000 00 00 0000 01 0100 00 0000 0000", wire.ErrShort},
@@ -224,7 +227,7 @@ func TestHostileCountsAllocateNothing(t *testing.T) {
 		{"an instance claiming 255 portals", func(b []byte) error {
 			_, err := wire.ParseEnterInstance(b)
 			return err
-		}, "05 0700 0000 ff 2800 1e00 e8030000 ff 0300 0400 00"},
+		}, "05 0700 0000 ff 00 2800 1e00 e8030000 ff 0300 0400 00"},
 		{"a snapshot claiming 254 items on the floor", func(b []byte) error {
 			var s wire.Snapshot
 			return wire.DecodeSnapshot(b, &s)

@@ -100,7 +100,7 @@ var registry = [...]MsgInfo{
 	{MsgReject, "Reject", ChanControl, ServerToClient, []string{"reason"}},
 	{MsgRoster, "Roster", ChanControl, ServerToClient, []string{"count", "id", "name"}},
 	{MsgEnterInstance, "EnterInstance", ChanControl, ServerToClient, []string{
-		"instance", "epoch", "dungeon", "mapW", "mapH", "serverTick", "portalCount", "tileX", "tileY", "dungeon"}},
+		"instance", "epoch", "dungeon", "depth", "mapW", "mapH", "serverTick", "portalCount", "tileX", "tileY", "dungeon"}},
 	{MsgMapChunk, "MapChunk", ChanControl, ServerToClient, []string{"cx", "cy", "tiles"}},
 	{MsgCharacters, "Characters", ChanControl, ServerToClient, []string{
 		"cause", "note", "slots", "count", "id", "name", "level", "health", "maxHealth", "where", "lockout"}},
@@ -115,7 +115,7 @@ var registry = [...]MsgInfo{
 		"epoch", "tick", "inputAge", "playerCount",
 		"id", "x", "y", "aim", "hp", "maxHP", "flags", // the receiver's own record
 		"id", "x", "y", "aim", "hpShare", "flags", // every other player's
-		"enemyCount", "id", "kind", "x", "y", "hpShare",
+		"enemyCount", "id", "kind", "x", "y", "hpShare", "flags",
 		"lootCount", "id", "def", "x", "y", "flags"}},
 	{MsgEvents, "Events", ChanEvents, ServerToClient, []string{"epoch", "tick", "kind", "payload"}},
 	{MsgInput, "Input", ChanInput, ClientToServer, []string{

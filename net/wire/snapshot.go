@@ -45,7 +45,7 @@ const LootMine uint8 = 1
 const (
 	PlayerRecordSize = 17 // the receiver's own record
 	OtherRecordSize  = 9  // every other player
-	EnemyRecordSize  = 8
+	EnemyRecordSize  = 9
 	LootRecordSize   = 8
 	MaxLoot          = 254 // u8 count; 255 is lootKeptMark
 	lootKeptMark     = 255
@@ -165,7 +165,7 @@ func (e *SnapshotEncoder) AddEnemy(x game.EnemyState) bool {
 func AppendEnemyRecord(b []byte, x game.EnemyState) []byte {
 	b = append(AppendU16(b, x.ID), x.Kind)
 	b = AppendU16(AppendU16(b, Quarter(x.X)), Quarter(x.Y))
-	return append(b, Share(x.HP, x.MaxHP))
+	return append(b, Share(x.HP, x.MaxHP), x.Flags)
 }
 
 // AddEnemyRecord appends a record made by AppendEnemyRecord; it reports
@@ -370,6 +370,7 @@ func readEnemy(r *Reader, x *game.EnemyState) {
 	x.Kind = r.U8()
 	x.X, x.Y = float32(r.U16())/4, float32(r.U16())/4
 	x.HP, x.MaxHP = int16(r.U8()), ShareMax
+	x.Flags = r.U8()
 }
 
 // resize returns s with length n, reusing its capacity when it suffices.
