@@ -49,7 +49,7 @@ type Row struct {
 	Script  string  // Still, Dodge or Fight
 	DPS     float64 // damage per second taken over the exposure
 	Lasts   float64 // seconds a whole new character (content's player hp) lasts at that rate; +Inf when untouched
-	TTK     float64 // seconds the script took to kill it (or end the boss phase); 0 when it never did within two minutes, or never fires
+	TTK     float64 // mean seconds the script took to kill it (or end the boss phase); 0 when a sample did not within two minutes, or it never fires
 }
 
 // Table measures every hostile kind of each dungeon kind's table and every
@@ -86,24 +86,35 @@ func Measure(c *game.Content, dungeon string, kind, phase, depth int, script str
 	if def.Boss {
 		row.Phase = fmt.Sprintf("%d/%d %s", phase+1, len(def.Phases), def.Phases[phase].Name)
 	}
-	seed := uint64(kind*131 + phase*17 + depth)
-	exposed := newArena(c, kind, depth, seed)
-	exposed.enterPhase(phase)
-	exposed.holdFire = true
-	taken, _, _ := exposed.run(script, phase, exposeTicks)
-	row.DPS = float64(taken) * game.TickRate / float64(exposeTicks)
-	fought := newArena(c, kind, depth, seed)
-	fought.enterPhase(phase)
-	_, ticks, killed := fought.run(script, phase, killCap)
+	taken, killTicks, kills := 0, 0, 0
+	for s := range Samples {
+		// The same seeds on every floor: the same play, only the floor's numbers differ.
+		seed := uint64(kind*131+phase*17) + uint64(s)*0x9E3779B97F4A7C15
+		exposed := newArena(c, kind, depth, seed)
+		exposed.enterPhase(phase)
+		exposed.holdFire = true
+		t, _, _ := exposed.run(script, phase, exposeTicks)
+		taken += t
+		fought := newArena(c, kind, depth, seed)
+		fought.enterPhase(phase)
+		if _, ticks, killed := fought.run(script, phase, killCap); killed {
+			killTicks, kills = killTicks+ticks, kills+1
+		}
+	}
+	row.DPS = float64(taken) * game.TickRate / float64(exposeTicks*Samples)
 	row.Lasts = math.Inf(1)
 	if row.DPS > 0 {
 		row.Lasts = float64(c.Player.MaxHP) / row.DPS
 	}
-	if killed {
-		row.TTK = float64(ticks) / game.TickRate
+	if kills == Samples {
+		row.TTK = float64(killTicks) / float64(kills) / game.TickRate
 	}
 	return row
 }
+
+// Samples is how many seeds each row averages: one 30 s run of a random
+// dodger is noisy.
+const Samples = 6
 
 // arena is one measurement's world: a hall, the enemy in the middle, the
 // player within its reach and sight.

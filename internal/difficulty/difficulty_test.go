@@ -51,3 +51,25 @@ func ttk(v float64) string {
 	}
 	return fmt.Sprintf("%.1f", v)
 }
+
+// The tuning docs/CONTENT.md states holds: the Proving Grounds forgive a
+// new player who keeps moving, and every threat is harder on a deeper
+// floor for a player who stands still.
+func TestTheTuningHolds(t *testing.T) {
+	c, err := levels.LoadContent()
+	require.NoError(t, err)
+	rows := difficulty.Table(c, []int{1, 3})
+	still := map[string]float64{}
+	for _, r := range rows {
+		key := r.Dungeon + "/" + r.Enemy + "/" + r.Phase + "/" + r.Script
+		if r.Depth == 1 {
+			still[key] = r.DPS
+		}
+		if r.Dungeon == "Proving Grounds" && r.Depth == 1 && r.Phase == "" && r.Script != difficulty.Still {
+			require.LessOrEqual(t, r.DPS, 2.0, "%s takes %.1f HP/s from a player who keeps moving (%s)", r.Enemy, r.DPS, r.Script)
+		}
+		if r.Depth == 3 && r.Script == difficulty.Still && still[key] > 0 {
+			require.Greater(t, r.DPS, still[key], "%s %s hits a player standing still harder on floor 3", r.Enemy, r.Phase)
+		}
+	}
+}
