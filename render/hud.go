@@ -104,7 +104,7 @@ func (h *hud) update(rt *client.Runtime, frame int, look *worldLook) {
 // dungeon, when it changes.
 func (h *hud) updateWhere(rt *client.Runtime, look *worldLook) {
 	inst, dungeon := rt.Instance()
-	key := [3]int{int(inst), int(dungeon), rt.Depth()}
+	key := [3]int{int(inst), int(dungeon)<<8 | min(len(rt.Portals()), 1), rt.Depth()}
 	if key == h.whereKey && h.where != "" {
 		return
 	}
@@ -112,6 +112,8 @@ func (h *hud) updateWhere(rt *client.Runtime, look *worldLook) {
 	switch {
 	case inst == 0:
 		h.where = ""
+	case dungeon == game.HubDungeon && len(rt.Portals()) == 0:
+		h.where = "Practice" // the arena or the boss hall: a start map with no way out
 	case dungeon == game.HubDungeon:
 		h.where = "The hub"
 	default:
