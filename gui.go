@@ -5,6 +5,7 @@ package main
 import (
 	"strconv"
 
+	_ "duskfall/internal/nodisplay" // before Ebitengine's init: answers without a display instead of panicking
 	"duskfall/listen"
 	"duskfall/render"
 	"duskfall/server"

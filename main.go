@@ -25,6 +25,7 @@ import (
 
 	"duskfall/bots"
 	"duskfall/game"
+	"duskfall/internal/usage"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
 	"duskfall/net/wire"
@@ -52,22 +53,6 @@ type options struct {
 	check      bool   // --check-content
 	checkDir   string // its folder; "" is the embedded content
 }
-
-const usageText = `Duskfall, a co-op bullet hell.
-
-Usage:
-  duskfall [flags]                      open the game window (main menu)
-  duskfall --host [--port N]            open the window and host a game at once
-  duskfall --join HOST:PORT             open the window and join a friend's game
-  duskfall --server [--port N]          run a dedicated server without a window
-  duskfall --bot N --join HOST:PORT     run N headless bots; one JSON line per bot at exit
-  duskfall --check-content [DIR]        validate a content folder (the built-in one by default): a JSON
-                                        summary, or file: key: problem lines and a non-zero exit
-  duskfall netsim --listen ADDR --target ADDR [--loss %%] [--latency D] ...
-                                        run a UDP impairment proxy (see: duskfall netsim --help)
-
-Flags:
-`
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -107,7 +92,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("duskfall", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, usageText)
+		fmt.Fprint(stderr, usage.Text)
 		fs.PrintDefaults()
 	}
 	fs.BoolVar(&o.server, "server", false, "run a dedicated server without a window")

@@ -345,3 +345,41 @@ func TestCheckContent(t *testing.T) {
 		assert.Contains(t, errOut, "not a content folder")
 	})
 }
+
+// TestTheWindowBuildWithoutADisplay runs the normal build where there is no
+// display: what needs none works, the rest says in one line what to run
+// instead, and nothing prints a stack trace.
+func TestTheWindowBuildWithoutADisplay(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "duskfall")
+	out, err := exec.Command("go", "build", "-o", bin, module).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
+			env = append(env, kv)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		says string
+	}{
+		{"--help prints the usage", []string{"--help"}, 0, "Usage:"},
+		{"netsim runs", []string{"netsim", "--help"}, 0, "-loss"},
+		{"--server points to the headless build", []string{"--server"}, 2, "run the headless build"},
+		{"--bot points to the headless build", []string{"--bot", "1", "--join", "127.0.0.1:1"}, 2, "run the headless build"},
+		{"the window says it needs a display", nil, 1, "the game window needs one"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(bin, tc.args...)
+			cmd.Env = env
+			out, _ := cmd.CombinedOutput()
+			assert.Equal(t, tc.code, cmd.ProcessState.ExitCode(), "%s", out)
+			assert.Contains(t, string(out), tc.says)
+			assert.NotContains(t, string(out), "goroutine", "no stack trace")
+			assert.NotContains(t, string(out), "panic")
+		})
+	}
+}
