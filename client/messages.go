@@ -62,6 +62,10 @@ func (r *Runtime) onReject(b []byte) error {
 		r.fail(errors.New("the server refused the connection"))
 		return err
 	}
+	if r.state == StateRoster || r.state == StatePlaying {
+		r.fail(errors.New(rej.Reason)) // the session ended ("the host left the game"): not a refusal
+		return nil
+	}
 	r.fail(fmt.Errorf("the server refused the connection: %s", rej.Reason))
 	return nil
 }

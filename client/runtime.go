@@ -320,7 +320,7 @@ func (r *Runtime) onDisconnect() {
 	case StateConnecting:
 		r.fail(errors.New("could not connect: the server did not answer"))
 	case StateJoining, StateRoster, StatePlaying:
-		r.fail(errors.New("the server closed the connection"))
+		r.fail(errors.New("the connection to the server was lost: it stopped answering"))
 	}
 }
 

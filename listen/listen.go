@@ -13,8 +13,11 @@
 package listen
 
 import (
+	"errors"
 	"fmt"
 	"log"
+	"net"
+	"syscall"
 
 	"duskfall/client"
 	"duskfall/net/transport"
@@ -67,7 +70,7 @@ func Start(cfg Config) (*Host, error) {
 	netSrv, err := transport.ListenENet(cfg.Addr, cfg.Network)
 	if err != nil {
 		closeStore()
-		return nil, fmt.Errorf("cannot open port for friends: %w", err)
+		return nil, PortError(cfg.Addr, err)
 	}
 	localSrv, localCli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 	srv, err := server.New(srvCfg, transport.Merge(localSrv, netSrv))
@@ -95,5 +98,26 @@ func (h *Host) Frame(in client.Intent) {
 // Close says goodbye to the friends, then stops the server.
 func (h *Host) Close() {
 	h.Client.Close()
-	h.Server.Shutdown("the host closed the game")
+	h.Server.Shutdown("the host left the game")
+}
+
+// PortError says in words why the port for friends did not open, with what
+// to do about it. ENet only reports that it could not create its host; a
+// plain UDP bind on the same address tells a port in use from one that
+// needs permission.
+func PortError(addr string, err error) error {
+	_, port, _ := net.SplitHostPort(addr)
+	if c, perr := net.ListenPacket("udp", addr); perr == nil {
+		c.Close()
+	} else {
+		switch {
+		case errors.Is(perr, syscall.EADDRINUSE):
+			return fmt.Errorf("port %s is in use by another program (perhaps another Duskfall): choose another port", port)
+		case errors.Is(perr, syscall.EACCES):
+			return fmt.Errorf("port %s needs special permission on this computer: choose a port from 1024 to 65535", port)
+		case errors.Is(perr, syscall.EADDRNOTAVAIL):
+			return fmt.Errorf("the address %s is not one of this computer's: host on all of them (leave the address out) or pick one it has", addr)
+		}
+	}
+	return fmt.Errorf("cannot open port %s for friends (%v): choose another port", port, err)
 }

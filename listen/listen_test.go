@@ -4,6 +4,7 @@ import (
 	"io"
 	"log"
 	"math"
+	"net"
 	"testing"
 	"time"
 
@@ -106,4 +107,43 @@ func TestHostAndPlayShowsTheRosterAfterTheFirstTime(t *testing.T) {
 	ro := again.Client.Roster()
 	require.Len(t, ro.Characters, 1)
 	assert.Equal(t, "Ava", ro.Characters[0].Name)
+}
+
+func TestHostingOnAPortInUseSaysSoInWords(t *testing.T) {
+	taken, err := net.ListenPacket("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer taken.Close()
+	addr := taken.LocalAddr().String()
+	_, port, _ := net.SplitHostPort(addr)
+	_, err = Start(Config{Addr: addr, Map: "arena", Seed: 3, Client: client.Config{Name: "host"}})
+	require.Error(t, err)
+	assert.Equal(t, "port "+port+" is in use by another program (perhaps another Duskfall): choose another port", err.Error())
+	assert.NotContains(t, err.Error(), "enet", "no internal layer shows")
+}
+
+func TestFriendsReadThatTheHostLeft(t *testing.T) {
+	h, err := Start(Config{Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "host"}})
+	require.NoError(t, err)
+	friend, err := client.Dial(h.Addr(), client.Config{Name: "friend"})
+	require.NoError(t, err)
+	defer friend.Close()
+	for range 600 {
+		h.Frame(client.Intent{})
+		friend.Frame(client.Intent{})
+		if friend.State() == client.StatePlaying {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	require.Equal(t, client.StatePlaying, friend.State(), "%v", friend.Err())
+	h.Close()
+	for range 600 {
+		friend.Frame(client.Intent{})
+		if friend.State() == client.StateFailed {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	require.Error(t, friend.Err())
+	assert.Equal(t, "the host left the game", friend.Err().Error())
 }

@@ -87,6 +87,12 @@ type app struct {
 	// closing counts sessions still saying goodbye on their own goroutine.
 	closing sync.WaitGroup
 
+	// typedAddr is the address of the join under way, kept (not saved)
+	// so a failed join returns to the join screen with it; joinErr is why
+	// it failed.
+	typedAddr, joinErr string
+	clip               clipboard
+
 	gfx      *graphics // created on the first Draw
 	shotPath string    // DUSKFALL_SHOT: where the play screenshot goes
 	shotDue  bool
@@ -180,8 +186,14 @@ func (a *app) clientConfig() client.Config {
 // Update is ebiten's fixed 60 Hz tick.
 func (a *app) Update() error {
 	a.in = a.col.collect()
+	if a.in.F11 {
+		toggleFullscreen()
+	}
 	return a.scenes.update()
 }
+
+// toggleFullscreen switches between the window and the whole screen.
+var toggleFullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
 
 // Draw draws the current scene, then takes the screenshot if one is due.
 func (a *app) Draw(screen *ebiten.Image) {
@@ -218,7 +230,7 @@ func (a *app) hostAndPlay() {
 	sess, err := a.start.host(HostRequest{Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
 		Log: log.New(a.logw, "server: ", log.LstdFlags)})
 	if err != nil {
-		a.scenes.switchTo(newFailedScene(a, "Host and play", fmt.Sprintf("cannot host: %v", err)))
+		a.scenes.switchTo(newFailedScene(a, "Host and play", err.Error()))
 		return
 	}
 	a.sess = sess
@@ -229,11 +241,34 @@ func (a *app) hostAndPlay() {
 func (a *app) join(addr string) {
 	sess, err := a.start.dial(addr, a.clientConfig())
 	if err != nil {
-		a.scenes.switchTo(newFailedScene(a, "Join", err.Error()))
+		a.joinFailed(err.Error())
 		return
 	}
 	a.sess = sess
 	a.scenes.switchTo(newConnectingScene(a, sess, "Connecting to "+addr))
+}
+
+// joinFailed returns to the join screen, the address as typed and the
+// reason shown, when a join from it failed; otherwise (--join) it shows the
+// failure with a Back to the menu.
+func (a *app) joinFailed(reason string) {
+	if a.typedAddr == "" {
+		a.scenes.switchTo(newFailedScene(a, "Join", reason))
+		return
+	}
+	a.joinErr = capitalize(reason)
+	a.toJoin()
+}
+
+// joinReached remembers the address of a join that reached the server: the
+// join screen offers it next time, and lists it among the recent servers.
+func (a *app) joinReached() {
+	if a.typedAddr == "" {
+		return
+	}
+	a.settings.rememberServer(a.typedAddr)
+	a.typedAddr, a.joinErr = "", ""
+	a.saveSettings()
 }
 
 // exitCloseWait bounds how long the window, once closed, waits for open

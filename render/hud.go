@@ -52,7 +52,9 @@ type hud struct {
 	bossMet    bossRef // the boss the player has laid eyes on
 	bossKey    bossLabelKey
 	bossLabel  string // the boss bar's words, made again only when they change
-	whereKey   [3]int // instance, dungeon, depth that h.where describes
+	whereKey   [3]int // instance, dungeon, depth that h.place describes
+	place      string // where the player is: "The Catacombs, depth 2"
+	placeLine  string // the place and the game (h.where), as drawn
 }
 
 // bossLabelKey is what the boss bar's words depend on.
@@ -70,7 +72,7 @@ type bossRef struct {
 }
 
 func (h *hud) update(rt *client.Runtime, frame int, look *worldLook) {
-	h.updateWhere(rt, look)
+	h.updatePlace(rt, look)
 	net := rt.Net()
 	h.ping[frame%graphLen] = float32(net.RTT) / float32(time.Millisecond)
 	if self, ok := rt.Self(); ok && (self.HP != h.hp || self.MaxHP != h.maxHP || h.hpText == "") {
@@ -100,24 +102,28 @@ func (h *hud) update(rt *client.Runtime, frame int, look *worldLook) {
 	}
 }
 
-// updateWhere names the place the player is in, with its depth in a
-// dungeon, when it changes.
-func (h *hud) updateWhere(rt *client.Runtime, look *worldLook) {
+// updatePlace names the place the player is in, with its depth in a
+// dungeon, and the game it is in, when they change.
+func (h *hud) updatePlace(rt *client.Runtime, look *worldLook) {
 	inst, dungeon := rt.Instance()
 	key := [3]int{int(inst), int(dungeon)<<8 | min(len(rt.Portals()), 1), rt.Depth()}
-	if key == h.whereKey && h.where != "" {
+	if key == h.whereKey && h.place != "" {
 		return
 	}
 	h.whereKey = key
 	switch {
 	case inst == 0:
-		h.where = ""
+		h.place = ""
 	case dungeon == game.HubDungeon && len(rt.Portals()) == 0:
-		h.where = "Practice" // the arena or the boss hall: a start map with no way out
+		h.place = "Practice" // the arena or the boss hall: a start map with no way out
 	case dungeon == game.HubDungeon:
-		h.where = "The hub"
+		h.place = "The hub"
 	default:
-		h.where = fmt.Sprintf("%s, depth %d", look.portalName(dungeon), rt.Depth())
+		h.place = fmt.Sprintf("%s, depth %d", look.portalName(dungeon), rt.Depth())
+	}
+	h.placeLine = h.place
+	if h.where != "" {
+		h.placeLine = h.place + "   (" + h.where + ")"
 	}
 }
 
@@ -155,7 +161,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	if text, at := s.rt.Notice(); text != "" && s.a.now().Sub(at) < noticeShown {
 		g.text.draw(dst, text, s.a.w/2, s.a.h/4, textScale, alignCenter, colTitle)
 	}
-	g.text.draw(dst, h.where, 12, 10, 1, alignLeft, colDim)
+	g.text.draw(dst, h.placeLine, 12, 10, 1, alignLeft, colDim)
 	g.text.draw(dst, h.pingText, s.a.w-12, 10, 1, alignRight, colDim)
 	g.text.draw(dst, "WASD move, mouse aim, click fire, E take/use, 1-8 item, Shift+1-8 drop, hold F leave dungeon, Esc menu, F3 net",
 		s.a.w/2, s.a.h-22, 1, alignCenter, colDim)

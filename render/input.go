@@ -23,6 +23,8 @@ type frameInput struct {
 	Digit    int        // 1 to 9: that number key went down this frame; 0: none
 	Shift    bool       // a Shift key is held
 	Escape   bool       // F is held: the escape channel
+	Paste    bool       // Ctrl+V or Shift+Insert went down
+	F11      bool       // F11 went down: fullscreen on or off
 
 	Pad padState
 }
@@ -85,6 +87,9 @@ func (c *collector) collect() *frameInput {
 	}
 	in.Shift = held(ebiten.KeyShiftLeft) || held(ebiten.KeyShiftRight)
 	in.Escape = held(ebiten.KeyF)
+	ctrl := held(ebiten.KeyControlLeft) || held(ebiten.KeyControlRight) || held(ebiten.KeyMetaLeft) || held(ebiten.KeyMetaRight)
+	in.Paste = (ctrl && justPressed(ebiten.KeyV)) || (in.Shift && justPressed(ebiten.KeyInsert))
+	in.F11 = justPressed(ebiten.KeyF11)
 	c.collectPad()
 	return in
 }

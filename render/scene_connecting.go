@@ -52,9 +52,11 @@ func (s *connectingScene) Update() error {
 		rt := s.sess.Runtime()
 		switch rt.State() {
 		case client.StatePlaying:
+			s.a.joinReached()
 			s.a.scenes.switchTo(newPlayScene(s.a, s.sess))
 			return nil
 		case client.StateRoster:
+			s.a.joinReached()
 			if rt.Roster().Pending { // a first join making and playing its character: no choice to show
 				s.title = "Joined: making your character..."
 				break
@@ -62,12 +64,22 @@ func (s *connectingScene) Update() error {
 			s.a.scenes.switchTo(newRosterScene(s.a, s.sess))
 			return nil
 		case client.StateFailed, client.StateClosed:
+			s.a.closeSession()
+			if s.a.typedAddr != "" { // a join from the join screen: back there, the address kept
+				s.a.joinFailed(failureText(rt))
+				return nil
+			}
 			s.reason = failureText(rt)
 			s.title = "Not connected"
-			s.a.closeSession()
 		}
 	}
 	if s.form.update(s.a.in) == s.back || s.a.in.menuBack() {
+		if s.a.typedAddr != "" && s.sess != nil { // cancelling a join from the join screen: back there
+			s.a.closeSession()
+			s.a.joinErr = ""
+			s.a.toJoin()
+			return nil
+		}
 		s.a.leaveToMenu() // while connecting, Back cancels
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -15,6 +16,7 @@ type joinScene struct {
 	a             *app
 	name, addr    *textField
 	connect, back *button
+	recent        []*button // the servers joined lately: a click fills the address
 	form          *form
 	err           string
 	blink         int
@@ -30,7 +32,17 @@ func newJoinScene(a *app) *joinScene {
 	}
 	s.name.SetText(a.playerName())
 	s.addr.SetText(a.settings.LastAddress)
-	s.form = newForm(s.name, s.addr, s.connect, s.back)
+	if a.typedAddr != "" {
+		s.addr.SetText(a.typedAddr) // back from a failed join: what was typed, to correct
+		s.err = a.joinErr
+	}
+	items := []any{s.name, s.addr, s.connect, s.back}
+	for _, r := range a.settings.Recent {
+		b := &button{label: r}
+		s.recent = append(s.recent, b)
+		items = append(items, b)
+	}
+	s.form = newForm(items...)
 	s.form.submit = s.connect
 	s.form.focus = 1 // the address is what one usually changes
 	s.layout()
@@ -44,7 +56,10 @@ func (s *joinScene) layout() {
 		f.rect = centredRect(s.a.w, y, buttonW+120, fieldH)
 		y += fieldH + rowGap
 	}
-	buttonColumn(s.a.w, y+rowGap, s.connect, s.back)
+	y = buttonColumn(s.a.w, y+rowGap, s.connect, s.back)
+	if len(s.recent) > 0 {
+		buttonColumn(s.a.w, y+labelGap+rowGap, s.recent...)
+	}
 }
 
 func (s *joinScene) Update() error {
@@ -54,11 +69,21 @@ func (s *joinScene) Update() error {
 		s.a.toMenu()
 		return nil
 	}
-	switch s.form.update(s.a.in) {
-	case s.connect:
+	if s.a.in.Paste && s.form.hasFocus(s.addr) {
+		s.a.clip.request()
+	}
+	if text, ok := s.a.clip.take(); ok && s.form.hasFocus(s.addr) {
+		s.addr.SetText(strings.TrimSpace(text))
+	}
+	switch b := s.form.update(s.a.in); {
+	case b == s.connect:
 		s.submit()
-	case s.back:
+	case b == s.back:
+		s.a.typedAddr, s.a.joinErr = "", ""
 		s.a.toMenu()
+	case b != nil:
+		s.addr.SetText(b.label) // a recent server
+		s.form.focus = 2
 	}
 	return nil
 }
@@ -75,9 +100,10 @@ func (s *joinScene) submit() {
 		return
 	}
 	s.err = ""
-	s.a.settings.Name, s.a.settings.LastAddress = name, addr
-	s.a.opts.Name = "" // the name typed here wins over the command line's from now on
+	s.a.settings.Name = name // the address is remembered once a join reaches the server
+	s.a.opts.Name = ""       // the name typed here wins over the command line's from now on
 	s.a.saveSettings()
+	s.a.typedAddr = addr
 	s.a.join(addr)
 }
 
@@ -107,7 +133,11 @@ func (s *joinScene) Draw(screen *ebiten.Image) {
 	g.text.draw(screen, "Join a game", s.a.w/2, s.name.rect.Min.Y-labelGap-80, 4, alignCenter, colTitle)
 	drawFormText(screen, g, s.form, s.blink)
 	if s.err != "" {
-		g.text.drawLines(screen, wrapFor(s.err, s.a.w, textScale), s.a.w/2, s.back.rect.Max.Y+24, textScale, colError)
+		lines := wrapFor(s.err, s.a.w, textScale)
+		g.text.drawLines(screen, lines, s.a.w/2, s.name.rect.Min.Y-labelGap-40-len(lines)*(glyphH*textScale+4), textScale, colError)
 	}
-	g.text.draw(screen, "Tab or Up/Down to move, Enter to connect, Esc to go back", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
+	if len(s.recent) > 0 {
+		g.text.draw(screen, "Recent servers", s.a.w/2, s.recent[0].rect.Min.Y-labelGap, 1, alignCenter, colDim)
+	}
+	g.text.draw(screen, "Tab or Up/Down to move, Enter to connect, Ctrl+V to paste, Esc to go back", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
 }

@@ -138,7 +138,7 @@ func TestHostAndPlay(t *testing.T) {
 		}
 		s := sceneOf[*connectingScene](t, h)
 		assert.Equal(t, "Disconnected", s.title)
-		assert.Contains(t, s.reason, "the server is restarting")
+		assert.Equal(t, "The server is restarting", s.reason, "in the server's words, not as a refusal")
 		require.True(t, h.a.waitClosed(3*time.Second))
 		assert.True(t, rec.closed.Load())
 	})

@@ -3,6 +3,8 @@ package render
 import (
 	"bytes"
 	"errors"
+	"image"
+	"net"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -189,10 +191,10 @@ func TestMainMenu(t *testing.T) {
 	})
 	t.Run("a host that cannot start says why, and Back returns", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
-		h.net.hostErr = errors.New("cannot open port for friends: address in use")
+		h.net.hostErr = errors.New("port 7777 is in use by another program (perhaps another Duskfall): choose another port")
 		h.press(frameInput{Enter: true})
 		s := sceneOf[*connectingScene](t, h)
-		assert.Equal(t, "Cannot host: cannot open port for friends: address in use", s.reason)
+		assert.Equal(t, "Port 7777 is in use by another program (perhaps another Duskfall): choose another port", s.reason)
 		h.press(frameInput{Enter: true})
 		sceneOf[*menuScene](t, h)
 	})
@@ -257,7 +259,7 @@ func TestJoinScene(t *testing.T) {
 		assert.Contains(t, s.err, "name")
 		assert.Empty(t, h.net.dials)
 	})
-	t.Run("connect dials and remembers the name and address", func(t *testing.T) {
+	t.Run("connect dials and remembers the name, and the address once the server answered", func(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.name, "Ada")
 		typeInto(h, s.addr, "192.168.1.20:7777")
@@ -267,15 +269,61 @@ func TestJoinScene(t *testing.T) {
 		assert.Equal(t, []string{"Ada"}, h.net.names)
 		saved, _, err := LoadSettings(h.path)
 		require.NoError(t, err)
-		assert.Equal(t, "192.168.1.20:7777", saved.LastAddress)
+		assert.Equal(t, DefaultAddress, saved.LastAddress, "not yet: the join has not reached anyone")
 		assert.Equal(t, "Ada", saved.Name)
+		h.press(frameInput{}) // the client says hello
+		h.net.sessions[0].welcome(t, twoCharacters)
+		h.press(frameInput{})
+		sceneOf[*rosterScene](t, h)
+		saved, _, err = LoadSettings(h.path)
+		require.NoError(t, err)
+		assert.Equal(t, "192.168.1.20:7777", saved.LastAddress)
+		assert.Equal(t, []string{"192.168.1.20:7777"}, saved.Recent)
 	})
-	t.Run("an address that cannot be reached is shown in words", func(t *testing.T) {
+	t.Run("an address that cannot be reached is shown in words on the join screen, kept and not saved", func(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.addr, "unreachable.invalid:7777")
 		h.press(frameInput{Enter: true})
-		c := sceneOf[*connectingScene](t, h)
-		assert.Equal(t, "Cannot reach unreachable.invalid:7777: no such host", c.reason)
+		j := sceneOf[*joinScene](t, h)
+		assert.Equal(t, "Cannot reach unreachable.invalid:7777: no such host", j.err)
+		assert.Equal(t, "unreachable.invalid:7777", j.addr.Text(), "there to correct")
+		saved, _, err := LoadSettings(h.path)
+		require.NoError(t, err)
+		assert.Equal(t, DefaultAddress, saved.LastAddress)
+		assert.Empty(t, saved.Recent)
+	})
+	t.Run("a refusal returns to the join screen with the server's words", func(t *testing.T) {
+		h, s := openJoin(t)
+		typeInto(h, s.addr, "10.0.0.9:7777")
+		h.press(frameInput{Enter: true})
+		h.press(frameInput{}) // the client says hello
+		h.net.sessions[0].reject(t, "the server is full")
+		h.press(frameInput{})
+		j := sceneOf[*joinScene](t, h)
+		assert.Equal(t, "The server refused the connection: the server is full", j.err)
+		assert.Equal(t, "10.0.0.9:7777", j.addr.Text())
+	})
+	t.Run("a recent server fills the address", func(t *testing.T) {
+		h := newHarness(t, Options{Port: 7777})
+		h.a.settings.rememberServer("10.0.0.2:7777")
+		h.a.settings.rememberServer("10.0.0.3:7777")
+		h.a.toJoin()
+		h.a.scenes.apply()
+		s := sceneOf[*joinScene](t, h)
+		require.Len(t, s.recent, 2)
+		assert.Equal(t, "10.0.0.3:7777", s.recent[0].label, "newest first")
+		c := s.recent[1].rect.Min.Add(image.Pt(2, 2))
+		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		assert.Equal(t, "10.0.0.2:7777", s.addr.Text())
+	})
+	t.Run("Ctrl+V pastes into the address", func(t *testing.T) {
+		h, s := openJoin(t)
+		h.a.clip.read = func() (string, error) { return " 203.0.113.7:7777\n", nil }
+		h.press(frameInput{Paste: true})
+		require.Eventually(t, func() bool {
+			h.press(frameInput{})
+			return s.addr.Text() == "203.0.113.7:7777"
+		}, time.Second, time.Millisecond)
 	})
 	t.Run("escape goes back to the menu", func(t *testing.T) {
 		h, _ := openJoin(t)
@@ -342,4 +390,20 @@ func TestSceneManagerSwitchesAfterTheUpdate(t *testing.T) {
 	assert.NotSame(t, menu, h.a.scenes.current)
 	assert.Equal(t, 1, join.form.focus, "the Enter that opened the join screen did not reach it")
 	assert.Empty(t, h.net.dials)
+}
+
+func TestFriendWords(t *testing.T) {
+	for _, tc := range []struct {
+		name, addr string
+		ips        []net.IP
+		want       string
+	}{
+		{"every network address is listed with the port", "0.0.0.0:7777",
+			[]net.IP{net.ParseIP("192.168.1.20"), net.ParseIP("10.0.0.5")}, "friends join 192.168.1.20:7777 or 10.0.0.5:7777"},
+		{"an IPv6 address is bracketed", "[::]:7000", []net.IP{net.ParseIP("2001:db8::1")}, "friends join [2001:db8::1]:7000"},
+		{"a host bound to one address names it", "192.168.1.20:7777", nil, "friends join 192.168.1.20:7777"},
+		{"without a network it says so", "0.0.0.0:7777", nil, "hosting: friends on this computer join 127.0.0.1:7777 (no network found)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, friendWords(tc.addr, tc.ips)) })
+	}
 }

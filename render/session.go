@@ -3,6 +3,8 @@ package render
 import (
 	"errors"
 	"log"
+	"net"
+	"strings"
 	"time"
 
 	"duskfall/client"
@@ -45,7 +47,7 @@ type hostSession struct{ h Hosted }
 
 func (s hostSession) Frame(in client.Intent)   { s.h.Frame(in) }
 func (s hostSession) Runtime() *client.Runtime { return s.h.Runtime() }
-func (s hostSession) Where() string            { return "hosting on " + s.h.Addr() }
+func (s hostSession) Where() string            { return friendWords(s.h.Addr(), lanAddrs()) }
 func (s hostSession) Close()                   { s.h.Close() }
 
 // joinSession is a friend's game.
@@ -94,4 +96,47 @@ func hostWith(host HostFunc) func(HostRequest) (session, error) {
 		}
 		return hostSession{h: h}, nil
 	}
+}
+
+// friendWords says where friends join a game hosted on addr: every address
+// this computer has on its networks, with the port, or this computer alone
+// when it has none.
+func friendWords(addr string, ips []net.IP) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "hosting on " + addr
+	}
+	if ip := net.ParseIP(host); ip != nil && !ip.IsUnspecified() {
+		return "friends join " + net.JoinHostPort(host, port)
+	}
+	if len(ips) == 0 {
+		return "hosting: friends on this computer join " + net.JoinHostPort("127.0.0.1", port) + " (no network found)"
+	}
+	parts := make([]string, 0, len(ips))
+	for _, ip := range ips {
+		parts = append(parts, net.JoinHostPort(ip.String(), port))
+	}
+	return "friends join " + strings.Join(parts, " or ")
+}
+
+// lanAddrs is this computer's addresses on its networks: IPv4 first, no
+// loopback, no link-local.
+func lanAddrs() []net.IP {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var v4, v6 []net.IP
+	for _, a := range addrs {
+		n, ok := a.(*net.IPNet)
+		if !ok || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() || n.IP.IsMulticast() {
+			continue
+		}
+		if n.IP.To4() != nil {
+			v4 = append(v4, n.IP)
+		} else {
+			v6 = append(v6, n.IP)
+		}
+	}
+	return append(v4, v6...)
 }

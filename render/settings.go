@@ -22,6 +22,9 @@ const DefaultAddress = "127.0.0.1:7777"
 type Settings struct {
 	Name        string `toml:"name"`
 	LastAddress string `toml:"last_address"`
+	// Recent is the servers joined, newest first: only addresses a join
+	// reached, never one that failed.
+	Recent []string `toml:"recent,omitempty"`
 	// Token is the account secret of Name, hex encoded. It is generated once
 	// and kept: the server binds the name to it on first claim.
 	Token string `toml:"token"`
@@ -109,4 +112,20 @@ func (s *Settings) tokenFor(name string) (t [16]byte, changed bool, err error) {
 	}
 	s.Tokens[name] = hex.EncodeToString(t[:])
 	return t, true, nil
+}
+
+// maxRecent is how many servers the join screen remembers.
+const maxRecent = 5
+
+// rememberServer puts addr first among the recent servers, once, and makes
+// it the address the join screen offers next.
+func (s *Settings) rememberServer(addr string) {
+	s.LastAddress = addr
+	kept := []string{addr}
+	for _, r := range s.Recent {
+		if r != addr && len(kept) < maxRecent {
+			kept = append(kept, r)
+		}
+	}
+	s.Recent = kept
 }
