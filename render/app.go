@@ -53,8 +53,9 @@ func Run(opts Options) error {
 	}
 	a.shotPath = os.Getenv("DUSKFALL_SHOT")
 	ebiten.SetWindowTitle(WindowTitle)
-	ebiten.SetWindowSize(WindowWidth, WindowHeight)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowSizeLimits(MinWindowWidth, MinWindowHeight, -1, -1)
+	applyWindow(a.settings, true)
 	ebiten.SetTPS(game.TickRate)
 	// A host's window steps the server: it must keep running when the
 	// player switches to another window.
@@ -144,10 +145,36 @@ func (a *app) loadSettings() error {
 		}
 	}
 	a.settings = s
+	for _, w := range s.Warnings {
+		fmt.Fprintf(a.logw, "duskfall: settings: %s\n", w)
+	}
 	if changed {
 		a.saveSettings()
 	}
+	a.applyInput()
 	return nil
+}
+
+// applyInput hands the input collector the keys and gamepad choice.
+func (a *app) applyInput() {
+	a.col.keys = a.settings.bindings()
+	a.col.noPads = !a.settings.Gamepad
+}
+
+// The smallest window the HUD is laid out for.
+const (
+	MinWindowWidth  = 640
+	MinWindowHeight = 400
+)
+
+// applyWindow sets fullscreen, vsync and, when sized, the window's size
+// from the settings. Tests replace it: they run no window.
+var applyWindow = func(s Settings, sized bool) {
+	ebiten.SetFullscreen(s.Fullscreen)
+	ebiten.SetVsyncEnabled(s.Vsync)
+	if sized {
+		ebiten.SetWindowSize(int(WindowWidth*s.WindowScale), int(WindowHeight*s.WindowScale))
+	}
 }
 
 func (a *app) saveSettings() {
@@ -187,13 +214,18 @@ func (a *app) clientConfig() client.Config {
 func (a *app) Update() error {
 	a.in = a.col.collect()
 	if a.in.F11 {
-		toggleFullscreen()
+		a.toggleFullscreen()
 	}
 	return a.scenes.update()
 }
 
-// toggleFullscreen switches between the window and the whole screen.
-var toggleFullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
+// toggleFullscreen switches between the window and the whole screen, and
+// remembers the choice.
+func (a *app) toggleFullscreen() {
+	a.settings.Fullscreen = !a.settings.Fullscreen
+	applyWindow(a.settings, false)
+	a.saveSettings()
+}
 
 // Draw draws the current scene, then takes the screenshot if one is due.
 func (a *app) Draw(screen *ebiten.Image) {

@@ -15,7 +15,9 @@ type frameInput struct {
 	FireHeld       bool // left button is down
 
 	Up, Down, Enter, Back, Tab, Backspace bool // edge-triggered (Backspace repeats)
+	Left, Right                           bool // arrow keys went down: a setting's value steps
 	Chars                                 []rune
+	Pressed                               []ebiten.Key // every key that went down this frame (rebinding reads it)
 
 	Move     [2]float64 // WASD / arrows, each component -1, 0 or 1
 	Interact bool       // E went down
@@ -54,17 +56,21 @@ const (
 
 // collector reads the devices into a frameInput, reusing its buffers.
 type collector struct {
-	in    frameInput
-	pads  []ebiten.GamepadID
-	lastX int
-	lastY int
+	in     frameInput
+	pads   []ebiten.GamepadID
+	lastX  int
+	lastY  int
+	keys   bindings // the player's keys (settings)
+	noPads bool     // the settings turned the gamepad off
 }
 
 // collect reads this frame's input. The result is valid until the next call.
 func (c *collector) collect() *frameInput {
 	in := &c.in
 	chars := ebiten.AppendInputChars(in.Chars[:0])
-	*in = frameInput{Chars: chars}
+	pressed := inpututil.AppendJustPressedKeys(in.Pressed[:0])
+	*in = frameInput{Chars: chars, Pressed: pressed}
+	k := &c.keys
 	in.MouseX, in.MouseY = ebiten.CursorPosition()
 	in.MouseMoved = in.MouseX != c.lastX || in.MouseY != c.lastY
 	c.lastX, c.lastY = in.MouseX, in.MouseY
@@ -72,21 +78,23 @@ func (c *collector) collect() *frameInput {
 	in.FireHeld = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
 	in.Up = justPressed(ebiten.KeyArrowUp)
 	in.Down = justPressed(ebiten.KeyArrowDown)
+	in.Left = justPressed(ebiten.KeyArrowLeft)
+	in.Right = justPressed(ebiten.KeyArrowRight)
 	in.Enter = justPressed(ebiten.KeyEnter) || justPressed(ebiten.KeyNumpadEnter)
 	in.Back = justPressed(ebiten.KeyEscape)
 	in.Tab = justPressed(ebiten.KeyTab)
 	in.Backspace = repeating(ebiten.KeyBackspace)
-	in.Move = keyMove(held(ebiten.KeyW) || held(ebiten.KeyArrowUp), held(ebiten.KeyS) || held(ebiten.KeyArrowDown),
-		held(ebiten.KeyA) || held(ebiten.KeyArrowLeft), held(ebiten.KeyD) || held(ebiten.KeyArrowRight))
-	in.Interact = justPressed(ebiten.KeyE)
-	in.F3 = justPressed(ebiten.KeyF3)
+	in.Move = keyMove(held(k[actUp]) || held(ebiten.KeyArrowUp), held(k[actDown]) || held(ebiten.KeyArrowDown),
+		held(k[actLeft]) || held(ebiten.KeyArrowLeft), held(k[actRight]) || held(ebiten.KeyArrowRight))
+	in.Interact = justPressed(k[actInteract])
+	in.F3 = justPressed(k[actNetGraph])
 	for i, k := range digitKeys {
 		if justPressed(k) || justPressed(numpadKeys[i]) {
 			in.Digit = i + 1
 		}
 	}
 	in.Shift = held(ebiten.KeyShiftLeft) || held(ebiten.KeyShiftRight)
-	in.Escape = held(ebiten.KeyF)
+	in.Escape = held(k[actLeave])
 	ctrl := held(ebiten.KeyControlLeft) || held(ebiten.KeyControlRight) || held(ebiten.KeyMetaLeft) || held(ebiten.KeyMetaRight)
 	in.Paste = (ctrl && justPressed(ebiten.KeyV)) || (in.Shift && justPressed(ebiten.KeyInsert))
 	in.F11 = justPressed(ebiten.KeyF11)
@@ -95,6 +103,9 @@ func (c *collector) collect() *frameInput {
 }
 
 func (c *collector) collectPad() {
+	if c.noPads {
+		return
+	}
 	c.pads = ebiten.AppendGamepadIDs(c.pads[:0])
 	for _, id := range c.pads {
 		if !ebiten.IsStandardGamepadLayoutAvailable(id) {

@@ -11,27 +11,29 @@ import (
 const (
 	LabelHostAndPlay = "Host and play"
 	LabelJoin        = "Join"
+	LabelSettings    = "Settings"
 	LabelQuit        = "Quit"
 )
 
-// menuScene is the main menu: Host and play, Join, Quit.
+// menuScene is the main menu: Host and play, Join, Settings, Quit.
 type menuScene struct {
-	a                *app
-	host, join, quit *button
-	form             *form
-	bg               *backdrop
-	footer           string
+	a                          *app
+	host, join, settings, quit *button
+	form                       *form
+	bg                         *backdrop
+	footer                     string
 }
 
 func newMenuScene(a *app) *menuScene {
 	s := &menuScene{
-		a:    a,
-		host: &button{label: LabelHostAndPlay},
-		join: &button{label: LabelJoin},
-		quit: &button{label: LabelQuit},
-		bg:   newBackdrop(),
+		a:        a,
+		host:     &button{label: LabelHostAndPlay},
+		join:     &button{label: LabelJoin},
+		settings: &button{label: LabelSettings},
+		quit:     &button{label: LabelQuit},
+		bg:       newBackdrop(),
 	}
-	s.form = newForm(s.host, s.join, s.quit)
+	s.form = newForm(s.host, s.join, s.settings, s.quit)
 	s.footer = fmt.Sprintf("playing as %s - hosting uses UDP port %d", a.playerName(), a.opts.Port)
 	s.layout()
 	return s
@@ -41,13 +43,13 @@ func newMenuScene(a *app) *menuScene {
 func mainMenuTop(h int) int { return h/2 - 40 }
 
 func (s *menuScene) layout() {
-	buttonColumn(s.a.w, mainMenuTop(s.a.h), s.host, s.join, s.quit)
+	buttonColumn(s.a.w, mainMenuTop(s.a.h), s.host, s.join, s.settings, s.quit)
 }
 
 // MainMenuButtonCenter is the centre of a main menu button in a w×h
 // window, for tests that click it.
 func MainMenuButtonCenter(label string, w, h int) (image.Point, bool) {
-	bs := []*button{{label: LabelHostAndPlay}, {label: LabelJoin}, {label: LabelQuit}}
+	bs := []*button{{label: LabelHostAndPlay}, {label: LabelJoin}, {label: LabelSettings}, {label: LabelQuit}}
 	buttonColumn(w, mainMenuTop(h), bs...)
 	for _, b := range bs {
 		if b.label == label {
@@ -65,6 +67,8 @@ func (s *menuScene) Update() error {
 		s.a.hostAndPlay()
 	case s.join:
 		s.a.toJoin()
+	case s.settings:
+		s.a.scenes.switchTo(newSettingsScene(s.a))
 	case s.quit:
 		return ebiten.Termination
 	}

@@ -35,7 +35,11 @@ type playScene struct {
 	resume    *button
 	toHub     *button
 	leave     *button
-	returning bool // Return to hub was chosen: ESCAPE is held until the ship is out
+	setup     *button // Settings
+	quit      *button
+	settings  *settingsPanel // open over the game when not nil
+	quitting  bool           // Quit was chosen: the window closes
+	returning bool           // Return to hub was chosen: ESCAPE is held until the ship is out
 	netGraph  bool
 
 	frames  int // updates since the scene opened
@@ -52,12 +56,15 @@ func newPlayScene(a *app, sess session) *playScene {
 		resume: &button{label: "Resume"},
 		toHub:  &button{label: "Return to hub"},
 		leave:  &button{label: "Disconnect to menu"},
+		setup:  &button{label: "Settings"},
+		quit:   &button{label: "Quit"},
 	}
 	content, keeper := client.Content(), keeperName()
 	s.items = newItemsUI(content, keeper)
 	s.keeper = newKeeperUI(content, keeper, s.rt)
-	s.pause = newForm(s.resume, s.leave)
-	s.pauseOut = newForm(s.resume, s.toHub, s.leave)
+	s.pause = newForm(s.resume, s.setup, s.leave, s.quit)
+	s.pauseOut = newForm(s.resume, s.toHub, s.setup, s.leave, s.quit)
+	s.netGraph = a.settings.NetGraph
 	s.hud.where = sess.Where()
 	s.layoutPause()
 	return s
@@ -65,10 +72,10 @@ func newPlayScene(a *app, sess session) *playScene {
 
 func (s *playScene) layoutPause() {
 	if s.inDungeon() {
-		buttonColumn(s.a.w, s.a.h/2-40, s.resume, s.toHub, s.leave)
+		buttonColumn(s.a.w, s.a.h/2-40, s.resume, s.toHub, s.setup, s.leave, s.quit)
 		return
 	}
-	buttonColumn(s.a.w, s.a.h/2-40, s.resume, s.leave)
+	buttonColumn(s.a.w, s.a.h/2-40, s.resume, s.setup, s.leave, s.quit)
 }
 
 // inDungeon reports whether the player is in a dungeon: there, leaving
@@ -94,6 +101,10 @@ func (s *playScene) Update() error {
 	}
 	panelTook := !s.paused && s.keeper.update(in, s.rt, s.a.w, s.a.h, s.frames)
 	if !panelTook && s.updatePause(in) {
+		if s.quitting {
+			s.a.closeSession()
+			return ebiten.Termination
+		}
 		return nil // left the game
 	}
 	it := s.intent(in, panelTook)
@@ -125,7 +136,18 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		}
 		return false
 	}
+	if s.settings != nil {
+		if s.settings.update(in) {
+			s.settings = nil
+		}
+		return false
+	}
 	switch s.menu().update(in) {
+	case s.setup:
+		s.settings = newSettingsPanel(s.a)
+	case s.quit:
+		s.quitting = true
+		return true
 	case s.resume:
 		s.paused = false
 	case s.toHub:
@@ -216,6 +238,9 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	s.keeper.drawPanel(screen, g, s.a.w, s.a.h)
 	if s.paused {
 		s.drawPause(screen, g)
+	}
+	if s.settings != nil {
+		s.settings.draw(screen, g)
 	}
 }
 

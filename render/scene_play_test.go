@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -229,4 +230,33 @@ func TestAFirstJoinNeverFlashesTheRoster(t *testing.T) {
 		}
 	}
 	t.Fatalf("never reached play; scene %T", h.a.scenes.current)
+}
+
+func TestThePauseMenu(t *testing.T) {
+	t.Run("Settings opens over the game, which goes on, and Esc comes back to the menu", func(t *testing.T) {
+		h, rec := hostedHarness(t)
+		s := untilPlaying(t, h)
+		h.press(frameInput{Back: true})
+		c := s.setup.rect.Min
+		h.press(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
+		require.NotNil(t, s.settings)
+		n, tick := len(rec.intents), s.rt.ServerTick()
+		for range 5 {
+			h.press(frameInput{Move: [2]float64{1, 0}})
+		}
+		require.Len(t, rec.intents, n+5, "the session still runs every frame")
+		assert.Greater(t, s.rt.ServerTick(), tick)
+		h.press(frameInput{Back: true})
+		assert.Nil(t, s.settings)
+		assert.True(t, s.paused, "back in the pause menu")
+	})
+	t.Run("Quit closes the game and the window", func(t *testing.T) {
+		h, rec := hostedHarness(t)
+		s := untilPlaying(t, h)
+		h.press(frameInput{Back: true})
+		c := s.quit.rect.Min
+		assert.ErrorIs(t, h.step(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true}), ebiten.Termination)
+		require.True(t, h.a.waitClosed(3*time.Second))
+		assert.True(t, rec.closed.Load())
+	})
 }

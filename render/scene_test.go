@@ -205,12 +205,14 @@ func TestMainMenu(t *testing.T) {
 		assert.Equal(t, []string{"Cli"}, h.net.names)
 	})
 	t.Run("the main menu button centres are inside the window", func(t *testing.T) {
-		for _, l := range []string{LabelHostAndPlay, LabelJoin, LabelQuit} {
-			p, ok := MainMenuButtonCenter(l, WindowWidth, WindowHeight)
-			require.True(t, ok)
-			assert.True(t, p.X > 0 && p.X < WindowWidth && p.Y > 0 && p.Y < WindowHeight, l)
+		for _, l := range []string{LabelHostAndPlay, LabelJoin, LabelSettings, LabelQuit} {
+			for _, size := range [][2]int{{WindowWidth, WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+				p, ok := MainMenuButtonCenter(l, size[0], size[1])
+				require.True(t, ok)
+				assert.True(t, p.X > 0 && p.X < size[0] && p.Y > 0 && p.Y < size[1], "%s in %v", l, size)
+			}
 		}
-		_, ok := MainMenuButtonCenter("Settings", WindowWidth, WindowHeight)
+		_, ok := MainMenuButtonCenter("Options", WindowWidth, WindowHeight)
 		assert.False(t, ok)
 	})
 }
@@ -406,4 +408,82 @@ func TestFriendWords(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, friendWords(tc.addr, tc.ips)) })
 	}
+}
+
+func TestSettingsScene(t *testing.T) {
+	open := func(t *testing.T) (*harness, *settingsPanel) {
+		h := newHarness(t, Options{Port: 7777})
+		h.press(frameInput{Down: true})
+		h.press(frameInput{Down: true})
+		h.press(frameInput{Enter: true})
+		return h, sceneOf[*settingsScene](t, h).panel
+	}
+	row := func(p *settingsPanel, label string) int {
+		for i, r := range p.rows {
+			if r.label == label {
+				return i
+			}
+		}
+		return -1
+	}
+	choose := func(h *harness, p *settingsPanel, label string) {
+		for p.rows[p.sel].label != label {
+			h.press(frameInput{Down: true})
+		}
+	}
+	t.Run("the main menu opens it and Esc returns, saved", func(t *testing.T) {
+		h, p := open(t)
+		choose(h, p, "Screen shake")
+		h.press(frameInput{Enter: true})
+		assert.False(t, h.a.settings.ScreenShake)
+		h.press(frameInput{Back: true})
+		sceneOf[*menuScene](t, h)
+		saved, _, err := LoadSettings(h.path)
+		require.NoError(t, err)
+		assert.False(t, saved.ScreenShake)
+	})
+	t.Run("a key is rebound by pressing it, and play reads the new key", func(t *testing.T) {
+		h, p := open(t)
+		choose(h, p, "Take, use a portal")
+		h.press(frameInput{Enter: true})
+		require.True(t, p.binding)
+		h.press(frameInput{Pressed: []ebiten.Key{ebiten.KeyG}})
+		assert.False(t, p.binding)
+		assert.Equal(t, ebiten.KeyG, h.a.col.keys[actInteract])
+		assert.Contains(t, p.rows[row(p, "Take, use a portal")].value(), "G")
+		saved, _, err := LoadSettings(h.path)
+		require.NoError(t, err)
+		assert.Equal(t, map[string]string{"interact": "G"}, saved.Keys)
+	})
+	t.Run("Esc while rebinding cancels it", func(t *testing.T) {
+		h, p := open(t)
+		choose(h, p, "Move up")
+		h.press(frameInput{Enter: true})
+		h.press(frameInput{Pressed: []ebiten.Key{ebiten.KeyEscape}})
+		assert.False(t, p.binding)
+		assert.Equal(t, ebiten.KeyW, h.a.col.keys[actUp])
+		sceneOf[*settingsScene](t, h)
+	})
+	t.Run("the window size steps with Left and Right", func(t *testing.T) {
+		h, p := open(t)
+		choose(h, p, "Window size")
+		h.press(frameInput{Right: true})
+		assert.Equal(t, 1.25, h.a.settings.WindowScale)
+		h.press(frameInput{Left: true})
+		h.press(frameInput{Left: true})
+		assert.Equal(t, 0.75, h.a.settings.WindowScale)
+	})
+	t.Run("the name is typed in its row; an invalid one is not kept", func(t *testing.T) {
+		h, p := open(t)
+		old := h.a.settings.Name
+		p.name.SetText("")
+		h.press(frameInput{Chars: []rune("Zed")})
+		h.press(frameInput{Down: true})
+		assert.Equal(t, "Zed", h.a.settings.Name)
+		h.press(frameInput{Up: true})
+		p.name.SetText(" ")
+		h.press(frameInput{Down: true})
+		assert.Equal(t, "Zed", h.a.settings.Name)
+		assert.NotEqual(t, old, h.a.settings.Name)
+	})
 }

@@ -25,6 +25,18 @@ type Settings struct {
 	// Recent is the servers joined, newest first: only addresses a join
 	// reached, never one that failed.
 	Recent []string `toml:"recent,omitempty"`
+
+	// What the settings screen changes (prefs.go has the defaults).
+	Fullscreen  bool              `toml:"fullscreen"`
+	Vsync       bool              `toml:"vsync"`
+	WindowScale float64           `toml:"window_scale"` // the window's size over 1280×720
+	Gamepad     bool              `toml:"gamepad"`      // read a gamepad when one is plugged in
+	NetGraph    bool              `toml:"net_graph"`    // the F3 panel, open from the start
+	ScreenShake bool              `toml:"screen_shake"`
+	Keys        map[string]string `toml:"keys,omitempty"` // action → key name, for the actions rebound
+
+	// Warnings are what loading fell back on, for the log; never saved.
+	Warnings []string `toml:"-"`
 	// Token is the account secret of Name, hex encoded. It is generated once
 	// and kept: the server binds the name to it on first claim.
 	Token string `toml:"token"`
@@ -47,8 +59,12 @@ func SettingsPath() (string, error) {
 // error. changed says whether the result differs from the file, so the
 // caller can save the filled-in values once.
 func LoadSettings(path string) (s Settings, changed bool, err error) {
-	if _, err := toml.DecodeFile(path, &s); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	md, err := toml.DecodeFile(path, &s)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return Settings{}, false, fmt.Errorf("settings %s: %w", filepath.Base(path), err)
+	}
+	if s.fillPrefs(md) {
+		changed = true
 	}
 	if _, ok := s.token(); !ok {
 		var t [16]byte

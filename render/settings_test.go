@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -29,7 +30,8 @@ func TestLoadSettings(t *testing.T) {
 	})
 	t.Run("saved settings load back unchanged", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "sub", "settings.toml")
-		want := Settings{Name: "Ada", LastAddress: "example.org:9000", Token: "00112233445566778899aabbccddeeff"}
+		want := Settings{Name: "Ada", LastAddress: "example.org:9000", Token: "00112233445566778899aabbccddeeff",
+			WindowScale: 1.5, Gamepad: true, Keys: map[string]string{"interact": "G"}}
 		require.NoError(t, want.Save(path))
 		got, changed, err := LoadSettings(path)
 		require.NoError(t, err)
@@ -98,4 +100,52 @@ func TestEveryNameHasItsOwnToken(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, changed)
 	assert.Equal(t, other, kept, "across runs")
+}
+
+func TestPreferences(t *testing.T) {
+	load := func(t *testing.T, text string) Settings {
+		path := filepath.Join(t.TempDir(), "settings.toml")
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o600))
+		s, _, err := LoadSettings(path)
+		require.NoError(t, err)
+		return s
+	}
+	t.Run("a file without preferences gets the defaults", func(t *testing.T) {
+		s := load(t, "name = \"Ada\"\n")
+		assert.True(t, s.Vsync)
+		assert.True(t, s.Gamepad)
+		assert.True(t, s.ScreenShake)
+		assert.False(t, s.Fullscreen)
+		assert.Equal(t, 1.0, s.WindowScale)
+		assert.Empty(t, s.Warnings)
+	})
+	t.Run("what a file says is kept", func(t *testing.T) {
+		s := load(t, "vsync = false\ngamepad = false\nwindow_scale = 0.75\nfullscreen = true\n")
+		assert.False(t, s.Vsync)
+		assert.False(t, s.Gamepad)
+		assert.True(t, s.Fullscreen)
+		assert.Equal(t, 0.75, s.WindowScale)
+	})
+	t.Run("bad values fall back with a warning", func(t *testing.T) {
+		s := load(t, "window_scale = 40.0\n[keys]\nup = \"NoSuchKey\"\nfly = \"Q\"\ninteract = \"G\"\n")
+		assert.Equal(t, 1.0, s.WindowScale)
+		assert.Len(t, s.Warnings, 3)
+		assert.Equal(t, map[string]string{"interact": "G"}, s.Keys)
+		assert.Equal(t, ebiten.KeyW, s.bindings()[actUp], "the default for a key that does not exist")
+		assert.Equal(t, ebiten.KeyG, s.bindings()[actInteract])
+	})
+	t.Run("binding a key another action had swaps them, and only changes are kept", func(t *testing.T) {
+		var s Settings
+		s.bind(actInteract, ebiten.KeyF)
+		b := s.bindings()
+		assert.Equal(t, ebiten.KeyF, b[actInteract])
+		assert.Equal(t, ebiten.KeyE, b[actLeave], "F's old action took E")
+		s.bind(actInteract, ebiten.KeyE)
+		assert.Empty(t, s.Keys, "back to the defaults: nothing to keep")
+	})
+	t.Run("the window scale steps within its limits", func(t *testing.T) {
+		assert.Equal(t, 1.25, stepScale(1, 1))
+		assert.Equal(t, maxWindowScale, stepScale(maxWindowScale, 1))
+		assert.Equal(t, minWindowScale, stepScale(minWindowScale, -1))
+	})
 }

@@ -1,0 +1,146 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/BurntSushi/toml"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Window scale limits: the settings screen steps between them.
+const (
+	minWindowScale  = 0.5
+	maxWindowScale  = 2.0
+	windowScaleStep = 0.25
+)
+
+// fillPrefs puts defaults in for the preferences a file left out and for
+// values out of range, noting each fallback in Warnings. It reports
+// whether anything changed.
+func (s *Settings) fillPrefs(md toml.MetaData) bool {
+	changed := false
+	def := func(key string, set func()) {
+		if !md.IsDefined(key) {
+			set()
+			changed = true
+		}
+	}
+	def("vsync", func() { s.Vsync = true })
+	def("gamepad", func() { s.Gamepad = true })
+	def("screen_shake", func() { s.ScreenShake = true })
+	def("window_scale", func() { s.WindowScale = 1 })
+	if md.IsDefined("window_scale") && !(s.WindowScale >= minWindowScale && s.WindowScale <= maxWindowScale) {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("window_scale %v is outside %v to %v: using 1", s.WindowScale, minWindowScale, maxWindowScale))
+		s.WindowScale, changed = 1, true
+	}
+	for _, action := range sortedKeys(s.Keys) {
+		name := s.Keys[action]
+		var k ebiten.Key
+		switch err := k.UnmarshalText([]byte(name)); {
+		case actionIndex(action) < 0:
+			s.Warnings = append(s.Warnings, fmt.Sprintf("keys: no action is called %q: dropped", action))
+		case err != nil:
+			s.Warnings = append(s.Warnings, fmt.Sprintf("keys: %s: no key is called %q: using the default", action, name))
+		default:
+			continue
+		}
+		delete(s.Keys, action)
+		changed = true
+	}
+	return changed
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// An action is something a key does in play; the settings screen rebinds
+// each by pressing the new key.
+type action struct {
+	id, label string
+	key       ebiten.Key // the default
+}
+
+// Actions, in the settings screen's order. The arrow keys also move, and
+// the digits, Shift and Esc keep their meaning.
+var actions = [...]action{
+	{"up", "Move up", ebiten.KeyW},
+	{"down", "Move down", ebiten.KeyS},
+	{"left", "Move left", ebiten.KeyA},
+	{"right", "Move right", ebiten.KeyD},
+	{"interact", "Take, use a portal", ebiten.KeyE},
+	{"leave", "Leave the dungeon (hold)", ebiten.KeyF},
+	{"netgraph", "Net graph", ebiten.KeyF3},
+}
+
+// Indices into actions.
+const (
+	actUp = iota
+	actDown
+	actLeft
+	actRight
+	actInteract
+	actLeave
+	actNetGraph
+	numActions
+)
+
+func actionIndex(id string) int {
+	for i, a := range actions {
+		if a.id == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// bindings is the key of every action.
+type bindings [numActions]ebiten.Key
+
+// bindings is what the settings say, defaults where they are silent.
+func (s *Settings) bindings() bindings {
+	var b bindings
+	for i, a := range actions {
+		b[i] = a.key
+		var k ebiten.Key
+		if name, ok := s.Keys[a.id]; ok && k.UnmarshalText([]byte(name)) == nil {
+			b[i] = k
+		}
+	}
+	return b
+}
+
+// bind sets an action's key, keeping only the keys that differ from the
+// defaults in the file. A key another action had swaps with it, so no key
+// does two things.
+func (s *Settings) bind(act int, k ebiten.Key) {
+	b := s.bindings()
+	for i := range b {
+		if i != act && b[i] == k {
+			b[i] = b[act]
+		}
+	}
+	b[act] = k
+	s.Keys = nil
+	for i, a := range actions {
+		if b[i] != a.key {
+			if s.Keys == nil {
+				s.Keys = map[string]string{}
+			}
+			s.Keys[a.id] = b[i].String()
+		}
+	}
+}
+
+// stepScale moves the window scale by one step up or down, within limits.
+func stepScale(v float64, dir int) float64 {
+	v = math.Round(v/windowScaleStep)*windowScaleStep + float64(dir)*windowScaleStep
+	return min(max(v, minWindowScale), maxWindowScale)
+}

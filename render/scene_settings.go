@@ -1,0 +1,251 @@
+package render
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/net/wire"
+)
+
+// settingsPanel is the settings screen's list: the player's name, the
+// window, the gamepad, the net graph and shake, and a key for every
+// action. Up/Down (or the mouse) choose a row, Left/Right step a value,
+// Enter toggles one or starts rebinding: the next key pressed becomes the
+// action's (Esc cancels). Every change is applied and saved at once. The
+// play scene shows it over the game, which goes on; the menu shows it as a
+// scene of its own.
+type settingsPanel struct {
+	a        *app
+	rows     []settingRow
+	sel      int
+	binding  bool // waiting for the key of rows[sel]
+	name     *textField
+	rects    []image.Rectangle // each row's place, for the mouse
+	back     int               // index of the Back row
+	blink    int
+	lastName string
+}
+
+// settingRow is one line: its label, its value in words, and what Left,
+// Right and Enter do to it (dir is -1, +1, or 0 for Enter).
+type settingRow struct {
+	label  string
+	value  func() string
+	change func(dir int)
+	action int // the action a key row rebinds, -1 for others
+}
+
+func newSettingsPanel(a *app) *settingsPanel {
+	p := &settingsPanel{a: a, name: &textField{label: "Name", maxBytes: wire.MaxNameLen}}
+	p.name.SetText(a.settings.Name)
+	p.lastName = a.settings.Name
+	s := &a.settings
+	onOff := func(v *bool, apply func()) (func() string, func(int)) {
+		return func() string { return map[bool]string{true: "On", false: "Off"}[*v] },
+			func(int) { *v = !*v; apply() }
+	}
+	window := func() { applyWindow(*s, false) }
+	input := func() { a.applyInput() }
+	none := func() {}
+	add := func(label string, value func() string, change func(int)) {
+		p.rows = append(p.rows, settingRow{label: label, value: value, change: change, action: -1})
+	}
+	add("Name", func() string { return "" }, func(int) {})
+	v, c := onOff(&s.Fullscreen, window)
+	add("Fullscreen (F11)", v, c)
+	v, c = onOff(&s.Vsync, window)
+	add("Vsync", v, c)
+	add("Window size", func() string { return fmt.Sprintf("%.0f %%", 100*s.WindowScale) }, func(dir int) {
+		if dir == 0 {
+			dir = 1
+		}
+		s.WindowScale = stepScale(s.WindowScale, dir)
+		applyWindow(*s, true)
+	})
+	v, c = onOff(&s.Gamepad, input)
+	add("Gamepad", v, c)
+	v, c = onOff(&s.NetGraph, none)
+	add("Net graph at start (F3)", v, c)
+	v, c = onOff(&s.ScreenShake, none)
+	add("Screen shake", v, c)
+	for i, act := range actions {
+		p.rows = append(p.rows, settingRow{label: act.label, action: i,
+			value: func() string { return s.bindings()[i].String() }})
+	}
+	p.back = len(p.rows)
+	p.rows = append(p.rows, settingRow{label: "Back", value: func() string { return "" }, action: -1})
+	p.rects = make([]image.Rectangle, len(p.rows))
+	return p
+}
+
+// Row geometry.
+const (
+	settingRowH = 30
+	settingRowW = 560
+)
+
+func (p *settingsPanel) layout() {
+	top := max(80, p.a.h/2-len(p.rows)*settingRowH/2)
+	// Keep the chosen row on screen when the window is short.
+	if y := top + p.sel*settingRowH; y > p.a.h-80 {
+		top -= y - (p.a.h - 80)
+	}
+	for i := range p.rows {
+		p.rects[i] = centredRect(p.a.w, top+i*settingRowH, settingRowW, settingRowH-4)
+	}
+	p.name.rect = p.rects[0]
+}
+
+// update runs a frame; true means the player left the panel.
+func (p *settingsPanel) update(in *frameInput) bool {
+	p.layout()
+	p.blink++
+	if p.binding {
+		p.takeKey(in)
+		return false
+	}
+	if p.pointer(in) {
+		return p.press(0)
+	}
+	switch {
+	case in.menuBack():
+		p.commitName()
+		return true
+	case in.menuUp():
+		p.commitName()
+		p.sel = (p.sel + len(p.rows) - 1) % len(p.rows)
+	case in.menuDown():
+		p.commitName()
+		p.sel = (p.sel + 1) % len(p.rows)
+	case in.Left && p.sel != 0:
+		return p.press(-1)
+	case in.Right && p.sel != 0:
+		return p.press(1)
+	case in.menuEnter():
+		return p.press(0)
+	case p.sel == 0:
+		p.name.edit(in)
+	}
+	return false
+}
+
+// pointer moves the choice to the row under the cursor; a click presses it.
+func (p *settingsPanel) pointer(in *frameInput) bool {
+	if !in.MouseMoved && !in.Click {
+		return false
+	}
+	pt := image.Pt(in.MouseX, in.MouseY)
+	for i, r := range p.rects {
+		if pt.In(r) {
+			p.sel = i
+			return in.Click
+		}
+	}
+	return false
+}
+
+// press acts on the chosen row; true means Back.
+func (p *settingsPanel) press(dir int) bool {
+	row := &p.rows[p.sel]
+	switch {
+	case p.sel == p.back:
+		p.commitName()
+		return true
+	case p.sel == 0:
+		p.commitName()
+	case row.action >= 0:
+		p.binding = dir == 0
+	default:
+		row.change(dir)
+		p.a.saveSettings()
+	}
+	return false
+}
+
+// takeKey binds the first key pressed to the chosen action; Esc cancels.
+func (p *settingsPanel) takeKey(in *frameInput) {
+	for _, k := range in.Pressed {
+		p.binding = false
+		if k == ebiten.KeyEscape {
+			return
+		}
+		p.a.settings.bind(p.rows[p.sel].action, k)
+		p.a.applyInput()
+		p.a.saveSettings()
+		return
+	}
+}
+
+// commitName keeps a valid name typed in the Name row, and restores the
+// last one otherwise.
+func (p *settingsPanel) commitName() {
+	name := p.name.Text()
+	if name == p.lastName {
+		return
+	}
+	if checkName(name) != nil {
+		p.name.SetText(p.lastName)
+		return
+	}
+	p.a.settings.Name, p.lastName = name, name
+	p.a.opts.Name = "" // chosen here: it wins over the command line's from now on
+	p.a.saveSettings()
+}
+
+func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
+	p.layout()
+	g.shapes.rect(dst, 0, 0, float32(p.a.w), float32(p.a.h), colDimScreen)
+	for i, r := range p.rects {
+		fill, border := colButton, colBorder
+		if i == p.sel {
+			fill, border = colButtonOn, colBorderOn
+		}
+		frame(dst, g.shapes, r, fill, border)
+	}
+	g.shapes.flush(dst)
+	g.text.draw(dst, "Settings", p.a.w/2, p.rects[0].Min.Y-60, 3, alignCenter, colTitle)
+	for i, row := range p.rows {
+		r := p.rects[i]
+		y := r.Min.Y + (r.Dy()-glyphH)/2
+		if i == p.back {
+			g.text.draw(dst, row.label, r.Min.X+r.Dx()/2, y, 1, alignCenter, colText)
+			continue
+		}
+		g.text.draw(dst, row.label, r.Min.X+12, y, 1, alignLeft, colText)
+		value := row.value()
+		switch {
+		case i == 0:
+			value = p.name.Text()
+			if p.sel == 0 && p.blink%60 < 36 {
+				value += "_"
+			}
+		case p.binding && i == p.sel:
+			value = "press a key (Esc cancels)"
+		}
+		g.text.draw(dst, value, r.Max.X-12, y, 1, alignRight, colTitle)
+	}
+	g.text.draw(dst, "Up/Down choose, Left/Right change, Enter toggles or rebinds, Esc goes back",
+		p.a.w/2, p.a.h-30, 1, alignCenter, colDim)
+}
+
+// settingsScene is the panel opened from the main menu.
+type settingsScene struct {
+	a     *app
+	panel *settingsPanel
+}
+
+func newSettingsScene(a *app) *settingsScene { return &settingsScene{a: a, panel: newSettingsPanel(a)} }
+
+func (s *settingsScene) Update() error {
+	if s.panel.update(s.a.in) {
+		s.a.toMenu()
+	}
+	return nil
+}
+
+func (s *settingsScene) Draw(screen *ebiten.Image) {
+	screen.Fill(colBackdrop)
+	s.panel.draw(screen, s.a.gfx)
+}
