@@ -190,6 +190,17 @@ func (r *Runtime) Players() []Actor { return r.view.players }
 // Enemies are the enemies in interest, interpolated like Players.
 func (r *Runtime) Enemies() []Actor { return r.view.enemies }
 
+// HitsSince calls fn, oldest first, for each hit or death noted after the
+// first seen ones (at most the last 32) and returns the count to pass next
+// time: effects that must happen once per hit use it.
+func (r *Runtime) HitsSince(seen int, fn func(HitMark)) int {
+	from := max(seen, r.view.hitN-hitMarks)
+	for i := from; i < r.view.hitN; i++ {
+		fn(r.view.hits[i%hitMarks])
+	}
+	return r.view.hitN
+}
+
 // RecentHits calls fn for each hit or death seen in the last maxAge ticks.
 func (r *Runtime) RecentHits(maxAge uint32, fn func(HitMark)) {
 	n := min(r.view.hitN, hitMarks)

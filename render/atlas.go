@@ -89,11 +89,15 @@ func atlasPixels() *image.RGBA {
 // bulletPixel is the sprite at distance t from the centre, in hit radii.
 func bulletPixel(t float64, hue color.RGBA, enemy bool) color.RGBA {
 	if enemy {
-		// White core, saturated rim up to the hit radius, then a glow.
+		// White core, saturated rim up to the hit radius, a thin dark edge
+		// just outside it (so a bullet reads over any floor, light or dark),
+		// then a glow.
 		core := 1 - smoothstep(0.45, 0.62, t)
 		body := 1 - smoothstep(0.94, 1.06, t)
+		edge := smoothstep(0.96, 1.04, t) * (1 - smoothstep(1.14, 1.26, t))
 		glow := 0.55 * sq(clamp01(1-(t-1)/(glowScale-1)))
-		return premul(mix(hue, color.RGBA{255, 255, 255, 255}, core), math.Max(body, glow))
+		c := mix(mix(hue, color.RGBA{255, 255, 255, 255}, core), color.RGBA{10, 6, 16, 255}, 0.85*edge)
+		return premul(c, math.Max(math.Max(body, 0.8*edge), glow))
 	}
 	// Muted, translucent, a soft lighter centre and a faint glow.
 	body := 0.5 * (1 - smoothstep(0.8, 1.0, t))

@@ -420,12 +420,14 @@ func (u *itemsUI) clearedLines(c wire.Cleared) []string {
 // promptFor says what E does where the ship stands: choose an upgrade by
 // the keeper with one owed (E opens the panel there), else take the item
 // in reach, else explain the keeper.
-func promptFor(take string, nearKeeper bool, owed int) string {
+func promptFor(take string, nearKeeper bool, owed int, portal string) string {
 	switch {
 	case nearKeeper && owed > 0:
 		return "E: choose an upgrade"
 	case take != "":
 		return take
+	case portal != "":
+		return portal
 	case nearKeeper:
 		return "Nothing owed yet: each level earns an upgrade here"
 	}

@@ -287,7 +287,7 @@ func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *graphics, s *playScene, nearK
 	if !ok || self.Flags&game.PlayerDead != 0 {
 		return
 	}
-	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos), nearKeeper, s.rt.Sheet().Owed)
+	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos), nearKeeper, s.rt.Sheet().Owed, s.look.portalPrompt(s, self.Pos))
 	if msg == "" {
 		return
 	}

@@ -406,7 +406,7 @@ func TestFeedbackLines(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				assert.Equal(t, tc.want, promptFor(tc.take, tc.keeper, tc.owed))
+				assert.Equal(t, tc.want, promptFor(tc.take, tc.keeper, tc.owed, ""))
 			})
 		}
 	})

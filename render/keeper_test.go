@@ -170,7 +170,7 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 		s.items.itemIntent(in, s.a.w, s.a.h, false, &it)
 		s.items.lootInReach(s.rt.Loot(), self.Pos)
 		s.keeper.near(s.rt, s.frames)
-		promptFor("", false, 0)
+		promptFor("", false, 0, "")
 	})
 	assert.Zero(t, allocs)
 }

@@ -39,7 +39,8 @@ type playScene struct {
 	quit      *button
 	settings  *settingsPanel // open over the game when not nil
 	quitting  bool           // Quit was chosen: the window closes
-	returning bool           // Return to hub was chosen: ESCAPE is held until the ship is out
+	fx        *effects
+	returning bool // Return to hub was chosen: ESCAPE is held until the ship is out
 	netGraph  bool
 
 	frames  int // updates since the scene opened
@@ -57,6 +58,7 @@ func newPlayScene(a *app, sess session) *playScene {
 		toHub:  &button{label: "Return to hub"},
 		leave:  &button{label: "Disconnect to menu"},
 		setup:  &button{label: "Settings"},
+		fx:     newEffects(),
 		quit:   &button{label: "Quit"},
 	}
 	content, keeper := client.Content(), keeperName()
@@ -119,6 +121,7 @@ func (s *playScene) Update() error {
 		s.a.scenes.switchTo(newRosterScene(s.a, s.sess))
 		return nil
 	}
+	s.fx.update(s)
 	s.follow()
 	s.notePlaying()
 	s.hud.update(s.rt, s.frames, s.look)
@@ -200,7 +203,8 @@ func (s *playScene) follow() {
 		w, h := g.Size()
 		s.viewer = game.Vec{X: w / 2, Y: h / 2}
 	}
-	s.cam = centredOn(s.viewer.X, s.viewer.Y, s.a.w, s.a.h)
+	ox, oy := s.fx.shakeOffset(s.frames)
+	s.cam = centredOn(s.viewer.X+ox, s.viewer.Y+oy, s.a.w, s.a.h)
 }
 
 // notePlaying prints the line GUI tests wait for and schedules the
@@ -227,10 +231,16 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	s.look.drawWorld(screen, g, s)
 	g.shapes.flush(screen)
 	g.bullets.draw(screen, s.rt.Bullets(), s.rt.Telegraphs(), s.cam, s.rt.Fog())
+	s.fx.draw(screen, g, s)
 	s.look.drawLabels(screen, g, s)
 	s.items.drawLootLabels(screen, g, s, s.rt.Fog())
 	s.keeper.drawLabel(screen, g, s, s.rt.Fog())
 	s.hud.draw(screen, g, s)
+	if s.fx.bossSeen {
+		s.fx.drawBossMarker(screen, g, s, s.fx.bossAt)
+		g.shapes.flush(screen)
+	}
+	s.fx.drawBanner(screen, g, s)
 	if !s.keeper.open && !s.paused {
 		s.items.drawPrompt(screen, g, s, s.keeper.near(s.rt, s.frames))
 	}

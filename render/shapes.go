@@ -45,6 +45,16 @@ func (c rgba) alpha(k float32) rgba { c.A *= k; return c }
 
 func (c rgba) scale(k float32) rgba { c.R, c.G, c.B = c.R*k, c.G*k, c.B*k; return c }
 
+// color is c for text drawing.
+func (c rgba) color() color.NRGBA {
+	return color.NRGBA{R: uint8(c.R * 255), G: uint8(c.G * 255), B: uint8(c.B * 255), A: uint8(min(max(c.A, 0), 1) * 255)}
+}
+
+// fade is a text colour at a share of its opacity.
+func fade(c color.RGBA, k float32) color.NRGBA {
+	return color.NRGBA{R: c.R, G: c.G, B: c.B, A: uint8(float32(c.A) * min(max(k, 0), 1))}
+}
+
 // room makes sure n more vertices fit in the current call.
 func (b *shapeBatch) room(dst *ebiten.Image, n int) {
 	if len(b.vs)+n > maxBatchVertices {

@@ -13,21 +13,22 @@ import (
 
 // World colours.
 var (
-	colFloorA    = rgb8(34, 36, 50, 1)
-	colFloorB    = rgb8(38, 40, 56, 1)
-	colPaveA     = rgb8(48, 44, 58, 1) // decorative paving: warmer stone, laid in larger squares
-	colPaveB     = rgb8(54, 49, 64, 1)
-	colWall      = rgb8(78, 70, 104, 1)
-	colWallTop   = rgb8(124, 114, 158, 1)
-	colSelf      = rgb8(236, 240, 255, 1)
-	colFriend    = rgb8(150, 236, 170, 1)
-	colGhost     = rgb8(200, 210, 230, 0.3)
-	colShimmer   = rgb8(255, 232, 150, 1)
-	colBarBack   = rgb8(0, 0, 0, 0.7)
-	colEnemyHP   = rgb8(255, 80, 70, 1)
-	colTelegraph = rgb8(255, 236, 150, 1)
-	colFriendHP  = rgb8(110, 230, 120, 1)
-	colPortal    = rgb8(180, 120, 255, 1)
+	colFloorA     = rgb8(50, 54, 72, 1)
+	colFloorB     = rgb8(57, 61, 81, 1)
+	colPaveA      = rgb8(70, 64, 82, 1) // decorative paving: warmer stone, laid in larger squares
+	colPaveB      = rgb8(78, 71, 91, 1)
+	colWall       = rgb8(104, 94, 138, 1)
+	colWallTop    = rgb8(164, 152, 204, 1)
+	colSelf       = rgb8(236, 240, 255, 1)
+	colFriend     = rgb8(150, 236, 170, 1)
+	colGhost      = rgb8(200, 210, 230, 0.3)
+	colShimmer    = rgb8(255, 232, 150, 1)
+	colBarBack    = rgb8(0, 0, 0, 0.7)
+	colEnemyHP    = rgb8(255, 80, 70, 1)
+	colTelegraph  = rgb8(255, 236, 150, 1)
+	colFriendHP   = rgb8(110, 230, 120, 1)
+	colPortal     = rgb8(180, 120, 255, 1)
+	colPortalText = color.RGBA{220, 200, 255, 255}
 
 	enemyColours = [...]rgba{
 		rgb8(214, 92, 70, 1), rgb8(200, 120, 210, 1), rgb8(220, 180, 80, 1), rgb8(90, 170, 200, 1),
@@ -54,6 +55,9 @@ type worldLook struct {
 	// escapeFrom is the frame each channelling ship was first drawn
 	// channelling: its progress is drawn from there, over a second.
 	escapeFrom map[uint16]int
+	// prompts are the portal prompts, made once per destination and key.
+	prompts   map[uint8]string
+	promptKey ebiten.Key
 }
 
 // flash is one recently hit actor.
@@ -378,9 +382,50 @@ func (w *worldLook) portalLabels(dst *ebiten.Image, g *graphics, s *playScene, f
 		if here != game.HubDungeon && p.Dungeon == here {
 			name = "Down to the next floor"
 		}
-		g.text.draw(dst, name, int(x), int(y)-40, 1, alignCenter, colText)
+		// Under the portal: names sit above ships, so a ship on it never covers the label.
+		g.text.draw(dst, name, int(x), int(y)+26, 1, alignCenter, colPortalText)
 	})
 }
+
+// portalPrompt is what a player standing on a portal reads: the key that
+// takes it and where it leads, or "" away from every portal.
+func (w *worldLook) portalPrompt(s *playScene, pos game.Vec) string {
+	best, found := float64(game.PortalRadius*game.PortalRadius), -1
+	for i, p := range s.rt.Portals() {
+		if d := pos.Dist2(p.Pos); d <= best {
+			best, found = d, i
+		}
+	}
+	if found < 0 {
+		return ""
+	}
+	p := s.rt.Portals()[found]
+	_, here := s.rt.Instance()
+	key := s.a.col.keys[actInteract]
+	if w.prompts == nil || w.promptKey != key {
+		w.prompts, w.promptKey = map[uint8]string{}, key
+	}
+	dest := p.Dungeon
+	if here != game.HubDungeon && dest == here {
+		dest = downMark
+	}
+	if text, ok := w.prompts[dest]; ok {
+		return text
+	}
+	where := "enter " + w.portalName(p.Dungeon)
+	switch {
+	case dest == downMark:
+		where = "go down to the next floor"
+	case p.Dungeon == game.HubDungeon:
+		where = "go back to the hub"
+	}
+	text := "Press " + key.String() + ": " + where
+	w.prompts[dest] = text
+	return text
+}
+
+// downMark keys the way down's prompt: no dungeon kind has this index.
+const downMark = game.HubDungeon - 1
 
 func (w *worldLook) portalName(dungeon uint8) string {
 	switch {

@@ -1,0 +1,328 @@
+package render
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+	"duskfall/game"
+)
+
+// effects make the fight readable: a number where damage lands (red on a
+// ship, pale gold on an enemy), a burst where something dies, a spark where
+// a shot strikes, the screen shaking when the own ship is hit or a boss
+// changes phase (when the settings allow), a banner when a boss is first
+// met and when it changes phase, and an arrow at the screen's edge toward
+// a boss the player has met that is off screen. Every effect lives in a
+// fixed array, so the draw loop allocates nothing once the numbers it
+// shows have been formatted once.
+type effects struct {
+	pops              [48]pop
+	bursts            [32]burst
+	seen              int              // hit marks already turned into effects (client.Runtime.HitsSince)
+	hp                map[uint16]int16 // each enemy's health share at the last frame, for its damage numbers
+	inst              uint16           // the instance hp describes
+	shake             float64          // px, decaying
+	digits            [1000]string     // "1".."999", formatted once each
+	banner, bannerSub string           // the boss banner
+	bannerUntil       int              // frame it goes
+	bossKey           bossLabelKey
+	bossAt            game.Vec // the met boss, when bossSeen
+	bossSeen          bool
+	onMarkFn          func(client.HitMark)
+}
+
+// pop is a floating damage number.
+type pop struct {
+	x, y  float64 // world position
+	text  string
+	col   rgba
+	born  int // frame
+	alive bool
+}
+
+// burst is an expanding ring of sparks.
+type burst struct {
+	x, y   float64
+	radius float32
+	col    rgba
+	born   int
+	sparks int
+	alive  bool
+}
+
+// Effect timings, in frames, and sizes.
+const (
+	popFrames   = 45
+	burstFrames = 24
+	bannerShown = 150
+	maxShake    = 10.0 // px
+	shakeDecay  = 0.85 // per frame
+)
+
+var (
+	colHurt  = rgb8(255, 96, 86, 1)
+	colDealt = rgb8(255, 230, 160, 1)
+	colSpark = rgb8(255, 250, 220, 1)
+)
+
+func newEffects() *effects { return &effects{hp: map[uint16]int16{}} }
+
+// update turns this frame's news into effects.
+func (f *effects) update(s *playScene) {
+	f.shake *= shakeDecay
+	f.seen = s.rt.HitsSince(f.seen, f.onMarkOf(s))
+	f.enemyNumbers(s)
+	f.followBoss(s)
+}
+
+// onMarkOf is onMark bound to the scene, made once.
+func (f *effects) onMarkOf(s *playScene) func(client.HitMark) {
+	if f.onMarkFn == nil {
+		f.onMarkFn = func(h client.HitMark) { f.onMark(s, h) }
+	}
+	return f.onMarkFn
+}
+
+// followBoss finds the boss the HUD has met: its banner and its marker.
+func (f *effects) followBoss(s *playScene) {
+	f.bossSeen = false
+	met := s.hud.bossMet
+	if inst, _ := s.rt.Instance(); !met.ok || met.instance != inst {
+		return
+	}
+	for _, e := range s.rt.Enemies() {
+		if e.ID != met.id {
+			continue
+		}
+		d, ok := s.look.enemyDef(e.Kind)
+		if !ok {
+			return
+		}
+		f.bossAt, f.bossSeen = e.Pos, true
+		f.noteBoss(s, e.Kind, e.Flags&game.EnemyPhaseMask, &d, s.hud.bossWords(e.Kind, e.Flags&game.EnemyPhaseMask, &d))
+		return
+	}
+}
+
+// onMark is one hit or death.
+func (f *effects) onMark(s *playScene, h client.HitMark) {
+	ev := &h.Event
+	pos, ok := actorPos(s, ev.Actor, ev.ID)
+	if !ok {
+		return
+	}
+	switch {
+	case ev.Kind == game.EvHit && ev.Actor == game.ActorPlayer:
+		f.addPop(pos, f.number(int(ev.Amount)), colHurt, s.frames)
+		if ev.ID == s.rt.PlayerID() {
+			f.addShake(s, float64(ev.Amount)*0.6)
+		}
+	case ev.Kind == game.EvHit:
+		f.addBurst(pos, 6, 4, colSpark, s.frames)
+	case ev.Kind == game.EvDeath && ev.Actor == game.ActorEnemy:
+		f.addBurst(pos, 26, 14, colDealt, s.frames)
+	case ev.Kind == game.EvDeath:
+		f.addBurst(pos, 40, 18, colHurt, s.frames)
+	}
+}
+
+// enemyNumbers shows the damage each visible enemy took since the last
+// frame, from its health share and the health its kind has on this floor
+// (a boss's for the party: an estimate from the ships in sight).
+func (f *effects) enemyNumbers(s *playScene) {
+	if inst, _ := s.rt.Instance(); inst != f.inst {
+		clear(f.hp)
+		f.inst = inst
+	}
+	for _, e := range s.rt.Enemies() {
+		last, ok := f.hp[e.ID]
+		f.hp[e.ID] = e.HP
+		if !ok || e.HP >= last || e.MaxHP <= 0 {
+			continue
+		}
+		whole := s.look.wholeHealth(e.Kind, s.rt.Depth(), 1+len(s.rt.Players()))
+		if dmg := int(math.Round(float64(last-e.HP) / float64(e.MaxHP) * whole)); dmg > 0 {
+			f.addPop(e.Pos, f.number(dmg), colDealt, s.frames)
+		}
+	}
+}
+
+// wholeHealth is an enemy kind's whole health on a floor, for a party of n
+// when it is a boss.
+func (w *worldLook) wholeHealth(kind uint8, depth, n int) float64 {
+	d, ok := w.enemyDef(kind)
+	if !ok {
+		return 0
+	}
+	hp := float64(d.MaxHP) * game.DepthHealth(depth)
+	if d.Boss {
+		hp = hp * float64(1+n) / (1 + game.BossPartySize)
+	}
+	return hp
+}
+
+func actorPos(s *playScene, actor uint8, id uint16) (game.Vec, bool) {
+	if actor == game.ActorEnemy {
+		for _, e := range s.rt.Enemies() {
+			if e.ID == id {
+				return e.Pos, true
+			}
+		}
+		return game.Vec{}, false
+	}
+	if self, ok := s.rt.Self(); ok && id == s.rt.PlayerID() {
+		return self.Pos, true
+	}
+	for _, p := range s.rt.Players() {
+		if p.ID == id {
+			return p.Pos, true
+		}
+	}
+	return game.Vec{}, false
+}
+
+// number is n as text, formatted once.
+func (f *effects) number(n int) string {
+	if n <= 0 || n >= len(f.digits) {
+		return strconv.Itoa(n)
+	}
+	if f.digits[n] == "" {
+		f.digits[n] = strconv.Itoa(n)
+	}
+	return f.digits[n]
+}
+
+func (f *effects) addPop(at game.Vec, text string, c rgba, frame int) {
+	slot := &f.pops[0]
+	for i := range f.pops {
+		if p := &f.pops[i]; !p.alive || p.born < slot.born {
+			slot = p
+			if !p.alive {
+				break
+			}
+		}
+	}
+	// Numbers landing together fan out sideways rather than stack.
+	jitter := float64(frame%5-2) * 6
+	*slot = pop{x: at.X + jitter, y: at.Y - 18, text: text, col: c, born: frame, alive: true}
+}
+
+func (f *effects) addBurst(at game.Vec, r float32, sparks int, c rgba, frame int) {
+	slot := &f.bursts[0]
+	for i := range f.bursts {
+		if b := &f.bursts[i]; !b.alive || b.born < slot.born {
+			slot = b
+			if !b.alive {
+				break
+			}
+		}
+	}
+	*slot = burst{x: at.X, y: at.Y, radius: r, col: c, born: frame, sparks: sparks, alive: true}
+}
+
+// addShake adds to the shake, if the player wants shake at all.
+func (f *effects) addShake(s *playScene, px float64) {
+	if s.a.settings.ScreenShake {
+		f.shake = math.Min(maxShake, f.shake+px)
+	}
+}
+
+// shakeOffset is this frame's camera offset.
+func (f *effects) shakeOffset(frame int) (float64, float64) {
+	if f.shake < 0.3 {
+		return 0, 0
+	}
+	t := float64(frame)
+	return f.shake * math.Sin(t*1.9), f.shake * math.Cos(t*2.3)
+}
+
+// noteBoss shows the banner when a boss is first met or changes phase.
+func (f *effects) noteBoss(s *playScene, kind, phase uint8, d *game.EnemyDef, label string) {
+	key := bossLabelKey{kind: kind, phase: phase, ok: true}
+	if key == f.bossKey {
+		return
+	}
+	first := !f.bossKey.ok || f.bossKey.kind != kind
+	f.bossKey = key
+	f.bannerUntil = s.frames + bannerShown
+	f.banner, f.bannerSub = d.Name, label
+	if !first {
+		f.banner = "The " + phaseWord(d, phase) + " begins"
+		f.addShake(s, 6)
+	}
+}
+
+func phaseWord(d *game.EnemyDef, phase uint8) string {
+	if int(phase) < len(d.Phases) && d.Phases[phase].Name != "" {
+		return d.Phases[phase].Name
+	}
+	return "next phase"
+}
+
+// draw draws the sparks and numbers over the world.
+func (f *effects) draw(dst *ebiten.Image, g *graphics, s *playScene) {
+	for i := range f.bursts {
+		b := &f.bursts[i]
+		age := s.frames - b.born
+		if !b.alive || age > burstFrames {
+			b.alive = false
+			continue
+		}
+		t := float32(age) / burstFrames
+		x, y := s.cam.toScreen(b.x, b.y)
+		for k := range b.sparks {
+			a := float64(k) * 2 * math.Pi / float64(b.sparks)
+			r := b.radius * (0.3 + t)
+			g.shapes.circle(dst, x+float32(math.Cos(a))*r, y+float32(math.Sin(a))*r, 3*(1-t)+1, b.col.alpha(1-t))
+		}
+	}
+	g.shapes.flush(dst)
+	for i := range f.pops {
+		p := &f.pops[i]
+		age := s.frames - p.born
+		if !p.alive || age > popFrames {
+			p.alive = false
+			continue
+		}
+		x, y := s.cam.toScreen(p.x, p.y-float64(age)*0.8)
+		g.text.draw(dst, p.text, int(x), int(y), 1, alignCenter, p.col.alpha(1-float32(age)/popFrames).color())
+	}
+}
+
+// drawBanner draws the boss banner while it shows.
+func (f *effects) drawBanner(dst *ebiten.Image, g *graphics, s *playScene) {
+	left := f.bannerUntil - s.frames
+	if left <= 0 {
+		return
+	}
+	a := float32(min(1, float64(left)/30))
+	g.text.draw(dst, f.banner, s.a.w/2, s.a.h/4-20, 3, alignCenter, fade(colTitle, a))
+	g.text.draw(dst, f.bannerSub, s.a.w/2, s.a.h/4+30, 1, alignCenter, fade(colText, a))
+}
+
+// drawBossMarker points from the screen's edge toward the boss the player
+// has met when it is off screen.
+func (f *effects) drawBossMarker(dst *ebiten.Image, g *graphics, s *playScene, at game.Vec) {
+	x, y := s.cam.toScreen(at.X, at.Y)
+	w, h := float32(s.a.w), float32(s.a.h)
+	const margin = 36
+	if x >= 0 && y >= 0 && x <= w && y <= h {
+		return
+	}
+	cx, cy := w/2, h/2
+	dx, dy := x-cx, y-cy
+	scale := min((cx-margin)/max(float32(math.Abs(float64(dx))), 1), (cy-margin)/max(float32(math.Abs(float64(dy))), 1))
+	px, py := cx+dx*scale, cy+dy*scale
+	a := math.Atan2(float64(dy), float64(dx))
+	tip := func(r float32, turn float64) (float32, float32) {
+		s2, c2 := math.Sincos(a + turn)
+		return px + float32(c2)*r, py + float32(s2)*r
+	}
+	x1, y1 := tip(18, 0)
+	x2, y2 := tip(12, 2.5)
+	x3, y3 := tip(12, -2.5)
+	g.shapes.triangle(dst, x1, y1, x2, y2, x3, y3, colBossBar)
+}
