@@ -33,7 +33,7 @@ func hostGame(req render.HostRequest) (render.Hosted, error) {
 	}
 	h, err := listen.Start(listen.Config{
 		Addr: ":" + strconv.Itoa(req.Port), Map: "hub", Seed: req.Seed, Log: req.Log, Client: req.Client,
-		DataDir: data,
+		DataDir: data, Announce: true, // friends on the same network find it on their Join screen
 	})
 	if err != nil {
 		return nil, err

@@ -26,6 +26,7 @@ import (
 	"duskfall/bots"
 	"duskfall/game"
 	"duskfall/internal/usage"
+	"duskfall/net/lan"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
 	"duskfall/net/wire"
@@ -42,6 +43,7 @@ type options struct {
 	duration   time.Duration
 	leaveAfter time.Duration
 	descend    int
+	announce   bool
 	script     string
 	name       string
 	port       int
@@ -102,6 +104,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.duration, "duration", 0, "how long bots play, or how long --server runs (0: until interrupted; bots default to 30s)")
 	fs.StringVar(&o.script, "script", bots.ScriptWander, fmt.Sprintf("bot script: one of %v", bots.Scripts()))
 	fs.DurationVar(&o.leaveAfter, "leave-after", 0, "with --bot: hold ESCAPE from this time on, channelling out of a dungeon (0: never)")
+	fs.BoolVar(&o.announce, "announce", false, "with --server: announce the game on the local network, so Join screens there list it (Host and play always does)")
 	fs.IntVar(&o.descend, "descend", 0, "with --bot --script dungeon: after each boss take the way down, until this many floors below the first")
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
@@ -185,6 +188,12 @@ func runServer(o options, stderr io.Writer) int {
 		lg.Printf("cannot listen on port %d: %v", o.port, err)
 		return 1
 	}
+	if o.announce {
+		if an := announce(o, cfg.MaxPlayers, lg); an != nil {
+			defer an.Close()
+			cfg.OnStatus = func(st server.Status) { an.Set(gameAnnouncement(o, cfg.MaxPlayers, st.Players)) }
+		}
+	}
 	srv, err := server.New(cfg, tr)
 	if err != nil {
 		lg.Print(err)
@@ -244,4 +253,31 @@ func runBots(o options, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// announce starts announcing a dedicated server on the local network
+// (--announce), or says why it cannot.
+func announce(o options, maxPlayers int, lg *log.Logger) *lan.Announcer {
+	an, err := lan.Announce(gameAnnouncement(o, maxPlayers, 0))
+	if err != nil {
+		lg.Printf("cannot announce the game on the local network: %v", err)
+		return nil
+	}
+	lg.Printf("announcing the game on the local network (UDP port %d)", lan.DiscoveryPort)
+	return an
+}
+
+// gameAnnouncement is what --announce says: the port, the players and the
+// name (--name, or the computer's).
+func gameAnnouncement(o options, maxPlayers, players int) lan.Announcement {
+	if maxPlayers == 0 {
+		maxPlayers = server.DefaultMaxPlayers
+	}
+	name := o.name
+	if name == "" {
+		if h, err := os.Hostname(); err == nil {
+			name = h
+		}
+	}
+	return lan.Announcement{Port: uint16(o.port), Players: uint8(min(players, 255)), MaxPlayers: uint8(min(maxPlayers, 255)), Name: name}
 }

@@ -17,9 +17,11 @@ import (
 	"fmt"
 	"log"
 	"net"
+	"strconv"
 	"syscall"
 
 	"duskfall/client"
+	"duskfall/net/lan"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 	"duskfall/server"
@@ -34,6 +36,11 @@ type Config struct {
 	DataDir string      // where accounts and characters are kept, as a dedicated server keeps them; "" keeps none
 	Client  client.Config
 	Network transport.Config // limits; Start fills in the channel table from wire
+	// Announce broadcasts the game on the local network (net/lan) so Join
+	// screens there list it; AnnounceTo replaces the broadcast targets
+	// (tests).
+	Announce   bool
+	AnnounceTo []string
 }
 
 // Host is a running listen server with its host player.
@@ -41,6 +48,9 @@ type Host struct {
 	Server *server.Runtime
 	Client *client.Runtime
 	enet   *transport.ENetServer
+	an     *lan.Announcer // nil unless announcing
+	ann    lan.Announcement
+	frames int
 }
 
 // Start opens the port, starts the server and connects the host player.
@@ -79,7 +89,26 @@ func Start(cfg Config) (*Host, error) {
 		closeStore()
 		return nil, err
 	}
-	return &Host{Server: srv, Client: client.New(localCli, cfg.Client), enet: netSrv}, nil
+	h := &Host{Server: srv, Client: client.New(localCli, cfg.Client), enet: netSrv}
+	if cfg.Announce {
+		h.announce(cfg)
+	}
+	return h, nil
+}
+
+// announce starts the LAN announcement; a network that refuses it only
+// means friends type the address.
+func (h *Host) announce(cfg Config) {
+	_, port, _ := net.SplitHostPort(h.enet.Addr())
+	p, _ := strconv.Atoi(port)
+	h.ann = lan.Announcement{Port: uint16(p), Players: 1, MaxPlayers: uint8(min(h.Server.MaxPlayers(), 255)),
+		Name: cfg.Client.Name + "'s game"}
+	an, err := lan.Announce(h.ann, cfg.AnnounceTo...)
+	if err != nil {
+		h.Server.Logf("cannot announce the game on the local network: %v", err)
+		return
+	}
+	h.an = an
 }
 
 // Runtime is the host player's client.
@@ -93,10 +122,17 @@ func (h *Host) Frame(in client.Intent) {
 	h.Client.SendInput(in)
 	h.Server.Step()
 	h.Client.Receive()
+	if h.frames++; h.an != nil && h.frames%60 == 0 {
+		h.ann.Players = uint8(min(h.Server.Players(), 255))
+		h.an.Set(h.ann)
+	}
 }
 
 // Close says goodbye to the friends, then stops the server.
 func (h *Host) Close() {
+	if h.an != nil {
+		h.an.Close()
+	}
 	h.Client.Close()
 	h.Server.Shutdown("the host left the game")
 }

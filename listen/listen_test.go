@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
+	"duskfall/net/lan"
 )
 
 func startHost(t *testing.T) *Host {
@@ -146,4 +147,18 @@ func TestFriendsReadThatTheHostLeft(t *testing.T) {
 	}
 	require.Error(t, friend.Err())
 	assert.Equal(t, "the host left the game", friend.Err().Error())
+}
+
+func TestAHostIsFoundOnTheNetwork(t *testing.T) {
+	l, err := lan.Listen("127.0.0.1:0", nil)
+	require.NoError(t, err)
+	defer l.Close()
+	h, err := Start(Config{Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "Ava"},
+		Announce: true, AnnounceTo: []string{l.Addr().String()}})
+	require.NoError(t, err)
+	defer h.Close()
+	require.Eventually(t, func() bool { return len(l.Games()) == 1 }, 3*time.Second, 10*time.Millisecond)
+	g := l.Games()[0]
+	assert.Equal(t, h.Addr(), g.Addr, "the address a friend joins")
+	assert.Equal(t, "Ava's game", g.Name)
 }

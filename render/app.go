@@ -10,6 +10,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"duskfall/game"
 	"duskfall/internal/atomicfile"
 	"duskfall/internal/waitgroup"
+	"duskfall/net/lan"
 )
 
 // Window geometry.
@@ -61,6 +63,9 @@ func Run(opts Options) error {
 	// player switches to another window.
 	ebiten.SetRunnableOnUnfocused(true)
 	err = ebiten.RunGame(a)
+	if a.lan != nil {
+		a.lan.Close()
+	}
 	a.closeSession()
 	a.waitClosed(exitCloseWait)
 	if errors.Is(err, ebiten.Termination) {
@@ -93,6 +98,14 @@ type app struct {
 	// it failed.
 	typedAddr, joinErr string
 	clip               clipboard
+	// lan hears games announced on the local network, for the join
+	// screen; started when it first opens (lanErr says why it could not).
+	lan    *lan.Listener
+	lanErr error
+	lanOn  bool
+	// lanListen starts lan; nil listens on the real discovery port (tests
+	// listen on loopback instead).
+	lanListen func() (*lan.Listener, error)
 
 	gfx      *graphics // created on the first Draw
 	shotPath string    // DUSKFALL_SHOT: where the play screenshot goes
@@ -279,6 +292,33 @@ func (a *app) join(addr string) {
 	a.sess = sess
 	a.scenes.switchTo(newConnectingScene(a, sess, "Connecting to "+addr))
 }
+
+// lanGames is what the join screen lists from the local network.
+func (a *app) lanGames() []lan.Game {
+	if !a.lanOn {
+		a.lanOn = true
+		listen := a.lanListen
+		if listen == nil {
+			listen = listenLAN
+		}
+		a.lan, a.lanErr = listen()
+	}
+	if a.lan == nil {
+		return nil
+	}
+	return a.lan.Games()
+}
+
+// lanWords says what the join screen's search of the network found.
+func (a *app) lanWords() string {
+	if a.lanErr != nil {
+		return "Cannot look for games on the network here: type the address"
+	}
+	return "Looking for games on your network..."
+}
+
+// listenLAN listens on the discovery port.
+func listenLAN() (*lan.Listener, error) { return lan.Listen(":"+strconv.Itoa(lan.DiscoveryPort), nil) }
 
 // joinFailed returns to the join screen, the address as typed and the
 // reason shown, when a join from it failed; otherwise (--join) it shows the

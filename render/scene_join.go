@@ -2,6 +2,7 @@ package render
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"strconv"
 	"strings"
@@ -16,7 +17,9 @@ type joinScene struct {
 	a             *app
 	name, addr    *textField
 	connect, back *button
-	recent        []*button // the servers joined lately: a click fills the address
+	games         []*button // games heard on the network, then servers joined lately: a click fills the address
+	gameAddr      []string  // the address each of games fills in
+	listed        string    // the addresses games was built from, to rebuild only on change
 	form          *form
 	err           string
 	blink         int
@@ -36,16 +39,7 @@ func newJoinScene(a *app) *joinScene {
 		s.addr.SetText(a.typedAddr) // back from a failed join: what was typed, to correct
 		s.err = a.joinErr
 	}
-	items := []any{s.name, s.addr, s.connect, s.back}
-	for _, r := range a.settings.Recent {
-		b := &button{label: r}
-		s.recent = append(s.recent, b)
-		items = append(items, b)
-	}
-	s.form = newForm(items...)
-	s.form.submit = s.connect
-	s.form.focus = 1 // the address is what one usually changes
-	s.layout()
+	s.listGames()
 	return s
 }
 
@@ -56,15 +50,65 @@ func (s *joinScene) layout() {
 		f.rect = centredRect(s.a.w, y, buttonW+120, fieldH)
 		y += fieldH + rowGap
 	}
-	y = buttonColumn(s.a.w, y+rowGap, s.connect, s.back)
-	if len(s.recent) > 0 {
-		buttonColumn(s.a.w, y+labelGap+rowGap, s.recent...)
+	y = buttonColumn(s.a.w, y+rowGap, s.connect, s.back) + labelGap
+	for _, b := range s.games {
+		b.rect = centredRect(s.a.w, y, buttonW+120, gameRowH)
+		y += gameRowH + 6
 	}
 }
 
-func (s *joinScene) Update() error {
+// gameRowH is the height of a row in the join screen's list of games.
+const gameRowH = 30
+
+// maxListed is how many games the join screen lists.
+const maxListed = 5
+
+// listGames (re)builds the list of games: those heard on the local
+// network first, then the servers joined lately, each address once.
+func (s *joinScene) listGames() {
+	var labels, addrs []string
+	seen := map[string]bool{}
+	for _, g := range s.a.lanGames() {
+		if len(addrs) < maxListed && !seen[g.Addr] {
+			seen[g.Addr] = true
+			labels = append(labels, fmt.Sprintf("%s   %s   (%d of %d playing)", g.Name, g.Addr, g.Players, g.MaxPlayers))
+			addrs = append(addrs, g.Addr)
+		}
+	}
+	for _, r := range s.a.settings.Recent {
+		if len(addrs) < maxListed && !seen[r] {
+			seen[r] = true
+			labels = append(labels, r+"   (joined before)")
+			addrs = append(addrs, r)
+		}
+	}
+	key := strings.Join(labels, "\n")
+	if s.form != nil && key == s.listed {
+		return
+	}
+	s.listed, s.gameAddr, s.games = key, addrs, s.games[:0]
+	items := []any{s.name, s.addr, s.connect, s.back}
+	for _, l := range labels {
+		b := &button{label: l, small: true}
+		s.games = append(s.games, b)
+		items = append(items, b)
+	}
+	focus := 1
+	if s.form != nil {
+		focus = min(s.form.focus, len(items)-1)
+	}
+	s.form = newForm(items...)
+	s.form.submit = s.connect
+	s.form.focus = focus
 	s.layout()
+}
+
+func (s *joinScene) Update() error {
 	s.blink++
+	if s.blink%30 == 0 {
+		s.listGames() // games come and go on the network
+	}
+	s.layout()
 	if s.a.in.menuBack() {
 		s.a.toMenu()
 		return nil
@@ -82,7 +126,11 @@ func (s *joinScene) Update() error {
 		s.a.typedAddr, s.a.joinErr = "", ""
 		s.a.toMenu()
 	case b != nil:
-		s.addr.SetText(b.label) // a recent server
+		for i, g := range s.games {
+			if g == b {
+				s.addr.SetText(s.gameAddr[i]) // a game found or joined before
+			}
+		}
 		s.form.focus = 2
 	}
 	return nil
@@ -136,8 +184,10 @@ func (s *joinScene) Draw(screen *ebiten.Image) {
 		lines := wrapFor(s.err, s.a.w, textScale)
 		g.text.drawLines(screen, lines, s.a.w/2, s.name.rect.Min.Y-labelGap-40-len(lines)*(glyphH*textScale+4), textScale, colError)
 	}
-	if len(s.recent) > 0 {
-		g.text.draw(screen, "Recent servers", s.a.w/2, s.recent[0].rect.Min.Y-labelGap, 1, alignCenter, colDim)
+	if len(s.games) > 0 {
+		g.text.draw(screen, "Games on your network, and servers joined before: click one", s.a.w/2, s.games[0].rect.Min.Y-labelGap, 1, alignCenter, colDim)
+	} else {
+		g.text.draw(screen, s.a.lanWords(), s.a.w/2, s.back.rect.Max.Y+labelGap, 1, alignCenter, colDim)
 	}
 	g.text.draw(screen, "Tab or Up/Down to move, Enter to connect, Ctrl+V to paste, Esc to go back", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
+	"duskfall/net/lan"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 )
@@ -98,19 +99,25 @@ func fakeStarter(t *testing.T) starter {
 
 // harness is an app with fake networking and a settings file of its own.
 type harness struct {
-	t    *testing.T
-	a    *app
-	net  *fakeNet
-	log  *lockedBuffer
-	path string
+	t       *testing.T
+	a       *app
+	net     *fakeNet
+	log     *lockedBuffer
+	path    string
+	lanAddr string // where this app hears LAN announcements
 }
 
 func newHarness(t *testing.T, opts Options) *harness {
 	t.Helper()
 	h := &harness{t: t, net: &fakeNet{now: time.Unix(1000, 0)}, log: &lockedBuffer{},
 		path: filepath.Join(t.TempDir(), "settings.toml")}
+	l, err := lan.Listen("127.0.0.1:0", nil)
+	require.NoError(t, err)
+	t.Cleanup(l.Close)
+	h.lanAddr = l.Addr().String()
 	a, err := newApp(opts, h.net.starter(), h.log, h.path)
 	require.NoError(t, err)
+	a.lanListen = func() (*lan.Listener, error) { return l, nil }
 	h.a = a
 	t.Cleanup(h.closeAndWait)
 	return h
@@ -312,11 +319,30 @@ func TestJoinScene(t *testing.T) {
 		h.a.toJoin()
 		h.a.scenes.apply()
 		s := sceneOf[*joinScene](t, h)
-		require.Len(t, s.recent, 2)
-		assert.Equal(t, "10.0.0.3:7777", s.recent[0].label, "newest first")
-		c := s.recent[1].rect.Min.Add(image.Pt(2, 2))
+		require.Len(t, s.games, 2)
+		assert.Equal(t, []string{"10.0.0.3:7777", "10.0.0.2:7777"}, s.gameAddr, "newest first")
+		c := s.games[1].rect.Min.Add(image.Pt(2, 2))
 		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
 		assert.Equal(t, "10.0.0.2:7777", s.addr.Text())
+	})
+	t.Run("a game announced on the network is listed first, and a click fills its address", func(t *testing.T) {
+		h := newHarness(t, Options{Port: 7777})
+		h.a.settings.rememberServer("10.0.0.2:7777")
+		an, err := lan.Announce(lan.Announcement{Port: 7000, Players: 2, MaxPlayers: 32, Name: "Bo's game"}, h.lanAddr)
+		require.NoError(t, err)
+		defer an.Close()
+		h.a.toJoin()
+		h.a.scenes.apply()
+		s := sceneOf[*joinScene](t, h)
+		require.Eventually(t, func() bool {
+			h.press(frameInput{})
+			return len(s.games) == 2
+		}, 3*time.Second, time.Millisecond)
+		assert.Equal(t, []string{"127.0.0.1:7000", "10.0.0.2:7777"}, s.gameAddr)
+		assert.Equal(t, "Bo's game   127.0.0.1:7000   (2 of 32 playing)", s.games[0].label)
+		c := s.games[0].rect.Min.Add(image.Pt(2, 2))
+		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		assert.Equal(t, "127.0.0.1:7000", s.addr.Text())
 	})
 	t.Run("Ctrl+V pastes into the address", func(t *testing.T) {
 		h, s := openJoin(t)

@@ -73,6 +73,10 @@ func drawFormText(dst *ebiten.Image, g *graphics, f *form, blink int) {
 		switch w := it.(type) {
 		case *button:
 			c := w.rect.Min.Add(w.rect.Size().Div(2))
+			if w.small {
+				g.text.draw(dst, w.label, c.X, c.Y-glyphH/2, 1, alignCenter, colText)
+				continue
+			}
 			g.text.draw(dst, w.label, c.X, c.Y-glyphH*textScale/2, textScale, alignCenter, colText)
 		case *textField:
 			g.text.draw(dst, w.label, w.rect.Min.X, w.rect.Min.Y-labelGap, 1, alignLeft, colDim)

@@ -9,6 +9,7 @@ import (
 type button struct {
 	label string
 	rect  image.Rectangle
+	small bool // a list row: its label in the small text
 }
 
 // textField is a one-line text input. It accepts the letters the font can

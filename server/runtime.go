@@ -22,6 +22,9 @@ type Config struct {
 	Seed       uint64
 	MaxPlayers int    // 0 means DefaultMaxPlayers
 	StatusFile string // Run rewrites it once a second; "" disables it
+	// OnStatus, when set, is handed the same status once a second, off the
+	// loop's goroutine (the LAN announcement's player count uses it).
+	OnStatus func(Status)
 	VolleyLead int    // ticks enemy volleys are announced before they fly: 0 means game.VolleyLeadTicks, negative none
 	// Store keeps accounts and characters; the Runtime owns it from New on
 	// and closes it on Shutdown. nil keeps characters in memory, without
@@ -172,6 +175,12 @@ func (s *Runtime) Tick() uint32 { return s.tick }
 // Counters returns what the server counted so far.
 func (s *Runtime) Counters() Counters { return s.counters }
 
+// MaxPlayers is how many players the server takes.
+func (s *Runtime) MaxPlayers() int { return s.cfg.MaxPlayers }
+
+// Logf writes a line to the server's log.
+func (s *Runtime) Logf(format string, args ...any) { s.log.Printf(format, args...) }
+
 // Players is the number of players in the game.
 func (s *Runtime) Players() int {
 	n := 0
@@ -294,8 +303,21 @@ func (s *Runtime) timedStep(lp *loopStats) {
 // startStatusSink starts the status writer, if there is anything to write.
 func (s *Runtime) startStatusSink() *statusSink {
 	write := s.writeStatus
-	if write == nil && s.cfg.StatusFile != "" {
-		write = statusFileWriter(s.cfg.StatusFile)
+	if write == nil && (s.cfg.StatusFile != "" || s.cfg.OnStatus != nil) {
+		var file func(Status) error
+		if s.cfg.StatusFile != "" {
+			file = statusFileWriter(s.cfg.StatusFile)
+		}
+		on := s.cfg.OnStatus
+		write = func(st Status) error {
+			if on != nil {
+				on(st)
+			}
+			if file != nil {
+				return file(st)
+			}
+			return nil
+		}
 	}
 	if write == nil {
 		return nil
