@@ -24,8 +24,8 @@ type Config struct {
 	StatusFile string // Run rewrites it once a second; "" disables it
 	// OnStatus, when set, is handed the same status once a second, off the
 	// loop's goroutine (the LAN announcement's player count uses it).
-	OnStatus func(Status)
-	VolleyLead int    // ticks enemy volleys are announced before they fly: 0 means game.VolleyLeadTicks, negative none
+	OnStatus   func(Status)
+	VolleyLead int // ticks enemy volleys are announced before they fly: 0 means game.VolleyLeadTicks, negative none
 	// Store keeps accounts and characters; the Runtime owns it from New on
 	// and closes it on Shutdown. nil keeps characters in memory, without
 	// accounts: any name joins, and nothing outlives the process (tests,
