@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -19,6 +20,9 @@ const (
 type menuScene struct {
 	a                          *app
 	host, join, settings, quit *button
+	port                       *textField // the UDP port Host and play opens
+	err                        string
+	frames                     int
 	form                       *form
 	bg                         *backdrop
 	footer                     string
@@ -33,8 +37,11 @@ func newMenuScene(a *app) *menuScene {
 		quit:     &button{label: LabelQuit},
 		bg:       newBackdrop(),
 	}
-	s.form = newForm(s.host, s.join, s.settings, s.quit)
-	s.footer = fmt.Sprintf("playing as %s - hosting uses UDP port %d", a.playerName(), a.opts.Port)
+	s.port = &textField{label: "Port", maxBytes: 5}
+	s.port.SetText(strconv.Itoa(a.opts.Port))
+	s.form = newForm(s.host, s.port, s.join, s.settings, s.quit)
+	s.form.submit = s.host // Enter in the port field hosts
+	s.footer = fmt.Sprintf("playing as %s - friends join you on the port beside Host and play", a.playerName())
 	s.layout()
 	return s
 }
@@ -44,7 +51,12 @@ func mainMenuTop(h int) int { return h/2 - 40 }
 
 func (s *menuScene) layout() {
 	buttonColumn(s.a.w, mainMenuTop(s.a.h), s.host, s.join, s.settings, s.quit)
+	r := s.host.rect
+	s.port.rect = image.Rect(r.Max.X+12, r.Min.Y+(buttonH-fieldH)/2, r.Max.X+12+portFieldW, r.Min.Y+(buttonH+fieldH)/2)
 }
+
+// portFieldW is the width of the main menu's port field.
+const portFieldW = 110
 
 // MainMenuButtonCenter is the centre of a main menu button in a w×h
 // window, for tests that click it.
@@ -60,10 +72,17 @@ func MainMenuButtonCenter(label string, w, h int) (image.Point, bool) {
 }
 
 func (s *menuScene) Update() error {
+	s.frames++
 	s.layout()
 	s.bg.update(s.a.w, s.a.h)
 	switch s.form.update(s.a.in) {
 	case s.host:
+		port, err := strconv.Atoi(s.port.Text())
+		if err != nil || port < 1 || port > 65535 {
+			s.err = "The port is a number from 1 to 65535 (7777 unless another program has it)"
+			return nil
+		}
+		s.a.opts.Port = port
 		s.a.hostAndPlay()
 	case s.join:
 		s.a.toJoin()
@@ -89,7 +108,10 @@ func (s *menuScene) Draw(screen *ebiten.Image) {
 	g.shapes.flush(screen)
 	g.text.draw(screen, "DUSKFALL", s.a.w/2, top-190, 8, alignCenter, colTitle)
 	g.text.draw(screen, "a co-op bullet hell", s.a.w/2, top-50, textScale, alignCenter, colDim)
-	drawFormText(screen, g, s.form, 0)
+	drawFormText(screen, g, s.form, s.frames)
+	if s.err != "" {
+		g.text.draw(screen, s.err, s.a.w/2, s.quit.rect.Max.Y+16, 1, alignCenter, colError)
+	}
 	g.text.draw(screen, s.footer, s.a.w/2, s.a.h-64, 1, alignCenter, colDim)
 	g.text.draw(screen, "Up/Down and Enter, or click", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
 }

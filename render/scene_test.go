@@ -167,11 +167,28 @@ func sceneOf[T scene](t *testing.T, h *harness) T {
 }
 
 func TestMainMenu(t *testing.T) {
-	t.Run("down then enter opens the join screen", func(t *testing.T) {
+	t.Run("down past the port, then enter, opens the join screen", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
+		h.press(frameInput{Down: true})
 		h.press(frameInput{Down: true})
 		h.press(frameInput{Enter: true})
 		sceneOf[*joinScene](t, h)
+	})
+	t.Run("the port typed beside Host and play is the one hosted on; a bad one is explained", func(t *testing.T) {
+		h := newHarness(t, Options{Port: 7777})
+		m := sceneOf[*menuScene](t, h)
+		h.press(frameInput{Down: true})
+		h.press(frameInput{Backspace: true})
+		h.press(frameInput{Chars: []rune("6")})
+		assert.Equal(t, "7776", m.port.Text())
+		m.port.SetText("99999")
+		h.press(frameInput{Enter: true})
+		assert.Contains(t, m.err, "1 to 65535")
+		sceneOf[*menuScene](t, h)
+		m.port.SetText("7776")
+		h.press(frameInput{Enter: true})
+		assert.Equal(t, 7776, h.a.opts.Port)
+		sceneOf[*connectingScene](t, h)
 	})
 	t.Run("enter on the first button hosts on the configured port", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 24680, Seed: 9})
@@ -413,6 +430,7 @@ func TestSceneManagerSwitchesAfterTheUpdate(t *testing.T) {
 	h := newHarness(t, Options{Port: 7777})
 	menu := sceneOf[*menuScene](t, h)
 	h.press(frameInput{Down: true})
+	h.press(frameInput{Down: true})
 	h.press(frameInput{Enter: true}) // opens Join
 	join := sceneOf[*joinScene](t, h)
 	assert.NotSame(t, menu, h.a.scenes.current)
@@ -439,8 +457,9 @@ func TestFriendWords(t *testing.T) {
 func TestSettingsScene(t *testing.T) {
 	open := func(t *testing.T) (*harness, *settingsPanel) {
 		h := newHarness(t, Options{Port: 7777})
-		h.press(frameInput{Down: true})
-		h.press(frameInput{Down: true})
+		for range 3 { // past Host and play, its port and Join
+			h.press(frameInput{Down: true})
+		}
 		h.press(frameInput{Enter: true})
 		return h, sceneOf[*settingsScene](t, h).panel
 	}
