@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -128,7 +129,7 @@ func (h *hud) updatePlace(rt *client.Runtime, look *worldLook) {
 }
 
 func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
-	w, hh := float32(s.a.w), float32(s.a.h)
+	w := float32(s.a.w)
 	graphTop := float32(32) // the net graph goes under the minimap, if any
 	if l, ok := h.mini.draw(dst, g, s); ok {
 		graphTop = l.bottom() + 8
@@ -143,8 +144,9 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 		if frac < 0.3 {
 			c = colHPLow
 		}
-		g.shapes.rect(dst, 14, hh-hpBarUp, 324, 26, colPanel)
-		g.shapes.rect(dst, 16, hh-hpBarUp+2, 320*frac, 22, c)
+		r := hpBarRect(s.a.w, s.a.h)
+		g.shapes.rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
+		g.shapes.rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
 	}
 	boss := h.drawBossBar(dst, g, s)
 	if s.netGraph {
@@ -152,19 +154,19 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	g.shapes.flush(dst)
 	if ok {
-		g.text.draw(dst, h.hpText, 24, s.a.h-hpBarUp+5, 1, alignLeft, colText)
+		r := hpBarRect(s.a.w, s.a.h)
+		g.text.draw(dst, h.hpText, r.Min.X+10, r.Min.Y+5, 1, alignLeft, colText)
 		h.drawStatus(dst, g, s, self)
 	}
 	if boss != "" {
-		g.text.draw(dst, boss, s.a.w/2, 8, 1, alignCenter, colText)
+		g.text.draw(dst, boss, s.a.w/2, bossBarY+16, 1, alignCenter, colText) // under the bar: the corners' text stays clear
 	}
 	if text, at := s.rt.Notice(); text != "" && s.a.now().Sub(at) < noticeShown {
 		g.text.draw(dst, text, s.a.w/2, s.a.h/4, textScale, alignCenter, colTitle)
 	}
 	g.text.draw(dst, h.placeLine, 12, 10, 1, alignLeft, colDim)
 	g.text.draw(dst, h.pingText, s.a.w-12, 10, 1, alignRight, colDim)
-	g.text.draw(dst, "WASD move, mouse aim, click fire, E take/use, 1-8 item, Shift+1-8 drop, hold F leave dungeon, Esc menu, F3 net",
-		s.a.w/2, s.a.h-22, 1, alignCenter, colDim)
+	g.text.draw(dst, h.helpLine(g, s.a.w), s.a.w/2, s.a.h-22, 1, alignCenter, colDim)
 	if s.netGraph {
 		for i, l := range h.graphLines {
 			g.text.draw(dst, l, s.a.w-330, int(graphTop)+8+i*16, 1, alignLeft, colText)
@@ -203,16 +205,16 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
 			continue
 		}
 		h.bossMet = bossRef{instance: inst, id: e.ID, ok: true}
-		const bw = 480
+		bw := bossBarWidth(s.a.w)
 		x := float32(s.a.w-bw) / 2
-		g.shapes.rect(dst, x-2, 26, bw+4, 14, colPanel)
+		g.shapes.rect(dst, x-2, bossBarY-2, float32(bw+4), 14, colPanel)
 		bar := colBossBar
 		if e.Flags&game.EnemyTelegraph != 0 && s.frames/4%2 == 0 {
 			bar = colBossHot // it is about to fire: the bar flashes with it
 		}
-		g.shapes.rect(dst, x, 28, bw*float32(clamp01(float64(e.HP)/float64(e.MaxHP))), 10, bar)
+		g.shapes.rect(dst, x, bossBarY, float32(bw)*float32(clamp01(float64(e.HP)/float64(e.MaxHP))), 10, bar)
 		for _, ph := range d.Phases[1:] {
-			g.shapes.rect(dst, x+bw*float32(ph.Below)-1, 26, 2, 14, colMark) // where the next phases begin
+			g.shapes.rect(dst, x+float32(bw)*float32(ph.Below)-1, bossBarY-2, 2, 14, colMark) // where the next phases begin
 		}
 		return h.bossWords(e.Kind, e.Flags&game.EnemyPhaseMask, &d)
 	}
@@ -250,4 +252,37 @@ func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w, top float32, fr
 		bh := max(1, v/graphMaxMS*graphH)
 		g.shapes.rect(dst, x0+8+float32(i)*2.6, base-bh, 2, bh, colGraph)
 	}
+}
+
+// bossBarY is the boss bar's top.
+const bossBarY = 28
+
+// bossBarWidth keeps the boss bar clear of the minimap at any width.
+func bossBarWidth(w int) int { return max(160, min(480, w-2*(w/5+40))) }
+
+// hpBarRect is the health bar: bottom left beside the item bar when the
+// window is wide enough, otherwise at the top left under the place name.
+func hpBarRect(w, h int) image.Rectangle {
+	if barRect(w, h).Min.X >= 14+324+12 {
+		return image.Rect(14, h-hpBarUp, 14+324, h-hpBarUp+26)
+	}
+	bw := min(324, w/2-24)
+	return image.Rect(12, 66, 12+bw, 92) // under the boss bar and its name
+}
+
+// helpLines are the controls line, longest first: the HUD shows the
+// longest that fits the window.
+var helpLines = [...]string{
+	"WASD move, mouse aim, click fire, E take/use, 1-8 item, Shift+1-8 drop, hold F leave dungeon, Esc menu, F3 net",
+	"WASD move, click fire, E take/use, 1-8 item, hold F leave, Esc menu",
+	"WASD, click, E, 1-8, Esc",
+}
+
+func (h *hud) helpLine(g *graphics, w int) string {
+	for _, l := range helpLines {
+		if g.text.image(l, 1).Bounds().Dx() <= w-24 {
+			return l
+		}
+	}
+	return helpLines[len(helpLines)-1]
 }

@@ -109,7 +109,10 @@ type minimapLayout struct {
 // layoutMinimap fits a w×h-tile map into the box at the top right,
 // keeping its proportions.
 func layoutMinimap(screenW, w, h int) minimapLayout {
-	scale := min(float32(minimapBoxW)/float32(w), float32(minimapBoxH)/float32(h), minimapMaxScale)
+	// A small window gets a smaller box: a fifth of its width at most.
+	boxW := min(float32(minimapBoxW), float32(screenW)/5)
+	boxH := boxW * minimapBoxH / minimapBoxW
+	scale := min(boxW/float32(w), boxH/float32(h), minimapMaxScale)
 	mw, mh := scale*float32(w), scale*float32(h)
 	return minimapLayout{x: float32(screenW) - minimapMargin - minimapPad - mw, y: minimapTop + minimapPad,
 		w: mw, h: mh, scale: scale}
