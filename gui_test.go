@@ -75,20 +75,25 @@ func TestGUIHostAndPlay(t *testing.T) {
 
 // gameProcess is the running binary and what it wrote to stderr.
 type gameProcess struct {
-	mu    sync.Mutex
-	lines []string
-	more  chan struct{}
+	mu      sync.Mutex
+	lines   []string
+	at      []time.Time // when each line arrived
+	more    chan struct{}
+	started time.Time
 }
 
-func startGame(t *testing.T, bin, shot, dir string) *gameProcess {
+func startGame(t *testing.T, bin, shot, dir string, args ...string) *gameProcess {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "--port", strconv.Itoa(freeUDPPort(t)))
+	if len(args) == 0 {
+		args = []string{"--port", strconv.Itoa(freeUDPPort(t))}
+	}
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env = append(os.Environ(), "DUSKFALL_SHOT="+shot, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_DATA_HOME="+filepath.Join(dir, "data"))
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
-	g := &gameProcess{more: make(chan struct{}, 1)}
+	g := &gameProcess{more: make(chan struct{}, 1), started: time.Now()}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -107,6 +112,7 @@ func (g *gameProcess) read(r io.Reader) {
 	for sc.Scan() {
 		g.mu.Lock()
 		g.lines = append(g.lines, sc.Text())
+		g.at = append(g.at, time.Now())
 		g.mu.Unlock()
 		select {
 		case g.more <- struct{}{}:
@@ -124,6 +130,43 @@ func (g *gameProcess) saw(prefix string) bool {
 		}
 	}
 	return false
+}
+
+// when is when the first line starting with prefix arrived.
+func (g *gameProcess) when(prefix string) (time.Time, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for i, l := range g.lines {
+		if strings.HasPrefix(l, prefix) {
+			return g.at[i], true
+		}
+	}
+	return time.Time{}, false
+}
+
+// count is how many lines start with prefix.
+func (g *gameProcess) count(prefix string) int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := 0
+	for _, l := range g.lines {
+		if strings.HasPrefix(l, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+// line is the first line starting with prefix.
+func (g *gameProcess) line(prefix string) string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, l := range g.lines {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	return ""
 }
 
 func (g *gameProcess) waitFor(prefix string, d time.Duration) {

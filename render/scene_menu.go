@@ -72,7 +72,9 @@ func MainMenuButtonCenter(label string, w, h int) (image.Point, bool) {
 }
 
 func (s *menuScene) Update() error {
-	s.frames++
+	if s.frames++; s.frames == 1 {
+		fmt.Fprintln(s.a.logw, "duskfall: scene=menu") // the menu takes input from here on (GUI tests wait for it)
+	}
 	s.layout()
 	s.bg.update(s.a.w, s.a.h)
 	switch s.form.update(s.a.in) {

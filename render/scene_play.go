@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -54,12 +55,12 @@ type playScene struct {
 func newPlayScene(a *app, sess session) *playScene {
 	s := &playScene{
 		a: a, sess: sess, rt: sess.Runtime(), look: newWorldLook(sess.Runtime().PlayerStats().Radius),
-		resume: &button{label: "Resume"},
-		toHub:  &button{label: "Return to hub"},
-		leave:  &button{label: "Disconnect to menu"},
-		setup:  &button{label: "Settings"},
+		resume: &button{label: LabelResume},
+		toHub:  &button{label: LabelReturnToHub},
+		leave:  &button{label: LabelDisconnect},
+		setup:  &button{label: LabelSettings},
 		fx:     newEffects(),
-		quit:   &button{label: "Quit"},
+		quit:   &button{label: LabelQuit},
 	}
 	content, keeper := client.Content(), keeperName()
 	s.items = newItemsUI(content, keeper)
@@ -136,6 +137,7 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	if !s.paused {
 		if in.Back || in.Pad.Start {
 			s.paused, s.returning, s.menu().focus = true, false, 0
+			fmt.Fprintln(s.a.logw, "duskfall: scene=pause")
 		}
 		return false
 	}
@@ -148,6 +150,7 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	switch s.menu().update(in) {
 	case s.setup:
 		s.settings = newSettingsPanel(s.a)
+		fmt.Fprintln(s.a.logw, "duskfall: scene=settings")
 	case s.quit:
 		s.quitting = true
 		return true
@@ -216,6 +219,7 @@ func (s *playScene) notePlaying() {
 	if !s.logged {
 		s.logged = true
 		fmt.Fprintf(s.a.logw, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
+		fmt.Fprintf(s.a.logw, "duskfall: %s\n", s.sess.Where())
 	}
 	if _, ok := s.rt.Self(); ok {
 		s.playing++
@@ -279,3 +283,30 @@ func keeperName() string {
 // leaveCost is what the pause menu says in a dungeon, before the click.
 const leaveCost = "Leaving takes a second wherever you stand, and you can still be hit: " +
 	"Return to hub channels it here; Disconnect leaves your body to channel it alone."
+
+// Pause menu labels.
+const (
+	LabelResume      = "Resume"
+	LabelReturnToHub = "Return to hub"
+	LabelDisconnect  = "Disconnect to menu"
+)
+
+// PauseButtonCenter is the centre of a pause menu button in a w×h window,
+// in the hub or (inDungeon) in a dungeon, for tests that click it.
+func PauseButtonCenter(label string, w, h int, inDungeon bool) (image.Point, bool) {
+	labels := []string{LabelResume, LabelSettings, LabelDisconnect, LabelQuit}
+	if inDungeon {
+		labels = []string{LabelResume, LabelReturnToHub, LabelSettings, LabelDisconnect, LabelQuit}
+	}
+	bs := make([]*button, len(labels))
+	for i, l := range labels {
+		bs[i] = &button{label: l}
+	}
+	buttonColumn(w, h/2-40, bs...)
+	for _, b := range bs {
+		if b.label == label {
+			return b.rect.Min.Add(b.rect.Size().Div(2)), true
+		}
+	}
+	return image.Point{}, false
+}

@@ -174,6 +174,7 @@ func (p *settingsPanel) takeKey(in *frameInput) {
 		p.a.settings.bind(p.rows[p.sel].action, k)
 		p.a.applyInput()
 		p.a.saveSettings()
+		fmt.Fprintf(p.a.logw, "duskfall: bound %s to %s\n", actions[p.rows[p.sel].action].id, k)
 		return
 	}
 }
