@@ -54,6 +54,7 @@ func Run(opts Options) error {
 		return err
 	}
 	a.shotPath = os.Getenv("DUSKFALL_SHOT")
+	a.perfLog = os.Getenv("DUSKFALL_PERF") == "1"
 	ebiten.SetWindowTitle(WindowTitle)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowSizeLimits(MinWindowWidth, MinWindowHeight, -1, -1)
@@ -110,6 +111,7 @@ type app struct {
 	gfx      *graphics // created on the first Draw
 	shotPath string    // DUSKFALL_SHOT: where the play screenshot goes
 	shotDue  bool
+	perfLog  bool // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
 }
 
 // graphics are the drawing resources the scenes share.

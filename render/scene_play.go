@@ -221,6 +221,9 @@ func (s *playScene) notePlaying() {
 		fmt.Fprintf(s.a.logw, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
 		fmt.Fprintf(s.a.logw, "duskfall: %s\n", s.sess.Where())
 	}
+	if s.a.perfLog && s.frames%(5*game.TickRate) == 0 {
+		fmt.Fprintf(s.a.logw, "duskfall: fps=%.1f tps=%.1f bullets=%d\n", ebiten.ActualFPS(), ebiten.ActualTPS(), s.rt.Bullets().Len())
+	}
 	if _, ok := s.rt.Self(); ok {
 		s.playing++
 		if s.playing == shotAfterFrames && s.a.shotPath != "" {
