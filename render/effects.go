@@ -130,8 +130,8 @@ func (f *effects) onMark(s *playScene, h client.HitMark) {
 }
 
 // enemyNumbers shows the damage each visible enemy took since the last
-// frame, from its health share and the health its kind has on this floor
-// (a boss's for the party: an estimate from the ships in sight).
+// frame, from its health share and the health its kind has on this floor.
+// A boss, whose share steps are too coarse, shows its wounds on its bar.
 func (f *effects) enemyNumbers(s *playScene) {
 	if inst, _ := s.rt.Instance(); inst != f.inst {
 		clear(f.hp)
@@ -144,11 +144,19 @@ func (f *effects) enemyNumbers(s *playScene) {
 			continue
 		}
 		whole := s.look.wholeHealth(e.Kind, s.rt.Depth(), 1+len(s.rt.Players()))
+		if whole > maxNumberedHealth {
+			continue // a share of 255 is too coarse to say a hit's damage: the bar shows it
+		}
 		if dmg := int(math.Round(float64(last-e.HP) / float64(e.MaxHP) * whole)); dmg > 0 {
 			f.addPop(e.Pos, f.number(dmg), colDealt, s.frames)
 		}
 	}
 }
+
+// maxNumberedHealth is the most health an enemy may have for its damage
+// numbers to be read from its health share: a share step is then at most
+// 4 HP.
+const maxNumberedHealth = 4 * 255
 
 // wholeHealth is an enemy kind's whole health on a floor, for a party of n
 // when it is a boss.

@@ -39,8 +39,8 @@ type settingRow struct {
 
 func newSettingsPanel(a *app) *settingsPanel {
 	p := &settingsPanel{a: a, name: &textField{label: "Name", maxBytes: wire.MaxNameLen}}
-	p.name.SetText(a.settings.Name)
-	p.lastName = a.settings.Name
+	p.name.SetText(a.playerName())
+	p.lastName = a.playerName()
 	s := &a.settings
 	onOff := func(v *bool, apply func()) (func() string, func(int)) {
 		return func() string { return map[bool]string{true: "On", false: "Off"}[*v] },
