@@ -26,6 +26,7 @@ import (
 	"duskfall/bots"
 	"duskfall/game"
 	"duskfall/internal/usage"
+	"duskfall/listen"
 	"duskfall/net/lan"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
@@ -44,6 +45,8 @@ type options struct {
 	leaveAfter time.Duration
 	descend    int
 	announce   bool
+	bind       string
+	idleKick   time.Duration
 	script     string
 	name       string
 	port       int
@@ -104,6 +107,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.duration, "duration", 0, "how long bots play, or how long --server runs (0: until interrupted; bots default to 30s)")
 	fs.StringVar(&o.script, "script", bots.ScriptWander, fmt.Sprintf("bot script: one of %v", bots.Scripts()))
 	fs.DurationVar(&o.leaveAfter, "leave-after", 0, "with --bot: hold ESCAPE from this time on, channelling out of a dungeon (0: never)")
+	fs.StringVar(&o.bind, "bind", "", "with --server: listen on this address only (127.0.0.1 for a private test); every interface by default")
+	fs.DurationVar(&o.idleKick, "idle-kick", 15*time.Second, "with --server: disconnect a player who sends nothing this long (0: never)")
 	fs.BoolVar(&o.announce, "announce", false, "with --server: announce the game on the local network, so Join screens there list it (Host and play always does)")
 	fs.IntVar(&o.descend, "descend", 0, "with --bot --script dungeon: after each boss take the way down, until this many floors below the first")
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
@@ -146,6 +151,10 @@ func (o *options) validate() error {
 		return fmt.Errorf("--duration %s must not be negative", o.duration)
 	case o.leaveAfter < 0:
 		return fmt.Errorf("--leave-after %s must not be negative", o.leaveAfter)
+	case o.idleKick < 0:
+		return fmt.Errorf("--idle-kick %s must not be negative", o.idleKick)
+	case o.bind != "" && net.ParseIP(o.bind) == nil:
+		return fmt.Errorf("--bind %q is not an IP address of this computer", o.bind)
 	case o.descend < 0 || o.descend >= game.MaxDepth:
 		return fmt.Errorf("--descend %d must be 0 to %d", o.descend, game.MaxDepth-1)
 	case o.maxPlayers < 1 || o.maxPlayers > server.MaxPlayersLimit:
@@ -183,9 +192,15 @@ func runServer(o options, stderr io.Writer) int {
 		lg.Print(err)
 		return 1
 	}
-	tr, err := transport.ListenENet(":"+strconv.Itoa(o.port), transport.Config{Reliable: wire.ReliableChannels(), Timeout: server.PeerTimeout})
+	cfg.IdleTimeoutTicks = int(o.idleKick * game.TickRate / time.Second)
+	if o.idleKick == 0 {
+		cfg.IdleTimeoutTicks = -1 // --idle-kick 0: never
+	}
+	addr := net.JoinHostPort(o.bind, strconv.Itoa(o.port))
+	tr, err := transport.ListenENet(addr, transport.Config{
+		Reliable: wire.ReliableChannels(), Timeout: server.PeerTimeout, MaxPeers: server.PeerSlots(o.maxPlayers)})
 	if err != nil {
-		lg.Printf("cannot listen on port %d: %v", o.port, err)
+		lg.Print(listen.PortError(addr, err))
 		return 1
 	}
 	if o.announce {

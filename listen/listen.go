@@ -74,6 +74,9 @@ func Start(cfg Config) (*Host, error) {
 		}
 	}
 	cfg.Network.Reliable = wire.ReliableChannels() // the protocol's channels are not the caller's to choose
+	if cfg.Network.MaxPeers == 0 {
+		cfg.Network.MaxPeers = server.PeerSlots(srvCfg.MaxPlayers)
+	}
 	if cfg.Network.Timeout == 0 {
 		cfg.Network.Timeout = server.PeerTimeout // a friend's crashed game becomes a body that channels out, soon
 	}

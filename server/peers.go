@@ -28,6 +28,8 @@ type peer struct {
 	account string // the account name the Hello claimed
 	name    string // the name others see: the character's, once one is played
 	since   uint32 // tick the peer connected
+	from    string // its IP address, for the per-address limits ("" on the in-process link)
+	meter   meter  // its allowance of bytes and control messages (guard.go)
 	inst    *instance
 	chunks  []uint32 // per chunk of inst's map: the world tick it was sent at, plus one (0: not yet)
 	epoch   uint16   // instance changes on this connection; stamped on snapshots and events
@@ -85,20 +87,29 @@ func (s *Runtime) handle(ev *transport.Event) {
 		s.counters.BytesIn += uint64(len(ev.Data))
 		p := s.peers[ev.Peer]
 		if p == nil || p.state == peerGone {
+			s.counters.LateDropped++ // from a peer already refused: dropped, counted
+			return
+		}
+		if !s.admit(p, ev.Data) {
 			return
 		}
 		if err := s.dispatch(p, ev.Channel, ev.Data); err != nil {
-			s.counters.Garbage++
+			s.noteGarbage(p)
+			return
 		}
+		p.meter.heard = s.tick
 	}
 }
 
 func (s *Runtime) onConnect(ev *transport.Event) {
-	p := &peer{id: ev.Peer, since: s.tick, evBuf: make([]byte, 0, maxPacket+64)}
+	reason, refuse := s.tooManyJoining(ev.From)
+	p := &peer{id: ev.Peer, since: s.tick, from: ev.From, meter: newMeter(s.tick), evBuf: make([]byte, 0, maxPacket+64)}
 	s.peers[p.id] = p
 	s.order = append(s.order, p)
 	if err := wire.CheckVersion(ev.ConnectData); err != nil {
 		s.reject(p.id, err.Error())
+	} else if refuse {
+		s.reject(p.id, reason)
 	}
 }
 
@@ -155,14 +166,6 @@ func (s *Runtime) leaveGame(p *peer) {
 	}
 	s.ids.free(p.player)
 	p.state, p.hasChar = peerHello, false
-}
-
-func (s *Runtime) expireSilentPeers() {
-	for _, p := range s.order {
-		if p.state == peerHello && s.tick-p.since > HelloTimeoutTicks {
-			s.reject(p.id, "no Hello within 5 seconds")
-		}
-	}
 }
 
 func (s *Runtime) dispatch(p *peer, channel uint8, b []byte) error {

@@ -192,13 +192,14 @@ func TestHostileRosterInput(t *testing.T) {
 		for range 48 { // the pace cell refills while the tests above ran
 			lp.step(t)
 		}
-		before := lp.srv.counters.RosterPaced
+		before := lp.srv.counters.RosterPaced + lp.srv.counters.RateLimited
 		for i := range 100 {
 			lp.command(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "Flood" + string(rune('A'+i%26)) + string(rune('a'+i/26))})
 		}
 		lp.step(t)
 		lp.step(t)
-		assert.Equal(t, before+99, lp.srv.counters.RosterPaced, "one create is with the desk; the rest wait their turn")
+		assert.Equal(t, before+99, lp.srv.counters.RosterPaced+lp.srv.counters.RateLimited,
+			"one create is with the desk; the rest wait their turn or are over the peer's allowance")
 		assert.Len(t, p.roster, 2)
 		assert.Equal(t, wire.CauseList, lp.characters(t).Cause)
 	})
@@ -245,11 +246,13 @@ func TestACreateFloodIsNeverStored(t *testing.T) {
 	defer st.Close()
 	chars, err := st.Characters("flooder")
 	require.NoError(t, err)
-	t.Logf("%d creates sent in %d ticks: %d characters stored, %d paced, %d refused, %d garbage",
-		sent, 10*game.TickRate, len(chars), srv.counters.RosterPaced, srv.counters.RosterRefused, srv.counters.Garbage)
+	c := srv.counters
+	t.Logf("%d creates sent in %d ticks: %d characters stored, %d paced, %d refused, %d garbage, %d over the allowance, %d after the kick, %d kicked",
+		sent, 10*game.TickRate, len(chars), c.RosterPaced, c.RosterRefused, c.Garbage, c.RateLimited, c.LateDropped, c.Kicked)
 	assert.LessOrEqual(t, len(chars), store.MaxCharactersPerAccount, "the account's cap holds")
-	assert.Greater(t, srv.counters.RosterPaced+srv.counters.Garbage, sent-2*store.MaxCharactersPerAccount,
-		"the flood was refused and counted (as garbage before the Welcome)")
+	assert.Equal(t, 1, c.Kicked, "the flooder was disconnected")
+	assert.GreaterOrEqual(t, c.RosterPaced+c.Garbage+c.RateLimited, abuseDrops,
+		"what the server heard of the flood before it disconnected the flooder was refused and counted")
 }
 
 // A host closing a server that an operator (or its own game) already shut

@@ -24,7 +24,13 @@ type Config struct {
 	StatusFile string // Run rewrites it once a second; "" disables it
 	// OnStatus, when set, is handed the same status once a second, off the
 	// loop's goroutine (the LAN announcement's player count uses it).
-	OnStatus   func(Status)
+	OnStatus func(Status)
+	// IdleTimeoutTicks disconnects a welcomed peer that sends nothing this
+	// long: 0 means DefaultIdleTimeout (15 s), negative never.
+	IdleTimeoutTicks int
+	// HelloTicks is how long a connection may take to say Hello: 0 means
+	// HelloTimeoutTicks (2 s).
+	HelloTicks int
 	VolleyLead int // ticks enemy volleys are announced before they fly: 0 means game.VolleyLeadTicks, negative none
 	// Store keeps accounts and characters; the Runtime owns it from New on
 	// and closes it on Shutdown. nil keeps characters in memory, without
@@ -44,10 +50,6 @@ const DefaultMaxPlayers = 32
 // instance marks which of its peers were told of each bullet with one bit
 // each in a 64-bit Tag.
 const MaxPlayersLimit = 64
-
-// HelloTimeoutTicks is how long a connected peer may stay silent before it
-// must have said Hello.
-const HelloTimeoutTicks = 5 * game.TickRate
 
 // maxPacket keeps event packets under a typical MTU so ENet need not
 // fragment them; a tick with more events sends several packets.
@@ -120,10 +122,14 @@ type Counters struct {
 	// Linkdead counts closed connections that left a body, however they
 	// closed; Escapes counts escape channels completed (bodies included).
 	Linkdead, Escapes int
-	BytesIn           uint64      // payload bytes received
-	BytesOut          uint64      // payload bytes sent
-	BytesOutBy        [256]uint64 // payload bytes sent, by message type
-	EventsOut         [256]uint64 // events queued for peers, by kind
+	// RateLimited counts packets dropped over a peer's allowance; Kicked
+	// the peers disconnected by the guard (idle, flooding, garbage);
+	// LateDropped packets from peers already refused (guard.go).
+	RateLimited, Kicked, LateDropped int
+	BytesIn                          uint64      // payload bytes received
+	BytesOut                         uint64      // payload bytes sent
+	BytesOutBy                       [256]uint64 // payload bytes sent, by message type
+	EventsOut                        [256]uint64 // events queued for peers, by kind
 }
 
 // New makes a server on a transport that is already listening.

@@ -23,6 +23,9 @@ type Status struct {
 	Garbage       int     `json:"garbage"`
 	Rejected      int     `json:"rejected"`
 	Unencodable   int     `json:"unencodable"`
+	RateLimited   int     `json:"rate_limited"`   // packets dropped over a peer's allowance
+	Kicked        int     `json:"kicked"`         // peers disconnected for idling, flooding or garbage
+	LateDropped   int     `json:"late_dropped"`   // packets from peers already refused
 	OnRoster      int     `json:"on_roster"`      // peers welcomed and choosing a character
 	RosterRefused int     `json:"roster_refused"` // roster commands refused: unknown or foreign characters, wrong confirmations
 	RosterPaced   int     `json:"roster_paced"`   // roster commands refused for their pace (floods)
@@ -108,6 +111,9 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 		RosterRefused: c.RosterRefused,
 		RosterPaced:   c.RosterPaced,
 		Unencodable:   c.Unencodable,
+		RateLimited:   c.RateLimited,
+		Kicked:        c.Kicked,
+		LateDropped:   c.LateDropped,
 		ItemsMinted:   c.ItemsMinted, ItemsTaken: c.ItemsTaken, ItemsUsed: c.ItemsUsed,
 		ItemsDropped: c.ItemsDropped, ItemsDestroyed: c.ItemsDestroyed,
 		UpgradesTaken: c.UpgradesTaken, UpgradesRefused: c.UpgradesRefused,

@@ -1,14 +1,19 @@
 package e2e
 
 import (
+	"net"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"duskfall/bots"
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/levels"
+	"duskfall/net/transport"
+	"duskfall/net/wire"
 	"duskfall/server"
 )
 
@@ -126,4 +131,34 @@ func TestADungeonBotDescendsAFloorAndComesBack(t *testing.T) {
 	require.Equal(t, 2, rep.Deepest, "to the second floor")
 	require.Equal(t, 1, rep.DungeonsCleared, "and came back through the exit")
 	require.Equal(t, 1, srv.Instances(), "the cleared dungeon closed behind it")
+}
+
+// A server bound to one address answers there and nowhere else: 127.0.0.2
+// stands in for another interface of the machine.
+func TestAServerBoundToOneAddressAnswersOnlyThere(t *testing.T) {
+	content, err := levels.LoadContent()
+	require.NoError(t, err)
+	hub, err := levels.LoadMap("hub", content)
+	require.NoError(t, err)
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
+	require.NoError(t, err)
+	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 3}, tr)
+	require.NoError(t, err)
+	defer srv.Shutdown("test over")
+	_, port, _ := net.SplitHostPort(tr.Addr())
+	try := func(host string) *client.Runtime {
+		rt, err := client.Dial(net.JoinHostPort(host, port), client.Config{Name: "probe" + host[len(host)-1:], HandshakeTimeout: 2 * time.Second})
+		require.NoError(t, err)
+		t.Cleanup(rt.Close)
+		for i := 0; i < 3*game.TickRate && rt.State() != client.StatePlaying && rt.State() != client.StateFailed; i++ {
+			srv.Step()
+			rt.Frame(client.Intent{})
+			time.Sleep(time.Second / game.TickRate)
+		}
+		return rt
+	}
+	assert.Equal(t, client.StatePlaying, try("127.0.0.1").State(), "the bound address answers")
+	other := try("127.0.0.2")
+	assert.Equal(t, client.StateFailed, other.State(), "another address of the machine does not")
+	assert.Contains(t, other.Err().Error(), "no answer")
 }

@@ -29,15 +29,25 @@ type Config struct {
 	Reliable []bool
 }
 
-// DefaultConfig returns modest limits: 64 peers, 256 KiB packets, 1 MiB
+// Limits sized for the real protocol (docs/NETCODE.md, "Limits"): its
+// largest message, a snapshot of a crowded room, is a few KB; an events
+// packet is kept under 1,200 bytes. A peer may make the host buffer at most
+// DefaultMaxWaitingData, so a flood of huge packets costs the others
+// nothing: ENet drops what does not fit.
+const (
+	DefaultMaxPacketSize  = 32 << 10
+	DefaultMaxWaitingData = 64 << 10
+)
+
+// DefaultConfig returns the limits: 64 peers, 32 KiB packets, 64 KiB
 // waiting data per peer, 32 connections per IP address (friends behind one
 // router, or a tester's bots on one machine, share an address).
 func DefaultConfig() Config {
 	h := enet.DefaultHostConfig()
 	return Config{
 		MaxPeers:       h.PeerCount,
-		MaxPacketSize:  h.MaximumPacketSize,
-		MaxWaitingData: h.MaximumWaitingData,
+		MaxPacketSize:  DefaultMaxPacketSize,
+		MaxWaitingData: DefaultMaxWaitingData,
 		DuplicatePeers: 32,
 	}
 }

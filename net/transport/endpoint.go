@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"net"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -174,7 +175,9 @@ func (e *endpoint) handle(ev enet.Event) {
 		}
 		e.mu.Lock()
 		e.stats[id] = &PeerStats{}
-		e.in.push(Event{Kind: EventConnect, Peer: id, ConnectData: ev.Data}, nil, &e.pool)
+		ip := ev.Peer.Address().IP()
+		from := net.IP(ip[:]).String()
+		e.in.push(Event{Kind: EventConnect, Peer: id, ConnectData: ev.Data, From: from}, nil, &e.pool)
 		e.mu.Unlock()
 	case enet.EventDisconnect:
 		e.forget(ev.Peer, ev.Data)

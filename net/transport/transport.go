@@ -54,6 +54,9 @@ type Event struct {
 	// (server side, EventConnect) or the data sent with a disconnect
 	// (EventDisconnect).
 	ConnectData uint32
+	// From is the connecting peer's IP address, without the port
+	// (EventConnect, server side): limits per source address use it.
+	From string
 }
 
 // PeerStats describe one connection. The byte counts are payload bytes the
