@@ -327,7 +327,7 @@ func DriveBots(ctx context.Context, bots []*Bot, d time.Duration) {
 	next := start
 	for {
 		now := time.Now()
-		if !now.Before(end) || ctx.Err() != nil {
+		if !now.Before(end) || ctx.Err() != nil || allDone(bots) {
 			return
 		}
 		for runs := 0; !now.Before(next) && runs < game.TickRate/4; runs++ {
@@ -345,6 +345,18 @@ func DriveBots(ctx context.Context, bots []*Bot, d time.Duration) {
 		case <-time.After(time.Until(next)):
 		}
 	}
+}
+
+// allDone says whether every bot's connection has ended (the server shut
+// down, say): then there is nothing left to drive, and the run reports at
+// once instead of waiting out its duration.
+func allDone(bots []*Bot) bool {
+	for _, b := range bots {
+		if st := b.rt.State(); st != client.StateFailed && st != client.StateClosed {
+			return false
+		}
+	}
+	return len(bots) > 0
 }
 
 // tokenFor derives a bot's account token from its name, so a bot keeps its

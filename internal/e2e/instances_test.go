@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"net"
 	"testing"
 	"time"
@@ -161,4 +162,43 @@ func TestAServerBoundToOneAddressAnswersOnlyThere(t *testing.T) {
 	other := try("127.0.0.2")
 	assert.Equal(t, client.StateFailed, other.State(), "another address of the machine does not")
 	assert.Contains(t, other.Err().Error(), "no answer")
+}
+
+// When the server shuts down, bots read why and their run ends at once
+// with the report, rather than waiting out its duration.
+func TestBotsReportAtOnceWhenTheServerShutsDown(t *testing.T) {
+	srv, addr := hubServer(t)
+	stop := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				srv.Step()
+				time.Sleep(time.Second / game.TickRate)
+			}
+		}
+	}()
+	done := make(chan []bots.Report, 1)
+	go func() {
+		reps, err := bots.RunBots(context.Background(), addr, 2, bots.ScriptWander, "quitter", 10*time.Minute)
+		assert.NoError(t, err)
+		done <- reps
+	}()
+	require.Eventually(t, func() bool { return srv.Players() == 2 }, 20*time.Second, 50*time.Millisecond)
+	close(stop)
+	time.Sleep(50 * time.Millisecond) // the stepping goroutine has stopped
+	srv.Shutdown("the server is shutting down")
+	var reps []bots.Report
+	select {
+	case reps = <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("the bots kept running after the server shut down")
+	}
+	require.Len(t, reps, 2)
+	for _, r := range reps {
+		assert.True(t, r.Connected)
+		assert.Equal(t, "the server is shutting down", r.Error)
+	}
 }
