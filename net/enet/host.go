@@ -33,6 +33,11 @@ type HostConfig struct {
 	// that does not cannot read compressed datagrams, so both ends of a
 	// protocol must agree.
 	Compress bool
+	// IncomingRateLimit, when above 0, is each remote address and port's
+	// budget of datagram bytes a second this host reads (IncomingBurst at
+	// once, at least the rate); the rest is dropped before ENet parses or
+	// decompresses it.
+	IncomingRateLimit, IncomingBurst int
 }
 
 // DefaultHostConfig returns limits far below ENet's 32 MiB defaults, which
@@ -106,11 +111,18 @@ func NewHost(addr *Address, cfg HostConfig) (*Host, error) {
 		C.enet_host_destroy(ptr)
 		return nil, fmt.Errorf("%w: the range coder could not be set up", ErrCreateHost)
 	}
-	return &Host{
+	h := &Host{
 		ptr:   ptr,
 		event: (*C.ENetEvent)(C.calloc(1, C.sizeof_ENetEvent)),
 		peers: make([]*Peer, cfg.PeerCount),
-	}, nil
+	}
+	if cfg.IncomingRateLimit > 0 {
+		if err := h.limitIncoming(cfg.IncomingRateLimit, max(cfg.IncomingBurst, cfg.IncomingRateLimit)); err != nil {
+			h.Destroy()
+			return nil, fmt.Errorf("%w: too many rate-limited hosts", err)
+		}
+	}
+	return h, nil
 }
 
 // Destroy closes the socket and frees the host. Peers are dropped without
@@ -119,6 +131,7 @@ func (h *Host) Destroy() {
 	if h.ptr == nil {
 		return
 	}
+	h.forgetLimits()
 	h.foldCounters()
 	for i, p := range h.peers {
 		if p != nil {

@@ -21,7 +21,11 @@ type Config struct {
 	// bounds a connect attempt. Zero keeps ENet's adaptive 5 to 30 s.
 	Timeout           time.Duration
 	IncomingBandwidth uint32 // bytes/s, 0 for unlimited
-	OutgoingBandwidth uint32 // bytes/s, 0 for unlimited
+	// SourceRate is each remote address and port's budget of datagram
+	// bytes a second (SourceBurst at once); the rest is dropped before ENet
+	// reads it. 0 takes DefaultSourceRate; negative turns it off.
+	SourceRate, SourceBurst int
+	OutgoingBandwidth       uint32 // bytes/s, 0 for unlimited
 	// Reliable is the channel table: Reliable[ch] says whether channel ch
 	// delivers every packet in order (true) or unreliably sequenced, the
 	// newest winning (false). Its length is the number of channels the
@@ -37,6 +41,11 @@ type Config struct {
 const (
 	DefaultMaxPacketSize  = 32 << 10
 	DefaultMaxWaitingData = 64 << 10
+	// DefaultSourceRate is far above what the game sends one way (a
+	// client about 1 KB/s, a server under 10 KB/s to each client) and far
+	// below a flood.
+	DefaultSourceRate  = 256 << 10
+	DefaultSourceBurst = 512 << 10
 )
 
 // DefaultConfig returns the limits: 64 peers, 32 KiB packets, 64 KiB
@@ -67,6 +76,9 @@ func (c Config) withDefaults() Config {
 	if c.DuplicatePeers == 0 {
 		c.DuplicatePeers = d.DuplicatePeers
 	}
+	if c.SourceBurst == 0 {
+		c.SourceBurst = DefaultSourceBurst
+	}
 	return c
 }
 
@@ -85,9 +97,22 @@ func (c Config) hostConfig(peers int) (enet.HostConfig, error) {
 		MaximumPacketSize:  c.MaxPacketSize,
 		MaximumWaitingData: c.MaxWaitingData,
 		DuplicatePeers:     c.DuplicatePeers,
+		IncomingRateLimit:  c.sourceRate(),
+		IncomingBurst:      c.SourceBurst,
 		// Every datagram through ENet's range coder: small structured
 		// packets shrink by about a seventh (docs/PERFORMANCE.md), and
 		// every host of this transport compresses, so no two disagree.
 		Compress: true,
 	}, nil
+}
+
+// sourceRate is the per-source budget the host applies: 0 for none.
+func (c Config) sourceRate() int {
+	switch {
+	case c.SourceRate < 0:
+		return 0
+	case c.SourceRate == 0:
+		return DefaultSourceRate
+	}
+	return c.SourceRate
 }

@@ -233,6 +233,7 @@ func (e *endpoint) refreshWire() {
 		BytesSent: e.host.TotalSentBytes(), BytesReceived: e.host.TotalReceivedBytes(),
 		PacketsSent: e.host.TotalSentPackets(), PacketsReceived: e.host.TotalReceivedPackets(),
 	}
+	w.SourceDropped, w.SourceDroppedBytes = e.host.DroppedIncoming()
 	e.mu.Lock()
 	e.wire = w
 	e.mu.Unlock()

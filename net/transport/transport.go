@@ -111,6 +111,9 @@ type Client interface {
 type WireStats struct {
 	BytesSent, BytesReceived     uint64
 	PacketsSent, PacketsReceived uint64
+	// Datagrams (and their bytes) dropped over a source's budget
+	// (Config.SourceRate) before ENet read them.
+	SourceDropped, SourceDroppedBytes uint64
 }
 
 // Batcher is a Server that can hold its sends and let them go together. A
