@@ -19,6 +19,9 @@ type Intent struct {
 	// acts on a press, so holding them spends nothing more.
 	Use, Drop bool
 	Slot      uint8
+	// Focus slows the ship to game.FocusSpeedShare, for threading dense
+	// patterns; the window draws the hitbox meanwhile.
+	Focus bool
 }
 
 // Frame turns an intent into the input frame numbered tick.
@@ -39,6 +42,9 @@ func (in Intent) Frame(tick uint32) game.Input {
 	}
 	if in.Drop {
 		buttons |= game.BtnDrop
+	}
+	if in.Focus {
+		buttons |= game.BtnFocus
 	}
 	return game.Input{
 		Slot:    in.Slot,

@@ -42,15 +42,67 @@ func ClampUnitDisc(x, y float64) (float64, float64) {
 	return x, y
 }
 
+// FocusSpeedShare is the share of its speed a ship moves at while its
+// player holds focus (BtnFocus).
+const FocusSpeedShare = 0.45
+
 // StepPlayer is the one movement function, used by the server and by client
-// prediction. It sanitizes the move, scales it by stats.Speed and moves a
-// circle of stats.Radius against g.Solid, X then Y, so a diagonal push into a
-// wall keeps sliding along it. It is pure: the result depends on its
-// arguments only.
+// prediction. It sanitizes the move, scales it by stats.Speed (less while
+// focused) and moves a circle of stats.Radius against g.Solid, X then Y, so
+// a diagonal push into a wall keeps sliding along it; a nearly straight push
+// that only clips a wall's corner rounds it (roundCorner). It is pure: the
+// result depends on its arguments only.
 func StepPlayer(pos Vec, in Input, stats PlayerStats, g *Grid) Vec {
 	mx, my := MoveVector(in)
-	return MoveCircle(pos, Vec{mx * stats.Speed, my * stats.Speed}, stats.Radius, g)
+	speed := stats.Speed
+	if in.Buttons&BtnFocus != 0 {
+		speed *= FocusSpeedShare
+	}
+	d := Vec{mx * speed, my * speed}
+	next := MoveCircle(pos, d, stats.Radius, g)
+	return roundCorner(pos, next, d, stats.Radius, g)
 }
+
+// Corner rounding: a ship pushed nearly straight (its move within
+// cornerAxisShare of one axis) whose rim clips a corner by at most
+// cornerShare of its radius is steered sideways around it, by no more than
+// the distance the corner cost it, so it never moves faster than its speed.
+const (
+	cornerShare     = 0.6
+	cornerAxisShare = 0.9
+	cornerProbe     = 1.0 // u: how far ahead the lane beside the corner must be open
+)
+
+// roundCorner steers a blocked, nearly straight move around the corner that
+// blocked it, toward the nearer side where the way ahead is open.
+func roundCorner(pos, next, d Vec, r float64, g *Grid) Vec {
+	want := d.Len()
+	moved := next.Sub(pos).Len()
+	lost := want - moved
+	if want == 0 || lost < want*0.25 {
+		return next
+	}
+	ahead, side := Vec{X: float64(sign(d.X))}, Vec{Y: 1}
+	if math.Abs(d.Y) > math.Abs(d.X) {
+		ahead, side = Vec{Y: float64(sign(d.Y))}, Vec{X: 1}
+	}
+	if math.Abs(d.X*ahead.X+d.Y*ahead.Y) < cornerAxisShare*want {
+		return next // a diagonal push: the axis slide already did its work
+	}
+	const steps = 8
+	for k := 1; k <= steps; k++ {
+		off := cornerShare * r * float64(k) / steps
+		for _, s := range [2]float64{-1, 1} {
+			probe := next.Add(side.Scale(s * off))
+			if g.CircleSolid(probe, r) || g.CircleSolid(probe.Add(ahead.Scale(cornerProbe)), r) {
+				continue
+			}
+			return MoveCircle(next, side.Scale(s*min(lost, off)), r, g)
+		}
+	}
+	return next
+}
+
 
 // MoveCircle moves a circle of radius r by d with axis-separated collision:
 // the X component is swept and stopped at the first solid tile, then the Y

@@ -2,6 +2,7 @@ package game
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -137,4 +138,89 @@ func TestStepPlayerTreatsUnknownAsOpen(t *testing.T) {
 	g := NewGrid(10, 10) // all TileUnknown: a client that has not been streamed yet
 	got := StepPlayer(Vec{100, 100}, Input{MoveX: 100}, testStats(), g)
 	assert.Equal(t, Vec{104, 100}, got)
+}
+
+func TestRoundingCorners(t *testing.T) {
+	// A corridor two tiles wide opens south out of a room's floor: its
+	// west wall's corner is at tile (4, 3).
+	g := asciiMap(t,
+		"##########",
+		"#........#",
+		"#........#",
+		"####..####",
+		"####..####",
+		"####..####",
+		"##########",
+	).Grid
+	stats := testStats()
+	down := Input{MoveY: 100}
+	t.Run("a ship pushing straight down with its rim on the corridor's corner slides into the corridor", func(t *testing.T) {
+		// Centre 4 u west of the corner's edge: the rim overlaps the wall by 6 u.
+		pos := Vec{X: 4*TileSize + 6, Y: 2*TileSize + 16}
+		for range 30 {
+			pos = StepPlayer(pos, down, stats, g)
+		}
+		assert.Greater(t, pos.Y, 4.0*TileSize, "it went down the corridor")
+		assert.False(t, g.CircleSolid(pos, stats.Radius))
+	})
+	t.Run("a ship pushed squarely into a flat wall stays", func(t *testing.T) {
+		pos := Vec{X: 2*TileSize + 16, Y: 2*TileSize + 16}
+		for range 30 {
+			pos = StepPlayer(pos, down, stats, g)
+		}
+		assert.InDelta(t, 2*TileSize+16, pos.X, 1e-9, "not steered along the wall")
+		assert.Less(t, pos.Y, 3.0*TileSize)
+	})
+	t.Run("a ship whose middle meets the wall is not steered: only a rim that clips a corner is", func(t *testing.T) {
+		pos := Vec{X: 3*TileSize + 16, Y: 2*TileSize + 16} // 16 u from the corner: its centre is over the wall
+		for range 30 {
+			pos = StepPlayer(pos, down, stats, g)
+		}
+		assert.InDelta(t, 3*TileSize+16, pos.X, 1e-9)
+	})
+	t.Run("a diagonal push into a wall still slides along it", func(t *testing.T) {
+		pos := Vec{X: 2*TileSize + 16, Y: 2*TileSize + 16}
+		next := StepPlayer(pos, Input{MoveX: 70, MoveY: 70}, stats, g)
+		assert.Greater(t, next.X, pos.X)
+	})
+	t.Run("no move is faster than the speed, and no ship ends in a wall", func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(1, 2))
+		for range 20000 {
+			pos := Vec{X: 32 + rng.Float64()*256, Y: 32 + rng.Float64()*160}
+			if g.CircleSolid(pos, stats.Radius) {
+				continue
+			}
+			in := Input{MoveX: int8(rng.IntN(201) - 100), MoveY: int8(rng.IntN(201) - 100)}
+			if rng.IntN(2) == 0 {
+				in.Buttons = BtnFocus
+			}
+			next := StepPlayer(pos, in, stats, g)
+			require.LessOrEqual(t, next.Sub(pos).Len(), stats.Speed+1e-9, "from %v by %+v", pos, in)
+			require.False(t, g.CircleSolid(next, stats.Radius), "from %v by %+v to %v", pos, in, next)
+		}
+	})
+	t.Run("a focused ship moves at the focus share of its speed", func(t *testing.T) {
+		pos := Vec{X: 2*TileSize + 16, Y: 1*TileSize + 16}
+		free := StepPlayer(pos, Input{MoveX: 100}, stats, g)
+		focused := StepPlayer(pos, Input{MoveX: 100, Buttons: BtnFocus}, stats, g)
+		assert.InDelta(t, stats.Speed, free.X-pos.X, 1e-9)
+		assert.InDelta(t, stats.Speed*FocusSpeedShare, focused.X-pos.X, 1e-9)
+	})
+}
+
+func BenchmarkStepPlayerRoundingACorner(b *testing.B) {
+	g := asciiMap(b,
+		"##########",
+		"#........#",
+		"#........#",
+		"####..####",
+		"####..####",
+		"##########",
+	).Grid
+	stats := testStats()
+	pos := Vec{X: 4*TileSize + 6, Y: 2*TileSize + 16}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = StepPlayer(pos, Input{MoveY: 100}, stats, g)
+	}
 }

@@ -30,6 +30,7 @@ const (
 	BtnEscape
 	BtnUse
 	BtnDrop
+	BtnFocus // held: the ship moves at FocusSpeedShare of its speed, for threading dense patterns
 )
 
 // Input is one tick of one player's intent: the 10-byte input frame.

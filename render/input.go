@@ -38,6 +38,7 @@ type padState struct {
 	Trigger        float64 // right trigger, 0..1
 	Up, Down, A, B bool    // d-pad and face buttons, edge-triggered, for menus
 	Start          bool    // the start button went down: the pause menu
+	Focus          bool    // the left shoulder button is held: focus
 }
 
 // The number keys 1 to 9, on the row and on the keypad.
@@ -123,6 +124,7 @@ func (c *collector) collectPad() {
 		p.A = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonRightBottom)
 		p.B = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonRightRight)
 		p.Start = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonCenterRight)
+		p.Focus = ebiten.IsStandardGamepadButtonPressed(id, ebiten.StandardGamepadButtonFrontTopLeft)
 		return
 	}
 }

@@ -45,6 +45,8 @@ func (a *aimer) intent(in *frameInput, shipX, shipY float64) client.Intent {
 		Fire:     in.FireHeld || (in.Pad.Present && in.Pad.Trigger > fireTrigger),
 		Interact: in.Interact,
 		Escape:   in.Escape,
+		// Shift alone focuses; Shift with a digit drops that item instead.
+		Focus: (in.Shift && in.Digit == 0) || (in.Pad.Present && in.Pad.Focus),
 	}
 }
 

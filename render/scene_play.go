@@ -40,6 +40,7 @@ type playScene struct {
 	quit      *button
 	settings  *settingsPanel // open over the game when not nil
 	quitting  bool           // Quit was chosen: the window closes
+	focused   bool           // the player holds focus: the hitbox is drawn
 	fx        *effects
 	returning bool // Return to hub was chosen: ESCAPE is held until the ship is out
 	netGraph  bool
@@ -187,7 +188,7 @@ func (s *playScene) intent(in *frameInput, panel bool) client.Intent {
 		sx, sy = float64(x), float64(y)
 	}
 	it := s.aim.intent(in, sx, sy)
-	s.lastAim = it.Aim
+	s.lastAim, s.focused = it.Aim, it.Focus
 	s.items.itemIntent(in, s.a.w, s.a.h, panel, &it)
 	if panel {
 		it.Interact = false

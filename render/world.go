@@ -26,6 +26,7 @@ var (
 	colBarBack    = rgb8(0, 0, 0, 0.7)
 	colEnemyHP    = rgb8(255, 80, 70, 1)
 	colTelegraph  = rgb8(255, 236, 150, 1)
+	colHitbox     = rgb8(255, 255, 255, 0.95)
 	colFriendHP   = rgb8(110, 230, 120, 1)
 	colPortal     = rgb8(180, 120, 255, 1)
 	colPortalText = color.RGBA{220, 200, 255, 255}
@@ -138,7 +139,19 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	if self, ok := s.rt.Self(); ok {
 		w.drawShip(dst, g.shapes, s, self, s.lastAim, colSelf)
+		if s.focused && self.Flags&game.PlayerDead == 0 {
+			w.drawHitbox(dst, g.shapes, s, self)
+		}
 	}
+}
+
+// drawHitbox shows, while the player focuses, exactly what a bullet must
+// touch to hit: the ship's collision circle, and its centre.
+func (w *worldLook) drawHitbox(dst *ebiten.Image, sb *shapeBatch, s *playScene, self client.Actor) {
+	x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
+	r := w.playerRadius
+	sb.ring(dst, x, y, r-1.5, r, func(int) rgba { return colHitbox })
+	sb.circle(dst, x, y, 2.5, colHitbox)
 }
 
 // drawTiles draws the explored tiles on screen, lit by the fog; the rest
