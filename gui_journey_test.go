@@ -76,7 +76,9 @@ func TestGUIAPlayersJourney(t *testing.T) {
 		sp, ok := render.PauseButtonCenter(render.LabelSettings, w, h, false)
 		require.True(t, ok)
 		until(host, "duskfall: scene=settings", 1, func() { click([2]int{sp.X, sp.Y}) })
-		downs := make([]string, 11) // from Name to "Take, use a portal"
+		row := render.SettingsRowOf("Take, use a portal")
+		require.Positive(t, row)
+		downs := make([]string, row) // from the name's row down to it
 		for i := range downs {
 			downs[i] = "Down"
 		}

@@ -103,7 +103,6 @@ func roundCorner(pos, next, d Vec, r float64, g *Grid) Vec {
 	return next
 }
 
-
 // MoveCircle moves a circle of radius r by d with axis-separated collision:
 // the X component is swept and stopped at the first solid tile, then the Y
 // component from the new X. A circle never moves backwards, so one that

@@ -55,6 +55,7 @@ func Run(opts Options) error {
 	}
 	a.shotPath = os.Getenv("DUSKFALL_SHOT")
 	a.perfLog = os.Getenv("DUSKFALL_PERF") == "1"
+	a.sound = openSpeaker(os.Stderr)
 	ebiten.SetWindowTitle(WindowTitle)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowSizeLimits(MinWindowWidth, MinWindowHeight, -1, -1)
@@ -111,7 +112,8 @@ type app struct {
 	gfx      *graphics // created on the first Draw
 	shotPath string    // DUSKFALL_SHOT: where the play screenshot goes
 	shotDue  bool
-	perfLog  bool // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	sound    speaker // silence until Run opens the device, and where there is none
+	perfLog  bool    // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
 }
 
 // graphics are the drawing resources the scenes share.
@@ -125,7 +127,7 @@ type graphics struct {
 // only) and opens the first scene.
 func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app, error) {
 	a := &app{opts: opts, start: st, now: st.now, logw: logw, in: &frameInput{}, w: WindowWidth, h: WindowHeight,
-		settingsPath: settingsPath}
+		settingsPath: settingsPath, sound: silence{}}
 	if a.now == nil {
 		a.now = time.Now
 	}
@@ -230,6 +232,10 @@ func (a *app) Update() error {
 	a.in = a.col.collect()
 	if a.in.F11 {
 		a.toggleFullscreen()
+	}
+	_, playing := a.scenes.current.(*playScene)
+	if !playing && (a.in.Click || a.in.menuEnter()) {
+		a.sound.Play(sndClick, a.settings.volume())
 	}
 	return a.scenes.update()
 }

@@ -31,6 +31,7 @@ type effects struct {
 	bossKey           bossLabelKey
 	bossAt            game.Vec // the met boss, when bossSeen
 	bossSeen          bool
+	bossTele          bool // the met boss was telegraphing last frame
 	onMarkFn          func(client.HitMark)
 }
 
@@ -102,7 +103,14 @@ func (f *effects) followBoss(s *playScene) {
 			return
 		}
 		f.bossAt, f.bossSeen = e.Pos, true
-		f.noteBoss(s, e.Kind, e.Flags&game.EnemyPhaseMask, &d, s.hud.bossWords(e.Kind, e.Flags&game.EnemyPhaseMask, &d))
+		phase := e.Flags & game.EnemyPhaseMask
+		changed := f.bossKey.ok && f.bossKey.kind == e.Kind && f.bossKey.phase != phase
+		tele := e.Flags&game.EnemyTelegraph != 0
+		if s.dir != nil {
+			s.dir.boss(tele && !f.bossTele, changed)
+		}
+		f.bossTele = tele
+		f.noteBoss(s, e.Kind, phase, &d, s.hud.bossWords(e.Kind, phase, &d))
 		return
 	}
 }
@@ -110,6 +118,9 @@ func (f *effects) followBoss(s *playScene) {
 // onMark is one hit or death.
 func (f *effects) onMark(s *playScene, h client.HitMark) {
 	ev := &h.Event
+	if s.dir != nil {
+		s.dir.onMark(ev, s.rt.PlayerID())
+	}
 	pos, ok := actorPos(s, ev.Actor, ev.ID)
 	if !ok {
 		return

@@ -31,6 +31,18 @@ func (s *Settings) fillPrefs(md toml.MetaData) bool {
 	def("gamepad", func() { s.Gamepad = true })
 	def("screen_shake", func() { s.ScreenShake = true })
 	def("window_scale", func() { s.WindowScale = 1 })
+	def("master_volume", func() { s.MasterVolume = 0.8 })
+	def("effects_volume", func() { s.EffectsVolume = 1 })
+	for _, v := range []struct {
+		key string
+		p   *float64
+		def float64
+	}{{"master_volume", &s.MasterVolume, 0.8}, {"effects_volume", &s.EffectsVolume, 1}} {
+		if !(*v.p >= 0 && *v.p <= 1) {
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%s %v is outside 0 to 1: using %v", v.key, *v.p, v.def))
+			*v.p, changed = v.def, true
+		}
+	}
 	if md.IsDefined("window_scale") && !(s.WindowScale >= minWindowScale && s.WindowScale <= maxWindowScale) {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("window_scale %v is outside %v to %v: using 1", s.WindowScale, minWindowScale, maxWindowScale))
 		s.WindowScale, changed = 1, true
@@ -144,3 +156,17 @@ func stepScale(v float64, dir int) float64 {
 	v = math.Round(v/windowScaleStep)*windowScaleStep + float64(dir)*windowScaleStep
 	return min(max(v, minWindowScale), maxWindowScale)
 }
+
+// stepVolume moves a volume by a tenth, within 0 and 1.
+func stepVolume(v float64, dir int) float64 {
+	if dir == 0 {
+		dir = 1
+		if v >= 1 {
+			return 0 // Enter at full wraps round to silence
+		}
+	}
+	return min(max(math.Round(v*10+float64(dir))/10, 0), 1)
+}
+
+// volume is the effects' loudness: master times effects.
+func (s *Settings) volume() float64 { return s.MasterVolume * s.EffectsVolume }

@@ -42,7 +42,8 @@ type playScene struct {
 	quitting  bool           // Quit was chosen: the window closes
 	focused   bool           // the player holds focus: the hitbox is drawn
 	fx        *effects
-	returning bool // Return to hub was chosen: ESCAPE is held until the ship is out
+	dir       *director // which sounds play
+	returning bool      // Return to hub was chosen: ESCAPE is held until the ship is out
 	netGraph  bool
 
 	frames  int // updates since the scene opened
@@ -61,6 +62,7 @@ func newPlayScene(a *app, sess session) *playScene {
 		leave:  &button{label: LabelDisconnect},
 		setup:  &button{label: LabelSettings},
 		fx:     newEffects(),
+		dir:    newDirector(a.sound, a.settings.volume),
 		quit:   &button{label: LabelQuit},
 	}
 	content, keeper := client.Content(), keeperName()
@@ -124,6 +126,7 @@ func (s *playScene) Update() error {
 		return nil
 	}
 	s.fx.update(s)
+	s.listen(it)
 	s.follow()
 	s.notePlaying()
 	s.hud.update(s.rt, s.frames, s.look)
@@ -313,4 +316,15 @@ func PauseButtonCenter(label string, w, h int, inDungeon bool) (image.Point, boo
 		}
 	}
 	return image.Point{}, false
+}
+
+// listen tells the sound director what this frame brought.
+func (s *playScene) listen(it client.Intent) {
+	self, ok := s.rt.Self()
+	alive := ok && self.Flags&game.PlayerDead == 0
+	inst, _ := s.rt.Instance()
+	s.dir.update(it.Fire, s.rt.PlayerStats().FireCooldown, self.HP, self.MaxHP, alive, inst)
+	if sh := s.rt.Sheet(); sh.Known {
+		s.dir.sheet(sh.Action, sh.ActionAt.UnixNano())
+	}
 }

@@ -53,6 +53,13 @@ func newSettingsPanel(a *app) *settingsPanel {
 		p.rows = append(p.rows, settingRow{label: label, value: value, change: change, action: -1})
 	}
 	add("Name", func() string { return "" }, func(int) {})
+	vol := func(v *float64) (func() string, func(int)) {
+		return func() string { return fmt.Sprintf("%.0f %%", 100**v) }, func(dir int) { *v = stepVolume(*v, dir) }
+	}
+	v0, c0 := vol(&s.MasterVolume)
+	add("Master volume", v0, c0)
+	v0, c0 = vol(&s.EffectsVolume)
+	add("Effects volume", v0, c0)
 	v, c := onOff(&s.Fullscreen, window)
 	add("Fullscreen (F11)", v, c)
 	v, c = onOff(&s.Vsync, window)
@@ -249,4 +256,17 @@ func (s *settingsScene) Update() error {
 func (s *settingsScene) Draw(screen *ebiten.Image) {
 	screen.Fill(colBackdrop)
 	s.panel.draw(screen, s.a.gfx)
+}
+
+// SettingsRowOf is the place of the settings row labelled label, from the
+// top (the name's row is 0), or -1: for tests that drive the window with
+// the arrow keys.
+func SettingsRowOf(label string) int {
+	p := newSettingsPanel(&app{})
+	for i, r := range p.rows {
+		if r.label == label {
+			return i
+		}
+	}
+	return -1
 }

@@ -27,13 +27,15 @@ type Settings struct {
 	Recent []string `toml:"recent,omitempty"`
 
 	// What the settings screen changes (prefs.go has the defaults).
-	Fullscreen  bool              `toml:"fullscreen"`
-	Vsync       bool              `toml:"vsync"`
-	WindowScale float64           `toml:"window_scale"` // the window's size over 1280×720
-	Gamepad     bool              `toml:"gamepad"`      // read a gamepad when one is plugged in
-	NetGraph    bool              `toml:"net_graph"`    // the F3 panel, open from the start
-	ScreenShake bool              `toml:"screen_shake"`
-	Keys        map[string]string `toml:"keys,omitempty"` // action → key name, for the actions rebound
+	MasterVolume  float64           `toml:"master_volume"`  // 0..1
+	EffectsVolume float64           `toml:"effects_volume"` // 0..1, under the master
+	Fullscreen    bool              `toml:"fullscreen"`
+	Vsync         bool              `toml:"vsync"`
+	WindowScale   float64           `toml:"window_scale"` // the window's size over 1280×720
+	Gamepad       bool              `toml:"gamepad"`      // read a gamepad when one is plugged in
+	NetGraph      bool              `toml:"net_graph"`    // the F3 panel, open from the start
+	ScreenShake   bool              `toml:"screen_shake"`
+	Keys          map[string]string `toml:"keys,omitempty"` // action → key name, for the actions rebound
 
 	// Warnings are what loading fell back on, for the log; never saved.
 	Warnings []string `toml:"-"`

@@ -1,0 +1,183 @@
+package render
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/game"
+	"duskfall/net/wire"
+)
+
+func TestTheSoundBank(t *testing.T) {
+	a, b := makeSoundBank(), makeSoundBank()
+	for id := range numSounds {
+		v := voices[id]
+		t.Run("sound "+string(rune('A'+id))+" is made, bounded and the same every time", func(t *testing.T) {
+			pcm := a[id]
+			require.NotEmpty(t, pcm)
+			assert.Equal(t, int(v.seconds*soundRate)*4, len(pcm), "16-bit stereo for its length")
+			assert.True(t, bytes.Equal(pcm, b[id]), "deterministic")
+			peak := 0
+			for i := 0; i+1 < len(pcm); i += 2 {
+				s := int(int16(binary.LittleEndian.Uint16(pcm[i:])))
+				peak = max(peak, s, -s)
+			}
+			assert.Positive(t, peak, "not silent")
+			assert.LessOrEqual(t, float64(peak), math.Ceil(v.volume*32767), "never louder than its volume, never clipped")
+		})
+	}
+	t.Logf("the sound bank holds %d bytes of PCM", a.bytes())
+}
+
+func TestAudioDevice(t *testing.T) {
+	none := func(string) ([]string, error) { return nil, nil }
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	globbing := func(match string) func(string) ([]string, error) {
+		return func(p string) ([]string, error) {
+			if strings.Contains(p, match) {
+				return []string{p}, nil
+			}
+			return nil, nil
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		goos string
+		env  map[string]string
+		glob func(string) ([]string, error)
+		want bool
+	}{
+		{"a Linux box with no sound card and no sound server has none (as under Xvfb)", "linux", nil, none, false},
+		{"an ALSA playback device is one", "linux", nil, globbing("/dev/snd"), true},
+		{"a PulseAudio socket is one", "linux", map[string]string{"XDG_RUNTIME_DIR": "/run/user/1000"}, globbing("pulse/native"), true},
+		{"a PipeWire socket is one", "linux", map[string]string{"XDG_RUNTIME_DIR": "/run/user/1000"}, globbing("pipewire-0"), true},
+		{"another system is trusted to have one", "windows", nil, none, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, hasAudioDevice(tc.goos, env(tc.env), tc.glob))
+		})
+	}
+}
+
+// soundLog is a speaker that remembers what it was asked to play.
+type soundLog struct{ played []int }
+
+func (r *soundLog) Play(id int, _ float64) { r.played = append(r.played, id) }
+
+func (r *soundLog) count(id int) int {
+	n := 0
+	for _, p := range r.played {
+		if p == id {
+			n++
+		}
+	}
+	return n
+}
+
+func TestTheSoundDirector(t *testing.T) {
+	full := func() float64 { return 1 }
+	newD := func() (*director, *soundLog) {
+		r := &soundLog{}
+		return newDirector(r, full), r
+	}
+	idle := func(d *director, n int) {
+		for range n {
+			d.update(false, 8, 100, 100, true, 1)
+		}
+	}
+	t.Run("a hit on the own ship plays once; a hit on another ship does not", func(t *testing.T) {
+		d, r := newD()
+		idle(d, 1)
+		d.onMark(&game.Event{Kind: game.EvHit, Actor: game.ActorPlayer, ID: 1}, 1)
+		d.onMark(&game.Event{Kind: game.EvHit, Actor: game.ActorPlayer, ID: 2}, 1)
+		assert.Equal(t, []int{sndHitTaken}, r.played)
+	})
+	t.Run("a burst of hits in one frame is one sound", func(t *testing.T) {
+		d, r := newD()
+		idle(d, 1)
+		for range 300 {
+			d.onMark(&game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 3}, 1)
+		}
+		assert.Equal(t, 1, r.count(sndHitDealt))
+		idle(d, soundGap[sndHitDealt])
+		d.onMark(&game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 3}, 1)
+		assert.Equal(t, 2, r.count(sndHitDealt), "and plays again once its gap passed")
+	})
+	t.Run("shots sound at the fire rate while firing", func(t *testing.T) {
+		d, r := newD()
+		for range 60 {
+			d.update(true, 8, 100, 100, true, 1)
+		}
+		assert.Equal(t, 60/8, r.count(sndShot))
+	})
+	t.Run("the heartbeat plays only under 30 % health", func(t *testing.T) {
+		d, r := newD()
+		for range 120 {
+			d.update(false, 8, 31, 100, true, 1)
+		}
+		assert.Zero(t, r.count(sndLowHealth))
+		for range 120 {
+			d.update(false, 8, 29, 100, true, 1)
+		}
+		assert.Equal(t, 120/soundGap[sndLowHealth]+1, r.count(sndLowHealth))
+	})
+	t.Run("a portal sounds when the instance changes, not on arrival in the first", func(t *testing.T) {
+		d, r := newD()
+		d.update(false, 8, 100, 100, true, 1)
+		d.update(false, 8, 100, 100, true, 1)
+		assert.Zero(t, r.count(sndPortal))
+		d.update(false, 8, 100, 100, true, 2)
+		assert.Equal(t, 1, r.count(sndPortal))
+	})
+	t.Run("a boss's telegraph sounds as it starts, its phase change over it", func(t *testing.T) {
+		d, r := newD()
+		idle(d, 1)
+		d.boss(true, false)
+		assert.Equal(t, []int{sndTelegraph}, r.played)
+		idle(d, soundGap[sndTelegraph])
+		d.boss(true, true)
+		assert.Equal(t, []int{sndTelegraph, sndPhase}, r.played)
+	})
+	t.Run("an item taken sounds once per piece of news", func(t *testing.T) {
+		d, r := newD()
+		idle(d, 1)
+		d.sheet(wire.ActionPicked, 10)
+		d.sheet(wire.ActionPicked, 10)
+		idle(d, soundGap[sndPickup])
+		d.sheet(wire.ActionUsed, 20)
+		assert.Equal(t, 1, r.count(sndPickup))
+	})
+	t.Run("nothing allocates while nothing plays", func(t *testing.T) {
+		d := newDirector(silence{}, full)
+		assert.Zero(t, testing.AllocsPerRun(100, func() {
+			d.update(false, 8, 100, 100, true, 1)
+			d.boss(false, false)
+			d.sheet(0, 0)
+		}))
+	})
+}
+
+func TestWithoutAnAudioDeviceTheGameIsSilentAndSaysSo(t *testing.T) {
+	var log bytes.Buffer
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	t.Setenv("PULSE_SERVER", "")
+	if ok, _ := globAny("/dev/snd/pcmC*D*p"); ok {
+		t.Skip("this machine has a sound card")
+	}
+	out := openSpeaker(&log)
+	assert.IsType(t, silence{}, out)
+	assert.Equal(t, "duskfall: no audio device found: playing without sound\n", log.String())
+	out.Play(sndShot, 1) // and playing on it is harmless
+}
+
+func globAny(p string) (bool, error) {
+	m, err := filepath.Glob(p)
+	return len(m) > 0, err
+}
