@@ -181,3 +181,11 @@ func globAny(p string) (bool, error) {
 	m, err := filepath.Glob(p)
 	return len(m) > 0, err
 }
+
+func BenchmarkSoundBank(b *testing.B) {
+	var bank *soundBank
+	for b.Loop() {
+		bank = makeSoundBank()
+	}
+	b.ReportMetric(float64(bank.bytes()), "pcm_bytes")
+}
