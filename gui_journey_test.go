@@ -49,8 +49,12 @@ func TestGUIAPlayersJourney(t *testing.T) {
 	key := func(keys ...string) {
 		xdotool(t, "windowfocus", "--sync", wid)
 		for _, k := range keys {
-			xdotool(t, "key", k)
-			time.Sleep(50 * time.Millisecond) // a frame or three apart, as fingers are
+			// Held for a few frames, as a finger holds it: the window reads
+			// keys once a frame, and a tap shorter than one can be missed.
+			xdotool(t, "keydown", k)
+			time.Sleep(60 * time.Millisecond)
+			xdotool(t, "keyup", k)
+			time.Sleep(40 * time.Millisecond)
 		}
 	}
 	until := func(g *gameProcess, prefix string, n int, again func()) {

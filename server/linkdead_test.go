@@ -119,7 +119,7 @@ func TestLinkdeadBodies(t *testing.T) {
 		assert.Zero(t, c.Health, "dead")
 		assert.Equal(t, store.PlaceHub, c.Where.Kind)
 	})
-	t.Run("returning while the body resolves is refused in words, and allowed after", func(t *testing.T) {
+	t.Run("returning while the body resolves waits for it, then takes the seat", func(t *testing.T) {
 		dir, logs := t.TempDir(), &bytes.Buffer{}
 		cfg := storedHub(t, dir, logs)
 		lp := joinLocal(t, cfg)
@@ -129,14 +129,27 @@ func TestLinkdeadBodies(t *testing.T) {
 		p := &peer{id: 99, state: peerClaiming, account: "tester", evBuf: make([]byte, 0, maxPacket+64)}
 		lp.srv.peers[p.id], lp.srv.order = p, append(lp.srv.order, p)
 		lp.srv.welcome(p, nil, nil)
-		assert.Equal(t, peerGone, p.state)
-		for range game.EscapeTicks + 2 {
+		assert.Equal(t, peerClaiming, p.state, "parked while its body channels out")
+		for i := 0; i < 3*game.EscapeTicks && p.state == peerClaiming; i++ {
 			lp.step(t)
 		}
-		again := &peer{id: 100, state: peerClaiming, account: "tester", evBuf: make([]byte, 0, maxPacket+64)}
-		lp.srv.peers[again.id], lp.srv.order = again, append(lp.srv.order, again)
-		lp.srv.welcome(again, nil, nil)
-		assert.Equal(t, peerRoster, again.state, "welcome once the body has resolved")
+		assert.Equal(t, peerRoster, p.state, "welcomed once the body has resolved")
+		lp.srv.Shutdown("done")
+		assert.Contains(t, logs.String(), "tester's body escaped")
+	})
+	t.Run("a return that waits past the limit is told to try again", func(t *testing.T) {
+		dir, logs := t.TempDir(), &bytes.Buffer{}
+		cfg := storedHub(t, dir, logs)
+		lp := joinLocal(t, cfg)
+		intoDungeon(t, lp)
+		require.NoError(t, lp.cli.Close())
+		lp.step(t)
+		p := &peer{id: 99, state: peerClaiming, account: "tester", evBuf: make([]byte, 0, maxPacket+64)}
+		lp.srv.peers[p.id], lp.srv.order = p, append(lp.srv.order, p)
+		lp.srv.welcome(p, nil, nil)
+		p.parkedAt = lp.srv.tick - parkedTicks - 1 // as if it had waited the limit out
+		lp.srv.retryParked()
+		assert.Equal(t, peerGone, p.state)
 		lp.srv.Shutdown("done")
 		assert.Contains(t, logs.String(), "tester is still leaving the dungeon (its connection closed a moment ago); try again in a second")
 	})

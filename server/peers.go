@@ -30,10 +30,14 @@ type peer struct {
 	since   uint32 // tick the peer connected
 	from    string // its IP address, for the per-address limits ("" on the in-process link)
 	meter   meter  // its allowance of bytes and control messages (guard.go)
-	inst    *instance
-	chunks  []uint32 // per chunk of inst's map: the world tick it was sent at, plus one (0: not yet)
-	epoch   uint16   // instance changes on this connection; stamped on snapshots and events
-	bit     uint8    // this peer's bit in inst's bullet Tags: told of that bullet
+
+	parked   []store.Character // claimed, waiting for its account's old body to leave (roster.go, park)
+	isParked bool
+	parkedAt uint32
+	inst     *instance
+	chunks   []uint32 // per chunk of inst's map: the world tick it was sent at, plus one (0: not yet)
+	epoch    uint16   // instance changes on this connection; stamped on snapshots and events
+	bit      uint8    // this peer's bit in inst's bullet Tags: told of that bullet
 
 	char    store.Character // the character played
 	hasChar bool

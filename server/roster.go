@@ -69,6 +69,52 @@ func (s *Runtime) bodyOf(account string) *peer {
 	return nil
 }
 
+// seatedPeer is the other peer holding the account, or nil.
+func (s *Runtime) seatedPeer(name string, except *peer) *peer {
+	for _, q := range s.order {
+		if q != except && (q.state == peerRoster || q.state == peerPlaying) && strings.EqualFold(q.account, name) {
+			return q
+		}
+	}
+	return nil
+}
+
+// ReplaceSilentTicks is how long an account's connection must have been
+// silent for a new connection with the account's token to replace it.
+const ReplaceSilentTicks = game.TickRate
+
+// parkedTicks is how long a returning player waits for its old body to
+// finish leaving before it is told to try again.
+const parkedTicks = 5 * game.TickRate
+
+// park holds a claimed peer until its account's body has resolved; then
+// retryParked seats it.
+func (s *Runtime) park(p *peer, chars []store.Character) {
+	if !p.isParked {
+		p.isParked, p.parkedAt = true, s.tick
+	}
+	p.parked = append(p.parked[:0], chars...)
+}
+
+// retryParked seats each parked peer whose account's body has gone, and
+// gives up on one that waited too long.
+func (s *Runtime) retryParked() {
+	for _, p := range s.order {
+		if !p.isParked || p.state != peerClaiming {
+			continue
+		}
+		switch body := s.bodyOf(p.account); {
+		case body == nil:
+			chars := p.parked
+			p.parked, p.isParked = nil, false
+			s.welcome(p, chars, nil)
+		case int(s.tick-p.parkedAt) > parkedTicks:
+			p.parked, p.isParked = nil, false
+			s.reject(p.id, fmt.Sprintf("%s is still leaving the dungeon (its connection closed a moment ago); try again in a second", body.char.Name))
+		}
+	}
+}
+
 // accountSeated says whether another peer holds the account. Names are one
 // account whatever their letter case, as the store compares them.
 func (s *Runtime) accountSeated(name string, except *peer) bool {
@@ -153,9 +199,17 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 	case err != nil:
 		s.reject(p.id, "the server cannot take that name: "+err.Error())
 		return
+	}
+	if old := s.seatedPeer(p.account, p); old != nil && s.cfg.Store != nil && int(s.tick-old.meter.heard) >= ReplaceSilentTicks {
+		// The account's own token (a store checked it), and its old
+		// connection has gone quiet: a game that crashed and came back. The old one goes the way of any
+		// disconnect (a playing character's body channels out); this one
+		// waits for that and then takes the seat.
+		s.kick(old, "replaced by a new connection of the same account")
+	}
+	switch {
 	case s.bodyOf(p.account) != nil:
-		s.reject(p.id, fmt.Sprintf("%s is still leaving the dungeon (its connection closed a moment ago); try again in a second",
-			s.bodyOf(p.account).char.Name))
+		s.park(p, chars)
 		return
 	case s.accountSeated(p.account, p):
 		s.reject(p.id, fmt.Sprintf("the name %q is already playing", p.account))

@@ -223,6 +223,7 @@ func (s *Runtime) Step() {
 	}
 	s.takeAnswers()
 	s.expireSilentPeers()
+	s.retryParked()
 	s.tick++
 	for _, in := range s.instances {
 		in.world.Step()

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
@@ -126,4 +127,24 @@ func TestAccounts(t *testing.T) {
 		require.True(t, ok)
 		require.Equal(t, int16(37), st.HP, "with the health it left with")
 	})
+}
+
+// A game that crashes and comes back at once takes its seat again as soon
+// as the old connection's body has left, instead of being refused as a
+// second session until the transport notices the dead connection.
+func TestACrashedGameComesBackAtOnce(t *testing.T) {
+	srv, addr := storedServer(t, t.TempDir())
+	defer srv.Shutdown("test over")
+	crashed := dialAs(t, addr, "Ava", 1)
+	play(srv, func() bool { return crashed.State() == client.StatePlaying }, crashed)
+	require.Equal(t, client.StatePlaying, crashed.State())
+	// The game freezes: it sends nothing more and never says goodbye.
+	for range game.TickRate + game.TickRate/2 {
+		srv.Step()
+		time.Sleep(time.Second / game.TickRate)
+	}
+	back := dialAs(t, addr, "Ava", 1)
+	play(srv, func() bool { return back.State() == client.StatePlaying || back.State() == client.StateFailed }, back)
+	require.Equal(t, client.StatePlaying, back.State(), "%v", back.Err())
+	assert.Equal(t, 1, srv.Counters().Kicked, "the frozen connection was replaced")
 }

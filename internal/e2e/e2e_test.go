@@ -23,8 +23,12 @@ import (
 // (seed, limits); its content and map are filled in.
 func newServer(t *testing.T, mapName string, cfg server.Config) (*server.Runtime, string) {
 	t.Helper()
-	content, err := levels.LoadContent()
-	require.NoError(t, err)
+	content := cfg.Content // a test may bring its own
+	if content == nil {
+		var err error
+		content, err = levels.LoadContent()
+		require.NoError(t, err)
+	}
 	start, err := levels.LoadMap(mapName, content)
 	require.NoError(t, err)
 	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
