@@ -29,12 +29,17 @@ vet:
 
 # TestHitVisibility and TestReconciliationOverABadNetwork measure what
 # players see through real sockets and bot clients in real time, over a
-# simulated bad network: they run alone, after the rest, so two busy cores
-# do not stall their bots' frames (a stalled frame is a resync, and a snap).
-REALTIME := ^(TestHitVisibility|TestReconciliationOverABadNetwork)$$
+# simulated bad network, TestHoldingTheDoor what attacks cost them, and
+# TestItemConservation needs its bots to get far in a short run: they run
+# alone, after the rest, so two busy cores do not stall their bots' frames
+# (a stalled frame is a resync, and a snap). The window tests (TestGUI…)
+# run two game windows under software GL: they run alone too.
+REALTIME := ^(TestHitVisibility|TestReconciliationOverABadNetwork|TestHoldingTheDoor|TestItemConservation)$$
+WINDOW := ^TestGUI
 test: deps-test vet
-	scripts/with-display.sh $(GO) test -count=1 -timeout 15m -skip '$(REALTIME)' ./...
+	scripts/with-display.sh $(GO) test -count=1 -timeout 15m -skip '$(REALTIME)|$(WINDOW)' ./...
 	$(GO) test -count=1 -run '$(REALTIME)' ./internal/e2e
+	scripts/with-display.sh $(GO) test -count=1 -run '$(WINDOW)' .
 	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
 	scripts/smoke.sh
 

@@ -157,6 +157,18 @@ func (g *gameProcess) count(prefix string) int {
 	return n
 }
 
+// last is the last line starting with prefix, or "".
+func (g *gameProcess) last(prefix string) string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for i := len(g.lines) - 1; i >= 0; i-- {
+		if strings.HasPrefix(g.lines[i], prefix) {
+			return g.lines[i]
+		}
+	}
+	return ""
+}
+
 // line is the first line starting with prefix.
 func (g *gameProcess) line(prefix string) string {
 	g.mu.Lock()

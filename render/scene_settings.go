@@ -107,6 +107,12 @@ func (p *settingsPanel) layout() {
 
 // update runs a frame; true means the player left the panel.
 func (p *settingsPanel) update(in *frameInput) bool {
+	was := p.sel
+	defer func() {
+		if p.sel != was {
+			fmt.Fprintf(p.a.logw, "duskfall: settings at %s\n", p.rows[p.sel].label) // window tests follow the choice
+		}
+	}()
 	p.layout()
 	p.blink++
 	if p.binding {
@@ -164,6 +170,9 @@ func (p *settingsPanel) press(dir int) bool {
 		p.commitName()
 	case row.action >= 0:
 		p.binding = dir == 0
+		if p.binding {
+			fmt.Fprintf(p.a.logw, "duskfall: settings waiting for a key for %s\n", actions[row.action].id)
+		}
 	default:
 		row.change(dir)
 		p.a.saveSettings()
