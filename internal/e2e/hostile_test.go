@@ -267,6 +267,15 @@ func TestHoldingTheDoor(t *testing.T) {
 	t.Run("garbage on every channel from a joined peer is counted and the peer disconnected", func(t *testing.T) {
 		srv, addr := runningServer(t, nil)
 		player := joinsWithin(t, addr, "ann", 5*time.Second)
+		// The player plays throughout: a second to settle, then through the attack.
+		settled, played := make(chan client.Stats, 1), make(chan struct{})
+		go func() {
+			defer close(played)
+			playFor([]*client.Runtime{player}, time.Second)
+			settled <- player.Stats()
+			playFor([]*client.Runtime{player}, 4*time.Second)
+		}()
+		before := <-settled
 		a := newAttacker(t, 2)
 		a.connect(t, addr, 1)
 		require.Eventually(t, func() bool { return a.connected() == 1 }, 5*time.Second, 10*time.Millisecond)
@@ -274,12 +283,6 @@ func TestHoldingTheDoor(t *testing.T) {
 		require.NoError(t, err)
 		a.send(hello, wire.ChanControl)
 		time.Sleep(100 * time.Millisecond)
-		played := make(chan struct{})
-		before := player.Stats()
-		go func() {
-			defer close(played)
-			playFor([]*client.Runtime{player}, 3*time.Second) // the player plays on through the attack
-		}()
 		for i := range 3000 {
 			a.send([]byte{byte(wire.MsgInput), 3, byte(i)}, uint8(i%wire.NumChannels))
 		}
