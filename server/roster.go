@@ -83,6 +83,12 @@ func (s *Runtime) seatedPeer(name string, except *peer) *peer {
 // silent for a new connection with the account's token to replace it.
 const ReplaceSilentTicks = game.TickRate
 
+// SuspectSilentTicks is how long an account's connection must have been
+// silent for a new connection of the account to wait for it (up to
+// ReplaceSilentTicks) instead of being refused as a second session: longer
+// than a few lost input frames on a bad network.
+const SuspectSilentTicks = game.TickRate / 4
+
 // parkedTicks is how long a returning player waits for its old body to
 // finish leaving before it is told to try again.
 const parkedTicks = 5 * game.TickRate
@@ -200,12 +206,22 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 		s.reject(p.id, "the server cannot take that name: "+err.Error())
 		return
 	}
-	if old := s.seatedPeer(p.account, p); old != nil && s.cfg.Store != nil && int(s.tick-old.meter.heard) >= ReplaceSilentTicks {
-		// The account's own token (a store checked it), and its old
-		// connection has gone quiet: a game that crashed and came back. The old one goes the way of any
-		// disconnect (a playing character's body channels out); this one
-		// waits for that and then takes the seat.
-		s.kick(old, "replaced by a new connection of the same account")
+	if old := s.seatedPeer(p.account, p); old != nil && s.cfg.Store != nil {
+		switch silent := int(s.tick - old.meter.heard); {
+		case silent >= ReplaceSilentTicks:
+			// The account's own token (a store checked it), and its old
+			// connection has gone quiet: a game that crashed and came back.
+			// The old one goes the way of any disconnect (a playing
+			// character's body channels out); this one waits for that and
+			// then takes the seat.
+			s.kick(old, "replaced by a new connection of the same account")
+		case silent >= SuspectSilentTicks:
+			// Quiet, but not for long yet: a game that crashed a moment
+			// ago, or one that merely stutters. This one waits to see
+			// which, instead of being refused and trying again.
+			s.park(p, chars)
+			return
+		}
 	}
 	switch {
 	case s.bodyOf(p.account) != nil:

@@ -266,6 +266,9 @@ const maxBehind = 250 * time.Millisecond
 // (the status file, when configured); nothing in the loop touches a file.
 func (s *Runtime) Run(ctx context.Context) error {
 	sink := s.startStatusSink()
+	janitorCtx, stopJanitor := context.WithCancel(ctx)
+	defer stopJanitor()
+	go runJanitor(janitorCtx)
 	lp := newLoopStats()
 	next := s.now()
 	lastStatus := next

@@ -9,6 +9,7 @@ import (
 
 	"duskfall/internal/atomicfile"
 	"duskfall/internal/waitgroup"
+	"duskfall/net/transport"
 )
 
 // Status is the JSON object the status file holds, rewritten once a second.
@@ -26,6 +27,13 @@ type Status struct {
 	RateLimited   int     `json:"rate_limited"`   // packets dropped over a peer's allowance
 	Kicked        int     `json:"kicked"`         // peers disconnected for idling, flooding or garbage
 	LateDropped   int     `json:"late_dropped"`   // packets from peers already refused
+	// Datagrams (and their bytes) the transport dropped at the door, before
+	// ENet read them, because their source was over its byte budget: a flood.
+	SourceDropped      uint64 `json:"source_dropped"`
+	SourceDroppedBytes uint64 `json:"source_dropped_bytes"`
+	// Packets the transport dropped because their peer already had as
+	// many waiting for the next tick as one tick may read (a flood).
+	QueueDropped uint64 `json:"queue_dropped"`
 	OnRoster      int     `json:"on_roster"`      // peers welcomed and choosing a character
 	RosterRefused int     `json:"roster_refused"` // roster commands refused: unknown or foreign characters, wrong confirmations
 	RosterPaced   int     `json:"roster_paced"`   // roster commands refused for their pace (floods)
@@ -120,12 +128,20 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 		Linkdead: s.linkdeadNow(), Escapes: c.Escapes,
 		SkippedTicks: l.skipped,
 	}
+	if w, ok := s.tr.(wireStatser); ok {
+		ws := w.WireStats()
+		st.SourceDropped, st.SourceDroppedBytes = ws.SourceDropped, ws.SourceDroppedBytes
+		st.QueueDropped = ws.QueueDropped
+	}
 	l.lastIn, l.lastOut = c.BytesIn, c.BytesOut
 	st.TickMsP50, st.TickMsP99, _ = l.percentiles(l.steps)
 	st.LoopMsP50, st.LoopMsP99, st.LoopMsMax = l.percentiles(l.gaps)
 	l.steps, l.gaps = l.steps[:0], l.gaps[:0]
 	return st
 }
+
+// wireStatser is a transport that counts what its socket carried.
+type wireStatser interface{ WireStats() transport.WireStats }
 
 // percentiles returns the median, the 99th percentile and the maximum of
 // samples, in milliseconds.

@@ -89,6 +89,20 @@ static void dk_forget(ENetHost *host) {
 	pthread_mutex_unlock(&dk_mu);
 }
 
+// Half-open handshakes: a peer that sent CONNECT and never acknowledged
+// the reply holds a slot, and counts against its address's duplicate
+// peers, until ENet's default timeout (up to 30 s). Since the sender needs
+// no reply, a few forged datagrams could lock an address or a server out.
+// dk_expire_handshakes gives each such peer a timeout of ms.
+static void dk_expire_handshakes(ENetHost *host, enet_uint32 ms) {
+	for (size_t i = 0; i < host->peerCount; i++) {
+		ENetPeer *p = &host->peers[i];
+		if (p->state == ENET_PEER_STATE_ACKNOWLEDGING_CONNECT && p->timeoutMaximum != ms) {
+			enet_peer_timeout(p, 0, ms, ms);
+		}
+	}
+}
+
 static void dk_dropped(ENetHost *host, uint64_t *n, uint64_t *bytes) {
 	pthread_mutex_lock(&dk_mu);
 	dk_host *h = dk_find(host);
@@ -111,6 +125,12 @@ func (h *Host) limitIncoming(rate, burst int) error {
 
 // forgetLimits releases the host's budgets (Destroy calls it).
 func (h *Host) forgetLimits() { C.dk_forget(h.ptr) }
+
+// ExpireHandshakes gives every connection this host has answered but not
+// yet heard back from (a handshake half open) a timeout of ms
+// milliseconds. Call it often: connections that arrived since the last
+// call get theirs then.
+func (h *Host) ExpireHandshakes(ms uint32) { C.dk_expire_handshakes(h.ptr, C.enet_uint32(ms)) }
 
 // DroppedIncoming reports the datagrams, and their bytes, dropped over a
 // source's budget (HostConfig.IncomingRateLimit).

@@ -26,6 +26,18 @@ type Config struct {
 	// reads it. 0 takes DefaultSourceRate; negative turns it off.
 	SourceRate, SourceBurst int
 	OutgoingBandwidth       uint32 // bytes/s, 0 for unlimited
+	// MaxQueuedPerPeer bounds the packets one peer may have waiting for
+	// the next Poll; the rest are dropped and counted (WireStats), so a
+	// peer firing thousands of packets costs the server's next tick no more
+	// than this many. A server takes DefaultMaxQueuedPerPeer when it is
+	// zero; a client (which polls what its one server sends) has no bound.
+	// Negative turns it off.
+	MaxQueuedPerPeer int
+	// HalfOpenTimeout forgets a connection the server answered but never
+	// heard back from (a handshake left half open) after this long,
+	// instead of ENet's 5 to 30 s. A server takes DefaultHalfOpenTimeout
+	// when it is zero.
+	HalfOpenTimeout time.Duration
 	// Reliable is the channel table: Reliable[ch] says whether channel ch
 	// delivers every packet in order (true) or unreliably sequenced, the
 	// newest winning (false). Its length is the number of channels the
@@ -46,6 +58,14 @@ const (
 	// below a flood.
 	DefaultSourceRate  = 256 << 10
 	DefaultSourceBurst = 512 << 10
+	// DefaultMaxQueuedPerPeer is far above what a client sends in a tick
+	// (one input frame, now and then a command) even when the server
+	// stalls for a few ticks.
+	DefaultMaxQueuedPerPeer = 64
+	// DefaultHalfOpenTimeout leaves an honest client on a bad network
+	// (ENet resends its reply after half a second, then a second) time to
+	// answer, and a flood of forged CONNECTs little to hold.
+	DefaultHalfOpenTimeout = 2 * time.Second
 )
 
 // DefaultConfig returns the limits: 64 peers, 32 KiB packets, 64 KiB

@@ -44,6 +44,8 @@ type endpoint struct {
 	host      *enet.Host
 	timeoutMs uint32
 	maxPacket int
+	maxQueued int // per peer between polls; 0 for no bound
+	halfOpen  uint32 // ms a half-open handshake is kept; 0 for ENet's own timeout
 	reliable  []bool // the channel table, copied from Config
 	assignID  func() PeerID
 
@@ -73,6 +75,8 @@ func newEndpoint(host *enet.Host, cfg Config, assignID func() PeerID) *endpoint 
 		host:      host,
 		timeoutMs: uint32(cfg.Timeout / time.Millisecond),
 		maxPacket: cfg.MaxPacketSize,
+		maxQueued: max(cfg.MaxQueuedPerPeer, 0),
+		halfOpen:  uint32(max(cfg.HalfOpenTimeout, 0) / time.Millisecond),
 		reliable:  slices.Clone(cfg.Reliable),
 		assignID:  assignID,
 		byPeer:    make(map[*enet.Peer]PeerID),
@@ -90,10 +94,10 @@ func (e *endpoint) track(p *enet.Peer, id PeerID) {
 	e.applyTimeout(p)
 }
 
+// applyTimeout sets a connected peer's timeout: the configured one, or
+// ENet's own (zeros) in place of the short one its handshake had.
 func (e *endpoint) applyTimeout(p *enet.Peer) {
-	if e.timeoutMs > 0 {
-		p.SetTimeout(0, e.timeoutMs, e.timeoutMs)
-	}
+	p.SetTimeout(0, e.timeoutMs, e.timeoutMs)
 }
 
 func (e *endpoint) start() { go e.run() }
@@ -103,6 +107,9 @@ func (e *endpoint) run() {
 	for !e.stopping.Load() {
 		e.flushOutbox()
 		e.service()
+		if e.halfOpen > 0 {
+			e.host.ExpireHandshakes(e.halfOpen)
+		}
 		e.refreshStats()
 		e.refreshWire()
 	}
@@ -187,8 +194,14 @@ func (e *endpoint) handle(ev enet.Event) {
 			return
 		}
 		e.mu.Lock()
-		if st := e.stats[id]; st != nil {
+		switch st := e.stats[id]; {
+		case st == nil:
+		case e.maxQueued > 0 && st.queued >= e.maxQueued:
+			e.wire.QueueDropped++
+			e.wire.QueueDroppedBytes += uint64(len(ev.Packet))
+		default:
 			st.BytesIn += uint64(len(ev.Packet))
+			st.queued++
 			e.in.push(Event{Kind: EventReceive, Peer: id, Channel: ev.ChannelID}, ev.Packet, &e.pool)
 		}
 		e.mu.Unlock()
@@ -235,6 +248,7 @@ func (e *endpoint) refreshWire() {
 	}
 	w.SourceDropped, w.SourceDroppedBytes = e.host.DroppedIncoming()
 	e.mu.Lock()
+	w.QueueDropped, w.QueueDroppedBytes = e.wire.QueueDropped, e.wire.QueueDroppedBytes // counted here, not by ENet
 	e.wire = w
 	e.mu.Unlock()
 }
@@ -315,6 +329,9 @@ func (e *endpoint) poll(dst []Event) []Event {
 		return dst
 	}
 	batch := e.in.swap(&e.pool)
+	for _, st := range e.stats {
+		st.queued = 0
+	}
 	e.mu.Unlock()
 	return append(dst, batch...)
 }

@@ -18,6 +18,12 @@ type ENetServer struct {
 // one, an empty host listens on every interface).
 func ListenENet(addr string, cfg Config) (*ENetServer, error) {
 	cfg = cfg.withDefaults()
+	if cfg.MaxQueuedPerPeer == 0 {
+		cfg.MaxQueuedPerPeer = DefaultMaxQueuedPerPeer
+	}
+	if cfg.HalfOpenTimeout == 0 {
+		cfg.HalfOpenTimeout = DefaultHalfOpenTimeout
+	}
 	ea, err := resolve(addr)
 	if err != nil {
 		return nil, err

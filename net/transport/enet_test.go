@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -30,8 +31,10 @@ func TestENetConnect(t *testing.T) {
 }
 
 func TestENetReliableOrdered(t *testing.T) {
+	// Ten thousand messages at once: far over what a server reads from one
+	// peer in a tick (TestAFloodingPeerIsCutAtTheQueue), so unbounded here.
 	const n = 10000
-	p := newENetPair(t, 0, Config{})
+	p := newENetPair(t, 0, Config{MaxQueuedPerPeer: -1})
 	msg := make([]byte, 40)
 	for i := range n {
 		binary.LittleEndian.PutUint32(msg, uint32(i))
@@ -315,4 +318,81 @@ func TestENetHeldSendsShareDatagrams(t *testing.T) {
 	}
 	sent := p.srv.WireStats().PacketsSent - before.PacketsSent
 	require.LessOrEqual(t, sent, uint64(3), "twenty packets went out in %d datagrams", sent)
+}
+
+func TestAFloodingPeerIsCutAtTheQueue(t *testing.T) {
+	srv := listen(t, Config{})
+	cli := dial(t, srv.Addr(), 0, Config{})
+	var peer PeerID
+	require.Eventually(t, func() bool {
+		for _, ev := range srv.Poll(nil) {
+			if ev.Kind == EventConnect {
+				peer = ev.Peer
+			}
+		}
+		return peer != 0
+	}, 5*time.Second, 5*time.Millisecond)
+	const n = 1000
+	msg := make([]byte, 40)
+	for i := range n {
+		binary.LittleEndian.PutUint32(msg, uint32(i))
+		cli.Send(chEvents, msg)
+	}
+	// Everything arrives before the server reads again: one tick's read
+	// holds at most DefaultMaxQueuedPerPeer of it.
+	require.Eventually(t, func() bool {
+		w := srv.WireStats()
+		return w.QueueDropped == n-DefaultMaxQueuedPerPeer
+	}, 5*time.Second, 5*time.Millisecond, "the packets past the bound were dropped and counted")
+	got := 0
+	for _, ev := range srv.Poll(nil) {
+		if ev.Kind == EventReceive && ev.Peer == peer {
+			got++
+		}
+	}
+	assert.Equal(t, DefaultMaxQueuedPerPeer, got, "one read holds the bound")
+	assert.EqualValues(t, (n-DefaultMaxQueuedPerPeer)*len(msg), srv.WireStats().QueueDroppedBytes)
+	cli.Send(chEvents, msg)
+	require.Eventually(t, func() bool {
+		for _, ev := range srv.Poll(nil) {
+			if ev.Kind == EventReceive {
+				return true
+			}
+		}
+		return false
+	}, 5*time.Second, 5*time.Millisecond, "after a read the peer is heard again")
+}
+
+func TestHalfOpenHandshakesAreForgotten(t *testing.T) {
+	srv := listen(t, Config{MaxPeers: 4})
+	port, err := strconv.Atoi(srv.Addr()[strings.LastIndexByte(srv.Addr(), ':')+1:])
+	require.NoError(t, err)
+	to, err := enet.NewAddress("127.0.0.1", uint16(port))
+	require.NoError(t, err)
+	from, err := enet.NewAddress("127.0.0.2", 0)
+	require.NoError(t, err)
+	hc := enet.DefaultHostConfig()
+	hc.PeerCount, hc.ChannelCount = 4, len(testChannels)
+	forger, err := enet.NewHost(&from, hc)
+	require.NoError(t, err)
+	defer forger.Destroy()
+	for range 4 { // every slot, and never a word more
+		_, err := forger.Connect(to, len(testChannels), 0)
+		require.NoError(t, err)
+	}
+	forger.Flush()
+	time.Sleep(200 * time.Millisecond)
+	start := time.Now()
+	cli := dial(t, srv.Addr(), 0, Config{})
+	connected := func() bool {
+		for _, ev := range cli.Poll(nil) {
+			if ev.Kind == EventConnect {
+				return true
+			}
+		}
+		return false
+	}
+	require.Eventually(t, connected, 3*DefaultHalfOpenTimeout, 10*time.Millisecond,
+		"the half-open slots were freed after DefaultHalfOpenTimeout, not ENet's 30 s")
+	t.Logf("connected %v after four half-open handshakes took every slot", time.Since(start).Round(time.Millisecond))
 }

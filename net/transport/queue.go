@@ -4,7 +4,7 @@ package transport
 const (
 	minBufCap     = 256      // smallest buffer made, so small packets share sizes
 	maxPooledCap  = 64 << 10 // larger buffers are left to the collector
-	maxPooledSize = 4 << 20  // total bytes the pool may hold
+	maxPooledSize = 1 << 20  // total bytes the pool may hold: a burst's worth is garbage, not a reserve
 )
 
 // bufPool recycles byte buffers. It has no lock: its owner's mutex guards it.

@@ -66,6 +66,8 @@ type PeerStats struct {
 	Loss     float64       // mean loss of reliable packets, 0 to 1
 	BytesIn  uint64
 	BytesOut uint64
+
+	queued int // receives waiting for the next poll
 }
 
 // Server is the server side of the transport. Poll and Send never block.
@@ -114,6 +116,9 @@ type WireStats struct {
 	// Datagrams (and their bytes) dropped over a source's budget
 	// (Config.SourceRate) before ENet read them.
 	SourceDropped, SourceDroppedBytes uint64
+	// Packets (and their bytes) dropped because their peer already had
+	// Config.MaxQueuedPerPeer waiting for the next Poll.
+	QueueDropped, QueueDroppedBytes uint64
 }
 
 // Batcher is a Server that can hold its sends and let them go together. A
