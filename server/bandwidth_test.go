@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -115,14 +116,15 @@ func (c *rawClient) frame(t testing.TB, name string, serverTick uint32, w *game.
 	if !c.riders {
 		c.riders = w.SetPlayerUpgrades(c.id, peakRiders(t, w.Content(), c.id))
 	}
-	pos, _ := w.PlayerPos(c.id)
-	boss := game.Vec{}
-	w.EachEnemy(func(_ game.EnemyState, at game.Vec) { boss = at })
-	a := math.Atan2(boss.Y-pos.Y, boss.X-pos.X)
-	in := game.Input{Tick: tick, MoveX: int8(60 * math.Cos(a+math.Pi/2)), MoveY: int8(60 * math.Sin(a+math.Pi/2)),
-		Aim: game.AimFromAngle(a), Buttons: game.BtnFire}
+	in := strafeTheBoss(w, c.id, tick)
 	c.buf = wire.AppendInput(c.buf[:0], []game.Input{in})
 	c.tr.Send(wire.ChanInput, c.buf)
+}
+
+// peakRun is what one measured fight sent and held.
+type peakRun struct {
+	perClient, meanLive       float64
+	peak, loot, splits, shots int
 }
 
 // TestBandwidthReferencePeak measures what the server sends each client at
@@ -132,9 +134,47 @@ func TestBandwidthReferencePeak(t *testing.T) {
 	if testing.Short() {
 		t.Skip("12 s of play in real time")
 	}
+	r := playThePeak(t, referencePeak(t))
+	require.Equal(t, 12, r.loot, "loot lay on the floor throughout")
+	require.Positive(t, r.splits, "riders were in play")
+	require.GreaterOrEqual(t, r.peak, 300, "the reference peak should reach about 350 live bullets")
+	require.Greater(t, r.meanLive, 200.0, "and stay dense")
+	require.Positive(t, r.shots, "the players fire")
+	require.LessOrEqual(t, r.perClient, peakBudget, "bandwidth per client at the reference peak")
+}
+
+// tenfoldBudget is what TestBandwidthTenfoldPeak allows a client, in bytes
+// a second (docs/PERFORMANCE.md).
+const tenfoldBudget = 8000.0
+
+// TestBandwidthTenfoldPeak is the reference peak at ten times its bullet
+// density: every enemy volley has ten times the bullets.
+func TestBandwidthTenfoldPeak(t *testing.T) {
+	if testing.Short() {
+		t.Skip("12 s of play in real time")
+	}
+	r := playThePeak(t, tenfold(referencePeak(t)))
+	require.Greater(t, r.meanLive, 2000.0, "about ten times the reference peak's bullets")
+	require.LessOrEqual(t, r.perClient, tenfoldBudget, "bandwidth per client at ten times the reference peak")
+}
+
+// tenfold gives every enemy pattern ten times its bullets a volley.
+func tenfold(cfg Config) Config {
+	c := *cfg.Content
+	c.Patterns = slices.Clone(c.Patterns)
+	for i := range c.Patterns {
+		c.Patterns[i].Count *= 10
+	}
+	cfg.Content = &c
+	return cfg
+}
+
+// playThePeak plays four raw clients through cfg's fight for two seconds
+// of warm-up and ten measured, and prints what the server sent them.
+func playThePeak(t *testing.T, cfg Config) peakRun {
 	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
 	require.NoError(t, err)
-	srv, err := New(referencePeak(t), tr)
+	srv, err := New(cfg, tr)
 	require.NoError(t, err)
 	defer srv.Shutdown("test over")
 	clients := make([]*rawClient, 4)
@@ -205,10 +245,5 @@ func TestBandwidthReferencePeak(t *testing.T) {
 	fmt.Printf("  loot on the floor: %d items; hits on the boss %.1f per second, split bullets %.1f per second\n",
 		loot, float64(enemyHits)/secs, float64(splits)/secs)
 	fmt.Printf("  player shots %.1f per second\n", float64(playerShots)/secs)
-	require.Equal(t, 12, loot, "loot lay on the floor throughout")
-	require.Positive(t, splits, "riders were in play")
-	require.GreaterOrEqual(t, peak, 300, "the reference peak should reach about 350 live bullets")
-	require.Greater(t, meanLive, 200.0, "and stay dense")
-	require.Positive(t, playerShots, "the players fire")
-	require.LessOrEqual(t, perClient, peakBudget, "bandwidth per client at the reference peak")
+	return peakRun{perClient: perClient, meanLive: meanLive, peak: peak, loot: loot, splits: splits, shots: playerShots}
 }

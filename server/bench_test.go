@@ -106,3 +106,65 @@ func BenchmarkServerStepDenseFight(b *testing.B) {
 	}
 	b.ReportMetric(float64(in.world.Bullets().Len()), "bullets")
 }
+
+// BenchmarkReferencePeakTick is one whole server tick at the reference peak
+// (TestBandwidthReferencePeak's fight: four players strafing round the
+// Warden and firing, riders in play, twelve potions on the floor): inputs,
+// the world step, events, snapshots and chunks, sends dropped. Each run of
+// 600 measured ticks follows a fresh server's two seconds of warm-up, the
+// window the bandwidth test measures, so the fight never thins out as the
+// Warden weakens; setting up and warming up are not timed.
+func BenchmarkReferencePeakTick(b *testing.B) {
+	cfg := referencePeak(b)
+	var s *Runtime
+	ids := []uint16{1, 2, 3, 4}
+	step := func() {
+		w := s.hub.world
+		for _, id := range ids {
+			w.QueueInput(id, strafeTheBoss(w, id, w.Tick()+1))
+		}
+		s.Step()
+	}
+	fresh := func() {
+		var err error
+		s, err = New(cfg, &discardServer{})
+		require.NoError(b, err)
+		for _, id := range ids {
+			p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying, evBuf: make([]byte, 0, maxPacket+64)}
+			s.peers[p.id], s.order = p, append(s.order, p)
+			s.hub.add(s, p)
+			require.True(b, s.hub.world.SetPlayerUpgrades(id, peakRiders(b, s.hub.world.Content(), id)))
+		}
+		for range 2 * game.TickRate {
+			step()
+		}
+	}
+	const run = 10 * game.TickRate
+	fresh()
+	live, ticks := 0, 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if ticks == run {
+			b.StopTimer()
+			fresh()
+			ticks = 0
+			b.StartTimer()
+		}
+		step()
+		ticks++
+		live += s.hub.world.Bullets().Len()
+	}
+	b.ReportMetric(float64(live)/float64(b.N), "bullets")
+}
+
+// strafeTheBoss is the reference peak's input: circle the boss, aim at it
+// and fire (rawClient.frame sends the same).
+func strafeTheBoss(w *game.World, id uint16, tick uint32) game.Input {
+	pos, _ := w.PlayerPos(id)
+	boss := game.Vec{}
+	w.EachEnemy(func(_ game.EnemyState, at game.Vec) { boss = at })
+	a := math.Atan2(boss.Y-pos.Y, boss.X-pos.X)
+	return game.Input{Tick: tick, MoveX: int8(60 * math.Cos(a+math.Pi/2)), MoveY: int8(60 * math.Sin(a+math.Pi/2)),
+		Aim: game.AimFromAngle(a), Buttons: game.BtnFire}
+}

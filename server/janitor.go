@@ -15,7 +15,7 @@ import (
 // costs.
 const (
 	janitorEvery    = 5 * time.Second
-	janitorFreeOver = 1 << 20 // free heap bytes not yet returned
+	janitorFreeOver = 256 << 10 // free heap bytes not yet returned
 )
 
 // runJanitor returns free heap memory to the system every janitorEvery

@@ -14,29 +14,29 @@ import (
 
 // Status is the JSON object the status file holds, rewritten once a second.
 type Status struct {
-	Players       int     `json:"players"`
-	Tick          uint32  `json:"tick"`
-	TickMsP50     float64 `json:"tick_ms_p50"`
-	TickMsP99     float64 `json:"tick_ms_p99"`
-	BytesInPerS   float64 `json:"bytes_in_per_s"`
-	BytesOutPerS  float64 `json:"bytes_out_per_s"`
-	Instances     int     `json:"instances"`
-	Garbage       int     `json:"garbage"`
-	Rejected      int     `json:"rejected"`
-	Unencodable   int     `json:"unencodable"`
-	RateLimited   int     `json:"rate_limited"`   // packets dropped over a peer's allowance
-	Kicked        int     `json:"kicked"`         // peers disconnected for idling, flooding or garbage
-	LateDropped   int     `json:"late_dropped"`   // packets from peers already refused
+	Players      int     `json:"players"`
+	Tick         uint32  `json:"tick"`
+	TickMsP50    float64 `json:"tick_ms_p50"`
+	TickMsP99    float64 `json:"tick_ms_p99"`
+	BytesInPerS  float64 `json:"bytes_in_per_s"`
+	BytesOutPerS float64 `json:"bytes_out_per_s"`
+	Instances    int     `json:"instances"`
+	Garbage      int     `json:"garbage"`
+	Rejected     int     `json:"rejected"`
+	Unencodable  int     `json:"unencodable"`
+	RateLimited  int     `json:"rate_limited"` // packets dropped over a peer's allowance
+	Kicked       int     `json:"kicked"`       // peers disconnected for idling, flooding or garbage
+	LateDropped  int     `json:"late_dropped"` // packets from peers already refused
 	// Datagrams (and their bytes) the transport dropped at the door, before
 	// ENet read them, because their source was over its byte budget: a flood.
 	SourceDropped      uint64 `json:"source_dropped"`
 	SourceDroppedBytes uint64 `json:"source_dropped_bytes"`
 	// Packets the transport dropped because their peer already had as
 	// many waiting for the next tick as one tick may read (a flood).
-	QueueDropped uint64 `json:"queue_dropped"`
-	OnRoster      int     `json:"on_roster"`      // peers welcomed and choosing a character
-	RosterRefused int     `json:"roster_refused"` // roster commands refused: unknown or foreign characters, wrong confirmations
-	RosterPaced   int     `json:"roster_paced"`   // roster commands refused for their pace (floods)
+	QueueDropped  uint64 `json:"queue_dropped"`
+	OnRoster      int    `json:"on_roster"`      // peers welcomed and choosing a character
+	RosterRefused int    `json:"roster_refused"` // roster commands refused: unknown or foreign characters, wrong confirmations
+	RosterPaced   int    `json:"roster_paced"`   // roster commands refused for their pace (floods)
 	// Items moved since start, and upgrade choices taken or refused (away
 	// from the keeper, none owed, outside the offer).
 	ItemsMinted     int `json:"items_minted"`
@@ -52,14 +52,22 @@ type Status struct {
 	// stall between Steps, a blocked write): the gaps between consecutive
 	// Steps over the last second say so, and skipped_ticks counts the
 	// ticks dropped, since start, when the loop fell more than 250 ms behind.
-	LoopMsP50     float64 `json:"loop_ms_p50"`
-	LoopMsP99     float64 `json:"loop_ms_p99"`
-	LoopMsMax     float64 `json:"loop_ms_max"`
-	SkippedTicks  uint64  `json:"skipped_ticks"`
-	LogDropped    uint64  `json:"log_dropped"`    // log lines dropped because the log writer was behind
-	StatusDropped uint64  `json:"status_dropped"` // status snapshots dropped because the writer was behind
-	StoreFailed   uint64  `json:"store_failed"`   // character-store transactions that did not commit (retried with the next)
+	// TickHist counts every step since start by how long it took, in the
+	// buckets TickHistBoundsMs gives: the share of slow steps over any
+	// window (two readings) without a sample of every step.
+	TickHist      [len(TickHistBoundsMs) + 1]uint64 `json:"tick_hist"`
+	LoopMsP50     float64                           `json:"loop_ms_p50"`
+	LoopMsP99     float64                           `json:"loop_ms_p99"`
+	LoopMsMax     float64                           `json:"loop_ms_max"`
+	SkippedTicks  uint64                            `json:"skipped_ticks"`
+	LogDropped    uint64                            `json:"log_dropped"`    // log lines dropped because the log writer was behind
+	StatusDropped uint64                            `json:"status_dropped"` // status snapshots dropped because the writer was behind
+	StoreFailed   uint64                            `json:"store_failed"`   // character-store transactions that did not commit (retried with the next)
 }
+
+// TickHistBoundsMs are the upper bounds of Status.TickHist's buckets, in
+// ms; its last bucket holds the steps at or over the last bound.
+var TickHistBoundsMs = [...]float64{0.5, 1, 2, 4, 8, 16}
 
 // statusWindow is the size of the per-second sample rings: a second at
 // 60 Hz with room for a catch-up burst.
@@ -75,6 +83,7 @@ type loopStats struct {
 	lastIn   uint64
 	lastOut  uint64
 	skipped  uint64
+	hist     [len(TickHistBoundsMs) + 1]uint64
 	prevStep time.Time // when the previous Step started; zero before the first
 }
 
@@ -93,6 +102,18 @@ func (l *loopStats) noteStep(start time.Time, d time.Duration) {
 	}
 	l.prevStep = start
 	l.steps = appendSample(l.steps, d)
+	l.hist[histBucket(d)]++
+}
+
+// histBucket is the TickHist bucket of a step that took d.
+func histBucket(d time.Duration) int {
+	ms := float64(d) / float64(time.Millisecond)
+	for i, b := range TickHistBoundsMs {
+		if ms < b {
+			return i
+		}
+	}
+	return len(TickHistBoundsMs)
 }
 
 // appendSample appends d, starting over when the ring is full.
@@ -127,6 +148,7 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 		UpgradesTaken: c.UpgradesTaken, UpgradesRefused: c.UpgradesRefused,
 		Linkdead: s.linkdeadNow(), Escapes: c.Escapes,
 		SkippedTicks: l.skipped,
+		TickHist:     l.hist,
 	}
 	if w, ok := s.tr.(wireStatser); ok {
 		ws := w.WireStats()
