@@ -1,5 +1,7 @@
 package game
 
+import "math"
+
 // Items: what a player carries and what lies on the ground. The world owns
 // every item while it is in play: a bag and equipment per player, and the
 // ground loot. Every change is announced by a server-only EvItem event, so
@@ -85,9 +87,11 @@ type Item struct {
 // Empty reports whether the slot holding it is free.
 func (it Item) Empty() bool { return it.ID == 0 }
 
-// ItemIDs mints item ids. One generator serves every world of a server so
-// ids never repeat; the server starts it above every id its store holds.
-type ItemIDs struct{ next uint64 }
+// ItemIDs mints item ids. A server has one generator, started above every
+// id its store holds, so ids never repeat; each of its worlds mints from a
+// block of it (Block), so that worlds stepping at once never share a
+// counter and every world's ids are the same however the steps interleave.
+type ItemIDs struct{ next, end uint64 } // end 0: no end
 
 // NewItemIDs starts a generator whose first id is first (at least 1).
 func NewItemIDs(first uint64) *ItemIDs { return &ItemIDs{next: max(first, 1)} }
@@ -97,6 +101,22 @@ func (g *ItemIDs) Next() uint64 {
 	id := g.next
 	g.next++
 	return id
+}
+
+// Block hands out the next n ids as a generator of their own.
+func (g *ItemIDs) Block(n uint64) ItemIDs {
+	b := ItemIDs{next: g.next, end: g.next + n}
+	g.next += n
+	return b
+}
+
+// Left is how many ids a block has left (a generator without an end: the
+// most there can be).
+func (g *ItemIDs) Left() uint64 {
+	if g.end == 0 {
+		return math.MaxUint64
+	}
+	return g.end - min(g.next, g.end)
 }
 
 // Item operations, in EvItem's Reason.

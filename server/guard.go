@@ -87,14 +87,22 @@ func (m *meter) allow(now uint32, n int, control bool) bool {
 // abusive counts a drop or garbage in the window and reports whether the
 // peer has gone over either limit.
 func (m *meter) abusive(now uint32, garbage bool) (string, bool) {
+	if garbage {
+		return m.count(now, 0, 1)
+	}
+	return m.count(now, 1, 0)
+}
+
+// overLimit counts n packets dropped over the allowance at once.
+func (m *meter) overLimit(now uint32, n int) (string, bool) { return m.count(now, n, 0) }
+
+// count adds drops and garbage to this window's and judges the peer.
+func (m *meter) count(now uint32, drops, garbage int) (string, bool) {
 	if now-m.windowStart >= abuseWindow {
 		m.windowStart, m.drops, m.garbage = now, 0, 0
 	}
-	if garbage {
-		m.garbage++
-	} else {
-		m.drops++
-	}
+	m.drops += drops
+	m.garbage += garbage
 	switch {
 	case m.drops >= abuseDrops:
 		return "your game sent far more than a game sends: disconnected", true

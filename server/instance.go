@@ -18,13 +18,31 @@ type instance struct {
 	peers   []*peer
 	chunksX int
 	chunksY int
-	from    portalKey // the portal that opened this dungeon; zero for the hub
-	told    uint64    // the Tag bits held by peers in the instance
+	from    portalKey    // the portal that opened this dungeon; zero for the hub
+	told    uint64       // the Tag bits held by peers in the instance
+	ids     game.ItemIDs // the block of item ids its world mints from
 
 	// Enemy records, encoded once per tick for every peer's snapshot.
 	enemyTick uint32
 	enemyRecs []byte
 	enemyPos  []game.Vec
+}
+
+// Item id blocks: each world mints from a block of the server's ids,
+// topped up between steps (in the instances' order, so ids are the same
+// in every run) long before a step could use up what is left.
+const (
+	itemIDBlock = 1 << 20
+	itemIDLow   = 1 << 16
+)
+
+// topUpItemIDs gives every world whose block runs low a fresh one.
+func (s *Runtime) topUpItemIDs() {
+	for _, in := range s.instances {
+		if in.ids.Left() < itemIDLow {
+			in.ids = s.itemIDs.Block(itemIDBlock)
+		}
+	}
 }
 
 // enemyRecords encodes every enemy's snapshot record once for this tick.
@@ -57,7 +75,8 @@ func (s *Runtime) newInstance(m *game.Map, dungeon uint8, seed uint64) *instance
 		chunksX: (g.W + wire.ChunkTiles - 1) / wire.ChunkTiles,
 		chunksY: (g.H + wire.ChunkTiles - 1) / wire.ChunkTiles,
 	}
-	in.world.SetItemIDs(s.itemIDs)
+	in.ids = s.itemIDs.Block(itemIDBlock)
+	in.world.SetItemIDs(&in.ids)
 	if s.cfg.VolleyLead != 0 {
 		in.world.SetVolleyLead(uint32(max(s.cfg.VolleyLead, 0)))
 	}

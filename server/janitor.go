@@ -2,15 +2,18 @@ package server
 
 import (
 	"context"
+	"duskfall/net/transport"
 	"runtime/debug"
 	"runtime/metrics"
 	"time"
 )
 
-// Memory a burst leaves behind. Go's collector frees a flood's garbage
-// soon, but its scavenger hands the freed pages back to the system slowly,
-// a little at a time, and a server that once took 20 MB for a burst of
-// junk packets held them for minutes. The janitor, on its own goroutine
+// Memory a burst leaves behind, in Go's heap and in the C heap ENet
+// allocates packets in. Go's collector frees a flood's garbage soon, but
+// its scavenger hands the freed pages back to the system slowly, a little
+// at a time, and a server that once took 20 MB for a burst of junk packets
+// held them for minutes; glibc keeps what it freed unless asked
+// (transport.ReleaseMemory asks, after a burst). The janitor, on its own goroutine
 // (never the tick's), returns them once they are worth the collection it
 // costs.
 const (
@@ -32,5 +35,6 @@ func runJanitor(ctx context.Context) {
 		if sample[0].Value.Kind() == metrics.KindUint64 && sample[0].Value.Uint64() > janitorFreeOver {
 			debug.FreeOSMemory()
 		}
+		transport.ReleaseMemory()
 	}
 }

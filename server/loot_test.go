@@ -44,6 +44,7 @@ func captured(t *testing.T, c *game.Content, m *game.Map, ids ...uint16) (*Runti
 	s, err := New(Config{Content: c, Map: m, Seed: 5, ItemJournal: func(r ItemRecord) { journal = append(journal, r) }}, tr)
 	require.NoError(t, err)
 	*s.itemIDs = *game.NewItemIDs(0x5EC2E7_0000_0001) // ids no packet could hold by chance
+	s.hub.ids = s.itemIDs.Block(itemIDBlock)          // the hub's block, taken again from them
 	s.ids.used = map[uint16]bool{}
 	for _, id := range ids {
 		p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying, name: string(rune('A' + id)),

@@ -102,6 +102,15 @@ func (s *Runtime) handle(ev *transport.Event) {
 			return
 		}
 		p.meter.heard = s.tick
+	case transport.EventOverflow:
+		// The transport dropped what one tick cannot read from this peer:
+		// each counts against it as a packet over its allowance would.
+		if p := s.peers[ev.Peer]; p != nil && p.state != peerGone {
+			s.counters.RateLimited += ev.Dropped
+			if reason, kick := p.meter.overLimit(s.tick, ev.Dropped); kick {
+				s.kick(p, reason)
+			}
+		}
 	}
 }
 

@@ -20,7 +20,10 @@ type Config struct {
 	Content    *game.Content
 	Map        *game.Map // where every player starts: the hub (or an arena)
 	Seed       uint64
-	MaxPlayers int    // 0 means DefaultMaxPlayers
+	MaxPlayers int // 0 means DefaultMaxPlayers
+	// Workers is how many instances step at once: 0 for one per core, 1
+	// for every instance on the tick's goroutine.
+	Workers    int
 	StatusFile string // Run rewrites it once a second; "" disables it
 	// OnStatus, when set, is handed the same status once a second, off the
 	// loop's goroutine (the LAN announcement's player count uses it).
@@ -64,6 +67,7 @@ type Runtime struct {
 	order     []*peer // peers in connect order, for stable iteration
 	ids       idPool
 	instances []*instance
+	workers   *workers  // step the instances' worlds in parallel
 	hub       *instance // where players start and return to; never closes
 	open      map[portalKey]*instance
 	transfers []transfer
@@ -144,14 +148,15 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 		return nil, fmt.Errorf("server: at most %d players, not %d", MaxPlayersLimit, cfg.MaxPlayers)
 	}
 	s := &Runtime{
-		cfg:   cfg,
-		tr:    tr,
-		peers: make(map[transport.PeerID]*peer),
-		open:  make(map[portalKey]*instance),
-		buf:   make([]byte, 0, 64*1024),
-		log:   log.New(discard{}, "", 0),
-		now:   time.Now,
-		sleep: time.Sleep,
+		cfg:     cfg,
+		tr:      tr,
+		peers:   make(map[transport.PeerID]*peer),
+		open:    make(map[portalKey]*instance),
+		workers: newWorkers(cfg.Workers),
+		buf:     make([]byte, 0, 64*1024),
+		log:     log.New(discard{}, "", 0),
+		now:     time.Now,
+		sleep:   time.Sleep,
 	}
 	if cfg.Log != nil {
 		// The log's writer (stderr, say) may block; the tick must not.
@@ -225,8 +230,9 @@ func (s *Runtime) Step() {
 	s.expireSilentPeers()
 	s.retryParked()
 	s.tick++
+	s.topUpItemIDs()
+	s.workers.stepAll(s.instances)
 	for _, in := range s.instances {
-		in.world.Step()
 		s.queueEvents(in)
 		s.collectOutcomes(in)
 	}
@@ -364,6 +370,7 @@ func (s *Runtime) shutDown(reason string) {
 	for _, in := range s.instances {
 		s.destroyAll(in, "the server stopped")
 	}
+	s.workers.stop()
 	// Give the transport a moment to flush the refusals before it closes.
 	time.Sleep(100 * time.Millisecond)
 	s.tr.Close()

@@ -44,7 +44,7 @@ type endpoint struct {
 	host      *enet.Host
 	timeoutMs uint32
 	maxPacket int
-	maxQueued int // per peer between polls; 0 for no bound
+	maxQueued int    // per peer between polls; 0 for no bound
 	halfOpen  uint32 // ms a half-open handshake is kept; 0 for ENet's own timeout
 	reliable  []bool // the channel table, copied from Config
 	assignID  func() PeerID
@@ -199,6 +199,11 @@ func (e *endpoint) handle(ev enet.Event) {
 		case e.maxQueued > 0 && st.queued >= e.maxQueued:
 			e.wire.QueueDropped++
 			e.wire.QueueDroppedBytes += uint64(len(ev.Packet))
+			if st.overflow == 0 {
+				e.in.push(Event{Kind: EventOverflow, Peer: id}, nil, &e.pool)
+				st.overflow = len(e.in.pending)
+			}
+			e.in.pending[st.overflow-1].Dropped++
 		default:
 			st.BytesIn += uint64(len(ev.Packet))
 			st.queued++
@@ -330,7 +335,7 @@ func (e *endpoint) poll(dst []Event) []Event {
 	}
 	batch := e.in.swap(&e.pool)
 	for _, st := range e.stats {
-		st.queued = 0
+		st.queued, st.overflow = 0, 0
 	}
 	e.mu.Unlock()
 	return append(dst, batch...)

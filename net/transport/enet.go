@@ -136,6 +136,24 @@ func resolve(addr string) (enet.Address, error) {
 	return a, nil
 }
 
+// trimOver is the free C heap worth a trim: more than a burst of ordinary
+// traffic leaves, less than what a flood of junk packets does.
+const trimOver = 1 << 20
+
+// ReleaseMemory hands back to the system the C heap a burst of packets left
+// free (ENet allocates every packet there), once more than trimOver is
+// held, and reports whether it did. A server calls it now and then, off
+// its tick: trimming stalls ENet's allocations while it runs, and done
+// every few seconds regardless it cost players hits they could see coming
+// (docs/NETCODE.md, Memory).
+func ReleaseMemory() bool {
+	if enet.HeapFree() <= trimOver {
+		return false
+	}
+	enet.TrimHeap()
+	return true
+}
+
 var (
 	_ Server = (*ENetServer)(nil)
 	_ Client = (*ENetClient)(nil)

@@ -344,13 +344,17 @@ func TestAFloodingPeerIsCutAtTheQueue(t *testing.T) {
 		w := srv.WireStats()
 		return w.QueueDropped == n-DefaultMaxQueuedPerPeer
 	}, 5*time.Second, 5*time.Millisecond, "the packets past the bound were dropped and counted")
-	got := 0
+	got, overflow := 0, Event{}
 	for _, ev := range srv.Poll(nil) {
-		if ev.Kind == EventReceive && ev.Peer == peer {
+		switch {
+		case ev.Kind == EventReceive && ev.Peer == peer:
 			got++
+		case ev.Kind == EventOverflow:
+			overflow = ev
 		}
 	}
 	assert.Equal(t, DefaultMaxQueuedPerPeer, got, "one read holds the bound")
+	assert.Equal(t, Event{Kind: EventOverflow, Peer: peer, Dropped: n - DefaultMaxQueuedPerPeer}, overflow, "and says what was dropped")
 	assert.EqualValues(t, (n-DefaultMaxQueuedPerPeer)*len(msg), srv.WireStats().QueueDroppedBytes)
 	cli.Send(chEvents, msg)
 	require.Eventually(t, func() bool {

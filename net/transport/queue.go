@@ -2,9 +2,9 @@ package transport
 
 // Buffer pool limits: enough to absorb bursts without holding on to much.
 const (
-	minBufCap     = 256      // smallest buffer made, so small packets share sizes
-	maxPooledCap  = 64 << 10 // larger buffers are left to the collector
-	maxPooledSize = 1 << 20  // total bytes the pool may hold: a burst's worth is garbage, not a reserve
+	minBufCap     = 256       // smallest buffer made, so small packets share sizes
+	maxPooledCap  = 16 << 10  // larger buffers are left to the collector
+	maxPooledSize = 256 << 10 // total bytes the pool may hold: a burst's worth is garbage, not a reserve
 )
 
 // bufPool recycles byte buffers. It has no lock: its owner's mutex guards it.

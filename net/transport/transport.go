@@ -31,9 +31,14 @@ const (
 	EventConnect EventKind = iota + 1
 	EventDisconnect
 	EventReceive
+	// EventOverflow (server side) says that packets of Peer were dropped
+	// because it already had Config.MaxQueuedPerPeer waiting: Dropped
+	// says how many since the last Poll. At most one per peer per Poll,
+	// after the peer's receives that were kept.
+	EventOverflow
 )
 
-var eventKindNames = [...]string{EventConnect: "connect", EventDisconnect: "disconnect", EventReceive: "receive"}
+var eventKindNames = [...]string{EventConnect: "connect", EventDisconnect: "disconnect", EventReceive: "receive", EventOverflow: "overflow"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
@@ -57,6 +62,8 @@ type Event struct {
 	// From is the connecting peer's IP address, without the port
 	// (EventConnect, server side): limits per source address use it.
 	From string
+	// Dropped is how many of the peer's packets were dropped (EventOverflow).
+	Dropped int
 }
 
 // PeerStats describe one connection. The byte counts are payload bytes the
@@ -67,7 +74,8 @@ type PeerStats struct {
 	BytesIn  uint64
 	BytesOut uint64
 
-	queued int // receives waiting for the next poll
+	queued   int // receives waiting for the next poll
+	overflow int // 1 + the index in the pending batch of this poll's EventOverflow; 0 for none
 }
 
 // Server is the server side of the transport. Poll and Send never block.
