@@ -1,12 +1,13 @@
 # Duskfall. Two commands on a fresh Debian or Ubuntu machine:
 #   make play   install what is missing, build, open the game window
 #   make test   install what is missing, go vet, the whole suite (under Xvfb when DISPLAY is unset), brief fuzzing,
-#               the smoke test of the real programs (scripts/smoke.sh)
+#               the smoke test of the real programs (scripts/smoke.sh), a 60-second soak of the server
+#               (scripts/soak.sh 60s; `make soak` runs the 10-minute one)
 GO       ?= go
 BIN      ?= bin/duskfall
 FUZZTIME ?= 3s
 
-.PHONY: play test build headless deps deps-test vet fuzz smoke bench clean
+.PHONY: play test build headless deps deps-test vet fuzz smoke soak bench clean
 
 play: deps build
 	./$(BIN)
@@ -43,9 +44,13 @@ test: deps-test vet
 	scripts/with-display.sh $(GO) test -count=1 -run '$(WINDOW)' .
 	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
 	scripts/smoke.sh
+	scripts/soak.sh 60s
 
 smoke:
 	scripts/smoke.sh
+
+soak:
+	scripts/soak.sh
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh

@@ -27,6 +27,7 @@ import (
 	"duskfall/game"
 	"duskfall/internal/usage"
 	"duskfall/listen"
+	"duskfall/net/enet"
 	"duskfall/net/lan"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
@@ -51,6 +52,8 @@ type options struct {
 	name       string
 	port       int
 	statusFile string
+	journal    string // --item-journal
+	perAddr    int    // --per-address
 	dataDir    string
 	seed       uint64
 	startMap   string
@@ -114,6 +117,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
 	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
+	fs.StringVar(&o.journal, "item-journal", "", "with --server: append every item move to this `file`, one JSON object a line")
+	fs.IntVar(&o.perAddr, "per-address", transport.DefaultConfig().DuplicatePeers, "with --server: how many connections one IP address may hold (players behind one router share one; so do bots on one machine)")
 	fs.StringVar(&o.dataDir, "data", "", "with --server: the `folder` accounts and characters are kept in (default: the user's data directory, which Host and play uses too)")
 	fs.Uint64Var(&o.seed, "seed", 1, "world seed for --server and --host")
 	fs.StringVar(&o.startMap, "map", "hub", "with --server: the map players start in (hub, arena, boss_hall)")
@@ -157,6 +162,10 @@ func (o *options) validate() error {
 		return fmt.Errorf("--bind %q is not an IP address of this computer", o.bind)
 	case o.descend < 0 || o.descend >= game.MaxDepth:
 		return fmt.Errorf("--descend %d must be 0 to %d", o.descend, game.MaxDepth-1)
+	case o.perAddr < 1 || o.perAddr > enet.MaxPeerCount:
+		return fmt.Errorf("--per-address %d: want 1 to %d", o.perAddr, enet.MaxPeerCount)
+	case o.journal != "" && !o.server:
+		return errors.New("--item-journal is for --server")
 	case o.maxPlayers < 1 || o.maxPlayers > server.MaxPlayersLimit:
 		return fmt.Errorf("--max-players %d: want 1 to %d", o.maxPlayers, server.MaxPlayersLimit)
 	}
@@ -192,13 +201,23 @@ func runServer(o options, stderr io.Writer) int {
 		lg.Print(err)
 		return 1
 	}
+	if o.journal != "" {
+		j, err := server.OpenJournalFile(o.journal)
+		if err != nil {
+			lg.Print(err)
+			return 1
+		}
+		defer closeJournal(j, lg) // after Run: the shutdown journals what it takes out of play
+		cfg.ItemJournal = j.Record
+	}
 	cfg.IdleTimeoutTicks = int(o.idleKick * game.TickRate / time.Second)
 	if o.idleKick == 0 {
 		cfg.IdleTimeoutTicks = -1 // --idle-kick 0: never
 	}
 	addr := net.JoinHostPort(o.bind, strconv.Itoa(o.port))
 	tr, err := transport.ListenENet(addr, transport.Config{
-		Reliable: wire.ReliableChannels(), Timeout: server.PeerTimeout, MaxPeers: server.PeerSlots(o.maxPlayers)})
+		Reliable: wire.ReliableChannels(), Timeout: server.PeerTimeout, MaxPeers: server.PeerSlots(o.maxPlayers),
+		DuplicatePeers: o.perAddr})
 	if err != nil {
 		lg.Print(listen.PortError(addr, err))
 		return 1
@@ -228,6 +247,17 @@ func runServer(o options, stderr io.Writer) int {
 	}
 	lg.Printf("stopped at tick %d", srv.Tick())
 	return 0
+}
+
+// closeJournal writes out the item journal and says what went wrong: a
+// journal with dropped moves is one an audit cannot trust.
+func closeJournal(j *server.JournalFile, lg *log.Logger) {
+	if err := j.Close(5 * time.Second); err != nil {
+		lg.Print(err)
+	}
+	if n := j.Dropped(); n > 0 {
+		lg.Printf("item journal: %d moves dropped because its writer was behind", n)
+	}
 }
 
 // openData opens the character store in dir, or in the user's data

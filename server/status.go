@@ -2,6 +2,8 @@ package server
 
 import (
 	"encoding/json"
+	"runtime"
+	"runtime/metrics"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -63,6 +65,11 @@ type Status struct {
 	LogDropped    uint64                            `json:"log_dropped"`    // log lines dropped because the log writer was behind
 	StatusDropped uint64                            `json:"status_dropped"` // status snapshots dropped because the writer was behind
 	StoreFailed   uint64                            `json:"store_failed"`   // character-store transactions that did not commit (retried with the next)
+	// The process's own health, for soak runs and operators watching for
+	// leaks: goroutines now, and bytes in heap spans holding objects
+	// (MemStats.HeapInuse) at the last collection's view.
+	Goroutines int    `json:"goroutines"`
+	HeapBytes  uint64 `json:"heap_bytes"`
 }
 
 // TickHistBoundsMs are the upper bounds of Status.TickHist's buckets, in
@@ -77,6 +84,7 @@ const statusWindow = 256
 // last second, and the byte counters at the last status. It lives on the
 // loop's goroutine and never allocates after newLoopStats.
 type loopStats struct {
+	mem      []metrics.Sample // read once a second into the status
 	steps    []time.Duration
 	gaps     []time.Duration
 	sorted   []time.Duration
@@ -89,6 +97,7 @@ type loopStats struct {
 
 func newLoopStats() *loopStats {
 	return &loopStats{
+		mem:    []metrics.Sample{{Name: heapObjects}, {Name: heapUnused}},
 		steps:  make([]time.Duration, 0, statusWindow),
 		gaps:   make([]time.Duration, 0, statusWindow),
 		sorted: make([]time.Duration, 0, statusWindow),
@@ -159,11 +168,33 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 	st.TickMsP50, st.TickMsP99, _ = l.percentiles(l.steps)
 	st.LoopMsP50, st.LoopMsP99, st.LoopMsMax = l.percentiles(l.gaps)
 	l.steps, l.gaps = l.steps[:0], l.gaps[:0]
+	st.Goroutines, st.HeapBytes = runtime.NumGoroutine(), l.heapInuse()
 	return st
 }
 
 // wireStatser is a transport that counts what its socket carried.
 type wireStatser interface{ WireStats() transport.WireStats }
+
+// The runtime/metrics names whose sum is MemStats.HeapInuse. Reading them
+// does not stop the world, as runtime.ReadMemStats does, and allocates
+// nothing into the preallocated samples.
+const (
+	heapObjects = "/memory/classes/heap/objects:bytes"
+	heapUnused  = "/memory/classes/heap/unused:bytes"
+)
+
+// heapInuse is the bytes in heap spans in use: live and not yet swept
+// objects, and the free space inside their spans.
+func (l *loopStats) heapInuse() uint64 {
+	metrics.Read(l.mem)
+	var sum uint64
+	for _, m := range l.mem {
+		if m.Value.Kind() == metrics.KindUint64 {
+			sum += m.Value.Uint64()
+		}
+	}
+	return sum
+}
 
 // percentiles returns the median, the 99th percentile and the maximum of
 // samples, in milliseconds.

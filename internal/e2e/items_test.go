@@ -12,49 +12,12 @@ import (
 	"duskfall/bots"
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/internal/itemaudit"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 	"duskfall/server"
 	"duskfall/server/store"
 )
-
-// itemAudit follows every item id through the journal: where each one is
-// (on a floor, carried, or gone), refusing any move from a place the item
-// is not.
-type itemAudit struct {
-	where  map[uint64]string // "ground", "carried" or "gone: why"
-	counts map[uint8]int
-	faults []string
-}
-
-func newItemAudit() *itemAudit {
-	return &itemAudit{where: map[uint64]string{}, counts: map[uint8]int{}}
-}
-
-func (a *itemAudit) record(r server.ItemRecord) {
-	a.counts[r.Op]++
-	id, was := r.Item.ID, a.where[r.Item.ID]
-	move := func(from, to string) {
-		if was != from {
-			a.faults = append(a.faults, fmt.Sprintf("tick %d: item %d op %d from %q, but it is %q", r.Tick, id, r.Op, from, was))
-		}
-		a.where[id] = to
-	}
-	switch r.Op {
-	case game.ItemMinted:
-		move("", "ground")
-	case game.ItemTaken:
-		move("ground", "carried")
-	case game.ItemDropped:
-		move("carried", "ground")
-	case game.ItemUsed:
-		move("carried", "gone: used")
-	case game.ItemEquipped, game.ItemUnequipped:
-		move("carried", "carried")
-	case game.ItemDestroyed:
-		move("ground", "gone: "+r.Why)
-	}
-}
 
 // TestItemConservation runs bots through the Proving Grounds over real
 // ENet with a real store: they pick up, drop, use and wear items, one
@@ -63,8 +26,8 @@ func (a *itemAudit) record(r server.ItemRecord) {
 // by exactly one stored character, or gone for a journalled reason.
 func TestItemConservation(t *testing.T) {
 	dir := t.TempDir()
-	audit := newItemAudit()
-	srv, addr := storedServerWith(t, dir, transport.Config{}, func(c *server.Config) { c.ItemJournal = audit.record })
+	audit := itemaudit.New()
+	srv, addr := storedServerWith(t, dir, transport.Config{}, func(c *server.Config) { c.ItemJournal = audit.Record })
 
 	const n = 4
 	names := make([]string, n)
@@ -154,25 +117,15 @@ func TestItemConservation(t *testing.T) {
 		}
 	}
 	t.Logf("journal: %d minted, %d taken, %d dropped, %d used, %d worn, %d destroyed; %d carried at the end; bots: %+v",
-		audit.counts[game.ItemMinted], audit.counts[game.ItemTaken], audit.counts[game.ItemDropped], audit.counts[game.ItemUsed],
-		audit.counts[game.ItemEquipped], audit.counts[game.ItemDestroyed], len(stored), summary(reports))
+		audit.Counts[game.ItemMinted], audit.Counts[game.ItemTaken], audit.Counts[game.ItemDropped], audit.Counts[game.ItemUsed],
+		audit.Counts[game.ItemEquipped], audit.Counts[game.ItemDestroyed], len(stored), summary(reports))
 
-	require.Empty(t, audit.faults, "every move starts where the item is")
-	for id, where := range audit.where {
-		switch {
-		case where == "carried":
-			assert.Contains(t, stored, id, "item %d was carried at the end but no stored character has it", id)
-		case where == "ground":
-			t.Errorf("item %d is still on a floor after the server stopped", id)
-		}
-	}
-	for id, who := range stored {
-		assert.Equal(t, "carried", audit.where[id], "%s carries item %d, which the journal does not show carried", who, id)
-	}
-	assert.Greater(t, audit.counts[game.ItemMinted], 20, "the run made loot")
-	assert.Greater(t, audit.counts[game.ItemTaken], 5, "bots picked things up")
-	assert.Positive(t, audit.counts[game.ItemDropped], "items were dropped")
-	assert.Positive(t, audit.counts[game.ItemUsed], "potions were drunk")
+	require.Empty(t, audit.Faults, "every move starts where the item is")
+	assert.Empty(t, audit.Compare(stored), "every carried item is stored, and every stored item carried")
+	assert.Greater(t, audit.Counts[game.ItemMinted], 20, "the run made loot")
+	assert.Greater(t, audit.Counts[game.ItemTaken], 5, "bots picked things up")
+	assert.Positive(t, audit.Counts[game.ItemDropped], "items were dropped")
+	assert.Positive(t, audit.Counts[game.ItemUsed], "potions were drunk")
 	assert.Equal(t, 1, deaths, "a bot died in the dungeon")
 	require.True(t, reconnected)
 	t.Logf("the leaver carried %d items when it left", len(carriedBefore))

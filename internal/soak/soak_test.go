@@ -1,0 +1,64 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/server"
+)
+
+// steady is n seconds of samples from second first on, all alike.
+func steady(first, n, rss, gor, players int, p99 float64) []sample {
+	out := make([]sample, n)
+	for i := range out {
+		out[i] = sample{at: time.Duration(first+i) * time.Second, rssKB: rss,
+			st: server.Status{Goroutines: gor, Players: players, TickMsP99: p99}}
+	}
+	return out
+}
+
+func TestJudgePassesASteadyRun(t *testing.T) {
+	s := append(steady(1, 12, 10000, 8, 60, 1), steady(13, 48, 10900, 10, 60, 7.9)...)
+	h, fails := judge(s, 12*time.Second)
+	assert.Empty(t, fails)
+	assert.Equal(t, 10000, h.warmRSS)
+	assert.Equal(t, 10900, h.endRSS)
+	assert.InDelta(t, 7.9, h.maxP99, 1e-9)
+}
+
+func TestJudgeNamesEachFailedCheck(t *testing.T) {
+	s := append(steady(1, 12, 10000, 8, 60, 50), steady(13, 48, 11200, 13, 60, 2)...)
+	s[30].st.TickMsP99 = 9
+	_, fails := judge(s, 12*time.Second)
+	require.Len(t, fails, 3)
+	assert.True(t, strings.HasPrefix(fails[0], "tick p99: 1 samples"), fails[0]) // warm-up's 50 ms do not count
+	assert.Contains(t, fails[1], "memory:")
+	assert.Contains(t, fails[2], "goroutines: 13 at the end, 8 after warm-up")
+}
+
+func TestGoroutinesMayGrowWithThePlayers(t *testing.T) {
+	s := append(steady(1, 12, 10000, 8, 40, 1), steady(13, 48, 10000, 30, 60, 1)...)
+	_, fails := judge(s, 12*time.Second)
+	assert.Empty(t, fails, "20 more players allow 20 more goroutines")
+}
+
+func TestJudgeWantsSamplesOnBothSides(t *testing.T) {
+	_, fails := judge(steady(1, 12, 10000, 8, 60, 1), 12*time.Second)
+	require.Len(t, fails, 1)
+	assert.Contains(t, fails[0], "0 after")
+}
+
+func TestMedianIgnoresOneNoisySecond(t *testing.T) {
+	s := steady(1, 5, 10000, 8, 60, 1)
+	s[2].rssKB = 90000
+	assert.Equal(t, 10000, median(s, func(s sample) int { return s.rssKB }))
+}
+
+func TestLogFailuresFindPanicsAndDroppedMoves(t *testing.T) {
+	log := "server: listening on x\npanic: runtime error\nserver: item journal: 3 moves dropped because its writer was behind\nserver: ok\n"
+	assert.Len(t, logFailures(log), 2)
+}
