@@ -45,6 +45,7 @@ type options struct {
 	duration   time.Duration
 	leaveAfter time.Duration
 	descend    int
+	portal     int
 	announce   bool
 	bind       string
 	idleKick   time.Duration
@@ -114,6 +115,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.idleKick, "idle-kick", 15*time.Second, "with --server: disconnect a player who sends nothing this long (0: never)")
 	fs.BoolVar(&o.announce, "announce", false, "with --server: announce the game on the local network, so Join screens there list it (Host and play always does)")
 	fs.IntVar(&o.descend, "descend", 0, "with --bot --script dungeon: after each boss take the way down, until this many floors below the first")
+	fs.IntVar(&o.portal, "portal", 0, "with --bot --script dungeon: take the hub's portal `N` (0 the first; wraps around), so bots spread over dungeons")
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
 	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
@@ -160,6 +162,8 @@ func (o *options) validate() error {
 		return fmt.Errorf("--idle-kick %s must not be negative", o.idleKick)
 	case o.bind != "" && net.ParseIP(o.bind) == nil:
 		return fmt.Errorf("--bind %q is not an IP address of this computer", o.bind)
+	case o.portal < 0:
+		return fmt.Errorf("--portal %d must not be negative", o.portal)
 	case o.descend < 0 || o.descend >= game.MaxDepth:
 		return fmt.Errorf("--descend %d must be 0 to %d", o.descend, game.MaxDepth-1)
 	case o.perAddr < 1 || o.perAddr > enet.MaxPeerCount:
@@ -280,7 +284,7 @@ func runBots(o options, stdout, stderr io.Writer) int {
 		prefix = "bot"
 	}
 	reports, err := bots.RunBotsWith(ctx, o.join, o.bots, o.script, prefix, o.duration,
-		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend})
+		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend, Portal: o.portal})
 	if err != nil {
 		fmt.Fprintf(stderr, "duskfall: %v\n", err)
 		return 1

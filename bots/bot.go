@@ -53,6 +53,10 @@ type Bot struct {
 	// (--descend): after each boss it takes the way down until it has,
 	// then the exit.
 	Descend int
+	// Portal is which hub portal the dungeon script takes (--portal),
+	// counted from 0 in the order the hub lists them and wrapping around:
+	// bots spread over several dungeons at once.
+	Portal int
 }
 
 // NewBot wraps a runtime; seed makes its wandering repeatable.
@@ -272,6 +276,7 @@ func RunBotsLeaving(ctx context.Context, addr string, n int, script, prefix stri
 type Options struct {
 	LeaveAfter time.Duration // hold ESCAPE from then on (0: never)
 	Descend    int           // floors below the first a dungeon bot goes
+	Portal     int           // the hub portal a dungeon bot takes
 }
 
 // RunBotsWith is RunBots with the options' habits.
@@ -290,7 +295,7 @@ func RunBotsWith(ctx context.Context, addr string, n int, script, prefix string,
 			return nil, err
 		}
 		b.LeaveAfter = int(o.LeaveAfter * game.TickRate / time.Second)
-		b.Descend = o.Descend
+		b.Descend, b.Portal = o.Descend, o.Portal
 		bots = append(bots, b)
 	}
 	DriveBots(ctx, bots, d)

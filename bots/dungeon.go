@@ -78,16 +78,18 @@ func (run *dungeonRun) noteInstance(inst uint16, kind uint8) {
 	run.nav.path = run.nav.path[:0]
 }
 
-// portalToTake is the portal the script heads for: in the hub the first
-// portal; in a dungeon, once its boss is dead, the way down (a portal to
+// portalToTake is the portal the script heads for: in the hub its own
+// (Portal, wrapping around the hub's); in a dungeon, once its boss is dead, the way down (a portal to
 // its own kind) when it wants to go deeper, otherwise the exit.
 func (b *Bot) portalToTake(kind uint8, deeper bool) (game.Vec, bool) {
 	var exit, down game.Vec
 	var hasExit, hasDown bool
-	for _, p := range b.rt.Portals() {
+	portals := b.rt.Portals()
+	if kind == game.HubDungeon && len(portals) > 0 {
+		return portals[b.Portal%len(portals)].Pos, true
+	}
+	for _, p := range portals {
 		switch {
-		case kind == game.HubDungeon:
-			return p.Pos, true
 		case p.Dungeon == game.HubDungeon:
 			exit, hasExit = p.Pos, true
 		case p.Dungeon == kind:

@@ -77,8 +77,9 @@ func (f *fleet) turn(ctx context.Context, gap time.Duration) {
 }
 
 // newFleet makes the groups: a quarter wander, a quarter fight, a quarter
-// go down dungeons and a quarter go into one and escape with ESCAPE held,
-// so the hub and several dungeons are busy at once.
+// go down dungeons and a quarter go into one and escape with ESCAPE held;
+// the dungeon groups take different hub portals (wrapping around the
+// hub's), so the hub and several dungeons are busy at once.
 func newFleet(c config, addr string) *fleet {
 	f := &fleet{c: c, bin: c.bin, addr: addr, t: tally{botErrors: map[string]int{}}}
 	for i := range c.procs {
@@ -89,9 +90,10 @@ func newFleet(c config, addr string) *fleet {
 		case 1:
 			g.args = []string{"--script", bots.ScriptFight}
 		case 2:
-			g.args = []string{"--script", bots.ScriptDungeon, "--descend", "2"}
+			g.args = []string{"--script", bots.ScriptDungeon, "--descend", "2", "--portal", strconv.Itoa(i / 4)}
 		case 3:
-			g.args = []string{"--script", bots.ScriptDungeon, "--leave-after", strconv.Itoa(15+g.rng.IntN(25)) + "s"}
+			g.args = []string{"--script", bots.ScriptDungeon, "--portal", strconv.Itoa(i/4 + 1),
+				"--leave-after", strconv.Itoa(15+g.rng.IntN(25)) + "s"}
 		}
 		f.groups = append(f.groups, g)
 	}
