@@ -161,7 +161,11 @@ func (g *group) kill() bool {
 func (f *fleet) play(ctx context.Context, g *group) {
 	killed := false
 	for ctx.Err() == nil {
-		f.turn(ctx, map[bool]time.Duration{false: startGap, true: rejoinGap}[killed])
+		gap := startGap
+		if killed {
+			gap = rejoinGap
+		}
+		f.turn(ctx, gap)
 		if ctx.Err() != nil {
 			return
 		}

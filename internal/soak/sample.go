@@ -91,7 +91,7 @@ type health struct {
 	peakPlayers       int
 	overP99           int // samples after warm-up over maxTickP99Ms
 	warm, afterWarm   int // samples in each part
-	heapWarm, heapEnd uint64
+	heapWarm, heapEnd int // KiB in use in the heap, medians: what the memory growth is made of
 }
 
 // judge sums up the samples and lists the checks they fail, in words.
@@ -120,7 +120,8 @@ func judge(samples []sample, warm time.Duration) (health, []string) {
 	h.warmRSS, h.endRSS = median(w, func(s sample) int { return s.rssKB }), median(e, func(s sample) int { return s.rssKB })
 	h.warmGor, h.endGor = median(w, func(s sample) int { return s.st.Goroutines }), median(e, func(s sample) int { return s.st.Goroutines })
 	h.warmPl, h.endPl = median(w, func(s sample) int { return s.st.Players }), median(e, func(s sample) int { return s.st.Players })
-	h.heapWarm, h.heapEnd = w[len(w)-1].st.HeapBytes, e[len(e)-1].st.HeapBytes
+	heap := func(s sample) int { return int(s.st.HeapBytes / 1024) }
+	h.heapWarm, h.heapEnd = median(w, heap), median(e, heap)
 	return h, h.failures()
 }
 

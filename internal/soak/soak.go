@@ -16,10 +16,12 @@ import (
 func soak(c config, dir string) (string, error) {
 	players := c.procs * c.perProc
 	s, err := startServer(c.bin, dir, players)
+	if s != nil {
+		defer s.kill() // on every way out: no server outlives the soak
+	}
 	if err != nil {
 		return "", err
 	}
-	defer s.kill() // on every way out: no server outlives the soak
 	f := newFleet(c, s.addr)
 	ctx, cancel := context.WithTimeout(context.Background(), c.duration)
 	defer cancel()
@@ -78,7 +80,7 @@ func figures(c config, h health, t *tally, it items) string {
 		c.duration, c.procs*c.perProc, c.procs, t.joins, t.kills, h.peakPlayers,
 		t.reports, t.deaths, t.escapes, t.dungeons, sum(t.botErrors), errorList(t.botErrors),
 		h.maxP99, h.warmRSS, h.endRSS, growth(h.warmRSS, h.endRSS),
-		h.heapWarm/1024, h.heapEnd/1024, h.warmGor, h.endGor, h.warmPl, h.endPl,
+		h.heapWarm, h.heapEnd, h.warmGor, h.endGor, h.warmPl, h.endPl,
 		it.minted, it.carried, it.gone, it.stored, it.moves, loadAvg())
 }
 
