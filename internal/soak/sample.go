@@ -14,9 +14,10 @@ import (
 
 // sample is one second of the server: its status file and resident memory.
 type sample struct {
-	at    time.Duration // since the bots started
-	st    server.Status
-	rssKB int
+	at     time.Duration // since the bots started
+	st     server.Status
+	rssKB  int
+	anonKB int // of rssKB, anonymous memory
 }
 
 // Thresholds of the checks.
@@ -63,7 +64,7 @@ func read(s *serverProc, at time.Duration) (sample, bool) {
 	if json.Unmarshal(b, &sm.st) != nil {
 		return sample{}, false
 	}
-	if sm.rssKB, err = s.rssKB(); err != nil {
+	if sm.rssKB, sm.anonKB, err = s.rssKB(); err != nil {
 		return sample{}, false
 	}
 	return sm, true
@@ -73,10 +74,10 @@ func read(s *serverProc, at time.Duration) (sample, bool) {
 // for a look at a failed run's seconds.
 func writeSamples(path string, samples []sample) error {
 	var b strings.Builder
-	b.WriteString("t_s,players,instances,tick_ms_p50,tick_ms_p99,loop_ms_max,rss_kib,heap_kib,goroutines,linkdead,skipped_ticks\n")
+	b.WriteString("t_s,players,instances,tick_ms_p50,tick_ms_p99,loop_ms_max,rss_kib,rss_anon_kib,heap_kib,goroutines,linkdead,skipped_ticks\n")
 	for _, s := range samples {
-		fmt.Fprintf(&b, "%.0f,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d,%d,%d\n", s.at.Seconds(), s.st.Players, s.st.Instances,
-			s.st.TickMsP50, s.st.TickMsP99, s.st.LoopMsMax, s.rssKB, s.st.HeapBytes/1024, s.st.Goroutines, s.st.Linkdead, s.st.SkippedTicks)
+		fmt.Fprintf(&b, "%.0f,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d,%d,%d,%d\n", s.at.Seconds(), s.st.Players, s.st.Instances,
+			s.st.TickMsP50, s.st.TickMsP99, s.st.LoopMsMax, s.rssKB, s.anonKB, s.st.HeapBytes/1024, s.st.Goroutines, s.st.Linkdead, s.st.SkippedTicks)
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }

@@ -131,18 +131,29 @@ func (s *serverProc) kill() {
 	}
 }
 
-// rssKB is the server's resident memory from /proc, in KiB.
-func (s *serverProc) rssKB() (int, error) {
+// rssKB is the server's resident memory from /proc, in KiB: all of it,
+// and the anonymous part (the heaps, Go's and C's, and stacks; the rest is
+// mapped files: the binary's pages and the store's).
+func (s *serverProc) rssKB() (rss, anon int, err error) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
+	found := 0
 	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			return strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+		for name, dst := range map[string]*int{"VmRSS:": &rss, "RssAnon:": &anon} {
+			if rest, ok := strings.CutPrefix(line, name); ok {
+				if *dst, err = strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB")); err != nil {
+					return 0, 0, err
+				}
+				found++
+			}
 		}
 	}
-	return 0, errors.New("no VmRSS line in /proc/PID/status")
+	if found != 2 {
+		return 0, 0, errors.New("no VmRSS or RssAnon line in /proc/PID/status")
+	}
+	return rss, anon, nil
 }
 
 // lastLines is the last n lines of s, for an error message.
