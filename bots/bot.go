@@ -208,13 +208,15 @@ type Report struct {
 	HitsDrawnAsMiss int     `json:"hits_drawn_as_miss"`
 	HitSeenMeanMs   float64 `json:"hit_seen_mean_ms"`
 	HitGapMaxU      float64 `json:"hit_gap_max_u"`
-	SnapshotLoss    float64 `json:"snapshot_loss"` // share of the server's snapshots that never arrived, since joining
-	Character       string  `json:"character"`     // the character the bot played: its own, made on its first join
-	Deaths          int     `json:"deaths"`        // deaths in a dungeon, each a trip back to the roster
-	ItemsPicked     int     `json:"items_picked"`  // pickups the server confirmed
-	ItemsUsed       int     `json:"items_used"`    // potions and rations the server confirmed used
-	ItemsDropped    int     `json:"items_dropped"` // drops the server confirmed (a full bag over something new)
-	XP              int     `json:"xp"`            // XP into the current level, as the server last said
+	SnapshotLoss    float64 `json:"snapshot_loss"`       // share of the server's snapshots that never arrived, since joining
+	SnapshotDeltas  int     `json:"snapshot_deltas"`     // snapshots that came as deltas against one the bot acknowledged
+	DeltasNoBase    int     `json:"deltas_without_base"` // deltas dropped: their base had left the bot's ring
+	Character       string  `json:"character"`           // the character the bot played: its own, made on its first join
+	Deaths          int     `json:"deaths"`              // deaths in a dungeon, each a trip back to the roster
+	ItemsPicked     int     `json:"items_picked"`        // pickups the server confirmed
+	ItemsUsed       int     `json:"items_used"`          // potions and rations the server confirmed used
+	ItemsDropped    int     `json:"items_dropped"`       // drops the server confirmed (a full bag over something new)
+	XP              int     `json:"xp"`                  // XP into the current level, as the server last said
 	Level           int     `json:"level"`
 	Escaped         bool    `json:"escaped"`  // it held ESCAPE (--leave-after) and reached the hub
 	Deepest         int     `json:"deepest"`  // the deepest dungeon floor it stood on (0: none)
@@ -237,8 +239,9 @@ func (b *Bot) Report() Report {
 		ClockJumps: s.ClockJumps, HeldFrames: s.HeldFrames,
 		HitsTaken: s.Hits.Taken, HitsUnseen: s.Hits.Unseen, HitsSeenUnder: s.Hits.SeenUnder,
 		HitsDrawnAsMiss: s.Hits.DrawnAsMiss, HitSeenMeanMs: round3(s.Hits.MeanSeenMs()), HitGapMaxU: round3(s.Hits.MaxGap),
-		SnapshotLoss: round3(s.LossShare()),
-		Character:    b.character, Deaths: b.deaths,
+		SnapshotLoss:   round3(s.LossShare()),
+		SnapshotDeltas: s.SnapshotDeltas, DeltasNoBase: s.DeltasWithoutBase,
+		Character: b.character, Deaths: b.deaths,
 		ItemsPicked: b.items.picked, ItemsUsed: b.items.used, ItemsDropped: b.items.dropped,
 		Escaped: b.escaped, Died: b.deaths > 0,
 		Deepest: b.dungeon.deepest, Descents: b.dungeon.descents,

@@ -37,6 +37,8 @@ func (r *Runtime) dispatch(channel uint8, b []byte) error {
 		return r.onNotice(b)
 	case wire.MsgSnapshot:
 		return r.onSnapshot(b)
+	case wire.MsgSnapshotDelta:
+		return r.onSnapshotDelta(b)
 	case wire.MsgEvents:
 		return r.onEvents(b)
 	case wire.MsgInventory:
@@ -95,6 +97,7 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 	}
 	r.roster.view.Pending = false
 	r.instance, r.dungeon, r.depth, r.epoch = e.Instance, e.Dungeon, int(e.Depth), e.Epoch
+	r.acked = 0 // ticks of another world: nothing here to build on yet
 	r.grid = game.NewGrid(int(e.MapW), int(e.MapH))
 	r.portals = e.Portals
 	r.sheet.loot = r.sheet.loot[:0]
@@ -150,6 +153,11 @@ func (r *Runtime) onSnapshot(b []byte) error {
 	if !r.history.push(&r.snap) {
 		return nil // older than one we already hold: sequenced channels should not deliver it
 	}
+	r.held.Put(b)
+	r.acked = r.snap.Tick
+	if r.cfg.SnapshotTap != nil {
+		r.cfg.SnapshotTap(b)
+	}
 	if !r.snap.LootKept {
 		r.sheet.loot = append(r.sheet.loot[:0], r.snap.Loot...)
 	}
@@ -167,6 +175,37 @@ func (r *Runtime) onSnapshot(b []byte) error {
 	r.stats.HeldFrames = r.lead.held
 	r.trimPendingFrom(r.lead.next)
 	return nil
+}
+
+// onSnapshotDelta rebuilds a snapshot from the one it names, which the
+// client acknowledged, and takes it as if it had come whole. A delta whose
+// base the client no longer holds (it acknowledged it long ago, or the
+// packet is a forgery) is dropped and counted: the next snapshot is built
+// on a newer acknowledgement, or comes whole.
+func (r *Runtime) onSnapshotDelta(b []byte) error {
+	h, err := wire.ParseDeltaHeader(b)
+	if err != nil {
+		return err
+	}
+	if r.state != StatePlaying {
+		return nil
+	}
+	if h.Epoch != r.epoch {
+		r.stats.OtherEpoch++
+		return nil
+	}
+	base := r.held.Get(h.Epoch, h.BaseTick)
+	if base == nil {
+		r.stats.DeltasWithoutBase++
+		return nil
+	}
+	full, err := wire.ApplySnapshotDelta(r.rebuilt[:0], b, base)
+	if err != nil {
+		return err
+	}
+	r.rebuilt = full
+	r.stats.SnapshotDeltas++
+	return r.onSnapshot(full)
 }
 
 // trimPendingFrom forgets frames numbered from next on: after a re-sync

@@ -38,6 +38,10 @@ type Config struct {
 	Timeline         Timeline         // the tick bullets are drawn at; TimelinePredicted by default
 	Roster           RosterPolicy     // who chooses the character: RosterAuto by default
 	Character        string           // the character RosterAuto plays; "" means Name
+	// SnapshotTap, when set, is handed every snapshot the client takes,
+	// whole as it came or rebuilt from a delta; pkt is valid only during
+	// the call. Tests hold it to what the server sent.
+	SnapshotTap func(pkt []byte)
 }
 
 // Stats counts what a Runtime saw; bots print them.
@@ -62,6 +66,10 @@ type Stats struct {
 	// them never arrived (or arrived too late to use).
 	SnapshotsExpected uint64
 	SnapshotsLost     uint64
+	// Snapshots that came as deltas against one the client held, and
+	// deltas dropped because their base had left the client's ring.
+	SnapshotDeltas    int
+	DeltasWithoutBase int
 }
 
 // MeanCorrection is how far, on average, a reconciliation moved the ship
@@ -102,6 +110,9 @@ type Runtime struct {
 	pred    predictor
 
 	snap    wire.Snapshot
+	held    wire.SnapshotRing // the snapshots received, as bases for deltas
+	acked   uint32            // the newest of them this instance, acknowledged in each input (0: none)
+	rebuilt []byte            // a delta's snapshot, rebuilt
 	history snapshotHistory
 	view    view
 	fog     Fog
@@ -267,7 +278,7 @@ func (r *Runtime) SendInput(in Intent) {
 		r.pending = append(r.pending, f)
 		r.pred.step(f, r.pstats, r.grid)
 	}
-	r.sendBuf = wire.AppendInput(r.sendBuf[:0], r.pending) // AppendInput keeps the newest InputRedundancy frames
+	r.sendBuf = wire.AppendInput(r.sendBuf[:0], r.pending, r.acked) // AppendInput keeps the newest InputRedundancy frames
 	r.tr.Send(wire.ChannelOf(wire.MsgInput), r.sendBuf)
 }
 

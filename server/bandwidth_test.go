@@ -80,7 +80,9 @@ func upgradeIndex(t testing.TB, c *game.Content, id string) uint8 {
 
 // rawClient is the least a client can be: it says Hello, plays the
 // character named after it and sends input frames for the server's next
-// tick. It decodes nothing but the Welcome and the roster.
+// tick. It decodes nothing but the Welcome and the roster, and keeps the
+// snapshots it receives (rebuilding deltas) to acknowledge the newest, as
+// a real client does, so the server sends it deltas.
 type rawClient struct {
 	tr      *transport.ENetClient
 	id      uint16
@@ -88,6 +90,28 @@ type rawClient struct {
 	riders  bool // its upgrades are set
 	inbox   []transport.Event
 	buf     []byte
+	held    wire.SnapshotRing
+	acked   uint32
+	rebuilt []byte
+	deltas  int // deltas that rebuilt a snapshot
+}
+
+// hold keeps a snapshot, whole or rebuilt from a delta, and acknowledges it.
+func (c *rawClient) hold(t testing.TB, b []byte) {
+	if wire.MsgType(b[0]) == wire.MsgSnapshotDelta {
+		h, err := wire.ParseDeltaHeader(b)
+		require.NoError(t, err)
+		base := c.held.Get(h.Epoch, h.BaseTick)
+		require.NotNil(t, base, "the server built a delta on a snapshot this client acknowledged")
+		c.rebuilt, err = wire.ApplySnapshotDelta(c.rebuilt[:0], b, base)
+		require.NoError(t, err)
+		b = c.rebuilt
+		c.deltas++
+	}
+	var s wire.Snapshot
+	require.NoError(t, wire.DecodeSnapshot(b, &s))
+	c.held.Put(b)
+	c.acked = s.Tick
 }
 
 func (c *rawClient) frame(t testing.TB, name string, serverTick uint32, w *game.World) {
@@ -106,6 +130,8 @@ func (c *rawClient) frame(t testing.TB, name string, serverTick uint32, w *game.
 			c.tr.Send(wire.ChanControl, playNamed(t, ev.Data, name))
 		case ev.Kind == transport.EventReceive && len(ev.Data) > 0 && wire.MsgType(ev.Data[0]) == wire.MsgEnterInstance:
 			c.playing = true
+		case ev.Kind == transport.EventReceive && len(ev.Data) > 0 && ev.Channel == wire.ChanSnapshot:
+			c.hold(t, ev.Data)
 		}
 	}
 	if !c.playing {
@@ -117,7 +143,7 @@ func (c *rawClient) frame(t testing.TB, name string, serverTick uint32, w *game.
 		c.riders = w.SetPlayerUpgrades(c.id, peakRiders(t, w.Content(), c.id))
 	}
 	in := strafeTheBoss(w, c.id, tick)
-	c.buf = wire.AppendInput(c.buf[:0], []game.Input{in})
+	c.buf = wire.AppendInput(c.buf[:0], []game.Input{in}, c.acked)
 	c.tr.Send(wire.ChanInput, c.buf)
 }
 

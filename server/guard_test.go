@@ -146,7 +146,7 @@ func TestTheDoor(t *testing.T) {
 		c := content(t)
 		lp := joinLocal(t, Config{Content: c, Map: walledRoomMap(), Seed: 5, IdleTimeoutTicks: game.TickRate})
 		for range 3 * game.TickRate {
-			b := wire.AppendInput(nil, []game.Input{{Tick: lp.srv.Tick() + 2}})
+			b := wire.AppendInput(nil, []game.Input{{Tick: lp.srv.Tick() + 2}}, 0)
 			lp.cli.Send(wire.ChanInput, b)
 			lp.step(t)
 		}

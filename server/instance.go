@@ -123,6 +123,7 @@ func (in *instance) add(s *Runtime, p *peer) {
 	p.inst = in
 	p.chunks = make([]uint32, in.chunksX*in.chunksY)
 	p.epoch++
+	p.acked = 0 // the ticks of another world: the first snapshot here goes whole
 	p.run = runStats{items: p.run.items[:0]}
 	p.lootSig = lootUnsent
 	in.takeToldBit(p)

@@ -61,11 +61,28 @@ func (s *Runtime) flushEvents(p *peer) {
 	p.evBuf = p.ev.Bytes()[:0]
 }
 
-// sendSnapshot sends one peer its snapshot.
+// sendSnapshot sends one peer its snapshot: as a delta against the newest
+// one it acknowledged when it holds one and the delta is shorter, whole
+// otherwise (docs/NETCODE.md, Snapshot deltas).
 func (s *Runtime) sendSnapshot(p *peer) {
-	if b := s.encodeSnapshot(p); b != nil {
-		s.send(p, wire.MsgSnapshot, b)
+	full := s.encodeSnapshot(p)
+	if full == nil {
+		return
 	}
+	p.sent.Put(full)
+	if s.cfg.SnapshotTap != nil {
+		s.cfg.SnapshotTap(p.player, full)
+	}
+	if base := p.sent.Get(p.epoch, p.acked); p.acked != 0 && base != nil {
+		if d, ok := wire.AppendSnapshotDelta(s.deltaBuf[:0], full, base); ok {
+			s.deltaBuf = d
+			s.counters.SnapshotDeltas++
+			s.send(p, wire.MsgSnapshotDelta, d)
+			return
+		}
+	}
+	s.counters.SnapshotsWhole++
+	s.send(p, wire.MsgSnapshot, full)
 }
 
 // encodeSnapshot encodes one peer's snapshot into s.buf: its own record

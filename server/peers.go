@@ -57,6 +57,22 @@ type peer struct {
 	ev     wire.EventEncoder // events waiting for the next snapshot tick
 	evBuf  []byte
 	evOpen bool
+
+	// The snapshots sent to it, and the newest of them it acknowledged in
+	// its input (0: none since it entered its instance): the next snapshot
+	// goes as a delta against that one (outbox.go, sendSnapshot).
+	sent  wire.SnapshotRing
+	acked uint32
+}
+
+// acknowledge notes that the peer holds the snapshot of that tick, if it is
+// newer than the one it acknowledged before and one this connection was sent
+// in its current instance: anything else (a reordered packet, a forged or
+// stale tick) leaves the base as it was.
+func (p *peer) acknowledge(tick uint32) {
+	if tick != 0 && (p.acked == 0 || int32(tick-p.acked) > 0) && p.sent.Get(p.epoch, tick) != nil {
+		p.acked = tick
+	}
 }
 
 // toldMask is the peer's bit in its instance's bullet Tags.
@@ -206,11 +222,12 @@ func (s *Runtime) dispatch(p *peer, channel uint8, b []byte) error {
 }
 
 func (s *Runtime) onInput(p *peer, b []byte) error {
-	frames, err := wire.DecodeInput(b, s.frames[:0])
+	frames, ack, err := wire.DecodeInput(b, s.frames[:0])
 	s.frames = frames[:0]
 	if err != nil {
 		return err
 	}
+	p.acknowledge(ack)
 	for i, f := range frames {
 		v := p.inst.world.QueueInput(p.player, f)
 		if v == game.InputReplay && i < len(frames)-1 {

@@ -44,6 +44,11 @@ type Config struct {
 	// ItemJournal, when set, is told every item move, on the tick's
 	// goroutine: audits and tests follow every item id with it.
 	ItemJournal func(ItemRecord)
+	// SnapshotTap, when set, is handed every snapshot whole before it is
+	// sent (as itself or as a delta), with its receiver's player id, on the
+	// tick's goroutine; pkt is valid only during the call. Tests hold what
+	// the clients rebuild to it.
+	SnapshotTap func(player uint16, pkt []byte)
 }
 
 // DefaultMaxPlayers bounds the players one server accepts.
@@ -86,6 +91,7 @@ type Runtime struct {
 	deaths    []playerDeath
 	escapes   []escape
 	buf       []byte
+	deltaBuf  []byte // the snapshot delta being sent
 	snapEnc   wire.SnapshotEncoder
 	roster    wire.Roster
 	log       *log.Logger
@@ -130,10 +136,12 @@ type Counters struct {
 	// the peers disconnected by the guard (idle, flooding, garbage);
 	// LateDropped packets from peers already refused (guard.go).
 	RateLimited, Kicked, LateDropped int
-	BytesIn                          uint64      // payload bytes received
-	BytesOut                         uint64      // payload bytes sent
-	BytesOutBy                       [256]uint64 // payload bytes sent, by message type
-	EventsOut                        [256]uint64 // events queued for peers, by kind
+	// Snapshots sent whole and as deltas against an acknowledged one.
+	SnapshotsWhole, SnapshotDeltas int
+	BytesIn                        uint64      // payload bytes received
+	BytesOut                       uint64      // payload bytes sent
+	BytesOutBy                     [256]uint64 // payload bytes sent, by message type
+	EventsOut                      [256]uint64 // events queued for peers, by kind
 }
 
 // New makes a server on a transport that is already listening.
@@ -148,15 +156,16 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 		return nil, fmt.Errorf("server: at most %d players, not %d", MaxPlayersLimit, cfg.MaxPlayers)
 	}
 	s := &Runtime{
-		cfg:     cfg,
-		tr:      tr,
-		peers:   make(map[transport.PeerID]*peer),
-		open:    make(map[portalKey]*instance),
-		workers: newWorkers(cfg.Workers),
-		buf:     make([]byte, 0, 64*1024),
-		log:     log.New(discard{}, "", 0),
-		now:     time.Now,
-		sleep:   time.Sleep,
+		cfg:      cfg,
+		tr:       tr,
+		peers:    make(map[transport.PeerID]*peer),
+		open:     make(map[portalKey]*instance),
+		workers:  newWorkers(cfg.Workers),
+		buf:      make([]byte, 0, 64*1024),
+		deltaBuf: make([]byte, 0, 64*1024),
+		log:      log.New(discard{}, "", 0),
+		now:      time.Now,
+		sleep:    time.Sleep,
 	}
 	if cfg.Log != nil {
 		// The log's writer (stderr, say) may block; the tick must not.

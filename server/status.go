@@ -35,10 +35,14 @@ type Status struct {
 	SourceDroppedBytes uint64 `json:"source_dropped_bytes"`
 	// Packets the transport dropped because their peer already had as
 	// many waiting for the next tick as one tick may read (a flood).
-	QueueDropped  uint64 `json:"queue_dropped"`
-	OnRoster      int    `json:"on_roster"`      // peers welcomed and choosing a character
-	RosterRefused int    `json:"roster_refused"` // roster commands refused: unknown or foreign characters, wrong confirmations
-	RosterPaced   int    `json:"roster_paced"`   // roster commands refused for their pace (floods)
+	QueueDropped uint64 `json:"queue_dropped"`
+	// Snapshots sent since start: whole, and as deltas against the newest
+	// one the receiver acknowledged.
+	SnapshotsWhole int `json:"snapshots_whole"`
+	SnapshotDeltas int `json:"snapshot_deltas"`
+	OnRoster       int `json:"on_roster"`      // peers welcomed and choosing a character
+	RosterRefused  int `json:"roster_refused"` // roster commands refused: unknown or foreign characters, wrong confirmations
+	RosterPaced    int `json:"roster_paced"`   // roster commands refused for their pace (floods)
 	// Items moved since start, and upgrade choices taken or refused (away
 	// from the keeper, none owed, outside the offer).
 	ItemsMinted     int `json:"items_minted"`
@@ -138,21 +142,22 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 	c := s.Counters()
 	secs := elapsed.Seconds()
 	st := Status{
-		Players:       s.Players(),
-		Tick:          s.Tick(),
-		BytesInPerS:   float64(c.BytesIn-l.lastIn) / secs,
-		BytesOutPerS:  float64(c.BytesOut-l.lastOut) / secs,
-		Instances:     s.Instances(),
-		Garbage:       c.Garbage,
-		Rejected:      c.Rejected,
-		OnRoster:      s.seated() - s.Players(),
-		RosterRefused: c.RosterRefused,
-		RosterPaced:   c.RosterPaced,
-		Unencodable:   c.Unencodable,
-		RateLimited:   c.RateLimited,
-		Kicked:        c.Kicked,
-		LateDropped:   c.LateDropped,
-		ItemsMinted:   c.ItemsMinted, ItemsTaken: c.ItemsTaken, ItemsUsed: c.ItemsUsed,
+		Players:        s.Players(),
+		Tick:           s.Tick(),
+		BytesInPerS:    float64(c.BytesIn-l.lastIn) / secs,
+		BytesOutPerS:   float64(c.BytesOut-l.lastOut) / secs,
+		Instances:      s.Instances(),
+		Garbage:        c.Garbage,
+		Rejected:       c.Rejected,
+		OnRoster:       s.seated() - s.Players(),
+		RosterRefused:  c.RosterRefused,
+		RosterPaced:    c.RosterPaced,
+		Unencodable:    c.Unencodable,
+		RateLimited:    c.RateLimited,
+		Kicked:         c.Kicked,
+		LateDropped:    c.LateDropped,
+		SnapshotsWhole: c.SnapshotsWhole, SnapshotDeltas: c.SnapshotDeltas,
+		ItemsMinted: c.ItemsMinted, ItemsTaken: c.ItemsTaken, ItemsUsed: c.ItemsUsed,
 		ItemsDropped: c.ItemsDropped, ItemsDestroyed: c.ItemsDestroyed,
 		UpgradesTaken: c.UpgradesTaken, UpgradesRefused: c.UpgradesRefused,
 		Linkdead: s.linkdeadNow(), Escapes: c.Escapes,

@@ -1,6 +1,7 @@
 package wire_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -30,12 +31,23 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 	snapPkt := wire.AppendSnapshot(nil, snap)
 	evPkt := eventPacket(100)
 	frames := []game.Input{{Tick: 1}, {Tick: 2}, {Tick: 3}}
-	inPkt := wire.AppendInput(nil, frames)
+	inPkt := wire.AppendInput(nil, frames, 2)
 	buf := make([]byte, 0, 4096)
 
 	var dst wire.Snapshot
 	require.NoError(t, wire.DecodeSnapshot(snapPkt, &dst)) // grow dst once
 	inDst := make([]game.Input, 0, game.InputRedundancy)
+	moved := *snap
+	moved.Tick += 3
+	moved.Players = slices.Clone(snap.Players)
+	moved.Players[0].X += 0.5
+	movedPkt := wire.AppendSnapshot(nil, &moved)
+	deltaPkt, ok := wire.AppendSnapshotDelta(nil, movedPkt, snapPkt)
+	require.True(t, ok)
+	var ring wire.SnapshotRing
+	for range wire.SnapshotRingSize {
+		ring.Put(snapPkt)
+	}
 
 	cases := []struct {
 		name string
@@ -70,8 +82,14 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 			for it.Reset(evPkt); it.Next(&ev); {
 			}
 		}},
-		{"AppendInput into a buffer with room", func() { _ = wire.AppendInput(buf[:0], frames) }},
-		{"DecodeInput into a slice with room", func() { _, _ = wire.DecodeInput(inPkt, inDst) }},
+		{"AppendInput into a buffer with room", func() { _ = wire.AppendInput(buf[:0], frames, 2) }},
+		{"DecodeInput into a slice with room", func() { _, _, _ = wire.DecodeInput(inPkt, inDst) }},
+		{"AppendSnapshotDelta into a buffer with room", func() { _, _ = wire.AppendSnapshotDelta(buf[:0], movedPkt, snapPkt) }},
+		{"ApplySnapshotDelta into a buffer with room", func() { _, _ = wire.ApplySnapshotDelta(buf[:0], deltaPkt, snapPkt) }},
+		{"a SnapshotRing whose slots have grown", func() {
+			ring.Put(snapPkt)
+			_ = ring.Get(snap.Epoch, snap.Tick)
+		}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name+" allocates nothing", func(t *testing.T) {

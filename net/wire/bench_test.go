@@ -94,17 +94,17 @@ func BenchmarkAppendInput(b *testing.B) {
 	buf := make([]byte, 0, 64)
 	b.ReportAllocs()
 	for b.Loop() {
-		buf = wire.AppendInput(buf[:0], frames)
+		buf = wire.AppendInput(buf[:0], frames, 1)
 	}
 }
 
 func BenchmarkDecodeInput(b *testing.B) {
-	pkt := wire.AppendInput(nil, []game.Input{{Tick: 1}, {Tick: 2}, {Tick: 3}})
+	pkt := wire.AppendInput(nil, []game.Input{{Tick: 1}, {Tick: 2}, {Tick: 3}}, 1)
 	dst := make([]game.Input, 0, game.InputRedundancy)
 	b.ReportAllocs()
 	for b.Loop() {
 		var err error
-		if dst, err = wire.DecodeInput(pkt, dst); err != nil {
+		if dst, _, err = wire.DecodeInput(pkt, dst); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -201,6 +201,24 @@
 // decoded as HP = share, MaxHP = 255. A compact aim is decoded as aim<<8.
 // A decoded snapshot re-encodes to the same bytes.
 //
+//	SnapshotDelta 0x11 (server→client), 10 + n bytes
+//	  a Snapshot told as its difference from an earlier one, its base: the
+//	  newest snapshot of the same epoch the receiver acknowledged (Input's ack)
+//	  off  size  field
+//	  0    1     type 0x11
+//	  1    2     epoch u16, the Snapshot's
+//	  3    4     tick u32, the Snapshot's
+//	  7    1     baseAge u8: tick − the base's tick, 1..255
+//	  8    2     length u16: the Snapshot's length in bytes, > 7
+//	  10   n     runs: the Snapshot's bytes from offset 7 XOR the base's (zero
+//	             past the base's end), as tokens, each a u8 (high nibble: zero
+//	             bytes to skip; low nibble: literal bytes that follow; never
+//	             0x00) and its literal bytes; bytes after the last run are zero
+//
+// The receiver rebuilds the Snapshot and decodes it as a whole one
+// (delta.go). A server sends a delta only when it is shorter than the
+// Snapshot, and a whole Snapshot when it holds no acknowledged base.
+//
 // Channel 2, reliable ordered:
 //
 //	Events 0x20 (server→client)
@@ -240,11 +258,13 @@
 //
 // Channel 3, unreliable sequenced:
 //
-//	Input 0x30 (client→server), 2 + 10·n bytes
+//	Input 0x30 (client→server), 4 + 10·n bytes
 //	  off  size  field
 //	  0    1     type 0x30
 //	  1    1     count u8, n = 1..3
-//	  2    10·n  frames, oldest first, ticks strictly rising, each:
+//	  2    2     ack u16: the newest snapshot the client holds, as ticks back
+//	             from the newest frame's tick (less than it); 0 for none
+//	  4    10·n  frames, oldest first, ticks strictly rising, each:
 //	    0    4     tick u32
 //	    4    1     moveX i8
 //	    5    1     moveY i8

@@ -303,12 +303,39 @@ func TestShare(t *testing.T) {
 func TestAppendInputFraming(t *testing.T) {
 	frames := []game.Input{{Tick: 1}, {Tick: 2}, {Tick: 3}, {Tick: 4, Slot: 9}}
 	t.Run("more frames than fit keep the newest ones", func(t *testing.T) {
-		got, err := wire.DecodeInput(wire.AppendInput(nil, frames), nil)
+		got, _, err := wire.DecodeInput(wire.AppendInput(nil, frames, 0), nil)
 		require.NoError(t, err)
 		assert.Equal(t, frames[1:], got)
 	})
 	t.Run("no frames append nothing", func(t *testing.T) {
-		assert.Equal(t, []byte{0xaa}, wire.AppendInput([]byte{0xaa}, nil))
+		assert.Equal(t, []byte{0xaa}, wire.AppendInput([]byte{0xaa}, nil, 1))
+	})
+}
+
+func TestTheInputCarriesTheSnapshotAcknowledgement(t *testing.T) {
+	frames := []game.Input{{Tick: 70000}, {Tick: 70001}}
+	cases := []struct {
+		name     string
+		ack, got uint32
+	}{
+		{"a snapshot a few ticks behind the newest frame is acknowledged", 69990, 69990},
+		{"the tick just before the newest frame is acknowledged", 70000, 70000},
+		{"no snapshot held is none", 0, 0},
+		{"a snapshot not before the newest frame cannot be said and is none", 70001, 0},
+		{"a snapshot 65,535 ticks back is the oldest that can be said", 70001 - 65535, 70001 - 65535},
+		{"one older than that is none", 70001 - 65536, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, ack, err := wire.DecodeInput(wire.AppendInput(nil, frames, tc.ack), nil)
+			require.NoError(t, err)
+			assert.Equal(t, tc.got, ack)
+		})
+	}
+	t.Run("an acknowledgement reaching before tick 1 is refused", func(t *testing.T) {
+		_, ack, err := wire.DecodeInput(hx("30 01 0500 05000000 00 00 0000 00 00"), nil)
+		assert.ErrorIs(t, err, wire.ErrMalformed)
+		assert.Zero(t, ack)
 	})
 }
 

@@ -19,6 +19,9 @@ var (
 	ErrTooLarge = errors.New("wire: field over its limit")
 	// ErrServerOnly: the event kind never leaves the server.
 	ErrServerOnly = errors.New("wire: server-only event kind cannot be encoded")
+	// ErrWrongBase: a snapshot delta was applied to a base other than the
+	// snapshot it names.
+	ErrWrongBase = errors.New("wire: snapshot delta applied to another base")
 	// ErrVersion: the peers speak different protocol versions.
 	ErrVersion = errors.New("wire: protocol version mismatch")
 )

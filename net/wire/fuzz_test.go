@@ -1,6 +1,7 @@
 package wire_test
 
 import (
+	"encoding/binary"
 	"errors"
 	"testing"
 
@@ -15,7 +16,7 @@ import (
 // failure is one of the package's sentinel errors, and that whatever
 // decodes re-encodes to the very same bytes, which decode to the same value.
 
-var sentinels = []error{wire.ErrShort, wire.ErrUnknownType, wire.ErrWrongType, wire.ErrMalformed, wire.ErrTooLarge}
+var sentinels = []error{wire.ErrShort, wire.ErrUnknownType, wire.ErrWrongType, wire.ErrMalformed, wire.ErrTooLarge, wire.ErrWrongBase}
 
 func requireSentinel(t *testing.T, err error) {
 	t.Helper()
@@ -182,8 +183,46 @@ func FuzzDecodeCleared(f *testing.F) {
 	fuzzCodec(f, wire.MsgCleared, "0c 00 21", "0c 00 01 0141 00000000 0000 05 0000")
 }
 
+func FuzzApplySnapshotDelta(f *testing.F) {
+	fuzzCodec(f, wire.MsgSnapshotDelta, "11 0100 2f010000 03 2600 f0 f0 11 01", "11 0100 2f010000 03 2600 f1 01 0f 010203040506070809 0a0b0c0d0e0f")
+}
+
+// Any two snapshots of one epoch a few ticks apart, whatever their bytes
+// say, travel as a delta that rebuilds the newer exactly, and the delta is
+// shorter than what it rebuilds.
+func FuzzSnapshotDeltaRoundTrip(f *testing.F) {
+	f.Add(uint8(3), hx(deltaBaseHex)[7:], hx(deltaBaseHex)[7:])
+	f.Add(uint8(1), []byte{1, 2, 3}, make([]byte, 40))
+	f.Add(uint8(255), make([]byte, 300), []byte{})
+	f.Fuzz(func(t *testing.T, age uint8, fullBody, baseBody []byte) {
+		full := append(hx("10 0100 00010000"), fullBody...)
+		base := append(hx("10 0100 00010000"), baseBody...)
+		binary.LittleEndian.PutUint32(base[3:], 256-uint32(age))
+		d, ok := wire.AppendSnapshotDelta(nil, full, base)
+		if !ok {
+			// Each run token carries at least one literal or skips fifteen
+			// zeros, so a delta is at most 10 + 2·changed + zeros/15 bytes.
+			changed := 0
+			for i := 7; i < len(full); i++ {
+				if i >= len(base) || full[i] != base[i] {
+					changed++
+				}
+			}
+			bound := 10 + 2*changed + (len(full)-7-changed)/15
+			require.True(t, age == 0 || len(full) > 0xffff || bound >= len(full),
+				"a delta is refused only for a base of the same tick or when it might not be shorter (%d bytes, bound %d)", len(full), bound)
+			return
+		}
+		require.Less(t, len(d), len(full))
+		got, err := wire.ApplySnapshotDelta(nil, d, base)
+		require.NoError(t, err)
+		require.Equal(t, full, got)
+	})
+}
+
 func FuzzDecodeInput(f *testing.F) {
-	fuzzCodec(f, wire.MsgInput, "30 00", "30 04", "30 02 02000000 00 00 0000 00 00 01000000 00 00 0000 00 00")
+	fuzzCodec(f, wire.MsgInput, "30 00 0000", "30 04 0000", "30 02 0100 02000000 00 00 0000 00 00 01000000 00 00 0000 00 00",
+		"30 01 0300 02000000 00 00 0000 00 00")
 }
 
 func FuzzDecodeSnapshot(f *testing.F) {

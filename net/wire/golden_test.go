@@ -2,6 +2,7 @@ package wire_test
 
 import (
 	"encoding/hex"
+	"errors"
 	"strings"
 	"testing"
 
@@ -30,6 +31,18 @@ func hx(s string) []byte {
 	}
 	return b
 }
+
+// input is the decoded form of an Input packet, for the tables.
+type input struct {
+	Frames []game.Input
+	Ack    uint32
+}
+
+// deltaBaseHex is the base of the SnapshotDelta cases: epoch 1, tick 300,
+// the last input 3 ticks before, the receiver at (1, 2) aiming 0x8000 with
+// 100 of 100 health, enemy 5 of kind 2 at (256, 256) at full health, no
+// loot list.
+const deltaBaseHex = "10 0100 2c010000 03 01 0100 0000803f 00000040 0080 6400 6400 00 0100 0500 02 0004 0004 ff 00 ff"
 
 // events is the decoded form of an Events packet, for the tables.
 type events struct {
@@ -334,18 +347,47 @@ var codecs = []codec{
 		},
 	},
 	{
-		typ:    wire.MsgInput,
-		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendInput(b, v.([]game.Input)), nil },
-		decode: func(b []byte) (any, error) { return wire.DecodeInput(b, nil) },
+		typ: wire.MsgSnapshotDelta,
+		encode: func(b []byte, v any) ([]byte, error) {
+			d, ok := wire.AppendSnapshotDelta(b, v.([]byte), hx(deltaBaseHex))
+			if !ok {
+				return b, errors.New("no delta")
+			}
+			return d, nil
+		},
+		decode: func(b []byte) (any, error) { return wire.ApplySnapshotDelta(nil, b, hx(deltaBaseHex)) },
 		cases: []golden{
-			{"three redundant frames, oldest first", []game.Input{
+			{"a player and an enemy that moved", hx(`10 0100 2f010000 03 01 0100 00000040 00000040 0080 6400 6400 00
+				0100 0500 02 0404 0004 ff 00 ff`), "11 0100 2f010000 03 2600 62 807f f0 11 04"},
+			{"nothing changed but the tick", hx("10 0100 2d010000" + deltaBaseHex[len("10 0100 2c010000"):]),
+				"11 0100 2d010000 01 2600"},
+			{"a loot list that appeared", hx("10 0100 2d010000" + deltaBaseHex[len("10 0100 2c010000"):len(deltaBaseHex)-2] +
+				"01 0102 03 0400 0400 01"), "11 0100 2d010000 01 2e00 f0 f5 fe01020304 11 04 11 01"},
+		},
+	},
+	{
+		typ: wire.MsgInput,
+		encode: func(b []byte, v any) ([]byte, error) {
+			return wire.AppendInput(b, v.(input).Frames, v.(input).Ack), nil
+		},
+		decode: func(b []byte) (any, error) {
+			frames, ack, err := wire.DecodeInput(b, nil)
+			if err != nil {
+				return nil, err
+			}
+			return input{frames, ack}, nil
+		},
+		cases: []golden{
+			{"three redundant frames, oldest first", input{Frames: []game.Input{
 				{Tick: 100, MoveX: 70, MoveY: -71, Aim: 0x8000, Buttons: game.BtnFire | game.BtnUse, Slot: 2},
 				{Tick: 101},
 				{Tick: 102, MoveX: -100, MoveY: 100, Aim: 0x1234, Buttons: 0x1f, Slot: 255},
-			}, `30 03 64000000 46 b9 0080 09 02
+			}}, `30 03 0000 64000000 46 b9 0080 09 02
 				   65000000 00 00 0000 00 00
 				   66000000 9c 64 3412 1f ff`},
-			{"a single frame at the last tick", []game.Input{{Tick: 0xffffffff}}, "30 01 ffffffff 00 00 0000 00 00"},
+			{"a single frame at the last tick", input{Frames: []game.Input{{Tick: 0xffffffff}}}, "30 01 0000 ffffffff 00 00 0000 00 00"},
+			{"a frame acknowledging the snapshot three ticks before it", input{Frames: []game.Input{{Tick: 100}}, Ack: 97},
+				"30 01 0300 64000000 00 00 0000 00 00"},
 		},
 	},
 }

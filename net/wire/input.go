@@ -5,11 +5,20 @@ import "duskfall/game"
 // InputFrameSize is the size of one input frame on the wire.
 const InputFrameSize = 10
 
+// inputHeaderSize is the type, the count and the acknowledgement.
+const inputHeaderSize = 4
+
 // AppendInput appends an Input packet carrying frames, oldest first with
-// strictly rising ticks (the decoder refuses anything else). Only
-// the newest game.InputRedundancy frames fit, so the client may pass its
-// whole unacknowledged window; with no frames nothing is appended.
-func AppendInput(b []byte, frames []game.Input) []byte {
+// strictly rising ticks (the decoder refuses anything else), and ack: the
+// tick of the newest snapshot the client holds, 0 for none, which lets the
+// server send the next snapshot as a delta against it. Only the newest
+// game.InputRedundancy frames fit, so the client may pass its whole
+// unacknowledged window; with no frames nothing is appended.
+//
+// The acknowledgement travels as the ticks from the newest frame back to
+// it, in a u16; one that cannot be said so (not before the newest frame,
+// or 65,535 ticks or more behind it) is sent as none.
+func AppendInput(b []byte, frames []game.Input, ack uint32) []byte {
 	if len(frames) == 0 {
 		return b
 	}
@@ -17,6 +26,7 @@ func AppendInput(b []byte, frames []game.Input) []byte {
 		frames = frames[len(frames)-game.InputRedundancy:]
 	}
 	b = append(b, uint8(MsgInput), uint8(len(frames)))
+	b = AppendU16(b, ackAge(frames[len(frames)-1].Tick, ack))
 	for i := range frames {
 		f := &frames[i]
 		b = AppendU32(b, f.Tick)
@@ -27,15 +37,28 @@ func AppendInput(b []byte, frames []game.Input) []byte {
 	return b
 }
 
-// DecodeInput decodes an Input packet, appending its frames to dst[:0].
-// The count must be 1..game.InputRedundancy and the ticks strictly rising
-// (oldest first); whether the ticks are acceptable now is the server's
-// input validation, not the codec's. On error it returns dst[:0].
-func DecodeInput(b []byte, dst []game.Input) ([]game.Input, error) {
+// ackAge is how many ticks before the newest frame the acknowledged
+// snapshot was taken, 0 for none.
+func ackAge(newest, ack uint32) uint16 {
+	if ack == 0 || ack >= newest || newest-ack > 0xFFFF {
+		return 0
+	}
+	return uint16(newest - ack)
+}
+
+// DecodeInput decodes an Input packet, appending its frames to dst[:0],
+// and returns the snapshot tick it acknowledges (0 for none). The count
+// must be 1..game.InputRedundancy and the ticks strictly rising (oldest
+// first); whether the ticks are acceptable now is the server's input
+// validation, not the codec's, and whether the acknowledged snapshot is
+// one the server sent is the server's to look up. On error it returns
+// dst[:0] and 0.
+func DecodeInput(b []byte, dst []game.Input) ([]game.Input, uint32, error) {
 	dst = dst[:0]
 	r := NewReader(b)
 	readType(&r, MsgInput)
 	n := int(r.U8())
+	age := r.U16()
 	switch {
 	case r.Err() != nil:
 	case n == 0:
@@ -50,8 +73,14 @@ func DecodeInput(b []byte, dst []game.Input) ([]game.Input, error) {
 		}
 		dst = append(dst, f)
 	}
-	if err := r.End(); err != nil {
-		return dst[:0], err
+	if r.Err() == nil && uint32(age) >= dst[len(dst)-1].Tick {
+		r.Fail(ErrMalformed) // a tick before the first: no encoder writes it
 	}
-	return dst, nil
+	if err := r.End(); err != nil {
+		return dst[:0], 0, err
+	}
+	if age == 0 {
+		return dst, 0, nil
+	}
+	return dst, dst[len(dst)-1].Tick - uint32(age), nil
 }

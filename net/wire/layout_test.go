@@ -140,6 +140,18 @@ var layoutCases = []layoutCase{
 		},
 	},
 	{
+		typ: wire.MsgSnapshotDelta,
+		encode: func() ([]byte, error) {
+			full := hx("10 0100 2f010000 03 01 0100 00000040 00000040 0080 6400 6400 00 0100 0500 02 0404 0004 ff 00 ff")
+			d, _ := wire.AppendSnapshotDelta(nil, full, hx(deltaBaseHex))
+			return d, nil
+		},
+		vars: map[string]int{"n": 6},
+		fields: map[string]string{
+			"type": "11", "epoch": "0100", "tick": "2f010000", "baseAge": "03", "length": "2600", "runs": "62807ff01104",
+		},
+	},
+	{
 		typ: wire.MsgEvents,
 		encode: func() ([]byte, error) {
 			b := wire.AppendEventsHeader(nil, 0x0201, 0x06050403)
@@ -187,11 +199,11 @@ var layoutCases = []layoutCase{
 			return wire.AppendInput(nil, []game.Input{
 				{Tick: 0x04030201, MoveX: 5, MoveY: 6, Aim: 0x0807, Buttons: 9, Slot: 0x0a},
 				{Tick: 0x04030202},
-			}), nil
+			}, 0x04030202-0x0c0b), nil
 		},
 		vars: map[string]int{"n": 2},
 		fields: map[string]string{
-			"type": "30", "count": "02", "frames.tick": "01020304", "frames.moveX": "05", "frames.moveY": "06",
+			"type": "30", "count": "02", "ack": "0b0c", "frames.tick": "01020304", "frames.moveX": "05", "frames.moveY": "06",
 			"frames.aim": "0708", "frames.buttons": "09", "frames.slot": "0a",
 		},
 	},

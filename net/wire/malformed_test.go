@@ -23,6 +23,16 @@ var wireEventSize = map[game.EventKind]int{
 func completeLengths(c *codec, g golden) map[int]bool {
 	full := len(hx(g.hex))
 	ok := map[int]bool{full: true}
+	if c.typ == wire.MsgSnapshotDelta {
+		b := hx(g.hex)
+		ok[10] = true // the header alone: the base again at a new tick
+		for n := 10; n < len(b); {
+			lit := int(b[n] & 0x0f)
+			if n += 1 + lit; lit > 0 {
+				ok[n] = true // a delta may end after any run of literals
+			}
+		}
+	}
 	if c.typ == wire.MsgEvents {
 		n := 7 // type, epoch, tick
 		ok[n] = true
@@ -308,13 +318,33 @@ func TestEventIterOverwritesTheWholeEvent(t *testing.T) {
 
 func TestHostileInputs(t *testing.T) {
 	runBad(t, wire.MsgInput, []badCase{
-		{"a count of zero", "30 00", wire.ErrMalformed},
+		{"a count of zero", "30 00 0000", wire.ErrMalformed},
 		{"a count over the redundancy", "30 04" + strings.Repeat("00", 40), wire.ErrTooLarge},
 		{"a count of 255 in a short packet", "30 ff 01000000 00 00 0000 00 00", wire.ErrTooLarge},
-		{"two frames of the same tick", "30 02 01000000 00 00 0000 00 00 01000000 00 00 0000 00 00", wire.ErrMalformed},
-		{"frames newest first", "30 02 02000000 00 00 0000 00 00 01000000 00 00 0000 00 00", wire.ErrMalformed},
-		{"a frame cut short", "30 02 01000000 00 00 0000 00 00 02000000 00", wire.ErrShort},
+		{"two frames of the same tick", "30 02 0000 01000000 00 00 0000 00 00 01000000 00 00 0000 00 00", wire.ErrMalformed},
+		{"frames newest first", "30 02 0000 02000000 00 00 0000 00 00 01000000 00 00 0000 00 00", wire.ErrMalformed},
+		{"a frame cut short", "30 02 0000 01000000 00 00 0000 00 00 02000000 00", wire.ErrShort},
 		{"a Hello routed to it", "01 01 41" + tok, wire.ErrWrongType},
+		{"an acknowledgement reaching before tick 1", "30 01 0200 02000000 00 00 0000 00 00", wire.ErrMalformed},
+	})
+}
+
+func TestHostileSnapshotDeltas(t *testing.T) {
+	runBad(t, wire.MsgSnapshotDelta, []badCase{
+		{"a base age of zero", "11 0100 2f010000 00 2600", wire.ErrMalformed},
+		{"a base before tick 0", "11 0100 02000000 03 2600", wire.ErrMalformed},
+		{"a length no longer than the header it rebuilds", "11 0100 2f010000 03 0700", wire.ErrMalformed},
+		{"a base of another epoch", "11 0200 2f010000 03 2600", wire.ErrWrongBase},
+		{"a base of another tick", "11 0100 2f010000 02 2600", wire.ErrWrongBase},
+		{"a token of nothing", "11 0100 2f010000 03 2600 00", wire.ErrMalformed},
+		{"a pure skip at the end", "11 0100 2f010000 03 2600 f0", wire.ErrMalformed},
+		{"a pure skip shorter than fifteen", "11 0100 2f010000 03 2600 30 11 01", wire.ErrMalformed},
+		{"a run after a short run with no skip between", "11 0100 2f010000 03 2600 62 807f 01 01", wire.ErrMalformed},
+		{"a literal zero byte", "11 0100 2f010000 03 2600 62 8000", wire.ErrMalformed},
+		{"runs past the snapshot's length", "11 0100 2f010000 03 0c00 f2 0101", wire.ErrMalformed},
+		{"a literal run cut short", "11 0100 2f010000 03 2600 63 807f", wire.ErrShort},
+		{"a delta no shorter than its snapshot", "11 0100 2f010000 03 0b00 01 01", wire.ErrMalformed},
+		{"a Snapshot routed to it", "10 0100 2f010000 03 00 0000 ff", wire.ErrWrongType},
 	})
 }
 
@@ -323,12 +353,12 @@ func TestDecodeInputReusesDst(t *testing.T) {
 	for i := range dst {
 		dst[i].Tick = 999
 	}
-	got, err := wire.DecodeInput(hx("30 01 07000000 01 02 0300 04 05"), dst)
+	got, _, err := wire.DecodeInput(hx("30 01 0000 07000000 01 02 0300 04 05"), dst)
 	require.NoError(t, err)
 	assert.Equal(t, []game.Input{{Tick: 7, MoveX: 1, MoveY: 2, Aim: 3, Buttons: 4, Slot: 5}}, got)
 	assert.Same(t, &dst[0], &got[0], "frames land in dst's array")
 
-	got, err = wire.DecodeInput(hx("30 00"), dst)
+	got, _, err = wire.DecodeInput(hx("30 00 0000"), dst)
 	assert.Error(t, err)
 	assert.Empty(t, got)
 }

@@ -23,6 +23,7 @@ const (
 	MsgUpgradeChoice    MsgType = 0x0B
 	MsgCleared          MsgType = 0x0C
 	MsgSnapshot         MsgType = 0x10
+	MsgSnapshotDelta    MsgType = 0x11
 	MsgEvents           MsgType = 0x20
 	MsgInput            MsgType = 0x30
 )
@@ -117,9 +118,11 @@ var registry = [...]MsgInfo{
 		"id", "x", "y", "aim", "hpShare", "flags", // every other player's
 		"enemyCount", "id", "kind", "x", "y", "hpShare", "flags",
 		"lootCount", "id", "def", "x", "y", "flags"}},
+	{MsgSnapshotDelta, "SnapshotDelta", ChanSnapshot, ServerToClient, []string{
+		"epoch", "tick", "baseAge", "length", "runs"}},
 	{MsgEvents, "Events", ChanEvents, ServerToClient, []string{"epoch", "tick", "kind", "payload"}},
 	{MsgInput, "Input", ChanInput, ClientToServer, []string{
-		"count", "tick", "moveX", "moveY", "aim", "buttons", "slot"}},
+		"count", "ack", "tick", "moveX", "moveY", "aim", "buttons", "slot"}},
 }
 
 // Messages returns every message type of this protocol version, in type
