@@ -5,9 +5,10 @@
 // Data flows one way through a Runtime each frame:
 //
 //	Intent ──SendInput──▶ game.Input frame ──▶ predicted own position
-//	                         └─▶ wire.AppendInput (last 3 frames) ──▶ transport ch 3
+//	                         └─▶ wire.AppendInput (last 3 frames, newest snapshot held) ──▶ transport ch 3
 //	transport ──Receive──▶ ch 0 control (Welcome, Reject, Roster, EnterInstance, MapChunk)
-//	                      ch 1 snapshots ──▶ reconcile own ship, buffer for interpolation
+//	                      ch 1 snapshots (deltas rebuilt on the held one they name)
+//	                                     ──▶ reconcile own ship, buffer for interpolation
 //	                      ch 2 events    ──▶ bullet replica (spawn fast-forwarded, despawn)
 //
 // The client never decides an outcome. It predicts only its own movement,

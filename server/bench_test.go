@@ -1,7 +1,9 @@
 package server
 
 import (
+	"encoding/binary"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -50,23 +52,48 @@ func BenchmarkEncodeSnapshotPerPeer(b *testing.B) {
 		in.peers = append(in.peers, peers[i])
 		peers[i].inst = in
 	}
-	in.world.Step()
+	for range 6 {
+		in.world.Step()
+	}
 	pkt := srv.encodeSnapshot(peers[0])
 	var snap wire.Snapshot
 	require.NoError(b, wire.DecodeSnapshot(pkt, &snap))
 	require.Len(b, snap.Players, 4)
 	require.Len(b, snap.Enemies, 60)
 	require.Len(b, snap.Loot, 24)
+	// Each peer acknowledged a snapshot three ticks older in which every
+	// record stood elsewhere, so every snapshot goes as a delta against it.
+	bases := make([][]byte, len(peers))
+	for i, p := range peers {
+		p.lootSig = lootUnsent
+		bases[i] = olderBase(srv.encodeSnapshot(p))
+		p.sent.Put(bases[i])
+		p.acked = in.world.Tick() - 3
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
 		in.enemyTick = in.world.Tick() + 1 // a new tick: encode the enemies again
-		for _, p := range peers {
+		for i, p := range peers {
 			p.lootSig = lootUnsent // the worst case: every snapshot carries the loot list
-			srv.encodeSnapshot(p)
+			p.sent.Put(bases[i])   // keep the base in the ring (a copy the server does not make)
+			if t, _ := srv.snapshotFor(p); t != wire.MsgSnapshotDelta {
+				b.Fatalf("sent %v, not a delta", t)
+			}
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(peers)), "ns/peer")
+}
+
+// olderBase is pkt as if taken three ticks earlier, with one byte in every
+// nine (a record's length) different: a base every record moved from.
+func olderBase(pkt []byte) []byte {
+	b := slices.Clone(pkt)
+	binary.LittleEndian.PutUint32(b[3:], binary.LittleEndian.Uint32(b[3:])-3)
+	for i := 12; i < len(b); i += 9 {
+		b[i] ^= 1
+	}
+	return b
 }
 
 // discardServer is a transport that drops every packet.

@@ -7,7 +7,9 @@
 //	World.Step for every instance ──▶ tick events ──▶ per-peer event packets (ch 2),
 //	                                  bullet spawns filtered by interest
 //	every SnapshotInterval ticks ──▶ per-peer snapshots (ch 1): own record,
-//	                                  actors within ActorInterestRadius
+//	                                  actors within ActorInterestRadius, sent as
+//	                                  deltas against the newest one the peer
+//	                                  acknowledged in its input
 //	map chunks within MapStreamRadius not yet sent ──▶ ch 0
 //
 // The server never reads a clock inside Step: Run drives Step at 60 Hz

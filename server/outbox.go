@@ -65,9 +65,17 @@ func (s *Runtime) flushEvents(p *peer) {
 // one it acknowledged when it holds one and the delta is shorter, whole
 // otherwise (docs/NETCODE.md, Snapshot deltas).
 func (s *Runtime) sendSnapshot(p *peer) {
+	if t, b := s.snapshotFor(p); b != nil {
+		s.send(p, t, b)
+	}
+}
+
+// snapshotFor encodes the peer's snapshot, keeps it as a base for the
+// deltas to come, and returns what to send: the delta or the whole.
+func (s *Runtime) snapshotFor(p *peer) (wire.MsgType, []byte) {
 	full := s.encodeSnapshot(p)
 	if full == nil {
-		return
+		return 0, nil
 	}
 	p.sent.Put(full)
 	if s.cfg.SnapshotTap != nil {
@@ -77,12 +85,11 @@ func (s *Runtime) sendSnapshot(p *peer) {
 		if d, ok := wire.AppendSnapshotDelta(s.deltaBuf[:0], full, base); ok {
 			s.deltaBuf = d
 			s.counters.SnapshotDeltas++
-			s.send(p, wire.MsgSnapshotDelta, d)
-			return
+			return wire.MsgSnapshotDelta, d
 		}
 	}
 	s.counters.SnapshotsWhole++
-	s.send(p, wire.MsgSnapshot, full)
+	return wire.MsgSnapshot, full
 }
 
 // encodeSnapshot encodes one peer's snapshot into s.buf: its own record

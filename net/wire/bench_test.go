@@ -109,3 +109,46 @@ func BenchmarkDecodeInput(b *testing.B) {
 		}
 	}
 }
+
+// movedSnapshots is a snapshot of the reference peak and the next one, three
+// ticks on: every player and every enemy moved a little.
+func movedSnapshots() (base, next []byte) {
+	s := sampleSnapshot(4, 60, 24)
+	base = wire.AppendSnapshot(nil, s)
+	s.Tick += 3
+	for i := range s.Players {
+		s.Players[i].X += 0.75
+		s.Players[i].Y -= 0.5
+	}
+	for i := range s.Enemies {
+		s.Enemies[i].X += 1.25
+	}
+	return base, wire.AppendSnapshot(nil, s)
+}
+
+func BenchmarkAppendSnapshotDelta(b *testing.B) {
+	base, next := movedSnapshots()
+	buf := make([]byte, 0, 2048)
+	d, _ := wire.AppendSnapshotDelta(nil, next, base)
+	b.SetBytes(int64(len(next)))
+	b.ReportMetric(float64(len(d)), "delta_bytes")
+	b.ReportMetric(float64(len(next)), "whole_bytes")
+	b.ReportAllocs()
+	for b.Loop() {
+		buf, _ = wire.AppendSnapshotDelta(buf[:0], next, base)
+	}
+}
+
+func BenchmarkApplySnapshotDelta(b *testing.B) {
+	base, next := movedSnapshots()
+	d, _ := wire.AppendSnapshotDelta(nil, next, base)
+	buf := make([]byte, 0, 2048)
+	b.SetBytes(int64(len(next)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var err error
+		if buf, err = wire.ApplySnapshotDelta(buf[:0], d, base); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
