@@ -62,7 +62,7 @@ type fleet struct {
 const (
 	startGap  = 500 * time.Millisecond
 	rejoinGap = 2500 * time.Millisecond
-	niceness  = "10"
+	niceness  = "19"
 )
 
 // turn waits until a process may start, and books the gap after it.

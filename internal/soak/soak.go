@@ -74,7 +74,7 @@ func figures(c config, h health, t *tally, it items) string {
 	defer t.mu.Unlock()
 	return fmt.Sprintf("soak: duration %s, bots %d (%d processes), joins %d, kills %d, peak players %d, "+
 		"reports %d (deaths %d, escapes %d, dungeons entered %d, bot errors %d%s), "+
-		"max tick p99 %.2f ms after warm-up, rss %d KiB at warm-up end -> %d KiB at the end (%+.1f %%), "+
+		"max tick p99 %.2f ms after warm-up, rss floor %d KiB in the first half after warm-up -> %d KiB in the second (%+.1f %%), "+
 		"heap %d -> %d KiB, goroutines %d -> %d (players %d -> %d), "+
 		"items minted %d carried %d gone %d (stored %d, %d moves), machine load %s",
 		c.duration, c.procs*c.perProc, c.procs, t.joins, t.kills, h.peakPlayers,

@@ -22,16 +22,18 @@ func steady(first, n, rss, gor, players int, p99 float64) []sample {
 }
 
 func TestJudgePassesASteadyRun(t *testing.T) {
-	s := append(steady(1, 12, 10000, 8, 60, 1), steady(13, 48, 10900, 10, 60, 7.9)...)
+	s := append(steady(1, 12, 9000, 8, 60, 1), steady(13, 24, 10000, 10, 60, 7.9)...)
+	s = append(s, steady(37, 24, 10900, 10, 60, 7.9)...)
 	h, fails := judge(s, 12*time.Second)
 	assert.Empty(t, fails)
-	assert.Equal(t, 10000, h.warmRSS)
+	assert.Equal(t, 10000, h.warmRSS, "the floor after warm-up, not during it")
 	assert.Equal(t, 10900, h.endRSS)
 	assert.InDelta(t, 7.9, h.maxP99, 1e-9)
 }
 
 func TestJudgeNamesEachFailedCheck(t *testing.T) {
-	s := append(steady(1, 12, 10000, 8, 60, 50), steady(13, 48, 11200, 13, 60, 2)...)
+	s := append(steady(1, 12, 10000, 8, 60, 50), steady(13, 12, 10000, 8, 60, 2)...)
+	s = append(s, steady(25, 36, 11200, 13, 60, 2)...)
 	s[30].st.TickMsP99 = 9
 	_, fails := judge(s, 12*time.Second)
 	require.Len(t, fails, 3)
@@ -50,6 +52,32 @@ func TestJudgeWantsSamplesOnBothSides(t *testing.T) {
 	_, fails := judge(steady(1, 12, 10000, 8, 60, 1), 12*time.Second)
 	require.Len(t, fails, 1)
 	assert.Contains(t, fails[0], "0 after")
+}
+
+// The Go heap grows to twice what is live between collections: resident
+// memory climbs and falls back. A sawtooth that returns to its floor is not
+// growth, however high its teeth; a floor that rises is.
+func TestMemoryIsJudgedByTheFloorTheCollectorReturnsTo(t *testing.T) {
+	sawtooth := func(floor int) []sample {
+		s := steady(1, 60, floor, 8, 60, 1)
+		for i := range s {
+			s[i].rssKB = floor + floor*(i%20)/20 // back to the floor every 20 s
+		}
+		return s
+	}
+	t.Run("a sawtooth that returns to the same floor passes", func(t *testing.T) {
+		_, fails := judge(sawtooth(10000), 12*time.Second)
+		assert.Empty(t, fails)
+	})
+	t.Run("a floor that rises by more than a tenth fails", func(t *testing.T) {
+		s := sawtooth(10000)
+		for i := 36; i < 60; i++ {
+			s[i].rssKB += 1200
+		}
+		_, fails := judge(s, 12*time.Second)
+		require.Len(t, fails, 1)
+		assert.Contains(t, fails[0], "memory: resident at least 11200 KiB")
+	})
 }
 
 func TestMedianIgnoresOneNoisySecond(t *testing.T) {
