@@ -32,12 +32,13 @@ vet:
 # TestHitVisibility and TestReconciliationOverABadNetwork measure what
 # players see through real sockets and bot clients in real time, over a
 # simulated bad network (TestSnapshotLossMatchesTheNetwork counts its lost
-# snapshots), TestHoldingTheDoor what attacks cost them, and
+# snapshots; TestDeltaSnapshotsRebuildExactlyOverABadNetwork that deltas rebuild
+# exactly through it), TestHoldingTheDoor what attacks cost them, and
 # TestItemConservation needs its bots to get far in a short run: they run
 # alone, after the rest, so two busy cores do not stall their bots' frames
 # (a stalled frame is a resync, and a snap). The window tests (TestGUI…)
 # run two game windows under software GL: they run alone too.
-REALTIME := ^(TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLossMatchesTheNetwork|TestHoldingTheDoor|TestItemConservation)$$
+REALTIME := ^(TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLossMatchesTheNetwork|TestDeltaSnapshotsRebuildExactlyOverABadNetwork|TestHoldingTheDoor|TestItemConservation)$$
 WINDOW := ^TestGUI
 test: deps-test vet
 	scripts/with-display.sh $(GO) test -count=1 -timeout 15m -skip '$(REALTIME)|$(WINDOW)' ./...
