@@ -349,7 +349,7 @@ const garbageMemory = "0.3 to 1.8 MB of anonymous memory stays after a garbage b
 func siegeCases() []siegeCase {
 	return []siegeCase{
 		{
-			name:          "control: two peers choosing a character",
+			name: "control: two peers choosing a character",
 			attack: func(t *testing.T, s *siege) func() {
 				joinedAttacker(t, s, 2)
 				return func() {}
@@ -386,7 +386,7 @@ func siegeCases() []siegeCase {
 			},
 		},
 		{
-			name:          "huge packets on every channel",
+			name: "huge packets on every channel",
 			attack: func(t *testing.T, s *siege) func() {
 				a := joinedAttacker(t, s, 2)
 				huge := make([]byte, 2<<20)
@@ -399,8 +399,8 @@ func siegeCases() []siegeCase {
 			},
 		},
 		{
-			name:          "fragmented packets on every channel, reliable and not",
-			memoryGap:     "about 1 MB of anonymous memory outside Go's heap stays after a fragment flood; not yet traced (docs/NETCODE.md)",
+			name:      "fragmented packets on every channel, reliable and not",
+			memoryGap: "about 1 MB of anonymous memory outside Go's heap stays after a fragment flood; not yet traced (docs/NETCODE.md)",
 			attack: func(t *testing.T, s *siege) func() {
 				a := joinedAttacker(t, s, 2)
 				frag := make([]byte, 24<<10) // under the packet limit, about twenty fragments each
@@ -419,7 +419,7 @@ func siegeCases() []siegeCase {
 			},
 		},
 		{
-			name:          "garbage on every channel from a joined peer",
+			name: "garbage on every channel from a joined peer",
 			attack: func(t *testing.T, s *siege) func() {
 				a := joinedAttacker(t, s, 1)
 				for i := range 3000 {
@@ -500,7 +500,7 @@ func siegeCases() []siegeCase {
 			},
 		},
 		{
-			name:          "a game that freezes and comes back at once",
+			name: "a game that freezes and comes back at once",
 			attack: func(t *testing.T, s *siege) func() {
 				frozen := joinsWithin(t, s.addr, "cy", 5*time.Second)
 				require.Equal(t, client.StatePlaying, frozen.State(), "%v", frozen.Err())
@@ -516,8 +516,8 @@ func siegeCases() []siegeCase {
 			},
 		},
 		{
-			name:          "idle squatters in every seat",
-			flags:         []string{"--max-players", "6", "--idle-kick", "2s"},
+			name:  "idle squatters in every seat",
+			flags: []string{"--max-players", "6", "--idle-kick", "2s"},
 			attack: func(t *testing.T, s *siege) func() {
 				joinedAttacker(t, s, 4)
 				return func() {}

@@ -90,7 +90,7 @@ type health struct {
 	// (teeth of 20 to 30 s in a soak) and a reading at one moment says where
 	// the collector was; what a leak raises is the floor the collector
 	// falls back to, and each half spans a collection or more.
-	warmRSS, endRSS int
+	warmRSS, endRSS   int
 	warmGor, endGor   int // goroutines, medians
 	warmPl, endPl     int // players, medians
 	maxP99            float64
