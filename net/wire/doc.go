@@ -7,6 +7,9 @@
 // pass the packet to that type's decoder: ParseX for control messages
 // (which may allocate), DecodeSnapshot, EventIter and DecodeInput for the
 // per-tick traffic (which do not, once the caller's buffers have grown).
+// A SnapshotDelta is first rebuilt into the Snapshot it stands for, against
+// the base the receiver holds in its SnapshotRing (ApplySnapshotDelta), and
+// then decoded as one (delta.go).
 //
 // Every byte from the network is hostile. Decoders check every length and
 // count against the bytes actually present before reading or allocating,
