@@ -81,12 +81,7 @@ func (a *attacker) close() {
 // connect opens n connections to addr.
 func (a *attacker) connect(t *testing.T, addr string, n int) {
 	t.Helper()
-	host, port, err := net.SplitHostPort(addr)
-	require.NoError(t, err)
-	p, err := strconv.Atoi(port)
-	require.NoError(t, err)
-	ea, err := enet.NewAddress(host, uint16(p))
-	require.NoError(t, err)
+	ea := enetAddr(t, addr)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for range n {
@@ -326,6 +321,7 @@ func halfOpen(t *testing.T, ip, addr string, n int) {
 }
 
 func enetAddr(t *testing.T, addr string) enet.Address {
+	t.Helper()
 	host, port, err := net.SplitHostPort(addr)
 	require.NoError(t, err)
 	p, err := strconv.Atoi(port)
