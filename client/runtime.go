@@ -28,12 +28,29 @@ const (
 // waiting longer costs nothing but the wait, which the player can cancel.
 const DefaultHandshakeTimeout = 15 * time.Second
 
+// A joined client judges the connection by what it hears, not by ENet's
+// retransmission count: while it plays, twenty snapshots a second arrive,
+// and no packet for QuietLimitPlaying means the game stopped (the server
+// died, or its tick hangs while its socket still answers). On the roster
+// the server sends nothing unasked, and the only sign of life is ENet's
+// acknowledgement of the client's pings (two a second), so the limit there
+// is longer. ENet's own give-up (a reliable packet unacknowledged for
+// dialTimeout) only backs these up: under ENet's defaults a client at 20 %
+// loss each way lost the connection whenever one ping went unanswered six
+// times running (docs/NETCODE.md, "The impairment matrix"), while its
+// snapshots kept arriving.
+const (
+	QuietLimitPlaying = 5 * time.Second
+	QuietLimitRoster  = 10 * time.Second
+	dialTimeout       = 30 * time.Second
+)
+
 // Config configures a Runtime.
 type Config struct {
 	Name             string
 	Token            [16]byte
 	HandshakeTimeout time.Duration    // 0 means DefaultHandshakeTimeout
-	Now              func() time.Time // nil means time.Now; the handshake timer only
+	Now              func() time.Time // nil means time.Now; the handshake and quiet timers only
 	ProtocolVersion  uint32           // 0 means wire.ProtocolVersion; tests announce others
 	Timeline         Timeline         // the tick bullets are drawn at; TimelinePredicted by default
 	Roster           RosterPolicy     // who chooses the character: RosterAuto by default
@@ -90,6 +107,7 @@ type Runtime struct {
 	state   State
 	err     error
 	started time.Time
+	heardAt time.Time // the last packet from the server (cfg.Now)
 	stats   Stats
 	netLoss snapshotLoss
 
@@ -143,7 +161,7 @@ func New(tr transport.Client, cfg Config) *Runtime {
 	r := &Runtime{
 		tr:      tr,
 		cfg:     cfg,
-		started: cfg.Now(),
+		started: cfg.Now(), heardAt: cfg.Now(),
 		names:   make(map[uint16]string),
 		seen:    make(map[uint16]bool),
 		pstats:  ownStats(),
@@ -161,7 +179,7 @@ func Dial(addr string, cfg Config) (*Runtime, error) {
 	if version == 0 {
 		version = wire.ProtocolVersion
 	}
-	tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels()})
+	tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Timeout: dialTimeout})
 	if err != nil {
 		return nil, fmt.Errorf("cannot reach %s: %w", addr, err)
 	}
@@ -290,6 +308,7 @@ func (r *Runtime) Receive() {
 		r.handle(&r.inbox[i])
 	}
 	r.checkHandshakeTimeout()
+	r.checkQuiet()
 	r.chooseForPlayer()
 	r.stepBullets()
 	r.pred.smooth()
@@ -307,6 +326,7 @@ func (r *Runtime) handle(ev *transport.Event) {
 	case transport.EventDisconnect:
 		r.onDisconnect()
 	case transport.EventReceive:
+		r.heardAt = r.cfg.Now()
 		if err := r.dispatch(ev.Channel, ev.Data); err != nil {
 			r.stats.Garbage++
 		}
@@ -324,6 +344,26 @@ func (r *Runtime) sendHello() {
 	}
 	r.tr.Send(wire.ChannelOf(wire.MsgHello), b)
 	r.state = StateJoining
+}
+
+// checkQuiet ends a joined connection the server has gone quiet on.
+func (r *Runtime) checkQuiet() {
+	limit := QuietLimitRoster
+	switch r.state {
+	case StatePlaying:
+		limit = QuietLimitPlaying
+	case StateJoining, StateRoster:
+	default:
+		return
+	}
+	quiet := r.tr.Stats().Quiet
+	if r.state == StatePlaying {
+		quiet = r.cfg.Now().Sub(r.heardAt)
+	}
+	if quiet > limit {
+		r.tr.Disconnect()
+		r.fail(fmt.Errorf("the connection to the server was lost: nothing heard from it for %d seconds", int(quiet.Seconds())))
+	}
 }
 
 func (r *Runtime) onDisconnect() {

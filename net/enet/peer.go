@@ -151,6 +151,18 @@ func (p *Peer) PacketLoss() float64 {
 	return float64(cp.packetLoss) / C.ENET_PEER_PACKET_LOSS_SCALE
 }
 
+// AckedAt is the host's service time, in ms, of the last acknowledgement
+// the peer sent (0 before the first): ENet counts only acknowledgements as
+// hearing from a peer, so it pings a peer that sends it nothing reliable.
+// The value only ever changes when an acknowledgement arrives.
+func (p *Peer) AckedAt() uint32 {
+	cp, err := p.usable()
+	if err != nil {
+		return 0
+	}
+	return uint32(cp.lastReceiveTime)
+}
+
 // Connected reports whether the handshake has completed and the peer is live.
 func (p *Peer) Connected() bool {
 	cp, err := p.usable()

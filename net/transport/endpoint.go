@@ -181,7 +181,7 @@ func (e *endpoint) handle(ev enet.Event) {
 			e.track(ev.Peer, id)
 		}
 		e.mu.Lock()
-		e.stats[id] = &PeerStats{}
+		e.stats[id] = &PeerStats{heard: time.Now()}
 		ip := ev.Peer.Address().IP()
 		from := net.IP(ip[:]).String()
 		e.in.push(Event{Kind: EventConnect, Peer: id, ConnectData: ev.Data, From: from}, nil, &e.pool)
@@ -194,7 +194,11 @@ func (e *endpoint) handle(ev enet.Event) {
 			return
 		}
 		e.mu.Lock()
-		switch st := e.stats[id]; {
+		st := e.stats[id]
+		if st != nil {
+			st.heard = time.Now()
+		}
+		switch {
 		case st == nil:
 		case e.maxQueued > 0 && st.queued >= e.maxQueued:
 			e.wire.QueueDropped++
@@ -229,7 +233,8 @@ func (e *endpoint) forget(p *enet.Peer, data uint32) {
 }
 
 // refreshStats copies ENet's RTT and loss out of C memory, which only this
-// goroutine may read.
+// goroutine may read, and notes an acknowledgement heard since the last
+// look (the only sign of life of a peer that sends nothing itself).
 func (e *endpoint) refreshStats() {
 	now := time.Now()
 	if now.Sub(e.lastStats) < statsInterval {
@@ -240,6 +245,9 @@ func (e *endpoint) refreshStats() {
 	for id, p := range e.byID {
 		if st := e.stats[id]; st != nil {
 			st.RTT, st.Loss = p.RTT(), p.PacketLoss()
+			if a := p.AckedAt(); a != st.acked {
+				st.acked, st.heard = a, now
+			}
 		}
 	}
 	e.mu.Unlock()
@@ -389,7 +397,9 @@ func (e *endpoint) peerStats(id PeerID) PeerStats {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if st := e.stats[id]; st != nil {
-		return *st
+		out := *st
+		out.Quiet = time.Since(st.heard)
+		return out
 	}
 	return PeerStats{}
 }

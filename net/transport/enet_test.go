@@ -400,3 +400,44 @@ func TestHalfOpenHandshakesAreForgotten(t *testing.T) {
 		"the half-open slots were freed after DefaultHalfOpenTimeout, not ENet's 30 s")
 	t.Logf("connected %v after four half-open handshakes took every slot", time.Since(start).Round(time.Millisecond))
 }
+
+// Quiet says how long a peer has been silent: ENet's pings keep an idle
+// but live connection heard, and a host that stops answering goes quiet.
+func TestENetQuiet(t *testing.T) {
+	t.Run("an idle connection is kept heard by ENet's pings, on both sides", func(t *testing.T) {
+		p := newENetPair(t, 0, Config{})
+		time.Sleep(3 * time.Second) // nothing sent either way
+		assert.Less(t, p.cli.Stats().Quiet, 2*time.Second)
+		assert.Less(t, p.srv.Stats(p.peer).Quiet, 2*time.Second)
+	})
+	t.Run("a server that stops answering goes quiet, and its next packet is heard", func(t *testing.T) {
+		la, err := enet.NewAddress("127.0.0.1", 0)
+		require.NoError(t, err)
+		raw := enet.DefaultHostConfig()
+		raw.Compress = true
+		host, err := enet.NewHost(&la, raw)
+		require.NoError(t, err)
+		defer host.Destroy()
+		cli := dial(t, host.Address().String(), 0, Config{Timeout: time.Minute})
+		rec := record(cli)
+		var peer *enet.Peer
+		deadline := time.Now().Add(waitTimeout)
+		for peer == nil && time.Now().Before(deadline) {
+			ev, err := host.Service(1)
+			require.NoError(t, err)
+			if ev.Type == enet.EventConnect {
+				peer = ev.Peer
+			}
+		}
+		require.NotNil(t, peer, "the client connects")
+		rec.waitFor(t, "client connect", isKindFor(EventConnect, ServerPeer))
+
+		time.Sleep(2500 * time.Millisecond) // the host is stalled: nothing serviced, nothing acknowledged
+		assert.Greater(t, cli.Stats().Quiet, 2*time.Second)
+
+		require.NoError(t, peer.SendBytes([]byte{1, 2, 3}, 0, enet.Reliable))
+		host.Flush()
+		rec.waitReceives(t, 0, 1)
+		assert.Less(t, cli.Stats().Quiet, time.Second, "a packet is a sign of life")
+	})
+}

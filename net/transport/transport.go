@@ -73,6 +73,13 @@ type PeerStats struct {
 	Loss     float64       // mean loss of reliable packets, 0 to 1
 	BytesIn  uint64
 	BytesOut uint64
+	// Quiet is how long ago anything was last heard from the peer: a
+	// packet, or ENet's acknowledgement of one sent to it. Zero on the
+	// in-process link, which cannot go quiet.
+	Quiet time.Duration
+
+	heard    time.Time // when Quiet was last zero (ENet peers)
+	acked    uint32    // the peer's enet AckedAt when last looked at
 
 	queued   int // receives waiting for the next poll
 	overflow int // 1 + the index in the pending batch of this poll's EventOverflow; 0 for none
