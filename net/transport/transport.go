@@ -78,8 +78,8 @@ type PeerStats struct {
 	// in-process link, which cannot go quiet.
 	Quiet time.Duration
 
-	heard    time.Time // when Quiet was last zero (ENet peers)
-	acked    uint32    // the peer's enet AckedAt when last looked at
+	heard time.Time // when Quiet was last zero (ENet peers)
+	acked uint32    // the peer's enet AckedAt when last looked at
 
 	queued   int // receives waiting for the next poll
 	overflow int // 1 + the index in the pending batch of this poll's EventOverflow; 0 for none
