@@ -74,12 +74,12 @@ func figures(c config, h health, t *tally, it items) string {
 	defer t.mu.Unlock()
 	return fmt.Sprintf("soak: duration %s, bots %d (%d processes), joins %d, kills %d, peak players %d, "+
 		"reports %d (deaths %d, escapes %d, dungeons entered %d, bot errors %d%s), "+
-		"max tick p99 %.2f ms after warm-up, rss floor %d KiB in the first half after warm-up -> %d KiB in the second (%+.1f %%), "+
+		"steps of 8 ms or more after warm-up %d of %d (%.2f %%), max tick p99 of a second %.2f ms, rss floor %d KiB in the first half after warm-up -> %d KiB in the second (%+.1f %%), "+
 		"heap %d -> %d KiB, goroutines %d -> %d (players %d -> %d), "+
 		"items minted %d carried %d gone %d (stored %d, %d moves), machine load %s",
 		c.duration, c.procs*c.perProc, c.procs, t.joins, t.kills, h.peakPlayers,
 		t.reports, t.deaths, t.escapes, t.dungeons, sum(t.botErrors), errorList(t.botErrors),
-		h.maxP99, h.warmRSS, h.endRSS, growth(h.warmRSS, h.endRSS),
+		h.slowSteps, h.steps, 100*float64(h.slowSteps)/float64(max(h.steps, 1)), h.maxP99, h.warmRSS, h.endRSS, growth(h.warmRSS, h.endRSS),
 		h.heapWarm, h.heapEnd, h.warmGor, h.endGor, h.warmPl, h.endPl,
 		it.minted, it.carried, it.gone, it.stored, it.moves, loadAvg())
 }
