@@ -22,7 +22,7 @@ type sample struct {
 
 // Thresholds of the checks.
 const (
-	maxTickP99Ms = 8.0 // one of server.TickHistBoundsMs: the run's p99 is read from tick_hist
+	maxTickP99Ms = 8.0  // one of server.TickHistBoundsMs: the run's p99 is read from tick_hist
 	maxRSSGrowth = 0.10 // of the resident memory's floor in the first half after warm-up
 	medianOf     = 5    // samples in each median, so one noisy second decides nothing
 )
@@ -90,17 +90,17 @@ type health struct {
 	// (teeth of 20 to 30 s in a soak) and a reading at one moment says where
 	// the collector was; what a leak raises is the floor the collector
 	// falls back to, and each half spans a collection or more.
-	warmRSS, endRSS   int
-	warmGor, endGor   int // goroutines, medians
-	warmPl, endPl     int // players, medians
-	maxP99            float64
-	maxP99At          time.Duration
-	peakPlayers       int
-	overP99           int // samples (seconds) after warm-up whose p99 is over maxTickP99Ms
+	warmRSS, endRSS int
+	warmGor, endGor int // goroutines, medians
+	warmPl, endPl   int // players, medians
+	maxP99          float64
+	maxP99At        time.Duration
+	peakPlayers     int
+	overP99         int // samples (seconds) after warm-up whose p99 is over maxTickP99Ms
 	// Steps after warm-up, and how many of them took maxTickP99Ms or
 	// more, from the status file's tick_hist: more than 1 % of them over
 	// is a run's tick p99 over the budget.
-	steps, slowSteps uint64
+	steps, slowSteps  uint64
 	warm, afterWarm   int // samples in each part
 	heapWarm, heapEnd int // KiB in use in the heap, medians: what the memory growth is made of
 }
