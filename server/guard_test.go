@@ -78,7 +78,7 @@ func TestTheDoor(t *testing.T) {
 		for range HelloTimeoutTicks + 2 {
 			srv.Step()
 		}
-		assert.Equal(t, "no Hello within 2 seconds", d.refusal(t, 1))
+		assert.Equal(t, "no Hello within 5 seconds", d.refusal(t, 1))
 		assert.True(t, d.disconnected[1])
 	})
 	t.Run("the fifth connection joining at once from one address is refused, another address is not", func(t *testing.T) {

@@ -32,7 +32,7 @@ type Config struct {
 	// long: 0 means DefaultIdleTimeout (15 s), negative never.
 	IdleTimeoutTicks int
 	// HelloTicks is how long a connection may take to say Hello: 0 means
-	// HelloTimeoutTicks (2 s).
+	// HelloTimeoutTicks (5 s).
 	HelloTicks int
 	VolleyLead int // ticks enemy volleys are announced before they fly: 0 means game.VolleyLeadTicks, negative none
 	// Store keeps accounts and characters; the Runtime owns it from New on

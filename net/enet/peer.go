@@ -125,6 +125,30 @@ func (p *Peer) SetTimeout(limit, minMs, maxMs uint32) {
 	}
 }
 
+// ConfigureThrottle sets how ENet's packet throttle, which drops a share
+// of unreliable packets at the sender while round trips grow, moves
+// (enet_peer_throttle_configure): every intervalMs it may rise by accel
+// or fall by decel, of ThrottleScale. ENet tells the remote end, which
+// then throttles its own sends to this peer the same way.
+func (p *Peer) ConfigureThrottle(intervalMs, accel, decel uint32) {
+	if cp, err := p.usable(); err == nil {
+		C.enet_peer_throttle_configure(cp, C.enet_uint32(intervalMs), C.enet_uint32(accel), C.enet_uint32(decel))
+	}
+}
+
+// ThrottleScale is the packet throttle's full scale: a throttle of
+// ThrottleScale sends every unreliable packet.
+const ThrottleScale = C.ENET_PEER_PACKET_THROTTLE_SCALE
+
+// Throttle is the peer's packet throttle now, 0 to ThrottleScale.
+func (p *Peer) Throttle() uint32 {
+	cp, err := p.usable()
+	if err != nil {
+		return 0
+	}
+	return uint32(cp.packetThrottle)
+}
+
 // Address is the remote address of the peer.
 func (p *Peer) Address() Address {
 	if _, err := p.usable(); err != nil {

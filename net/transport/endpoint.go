@@ -94,6 +94,22 @@ func (e *endpoint) track(p *enet.Peer, id PeerID) {
 	e.applyTimeout(p)
 }
 
+// openThrottle keeps ENet from throttling the connection's unreliable
+// packets, on both ends (ENet tells the other). ENet's throttle drops a
+// share of them at the sender whenever a round trip comes back longer than
+// the last by twice its variance, which jitter and retransmissions on a
+// lossy path do again and again: at 20 % loss and 150 ms it went to
+// nothing for seconds at a time, and a playing client heard no snapshot
+// for 5 s. What the game sends unreliably is a few KB/s of snapshots and
+// inputs that the next ones replace; there is no bulk to back off from.
+func openThrottle(p *enet.Peer) {
+	p.ConfigureThrottle(throttleIntervalMs, enet.ThrottleScale, 0)
+}
+
+// throttleIntervalMs is ENet's default interval; with no deceleration
+// the throttle only ever rises, to full at the first interval.
+const throttleIntervalMs = 5000
+
 // applyTimeout sets a connected peer's timeout: the configured one, or
 // ENet's own (zeros) in place of the short one its handshake had.
 func (e *endpoint) applyTimeout(p *enet.Peer) {
@@ -180,6 +196,7 @@ func (e *endpoint) handle(ev enet.Event) {
 			id = e.assignID()
 			e.track(ev.Peer, id)
 		}
+		openThrottle(ev.Peer)
 		e.mu.Lock()
 		e.stats[id] = &PeerStats{heard: time.Now()}
 		ip := ev.Peer.Address().IP()
