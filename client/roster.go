@@ -57,6 +57,7 @@ type rosterState struct {
 	asked    bool // RosterAsk is done: the player chooses from here on
 	playing  wire.CharacterEntry
 	retryAt  time.Time // RosterAuto's next try after a refusal
+	stayedAt time.Time // the last OpStay sent
 	notice   string
 	noticeAt time.Time
 }
@@ -121,6 +122,25 @@ func CheckName(name string) error {
 		return errors.New("a name cannot start or end with a space")
 	}
 	return errors.New("a name cannot hold control or formatting characters")
+}
+
+// StayEvery is how often a client on the roster tells the server that the
+// player is still choosing (wire.OpStay): the server disconnects a peer
+// that sends nothing for its idle limit (15 s by default), and a player
+// reading the roster or typing a name sends nothing else.
+const StayEvery = 5 * time.Second
+
+// stay says, every StayEvery on the roster, that the player is there.
+func (r *Runtime) stay() {
+	now := r.cfg.Now()
+	if r.state != StateRoster || now.Sub(r.roster.stayedAt) < StayEvery {
+		return
+	}
+	r.roster.stayedAt = now
+	b, err := wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpStay})
+	if err == nil {
+		r.tr.Send(wire.ChannelOf(wire.MsgCharacterCommand), b)
+	}
 }
 
 func (r *Runtime) command(c wire.CharacterCommand) error {

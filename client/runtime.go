@@ -310,6 +310,7 @@ func (r *Runtime) Receive() {
 	r.checkHandshakeTimeout()
 	r.checkQuiet()
 	r.chooseForPlayer()
+	r.stay()
 	r.stepBullets()
 	r.pred.smooth()
 	r.view.build(r)

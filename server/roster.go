@@ -269,6 +269,8 @@ func (s *Runtime) onCommand(p *peer, b []byte) error {
 		s.onCreate(p, c.Name)
 	case wire.OpDelete:
 		s.onDelete(p, c.ID, c.Name)
+	case wire.OpStay:
+		// Nothing to do: being heard (the caller notes it) is the point.
 	}
 	return nil
 }

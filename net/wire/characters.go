@@ -136,6 +136,10 @@ const (
 	OpSelect CommandOp = 1 // play the character ID; Name is empty
 	OpCreate CommandOp = 2 // make a character called Name; ID is 0
 	OpDelete CommandOp = 3 // delete the character ID; Name repeats its name, as the player confirmed it
+	// OpStay says the player is still choosing: ID 0, Name empty. A
+	// client on the roster sends nothing else unasked, and the server's
+	// idle kick would take it for a squatter.
+	OpStay CommandOp = 4
 )
 
 // CharacterCommand is the client's choice on the roster.
@@ -160,6 +164,11 @@ func checkCommand(c *CharacterCommand) error {
 		return ValidName(c.Name)
 	case OpDelete:
 		return ValidName(c.Name)
+	case OpStay:
+		if c.ID != 0 || c.Name != "" {
+			return ErrMalformed
+		}
+		return nil
 	}
 	return ErrMalformed
 }

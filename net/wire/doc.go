@@ -107,7 +107,8 @@
 //	CharacterCommand 0x08 (client→server), 11 + n bytes
 //	  off  size  field
 //	  0    1     type 0x08
-//	  1    1     op u8: 1 select | 2 create | 3 delete
+//	  1    1     op u8: 1 select | 2 create | 3 delete | 4 stay (still choosing:
+//	             id 0, name empty; sent every few seconds while on the roster)
 //	  2    8     id u64: the character (0 for create)
 //	  10   1+n   name str: create, the new name; delete, the character's name
 //	             as the player confirmed it; select, empty (n = 0)

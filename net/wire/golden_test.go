@@ -193,6 +193,7 @@ var codecs = []codec{
 			{"create one", wire.CharacterCommand{Op: wire.OpCreate, Name: "Bo"}, "08 02 0000000000000000 02426f"},
 			{"delete one, its name confirmed", wire.CharacterCommand{Op: wire.OpDelete, ID: 0x0100, Name: "Bo"},
 				"08 03 0001000000000000 02426f"},
+			{"still choosing", wire.CharacterCommand{Op: wire.OpStay}, "08 04 0000000000000000 00"},
 		},
 	},
 	{
