@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"duskfall/server"
 )
 
 // serverProc is the dedicated server under soak and the files it writes.
@@ -47,7 +49,11 @@ func startServer(bin, dir string, maxPlayers int) (*serverProc, error) {
 	defer logf.Close() // the child holds its own descriptor
 	s.cmd = exec.Command(bin, "--server", "--port", strconv.Itoa(port), "--bind", "127.0.0.1",
 		"--data", s.dataDir, "--status-file", s.status, "--item-journal", s.journal,
-		"--max-players", strconv.Itoa(maxPlayers), "--per-address", strconv.Itoa(maxPlayers)) // every bot comes from 127.0.0.1
+		// Every bot comes from 127.0.0.1, and a SIGKILLed process's
+		// connections hold their ENet peers until the server's peer
+		// timeout, while the process is already dialling again: the
+		// address needs the server's every slot, not one per player.
+		"--max-players", strconv.Itoa(maxPlayers), "--per-address", strconv.Itoa(server.PeerSlots(maxPlayers)))
 	s.cmd.Stdout, s.cmd.Stderr = logf, logf
 	if err := s.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot start the server: %w", err)
