@@ -17,6 +17,7 @@ type quietLink struct {
 	unanswered
 	connected bool
 	quiet     time.Duration
+	deliver   [][]byte // control packets the next Poll hands over
 }
 
 func (q *quietLink) Poll(dst []transport.Event) []transport.Event {
@@ -24,7 +25,20 @@ func (q *quietLink) Poll(dst []transport.Event) []transport.Event {
 		q.connected = true
 		return append(dst, transport.Event{Kind: transport.EventConnect, Peer: transport.ServerPeer})
 	}
+	for _, b := range q.deliver {
+		dst = append(dst, transport.Event{Kind: transport.EventReceive, Peer: transport.ServerPeer, Channel: wire.ChanControl, Data: b})
+	}
+	q.deliver = nil
 	return dst
+}
+
+// characters is a roster of one character, for a client to wait on.
+func characters(t *testing.T) []byte {
+	t.Helper()
+	b, err := wire.AppendCharacters(nil, wire.Characters{Slots: 8, Entries: []wire.CharacterEntry{
+		{ID: 1, Name: "Ava", Level: 2, Health: 100, MaxHealth: 100}}})
+	require.NoError(t, err)
+	return b
 }
 
 func (q *quietLink) Stats() transport.PeerStats { return transport.PeerStats{Quiet: q.quiet} }
@@ -58,18 +72,22 @@ func TestAQuietServerIsCalledLostInWords(t *testing.T) {
 		require.NotEmpty(t, got)
 		assert.Equal(t, transport.EventDisconnect, got[len(got)-1].Kind, "the client hangs up")
 	})
-	t.Run("a joining client goes by the transport's own quiet, with the longer limit", func(t *testing.T) {
+	t.Run("a client on the roster goes by the transport's own quiet, with the longer limit", func(t *testing.T) {
 		link := &quietLink{}
-		rt := New(link, Config{Name: "listener"})
+		rt := New(link, Config{Name: "listener", Roster: RosterAsk, HandshakeTimeout: time.Hour})
 		rt.Receive()
 		require.Equal(t, StateJoining, rt.State())
+		link.quiet = time.Hour
+		rt.Receive()
+		require.Equal(t, StateJoining, rt.State(), "while joining, the handshake timeout decides")
+		link.deliver = [][]byte{wire.AppendWelcome(nil, wire.Welcome{PeerID: 3, ServerTick: 100}), characters(t)}
 		link.quiet = QuietLimitRoster - time.Millisecond
 		rt.Receive()
-		require.Equal(t, StateJoining, rt.State(), "not yet")
+		require.Equal(t, StateRoster, rt.State(), "%v", rt.Err())
 		link.quiet = QuietLimitRoster + time.Millisecond
 		rt.Receive()
 		require.Equal(t, StateFailed, rt.State())
-		assert.Contains(t, rt.Err().Error(), "nothing heard from it for 10 seconds")
+		assert.Contains(t, rt.Err().Error(), "nothing heard from it for 20 seconds")
 		assert.Equal(t, 1, link.disconnects)
 	})
 }

@@ -33,15 +33,16 @@ const DefaultHandshakeTimeout = 15 * time.Second
 // and no packet for QuietLimitPlaying means the game stopped (the server
 // died, or its tick hangs while its socket still answers). On the roster
 // the server sends nothing unasked, and the only sign of life is ENet's
-// acknowledgement of the client's pings (two a second), so the limit there
-// is longer. ENet's own give-up (a reliable packet unacknowledged for
+// acknowledgement of what the client sends (its pings, its stays), which at
+// 20 % loss and 150 ms can take four resends with doubling waits, so the
+// limit there is longer. While joining, the handshake timeout decides. ENet's own give-up (a reliable packet unacknowledged for
 // dialTimeout) only backs these up: under ENet's defaults a client at 20 %
 // loss each way lost the connection whenever one ping went unanswered six
 // times running (docs/NETCODE.md, "The impairment matrix"), while its
 // snapshots kept arriving.
 const (
 	QuietLimitPlaying = 5 * time.Second
-	QuietLimitRoster  = 10 * time.Second
+	QuietLimitRoster  = 20 * time.Second
 	dialTimeout       = 30 * time.Second
 )
 
@@ -353,7 +354,7 @@ func (r *Runtime) checkQuiet() {
 	switch r.state {
 	case StatePlaying:
 		limit = QuietLimitPlaying
-	case StateJoining, StateRoster:
+	case StateRoster:
 	default:
 		return
 	}
