@@ -123,6 +123,7 @@ func (e *endpoint) run() {
 	for !e.stopping.Load() {
 		e.flushOutbox()
 		e.service()
+		e.host.CapResends()
 		if e.halfOpen > 0 {
 			e.host.ExpireHandshakes(e.halfOpen)
 		}
@@ -261,7 +262,7 @@ func (e *endpoint) refreshStats() {
 	e.mu.Lock()
 	for id, p := range e.byID {
 		if st := e.stats[id]; st != nil {
-			st.RTT, st.Loss = p.RTT(), p.PacketLoss()
+			st.RTT, st.Loss, st.Resend = p.RTT(), p.PacketLoss(), p.LongestResend()
 			if a := p.AckedAt(); a != st.acked {
 				st.acked, st.heard = a, now
 			}

@@ -441,3 +441,44 @@ func TestENetQuiet(t *testing.T) {
 		assert.Less(t, cli.Stats().Quiet, time.Second, "a packet is a sign of life")
 	})
 }
+
+// A reliable packet that goes unanswered is resent within about two round
+// trips however often it was lost, not after waits that double each time.
+func TestENetResendsAreCapped(t *testing.T) {
+	la, err := enet.NewAddress("127.0.0.1", 0)
+	require.NoError(t, err)
+	raw := enet.DefaultHostConfig()
+	raw.Compress = true
+	host, err := enet.NewHost(&la, raw)
+	require.NoError(t, err)
+	defer host.Destroy()
+	cli := dial(t, host.Address().String(), 0, Config{Timeout: time.Minute})
+	rec := record(cli)
+	service := func(d time.Duration) (got []enet.Event) {
+		for end := time.Now().Add(d); time.Now().Before(end); {
+			ev, err := host.Service(1)
+			require.NoError(t, err)
+			if ev.Type != enet.EventNone {
+				got = append(got, ev)
+			}
+		}
+		return got
+	}
+	connected := false
+	for _, ev := range service(time.Second) {
+		connected = connected || ev.Type == enet.EventConnect
+	}
+	require.True(t, connected, "the client connects")
+	rec.waitFor(t, "client connect", isKindFor(EventConnect, ServerPeer))
+	service(time.Second) // a few pings settle the round-trip estimate
+	rtt := cli.Stats().RTT
+
+	cli.Send(0, []byte{7}) // channel 0 is reliable
+	time.Sleep(6 * time.Second) // the host is stalled: every send of it is lost
+	st := cli.Stats()
+	t.Logf("round trip %v; after 6 s unanswered the resend timeout is %v", rtt, st.Resend)
+	require.NotZero(t, st.Resend, "the packet is still in flight")
+	// Uncapped, the timeout would have doubled past 4 s by now.
+	assert.LessOrEqual(t, st.Resend, max(enet.ResendFloor, 2*st.RTT+time.Second))
+	assert.Less(t, st.Resend, 2*time.Second)
+}

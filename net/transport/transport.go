@@ -77,6 +77,10 @@ type PeerStats struct {
 	// packet, or ENet's acknowledgement of one sent to it. Zero on the
 	// in-process link, which cannot go quiet.
 	Quiet time.Duration
+	// Resend is the longest retransmission timeout among the reliable
+	// packets in flight to the peer (0 when none is): at most about two
+	// round trips, never ENet's doubling without end (enet.Host.CapResends).
+	Resend time.Duration
 
 	heard time.Time // when Quiet was last zero (ENet peers)
 	acked uint32    // the peer's enet AckedAt when last looked at
