@@ -473,7 +473,7 @@ func TestENetResendsAreCapped(t *testing.T) {
 	service(time.Second) // a few pings settle the round-trip estimate
 	rtt := cli.Stats().RTT
 
-	cli.Send(0, []byte{7}) // channel 0 is reliable
+	cli.Send(0, []byte{7})      // channel 0 is reliable
 	time.Sleep(6 * time.Second) // the host is stalled: every send of it is lost
 	st := cli.Stats()
 	t.Logf("round trip %v; after 6 s unanswered the resend timeout is %v", rtt, st.Resend)
