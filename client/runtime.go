@@ -34,8 +34,8 @@ const DefaultHandshakeTimeout = 15 * time.Second
 // died, or its tick hangs while its socket still answers). On the roster
 // the server sends nothing unasked, and the only sign of life is ENet's
 // acknowledgement of what the client sends (its pings, its stays), which at
-// 20 % loss and 150 ms can take four resends with doubling waits, so the
-// limit there is longer. While joining, the handshake timeout decides. ENet's own give-up (a reliable packet unacknowledged for
+// 20 % loss and 150 ms can take four resends, so the limit there is
+// longer. While joining, the handshake timeout decides. ENet's own give-up (a reliable packet unacknowledged for
 // dialTimeout) only backs these up: under ENet's defaults a client at 20 %
 // loss each way lost the connection whenever one ping went unanswered six
 // times running (docs/NETCODE.md, "The impairment matrix"), while its
