@@ -2,10 +2,13 @@ package server
 
 import (
 	"context"
-	"duskfall/net/transport"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync/atomic"
 	"time"
+
+	"duskfall/net/enet"
+	"duskfall/net/transport"
 )
 
 // Memory a burst leaves behind, in Go's heap and in the C heap ENet
@@ -20,6 +23,10 @@ const (
 	janitorEvery    = 5 * time.Second
 	janitorFreeOver = 256 << 10 // free heap bytes not yet returned
 )
+
+// cHeap is the C heap as the janitor last read it, for the status file:
+// reading it takes glibc's arena locks, which the tick should not wait on.
+var cHeap struct{ inUse, free atomic.Uint64 }
 
 // runJanitor returns free heap memory to the system every janitorEvery
 // while more than janitorFreeOver of it is held, until ctx ends.
@@ -36,5 +43,7 @@ func runJanitor(ctx context.Context) {
 			debug.FreeOSMemory()
 		}
 		transport.ReleaseMemory()
+		cHeap.inUse.Store(enet.HeapInUse())
+		cHeap.free.Store(enet.HeapFree())
 	}
 }

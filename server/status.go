@@ -74,6 +74,11 @@ type Status struct {
 	// (MemStats.HeapInuse) at the last collection's view.
 	Goroutines int    `json:"goroutines"`
 	HeapBytes  uint64 `json:"heap_bytes"`
+	// The C heap ENet allocates in (glibc's mallinfo2, every heap arena),
+	// as the memory janitor last read it, every 5 s after any trim: bytes
+	// allocated, and bytes free but still held from the system.
+	CHeapInUse uint64 `json:"c_heap_in_use"`
+	CHeapFree  uint64 `json:"c_heap_free"`
 }
 
 // TickHistBoundsMs are the upper bounds of Status.TickHist's buckets, in
@@ -174,6 +179,7 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 	st.LoopMsP50, st.LoopMsP99, st.LoopMsMax = l.percentiles(l.gaps)
 	l.steps, l.gaps = l.steps[:0], l.gaps[:0]
 	st.Goroutines, st.HeapBytes = runtime.NumGoroutine(), l.heapInuse()
+	st.CHeapInUse, st.CHeapFree = cHeap.inUse.Load(), cHeap.free.Load()
 	return st
 }
 

@@ -536,7 +536,8 @@ func siegeCases() []siegeCase {
 // brief is the counters a hostile test reports.
 func brief(c server.Status) map[string]any {
 	return map[string]any{"garbage": c.Garbage, "rate_limited": c.RateLimited, "kicked": c.Kicked,
-		"late_dropped": c.LateDropped, "rejected": c.Rejected, "source_dropped": c.SourceDropped}
+		"late_dropped": c.LateDropped, "rejected": c.Rejected, "source_dropped": c.SourceDropped,
+		"heap_kib": c.HeapBytes >> 10, "c_heap_in_use_kib": c.CHeapInUse >> 10, "c_heap_free_kib": c.CHeapFree >> 10}
 }
 
 // testWriter sends a server's log to the test's.
