@@ -218,7 +218,7 @@ func (s *siege) memoryLine() string {
 	}
 	var parts []string
 	for _, line := range strings.Split(string(b), "\n") {
-		for _, key := range []string{"VmRSS:", "RssAnon:", "RssFile:"} {
+		for _, key := range []string{"VmRSS:", "RssAnon:", "RssFile:", "Threads:"} {
 			if strings.HasPrefix(line, key) {
 				parts = append(parts, strings.Join(strings.Fields(line), " "))
 			}
