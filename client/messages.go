@@ -190,11 +190,9 @@ func (r *Runtime) onSnapshotDelta(b []byte) error {
 	if r.state != StatePlaying {
 		return nil
 	}
-	if h.Epoch != r.epoch {
-		r.stats.OtherEpoch++
-		return nil
-	}
-	base := r.held.Get(h.Epoch, h.BaseTick)
+	// The base is of the snapshot's instance: onSnapshot drops a rebuilt
+	// snapshot of one left behind, as it drops a whole one.
+	base := r.held.GetTick16(h.BaseTick16)
 	if base == nil {
 		r.stats.DeltasWithoutBase++
 		return nil

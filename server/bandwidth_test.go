@@ -103,7 +103,7 @@ func (c *rawClient) hold(t testing.TB, b []byte) {
 	if wire.MsgType(b[0]) == wire.MsgSnapshotDelta {
 		h, err := wire.ParseDeltaHeader(b)
 		require.NoError(t, err)
-		base := c.held.Get(h.Epoch, h.BaseTick)
+		base := c.held.GetTick16(h.BaseTick16)
 		require.NotNil(t, base, "the server built a delta on a snapshot this client acknowledged")
 		c.rebuilt, err = wire.ApplySnapshotDelta(c.rebuilt[:0], b, base)
 		require.NoError(t, err)

@@ -12,14 +12,19 @@ import "encoding/binary"
 // same as a tenth of a second ago (ids, kinds, health, flags, the high
 // bytes of positions), so most of it is skipped.
 //
+// The header names the base by the low 16 bits of its tick and says how
+// many ticks newer the snapshot is and how its length changed; the epoch
+// and the whole ticks come from the base, which the receiver holds (a
+// snapshot ring spans under two seconds, so 16 bits never meet twice).
+//
 // The receiver rebuilds the whole Snapshot packet and decodes it as if it
 // had come whole: a delta changes how a snapshot travels, never what it
 // says, and a rebuilt snapshot is held to every rule a whole one is.
 
 // Delta sizes and limits.
 const (
-	deltaHeaderSize = 1 + 2 + 4 + 1 + 2 // type, epoch, tick, base age, length
-	snapshotBodyAt  = 1 + 2 + 4         // a snapshot's bytes after type, epoch and tick
+	deltaHeaderMin = 1 + 2 + 1 + 1 // type, base tick, age, the length's change in one byte
+	snapshotBodyAt = 1 + 2 + 4     // a snapshot's bytes after type, epoch and tick
 	// MaxBaseAge is the oldest base a delta can name, in ticks.
 	MaxBaseAge = 255
 	maxRun     = 15
@@ -27,9 +32,10 @@ const (
 
 // DeltaHeader is what a SnapshotDelta says about itself.
 type DeltaHeader struct {
-	Epoch          uint16
-	Tick, BaseTick uint32
-	Len            int // the rebuilt snapshot's length in bytes
+	BaseTick16 uint16 // the low 16 bits of the base's tick: SnapshotRing.GetTick16 finds it
+	Age        uint32 // ticks from the base to the snapshot, 1..MaxBaseAge
+	LenChange  int    // the snapshot's length minus the base's
+	runsAt     int    // where the runs start
 }
 
 // snapshotHead reads the epoch and tick of a Snapshot packet.
@@ -49,14 +55,14 @@ func snapshotHead(b []byte) (epoch uint16, tick uint32, ok bool) {
 func AppendSnapshotDelta(b, full, base []byte) ([]byte, bool) {
 	epoch, tick, ok := snapshotHead(full)
 	baseEpoch, baseTick, baseOK := snapshotHead(base)
-	if !ok || !baseOK || epoch != baseEpoch || baseTick >= tick || tick-baseTick > MaxBaseAge || len(full) > 0xFFFF {
+	if !ok || !baseOK || epoch != baseEpoch || baseTick >= tick || tick-baseTick > MaxBaseAge || len(full) <= snapshotBodyAt || len(full) > 0xFFFF || len(base) > 0xFFFF {
 		return b, false
 	}
 	start := len(b)
-	b = append(b, full[:snapshotBodyAt]...)
-	b[start] = uint8(MsgSnapshotDelta)
+	b = append(b, uint8(MsgSnapshotDelta))
+	b = AppendU16(b, uint16(baseTick))
 	b = append(b, uint8(tick-baseTick))
-	b = AppendU16(b, uint16(len(full)))
+	b = binary.AppendVarint(b, int64(len(full)-len(base)))
 	for i := snapshotBodyAt; ; {
 		zeros := 0
 		for i+zeros < len(full) && xorAt(full, base, i+zeros) == 0 {
@@ -99,17 +105,27 @@ func xorAt(full, base []byte, i int) byte {
 func ParseDeltaHeader(b []byte) (DeltaHeader, error) {
 	r := NewReader(b)
 	readType(&r, MsgSnapshotDelta)
-	h := DeltaHeader{Epoch: r.U16(), Tick: r.U32()}
-	age := uint32(r.U8())
-	h.Len = int(r.U16())
-	switch {
-	case r.Err() != nil:
+	h := DeltaHeader{BaseTick16: r.U16(), Age: uint32(r.U8())}
+	if r.Err() != nil {
 		return DeltaHeader{}, r.Err()
-	case age == 0 || age > h.Tick || h.Len <= snapshotBodyAt:
+	}
+	change, n := binary.Varint(b[deltaHeaderMin-1:])
+	switch {
+	case n == 0:
+		return DeltaHeader{}, ErrShort
+	case n < 0 || change < -0xFFFF || change > 0xFFFF || n != varintLen(change):
+		return DeltaHeader{}, ErrMalformed // too long, or not as short as it could be
+	case h.Age == 0:
 		return DeltaHeader{}, ErrMalformed
 	}
-	h.BaseTick = h.Tick - age
+	h.LenChange, h.runsAt = int(change), deltaHeaderMin-1+n
 	return h, nil
+}
+
+// varintLen is how many bytes binary.AppendVarint writes for v.
+func varintLen(v int64) int {
+	var buf [binary.MaxVarintLen64]byte
+	return len(binary.AppendVarint(buf[:0], v))
 }
 
 // ApplySnapshotDelta rebuilds the Snapshot packet the delta d says from
@@ -124,25 +140,30 @@ func ApplySnapshotDelta(dst, d, base []byte) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	if epoch, tick, ok := snapshotHead(base); !ok || epoch != h.Epoch || tick != h.BaseTick {
+	epoch, baseTick, ok := snapshotHead(base)
+	if !ok || uint16(baseTick) != h.BaseTick16 {
 		return dst, ErrWrongBase
+	}
+	length := len(base) + h.LenChange
+	switch {
+	case baseTick+h.Age < baseTick || length <= snapshotBodyAt || length > 0xFFFF:
+		return dst, ErrMalformed
+	case len(d) >= length:
+		return dst, ErrMalformed // no shorter than the snapshot: no server sends it
 	}
 	start := len(dst)
 	dst = append(dst, uint8(MsgSnapshot))
-	dst = AppendU16(dst, h.Epoch)
-	dst = AppendU32(dst, h.Tick)
-	if len(base) < h.Len {
+	dst = AppendU16(dst, epoch)
+	dst = AppendU32(dst, baseTick+h.Age)
+	if len(base) < length {
 		dst = append(dst, base[snapshotBodyAt:]...)
-		for range h.Len - len(base) {
+		for range length - len(base) {
 			dst = append(dst, 0)
 		}
 	} else {
-		dst = append(dst, base[snapshotBodyAt:h.Len]...)
+		dst = append(dst, base[snapshotBodyAt:length]...)
 	}
-	if len(d) >= h.Len {
-		return dst[:start], ErrMalformed // longer than the snapshot: no server sends it
-	}
-	if err := applyRuns(dst[start:], d[deltaHeaderSize:]); err != nil {
+	if err := applyRuns(dst[start:], d[h.runsAt:]); err != nil {
 		return dst[:start], err
 	}
 	return dst, nil
@@ -206,6 +227,20 @@ func (r *SnapshotRing) Put(pkt []byte) {
 	}
 	r.slots[r.next] = append(r.slots[r.next][:0], pkt...)
 	r.next = (r.next + 1) % SnapshotRingSize
+}
+
+// GetTick16 returns the newest held snapshot whose tick's low 16 bits are
+// tick16 (a delta's base), or nil. The bytes stay valid until the
+// SnapshotRingSize-th Put after this one.
+func (r *SnapshotRing) GetTick16(tick16 uint16) []byte {
+	var found []byte
+	var newest uint32
+	for _, b := range r.slots {
+		if _, t, ok := snapshotHead(b); ok && uint16(t) == tick16 && (found == nil || int32(t-newest) > 0) {
+			found, newest = b, t
+		}
+	}
+	return found
 }
 
 // Get returns the held snapshot of that epoch and tick, or nil. The

@@ -205,16 +205,18 @@
 // decoded as HP = share, MaxHP = 255. A compact aim is decoded as aim<<8.
 // A decoded snapshot re-encodes to the same bytes.
 //
-//	SnapshotDelta 0x11 (server→client), 10 + n bytes
+//	SnapshotDelta 0x11 (server→client), 4 + k + n bytes
 //	  a Snapshot told as its difference from an earlier one, its base: the
-//	  newest snapshot of the same epoch the receiver acknowledged (Input's ack)
+//	  newest snapshot of the same epoch the receiver acknowledged (Input's
+//	  ack). The Snapshot's epoch is the base's, its tick the base's + age.
 //	  off  size  field
 //	  0    1     type 0x11
-//	  1    2     epoch u16, the Snapshot's
-//	  3    4     tick u32, the Snapshot's
-//	  7    1     baseAge u8: tick − the base's tick, 1..255
-//	  8    2     length u16: the Snapshot's length in bytes, > 7
-//	  10   n     runs: the Snapshot's bytes from offset 7 XOR the base's (zero
+//	  1    2     baseTick u16: the low 16 bits of the base's tick
+//	  3    1     age u8: the Snapshot's tick − the base's tick, 1..255
+//	  4    k     lengthChange: the Snapshot's length − the base's, as a
+//	             zigzag varint (encoding/binary's, k = 1 for −64..63),
+//	             shortest form; the Snapshot is longer than 7 bytes
+//	  4+k  n     runs: the Snapshot's bytes from offset 7 XOR the base's (zero
 //	             past the base's end), as tokens, each a u8 (high nibble: zero
 //	             bytes to skip; low nibble: literal bytes that follow; never
 //	             0x00) and its literal bytes; bytes after the last run are zero

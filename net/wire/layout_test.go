@@ -146,9 +146,9 @@ var layoutCases = []layoutCase{
 			d, _ := wire.AppendSnapshotDelta(nil, full, hx(deltaBaseHex))
 			return d, nil
 		},
-		vars: map[string]int{"n": 6},
+		vars: map[string]int{"k": 1, "n": 6},
 		fields: map[string]string{
-			"type": "11", "epoch": "0100", "tick": "2f010000", "baseAge": "03", "length": "2600", "runs": "62807ff01104",
+			"type": "11", "baseTick": "2c01", "age": "03", "lengthChange": "00", "runs": "62807ff01104",
 		},
 	},
 	{

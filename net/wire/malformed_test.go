@@ -1,6 +1,7 @@
 package wire_test
 
 import (
+	"encoding/binary"
 	"strings"
 	"testing"
 
@@ -25,8 +26,9 @@ func completeLengths(c *codec, g golden) map[int]bool {
 	ok := map[int]bool{full: true}
 	if c.typ == wire.MsgSnapshotDelta {
 		b := hx(g.hex)
-		ok[10] = true // the header alone: the base again at a new tick
-		for n := 10; n < len(b); {
+		_, k := binary.Varint(b[4:])
+		ok[4+k] = true // the header alone: the base again at a new tick
+		for n := 4 + k; n < len(b); {
 			lit := int(b[n] & 0x0f)
 			if n += 1 + lit; lit > 0 {
 				ok[n] = true // a delta may end after any run of literals
@@ -331,19 +333,21 @@ func TestHostileInputs(t *testing.T) {
 
 func TestHostileSnapshotDeltas(t *testing.T) {
 	runBad(t, wire.MsgSnapshotDelta, []badCase{
-		{"a base age of zero", "11 0100 2f010000 00 2600", wire.ErrMalformed},
-		{"a base before tick 0", "11 0100 02000000 03 2600", wire.ErrMalformed},
-		{"a length no longer than the header it rebuilds", "11 0100 2f010000 03 0700", wire.ErrMalformed},
-		{"a base of another epoch", "11 0200 2f010000 03 2600", wire.ErrWrongBase},
-		{"a base of another tick", "11 0100 2f010000 02 2600", wire.ErrWrongBase},
-		{"a token of nothing", "11 0100 2f010000 03 2600 00", wire.ErrMalformed},
-		{"a pure skip at the end", "11 0100 2f010000 03 2600 f0", wire.ErrMalformed},
-		{"a pure skip shorter than fifteen", "11 0100 2f010000 03 2600 30 11 01", wire.ErrMalformed},
-		{"a run after a short run with no skip between", "11 0100 2f010000 03 2600 62 807f 01 01", wire.ErrMalformed},
-		{"a literal zero byte", "11 0100 2f010000 03 2600 62 8000", wire.ErrMalformed},
-		{"runs past the snapshot's length", "11 0100 2f010000 03 0c00 f2 0101", wire.ErrMalformed},
-		{"a literal run cut short", "11 0100 2f010000 03 2600 63 807f", wire.ErrShort},
-		{"a delta no shorter than its snapshot", "11 0100 2f010000 03 0b00 01 01", wire.ErrMalformed},
+		// The base is deltaBaseHex: tick 300 (0x012c), 38 bytes.
+		{"a base age of zero", "11 2c01 00 00", wire.ErrMalformed},
+		{"a header cut before its length change", "11 2c01 03", wire.ErrShort},
+		{"a length change in more bytes than it needs", "11 2c01 03 8000", wire.ErrMalformed},
+		{"a length change past 65535", "11 2c01 03 808008", wire.ErrMalformed},
+		{"a length no longer than the header it rebuilds", "11 2c01 03 3d", wire.ErrMalformed},
+		{"a base of another tick", "11 2d01 03 00", wire.ErrWrongBase},
+		{"a token of nothing", "11 2c01 03 00 00", wire.ErrMalformed},
+		{"a pure skip at the end", "11 2c01 03 00 f0", wire.ErrMalformed},
+		{"a pure skip shorter than fifteen", "11 2c01 03 00 30 11 01", wire.ErrMalformed},
+		{"a run after a short run with no skip between", "11 2c01 03 00 62 807f 01 01", wire.ErrMalformed},
+		{"a literal zero byte", "11 2c01 03 00 62 8000", wire.ErrMalformed},
+		{"runs past the snapshot's length", "11 2c01 03 33 f2 0101", wire.ErrMalformed},
+		{"a literal run cut short", "11 2c01 03 00 63 807f", wire.ErrShort},
+		{"a delta no shorter than its snapshot", "11 2c01 03 3b 01 01 01 01", wire.ErrMalformed},
 		{"a Snapshot routed to it", "10 0100 2f010000 03 00 0000 ff", wire.ErrWrongType},
 	})
 }

@@ -119,7 +119,7 @@ var registry = [...]MsgInfo{
 		"enemyCount", "id", "kind", "x", "y", "hpShare", "flags",
 		"lootCount", "id", "def", "x", "y", "flags"}},
 	{MsgSnapshotDelta, "SnapshotDelta", ChanSnapshot, ServerToClient, []string{
-		"epoch", "tick", "baseAge", "length", "runs"}},
+		"baseTick", "age", "lengthChange", "runs"}},
 	{MsgEvents, "Events", ChanEvents, ServerToClient, []string{"epoch", "tick", "kind", "payload"}},
 	{MsgInput, "Input", ChanInput, ClientToServer, []string{
 		"count", "ack", "tick", "moveX", "moveY", "aim", "buttons", "slot"}},
