@@ -69,6 +69,12 @@ func (s *Runtime) bodyOf(account string) *peer {
 	return nil
 }
 
+// holdsSeat says whether the account holds a seat: a connection on the
+// roster or playing, or a body resolving.
+func (s *Runtime) holdsSeat(account string) bool {
+	return s.seatedPeer(account, nil) != nil || s.bodyOf(account) != nil
+}
+
 // seatedPeer is the other peer holding the account, or nil.
 func (s *Runtime) seatedPeer(name string, except *peer) *peer {
 	for _, q := range s.order {
@@ -138,7 +144,10 @@ func (s *Runtime) onHello(p *peer, b []byte) error {
 		s.reject(p.id, "malformed Hello: "+err.Error())
 		return err
 	}
-	if s.seated() >= s.cfg.MaxPlayers {
+	if s.seated() >= s.cfg.MaxPlayers && !s.holdsSeat(h.Name) {
+		// An account that holds a seat may be coming back to it (a game
+		// that crashed, a body still channelling out): welcome decides,
+		// once the desk has checked the token.
 		s.reject(p.id, fmt.Sprintf("the server is full (%d players)", s.cfg.MaxPlayers))
 		return nil
 	}
