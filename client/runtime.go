@@ -35,11 +35,11 @@ const DefaultHandshakeTimeout = 15 * time.Second
 // the server sends nothing unasked, and the only sign of life is ENet's
 // acknowledgement of what the client sends (its pings, its stays), which at
 // 20 % loss and 150 ms can take four resends, so the limit there is
-// longer. While joining, the handshake timeout decides. ENet's own give-up (a reliable packet unacknowledged for
-// dialTimeout) only backs these up: under ENet's defaults a client at 20 %
-// loss each way lost the connection whenever one ping went unanswered six
-// times running (docs/NETCODE.md, "The impairment matrix"), while its
-// snapshots kept arriving.
+// longer. While joining, the handshake timeout decides. ENet's own give-up
+// (a reliable packet unacknowledged for dialTimeout) only backs these up:
+// under ENet's defaults a client at 20 % loss each way lost the connection
+// whenever one ping went unanswered six times running (docs/NETCODE.md,
+// "The impairment matrix"), while its snapshots kept arriving.
 const (
 	QuietLimitPlaying = 5 * time.Second
 	QuietLimitRoster  = 20 * time.Second
@@ -350,17 +350,14 @@ func (r *Runtime) sendHello() {
 
 // checkQuiet ends a joined connection the server has gone quiet on.
 func (r *Runtime) checkQuiet() {
-	limit := QuietLimitRoster
+	var quiet, limit time.Duration
 	switch r.state {
 	case StatePlaying:
-		limit = QuietLimitPlaying
+		quiet, limit = r.cfg.Now().Sub(r.heardAt), QuietLimitPlaying
 	case StateRoster:
+		quiet, limit = r.tr.Stats().Quiet, QuietLimitRoster
 	default:
 		return
-	}
-	quiet := r.tr.Stats().Quiet
-	if r.state == StatePlaying {
-		quiet = r.cfg.Now().Sub(r.heardAt)
 	}
 	if quiet > limit {
 		r.tr.Disconnect()

@@ -43,7 +43,8 @@ func runJanitor(ctx context.Context) {
 			debug.FreeOSMemory()
 		}
 		transport.ReleaseMemory()
-		cHeap.inUse.Store(enet.HeapInUse())
-		cHeap.free.Store(enet.HeapFree())
+		inUse, free := enet.HeapCounts()
+		cHeap.inUse.Store(inUse)
+		cHeap.free.Store(free)
 	}
 }

@@ -13,9 +13,13 @@ import "C"
 // fordblks): memory taken once and not handed back.
 func HeapFree() uint64 { return uint64(C.mallinfo2().fordblks) }
 
-// HeapInUse is how many bytes of the C heap are allocated (mallinfo2
-// uordblks): ENet's peers, channels and the packets it holds.
-func HeapInUse() uint64 { return uint64(C.mallinfo2().uordblks) }
+// HeapCounts is the C heap's bytes allocated (mallinfo2 uordblks: ENet's
+// peers, channels and the packets it holds) and free (fordblks), from one
+// walk of the heap's arenas.
+func HeapCounts() (inUse, free uint64) {
+	m := C.mallinfo2()
+	return uint64(m.uordblks), uint64(m.fordblks)
+}
 
 // TrimHeap hands the C heap's free pages back to the system (malloc_trim).
 // It holds the allocator's locks while it walks the heap, stalling every

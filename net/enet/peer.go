@@ -140,15 +140,6 @@ func (p *Peer) ConfigureThrottle(intervalMs, accel, decel uint32) {
 // ThrottleScale sends every unreliable packet.
 const ThrottleScale = C.ENET_PEER_PACKET_THROTTLE_SCALE
 
-// Throttle is the peer's packet throttle now, 0 to ThrottleScale.
-func (p *Peer) Throttle() uint32 {
-	cp, err := p.usable()
-	if err != nil {
-		return 0
-	}
-	return uint32(cp.packetThrottle)
-}
-
 // Address is the remote address of the peer.
 func (p *Peer) Address() Address {
 	if _, err := p.usable(); err != nil {

@@ -401,6 +401,40 @@ func TestHalfOpenHandshakesAreForgotten(t *testing.T) {
 	t.Logf("connected %v after four half-open handshakes took every slot", time.Since(start).Round(time.Millisecond))
 }
 
+// rawServedClient is a transport client dialled to a bare ENet host on
+// loopback, which answers only while the test services it: a server that
+// can be stalled at will.
+func rawServedClient(t *testing.T) (*enet.Host, *ENetClient, *recorder) {
+	t.Helper()
+	la, err := enet.NewAddress("127.0.0.1", 0)
+	require.NoError(t, err)
+	raw := enet.DefaultHostConfig()
+	raw.Compress = true // as every host of the transport does
+	host, err := enet.NewHost(&la, raw)
+	require.NoError(t, err)
+	t.Cleanup(host.Destroy)
+	cli := dial(t, host.Address().String(), 0, Config{Timeout: time.Minute})
+	return host, cli, record(cli)
+}
+
+// serviceFor services host for d, or until until (when given) accepts an
+// event, and returns the events it saw.
+func serviceFor(t *testing.T, host *enet.Host, d time.Duration, until func(enet.Event) bool) (got []enet.Event) {
+	t.Helper()
+	for end := time.Now().Add(d); time.Now().Before(end); {
+		ev, err := host.Service(1)
+		require.NoError(t, err)
+		if ev.Type == enet.EventNone {
+			continue
+		}
+		got = append(got, ev)
+		if until != nil && until(ev) {
+			break
+		}
+	}
+	return got
+}
+
 // Quiet says how long a peer has been silent: ENet's pings keep an idle
 // but live connection heard, and a host that stops answering goes quiet.
 func TestENetQuiet(t *testing.T) {
@@ -411,20 +445,9 @@ func TestENetQuiet(t *testing.T) {
 		assert.Less(t, p.srv.Stats(p.peer).Quiet, 2*time.Second)
 	})
 	t.Run("a server that stops answering goes quiet, and its next packet is heard", func(t *testing.T) {
-		la, err := enet.NewAddress("127.0.0.1", 0)
-		require.NoError(t, err)
-		raw := enet.DefaultHostConfig()
-		raw.Compress = true
-		host, err := enet.NewHost(&la, raw)
-		require.NoError(t, err)
-		defer host.Destroy()
-		cli := dial(t, host.Address().String(), 0, Config{Timeout: time.Minute})
-		rec := record(cli)
+		host, cli, rec := rawServedClient(t)
 		var peer *enet.Peer
-		deadline := time.Now().Add(waitTimeout)
-		for peer == nil && time.Now().Before(deadline) {
-			ev, err := host.Service(1)
-			require.NoError(t, err)
+		for _, ev := range serviceFor(t, host, waitTimeout, func(ev enet.Event) bool { return ev.Type == enet.EventConnect }) {
 			if ev.Type == enet.EventConnect {
 				peer = ev.Peer
 			}
@@ -445,32 +468,14 @@ func TestENetQuiet(t *testing.T) {
 // A reliable packet that goes unanswered is resent within about two round
 // trips however often it was lost, not after waits that double each time.
 func TestENetResendsAreCapped(t *testing.T) {
-	la, err := enet.NewAddress("127.0.0.1", 0)
-	require.NoError(t, err)
-	raw := enet.DefaultHostConfig()
-	raw.Compress = true
-	host, err := enet.NewHost(&la, raw)
-	require.NoError(t, err)
-	defer host.Destroy()
-	cli := dial(t, host.Address().String(), 0, Config{Timeout: time.Minute})
-	rec := record(cli)
-	service := func(d time.Duration) (got []enet.Event) {
-		for end := time.Now().Add(d); time.Now().Before(end); {
-			ev, err := host.Service(1)
-			require.NoError(t, err)
-			if ev.Type != enet.EventNone {
-				got = append(got, ev)
-			}
-		}
-		return got
-	}
+	host, cli, rec := rawServedClient(t)
 	connected := false
-	for _, ev := range service(time.Second) {
+	for _, ev := range serviceFor(t, host, time.Second, nil) {
 		connected = connected || ev.Type == enet.EventConnect
 	}
 	require.True(t, connected, "the client connects")
 	rec.waitFor(t, "client connect", isKindFor(EventConnect, ServerPeer))
-	service(time.Second) // a few pings settle the round-trip estimate
+	serviceFor(t, host, time.Second, nil) // a few pings settle the round-trip estimate
 	rtt := cli.Stats().RTT
 
 	cli.Send(0, []byte{7})      // channel 0 is reliable

@@ -23,8 +23,8 @@ import "encoding/binary"
 
 // Delta sizes and limits.
 const (
-	deltaHeaderMin = 1 + 2 + 1 + 1 // type, base tick, age, the length's change in one byte
-	snapshotBodyAt = 1 + 2 + 4     // a snapshot's bytes after type, epoch and tick
+	deltaLengthAt  = 1 + 2 + 1 // type, base tick, age: the length's change follows
+	snapshotBodyAt = 1 + 2 + 4 // a snapshot's bytes after type, epoch and tick
 	// MaxBaseAge is the oldest base a delta can name, in ticks.
 	MaxBaseAge = 255
 	maxRun     = 15
@@ -109,7 +109,7 @@ func ParseDeltaHeader(b []byte) (DeltaHeader, error) {
 	if r.Err() != nil {
 		return DeltaHeader{}, r.Err()
 	}
-	change, n := binary.Varint(b[deltaHeaderMin-1:])
+	change, n := binary.Varint(b[deltaLengthAt:])
 	switch {
 	case n == 0:
 		return DeltaHeader{}, ErrShort
@@ -118,7 +118,7 @@ func ParseDeltaHeader(b []byte) (DeltaHeader, error) {
 	case h.Age == 0:
 		return DeltaHeader{}, ErrMalformed
 	}
-	h.LenChange, h.runsAt = int(change), deltaHeaderMin-1+n
+	h.LenChange, h.runsAt = int(change), deltaLengthAt+n
 	return h, nil
 }
 
