@@ -34,6 +34,7 @@ type sightResult struct {
 	sumCorrection, rttMs                                       float64
 	maxGap                                                     float64
 	errors                                                     []string
+	bots                                                       []string // one line per bot: what a failure needs to be read
 }
 
 // runSight plays n fight bots against the arena's enemies through a netsim
@@ -93,6 +94,9 @@ func runSight(t *testing.T, c sightRun, n int, d time.Duration) sightResult {
 		res.sumCorrection += st.SumCorrection
 		res.rttMs += r.RTTms / float64(n)
 		res.maxGap = max(res.maxGap, r.HitGapMaxU)
+		res.bots = append(res.bots, fmt.Sprintf(
+			"%s: hits %d, under 100 ms %d, mean seen %.0f ms, rtt %.0f ms, resyncs %d, late inputs %d, clock jumps %d, held frames %d, snapshot loss %.3f",
+			r.Name, r.HitsTaken, r.HitsSeenUnder, r.HitSeenMeanMs, r.RTTms, r.Resyncs, r.LateInputs, r.ClockJumps, r.HeldFrames, r.SnapshotLoss))
 	}
 	return res
 }
@@ -140,6 +144,9 @@ func TestHitVisibility(t *testing.T) {
 	}
 	res := runSight(t, ref, 3, 20*time.Second)
 	t.Log(res.row(ref))
+	for _, line := range res.bots {
+		t.Log(line)
+	}
 	require.Empty(t, res.errors)
 	require.Greater(t, res.taken, 10, "the bots were in the fight")
 	require.Zero(t, res.unseen, "a hit from a bullet never drawn")
