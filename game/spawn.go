@@ -48,16 +48,27 @@ func CanonicalVelocity(vx, vy float32) (aim uint16, speed float32, ok bool) {
 		return 0, 0, math.Float32bits(vx)|math.Float32bits(vy) == 0
 	}
 	s0 := float32(math.Hypot(float64(vx), float64(vy)))
-	a0 := AimFromAngle(math.Atan2(float64(vy), float64(vx)))
 	for _, s := range [3]float32{s0, math.Nextafter32(s0, 0), math.Nextafter32(s0, float32(math.Inf(1)))} {
-		for _, d := range [3]uint16{0, 1, 0xFFFF} {
-			x, y := BulletVelocity(a0+d, s)
-			if math.Float32bits(x) == math.Float32bits(vx) && math.Float32bits(y) == math.Float32bits(vy) {
-				return a0 + d, s, true
-			}
+		if a, ok := AimAtSpeed(vx, vy, s); ok {
+			return a, s, true
 		}
 	}
 	return 0, 0, false
+}
+
+// AimAtSpeed recovers the aim BulletVelocity gave (vx, vy) at speed, and
+// reports false when no aim does. A velocity may come back from more than
+// one speed a float32 step apart: a codec that knows the speed its volley
+// was sent with asks for that one.
+func AimAtSpeed(vx, vy, speed float32) (uint16, bool) {
+	a0 := AimFromAngle(math.Atan2(float64(vy), float64(vx)))
+	for _, d := range [3]uint16{0, 1, 0xFFFF} {
+		x, y := BulletVelocity(a0+d, speed)
+		if math.Float32bits(x) == math.Float32bits(vx) && math.Float32bits(y) == math.Float32bits(vy) {
+			return a0 + d, true
+		}
+	}
+	return 0, false
 }
 
 // clampRound rounds v to the nearest integer inside [lo, hi]; NaN gives 0

@@ -74,6 +74,13 @@ type Status struct {
 	// (MemStats.HeapInuse) at the last collection's view.
 	Goroutines int    `json:"goroutines"`
 	HeapBytes  uint64 `json:"heap_bytes"`
+	// Where the rest of Go's memory is, for an operator asking what a
+	// server holds after a burst: all Go has taken from the system and not
+	// handed back, goroutine and thread stacks, and the runtime's own
+	// structures (span and page tables, GC metadata).
+	GoHeld    uint64 `json:"go_held"`
+	GoStacks  uint64 `json:"go_stacks"`
+	GoRuntime uint64 `json:"go_runtime"`
 	// The C heap ENet allocates in (glibc's mallinfo2, every heap arena),
 	// as the memory janitor last read it, every 5 s after any trim: bytes
 	// allocated, and bytes free but still held from the system.
@@ -106,7 +113,7 @@ type loopStats struct {
 
 func newLoopStats() *loopStats {
 	return &loopStats{
-		mem:    []metrics.Sample{{Name: heapObjects}, {Name: heapUnused}},
+		mem:    memSamples(),
 		steps:  make([]time.Duration, 0, statusWindow),
 		gaps:   make([]time.Duration, 0, statusWindow),
 		sorted: make([]time.Duration, 0, statusWindow),
@@ -179,6 +186,7 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 	st.LoopMsP50, st.LoopMsP99, st.LoopMsMax = l.percentiles(l.gaps)
 	l.steps, l.gaps = l.steps[:0], l.gaps[:0]
 	st.Goroutines, st.HeapBytes = runtime.NumGoroutine(), l.heapInuse()
+	st.GoHeld, st.GoStacks, st.GoRuntime = l.goMemory()
 	st.CHeapInUse, st.CHeapFree = cHeap.inUse.Load(), cHeap.free.Load()
 	return st
 }
@@ -186,20 +194,57 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 // wireStatser is a transport that counts what its socket carried.
 type wireStatser interface{ WireStats() transport.WireStats }
 
-// The runtime/metrics names whose sum is MemStats.HeapInuse. Reading them
-// does not stop the world, as runtime.ReadMemStats does, and allocates
-// nothing into the preallocated samples.
+// The runtime/metrics names the status reads: the first two sum to
+// MemStats.HeapInuse. Reading them does not stop the world, as
+// runtime.ReadMemStats does, and allocates nothing into the preallocated
+// samples.
 const (
 	heapObjects = "/memory/classes/heap/objects:bytes"
 	heapUnused  = "/memory/classes/heap/unused:bytes"
 )
 
-// heapInuse is the bytes in heap spans in use: live and not yet swept
-// objects, and the free space inside their spans.
+var memNames = [...]string{
+	heapObjects, heapUnused,
+	"/memory/classes/total:bytes", "/memory/classes/heap/released:bytes", // held: total less released
+	"/memory/classes/heap/stacks:bytes", "/memory/classes/os-stacks:bytes", // stacks
+	"/memory/classes/metadata/mcache/free:bytes", "/memory/classes/metadata/mcache/inuse:bytes", // runtime from here
+	"/memory/classes/metadata/mspan/free:bytes", "/memory/classes/metadata/mspan/inuse:bytes",
+	"/memory/classes/metadata/other:bytes", "/memory/classes/other:bytes", "/memory/classes/profiling/buckets:bytes",
+}
+
+const (
+	memTotal    = 2
+	memReleased = 3
+	memStacks   = 4
+	memRuntime  = 6
+)
+
+func memSamples() []metrics.Sample {
+	s := make([]metrics.Sample, len(memNames))
+	for i, n := range memNames {
+		s[i].Name = n
+	}
+	return s
+}
+
+// heapInuse reads the memory classes and returns the bytes in heap spans
+// in use: live and not yet swept objects, and the free space inside their
+// spans.
 func (l *loopStats) heapInuse() uint64 {
 	metrics.Read(l.mem)
+	return l.memSum(0, memTotal)
+}
+
+// goMemory is the rest of what heapInuse read: what Go holds from the
+// system, its stacks, its runtime structures.
+func (l *loopStats) goMemory() (held, stacks, rt uint64) {
+	return l.memSum(memTotal, memReleased) - l.memSum(memReleased, memStacks),
+		l.memSum(memStacks, memRuntime), l.memSum(memRuntime, len(memNames))
+}
+
+func (l *loopStats) memSum(from, to int) uint64 {
 	var sum uint64
-	for _, m := range l.mem {
+	for _, m := range l.mem[from:to] {
 		if m.Value.Kind() == metrics.KindUint64 {
 			sum += m.Value.Uint64()
 		}

@@ -178,6 +178,7 @@ func runSiege(t *testing.T, c siegeCase) {
 	}
 	playFor(players, 2*time.Second) // both settled in the hub, the server warm
 	rssBefore, mapBefore := s.RSS(t), s.memoryLine()
+	t.Logf("before the attack: %.1f MB resident; status %+v", mb(rssBefore), brief(s.Status()))
 	before := statsOf(players)
 	watch := s.watchTicks()
 	// The players play on while the attack is set up: an attack that takes
@@ -537,7 +538,8 @@ func siegeCases() []siegeCase {
 func brief(c server.Status) map[string]any {
 	return map[string]any{"garbage": c.Garbage, "rate_limited": c.RateLimited, "kicked": c.Kicked,
 		"late_dropped": c.LateDropped, "rejected": c.Rejected, "source_dropped": c.SourceDropped,
-		"heap_kib": c.HeapBytes >> 10, "c_heap_in_use_kib": c.CHeapInUse >> 10, "c_heap_free_kib": c.CHeapFree >> 10}
+		"heap_kib": c.HeapBytes >> 10, "c_heap_in_use_kib": c.CHeapInUse >> 10, "c_heap_free_kib": c.CHeapFree >> 10,
+		"go_held_kib": c.GoHeld >> 10, "go_stacks_kib": c.GoStacks >> 10, "go_runtime_kib": c.GoRuntime >> 10}
 }
 
 // testWriter sends a server's log to the test's.

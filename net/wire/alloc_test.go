@@ -33,6 +33,8 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 	frames := []game.Input{{Tick: 1}, {Tick: 2}, {Tick: 3}}
 	inPkt := wire.AppendInput(nil, frames, 2)
 	buf := make([]byte, 0, 4096)
+	volleys := wardenVolleys()
+	var enc wire.EventEncoder
 
 	var dst wire.Snapshot
 	require.NoError(t, wire.DecodeSnapshot(snapPkt, &dst)) // grow dst once
@@ -75,6 +77,12 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 			b := wire.AppendEventsHeader(buf[:0], 1, 1)
 			b, _ = wire.AppendEvent(b, &bulletSpawn)
 			_, _ = wire.AppendEvent(b, &hit)
+		}},
+		{"an EventEncoder writing the Warden's volleys as fans", func() {
+			enc.Begin(buf[:0], 1, 600)
+			for i := range volleys {
+				_ = enc.Add(&volleys[i])
+			}
 		}},
 		{"EventIter over a packet", func() {
 			var it wire.EventIter

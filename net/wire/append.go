@@ -41,3 +41,6 @@ func AppendString(b []byte, s string) ([]byte, error) {
 // putU16 overwrites a uint16 already reserved at b[at:], used to patch
 // counts once they are known.
 func putU16(b []byte, at int, v uint16) { binary.LittleEndian.PutUint16(b[at:], v) }
+
+// putU32 overwrites a uint32 already reserved at b[at:].
+func putU32(b []byte, at int, v uint32) { binary.LittleEndian.PutUint32(b[at:], v) }

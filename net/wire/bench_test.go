@@ -74,6 +74,40 @@ func BenchmarkAppendEvent(b *testing.B) {
 	b.SetBytes(int64(len(buf)))
 }
 
+// wardenVolleys is one of each of the Warden's volleys after a first full
+// spawn: a spiral arm of five, a fan of nine, a ring of sixteen, and the
+// same ring at ten times the density, each as game.World fires it.
+func wardenVolleys() []game.Event {
+	evs := spawns(volleyA)
+	uid := uint32(11)
+	for _, v := range []struct {
+		n      int
+		spread float64
+	}{{5, 0}, {9, 1.6}, {16, 0}, {160, 0}} {
+		evs = append(evs, volleyAsFired(uid, v.n, 0.3, v.spread)...)
+		uid += uint32(v.n)
+	}
+	return evs
+}
+
+// BenchmarkEventEncoderVolleys writes the Warden's volleys (190 bullets)
+// into one packet: the cost of fitting fans on the server, per peer.
+func BenchmarkEventEncoderVolleys(b *testing.B) {
+	evs := wardenVolleys()
+	buf := make([]byte, 0, 4096)
+	var enc wire.EventEncoder
+	b.ReportAllocs()
+	for b.Loop() {
+		enc.Begin(buf[:0], 1, 600)
+		for i := range evs {
+			if err := enc.Add(&evs[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.SetBytes(int64(enc.Len()))
+}
+
 func BenchmarkEventIter(b *testing.B) {
 	pkt := eventPacket(100)
 	var it wire.EventIter
@@ -81,6 +115,7 @@ func BenchmarkEventIter(b *testing.B) {
 	b.SetBytes(int64(len(pkt)))
 	b.ReportAllocs()
 	for b.Loop() {
+		it.ResetStream() // the same packet again is a new stream's first
 		for it.Reset(pkt); it.Next(&ev); {
 		}
 		if it.Err() != nil {

@@ -228,11 +228,18 @@
 // Channel 2, reliable ordered:
 //
 //	Events 0x20 (server→client)
-//	  off  size  field
-//	  0    1     type 0x20
-//	  1    2     epoch u16, as in the EnterInstance its events belong to
-//	  3    4     tick u32
-//	  7    …     events, each:
+//	  off    size  field
+//	  0      1     type 0x20
+//	  1      k     change: the tick's change since the stream's previous
+//	               packet as a zigzag int32, shifted left once, bit 0 set
+//	               when the epoch changed; a varint (encoding/binary's,
+//	               shortest form, k = 1 for a change of −32..31 ticks with
+//	               no new epoch). A stream's first packet counts from tick 0
+//	               of epoch 0
+//	  1+k    e     epoch u16, as in the EnterInstance its events belong to:
+//	               e = 2 when bit 0 of change is set, else 0 (the epoch is
+//	               the previous packet's)
+//	  1+k+e  …     events, each:
 //	    0    1     kind u8
 //	    1    p     payload, p bytes by kind
 //
@@ -247,20 +254,32 @@
 //	4     EvDeath           5        actor u8 (1 player | 2 enemy), id u16, other u16
 //	5     EvPortalUsed      4        id u16, portal u8, dungeon u8
 //	6     EvPortalOpened    10       portal u8, dungeon u8, x f32, y f32
-//	0x3B  evShortDespawn    3        uidDelta i16 (from the last spawned uid), reason u8
+//	0x36  evHitShort        12       actor u8 (1 player | 2 enemy), id u16, other u16, amount i16,
+//	                                 hp i16, uidDelta i16 (from the last spawned uid),
+//	                                 tickOffset i8 (from this packet's tick): an EvHit
+//	0x37  evBulletNear      9        slot u8, uidDelta u8 (≥ 1), tickOffset i8, x u16, y u16, aim u16:
+//	                                 a short spawn whose uid delta fits a byte
+//	0x38  evNearDespawnWall 1        uidDelta i8 (from the last spawned uid): despawned by a wall
+//	0x39  evNearDespawnHit  1        uidDelta i8 (from the last spawned uid): despawned by a hit
+//	0x3A  evDespawnWall     2        uidDelta i16 (from the last spawned uid): despawned by a wall
+//	0x3B  evDespawnHit      2        uidDelta i16 (from the last spawned uid): despawned by a hit
 //	0x3C  evBulletTemplate  17       slot u8 (< 32), speed f32, accel f32, turn i16, radius u16,
 //	                                 life u16, kind u8, team u8: defines a template slot
 //	0x3D  evBulletShort     10       slot u8, uidDelta u16 (≥ 1, from the last spawned uid),
 //	                                 tickOffset i8 (from this packet's tick), x u16, y u16 (1/8 u), aim u16
 //	0x3E  evBulletSibling   3        uidDelta u8 (≥ 1), aim u16: the next bullet of the last
 //	                                 short spawn's volley (same slot, tick and position)
+//	0x3F  evBulletFan       7        n u8 (≥ 1), step u32, phase u16: the volley's next n bullets,
+//	                                 uids one apart, bullet i's aim a0 + ⌊(i·step + phase) / 65536⌋
+//	                                 (a0: the aim of the volley's bullet before the fan)
 //	≥ 64  EvServerOnly      —        never encoded: ErrServerOnly
 //
-// The kinds from 0x3B refer to earlier events of the same connection (the
+// The kinds from 0x36 refer to earlier events of the same connection (the
 // channel is reliable and ordered): see stream.go. The iterator yields a
-// short despawn as an EvBulletDespawn, a short spawn or a sibling as an
-// EvBulletSpawn whose velocity is game.BulletVelocity(aim, slot speed), and
-// nothing for a template.
+// short hit as an EvHit, a short despawn as an EvBulletDespawn, a short or
+// near spawn, a sibling or each of
+// a fan's bullets as an EvBulletSpawn whose velocity is
+// game.BulletVelocity(aim, slot speed), and nothing for a template.
 //
 // Channel 3, unreliable sequenced:
 //

@@ -1,15 +1,24 @@
 package wire
 
-import "duskfall/game"
+import (
+	"encoding/binary"
 
-// An Events packet is a header (type, tick) followed by events until the
-// end of the packet; each event is a kind byte and a payload whose size is
-// fixed by the kind. There is no per-event length, so an unknown kind
-// cannot be skipped: it ends the stream with ErrUnknownType.
+	"duskfall/game"
+)
 
-// EventsHeaderSize is the size of an Events packet with no events: type,
-// epoch, tick.
-const EventsHeaderSize = 1 + 2 + 4
+// An Events packet is a header (type, the change of tick and epoch since
+// the stream's previous packet) followed by events until the end of the
+// packet; each event is a kind byte and a payload whose size is fixed by
+// the kind. There is no per-event length, so an unknown kind cannot be
+// skipped: it ends the stream with ErrUnknownType.
+
+// MaxEventsHeaderSize is the most an Events packet's header takes: type,
+// the change (a varint of up to 5 bytes), a new epoch.
+const MaxEventsHeaderSize = 1 + 5 + 2
+
+// maxHeaderChange is the largest change a header carries: a zigzagged
+// int32 tick change shifted over the epoch flag.
+const maxHeaderChange = 1<<33 - 1
 
 // eventPayloadSize is indexed by kind; 0 marks a kind that is not on the
 // wire. Kinds from game.EvServerOnly up are never on the wire.
@@ -20,10 +29,16 @@ var eventPayloadSize = [game.EvServerOnly]uint8{
 	game.EvDeath:         5,
 	game.EvPortalUsed:    4,
 	game.EvPortalOpened:  10,
-	evShortDespawn:       3,
+	evHitShort:           12,
+	evBulletNear:         9,
+	evNearDespawnWall:    1,
+	evNearDespawnHit:     1,
+	evDespawnWall:        2,
+	evDespawnHit:         2,
 	evBulletTemplate:     17,
 	evBulletShort:        10,
 	evBulletSibling:      3,
+	evBulletFan:          7,
 }
 
 // EventPayloadSize returns the payload size of kind k (the kind byte not
@@ -35,9 +50,49 @@ func EventPayloadSize(k game.EventKind) int {
 	return int(eventPayloadSize[k])
 }
 
-// AppendEventsHeader starts an Events packet of an instance epoch for tick.
+// AppendEventsHeader starts the first Events packet of a stream: of an
+// instance epoch, for tick. The packets after it carry their header as a
+// change from the one before (EventEncoder.Begin).
 func AppendEventsHeader(b []byte, epoch uint16, tick uint32) []byte {
-	return AppendU32(AppendU16(append(b, uint8(MsgEvents)), epoch), tick)
+	return appendEventsHeader(b, headerState{}, epoch, tick)
+}
+
+// headerState is the tick and epoch of a stream's previous packet: the
+// next packet's header says how it differs. A stream starts at tick 0 of
+// epoch 0.
+type headerState struct {
+	tick  uint32
+	epoch uint16
+}
+
+// appendEventsHeader writes the type, then a varint of the tick's change
+// as a zigzagged int32, shifted left over a flag for a new epoch, then the
+// new epoch if the flag is set. A packet three ticks after the previous
+// one in the same instance has a two-byte header.
+func appendEventsHeader(b []byte, prev headerState, epoch uint16, tick uint32) []byte {
+	d := int32(tick - prev.tick)
+	change := uint64(uint32(d<<1^d>>31)) << 1
+	if epoch != prev.epoch {
+		change |= 1
+	}
+	b = binary.AppendUvarint(append(b, uint8(MsgEvents)), change)
+	if epoch != prev.epoch {
+		b = AppendU16(b, epoch)
+	}
+	return b
+}
+
+// readEventsHeader reads a header written against prev, after the type.
+func readEventsHeader(r *Reader, prev headerState) headerState {
+	change := r.Uvarint(maxHeaderChange)
+	z := uint32(change >> 1)
+	next := headerState{tick: prev.tick + uint32(int32(z>>1)^-int32(z&1)), epoch: prev.epoch}
+	if change&1 != 0 {
+		if next.epoch = r.U16(); next.epoch == prev.epoch {
+			r.Fail(ErrMalformed) // a new epoch that is not new: not the shortest form
+		}
+	}
+	return next
 }
 
 // AppendEvent appends one event after AppendEventsHeader or a previous

@@ -96,7 +96,7 @@ func FuzzEvents(f *testing.F) {
 	for _, g := range codecOf(wire.MsgEvents).cases {
 		f.Add(hx(g.hex))
 	}
-	for _, s := range []string{"20 0100 3c000000 06 0000", "20 0100 3c000000 40 0100 01 02", "20 0100 3c000000 02 04030201 00",
+	for _, s := range []string{"20 f101 0100 06 0000", "20 f101 0100 40 0100 01 02", "20 f101 0100 02 04030201 00",
 		streamPacket1Hex} {
 		f.Add(hx(s))
 	}

@@ -1,6 +1,7 @@
 package wire_test
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"slices"
 	"testing"
@@ -157,8 +158,8 @@ var layoutCases = []layoutCase{
 			b := wire.AppendEventsHeader(nil, 0x0201, 0x06050403)
 			return wire.AppendEvent(b, &game.Event{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: 0x0807, Other: 0x0a09})
 		},
-		vars:   map[string]int{"p": 5},
-		fields: map[string]string{"type": "20", "epoch": "0102", "tick": "03040506", "events.kind": "04", "events.payload": "01 0708 090a"},
+		vars:   map[string]int{"p": 5, "k": 5, "e": 2},
+		fields: map[string]string{"type": "20", "change": "8da0d0c001", "epoch": "0102", "events.kind": "04", "events.payload": "01 0708 090a"},
 	},
 	{
 		typ: wire.MsgInventory,
@@ -350,12 +351,19 @@ var eventCases = []eventCase{
 	{game.EvDeath, map[string]string{"actor": "01", "id": "0203", "other": "0405"}},
 	{game.EvPortalUsed, map[string]string{"id": "0102", "portal": "03", "dungeon": "04"}},
 	{game.EvPortalOpened, map[string]string{"portal": "01", "dungeon": "02", "x": "0000803f", "y": "00000040"}},
-	{0x3B, map[string]string{"uidDelta": "fefe", "reason": "01"}},
+	{0x36, map[string]string{"actor": "02", "id": "0304", "other": "0506", "amount": "0708", "hp": "090a",
+		"uidDelta": "fefe", "tickOffset": "fe"}},
+	{0x37, map[string]string{"slot": "00", "uidDelta": "05", "tickOffset": "fd", "x": "0b0c", "y": "0d0e", "aim": "0f10"}},
+	{0x38, map[string]string{"uidDelta": "fd"}},
+	{0x39, map[string]string{"uidDelta": "fd"}},
+	{0x3A, map[string]string{"uidDelta": "fcfe"}},
+	{0x3B, map[string]string{"uidDelta": "fcfe"}},
 	{0x3C, map[string]string{
 		"slot": "00", "speed": "00000040", "accel": "0000803e", "turn": "090a", "radius": "0b0c", "life": "0302", "kind": "0e", "team": "01",
 	}},
 	{0x3D, map[string]string{"slot": "00", "uidDelta": "0506", "tickOffset": "fd", "x": "0102", "y": "0304", "aim": "0708"}},
 	{0x3E, map[string]string{"uidDelta": "07", "aim": "1112"}},
+	{0x3F, map[string]string{"n": "02", "step": "00000010", "phase": "ff7f"}},
 }
 
 // plainEvents are the events AppendEvent writes as they are.
@@ -375,8 +383,11 @@ var plainEvents = []game.Event{
 // streamPacket makes the encoder write every stream kind: a full spawn
 // sets the last uid; a spawn on the grid with a canonical velocity defines
 // a template and goes short, three ticks before the packet's; a bullet of
-// the same volley goes as a sibling; a despawn of an earlier uid goes by
-// its delta.
+// the same volley goes as a sibling, and the two after it, one uid apart
+// and turned by the same step, as a fan; a despawn of an earlier uid, by a
+// hit and by a wall, goes by its delta; a spawn a few uids on goes near,
+// despawns a few uids back by a one-byte delta, and a hit by its bullet's
+// delta and its tick's offset.
 func streamPacket(t *testing.T) []byte {
 	t.Helper()
 	const tick, first = 1000, 100
@@ -388,11 +399,27 @@ func streamPacket(t *testing.T) []byte {
 	sibling := short
 	sibling.UID += 7
 	sibling.VX, sibling.VY = game.BulletVelocity(0x1211, 2)
+	fan1, fan2 := sibling, sibling
+	fan1.UID, fan2.UID = sibling.UID+1, sibling.UID+2
+	fan1.VX, fan1.VY = game.BulletVelocity(0x2211, 2)
+	fan2.VX, fan2.VY = game.BulletVelocity(0x3211, 2)
+	near := short
+	near.UID = fan2.UID + 5
+	near.X, near.Y = 0x0c0b/float32(game.SpawnGridScale), 0x0e0d/float32(game.SpawnGridScale)
+	near.VX, near.VY = game.BulletVelocity(0x100f, 2)
 	evs := []game.Event{
 		plainEvents[0],
 		{Kind: game.EvBulletSpawn, Bullet: short},
 		{Kind: game.EvBulletSpawn, Bullet: sibling},
-		{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: sibling.UID - 0x0102}, Reason: game.DespawnHit},
+		{Kind: game.EvBulletSpawn, Bullet: fan1},
+		{Kind: game.EvBulletSpawn, Bullet: fan2},
+		{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: fan2.UID - 0x0104}, Reason: game.DespawnHit},
+		{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: fan2.UID - 0x0104}, Reason: game.DespawnWall},
+		{Kind: game.EvBulletSpawn, Bullet: near},
+		{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: near.UID - 3}, Reason: game.DespawnWall},
+		{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: near.UID - 3}, Reason: game.DespawnHit},
+		{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 0x0403, Other: 0x0605, Amount: 0x0807, HP: 0x0a09,
+			Bullet: game.BulletSpawn{UID: near.UID - 0x0102}, Tick: tick - 2},
 	}
 	evs[0].Bullet.UID = first
 	var enc wire.EventEncoder
@@ -407,7 +434,7 @@ func streamPacket(t *testing.T) []byte {
 // keeping the first of each kind.
 func payloadsOf(t *testing.T, pkt []byte, into map[game.EventKind][]byte) {
 	t.Helper()
-	for b := pkt[wire.EventsHeaderSize:]; len(b) > 0; {
+	for b := pkt[eventsHeaderLen(t, pkt):]; len(b) > 0; {
 		k := game.EventKind(b[0])
 		n := wire.EventPayloadSize(k)
 		require.NotZero(t, n, "kind %d is on the wire", k)
@@ -417,6 +444,15 @@ func payloadsOf(t *testing.T, pkt []byte, into map[game.EventKind][]byte) {
 		}
 		b = b[1+n:]
 	}
+}
+
+// eventsHeaderLen is the length of an Events packet's header: the type,
+// the varint change, and the epoch when the change's low bit says so.
+func eventsHeaderLen(t *testing.T, pkt []byte) int {
+	t.Helper()
+	change, k := binary.Uvarint(pkt[1:])
+	require.Positive(t, k)
+	return 1 + k + 2*int(change&1)
 }
 
 func encodedPayloads(t *testing.T) map[game.EventKind][]byte {

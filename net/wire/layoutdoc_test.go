@@ -70,7 +70,7 @@ var (
 	rowLine     = regexp.MustCompile(`^( {2}| {4})(\S+)\s+(\S+)\s+(\S.*)$`)
 	eventLine   = regexp.MustCompile(`^(\S+)\s+(\w+)\s+(\d+)\s+(.*)$`)
 	typedField  = regexp.MustCompile(`(\w+) (u8|i8|u16|i16|u32|f32)\b`)
-	exprToken   = regexp.MustCompile(`^[0-9nmkp+\-−·()]+$`)
+	exprToken   = regexp.MustCompile(`^[0-9nmkpe+\-−·()]+$`)
 	typeSizes   = map[string]int{"u8": 1, "i8": 1, "u16": 2, "i16": 2, "u32": 4, "f32": 4}
 )
 

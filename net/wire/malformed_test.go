@@ -36,7 +36,9 @@ func completeLengths(c *codec, g golden) map[int]bool {
 		}
 	}
 	if c.typ == wire.MsgEvents {
-		n := 7 // type, epoch, tick
+		full := hx(g.hex)
+		change, k := binary.Uvarint(full[1:])
+		n := 1 + k + 2*int(change&1) // type, change, the epoch if new
 		ok[n] = true
 		for _, ev := range g.value.(events).Events {
 			n += wireEventSize[ev.Kind]
@@ -264,7 +266,7 @@ func TestHostileCountsAllocateNothing(t *testing.T) {
 }
 
 func TestHostileEventStreams(t *testing.T) {
-	const head = "20 0100 3c000000 "
+	const head = "20 f101 0100 "
 	cases := []struct {
 		name      string
 		hex       string
@@ -288,7 +290,11 @@ func TestHostileEventStreams(t *testing.T) {
 			head + "01 04030201 3a000000 00002041 00008042 00000040 000000c0 0000803e 9cff 3000 5902 07 01", nil, wire.ErrMalformed},
 		{"a hit on a third kind of actor is malformed", head + "03 03 0500 0100 0a00 f6ff 01000000 3c000000", nil, wire.ErrMalformed},
 		{"a packet of another type is refused", "10 3c000000" + portalUsedHex, nil, wire.ErrWrongType},
-		{"a header cut short is short", "20 3c00", nil, wire.ErrShort},
+		{"a header cut short is short", "20 f1", nil, wire.ErrShort},
+		{"a header's new epoch cut short is short", "20 01 01", nil, wire.ErrShort},
+		{"a header naming the old epoch as new is malformed", "20 01 0000", nil, wire.ErrMalformed},
+		{"a header's change not in its shortest form is malformed", "20 8000", nil, wire.ErrMalformed},
+		{"a header's change past 33 bits is malformed", "20 8080808040", nil, wire.ErrMalformed},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -308,7 +314,7 @@ func TestHostileEventStreams(t *testing.T) {
 
 func TestEventIterOverwritesTheWholeEvent(t *testing.T) {
 	var it wire.EventIter
-	it.Reset(hx("20 0100 3c000000 " + bulletSpawnHex + portalUsedHex))
+	it.Reset(hx("20 f101 0100 " + bulletSpawnHex + portalUsedHex))
 	var ev game.Event
 	require.True(t, it.Next(&ev))
 	require.True(t, it.Next(&ev))

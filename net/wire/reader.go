@@ -66,6 +66,35 @@ func (r *Reader) take(n int) []byte {
 	return p
 }
 
+// Uvarint reads an unsigned varint in its shortest form, no larger than
+// max: a longer form or a larger value is ErrMalformed, so every accepted
+// value re-encodes to the same bytes.
+func (r *Reader) Uvarint(max uint64) uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(r.b[r.off:])
+	switch {
+	case n == 0:
+		r.err = ErrShort
+		return 0
+	case n < 0 || v > max || n != uvarintLen(v):
+		r.err = ErrMalformed
+		return 0
+	}
+	r.off += n
+	return v
+}
+
+// uvarintLen is how many bytes binary.AppendUvarint writes for v.
+func uvarintLen(v uint64) int {
+	n := 1
+	for ; v >= 0x80; v >>= 7 {
+		n++
+	}
+	return n
+}
+
 // U8 reads one byte.
 func (r *Reader) U8() uint8 {
 	p := r.take(1)

@@ -120,7 +120,7 @@ var registry = [...]MsgInfo{
 		"lootCount", "id", "def", "x", "y", "flags"}},
 	{MsgSnapshotDelta, "SnapshotDelta", ChanSnapshot, ServerToClient, []string{
 		"baseTick", "age", "lengthChange", "runs"}},
-	{MsgEvents, "Events", ChanEvents, ServerToClient, []string{"epoch", "tick", "kind", "payload"}},
+	{MsgEvents, "Events", ChanEvents, ServerToClient, []string{"change", "epoch", "kind", "payload"}},
 	{MsgInput, "Input", ChanInput, ClientToServer, []string{
 		"count", "ack", "tick", "moveX", "moveY", "aim", "buttons", "slot"}},
 }

@@ -7,35 +7,57 @@ import (
 )
 
 // The events channel is reliable and ordered, so its packets form one
-// stream per connection, and a spawn may be written relative to what came
+// stream per connection, and a packet may be written relative to what came
 // before it on that stream. EventEncoder and EventIter each keep the same
-// state: a table of bullet templates (everything a spawn has but its uid,
+// state: the previous packet's tick and epoch (each header is a change from
+// them), a table of bullet templates (everything a spawn has but its uid,
 // tick, position and direction), the last uid sent, and the last compact
-// spawn. Three wire-only kinds use it; the iterator yields all of them as
-// full EvBulletSpawn events, so nothing above the codec sees them:
+// spawn with the aim of its volley's newest bullet. Ten wire-only kinds use
+// it; the iterator yields all of them as full EvBulletSpawn, EvBulletDespawn
+// or EvHit events, so nothing above the codec sees them:
 //
-//	0x3B despawn   a despawn by uid delta from the last spawned uid
-//	0x3C template  slot, speed, accel, turn, radius, life, kind, team: defines a slot
-//	0x3D short     a spawn from a template: slot, uid delta, tick offset, x, y, aim
-//	0x3E sibling   the next bullet of the same volley: uid delta, aim
+//	0x36 short hit     a hit whose bullet is a uid delta and whose tick an offset
+//	0x37 near          a short spawn whose uid delta fits a byte
+//	0x38 near wall     a wall despawn whose uid delta fits a signed byte
+//	0x39 near hit      a hit despawn whose uid delta fits a signed byte
+//	0x3A wall despawn  a despawn by a wall, by uid delta from the last spawned uid
+//	0x3B hit despawn   a despawn by a hit, the same way
+//	0x3C template      slot, speed, accel, turn, radius, life, kind, team: defines a slot
+//	0x3D short         a spawn from a template: slot, uid delta, tick offset, x, y, aim
+//	0x3E sibling       the next bullet of the same volley: uid delta, aim
+//	0x3F fan           the next n bullets of the same volley, uids one apart,
+//	                   aims stepping evenly (a ring, a fan): n, step, phase
 //
 // A short spawn's velocity is game.BulletVelocity(aim, slot speed) and its
 // position is on the spawn grid (1/8 u, two bytes each), which is exactly
 // how the server built it (game.MakeBulletSpawn), so the replica still
 // starts from identical bits. A spawn whose velocity is not of that
 // form, or whose uid or tick will not fit the deltas, is written in full.
+//
+// A fan's i-th bullet (i = 1..n) has the aim a0 + ⌊(i·step + phase) / 65536⌋
+// (mod 65536), a0 being the aim of the bullet before the fan: step and
+// phase are fixed point with 16 fraction bits, fine enough to give back
+// exactly the aims game.AimFromAngle rounded from an even spread. The
+// encoder writes a sibling first and folds it, and each sibling after it
+// that the same step and phase give back, into one fan (fanFit).
 const (
-	evShortDespawn   game.EventKind = 0x3B
-	evBulletTemplate game.EventKind = 0x3C
-	evBulletShort    game.EventKind = 0x3D
-	evBulletSibling  game.EventKind = 0x3E
+	evHitShort        game.EventKind = 0x36
+	evBulletNear      game.EventKind = 0x37
+	evNearDespawnWall game.EventKind = 0x38
+	evNearDespawnHit  game.EventKind = 0x39
+	evDespawnWall     game.EventKind = 0x3A
+	evDespawnHit      game.EventKind = 0x3B
+	evBulletTemplate  game.EventKind = 0x3C
+	evBulletShort     game.EventKind = 0x3D
+	evBulletSibling   game.EventKind = 0x3E
+	evBulletFan       game.EventKind = 0x3F
 )
 
 // TemplateSlots is the size of the template table each side keeps.
 const TemplateSlots = 32
 
 func isStreamKind(k game.EventKind) bool {
-	return k >= evShortDespawn && k <= evBulletSibling
+	return k >= evHitShort && k <= evBulletFan
 }
 
 // template is a bullet's shared parameters, compared and stored as bits.
@@ -55,16 +77,18 @@ func templateOf(s *game.BulletSpawn, speed float32) template {
 }
 
 // volley is the last compact spawn: a sibling repeats its slot, tick and
-// position.
+// position. aim is its newest bullet's: a fan steps on from it.
 type volley struct {
 	slot    uint8
 	tick    uint32
 	x, y    uint32 // float32 bits
+	aim     uint16
 	defined bool
 }
 
 // streamState is what both ends of an events stream remember.
 type streamState struct {
+	head    headerState
 	slots   [TemplateSlots]template
 	victim  uint8 // the slot the next new template replaces
 	lastUID uint32
@@ -80,8 +104,9 @@ func (st *streamState) reset() { *st = streamState{} }
 type EventEncoder struct {
 	b    []byte
 	n    int
-	tick uint32
+	head headerState // this packet's tick and epoch: the stream's once an event is in
 	st   streamState
+	fan  fanFit
 }
 
 // spawnPlan is how Add will write a spawn.
@@ -98,66 +123,122 @@ type spawnPlan struct {
 // to b (pass b[:0] to reuse b). The stream's state carries on from the
 // previous packet.
 func (e *EventEncoder) Begin(b []byte, epoch uint16, tick uint32) {
-	e.b = AppendEventsHeader(b, epoch, tick)
-	e.n, e.tick = 0, tick
+	e.head = headerState{tick: tick, epoch: epoch}
+	e.b = appendEventsHeader(b, e.st.head, epoch, tick)
+	e.n = 0
+	e.fan.close()
+}
+
+// added counts an event written. The first one commits the packet's
+// header to the stream: a packet left empty is never sent, so the next
+// header must not count from it.
+func (e *EventEncoder) added() {
+	if e.n == 0 {
+		e.st.head = e.head
+	}
+	e.n++
 }
 
 // ResetStream forgets everything sent: for a new connection.
 func (e *EventEncoder) ResetStream() { e.st.reset() }
 
-// Size is how many bytes Add would append for ev.
+// Size is the most Add would append for ev: a sibling may take nothing,
+// folded into the fan before it, or turn that fan's one sibling into a
+// fan of two for the same four bytes.
 func (e *EventEncoder) Size(ev *game.Event) int {
-	if ev.Kind == game.EvBulletDespawn {
-		if _, ok := e.despawnDelta(ev); ok {
-			return 1 + EventPayloadSize(evShortDespawn)
+	switch ev.Kind {
+	case game.EvBulletDespawn, game.EvHit:
+		return 1 + EventPayloadSize(e.shortForm(ev).kind)
+	case game.EvBulletSpawn:
+		p := e.planSpawn(&ev.Bullet)
+		n := 1 + EventPayloadSize(p.kind)
+		if p.newSlot {
+			n += 1 + EventPayloadSize(evBulletTemplate)
 		}
+		return n
 	}
-	if ev.Kind != game.EvBulletSpawn {
-		return 1 + EventPayloadSize(ev.Kind)
-	}
-	p := e.planSpawn(&ev.Bullet)
-	n := 1 + EventPayloadSize(p.kind)
-	if p.newSlot {
-		n += 1 + EventPayloadSize(evBulletTemplate)
-	}
-	return n
+	return 1 + EventPayloadSize(ev.Kind)
 }
 
 // Add appends ev, refusing what AppendEvent refuses.
 func (e *EventEncoder) Add(ev *game.Event) error {
-	if d, ok := e.despawnDelta(ev); ok {
-		if err := checkEvent(ev); err != nil {
-			return err
-		}
-		e.b = append(AppendI16(append(e.b, uint8(evShortDespawn)), d), ev.Reason)
-		e.n++
-		return nil
+	if err := checkEvent(ev); err != nil {
+		return err
 	}
-	if ev.Kind != game.EvBulletSpawn {
+	switch f := e.shortForm(ev); {
+	case f.kind != ev.Kind:
+		e.addShortForm(ev, f)
+	case ev.Kind == game.EvBulletSpawn:
+		e.addSpawn(&ev.Bullet, e.planSpawn(&ev.Bullet))
+		e.added()
+		return nil
+	default:
 		b, err := AppendEvent(e.b, ev)
 		if err != nil {
 			return err
 		}
 		e.b = b
-		e.n++
-		return nil
 	}
-	if err := checkEvent(ev); err != nil {
-		return err
-	}
-	e.addSpawn(&ev.Bullet, e.planSpawn(&ev.Bullet))
-	e.n++
+	e.fan.close()
+	e.added()
 	return nil
 }
 
-// despawnDelta is a despawn's uid relative to the last spawned uid, when
-// it fits the short form.
-func (e *EventEncoder) despawnDelta(ev *game.Event) (int16, bool) {
-	if ev.Kind != game.EvBulletDespawn || !e.st.hasUID {
-		return 0, false
+// shortPlan is how a despawn or a hit goes on the stream: its own kind
+// (written as AppendEvent writes it), or a short form naming its bullet by
+// uid delta from the last spawned uid.
+type shortPlan struct {
+	kind    game.EventKind
+	uidDiff int32
+	tickOff int32 // a hit's: from this packet's tick
+}
+
+// shortForm picks the smallest form of a despawn or a hit; any other
+// event keeps its kind.
+func (e *EventEncoder) shortForm(ev *game.Event) shortPlan {
+	plain := shortPlan{kind: ev.Kind}
+	if !e.st.hasUID || (ev.Kind != game.EvBulletDespawn && ev.Kind != game.EvHit) {
+		return plain
 	}
 	d := int32(ev.Bullet.UID - e.st.lastUID)
-	return int16(d), d >= math.MinInt16 && d <= math.MaxInt16
+	p := shortPlan{uidDiff: d}
+	switch {
+	case ev.Kind == game.EvHit:
+		p.kind, p.tickOff = evHitShort, int32(ev.Tick-e.head.tick)
+		if d < math.MinInt16 || d > math.MaxInt16 || p.tickOff < math.MinInt8 || p.tickOff > math.MaxInt8 {
+			return plain
+		}
+	case d >= math.MinInt8 && d <= math.MaxInt8:
+		p.kind = evNearDespawnWall
+		if ev.Reason == game.DespawnHit {
+			p.kind = evNearDespawnHit
+		}
+	case d >= math.MinInt16 && d <= math.MaxInt16:
+		p.kind = evDespawnWall
+		if ev.Reason == game.DespawnHit {
+			p.kind = evDespawnHit
+		}
+	default:
+		return plain
+	}
+	return p
+}
+
+func (e *EventEncoder) addShortForm(ev *game.Event, p shortPlan) {
+	e.b = append(e.b, uint8(p.kind))
+	switch p.kind {
+	case evNearDespawnWall, evNearDespawnHit:
+		e.b = append(e.b, uint8(int8(p.uidDiff)))
+	case evDespawnWall, evDespawnHit:
+		e.b = AppendI16(e.b, int16(p.uidDiff))
+	case evHitShort:
+		e.b = AppendU16(append(e.b, ev.Actor), ev.ID)
+		e.b = AppendU16(e.b, ev.Other)
+		e.b = AppendI16(e.b, ev.Amount)
+		e.b = AppendI16(e.b, ev.HP)
+		e.b = AppendI16(e.b, int16(p.uidDiff))
+		e.b = append(e.b, uint8(int8(p.tickOff)))
+	}
 }
 
 // planSpawn picks the smallest form s can take on the stream as it stands.
@@ -166,6 +247,16 @@ func (e *EventEncoder) planSpawn(s *game.BulletSpawn) spawnPlan {
 	aim, speed, ok := game.CanonicalVelocity(s.VX, s.VY)
 	if !ok || !e.st.hasUID {
 		return full
+	}
+	if pv := &e.st.prev; pv.defined {
+		// A velocity may come back from two speeds a float32 step apart:
+		// keep the volley's own when it gives this one too, or the volley
+		// would flip between templates and go as short spawns.
+		if vs := e.st.slots[pv.slot].speed; vs != math.Float32bits(speed) {
+			if a, ok := game.AimAtSpeed(s.VX, s.VY, math.Float32frombits(vs)); ok {
+				aim, speed = a, math.Float32frombits(vs)
+			}
+		}
 	}
 	delta := s.UID - e.st.lastUID
 	if delta == 0 || delta > math.MaxUint16 {
@@ -179,8 +270,11 @@ func (e *EventEncoder) planSpawn(s *game.BulletSpawn) spawnPlan {
 		p.kind = evBulletSibling
 		return p
 	}
-	if off := int32(s.SpawnTick - e.tick); off < math.MinInt8 || off > math.MaxInt8 {
+	if off := int32(s.SpawnTick - e.head.tick); off < math.MinInt8 || off > math.MaxInt8 {
 		return full
+	}
+	if delta <= math.MaxUint8 {
+		p.kind = evBulletNear
 	}
 	if _, ok := gridU16(s.X); !ok {
 		return full
@@ -207,24 +301,53 @@ func (e *EventEncoder) addSpawn(s *game.BulletSpawn, p spawnPlan) {
 	case game.EvBulletSpawn:
 		e.b = appendBullet(append(e.b, uint8(game.EvBulletSpawn)), s)
 		st.prev.defined = false
+		e.fan.close()
 	case evBulletSibling:
-		e.b = AppendU16(append(e.b, uint8(evBulletSibling), uint8(p.uidDelta)), p.aim)
-	case evBulletShort:
+		e.addSibling(p)
+		st.prev.aim = p.aim
+	case evBulletShort, evBulletNear:
 		if p.newSlot {
 			e.b = appendTemplate(e.b, p.slot, &p.tmpl)
 			st.slots[p.slot] = p.tmpl
 			st.victim = (st.victim + 1) % TemplateSlots
 		}
-		e.b = append(e.b, uint8(evBulletShort), p.slot)
-		e.b = AppendU16(e.b, uint16(p.uidDelta))
-		e.b = append(e.b, uint8(int8(int32(s.SpawnTick-e.tick))))
+		e.b = append(e.b, uint8(p.kind), p.slot)
+		if p.kind == evBulletNear {
+			e.b = append(e.b, uint8(p.uidDelta))
+		} else {
+			e.b = AppendU16(e.b, uint16(p.uidDelta))
+		}
+		e.b = append(e.b, uint8(int8(int32(s.SpawnTick-e.head.tick))))
 		x, _ := gridU16(s.X)
 		y, _ := gridU16(s.Y)
 		e.b = AppendU16(AppendU16(e.b, x), y)
 		e.b = AppendU16(e.b, p.aim)
-		st.prev = volley{slot: p.slot, tick: s.SpawnTick, x: math.Float32bits(s.X), y: math.Float32bits(s.Y), defined: true}
+		st.prev = volley{slot: p.slot, tick: s.SpawnTick, x: math.Float32bits(s.X), y: math.Float32bits(s.Y), aim: p.aim, defined: true}
+		e.fan.close()
 	}
 	st.lastUID, st.hasUID = s.UID, true
+}
+
+// addSibling writes the volley's next bullet: folded into the fan (or the
+// lone sibling) just written when one step and phase give back its aim
+// too, as a sibling of its own otherwise.
+func (e *EventEncoder) addSibling(p spawnPlan) {
+	f := &e.fan
+	if p.uidDelta == 1 && f.open() && f.extend(p.aim-e.st.prev.aim) {
+		if f.n == 2 {
+			e.b = e.b[:f.at] // the lone sibling becomes a fan of two
+			e.b = append(e.b, uint8(evBulletFan), 0, 0, 0, 0, 0, 0, 0)
+		}
+		e.b[f.at+1] = uint8(f.n)
+		putU32(e.b, f.at+2, f.step)
+		putU16(e.b, f.at+6, f.phase)
+		return
+	}
+	f.close()
+	if p.uidDelta == 1 {
+		f.start(len(e.b), p.aim-e.st.prev.aim)
+	}
+	e.b = AppendU16(append(e.b, uint8(evBulletSibling), uint8(p.uidDelta)), p.aim)
 }
 
 // gridU16 is v in spawn-grid steps, when v lies exactly on the grid inside
@@ -263,30 +386,41 @@ func (e *EventEncoder) Bytes() []byte { return e.b }
 // yielded before an error were complete and valid; nothing after the error
 // is yielded.
 type EventIter struct {
-	r     Reader
-	epoch uint16
-	tick  uint32
-	st    streamState
+	r    Reader
+	head headerState // this packet's tick and epoch
+	st   streamState
+	fan  fanYield
+}
+
+// fanYield is a fan the iterator is part way through.
+type fanYield struct {
+	left, i int
+	step    uint32
+	phase   uint16
+	a0      uint16
 }
 
 // Reset starts iterating over packet b and reads its header; the stream's
 // state carries on from the previous packet.
 func (it *EventIter) Reset(b []byte) {
 	it.r = NewReader(b)
+	it.fan = fanYield{}
 	readType(&it.r, MsgEvents)
-	it.epoch = it.r.U16()
-	it.tick = it.r.U32()
+	it.head = readEventsHeader(&it.r, it.st.head)
+	if it.r.Err() == nil {
+		it.st.head = it.head
+	}
 }
 
 // ResetStream forgets the stream's state: for a new connection.
 func (it *EventIter) ResetStream() { it.st.reset() }
 
 // Tick returns the tick of the packet's header (0 if it was unreadable).
-func (it *EventIter) Tick() uint32 { return it.tick }
+func (it *EventIter) Tick() uint32 { return it.head.tick }
 
 // Epoch returns the instance epoch of the packet's header: which of the
 // receiver's instances its events belong to.
-func (it *EventIter) Epoch() uint16 { return it.epoch }
+func (it *EventIter) Epoch() uint16 { return it.head.epoch }
 
 // Err returns the error that stopped the iteration, or nil when the packet
 // ended cleanly on an event boundary.
@@ -296,6 +430,10 @@ func (it *EventIter) Err() error { return it.r.Err() }
 // ev is overwritten entirely: fields its kind does not use are zero.
 func (it *EventIter) Next(ev *game.Event) bool {
 	r := &it.r
+	if it.fan.left > 0 && r.Err() == nil {
+		it.fanNext(ev)
+		return true
+	}
 	for r.Remaining() > 0 {
 		kind := game.EventKind(r.U8())
 		size := EventPayloadSize(kind)
@@ -315,12 +453,16 @@ func (it *EventIter) Next(ev *game.Event) bool {
 				continue // defines a slot; nothing to yield
 			}
 			return false
-		case evBulletShort:
-			ok = it.readShort(ev)
+		case evBulletShort, evBulletNear:
+			ok = it.readShort(ev, kind)
+		case evHitShort:
+			ok = it.readHitShort(ev)
 		case evBulletSibling:
 			ok = it.readSibling(ev)
-		case evShortDespawn:
-			ok = it.readShortDespawn(ev)
+		case evBulletFan:
+			ok = it.readFan(ev)
+		case evDespawnWall, evDespawnHit, evNearDespawnWall, evNearDespawnHit:
+			ok = it.readShortDespawn(ev, kind)
 		default:
 			ok = it.readPlain(ev)
 		}
@@ -360,9 +502,16 @@ func (it *EventIter) readTemplate() bool {
 	return true
 }
 
-func (it *EventIter) readShort(ev *game.Event) bool {
+func (it *EventIter) readShort(ev *game.Event, kind game.EventKind) bool {
 	r := &it.r
-	slot, delta, off := r.U8(), r.U16(), int8(r.U8())
+	slot := r.U8()
+	var delta uint16
+	if kind == evBulletNear {
+		delta = uint16(r.U8())
+	} else {
+		delta = r.U16()
+	}
+	off := int8(r.U8())
 	x := float32(r.U16()) / game.SpawnGridScale
 	y := float32(r.U16()) / game.SpawnGridScale
 	aim := r.U16()
@@ -370,7 +519,7 @@ func (it *EventIter) readShort(ev *game.Event) bool {
 		r.Fail(ErrMalformed)
 		return false
 	}
-	it.st.prev = volley{slot: slot, tick: it.tick + uint32(int32(off)), x: math.Float32bits(x), y: math.Float32bits(y), defined: true}
+	it.st.prev = volley{slot: slot, tick: it.head.tick + uint32(int32(off)), x: math.Float32bits(x), y: math.Float32bits(y), defined: true}
 	it.spawnFrom(ev, uint32(delta), aim)
 	return true
 }
@@ -386,15 +535,63 @@ func (it *EventIter) readSibling(ev *game.Event) bool {
 	return true
 }
 
-func (it *EventIter) readShortDespawn(ev *game.Event) bool {
+// readFan reads a fan and yields its first bullet; Next yields the rest.
+func (it *EventIter) readFan(ev *game.Event) bool {
 	r := &it.r
-	d, reason := r.I16(), r.U8()
+	n, step, phase := r.U8(), r.U32(), r.U16()
+	if !it.st.prev.defined || n == 0 {
+		r.Fail(ErrMalformed)
+		return false
+	}
+	it.fan = fanYield{left: int(n), step: step, phase: phase, a0: it.st.prev.aim}
+	it.fanNext(ev)
+	return true
+}
+
+// fanNext yields the fan's next bullet: the next uid, the next aim.
+func (it *EventIter) fanNext(ev *game.Event) {
+	f := &it.fan
+	f.i++
+	f.left--
+	*ev = game.Event{}
+	it.spawnFrom(ev, 1, f.a0+fanTurn(f.i, f.step, f.phase))
+}
+
+func (it *EventIter) readShortDespawn(ev *game.Event, kind game.EventKind) bool {
+	r := &it.r
+	var d int16
+	if kind == evNearDespawnWall || kind == evNearDespawnHit {
+		d = int16(r.I8())
+	} else {
+		d = r.I16()
+	}
 	if !it.st.hasUID {
 		r.Fail(ErrMalformed)
 		return false
 	}
+	reason := game.DespawnWall
+	if kind == evDespawnHit || kind == evNearDespawnHit {
+		reason = game.DespawnHit
+	}
 	*ev = game.Event{Kind: game.EvBulletDespawn, Reason: reason}
 	ev.Bullet.UID = it.st.lastUID + uint32(int32(d))
+	return true
+}
+
+// readHitShort reads a hit whose bullet is named by uid delta and whose
+// tick is an offset from the packet's.
+func (it *EventIter) readHitShort(ev *game.Event) bool {
+	r := &it.r
+	*ev = game.Event{Kind: game.EvHit}
+	ev.Actor, ev.ID, ev.Other = r.U8(), r.U16(), r.U16()
+	ev.Amount, ev.HP = r.I16(), r.I16()
+	d, off := r.I16(), r.I8()
+	if !it.st.hasUID {
+		r.Fail(ErrMalformed)
+		return false
+	}
+	ev.Bullet.UID = it.st.lastUID + uint32(int32(d))
+	ev.Tick = it.head.tick + uint32(int32(off))
 	if err := checkEvent(ev); err != nil {
 		r.Fail(err)
 		return false
@@ -415,4 +612,5 @@ func (it *EventIter) spawnFrom(ev *game.Event, uidDelta uint32, aim uint16) {
 	s.Accel = math.Float32frombits(t.accel)
 	s.Turn, s.Radius, s.Life, s.Kind, s.Team = t.turn, t.radius, t.life, t.kind, t.team
 	it.st.lastUID = s.UID
+	pv.aim = aim
 }
