@@ -67,7 +67,7 @@ func BenchmarkEncodeSnapshotPerPeer(b *testing.B) {
 	for i, p := range peers {
 		p.lootSig = lootUnsent
 		bases[i] = olderBase(srv.encodeSnapshot(p))
-		p.sent.Put(bases[i])
+		p.outbox().sent.Put(bases[i])
 		p.acked = in.world.Tick() - 3
 	}
 	b.ReportAllocs()
@@ -75,8 +75,8 @@ func BenchmarkEncodeSnapshotPerPeer(b *testing.B) {
 	for range b.N {
 		in.enemyTick = in.world.Tick() + 1 // a new tick: encode the enemies again
 		for i, p := range peers {
-			p.lootSig = lootUnsent // the worst case: every snapshot carries the loot list
-			p.sent.Put(bases[i])   // keep the base in the ring (a copy the server does not make)
+			p.lootSig = lootUnsent        // the worst case: every snapshot carries the loot list
+			p.outbox().sent.Put(bases[i]) // keep the base in the ring (a copy the server does not make)
 			if t, _ := srv.snapshotFor(p); t != wire.MsgSnapshotDelta {
 				b.Fatalf("sent %v, not a delta", t)
 			}
@@ -121,7 +121,7 @@ func BenchmarkServerStepDenseFight(b *testing.B) {
 		s, err = New(Config{Content: content, Map: m, Seed: 99}, &discardServer{})
 		require.NoError(b, err)
 		for _, id := range ids {
-			p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying, evBuf: make([]byte, 0, maxPacket+64)}
+			p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying}
 			s.peers[p.id], s.order = p, append(s.order, p)
 			s.hub.add(s, p)
 		}
@@ -173,7 +173,7 @@ func BenchmarkReferencePeakTick(b *testing.B) {
 		s, err = New(cfg, &discardServer{})
 		require.NoError(b, err)
 		for _, id := range ids {
-			p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying, evBuf: make([]byte, 0, maxPacket+64)}
+			p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying}
 			s.peers[p.id], s.order = p, append(s.order, p)
 			s.hub.add(s, p)
 			require.True(b, s.hub.world.SetPlayerUpgrades(id, peakRiders(b, s.hub.world.Content(), id)))

@@ -26,7 +26,9 @@ const PeerTimeout = 5 * time.Second
 // goes, whatever closed it.
 func (s *Runtime) goLinkdead(p *peer) {
 	p.state = peerLinkdead
-	p.evOpen = false
+	if p.out != nil {
+		p.out.evOpen = false
+	}
 	p.inst.world.SetLinkdead(p.player)
 	s.counters.Linkdead++
 	s.log.Printf("%s (player %d) lost its connection: its body channels out (linkdead)", p.char.Name, p.player)

@@ -108,7 +108,7 @@ func TestLinkdeadBodies(t *testing.T) {
 		assert.Zero(t, lp.srv.counters.Escapes, "by death, not by the channel")
 		char := lp.peerChar(t)
 		assert.Positive(t, lp.srv.lockedOut(char), "locked out of dungeons, as any death is")
-		back := &peer{id: 99, state: peerClaiming, account: "tester", evBuf: make([]byte, 0, maxPacket+64)}
+		back := &peer{id: 99, state: peerClaiming, account: "tester"}
 		lp.srv.peers[back.id], lp.srv.order = back, append(lp.srv.order, back)
 		lp.srv.welcome(back, []store.Character{{ID: char, Name: "tester"}}, nil)
 		assert.Equal(t, peerRoster, back.state, "its return is welcome")
@@ -126,7 +126,7 @@ func TestLinkdeadBodies(t *testing.T) {
 		intoDungeon(t, lp)
 		require.NoError(t, lp.cli.Close())
 		lp.step(t)
-		p := &peer{id: 99, state: peerClaiming, account: "tester", evBuf: make([]byte, 0, maxPacket+64)}
+		p := &peer{id: 99, state: peerClaiming, account: "tester"}
 		lp.srv.peers[p.id], lp.srv.order = p, append(lp.srv.order, p)
 		lp.srv.welcome(p, nil, nil)
 		assert.Equal(t, peerClaiming, p.state, "parked while its body channels out")
@@ -144,7 +144,7 @@ func TestLinkdeadBodies(t *testing.T) {
 		intoDungeon(t, lp)
 		require.NoError(t, lp.cli.Close())
 		lp.step(t)
-		p := &peer{id: 99, state: peerClaiming, account: "tester", evBuf: make([]byte, 0, maxPacket+64)}
+		p := &peer{id: 99, state: peerClaiming, account: "tester"}
 		lp.srv.peers[p.id], lp.srv.order = p, append(lp.srv.order, p)
 		lp.srv.welcome(p, nil, nil)
 		p.parkedAt = lp.srv.tick - parkedTicks - 1 // as if it had waited the limit out

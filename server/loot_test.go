@@ -47,8 +47,7 @@ func captured(t *testing.T, c *game.Content, m *game.Map, ids ...uint16) (*Runti
 	s.hub.ids = s.itemIDs.Block(itemIDBlock)          // the hub's block, taken again from them
 	s.ids.used = map[uint16]bool{}
 	for _, id := range ids {
-		p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying, name: string(rune('A' + id)),
-			evBuf: make([]byte, 0, maxPacket+64)}
+		p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying, name: string(rune('A' + id))}
 		s.peers[p.id], s.order = p, append(s.order, p)
 		s.hub.add(s, p)
 		s.hub.world.Teleport(id, m.PlayerSpawns[int(id-1)%len(m.PlayerSpawns)])

@@ -34,14 +34,15 @@ func (s *Runtime) queueEvents(in *instance) {
 // queueEvent appends ev to the peer's pending packet, sending the packet
 // first when ev would push it past maxPacket.
 func (s *Runtime) queueEvent(p *peer, ev *game.Event, now uint32) {
-	if p.evOpen && p.ev.Len()+p.ev.Size(ev) > maxPacket {
+	o := p.outbox()
+	if o.evOpen && o.ev.Len()+o.ev.Size(ev) > maxPacket {
 		s.flushEvents(p)
 	}
-	if !p.evOpen {
-		p.ev.Begin(p.evBuf[:0], p.epoch, now)
-		p.evOpen = true
+	if !o.evOpen {
+		o.ev.Begin(o.evBuf[:0], p.epoch, now)
+		o.evOpen = true
 	}
-	if p.ev.Add(ev) != nil {
+	if o.ev.Add(ev) != nil {
 		s.counters.Unencodable++
 		return
 	}
@@ -50,15 +51,16 @@ func (s *Runtime) queueEvent(p *peer, ev *game.Event, now uint32) {
 
 // flushEvents sends the peer's pending packet, if it holds anything.
 func (s *Runtime) flushEvents(p *peer) {
-	if !p.evOpen {
+	o := p.out
+	if o == nil || !o.evOpen {
 		return
 	}
-	p.evOpen = false
-	if p.ev.Count() == 0 {
+	o.evOpen = false
+	if o.ev.Count() == 0 {
 		return
 	}
-	s.send(p, wire.MsgEvents, p.ev.Bytes())
-	p.evBuf = p.ev.Bytes()[:0]
+	s.send(p, wire.MsgEvents, o.ev.Bytes())
+	o.evBuf = o.ev.Bytes()[:0]
 }
 
 // sendSnapshot sends one peer its snapshot: as a delta against the newest
@@ -77,11 +79,12 @@ func (s *Runtime) snapshotFor(p *peer) (wire.MsgType, []byte) {
 	if full == nil {
 		return 0, nil
 	}
-	p.sent.Put(full)
+	o := p.outbox()
+	o.sent.Put(full)
 	if s.cfg.SnapshotTap != nil {
 		s.cfg.SnapshotTap(p.player, full)
 	}
-	if base := p.sent.Get(p.epoch, p.acked); p.acked != 0 && base != nil {
+	if base := o.sent.Get(p.epoch, p.acked); p.acked != 0 && base != nil {
 		if d, ok := wire.AppendSnapshotDelta(s.deltaBuf[:0], full, base); ok {
 			s.deltaBuf = d
 			s.counters.SnapshotDeltas++

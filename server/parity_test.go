@@ -143,7 +143,7 @@ func replicaParity(t *testing.T, ups []uint8) {
 	ids := []uint16{1, 2, 3, 4}
 	replicas := map[uint16]*replica{}
 	for _, id := range ids {
-		p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying, evBuf: make([]byte, 0, maxPacket+64)}
+		p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying}
 		s.peers[p.id], s.order = p, append(s.order, p)
 		s.ids.used = map[uint16]bool{}
 		in.add(s, p)

@@ -54,15 +54,31 @@ type peer struct {
 	lootSig                uint64 // signature of the loot list last sent (lootUnsent: none yet)
 	lootRepeat, lootAge    int    // list sends still owed after a change; snapshots since the last list
 
+	out *sendState // made when the first event or snapshot is sent to it (outbox)
+
+	// The newest snapshot it acknowledged in its input (0: none since it
+	// entered its instance): the next snapshot goes as a delta against that
+	// one (outbox.go, sendSnapshot).
+	acked uint32
+}
+
+// sendState is what sending to a peer takes: its events stream and the
+// snapshots sent to it. A few kilobytes, so a connection gets it when it
+// is first sent something, not when it connects: a flood of connections
+// that never play costs the server little.
+type sendState struct {
 	ev     wire.EventEncoder // events waiting for the next snapshot tick
 	evBuf  []byte
 	evOpen bool
+	sent   wire.SnapshotRing // the snapshots sent, the bases of deltas
+}
 
-	// The snapshots sent to it, and the newest of them it acknowledged in
-	// its input (0: none since it entered its instance): the next snapshot
-	// goes as a delta against that one (outbox.go, sendSnapshot).
-	sent  wire.SnapshotRing
-	acked uint32
+// outbox is the peer's send state, made on first use.
+func (p *peer) outbox() *sendState {
+	if p.out == nil {
+		p.out = &sendState{evBuf: make([]byte, 0, maxPacket+64)}
+	}
+	return p.out
 }
 
 // acknowledge notes that the peer holds the snapshot of that tick, if it is
@@ -70,7 +86,7 @@ type peer struct {
 // in its current instance: anything else (a reordered packet, a forged or
 // stale tick) leaves the base as it was.
 func (p *peer) acknowledge(tick uint32) {
-	if tick != 0 && (p.acked == 0 || int32(tick-p.acked) > 0) && p.sent.Get(p.epoch, tick) != nil {
+	if tick != 0 && p.out != nil && (p.acked == 0 || int32(tick-p.acked) > 0) && p.out.sent.Get(p.epoch, tick) != nil {
 		p.acked = tick
 	}
 }
@@ -132,7 +148,7 @@ func (s *Runtime) handle(ev *transport.Event) {
 
 func (s *Runtime) onConnect(ev *transport.Event) {
 	reason, refuse := s.tooManyJoining(ev.From)
-	p := &peer{id: ev.Peer, since: s.tick, from: ev.From, meter: newMeter(s.tick), evBuf: make([]byte, 0, maxPacket+64)}
+	p := &peer{id: ev.Peer, since: s.tick, from: ev.From, meter: newMeter(s.tick)}
 	s.peers[p.id] = p
 	s.order = append(s.order, p)
 	if err := wire.CheckVersion(ev.ConnectData); err != nil {

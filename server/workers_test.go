@@ -28,7 +28,7 @@ func manyInstances(t testing.TB, n int) (*Runtime, []uint16) {
 		require.NoError(t, err)
 		for range 2 {
 			id := uint16(len(ids) + 1)
-			p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying, evBuf: make([]byte, 0, maxPacket+64)}
+			p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying}
 			s.peers[p.id], s.order = p, append(s.order, p)
 			in.add(s, p)
 			ids = append(ids, id)
@@ -114,7 +114,7 @@ func peakInstances(b *testing.B, n int) *Runtime {
 		in := s.newInstance(cfg.Map, game.HubDungeon, uint64(i+1))
 		for range 4 {
 			id++
-			p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying, evBuf: make([]byte, 0, maxPacket+64)}
+			p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying}
 			s.peers[p.id], s.order = p, append(s.order, p)
 			in.add(s, p)
 			require.True(b, in.world.SetPlayerUpgrades(id, peakRiders(b, in.world.Content(), 1+(id-1)%4)))

@@ -14,13 +14,13 @@ package wire
 // k so far, and not past maxRefit bullets, after which a miss ends the
 // fan). All in fixed arrays: nothing allocates.
 type fanFit struct {
-	live   bool
-	at     int                // where the fan's event (a lone sibling while n is 1) starts
-	n      int                // bullets in the fan
-	d      [maxFan + 1]uint32 // each bullet's aim from a0, unwrapped: d[0] is 0
-	lo, hi int64              // the steps every pair so far allows
-	step   uint32
-	phase  uint16
+	live  bool
+	at    int                  // where the fan's event (a lone sibling while n is 1) starts
+	n     int                  // bullets in the fan
+	d     [maxRefit + 1]uint32 // each bullet's aim from a0, unwrapped, while a refit may need it: d[0] is 0
+	last  uint32               // the newest bullet's
+	step  uint32
+	phase uint16
 }
 
 // maxFan is the most bullets one fan carries: its count is a byte.
@@ -38,7 +38,7 @@ func (f *fanFit) close()     { f.live = false }
 // start opens a fan at offset at, its first bullet turned by turn from
 // the bullet before it.
 func (f *fanFit) start(at int, turn uint16) {
-	f.live, f.at, f.n = true, at, 0
+	f.live, f.at, f.n, f.last = true, at, 0, 0
 	f.extend(turn)
 }
 
@@ -51,9 +51,12 @@ func (f *fanFit) extend(turn uint16) bool {
 		return false
 	}
 	k := f.n + 1
-	dk := f.d[f.n] + uint32(turn)
+	dk := f.last + uint32(turn)
 	if f.n > 0 && uint32((uint64(k)*uint64(f.step)+uint64(f.phase))>>16) == dk {
-		f.d[k], f.n = dk, k
+		if k <= maxRefit {
+			f.d[k] = dk
+		}
+		f.n, f.last = k, dk
 		return true
 	}
 	if k > maxRefit {
@@ -64,11 +67,11 @@ func (f *fanFit) extend(turn uint16) bool {
 	// steps those from the first bullet and to the newest allow, and fall
 	// back to every pair only when that step leaves no phase.
 	if step, phase, ok := f.fit(k, false); ok {
-		f.n, f.step, f.phase = k, step, phase
+		f.n, f.last, f.step, f.phase = k, dk, step, phase
 		return true
 	}
 	if step, phase, ok := f.fit(k, true); ok {
-		f.n, f.step, f.phase = k, step, phase
+		f.n, f.last, f.step, f.phase = k, dk, step, phase
 		return true
 	}
 	return false
