@@ -77,6 +77,9 @@ func Start(cfg Config) (*Host, error) {
 	if cfg.Network.MaxPeers == 0 {
 		cfg.Network.MaxPeers = server.PeerSlots(srvCfg.MaxPlayers)
 	}
+	if cfg.Network.MaxIncoming == 0 {
+		cfg.Network.MaxIncoming = wire.MaxClientMessage // nothing a client sends is longer
+	}
 	if cfg.Network.Timeout == 0 {
 		cfg.Network.Timeout = server.PeerTimeout // a friend's crashed game becomes a body that channels out, soon
 	}

@@ -124,7 +124,12 @@ func isControl(b []byte) bool { return len(b) == 0 || wire.MsgType(b[0]) != wire
 // admit meters a received packet; false means it was dropped (and the
 // peer perhaps disconnected).
 func (s *Runtime) admit(p *peer, b []byte) bool {
-	if p.meter.allow(s.tick, len(b), isControl(b)) {
+	return s.admitSize(p, len(b), isControl(b))
+}
+
+// admitSize meters a received packet by its size.
+func (s *Runtime) admitSize(p *peer, n int, control bool) bool {
+	if p.meter.allow(s.tick, n, control) {
 		return true
 	}
 	s.counters.RateLimited++

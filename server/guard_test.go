@@ -132,6 +132,31 @@ func TestTheDoor(t *testing.T) {
 		assert.Equal(t, abuseGarbage, srv.Counters().Garbage)
 		assert.Contains(t, d.refusal(t, 1), "cannot read")
 	})
+	t.Run("a packet too long for any message is garbage, counted by its size", func(t *testing.T) {
+		srv, d := guardedServer(t, Config{})
+		d.connect(1, "203.0.113.5")
+		srv.Step()
+		for range 5 {
+			// What the transport says of a packet past MaxIncoming: its size, not its bytes.
+			d.events = append(d.events, transport.Event{Kind: transport.EventOversized, Peer: 1, Channel: wire.ChanInput, Size: wire.MaxClientMessage + 1})
+		}
+		srv.Step()
+		assert.Equal(t, 5, srv.Counters().Garbage)
+		assert.EqualValues(t, 5*(wire.MaxClientMessage+1), srv.Counters().BytesIn, "their size counts as bytes in")
+		assert.False(t, d.disconnected[1], "five are not yet abuse")
+	})
+	t.Run("long packets past the byte allowance are dropped and counted by their size, and their sender disconnected", func(t *testing.T) {
+		srv, d := guardedServer(t, Config{})
+		d.connect(1, "203.0.113.5")
+		srv.Step()
+		for range abuseDrops + 2 {
+			d.events = append(d.events, transport.Event{Kind: transport.EventOversized, Peer: 1, Channel: wire.ChanEvents, Size: 24 << 10})
+		}
+		srv.Step()
+		assert.GreaterOrEqual(t, srv.Counters().RateLimited, abuseDrops)
+		assert.Equal(t, "your game sent far more than a game sends: disconnected", d.refusal(t, 1))
+		assert.True(t, d.disconnected[1])
+	})
 	t.Run("a welcomed peer silent past the idle limit is disconnected in words, its character left as a body", func(t *testing.T) {
 		c := content(t)
 		lp := joinLocal(t, Config{Content: c, Map: walledRoomMap(), Seed: 5, IdleTimeoutTicks: 3 * game.TickRate})

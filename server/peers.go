@@ -134,6 +134,18 @@ func (s *Runtime) handle(ev *transport.Event) {
 			return
 		}
 		p.meter.heard = s.tick
+	case transport.EventOversized:
+		// Longer than any message a client sends: garbage, metered by its
+		// size, its bytes never read (transport.Config.MaxIncoming).
+		s.counters.BytesIn += uint64(ev.Size)
+		p := s.peers[ev.Peer]
+		if p == nil || p.state == peerGone {
+			s.counters.LateDropped++
+			return
+		}
+		if s.admitSize(p, ev.Size, ev.Channel != wire.ChanInput) {
+			s.noteGarbage(p)
+		}
 	case transport.EventOverflow:
 		// The transport dropped what one tick cannot read from this peer:
 		// each counts against it as a packet over its allowance would.

@@ -13,8 +13,14 @@ var ErrConfig = errors.New("transport: invalid config")
 
 // Config sizes an ENet endpoint. Zero fields take the DefaultConfig value.
 type Config struct {
-	MaxPeers       int // server connection slots (a client has one)
-	MaxPacketSize  int // largest packet sent or accepted, bytes
+	MaxPeers      int // server connection slots (a client has one)
+	MaxPacketSize int // largest packet sent or accepted, bytes
+	// MaxIncoming is the largest packet handed to the caller; a larger one
+	// arrives as an EventOversized that says its size, its bytes never
+	// copied out of ENet. A server sets it to the longest message a client
+	// sends, so a flood of big packets costs its heap nothing. Zero: no
+	// bound but MaxPacketSize.
+	MaxIncoming    int
 	MaxWaitingData int // bytes one peer may make the host buffer
 	DuplicatePeers int // connections allowed from one IP address
 	// Timeout drops a peer whose unacknowledged data is this old; it also

@@ -45,6 +45,7 @@ type endpoint struct {
 	timeoutMs uint32
 	maxPacket int
 	maxQueued int    // per peer between polls; 0 for no bound
+	maxIn     int    // longest packet handed over; 0 for no bound (Config.MaxIncoming)
 	halfOpen  uint32 // ms a half-open handshake is kept; 0 for ENet's own timeout
 	reliable  []bool // the channel table, copied from Config
 	assignID  func() PeerID
@@ -76,6 +77,7 @@ func newEndpoint(host *enet.Host, cfg Config, assignID func() PeerID) *endpoint 
 		timeoutMs: uint32(cfg.Timeout / time.Millisecond),
 		maxPacket: cfg.MaxPacketSize,
 		maxQueued: max(cfg.MaxQueuedPerPeer, 0),
+		maxIn:     max(cfg.MaxIncoming, 0),
 		halfOpen:  uint32(max(cfg.HalfOpenTimeout, 0) / time.Millisecond),
 		reliable:  slices.Clone(cfg.Reliable),
 		assignID:  assignID,
@@ -226,6 +228,10 @@ func (e *endpoint) handle(ev enet.Event) {
 				st.overflow = len(e.in.pending)
 			}
 			e.in.pending[st.overflow-1].Dropped++
+		case e.maxIn > 0 && len(ev.Packet) > e.maxIn:
+			st.BytesIn += uint64(len(ev.Packet))
+			st.queued++
+			e.in.push(Event{Kind: EventOversized, Peer: id, Channel: ev.ChannelID, Size: len(ev.Packet)}, nil, &e.pool)
 		default:
 			st.BytesIn += uint64(len(ev.Packet))
 			st.queued++

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -486,4 +487,34 @@ func TestENetResendsAreCapped(t *testing.T) {
 	// Uncapped, the timeout would have doubled past 4 s by now.
 	assert.LessOrEqual(t, st.Resend, max(enet.ResendFloor, 2*st.RTT+time.Second))
 	assert.Less(t, st.Resend, 2*time.Second)
+}
+
+func TestAPacketPastMaxIncomingArrivesAsItsSizeOnly(t *testing.T) {
+	srv := listen(t, Config{MaxIncoming: 100})
+	cli := dial(t, srv.Addr(), 0, Config{})
+	var peer PeerID
+	require.Eventually(t, func() bool {
+		for _, ev := range srv.Poll(nil) {
+			if ev.Kind == EventConnect {
+				peer = ev.Peer
+			}
+		}
+		return peer != 0
+	}, 5*time.Second, 5*time.Millisecond)
+	cli.Send(chEvents, make([]byte, 100))
+	cli.Send(chEvents, make([]byte, 24<<10)) // sent in fragments, reassembled by ENet
+	var got []Event
+	require.Eventually(t, func() bool {
+		for _, ev := range srv.Poll(nil) {
+			if ev.Peer == peer && (ev.Kind == EventReceive || ev.Kind == EventOversized) {
+				got = append(got, Event{Kind: ev.Kind, Peer: ev.Peer, Channel: ev.Channel, Size: ev.Size, Data: slices.Clone(ev.Data)})
+			}
+		}
+		return len(got) == 2
+	}, 5*time.Second, 5*time.Millisecond)
+	assert.Equal(t, []Event{
+		{Kind: EventReceive, Peer: peer, Channel: chEvents, Data: make([]byte, 100)},
+		{Kind: EventOversized, Peer: peer, Channel: chEvents, Size: 24 << 10},
+	}, got, "a packet up to the bound is handed over; a longer one only says how long it was")
+	assert.EqualValues(t, 100+24<<10, srv.Stats(peer).BytesIn, "both count as bytes in")
 }

@@ -36,9 +36,13 @@ const (
 	// says how many since the last Poll. At most one per peer per Poll,
 	// after the peer's receives that were kept.
 	EventOverflow
+	// EventOversized (server side) is a packet of Peer longer than
+	// Config.MaxIncoming, dropped unread: Size says how long it was.
+	EventOversized
 )
 
-var eventKindNames = [...]string{EventConnect: "connect", EventDisconnect: "disconnect", EventReceive: "receive", EventOverflow: "overflow"}
+var eventKindNames = [...]string{EventConnect: "connect", EventDisconnect: "disconnect", EventReceive: "receive",
+	EventOverflow: "overflow", EventOversized: "oversized"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
@@ -64,6 +68,8 @@ type Event struct {
 	From string
 	// Dropped is how many of the peer's packets were dropped (EventOverflow).
 	Dropped int
+	// Size is the length of a packet dropped unread (EventOversized).
+	Size int
 }
 
 // PeerStats describe one connection. The byte counts are payload bytes the

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"duskfall/game"
 	"duskfall/net/wire"
 )
 
@@ -179,5 +180,31 @@ func TestNoMessageHasASeedField(t *testing.T) {
 		for _, f := range m.Fields {
 			assert.NotContains(t, strings.ToLower(f), "seed", "%s carries a field %q", m.Name, f)
 		}
+	}
+}
+
+func TestNoMessageAClientSendsIsLongerThanMaxClientMessage(t *testing.T) {
+	name := strings.Repeat("n", wire.MaxNameLen)
+	longest := map[wire.MsgType]func() ([]byte, error){
+		wire.MsgHello: func() ([]byte, error) { return wire.AppendHello(nil, wire.Hello{Name: name}) },
+		wire.MsgCharacterCommand: func() ([]byte, error) {
+			return wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpCreate, Name: name})
+		},
+		wire.MsgUpgradeChoice: func() ([]byte, error) { return wire.AppendUpgradeChoice(nil, wire.UpgradeChoice{Index: 255}), nil },
+		wire.MsgInput: func() ([]byte, error) {
+			return wire.AppendInput(nil, []game.Input{{Tick: 1}, {Tick: 2}, {Tick: 3}}, 1), nil
+		},
+	}
+	for _, m := range wire.Messages() {
+		if m.Dir != wire.ClientToServer {
+			continue
+		}
+		t.Run(m.Name+" at its longest fits", func(t *testing.T) {
+			enc, ok := longest[m.Type]
+			require.True(t, ok, "no longest %s in this test", m.Name)
+			b, err := enc()
+			require.NoError(t, err)
+			assert.LessOrEqual(t, len(b), wire.MaxClientMessage)
+		})
 	}
 }

@@ -15,4 +15,9 @@ const (
 	// FogViewRadius is how far the client shows the world (u). The server's
 	// bullet interest sends what can reach ground within it.
 	FogViewRadius = 460
+	// MaxClientMessage bounds every message a client sends, with room to
+	// spare: the longest, an Input of three frames, is 34 bytes, a Hello or
+	// a CharacterCommand under 40 (names are MaxNameLen bytes at most). A
+	// server drops a longer packet unread (transport.Config.MaxIncoming).
+	MaxClientMessage = 1024
 )
