@@ -195,6 +195,7 @@ type Report struct {
 	MaxCorrectionU  float64 `json:"max_correction_u"`
 	RTTms           float64 `json:"rtt_ms"`
 	Resyncs         int     `json:"resyncs"`
+	Redials         int     `json:"redials"` // joins dialled again because the server went silent on the handshake
 	LateInputs      int     `json:"late_inputs"`
 	DungeonsEntered int     `json:"dungeons_entered"`
 	DungeonsCleared int     `json:"dungeons_cleared"`
@@ -234,7 +235,7 @@ func (b *Bot) Report() Report {
 		Corrections: s.Corrections, Snaps: s.Snaps,
 		MeanCorrectionU: round3(s.MeanCorrection()), MaxCorrectionU: round3(s.MaxCorrection),
 		RTTms:   round3(float64(b.rt.Net().RTT) / float64(time.Millisecond)),
-		Resyncs: s.Resyncs, LateInputs: s.LateInputs, Garbage: s.Garbage, OthersSeen: b.rt.OthersSeen(),
+		Resyncs: s.Resyncs, Redials: s.Redials, LateInputs: s.LateInputs, Garbage: s.Garbage, OthersSeen: b.rt.OthersSeen(),
 		DungeonsEntered: b.dungeon.entered, DungeonsCleared: b.dungeon.cleared,
 		ClockJumps: s.ClockJumps, HeldFrames: s.HeldFrames,
 		HitsTaken: s.Hits.Taken, HitsUnseen: s.Hits.Unseen, HitsSeenUnder: s.Hits.SeenUnder,

@@ -91,3 +91,66 @@ func TestAQuietServerIsCalledLostInWords(t *testing.T) {
 		assert.Equal(t, 1, link.disconnects)
 	})
 }
+
+// sentHello reports whether a Hello is among the packets a server polled.
+func sentHello(evs []transport.Event) bool {
+	for _, ev := range evs {
+		if ev.Kind == transport.EventReceive && len(ev.Data) > 0 && wire.MsgType(ev.Data[0]) == wire.MsgHello {
+			return true
+		}
+	}
+	return false
+}
+
+func TestAJoinTheServerForgotIsDialledAgain(t *testing.T) {
+	t.Run("a joining client that hears nothing for 3 s dials again and joins on the new connection", func(t *testing.T) {
+		forgotten := &quietLink{}
+		srv, fresh := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
+		dials := 0
+		rt := New(forgotten, Config{Name: "knocker", Roster: RosterAsk, HandshakeTimeout: time.Hour})
+		rt.redial = func() (transport.Client, error) { dials++; return fresh, nil }
+		rt.Receive()
+		require.Equal(t, StateJoining, rt.State(), "connected, Hello sent")
+		forgotten.quiet = JoinQuietRedial
+		rt.Receive()
+		require.Zero(t, dials, "3 s of silence is not yet a forgotten join")
+		forgotten.quiet = JoinQuietRedial + time.Millisecond
+		rt.Receive()
+		require.Equal(t, 1, dials)
+		assert.Equal(t, 1, forgotten.disconnects, "the forgotten connection is hung up")
+		rt.Receive() // the new connection connects and says Hello
+		require.True(t, sentHello(srv.Poll(nil)), "the Hello goes again, on the new connection")
+		s := fakeServer{t: t, srv: srv}
+		s.send(wire.AppendWelcome(nil, wire.Welcome{PeerID: 3, ServerTick: 100}))
+		s.send(characters(t))
+		rt.Receive()
+		assert.Equal(t, StateRoster, rt.State(), "%v", rt.Err())
+		assert.Equal(t, 1, rt.Stats().Redials)
+	})
+	t.Run("it dials at most three times, then the handshake timeout decides", func(t *testing.T) {
+		now := time.Unix(100, 0)
+		links := []*quietLink{{}}
+		rt := New(links[0], Config{Name: "knocker", HandshakeTimeout: 15 * time.Second, Now: func() time.Time { return now }})
+		rt.redial = func() (transport.Client, error) {
+			links = append(links, &quietLink{})
+			return links[len(links)-1], nil
+		}
+		for range 20 {
+			rt.Receive()
+			links[len(links)-1].quiet = time.Hour // every connection forgotten at once
+			now = now.Add(time.Second)
+		}
+		assert.Len(t, links, 1+maxRedials)
+		require.Equal(t, StateFailed, rt.State())
+		assert.Contains(t, rt.Err().Error(), "no answer from the server within 15s")
+	})
+	t.Run("a client with no way to dial again (in process) waits out its timeout", func(t *testing.T) {
+		link := &quietLink{}
+		rt := New(link, Config{Name: "host", HandshakeTimeout: time.Hour})
+		rt.Receive()
+		link.quiet = time.Hour
+		rt.Receive()
+		assert.Equal(t, StateJoining, rt.State())
+		assert.Zero(t, link.disconnects)
+	})
+}

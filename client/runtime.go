@@ -46,6 +46,19 @@ const (
 	dialTimeout       = 30 * time.Second
 )
 
+// A join can also be lost at the door: the server forgets a handshake it
+// answered and never heard acknowledged within 2 s (a half-open guard),
+// and at 20 % loss every acknowledgement of its answer is lost in about
+// one join of 25, though the client, which heard the answer, goes on to
+// send its Hello to a connection the server no longer has. Nothing comes
+// back, not even ENet's acknowledgement, so a joining client that has
+// heard nothing for JoinQuietRedial dials again, at most maxRedials times
+// within its handshake timeout.
+const (
+	JoinQuietRedial = 3 * time.Second
+	maxRedials      = 3
+)
+
 // Config configures a Runtime.
 type Config struct {
 	Name             string
@@ -79,6 +92,7 @@ type Stats struct {
 	HeldFrames    int // frames held back because the server had gone quiet
 	OtherEpoch    int // snapshots and event packets of an instance the client had left
 	HeldEvents    int // events that arrived before their instance and waited for it
+	Redials       int // joins dialled again because the server went silent on the handshake
 	Hits          HitStats
 	// Snapshots the server sent since the client joined, and how many of
 	// them never arrived (or arrived too late to use).
@@ -104,6 +118,8 @@ func (s Stats) MeanCorrection() float64 {
 // Runtime is one player's connection to a server.
 type Runtime struct {
 	tr      transport.Client
+	redial  func() (transport.Client, error) // a new connection to the same server; nil where there is none (in process)
+	dropped []transport.Client               // connections left by a redial, closed by Close
 	cfg     Config
 	state   State
 	err     error
@@ -180,11 +196,20 @@ func Dial(addr string, cfg Config) (*Runtime, error) {
 	if version == 0 {
 		version = wire.ProtocolVersion
 	}
-	tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Timeout: dialTimeout})
-	if err != nil {
-		return nil, fmt.Errorf("cannot reach %s: %w", addr, err)
+	dial := func() (transport.Client, error) {
+		tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Timeout: dialTimeout})
+		if err != nil {
+			return nil, fmt.Errorf("cannot reach %s: %w", addr, err)
+		}
+		return tr, nil
 	}
-	return New(tr, cfg), nil
+	tr, err := dial()
+	if err != nil {
+		return nil, err
+	}
+	r := New(tr, cfg)
+	r.redial = dial
+	return r, nil
 }
 
 // State says where the runtime is; Err says why it failed.
@@ -266,6 +291,9 @@ func (r *Runtime) Close() {
 	}
 	r.tr.Disconnect()
 	r.tr.Close()
+	for _, d := range r.dropped {
+		d.Close()
+	}
 }
 
 // Frame is one update of a remote client: send this frame's input, then
@@ -356,6 +384,11 @@ func (r *Runtime) checkQuiet() {
 		quiet, limit = r.cfg.Now().Sub(r.heardAt), QuietLimitPlaying
 	case StateRoster:
 		quiet, limit = r.tr.Stats().Quiet, QuietLimitRoster
+	case StateJoining:
+		if r.redial != nil && r.stats.Redials < maxRedials && r.tr.Stats().Quiet > JoinQuietRedial {
+			r.dialAgain()
+		}
+		return
 	default:
 		return
 	}
@@ -363,6 +396,20 @@ func (r *Runtime) checkQuiet() {
 		r.tr.Disconnect()
 		r.fail(fmt.Errorf("the connection to the server was lost: nothing heard from it for %d seconds", int(quiet.Seconds())))
 	}
+}
+
+// dialAgain leaves a join the server has gone silent on for a new
+// connection; its Hello goes when it connects. The old connection is
+// closed with the runtime: closing waits for the server, never in a frame.
+func (r *Runtime) dialAgain() {
+	tr, err := r.redial()
+	if err != nil {
+		return // the handshake timeout still decides
+	}
+	r.tr.Disconnect()
+	r.dropped = append(r.dropped, r.tr)
+	r.tr, r.state = tr, StateConnecting
+	r.stats.Redials++
 }
 
 func (r *Runtime) onDisconnect() {
