@@ -111,7 +111,6 @@ type leadController struct {
 	filling  bool    // lengthening the lead, until it is want
 	calm     int     // snapshots to wait after a jump or re-sync before adapting the margin
 	rtt      float64 // the round trip in ticks, as last measured
-	jitter   float64 // mean distance of the snapshots' samples from the offset, in ticks
 	want     uint32  // the lead wanted at the last snapshot
 	resyncs  int
 	jumps    int    // offset jumps taken
@@ -139,26 +138,6 @@ const (
 	maxMargin      = 8
 	marginDecayRun = 100
 )
-
-// The margin is also never less than jitterCover times the jitter the
-// client measures: how far, on average, each snapshot's sample lands from
-// the filtered offset (a moving mean over about a second of snapshots,
-// jitterGain). The frames cross the same path the snapshots do, and a
-// margin that only grows after a frame was late lets the tails of a
-// jittery path through a few times a minute (docs/NETCODE.md, "Late
-// inputs under jitter"). On a steady path the mean is a quarter of a tick
-// or less and jitterMargin holds.
-const (
-	jitterCover = 6
-	jitterGain  = 0.05
-)
-
-// marginNow is the margin the lead is aimed with: the adapted one, or
-// what the measured jitter asks for, whichever is more.
-func (c *leadController) marginNow() uint32 {
-	byJitter := uint32(math.Ceil(jitterCover * c.jitter))
-	return min(max(c.margin, byJitter), maxMargin)
-}
 
 // quietSlack is how far past the lead wanted the client keeps numbering
 // frames while no snapshot arrives: 200 ms, covering a lost snapshot or
@@ -216,7 +195,6 @@ func (c *leadController) follow(tick uint32) {
 	diff := sample - c.offset
 	if math.Abs(diff) <= offsetJump {
 		c.jumpRun = 0
-		c.jitter += (math.Abs(diff) - c.jitter) * jitterGain
 		c.offset += diff * offsetGain
 	} else if c.jumpRun++; c.jumpRun >= 2 {
 		c.jumpRun = 0
@@ -247,7 +225,7 @@ func (c *leadController) onSnapshot(tick, lastInput uint32, rttTicks float64) {
 	} else if rttTicks > 0 && c.first != 0 && int32(lastInput-c.first) >= 0 {
 		c.adapt(tick, lastInput) // once the server consumes our frames at all
 	}
-	want := targetLead(rttTicks, c.marginNow())
+	want := targetLead(rttTicks, c.margin)
 	c.want = want
 	if c.jumpRun > 0 {
 		return // the estimate is in doubt until the next snapshot confirms the jump or not

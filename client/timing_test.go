@@ -42,35 +42,3 @@ func TestInputTimingOrdering(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { assert.True(t, tc.ok) })
 	}
 }
-
-func TestTheMarginCoversTheJitterTheClientMeasures(t *testing.T) {
-	feed := func(spread func(i int) int32) leadController {
-		var c leadController
-		c.offset = 0
-		for i := range 400 { // 20 s of snapshots
-			c.frame += wire.SnapshotInterval
-			c.follow(c.frame + uint32(spread(i)))
-		}
-		return c
-	}
-	cases := []struct {
-		name    string
-		spread  func(i int) int32
-		atMost  uint32
-		atLeast uint32
-	}{
-		{"a steady path keeps the least margin", func(int) int32 { return 0 }, jitterMargin, 0},
-		{"a path whose samples wander a tick keeps a margin of a few ticks",
-			func(i int) int32 { return int32(i%3) - 1 }, 6, 3},
-		{"a path jittering two ticks either way is covered up to the most margin",
-			func(i int) int32 { return int32(i*7%5) - 2 }, maxMargin, maxMargin},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			c := feed(tc.spread)
-			got := max(c.marginNow(), jitterMargin) // targetLead never aims below jitterMargin
-			assert.LessOrEqual(t, got, tc.atMost)
-			assert.GreaterOrEqual(t, got, tc.atLeast)
-		})
-	}
-}
