@@ -185,8 +185,8 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 	st.TickMsP50, st.TickMsP99, _ = l.percentiles(l.steps)
 	st.LoopMsP50, st.LoopMsP99, st.LoopMsMax = l.percentiles(l.gaps)
 	l.steps, l.gaps = l.steps[:0], l.gaps[:0]
-	st.Goroutines, st.HeapBytes = runtime.NumGoroutine(), l.heapInuse()
-	st.GoHeld, st.GoStacks, st.GoRuntime = l.goMemory()
+	st.Goroutines = runtime.NumGoroutine()
+	st.HeapBytes, st.GoHeld, st.GoStacks, st.GoRuntime = l.memory()
 	st.CHeapInUse, st.CHeapFree = cHeap.inUse.Load(), cHeap.free.Load()
 	return st
 }
@@ -227,18 +227,13 @@ func memSamples() []metrics.Sample {
 	return s
 }
 
-// heapInuse reads the memory classes and returns the bytes in heap spans
-// in use: live and not yet swept objects, and the free space inside their
-// spans.
-func (l *loopStats) heapInuse() uint64 {
+// memory reads the memory classes once: the bytes in heap spans in use
+// (live and not yet swept objects, and the free space inside their spans),
+// what Go holds from the system, its stacks, its runtime structures.
+func (l *loopStats) memory() (heapInuse, held, stacks, rt uint64) {
 	metrics.Read(l.mem)
-	return l.memSum(0, memTotal)
-}
-
-// goMemory is the rest of what heapInuse read: what Go holds from the
-// system, its stacks, its runtime structures.
-func (l *loopStats) goMemory() (held, stacks, rt uint64) {
-	return l.memSum(memTotal, memReleased) - l.memSum(memReleased, memStacks),
+	return l.memSum(0, memTotal),
+		l.memSum(memTotal, memReleased) - l.memSum(memReleased, memStacks),
 		l.memSum(memStacks, memRuntime), l.memSum(memRuntime, len(memNames))
 }
 

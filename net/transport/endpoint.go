@@ -228,14 +228,14 @@ func (e *endpoint) handle(ev enet.Event) {
 				st.overflow = len(e.in.pending)
 			}
 			e.in.pending[st.overflow-1].Dropped++
-		case e.maxIn > 0 && len(ev.Packet) > e.maxIn:
-			st.BytesIn += uint64(len(ev.Packet))
-			st.queued++
-			e.in.push(Event{Kind: EventOversized, Peer: id, Channel: ev.ChannelID, Size: len(ev.Packet)}, nil, &e.pool)
 		default:
 			st.BytesIn += uint64(len(ev.Packet))
 			st.queued++
-			e.in.push(Event{Kind: EventReceive, Peer: id, Channel: ev.ChannelID}, ev.Packet, &e.pool)
+			if e.maxIn > 0 && len(ev.Packet) > e.maxIn {
+				e.in.push(Event{Kind: EventOversized, Peer: id, Channel: ev.ChannelID, Size: len(ev.Packet)}, nil, &e.pool)
+			} else {
+				e.in.push(Event{Kind: EventReceive, Peer: id, Channel: ev.ChannelID}, ev.Packet, &e.pool)
+			}
 		}
 		e.mu.Unlock()
 	}

@@ -324,15 +324,7 @@ func TestENetHeldSendsShareDatagrams(t *testing.T) {
 func TestAFloodingPeerIsCutAtTheQueue(t *testing.T) {
 	srv := listen(t, Config{})
 	cli := dial(t, srv.Addr(), 0, Config{})
-	var peer PeerID
-	require.Eventually(t, func() bool {
-		for _, ev := range srv.Poll(nil) {
-			if ev.Kind == EventConnect {
-				peer = ev.Peer
-			}
-		}
-		return peer != 0
-	}, 5*time.Second, 5*time.Millisecond)
+	peer := acceptedPeer(t, srv)
 	const n = 1000
 	msg := make([]byte, 40)
 	for i := range n {
@@ -492,15 +484,7 @@ func TestENetResendsAreCapped(t *testing.T) {
 func TestAPacketPastMaxIncomingArrivesAsItsSizeOnly(t *testing.T) {
 	srv := listen(t, Config{MaxIncoming: 100})
 	cli := dial(t, srv.Addr(), 0, Config{})
-	var peer PeerID
-	require.Eventually(t, func() bool {
-		for _, ev := range srv.Poll(nil) {
-			if ev.Kind == EventConnect {
-				peer = ev.Peer
-			}
-		}
-		return peer != 0
-	}, 5*time.Second, 5*time.Millisecond)
+	peer := acceptedPeer(t, srv)
 	cli.Send(chEvents, make([]byte, 100))
 	cli.Send(chEvents, make([]byte, 24<<10)) // sent in fragments, reassembled by ENet
 	var got []Event

@@ -156,6 +156,21 @@ func dial(t testing.TB, addr string, data uint32, cfg Config) *ENetClient {
 	return cli
 }
 
+// acceptedPeer polls srv until a connection arrives and returns its id.
+func acceptedPeer(t testing.TB, srv *ENetServer) PeerID {
+	t.Helper()
+	var peer PeerID
+	require.Eventually(t, func() bool {
+		for _, ev := range srv.Poll(nil) {
+			if ev.Kind == EventConnect {
+				peer = ev.Peer
+			}
+		}
+		return peer != 0
+	}, 5*time.Second, 5*time.Millisecond)
+	return peer
+}
+
 func newENetPair(t testing.TB, data uint32, cfg Config) *enetPair {
 	t.Helper()
 	p := &enetPair{srv: listen(t, cfg)}

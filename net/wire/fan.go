@@ -4,15 +4,16 @@ package wire
 // at a time. Bullet i of a fan (i = 0 is the bullet before it, at aim a0)
 // has the aim a0 + d_i, and the fan says d_i = ⌊(i·step + phase) / 2^16⌋.
 // For every pair i < j of the bullets so far that asks, with the phase
-// eliminated, (d_j − d_i − 1)·2^16 < (j − i)·step < (d_j − d_i + 1)·2^16:
-// fanFit keeps the integer steps every pair allows as one interval, takes
-// its middle (the likeliest to fit the bullets still to come), and then a
-// phase in the middle of what that step allows. A bullet that leaves no
-// step ends the fan; the encoder writes it as a sibling and starts again.
+// eliminated, (d_j − d_i − 1)·2^16 < (j − i)·step < (d_j − d_i + 1)·2^16.
 // A bullet that the step and phase already chosen give back is taken as it
-// is; only one they miss refits, from every pair (k²/2 steps for a fan of
-// k so far, and not past maxRefit bullets, after which a miss ends the
-// fan). All in fixed arrays: nothing allocates.
+// is. One they miss refits (fit): the integer steps the pairs allow make
+// one interval; its middle is the likeliest to fit the bullets still to
+// come, and the phase is the middle of what that step allows. The pairs
+// from the first bullet and to the newest are tried first, every pair
+// (k²/2 steps for a fan of k) only when those leave no phase, and no refit
+// past maxRefit bullets. A bullet that leaves no step ends the fan; the
+// encoder writes it as a sibling and starts again. All in fixed arrays:
+// nothing allocates.
 type fanFit struct {
 	live  bool
 	at    int                  // where the fan's event (a lone sibling while n is 1) starts
@@ -52,7 +53,7 @@ func (f *fanFit) extend(turn uint16) bool {
 	}
 	k := f.n + 1
 	dk := f.last + uint32(turn)
-	if f.n > 0 && uint32((uint64(k)*uint64(f.step)+uint64(f.phase))>>16) == dk {
+	if f.n > 0 && fanOffset(k, f.step, f.phase) == dk {
 		if k <= maxRefit {
 			f.d[k] = dk
 		}
@@ -117,10 +118,13 @@ func (f *fanFit) fit(k int, allPairs bool) (uint32, uint16, bool) {
 	return uint32(step), uint16(phaseLo + (phaseHi-1-phaseLo)/2), true
 }
 
-// fanTurn is bullet i's aim from a0 in a fan of step and phase.
-func fanTurn(i int, step uint32, phase uint16) uint16 {
-	return uint16((uint64(i)*uint64(step) + uint64(phase)) >> 16)
+// fanOffset is bullet i's aim from a0 in a fan of step and phase,
+// unwrapped; fanTurn is the same on the circle.
+func fanOffset(i int, step uint32, phase uint16) uint32 {
+	return uint32((uint64(i)*uint64(step) + uint64(phase)) >> 16)
 }
+
+func fanTurn(i int, step uint32, phase uint16) uint16 { return uint16(fanOffset(i, step, phase)) }
 
 func floorDiv(a, b int64) int64 {
 	q := a / b

@@ -415,7 +415,8 @@ func (it *EventIter) Reset(b []byte) {
 // ResetStream forgets the stream's state: for a new connection.
 func (it *EventIter) ResetStream() { it.st.reset() }
 
-// Tick returns the tick of the packet's header (0 if it was unreadable).
+// Tick returns the tick of the packet's header (the previous packet's if
+// the header was unreadable).
 func (it *EventIter) Tick() uint32 { return it.head.tick }
 
 // Epoch returns the instance epoch of the packet's header: which of the
