@@ -198,7 +198,7 @@ func Dial(addr string, cfg Config) (*Runtime, error) {
 		version = wire.ProtocolVersion
 	}
 	dial := func() (transport.Client, error) {
-		tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Timeout: dialTimeout})
+		tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(), Timeout: dialTimeout})
 		if err != nil {
 			return nil, fmt.Errorf("cannot reach %s: %w", addr, err)
 		}

@@ -200,14 +200,14 @@ func tenfold(cfg Config) Config {
 // playThePeak plays four raw clients through cfg's fight for two seconds
 // of warm-up and ten measured, and prints what the server sent them.
 func playThePeak(t *testing.T, cfg Config) peakRun {
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels()})
 	require.NoError(t, err)
 	srv, err := New(cfg, tr)
 	require.NoError(t, err)
 	defer srv.Shutdown("test over")
 	clients := make([]*rawClient, 4)
 	for i := range clients {
-		ct, err := transport.DialENet(tr.Addr(), wire.ProtocolVersion, transport.Config{Reliable: wire.ReliableChannels()})
+		ct, err := transport.DialENet(tr.Addr(), wire.ProtocolVersion, transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels()})
 		require.NoError(t, err)
 		defer ct.Close()
 		clients[i] = &rawClient{tr: ct}

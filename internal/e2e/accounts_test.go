@@ -34,6 +34,7 @@ func storedServerWith(t *testing.T, dir string, net transport.Config, edit func(
 	st, err := server.OpenStore(dir)
 	require.NoError(t, err)
 	net.Reliable = wire.ReliableChannels()
+	net.Unordered = wire.UnorderedChannels()
 	tr, err := transport.ListenENet("127.0.0.1:0", net)
 	require.NoError(t, err)
 	cfg := server.Config{Content: content, Map: hub, Seed: 3, Store: st}

@@ -31,7 +31,7 @@ func newServer(t *testing.T, mapName string, cfg server.Config) (*server.Runtime
 	}
 	start, err := levels.LoadMap(mapName, content)
 	require.NoError(t, err)
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels()})
 	require.NoError(t, err)
 	cfg.Content, cfg.Map = content, start
 	srv, err := server.New(cfg, tr)

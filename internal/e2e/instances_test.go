@@ -149,7 +149,7 @@ func TestAServerBoundToOneAddressAnswersOnlyThere(t *testing.T) {
 	require.NoError(t, err)
 	hub, err := levels.LoadMap("hub", content)
 	require.NoError(t, err)
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels()})
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 3}, tr)
 	require.NoError(t, err)

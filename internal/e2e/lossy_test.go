@@ -39,7 +39,7 @@ func (s *silentServer) poll() {
 // the server hears, over a lossy path, long before ENet's peer timeout
 // (5 to 30 s): otherwise a late Hello would seat a player who has gone.
 func TestAClientThatGivesUpIsGoneFromTheServerAtOnce(t *testing.T) {
-	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels()})
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels()})
 	require.NoError(t, err)
 	srv := &silentServer{tr: tr, peers: make(map[transport.PeerID]bool)}
 	defer tr.Close()

@@ -49,6 +49,14 @@ type Config struct {
 	// newest winning (false). Its length is the number of channels the
 	// host allocates. It has no default: the protocol declares it.
 	Reliable []bool
+	// Unordered names the unreliable channels that deliver every packet
+	// that arrives, in the order it arrives (ENet's unsequenced packets),
+	// instead of dropping one older than the newest received. A channel
+	// whose packets each repeat the ones before (input frames) loses
+	// nothing to reordering this way. Nil leaves every unreliable channel
+	// sequenced; otherwise it is as long as Reliable and never names a
+	// reliable channel.
+	Unordered []bool
 }
 
 // Limits sized for the real protocol (docs/NETCODE.md, "Limits"): its
@@ -115,6 +123,9 @@ func (c Config) hostConfig(peers int) (enet.HostConfig, error) {
 	if len(c.Reliable) == 0 {
 		return enet.HostConfig{}, fmt.Errorf("%w: no channel table (Reliable)", ErrConfig)
 	}
+	if err := c.checkUnordered(); err != nil {
+		return enet.HostConfig{}, err
+	}
 	return enet.HostConfig{
 		PeerCount:          peers,
 		ChannelCount:       len(c.Reliable),
@@ -130,6 +141,22 @@ func (c Config) hostConfig(peers int) (enet.HostConfig, error) {
 		// every host of this transport compresses, so no two disagree.
 		Compress: true,
 	}, nil
+}
+
+// checkUnordered refuses an Unordered table that does not match Reliable.
+func (c Config) checkUnordered() error {
+	if c.Unordered == nil {
+		return nil
+	}
+	if len(c.Unordered) != len(c.Reliable) {
+		return fmt.Errorf("%w: Unordered has %d channels, Reliable %d", ErrConfig, len(c.Unordered), len(c.Reliable))
+	}
+	for ch, u := range c.Unordered {
+		if u && c.Reliable[ch] {
+			return fmt.Errorf("%w: channel %d is both reliable and unordered", ErrConfig, ch)
+		}
+	}
+	return nil
 }
 
 // sourceRate is the per-source budget the host applies: 0 for none.

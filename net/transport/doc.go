@@ -1,7 +1,8 @@
 // Package transport is the one network interface the server and the client
 // use: connect, disconnect and receive events come out of Poll, bytes go in
 // through Send on a numbered channel, and the transport delivers each
-// channel as the caller's channel table says (Config.Reliable).
+// channel as the caller's channel table says (Config.Reliable and
+// Config.Unordered).
 //
 // Two implementations stand behind the interfaces:
 //

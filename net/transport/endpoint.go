@@ -2,7 +2,6 @@ package transport
 
 import (
 	"net"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -44,10 +43,10 @@ type endpoint struct {
 	host      *enet.Host
 	timeoutMs uint32
 	maxPacket int
-	maxQueued int    // per peer between polls; 0 for no bound
-	maxIn     int    // longest packet handed over; 0 for no bound (Config.MaxIncoming)
-	halfOpen  uint32 // ms a half-open handshake is kept; 0 for ENet's own timeout
-	reliable  []bool // the channel table, copied from Config
+	maxQueued int                // per peer between polls; 0 for no bound
+	maxIn     int                // longest packet handed over; 0 for no bound (Config.MaxIncoming)
+	halfOpen  uint32             // ms a half-open handshake is kept; 0 for ENet's own timeout
+	flags     []enet.PacketFlags // the channel table, one entry per channel
 	assignID  func() PeerID
 
 	// Owned by the service goroutine.
@@ -79,7 +78,7 @@ func newEndpoint(host *enet.Host, cfg Config, assignID func() PeerID) *endpoint 
 		maxQueued: max(cfg.MaxQueuedPerPeer, 0),
 		maxIn:     max(cfg.MaxIncoming, 0),
 		halfOpen:  uint32(max(cfg.HalfOpenTimeout, 0) / time.Millisecond),
-		reliable:  slices.Clone(cfg.Reliable),
+		flags:     channelFlags(cfg),
 		assignID:  assignID,
 		byPeer:    make(map[*enet.Peer]PeerID),
 		byID:      make(map[PeerID]*enet.Peer),
@@ -156,7 +155,7 @@ func (e *endpoint) flushOutbox() {
 		case opSend:
 			// A refusal means the peer is going away; its disconnect event
 			// is on the way, so the packet is simply dropped.
-			_ = p.SendBytes(o.buf, o.ch, enetFlags(e.reliable[o.ch]))
+			_ = p.SendBytes(o.buf, o.ch, e.flags[o.ch])
 		case opDisconnect:
 			p.Disconnect(0)
 			e.leaving[p] = true
@@ -392,7 +391,7 @@ func (e *endpoint) release() {
 
 // send queues a copy of data for the service goroutine.
 func (e *endpoint) send(id PeerID, ch uint8, data []byte) {
-	if int(ch) >= len(e.reliable) || len(data) > e.maxPacket {
+	if int(ch) >= len(e.flags) || len(data) > e.maxPacket {
 		return
 	}
 	e.mu.Lock()

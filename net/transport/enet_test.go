@@ -257,6 +257,14 @@ func TestENetAddresses(t *testing.T) {
 		_, err = DialENet("127.0.0.1:7777", 0, Config{})
 		require.ErrorIs(t, err, ErrConfig)
 	})
+	t.Run("an unordered table of another length is refused", func(t *testing.T) {
+		_, err := ListenENet("127.0.0.1:0", withChannels(Config{Unordered: []bool{false, false}}))
+		require.ErrorIs(t, err, ErrConfig)
+	})
+	t.Run("a channel both reliable and unordered is refused", func(t *testing.T) {
+		_, err := DialENet("127.0.0.1:7777", 0, withChannels(Config{Unordered: []bool{chControl: true, chInput: false}}))
+		require.ErrorIs(t, err, ErrConfig)
+	})
 }
 
 func TestENetPeerIDsAreNeverReused(t *testing.T) {

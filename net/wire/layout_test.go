@@ -318,6 +318,7 @@ func TestTheRegistryMatchesTheLayoutDoc(t *testing.T) {
 			assert.Equal(t, info.Dir.String(), m.dir)
 			assert.Equal(t, info.Channel, m.channel, "the channel section it sits in")
 			assert.Equal(t, wire.ChannelReliable(info.Channel), m.reliable, "the section's delivery")
+			assert.Equal(t, wire.UnorderedChannels()[info.Channel], m.unordered, "the section's delivery")
 			assert.Equal(t, info.Fields, leafNames(m.rows))
 		})
 		t.Run(info.Name+" has a layout case", func(t *testing.T) {

@@ -36,13 +36,14 @@ type docRow struct {
 
 // docMessage is one message's table.
 type docMessage struct {
-	name     string
-	typ      uint8
-	dir      string // as written: client→server or server→client
-	channel  uint8
-	reliable bool   // what the channel's section heading says
-	size     string // the documented packet size, "" when none is given
-	rows     []docRow
+	name      string
+	typ       uint8
+	dir       string // as written: client→server or server→client
+	channel   uint8
+	reliable  bool   // what the channel's section heading says
+	unordered bool   // the heading says unreliable unordered
+	size      string // the documented packet size, "" when none is given
+	rows      []docRow
 }
 
 // docField is one "name type" pair of an event payload.
@@ -65,7 +66,7 @@ type docLayouts struct {
 }
 
 var (
-	channelLine = regexp.MustCompile(`^Channel (\d+), (unreliable sequenced|reliable)`)
+	channelLine = regexp.MustCompile(`^Channel (\d+), (unreliable sequenced|unreliable unordered|reliable)`)
 	messageLine = regexp.MustCompile(`^(\w+) 0x([0-9a-f]{2}) \((client→server|server→client)\)(?:, (.+?) bytes)?$`)
 	rowLine     = regexp.MustCompile(`^( {2}| {4})(\S+)\s+(\S+)\s+(\S.*)$`)
 	eventLine   = regexp.MustCompile(`^(\S+)\s+(\w+)\s+(\d+)\s+(.*)$`)
@@ -93,11 +94,12 @@ func readDocLayouts(t *testing.T) docLayouts {
 // docParser holds where the parse is: the channel section, and the message
 // or event row that following lines may add to.
 type docParser struct {
-	out      docLayouts
-	channel  uint8
-	reliable bool
-	msg      *docMessage
-	event    *docEvent
+	out       docLayouts
+	channel   uint8
+	reliable  bool
+	unordered bool
+	msg       *docMessage
+	event     *docEvent
 }
 
 func (p *docParser) line(l string) {
@@ -122,7 +124,7 @@ func (p *docParser) prose(text string) {
 	p.endEvent()
 	if m := channelLine.FindStringSubmatch(text); m != nil {
 		ch, _ := strconv.Atoi(m[1])
-		p.channel, p.reliable, p.msg = uint8(ch), m[2] == "reliable", nil
+		p.channel, p.reliable, p.unordered, p.msg = uint8(ch), m[2] == "reliable", m[2] == "unreliable unordered", nil
 	}
 }
 
@@ -133,7 +135,7 @@ func (p *docParser) messageHeader(code string) bool {
 	}
 	typ, _ := strconv.ParseUint(m[2], 16, 8)
 	p.out.messages = append(p.out.messages, docMessage{
-		name: m[1], typ: uint8(typ), dir: m[3], channel: p.channel, reliable: p.reliable, size: m[4],
+		name: m[1], typ: uint8(typ), dir: m[3], channel: p.channel, reliable: p.reliable, unordered: p.unordered, size: m[4],
 	})
 	p.msg = &p.out.messages[len(p.out.messages)-1]
 	return true

@@ -30,12 +30,12 @@ const (
 
 // The channel table. It is declared here, once: the transport knows
 // channels only by number and applies the delivery each is given in
-// ReliableChannels (docs/NETCODE.md, Channels).
+// ReliableChannels and UnorderedChannels (docs/NETCODE.md, Channels).
 const (
 	ChanControl  uint8 = 0 // reliable: handshake, rosters, notices, instances, map chunks
 	ChanSnapshot uint8 = 1 // unreliable sequenced: newest snapshot wins
 	ChanEvents   uint8 = 2 // reliable ordered: bullets, hits, deaths
-	ChanInput    uint8 = 3 // unreliable sequenced: input frames
+	ChanInput    uint8 = 3 // unreliable unordered: input frames, each packet repeating the frames before
 	NumChannels        = 4 // channels a host must allocate
 
 	// NoChannel is what ChannelOf answers for an unknown type: no ENet host
@@ -56,6 +56,20 @@ var channelReliable = [NumChannels]bool{
 
 // ChannelReliable reports whether ch must be sent reliably.
 func ChannelReliable(ch uint8) bool { return int(ch) < NumChannels && channelReliable[ch] }
+
+// channelUnordered names the unreliable channels whose packets are all
+// delivered, in any order: every input packet repeats the frames before
+// it, and the server queues frames by tick, so a packet that arrives after
+// a newer one still brings frames the newer one may not (a newer packet
+// that overtakes three older ones on a jittery path would otherwise cost
+// a frame; docs/NETCODE.md, "Late inputs under jitter").
+var channelUnordered = [NumChannels]bool{
+	ChanInput: true,
+}
+
+// UnorderedChannels returns the channels delivered unordered, as the
+// transport takes them (transport.Config.Unordered); a copy.
+func UnorderedChannels() []bool { return slices.Clone(channelUnordered[:]) }
 
 // ReliableChannels returns the channel table as the transport takes it
 // (transport.Config.Reliable): one entry per channel, true for reliable.

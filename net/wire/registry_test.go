@@ -36,25 +36,27 @@ func TestRegistryIsConsistent(t *testing.T) {
 
 func TestTheChannelTable(t *testing.T) {
 	cases := []struct {
-		name     string
-		ch       uint8
-		reliable bool
-		carries  wire.MsgType
+		name                string
+		ch                  uint8
+		reliable, unordered bool
+		carries             wire.MsgType
 	}{
-		{"control is reliable and carries the handshake", wire.ChanControl, true, wire.MsgHello},
-		{"snapshots are unreliable sequenced", wire.ChanSnapshot, false, wire.MsgSnapshot},
-		{"events are reliable", wire.ChanEvents, true, wire.MsgEvents},
-		{"input is unreliable sequenced", wire.ChanInput, false, wire.MsgInput},
+		{"control is reliable and carries the handshake", wire.ChanControl, true, false, wire.MsgHello},
+		{"snapshots are unreliable sequenced", wire.ChanSnapshot, false, false, wire.MsgSnapshot},
+		{"events are reliable", wire.ChanEvents, true, false, wire.MsgEvents},
+		{"input is unreliable and unordered", wire.ChanInput, false, true, wire.MsgInput},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.reliable, wire.ChannelReliable(tc.ch))
 			assert.Equal(t, tc.reliable, wire.ReliableChannels()[tc.ch], "the transport gets the same table")
+			assert.Equal(t, tc.unordered, wire.UnorderedChannels()[tc.ch])
 			assert.Equal(t, tc.ch, wire.ChannelOf(tc.carries))
 		})
 	}
-	t.Run("the table the transport gets has one entry per channel", func(t *testing.T) {
+	t.Run("the tables the transport gets have one entry per channel", func(t *testing.T) {
 		assert.Len(t, wire.ReliableChannels(), wire.NumChannels)
+		assert.Len(t, wire.UnorderedChannels(), wire.NumChannels)
 	})
 	t.Run("no channel past the table is reliable", func(t *testing.T) {
 		assert.False(t, wire.ChannelReliable(wire.NumChannels))
@@ -144,7 +146,7 @@ func TestCheckVersion(t *testing.T) {
 	t.Run("another version is refused in words naming both", func(t *testing.T) {
 		err := wire.CheckVersion(wire.ProtocolVersion + 1)
 		require.ErrorIs(t, err, wire.ErrVersion)
-		assert.Equal(t, "server speaks protocol 11, client speaks 12", err.Error())
+		assert.Equal(t, "server speaks protocol 12, client speaks 13", err.Error())
 	})
 	t.Run("an old client sending no version is refused", func(t *testing.T) {
 		assert.ErrorIs(t, wire.CheckVersion(0), wire.ErrVersion)
