@@ -18,7 +18,7 @@ const (
 const (
 	InputMaxLead          = 40   // the server refuses frames further ahead than this
 	InputMaxAge           = 30   // stale limit and coast limit, in ticks
-	InputRedundancy       = 3    // frames carried by every input packet
+	InputRedundancy       = 6    // frames carried by every input packet
 	BulletInterestCeiling = 2900 // u: hard cap on a bullet's interest reach
 	SpawnGraceTicks       = 120  // arrival grace: invulnerable and unable to shoot
 )

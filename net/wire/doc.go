@@ -281,12 +281,13 @@
 // a fan's bullets as an EvBulletSpawn whose velocity is
 // game.BulletVelocity(aim, slot speed), and nothing for a template.
 //
-// Channel 3, unreliable sequenced:
+// Channel 3, unreliable unordered (every packet that arrives is delivered,
+// in any order; the server queues frames by tick):
 //
 //	Input 0x30 (client→server), 4 + 10·n bytes
 //	  off  size  field
 //	  0    1     type 0x30
-//	  1    1     count u8, n = 1..3
+//	  1    1     count u8, n = 1..6 (game.InputRedundancy)
 //	  2    2     ack u16: the newest snapshot the client holds, as ticks back
 //	             from the newest frame's tick (less than it); 0 for none
 //	  4    10·n  frames, oldest first, ticks strictly rising, each:

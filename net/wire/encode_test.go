@@ -301,7 +301,10 @@ func TestShare(t *testing.T) {
 }
 
 func TestAppendInputFraming(t *testing.T) {
-	frames := []game.Input{{Tick: 1}, {Tick: 2}, {Tick: 3}, {Tick: 4, Slot: 9}}
+	frames := make([]game.Input, game.InputRedundancy+1)
+	for i := range frames {
+		frames[i] = game.Input{Tick: uint32(i + 1), Slot: uint8(i)}
+	}
 	t.Run("more frames than fit keep the newest ones", func(t *testing.T) {
 		got, _, err := wire.DecodeInput(wire.AppendInput(nil, frames, 0), nil)
 		require.NoError(t, err)

@@ -2,6 +2,7 @@ package wire_test
 
 import (
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -327,7 +328,8 @@ func TestEventIterOverwritesTheWholeEvent(t *testing.T) {
 func TestHostileInputs(t *testing.T) {
 	runBad(t, wire.MsgInput, []badCase{
 		{"a count of zero", "30 00 0000", wire.ErrMalformed},
-		{"a count over the redundancy", "30 04" + strings.Repeat("00", 40), wire.ErrTooLarge},
+		{"a count over the redundancy", fmt.Sprintf("30 %02x", game.InputRedundancy+1) +
+			strings.Repeat("00", 2+wire.InputFrameSize*(game.InputRedundancy+1)), wire.ErrTooLarge},
 		{"a count of 255 in a short packet", "30 ff 01000000 00 00 0000 00 00", wire.ErrTooLarge},
 		{"two frames of the same tick", "30 02 0000 01000000 00 00 0000 00 00 01000000 00 00 0000 00 00", wire.ErrMalformed},
 		{"frames newest first", "30 02 0000 02000000 00 00 0000 00 00 01000000 00 00 0000 00 00", wire.ErrMalformed},
