@@ -111,6 +111,8 @@ type leadController struct {
 	filling  bool    // lengthening the lead, until it is want
 	calm     int     // snapshots to wait after a jump or re-sync before adapting the margin
 	rtt      float64 // the round trip in ticks, as last measured
+	jitter   float64 // mean distance of the snapshots' samples from the offset, in ticks
+	loss     float64 // the path's loss, 0 to 1, as the snapshots measure it (the runtime sets it)
 	want     uint32  // the lead wanted at the last snapshot
 	resyncs  int
 	jumps    int    // offset jumps taken
@@ -138,6 +140,50 @@ const (
 	maxMargin      = 8
 	marginDecayRun = 100
 )
+
+// The margin is also never less than jitterCover times the jitter the
+// client measures: how far, on average, each snapshot's sample lands from
+// the filtered offset (a moving mean over about a second of snapshots,
+// jitterGain). The frames cross the same path the snapshots do, and a
+// margin that only grows after a frame was late lets the tails of a
+// jittery path through a few times a minute (docs/NETCODE.md, "Late
+// inputs under jitter"). On a steady path the mean is a quarter of a tick
+// or less and jitterMargin holds.
+const (
+	jitterCover = 6
+	jitterGain  = 0.05
+)
+
+// unmeasuredJitter is the jitter assumed of a path not yet measured, in
+// ticks: the mean settles within a few seconds of snapshots, and the
+// frames of those first seconds would otherwise go with the least margin
+// whatever the path (every late frame at 20 % loss came in them).
+const unmeasuredJitter = 0.5
+
+// marginNow is the margin the lead is aimed with: the adapted one, or
+// what the measured jitter or loss asks for, whichever is most.
+func (c *leadController) marginNow() uint32 {
+	byJitter := uint32(math.Ceil(jitterCover * c.jitter))
+	return min(max(c.margin, byJitter, carriersFor(c.loss)), maxMargin)
+}
+
+// frameLossTarget is the share of frames the margin lets a lossy path take
+// from the server: each packet carries the newest InputRedundancy frames,
+// so a frame reaches the server in time unless every packet sent while
+// the margin lasts is lost, one packet a tick.
+const frameLossTarget = 1e-3
+
+// carriersFor is how many packets in a row must carry a frame for the path
+// to lose it less often than frameLossTarget: the ticks of margin that
+// loss asks for (5 at 20 %, 3 at 5 %, 2 at 1 %; docs/NETCODE.md, "Late
+// inputs under jitter"). No more than a packet's frames ever count.
+func carriersFor(loss float64) uint32 {
+	k := uint32(1)
+	for p := loss; p > frameLossTarget && k < game.InputRedundancy; p *= loss {
+		k++
+	}
+	return k
+}
 
 // quietSlack is how far past the lead wanted the client keeps numbering
 // frames while no snapshot arrives: 200 ms, covering a lost snapshot or
@@ -195,6 +241,7 @@ func (c *leadController) follow(tick uint32) {
 	diff := sample - c.offset
 	if math.Abs(diff) <= offsetJump {
 		c.jumpRun = 0
+		c.jitter += (math.Abs(diff) - c.jitter) * jitterGain
 		c.offset += diff * offsetGain
 	} else if c.jumpRun++; c.jumpRun >= 2 {
 		c.jumpRun = 0
@@ -213,6 +260,7 @@ func (c *leadController) onSnapshot(tick, lastInput uint32, rttTicks float64) {
 		c.offset = float64(int32(tick - c.frame))
 		c.est, c.newest = tick, tick
 		c.synced = true
+		c.jitter = max(c.jitter, unmeasuredJitter)
 		c.want = targetLead(rttTicks, c.margin)
 		c.lastAck, c.ackFrame = lastInput, c.frame
 		c.resync(targetLead(rttTicks, c.margin))
@@ -225,7 +273,7 @@ func (c *leadController) onSnapshot(tick, lastInput uint32, rttTicks float64) {
 	} else if rttTicks > 0 && c.first != 0 && int32(lastInput-c.first) >= 0 {
 		c.adapt(tick, lastInput) // once the server consumes our frames at all
 	}
-	want := targetLead(rttTicks, c.margin)
+	want := targetLead(rttTicks, c.marginNow())
 	c.want = want
 	if c.jumpRun > 0 {
 		return // the estimate is in doubt until the next snapshot confirms the jump or not

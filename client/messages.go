@@ -168,6 +168,7 @@ func (r *Runtime) onSnapshot(b []byte) error {
 		}
 	}
 	rtt := r.tr.Stats().RTT.Seconds() * game.TickRate
+	r.lead.loss = r.netLoss.Loss()
 	r.lead.onSnapshot(r.snap.Tick, r.snap.LastInputTick, rtt)
 	r.stats.Resyncs = r.lead.resyncs
 	r.stats.LateInputs = r.lead.late

@@ -16,9 +16,12 @@ const (
 
 // VolleyLeadTicks is how long before it flies an enemy volley is decided
 // and announced: long enough for a spawn to reach a client with a 100 ms
-// round trip before the tick it leaves the muzzle on that client's screen
-// (NETCODE.md, "One display timeline").
-const VolleyLeadTicks = 15
+// round trip and ±10 ms of jitter, whose input lead carries the margin
+// that jitter asks for, at least 100 ms before the tick it leaves the
+// muzzle on that client's screen, with two ticks to spare for a margin
+// grown after a late frame (NETCODE.md, "One display timeline";
+// client's TestInputTimingOrdering ties the two).
+const VolleyLeadTicks = 20
 
 // World is one simulated area: a map, its players, enemies and bullets. It
 // is not safe for concurrent use; the server steps each world from one

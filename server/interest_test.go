@@ -185,14 +185,14 @@ func TestAnArrivingPlayerIsSentExactlyTheLiveBulletsThatConcernIt(t *testing.T) 
 	srv, err := New(Config{Content: c, Map: hall, Seed: 8, HelloTicks: 10 * game.TickRate}, ls) // it says Hello mid-fight
 	require.NoError(t, err)
 	w := srv.hub.world
-	// Two bodies with no connection fight the boss for five seconds from
+	// Two bodies with no connection fight the boss for nine seconds from
 	// the hall's west corners, so its volleys reach walls far from a
 	// newcomer too.
 	w.AddPlayer(900)
 	w.AddPlayer(901)
 	w.Teleport(900, game.TileCenter(2, 2))
 	w.Teleport(901, game.TileCenter(2, 27))
-	for range 300 {
+	for range 9 * game.TickRate {
 		srv.Step()
 	}
 	require.Greater(t, w.Bullets().Len(), 50, "the fight is under way")
