@@ -19,9 +19,17 @@ import (
 // (transport.ReleaseMemory asks, after a burst). The janitor, on its own goroutine
 // (never the tick's), returns them once they are worth the collection it
 // costs.
+//
+// A burst's garbage can also outlast it: the tick allocates nothing, so
+// after a flood of connections nothing may allocate enough to start the
+// next collection, and the flood's dead objects stay in the heap, resident,
+// for as long as the server runs quiet. So the janitor also collects when
+// the heap holds janitorGarbageOver more than the live heap the last
+// collection found.
 const (
-	janitorEvery    = 5 * time.Second
-	janitorFreeOver = 256 << 10 // free heap bytes not yet returned
+	janitorEvery       = 5 * time.Second
+	janitorFreeOver    = 256 << 10 // free heap bytes not yet returned
+	janitorGarbageOver = 128 << 10 // heap bytes over the last collection's live heap
 )
 
 // cHeap is the C heap as the janitor last read it, for the status file:
@@ -31,7 +39,18 @@ var cHeap struct{ inUse, free atomic.Uint64 }
 // runJanitor returns free heap memory to the system every janitorEvery
 // while more than janitorFreeOver of it is held, until ctx ends.
 func runJanitor(ctx context.Context) {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/free:bytes"}}
+	sample := []metrics.Sample{
+		{Name: "/memory/classes/heap/free:bytes"},
+		{Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/gc/heap/live:bytes"},
+	}
+	// Once at the start: loading (content, maps) leaves garbage that a
+	// server which allocates little might not collect for a minute, and
+	// the first collection sets up the collector's own metadata, most of a
+	// megabyte. Both belong before the first player, not after.
+	for range 4 {
+		debug.FreeOSMemory()
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -39,7 +58,7 @@ func runJanitor(ctx context.Context) {
 		case <-time.After(janitorEvery):
 		}
 		metrics.Read(sample)
-		if sample[0].Value.Kind() == metrics.KindUint64 && sample[0].Value.Uint64() > janitorFreeOver {
+		if heapWorthReturning(sample) {
 			debug.FreeOSMemory()
 		}
 		transport.ReleaseMemory()
@@ -47,4 +66,17 @@ func runJanitor(ctx context.Context) {
 		cHeap.inUse.Store(inUse)
 		cHeap.free.Store(free)
 	}
+}
+
+// heapWorthReturning reads the janitor's samples: free pages held, or
+// objects that outgrew the last collection's live heap, past their bounds.
+func heapWorthReturning(s []metrics.Sample) bool {
+	v := func(i int) uint64 {
+		if s[i].Value.Kind() != metrics.KindUint64 {
+			return 0
+		}
+		return s[i].Value.Uint64()
+	}
+	free, objects, live := v(0), v(1), v(2)
+	return free > janitorFreeOver || (live > 0 && objects > live+janitorGarbageOver)
 }
