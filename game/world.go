@@ -18,7 +18,7 @@ const (
 // and announced: long enough for a spawn to reach a client with a 100 ms
 // round trip and ±10 ms of jitter, whose input lead carries the margin
 // that jitter asks for, at least 100 ms before the tick it leaves the
-// muzzle on that client's screen, with two ticks to spare for a margin
+// muzzle on that client's screen, with a tick to spare for a margin
 // grown after a late frame (NETCODE.md, "One display timeline";
 // client's TestInputTimingOrdering ties the two).
 const VolleyLeadTicks = 20

@@ -87,13 +87,7 @@ type heapReading struct {
 }
 
 func readHeap(s []metrics.Sample) heapReading {
-	v := func(i int) uint64 {
-		if s[i].Value.Kind() != metrics.KindUint64 {
-			return 0
-		}
-		return s[i].Value.Uint64()
-	}
-	return heapReading{free: v(0), objects: v(1), live: v(2), allocs: v(3)}
+	return heapReading{free: sampleBytes(s[0]), objects: sampleBytes(s[1]), live: sampleBytes(s[2]), allocs: sampleBytes(s[3])}
 }
 
 // worthReturning says whether a collection and a return are worth their

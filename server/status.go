@@ -240,11 +240,17 @@ func (l *loopStats) memory() (heapInuse, held, stacks, rt uint64) {
 func (l *loopStats) memSum(from, to int) uint64 {
 	var sum uint64
 	for _, m := range l.mem[from:to] {
-		if m.Value.Kind() == metrics.KindUint64 {
-			sum += m.Value.Uint64()
-		}
+		sum += sampleBytes(m)
 	}
 	return sum
+}
+
+// sampleBytes is a memory metric's value, 0 when this runtime lacks it.
+func sampleBytes(m metrics.Sample) uint64 {
+	if m.Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return m.Value.Uint64()
 }
 
 // percentiles returns the median, the 99th percentile and the maximum of

@@ -105,12 +105,7 @@ func (r *recorder) waitReceivesWithin(t testing.TB, ch uint8, n int, limit time.
 	t.Helper()
 	deadline := time.Now().Add(limit)
 	for {
-		var got [][]byte
-		for _, ev := range r.events {
-			if ev.Kind == EventReceive && ev.Channel == ch {
-				got = append(got, ev.Data)
-			}
-		}
+		got := r.receivedOn(ch)
 		if len(got) >= n {
 			return got
 		}
@@ -120,6 +115,17 @@ func (r *recorder) waitReceivesWithin(t testing.TB, ch uint8, n int, limit time.
 		time.Sleep(time.Millisecond)
 		r.pollOnce()
 	}
+}
+
+// receivedOn is every packet recorded on ch, in arrival order.
+func (r *recorder) receivedOn(ch uint8) [][]byte {
+	var got [][]byte
+	for _, ev := range r.events {
+		if ev.Kind == EventReceive && ev.Channel == ch {
+			got = append(got, ev.Data)
+		}
+	}
+	return got
 }
 
 func isKind(k EventKind) func(Event) bool {

@@ -70,14 +70,3 @@ func overtaken(seq []uint32) int {
 	}
 	return n
 }
-
-// receivedOn is every packet recorded on ch, in arrival order.
-func (r *recorder) receivedOn(ch uint8) [][]byte {
-	var got [][]byte
-	for _, ev := range r.events {
-		if ev.Kind == EventReceive && ev.Channel == ch {
-			got = append(got, ev.Data)
-		}
-	}
-	return got
-}

@@ -194,7 +194,11 @@ func TestNoMessageAClientSendsIsLongerThanMaxClientMessage(t *testing.T) {
 		},
 		wire.MsgUpgradeChoice: func() ([]byte, error) { return wire.AppendUpgradeChoice(nil, wire.UpgradeChoice{Index: 255}), nil },
 		wire.MsgInput: func() ([]byte, error) {
-			return wire.AppendInput(nil, []game.Input{{Tick: 1}, {Tick: 2}, {Tick: 3}}, 1), nil
+			frames := make([]game.Input, game.InputRedundancy)
+			for i := range frames {
+				frames[i].Tick = uint32(i + 1)
+			}
+			return wire.AppendInput(nil, frames, 1), nil
 		},
 	}
 	for _, m := range wire.Messages() {

@@ -16,7 +16,7 @@ const (
 	// bullet interest sends what can reach ground within it.
 	FogViewRadius = 460
 	// MaxClientMessage bounds every message a client sends, with room to
-	// spare: the longest, an Input of three frames, is 34 bytes, a Hello or
+	// spare: the longest, an Input of six frames, is 64 bytes, a Hello or
 	// a CharacterCommand under 40 (names are MaxNameLen bytes at most). A
 	// server drops a longer packet unread (transport.Config.MaxIncoming).
 	MaxClientMessage = 1024
