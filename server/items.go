@@ -136,6 +136,12 @@ func (s *Runtime) onItem(in *instance, ev *game.Event) {
 	if ev.Reason == game.ItemTaken && in.dungeon != game.HubDungeon {
 		p.run.items = append(p.run.items, uint8(ev.Item.Def))
 	}
+	if ev.Reason != game.ItemBagFull {
+		// Staged on the tick the item moved: a drop and the pickup that
+		// follows commit in order, each with the character it touched, so a
+		// crash never finds the item in two bags (docs/NETCODE.md, "Loot, items and upgrades").
+		s.saveCharacter(p, false)
+	}
 	s.touchSheet(p, itemAction(ev.Reason), uint8(ev.Item.Def)+1)
 }
 
