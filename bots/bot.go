@@ -195,7 +195,9 @@ type Report struct {
 	MaxCorrectionU  float64 `json:"max_correction_u"`
 	RTTms           float64 `json:"rtt_ms"`
 	Resyncs         int     `json:"resyncs"`
-	Redials         int     `json:"redials"` // joins dialled again because the server went silent on the handshake
+	Redials         int     `json:"redials"`      // joins dialled again because the server went silent on the handshake
+	JoinRetries     int     `json:"join_retries"` // joins the server asked to try again later, dialled again
+	JoinMs          float64 `json:"join_ms"`      // from the dial to the first world, retries included (0: never)
 	LateInputs      int     `json:"late_inputs"`
 	DungeonsEntered int     `json:"dungeons_entered"`
 	DungeonsCleared int     `json:"dungeons_cleared"`
@@ -235,7 +237,7 @@ func (b *Bot) Report() Report {
 		Corrections: s.Corrections, Snaps: s.Snaps,
 		MeanCorrectionU: round3(s.MeanCorrection()), MaxCorrectionU: round3(s.MaxCorrection),
 		RTTms:   round3(float64(b.rt.Net().RTT) / float64(time.Millisecond)),
-		Resyncs: s.Resyncs, Redials: s.Redials, LateInputs: s.LateInputs, Garbage: s.Garbage, OthersSeen: b.rt.OthersSeen(),
+		Resyncs: s.Resyncs, Redials: s.Redials, JoinRetries: s.JoinRetries, JoinMs: round3(float64(s.JoinTime) / float64(time.Millisecond)), LateInputs: s.LateInputs, Garbage: s.Garbage, OthersSeen: b.rt.OthersSeen(),
 		DungeonsEntered: b.dungeon.entered, DungeonsCleared: b.dungeon.cleared,
 		ClockJumps: s.ClockJumps, HeldFrames: s.HeldFrames,
 		HitsTaken: s.Hits.Taken, HitsUnseen: s.Hits.Unseen, HitsSeenUnder: s.Hits.SeenUnder,
@@ -283,6 +285,12 @@ type Options struct {
 	Portal     int           // the hub portal a dungeon bot takes
 }
 
+// JoinStagger is the pause between one bot's dial and the next: bots on
+// one machine share its address, and a server lets only so many join from
+// one address at once (server.MaxPendingPerAddr); the rest are told to try
+// again later, and do.
+const JoinStagger = 50 * time.Millisecond
+
 // RunBotsWith is RunBots with the options' habits.
 func RunBotsWith(ctx context.Context, addr string, n int, script, prefix string, d time.Duration, o Options) ([]Report, error) {
 	bots := make([]*Bot, 0, n)
@@ -301,6 +309,9 @@ func RunBotsWith(ctx context.Context, addr string, n int, script, prefix string,
 		b.LeaveAfter = int(o.LeaveAfter * game.TickRate / time.Second)
 		b.Descend, b.Portal = o.Descend, o.Portal
 		bots = append(bots, b)
+		if i < n-1 {
+			DriveBots(ctx, bots, JoinStagger) // the ones dialled so far go on joining
+		}
 	}
 	DriveBots(ctx, bots, d)
 	reports := make([]Report, len(bots))

@@ -3,12 +3,16 @@ package client
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"duskfall/game"
 	"duskfall/net/wire"
 )
 
-var errUnexpected = errors.New("client: message not expected on this channel")
+var (
+	errUnexpected = errors.New("client: message not expected on this channel")
+	errRefused    = errors.New("the server refused the connection")
+)
 
 // dispatch decodes one packet and applies it. An error means the packet was
 // dropped; the caller counts it.
@@ -25,6 +29,8 @@ func (r *Runtime) dispatch(channel uint8, b []byte) error {
 		return r.onWelcome(b)
 	case wire.MsgReject:
 		return r.onReject(b)
+	case wire.MsgTryAgain:
+		return r.onTryAgain(b)
 	case wire.MsgRoster:
 		return r.onRoster(b)
 	case wire.MsgEnterInstance:
@@ -61,7 +67,7 @@ func (r *Runtime) onWelcome(b []byte) error {
 func (r *Runtime) onReject(b []byte) error {
 	rej, err := wire.ParseReject(b)
 	if err != nil {
-		r.fail(errors.New("the server refused the connection"))
+		r.fail(errRefused)
 		return err
 	}
 	if r.state == StateRoster || r.state == StatePlaying {
@@ -96,6 +102,9 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 		return nil
 	}
 	r.roster.view.Pending = false
+	if r.stats.JoinTime == 0 {
+		r.stats.JoinTime = max(r.cfg.Now().Sub(r.started), time.Nanosecond)
+	}
 	r.instance, r.dungeon, r.depth, r.epoch = e.Instance, e.Dungeon, int(e.Depth), e.Epoch
 	r.acked = 0 // ticks of another world: nothing here to build on yet
 	r.grid = game.NewGrid(int(e.MapW), int(e.MapH))

@@ -94,7 +94,11 @@ type Stats struct {
 	OtherEpoch    int // snapshots and event packets of an instance the client had left
 	HeldEvents    int // events that arrived before their instance and waited for it
 	Redials       int // joins dialled again because the server went silent on the handshake
-	Hits          HitStats
+	JoinRetries   int // joins the server asked to try again later (wire.TryAgain), each dialled again
+	// JoinTime is how long the first entry into a world took from the
+	// dial, redials and retries included (0: not yet in a world).
+	JoinTime time.Duration
+	Hits     HitStats
 	// Snapshots the server sent since the client joined, and how many of
 	// them never arrived (or arrived too late to use).
 	SnapshotsExpected uint64
@@ -162,6 +166,7 @@ type Runtime struct {
 	inbox   []transport.Event
 	roster  rosterState
 	sheet   sheetState
+	retry   retryState // a join refused for now, waiting to dial again
 }
 
 // maxEarlyEvents bounds the events held for an instance not entered yet;
@@ -338,6 +343,7 @@ func (r *Runtime) Receive() {
 		r.handle(&r.inbox[i])
 	}
 	r.checkHandshakeTimeout()
+	r.retryWhenDue()
 	r.checkQuiet()
 	r.chooseForPlayer()
 	r.stay()
@@ -351,6 +357,9 @@ func (r *Runtime) Receive() {
 }
 
 func (r *Runtime) handle(ev *transport.Event) {
+	if r.waiting() {
+		return // the refused connection's goodbye; the next dial is due soon
+	}
 	switch ev.Kind {
 	case transport.EventConnect:
 		r.sendHello()
@@ -386,7 +395,8 @@ func (r *Runtime) checkQuiet() {
 	case StateRoster:
 		quiet, limit = r.tr.Stats().Quiet, QuietLimitRoster
 	case StateJoining:
-		if r.redial != nil && r.stats.Redials < maxRedials && r.tr.Stats().Quiet > JoinQuietRedial {
+		if !r.waiting() && r.redial != nil && r.stats.Redials < maxRedials && r.tr.Stats().Quiet > JoinQuietRedial {
+			r.stats.Redials++
 			r.dialAgain()
 		}
 		return
@@ -410,7 +420,6 @@ func (r *Runtime) dialAgain() {
 	r.tr.Disconnect()
 	r.dropped = append(r.dropped, r.tr)
 	r.tr, r.state = tr, StateConnecting
-	r.stats.Redials++
 }
 
 func (r *Runtime) onDisconnect() {
@@ -436,12 +445,21 @@ type Handshake struct {
 	Stage   State         // StateConnecting or StateJoining while under way
 	Elapsed time.Duration // since the runtime started
 	Left    time.Duration // until the client gives up; 0 once it has
+	// Waiting is the server's reason for asking the client to try again
+	// (wire.TryAgain), while it waits to dial again; "" otherwise.
+	Waiting string
+	RetryIn time.Duration // until it dials again
 }
 
 // Handshake reports the join's progress against the timeout.
 func (r *Runtime) Handshake() Handshake {
-	elapsed := r.cfg.Now().Sub(r.started)
-	return Handshake{Stage: r.state, Elapsed: elapsed, Left: max(0, r.cfg.HandshakeTimeout-elapsed)}
+	now := r.cfg.Now()
+	elapsed := now.Sub(r.started)
+	h := Handshake{Stage: r.state, Elapsed: elapsed, Left: max(0, r.cfg.HandshakeTimeout-elapsed)}
+	if r.waiting() {
+		h.Waiting, h.RetryIn = r.retry.why, max(0, r.retry.at.Sub(now))
+	}
+	return h
 }
 
 // checkHandshakeTimeout gives up on a server that does not answer in time.
@@ -452,10 +470,16 @@ func (r *Runtime) checkHandshakeTimeout() {
 	if r.state != StateConnecting && r.state != StateJoining {
 		return
 	}
-	if r.cfg.Now().Sub(r.started) > r.cfg.HandshakeTimeout {
-		r.fail(fmt.Errorf("no answer from the server within %s: %s", r.cfg.HandshakeTimeout, stageWords(r.state)))
-		r.tr.Disconnect()
+	if r.cfg.Now().Sub(r.started) <= r.cfg.HandshakeTimeout {
+		return
 	}
+	if r.retry.why != "" { // it answered, and kept saying not yet
+		r.fail(fmt.Errorf("the server refused the connection: %s (still so after %d tries in %s)",
+			r.retry.why, r.stats.JoinRetries+1, r.cfg.HandshakeTimeout))
+	} else {
+		r.fail(fmt.Errorf("no answer from the server within %s: %s", r.cfg.HandshakeTimeout, stageWords(r.state)))
+	}
+	r.tr.Disconnect()
 }
 
 // stageWords says where a handshake stopped, in a player's words.

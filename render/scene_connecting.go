@@ -106,6 +106,9 @@ func (s *connectingScene) progress() string {
 	if s.sess == nil {
 		return ""
 	}
+	if h := s.sess.Runtime().Handshake(); h.Waiting != "" {
+		return fmt.Sprintf("The server says %s: trying again in %.1f s%s", h.Waiting, h.RetryIn.Seconds(), dots)
+	}
 	switch s.sess.Runtime().State() {
 	case client.StateConnecting:
 		return "Waiting for the server to answer" + dots

@@ -11,8 +11,9 @@ import (
 // must say Hello within HelloTimeoutTicks; at most MaxPendingPerAddr
 // connections from one address, and MaxPending in all, may be joining at
 // once (the newest is refused); a welcomed peer that sends nothing for the
-// idle timeout is disconnected in words, its character left as a body
-// like any other disconnect; and every peer's incoming bytes and control
+// idle timeout, or that stays on the roster without playing past the roster
+// allowance, is disconnected in words, its character left as a body like
+// any other disconnect; and every peer's incoming bytes and control
 // messages are metered: what is over its allowance is dropped and counted,
 // and a peer that keeps going over, or keeps sending garbage, is
 // disconnected with the reason.
@@ -28,6 +29,12 @@ const (
 	MaxPendingPerAddr  = 4                  // joining at once from one address
 	MaxPending         = 32                 // joining at once in all
 	DefaultIdleTimeout = 15 * game.TickRate // a welcomed peer silent this long is disconnected
+	// RosterAllowanceTicks is how long a peer may stay on the roster
+	// without playing: its stays say it is there, not that it plays, and
+	// six peers that only said so held a full server for good. Reading the
+	// list and typing a name take far less; the game's own in-process
+	// player is never held to it.
+	RosterAllowanceTicks = 60 * game.TickRate
 )
 
 // Metering: a token bucket per peer for bytes and one for control
@@ -147,9 +154,9 @@ func (s *Runtime) noteGarbage(p *peer) {
 	}
 }
 
-// tooManyJoining says why a new connection from addr is refused, if it is:
-// the newest is refused when its address, or the server, already has as
-// many joining as allowed.
+// tooManyJoining says why a new connection from addr must wait, if it
+// must: the newest is told to try again when its address, or the server,
+// already has as many joining as allowed.
 func (s *Runtime) tooManyJoining(from string) (string, bool) {
 	total, same := 0, 0
 	for _, q := range s.order {
@@ -163,9 +170,9 @@ func (s *Runtime) tooManyJoining(from string) (string, bool) {
 	}
 	switch {
 	case from != "" && same >= MaxPendingPerAddr:
-		return fmt.Sprintf("%d connections from your address are still joining: try again in a moment", same), true
+		return fmt.Sprintf("%d connections from your address are still joining", same), true
 	case total >= MaxPending:
-		return "too many players are joining at once: try again in a moment", true
+		return "too many players are joining at once", true
 	}
 	return "", false
 }
@@ -179,6 +186,15 @@ func (s *Runtime) idleTimeout() int {
 		return DefaultIdleTimeout
 	}
 	return s.cfg.IdleTimeoutTicks
+}
+
+// rosterAllowance is how long a peer may stay on the roster without
+// playing, in ticks.
+func (s *Runtime) rosterAllowance() int {
+	if s.cfg.RosterAllowanceTicks > 0 {
+		return s.cfg.RosterAllowanceTicks
+	}
+	return RosterAllowanceTicks
 }
 
 func (s *Runtime) helloTicks() int {
@@ -198,6 +214,9 @@ func (s *Runtime) expireSilentPeers() {
 			s.reject(p.id, fmt.Sprintf("no Hello within %d seconds", s.helloTicks()/game.TickRate))
 		case idle > 0 && (p.state == peerRoster || p.state == peerPlaying) && int(s.tick-p.meter.heard) > idle:
 			s.kick(p, fmt.Sprintf("you sent nothing for %d seconds: disconnected as idle", idle/game.TickRate))
+		case idle > 0 && p.state == peerRoster && p.from != "" && int(s.tick-p.rosterAt) > s.rosterAllowance():
+			s.kick(p, fmt.Sprintf("you stayed on the character list for %d seconds without choosing: disconnected to free the seat",
+				s.rosterAllowance()/game.TickRate))
 		}
 	}
 }

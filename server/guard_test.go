@@ -37,10 +37,23 @@ func (d *doorway) Stats(transport.PeerID) transport.PeerStats { return transport
 func (d *doorway) Addr() string                               { return "doorway" }
 func (d *doorway) Close() error                               { return nil }
 func (d *doorway) connect(p transport.PeerID, from string) {
-	d.events = append(d.events, transport.Event{Kind: transport.EventConnect, Peer: p, ConnectData: wire.ProtocolVersion, From: from})
+	d.events = append(d.events, transport.Event{Kind: transport.EventConnect, Peer: p, ConnectData: wire.ProtocolVersion, From: from, Channels: wire.NumChannels})
 }
 func (d *doorway) receive(p transport.PeerID, b []byte) {
 	d.events = append(d.events, transport.Event{Kind: transport.EventReceive, Peer: p, Channel: wire.ChannelOf(wire.MsgType(b[0])), Data: b})
+}
+
+// wait is the reason and the wait of the last TryAgain the server sent p,
+// or "".
+func (d *doorway) wait(t *testing.T, p transport.PeerID) (string, uint16) {
+	for i := len(d.sent[p]) - 1; i >= 0; i-- {
+		if typ, _ := wire.TypeOf(d.sent[p][i]); typ == wire.MsgTryAgain {
+			m, err := wire.ParseTryAgain(d.sent[p][i])
+			require.NoError(t, err)
+			return m.Reason, m.Retry
+		}
+	}
+	return "", 0
 }
 
 // refusal is the reason of the last Reject the server sent p, or "".
@@ -91,8 +104,13 @@ func TestTheDoor(t *testing.T) {
 		for p := range transport.PeerID(MaxPendingPerAddr) {
 			assert.Empty(t, d.refusal(t, p+1))
 		}
-		assert.Contains(t, d.refusal(t, MaxPendingPerAddr+1), "still joining: try again in a moment")
+		why, retry := d.wait(t, MaxPendingPerAddr+1)
+		assert.Equal(t, "4 connections from your address are still joining", why)
+		assert.EqualValues(t, 500, retry, "told to try again in half a second")
+		assert.Empty(t, d.refusal(t, MaxPendingPerAddr+1), "not refused for good")
+		assert.True(t, d.disconnected[MaxPendingPerAddr+1])
 		assert.Empty(t, d.refusal(t, 99))
+		assert.Equal(t, 1, srv.Counters().Deferred)
 	})
 	t.Run("no more than MaxPending join at once in all", func(t *testing.T) {
 		srv, d := guardedServer(t, Config{})
@@ -100,8 +118,18 @@ func TestTheDoor(t *testing.T) {
 			d.connect(p+1, "10.0.0."+string(rune('0'+p%10))+string(rune('0'+p/10)))
 		}
 		srv.Step()
-		assert.Equal(t, "too many players are joining at once: try again in a moment", d.refusal(t, MaxPending+1))
-		assert.Empty(t, d.refusal(t, MaxPending))
+		why, _ := d.wait(t, MaxPending+1)
+		assert.Equal(t, "too many players are joining at once", why)
+		why, _ = d.wait(t, MaxPending)
+		assert.Empty(t, why)
+	})
+	t.Run("a connection with fewer channels than the protocol uses is refused in words", func(t *testing.T) {
+		srv, d := guardedServer(t, Config{})
+		d.events = append(d.events, transport.Event{Kind: transport.EventConnect, Peer: 1, ConnectData: wire.ProtocolVersion,
+			From: "203.0.113.5", Channels: wire.NumChannels - 1})
+		srv.Step()
+		assert.Equal(t, "your game opened 3 channels; Duskfall needs 4", d.refusal(t, 1))
+		assert.True(t, d.disconnected[1])
 	})
 	t.Run("a flood of control messages is dropped and counted, and the flooder disconnected with the reason", func(t *testing.T) {
 		srv, d := guardedServer(t, Config{})
@@ -188,4 +216,45 @@ func TestPeerSlotsLeaveRoomForHandshakes(t *testing.T) {
 
 func walledRoomMap() *game.Map {
 	return &game.Map{Name: "room", Grid: walledRoom(20, 12), PlayerSpawns: []game.Vec{game.TileCenter(5, 5)}}
+}
+
+// Peers that only say they are still choosing hold their seats no longer
+// than the roster allowance: six such peers filled a six-player server for
+// good before it.
+func TestTheRosterAllowanceFreesSeatsHeldByPeersThatNeverPlay(t *testing.T) {
+	cfg := hubConfig(t)
+	cfg.MaxPlayers = 6
+	srv, d := guardedServer(t, cfg)
+	stay, err := wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpStay})
+	require.NoError(t, err)
+	for p := range transport.PeerID(6) {
+		d.connect(p+1, "203.0.113.5")
+		d.receive(p+1, hello(t, "holder"+string(rune('a'+p))))
+		srv.Step()
+		srv.Step() // the claim's answer
+	}
+	require.Equal(t, 6, srv.seated(), "six peers sit on the roster")
+	for tick := 0; tick <= RosterAllowanceTicks; tick++ {
+		if tick%(4*game.TickRate) == 0 {
+			for p := range transport.PeerID(6) {
+				d.receive(p+1, stay)
+			}
+		}
+		srv.Step()
+		if tick == RosterAllowanceTicks-game.TickRate {
+			assert.Equal(t, 6, srv.seated(), "still seated a second before the allowance ends")
+		}
+	}
+	for p := range transport.PeerID(6) {
+		assert.Equal(t, "you stayed on the character list for 60 seconds without choosing: disconnected to free the seat",
+			d.refusal(t, p+1))
+		assert.True(t, d.disconnected[p+1])
+	}
+	assert.Zero(t, srv.seated())
+	d.connect(7, "198.51.100.7")
+	d.receive(7, hello(t, "newcomer"))
+	srv.Step()
+	srv.Step()
+	assert.Empty(t, d.refusal(t, 7), "a seat is free for a player")
+	assert.Equal(t, 1, srv.seated())
 }

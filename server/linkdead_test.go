@@ -151,7 +151,7 @@ func TestLinkdeadBodies(t *testing.T) {
 		lp.srv.retryParked()
 		assert.Equal(t, peerGone, p.state)
 		lp.srv.Shutdown("done")
-		assert.Contains(t, logs.String(), "tester is still leaving the dungeon (its connection closed a moment ago); try again in a second")
+		assert.Contains(t, logs.String(), "asked peer 99 to try again in 1000 ms: tester is still leaving the dungeon (its connection closed a moment ago)")
 	})
 
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"time"
 
 	"duskfall/game"
 	"duskfall/net/transport"
@@ -22,14 +23,15 @@ const (
 
 // peer is one connection.
 type peer struct {
-	id      transport.PeerID
-	state   peerState
-	player  uint16 // player id, also sent as Welcome.PeerID
-	account string // the account name the Hello claimed
-	name    string // the name others see: the character's, once one is played
-	since   uint32 // tick the peer connected
-	from    string // its IP address, for the per-address limits ("" on the in-process link)
-	meter   meter  // its allowance of bytes and control messages (guard.go)
+	id       transport.PeerID
+	state    peerState
+	player   uint16 // player id, also sent as Welcome.PeerID
+	account  string // the account name the Hello claimed
+	name     string // the name others see: the character's, once one is played
+	since    uint32 // tick the peer connected
+	rosterAt uint32 // tick it last came to the roster (welcomed, or back after a death)
+	from     string // its IP address, for the per-address limits ("" on the in-process link)
+	meter    meter  // its allowance of bytes and control messages (guard.go)
 
 	parked   []store.Character // claimed, waiting for its account's old body to leave (roster.go, park)
 	isParked bool
@@ -159,33 +161,65 @@ func (s *Runtime) handle(ev *transport.Event) {
 }
 
 func (s *Runtime) onConnect(ev *transport.Event) {
-	reason, refuse := s.tooManyJoining(ev.From)
+	reason, busy := s.tooManyJoining(ev.From)
 	p := &peer{id: ev.Peer, since: s.tick, from: ev.From, meter: newMeter(s.tick)}
 	s.peers[p.id] = p
 	s.order = append(s.order, p)
-	if err := wire.CheckVersion(ev.ConnectData); err != nil {
+	switch err := wire.CheckVersion(ev.ConnectData); {
+	case err != nil:
 		s.reject(p.id, err.Error())
-	} else if refuse {
-		s.reject(p.id, reason)
+	case ev.Channels < wire.NumChannels:
+		// Snapshots, events and input travel on channels it does not have:
+		// seated, it would hold a place and never see the game.
+		s.reject(p.id, fmt.Sprintf("your game opened %d channels; Duskfall needs %d", ev.Channels, wire.NumChannels))
+	case busy:
+		s.tryAgain(p.id, reason, retryJoining)
 	}
 }
+
+// How long a client is told to wait before it dials again after a refusal
+// that time lifts (wire.TryAgain); it doubles the wait on each further one.
+const (
+	retryJoining  = 500 * time.Millisecond // too many joining at once: one finishes within a round trip or two
+	retryReplaced = 300 * time.Millisecond // the account's old connection is going quiet (SuspectSilentTicks)
+	retryBusy     = time.Second            // the desk's queue was full, or a body is still leaving
+)
 
 // reject sends the reason, then disconnects after the queued packets: the
 // refusal always arrives before the disconnect, so the client can show it.
 func (s *Runtime) reject(id transport.PeerID, reason string) {
+	b, err := wire.AppendReject(s.buf[:0], wire.Reject{Reason: reason})
+	if s.turnAway(id, wire.MsgReject, b, err) {
+		s.counters.Rejected++
+		s.log.Printf("refused peer %d: %s", id, reason)
+	}
+}
+
+// tryAgain refuses a connection for now: its client waits retry, or
+// longer, and dials again (wire.TryAgain).
+func (s *Runtime) tryAgain(id transport.PeerID, reason string, retry time.Duration) {
+	ms := uint16(min(max(retry.Milliseconds(), 1), 1<<16-1))
+	b, err := wire.AppendTryAgain(s.buf[:0], wire.TryAgain{Retry: ms, Reason: reason})
+	if s.turnAway(id, wire.MsgTryAgain, b, err) {
+		s.counters.Deferred++
+		s.log.Printf("asked peer %d to try again in %d ms: %s", id, ms, reason)
+	}
+}
+
+// turnAway sends a refusal, disconnects after it, and forgets the peer;
+// false when the peer was already gone.
+func (s *Runtime) turnAway(id transport.PeerID, t wire.MsgType, b []byte, err error) bool {
 	p := s.peers[id]
 	if p == nil || p.state == peerGone {
-		return
+		return false
 	}
-	s.counters.Rejected++
-	b, err := wire.AppendReject(s.buf[:0], wire.Reject{Reason: reason})
 	if err == nil {
-		s.send(p, wire.MsgReject, b)
+		s.send(p, t, b)
 	}
 	s.tr.Disconnect(id, true)
 	s.leaveGame(p)
 	p.state = peerGone
-	s.log.Printf("refused peer %d: %s", id, reason)
+	return true
 }
 
 // onDisconnect handles a closed connection, however it closed: a playing

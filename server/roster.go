@@ -86,8 +86,12 @@ func (s *Runtime) seatedPeer(name string, except *peer) *peer {
 }
 
 // ReplaceSilentTicks is how long an account's connection must have been
-// silent for a new connection with the account's token to replace it.
-const ReplaceSilentTicks = game.TickRate
+// silent for a new connection with the account's token to replace it. A
+// playing client sends every tick, and only the account's own token can
+// replace it, so half a second of silence is a game that is gone: a game
+// killed and relaunched at once plays again within 2 s (the old body's
+// one-second channel included).
+const ReplaceSilentTicks = game.TickRate / 2
 
 // SuspectSilentTicks is how long an account's connection must have been
 // silent for a new connection of the account to wait for it (up to
@@ -122,7 +126,7 @@ func (s *Runtime) retryParked() {
 			s.welcome(p, chars, nil)
 		case int(s.tick-p.parkedAt) > parkedTicks:
 			p.parked, p.isParked = nil, false
-			s.reject(p.id, fmt.Sprintf("%s is still leaving the dungeon (its connection closed a moment ago); try again in a second", body.char.Name))
+			s.tryAgain(p.id, fmt.Sprintf("%s is still leaving the dungeon (its connection closed a moment ago)", body.char.Name), retryBusy)
 		}
 	}
 }
@@ -153,7 +157,7 @@ func (s *Runtime) onHello(p *peer, b []byte) error {
 	}
 	p.account, p.name = h.Name, h.Name
 	if !s.desk.ask(job{kind: jobClaim, p: p, account: h.Name, token: store.Token(h.Token)}) {
-		s.reject(p.id, "the server is too busy to take a new player; try again in a moment")
+		s.tryAgain(p.id, "the server is too busy to take a new player", retryBusy)
 		return nil
 	}
 	p.state = peerClaiming
@@ -237,7 +241,7 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 		s.park(p, chars)
 		return
 	case s.accountSeated(p.account, p):
-		s.reject(p.id, fmt.Sprintf("the name %q is already playing", p.account))
+		s.refuseSecondSession(p)
 		return
 	case s.seated() >= s.cfg.MaxPlayers:
 		s.reject(p.id, fmt.Sprintf("the server is full (%d players)", s.cfg.MaxPlayers))
@@ -253,7 +257,7 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 			chars[i] = r.c // its last save may still be on its way to the disk
 		}
 	}
-	p.player, p.state, p.roster = id, peerRoster, chars
+	p.player, p.state, p.roster, p.rosterAt = id, peerRoster, chars, s.tick
 	s.send(p, wire.MsgWelcome, wire.AppendWelcome(s.buf[:0], wire.Welcome{PeerID: id, ServerTick: s.tick}))
 	cause, note := wire.CauseList, ""
 	for _, c := range chars {
@@ -265,6 +269,25 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 	s.sendCharacters(p, cause, note)
 	s.log.Printf("%s joined as player %d", p.account, id)
 }
+
+// refuseSecondSession turns away a connection of an account that is
+// already seated. If the seated connection has gone quiet at all, it may
+// be a game that was just killed: the new one is told to try again, and by
+// then the old one is quiet long enough to wait for (welcome's park) or
+// has spoken again, and the refusal stands.
+func (s *Runtime) refuseSecondSession(p *peer) {
+	why := fmt.Sprintf("the name %q is already playing", p.account)
+	if old := s.seatedPeer(p.account, p); old != nil && s.cfg.Store != nil && int(s.tick-old.meter.heard) >= quietTicks {
+		s.tryAgain(p.id, why, retryReplaced)
+		return
+	}
+	s.reject(p.id, why)
+}
+
+// quietTicks is how long a seated connection must have been silent for a
+// second session of its account to be told to try again rather than
+// refused: a playing client sends every tick.
+const quietTicks = 2
 
 func (s *Runtime) onCommand(p *peer, b []byte) error {
 	c, err := wire.ParseCharacterCommand(b)
@@ -394,7 +417,7 @@ func (s *Runtime) unbind(p *peer) {
 	if i := s.rosterIndex(p, p.char.ID); i >= 0 {
 		p.roster[i] = p.char
 	}
-	p.hasChar, p.state = false, peerRoster
+	p.hasChar, p.state, p.rosterAt = false, peerRoster, s.tick
 	s.broadcastRoster()
 }
 

@@ -31,6 +31,10 @@ type Config struct {
 	// IdleTimeoutTicks disconnects a welcomed peer that sends nothing this
 	// long: 0 means DefaultIdleTimeout (15 s), negative never.
 	IdleTimeoutTicks int
+	// RosterAllowanceTicks disconnects a peer that stays on the roster this
+	// long without playing (the idle limit off turns it off too): 0 means
+	// RosterAllowanceTicks (60 s).
+	RosterAllowanceTicks int
 	// HelloTicks is how long a connection may take to say Hello: 0 means
 	// HelloTimeoutTicks (5 s).
 	HelloTicks int
@@ -117,6 +121,7 @@ type Counters struct {
 	Garbage     int // packets that did not decode or came on the wrong channel
 	Unencodable int // events the codec refused (a NaN from the simulation would be one)
 	Rejected    int // connections refused at the handshake
+	Deferred    int // connections asked to try again later (wire.TryAgain): a refusal time lifts
 	InputReplay int
 	InputStale  int
 	InputFuture int

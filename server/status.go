@@ -25,6 +25,7 @@ type Status struct {
 	Instances    int     `json:"instances"`
 	Garbage      int     `json:"garbage"`
 	Rejected     int     `json:"rejected"`
+	JoinDeferred int     `json:"join_deferred"` // connections asked to try again later: too many joining, an old session going quiet
 	Unencodable  int     `json:"unencodable"`
 	RateLimited  int     `json:"rate_limited"` // packets dropped over a peer's allowance
 	Kicked       int     `json:"kicked"`       // peers disconnected for idling, flooding or garbage
@@ -161,6 +162,7 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 		Instances:      s.Instances(),
 		Garbage:        c.Garbage,
 		Rejected:       c.Rejected,
+		JoinDeferred:   c.Deferred,
 		OnRoster:       s.seated() - s.Players(),
 		RosterRefused:  c.RosterRefused,
 		RosterPaced:    c.RosterPaced,

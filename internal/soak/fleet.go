@@ -156,7 +156,7 @@ func (g *group) kill() bool {
 
 // play starts the group's process again whenever it ends, until ctx ends.
 // A run lasts 20 s to 2 min; after a SIGKILL the restart waits 1.5 to
-// 4 s, longer than the server's ReplaceSilentTicks (1 s), so the new
+// 4 s, longer than the server's ReplaceSilentTicks (0.5 s), so the new
 // connection replaces the dead one's seat instead of being refused.
 func (f *fleet) play(ctx context.Context, g *group) {
 	killed := false

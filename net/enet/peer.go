@@ -178,6 +178,17 @@ func (p *Peer) AckedAt() uint32 {
 	return uint32(cp.lastReceiveTime)
 }
 
+// ChannelCount is how many channels the connection has: on a host that
+// accepted it, the fewer of what the remote side asked for and the host's
+// own count.
+func (p *Peer) ChannelCount() int {
+	cp, err := p.usable()
+	if err != nil {
+		return 0
+	}
+	return int(cp.channelCount)
+}
+
 // Connected reports whether the handshake has completed and the peer is live.
 func (p *Peer) Connected() bool {
 	cp, err := p.usable()

@@ -203,7 +203,7 @@ func (e *endpoint) handle(ev enet.Event) {
 		e.stats[id] = &PeerStats{heard: time.Now()}
 		ip := ev.Peer.Address().IP()
 		from := net.IP(ip[:]).String()
-		e.in.push(Event{Kind: EventConnect, Peer: id, ConnectData: ev.Data, From: from}, nil, &e.pool)
+		e.in.push(Event{Kind: EventConnect, Peer: id, ConnectData: ev.Data, From: from, Channels: ev.Peer.ChannelCount()}, nil, &e.pool)
 		e.mu.Unlock()
 	case enet.EventDisconnect:
 		e.forget(ev.Peer, ev.Data)

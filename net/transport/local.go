@@ -31,7 +31,7 @@ type LocalClient struct{ l *localLink }
 // delivered reliably and in order, so only the count matters here.
 func NewLocal(connectData uint32, channels int) (*LocalServer, *LocalClient) {
 	l := &localLink{connected: true, channels: channels}
-	l.toServer.push(Event{Kind: EventConnect, Peer: LocalPeer, ConnectData: connectData}, nil, &l.pool)
+	l.toServer.push(Event{Kind: EventConnect, Peer: LocalPeer, ConnectData: connectData, Channels: channels}, nil, &l.pool)
 	l.toClient.push(Event{Kind: EventConnect, Peer: ServerPeer}, nil, &l.pool)
 	return &LocalServer{l}, &LocalClient{l}
 }

@@ -11,7 +11,7 @@ import (
 func TestLocalPair(t *testing.T) {
 	t.Run("each side starts with a connect event and the server sees the connect data", func(t *testing.T) {
 		srv, cli := NewLocal(0xD05C, int(numChannels))
-		assert.Equal(t, []Event{{Kind: EventConnect, Peer: LocalPeer, ConnectData: 0xD05C}}, srv.Poll(nil))
+		assert.Equal(t, []Event{{Kind: EventConnect, Peer: LocalPeer, ConnectData: 0xD05C, Channels: int(numChannels)}}, srv.Poll(nil))
 		assert.Equal(t, []Event{{Kind: EventConnect, Peer: ServerPeer}}, cli.Poll(nil))
 		assert.Empty(t, srv.Poll(nil), "events are delivered once")
 	})

@@ -66,6 +66,10 @@ type Event struct {
 	// From is the connecting peer's IP address, without the port
 	// (EventConnect, server side): limits per source address use it.
 	From string
+	// Channels is how many channels the connection has (EventConnect,
+	// server side): fewer than the caller's channel table when the peer
+	// asked for fewer, and a message on a missing channel never arrives.
+	Channels int
 	// Dropped is how many of the peer's packets were dropped (EventOverflow).
 	Dropped int
 	// Size is the length of a packet dropped unread (EventOversized).

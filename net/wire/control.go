@@ -153,6 +153,50 @@ func ParseReject(b []byte) (Reject, error) {
 	return Reject{Reason: s}, nil
 }
 
+// TryAgain refuses a client for now: a refusal that time lifts, such as
+// the account's old connection still going quiet or too many joining at
+// once from one address. The client closes, waits at least Retry
+// milliseconds (doubling the wait on each further TryAgain), dials again,
+// and gives up at its handshake timeout, showing Reason meanwhile. A
+// refusal that stands is a Reject, whose layout every protocol version
+// reads.
+type TryAgain struct {
+	Retry  uint16 // ms, at least 1
+	Reason string
+}
+
+// AppendTryAgain appends a TryAgain. A zero Retry is ErrMalformed (that
+// refusal is a Reject), a reason as Reject's rules refuse is their error;
+// either leaves b unchanged.
+func AppendTryAgain(b []byte, j TryAgain) ([]byte, error) {
+	if j.Retry == 0 {
+		return b, ErrMalformed
+	}
+	if err := checkReason(j.Reason); err != nil {
+		return b, err
+	}
+	b = append(b, uint8(MsgTryAgain))
+	b = AppendU16(b, j.Retry)
+	return AppendString(b, j.Reason)
+}
+
+// ParseTryAgain decodes a TryAgain packet.
+func ParseTryAgain(b []byte) (TryAgain, error) {
+	r := NewReader(b)
+	readType(&r, MsgTryAgain)
+	j := TryAgain{Retry: r.U16(), Reason: r.String()}
+	if r.Err() == nil && j.Retry == 0 {
+		r.Fail(ErrMalformed)
+	}
+	if r.Err() == nil {
+		r.Fail(checkReason(j.Reason))
+	}
+	if err := r.End(); err != nil {
+		return TryAgain{}, err
+	}
+	return j, nil
+}
+
 // RosterEntry is one player on the server.
 type RosterEntry struct {
 	ID   uint16

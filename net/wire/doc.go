@@ -155,6 +155,12 @@
 //	    7+k    1     itemCount u8, p ≤ 32
 //	    8+k    p     items, u8 each: item defs it took there
 //
+//	TryAgain 0x0d (server→client), 4 + n bytes
+//	  off  size  field
+//	  0    1     type 0x0d
+//	  1    2     retry u16, ms ≥ 1: dial again after at least this long, doubling each time
+//	  3    1+n   reason str, n = 0..200 bytes: what the client waits for, shown meanwhile
+//
 // Channel 1, unreliable sequenced:
 //
 //	Snapshot 0x10 (server→client), 20 + 9·n + 9·m + 8·k bytes

@@ -63,6 +63,10 @@ func FuzzParseReject(f *testing.F) {
 	fuzzCodec(f, wire.MsgReject, "03 05 6869", "03 02 c328")
 }
 
+func FuzzParseTryAgain(f *testing.F) {
+	fuzzCodec(f, wire.MsgTryAgain, "0d 0000 00", "0d 0100 02 c328")
+}
+
 func FuzzParseRoster(f *testing.F) {
 	fuzzCodec(f, wire.MsgRoster, "04 ff 0100 03417661", "04 01 0100 00 41")
 }

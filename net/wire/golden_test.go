@@ -141,6 +141,15 @@ var codecs = []codec{
 		},
 	},
 	{
+		typ:    wire.MsgTryAgain,
+		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendTryAgain(b, v.(wire.TryAgain)) },
+		decode: func(b []byte) (any, error) { return wire.ParseTryAgain(b) },
+		cases: []golden{
+			{"a wait of 500 ms with its reason", wire.TryAgain{Retry: 500, Reason: "wait"}, "0d f401 04 77616974"},
+			{"the longest wait and no reason", wire.TryAgain{Retry: 0xffff}, "0d ffff 00"},
+		},
+	},
+	{
 		typ:    wire.MsgRoster,
 		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendRoster(b, v.(wire.Roster)) },
 		decode: func(b []byte) (any, error) { return wire.ParseRoster(b) },

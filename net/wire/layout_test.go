@@ -54,6 +54,12 @@ var layoutCases = []layoutCase{
 		fields: map[string]string{"type": "03", "reason": "02 6e6f"},
 	},
 	{
+		typ:    wire.MsgTryAgain,
+		encode: func() ([]byte, error) { return wire.AppendTryAgain(nil, wire.TryAgain{Retry: 0x0201, Reason: "no"}) },
+		vars:   map[string]int{"n": 2},
+		fields: map[string]string{"type": "0d", "retry": "0102", "reason": "02 6e6f"},
+	},
+	{
 		typ: wire.MsgRoster,
 		encode: func() ([]byte, error) {
 			return wire.AppendRoster(nil, wire.Roster{Entries: []wire.RosterEntry{{ID: 0x0201, Name: "Ava"}, {ID: 0x0403, Name: "Bo"}}})

@@ -128,6 +128,12 @@ func TestHostileControlMessages(t *testing.T) {
 		{"a reason that is not UTF-8", "03 02 c328", wire.ErrMalformed},
 		{"a length running past the packet", "03 05 6869", wire.ErrShort},
 	})
+	runBad(t, wire.MsgTryAgain, []badCase{
+		{"a wait of zero, which is a Reject's refusal", "0d 0000 00", wire.ErrMalformed},
+		{"a 201-byte reason", "0d 0100 c9 " + strings.Repeat("78", 201), wire.ErrTooLarge},
+		{"a reason that is not UTF-8", "0d 0100 02 c328", wire.ErrMalformed},
+		{"a wait cut to one byte", "0d 01", wire.ErrShort},
+	})
 	runBad(t, wire.MsgRoster, []badCase{
 		{"a count of 255 with one entry present", "04 ff 0100 03417661", wire.ErrShort},
 		{"an entry with an empty name", "04 01 0100 00 41", wire.ErrMalformed},

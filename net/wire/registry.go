@@ -22,6 +22,7 @@ const (
 	MsgInventory        MsgType = 0x0A
 	MsgUpgradeChoice    MsgType = 0x0B
 	MsgCleared          MsgType = 0x0C
+	MsgTryAgain         MsgType = 0x0D
 	MsgSnapshot         MsgType = 0x10
 	MsgSnapshotDelta    MsgType = 0x11
 	MsgEvents           MsgType = 0x20
@@ -126,6 +127,7 @@ var registry = [...]MsgInfo{
 		"upgradeCount", "upgrades", "offerCount", "offer", "action", "item"}},
 	{MsgUpgradeChoice, "UpgradeChoice", ChanControl, ClientToServer, []string{"index"}},
 	{MsgCleared, "Cleared", ChanControl, ServerToClient, []string{"dungeon", "count", "name", "xp", "kills", "itemCount", "items"}},
+	{MsgTryAgain, "TryAgain", ChanControl, ServerToClient, []string{"retry", "reason"}},
 	{MsgSnapshot, "Snapshot", ChanSnapshot, ServerToClient, []string{
 		"epoch", "tick", "inputAge", "playerCount",
 		"id", "x", "y", "aim", "hp", "maxHP", "flags", // the receiver's own record
