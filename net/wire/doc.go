@@ -297,4 +297,62 @@
 //	    6    2     aim u16
 //	    8    1     buttons u8
 //	    9    1     slot u8
+//
+// # Numbers
+//
+// The numbers a client is built with, by their names in the code (for a
+// scale the code keeps in a function, the function's name). This table is
+// checked: TestTheNumbersDocMatchesTheCode reads each row and holds its
+// value to the code, and fails on a number changed on one side only, on a
+// row for a name it does not know, and on a name it knows with no row.
+//
+//	name                   value   meaning
+//	ProtocolVersion        12      ENet's connect data, u32; another is refused with a Reject
+//	NumChannels            4       channels the connect asks for; fewer are refused with a Reject
+//	ChanControl            0       reliable: handshake, roster, instances, map chunks, sheets
+//	ChanSnapshot           1       unreliable sequenced: Snapshot and SnapshotDelta
+//	ChanEvents             2       reliable ordered: Events
+//	ChanInput              3       unreliable unordered: Input
+//	ReliableChannels       0,2     the channels sent reliably
+//	UnorderedChannels      3       the channels sent unsequenced
+//	MaxClientMessage       1024    bytes: a longer packet from a client is dropped unread
+//	MaxNameLen             16      bytes of a name at most
+//	game.TickRate          60      ticks a second
+//	SnapshotInterval       3       ticks between a peer's Snapshots (20 a second)
+//	SnapshotRingSize       32      Snapshots each end keeps as delta bases
+//	InputFrameSize         10      bytes of one input frame
+//	game.InputRedundancy   6       frames an Input packet carries at most
+//	game.InputMaxLead      40      ticks: a frame further ahead of the world's is refused (future)
+//	game.InputMaxAge       30      ticks: a frame further behind is refused (stale); the coasting limit
+//	game.InputQueueCap     46      frames queued per player; beyond, the furthest is dropped (flood)
+//	game.BtnFire           0x01    buttons: fire, while held
+//	game.BtnInteract       0x02    buttons: interact on a press: pick up what lies here, else a portal
+//	game.BtnEscape         0x04    buttons: escape, while held: channel out of a dungeon
+//	game.BtnUse            0x08    buttons: use the item in slot on a press: drink, wear, take off
+//	game.BtnDrop           0x10    buttons: drop the item in slot, on a press
+//	game.BtnFocus          0x20    buttons: focus, while held: move slower, to thread patterns
+//	game.MoveVector        100     moveX and moveY: hundredths; 100 is a full push
+//	game.AimAngle          65536   aim units in a turn; aim 0 points along +x
+//	game.BulletVelocity    16384   the aim along +y, down the screen: aims grow clockwise
+//	game.BagSlots          8       slot: 0 to 7 are the bag
+//	game.FirstEquipSlot    8       slot: 8 the weapon worn, then the armour, then the charm
+//	game.EquipSlots        3       worn slots
+//	NoInputAge             255     Snapshot inputAge: no frame used within 254 ticks
+//	game.PlayerGrace       0x01    player flags: arrival grace, invulnerable and unable to fire
+//	game.PlayerDead        0x02    player flags: dead, waiting to respawn
+//	game.PlayerLinkdead    0x04    player flags: its connection closed; the body stays a moment
+//	game.PlayerEscaping    0x08    player flags: channelling the escape
+//	game.EnemyPhaseMask    0x07    enemy flags: the boss's phase, 0 the first
+//	game.EnemyTelegraph    0x08    enemy flags: telegraphing, a firing is coming
+//	LootMine               0x01    loot flags: the item is instanced to the receiver
+//	ShareMax               255     hpShare of full health
+//	game.TileSize          32      u on a tile's side
+//	game.TileUnknown       0       tile: not streamed, or beyond the map's edge; reads as empty
+//	game.TileFloor         1       tile: floor
+//	game.TileWall          2       tile: wall, the one solid tile
+//	game.TileDecor         3       tile: decorative floor, walkable
+//	game.TileNPC           4       tile: the floor the upgrade keeper stands on, walkable
+//	ChunkTiles             16      tiles on a MapChunk's side
+//	MaxMapSide             512     tiles on a map's longest side at most
+//	game.MaxItemDefs       254     item defs at most, so that def + 1 fits a byte
 package wire
