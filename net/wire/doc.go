@@ -20,8 +20,28 @@
 // input encoders cannot, and their callers must not pass non-finite
 // coordinates or out-of-order input ticks.
 //
-// The protocol version travels in ENet's connect data (ProtocolVersion,
-// CheckVersion); bump it whenever a layout below changes.
+// # Connecting
+//
+// The transport is ENet 1.3 with its range coder on at both ends
+// (enet_host_compress_with_range_coder): a Duskfall host range-codes every
+// datagram it sends, and a host without the coder drops those datagrams
+// unread, so a client without it never completes a connect and is told
+// nothing. The connect asks for NumChannels channels and carries
+// ProtocolVersion as ENet's connect data, a u32 (both in Numbers, below).
+// The server lets the ENet connect complete whatever the data says, then
+// checks it (CheckVersion): a mismatch is answered with a Reject whose
+// reason reads "server speaks protocol S, client speaks C", S and C the two
+// versions, and an ENet disconnect (data 0) once the Reject is sent. A
+// connect that asks for fewer channels is refused with a Reject naming the
+// count. Bump the version whenever a layout below changes.
+//
+// Each message travels on its own channel (the headings below; ChannelOf),
+// and one that arrives on another is dropped as garbage. Channels 0 and 2
+// are sent with ENET_PACKET_FLAG_RELIABLE; channel 1 with no delivery flag,
+// so ENet sequences it (the server adds ENET_PACKET_FLAG_UNRELIABLE_FRAGMENT
+// so that a long snapshot's fragments are not sent reliably); channel 3
+// with ENET_PACKET_FLAG_UNSEQUENCED, so every packet that arrives is
+// delivered.
 //
 // # Layouts
 //
@@ -55,6 +75,10 @@
 //	  off  size  field
 //	  0    1     type 0x03
 //	  1    1+n   reason str, n = 0..200 bytes
+//
+// A Reject before the Welcome refuses the connection; one after it ends the
+// session in the server's words ("The server is shutting down"). Either
+// way the server disconnects once it is sent.
 //
 //	Roster 0x04 (server→client)
 //	  off  size  field
