@@ -82,6 +82,16 @@
 // session in the server's words ("The server is shutting down"). Either
 // way the server disconnects once it is sent.
 //
+// From protocol 13 a Reject may carry a retry hint: after the reason, a
+// u16 retry in milliseconds, present only when it is not 0 (the packet is
+// then 4 + n bytes). A Reject with a retry hint is a refusal that time
+// lifts: the account already playing on a connection that has gone quiet,
+// too many connections from the address or in all still joining,
+// the character still leaving the dungeon, the server too busy. The client
+// closes, waits at least retry (twice as long after each further refusal),
+// dials again, and gives up at its handshake timeout. A Reject without one
+// is final. docs/NETCODE.md, "Handshake", has the rest.
+//
 //	Roster 0x04 (server→client)
 //	  off  size  field
 //	  0    1     type 0x04
