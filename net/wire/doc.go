@@ -20,8 +20,28 @@
 // input encoders cannot, and their callers must not pass non-finite
 // coordinates or out-of-order input ticks.
 //
-// The protocol version travels in ENet's connect data (ProtocolVersion,
-// CheckVersion); bump it whenever a layout below changes.
+// # Connecting
+//
+// The transport is ENet 1.3 with its range coder on at both ends
+// (enet_host_compress_with_range_coder): a Duskfall host range-codes every
+// datagram it sends, and a host without the coder drops those datagrams
+// unread, so a client without it never completes a connect and is told
+// nothing. The connect asks for NumChannels channels and carries
+// ProtocolVersion as ENet's connect data, a u32 (both in Numbers, below).
+// The server lets the ENet connect complete whatever the data says, then
+// checks it (CheckVersion): a mismatch is answered with a Reject whose
+// reason reads "server speaks protocol S, client speaks C", S and C the two
+// versions, and an ENet disconnect (data 0) once the Reject is sent. A
+// connect that asks for fewer channels is refused with a Reject naming the
+// count. Bump the version whenever a layout below changes.
+//
+// Each message travels on its own channel (the headings below; ChannelOf),
+// and one that arrives on another is dropped as garbage. Channels 0 and 2
+// are sent with ENET_PACKET_FLAG_RELIABLE; channel 1 with no delivery flag,
+// so ENet sequences it (the server adds ENET_PACKET_FLAG_UNRELIABLE_FRAGMENT
+// so that a long snapshot's fragments are not sent reliably); channel 3
+// with ENET_PACKET_FLAG_UNSEQUENCED, so every packet that arrives is
+// delivered.
 //
 // # Layouts
 //
@@ -48,13 +68,23 @@
 //	Welcome 0x02 (server→client), 7 bytes
 //	  off  size  field
 //	  0    1     type 0x02
-//	  1    2     peerID u16
-//	  3    4     serverTick u32
+//	  1    2     peerID u16: the player id, the id of the receiver's own
+//	             record in every Snapshot (and its id in Roster entries and
+//	             in hit, death and portal events)
+//	  3    4     serverTick u32: the server's tick count, not an instance's
 //
 //	Reject 0x03 (server→client), 2 + n bytes
 //	  off  size  field
 //	  0    1     type 0x03
 //	  1    1+n   reason str, n = 0..200 bytes
+//
+// A Reject before the Welcome refuses the connection; one after it ends the
+// session in the server's words ("The server is shutting down"). Either
+// way the server disconnects once it is sent.
+//
+// A Reject's layout is the same in every protocol version, so a game of
+// another version reads why it was refused. A refusal that time lifts is a
+// TryAgain instead (below).
 //
 //	Roster 0x04 (server→client)
 //	  off  size  field
@@ -86,7 +116,18 @@
 //	  0    1     type 0x06
 //	  1    2     cx u16, chunk column
 //	  3    2     cy u16, chunk row
-//	  5    256   tiles, 16 × 16 bytes, row-major
+//	  5    256   tiles, 16 × 16 bytes, row-major: game.Tile* values
+//
+// Chunk (cx, cy) holds the map's tiles x = 16·cx to 16·cx + 15 and
+// y = 16·cy to 16·cy + 15 (16 is ChunkTiles), tile (x, y) at index
+// 16·(y − 16·cy) + (x − 16·cx) of tiles. A map of mapW × mapH tiles (its
+// EnterInstance) has ⌈mapW/16⌉ × ⌈mapH/16⌉ chunks; an edge chunk's tiles
+// beyond the map are TileUnknown. A tile is game.TileSize u on a side:
+// tile (x, y) is the square from (x, y)·TileSize to (x+1, y+1)·TileSize,
+// the map's origin at (0, 0), +x right and +y down. TileWall is the one
+// solid tile value, and everything outside the map is solid too; a tile
+// not streamed yet is TileUnknown and reads as empty, for prediction and
+// bullets alike. The values are in Numbers, below.
 //
 //	Characters 0x07 (server→client)
 //	  off   size  field
@@ -171,27 +212,28 @@
 //	  0       1        type 0x10
 //	  1       2        epoch u16, as in the EnterInstance it belongs to
 //	  3       4        tick u32
-//	  7       1        inputAge u8: tick − lastInputTick, 255 when none within 254 ticks
+//	  7       1        inputAge u8: tick − lastInputTick, the newest frame the server
+//	                   used on its own tick (Input); 255 when none within 254 ticks
 //	  8       1        playerCount u8, n
 //	  9       17       own: the receiver's record, full precision:
 //	    0    2     id u16
 //	    2    4     x f32
 //	    6    4     y f32
-//	    10   2     aim u16
+//	    10   2     aim u16, as Input's
 //	    12   2     hp i16
 //	    14   2     maxHP i16
-//	    16   1     flags u8
+//	    16   1     flags u8: the game.Player* bits (Numbers); others 0
 //	  26      9·(n−1)  others: every other player, compact, each:
 //	    0    2     id u16
 //	    2    2     x u16, quarters
 //	    4    2     y u16, quarters
 //	    6    1     aim u8, aim>>8
 //	    7    1     hpShare u8
-//	    8    1     flags u8
+//	    8    1     flags u8, as the own record's
 //	  17+9·n  2        enemyCount u16, m
 //	  19+9·n  9·m      enemies, compact, each:
 //	    0    2     id u16
-//	    2    1     kind u8
+//	    2    1     kind u8: the enemy's index in the content's enemies (Items)
 //	    3    2     x u16, quarters
 //	    5    2     y u16, quarters
 //	    7    1     hpShare u8
@@ -200,7 +242,7 @@
 //	  19+9·n+9·m  1    lootCount u8, k ≤ 254; 255: no list, keep the last (then k = 0)
 //	  20+9·n+9·m  8·k  loot, the ground items the receiver may see near it, each:
 //	    0    2     id u16, the world's handle
-//	    2    1     def u8, the item definition
+//	    2    1     def u8: the item def (Items, below)
 //	    3    2     x u16, quarters
 //	    5    2     y u16, quarters
 //	    7    1     flags u8: bit 0 the item is instanced to the receiver; others 0
@@ -297,10 +339,121 @@
 //	  2    2     ack u16: the newest snapshot the client holds, as ticks back
 //	             from the newest frame's tick (less than it); 0 for none
 //	  4    10·n  frames, oldest first, ticks strictly rising, each:
-//	    0    4     tick u32
-//	    4    1     moveX i8
-//	    5    1     moveY i8
-//	    6    2     aim u16
-//	    8    1     buttons u8
-//	    9    1     slot u8
+//	    0    4     tick u32: the instance's tick the frame is for
+//	    4    1     moveX i8: hundredths of a full push along +x (game.MoveVector)
+//	    5    1     moveY i8: the same along +y, down the screen
+//	    6    2     aim u16: 1/65536 turns, 0 along +x, growing toward +y (clockwise)
+//	    8    1     buttons u8: the game.Btn* bits
+//	    9    1     slot u8: what USE and DROP act on: the bag, then the worn slots
+//
+// A frame's tick counts in the ticks of the receiver's instance, those of
+// its Snapshots and of EnterInstance's serverTick (not the Welcome's): the
+// server's step to tick T uses the frame for T. A client sends one packet
+// a tick, 60 a second, carrying its newest frames, at most
+// game.InputRedundancy of them, oldest first, so that a lost packet costs
+// nothing; it numbers them ahead of the server's tick by its round trip and
+// a margin, so that each arrives before its tick is stepped.
+//
+// The server judges every frame once, against the world's tick W (the
+// last it stepped) and the tick L of the last frame it used
+// (game.World.QueueInput, whose verdicts these are):
+//
+//   - replay: tick ≤ L, already used; dropped (the redundant copies of
+//     frames already used are expected and not counted).
+//   - stale: tick < W − game.InputMaxAge; dropped.
+//   - future: tick > W + game.InputMaxLead; dropped.
+//   - duplicate: that tick is already queued (the usual fate of redundant
+//     copies); dropped.
+//   - flood: the player's queue already holds game.InputQueueCap frames;
+//     the one furthest ahead, maybe this one, is dropped.
+//   - accepted: queued for its tick.
+//
+// A frame queued after its tick was stepped is late: it is not used for its
+// tick, nor counted in inputAge, only coasted on. A player with no frame for
+// a tick coasts on its last frame for up to game.InputMaxAge ticks, then
+// stands still and holds fire.
+//
+// ack names the newest Snapshot the client holds in its current instance,
+// whole or rebuilt from a SnapshotDelta, as ticks back from the newest
+// frame's tick: the Snapshot's tick is that tick − ack. It is 0 (none) when
+// the client holds none in this instance, and when that Snapshot cannot be
+// said so: its tick at or after the newest frame's (a client whose frames
+// trail the server's tick), or 65,535 ticks or more before it. The server
+// takes an ack as the base of its next SnapshotDelta only when it names a
+// Snapshot the server sent the peer in its current instance, still among
+// the last SnapshotRingSize it keeps, and newer than the base it holds; any
+// other ack, 0 included, leaves the base as it was. So with no ack the
+// server goes on building deltas on the last base it took until that base
+// leaves its ring, then sends whole Snapshots; only entering an instance
+// forgets the base. A client keeps the last SnapshotRingSize Snapshots it
+// took, so that it holds the base a delta names.
+//
+// # Items
+//
+// An item def is an index into the content's items, in the order of the
+// content's items.toml as the server loaded it (0 the first); a client
+// built from the same content agrees, and one built from other content
+// names other items. A Snapshot's loot def and Cleared's items carry the
+// def itself; an Inventory's bag, equip and item bytes carry def + 1, so
+// that 0 is an empty slot (for item: no item). In the same way an upgrade
+// index counts the content's upgrades.toml, an enemy kind its enemies.toml
+// and a dungeon its dungeons.toml, each in file order from 0.
+//
+// # Numbers
+//
+// The numbers a client is built with, by their names in the code (for a
+// scale the code keeps in a function, the function's name). This table is
+// checked: TestTheNumbersDocMatchesTheCode reads each row and holds its
+// value to the code, and fails on a number changed on one side only, on a
+// row for a name it does not know, and on a name it knows with no row.
+//
+//	name                   value   meaning
+//	ProtocolVersion        13      ENet's connect data, u32; another is refused with a Reject
+//	NumChannels            4       channels the connect asks for; fewer are refused with a Reject
+//	ChanControl            0       reliable: handshake, roster, instances, map chunks, sheets
+//	ChanSnapshot           1       unreliable sequenced: Snapshot and SnapshotDelta
+//	ChanEvents             2       reliable ordered: Events
+//	ChanInput              3       unreliable unordered: Input
+//	ReliableChannels       0,2     the channels sent reliably
+//	UnorderedChannels      3       the channels sent unsequenced
+//	MaxClientMessage       1024    bytes: a longer packet from a client is dropped unread
+//	MaxNameLen             16      bytes of a name at most
+//	game.TickRate          60      ticks a second
+//	SnapshotInterval       3       ticks between a peer's Snapshots (20 a second)
+//	SnapshotRingSize       32      Snapshots each end keeps as delta bases
+//	InputFrameSize         10      bytes of one input frame
+//	game.InputRedundancy   6       frames an Input packet carries at most
+//	game.InputMaxLead      40      ticks: a frame further ahead of the world's is refused (future)
+//	game.InputMaxAge       30      ticks: a frame further behind is refused (stale); the coasting limit
+//	game.InputQueueCap     46      frames queued per player; beyond, the furthest is dropped (flood)
+//	game.BtnFire           0x01    buttons: fire, while held
+//	game.BtnInteract       0x02    buttons: interact on a press: pick up what lies here, else a portal
+//	game.BtnEscape         0x04    buttons: escape, while held: channel out of a dungeon
+//	game.BtnUse            0x08    buttons: use the item in slot on a press: drink, wear, take off
+//	game.BtnDrop           0x10    buttons: drop the item in slot, on a press
+//	game.BtnFocus          0x20    buttons: focus, while held: move slower, to thread patterns
+//	game.MoveVector        100     moveX and moveY: hundredths; 100 is a full push
+//	game.AimAngle          65536   aim units in a turn; aim 0 points along +x
+//	game.BulletVelocity    16384   the aim along +y, down the screen: aims grow clockwise
+//	game.BagSlots          8       slot: 0 to 7 are the bag
+//	game.FirstEquipSlot    8       slot: 8 the weapon worn, then the armour, then the charm
+//	game.EquipSlots        3       worn slots
+//	NoInputAge             255     Snapshot inputAge: no frame used within 254 ticks
+//	game.PlayerGrace       0x01    player flags: arrival grace, invulnerable and unable to fire
+//	game.PlayerDead        0x02    player flags: dead, waiting to respawn
+//	game.PlayerLinkdead    0x04    player flags: its connection closed; the body stays a moment
+//	game.PlayerEscaping    0x08    player flags: channelling the escape
+//	game.EnemyPhaseMask    0x07    enemy flags: the boss's phase, 0 the first
+//	game.EnemyTelegraph    0x08    enemy flags: telegraphing, a firing is coming
+//	LootMine               0x01    loot flags: the item is instanced to the receiver
+//	ShareMax               255     hpShare of full health
+//	game.TileSize          32      u on a tile's side
+//	game.TileUnknown       0       tile: not streamed, or beyond the map's edge; reads as empty
+//	game.TileFloor         1       tile: floor
+//	game.TileWall          2       tile: wall, the one solid tile
+//	game.TileDecor         3       tile: decorative floor, walkable
+//	game.TileNPC           4       tile: the floor the upgrade keeper stands on, walkable
+//	ChunkTiles             16      tiles on a MapChunk's side
+//	MaxMapSide             512     tiles on a map's longest side at most
+//	game.MaxItemDefs       254     item defs at most, so that def + 1 fits a byte
 package wire
