@@ -195,9 +195,10 @@ type Report struct {
 	MaxCorrectionU  float64 `json:"max_correction_u"`
 	RTTms           float64 `json:"rtt_ms"`
 	Resyncs         int     `json:"resyncs"`
-	Redials         int     `json:"redials"`      // joins dialled again because the server went silent on the handshake
-	JoinRetries     int     `json:"join_retries"` // joins the server asked to try again later, dialled again
-	JoinMs          float64 `json:"join_ms"`      // from the dial to the first world, retries included (0: never)
+	Redials         int     `json:"redials"`         // joins dialled again because the server went silent on the handshake
+	JoinRetries     int     `json:"join_retries"`    // joins the server asked to try again later, dialled again
+	JoinMs          float64 `json:"join_ms"`         // from the dial to the first world, retries included (0: never)
+	HeldAtUnknown   int     `json:"held_at_unknown"` // frames whose movement waited for a map chunk not yet streamed
 	LateInputs      int     `json:"late_inputs"`
 	DungeonsEntered int     `json:"dungeons_entered"`
 	DungeonsCleared int     `json:"dungeons_cleared"`
@@ -237,7 +238,7 @@ func (b *Bot) Report() Report {
 		Corrections: s.Corrections, Snaps: s.Snaps,
 		MeanCorrectionU: round3(s.MeanCorrection()), MaxCorrectionU: round3(s.MaxCorrection),
 		RTTms:   round3(float64(b.rt.Net().RTT) / float64(time.Millisecond)),
-		Resyncs: s.Resyncs, Redials: s.Redials, JoinRetries: s.JoinRetries, JoinMs: round3(float64(s.JoinTime) / float64(time.Millisecond)), LateInputs: s.LateInputs, Garbage: s.Garbage, OthersSeen: b.rt.OthersSeen(),
+		Resyncs: s.Resyncs, Redials: s.Redials, JoinRetries: s.JoinRetries, JoinMs: round3(float64(s.JoinTime) / float64(time.Millisecond)), HeldAtUnknown: s.HeldAtUnknown, LateInputs: s.LateInputs, Garbage: s.Garbage, OthersSeen: b.rt.OthersSeen(),
 		DungeonsEntered: b.dungeon.entered, DungeonsCleared: b.dungeon.cleared,
 		ClockJumps: s.ClockJumps, HeldFrames: s.HeldFrames,
 		HitsTaken: s.Hits.Taken, HitsUnseen: s.Hits.Unseen, HitsSeenUnder: s.Hits.SeenUnder,

@@ -108,3 +108,32 @@ func TestSmoothingSettlesToZero(t *testing.T) {
 	}
 	assert.Equal(t, game.Vec{}, p.offset, "a tiny leftover is cleared, not chased forever")
 }
+
+// The ship is never predicted into a tile the client has not been
+// streamed: what is there may be wall, and the server would stop the ship
+// where the prediction ran on, a snap on the next snapshot.
+func TestTheShipIsHeldAtTilesNotYetStreamed(t *testing.T) {
+	r := predictingClient()
+	for ty := range 40 { // tile column 5 (x 160 to 192) not streamed yet
+		r.grid.Set(5, ty, game.TileUnknown)
+	}
+	t.Run("a move that would come beside an unknown tile keeps its aim and buttons but not its movement", func(t *testing.T) {
+		f := r.holdAtUnknown(game.Input{Tick: 1, MoveX: 100, Aim: 7, Buttons: game.BtnFire})
+		assert.Equal(t, game.Input{Tick: 1, MoveX: 100, Aim: 7, Buttons: game.BtnFire}, f, "at x 100 the column is 50 u away")
+		r.pred.pos.X = 146 // the rim at 156, the unknown tile at 160
+		f = r.holdAtUnknown(game.Input{Tick: 2, MoveX: 100, Aim: 7, Buttons: game.BtnFire})
+		assert.Equal(t, game.Input{Tick: 2, Aim: 7, Buttons: game.BtnFire}, f)
+		assert.Equal(t, 1, r.stats.HeldAtUnknown)
+	})
+	t.Run("a move away from it is not held", func(t *testing.T) {
+		f := r.holdAtUnknown(game.Input{Tick: 3, MoveX: -100})
+		assert.EqualValues(t, -100, f.MoveX)
+	})
+	t.Run("once the chunk arrives the ship moves on", func(t *testing.T) {
+		for ty := range 40 {
+			r.grid.Set(5, ty, game.TileFloor)
+		}
+		f := r.holdAtUnknown(game.Input{Tick: 4, MoveX: 100})
+		assert.EqualValues(t, 100, f.MoveX)
+	})
+}

@@ -95,6 +95,7 @@ type Stats struct {
 	HeldEvents    int // events that arrived before their instance and waited for it
 	Redials       int // joins dialled again because the server went silent on the handshake
 	JoinRetries   int // joins the server asked to try again later (wire.TryAgain), each dialled again
+	HeldAtUnknown int // frames whose movement was held at a tile not yet streamed
 	// JoinTime is how long the first entry into a world took from the
 	// dial, redials and retries included (0: not yet in a world).
 	JoinTime time.Duration
@@ -241,7 +242,7 @@ func (r *Runtime) OthersSeen() int { return len(r.seen) }
 // Name returns a player's name from the roster.
 func (r *Runtime) Name(id uint16) string { return r.names[id] }
 
-// Grid is the map as far as it has been streamed; unknown tiles are empty.
+// Grid is the map as far as it has been streamed (TileUnknown elsewhere).
 func (r *Runtime) Grid() *game.Grid { return r.grid }
 
 // Portals lists the current instance's portals.
@@ -324,7 +325,7 @@ func (r *Runtime) SendInput(in Intent) {
 		return
 	}
 	for i := range n {
-		f := in.Frame(first + uint32(i))
+		f := r.holdAtUnknown(in.Frame(first + uint32(i)))
 		if len(r.pending) == cap(r.pending) {
 			r.pending = append(r.pending[:0], r.pending[1:]...)
 		}
@@ -333,6 +334,30 @@ func (r *Runtime) SendInput(in Intent) {
 	}
 	r.sendBuf = wire.AppendInput(r.sendBuf[:0], r.pending, r.acked) // AppendInput keeps the newest InputRedundancy frames
 	r.tr.Send(wire.ChannelOf(wire.MsgInput), r.sendBuf)
+}
+
+// unknownMargin is how near a predicted ship may come to a tile not yet
+// streamed: more than a step, so the frame that would touch it is the one
+// held.
+const unknownMargin = 2
+
+// holdAtUnknown takes the movement out of a frame that would bring the
+// ship beside a tile the client has not been streamed (it may be wall):
+// the server, given the same frame, keeps the ship where the prediction
+// does, so nothing is predicted into the unknown and corrected after. The
+// hold lasts until the chunk arrives, a round trip at most after joining
+// (docs/NETCODE.md, "Maps").
+func (r *Runtime) holdAtUnknown(f game.Input) game.Input {
+	if f.MoveX == 0 && f.MoveY == 0 {
+		return f
+	}
+	next := game.StepPlayer(r.pred.pos, f, r.pstats, r.grid)
+	if !r.grid.CircleNearUnknown(next, r.pstats.Radius+unknownMargin) {
+		return f
+	}
+	f.MoveX, f.MoveY = 0, 0
+	r.stats.HeldAtUnknown++
+	return f
 }
 
 // Receive reads everything the transport has, then advances the bullet

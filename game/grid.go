@@ -44,8 +44,9 @@ func (g *Grid) Set(tx, ty int, t uint8) bool {
 }
 
 // Solid reports whether a tile blocks movement and bullets: walls and
-// everything outside the grid. TileUnknown is not solid, so a region the
-// client has not been streamed never wrongly stops a prediction.
+// everything outside the grid. TileUnknown is not solid: a bullet crosses a
+// region the client has not been streamed as the server's does; the
+// client's own ship stops short of one instead (CircleNearUnknown).
 func (g *Grid) Solid(tx, ty int) bool { return g.At(tx, ty) == TileWall }
 
 // InBounds reports whether a world-unit point lies inside the map rectangle.
@@ -70,6 +71,25 @@ func (g *Grid) CircleSolid(c Vec, r float64) bool {
 			}
 			gx := spanGap(c.X, tx)
 			if gx*gx+gy*gy < (r-contactSkin)*(r-contactSkin) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CircleNearUnknown reports whether a circle overlaps, or comes within
+// margin of, a tile not streamed yet (TileUnknown). A client predicting
+// its ship stops short of such tiles (client.Runtime.SendInput): what is
+// there may be wall.
+func (g *Grid) CircleNearUnknown(c Vec, r float64) bool {
+	for ty := tileOf(c.Y - r); ty <= tileOf(c.Y+r); ty++ {
+		gy := spanGap(c.Y, ty)
+		for tx := tileOf(c.X - r); tx <= tileOf(c.X+r); tx++ {
+			if g.At(tx, ty) != TileUnknown {
+				continue
+			}
+			if gx := spanGap(c.X, tx); gx*gx+gy*gy < r*r {
 				return true
 			}
 		}

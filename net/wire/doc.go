@@ -126,8 +126,9 @@
 // tile (x, y) is the square from (x, y)·TileSize to (x+1, y+1)·TileSize,
 // the map's origin at (0, 0), +x right and +y down. TileWall is the one
 // solid tile value, and everything outside the map is solid too; a tile
-// not streamed yet is TileUnknown and reads as empty, for prediction and
-// bullets alike. The values are in Numbers, below.
+// not streamed yet is TileUnknown: bullets cross it as empty (as they must
+// to match the server's), and a predicting client stops its ship short of
+// it (docs/NETCODE.md, "Maps"). The values are in Numbers, below.
 //
 //	Characters 0x07 (server→client)
 //	  off   size  field
@@ -448,7 +449,7 @@
 //	LootMine               0x01    loot flags: the item is instanced to the receiver
 //	ShareMax               255     hpShare of full health
 //	game.TileSize          32      u on a tile's side
-//	game.TileUnknown       0       tile: not streamed, or beyond the map's edge; reads as empty
+//	game.TileUnknown       0       tile: not streamed yet: bullets cross it, a predicted ship stops short
 //	game.TileFloor         1       tile: floor
 //	game.TileWall          2       tile: wall, the one solid tile
 //	game.TileDecor         3       tile: decorative floor, walkable
