@@ -88,3 +88,33 @@ func BenchmarkJoinNewAccount(b *testing.B) {
 		require.NoError(b, err)
 	}
 }
+
+// BenchmarkClaimReturningAccount is a player coming back: the claim
+// recognises the token of an account that already exists. One commit.
+func BenchmarkClaimReturningAccount(b *testing.B) {
+	s, err := Open(b.TempDir() + "/bench.db")
+	require.NoError(b, err)
+	defer s.Close()
+	_, err = s.Claim("ada", Token{1})
+	require.NoError(b, err)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		_, err := s.Claim("ada", Token{1})
+		require.NoError(b, err)
+	}
+}
+
+// BenchmarkClaimNewAccount is the claim alone of a first join: a new name
+// becomes an account. One commit.
+func BenchmarkClaimNewAccount(b *testing.B) {
+	s, err := Open(b.TempDir() + "/bench.db")
+	require.NoError(b, err)
+	defer s.Close()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		_, err := s.Claim(fmt.Sprintf("n%d", i), Token{1})
+		require.NoError(b, err)
+	}
+}
