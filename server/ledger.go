@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"time"
 
 	"duskfall/server/store"
 )
@@ -29,7 +30,7 @@ type storeLedger struct {
 func newStoreLedger(st *store.Store) *storeLedger { return &storeLedger{st: st, batch: st.NewBatch()} }
 
 func (l *storeLedger) claim(name string, token store.Token) ([]store.Character, error) {
-	if _, err := l.st.Claim(name, token); err != nil {
+	if _, err := l.st.Claim(name, token, store.ClaimTerms{Now: time.Now(), MayCreate: true}); err != nil {
 		return nil, err
 	}
 	return l.st.Characters(name)
