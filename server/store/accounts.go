@@ -61,7 +61,7 @@ type ClaimTerms struct {
 // already owns it. A new account is made only as terms allow, checked in
 // the transaction that makes it, so two claims in flight cannot both take
 // the last place; a returning token is recognised whatever the terms.
-// Names compare as SameAccount; a new name that looks like one held
+// Names compare as SameKey; a new name that looks like one held
 // (SameName) is refused.
 func (s *Store) Claim(name string, token Token, terms ClaimTerms) (ClaimResult, error) {
 	if err := checkName(name); err != nil {

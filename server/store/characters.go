@@ -170,7 +170,7 @@ func (s *Store) DeleteCharacter(accountName string, id uint64) error {
 		if err != nil {
 			return err
 		}
-		if !SameAccount(c.Account, accountName) {
+		if !SameKey(c.Account, accountName) {
 			return ErrNotYours
 		}
 		if err := tx.Bucket(bucketCharacters).Delete(key); err != nil {

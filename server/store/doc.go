@@ -18,7 +18,7 @@
 // # Names
 //
 // A folded name is the name with every letter mapped to one canonical case
-// (foldName), so "Ada" and "ADA" are one key and one account (SameAccount).
+// (foldName), so "Ada" and "ADA" are one key and one account (SameKey).
 // A name's skeleton is what it looks like (skeleton): its compatibility
 // decomposition, invisible code points dropped, case folded, and the
 // Cyrillic, Greek and other Latin letters drawn like Latin letters replaced

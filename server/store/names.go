@@ -49,17 +49,17 @@ func checkName(name string) error {
 	return nil
 }
 
-// SameAccount says whether two names are one account: equal but for
-// letter case, which is how the store files accounts and character names
-// (foldName). Identity rests on it: a token checked for one name is good
-// for the other.
-func SameAccount(a, b string) bool { return strings.EqualFold(a, b) }
+// SameKey says whether two names are filed under one key: equal but for
+// letter case (foldName), so one account, or one character's name.
+// Identity rests on it: a token checked for one name is good for the
+// other.
+func SameKey(a, b string) bool { return strings.EqualFold(a, b) }
 
-// SameName says whether a player could take one name for the other: the
-// same account, or look-alikes (one skeleton). A new account or character
-// whose name is the same as one held by another is refused; two held
-// before this rule existed both keep working.
-func SameName(a, b string) bool { return SameAccount(a, b) || skeleton(a) == skeleton(b) }
+// SameName says whether a player could take one name for the other: one
+// key, or look-alikes (one skeleton). A new account or character whose
+// name is the same as one another holds is refused; two held before this
+// rule existed both keep working.
+func SameName(a, b string) bool { return SameKey(a, b) || skeleton(a) == skeleton(b) }
 
 // foldName maps every rune to the smallest member of its case-folding orbit,
 // so names that strings.EqualFold calls equal get the same key.

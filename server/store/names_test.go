@@ -46,16 +46,16 @@ func TestSameName(t *testing.T) {
 	}
 }
 
-func TestSameAccount(t *testing.T) {
-	t.Run("letter case alone makes one account", func(t *testing.T) {
-		assert.True(t, SameAccount("Ada", "aDA"))
+func TestSameKey(t *testing.T) {
+	t.Run("names that differ in letter case alone have one key", func(t *testing.T) {
+		assert.True(t, SameKey("Ada", "aDA"))
 	})
-	t.Run("a look-alike is another account", func(t *testing.T) {
-		assert.False(t, SameAccount("kate", "k\u0430te"))
+	t.Run("a look-alike has a key of its own", func(t *testing.T) {
+		assert.False(t, SameKey("kate", "k\u0430te"))
 	})
 }
 
-// Every name SameAccount calls one account has one skeleton, and a folded
+// Every name SameKey files under one key has one skeleton, and a folded
 // key has its name's skeleton, so the look-alike indexes can be built from
 // the folded keys a schema-1 file holds.
 func TestTheSkeletonOfAFoldedNameIsTheNames(t *testing.T) {
