@@ -9,6 +9,7 @@ require (
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/image v0.20.0
 	golang.org/x/sys v0.45.0
+	golang.org/x/text v0.18.0
 )
 
 require (
@@ -20,5 +21,4 @@ require (
 	github.com/jezek/xgb v1.1.1 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/sync v0.20.0 // indirect
-	golang.org/x/text v0.18.0 // indirect
 )

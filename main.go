@@ -59,6 +59,8 @@ type options struct {
 	seed       uint64
 	startMap   string
 	maxPlayers int
+	newPerAddr int    // --new-accounts-per-address
+	maxAccts   int    // --max-accounts
 	check      bool   // --check-content
 	checkDir   string // its folder; "" is the embedded content
 }
@@ -125,6 +127,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Uint64Var(&o.seed, "seed", 1, "world seed for --server and --host")
 	fs.StringVar(&o.startMap, "map", "hub", "with --server: the map players start in (hub, arena, boss_hall)")
 	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
+	fs.IntVar(&o.newPerAddr, "new-accounts-per-address", server.DefaultNewAccountsPerAddress, "with --server: how many new accounts one IP address may make in an hour (0: none but from this machine; returning players are never limited)")
+	fs.IntVar(&o.maxAccts, "max-accounts", server.DefaultMaxAccounts, "with --server: the most accounts the server keeps (accounts that never made a character expire after a day)")
 	fs.BoolVar(&o.check, "check-content", false, "validate the content folder named after the flags (the built-in content when none is), print a JSON summary and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -172,6 +176,10 @@ func (o *options) validate() error {
 		return errors.New("--item-journal is for --server")
 	case o.maxPlayers < 1 || o.maxPlayers > server.MaxPlayersLimit:
 		return fmt.Errorf("--max-players %d: want 1 to %d", o.maxPlayers, server.MaxPlayersLimit)
+	case o.newPerAddr < 0 || o.newPerAddr > server.MaxAccountsLimit:
+		return fmt.Errorf("--new-accounts-per-address %d: want 0 (no new accounts over the network) to %d", o.newPerAddr, server.MaxAccountsLimit)
+	case o.maxAccts < 1 || o.maxAccts > server.MaxAccountsLimit:
+		return fmt.Errorf("--max-accounts %d: want 1 to %d", o.maxAccts, server.MaxAccountsLimit)
 	}
 	if o.join != "" {
 		if _, _, err := net.SplitHostPort(o.join); err != nil {
@@ -201,6 +209,10 @@ func runServer(o options, stderr io.Writer) int {
 		return 1
 	}
 	cfg.StatusFile, cfg.Log, cfg.MaxPlayers = o.statusFile, lg, o.maxPlayers
+	cfg.NewAccountsPerAddress, cfg.MaxAccounts = o.newPerAddr, o.maxAccts
+	if o.newPerAddr == 0 {
+		cfg.NewAccountsPerAddress = -1 // --new-accounts-per-address 0: none
+	}
 	if cfg.Store, err = openData(o.dataDir); err != nil {
 		lg.Print(err)
 		return 1

@@ -30,6 +30,7 @@ const (
 	jobClaim
 	jobCreate
 	jobDelete
+	jobExpire // delete the accounts nobody has played (accounts.go)
 )
 
 // job is one piece of work for the desk.
@@ -38,6 +39,7 @@ type job struct {
 	batch   []store.Character // jobSave
 	p       *peer             // who asked: the answer goes back to it (the desk never reads it)
 	account string            // the account asking (jobClaim: the one claimed)
+	from    string            // jobClaim: the address it came from ("" in process)
 	name    string            // jobCreate: the new character's name
 	token   store.Token       // jobClaim
 	id      uint64            // jobDelete
@@ -49,6 +51,8 @@ type answer struct {
 	chars []store.Character // jobClaim: the account's characters
 	char  store.Character   // jobCreate: the new character
 	err   error
+
+	expired, accounts int // jobExpire: accounts deleted, and those kept
 }
 
 type desk struct {
@@ -168,11 +172,13 @@ func (d *desk) serve(j job) answer {
 	a := answer{job: j}
 	switch j.kind {
 	case jobClaim:
-		a.chars, a.err = d.led.claim(j.account, j.token)
+		a.chars, a.err = d.led.claim(j.account, j.token, j.from)
 	case jobCreate:
 		a.char, a.err = d.led.create(j.account, j.name)
 	case jobDelete:
 		a.err = d.led.remove(j.account, j.id)
+	case jobExpire:
+		a.expired, a.accounts, a.err = d.led.expire()
 	}
 	return a
 }

@@ -3,7 +3,7 @@ package server
 import (
 	"cmp"
 	"slices"
-	"strings"
+	"time"
 
 	"duskfall/server/store"
 )
@@ -12,27 +12,59 @@ import (
 // a server run without one. Only the desk goroutine calls it.
 type ledger interface {
 	// claim takes an account name for its token (or recognises the token
-	// that owns it) and lists the account's characters.
-	claim(name string, token store.Token) ([]store.Character, error)
+	// that owns it) and lists the account's characters; from is the
+	// address the claim came from.
+	claim(name string, token store.Token, from string) ([]store.Character, error)
 	create(account, name string) (store.Character, error)
 	remove(account string, id uint64) error
 	save(chars []store.Character) error // one transaction
+	// expire deletes the accounts nobody has played, returning how many,
+	// and how many are kept.
+	expire() (expired, kept int, err error)
 	close() error
 }
 
 // storeLedger keeps everything in the bbolt store.
 type storeLedger struct {
-	st    *store.Store
-	batch *store.Batch
+	st     *store.Store
+	batch  *store.Batch
+	rules  accountRules
+	budget budget
+	now    func() time.Time // the wall clock; tests set their own before the first Step
 }
 
-func newStoreLedger(st *store.Store) *storeLedger { return &storeLedger{st: st, batch: st.NewBatch()} }
+func newStoreLedger(st *store.Store, rules accountRules) *storeLedger {
+	return &storeLedger{st: st, batch: st.NewBatch(), rules: rules, budget: newBudget(rules.perAddress), now: time.Now}
+}
 
-func (l *storeLedger) claim(name string, token store.Token) ([]store.Character, error) {
-	if _, err := l.st.Claim(name, token); err != nil {
+// claim asks the store for the account on the terms the address's budget
+// and the cap allow; only an account made spends the budget. The process's
+// own player (from "") is held to neither.
+func (l *storeLedger) claim(name string, token store.Token, from string) ([]store.Character, error) {
+	now := l.now()
+	terms := store.ClaimTerms{Now: now, MayCreate: l.budget.allows(from, now), MaxAccounts: l.rules.max}
+	if from == "" {
+		terms.MaxAccounts = 0
+	}
+	made, err := l.st.Claim(name, token, terms)
+	if err != nil {
 		return nil, err
 	}
+	if made == store.NewAccount {
+		l.budget.spend(from, now)
+	}
 	return l.st.Characters(name)
+}
+
+func (l *storeLedger) expire() (int, int, error) {
+	now := l.now()
+	l.budget.forgetOld(now)
+	expired, err := l.st.ExpireUnused(now)
+	if err != nil {
+		return 0, 0, err
+	}
+	kept, err := l.st.Accounts()
+	return expired, kept, err
 }
 
 func (l *storeLedger) create(account, name string) (store.Character, error) {
@@ -56,22 +88,27 @@ func (l *storeLedger) close() error { return l.st.Close() }
 
 // memLedger keeps characters for the server's life only: any name joins
 // (there are no accounts to claim), and nothing outlives the process. Tests
-// and practice servers run on it; the rules on characters are the store's.
+// and practice servers run on it; the rules on characters and names are
+// the store's.
 type memLedger struct {
 	chars map[uint64]store.Character
-	names map[string]uint64 // lower-cased character name → id
 	next  uint64
 }
 
 func newMemLedger() *memLedger {
-	return &memLedger{chars: make(map[uint64]store.Character), names: make(map[string]uint64)}
+	return &memLedger{chars: make(map[uint64]store.Character)}
 }
 
-func (l *memLedger) claim(name string, _ store.Token) ([]store.Character, error) {
+// claim lists the account's characters. A name that looks like one whose
+// characters are held is refused, as the store refuses a look-alike.
+func (l *memLedger) claim(name string, _ store.Token, _ string) ([]store.Character, error) {
 	var out []store.Character
 	for _, c := range l.chars {
-		if strings.EqualFold(c.Account, name) {
+		switch {
+		case store.SameKey(c.Account, name):
 			out = append(out, c)
+		case store.SameName(c.Account, name):
+			return nil, store.ErrNameLooksTaken
 		}
 	}
 	slices.SortFunc(out, func(a, b store.Character) int { return cmp.Compare(a.ID, b.ID) })
@@ -79,17 +116,23 @@ func (l *memLedger) claim(name string, _ store.Token) ([]store.Character, error)
 }
 
 func (l *memLedger) create(account, name string) (store.Character, error) {
-	if _, taken := l.names[strings.ToLower(name)]; taken {
-		return store.Character{}, store.ErrCharacterNameTaken
+	held := 0
+	for _, c := range l.chars {
+		switch {
+		case store.SameKey(c.Name, name):
+			return store.Character{}, store.ErrCharacterNameTaken
+		case store.SameName(c.Name, name):
+			return store.Character{}, store.ErrNameLooksTaken
+		case store.SameKey(c.Account, account):
+			held++
+		}
 	}
-	held, _ := l.claim(account, store.Token{})
-	if len(held) >= store.MaxCharactersPerAccount {
+	if held >= store.MaxCharactersPerAccount {
 		return store.Character{}, store.ErrTooManyCharacters
 	}
 	l.next++
 	c := store.Character{ID: l.next, Account: account, Name: name, Level: 1, Where: store.Place{Kind: store.PlaceHub}}
 	l.chars[c.ID] = c
-	l.names[strings.ToLower(name)] = c.ID
 	return c, nil
 }
 
@@ -98,11 +141,10 @@ func (l *memLedger) remove(account string, id uint64) error {
 	switch {
 	case !ok:
 		return store.ErrNoCharacter
-	case !strings.EqualFold(c.Account, account):
+	case !store.SameKey(c.Account, account):
 		return store.ErrNotYours
 	}
 	delete(l.chars, id)
-	delete(l.names, strings.ToLower(c.Name))
 	return nil
 }
 
@@ -118,5 +160,7 @@ func (l *memLedger) save(chars []store.Character) error {
 	}
 	return nil
 }
+
+func (l *memLedger) expire() (int, int, error) { return 0, 0, nil }
 
 func (l *memLedger) close() error { return nil }

@@ -3,7 +3,6 @@ package server
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"unicode/utf8"
 
 	"duskfall/game"
@@ -59,10 +58,12 @@ func (s *Runtime) seated() int {
 	return n
 }
 
-// bodyOf is the account's linkdead body still resolving, if any.
+// bodyOf is the account's linkdead body still resolving, if any: the
+// account's own (store.SameKey), never a look-alike's, since its player
+// takes the body's place.
 func (s *Runtime) bodyOf(account string) *peer {
 	for _, q := range s.order {
-		if q.state == peerLinkdead && strings.EqualFold(q.account, account) {
+		if q.state == peerLinkdead && store.SameKey(q.account, account) {
 			return q
 		}
 	}
@@ -75,10 +76,11 @@ func (s *Runtime) holdsSeat(account string) bool {
 	return s.seatedPeer(account, nil) != nil || s.bodyOf(account) != nil
 }
 
-// seatedPeer is the other peer holding the account, or nil.
+// seatedPeer is the other peer holding the account itself, or nil: a
+// token checked for the account may replace it, never a look-alike's.
 func (s *Runtime) seatedPeer(name string, except *peer) *peer {
 	for _, q := range s.order {
-		if q != except && (q.state == peerRoster || q.state == peerPlaying) && strings.EqualFold(q.account, name) {
+		if q != except && (q.state == peerRoster || q.state == peerPlaying) && store.SameKey(q.account, name) {
 			return q
 		}
 	}
@@ -131,11 +133,12 @@ func (s *Runtime) retryParked() {
 	}
 }
 
-// accountSeated says whether another peer holds the account. Names are one
-// account whatever their letter case, as the store compares them.
+// accountSeated says whether another peer holds the account or one a
+// player could take it for (store.SameName): two look-alikes an older
+// store let through are never seated at once.
 func (s *Runtime) accountSeated(name string, except *peer) bool {
 	for _, q := range s.order {
-		if q != except && (q.state == peerRoster || q.state == peerPlaying) && strings.EqualFold(q.account, name) {
+		if q != except && (q.state == peerRoster || q.state == peerPlaying) && store.SameName(q.account, name) {
 			return true
 		}
 	}
@@ -156,7 +159,7 @@ func (s *Runtime) onHello(p *peer, b []byte) error {
 		return nil
 	}
 	p.account, p.name = h.Name, h.Name
-	if !s.desk.ask(job{kind: jobClaim, p: p, account: h.Name, token: store.Token(h.Token)}) {
+	if !s.desk.ask(job{kind: jobClaim, p: p, account: h.Name, from: p.from, token: store.Token(h.Token)}) {
 		s.tryAgain(p.id, "the server is too busy to take a new player", retryBusy)
 		return nil
 	}
@@ -179,6 +182,10 @@ func (s *Runtime) takeAnswers() {
 }
 
 func (s *Runtime) apply(a *answer) {
+	if a.kind == jobExpire {
+		s.noteSwept(a)
+		return
+	}
 	p := a.p
 	if p.state == peerGone || s.peers[p.id] != p {
 		return
@@ -211,12 +218,8 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 	if p.state != peerClaiming {
 		return
 	}
-	switch {
-	case errors.Is(err, store.ErrNameTaken):
-		s.reject(p.id, err.Error())
-		return
-	case err != nil:
-		s.reject(p.id, "the server cannot take that name: "+err.Error())
+	if err != nil {
+		s.refuseClaim(p, err)
 		return
 	}
 	if old := s.seatedPeer(p.account, p); old != nil && s.cfg.Store != nil {
@@ -288,6 +291,24 @@ func (s *Runtime) refuseSecondSession(p *peer) {
 // second session of its account to be told to try again rather than
 // refused: a playing client sends every tick.
 const quietTicks = 2
+
+// refuseClaim rejects a peer whose claim the ledger refused, in words it
+// can act on; a refused new account is counted.
+func (s *Runtime) refuseClaim(p *peer, err error) {
+	rules := s.cfg.accountRules()
+	switch {
+	case errors.Is(err, store.ErrNoNewAccounts):
+		s.counters.AccountsRefused++
+		s.reject(p.id, rules.noNewAccountsReason())
+	case errors.Is(err, store.ErrAccountsFull):
+		s.counters.AccountsRefused++
+		s.reject(p.id, rules.accountsFullReason())
+	case errors.Is(err, store.ErrNameTaken), errors.Is(err, store.ErrNameLooksTaken):
+		s.reject(p.id, err.Error())
+	default:
+		s.reject(p.id, "the server cannot take that name: "+err.Error())
+	}
+}
 
 func (s *Runtime) onCommand(p *peer, b []byte) error {
 	c, err := wire.ParseCharacterCommand(b)

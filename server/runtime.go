@@ -45,6 +45,15 @@ type Config struct {
 	// practice).
 	Store *store.Store
 	Log   *log.Logger // nil discards
+	// NewAccountsPerAddress is how many new accounts one IP address may
+	// make in an hour: 0 means DefaultNewAccountsPerAddress, negative
+	// none. MaxAccounts is the most accounts the store keeps: 0 means
+	// DefaultMaxAccounts. A returning player is never limited, the player
+	// in the server's own process by neither, and connections from this
+	// machine (loopback) by the cap alone; without a Store there are no
+	// accounts to limit (accounts.go).
+	NewAccountsPerAddress int
+	MaxAccounts           int
 	// ItemJournal, when set, is told every item move, on the tick's
 	// goroutine: audits and tests follow every item id with it.
 	ItemJournal func(ItemRecord)
@@ -90,6 +99,7 @@ type Runtime struct {
 	tellOrder []uint64 // tellBullets' scratch: uid<<32 | slot
 	desk      *desk
 	recent    map[uint64]recentSave // characters' final saves, until surely written
+	accounts  int                   // accounts the store kept at the last sweep
 	lockout   map[uint64]uint32     // character id → tick its death's lockout ends
 	diedAway  map[uint64]string     // character id → where its linkdead body died, told on its return
 	deaths    []playerDeath
@@ -137,6 +147,10 @@ type Counters struct {
 	// Linkdead counts closed connections that left a body, however they
 	// closed; Escapes counts escape channels completed (bodies included).
 	Linkdead, Escapes int
+	// AccountsRefused counts Hellos refused a new account for their
+	// address's budget or the store's cap; AccountsExpired the unused
+	// accounts deleted (accounts.go).
+	AccountsRefused, AccountsExpired int
 	// RateLimited counts packets dropped over a peer's allowance; Kicked
 	// the peers disconnected by the guard (idle, flooding, garbage);
 	// LateDropped packets from peers already refused (guard.go).
@@ -179,7 +193,7 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 	}
 	var led ledger = newMemLedger()
 	if cfg.Store != nil {
-		led = newStoreLedger(cfg.Store)
+		led = newStoreLedger(cfg.Store, cfg.accountRules())
 	}
 	s.desk = newDesk(led, s.log.Printf)
 	s.recent, s.lockout, s.diedAway = make(map[uint64]recentSave), make(map[uint64]uint32), make(map[uint64]string)
@@ -241,6 +255,7 @@ func (s *Runtime) Step() {
 		s.handle(&s.inbox[i])
 	}
 	s.takeAnswers()
+	s.sweepAccounts()
 	s.expireSilentPeers()
 	s.retryParked()
 	s.tick++

@@ -55,6 +55,13 @@ type Status struct {
 	UpgradesRefused int `json:"upgrades_refused"`
 	Linkdead        int `json:"linkdead"` // bodies resolving now: connections closed mid-play, channelling out
 	Escapes         int `json:"escapes"`  // escape channels completed since start, linkdead bodies included
+	// Accounts: Hellos refused a new account since start, for their
+	// address's hourly budget or the store's cap; unused accounts expired
+	// since start; and the accounts the store keeps, as of the last sweep
+	// (once a minute).
+	AccountsRefused int `json:"accounts_refused"`
+	AccountsExpired int `json:"accounts_expired"`
+	Accounts        int `json:"accounts"`
 	// The loop's own health. A Step can be quick while the loop is not (a
 	// stall between Steps, a blocked write): the gaps between consecutive
 	// Steps over the last second say so, and skipped_ticks counts the
@@ -175,6 +182,7 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 		ItemsDropped: c.ItemsDropped, ItemsDestroyed: c.ItemsDestroyed,
 		UpgradesTaken: c.UpgradesTaken, UpgradesRefused: c.UpgradesRefused,
 		Linkdead: s.linkdeadNow(), Escapes: c.Escapes,
+		AccountsRefused: c.AccountsRefused, AccountsExpired: c.AccountsExpired, Accounts: s.accounts,
 		SkippedTicks: l.skipped,
 		TickHist:     l.hist,
 	}

@@ -255,6 +255,10 @@ func TestCommandLine(t *testing.T) {
 		{"an unknown script exits 2", []string{"--bot", "1", "--join", "127.0.0.1:1", "--script", "dance"}, 2, "unknown bot script"},
 		{"two modes at once exit 2", []string{"--server", "--host"}, 2, "choose one of"},
 		{"a player limit out of range exits 2", []string{"--server", "--max-players", "0"}, 2, "--max-players 0"},
+		{"a negative new-account budget exits 2", []string{"--server", "--new-accounts-per-address", "-1"}, 2,
+			"--new-accounts-per-address -1: want 0 (no new accounts over the network) to 1000000"},
+		{"an account cap of none exits 2", []string{"--server", "--max-accounts", "0"}, 2, "--max-accounts 0: want 1 to 1000000"},
+		{"help names the account limits", []string{"--help"}, 0, "-new-accounts-per-address"},
 		{"the window modes explain the headless build", []string{"--host"}, 1, "no window"},
 		{"a stray argument exits 2", []string{"serve"}, 2, "unexpected argument"},
 	}

@@ -17,7 +17,7 @@ func populate(t testing.TB, s *Store, n int) []Character {
 	for i := range n {
 		account := fmt.Sprintf("player%d", i/MaxCharactersPerAccount)
 		if i%MaxCharactersPerAccount == 0 {
-			_, err := s.Claim(account, Token{byte(i), byte(i >> 8)})
+			_, err := s.Claim(account, Token{byte(i), byte(i >> 8)}, freely)
 			require.NoError(t, err)
 		}
 		c, err := s.CreateCharacter(account, fmt.Sprintf("hero%d", i))
@@ -80,11 +80,41 @@ func BenchmarkJoinNewAccount(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		name := fmt.Sprintf("n%d", i)
-		_, err := s.Claim(name, Token{1})
+		_, err := s.Claim(name, Token{1}, freely)
 		require.NoError(b, err)
 		_, err = s.Characters(name)
 		require.NoError(b, err)
 		_, err = s.CreateCharacter(name, name)
+		require.NoError(b, err)
+	}
+}
+
+// BenchmarkClaimReturningAccount is a player coming back: the claim
+// recognises the token of an account that already exists. One commit.
+func BenchmarkClaimReturningAccount(b *testing.B) {
+	s, err := Open(b.TempDir() + "/bench.db")
+	require.NoError(b, err)
+	defer s.Close()
+	_, err = s.Claim("ada", Token{1}, freely)
+	require.NoError(b, err)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		_, err := s.Claim("ada", Token{1}, freely)
+		require.NoError(b, err)
+	}
+}
+
+// BenchmarkClaimNewAccount is the claim alone of a first join: a new name
+// becomes an account. One commit.
+func BenchmarkClaimNewAccount(b *testing.B) {
+	s, err := Open(b.TempDir() + "/bench.db")
+	require.NoError(b, err)
+	defer s.Close()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		_, err := s.Claim(fmt.Sprintf("n%d", i), Token{1}, freely)
 		require.NoError(b, err)
 	}
 }

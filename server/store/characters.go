@@ -82,10 +82,13 @@ func create(tx *bolt.Tx, accName, name string) (Character, error) {
 	if err != nil {
 		return Character{}, err
 	}
-	names := tx.Bucket(bucketNames)
+	names, looks := tx.Bucket(bucketNames), tx.Bucket(bucketNameLooks)
 	nameKey := []byte(foldName(name))
-	if names.Get(nameKey) != nil {
+	switch {
+	case names.Get(nameKey) != nil:
 		return Character{}, ErrCharacterNameTaken
+	case looksTaken(looks, nameKey):
+		return Character{}, ErrNameLooksTaken
 	}
 	index, err := tx.Bucket(bucketByAccount).CreateBucketIfNotExists([]byte(foldName(owner)))
 	if err != nil {
@@ -109,6 +112,9 @@ func create(tx *bolt.Tx, accName, name string) (Character, error) {
 		return Character{}, err
 	}
 	if err := index.Put(key, nil); err != nil {
+		return Character{}, err
+	}
+	if err := indexLook(looks, nameKey); err != nil {
 		return Character{}, err
 	}
 	return c, names.Put(nameKey, key)
@@ -155,7 +161,8 @@ func load(tx *bolt.Tx, key []byte) (Character, error) {
 	return c, nil
 }
 
-// DeleteCharacter removes an account's own character and frees its name.
+// DeleteCharacter removes an account's own character and frees its name,
+// look-alikes included.
 func (s *Store) DeleteCharacter(accountName string, id uint64) error {
 	return s.db.Update(func(tx *bolt.Tx) error {
 		key := idKey(id)
@@ -163,13 +170,17 @@ func (s *Store) DeleteCharacter(accountName string, id uint64) error {
 		if err != nil {
 			return err
 		}
-		if foldName(c.Account) != foldName(accountName) {
+		if !SameKey(c.Account, accountName) {
 			return ErrNotYours
 		}
 		if err := tx.Bucket(bucketCharacters).Delete(key); err != nil {
 			return err
 		}
-		if err := tx.Bucket(bucketNames).Delete([]byte(foldName(c.Name))); err != nil {
+		nameKey := []byte(foldName(c.Name))
+		if err := tx.Bucket(bucketNames).Delete(nameKey); err != nil {
+			return err
+		}
+		if err := unindexLook(tx.Bucket(bucketNameLooks), nameKey); err != nil {
 			return err
 		}
 		return tx.Bucket(bucketByAccount).Bucket([]byte(foldName(c.Account))).Delete(key)

@@ -34,7 +34,7 @@ func TestClaim(t *testing.T) {
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {
-			got, err := s.Claim(st.account, st.token)
+			got, err := s.Claim(st.account, st.token, freely)
 			if st.wantErr != nil {
 				require.ErrorIs(t, err, st.wantErr)
 				return
@@ -59,7 +59,7 @@ func TestClaim(t *testing.T) {
 
 func TestReclaimAfterReopen(t *testing.T) {
 	s, path := openTemp(t)
-	_, err := s.Claim("Ada", adaToken)
+	_, err := s.Claim("Ada", adaToken, freely)
 	require.NoError(t, err)
 	c, err := s.CreateCharacter("Ada", "Lantern")
 	require.NoError(t, err)
@@ -76,12 +76,12 @@ func TestReclaimAfterReopen(t *testing.T) {
 	require.NoError(t, err)
 	defer again.Close()
 	t.Run("the owner's token is recognised after a restart", func(t *testing.T) {
-		got, err := again.Claim("Ada", adaToken)
+		got, err := again.Claim("Ada", adaToken, freely)
 		require.NoError(t, err)
 		assert.Equal(t, ReturningAccount, got)
 	})
 	t.Run("another token is still refused after a restart", func(t *testing.T) {
-		_, err := again.Claim("Ada", bobToken)
+		_, err := again.Claim("Ada", bobToken, freely)
 		require.ErrorIs(t, err, ErrNameTaken)
 	})
 	t.Run("the owner gets the character back with health, level and place", func(t *testing.T) {
@@ -95,7 +95,7 @@ func TestReclaimAfterReopen(t *testing.T) {
 func TestCreateListDelete(t *testing.T) {
 	s, _ := openTemp(t)
 	for _, name := range []string{"Ada", "Bob"} {
-		_, err := s.Claim(name, adaToken)
+		_, err := s.Claim(name, adaToken, freely)
 		require.NoError(t, err)
 	}
 	first, err := s.CreateCharacter("Ada", "Lantern")
@@ -140,6 +140,15 @@ func TestCreateListDelete(t *testing.T) {
 		require.NoError(t, err)
 		assert.NotEqual(t, first.ID, again.ID, "ids are never reused")
 	})
+	t.Run("deleting a character frees the names that look like it", func(t *testing.T) {
+		wick, err := s.CreateCharacter("Bob", "Candle")
+		require.NoError(t, err)
+		_, err = s.CreateCharacter("Ada", "C\u0430ndle")
+		require.ErrorIs(t, err, ErrNameLooksTaken)
+		require.NoError(t, s.DeleteCharacter("Bob", wick.ID))
+		_, err = s.CreateCharacter("Ada", "C\u0430ndle")
+		require.NoError(t, err)
+	})
 	t.Run("an account holds at most eight characters", func(t *testing.T) {
 		for i := range MaxCharactersPerAccount - 1 {
 			_, err := s.CreateCharacter("Bob", "Spare"+string(rune('A'+i)))
@@ -155,7 +164,7 @@ func stored(t *testing.T, s *Store) map[string]int {
 	t.Helper()
 	out := map[string]int{}
 	require.NoError(t, s.db.View(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketAccounts, bucketCharacters, bucketNames, bucketByAccount} {
+		for _, name := range [][]byte{bucketAccounts, bucketCharacters, bucketNames, bucketByAccount, bucketAccountLooks, bucketNameLooks} {
 			out[string(name)] = countKeys(tx.Bucket(name))
 		}
 		return nil
@@ -166,7 +175,7 @@ func stored(t *testing.T, s *Store) map[string]int {
 func TestHostileInput(t *testing.T) {
 	s, _ := openTemp(t)
 	for _, name := range []string{"Ada", "Bob"} {
-		_, err := s.Claim(name, adaToken)
+		_, err := s.Claim(name, adaToken, freely)
 		require.NoError(t, err)
 	}
 	lantern, err := s.CreateCharacter("Ada", "Lantern")
@@ -189,9 +198,14 @@ func TestHostileInput(t *testing.T) {
 		{"a name with a leading space", creating(s, "Ada", " Lantern"), ErrNameSpaceEnd},
 		{"a name with a trailing space", creating(s, "Ada", "Lantern "), ErrNameSpaceEnd},
 		{"a name another character has, in another case", creating(s, "Bob", "LANTERN"), ErrCharacterNameTaken},
+		{"a name that looks like another character's (a Cyrillic а)", creating(s, "Bob", "L\u0430ntern"), ErrNameLooksTaken},
+		{"an account name that looks like another account's", func() error {
+			_, err := s.Claim("\u0410d\u0430", bobToken, freely)
+			return err
+		}, ErrNameLooksTaken},
 		{"a character for an unclaimed account", creating(s, "Nobody", "Wick"), ErrNoAccount},
 		{"an account name of 10,000 bytes", func() error {
-			_, err := s.Claim(strings.Repeat("a", 10_000), bobToken)
+			_, err := s.Claim(strings.Repeat("a", 10_000), bobToken, freely)
 			return err
 		}, ErrNameTooLong},
 		{"reading an unknown character id", func() error { _, err := s.Character(999); return err }, ErrNoCharacter},
@@ -219,7 +233,7 @@ func creating(s *Store, account, name string) func() error {
 
 func TestBatch(t *testing.T) {
 	s, _ := openTemp(t)
-	_, err := s.Claim("Ada", adaToken)
+	_, err := s.Claim("Ada", adaToken, freely)
 	require.NoError(t, err)
 	var chars []Character
 	for _, name := range []string{"One", "Two", "Three"} {

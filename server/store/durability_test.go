@@ -70,7 +70,7 @@ func makeWriterCharacters(t *testing.T, s *Store) []Character {
 	var chars []Character
 	for a := range writerAccounts {
 		account := fmt.Sprintf("account%d", a)
-		_, err := s.Claim(account, Token{byte(a)})
+		_, err := s.Claim(account, Token{byte(a)}, freely)
 		require.NoError(t, err)
 		for i := range MaxCharactersPerAccount {
 			c, err := s.CreateCharacter(account, fmt.Sprintf("hero%d-%d", a, i))

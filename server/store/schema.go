@@ -1,14 +1,17 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
 
 // SchemaVersion is the layout this code reads and writes.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // step brings a file from version from to from+1. A step with a refusal
 // instead of an apply function names a version that cannot be brought
@@ -21,10 +24,80 @@ type step struct {
 
 // migrations is the table Open walks. Version 0 was a development layout
 // that was never shipped, so it is refused rather than guessed at.
-func migrations() []step {
+func migrations() []step { return migrationsAt(time.Now) }
+
+// migrationsAt is the table with the clock a step stamps records with.
+func migrationsAt(now func() time.Time) []step {
 	return []step{
 		{from: 0, refuse: "schema 0 was a development layout that no release wrote; move the file aside and start a new one"},
+		{from: 1, apply: func(tx *bolt.Tx) error { return toSchema2(tx, now()) }},
 	}
+}
+
+// schema1Buckets are the buckets a schema-1 file holds.
+func schema1Buckets() [][]byte {
+	return [][]byte{bucketAccounts, bucketCharacters, bucketByAccount, bucketNames}
+}
+
+// toSchema2 adds what account expiry and the look-alike rule read: every
+// account stamped as claimed at the upgrade (so the accounts an older
+// server made get a full UnusedAccountLife, and none expires at once), the
+// count of accounts, and both look-alike indexes built from the names
+// held. Names already held that look alike are all indexed and all keep
+// working; only new ones are refused.
+func toSchema2(tx *bolt.Tx, now time.Time) error {
+	for _, name := range schema1Buckets() {
+		if tx.Bucket(name) == nil {
+			return fmt.Errorf("its %q bucket is missing; it is damaged or not a Duskfall character store", name)
+		}
+	}
+	for _, name := range [][]byte{bucketAccountLooks, bucketNameLooks} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	count, err := stampAccounts(tx, now)
+	if err != nil {
+		return err
+	}
+	if err := indexAll(tx.Bucket(bucketNames), tx.Bucket(bucketNameLooks)); err != nil {
+		return err
+	}
+	return setAccountCount(tx, count)
+}
+
+// stampAccounts sets every account's last claim to now and indexes its
+// name, returning how many there are.
+func stampAccounts(tx *bolt.Tx, now time.Time) (int, error) {
+	accounts := tx.Bucket(bucketAccounts)
+	var keys, raws [][]byte
+	err := accounts.ForEach(func(k, v []byte) error {
+		keys, raws = append(keys, bytes.Clone(k)), append(raws, bytes.Clone(v))
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	looks := tx.Bucket(bucketAccountLooks)
+	for i, key := range keys {
+		if err := indexLook(looks, key); err != nil {
+			return 0, err
+		}
+		var acc account
+		if json.Unmarshal(raws[i], &acc) != nil {
+			continue // left as it is: a claim of it says it is unreadable, and expiry never takes it
+		}
+		acc.Claimed = now.Unix()
+		if err := putAccount(accounts, key, acc); err != nil {
+			return 0, err
+		}
+	}
+	return len(keys), nil
+}
+
+// indexAll puts every key of names (folded names) in the look-alike index.
+func indexAll(names, looks *bolt.Bucket) error {
+	return names.ForEach(func(k, _ []byte) error { return indexLook(looks, k) })
 }
 
 // prepare initialises an empty file, migrates an older one, and refuses a

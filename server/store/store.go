@@ -32,7 +32,8 @@ var (
 // ourBuckets lists every top-level bucket this package writes; anything else
 // in the file means it is not ours.
 func ourBuckets() [][]byte {
-	return [][]byte{bucketMeta, bucketAccounts, bucketCharacters, bucketByAccount, bucketNames}
+	return [][]byte{bucketMeta, bucketAccounts, bucketCharacters, bucketByAccount, bucketNames,
+		bucketAccountLooks, bucketNameLooks}
 }
 
 // lockWait bounds how long Open waits for another process holding the file,

@@ -2,15 +2,20 @@ package store
 
 import (
 	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
 )
+
+// freely are terms under which any new name becomes an account.
+var freely = ClaimTerms{Now: time.Unix(1_750_000_000, 0), MayCreate: true}
 
 func openTemp(t testing.TB) (*Store, string) {
 	t.Helper()
@@ -75,15 +80,17 @@ func TestOpen(t *testing.T) {
 		want string
 	}{
 		{"a newer schema is refused in words", withSchema(9),
-			"was written by a newer Duskfall (schema 9); this one reads schema 1"},
+			fmt.Sprintf("was written by a newer Duskfall (schema 9); this one reads schema %d", SchemaVersion)},
 		{"schema 0 is refused as the migration table says", withSchema(0),
 			"has schema 0, which this Duskfall cannot read: schema 0 was a development layout"},
 		{"another program's buckets are refused and left untouched", func(tx *bolt.Tx) error {
 			_, err := tx.CreateBucket([]byte("invoices"))
 			return err
 		}, `holds something other than Duskfall characters (bucket "invoices")`},
-		{"a current version without the character buckets is refused", withSchema(1),
+		{"a current version without the character buckets is refused", withSchema(SchemaVersion),
 			`is missing its "accounts" bucket`},
+		{"a schema-1 file without the character buckets is refused, not migrated", withSchema(1),
+			`bringing schema 1 forward: its "accounts" bucket is missing`},
 		{"a meta bucket without a version is refused", func(tx *bolt.Tx) error {
 			_, err := tx.CreateBucket(bucketMeta)
 			return err
@@ -112,20 +119,22 @@ func TestOpen(t *testing.T) {
 
 func TestMigrate(t *testing.T) {
 	addsBucket := func(tx *bolt.Tx) error {
-		for _, name := range append(ourBuckets()[1:], []byte("added")) {
+		for _, name := range append(schema1Buckets(), []byte("added")) {
 			if _, err := tx.CreateBucket(name); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
+	laterSteps := migrations()[1:]
 	cases := []struct {
 		name    string
 		table   []step
 		wantErr string
 	}{
-		{"a step with an apply function brings schema 0 to 1", []step{{from: 0, apply: addsBucket}}, ""},
-		{"a version with no step is refused", nil, "knows no way to bring it to schema 1"},
+		{"a step with an apply function brings schema 0 to 1, and the real steps on to the current one",
+			append([]step{{from: 0, apply: addsBucket}}, laterSteps...), ""},
+		{"a version with no step is refused", nil, fmt.Sprintf("knows no way to bring it to schema %d", SchemaVersion)},
 		{"a refusing step is refused with its reason", []step{{from: 0, refuse: "too old"}}, "cannot read: too old"},
 	}
 	for _, c := range cases {
@@ -142,7 +151,7 @@ func TestMigrate(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, db.View(func(tx *bolt.Tx) error {
 				assert.NotNil(t, tx.Bucket([]byte("added")), "the step ran")
-				assert.Equal(t, uint32(1), binary.BigEndian.Uint32(tx.Bucket(bucketMeta).Get(keySchema)))
+				assert.Equal(t, uint32(SchemaVersion), binary.BigEndian.Uint32(tx.Bucket(bucketMeta).Get(keySchema)))
 				return nil
 			}))
 		})
