@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -40,22 +41,29 @@ func ourBuckets() [][]byte {
 const lockWait = 2 * time.Second
 
 // Open opens the character file at path, creating it and its directory if
-// missing, and brings its schema to SchemaVersion.
+// missing, checks it before anything is written to it, and brings its
+// schema to SchemaVersion. A file that fails the check is refused with a
+// *DamagedError and left exactly as it was.
 func Open(path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("the data file %s: cannot create its directory: %w", path, err)
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lockWait})
+	if err := createIfMissing(path); err != nil {
+		return nil, err
+	}
+	db, err := openChecked(path, false)
 	if err != nil {
-		return nil, openError(path, err)
+		return nil, err
 	}
 	s := &Store{db: db, path: path}
-	err = db.Update(func(tx *bolt.Tx) error {
-		if err := prepare(tx, path, migrations()); err != nil {
+	err = Guard(func() error {
+		return db.Update(func(tx *bolt.Tx) error {
+			if err := prepare(tx, path, migrations()); err != nil {
+				return err
+			}
+			s.boot, err = countBoot(tx)
 			return err
-		}
-		s.boot, err = countBoot(tx)
-		return err
+		})
 	})
 	if err != nil {
 		_ = db.Close()
@@ -81,8 +89,11 @@ func countBoot(tx *bolt.Tx) (uint64, error) {
 func (s *Store) Boot() uint64 { return s.boot }
 
 func openError(path string, err error) error {
-	if errors.Is(err, bolt.ErrTimeout) {
+	switch {
+	case errors.Is(err, bolt.ErrTimeout):
 		return fmt.Errorf("the data file %s is in use by another process", path)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("the data file %s cannot be opened for writing (%w): give this user write access to it and its folder, or choose another folder", path, err)
 	}
 	return fmt.Errorf("the data file %s is not a Duskfall character store: %w", path, err)
 }
