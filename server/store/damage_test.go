@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -187,6 +188,21 @@ func copyOf(t *testing.T, path string) string {
 	return dst
 }
 
+func TestARefusalNamesTheBackup(t *testing.T) {
+	path := healthyStore(t, 8)
+	s, err := Open(path)
+	require.NoError(t, err)
+	require.NoError(t, s.Backup())
+	require.NoError(t, s.Close())
+	require.NoError(t, os.Truncate(path, 0))
+	made := time.Date(2031, 5, 6, 7, 8, 0, 0, time.Local)
+	require.NoError(t, os.Chtimes(BackupPath(path), made, made))
+
+	_, err = Open(path)
+
+	require.ErrorContains(t, err, "or restore the backup characters.db.bak (made 2031-05-06 07:08)")
+}
+
 func TestANewStoreIsMadeWhole(t *testing.T) {
 	t.Run("a missing file is created and leaves nothing else in its folder", func(t *testing.T) {
 		dir := t.TempDir()
@@ -204,6 +220,49 @@ func TestANewStoreIsMadeWhole(t *testing.T) {
 		require.NoError(t, os.Mkdir(path, 0o755))
 		_, err := Open(path)
 		require.ErrorContains(t, err, "is a folder, not a file: move it aside")
+	})
+}
+
+func TestBackup(t *testing.T) {
+	t.Run("a backup opens as a store with the same characters", func(t *testing.T) {
+		path := healthyStore(t, damageCharacters)
+		s, err := Open(path)
+		require.NoError(t, err)
+		want, err := s.Characters("player3")
+		require.NoError(t, err)
+		require.NoError(t, s.Backup())
+		require.NoError(t, s.Close())
+
+		bak, err := Open(copyOf(t, BackupPath(path)))
+		require.NoError(t, err)
+		defer bak.Close()
+		got, err := bak.Characters("player3")
+		require.NoError(t, err)
+		assert.Equal(t, want, got)
+	})
+	t.Run("a store damaged while open fails its backup as a fault and keeps the last backup", func(t *testing.T) {
+		path := healthyStore(t, damageCharacters)
+		l := layoutOf(t, path)
+		s, err := Open(path)
+		require.NoError(t, err)
+		defer s.Close()
+		require.NoError(t, s.Backup())
+		good, err := os.ReadFile(BackupPath(path))
+		require.NoError(t, err)
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		require.NoError(t, err)
+		_, err = f.WriteAt(make([]byte, l.pageSize), int64(l.byType["leaf"][0]*l.pageSize))
+		require.NoError(t, err)
+		require.NoError(t, f.Close())
+
+		err = s.Backup()
+
+		var fault *FaultError
+		require.ErrorAs(t, err, &fault)
+		assert.Contains(t, err.Error(), "a copy of it fails the start check (page")
+		kept, err := os.ReadFile(BackupPath(path))
+		require.NoError(t, err)
+		assert.True(t, bytes.Equal(good, kept), "the last good backup is kept")
 	})
 }
 
