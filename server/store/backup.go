@@ -40,7 +40,7 @@ func (s *Store) copyTo(w io.Writer) error {
 }
 
 func (s *Store) checkCopy(tmp string) error {
-	db, err := openChecked(tmp, true)
+	db, _, err := openChecked(tmp, true)
 	var d *DamagedError
 	if errors.As(err, &d) {
 		return &FaultError{Path: s.path, Err: fmt.Errorf("a copy of it fails the start check (%s)", d.Problem)}

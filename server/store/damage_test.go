@@ -308,7 +308,7 @@ func BenchmarkStartCheck(b *testing.B) {
 	require.NoError(b, err)
 	b.Logf("a store of 10,000 characters: %d bytes", info.Size())
 	for b.Loop() {
-		db, err := openChecked(path, false)
+		db, _, err := openChecked(path, false)
 		if err != nil {
 			b.Fatal(err)
 		}

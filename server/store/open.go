@@ -81,10 +81,10 @@ func syncDir(dir string) {
 // checks it before anything can write to it: first by reading it
 // (precheck), then under bbolt's lock the whole tree, bbolt's own check and
 // the schema's rules. A file that fails is refused with a *DamagedError
-// and was not written.
-func openChecked(path string, readOnly bool) (*bolt.DB, error) {
+// and was not written. The file under bbolt is returned too, for Abandon.
+func openChecked(path string, readOnly bool) (*bolt.DB, *os.File, error) {
 	if err := precheck(path); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var file *os.File
 	opts := &bolt.Options{Timeout: lockWait, ReadOnly: readOnly,
@@ -102,7 +102,7 @@ func openChecked(path string, readOnly bool) (*bolt.DB, error) {
 		return checkOpen(db, file, path)
 	})
 	if err == nil {
-		return db, nil
+		return db, file, nil
 	}
 	var p *PanicError
 	if errors.As(err, &p) {
@@ -112,16 +112,16 @@ func openChecked(path string, readOnly bool) (*bolt.DB, error) {
 		if file != nil {
 			_ = file.Close()
 		}
-		return nil, refuseDamaged(path, &damage{problem: p.Error()})
+		return nil, nil, refuseDamaged(path, &damage{problem: p.Error()})
 	}
 	if db != nil {
 		_ = db.Close()
 	}
 	var d *damage
 	if errors.As(err, &d) {
-		return nil, refuseDamaged(path, d)
+		return nil, nil, refuseDamaged(path, d)
 	}
-	return nil, err
+	return nil, nil, err
 }
 
 // precheck looks at the file without bbolt: its kind, its size and what

@@ -16,6 +16,7 @@ import (
 // (bbolt serialises writers); a Batch is not.
 type Store struct {
 	db   *bolt.DB
+	file *os.File // the file under db, for Abandon
 	path string
 	boot uint64
 }
@@ -51,11 +52,11 @@ func Open(path string) (*Store, error) {
 	if err := createIfMissing(path); err != nil {
 		return nil, err
 	}
-	db, err := openChecked(path, false)
+	db, file, err := openChecked(path, false)
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, path: path}
+	s := &Store{db: db, file: file, path: path}
 	err = Guard(func() error {
 		return db.Update(func(tx *bolt.Tx) error {
 			if err := prepare(tx, path, migrations()); err != nil {
@@ -100,6 +101,14 @@ func openError(path string, err error) error {
 
 // Close closes the file. Staged but unflushed writes are not written.
 func (s *Store) Close() error { return s.db.Close() }
+
+// Abandon gives up a store that failed inside a transaction, whose Close
+// may wait for ever on a lock the failure left held (a page that faulted
+// as bbolt rolled back). It releases bbolt's lock on the file, for the
+// next Open in this process, and closes the file; the map and any
+// goroutine waiting in Close stay until the process ends. Nothing may use
+// the store after it.
+func (s *Store) Abandon() error { return errors.Join(unlock(s.file), s.file.Close()) }
 
 // Path is the file the store was opened from, for messages.
 func (s *Store) Path() string { return s.path }
