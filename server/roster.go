@@ -208,7 +208,7 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 		return
 	}
 	switch {
-	case errors.Is(err, store.ErrNameTaken):
+	case errors.Is(err, store.ErrNameTaken), errors.Is(err, errStoreStopped):
 		s.reject(p.id, err.Error())
 		return
 	case err != nil:

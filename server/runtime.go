@@ -40,7 +40,11 @@ type Config struct {
 	// accounts: any name joins, and nothing outlives the process (tests,
 	// practice).
 	Store *store.Store
-	Log   *log.Logger // nil discards
+	// BackupEvery is how often the store is copied to the backup beside
+	// it (store.BackupPath), the first time as the server starts: 0 means
+	// DefaultBackupEvery, negative never.
+	BackupEvery time.Duration
+	Log         *log.Logger // nil discards
 	// ItemJournal, when set, is told every item move, on the tick's
 	// goroutine: audits and tests follow every item id with it.
 	ItemJournal func(ItemRecord)
@@ -176,13 +180,21 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 	if cfg.Store != nil {
 		led = newStoreLedger(cfg.Store)
 	}
-	s.desk = newDesk(led, s.log.Printf)
+	s.desk = newDesk(led, backupEvery(cfg.BackupEvery), s.log.Printf)
 	s.recent, s.lockout, s.diedAway = make(map[uint64]recentSave), make(map[uint64]uint32), make(map[uint64]string)
 	s.itemIDs = newItemIDs(cfg.Store)
 	s.itemDef, s.upgradeDef = itemIndex(cfg.Content)
 	s.rng = newServerRand(cfg.Seed)
 	s.hub = s.newInstance(cfg.Map, game.HubDungeon, cfg.Seed)
 	return s, nil
+}
+
+// backupEvery is Config.BackupEvery with its default; 0 means never.
+func backupEvery(configured time.Duration) time.Duration {
+	if configured == 0 {
+		return DefaultBackupEvery
+	}
+	return max(configured, 0)
 }
 
 type discard struct{}
@@ -358,6 +370,9 @@ func (s *Runtime) status(lp *loopStats, sink *statusSink, elapsed time.Duration)
 		st.LogDropped = s.logw.Dropped()
 	}
 	st.StoreFailed = s.desk.failed.Load()
+	st.StoreFault, st.StoreWritesStopped = s.desk.faultWords(), s.desk.stopped.Load()
+	st.StoreSavesDropped = s.desk.dropped.Load()
+	st.StoreBackups, st.StoreBackupFailed = s.desk.backups.Load(), s.desk.backupFailed.Load()
 	return st
 }
 
