@@ -64,9 +64,8 @@ type desk struct {
 	failed  atomic.Uint64 // saves that did not commit
 	logf    func(format string, args ...any)
 
-	// After the store fails (faults.go) nothing more is written: fault
-	// says what failed, dropped counts the character saves not written
-	// since.
+	// After the store fails nothing more is written: fault says what
+	// failed, dropped counts the character saves not written since.
 	stopped atomic.Bool
 	fault   atomic.Pointer[string]
 	dropped atomic.Uint64
