@@ -12,8 +12,9 @@ import (
 	"duskfall/server/store"
 )
 
-// The desk is the one goroutine that talks to the ledger: the tick never
-// waits on a disk. It takes jobs in the order the tick hands them over:
+// The desk is the one goroutine that talks to the ledger (but for the
+// backups, which a goroutine of its own copies): the tick never waits on
+// a disk. It takes jobs in the order the tick hands them over:
 // each tick's staged characters as one save, and the roster's requests
 // (claim an account, create or delete a character), each answered on a
 // channel the tick drains at its start. One queue keeps them in order: a

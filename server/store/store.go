@@ -66,7 +66,12 @@ func Open(path string) (*Store, error) {
 			return err
 		})
 	})
-	if err != nil {
+	var caught *PanicError
+	switch {
+	case errors.As(err, &caught):
+		_ = s.Abandon() // Close could wait for ever on the lock the panic left held
+		return nil, refuseDamaged(path, &damage{problem: caught.Error()})
+	case err != nil:
 		_ = db.Close()
 		return nil, err
 	}
