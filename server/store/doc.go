@@ -50,7 +50,7 @@
 // before bbolt's keep it from both, and Guard (recover, with the calling
 // goroutine's faults made panics) turns anything unforeseen into a
 // refusal rather than a crash. On a store of 10,000 characters the check
-// takes about 13 ms (docs/PERFORMANCE.md).
+// takes 6 to 13 ms (docs/PERFORMANCE.md).
 //
 // A store that fails later, while serving, is the server's to handle: a
 // *FaultError or a *PanicError from a call means the file can no longer be
