@@ -56,6 +56,7 @@ type options struct {
 	journal    string // --item-journal
 	perAddr    int    // --per-address
 	dataDir    string
+	backup     time.Duration // --backup-every
 	seed       uint64
 	startMap   string
 	maxPlayers int
@@ -124,6 +125,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.journal, "item-journal", "", "with --server: append every item move to this `file`, one JSON object a line")
 	fs.IntVar(&o.perAddr, "per-address", transport.DefaultConfig().DuplicatePeers, "with --server: how many connections one IP address may hold (players behind one router share one; so do bots on one machine)")
 	fs.StringVar(&o.dataDir, "data", "", "with --server: the `folder` accounts and characters are kept in (default: the user's data directory, which Host and play uses too)")
+	fs.DurationVar(&o.backup, "backup-every", server.DefaultBackupEvery, "with --server: copy the character store to characters.db.bak beside it as the server starts and this often (0: never)")
 	fs.Uint64Var(&o.seed, "seed", 1, "world seed for --server and --host")
 	fs.StringVar(&o.startMap, "map", "hub", "with --server: the map players start in (hub, arena, boss_hall)")
 	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
@@ -164,6 +166,8 @@ func (o *options) validate() error {
 		return fmt.Errorf("--leave-after %s must not be negative", o.leaveAfter)
 	case o.idleKick < 0:
 		return fmt.Errorf("--idle-kick %s must not be negative", o.idleKick)
+	case o.backup < 0:
+		return fmt.Errorf("--backup-every %s must not be negative (0 turns backups off)", o.backup)
 	case o.bind != "" && net.ParseIP(o.bind) == nil:
 		return fmt.Errorf("--bind %q is not an IP address of this computer", o.bind)
 	case o.portal < 0:
@@ -212,6 +216,10 @@ func runServer(o options, stderr io.Writer) int {
 	cfg.NewAccountsPerAddress, cfg.MaxAccounts = o.newPerAddr, o.maxAccts
 	if o.newPerAddr == 0 {
 		cfg.NewAccountsPerAddress = -1 // --new-accounts-per-address 0: none
+	}
+	cfg.BackupEvery = o.backup
+	if o.backup == 0 {
+		cfg.BackupEvery = -1 // --backup-every 0: never
 	}
 	if cfg.Store, err = openData(o.dataDir); err != nil {
 		lg.Print(err)

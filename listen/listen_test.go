@@ -5,6 +5,8 @@ import (
 	"log"
 	"math"
 	"net"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/net/lan"
+	"duskfall/server"
 )
 
 func startHost(t *testing.T) *Host {
@@ -120,6 +123,26 @@ func TestHostingOnAPortInUseSaysSoInWords(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, "port "+port+" is in use by another program (perhaps another Duskfall): choose another port", err.Error())
 	assert.NotContains(t, err.Error(), "enet", "no internal layer shows")
+}
+
+// Host and play on a damaged store shows the host the dedicated server's
+// sentence, and leaves the file and the port as they were for the next try.
+func TestHostingOnADamagedStoreSaysSoInWords(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, server.DataFile)
+	require.NoError(t, os.WriteFile(path, nil, 0o600))
+	cfg := Config{Addr: "127.0.0.1:0", Map: "hub", Seed: 3, DataDir: dir, Log: log.New(io.Discard, "", 0),
+		Client: client.Config{Name: "Ava"}}
+
+	_, err := Start(cfg)
+
+	require.Error(t, err)
+	assert.Equal(t, "the character store "+path+" is damaged (the file is empty): the server did not start; "+
+		"move it aside to start a new store, or restore a backup of it", err.Error())
+	require.NoError(t, os.Rename(path, path+".damaged"))
+	h, err := Start(cfg)
+	require.NoError(t, err, "moved aside, the next try starts a new store")
+	h.Close()
 }
 
 func TestFriendsReadThatTheHostLeft(t *testing.T) {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -44,10 +45,16 @@ func DefaultDataDir() (string, error) {
 	return filepath.Join(home, ".local", "share", "duskfall"), nil
 }
 
-// OpenStore opens the character store in dir, creating it on first use.
+// OpenStore opens the character store in dir, creating it on first use. A
+// damaged store's refusal (store.DamagedError) is already a whole
+// sentence for the operator or the host.
 func OpenStore(dir string) (*store.Store, error) {
 	st, err := store.Open(filepath.Join(dir, DataFile))
-	if err != nil {
+	var damaged *store.DamagedError
+	switch {
+	case errors.As(err, &damaged):
+		return nil, err
+	case err != nil:
 		return nil, fmt.Errorf("cannot open the character store: %w", err)
 	}
 	return st, nil

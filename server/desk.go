@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -11,8 +12,9 @@ import (
 	"duskfall/server/store"
 )
 
-// The desk is the one goroutine that talks to the ledger: the tick never
-// waits on a disk. It takes jobs in the order the tick hands them over:
+// The desk is the one goroutine that talks to the ledger (but for the
+// backups, which a goroutine of its own copies): the tick never waits on
+// a disk. It takes jobs in the order the tick hands them over:
 // each tick's staged characters as one save, and the roster's requests
 // (claim an account, create or delete a character), each answered on a
 // channel the tick drains at its start. One queue keeps them in order: a
@@ -66,18 +68,32 @@ type desk struct {
 	wg      sync.WaitGroup
 	failed  atomic.Uint64 // saves that did not commit
 	logf    func(format string, args ...any)
+
+	// After the store fails nothing more is written: fault says what
+	// failed, dropped counts the character saves not written since.
+	stopped atomic.Bool
+	fault   atomic.Pointer[string]
+	dropped atomic.Uint64
+
+	backups      atomic.Uint64 // backups written since start
+	backupFailed atomic.Uint64 // backups whose own file could not be written
 }
 
-// newDesk starts the desk's goroutine; a memory ledger, which never waits,
-// is served on the tick instead, so a server without a store steps the
-// same way every run.
-func newDesk(led ledger, logf func(format string, args ...any)) *desk {
+// newDesk starts the desk's goroutine, and the backups' every backupEvery
+// (none when it is not positive); a memory ledger, which never waits, is
+// served on the tick instead, so a server without a store steps the same
+// way every run.
+func newDesk(led ledger, backupEvery time.Duration, logf func(format string, args ...any)) *desk {
 	_, inline := led.(*memLedger)
 	d := &desk{led: led, inline: inline, pending: make(map[uint64]store.Character),
 		jobs: make(chan job, deskQueue), answers: make(chan answer, deskQueue),
 		free: make(chan []store.Character, 4), quit: make(chan struct{}), logf: logf}
 	d.wg.Add(1)
 	go d.work()
+	if !inline && backupEvery > 0 {
+		d.wg.Add(1)
+		go d.backUp(backupEvery)
+	}
 	return d
 }
 
@@ -106,6 +122,11 @@ func (d *desk) unstage(id uint64) { delete(d.pending, id) }
 // never queued without bound, and never block.
 func (d *desk) endTick() {
 	if len(d.pending) == 0 {
+		return
+	}
+	if d.stopped.Load() {
+		d.dropped.Add(uint64(len(d.pending)))
+		clear(d.pending)
 		return
 	}
 	var batch []store.Character
@@ -147,6 +168,10 @@ func (d *desk) serveInline(j job) bool {
 
 func (d *desk) work() {
 	defer d.wg.Done()
+	// The store's file is mapped: a page the disk cannot give back is a
+	// memory fault on this goroutine, which must become a panic that
+	// catchFault catches rather than the end of the process.
+	debug.SetPanicOnFault(true)
 	for j := range d.jobs {
 		if j.kind == jobSave {
 			d.save(j.batch)
@@ -160,27 +185,62 @@ func (d *desk) work() {
 	}
 }
 
+// save writes a tick's characters. After a fault nothing is written and
+// the characters are counted as dropped: their players play on from
+// memory.
 func (d *desk) save(batch []store.Character) {
-	if err := d.led.save(batch); err != nil {
-		d.failed.Add(1) // the ledger keeps the batch: the next save retries it
-		d.logf("character store: %v", err)
+	defer d.recycle(batch)
+	if d.stopped.Load() {
+		d.dropped.Add(uint64(len(batch)))
+		return
 	}
-	d.recycle(batch)
+	err := d.saveCaught(batch)
+	if err == nil {
+		return
+	}
+	d.failed.Add(1)
+	if store.IsRefusal(err) {
+		d.logf("character store: %v", err) // a character that changed its identity: a bug, dropped from the batch
+		return
+	}
+	d.fail("saving characters", err)
+	d.dropped.Add(uint64(len(batch)))
 }
 
+func (d *desk) saveCaught(batch []store.Character) (err error) {
+	defer catchFault(&err)
+	return d.led.save(batch)
+}
+
+// serve answers a request. After a fault, or when this one faults, the
+// answer is errStoreStopped: what a store that failed says cannot be
+// trusted, and nothing more may be written to it.
 func (d *desk) serve(j job) answer {
 	a := answer{job: j}
-	switch j.kind {
+	if d.stopped.Load() {
+		a.err = errStoreStopped
+		return a
+	}
+	if err := d.serveCaught(&a); err != nil && !store.IsRefusal(err) {
+		d.fail(requestWords[j.kind], err)
+		a.chars, a.char, a.err = nil, store.Character{}, errStoreStopped
+	}
+	return a
+}
+
+func (d *desk) serveCaught(a *answer) (err error) {
+	defer catchFault(&err)
+	switch a.kind {
 	case jobClaim:
-		a.chars, a.err = d.led.claim(j.account, j.token, j.from)
+		a.chars, a.err = d.led.claim(a.account, a.token, a.from)
 	case jobCreate:
-		a.char, a.err = d.led.create(j.account, j.name)
+		a.char, a.err = d.led.create(a.account, a.name)
 	case jobDelete:
-		a.err = d.led.remove(j.account, j.id)
+		a.err = d.led.remove(a.account, a.id)
 	case jobExpire:
 		a.expired, a.accounts, a.err = d.led.expire()
 	}
-	return a
+	return a.err
 }
 
 // close hands over what is staged, waits for the desk (at most limit) and
@@ -202,5 +262,5 @@ func (d *desk) close(limit time.Duration) error {
 	if lost > 0 {
 		return fmt.Errorf("%d characters were not saved: the store was too slow to take them", lost)
 	}
-	return d.led.close()
+	return d.closeLedger()
 }

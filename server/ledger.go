@@ -9,7 +9,8 @@ import (
 )
 
 // ledger is where accounts and characters live: the store, or memory for
-// a server run without one. Only the desk goroutine calls it.
+// a server run without one. Only the desk's goroutines call it: backup
+// from the backup goroutine, everything else from the desk's own.
 type ledger interface {
 	// claim takes an account name for its token (or recognises the token
 	// that owns it) and lists the account's characters; from is the
@@ -21,7 +22,10 @@ type ledger interface {
 	// expire deletes the accounts nobody has played, returning how many,
 	// and how many are kept.
 	expire() (expired, kept int, err error)
+	backup() error // a copy beside the store (store.Backup)
+	file() string  // the store's file, "" for memory
 	close() error
+	abandon() error // a failed store whose close did not return (store.Abandon)
 }
 
 // storeLedger keeps everything in the bbolt store.
@@ -84,7 +88,13 @@ func (l *storeLedger) save(chars []store.Character) error {
 	return l.batch.Flush()
 }
 
+func (l *storeLedger) backup() error { return l.st.Backup() }
+
+func (l *storeLedger) file() string { return l.st.Path() }
+
 func (l *storeLedger) close() error { return l.st.Close() }
+
+func (l *storeLedger) abandon() error { return l.st.Abandon() }
 
 // memLedger keeps characters for the server's life only: any name joins
 // (there are no accounts to claim), and nothing outlives the process. Tests
@@ -162,5 +172,10 @@ func (l *memLedger) save(chars []store.Character) error {
 }
 
 func (l *memLedger) expire() (int, int, error) { return 0, 0, nil }
+func (l *memLedger) backup() error             { return nil } // nothing outlives the process
+
+func (l *memLedger) file() string { return "" }
 
 func (l *memLedger) close() error { return nil }
+
+func (l *memLedger) abandon() error { return nil }

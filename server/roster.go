@@ -303,7 +303,7 @@ func (s *Runtime) refuseClaim(p *peer, err error) {
 	case errors.Is(err, store.ErrAccountsFull):
 		s.counters.AccountsRefused++
 		s.reject(p.id, rules.accountsFullReason())
-	case errors.Is(err, store.ErrNameTaken), errors.Is(err, store.ErrNameLooksTaken):
+	case errors.Is(err, store.ErrNameTaken), errors.Is(err, store.ErrNameLooksTaken), errors.Is(err, errStoreStopped):
 		s.reject(p.id, err.Error())
 	default:
 		s.reject(p.id, "the server cannot take that name: "+err.Error())

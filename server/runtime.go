@@ -44,7 +44,11 @@ type Config struct {
 	// accounts: any name joins, and nothing outlives the process (tests,
 	// practice).
 	Store *store.Store
-	Log   *log.Logger // nil discards
+	// BackupEvery is how often the store is copied to the backup beside
+	// it (store.BackupPath), the first time as the server starts: 0 means
+	// DefaultBackupEvery, negative never.
+	BackupEvery time.Duration
+	Log         *log.Logger // nil discards
 	// NewAccountsPerAddress is how many new accounts one IP address may
 	// make in an hour: 0 means DefaultNewAccountsPerAddress, negative
 	// none. MaxAccounts is the most accounts the store keeps: 0 means
@@ -195,13 +199,21 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 	if cfg.Store != nil {
 		led = newStoreLedger(cfg.Store, cfg.accountRules())
 	}
-	s.desk = newDesk(led, s.log.Printf)
+	s.desk = newDesk(led, backupEvery(cfg.BackupEvery), s.log.Printf)
 	s.recent, s.lockout, s.diedAway = make(map[uint64]recentSave), make(map[uint64]uint32), make(map[uint64]string)
 	s.itemIDs = newItemIDs(cfg.Store)
 	s.itemDef, s.upgradeDef = itemIndex(cfg.Content)
 	s.rng = newServerRand(cfg.Seed)
 	s.hub = s.newInstance(cfg.Map, game.HubDungeon, cfg.Seed)
 	return s, nil
+}
+
+// backupEvery is Config.BackupEvery with its default; 0 means never.
+func backupEvery(configured time.Duration) time.Duration {
+	if configured == 0 {
+		return DefaultBackupEvery
+	}
+	return max(configured, 0)
 }
 
 type discard struct{}
@@ -378,6 +390,9 @@ func (s *Runtime) status(lp *loopStats, sink *statusSink, elapsed time.Duration)
 		st.LogDropped = s.logw.Dropped()
 	}
 	st.StoreFailed = s.desk.failed.Load()
+	st.StoreFault, st.StoreWritesStopped = s.desk.faultWords(), s.desk.stopped.Load()
+	st.StoreSavesDropped = s.desk.dropped.Load()
+	st.StoreBackups, st.StoreBackupFailed = s.desk.backups.Load(), s.desk.backupFailed.Load()
 	return st
 }
 

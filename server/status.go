@@ -76,7 +76,16 @@ type Status struct {
 	SkippedTicks  uint64                            `json:"skipped_ticks"`
 	LogDropped    uint64                            `json:"log_dropped"`    // log lines dropped because the log writer was behind
 	StatusDropped uint64                            `json:"status_dropped"` // status snapshots dropped because the writer was behind
-	StoreFailed   uint64                            `json:"store_failed"`   // character-store transactions that did not commit (retried with the next)
+	StoreFailed   uint64                            `json:"store_failed"`   // character-store transactions that did not commit
+	// The character store's health: what failed in it ("" while it is
+	// healthy), whether writes stopped because of it, and the character
+	// saves dropped since; backups written since start, and backups whose
+	// own file could not be written (the store itself was fine).
+	StoreFault         string `json:"store_fault"`
+	StoreWritesStopped bool   `json:"store_writes_stopped"`
+	StoreSavesDropped  uint64 `json:"store_saves_dropped"`
+	StoreBackups       uint64 `json:"store_backups"`
+	StoreBackupFailed  uint64 `json:"store_backup_failed"`
 	// The process's own health, for soak runs and operators watching for
 	// leaks: goroutines now, and bytes in heap spans holding objects
 	// (MemStats.HeapInuse) at the last collection's view.

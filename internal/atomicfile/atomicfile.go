@@ -4,6 +4,7 @@
 package atomicfile
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -14,23 +15,40 @@ import (
 // path. The file gets perm exactly, whatever the umask. On any failure the
 // temporary file is removed and path is untouched.
 func Write(path string, data []byte, perm os.FileMode) error {
+	return WriteFunc(path, perm, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}, nil)
+}
+
+// WriteFunc replaces the file at path with what write writes, as Write
+// does, for content too large to hold in memory. When check is not nil it
+// is handed the temporary file's name once the file is written and synced;
+// an error from it leaves path untouched. Errors from write and check are
+// returned as they are.
+func WriteFunc(path string, perm os.FileMode, write func(io.Writer) error, check func(tmp string) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // a no-op once renamed
-	if err := fill(tmp, data, perm); err != nil {
+	if err := fill(tmp, write, perm); err != nil {
 		tmp.Close()
 		return err
 	}
 	if err := tmp.Close(); err != nil {
 		return err
 	}
+	if check != nil {
+		if err := check(tmp.Name()); err != nil {
+			return err
+		}
+	}
 	return os.Rename(tmp.Name(), path)
 }
 
-func fill(f *os.File, data []byte, perm os.FileMode) error {
-	if _, err := f.Write(data); err != nil {
+func fill(f *os.File, write func(io.Writer) error, perm os.FileMode) error {
+	if err := write(f); err != nil {
 		return err
 	}
 	if err := f.Chmod(perm); err != nil {

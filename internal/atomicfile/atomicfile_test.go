@@ -1,6 +1,8 @@
 package atomicfile
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -61,6 +63,40 @@ func TestWriteIntoAMissingDirectoryFailsAndCreatesNothing(t *testing.T) {
 	dir := t.TempDir()
 	require.Error(t, Write(filepath.Join(dir, "missing", "f.txt"), []byte("new"), 0o644))
 	assert.Empty(t, names(t, dir))
+}
+
+func TestWriteFunc(t *testing.T) {
+	t.Run("a check that refuses the finished file leaves the old content", func(t *testing.T) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "f.txt")
+		require.NoError(t, os.WriteFile(path, []byte("old"), 0o644))
+		refused := errors.New("refused")
+		var checked string
+		err := WriteFunc(path, 0o644, func(w io.Writer) error {
+			_, err := io.WriteString(w, "new")
+			return err
+		}, func(tmp string) error {
+			b, err := os.ReadFile(tmp)
+			checked = string(b)
+			return errors.Join(err, refused)
+		})
+		require.ErrorIs(t, err, refused)
+		assert.Equal(t, "new", checked, "the check reads the finished file")
+		got, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, "old", string(got))
+		assert.Equal(t, []string{"f.txt"}, names(t, dir), "no temporary file is left behind")
+	})
+	t.Run("what the writer writes replaces the file once the check passes", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "f.txt")
+		require.NoError(t, WriteFunc(path, 0o600, func(w io.Writer) error {
+			_, err := io.WriteString(w, "streamed")
+			return err
+		}, func(string) error { return nil }))
+		got, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, "streamed", string(got))
+	})
 }
 
 func names(t *testing.T, dir string) []string {

@@ -80,7 +80,7 @@ func seedTraders(t *testing.T, path string) string {
 	require.NoError(t, err)
 	defer st.Close()
 	for i, name := range []string{"Ann", "Bo"} {
-		_, err := st.Claim(name, traderToken(i))
+		_, err := st.Claim(name, traderToken(i), store.ClaimTerms{Now: time.Now(), MayCreate: true})
 		require.NoError(t, err)
 		_, err = st.CreateCharacter(name, name)
 		require.NoError(t, err)

@@ -100,24 +100,70 @@ func indexAll(names, looks *bolt.Bucket) error {
 	return names.ForEach(func(k, _ []byte) error { return indexLook(looks, k) })
 }
 
-// prepare initialises an empty file, migrates an older one, and refuses a
-// newer or foreign one, all inside the Open transaction.
-func prepare(tx *bolt.Tx, path string, table []step) error {
+// checkSchema applies prepare's refusals without writing anything, so a
+// file is refused before the transaction that would bring it forward
+// begins: a file claiming a newer, unreadable or unknown schema, a file
+// with another program's buckets, a current file missing a bucket.
+func checkSchema(tx *bolt.Tx, path string, table []step) error {
 	meta := tx.Bucket(bucketMeta)
 	if meta == nil {
-		if err := refuseForeign(tx, path); err != nil {
+		return refuseForeign(tx, path)
+	}
+	version, err := schemaVersion(meta, path)
+	if err != nil {
+		return err
+	}
+	for v := version; v < SchemaVersion; v++ {
+		if err := checkStep(table, path, v); err != nil {
 			return err
 		}
-		return initialise(tx)
 	}
+	if version == SchemaVersion {
+		return requireBuckets(tx, path)
+	}
+	return nil
+}
+
+// schemaVersion reads meta/schema, refusing a version newer than this
+// code's.
+func schemaVersion(meta *bolt.Bucket, path string) (uint32, error) {
 	raw := meta.Get(keySchema)
 	if len(raw) != 4 {
-		return fmt.Errorf("the data file %s has no readable schema version; it is not a Duskfall character store", path)
+		return 0, fmt.Errorf("the data file %s has no readable schema version; it is not a Duskfall character store", path)
 	}
 	version := binary.BigEndian.Uint32(raw)
 	if version > SchemaVersion {
-		return fmt.Errorf("the data file %s was written by a newer Duskfall (schema %d); this one reads schema %d",
+		return 0, fmt.Errorf("the data file %s was written by a newer Duskfall (schema %d); this one reads schema %d",
 			path, version, SchemaVersion)
+	}
+	return version, nil
+}
+
+// checkStep refuses a version the table cannot bring forward.
+func checkStep(table []step, path string, from uint32) error {
+	st, ok := findStep(table, from)
+	if !ok {
+		return fmt.Errorf("the data file %s has schema %d and this Duskfall knows no way to bring it to schema %d", path, from, SchemaVersion)
+	}
+	if st.apply == nil {
+		return fmt.Errorf("the data file %s has schema %d, which this Duskfall cannot read: %s", path, from, st.refuse)
+	}
+	return nil
+}
+
+// prepare initialises an empty file, migrates an older one, and refuses a
+// newer or foreign one, all inside the Open transaction.
+func prepare(tx *bolt.Tx, path string, table []step) error {
+	if err := checkSchema(tx, path, table); err != nil {
+		return err
+	}
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		return initialise(tx)
+	}
+	version, err := schemaVersion(meta, path)
+	if err != nil {
+		return err
 	}
 	if err := migrate(tx, path, version, table); err != nil {
 		return err
@@ -157,13 +203,10 @@ func initialise(tx *bolt.Tx) error {
 // nothing.
 func migrate(tx *bolt.Tx, path string, version uint32, table []step) error {
 	for version < SchemaVersion {
-		st, ok := findStep(table, version)
-		if !ok {
-			return fmt.Errorf("the data file %s has schema %d and this Duskfall knows no way to bring it to schema %d", path, version, SchemaVersion)
+		if err := checkStep(table, path, version); err != nil {
+			return err
 		}
-		if st.apply == nil {
-			return fmt.Errorf("the data file %s has schema %d, which this Duskfall cannot read: %s", path, version, st.refuse)
-		}
+		st, _ := findStep(table, version)
 		if err := st.apply(tx); err != nil {
 			return fmt.Errorf("the data file %s: bringing schema %d forward: %w", path, version, err)
 		}

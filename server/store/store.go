@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -15,6 +16,7 @@ import (
 // (bbolt serialises writers); a Batch is not.
 type Store struct {
 	db   *bolt.DB
+	file *os.File // the file under db, for Abandon
 	path string
 	boot uint64
 }
@@ -41,24 +43,36 @@ func ourBuckets() [][]byte {
 const lockWait = 2 * time.Second
 
 // Open opens the character file at path, creating it and its directory if
-// missing, and brings its schema to SchemaVersion.
+// missing, checks it before anything is written to it, and brings its
+// schema to SchemaVersion. A file that fails the check is refused with a
+// *DamagedError and left exactly as it was.
 func Open(path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("the data file %s: cannot create its directory: %w", path, err)
 	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lockWait})
-	if err != nil {
-		return nil, openError(path, err)
+	if err := createIfMissing(path); err != nil {
+		return nil, err
 	}
-	s := &Store{db: db, path: path}
-	err = db.Update(func(tx *bolt.Tx) error {
-		if err := prepare(tx, path, migrations()); err != nil {
-			return err
-		}
-		s.boot, err = countBoot(tx)
-		return err
-	})
+	db, file, err := openChecked(path, false)
 	if err != nil {
+		return nil, err
+	}
+	s := &Store{db: db, file: file, path: path}
+	err = Guard(func() error {
+		return db.Update(func(tx *bolt.Tx) error {
+			if err := prepare(tx, path, migrations()); err != nil {
+				return err
+			}
+			s.boot, err = countBoot(tx)
+			return err
+		})
+	})
+	var caught *PanicError
+	switch {
+	case errors.As(err, &caught):
+		_ = s.Abandon() // Close could wait for ever on the lock the panic left held
+		return nil, refuseDamaged(path, &damage{problem: caught.Error()})
+	case err != nil:
 		_ = db.Close()
 		return nil, err
 	}
@@ -82,14 +96,25 @@ func countBoot(tx *bolt.Tx) (uint64, error) {
 func (s *Store) Boot() uint64 { return s.boot }
 
 func openError(path string, err error) error {
-	if errors.Is(err, bolt.ErrTimeout) {
+	switch {
+	case errors.Is(err, bolt.ErrTimeout):
 		return fmt.Errorf("the data file %s is in use by another process", path)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("the data file %s cannot be opened for writing (%w): give this user write access to it and its folder, or choose another folder", path, err)
 	}
 	return fmt.Errorf("the data file %s is not a Duskfall character store: %w", path, err)
 }
 
 // Close closes the file. Staged but unflushed writes are not written.
 func (s *Store) Close() error { return s.db.Close() }
+
+// Abandon gives up a store that failed inside a transaction, whose Close
+// may wait for ever on a lock the failure left held (a page that faulted
+// as bbolt rolled back). It releases bbolt's lock on the file, for the
+// next Open in this process, and closes the file; the map and any
+// goroutine waiting in Close stay until the process ends. Nothing may use
+// the store after it.
+func (s *Store) Abandon() error { return errors.Join(unlock(s.file), s.file.Close()) }
 
 // Path is the file the store was opened from, for messages.
 func (s *Store) Path() string { return s.path }
