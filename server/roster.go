@@ -274,13 +274,16 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 }
 
 // refuseSecondSession turns away a connection of an account that is
-// already seated. If the seated connection has gone quiet at all, it may
-// be a game that was just killed: the new one is told to try again, and by
+// already seated. If the seated connection has gone quiet at all, or this
+// is the account's first such try in a while, it may be a game that was
+// just killed (a busy server can read the old game's last packets and the
+// new one's Hello in one tick): the new one is told to try again, and by
 // then the old one is quiet long enough to wait for (welcome's park) or
 // has spoken again, and the refusal stands.
 func (s *Runtime) refuseSecondSession(p *peer) {
 	why := fmt.Sprintf("the name %q is already playing", p.account)
-	if old := s.seatedPeer(p.account, p); old != nil && s.cfg.Store != nil && int(s.tick-old.meter.heard) >= quietTicks {
+	old := s.seatedPeer(p.account, p)
+	if old != nil && s.cfg.Store != nil && (int(s.tick-old.meter.heard) >= quietTicks || s.firstRetry(p.account)) {
 		s.tryAgain(p.id, why, retryReplaced)
 		return
 	}
@@ -291,6 +294,38 @@ func (s *Runtime) refuseSecondSession(p *peer) {
 // second session of its account to be told to try again rather than
 // refused: a playing client sends every tick.
 const quietTicks = 2
+
+// retryMemoryTicks is how long the server remembers that it told an
+// account's second session to try again: longer than the retry's wait.
+const retryMemoryTicks = 2 * game.TickRate
+
+// firstRetry says whether the account's second session has not been told
+// to try again within retryMemoryTicks, and notes that it is now. The list
+// holds only the last couple of seconds' tries.
+func (s *Runtime) firstRetry(account string) bool {
+	kept := s.retried[:0]
+	first := true
+	for _, r := range s.retried {
+		if int(s.tick-r.tick) > retryMemoryTicks {
+			continue
+		}
+		if store.SameKey(r.account, account) {
+			first = false
+		}
+		kept = append(kept, r)
+	}
+	s.retried = kept
+	if first {
+		s.retried = append(s.retried, retriedSession{account: account, tick: s.tick})
+	}
+	return first
+}
+
+// retriedSession is an account whose second session was told to try again.
+type retriedSession struct {
+	account string
+	tick    uint32
+}
 
 // refuseClaim rejects a peer whose claim the ledger refused, in words it
 // can act on; a refused new account is counted.

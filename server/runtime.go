@@ -122,6 +122,7 @@ type Runtime struct {
 	rng        *rand.Rand        // the server's own choices (upgrade offers)
 	sheet      wire.Inventory    // sendSheet's scratch
 	gone       []game.Item       // scratch: instanced loot leaving with its owner
+	retried    []retriedSession  // second sessions told to try again lately (roster.go, firstRetry)
 
 	// Test seams for Run: the clock, the sleep between ticks and the
 	// status writer (nil: the status file, if configured).

@@ -86,6 +86,7 @@ func TestAccounts(t *testing.T) {
 		require.Equal(t, client.StateFailed, twin.State())
 		require.ErrorContains(t, twin.Err(), "already playing")
 		require.Equal(t, client.StatePlaying, owner.State())
+		assert.Equal(t, 1, twin.Stats().JoinRetries, "told once to try again, in case the incumbent was a game just killed")
 	})
 	t.Run("the same account in other letters is the same session", func(t *testing.T) {
 		twin := dialAs(t, addr, "AVA", 1)
