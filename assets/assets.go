@@ -17,7 +17,7 @@ import (
 	"sync"
 )
 
-//go:embed places.toml
+//go:embed places.toml sprites tiles
 var files embed.FS
 
 // FS is the embedded art, for readers that want a file by name.
