@@ -1,0 +1,88 @@
+package render
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/assets"
+)
+
+// spriteSheet is an assets sheet on the GPU: its image and its frames.
+type spriteSheet struct {
+	img    *ebiten.Image
+	frames map[string]assets.Frame
+}
+
+// loadSheet uploads a sheet from the embedded art (dir "sprites" or
+// "tiles"); a missing sheet is an error the caller reports in words.
+func loadSheet(dir, name string) (*spriteSheet, error) {
+	s, err := assets.LoadSheet(assets.FS(), dir, name)
+	if err != nil {
+		return nil, err
+	}
+	return &spriteSheet{img: ebiten.NewImageFromImage(s.Image), frames: s.Frames}, nil
+}
+
+// frame is the named frame, or the zero frame (drawn as nothing) when the
+// sheet lacks it.
+func (s *spriteSheet) frame(name string) assets.Frame { return s.frames[name] }
+
+// spriteBatch collects textured quads from one sheet and draws them with
+// as few DrawTriangles calls as the index width allows. Its slices are
+// reused frame after frame, so a steady scene allocates nothing.
+type spriteBatch struct {
+	sheet *spriteSheet
+	vs    []ebiten.Vertex
+	op    ebiten.DrawTrianglesOptions
+}
+
+// newSpriteBatch draws from sheet with linear filtering; additive batches
+// add their light to what is under them (glows, sparks, light).
+func newSpriteBatch(sheet *spriteSheet, additive bool) *spriteBatch {
+	b := &spriteBatch{sheet: sheet, vs: make([]ebiten.Vertex, 0, 4*1024)}
+	b.op.Filter = ebiten.FilterLinear
+	if additive {
+		b.op.Blend = ebiten.BlendLighter
+	}
+	return b
+}
+
+// sprite is one frame drawn at screen point (x, y) (the frame's anchor
+// lands there), turned by angle radians, scaled by zoom (screen pixels per
+// world unit) times scale, tinted by c (straight alpha).
+func (b *spriteBatch) sprite(dst *ebiten.Image, f assets.Frame, x, y, angle, zoom, scale float32, c rgba) {
+	if f.Rect.Empty() {
+		return
+	}
+	if len(b.vs)+4 > maxBatchVertices {
+		b.flush(dst)
+	}
+	k := float32(f.Scale) * zoom * scale
+	ax, ay := float32(f.Anchor.X-f.Rect.Min.X), float32(f.Anchor.Y-f.Rect.Min.Y)
+	w, h := float32(f.Rect.Dx()), float32(f.Rect.Dy())
+	sn, cs := float32(0), float32(1)
+	if angle != 0 {
+		s64, c64 := math.Sincos(float64(angle))
+		sn, cs = float32(s64), float32(c64)
+	}
+	corner := func(px, py float32, src image.Point) ebiten.Vertex {
+		dx, dy := (px-ax)*k, (py-ay)*k
+		return ebiten.Vertex{DstX: x + dx*cs - dy*sn, DstY: y + dx*sn + dy*cs,
+			SrcX: float32(src.X), SrcY: float32(src.Y), ColorR: c.R, ColorG: c.G, ColorB: c.B, ColorA: c.A}
+	}
+	r := f.Rect
+	b.vs = append(b.vs,
+		corner(0, 0, r.Min), corner(w, 0, image.Pt(r.Max.X, r.Min.Y)),
+		corner(0, h, image.Pt(r.Min.X, r.Max.Y)), corner(w, h, r.Max))
+}
+
+// flush draws what was collected and empties the batch.
+func (b *spriteBatch) flush(dst *ebiten.Image) {
+	for start := 0; start < len(b.vs); start += maxBatchVertices {
+		end := min(start+maxBatchVertices, len(b.vs))
+		dst.DrawTriangles(b.vs[start:end], quadIndices[:(end-start)/4*6], b.sheet.img, &b.op)
+	}
+	b.vs = b.vs[:0]
+}
