@@ -59,6 +59,7 @@ type options struct {
 	backup     time.Duration // --backup-every
 	seed       uint64
 	startMap   string
+	enter      string // --enter
 	maxPlayers int
 	newPerAddr int    // --new-accounts-per-address
 	maxAccts   int    // --max-accounts
@@ -128,6 +129,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.backup, "backup-every", server.DefaultBackupEvery, "with --server: copy the character store to characters.db.bak beside it as the server starts and this often (0: never)")
 	fs.Uint64Var(&o.seed, "seed", 1, "world seed for --server and --host")
 	fs.StringVar(&o.startMap, "map", "hub", "with --server: the map players start in (hub, arena, boss_hall)")
+	fs.StringVar(&o.enter, "enter", "", "with --server: send every character on into this dungeon kind (proving_grounds, catacombs, sunken_keep) as it enters play, for testing and screenshots")
 	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
 	fs.IntVar(&o.newPerAddr, "new-accounts-per-address", server.DefaultNewAccountsPerAddress, "with --server: how many new accounts one IP address may make in an hour (0: none but from this machine; returning players are never limited)")
 	fs.IntVar(&o.maxAccts, "max-accounts", server.DefaultMaxAccounts, "with --server: the most accounts the server keeps (accounts that never made a character expire after a day)")
@@ -178,6 +180,8 @@ func (o *options) validate() error {
 		return fmt.Errorf("--per-address %d: want 1 to %d", o.perAddr, enet.MaxPeerCount)
 	case o.journal != "" && !o.server:
 		return errors.New("--item-journal is for --server")
+	case o.enter != "" && !o.server:
+		return errors.New("--enter is for --server")
 	case o.maxPlayers < 1 || o.maxPlayers > server.MaxPlayersLimit:
 		return fmt.Errorf("--max-players %d: want 1 to %d", o.maxPlayers, server.MaxPlayersLimit)
 	case o.newPerAddr < 0 || o.newPerAddr > server.MaxAccountsLimit:
@@ -212,7 +216,7 @@ func runServer(o options, stderr io.Writer) int {
 		lg.Print(err)
 		return 1
 	}
-	cfg.StatusFile, cfg.Log, cfg.MaxPlayers = o.statusFile, lg, o.maxPlayers
+	cfg.StatusFile, cfg.Log, cfg.MaxPlayers, cfg.Enter = o.statusFile, lg, o.maxPlayers, o.enter
 	cfg.NewAccountsPerAddress, cfg.MaxAccounts = o.newPerAddr, o.maxAccts
 	if o.newPerAddr == 0 {
 		cfg.NewAccountsPerAddress = -1 // --new-accounts-per-address 0: none

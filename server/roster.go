@@ -462,6 +462,22 @@ func (s *Runtime) bind(p *peer, c store.Character) {
 	s.touchSheet(p, wire.ActionNone, 0)
 	s.broadcastRoster()
 	s.log.Printf("%s plays %s (player %d)", p.account, c.Name, p.player)
+	s.enterAtOnce(p)
+}
+
+// enterAtOnce sends a character that just entered the hub on through the
+// hub's portal to Config.Enter's dungeon, as if it had walked in: testers
+// and screenshots start in a dungeon without the walk.
+func (s *Runtime) enterAtOnce(p *peer) {
+	if s.cfg.Enter == "" || p.inst != s.hub {
+		return
+	}
+	for i, portal := range s.hub.world.Map().Portals {
+		if int(portal.Dungeon) < len(s.cfg.Content.Dungeons) && s.cfg.Content.Dungeons[portal.Dungeon].ID == s.cfg.Enter {
+			s.transfers = append(s.transfers, transfer{s.hub, p.player, uint8(i), portal.Dungeon})
+			return
+		}
+	}
 }
 
 // unbind takes a playing character out of the world and puts its peer back

@@ -31,6 +31,10 @@ type Config struct {
 	// IdleTimeoutTicks disconnects a welcomed peer that sends nothing this
 	// long: 0 means DefaultIdleTimeout (15 s), negative never.
 	IdleTimeoutTicks int
+	// Enter, when set, is the id of a dungeon kind every character is sent
+	// into as it enters play, through the hub's portal to it (--enter):
+	// for testers and screenshots. ConfigFor checks the hub has one.
+	Enter string
 	// RosterAllowanceTicks disconnects a peer that stays on the roster this
 	// long without playing (the idle limit off turns it off too): 0 means
 	// RosterAllowanceTicks (60 s).
@@ -178,6 +182,9 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 	}
 	if cfg.MaxPlayers > MaxPlayersLimit {
 		return nil, fmt.Errorf("server: at most %d players, not %d", MaxPlayersLimit, cfg.MaxPlayers)
+	}
+	if err := checkEnter(&cfg); err != nil {
+		return nil, err
 	}
 	s := &Runtime{
 		cfg:      cfg,

@@ -20,3 +20,22 @@ func ConfigFor(mapName string, seed uint64) (Config, error) {
 	}
 	return Config{Content: content, Map: start, Seed: seed}, nil
 }
+
+// checkEnter refuses a Config.Enter that names no dungeon a portal of the
+// start map leads to, in words that list the ones it could name.
+func checkEnter(cfg *Config) error {
+	if cfg.Enter == "" {
+		return nil
+	}
+	var kinds []string
+	for _, p := range cfg.Map.Portals {
+		if int(p.Dungeon) < len(cfg.Content.Dungeons) {
+			id := cfg.Content.Dungeons[p.Dungeon].ID
+			if id == cfg.Enter {
+				return nil
+			}
+			kinds = append(kinds, id)
+		}
+	}
+	return fmt.Errorf("no portal of the map %s leads to %q (its portals lead to %v)", cfg.Map.Name, cfg.Enter, kinds)
+}

@@ -36,3 +36,25 @@ func TestConfigFor(t *testing.T) {
 		})
 	}
 }
+
+// --enter sends every character on into a dungeon kind as it enters play,
+// through the hub's portal to it; a kind no portal leads to is refused
+// when the server is made.
+func TestEnterSendsCharactersIntoADungeon(t *testing.T) {
+	t.Run("a character entering play is in the Catacombs a tick later", func(t *testing.T) {
+		cfg := hubConfig(t)
+		cfg.Enter = "catacombs"
+		lp := joinLocal(t, cfg)
+		lp.step(t)
+		p := lp.srv.order[0]
+		require.NotNil(t, p.inst)
+		assert.Equal(t, "catacombs", cfg.Content.Dungeons[p.inst.dungeon].ID)
+		assert.Equal(t, 1, p.inst.depth)
+	})
+	t.Run("a kind no portal of the start map leads to is refused in words", func(t *testing.T) {
+		cfg := hubConfig(t)
+		cfg.Enter = "nowhere"
+		_, err := New(cfg, newDoorway())
+		assert.EqualError(t, err, `no portal of the map Hub leads to "nowhere" (its portals lead to [proving_grounds catacombs sunken_keep])`)
+	})
+}
