@@ -7,7 +7,52 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/assets"
 )
+
+// Graphics quality: high draws every light, glow and ambient motion; low
+// leaves out what costs the most on a slow machine (docs/ART.md).
+const (
+	QualityHigh = "high"
+	QualityLow  = "low"
+)
+
+// knownPalette says whether id names a bullet palette of the embedded look.
+func knownPalette(id string) bool {
+	l, err := assets.Shared()
+	if err != nil {
+		return id == "standard"
+	}
+	return l.Palette(id).ID == id
+}
+
+// paletteName is the palette's name as Settings shows it.
+func paletteName(id string) string {
+	if l, err := assets.Shared(); err == nil {
+		return l.Palette(id).Name
+	}
+	return id
+}
+
+// nextPalette is the palette after (dir +1) or before (-1) id, wrapping.
+func nextPalette(id string, dir int) string {
+	l, err := assets.Shared()
+	if err != nil || len(l.Palettes) == 0 {
+		return id
+	}
+	i := 0
+	for j, p := range l.Palettes {
+		if p.ID == id {
+			i = j
+		}
+	}
+	if dir == 0 {
+		dir = 1
+	}
+	n := len(l.Palettes)
+	return l.Palettes[((i+dir)%n+n)%n].ID
+}
 
 // Window scale limits: the settings screen steps between them.
 const (
@@ -33,11 +78,22 @@ func (s *Settings) fillPrefs(md toml.MetaData) bool {
 	def("window_scale", func() { s.WindowScale = 1 })
 	def("master_volume", func() { s.MasterVolume = 0.8 })
 	def("effects_volume", func() { s.EffectsVolume = 1 })
+	def("music_volume", func() { s.MusicVolume = 0.6 })
+	def("bullet_palette", func() { s.BulletPalette = "standard" })
+	def("quality", func() { s.Quality = QualityHigh })
+	if !knownPalette(s.BulletPalette) {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("bullet_palette %q is not a palette: using standard", s.BulletPalette))
+		s.BulletPalette, changed = "standard", true
+	}
+	if s.Quality != QualityHigh && s.Quality != QualityLow {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("quality %q is not high or low: using high", s.Quality))
+		s.Quality, changed = QualityHigh, true
+	}
 	for _, v := range []struct {
 		key string
 		p   *float64
 		def float64
-	}{{"master_volume", &s.MasterVolume, 0.8}, {"effects_volume", &s.EffectsVolume, 1}} {
+	}{{"master_volume", &s.MasterVolume, 0.8}, {"effects_volume", &s.EffectsVolume, 1}, {"music_volume", &s.MusicVolume, 0.6}} {
 		if !(*v.p >= 0 && *v.p <= 1) {
 			s.Warnings = append(s.Warnings, fmt.Sprintf("%s %v is outside 0 to 1: using %v", v.key, *v.p, v.def))
 			*v.p, changed = v.def, true

@@ -60,6 +60,8 @@ func newSettingsPanel(a *app) *settingsPanel {
 	add("Master volume", v0, c0)
 	v0, c0 = vol(&s.EffectsVolume)
 	add("Effects volume", v0, c0)
+	v0, c0 = vol(&s.MusicVolume)
+	add("Music volume", v0, c0)
 	v, c := onOff(&s.Fullscreen, window)
 	add("Fullscreen (F11)", v, c)
 	v, c = onOff(&s.Vsync, window)
@@ -77,6 +79,10 @@ func newSettingsPanel(a *app) *settingsPanel {
 	add("Net graph at start (F3)", v, c)
 	v, c = onOff(&s.ScreenShake, none)
 	add("Screen shake", v, c)
+	add("Bullet colours", func() string { return paletteName(s.BulletPalette) },
+		func(dir int) { s.BulletPalette = nextPalette(s.BulletPalette, dir) })
+	add("Graphics", func() string { return map[string]string{QualityHigh: "High", QualityLow: "Low (fast)"}[s.Quality] },
+		func(int) { s.Quality = map[string]string{QualityHigh: QualityLow, QualityLow: QualityHigh}[s.Quality] })
 	for i, act := range actions {
 		p.rows = append(p.rows, settingRow{label: act.label, action: i,
 			value: func() string { return s.bindings()[i].String() }})

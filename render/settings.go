@@ -35,6 +35,9 @@ type Settings struct {
 	Gamepad       bool              `toml:"gamepad"`      // read a gamepad when one is plugged in
 	NetGraph      bool              `toml:"net_graph"`    // the F3 panel, open from the start
 	ScreenShake   bool              `toml:"screen_shake"`
+	MusicVolume   float64           `toml:"music_volume"`   // 0..1, under the master
+	BulletPalette string            `toml:"bullet_palette"` // an id of assets/places.toml's bullet palettes
+	Quality       string            `toml:"quality"`        // QualityHigh or QualityLow: lights, ambient motion and glows off when low
 	Keys          map[string]string `toml:"keys,omitempty"` // action → key name, for the actions rebound
 
 	// Warnings are what loading fell back on, for the log; never saved.

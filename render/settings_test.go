@@ -31,7 +31,8 @@ func TestLoadSettings(t *testing.T) {
 	t.Run("saved settings load back unchanged", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "sub", "settings.toml")
 		want := Settings{Name: "Ada", LastAddress: "example.org:9000", Token: "00112233445566778899aabbccddeeff",
-			WindowScale: 1.5, Gamepad: true, Keys: map[string]string{"interact": "G"}}
+			WindowScale: 1.5, Gamepad: true, Keys: map[string]string{"interact": "G"}, MusicVolume: 0.3,
+			BulletPalette: "colourblind", Quality: QualityLow}
 		require.NoError(t, want.Save(path))
 		got, changed, err := LoadSettings(path)
 		require.NoError(t, err)
@@ -117,6 +118,9 @@ func TestPreferences(t *testing.T) {
 		assert.True(t, s.ScreenShake)
 		assert.False(t, s.Fullscreen)
 		assert.Equal(t, 1.0, s.WindowScale)
+		assert.Equal(t, 0.6, s.MusicVolume)
+		assert.Equal(t, "standard", s.BulletPalette)
+		assert.Equal(t, QualityHigh, s.Quality)
 		assert.Empty(t, s.Warnings)
 	})
 	t.Run("what a file says is kept", func(t *testing.T) {
@@ -133,6 +137,18 @@ func TestPreferences(t *testing.T) {
 		assert.Equal(t, map[string]string{"interact": "G"}, s.Keys)
 		assert.Equal(t, ebiten.KeyW, s.bindings()[actUp], "the default for a key that does not exist")
 		assert.Equal(t, ebiten.KeyG, s.bindings()[actInteract])
+	})
+	t.Run("an unknown bullet palette or quality falls back with a warning", func(t *testing.T) {
+		s := load(t, "bullet_palette = \"sepia\"\nquality = \"ultra\"\nmusic_volume = 2.0\n")
+		assert.Equal(t, "standard", s.BulletPalette)
+		assert.Equal(t, QualityHigh, s.Quality)
+		assert.Equal(t, 0.6, s.MusicVolume)
+		assert.Len(t, s.Warnings, 3)
+	})
+	t.Run("the bullet palettes step in a ring", func(t *testing.T) {
+		assert.Equal(t, "colourblind", nextPalette("standard", 1))
+		assert.Equal(t, "standard", nextPalette("colourblind", 1))
+		assert.Equal(t, "colourblind", nextPalette("standard", -1))
 	})
 	t.Run("binding a key another action had swaps them, and only changes are kept", func(t *testing.T) {
 		var s Settings
