@@ -199,8 +199,8 @@ func countShards(s *assets.Sheet, id string) int {
 	}
 }
 
-// Every enemy kind and boss of the content has its frames, so a kind
-// added without art fails here by name.
+// Every enemy kind, boss, item and ship of the content has its frames,
+// so content added without art fails here by name.
 func TestEveryActorHasItsFrames(t *testing.T) {
 	c, err := levels.Shared()
 	require.NoError(t, err)
@@ -221,6 +221,28 @@ func TestEveryActorHasItsFrames(t *testing.T) {
 		})
 		t.Run(fmt.Sprintf("the %s breaks into at least %d shards", e.ID, minShards), func(t *testing.T) {
 			assert.GreaterOrEqual(t, countShards(s, e.ID), minShards)
+		})
+	}
+	loot := sheet(t, assets.LootSheet)
+	for _, it := range c.Items {
+		t.Run(fmt.Sprintf("the %s has an icon", it.ID), func(t *testing.T) {
+			_, ok := loot.Frame(assets.Icon(it.ID))
+			assert.True(t, ok)
+		})
+	}
+	for _, k := range []game.ItemKind{game.ItemConsumable, game.ItemWeapon, game.ItemArmour, game.ItemCharm} {
+		t.Run(fmt.Sprintf("the %s kind has its mark", k), func(t *testing.T) {
+			_, ok := loot.Frame(assets.KindIcon(k.String()))
+			assert.True(t, ok)
+		})
+	}
+	ships := sheet(t, assets.ShipsSheet)
+	for _, d := range assets.ShipDesigns {
+		t.Run(fmt.Sprintf("the %s ship has its body, glow and flash", d), func(t *testing.T) {
+			for _, n := range []string{assets.Ship(d), assets.Glow(assets.Ship(d)), assets.Flash(assets.Ship(d))} {
+				_, ok := ships.Frame(n)
+				assert.True(t, ok, n)
+			}
 		})
 	}
 }
