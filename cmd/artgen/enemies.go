@@ -229,12 +229,12 @@ func drawMoth(c *canvas, p pen, at pose) {
 		up := p.oval(s*0.72*spread, -0.28, 0.74*spread, 0.5, s*0.5)
 		low := p.oval(s*0.52*spread, 0.42, 0.48*spread, 0.36, -s*0.4)
 		for _, w := range []shape{up, low} {
-			c.fill(w, hue.times(0.3), 0.75)
-			c.line(w, hue.times(0.7), 1.2, 0.8)
+			c.fill(w, hue.times(0.32), 0.8)
+			c.line(w, hue.times(0.95), 1.6, 0.9)
 		}
-		c.fill(p.disc(s*0.8*spread, -0.3, 0.14), hue.times(0.9), 0.85)
+		c.fill(p.disc(s*0.8*spread, -0.3, 0.15), hue, 0.9)
 	}
-	c.line(join(p.stroke(0.08, -0.5, 0.36, -1.05, 0.001), p.stroke(-0.08, -0.5, -0.36, -1.05, 0.001)), hue.times(0.8), 1.2, 0.9)
-	c.fill(p.oval(0, 0.1, 0.16, 0.62, 0), hue.times(0.55), 1)
-	heart(c, p, 0, 0.42, 0.2, rgb(255, 226, 150), at)
+	c.line(join(p.stroke(0.08, -0.5, 0.36, -1.05, 0.001), p.stroke(-0.08, -0.5, -0.36, -1.05, 0.001)), hue.times(0.9), 1.3, 0.9)
+	c.fill(p.oval(0, 0.1, 0.16, 0.62, 0), hue.times(0.6), 1)
+	heart(c, p, 0, 0.42, 0.22, rgb(255, 226, 150), at)
 }

@@ -38,7 +38,7 @@ var itemIcons = map[string]func(c *canvas, p pen, hue colour){
 
 // kindIcons are the kinds' marks.
 var kindIcons = map[game.ItemKind]func(c *canvas, p pen, hue colour){
-	game.ItemConsumable: drawPotion,
+	game.ItemConsumable: drawDrop,
 	game.ItemWeapon:     drawBlade,
 	game.ItemArmour:     drawShield,
 	game.ItemCharm:      drawGem,
@@ -189,6 +189,13 @@ func drawFang(c *canvas, p pen, hue colour) {
 	fang := meet(cut(p.disc(0.55, -0.2, 1.05), p.disc(0.95, -0.35, 0.95)), p.poly(-1, -1.1, 1, -1.1, 1, 1.0, -1, 1.0))
 	hull(c, p, fang, rgb(240, 230, 210).toward(hue, 0.25))
 	c.fill(join(p.disc(0.15, 0.95, 0.17), p.poly(0.02, 0.9, 0.28, 0.9, 0.15, 0.65)), rgb(170, 255, 70).times(0.85), 1)
+}
+
+// The consumable kind's mark: a drop.
+func drawDrop(c *canvas, p pen, hue colour) {
+	drop := join(p.disc(0, 0.3, 0.62), p.poly(-0.55, 0.05, 0.55, 0.05, 0, -1.1))
+	hull(c, p, drop, hue)
+	c.fill(p.disc(-0.22, 0.15, 0.13), white, 0.7)
 }
 
 // The weapon kind's mark: a blade.
