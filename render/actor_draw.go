@@ -30,6 +30,7 @@ const (
 	turnRate     = 0.18 // share of the way to its new heading a facing kind turns per frame
 	fxRingRadius = 16   // u: the radius fx_ring is drawn at
 	fxDotRadius  = 3.2  // u: the radius of fx_dot's bright middle
+	maxCoreLight = 16   // u: a charge's core light grows with its actor up to this size, so a boss's stays a core
 	forgetFrames = 30   // an enemy unseen this long is met afresh
 	enemyNotes   = 256
 )
@@ -93,8 +94,8 @@ func phaseOf(id uint16) float64 { return float64(id) * 2.399963 } // the golden 
 // an enemy being worn down never stays white (docs/ART.md, rule 1). A
 // boss, nearly always under fire, flashes fainter.
 const (
-	flashPeak     = 0.7
-	bossFlashPeak = 0.35
+	flashPeak     = 0.5
+	bossFlashPeak = 0.3
 	flashFade     = 8
 )
 
@@ -153,7 +154,7 @@ func drawEnemyArt(dst *ebiten.Image, a *actorArt, k *kindArt, e client.Actor, n 
 		drawCharge(dst, a, k, x, y, charge, v)
 	}
 	if f := flashAlpha(n, k, v.frame); f > 0 {
-		l.light.sprite(dst, k.flash, x, y, angle, 1, size, rgba{1, 1, 1, f})
+		l.light.sprite(dst, k.flash, x, y, angle, 1, size, colHitFlash.alpha(f))
 	}
 }
 
@@ -162,8 +163,8 @@ func drawEnemyArt(dst *ebiten.Image, a *actorArt, k *kindArt, e client.Actor, n 
 // (docs/ART.md, rule 5).
 func drawCharge(dst *ebiten.Image, a *actorArt, k *kindArt, x, y, charge float32, v *actorView) {
 	pulse := float32(0.5 + 0.5*math.Sin(float64(v.frame)*0.6))
-	core := k.radius * (0.35 + 0.45*charge) / fxDotRadius
-	a.fx.light.sprite(dst, a.dot, x, y, 0, 1, core, colTelegraph.alpha(0.35+0.45*charge+0.2*pulse))
+	core := min(k.radius, maxCoreLight) * (0.3 + 0.35*charge) / fxDotRadius
+	a.fx.light.sprite(dst, a.dot, x, y, 0, 1, core, colTelegraph.alpha(0.3+0.4*charge+0.15*pulse))
 	ring := k.radius * (2.3 - 1.15*charge) / fxRingRadius
 	a.fx.light.sprite(dst, a.ring, x, y, 0, 1, ring, colTelegraph.alpha(0.25+0.65*charge))
 }
@@ -199,5 +200,8 @@ func drawShipArt(dst *ebiten.Image, a *actorArt, x, y float32, aim float64, id u
 	}
 }
 
-// colHurtFlash is a hit ship's flash.
-var colHurtFlash = rgb8(255, 90, 80, 0.9)
+// Flash colours: a hit ship's red, a hit enemy's warm white.
+var (
+	colHurtFlash = rgb8(255, 90, 80, 0.9)
+	colHitFlash  = rgb8(255, 244, 225, 1)
+)

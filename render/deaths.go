@@ -25,7 +25,11 @@ const (
 	bossSparkFrames = 34
 	hideFrames      = 30 // a dead enemy still in the snapshots is not drawn this long
 	deathSlots      = 24
+	deathPopFrames  = 8 // a common death's pop of light
 )
+
+// colDeathPop is the pop of light where a common enemy dies.
+var colDeathPop = rgb8(255, 240, 210, 0.9)
 
 // death is one enemy breaking apart.
 type death struct {
@@ -211,16 +215,15 @@ func drawShards(dst *ebiten.Image, k *kindArt, dd *death, x, y float32, t float6
 		cx, cy := float64(x)+sx+dx*dist, float64(y)+sy+dy*dist
 		ax, ay := float32(cx-ox), float32(cy-oy)
 		k.layer.body.sprite(dst, s.frame, ax, ay, float32(turn), 1, scale, rgba{1, 1, 1, alpha})
-		if hot := float32(1 - 2*t); hot > 0 { // fresh cracks glow
-			k.layer.light.sprite(dst, s.frame, ax, ay, float32(turn), 1, scale, k.hue.alpha(0.5*hot))
-		}
+		hot := float32(1 - t) // the pieces burn in its light, cooling as they fly
+		k.layer.light.sprite(dst, s.frame, ax, ay, float32(turn), 1, scale, k.hue.alpha(0.8*hot))
 	}
 }
 
 // drawBurst draws a death's sparks and ring, age frames in; a boss's come
 // as it bursts, bigger, with a flash.
 func drawBurst(dst *ebiten.Image, a *actorArt, dd *death, x, y, reach float32, hue rgba, age int) {
-	sparks, life, start := 12, sparkFrames, 0
+	sparks, life, start := 14, sparkFrames, 0
 	if dd.boss {
 		sparks, life, start = 32, bossSparkFrames, int(bossTremble*bossDeathFrames)
 		if age < start { // the cracks open: light leaks
@@ -235,17 +238,20 @@ func drawBurst(dst *ebiten.Image, a *actorArt, dd *death, x, y, reach float32, h
 	if age >= life {
 		return
 	}
+	if !dd.boss && age < deathPopFrames { // the moment it goes: a pop of light
+		a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius*0.7, colDeathPop.alpha(1-float32(age)/deathPopFrames))
+	}
 	t := float64(age) / float64(life)
 	ease := float32(1 - (1-t)*(1-t)*(1-t))
 	fade := float32(1 - t)
-	spark := hue.scale(0.5)
-	spark = rgba{spark.R + 0.5, spark.G + 0.5, spark.B + 0.5, fade}
+	spark := hue.scale(0.7)
+	spark = rgba{spark.R + 0.3, spark.G + 0.3, spark.B + 0.3, fade}
 	for j := range sparks {
-		r := jitter(dd.id, dd.born, 100+j)
-		s, c := math.Sincos((float64(j) + 0.6*r) * 2 * math.Pi / float64(sparks))
-		dist := reach * (1 + 2.2*float32(r)) * ease
-		a.fx.light.sprite(dst, a.spark, x+float32(c)*dist, y+float32(s)*dist, float32(math.Atan2(s, c)), 1, 1.2-0.6*float32(t), spark)
+		r, far := jitter(dd.id, dd.born, 100+j), jitter(dd.id, dd.born, 200+j)
+		s, c := math.Sincos((float64(j) + 0.9*r) * 2 * math.Pi / float64(sparks))
+		dist := reach * (0.5 + 2.6*float32(far*far)) * ease // most stay near, a few fly far
+		a.fx.light.sprite(dst, a.spark, x+float32(c)*dist, y+float32(s)*dist, float32(math.Atan2(s, c)), 1, 2.4-1.2*float32(t), spark)
 	}
 	ring := reach * (0.8 + 1.8*ease) / fxRingRadius
-	a.fx.light.sprite(dst, a.ring, x, y, 0, 1, ring, hue.alpha(0.7*fade))
+	a.fx.light.sprite(dst, a.ring, x, y, 0, 1, ring, hue.alpha(fade))
 }
