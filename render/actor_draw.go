@@ -28,7 +28,6 @@ const (
 	partTurn     = 0.012
 	bossPartTurn = 0.006
 	turnRate     = 0.18 // share of the way to its new heading a facing kind turns per frame
-	fxRingRadius = 16   // u: the radius fx_ring is drawn at
 	fxDotRadius  = 3.2  // u: the radius of fx_dot's bright middle
 	maxCoreLight = 16   // u: a charge's core light grows with its actor up to this size, so a boss's stays a core
 	forgetFrames = 30   // an enemy unseen this long is met afresh
@@ -165,8 +164,8 @@ func drawCharge(dst *ebiten.Image, a *actorArt, k *kindArt, x, y, charge float32
 	pulse := float32(0.5 + 0.5*math.Sin(float64(v.frame)*0.6))
 	core := min(k.radius, maxCoreLight) * (0.3 + 0.35*charge) / fxDotRadius
 	a.fx.light.sprite(dst, a.dot, x, y, 0, 1, core, colTelegraph.alpha(0.3+0.4*charge+0.15*pulse))
-	ring := k.radius * (2.3 - 1.15*charge) / fxRingRadius
-	a.fx.light.sprite(dst, a.ring, x, y, 0, 1, ring, colTelegraph.alpha(0.25+0.65*charge))
+	ring, scale := a.ringOf(k.radius * (2.3 - 1.15*charge))
+	a.fx.light.sprite(dst, ring, x, y, 0, 1, scale, colChargeRing.alpha(0.3+0.6*charge))
 }
 
 // shipLook is how a ship is drawn this frame.
@@ -200,8 +199,11 @@ func drawShipArt(dst *ebiten.Image, a *actorArt, x, y float32, aim float64, id u
 	}
 }
 
-// Flash colours: a hit ship's red, a hit enemy's warm white.
+// Flash colours: a hit ship's red, a hit enemy's warm white; and a
+// charge's closing ring, a deeper warm than its core so it reads as
+// warm over any ground.
 var (
-	colHurtFlash = rgb8(255, 90, 80, 0.9)
-	colHitFlash  = rgb8(255, 244, 225, 1)
+	colChargeRing = rgb8(255, 180, 80, 1)
+	colHurtFlash  = rgb8(255, 90, 80, 0.9)
+	colHitFlash   = rgb8(255, 244, 225, 1)
 )

@@ -87,7 +87,7 @@ type actorArt struct {
 	plate, plateGlow, mine              assets.Frame
 	portalFrame, portalExit, portalDown assets.Frame
 	portalSwirl, portalGlow             assets.Frame
-	spark, ring, dot                    assets.Frame
+	spark, ring, wideRing, dot          assets.Frame
 }
 
 // layers are the art's layers in the order they are drawn.
@@ -145,7 +145,7 @@ func loadActorArt(c *game.Content, load func(dir, name string) (*spriteSheet, er
 	a.plate, a.plateGlow, a.mine = a.loot.frame("loot_plate"), a.loot.frame("loot_glow"), a.loot.frame("loot_mine")
 	a.portalFrame, a.portalExit, a.portalDown = a.portals.frame("portal_frame"), a.portals.frame("portal_exit_frame"), a.portals.frame("portal_down_frame")
 	a.portalSwirl, a.portalGlow = a.portals.frame("portal_swirl"), a.portals.frame("portal_glow")
-	a.spark, a.ring, a.dot = a.fx.frame("fx_spark"), a.fx.frame("fx_ring"), a.fx.frame("fx_dot")
+	a.spark, a.ring, a.wideRing, a.dot = a.fx.frame("fx_spark"), a.fx.frame("fx_ring"), a.fx.frame("fx_ring_wide"), a.fx.frame("fx_dot")
 	for _, l := range a.layers() {
 		l.sheet.pixels = nil // the hues are read: the GPU has the pixels
 	}
@@ -199,6 +199,23 @@ func frameHue(s *spriteSheet, f assets.Frame) rgba {
 	}
 	return rgba{float32(r / top), float32(g / top), float32(b / top), 1}
 }
+
+// ringOf is the ring frame to draw a ring of radius r (u) with, and its
+// scale: the wide ring past wideRingFrom, so a boss's ring stays thin.
+func (a *actorArt) ringOf(r float32) (assets.Frame, float32) {
+	if r > wideRingFrom {
+		return a.wideRing, r / fxWideRingRadius
+	}
+	return a.ring, r / fxRingRadius
+}
+
+// Ring sizes, u: the radii fx_ring and fx_ring_wide are drawn at, and
+// the radius from which the wide one is used.
+const (
+	fxRingRadius     = 16
+	fxWideRingRadius = 64
+	wideRingFrom     = 40
+)
 
 // kind is the art of an enemy kind, and whether it has any.
 func (a *actorArt) kind(k uint8) (*kindArt, bool) {

@@ -78,7 +78,7 @@ func TestEveryActorDrawsFromItsOwnFrames(t *testing.T) {
 	}
 	t.Run("the keeper, loot, portals and effects have their frames", func(t *testing.T) {
 		for _, f := range []assets.Frame{a.keeper, a.keeperGlow, a.plate, a.plateGlow, a.mine, a.portalFrame,
-			a.portalExit, a.portalDown, a.portalSwirl, a.portalGlow, a.spark, a.ring, a.dot} {
+			a.portalExit, a.portalDown, a.portalSwirl, a.portalGlow, a.spark, a.ring, a.wideRing, a.dot} {
 			assert.False(t, f.Rect.Empty())
 		}
 	})

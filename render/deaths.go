@@ -231,7 +231,7 @@ func drawBurst(dst *ebiten.Image, a *actorArt, dd *death, x, y, reach float32, h
 			return
 		}
 		if flash := age - start; flash < 10 {
-			a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius*1.6, rgba{1, 1, 1, 1 - float32(flash)/10})
+			a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius, colDeathPop.alpha(0.8*(1-float32(flash)/10)))
 		}
 	}
 	age -= start
@@ -252,6 +252,6 @@ func drawBurst(dst *ebiten.Image, a *actorArt, dd *death, x, y, reach float32, h
 		dist := reach * (0.5 + 2.6*float32(far*far)) * ease // most stay near, a few fly far
 		a.fx.light.sprite(dst, a.spark, x+float32(c)*dist, y+float32(s)*dist, float32(math.Atan2(s, c)), 1, 2.4-1.2*float32(t), spark)
 	}
-	ring := reach * (0.8 + 1.8*ease) / fxRingRadius
-	a.fx.light.sprite(dst, a.ring, x, y, 0, 1, ring, hue.alpha(fade))
+	ring, scale := a.ringOf(reach * (0.8 + 1.8*ease))
+	a.fx.light.sprite(dst, ring, x, y, 0, 1, scale, hue.alpha(fade))
 }

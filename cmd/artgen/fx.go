@@ -4,7 +4,7 @@ import "duskfall/assets"
 
 // Effects' pieces, drawn white and tinted in play: a spark (a streak along
 // +x, for bursts), a thin ring (a telegraph's tightening ring, a shock
-// wave) and a soft dot of light.
+// wave) and a wide one for bosses, and a soft dot of light.
 
 func init() { register("fx", func(*assets.Look) ([]output, error) { return fxSheet() }) }
 
@@ -21,6 +21,14 @@ func fxSheet() ([]output, error) {
 	rc.glowFill(p.ring(0, 0, 0.9, 1.0), white, 0.9)
 	rc.glowFill(p.ring(0, 0, 0.84, 1.0), white, 0.3)
 	addCropped(s, "fx_ring", rc)
+
+	// A wide ring keeps a thin band where a boss's ring would otherwise
+	// swell into a smear.
+	wide := design{id: "fx", radius: 64, reach: 1.02}
+	wc, p := wide.canvasFor()
+	wc.glowFill(p.ring(0, 0, 0.965, 1.0), white, 0.9)
+	wc.glowFill(p.ring(0, 0, 0.94, 1.0), white, 0.3)
+	addCropped(s, "fx_ring_wide", wc)
 
 	dot := design{id: "fx", radius: 8, reach: 0.4}
 	dc, p := dot.canvasFor()
