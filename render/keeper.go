@@ -248,7 +248,6 @@ func (k *keeperUI) drawFigure(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s 
 	if s.rt.Sheet().Owed > 0 {
 		sb.ring(dst, x, y-4, 25+2*pulse, 28+2*pulse, func(int) rgba { return colMine.alpha(0.55) })
 	}
-	sb.circle(dst, x, y+14, 15, rgb8(0, 0, 0, 0.45))
 	if s.look.view.glow {
 		a.ships.glow.sprite(dst, a.keeperGlow, x, y, 0, 1, 1, rgba{1, 1, 1, 0.6 + 0.3*pulse})
 	}

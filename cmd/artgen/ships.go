@@ -102,14 +102,17 @@ func engines(c *canvas, p pen, x, y float64) {
 func addKeeper(s *sheetBuilder) {
 	d := design{id: "keeper", radius: 16, reach: 2.2}
 	c, p := d.canvasFor()
-	hull(c, p, p.mirror(0, -0.55, 0.45, -0.2, 0.95, 1.05, 0, 0.92), hueKeeper.times(0.85))
-	hull(c, p, p.mirror(0, -0.2, 0.42, 1.02, 0, 0.96), hueKeeper.times(0.6))
-	hull(c, p, p.stroke(1.02, -1.6, 1.02, 1.08, 0.16), hueWood)
-	hull(c, p, p.disc(0, -1.12, 0.46), hueKeeper)
-	hull(c, p, p.mirror(0, -1.95, 0.55, -1.05, 0.4, -0.78, 0, -0.9), hueKeeper.times(0.7))
-	c.fill(p.oval(0, -0.98, 0.26, 0.2, 0), hueKeeper.times(0.12), 1)
+	hull(c, p, p.stroke(1.02, -1.6, 1.02, 1.08, 0.14), hueWood)
+	robe := p.mirror(0, -0.78, 0.36, -0.64, 0.6, 0.1, 0.95, 1.05, 0, 0.96)
+	hull(c, p, robe, hueKeeper.times(0.9))
+	seam(c, p, meet(join(p.stroke(0, -0.4, 0, 1.0, 0.001), p.stroke(-0.3, 0.1, -0.45, 1.0, 0.001)), robe), hueKeeper)
+	hull(c, p, p.stroke(0.28, -0.38, 0.92, 0.02, 0.3), hueKeeper.times(0.8))
+	c.fill(p.disc(1.0, 0.02, 0.13), hueKeeper.toward(white, 0.3), 1)
+	hood := join(p.disc(0, -0.98, 0.44), p.mirror(0, -1.72, 0.44, -1.02, 0.42, -0.66, 0, -0.72))
+	hull(c, p, hood, hueKeeper)
+	c.fill(p.oval(0, -0.92, 0.26, 0.21, 0), hueKeeper.times(0.1), 1)
 	for _, x := range []float64{-0.1, 0.1} {
-		c.fill(p.disc(x, -0.98, 0.045), hueKeeper.toward(white, 0.5), 1)
+		c.fill(p.disc(x, -0.93, 0.045), hueKeeper.toward(white, 0.6), 1)
 	}
 	orb := p.at(1.02, -1.78)
 	c.core(orb.x, orb.y, 0.26*p.r, hueKeeper, white)
