@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"sync"
@@ -185,10 +186,14 @@ func frameHue(s *spriteSheet, f assets.Frame) rgba {
 	if s.pixels == nil || f.Rect.Empty() {
 		return rgb8(255, 230, 160, 1)
 	}
+	at := func(x, y int) color.NRGBA { return color.NRGBAModel.Convert(s.pixels.At(x, y)).(color.NRGBA) }
+	if img, ok := s.pixels.(*image.NRGBA); ok { // as PNGs with alpha decode
+		at = img.NRGBAAt
+	}
 	var r, g, b float64
 	for y := f.Rect.Min.Y; y < f.Rect.Max.Y; y++ {
 		for x := f.Rect.Min.X; x < f.Rect.Max.X; x++ {
-			c := color.NRGBAModel.Convert(s.pixels.At(x, y)).(color.NRGBA)
+			c := at(x, y)
 			w := float64(c.A) / 255 * float64(max(c.R, c.G, c.B)) / 255
 			r, g, b = r+float64(c.R)*w, g+float64(c.G)*w, b+float64(c.B)*w
 		}
