@@ -49,51 +49,30 @@ func kindColour(k game.ItemKind) color.RGBA {
 	return color.RGBA{uint8(c.R * 255), uint8(c.G * 255), uint8(c.B * 255), 255}
 }
 
-// icon is an item's mark: a shape by kind, in the kind's colour. A potion
-// is a flask, a weapon a blade, armour a shield, a charm a gem.
-func icon(dst *ebiten.Image, sb *shapeBatch, kind game.ItemKind, x, y, r float32, a float32) {
-	c := itemColours[0]
-	if int(kind) < len(itemColours) {
-		c = itemColours[kind]
-	}
-	c = c.alpha(a)
-	switch kind {
-	case game.ItemWeapon:
-		sb.triangle(dst, x+r*0.9, y-r, x-r*0.5, y+r*0.4, x-r*0.1, y+r*0.8, c)
-		sb.triangle(dst, x+r*0.9, y-r, x-r*0.1, y+r*0.8, x+r*0.3, y+r*0.3, c.scale(0.75))
-		sb.rect(dst, x-r*0.9, y+r*0.45, r*0.8, r*0.3, colNPCStaff.alpha(a))
-	case game.ItemArmour:
-		sb.rect(dst, x-r*0.8, y-r*0.8, r*1.6, r*0.9, c)
-		sb.triangle(dst, x-r*0.8, y+r*0.1, x+r*0.8, y+r*0.1, x, y+r, c)
-		sb.rect(dst, x-r*0.1, y-r*0.6, r*0.2, r*1.2, c.scale(0.6))
-	case game.ItemCharm:
-		sb.triangle(dst, x, y-r, x-r*0.8, y-r*0.1, x+r*0.8, y-r*0.1, c)
-		sb.triangle(dst, x, y+r, x-r*0.8, y-r*0.1, x+r*0.8, y-r*0.1, c.scale(0.7))
-	case game.ItemConsumable:
-		sb.circle(dst, x, y+r*0.25, r*0.7, c)
-		sb.rect(dst, x-r*0.22, y-r, r*0.44, r*0.6, c.scale(0.8))
-		sb.rect(dst, x-r*0.3, y-r*1.1, r*0.6, r*0.22, colNPCStaff.alpha(a))
-	default:
-		sb.circle(dst, x, y, r*0.6, c)
-	}
-}
-
-// drawLoot draws the ground items in sight, bobbing on a dark disc; the
-// player's own instanced ones wear a gold ring (and "yours", drawn with
-// the labels).
-func (u *itemsUI) drawLoot(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) {
+// drawLoot draws the ground items in sight, bobbing on a dark plate that
+// glows in the kind's colour; the player's own instanced ones wear a
+// turning gold ring (and "yours", drawn with the labels).
+func (u *itemsUI) drawLoot(dst *ebiten.Image, a *actorArt, s *playScene, fog *client.Fog) {
 	for _, l := range s.rt.Loot() {
 		at := game.Vec{X: float64(l.X), Y: float64(l.Y)}
 		if !fog.CanSee(at) || !s.cam.visible(at.X, at.Y, 24) {
 			continue
 		}
 		x, y := s.cam.toScreen(at.X, at.Y)
-		y += lootBob(s.frames, l.ID)
-		sb.circle(dst, x, y, 11, rgb8(0, 0, 0, 0.55))
-		if l.Flags&wire.LootMine != 0 {
-			sb.ring(dst, x, y, 11, 14, func(int) rgba { return colMine })
+		kind := u.kind(int(l.Def))
+		c := itemColours[0]
+		if int(kind) < len(itemColours) {
+			c = itemColours[kind]
 		}
-		icon(dst, sb, u.kind(int(l.Def)), x, y, 8, 1)
+		pulse := float32(0.5 + 0.5*math.Sin(float64(s.frames)*0.06+float64(l.ID)))
+		if s.look.view.glow {
+			a.loot.glow.sprite(dst, a.plateGlow, x, y, 0, 1, 1, c.alpha(0.35+0.2*pulse))
+		}
+		a.loot.body.sprite(dst, a.plate, x, y, 0, 1, 1, c)
+		if l.Flags&wire.LootMine != 0 {
+			a.loot.body.sprite(dst, a.mine, x, y, float32(s.frames)*0.02, 1, 1, colMine)
+		}
+		a.loot.body.sprite(dst, a.icon(int(l.Def), kind), x, y+lootBob(s.frames, l.ID), 0, 1, 1, rgba{1, 1, 1, 1})
 	}
 }
 
@@ -127,6 +106,7 @@ func (u *itemsUI) drawHUD(dst *ebiten.Image, g *graphics, s *playScene, panel bo
 	now := s.a.now()
 	u.drawBarShapes(dst, g.shapes, sh, w, h)
 	g.shapes.flush(dst)
+	u.drawBarIcons(dst, s.look, sh, w, h)
 	u.drawBarText(dst, g, sh, w, h)
 	u.drawBanner(dst, g, now, w)
 	if panel {
@@ -158,13 +138,6 @@ func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *shapeBatch, sh client.She
 			border = itemColours[u.kind(def)].scale(0.6)
 		}
 		frame(dst, sb, r, fill, border)
-		cx, cy := float32(r.Min.X)+slotSize/2, float32(r.Min.Y)+slotSize/2
-		switch {
-		case def >= 0:
-			icon(dst, sb, u.kind(def), cx, cy-2, 11, 1)
-		case i >= game.BagSlots: // an empty worn slot shows what it takes, faintly
-			icon(dst, sb, game.ItemWeapon+game.ItemKind(i-game.BagSlots), cx, cy, 11, 0.18)
-		}
 	}
 	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)
 	y := float32(b.Min.Y - 9)
@@ -175,6 +148,31 @@ func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *shapeBatch, sh client.She
 	} else {
 		sb.rect(dst, float32(first.Min.X), y, xw, 5, colMine)
 	}
+}
+
+// slotIconScale is how much larger than on the ground an icon is drawn
+// in a slot of the bar.
+const slotIconScale = 1.35
+
+// drawBarIcons draws each slot's icon from the loot sheet; an empty worn
+// slot shows the mark of what it takes, faintly.
+func (u *itemsUI) drawBarIcons(dst *ebiten.Image, look *worldLook, sh client.Sheet, w, h int) {
+	a, ok := look.actorArt()
+	if !ok {
+		return
+	}
+	for i := range barSlots {
+		r := slotRect(i, w, h)
+		cx, cy := float32(r.Min.X)+slotSize/2, float32(r.Min.Y)+slotSize/2
+		switch def := slotDef(sh, i); {
+		case def >= 0:
+			a.loot.body.sprite(dst, a.icon(def, u.kind(def)), cx, cy-2, 0, 1, slotIconScale, rgba{1, 1, 1, 1})
+		case i >= game.BagSlots:
+			mark := a.mark(game.ItemWeapon + game.ItemKind(i-game.BagSlots))
+			a.loot.body.sprite(dst, mark, cx, cy, 0, 1, slotIconScale, rgba{1, 1, 1, 0.2})
+		}
+	}
+	a.loot.body.flush(dst)
 }
 
 func (u *itemsUI) drawBarText(dst *ebiten.Image, g *graphics, sh client.Sheet, w, h int) {

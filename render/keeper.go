@@ -44,7 +44,6 @@ const (
 // Keeper colours.
 var (
 	colNPC      = rgb8(110, 220, 200, 1)
-	colNPCStaff = rgb8(150, 110, 70, 1)
 	colNPCOrb   = rgb8(200, 255, 245, 1)
 	colNPCText  = colText
 	colOptionOn = rgb8(40, 34, 64, 0.96)
@@ -232,32 +231,32 @@ func (k *keeperUI) optionRect(i, w, h int) image.Rectangle {
 }
 
 // drawFigure draws the keeper on its tile when the tile is explored: lit
-// in sight, dim where only remembered, with a halo while an upgrade is
-// owed.
-func (k *keeperUI) drawFigure(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) {
+// in sight with its orb pulsing, dim where only remembered, with a halo
+// while an upgrade is owed.
+func (k *keeperUI) drawFigure(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, fog *client.Fog) {
 	at, ok := k.spot(s.rt, s.frames)
 	tx, ty := int(at.X)/game.TileSize, int(at.Y)/game.TileSize
 	if !ok || !fog.Explored(tx, ty) || !s.cam.visible(at.X, at.Y, 40) {
 		return
 	}
 	x, y := s.cam.toScreen(at.X, at.Y)
-	dim := float32(1)
 	if !fog.Visible(tx, ty) {
-		dim = fogExplore
+		a.ships.body.sprite(dst, a.keeper, x, y, 0, 1, 1, rgba{fogExplore, fogExplore, fogExplore, 1})
+		return
 	}
 	pulse := float32(0.5 + 0.5*math.Sin(float64(s.frames)*0.07))
-	if dim == 1 && s.rt.Sheet().Owed > 0 {
+	if s.rt.Sheet().Owed > 0 {
 		sb.ring(dst, x, y-4, 25+2*pulse, 28+2*pulse, func(int) rgba { return colMine.alpha(0.55) })
 	}
-	body := colNPC.scale(dim)
-	sb.circle(dst, x, y+14, 15, rgb8(0, 0, 0, 0.45))
-	sb.triangle(dst, x, y-16, x-15, y+16, x+15, y+16, body.scale(0.7))
-	sb.triangle(dst, x, y-8, x-8, y+16, x+8, y+16, body.scale(0.5))
-	sb.circle(dst, x, y-18, 7.5, body)
-	sb.triangle(dst, x, y-31, x-10, y-15, x+10, y-15, body.scale(0.55))
-	sb.rect(dst, x+15, y-26, 3, 43, colNPCStaff.scale(dim))
-	sb.circle(dst, x+16.5, y-28, 4+pulse, colNPCOrb.scale(dim))
+	if s.look.view.glow {
+		a.ships.glow.sprite(dst, a.keeperGlow, x, y, 0, 1, 1, rgba{1, 1, 1, 0.6 + 0.3*pulse})
+	}
+	a.ships.body.sprite(dst, a.keeper, x, y, 0, 1, 1, rgba{1, 1, 1, 1})
+	a.fx.light.sprite(dst, a.dot, x+keeperOrbX, y+keeperOrbY, 0, 1, 1.2+0.5*pulse, colNPCOrb.alpha(0.5+0.4*pulse))
 }
+
+// Where the keeper's orb is drawn on its sprite, u from its tile's centre.
+const keeperOrbX, keeperOrbY = 16.3, -28.5
 
 // drawLabel names the keeper over its head while it is in sight.
 func (k *keeperUI) drawLabel(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {

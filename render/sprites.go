@@ -10,9 +10,11 @@ import (
 )
 
 // spriteSheet is an assets sheet on the GPU: its image and its frames.
+// pixels is the decoded image, kept while the art reads colours from it.
 type spriteSheet struct {
 	img    *ebiten.Image
 	frames map[string]assets.Frame
+	pixels image.Image
 }
 
 // loadSheet uploads a sheet from the embedded art (dir "sprites" or
@@ -22,7 +24,7 @@ func loadSheet(dir, name string) (*spriteSheet, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &spriteSheet{img: ebiten.NewImageFromImage(s.Image), frames: s.Frames}, nil
+	return &spriteSheet{img: ebiten.NewImageFromImage(s.Image), frames: s.Frames, pixels: s.Image}, nil
 }
 
 // frame is the named frame, or the zero frame (drawn as nothing) when the

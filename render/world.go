@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"duskfall/assets"
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/levels"
@@ -30,22 +31,26 @@ var (
 	colFriendHP   = rgb8(110, 230, 120, 1)
 	colPortal     = rgb8(180, 120, 255, 1)
 	colPortalText = color.RGBA{220, 200, 255, 255}
-
-	enemyColours = [...]rgba{
-		rgb8(214, 92, 70, 1), rgb8(200, 120, 210, 1), rgb8(220, 180, 80, 1), rgb8(90, 170, 200, 1),
-		rgb8(120, 190, 90, 1), rgb8(160, 110, 220, 1), rgb8(230, 140, 60, 1), rgb8(220, 90, 130, 1),
-	}
 )
 
 // worldLook draws the world from a client runtime: tiles, portals,
 // enemies, ships, then their names, each through the fog (fog.go): only
 // what the own ship can see is drawn, besides the ground it remembers.
 // Content gives enemy sizes and names; without it every enemy is drawn at
-// a default size.
+// a default size. The actors are drawn from their sprite sheets
+// (actors.go); kinds without art are plain discs.
 type worldLook struct {
 	content      *game.Content
 	playerRadius float32
 	shade        fogShade
+
+	// The actors' art, its view of this frame, what it remembers of each
+	// enemy and the deaths breaking apart.
+	art    *actorArt
+	artErr error
+	view   actorView
+	memory enemyMemory
+	deaths *deathFX
 
 	// Actors hit in the last few ticks flash; the marks are gathered once
 	// per frame through a method value made once, so nothing allocates.
@@ -76,7 +81,7 @@ const defaultEnemyRadius = 14
 // runtime's stats: every player is the same character.
 func newWorldLook(playerRadius float64) *worldLook {
 	c, _ := levels.Shared() // without content the world still draws, with default sizes
-	w := &worldLook{content: c, playerRadius: float32(playerRadius), escapeFrom: map[uint16]int{}}
+	w := &worldLook{content: c, playerRadius: float32(playerRadius), escapeFrom: map[uint16]int{}, deaths: newDeathFX()}
 	w.noteHit = w.addFlash
 	return w
 }
@@ -118,19 +123,28 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 	s.rt.RecentHits(flashTicks, w.noteHit)
 	fog := s.rt.Fog()
 	w.drawTiles(dst, g.shapes, s, fog)
-	w.drawPortals(dst, g.shapes, s, fog)
-	s.keeper.drawFigure(dst, g.shapes, s, fog)
-	s.items.drawLoot(dst, g.shapes, s, fog)
+	g.shapes.flush(dst) // the ground, under everything drawn from the sheets
+	a, ok := w.actorArt()
+	if !ok {
+		g.text.draw(dst, w.artErr.Error(), s.a.w/2, 8, 1, alignCenter, colError)
+		return
+	}
+	w.beginView(s)
+	w.deaths.update(s.rt, a, &w.memory, fog, s.frames)
+	w.drawPortals(dst, a, g.shapes, s, fog)
+	s.keeper.drawFigure(dst, a, g.shapes, s, fog)
+	s.items.drawLoot(dst, a, s, fog)
 	for _, e := range s.rt.Enemies() {
-		if fog.CanSee(e.Pos) {
-			w.drawEnemy(dst, g.shapes, s, e)
+		if fog.CanSee(e.Pos) && !w.deaths.hidden(e.ID, s.frames) {
+			w.drawEnemy(dst, a, g.shapes, s, e)
 		}
 	}
+	w.deaths.draw(dst, a, &w.view)
 	for _, p := range s.rt.Players() {
 		if !fog.CanSee(p.Pos) {
 			continue
 		}
-		w.drawShip(dst, g.shapes, s, p, p.Aim, colFriend)
+		w.drawShip(dst, a, g.shapes, s, p, p.Aim, colFriend)
 		if s.cam.visible(p.Pos.X, p.Pos.Y, 40) && p.Flags&game.PlayerDead == 0 {
 			x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
 			r := w.playerRadius
@@ -138,11 +152,27 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 		}
 	}
 	if self, ok := s.rt.Self(); ok {
-		w.drawShip(dst, g.shapes, s, self, s.lastAim, colSelf)
+		w.drawShip(dst, a, g.shapes, s, self, s.lastAim, colSelf)
 		if s.focused && self.Flags&game.PlayerDead == 0 {
 			w.drawHitbox(dst, g.shapes, s, self)
 		}
 	}
+	a.flush(dst) // the shapes (bars, rings, the hitbox) go over it, flushed by the caller
+}
+
+// actorArt is the shared art, loaded on first use; a failure is kept to
+// be said on screen.
+func (w *worldLook) actorArt() (*actorArt, bool) {
+	if w.art == nil && w.artErr == nil {
+		w.art, w.artErr = sharedArt()
+	}
+	return w.art, w.art != nil
+}
+
+// beginView notes what drawing the actors needs of this frame.
+func (w *worldLook) beginView(s *playScene) {
+	self, ok := s.rt.Self()
+	w.view = actorView{cam: s.cam, frame: s.frames, glow: s.a.settings.Quality != QualityLow, self: self.Pos, hasSelf: ok}
 }
 
 // drawHitbox shows, while the player focuses, exactly what a bullet must
@@ -217,111 +247,93 @@ func eachPortal(s *playScene, margin float64, known func(tx, ty int) bool, fn fu
 	}
 }
 
-// drawPortals draws the portals on explored ground: pulsing in sight,
-// still and dim where only remembered.
-func (w *worldLook) drawPortals(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) {
-	phase := float64(s.frames) * 0.08
+// drawPortals draws the portals on explored ground in their
+// destination's accent: a glow and a swirl turning inside the frame,
+// pulsing, in sight; the frame alone, still and dim, where only
+// remembered. The way back to the hub and the way down have frames of
+// their own.
+func (w *worldLook) drawPortals(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, fog *client.Fog) {
+	t := float64(s.frames)
+	_, here := s.rt.Instance()
 	eachPortal(s, 40, fog.Explored, func(p game.Portal, x, y float32) {
-		col, pulse := colPortal, float32(0.5+0.5*math.Sin(phase))
-		if !fog.Visible(p.Tile()) {
-			col, pulse = colPortal.scale(fogExplore), 0
+		col, frame := w.portalAccent(p.Dungeon), a.portalFrame
+		switch {
+		case p.Dungeon == game.HubDungeon:
+			frame = a.portalExit
+		case here != game.HubDungeon && p.Dungeon == here:
+			frame = a.portalDown
 		}
-		sb.circle(dst, x, y, 14, col.alpha(0.35))
-		sb.ring(dst, x, y, 16+3*pulse, 20+3*pulse, func(int) rgba { return col })
+		if !fog.Visible(p.Tile()) {
+			a.portals.body.sprite(dst, frame, x, y, 0, 1, 1, col.scale(fogExplore))
+			return
+		}
+		pulse := float32(0.5 + 0.5*math.Sin(t*0.08))
+		if w.view.glow {
+			a.portals.glow.sprite(dst, a.portalGlow, x, y, 0, 1, 1+0.08*pulse, col.alpha(0.55+0.25*pulse))
+		}
+		a.portals.light.sprite(dst, a.portalSwirl, x, y, float32(-t*0.05), 1, 0.92+0.06*pulse, col.alpha(0.7+0.3*pulse))
+		a.portals.body.sprite(dst, frame, x, y, 0, 1, 1, col)
 	})
 }
 
-func (w *worldLook) drawEnemy(dst *ebiten.Image, sb *shapeBatch, s *playScene, e client.Actor) {
+// portalAccent is the accent of the place a portal leads to
+// (assets.Place.Accent), or the old portal violet without one.
+func (w *worldLook) portalAccent(dungeon uint8) rgba {
+	id := "hub"
+	if dungeon != game.HubDungeon {
+		if w.content == nil || int(dungeon) >= len(w.content.Dungeons) {
+			return colPortal
+		}
+		id = w.content.Dungeons[dungeon].ID
+	}
+	look, err := assets.Shared()
+	if err != nil {
+		return colPortal
+	}
+	p, ok := look.Place(id)
+	if !ok {
+		return colPortal
+	}
+	return rgb8(p.Accent[0], p.Accent[1], p.Accent[2], 1)
+}
+
+// drawEnemy draws an enemy from its art, its health bar over it; a kind
+// without art is a plain disc.
+func (w *worldLook) drawEnemy(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, e client.Actor) {
 	r := w.enemyRadius(e.Kind)
-	if !s.cam.visible(e.Pos.X, e.Pos.Y, float64(r)+8) {
+	if !s.cam.visible(e.Pos.X, e.Pos.Y, float64(r)*2.5) {
 		return
 	}
+	flashing := w.flashing(game.ActorEnemy, e.ID)
+	n := w.memory.note(e, &w.view, flashing)
 	x, y := s.cam.toScreen(e.Pos.X, e.Pos.Y)
-	c := enemyColours[int(e.Kind)%len(enemyColours)]
-	if w.flashing(game.ActorEnemy, e.ID) {
-		c = rgb8(255, 255, 255, 1)
+	if k, ok := a.kind(e.Kind); ok {
+		drawEnemyArt(dst, a, k, e, n, &w.view)
+	} else {
+		c := colEnemyHP
+		if flashing {
+			c = rgb8(255, 255, 255, 1)
+		}
+		sb.circle(dst, x, y, r, c.scale(0.55))
 	}
-	if e.Flags&game.EnemyTelegraph != 0 { // planted and about to fire: a hot ring that pulses
-		pulse := float32(0.5 + 0.5*math.Sin(float64(s.frames)*0.6))
-		sb.ring(dst, x, y, r*1.25, r*(1.45+0.2*pulse), func(int) rgba { return colTelegraph.alpha(0.55 + 0.45*pulse) })
-	}
-	w.silhouette(dst, sb, x, y, r, e.Kind, c)
 	hpBar(dst, sb, x-r-3, y-r-10, 2*r+6, 4, e.HP, e.MaxHP, colEnemyHP)
 }
 
-// silhouette draws an enemy's body. Each kind has its own outline, picked
-// from its place in the content so a modded kind gets one too: a boss is a
-// spiked star, a stationary kind a square, every other kind a polygon of
-// three to seven sides; the core is a disc.
-func (w *worldLook) silhouette(dst *ebiten.Image, sb *shapeBatch, x, y, r float32, kind uint8, c rgba) {
-	d, ok := w.enemyDef(kind)
-	switch {
-	case !ok:
-		sb.circle(dst, x, y, r, c.scale(0.55))
-	case d.Boss:
-		star(dst, sb, x, y, r, r*0.7, 10, 0, c.scale(0.55))
-	case d.Phases[0].Move == game.MoveStill:
-		polygon(dst, sb, x, y, r*1.15, 4, math.Pi/4, c.scale(0.55))
-	case d.Phases[0].Move == game.MoveWander:
-		sb.circle(dst, x, y, r, c.scale(0.55))
-	default:
-		polygon(dst, sb, x, y, r*1.1, 3+int(kind)%5, -math.Pi/2, c.scale(0.55))
-	}
-	sb.circle(dst, x, y, r*0.62, c)
-	sb.circle(dst, x, y, r*0.25, c.scale(0.4))
-}
-
-// polygon fills a regular polygon of n sides, its first corner at angle a0.
-func polygon(dst *ebiten.Image, sb *shapeBatch, x, y, r float32, n int, a0 float64, c rgba) {
-	star(dst, sb, x, y, r, r*float32(math.Cos(math.Pi/float64(n))), n, a0, c)
-}
-
-// star fills an n-pointed star with outer radius r and inner radius in;
-// with in at the polygon's apothem it is a plain polygon. Its first point
-// is at angle a0.
-func star(dst *ebiten.Image, sb *shapeBatch, x, y, r, in float32, n int, a0 float64, c rgba) {
-	step := math.Pi / float64(n)
-	for k := range 2 * n {
-		ra, rb := r, in
-		if k%2 == 1 {
-			ra, rb = in, r
-		}
-		s1, c1 := math.Sincos(a0 + float64(k)*step)
-		s2, c2 := math.Sincos(a0 + float64(k+1)*step)
-		sb.triangle(dst, x, y, x+float32(c1)*ra, y+float32(s1)*ra, x+float32(c2)*rb, y+float32(s2)*rb, c)
-	}
-}
-
-// drawShip draws a ship: a disc with a nose toward its aim. Arrival grace
-// is a shimmering ring; the dead are a faint ghost without a nose.
-func (w *worldLook) drawShip(dst *ebiten.Image, sb *shapeBatch, s *playScene, p client.Actor, aim float64, c rgba) {
+// drawShip draws a ship from its design along its aim, in its tint.
+// Arrival grace is a shimmering ring; the dead are a faint ghost;
+// the linkdead are dimmed; a hit flashes it red.
+func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, p client.Actor, aim float64, c rgba) {
 	r := w.playerRadius
 	if !s.cam.visible(p.Pos.X, p.Pos.Y, float64(r)*2+4) {
 		return
 	}
 	x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
-	if p.Flags&game.PlayerDead != 0 {
-		y += float32(2 * math.Sin(float64(s.frames)*0.1)) // a ghost drifts
-		sb.circle(dst, x, y, r, colGhost)
-		sb.circle(dst, x, y, r*0.55, colGhost)
+	look := shipLook{tint: c, dead: p.Flags&game.PlayerDead != 0, linkdead: p.Flags&game.PlayerLinkdead != 0,
+		hurt: w.flashing(game.ActorPlayer, p.ID)}
+	drawShipArt(dst, a, x, y, aim, p.ID, look, &w.view)
+	if look.dead {
 		return
 	}
-	if p.Flags&game.PlayerLinkdead != 0 {
-		c = c.scale(0.5)
-	}
-	if w.flashing(game.ActorPlayer, p.ID) {
-		c = rgb8(255, 90, 80, 1) // hurt
-	}
-	sn, cs := math.Sincos(aim)
-	nose := func(k, turn float64) (float32, float32) {
-		s2, c2 := math.Sincos(aim + turn)
-		return x + float32(c2*k)*r, y + float32(s2*k)*r
-	}
-	bx, by := nose(1.05, 2.4)
-	cx, cy := nose(1.05, -2.4)
-	sb.triangle(dst, x+float32(cs*1.9)*r, y+float32(sn*1.9)*r, bx, by, cx, cy, c.scale(0.8))
-	sb.circle(dst, x, y, r, c)
-	sb.circle(dst, x, y, r*0.45, c.scale(0.45))
 	if p.Flags&game.PlayerGrace != 0 {
 		shimmer(dst, sb, x, y, r, s.frames)
 	}

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"duskfall/assets"
+	"duskfall/game"
+	"duskfall/levels"
+)
+
+// Loot: an icon per item of levels/items.toml, in its kind's colour (as
+// render's itemColours), and what loot lies on: a dark plate, a glow and
+// the gold ring of the player's own loot, drawn white and tinted in play.
+// The kinds' marks stand for an empty worn slot and for an item without
+// an icon of its own.
+
+var kindHues = map[game.ItemKind]colour{
+	game.ItemConsumable: rgb(230, 80, 110),
+	game.ItemWeapon:     rgb(240, 200, 90),
+	game.ItemArmour:     rgb(120, 170, 230),
+	game.ItemCharm:      rgb(170, 120, 240),
+}
+
+// itemIcons draw each item, in design units of the icon's radius.
+var itemIcons = map[string]func(c *canvas, p pen, hue colour){
+	"healing_potion":    drawPotion,
+	"wardens_ration":    drawRation,
+	"greater_potion":    drawGreaterPotion,
+	"ashwood_bow":       drawBow,
+	"hailstorm_sling":   drawSling,
+	"twinshot_repeater": drawRepeater,
+	"padded_jerkin":     drawJerkin,
+	"warden_plate":      drawPlate,
+	"feather_charm":     drawFeather,
+	"viper_fang":        drawFang,
+}
+
+// kindIcons are the kinds' marks.
+var kindIcons = map[game.ItemKind]func(c *canvas, p pen, hue colour){
+	game.ItemConsumable: drawDrop,
+	game.ItemWeapon:     drawBlade,
+	game.ItemArmour:     drawShield,
+	game.ItemCharm:      drawGem,
+}
+
+// iconRadius is an icon's size in world units: it fills a loot plate and,
+// scaled, a slot of the bar.
+const iconRadius = 9
+
+func init() { register("loot", func(*assets.Look) ([]output, error) { return lootSheet() }) }
+
+func lootSheet() ([]output, error) {
+	c, err := levels.Shared()
+	if err != nil {
+		return nil, err
+	}
+	s := newSheet("sprites", assets.LootSheet, 512)
+	for _, it := range c.Items {
+		draw, ok := itemIcons[it.ID]
+		if !ok {
+			return nil, fmt.Errorf("item %q has no icon: draw it in cmd/artgen (docs/ART.md)", it.ID)
+		}
+		addIcon(s, assets.Icon(it.ID), draw, kindHues[it.Kind])
+	}
+	for _, k := range []game.ItemKind{game.ItemConsumable, game.ItemWeapon, game.ItemArmour, game.ItemCharm} {
+		addIcon(s, assets.KindIcon(k.String()), kindIcons[k], kindHues[k])
+	}
+	addPlate(s)
+	return s.outputs()
+}
+
+func addIcon(s *sheetBuilder, name string, draw func(c *canvas, p pen, hue colour), hue colour) {
+	d := design{id: name, radius: iconRadius, reach: 1.25}
+	c, p := d.canvasFor()
+	draw(c, p, hue)
+	addCropped(s, name, c)
+}
+
+// addPlate draws what loot lies on: loot_plate, loot_glow and loot_mine.
+func addPlate(s *sheetBuilder) {
+	d := design{id: "loot", radius: 12, reach: 1.3}
+	plate, p := d.canvasFor()
+	plate.fill(p.disc(0, 0, 0.95), rgb(8, 8, 12), 0.7)
+	plate.line(p.ring(0, 0, 0.93, 0.93), white.times(0.7), 1.4, 0.8)
+	addCropped(s, "loot_plate", plate)
+	glow, p := d.canvasFor()
+	glow.glowFill(p.disc(0, 0, 0.8), white, 0.8)
+	addCropped(s, "loot_glow", glow.glow(d.sigma()*1.5, 1.6))
+	mine, p := d.canvasFor()
+	hull(mine, p, p.ring(0, 0, 1.0, 1.17), white)
+	for k := range 4 {
+		a := float64(k)*math.Pi/2 - math.Pi/2
+		mine.fill(p.moved(1.08*math.Cos(a), 1.08*math.Sin(a)).ngon(4, 0.16, a), white, 1)
+	}
+	addCropped(s, "loot_mine", mine)
+}
+
+// A round flask with a cork, half full.
+func drawPotion(c *canvas, p pen, hue colour) {
+	flask := join(p.disc(0, 0.3, 0.7), p.poly(-0.22, -0.75, 0.22, -0.75, 0.22, -0.2, -0.22, -0.2))
+	hull(c, p, flask, hue)
+	c.fill(meet(grow(p.disc(0, 0.3, 0.7), -rimOf(p)), p.poly(-1, 0.15, 1, 0.15, 1, 1.2, -1, 1.2)), hue.times(0.75), 1)
+	c.fill(p.disc(-0.25, 0.12, 0.12), white, 0.7)
+	hull(c, p, p.poly(-0.3, -1.05, 0.3, -1.05, 0.26, -0.72, -0.26, -0.72), hueWood)
+}
+
+// A tall flask in two bands, brimming, with a sparkle.
+func drawGreaterPotion(c *canvas, p pen, hue colour) {
+	flask := join(p.oval(0, 0.25, 0.62, 0.8, 0), p.poly(-0.2, -0.9, 0.2, -0.9, 0.2, -0.4, -0.2, -0.4))
+	hull(c, p, flask, hue.toward(white, 0.15))
+	c.fill(meet(grow(p.oval(0, 0.25, 0.62, 0.8, 0), -rimOf(p)), p.poly(-1, -0.2, 1, -0.2, 1, 1.2, -1, 1.2)), hue.times(0.85), 1)
+	seam(c, p, p.stroke(-0.55, 0.35, 0.55, 0.35, 0.001), white)
+	hull(c, p, p.poly(-0.28, -1.15, 0.28, -1.15, 0.24, -0.86, -0.24, -0.86), hueWood)
+	c.fill(p.moved(0.3, 0.05).star(4, 0.26, 0.07, 0), white, 0.9)
+}
+
+// A ration bundled in cloth and tied with a cord.
+func drawRation(c *canvas, p pen, hue colour) {
+	hull(c, p, grow(p.poly(-0.85, -0.45, 0.85, -0.6, 0.9, 0.55, -0.8, 0.65), 0.12*p.r), rgb(220, 170, 110))
+	c.fill(p.stroke(-0.05, -0.75, 0.05, 0.8, 0.16), hue, 1)
+	c.fill(p.stroke(-0.95, 0.05, 0.95, -0.02, 0.16), hue, 1)
+	hull(c, p, p.disc(0, 0.02, 0.2), hue)
+}
+
+// A longbow, strung.
+func drawBow(c *canvas, p pen, hue colour) {
+	arc := cut(p.disc(-0.55, 0, 1.2), p.disc(-0.85, 0, 1.2))
+	hull(c, p, meet(arc, p.poly(-1, -1.1, 1, -1.1, 1, 1.1, -1, 1.1)), hueWood.toward(hue, 0.4))
+	c.fill(p.stroke(0.08, -1.05, 0.08, 1.05, 0.06), white.times(0.85), 1)
+	c.fill(p.stroke(-0.9, 0, 0.75, 0, 0.08), hue, 1)
+	hull(c, p, p.poly(0.75, -0.18, 1.15, 0, 0.75, 0.18), hue)
+}
+
+// A sling's fork, its band and three hailstones.
+func drawSling(c *canvas, p pen, hue colour) {
+	hull(c, p, join(p.stroke(0, 1.0, 0, 0.1, 0.26), p.stroke(0, 0.15, -0.5, -0.6, 0.24), p.stroke(0, 0.15, 0.5, -0.6, 0.24)), hueWood.toward(hue, 0.3))
+	c.fill(p.stroke(-0.5, -0.6, 0.5, -0.6, 0.08), hue, 1)
+	for _, s := range [][2]float64{{-0.7, -0.95}, {-0.15, -1.0}, {0.6, -0.98}} {
+		c.fill(p.disc(s[0], s[1], 0.16), rgb(220, 240, 255).times(0.9), 1)
+	}
+}
+
+// A repeater crossbow with two bolts laid.
+func drawRepeater(c *canvas, p pen, hue colour) {
+	hull(c, p, p.poly(-0.18, -0.4, 0.18, -0.4, 0.14, 1.05, -0.14, 1.05), hueWood)
+	hull(c, p, meet(cut(p.disc(0, 0.3, 1.0), p.disc(0, 0.55, 1.0)), p.poly(-1.1, -1, 1.1, -1, 1.1, 0.3, -1.1, 0.3)), hue)
+	for _, x := range []float64{-0.3, 0.3} {
+		c.fill(p.stroke(x, 0.6, x, -1.0, 0.09), hue.toward(white, 0.3), 1)
+		c.fill(p.poly(x-0.13, -0.9, x+0.13, -0.9, x, -1.15), white, 0.9)
+	}
+}
+
+// A quilted jerkin.
+func drawJerkin(c *canvas, p pen, hue colour) {
+	body := p.mirror(0, -0.55, 0.35, -0.9, 0.85, -0.65, 1.05, 0, 0.7, -0.15, 0.72, 0.95, 0, 1.0)
+	hull(c, p, body, hue)
+	for _, y := range []float64{-0.1, 0.3, 0.7} {
+		seam(c, p, meet(p.stroke(-0.7, y, 0.7, y, 0.001), body), hue)
+	}
+	seam(c, p, p.stroke(0, -0.5, 0, 0.95, 0.001), hue)
+}
+
+// A breastplate, riveted, with the Warden's bar.
+func drawPlate(c *canvas, p pen, hue colour) {
+	plate := grow(p.mirror(0, -0.95, 0.85, -0.85, 0.8, 0.25, 0.4, 0.85, 0, 1.0), 0.05*p.r)
+	hull(c, p, plate, hue.toward(white, 0.1))
+	c.fill(p.stroke(-0.55, -0.2, 0.55, -0.2, 0.14), hue.toward(white, 0.35), 1)
+	c.fill(p.stroke(0, -0.75, 0, 0.75, 0.1), hue.times(0.8), 1)
+	for _, r := range [][2]float64{{-0.6, -0.7}, {0.6, -0.7}, {-0.45, 0.45}, {0.45, 0.45}} {
+		c.fill(p.disc(r[0], r[1], 0.08), white, 0.85)
+	}
+}
+
+// A feather, its spine and barbs.
+func drawFeather(c *canvas, p pen, hue colour) {
+	q := p.turned(math.Pi / 5)
+	vane := q.oval(0, -0.15, 0.38, 0.95, 0)
+	hull(c, q, vane, hue)
+	c.fill(q.stroke(0, 1.15, 0, -1.0, 0.07), white.times(0.9), 1)
+	for k := range 5 {
+		y := -0.75 + 0.3*float64(k)
+		seam(c, q, meet(join(q.stroke(0, y, 0.4, y-0.25, 0.001), q.stroke(0, y, -0.4, y-0.25, 0.001)), vane), hue)
+	}
+}
+
+// A curved fang with a drop of venom.
+func drawFang(c *canvas, p pen, hue colour) {
+	fang := meet(cut(p.disc(0.55, -0.2, 1.05), p.disc(0.95, -0.35, 0.95)), p.poly(-1, -1.1, 1, -1.1, 1, 1.0, -1, 1.0))
+	hull(c, p, fang, rgb(240, 230, 210).toward(hue, 0.25))
+	c.fill(join(p.disc(0.15, 0.95, 0.17), p.poly(0.02, 0.9, 0.28, 0.9, 0.15, 0.65)), rgb(170, 255, 70).times(0.85), 1)
+}
+
+// The consumable kind's mark: a drop.
+func drawDrop(c *canvas, p pen, hue colour) {
+	drop := join(p.disc(0, 0.3, 0.62), p.poly(-0.55, 0.05, 0.55, 0.05, 0, -1.1))
+	hull(c, p, drop, hue)
+	c.fill(p.disc(-0.22, 0.15, 0.13), white, 0.7)
+}
+
+// The weapon kind's mark: a blade.
+func drawBlade(c *canvas, p pen, hue colour) {
+	q := p.turned(math.Pi / 4)
+	hull(c, q, q.mirror(0, -1.3, 0.2, -1.0, 0.2, 0.35, 0, 0.45), hue)
+	hull(c, q, q.poly(-0.55, 0.4, 0.55, 0.4, 0.55, 0.56, -0.55, 0.56), hueWood.toward(hue, 0.4))
+	c.fill(q.stroke(0, 0.56, 0, 1.1, 0.2), hueWood, 1)
+}
+
+// The armour kind's mark: a shield.
+func drawShield(c *canvas, p pen, hue colour) {
+	hull(c, p, p.mirror(0, -1.0, 0.9, -0.8, 0.8, 0.2, 0, 1.1), hue)
+	seam(c, p, p.stroke(0, -0.75, 0, 0.8, 0.001), hue)
+}
+
+// The charm kind's mark: a cut gem.
+func drawGem(c *canvas, p pen, hue colour) {
+	hull(c, p, p.mirror(0, -0.95, 0.85, -0.2, 0, 1.05), hue)
+	seam(c, p, p.stroke(-0.8, -0.2, 0.8, -0.2, 0.001), hue)
+	seam(c, p, p.mirror(0, -0.2, 0.35, -0.2, 0, -0.9), hue)
+}
