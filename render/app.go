@@ -250,9 +250,11 @@ func (a *app) toggleFullscreen() {
 
 // Draw draws the current scene, then takes the screenshot if one is due.
 func (a *app) Draw(screen *ebiten.Image) {
+	glow := a.settings.Quality != QualityLow
 	if a.gfx == nil {
-		a.gfx = &graphics{text: newTextCache(), shapes: newShapeBatch(), bullets: newBulletLayer()}
+		a.gfx = &graphics{text: newTextCache(), shapes: newShapeBatch(), bullets: newBulletLayer(a.settings.BulletPalette, glow)}
 	}
+	a.gfx.bullets.follow(a.settings.BulletPalette, glow)
 	a.gfx.text.beginFrame()
 	a.scenes.draw(screen)
 	if a.shotDue {
