@@ -61,6 +61,9 @@ func Run(opts Options) error {
 	ebiten.SetWindowSizeLimits(MinWindowWidth, MinWindowHeight, -1, -1)
 	applyWindow(a.settings, true)
 	ebiten.SetTPS(game.TickRate)
+	// Draw clears the screen itself, unless the scene holds its last frame
+	// (a hit-stop): Ebitengine must keep that frame for it.
+	ebiten.SetScreenClearedEveryFrame(false)
 	// A host's window steps the server: it must keep running when the
 	// player switches to another window.
 	ebiten.SetRunnableOnUnfocused(true)
@@ -248,12 +251,21 @@ func (a *app) toggleFullscreen() {
 	a.saveSettings()
 }
 
+// frameHolder is a scene that may hold its last drawn frame on screen for
+// a frame: the play scene's hit-stop.
+type frameHolder interface{ holdFrame() bool }
+
 // Draw draws the current scene, then takes the screenshot if one is due.
+// A scene holding its frame is not drawn: the screen keeps the last one.
 func (a *app) Draw(screen *ebiten.Image) {
 	glow := a.settings.Quality != QualityLow
 	if a.gfx == nil {
 		a.gfx = &graphics{text: newTextCache(), shapes: newShapeBatch(), bullets: newBulletLayer(a.settings.BulletPalette, glow)}
 	}
+	if h, ok := a.scenes.current.(frameHolder); ok && h.holdFrame() {
+		return
+	}
+	screen.Clear()
 	a.gfx.bullets.follow(a.settings.BulletPalette, glow)
 	a.gfx.text.beginFrame()
 	a.scenes.draw(screen)

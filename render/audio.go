@@ -141,7 +141,7 @@ func (d *director) onMark(ev *game.Event, self uint16) {
 	case ev.Kind == game.EvHit && ev.Actor == game.ActorEnemy:
 		d.play(sndHitDealt)
 	case ev.Kind == game.EvDeath && ev.Actor == game.ActorEnemy:
-		d.kill(false)
+		// The effects know the enemy's size: they call kill.
 	case ev.Kind == game.EvDeath:
 		d.play(sndDeath)
 	}

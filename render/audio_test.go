@@ -182,6 +182,8 @@ func TestTheSoundDirector(t *testing.T) {
 	t.Run("a kill cracks; a large one booms", func(t *testing.T) {
 		d, r := newD()
 		idle(d, 1)
+		d.onMark(&game.Event{Kind: game.EvDeath, Actor: game.ActorEnemy, ID: 3}, 1)
+		assert.Empty(t, r.played, "the effects, which know its size, say which")
 		d.kill(false)
 		idle(d, soundGap[sndBigKill])
 		d.kill(true)
