@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/audio"
 
 	"duskfall/client"
 	"duskfall/game"
@@ -56,6 +57,9 @@ func Run(opts Options) error {
 	a.shotPath = os.Getenv("DUSKFALL_SHOT")
 	a.perfLog = os.Getenv("DUSKFALL_PERF") == "1"
 	a.sound = openSpeaker(os.Stderr)
+	if _, quiet := a.sound.(silence); !quiet {
+		a.music = startMusic(audio.CurrentContext(), a.settings.musicVolume)
+	}
 	ebiten.SetWindowTitle(WindowTitle)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowSizeLimits(MinWindowWidth, MinWindowHeight, -1, -1)
@@ -115,8 +119,9 @@ type app struct {
 	gfx      *graphics // created on the first Draw
 	shotPath string    // DUSKFALL_SHOT: where the play screenshot goes
 	shotDue  bool
-	sound    speaker // silence until Run opens the device, and where there is none
-	perfLog  bool    // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	sound    speaker  // silence until Run opens the device, and where there is none
+	music    *jukebox // nil where there is no sound
+	perfLog  bool     // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
 }
 
 // graphics are the drawing resources the scenes share.
@@ -240,7 +245,9 @@ func (a *app) Update() error {
 	if !playing && (a.in.Click || a.in.menuEnter()) {
 		a.sound.Play(sndClick, a.settings.volume())
 	}
-	return a.scenes.update()
+	err := a.scenes.update()
+	a.playMusic()
+	return err
 }
 
 // toggleFullscreen switches between the window and the whole screen, and

@@ -44,6 +44,7 @@ type playScene struct {
 	fx        *effects
 	dir       *director // which sounds play
 	returning bool      // Return to hub was chosen: ESCAPE is held until the ship is out
+	bossHeard int       // the last frame a met boss was near, for the music
 	netGraph  bool
 
 	frames  int // updates since the scene opened
