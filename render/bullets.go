@@ -132,6 +132,7 @@ type bulletLayer struct {
 	palette string // the palette id the atlas is drawn in
 	glow    bool   // whether the atlas has glows
 	vs      []ebiten.Vertex
+	sample  []ebiten.Vertex // the palette's sample in Settings
 	op      ebiten.DrawTrianglesOptions
 	calls   int // DrawTriangles calls in the last draw, for the net graph
 }
@@ -156,6 +157,22 @@ func (l *bulletLayer) follow(palette string, glow bool) {
 	l.style = paletteStyle(palette, glow)
 	l.atlas = ebiten.NewImageFromImage(atlasPixels(l.style))
 	l.looks = bulletLooks(glow)
+}
+
+// drawSample draws a row of the palette's bullets at (x, y), its left
+// end and middle: a hostile bullet of every kind, then a player's shot
+// flying right, so Settings shows what the chosen palette looks like.
+func (l *bulletLayer) drawSample(dst *ebiten.Image, x, y float32) {
+	const radius, pitch = 5, 17
+	l.sample = l.sample[:0]
+	for k := range kindsPerTeam {
+		lk := &l.looks[lookIndex(game.TeamEnemy, uint8(k))]
+		l.sample = appendQuad(l.sample, x+radius*2+float32(k)*pitch, y, radius*lk.Half, lk, 1)
+	}
+	lk := &l.looks[lookIndex(game.TeamPlayer, 0)]
+	head := x + radius*2 + kindsPerTeam*pitch + radius*glowScale*streakTail
+	l.sample = appendStreak(l.sample, head, y, streakRefSpeed, 0, streakRefSpeed, radius*lk.Half, lk)
+	dst.DrawTriangles(l.sample, quadIndices[:len(l.sample)/4*6], l.atlas, &l.op)
 }
 
 // friendlyColours are the friendly shots' hue and their white-hot head in
