@@ -254,7 +254,7 @@ func (f *effects) strike(s *playScene, enemyAt game.Vec, ev *game.Event) {
 		x, y = enemyAt.X, enemyAt.Y
 	}
 	_, hot := f.shotHues.of(s.a.settings.BulletPalette)
-	f.punch.impact(x, y, ev.Bullet.VX, ev.Bullet.VY, hot, 5, s.frames)
+	f.punch.impact(x, y, ev.Bullet.VX, ev.Bullet.VY, hot, 6, s.frames)
 }
 
 // heavyHitShare is the share of the own ship's health a hit must take to

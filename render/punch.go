@@ -97,10 +97,10 @@ func (p *punch) impact(x, y float64, vx, vy float32, col rgba, n int, frame int)
 	if vx == 0 && vy == 0 {
 		back = p.random() * 2 * math.Pi
 	}
-	p.addFlash(x, y, 9, col, frame)
+	p.addFlash(x, y, 12, col, frame)
 	for range n {
 		a := back + (p.random()-0.5)*2.2
-		speed := 2.5 + p.random()*3.5
+		speed := 3 + p.random()*4
 		p.addSpark(x, y, math.Cos(a)*speed, math.Sin(a)*speed, 8+int(p.random()*7), col, frame)
 	}
 }
@@ -315,16 +315,16 @@ func (p *punch) drawMuzzle(b *glowBatch, m *muzzleFlash, v *punchView) {
 	t := float32(age) / muzzleFrames
 	x, y := v.cam.toScreen(m.x, m.y)
 	dx, dy := float32(m.dx), float32(m.dy)
-	size := float32(9)
+	size := float32(11)
 	if m.own && v.hasSelf {
 		// The own ship moves on while its flash shows: the flash rides its nose.
 		sn, cs := math.Sincos(v.aim)
 		x, y = v.cam.toScreen(v.self.X+cs*v.muzzleOffset, v.self.Y+sn*v.muzzleOffset)
-		dx, dy, size = float32(cs), float32(sn), 11
+		dx, dy, size = float32(cs), float32(sn), 14
 	}
 	fade := (1 - t) * (1 - t)
 	if v.glows {
-		b.sprite(cellGlow, x, y, size*2.2, v.friendly.alpha(0.55*fade))
+		b.sprite(cellGlow, x, y, size*2.4, v.friendly.alpha(0.7*fade))
 	}
 	// The star's long ray points along the shot, the short one across.
 	b.quad(cellStar, x+dx*size*0.4, y+dy*size*0.4, dx, dy, size*(1.6-0.6*t), size*0.8, v.hot.alpha(fade))
@@ -343,11 +343,11 @@ func (p *punch) drawSpark(b *glowBatch, sp *spark, v *punchView) {
 		return
 	}
 	dx, dy := float32(sp.vx/speed0), float32(sp.vy/speed0)
-	length := float32(2 + speed0*keep*2.2)
+	length := float32(3 + speed0*keep*2.5)
 	t := float32(age) / float32(sp.life)
 	// The streak's head is at the front of its cell: push the quad back so
 	// the head sits where the spark is.
-	b.quad(cellSpark, x-dx*length*0.7, y-dy*length*0.7, dx, dy, length, 2.2, sp.col.alpha(1-t*t))
+	b.quad(cellSpark, x-dx*length*0.7, y-dy*length*0.7, dx, dy, length, 3, sp.col.alpha(1-t*t))
 }
 
 func (p *punch) drawFlash(b *glowBatch, f *impactFlash, v *punchView) {
@@ -391,7 +391,7 @@ func (p *punch) drawHurtEdge(dst *ebiten.Image, sb *shapeBatch, frame int, w, h 
 		return
 	}
 	k := 1 - float32(age)/hurtFrames
-	drawEdgeGlow(dst, sb, w, h, colHurtEdge.alpha(0.55*p.hurt*k*k))
+	drawEdgeGlow(dst, sb, w, h, colHurtEdge.alpha(0.45*p.hurt*k*k))
 	sb.flush(dst)
 }
 
