@@ -272,8 +272,8 @@ func sparkPixel(along, across float64) color.RGBA {
 	if along > head {
 		fade = clamp01(1 - (along-head)/(1-head))
 	}
-	w := 0.18 * fade
-	return premul(color.RGBA{255, 255, 255, 255}, fade*fade*(1-smoothstep(0.4*w, w+0.02, math.Abs(across))))
+	w := 0.45 * fade
+	return premul(color.RGBA{255, 255, 255, 255}, fade*fade*(1-smoothstep(0.3*w, w+0.02, math.Abs(across))))
 }
 
 // ringPixel is a thin white ring at 3/4 of the cell's half-width.
