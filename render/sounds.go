@@ -102,10 +102,21 @@ func synth(v voice) []byte {
 	}
 	phase, phase2, body := 0.0, 0.0, 0.0
 	lowNoise := 0.0 // noise through a one-pole low-pass whose corner follows the slide
+	// What falls exponentially is stepped by a constant factor a sample,
+	// not recomputed: the bank is made before the window opens.
+	glide, glideStep := v.freq, 1.0
+	if v.glide && v.freq > 0 && v.to > 0 {
+		glideStep = math.Pow(v.to/v.freq, 1/float64(n))
+	}
+	bodyHz, bodyStep := v.bodyHz, math.Pow(0.5, 1/float64(n)) // the body falls an octave
+	click, clickStep := v.click, math.Exp(-1/(clickSeconds*soundRate))
 	for i := range n {
 		t := float64(i) / soundRate
-		k := t / v.seconds
-		f := slide(v, k)
+		f := v.freq + (v.to-v.freq)*t/v.seconds
+		if v.glide {
+			f = glide
+			glide *= glideStep
+		}
 		phase += 2 * math.Pi * f / soundRate
 		phase2 += 2 * math.Pi * v.second / soundRate
 		var s float64
@@ -122,11 +133,13 @@ func synth(v voice) []byte {
 			s = (1-v.noiseShare)*s + v.noiseShare*2*noise()
 		}
 		if v.thump > 0 {
-			body += 2 * math.Pi * v.bodyHz * math.Pow(0.5, k) / soundRate
+			body += 2 * math.Pi * bodyHz / soundRate
+			bodyHz *= bodyStep
 			s = (1-v.thump)*s + v.thump*math.Sin(body)
 		}
 		if v.click > 0 {
-			s += v.click * 2 * noise() * math.Exp(-t/0.0025)
+			s += click * 2 * noise()
+			click *= clickStep
 		}
 		env := envelope(t, v)
 		if v.tremoloHz > 0 {
@@ -139,13 +152,8 @@ func synth(v voice) []byte {
 	return out
 }
 
-// slide is the voice's pitch a share k of the way through it.
-func slide(v voice, k float64) float64 {
-	if v.glide && v.freq > 0 && v.to > 0 {
-		return v.freq * math.Pow(v.to/v.freq, k)
-	}
-	return v.freq + (v.to-v.freq)*k
-}
+// clickSeconds is how fast a voice's click dies away (to 1/e).
+const clickSeconds = 0.0025
 
 func wave(kind int, phase float64, noise func() float64) float64 {
 	switch kind {
