@@ -285,7 +285,9 @@ func (p *punch) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	v := viewOf(s, g)
 	p.build(&v)
 	p.glow.flush(dst, g.bullets.atlas)
-	p.drawHurtEdge(dst, g.shapes, v.frame, float32(s.a.w), float32(s.a.h))
+	if v.glows {
+		p.drawHurtEdge(dst, g.shapes, v.frame, float32(s.a.w), float32(s.a.h))
+	}
 }
 
 // build fills the glow batch with every live effect's quads.
@@ -391,17 +393,20 @@ func (p *punch) drawHurtEdge(dst *ebiten.Image, sb *shapeBatch, frame int, w, h 
 		return
 	}
 	k := 1 - float32(age)/hurtFrames
-	drawEdgeGlow(dst, sb, w, h, colHurtEdge.alpha(0.45*p.hurt*k*k))
+	drawEdgeGlow(dst, sb, w, h, colHurtEdge.alpha(0.6*p.hurt*k*k))
 	sb.flush(dst)
 }
 
 // drawEdgeGlow shades a band round the screen's edge, c at the edge fading
 // to nothing inward: an outer band falls steeply, an inner one gently, so
-// the shade looks round rather than ruled.
+// the shade looks round rather than ruled. The bands are thin (7.5 % of
+// the screen's height in all): every pixel they cover is blended once
+// more, and under software GL a screen-wide shade costs as much as the
+// world (docs/PERFORMANCE.md).
 func drawEdgeGlow(dst *ebiten.Image, sb *shapeBatch, w, h float32, c rgba) {
 	none := c.alpha(0)
 	mid := c.alpha(0.35)
-	outer, inner := 0.05*min(w, h), 0.2*min(w, h)
+	outer, inner := 0.025*min(w, h), 0.05*min(w, h)
 	band := func(x, y, bw, bh float32, from, to rgba, horizontal bool) {
 		if horizontal { // from at the top, to at the bottom
 			sb.rect4(dst, x, y, bw, bh, from, from, to, to)
