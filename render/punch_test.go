@@ -93,6 +93,15 @@ func TestFriendsShotsFlashTheirMuzzles(t *testing.T) {
 		p.newShots(friendsShots(5, 7), 1, friend, game.Vec{X: 214, Y: 100}, true, 16, 11)
 		assert.Zero(t, muzzles(&p, 11))
 	})
+	t.Run("watching for new shots allocates nothing", func(t *testing.T) {
+		var p punch
+		pool := friendsShots(5, 7, 8, 9)
+		frame := 10
+		assert.Zero(t, testing.AllocsPerRun(50, func() {
+			frame++
+			p.newShots(pool, 1, friend, far, true, 16, frame)
+		}))
+	})
 	t.Run("a new instance starts a fresh look", func(t *testing.T) {
 		var p punch
 		p.newShots(friendsShots(50), 1, friend, far, true, 16, 10)
