@@ -297,6 +297,8 @@ func (r *Runtime) noteStrike(uid uint32) {
 		}
 	}
 	if best >= 0 {
-		r.view.noteHit(&game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: r.view.enemies[best].ID})
+		// Where and how the shot struck, for the impact's sparks.
+		r.view.noteHit(&game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: r.view.enemies[best].ID,
+			X: pool.X[i], Y: pool.Y[i], Bullet: game.BulletSpawn{UID: uid, VX: pool.VX[i], VY: pool.VY[i]}})
 	}
 }

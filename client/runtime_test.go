@@ -74,8 +74,12 @@ func TestAStrikingBulletFlashesTheEnemyItHit(t *testing.T) {
 	rt.Receive()
 
 	var hit []uint16
-	rt.RecentHits(6, func(h HitMark) { hit = append(hit, h.Event.ID) })
+	var mark game.Event
+	rt.RecentHits(6, func(h HitMark) { hit, mark = append(hit, h.Event.ID), h.Event })
 	require.Equal(t, []uint16{7}, hit, "the enemy next to the bullet flashes, the far one does not")
+	require.InDelta(t, 110, mark.X, 8, "the mark says where the shot struck, for its sparks")
+	require.InDelta(t, 100, mark.Y, 1e-3)
+	require.Greater(t, mark.Bullet.VX, float32(0), "and which way it flew")
 	require.Zero(t, rt.Bullets().Len(), "and the bullet is gone")
 }
 

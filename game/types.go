@@ -168,7 +168,7 @@ type Event struct {
 	HP      int16       // EvHit: health after the hit
 	Portal  uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the portal index
 	Dungeon uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the dungeon kind it opens, or HubDungeon
-	X, Y    float32     // EvPortalOpened: the portal's centre; EvBulletDespawn (wall): where it died (server-side only)
+	X, Y    float32     // EvPortalOpened: the portal's centre; EvBulletDespawn (wall): where it died (server-side only); EvHit on an enemy as a client notes it: where the shot struck
 	Tick    uint32      // EvHit: the tick the hit happened (the bullet is Bullet.UID)
 	Tag     uint64      // EvBulletDespawn: the bullet's pool Tag when it died (server-side only, never on the wire)
 	Item    Item        // EvItem: the item (ID is the player, or the owner of ground loot; X, Y where it lies)

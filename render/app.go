@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/audio"
 
 	"duskfall/client"
 	"duskfall/game"
@@ -56,11 +57,17 @@ func Run(opts Options) error {
 	a.shotPath = os.Getenv("DUSKFALL_SHOT")
 	a.perfLog = os.Getenv("DUSKFALL_PERF") == "1"
 	a.sound = openSpeaker(os.Stderr)
+	if _, quiet := a.sound.(silence); !quiet {
+		a.music = startMusic(audio.CurrentContext(), a.settings.musicVolume)
+	}
 	ebiten.SetWindowTitle(WindowTitle)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowSizeLimits(MinWindowWidth, MinWindowHeight, -1, -1)
 	applyWindow(a.settings, true)
 	ebiten.SetTPS(game.TickRate)
+	// Draw clears the screen itself, unless the scene holds its last frame
+	// (a hit-stop): Ebitengine must keep that frame for it.
+	ebiten.SetScreenClearedEveryFrame(false)
 	// A host's window steps the server: it must keep running when the
 	// player switches to another window.
 	ebiten.SetRunnableOnUnfocused(true)
@@ -112,8 +119,9 @@ type app struct {
 	gfx      *graphics // created on the first Draw
 	shotPath string    // DUSKFALL_SHOT: where the play screenshot goes
 	shotDue  bool
-	sound    speaker // silence until Run opens the device, and where there is none
-	perfLog  bool    // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	sound    speaker  // silence until Run opens the device, and where there is none
+	music    *jukebox // nil where there is no sound
+	perfLog  bool     // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
 }
 
 // graphics are the drawing resources the scenes share.
@@ -237,7 +245,9 @@ func (a *app) Update() error {
 	if !playing && (a.in.Click || a.in.menuEnter()) {
 		a.sound.Play(sndClick, a.settings.volume())
 	}
-	return a.scenes.update()
+	err := a.scenes.update()
+	a.playMusic()
+	return err
 }
 
 // toggleFullscreen switches between the window and the whole screen, and
@@ -248,11 +258,22 @@ func (a *app) toggleFullscreen() {
 	a.saveSettings()
 }
 
+// frameHolder is a scene that may hold its last drawn frame on screen for
+// a frame: the play scene's hit-stop.
+type frameHolder interface{ holdFrame() bool }
+
 // Draw draws the current scene, then takes the screenshot if one is due.
+// A scene holding its frame is not drawn: the screen keeps the last one.
 func (a *app) Draw(screen *ebiten.Image) {
+	glow := a.settings.Quality != QualityLow
 	if a.gfx == nil {
-		a.gfx = &graphics{text: newTextCache(), shapes: newShapeBatch(), bullets: newBulletLayer()}
+		a.gfx = &graphics{text: newTextCache(), shapes: newShapeBatch(), bullets: newBulletLayer(a.settings.BulletPalette, glow)}
 	}
+	if h, ok := a.scenes.current.(frameHolder); ok && h.holdFrame() {
+		return
+	}
+	screen.Clear()
+	a.gfx.bullets.follow(a.settings.BulletPalette, glow)
 	a.gfx.text.beginFrame()
 	a.scenes.draw(screen)
 	if a.shotDue {

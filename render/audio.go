@@ -94,6 +94,7 @@ func hasAudioDevice(goos string, getenv func(string) string, glob func(string) (
 var soundGap = [numSounds]int{
 	sndShot: 6, sndHitDealt: 4, sndHitTaken: 5, sndEnemyDeath: 4, sndDeath: 20,
 	sndPickup: 6, sndPortal: 30, sndTelegraph: 20, sndPhase: 60, sndLowHealth: 55, sndClick: 3,
+	sndShotB: 6, sndShotC: 6, sndShotD: 6, sndBigKill: 20,
 }
 
 // lowHealthShare is the health share under which the heartbeat plays.
@@ -110,20 +111,26 @@ type director struct {
 	last     [numSounds]int // frame each sound last played, plus one
 	instance uint16
 	sheetAt  int64 // the sheet news already heard (UnixNano of its arrival)
-	shotAt   int   // frame of the last shot sound
+	shotAt   int   // frame of the last shot
+	shots    int   // shots sounded, to take the shot's variants in turn
 }
 
 func newDirector(out speaker, volume func() float64) *director {
 	return &director{out: out, volume: volume}
 }
 
-// play plays id unless it played within its gap.
-func (d *director) play(id int) {
+// play plays id unless it played within its gap; it says whether it did.
+func (d *director) play(id int) bool { return d.playAs(id, id) }
+
+// playAs plays sound as id, paced by id's gap: a variant of a sound is
+// paced with it.
+func (d *director) playAs(id, sound int) bool {
 	if last := d.last[id]; last > 0 && d.frame-(last-1) < soundGap[id] {
-		return
+		return false
 	}
 	d.last[id] = d.frame + 1
-	d.out.Play(id, d.volume())
+	d.out.Play(sound, d.volume())
+	return true
 }
 
 // onMark is a hit or death the effects turned into a spark or a number.
@@ -134,18 +141,32 @@ func (d *director) onMark(ev *game.Event, self uint16) {
 	case ev.Kind == game.EvHit && ev.Actor == game.ActorEnemy:
 		d.play(sndHitDealt)
 	case ev.Kind == game.EvDeath && ev.Actor == game.ActorEnemy:
-		d.play(sndEnemyDeath)
+		// The effects know the enemy's size: they call kill.
 	case ev.Kind == game.EvDeath:
 		d.play(sndDeath)
 	}
 }
 
+// kill is an enemy's death: a boom for a large one or a boss, a crack for
+// the rest.
+func (d *director) kill(large bool) {
+	if large {
+		d.play(sndBigKill)
+		return
+	}
+	d.play(sndEnemyDeath)
+}
+
 // update is one frame: the own ship's fire and health, and where it is.
-func (d *director) update(firing bool, cooldown int, hp, maxHP int16, alive bool, instance uint16) {
+// It says whether the ship fired this frame, at its fire rate, as the
+// server will have it fire: the muzzle flashes then.
+func (d *director) update(firing bool, cooldown int, hp, maxHP int16, alive bool, instance uint16) (fired bool) {
 	d.frame++
 	if firing && alive && d.frame-d.shotAt >= max(cooldown, 1) {
-		d.shotAt = d.frame
-		d.play(sndShot)
+		d.shotAt, fired = d.frame, true
+		if d.playAs(sndShot, shotVariants[d.shots%len(shotVariants)]) {
+			d.shots++
+		}
 	}
 	if alive && maxHP > 0 && float64(hp) < lowHealthShare*float64(maxHP) {
 		d.play(sndLowHealth)
@@ -156,6 +177,7 @@ func (d *director) update(firing bool, cooldown int, hp, maxHP int16, alive bool
 		}
 		d.instance = instance
 	}
+	return fired
 }
 
 // boss is the met boss's news: a telegraph starting, a phase beginning.

@@ -36,6 +36,48 @@ func TestTheSoundBank(t *testing.T) {
 	t.Logf("the sound bank holds %d bytes of PCM", a.bytes())
 }
 
+// samples decodes the left channel of 16-bit stereo PCM to -1..1.
+func samples(pcm []byte) []float64 {
+	out := make([]float64, len(pcm)/4)
+	for i := range out {
+		out[i] = float64(int16(binary.LittleEndian.Uint16(pcm[4*i:]))) / 32768
+	}
+	return out
+}
+
+func energy(xs []float64) float64 {
+	e := 0.0
+	for _, x := range xs {
+		e += x * x
+	}
+	return e
+}
+
+func TestTheShotSound(t *testing.T) {
+	bank := makeSoundBank()
+	for _, id := range shotVariants {
+		s := samples(bank[id])
+		t.Run("a shot variant is gone within 60 ms", func(t *testing.T) {
+			assert.LessOrEqual(t, float64(len(s))/soundRate, 0.06)
+		})
+		t.Run("a shot variant spends nine tenths of its energy in its first 30 ms: crisp, not droning", func(t *testing.T) {
+			head := s[:int(0.03*soundRate)]
+			assert.Greater(t, energy(head)/energy(s), 0.9)
+		})
+		t.Run("a shot variant starts and ends in silence, so it never clicks", func(t *testing.T) {
+			assert.Less(t, math.Abs(s[0]), 0.01)
+			assert.Less(t, math.Abs(s[len(s)-1]), 0.01)
+		})
+	}
+	t.Run("the variants differ, but only slightly in loudness", func(t *testing.T) {
+		first := energy(samples(bank[sndShot]))
+		for _, id := range shotVariants[1:] {
+			assert.False(t, bytes.Equal(bank[sndShot], bank[id]))
+			assert.InEpsilon(t, first, energy(samples(bank[id])), 0.25)
+		}
+	})
+}
+
 func TestAudioDevice(t *testing.T) {
 	none := func(string) ([]string, error) { return nil, nil }
 	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -110,12 +152,42 @@ func TestTheSoundDirector(t *testing.T) {
 		d.onMark(&game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 3}, 1)
 		assert.Equal(t, 2, r.count(sndHitDealt), "and plays again once its gap passed")
 	})
-	t.Run("shots sound at the fire rate while firing", func(t *testing.T) {
+	t.Run("shots sound at the fire rate while firing, taking the shot's variants in turn", func(t *testing.T) {
 		d, r := newD()
+		fired := 0
 		for range 60 {
-			d.update(true, 8, 100, 100, true, 1)
+			if d.update(true, 8, 100, 100, true, 1) {
+				fired++
+			}
 		}
-		assert.Equal(t, 60/8, r.count(sndShot))
+		shots := 0
+		for _, v := range shotVariants {
+			assert.Positive(t, r.count(v), "variant %d plays", v)
+			shots += r.count(v)
+		}
+		assert.Equal(t, 60/8, shots)
+		assert.Equal(t, 60/8, fired, "and the frames it fired on are told, for the muzzle flash")
+	})
+	t.Run("a fast weapon fires faster than its sound repeats", func(t *testing.T) {
+		d, r := newD()
+		fired := 0
+		for range 60 {
+			if d.update(true, 2, 100, 100, true, 1) {
+				fired++
+			}
+		}
+		assert.Equal(t, 30, fired)
+		assert.Equal(t, 10, len(r.played), "one shot sound per gap")
+	})
+	t.Run("a kill cracks; a large one booms", func(t *testing.T) {
+		d, r := newD()
+		idle(d, 1)
+		d.onMark(&game.Event{Kind: game.EvDeath, Actor: game.ActorEnemy, ID: 3}, 1)
+		assert.Empty(t, r.played, "the effects, which know its size, say which")
+		d.kill(false)
+		idle(d, soundGap[sndBigKill])
+		d.kill(true)
+		assert.Equal(t, []int{sndEnemyDeath, sndBigKill}, r.played)
 	})
 	t.Run("the heartbeat plays only under 30 % health", func(t *testing.T) {
 		d, r := newD()

@@ -41,6 +41,7 @@ func appendBulletVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera,
 func appendTeamVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, looks *[numLooks]look, fog *client.Fog, players bool) []ebiten.Vertex {
 	n := pool.Len()
 	xs, ys, rs := pool.X[:n], pool.Y[:n], pool.Radius[:n]
+	vxs, vys := pool.VX[:n], pool.VY[:n]
 	kinds, teams := pool.Kind[:n], pool.Team[:n]
 	ox, oy := float32(cam.X), float32(cam.Y)
 	w, h := float32(cam.W), float32(cam.H)
@@ -50,16 +51,60 @@ func appendTeamVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, l
 		}
 		lk := &looks[lookIndex(teams[i], kinds[i])]
 		half := rs[i] * lk.Half
+		reach, speed := half, float32(0)
+		if lk.Streak {
+			speed = float32(math.Sqrt(float64(vxs[i]*vxs[i] + vys[i]*vys[i])))
+			reach = half * streakTail * streakStretch(speed)
+		}
 		x, y := xs[i]-ox, ys[i]-oy
-		if x+half < 0 || y+half < 0 || x-half > w || y-half > h {
+		if x+reach < 0 || y+reach < 0 || x-reach > w || y-reach > h {
 			continue
 		}
 		if fog != nil && !bulletInSight(fog, xs[i], ys[i]) {
 			continue
 		}
+		if lk.Streak {
+			vs = appendStreak(vs, x, y, vxs[i], vys[i], speed, half, lk)
+			continue
+		}
 		vs = appendQuad(vs, x, y, half, lk, 1)
 	}
 	return vs
+}
+
+// streakRefSpeed is the shot speed, in u per tick, at which a streak is
+// drawn at its sprite's own proportions: the baseline character's shot.
+const streakRefSpeed = 12
+
+// streakStretch is how far a streak is drawn stretched along its flight at
+// speed (u per tick): faster shots leave longer tails, within limits that
+// keep the head legible.
+func streakStretch(speed float32) float32 {
+	return min(max(speed/streakRefSpeed, 0.5), 1.5)
+}
+
+// appendStreak appends a player's shot as a quad along its velocity (vx,
+// vy, of length speed): the head's centre at screen point (x, y), the
+// front half ahead of it and the tail streakTail fronts behind, stretched
+// by the shot's speed.
+func appendStreak(vs []ebiten.Vertex, x, y, vx, vy, speed, half float32, lk *look) []ebiten.Vertex {
+	k := streakStretch(speed)
+	dx, dy := float32(1), float32(0)
+	if speed > 0 {
+		dx, dy = vx/speed, vy/speed
+	}
+	front, back := half*k, half*k*streakTail
+	nx, ny := -dy*half, dx*half // across, to the sprite's +across side
+	tx, ty := x-dx*back, y-dy*back
+	fx, fy := x+dx*front, y+dy*front
+	sx0, sy0 := lk.SX, lk.SY
+	sx1, sy1 := sx0+spriteSize, sy0+spriteSize
+	return append(vs,
+		ebiten.Vertex{DstX: tx - nx, DstY: ty - ny, SrcX: sx0, SrcY: sy0, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
+		ebiten.Vertex{DstX: fx - nx, DstY: fy - ny, SrcX: sx1, SrcY: sy0, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
+		ebiten.Vertex{DstX: tx + nx, DstY: ty + ny, SrcX: sx0, SrcY: sy1, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
+		ebiten.Vertex{DstX: fx + nx, DstY: fy + ny, SrcX: sx1, SrcY: sy1, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
+	)
 }
 
 // appendQuad appends the look's sprite as a quad of half-size half around
@@ -77,23 +122,64 @@ func appendQuad(vs []ebiten.Vertex, x, y, half float32, lk *look, alpha float32)
 	)
 }
 
-// bulletLayer draws a bullet pool in batches from one atlas.
+// bulletLayer draws a bullet pool in batches from one atlas, drawn in the
+// chosen bullet palette: it follows the settings, rebuilding the atlas
+// when the palette or the Graphics quality changes.
 type bulletLayer struct {
-	atlas *ebiten.Image
-	looks *[numLooks]look
-	vs    []ebiten.Vertex
-	op    ebiten.DrawTrianglesOptions
-	calls int // DrawTriangles calls in the last draw, for the net graph
+	atlas   *ebiten.Image
+	looks   *[numLooks]look
+	style   atlasStyle
+	palette string // the palette id the atlas is drawn in
+	glow    bool   // whether the atlas has glows
+	vs      []ebiten.Vertex
+	sample  []ebiten.Vertex // the palette's sample in Settings
+	op      ebiten.DrawTrianglesOptions
+	calls   int // DrawTriangles calls in the last draw, for the net graph
 }
 
-func newBulletLayer() *bulletLayer {
-	l := &bulletLayer{
-		atlas: ebiten.NewImageFromImage(atlasPixels()),
-		looks: bulletLooks(),
-		vs:    make([]ebiten.Vertex, 0, 4*4096),
-	}
+func newBulletLayer(palette string, glow bool) *bulletLayer {
+	l := &bulletLayer{vs: make([]ebiten.Vertex, 0, 4*4096)}
 	l.op.Filter = ebiten.FilterLinear
+	l.follow(palette, glow)
 	return l
+}
+
+// follow redraws the atlas when the palette or the glows changed, so a
+// change in Settings shows on the next frame.
+func (l *bulletLayer) follow(palette string, glow bool) {
+	if l.atlas != nil && palette == l.palette && glow == l.glow {
+		return
+	}
+	if l.atlas != nil {
+		l.atlas.Deallocate()
+	}
+	l.palette, l.glow = palette, glow
+	l.style = paletteStyle(palette, glow)
+	l.atlas = ebiten.NewImageFromImage(atlasPixels(l.style))
+	l.looks = bulletLooks(glow)
+}
+
+// drawSample draws a row of the palette's bullets at (x, y), its left
+// end and middle: a hostile bullet of every kind, then a player's shot
+// flying right, so Settings shows what the chosen palette looks like.
+func (l *bulletLayer) drawSample(dst *ebiten.Image, x, y float32) {
+	const radius, pitch = 5, 17
+	l.sample = l.sample[:0]
+	for k := range kindsPerTeam {
+		lk := &l.looks[lookIndex(game.TeamEnemy, uint8(k))]
+		l.sample = appendQuad(l.sample, x+radius*2+float32(k)*pitch, y, radius*lk.Half, lk, 1)
+	}
+	lk := &l.looks[lookIndex(game.TeamPlayer, 0)]
+	head := x + radius*2 + kindsPerTeam*pitch + radius*glowScale*streakTail
+	l.sample = appendStreak(l.sample, head, y, streakRefSpeed, 0, streakRefSpeed, radius*lk.Half, lk)
+	dst.DrawTriangles(l.sample, quadIndices[:len(l.sample)/4*6], l.atlas, &l.op)
+}
+
+// friendlyColours are the friendly shots' hue and their white-hot head in
+// the palette drawn, for the flashes of shots leaving and striking.
+func (l *bulletLayer) friendlyColours() (hue, hot rgba) {
+	f, h := l.style.friendly, l.style.hot
+	return rgb8(f.R, f.G, f.B, 1), rgb8(h.R, h.G, h.B, 1)
 }
 
 // Telegraph look: an announced bullet is drawn this far out from its muzzle

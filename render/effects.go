@@ -33,6 +33,8 @@ type effects struct {
 	bossSeen          bool
 	bossTele          bool // the met boss was telegraphing last frame
 	onMarkFn          func(client.HitMark)
+	punch             punch       // flashes, sparks and hit-stops (punch.go)
+	shotHues          shotColours // the friendly shots' colours, for their sparks
 }
 
 // pop is a floating damage number.
@@ -66,7 +68,6 @@ const (
 var (
 	colHurt  = rgb8(255, 96, 86, 1)
 	colDealt = rgb8(255, 230, 160, 1)
-	colSpark = rgb8(255, 250, 220, 1)
 )
 
 func newEffects() *effects { return &effects{hp: map[uint16]int16{}} }
@@ -75,6 +76,7 @@ func newEffects() *effects { return &effects{hp: map[uint16]int16{}} }
 func (f *effects) update(s *playScene) {
 	f.shake *= shakeDecay
 	f.seen = s.rt.HitsSince(f.seen, f.onMarkOf(s))
+	f.punch.friendsFired(s.rt, s.rt.PlayerStats().MuzzleOffset, s.frames)
 	f.enemyNumbers(s)
 	f.followBoss(s)
 }
@@ -130,11 +132,12 @@ func (f *effects) onMark(s *playScene, h client.HitMark) {
 		f.addPop(pos, f.number(int(ev.Amount)), colHurt, s.frames)
 		if ev.ID == s.rt.PlayerID() {
 			f.addShake(s, float64(ev.Amount)*0.6)
+			f.hurtSelf(s, pos, ev.Amount)
 		}
 	case ev.Kind == game.EvHit:
-		f.addBurst(pos, 6, 4, colSpark, s.frames)
+		f.strike(s, pos, ev)
 	case ev.Kind == game.EvDeath && ev.Actor == game.ActorEnemy:
-		f.addBurst(pos, 26, 14, colDealt, s.frames)
+		f.killed(s, pos, ev.ID) // the body's shards are its sprite's (deaths.go)
 	case ev.Kind == game.EvDeath:
 		f.addBurst(pos, 40, 18, colHurt, s.frames)
 	}
@@ -242,6 +245,92 @@ func (f *effects) addBurst(at game.Vec, r float32, sparks int, c rgba, frame int
 	*slot = burst{x: at.X, y: at.Y, radius: r, col: c, born: frame, sparks: sparks, alive: true}
 }
 
+// strike is a player's shot striking an enemy: sparks where it struck, in
+// the shot's own colours, thrown back from the way it flew.
+func (f *effects) strike(s *playScene, enemyAt game.Vec, ev *game.Event) {
+	x, y := float64(ev.X), float64(ev.Y)
+	if ev.X == 0 && ev.Y == 0 {
+		x, y = enemyAt.X, enemyAt.Y
+	}
+	_, hot := f.shotHues.of(s.a.settings.BulletPalette)
+	f.punch.impact(x, y, ev.Bullet.VX, ev.Bullet.VY, hot, 6, s.frames)
+}
+
+// heavyHitShare is the share of the own ship's health a hit must take to
+// be heavy: a hit-stop marks it (docs/ART.md).
+const heavyHitShare = 0.12
+
+// hurtSelf is a hit on the own ship: its flash and the red edge, and a
+// hit-stop when the blow is heavy.
+func (f *effects) hurtSelf(s *playScene, at game.Vec, amount int16) {
+	self, _ := s.rt.Self()
+	share := float64(amount) / float64(max(self.MaxHP, 1))
+	f.punch.hurtSelf(at, share, s.frames)
+	if share >= heavyHitShare {
+		f.addHitStop(s, 3)
+	}
+}
+
+// Kills of enemies at least this big (u) shake the screen.
+const largeEnemyRadius = 16
+
+// killed is an enemy's death: its shockwave, and for a large one a shake,
+// for a boss a hit-stop too.
+func (f *effects) killed(s *playScene, at game.Vec, id uint16) {
+	radius, boss := float32(defaultEnemyRadius), false
+	if e, ok := enemyByID(s, id); ok {
+		radius = s.look.enemyRadius(e.Kind)
+		d, _ := s.look.enemyDef(e.Kind)
+		boss = d.Boss
+	}
+	f.punch.kill(at, radius, colKill, s.frames)
+	switch {
+	case boss:
+		f.addShake(s, 9)
+		f.addHitStop(s, 4)
+	case radius >= largeEnemyRadius:
+		f.addShake(s, 3)
+	}
+	if s.dir != nil {
+		s.dir.kill(boss || radius >= largeEnemyRadius)
+	}
+}
+
+func enemyByID(s *playScene, id uint16) (client.Actor, bool) {
+	for _, e := range s.rt.Enemies() {
+		if e.ID == id {
+			return e, true
+		}
+	}
+	return client.Actor{}, false
+}
+
+// addHitStop holds the drawn world for n frames, if the player wants the
+// screen's punch at all: the Screen shake setting governs both.
+func (f *effects) addHitStop(s *playScene, n int) {
+	if s.a.settings.ScreenShake {
+		f.punch.stop.begin(n, s.frames)
+	}
+}
+
+// shotColours are the friendly shots' hue and hot head in a palette,
+// worked out once per palette chosen.
+type shotColours struct {
+	palette       string
+	known         bool
+	friendly, hot rgba
+}
+
+func (c *shotColours) of(palette string) (friendly, hot rgba) {
+	if !c.known || c.palette != palette {
+		st := paletteStyle(palette, true)
+		c.palette, c.known = palette, true
+		c.friendly = rgb8(st.friendly.R, st.friendly.G, st.friendly.B, 1)
+		c.hot = rgb8(st.hot.R, st.hot.G, st.hot.B, 1)
+	}
+	return c.friendly, c.hot
+}
+
 // addShake adds to the shake, if the player wants shake at all.
 func (f *effects) addShake(s *playScene, px float64) {
 	if s.a.settings.ScreenShake {
@@ -271,6 +360,7 @@ func (f *effects) noteBoss(s *playScene, kind, phase uint8, d *game.EnemyDef, la
 	if !first {
 		f.banner = "The " + phaseWord(d, phase) + " begins"
 		f.addShake(s, 6)
+		f.addHitStop(s, 4)
 	}
 }
 
@@ -283,6 +373,7 @@ func phaseWord(d *game.EnemyDef, phase uint8) string {
 
 // draw draws the sparks and numbers over the world.
 func (f *effects) draw(dst *ebiten.Image, g *graphics, s *playScene) {
+	f.punch.draw(dst, g, s)
 	for i := range f.bursts {
 		b := &f.bursts[i]
 		age := s.frames - b.born

@@ -86,7 +86,7 @@ func TestFogShadeCorners(t *testing.T) {
 }
 
 func TestBulletsThroughFog(t *testing.T) {
-	looks := bulletLooks()
+	looks := bulletLooks(true)
 	g := floorGrid(40, 23, [2]int{10, 5}, [2]int{10, 6}, [2]int{10, 4})
 	f, _ := seenFrom(g, 5, 5)
 	cam := camera{W: 1280, H: 720}
@@ -118,7 +118,7 @@ func TestBulletsThroughFog(t *testing.T) {
 
 func TestBulletVerticesThroughFogAllocateNothing(t *testing.T) {
 	p := fullScreenPool(2000)
-	f, looks, cam := screenFog(), bulletLooks(), camera{W: 1280, H: 720}
+	f, looks, cam := screenFog(), bulletLooks(true), camera{W: 1280, H: 720}
 	vs := appendBulletVertices(nil, p, cam, looks, f)
 	require.NotEmpty(t, vs)
 	allocs := testing.AllocsPerRun(20, func() {
@@ -138,7 +138,7 @@ func screenFog() *client.Fog {
 
 func BenchmarkBulletVertices10kNoFog(b *testing.B) {
 	p := fullScreenPool(10000)
-	looks := bulletLooks()
+	looks := bulletLooks(true)
 	cam := camera{W: 1280, H: 720}
 	vs := appendBulletVertices(nil, p, cam, looks, nil)
 	b.ReportAllocs()

@@ -44,6 +44,7 @@ type playScene struct {
 	fx        *effects
 	dir       *director // which sounds play
 	returning bool      // Return to hub was chosen: ESCAPE is held until the ship is out
+	bossHeard int       // the last frame a met boss was near, for the music
 	netGraph  bool
 
 	frames  int // updates since the scene opened
@@ -236,6 +237,9 @@ func (s *playScene) notePlaying() {
 	}
 }
 
+// holdFrame says whether this frame repeats the last: a hit-stop.
+func (s *playScene) holdFrame() bool { return s.fx.punch.stop.hold() }
+
 func (s *playScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(color.Black) // unknown ground is black
@@ -323,7 +327,11 @@ func (s *playScene) listen(it client.Intent) {
 	self, ok := s.rt.Self()
 	alive := ok && self.Flags&game.PlayerDead == 0
 	inst, _ := s.rt.Instance()
-	s.dir.update(it.Fire, s.rt.PlayerStats().FireCooldown, self.HP, self.MaxHP, alive, inst)
+	firing := it.Fire && self.Flags&game.PlayerGrace == 0 // a ship in its arrival grace cannot shoot
+	stats := s.rt.PlayerStats()
+	if s.dir.update(firing, stats.FireCooldown, self.HP, self.MaxHP, alive, inst) {
+		s.fx.punch.muzzle(self.Pos, s.lastAim, stats.MuzzleOffset, true, s.frames)
+	}
 	if sh := s.rt.Sheet(); sh.Known {
 		s.dir.sheet(sh.Action, sh.ActionAt.UnixNano())
 	}

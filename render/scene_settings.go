@@ -79,7 +79,7 @@ func newSettingsPanel(a *app) *settingsPanel {
 	add("Net graph at start (F3)", v, c)
 	v, c = onOff(&s.ScreenShake, none)
 	add("Screen shake", v, c)
-	add("Bullet colours", func() string { return paletteName(s.BulletPalette) },
+	add(LabelBulletColours, func() string { return paletteName(s.BulletPalette) },
 		func(dir int) { s.BulletPalette = nextPalette(s.BulletPalette, dir) })
 	add("Graphics", func() string { return map[string]string{QualityHigh: "High", QualityLow: "Low (fast)"}[s.Quality] },
 		func(int) { s.Quality = map[string]string{QualityHigh: QualityLow, QualityLow: QualityHigh}[s.Quality] })
@@ -248,10 +248,18 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 			value = "press a key (Esc cancels)"
 		}
 		g.text.draw(dst, value, r.Max.X-12, y, 1, alignRight, colTitle)
+		if row.label == LabelBulletColours {
+			// The palette's bullets themselves, the players' shot last.
+			g.bullets.drawSample(dst, float32(r.Min.X+170), float32(r.Min.Y+r.Dy()/2))
+		}
 	}
 	g.text.draw(dst, "Up/Down choose, Left/Right change, Enter toggles or rebinds, Esc goes back",
 		p.a.w/2, p.a.h-30, 1, alignCenter, colDim)
 }
+
+// LabelBulletColours is the row choosing the bullet palette; it shows the
+// palette's bullets.
+const LabelBulletColours = "Bullet colours"
 
 // settingsScene is the panel opened from the main menu.
 type settingsScene struct {

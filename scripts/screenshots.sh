@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Takes the README's screenshots from the real window under Xvfb: the main
+# menu, the hub, each dungeon kind, a boss fight and a dense fight. Each
+# scene is a dedicated server (--enter for a dungeon kind, --map boss_hall
+# for the boss), fight bots for company and the window joined to it; the
+# player walks and fires by xdotool, and the screen is taken with
+# ImageMagick's import. Writes docs/img/*.png.
+#
+#   scripts/screenshots.sh [OUTDIR]
+set -euo pipefail
+out=${1:-docs/img}
+go=${GO:-go}
+tmp=$(mktemp -d)
+display=":$((200 + RANDOM % 100))"
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$tmp"' EXIT
+$go build -o "$tmp/duskfall" .
+$go build -tags headless -o "$tmp/server" .
+Xvfb "$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
+sleep 1
+export DISPLAY=$display
+mkdir -p "$out"
+
+# window starts the game window with a fresh profile, joined to port $1
+# when one is given.
+window() {
+  local args=(--name Vesper)
+  [ -n "${1:-}" ] && args+=(--join "127.0.0.1:$1")
+  XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/xdata" "$tmp/duskfall" "${args[@]}" >"$tmp/window.log" 2>&1 &
+  win=$!
+}
+
+# scene NAME SECONDS SERVER_FLAGS... runs a server with the flags, three
+# fight bots and the window, plays for SECONDS (walking east and firing
+# toward the mouse), and takes NAME.png.
+scene() {
+  local name=$1 secs=$2
+  shift 2
+  local port=$((20000 + RANDOM % 20000))
+  "$tmp/server" --server --bind 127.0.0.1 --port "$port" --data "$tmp/data-$name" "$@" >"$tmp/server.log" 2>&1 &
+  local srv=$!
+  sleep 0.5
+  "$tmp/server" --bot 3 --join "127.0.0.1:$port" --script fight --name ally --duration 60s >/dev/null 2>&1 &
+  local bots=$!
+  window "$port"
+  sleep 3
+  xdotool mousemove 900 300 mousedown 1 keydown d
+  sleep "$secs"
+  xdotool keyup d
+  sleep 0.4
+  import -window root "$out/$name.png"
+  xdotool mouseup 1
+  kill "$win" "$bots" "$srv" 2>/dev/null || true
+  wait "$win" "$bots" "$srv" 2>/dev/null || true
+  echo "screenshots: $out/$name.png"
+}
+
+window ""
+sleep 3
+import -window root "$out/menu.png"
+kill "$win"; wait "$win" 2>/dev/null || true
+echo "screenshots: $out/menu.png"
+
+scene hub 1.5
+scene proving_grounds 1.5 --enter proving_grounds
+scene catacombs 1.5 --enter catacombs
+scene sunken_keep 1.5 --enter sunken_keep
+scene boss 2 --map boss_hall
