@@ -72,8 +72,8 @@ const (
 // Colours of the blows that are not the shots' own.
 var (
 	colHurtGlow = rgb8(255, 170, 150, 1)
-	colHurtEdge  = rgb8(150, 16, 24, 1)
-	colKill      = rgb8(255, 236, 200, 1)
+	colHurtEdge = rgb8(150, 16, 24, 1)
+	colKill     = rgb8(255, 236, 200, 1)
 )
 
 // random is a cheap deterministic generator for the sparks' scatter.
