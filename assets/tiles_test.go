@@ -54,7 +54,7 @@ func TestEveryPlaceHasATileSet(t *testing.T) {
 		p := l.Places[id]
 		s, err := LoadSheet(FS(), "tiles", p.Tiles)
 		require.NoError(t, err, "%s draws with tiles/%s", id, p.Tiles)
-		for _, f := range []string{"floor_0", "floor_1", "decor_0", "decor_3", "npc", "wall_0_0", "wall_15_1", "shade_n"} {
+		for _, f := range []string{"plain_0", "plain_1", "feature_0", "decor_0", "decor_3", "npc", "wall_0_0", "wall_15_1", "shade_n"} {
 			_, ok := s.Frame(f)
 			assert.True(t, ok, "tiles/%s has %s", p.Tiles, f)
 		}

@@ -19,8 +19,8 @@ import (
 //
 // The frames, as the window reads them (docs/ART.md, "Places"):
 //
-//	floor_0 … floor_N   floor variants; floor_0 and floor_1 are plain and
-//	                    common, the rest are features (cracks, moss, bones…)
+//	plain_0 … plain_N   plain floor, most of the ground
+//	feature_0 … _N      floor with something on it (cracks, moss, bones…)
 //	decor_0 … decor_3   paving (game.TileDecor), laid two tiles by two: the
 //	                    quarters of one pattern, top-left, top-right,
 //	                    bottom-left, bottom-right
@@ -54,7 +54,8 @@ const (
 // tileStyle paints one place's tiles. Each painter gets a canvas already
 // filled with a base colour and a generator seeded for that tile alone.
 type tileStyle struct {
-	floors   int                                                        // floor variants, the first two plain
+	plains   int                                                        // plain floor variants, the first of them
+	features int                                                        // floor variants with a feature, after the plain
 	floor    func(cv *canvas, p assets.Place, v int, rng *rand.Rand)    // floor variant v
 	decor    func(cv *canvas, p assets.Place, rng *rand.Rand)           // paving over two tiles by two
 	npc      func(cv *canvas, p assets.Place)                           // the keeper's paving
@@ -91,11 +92,15 @@ func tileSet(p assets.Place, st tileStyle) *sheetBuilder {
 	add := func(name string, cv *canvas) {
 		sb.add(name, cv.image(), image.Pt(0, 0), 1)
 	}
-	for v := range st.floors {
+	for v := range st.plains + st.features {
 		cv := newCanvas(tileSide, tileSide)
 		cv.fill(p.Floor[0])
 		st.floor(cv, p, v, tileRand(p.ID, "floor", v))
-		add(fmt.Sprintf("floor_%d", v), cv)
+		name := fmt.Sprintf("plain_%d", v)
+		if v >= st.plains {
+			name = fmt.Sprintf("feature_%d", v-st.plains)
+		}
+		add(name, cv)
 	}
 	paving := newCanvas(2*tileSide, 2*tileSide)
 	paving.fill(p.Floor[1])

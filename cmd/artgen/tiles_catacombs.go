@@ -10,7 +10,7 @@ import (
 // slabs for paving, and crypt walls stacked with bones.
 func init() {
 	tileStyles["catacombs"] = tileStyle{
-		floors: 7, floor: slateFloor, decor: tombSlab, npc: sealStone,
+		plains: 2, features: 5, floor: slateFloor, decor: tombSlab, npc: sealStone,
 		wallTop: cryptTop, wallFace: boneFace, rim: straightRim,
 	}
 }
@@ -91,9 +91,11 @@ func sealStone(cv *canvas, p assets.Place) {
 	drawSkull(cv, c, c-sub, px(4), p.Detail, shade(p.Floor[1], 130))
 }
 
-// cryptTop is the top of a crypt wall: heavy dark slabs, irregular.
+// cryptTop is the top of a crypt wall: heavy dark slabs, irregular,
+// darker than the hub's dressed stone.
 func cryptTop(cv *canvas, p assets.Place, v int) {
-	joint := shade(p.WallTop, 170)
+	cv.fill(mix(p.WallFace, p.WallTop, 150))
+	joint := shade(p.WallTop, 150)
 	cv.draw(rectPx(0, 19-v*6, 32, 20-v*6), joint, 255)
 	cv.draw(rectPx(0, 31, 32, 32), joint, 255)
 	cv.draw(rectPx(10+v*9, 0, 11+v*9, 19-v*6), joint, 255)

@@ -10,7 +10,7 @@ import (
 // stone laid in courses.
 func init() {
 	tileStyles["hub"] = tileStyle{
-		floors: 7, floor: hubFloor, decor: hubPaving, npc: hubMedallion,
+		plains: 2, features: 5, floor: hubFloor, decor: hubPaving, npc: hubMedallion,
 		wallTop: dressedTop, wallFace: ashlarFace, rim: straightRim,
 	}
 }
@@ -39,9 +39,9 @@ func hubFloor(cv *canvas, p assets.Place, v int, rng *rand.Rand) {
 		slab(cv, 0, 0, 32, 32, a, p.Detail)
 		cv.draw(polygon([2]int{px(20), px(31)}, [2]int{px(31), px(31)}, [2]int{px(31), px(21)}), shade(a, 170), 255)
 		cv.draw(capsule(px(21), px(30), px(30), px(22), sub/3), p.Detail, 140)
-	case 6: // a slab and a small square inlay
+	case 6: // a slab worn hollow where feet have turned on it
 		slab(cv, 0, 0, 32, 32, a, p.Detail)
-		slab(cv, 11, 11, 21, 21, b, p.Detail)
+		cv.draw(ellipse(px(16)+jitter(rng, px(4)), px(16)+jitter(rng, px(4)), px(8), px(6)), shade(a, 200), 150)
 	}
 	specks(cv, rng, 5, 3, p.Detail, 70)
 	specks(cv, rng, 5, 3, shade(a, 180), 120)

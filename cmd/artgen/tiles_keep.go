@@ -11,7 +11,7 @@ import (
 // running down them.
 func init() {
 	tileStyles["sunken_keep"] = tileStyle{
-		floors: 7, floor: wetFloor, decor: drownedMosaic, npc: wellHead,
+		plains: 2, features: 5, floor: wetFloor, decor: drownedMosaic, npc: wellHead,
 		wallTop: mossyTop, wallFace: stainedFace, rim: straightRim,
 	}
 }

@@ -10,7 +10,7 @@ import (
 // worn paving, and clipped hedges for walls.
 func init() {
 	tileStyles["proving_grounds"] = tileStyle{
-		floors: 7, floor: turfFloor, decor: wornPaving, npc: stoneCircle,
+		plains: 4, features: 5, floor: turfFloor, decor: wornPaving, npc: stoneCircle,
 		wallTop: hedgeTop, wallFace: hedgeFace, rim: hedgeRim,
 	}
 }
@@ -20,7 +20,7 @@ func turfFloor(cv *canvas, p assets.Place, v int, rng *rand.Rand) {
 	// what lies on it keeps a few pixels off the tile's edges.
 	blotches(cv, rng, 2+v%2, p.Floor[1])
 	switch v {
-	case 2: // pebbles
+	case 4: // pebbles
 		for range 4 + rng.IntN(3) {
 			x, y := px(6+rng.IntN(20)), px(6+rng.IntN(20))
 			rx, ry := px(1)+rng.IntN(sub*2), px(1)+rng.IntN(sub)
@@ -28,7 +28,7 @@ func turfFloor(cv *canvas, p assets.Place, v int, rng *rand.Rand) {
 			cv.draw(ellipse(x, y, rx, ry), p.Detail, 255)
 			cv.draw(ellipse(x-sub/2, y-sub/2, rx/2, ry/2), p.WallEdge, 130)
 		}
-	case 3: // a moss cushion
+	case 5: // a moss cushion
 		cx, cy := px(10+rng.IntN(12)), px(10+rng.IntN(12))
 		for range 14 {
 			x, y := cx+jitter(rng, px(7)), cy+jitter(rng, px(6))
@@ -37,24 +37,26 @@ func turfFloor(cv *canvas, p assets.Place, v int, rng *rand.Rand) {
 			cv.draw(disc(x, y, r), p.Floor[1], 255)
 			cv.draw(disc(x-sub/2, y-sub/2, r/2), p.Detail, 200)
 		}
-	case 4: // a patch of bare earth
-		cv.draw(ellipse(px(16)+jitter(rng, px(3)), px(16)+jitter(rng, px(3)), px(10), px(7)), shade(p.Floor[0], 190), 255)
-		cv.draw(ellipse(px(18), px(17), px(2), px(1)+sub/2), p.Detail, 255)
-	case 5: // clover
+	case 6: // a patch of bare earth
+		cx, cy := px(16)+jitter(rng, px(3)), px(16)+jitter(rng, px(3))
+		cv.draw(ellipse(cx, cy, px(10), px(7)), shade(p.Floor[0], 225), 200)
+		cv.draw(ellipse(cx+px(2), cy+sub, px(2), px(1)+sub/2), p.Detail, 255)
+		specks(cv, rng, 6, 8, p.Detail, 140)
+	case 7: // clover
 		for range 3 {
 			x, y := px(7+rng.IntN(18)), px(7+rng.IntN(18))
 			for _, d := range [3][2]int{{0, -2}, {-2, 1}, {2, 1}} {
 				cv.draw(disc(x+d[0]*sub, y+d[1]*sub, px(2)), p.Detail, 255)
 			}
 		}
-	case 6: // a fallen twig
+	case 8: // a fallen twig
 		x0, y0 := px(6+rng.IntN(6)), px(8+rng.IntN(16))
 		x1, y1 := px(22+rng.IntN(6)), px(8+rng.IntN(16))
 		cv.draw(capsule(x0, y0+sub, x1, y1+sub, sub), shade(p.Floor[0], 140), 255)
 		cv.draw(capsule(x0, y0, x1, y1, sub), p.Detail, 255)
 		cv.draw(capsule((x0+x1)/2, (y0+y1)/2, (x0+x1)/2+px(3), (y0+y1)/2-px(4), sub*2/3), p.Detail, 255)
 	}
-	tufts(cv, rng, 5+rng.IntN(4), p)
+	tufts(cv, rng, 2+rng.IntN(3), p)
 }
 
 // blotches lays a few soft patches of a second tone, inside the tile.
@@ -65,12 +67,14 @@ func blotches(cv *canvas, rng *rand.Rand, n int, c assets.RGB) {
 	}
 }
 
-// tufts are blades of grass: two or three short strokes from one root.
+// tufts are blades of grass: a few short strokes of different lengths
+// and leans from one root.
 func tufts(cv *canvas, rng *rand.Rand, n int, p assets.Place) {
 	for range n {
 		x, y := px(4+rng.IntN(24)), px(6+rng.IntN(22))
-		for _, dx := range [3]int{-2, 0, 2} {
-			cv.draw(capsule(x, y, x+dx*sub, y-px(3)-rng.IntN(sub*2), sub/3), p.Detail, 220)
+		for range 2 + rng.IntN(3) {
+			dx, h := jitter(rng, px(2)), px(2)+rng.IntN(px(3))
+			cv.draw(capsule(x, y, x+dx, y-h, sub/3), p.Detail, 150+rng.IntN(90))
 		}
 	}
 }
