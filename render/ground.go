@@ -335,6 +335,10 @@ func loadTileSet(name string) (*tileSet, error) {
 	}
 	ts := &tileSet{batch: newSpriteBatch(sheet, false), npc: sheet.frame("npc"),
 		shadeN: sheet.frame("shade_n"), shadeW: sheet.frame("shade_w"), shadeE: sheet.frame("shade_e")}
+	// Tiles land on whole pixels one to one (the camera rounds its
+	// corner), so the nearest texel is the exact one, and a quarter of
+	// the linear filter's reads under a software renderer.
+	ts.batch.op.Filter = ebiten.FilterNearest
 	ts.plains, ts.features = numbered(sheet, "plain_"), numbered(sheet, "feature_")
 	if len(ts.plains) == 0 {
 		return nil, fmt.Errorf("tiles/%s has no plain_0", name)
