@@ -23,6 +23,9 @@ import (
 // just past it (behind a pillar, round a corner) is lit a little instead
 // of being cut off in black squares.
 //
+// Where drawn ground meets ground never seen, the light goes out at
+// their shared edge, so that edge too is a fade, not a line.
+//
 // No node is ever above 1 in any channel: the light only darkens or keeps
 // the ground, never brightens it past the tile set's own colours, which
 // TestEveryTileKeepsHostileBulletsReadable holds readable.
@@ -213,6 +216,25 @@ func (m *lightMap) shine(lit bool) {
 		for ch := range c {
 			in := min(c[ch], 1)
 			m.rgb[k][ch] = v*in + (1-v)*e*memoryTint[ch]
+		}
+	}
+	m.darkenUndrawn()
+}
+
+// darkenUndrawn puts out every node of a tile that is not drawn, its
+// corners and edges too: the drawn tiles beside it fade to black at
+// their shared edge instead of stopping at it in a hard line.
+func (m *lightMap) darkenUndrawn() {
+	for y := range m.th {
+		for x := range m.tw {
+			if m.drawn[y*m.tw+x] {
+				continue
+			}
+			for j := y * nodesPerTile; j <= (y+1)*nodesPerTile; j++ {
+				for i := x * nodesPerTile; i <= (x+1)*nodesPerTile; i++ {
+					m.rgb[j*m.nw+i] = [3]float32{}
+				}
+			}
 		}
 	}
 }
