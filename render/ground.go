@@ -212,8 +212,11 @@ func tileHash(tx, ty int) uint32 {
 }
 
 // drawTiles lays every drawn tile of the box, each in quads between the
-// light nodes (a tile's four quarters at high quality, the whole tile at
-// low), and the shadows walls cast on the floor beside them.
+// light nodes, and the shadows walls cast on the floor beside them. At
+// high quality a tile whose light bends within it (the edge of sight, a
+// light's rim) is drawn in its four quarters; elsewhere, and at low
+// quality, one quad between its corners is the same light for a quarter
+// of the vertices.
 func (gl *groundLook) drawTiles(dst *ebiten.Image, s *playScene, grid *game.Grid, high bool) {
 	m, ts := &gl.light, gl.tiles
 	for y := range m.th {
@@ -223,31 +226,30 @@ func (gl *groundLook) drawTiles(dst *ebiten.Image, s *playScene, grid *game.Grid
 				continue
 			}
 			sx, sy := s.cam.toScreen(float64(tx*game.TileSize), float64(ty*game.TileSize))
-			f := gl.tileFrame(grid, tx, ty)
-			gl.drawLit(dst, f, sx, sy, x, y, high)
+			parts := 1
+			if high && m.curved(x, y) {
+				parts = nodesPerTile
+			}
+			gl.drawLit(dst, gl.tileFrame(grid, tx, ty), sx, sy, x, y, parts)
 			if grid.At(tx, ty) == game.TileWall {
 				continue
 			}
 			if grid.At(tx, ty-1) == game.TileWall {
-				gl.drawLit(dst, ts.shadeN, sx, sy, x, y, high)
+				gl.drawLit(dst, ts.shadeN, sx, sy, x, y, parts)
 			}
 			if grid.At(tx-1, ty) == game.TileWall {
-				gl.drawLit(dst, ts.shadeW, sx, sy, x, y, high)
+				gl.drawLit(dst, ts.shadeW, sx, sy, x, y, parts)
 			}
 			if grid.At(tx+1, ty) == game.TileWall {
-				gl.drawLit(dst, ts.shadeE, sx, sy, x, y, high)
+				gl.drawLit(dst, ts.shadeE, sx, sy, x, y, parts)
 			}
 		}
 	}
 }
 
 // drawLit draws a tile-sized frame at screen (sx, sy), box tile (x, y),
-// in quads whose corners take the light of the nodes there.
-func (gl *groundLook) drawLit(dst *ebiten.Image, f assets.Frame, sx, sy float32, x, y int, high bool) {
-	parts := 1
-	if high {
-		parts = nodesPerTile
-	}
+// in parts×parts quads whose corners take the light of the nodes there.
+func (gl *groundLook) drawLit(dst *ebiten.Image, f assets.Frame, sx, sy float32, x, y int, parts int) {
 	step := nodesPerTile / parts
 	span := float32(game.TileSize / parts)
 	src := float32(f.Rect.Dx() / parts)

@@ -266,6 +266,35 @@ func (m *lightMap) addLight(l lightSource) {
 	}
 }
 
+// curveLimit is how far a tile's inner nodes may stray from the blend of
+// its corners (in any channel, 0 to 1) and still be drawn as one quad: a
+// few levels of the dark ground, under what the eye can tell.
+const curveLimit = 0.03
+
+// curved reports whether the light bends within box tile (x, y): one of
+// its edge or centre nodes strays from the blend of its corners.
+func (m *lightMap) curved(x, y int) bool {
+	i, j := x*nodesPerTile, y*nodesPerTile
+	at := func(di, dj int) [3]float32 { return m.rgb[(j+dj)*m.nw+i+di] }
+	tl, tr, bl, br := at(0, 0), at(2, 0), at(0, 2), at(2, 2)
+	for ch := range 3 {
+		far := func(mid, a, b float32) bool { return abs32(mid-(a+b)/2) > curveLimit }
+		if far(at(1, 0)[ch], tl[ch], tr[ch]) || far(at(0, 1)[ch], tl[ch], bl[ch]) ||
+			far(at(2, 1)[ch], tr[ch], br[ch]) || far(at(1, 2)[ch], bl[ch], br[ch]) ||
+			far(at(1, 1)[ch], (tl[ch]+br[ch])/2, (tr[ch]+bl[ch])/2) {
+			return true
+		}
+	}
+	return false
+}
+
+func abs32(v float32) float32 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
 // node is the colour of node (i, j) of the box; outside it, dark.
 func (m *lightMap) node(i, j int) [3]float32 {
 	if i < 0 || j < 0 || i >= m.nw || j >= m.nh {
