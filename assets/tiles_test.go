@@ -3,6 +3,7 @@ package assets
 import (
 	"image"
 	"image/color"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -57,6 +58,29 @@ func TestEveryPlaceHasATileSet(t *testing.T) {
 		for _, f := range []string{"plain_0", "plain_1", "feature_0", "decor_0", "decor_3", "npc", "wall_0_0", "wall_15_1", "shade_n"} {
 			_, ok := s.Frame(f)
 			assert.True(t, ok, "tiles/%s has %s", p.Tiles, f)
+		}
+	}
+}
+
+// Every tile but the shadows is opaque to its last pixel: the window
+// copies tiles onto the screen without blending them.
+func TestEveryTileIsOpaque(t *testing.T) {
+	names, err := Sheets(FS(), "tiles")
+	require.NoError(t, err)
+	for _, name := range names {
+		s, err := LoadSheet(FS(), "tiles", name)
+		require.NoError(t, err)
+		for fname, f := range s.Frames {
+			if strings.HasPrefix(fname, "shade_") {
+				continue
+			}
+			for y := f.Rect.Min.Y; y < f.Rect.Max.Y; y++ {
+				for x := f.Rect.Min.X; x < f.Rect.Max.X; x++ {
+					if _, _, _, a := s.Image.At(x, y).RGBA(); a != 0xffff {
+						t.Fatalf("tiles/%s.png: %s has a translucent pixel at (%d, %d)", name, fname, x, y)
+					}
+				}
+			}
 		}
 	}
 }

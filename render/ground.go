@@ -123,13 +123,14 @@ func (gl *groundLook) draw(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog 
 		return
 	}
 	gl.tiles.batch.flush(dst)
+	gl.tiles.shades.flush(dst)
 	if gl.glow != nil {
 		gl.glow.flush(dst)
 	}
 }
 
 // build lights the ground for this frame and gathers its quads: the tiles
-// in their batch, the lanterns and motion in the additive one (at high
+// and the walls' shadows in their batches, the lanterns and motion in the additive one (at high
 // quality), or flat colours in sb should the tile set be missing. It
 // reports whether there is a map to draw.
 func (gl *groundLook) build(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) bool {
@@ -230,33 +231,34 @@ func (gl *groundLook) drawTiles(dst *ebiten.Image, s *playScene, grid *game.Grid
 			if high && m.curved(x, y) {
 				parts = nodesPerTile
 			}
-			gl.drawLit(dst, gl.tileFrame(grid, tx, ty), sx, sy, x, y, parts)
+			gl.drawLit(dst, ts.batch, gl.tileFrame(grid, tx, ty), sx, sy, x, y, parts)
 			if grid.At(tx, ty) == game.TileWall {
 				continue
 			}
 			if grid.At(tx, ty-1) == game.TileWall {
-				gl.drawLit(dst, ts.shadeN, sx, sy, x, y, parts)
+				gl.drawLit(dst, ts.shades, ts.shadeN, sx, sy, x, y, parts)
 			}
 			if grid.At(tx-1, ty) == game.TileWall {
-				gl.drawLit(dst, ts.shadeW, sx, sy, x, y, parts)
+				gl.drawLit(dst, ts.shades, ts.shadeW, sx, sy, x, y, parts)
 			}
 			if grid.At(tx+1, ty) == game.TileWall {
-				gl.drawLit(dst, ts.shadeE, sx, sy, x, y, parts)
+				gl.drawLit(dst, ts.shades, ts.shadeE, sx, sy, x, y, parts)
 			}
 		}
 	}
 }
 
 // drawLit draws a tile-sized frame at screen (sx, sy), box tile (x, y),
-// in parts×parts quads whose corners take the light of the nodes there.
-func (gl *groundLook) drawLit(dst *ebiten.Image, f assets.Frame, sx, sy float32, x, y int, parts int) {
+// in parts×parts quads of batch b whose corners take the light of the
+// nodes there.
+func (gl *groundLook) drawLit(dst *ebiten.Image, b *spriteBatch, f assets.Frame, sx, sy float32, x, y int, parts int) {
 	step := nodesPerTile / parts
 	span := float32(game.TileSize / parts)
 	src := float32(f.Rect.Dx() / parts)
 	for py := range parts {
 		for px := range parts {
 			i, j := x*nodesPerTile+px*step, y*nodesPerTile+py*step
-			gl.tiles.batch.quad4(dst,
+			b.quad4(dst,
 				float32(f.Rect.Min.X)+float32(px)*src, float32(f.Rect.Min.Y)+float32(py)*src, src,
 				sx+float32(px)*span, sy+float32(py)*span, span,
 				gl.tint(i, j), gl.tint(i+step, j), gl.tint(i, j+step), gl.tint(i+step, j+step))
@@ -315,7 +317,8 @@ func (gl *groundLook) drawFlat(dst *ebiten.Image, sb *shapeBatch, s *playScene, 
 
 // tileSet is a place's tile set on the GPU, its frames found once.
 type tileSet struct {
-	batch                  *spriteBatch
+	batch                  *spriteBatch // the tiles, opaque: copied, not blended
+	shades                 *spriteBatch // the walls' shadows, blended over them
 	plains, features       []assets.Frame
 	decor                  [4]assets.Frame
 	npc                    assets.Frame
@@ -335,12 +338,15 @@ func loadTileSet(name string) (*tileSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	ts := &tileSet{batch: newSpriteBatch(sheet, false), npc: sheet.frame("npc"),
+	ts := &tileSet{batch: newSpriteBatch(sheet, false), shades: newSpriteBatch(sheet, false), npc: sheet.frame("npc"),
 		shadeN: sheet.frame("shade_n"), shadeW: sheet.frame("shade_w"), shadeE: sheet.frame("shade_e")}
 	// Tiles land on whole pixels one to one (the camera rounds its
 	// corner), so the nearest texel is the exact one, and a quarter of
-	// the linear filter's reads under a software renderer.
-	ts.batch.op.Filter = ebiten.FilterNearest
+	// the linear filter's reads under a software renderer. Every tile is
+	// opaque: copied over what is under it, the screen is never read
+	// back to blend them, which a software renderer does pixel by pixel.
+	ts.batch.op.Filter, ts.shades.op.Filter = ebiten.FilterNearest, ebiten.FilterNearest
+	ts.batch.op.Blend = ebiten.BlendCopy
 	ts.plains, ts.features = numbered(sheet, "plain_"), numbered(sheet, "feature_")
 	if len(ts.plains) == 0 {
 		return nil, fmt.Errorf("tiles/%s has no plain_0", name)

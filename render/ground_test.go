@@ -35,6 +35,7 @@ func buildGround(s *playScene, screen *ebiten.Image) {
 	gl := s.look.ground
 	gl.build(screen, s.a.gfx.shapes, s, s.rt.Fog())
 	gl.tiles.batch.vs = gl.tiles.batch.vs[:0]
+	gl.tiles.shades.vs = gl.tiles.shades.vs[:0]
 	gl.glow.vs = gl.glow.vs[:0]
 }
 
