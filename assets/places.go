@@ -33,6 +33,7 @@ type Place struct {
 	Light    RGB    // the colour of the place's light
 	Ambient  string // one of the Ambient… motions
 	Accent   RGB    // portal frames and banners
+	Tiles    string // the tile set it is drawn with, tiles/<Tiles>.png: its own id, or its lender's (like)
 }
 
 // Depth says how a deeper floor changes a place's mood.
@@ -77,13 +78,23 @@ func (l *Look) Palette(id string) BulletPalette {
 	return l.Palettes[0]
 }
 
+// GroundScale is how bright the ground is depth floors down (1 the
+// first): each of its colours times this.
+func (l *Look) GroundScale(depth int) float64 {
+	return 1 - l.Depth.Darken*float64(l.floorsDown(depth))
+}
+
+// floorsDown is how many floors below the first depth is, as far as the
+// mood changes.
+func (l *Look) floorsDown(depth int) int { return min(max(depth-1, 0), l.Depth.MaxFloors) }
+
 // DepthPlace is the place as it looks depth floors down (1 the first).
 func (l *Look) DepthPlace(p Place, depth int) Place {
-	k := min(max(depth-1, 0), l.Depth.MaxFloors)
+	k := l.floorsDown(depth)
 	if k == 0 {
 		return p
 	}
-	dark := 1 - l.Depth.Darken*float64(k)
+	dark := l.GroundScale(depth)
 	for i := range p.Floor {
 		p.Floor[i] = p.Floor[i].Scale(dark)
 	}
@@ -195,7 +206,7 @@ func validateLook(raw *rawLook) (*Look, error) {
 
 func convertPlace(id string, r rawPlace) (Place, error) {
 	key := "place." + id
-	p := Place{ID: id, Name: r.Name, Ambient: r.Ambient}
+	p := Place{ID: id, Name: r.Name, Ambient: r.Ambient, Tiles: id}
 	if p.Name == "" {
 		return p, fail(placesFile, key+".name", "missing")
 	}

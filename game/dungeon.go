@@ -10,7 +10,7 @@ import (
 // scattered without overlap, joined by a minimum spanning tree of L-shaped
 // corridors, with a few one-tile tunnels closing loops. The entrance is one
 // end of the longest walk through it and the boss waits in the room
-// farthest from the entrance. The seed never leaves the server: a client
+// farthest from the entrance, grown into an arena (arena.go). The seed never leaves the server: a client
 // that held it could draw the whole floor plan.
 
 // Generation limits. Content validation applies them through
@@ -158,8 +158,11 @@ type dungeonGen struct {
 	grid  *Grid
 	rooms []Room
 	links []bool // n×n: rooms already joined directly
-	flood Flood  // walking steps from the last source, see measureFrom
-	cand  []int  // one room's spawn tiles, as tile indices
+	// corridor marks the tiles corridors carved: the boss arena keeps
+	// them when it cuts its corners (arena.go).
+	corridor []bool
+	flood    Flood // walking steps from the last source, see measureFrom
+	cand     []int // one room's spawn tiles, as tile indices
 }
 
 func newDungeonGen(k *DungeonKind, seed uint64, depth int) *dungeonGen {
@@ -169,8 +172,9 @@ func newDungeonGen(k *DungeonKind, seed uint64, depth int) *dungeonGen {
 	}
 	return &dungeonGen{
 		k: k, depth: depth, grid: grid,
-		rng:   rand.New(rand.NewPCG(seed, uint64(depth))),
-		rooms: make([]Room, 0, k.RoomsMax),
+		rng:      rand.New(rand.NewPCG(seed, uint64(depth))),
+		rooms:    make([]Room, 0, k.RoomsMax),
+		corridor: make([]bool, len(grid.Tiles)),
 	}
 }
 
@@ -296,6 +300,11 @@ func (g *dungeonGen) leg(x0, y0, x1, y1, lo, hi int) {
 	x0, x1 = min(x0, x1), max(x0, x1)
 	y0, y1 = min(y0, y1), max(y0, y1)
 	g.carve(x0-lo, y0-lo, x1+hi, y1+hi)
+	for y := max(y0-lo, 1); y <= min(y1+hi, g.grid.H-2); y++ {
+		for x := max(x0-lo, 1); x <= min(x1+hi, g.grid.W-2); x++ {
+			g.corridor[y*g.grid.W+x] = true
+		}
+	}
 }
 
 // measureFrom floods the walking steps from tile (tx, ty) into g.flood.
@@ -321,6 +330,7 @@ func (g *dungeonGen) populate() *Dungeon {
 	entrance := g.farthestRoom() // one end of a long walk: a sweep from a random room ends near the edge
 	g.measureFrom(g.rooms[entrance].Center())
 	boss := g.farthestRoom()
+	g.shapeArena(boss, entrance)
 	bossPos := g.rooms[boss].CenterPos()
 	bx, by := g.rooms[boss].Center()
 	m := &Map{Name: g.k.Name, Grid: g.grid, ExitPos: bossPos, HasExit: true, NoRespawn: true,
@@ -339,7 +349,11 @@ func (g *dungeonGen) populate() *Dungeon {
 		if i == entrance {
 			continue
 		}
-		g.spawnTiles(r, i == boss)
+		if i == boss {
+			g.arenaSpawnTiles(r)
+		} else {
+			g.spawnTiles(r)
+		}
 		enemies := 0
 		if i != boss {
 			enemies = g.k.EnemiesMin + g.rng.IntN(g.k.EnemiesMax-g.k.EnemiesMin+1) + (g.depth-1)/2
@@ -358,15 +372,12 @@ func (g *dungeonGen) populate() *Dungeon {
 }
 
 // spawnTiles lists a room's tiles at least spawnInset tiles in from its
-// walls, without the centre when the boss stands there.
-func (g *dungeonGen) spawnTiles(r Room, skipCenter bool) {
-	cx, cy := r.Center()
+// walls.
+func (g *dungeonGen) spawnTiles(r Room) {
 	g.cand = g.cand[:0]
 	for y := r.Y + spawnInset; y < r.Y+r.H-spawnInset; y++ {
 		for x := r.X + spawnInset; x < r.X+r.W-spawnInset; x++ {
-			if !skipCenter || x != cx || y != cy {
-				g.cand = append(g.cand, y*g.grid.W+x)
-			}
+			g.cand = append(g.cand, y*g.grid.W+x)
 		}
 	}
 }

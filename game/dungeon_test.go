@@ -81,9 +81,9 @@ func TestGenerationIsDeterministic(t *testing.T) {
 	// Pinned for seed 1, depth 1. A change here changes every dungeon a
 	// seed names: make it on purpose and update the hash.
 	golden := map[string]uint64{
-		"small":  0x617a821b3cdadb85,
-		"middle": 0x0431846425c6af2e,
-		"large":  0xe581af10f82652f1,
+		"small":  0x49be653876f52862,
+		"middle": 0x2e843f3b4aacaa79,
+		"large":  0x74d01f5995efc291,
 	}
 	for _, k := range testKinds() {
 		t.Run(k.ID+" matches its golden hash for seed 1, depth 1", func(t *testing.T) {
@@ -147,7 +147,7 @@ func TestTheBossRoomIsTheFarthestRoomByWalking(t *testing.T) {
 
 func TestDungeonsFitTheirKind(t *testing.T) {
 	for _, k := range testKinds() {
-		t.Run(k.ID+" keeps its size, room counts and sizes, and a wall border", func(t *testing.T) {
+		t.Run(k.ID+" keeps its size, room counts and sizes (the boss's arena up to arenaSide), and a wall border", func(t *testing.T) {
 			for seed := uint64(1); seed <= 50; seed++ {
 				d := generate(t, &k, seed, 1)
 				g := d.Map.Grid
@@ -156,8 +156,12 @@ func TestDungeonsFitTheirKind(t *testing.T) {
 				require.Len(t, g.Tiles, k.Width*k.Height)
 				require.GreaterOrEqual(t, len(d.Rooms), k.RoomsMin, "seed %d", seed)
 				require.LessOrEqual(t, len(d.Rooms), k.RoomsMax, "seed %d", seed)
-				for _, r := range d.Rooms {
-					require.True(t, r.W >= k.RoomMin && r.W <= k.RoomMax && r.H >= k.RoomMin && r.H <= k.RoomMax, "%+v", r)
+				for i, r := range d.Rooms {
+					largest := k.RoomMax
+					if i == d.BossRoom {
+						largest = max(k.RoomMax, arenaSide)
+					}
+					require.True(t, r.W >= k.RoomMin && r.W <= largest && r.H >= k.RoomMin && r.H <= largest, "%+v", r)
 					require.True(t, r.X >= 1 && r.Y >= 1 && r.X+r.W <= g.W-1 && r.Y+r.H <= g.H-1, "%+v", r)
 				}
 				for x := range g.W {
@@ -171,6 +175,78 @@ func TestDungeonsFitTheirKind(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestTheBossRoomIsAnArena(t *testing.T) {
+	const seeds = 60
+	for _, k := range testKinds() {
+		t.Run(k.ID+": wide, octagonal, pillared, the way in paved", func(t *testing.T) {
+			sides, cut, pillared, paved := 0, 0, 0, 0
+			for seed := uint64(1); seed <= seeds; seed++ {
+				d := generate(t, &k, seed, 1)
+				g, r := d.Map.Grid, d.Rooms[d.BossRoom]
+				sides += min(r.W, r.H)
+				cx, cy := r.Center()
+				for y := cy - 2; y <= cy+2; y++ {
+					for x := cx - 2; x <= cx+2; x++ {
+						require.NotEqual(t, TileWall, g.At(x, y), "seed %d: the boss has room at the centre", seed)
+					}
+				}
+				if g.At(r.X, r.Y) == TileWall && g.At(r.X+r.W-1, r.Y+r.H-1) == TileWall {
+					cut++
+				}
+				if walls, _ := octagonTiles(g, r); walls > 0 {
+					pillared++
+				}
+				if pavedOnTheWayIn(d) {
+					paved++
+				}
+			}
+			t.Logf("%s: arenas %.1f tiles across on average; %d of %d cut, %d pillared, %d paved",
+				k.ID, float64(sides)/seeds, cut, seeds, pillared, paved)
+			assert.Greater(t, float64(sides)/seeds, float64(k.RoomMax+3), "wider than any other room")
+			assert.GreaterOrEqual(t, cut, seeds*9/10, "its corners cut")
+			assert.GreaterOrEqual(t, pillared, seeds*2/3, "pillars in most")
+			assert.Equal(t, seeds, paved, "the way in is always paved")
+		})
+	}
+}
+
+// octagonTiles counts the walls and the floor inside an arena's octagon.
+func octagonTiles(g *Grid, r Room) (walls, floor int) {
+	for y := r.Y; y < r.Y+r.H; y++ {
+		for x := r.X; x < r.X+r.W; x++ {
+			if !inOctagon(r, x, y) {
+				continue
+			}
+			if g.At(x, y) == TileWall {
+				walls++
+			} else {
+				floor++
+			}
+		}
+	}
+	return walls, floor
+}
+
+// pavedOnTheWayIn reports whether the walk from the entrance to the boss
+// steps on paving just before it enters the arena.
+func pavedOnTheWayIn(d *Dungeon) bool {
+	g, r := d.Map.Grid, d.Rooms[d.BossRoom]
+	var f Flood
+	ex, ey := d.Rooms[d.Entrance].Center()
+	g.Flood(&f, ex, ey, nil)
+	cx, cy := r.Center()
+	path, ok := f.PathTo(cx, cy, nil)
+	if !ok {
+		return false
+	}
+	for i, p := range path {
+		if r.Contains(p[0], p[1]) {
+			return i > 0 && g.At(path[i-1][0], path[i-1][1]) == TileDecor
+		}
+	}
+	return false
 }
 
 // roomOf is the index of the room holding p, or -1.

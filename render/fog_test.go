@@ -31,57 +31,111 @@ func seenFrom(g *game.Grid, tx, ty int) (*client.Fog, game.Vec) {
 	return f, eye
 }
 
-func TestTileLight(t *testing.T) {
-	g := floorGrid(40, 3, [2]int{3, 0})
-	f, eye := seenFrom(g, 0, 1)
-	f.Update(g, game.TileCenter(20, 1)) // explore the middle, then come back
+// litFrom is the light map of the whole of g as seen from tile (tx, ty),
+// softened and lit (lit false: sight plain).
+func litFrom(g *game.Grid, f *client.Fog, eye game.Vec, lit bool, lights ...lightSource) *lightMap {
+	var m lightMap
+	m.build(f, g, eye, 0, 0, g.W-1, g.H-1, true)
+	for _, l := range lights {
+		m.add(l)
+	}
+	m.shine(lit)
+	return &m
+}
+
+// centre is the node at the centre of tile (tx, ty) of a map built from
+// tile (0, 0).
+func centre(m *lightMap, tx, ty int) [3]float32 {
+	return m.node(tx*nodesPerTile+1, ty*nodesPerTile+1)
+}
+
+func TestTheLightShowsTheFog(t *testing.T) {
+	g := floorGrid(40, 5, [2]int{3, 1})
+	f, eye := seenFrom(g, 0, 2)
+	f.Update(g, game.TileCenter(20, 2)) // explore the middle, then come back
 	f.Update(g, eye)
+	m := litFrom(g, f, eye, false)
 	edge := int(wire.FogViewRadius / game.TileSize)
 	cases := []struct {
 		name   string
 		tx, ty int
-		check  func(t *testing.T, light float32)
+		check  func(t *testing.T, c [3]float32)
 	}{
-		{"ground near the eye is fully lit", 2, 1, func(t *testing.T, l float32) { assert.Equal(t, float32(1), l) }},
-		{"ground at the edge of the view fades toward the explored dim", edge, 1, func(t *testing.T, l float32) {
-			assert.Less(t, l, float32(0.6))
-			assert.Greater(t, l, float32(fogExplore))
+		{"ground near the eye is fully lit", 1, 2, func(t *testing.T, c [3]float32) { assert.InDelta(t, 1, c[0], 1e-6) }},
+		{"ground at the edge of the view fades toward the remembered dim", edge, 2, func(t *testing.T, c [3]float32) {
+			assert.Less(t, c[0], float32(0.6))
+			assert.Greater(t, c[0], memoryTint[0])
 		}},
-		{"remembered ground out of sight is dim", 25, 1, func(t *testing.T, l float32) { assert.Equal(t, float32(fogExplore), l) }},
-		{"ground behind a wall, never seen, is dark", 4, 0, func(t *testing.T, l float32) { assert.Zero(t, l) }},
-		{"ground never in view is dark", 39, 1, func(t *testing.T, l float32) { assert.Zero(t, l) }},
+		{"remembered ground out of sight is dim and cool", 25, 2, func(t *testing.T, c [3]float32) {
+			assert.Equal(t, memoryTint, c)
+			assert.Greater(t, c[2], c[0], "bluer than it is red")
+		}},
+		{"ground never in view is dark", 39, 2, func(t *testing.T, c [3]float32) { assert.Zero(t, c) }},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			c.check(t, tileLight(f, eye, c.tx, c.ty))
-		})
+		t.Run(c.name, func(t *testing.T) { c.check(t, centre(m, c.tx, c.ty)) })
 	}
 }
 
-func TestFogShadeCorners(t *testing.T) {
-	g := floorGrid(12, 12)
-	for y := range 12 { // a wall down column 6 leaves the east half unseen
+func TestTheEdgeOfSightIsSoft(t *testing.T) {
+	g := floorGrid(20, 20)
+	for y := range 20 { // a wall down column 6 leaves the east half unseen
 		g.Set(6, y, game.TileWall)
 	}
-	f, eye := seenFrom(g, 2, 5)
-	var s fogShade
-	s.build(f, eye, 0, 0, 11, 11)
-	t.Run("a corner among lit tiles is lit", func(t *testing.T) {
-		assert.Equal(t, float32(1), s.corner(3, 5))
+	g.Set(3, 5, game.TileWall) // a pillar, the floor behind it unseen
+	f, eye := seenFrom(g, 1, 5)
+	m := litFrom(g, f, eye, false)
+	t.Run("the light falls off across the edge of sight over more than a tile, never in one step", func(t *testing.T) {
+		row := 10*nodesPerTile + 1 // a row with no pillar: the wall at 6 is seen, 7 on is not
+		prev := m.node(6*nodesPerTile+1, row)[0]
+		for i := 6*nodesPerTile + 2; i <= 9*nodesPerTile; i++ {
+			c := m.node(i, row)[0]
+			assert.LessOrEqual(t, c, prev+1e-6, "node %d", i)
+			assert.Less(t, prev-c, float32(0.5), "node %d: a hard step", i)
+			prev = c
+		}
+		assert.Zero(t, m.node(9*nodesPerTile, row)[0], "two tiles past the wall it is dark")
 	})
-	t.Run("a corner between lit and unseen tiles is half lit", func(t *testing.T) {
-		assert.InDelta(t, 0.5, s.corner(7, 5), 1e-6, "tiles 6 (a seen wall) and 7 (unseen) meet there")
+	t.Run("the floor behind a pillar is drawn, lit a little, not a black square", func(t *testing.T) {
+		require.False(t, f.Visible(4, 5), "the pillar hides it")
+		assert.True(t, m.tileDrawn(4, 5))
+		assert.Greater(t, m.node(4*nodesPerTile, 5*nodesPerTile+1)[0], float32(0.25), "its near edge")
 	})
-	t.Run("a corner of unseen tiles is dark", func(t *testing.T) {
-		assert.Zero(t, s.corner(9, 5))
+	t.Run("ground two tiles past sight and never seen is not drawn", func(t *testing.T) {
+		assert.False(t, m.tileDrawn(8, 5))
 	})
-	t.Run("tiles outside the built box are dark", func(t *testing.T) {
-		assert.Zero(t, s.tile(-5, 5))
-		assert.Zero(t, s.tile(20, 5))
-	})
-	t.Run("rebuilding for a smaller screen reuses the buffer", func(t *testing.T) {
-		allocs := testing.AllocsPerRun(10, func() { s.build(f, eye, 2, 2, 8, 8) })
+	t.Run("rebuilding for a smaller screen reuses the buffers", func(t *testing.T) {
+		allocs := testing.AllocsPerRun(10, func() {
+			m.build(f, g, eye, 2, 2, 8, 8, true)
+			m.add(lightSource{100, 100, 200, [3]float32{1, 1, 1}})
+			m.shine(true)
+		})
 		assert.Zero(t, allocs)
+	})
+}
+
+// The light only ever darkens or keeps the ground: however many lights
+// overlap, no node is above 1 in any channel, so the tile sets' own
+// colours (TestEveryTileKeepsHostileBulletsReadable) are the brightest
+// the ground is drawn.
+func TestTheLightNeverBrightensTheGround(t *testing.T) {
+	g := floorGrid(30, 20)
+	f, eye := seenFrom(g, 10, 10)
+	var lights []lightSource
+	for i := range 40 {
+		c := game.TileCenter(8+i%5, 8+i/5%5)
+		lights = append(lights, lightSource{c.X, c.Y, 8 * game.TileSize, [3]float32{1, 0.9, 0.8}})
+	}
+	m := litFrom(g, f, eye, true, lights...)
+	brightest := float32(0)
+	for _, c := range m.rgb {
+		brightest = max(brightest, c[0], c[1], c[2])
+	}
+	assert.LessOrEqual(t, brightest, float32(1))
+	assert.InDelta(t, 1, brightest, 1e-6, "and the lights do reach it")
+	t.Run("without lights, ground in sight is at the ambient level", func(t *testing.T) {
+		m := litFrom(g, f, eye, true)
+		assert.InDelta(t, ambientLight, centre(m, 10, 10)[1], 1e-6)
 	})
 }
 

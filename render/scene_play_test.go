@@ -32,7 +32,7 @@ func (r *recorder) Close() { r.closed.Store(true); r.session.Close() }
 
 // hostedHarness is an app whose Host and play starts a real listen server
 // on a free port.
-func hostedHarness(t *testing.T) (*harness, *recorder) {
+func hostedHarness(t testing.TB) (*harness, *recorder) {
 	t.Helper()
 	rec := &recorder{}
 	start := hostWith(func(req HostRequest) (Hosted, error) {
@@ -59,7 +59,7 @@ func hostedHarness(t *testing.T) (*harness, *recorder) {
 }
 
 // untilPlaying steps until the play scene has the own ship.
-func untilPlaying(t *testing.T, h *harness) *playScene {
+func untilPlaying(t testing.TB, h *harness) *playScene {
 	t.Helper()
 	for range 120 {
 		h.press(frameInput{MouseX: 700, MouseY: 360})

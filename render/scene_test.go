@@ -99,7 +99,7 @@ func fakeStarter(t *testing.T) starter {
 
 // harness is an app with fake networking and a settings file of its own.
 type harness struct {
-	t       *testing.T
+	t       testing.TB
 	a       *app
 	net     *fakeNet
 	log     *lockedBuffer

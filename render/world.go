@@ -42,7 +42,7 @@ var (
 type worldLook struct {
 	content      *game.Content
 	playerRadius float32
-	shade        fogShade
+	ground       *groundLook
 
 	// The actors' art, its view of this frame, what it remembers of each
 	// enemy and the deaths breaking apart.
@@ -81,7 +81,8 @@ const defaultEnemyRadius = 14
 // runtime's stats: every player is the same character.
 func newWorldLook(playerRadius float64) *worldLook {
 	c, _ := levels.Shared() // without content the world still draws, with default sizes
-	w := &worldLook{content: c, playerRadius: float32(playerRadius), escapeFrom: map[uint16]int{}, deaths: newDeathFX()}
+	w := &worldLook{content: c, playerRadius: float32(playerRadius), escapeFrom: map[uint16]int{}, deaths: newDeathFX(),
+		ground: newGroundLook()}
 	w.noteHit = w.addFlash
 	return w
 }
@@ -184,55 +185,10 @@ func (w *worldLook) drawHitbox(dst *ebiten.Image, sb *shapeBatch, s *playScene, 
 	sb.circle(dst, x, y, 2.5, colHitbox)
 }
 
-// drawTiles draws the explored tiles on screen, lit by the fog; the rest
-// stays the black the screen was cleared to.
+// drawTiles draws the ground: the place's tiles, lit, through the fog
+// (ground.go).
 func (w *worldLook) drawTiles(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) {
-	grid := s.rt.Grid()
-	if grid == nil {
-		return
-	}
-	cam := s.cam
-	tx0, ty0 := max(0, int(cam.X)/game.TileSize-1), max(0, int(cam.Y)/game.TileSize-1)
-	tx1 := min(grid.W-1, int(cam.X+cam.W)/game.TileSize+1)
-	ty1 := min(grid.H-1, int(cam.Y+cam.H)/game.TileSize+1)
-	w.shade.build(fog, s.viewer, tx0, ty0, tx1, ty1)
-	for ty := ty0; ty <= ty1; ty++ {
-		for tx := tx0; tx <= tx1; tx++ {
-			if fog.Explored(tx, ty) {
-				w.drawTile(dst, sb, s, grid, tx, ty)
-			}
-		}
-	}
-}
-
-func (w *worldLook) drawTile(dst *ebiten.Image, sb *shapeBatch, s *playScene, grid *game.Grid, tx, ty int) {
-	t := grid.At(tx, ty)
-	if t == game.TileUnknown {
-		return
-	}
-	c := colFloorA
-	if (tx+ty)%2 == 1 {
-		c = colFloorB
-	}
-	switch t {
-	case game.TileWall:
-		c = colWall
-	case game.TileDecor, game.TileNPC:
-		c = colPaveA
-		if (tx/2+ty/2)%2 == 1 {
-			c = colPaveB
-		}
-	}
-	const ts = game.TileSize
-	wx, wy := float64(tx*ts), float64(ty*ts)
-	x, y := s.cam.toScreen(wx, wy)
-	tl, tr := w.shade.corner(tx, ty), w.shade.corner(tx+1, ty)
-	bl, br := w.shade.corner(tx, ty+1), w.shade.corner(tx+1, ty+1)
-	sb.rect4(dst, x, y, ts, ts, c.scale(tl), c.scale(tr), c.scale(bl), c.scale(br))
-	if t == game.TileWall && grid.At(tx, ty+1) != game.TileWall && ty+1 < grid.H {
-		// The face of a wall toward the viewer: a lighter strip at its foot.
-		sb.rect4(dst, x, y+ts-6, ts, 6, colWallTop.scale(bl), colWallTop.scale(br), colWallTop.scale(bl), colWallTop.scale(br))
-	}
+	w.ground.draw(dst, sb, s, fog)
 }
 
 // eachPortal calls fn with every portal whose tile passes known and whose

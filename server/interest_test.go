@@ -186,12 +186,12 @@ func TestAnArrivingPlayerIsSentExactlyTheLiveBulletsThatConcernIt(t *testing.T) 
 	require.NoError(t, err)
 	w := srv.hub.world
 	// Two bodies with no connection fight the boss for nine seconds from
-	// the hall's west corners, so its volleys reach walls far from a
+	// the hall's west side, so its volleys reach walls far from a
 	// newcomer too.
 	w.AddPlayer(900)
 	w.AddPlayer(901)
-	w.Teleport(900, game.TileCenter(2, 2))
-	w.Teleport(901, game.TileCenter(2, 27))
+	w.Teleport(900, game.TileCenter(3, 10))
+	w.Teleport(901, game.TileCenter(3, 20))
 	for range 9 * game.TickRate {
 		srv.Step()
 	}

@@ -1,0 +1,142 @@
+package render
+
+import (
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/assets"
+	"duskfall/game"
+)
+
+// groundScene is a hosted hub with the own ship placed and a screen to
+// draw the ground on.
+func groundScene(t testing.TB) (*playScene, *ebiten.Image) {
+	h, _ := hostedHarness(t)
+	s := untilPlaying(t, h)
+	for range 10 {
+		h.press(frameInput{})
+	}
+	return s, ebiten.NewImage(WindowWidth, WindowHeight)
+}
+
+// drawGround draws one frame's ground, as the play scene does.
+func drawGround(s *playScene, screen *ebiten.Image) {
+	s.frames++
+	s.look.ground.draw(screen, s.a.gfx.shapes, s, s.rt.Fog())
+	s.a.gfx.shapes.flush(screen)
+}
+
+// buildGround does a frame's ground work short of handing it to the GPU.
+func buildGround(s *playScene, screen *ebiten.Image) {
+	s.frames++
+	gl := s.look.ground
+	gl.build(screen, s.a.gfx.shapes, s, s.rt.Fog())
+	gl.tiles.batch.vs = gl.tiles.batch.vs[:0]
+	gl.tiles.shades.vs = gl.tiles.shades.vs[:0]
+	gl.glow.vs = gl.glow.vs[:0]
+}
+
+func TestTheGround(t *testing.T) {
+	s, screen := groundScene(t)
+	s.a.gfx = &graphics{shapes: newShapeBatch()}
+	drawGround(s, screen)
+	gl := s.look.ground
+	t.Run("the hub is drawn with the hub's tile set", func(t *testing.T) {
+		assert.Equal(t, "hub", gl.place.ID)
+		require.NotNil(t, gl.tiles)
+		assert.False(t, gl.failed)
+	})
+	t.Run("a dungeon kind is its own place, darker and redder deeper down", func(t *testing.T) {
+		c := gl.content
+		for i, d := range c.Dungeons {
+			assert.Equal(t, d.ID, gl.placeID(uint8(i), s.rt.Grid()))
+		}
+		look, _ := assets.Shared()
+		p, _ := look.Place("catacombs")
+		deep := look.DepthPlace(p, 3)
+		assert.Less(t, deep.Floor[0][0], p.Floor[0][0])
+		assert.Greater(t, look.GroundScale(1), look.GroundScale(3))
+	})
+	t.Run("a practice map is told by its size", func(t *testing.T) {
+		for _, m := range gl.starts {
+			assert.Equal(t, m.id, gl.placeID(game.HubDungeon, game.NewGrid(m.w, m.h)))
+		}
+		assert.Equal(t, "hub", gl.placeID(game.HubDungeon, game.NewGrid(7, 9)), "an unknown start map looks like the hub")
+	})
+	t.Run("floor variants are scattered, mostly plain, every one in use", func(t *testing.T) {
+		g := floorGrid(64, 64)
+		seen := map[assets.Frame]int{}
+		for ty := range 64 {
+			for tx := range 64 {
+				seen[gl.tileFrame(g, tx, ty)]++
+			}
+		}
+		assert.Len(t, seen, len(gl.tiles.plains)+len(gl.tiles.features))
+		plain := 0
+		for _, f := range gl.tiles.plains {
+			plain += seen[f]
+		}
+		assert.InDelta(t, plainShare, 100*plain/(64*64), 4)
+	})
+	t.Run("walls are autotiled by their open sides", func(t *testing.T) {
+		g := floorGrid(5, 5, [2]int{2, 2}, [2]int{2, 1}, [2]int{3, 2})
+		assert.Equal(t, openS|openW, wallMask(g, 2, 2))
+		assert.Equal(t, openN|openE|openW, wallMask(g, 2, 1))
+		g.Set(2, 3, game.TileUnknown)
+		assert.Equal(t, openW, wallMask(g, 2, 2), "nothing faces ground not streamed yet")
+	})
+	// Ebitengine's own DrawTriangles keeps what it is given until a frame
+	// ends, which a test never reaches; the ground's work up to it is
+	// what is held to nothing.
+	t.Run("a frame's ground allocates nothing", func(t *testing.T) {
+		allocs := testing.AllocsPerRun(20, func() { buildGround(s, screen) })
+		assert.Zero(t, allocs)
+	})
+	t.Run("and at low quality neither", func(t *testing.T) {
+		s.a.settings.Quality = QualityLow
+		defer func() { s.a.settings.Quality = QualityHigh }()
+		allocs := testing.AllocsPerRun(20, func() { buildGround(s, screen) })
+		assert.Zero(t, allocs)
+	})
+}
+
+// The ground of one frame in the hub, lit, with lanterns and dust, handed
+// to Ebitengine; its DrawTriangles allocates here only because a test
+// never ends a frame (BenchmarkGroundBuild is the ground's own work).
+func BenchmarkGround(b *testing.B) {
+	for _, q := range []string{QualityHigh, QualityLow} {
+		b.Run(q, func(b *testing.B) {
+			s, screen := groundScene(b)
+			s.a.gfx = &graphics{shapes: newShapeBatch()}
+			s.a.settings.Quality = q
+			drawGround(s, screen)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				drawGround(s, screen)
+			}
+		})
+	}
+}
+
+// The ground's own work of one frame, short of the GPU: the light map,
+// the lights, every tile's quads, the lanterns and the motes.
+func BenchmarkGroundBuild(b *testing.B) {
+	for _, q := range []string{QualityHigh, QualityLow} {
+		b.Run(q, func(b *testing.B) {
+			s, screen := groundScene(b)
+			s.a.gfx = &graphics{shapes: newShapeBatch()}
+			s.a.settings.Quality = QualityHigh
+			drawGround(s, screen)
+			s.a.settings.Quality = q
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				buildGround(s, screen)
+			}
+		})
+	}
+}
