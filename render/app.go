@@ -119,9 +119,10 @@ type app struct {
 	gfx      *graphics // created on the first Draw
 	shotPath string    // DUSKFALL_SHOT: where the play screenshot goes
 	shotDue  bool
-	sound    speaker  // silence until Run opens the device, and where there is none
-	music    *jukebox // nil where there is no sound
-	perfLog  bool     // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	sound    speaker     // silence until Run opens the device, and where there is none
+	music    *jukebox    // nil where there is no sound
+	perfLog  bool        // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	auto     autoQuality // the Auto graphics setting's state this session
 }
 
 // graphics are the drawing resources the scenes share.
@@ -265,7 +266,7 @@ type frameHolder interface{ holdFrame() bool }
 // Draw draws the current scene, then takes the screenshot if one is due.
 // A scene holding its frame is not drawn: the screen keeps the last one.
 func (a *app) Draw(screen *ebiten.Image) {
-	glow := a.settings.Quality != QualityLow
+	glow := a.highQuality()
 	if a.gfx == nil {
 		a.gfx = &graphics{text: newTextCache(), shapes: newShapeBatch(), bullets: newBulletLayer(a.settings.BulletPalette, glow)}
 	}

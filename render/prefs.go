@@ -12,8 +12,11 @@ import (
 )
 
 // Graphics quality: high draws every light, glow and ambient motion; low
-// leaves out what costs the most on a slow machine (docs/ART.md).
+// leaves out what costs the most on a slow machine; auto, the default,
+// starts high and drops to low for the session when the window cannot
+// keep up (autoquality.go, docs/ART.md).
 const (
+	QualityAuto = "auto"
 	QualityHigh = "high"
 	QualityLow  = "low"
 )
@@ -80,14 +83,14 @@ func (s *Settings) fillPrefs(md toml.MetaData) bool {
 	def("effects_volume", func() { s.EffectsVolume = 1 })
 	def("music_volume", func() { s.MusicVolume = 0.6 })
 	def("bullet_palette", func() { s.BulletPalette = "standard" })
-	def("quality", func() { s.Quality = QualityHigh })
+	def("quality", func() { s.Quality = QualityAuto })
 	if !knownPalette(s.BulletPalette) {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("bullet_palette %q is not a palette: using standard", s.BulletPalette))
 		s.BulletPalette, changed = "standard", true
 	}
-	if s.Quality != QualityHigh && s.Quality != QualityLow {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("quality %q is not high or low: using high", s.Quality))
-		s.Quality, changed = QualityHigh, true
+	if s.Quality != QualityAuto && s.Quality != QualityHigh && s.Quality != QualityLow {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("quality %q is not auto, high or low: using auto", s.Quality))
+		s.Quality, changed = QualityAuto, true
 	}
 	for _, v := range []struct {
 		key string

@@ -226,6 +226,9 @@ func (s *playScene) notePlaying() {
 		fmt.Fprintf(s.a.logw, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
 		fmt.Fprintf(s.a.logw, "duskfall: %s\n", s.sess.Where())
 	}
+	if s.frames%game.TickRate == 0 {
+		s.a.judgeQuality(s.playing, actualFPS())
+	}
 	if s.a.perfLog && s.frames%(5*game.TickRate) == 0 {
 		fmt.Fprintf(s.a.logw, "duskfall: fps=%.1f tps=%.1f bullets=%d\n", ebiten.ActualFPS(), ebiten.ActualTPS(), s.rt.Bullets().Len())
 	}

@@ -81,8 +81,7 @@ func newSettingsPanel(a *app) *settingsPanel {
 	add("Screen shake", v, c)
 	add(LabelBulletColours, func() string { return paletteName(s.BulletPalette) },
 		func(dir int) { s.BulletPalette = nextPalette(s.BulletPalette, dir) })
-	add("Graphics", func() string { return map[string]string{QualityHigh: "High", QualityLow: "Low (fast)"}[s.Quality] },
-		func(int) { s.Quality = map[string]string{QualityHigh: QualityLow, QualityLow: QualityHigh}[s.Quality] })
+	add("Graphics", a.qualityWords, func(dir int) { s.Quality = nextQuality(s.Quality, dir) })
 	for i, act := range actions {
 		p.rows = append(p.rows, settingRow{label: act.label, action: i,
 			value: func() string { return s.bindings()[i].String() }})

@@ -37,7 +37,7 @@ type Settings struct {
 	ScreenShake   bool              `toml:"screen_shake"`
 	MusicVolume   float64           `toml:"music_volume"`   // 0..1, under the master
 	BulletPalette string            `toml:"bullet_palette"` // an id of assets/places.toml's bullet palettes
-	Quality       string            `toml:"quality"`        // QualityHigh or QualityLow: lights, ambient motion and glows off when low
+	Quality       string            `toml:"quality"`        // QualityAuto, QualityHigh or QualityLow: lights, ambient motion and glows off when low
 	Keys          map[string]string `toml:"keys,omitempty"` // action → key name, for the actions rebound
 
 	// Warnings are what loading fell back on, for the log; never saved.

@@ -120,7 +120,7 @@ func TestPreferences(t *testing.T) {
 		assert.Equal(t, 1.0, s.WindowScale)
 		assert.Equal(t, 0.6, s.MusicVolume)
 		assert.Equal(t, "standard", s.BulletPalette)
-		assert.Equal(t, QualityHigh, s.Quality)
+		assert.Equal(t, QualityAuto, s.Quality)
 		assert.Empty(t, s.Warnings)
 	})
 	t.Run("what a file says is kept", func(t *testing.T) {
@@ -141,7 +141,7 @@ func TestPreferences(t *testing.T) {
 	t.Run("an unknown bullet palette or quality falls back with a warning", func(t *testing.T) {
 		s := load(t, "bullet_palette = \"sepia\"\nquality = \"ultra\"\nmusic_volume = 2.0\n")
 		assert.Equal(t, "standard", s.BulletPalette)
-		assert.Equal(t, QualityHigh, s.Quality)
+		assert.Equal(t, QualityAuto, s.Quality)
 		assert.Equal(t, 0.6, s.MusicVolume)
 		assert.Len(t, s.Warnings, 3)
 	})

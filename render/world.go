@@ -173,7 +173,7 @@ func (w *worldLook) actorArt() (*actorArt, bool) {
 // beginView notes what drawing the actors needs of this frame.
 func (w *worldLook) beginView(s *playScene) {
 	self, ok := s.rt.Self()
-	w.view = actorView{cam: s.cam, frame: s.frames, glow: s.a.settings.Quality != QualityLow, self: self.Pos, hasSelf: ok}
+	w.view = actorView{cam: s.cam, frame: s.frames, glow: s.a.highQuality(), self: self.Pos, hasSelf: ok}
 }
 
 // drawHitbox shows, while the player focuses, exactly what a bullet must

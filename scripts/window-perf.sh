@@ -5,6 +5,7 @@
 # boss hall; three fight bots and the window join it.
 #
 #   DISPLAY=:99 scripts/window-perf.sh [SECONDS]
+#   QUALITY=low DISPLAY=:99 scripts/window-perf.sh [SECONDS]   the same at the low graphics setting
 set -euo pipefail
 secs=${1:-30}
 go=${GO:-go}
@@ -14,6 +15,10 @@ $go build -o "$tmp/duskfall" .
 port=$((20000 + RANDOM % 20000))
 "$tmp/duskfall" --server --map boss_hall --port "$port" --data "$tmp/data" >"$tmp/server.log" 2>&1 &
 sleep 1
+if [ -n "${QUALITY:-}" ]; then
+  mkdir -p "$tmp/config/duskfall"
+  printf 'quality = "%s"\n' "$QUALITY" >"$tmp/config/duskfall/settings.toml"
+fi
 "$tmp/duskfall" --bot 3 --join "127.0.0.1:$port" --script fight --duration "$((secs + 10))s" >"$tmp/bots.json" 2>/dev/null &
 DUSKFALL_PERF=1 XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/xdata" \
   "$tmp/duskfall" --join "127.0.0.1:$port" --name watcher 2>"$tmp/window.log" &
