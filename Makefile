@@ -27,6 +27,7 @@ deps-test:
 vet:
 	$(GO) vet ./...
 	$(GO) vet -tags headless ./...
+	$(GO) vet -tags frames ./render
 
 # TestHitVisibility and TestReconciliationOverABadNetwork measure what
 # players see through real sockets and bot clients in real time, over a
@@ -36,13 +37,17 @@ vet:
 # TestItemConservation needs its bots to get far in a short run: they run
 # alone, after the rest, so two busy cores do not stall their bots' frames
 # (a stalled frame is a resync, and a snap). The window tests (TestGUI…)
-# run two game windows under software GL: they run alone too.
+# run two game windows under software GL: they run alone too, and so do
+# the tests that read drawn frames back (FRAMES, built with the frames tag:
+# they run the render package's tests inside a running game).
 REALTIME := ^(TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLossMatchesTheNetwork|TestDeltaSnapshotsRebuildExactlyOverABadNetwork|TestHoldingTheDoor|TestItemConservation)$$
 WINDOW := ^TestGUI
+FRAMES := ^TestHostileBulletsContrastInEveryPlace$$
 test: deps-test vet
 	scripts/with-display.sh $(GO) test -count=1 -timeout 15m -skip '$(REALTIME)|$(WINDOW)' ./...
 	$(GO) test -count=1 -run '$(REALTIME)' ./internal/e2e
 	scripts/with-display.sh $(GO) test -count=1 -run '$(WINDOW)' .
+	scripts/with-display.sh $(GO) test -count=1 -tags frames -run '$(FRAMES)' ./render
 	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
 	scripts/smoke.sh
 	scripts/soak.sh 60s

@@ -41,6 +41,9 @@ type Config struct {
 	// (tests).
 	Announce   bool
 	AnnounceTo []string
+	// Enter sends every character on from the hub to this dungeon kind at
+	// once, as the server's --enter does (tests and screenshots).
+	Enter string
 }
 
 // Host is a running listen server with its host player.
@@ -60,6 +63,7 @@ func Start(cfg Config) (*Host, error) {
 		return nil, err
 	}
 	srvCfg.Log = cfg.Log
+	srvCfg.Enter = cfg.Enter
 	if srvCfg.Log == nil {
 		srvCfg.Log = log.Default()
 	}

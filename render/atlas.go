@@ -36,6 +36,7 @@ const (
 type look struct {
 	SX, SY float32 // top-left of the cell
 	Half   float32 // quad half-width per unit of bullet radius
+	Inset  float32 // cell pixels left out on each side: a bare sprite's quad samples only its middle
 	Streak bool    // drawn stretched along the flight, head first (the players' shots)
 }
 
@@ -149,7 +150,10 @@ func bulletLooks(glow bool) *[numLooks]look {
 	for i := range ls {
 		ls[i] = look{SX: cellX(i), SY: cellY(i), Half: glowScale, Streak: i < kindsPerTeam}
 		if !glow && !ls[i].Streak {
+			// The quad shrinks to the rim and samples the cell's middle
+			// only, so the hit radius is drawn at the bullet's radius.
 			ls[i].Half = bareScale
+			ls[i].Inset = spriteSize/2 - bareScale*spriteHit
 		}
 	}
 	return &ls

@@ -111,8 +111,8 @@ func appendStreak(vs []ebiten.Vertex, x, y, vx, vy, speed, half float32, lk *loo
 // screen point (x, y), scaled by alpha (premultiplied: a faint sprite).
 func appendQuad(vs []ebiten.Vertex, x, y, half float32, lk *look, alpha float32) []ebiten.Vertex {
 	x0, y0, x1, y1 := x-half, y-half, x+half, y+half
-	sx0, sy0 := lk.SX, lk.SY
-	sx1, sy1 := sx0+spriteSize, sy0+spriteSize
+	sx0, sy0 := lk.SX+lk.Inset, lk.SY+lk.Inset
+	sx1, sy1 := lk.SX+spriteSize-lk.Inset, lk.SY+spriteSize-lk.Inset
 	a := alpha
 	return append(vs,
 		ebiten.Vertex{DstX: x0, DstY: y0, SrcX: sx0, SrcY: sy0, ColorR: a, ColorG: a, ColorB: a, ColorA: a},

@@ -193,6 +193,17 @@ func TestHostileBulletsTakeTheirPalettesHues(t *testing.T) {
 		assert.Zero(t, cellAt(img, i, spriteHit*1.3, 0).A)
 		assert.Equal(t, float32(bareScale), bulletLooks(false)[i].Half)
 	})
+	t.Run("without glows the hit radius is still drawn at the bullet's radius", func(t *testing.T) {
+		for _, glow := range []bool{true, false} {
+			p := game.NewBulletPool(4)
+			spawn(p, 1, 1100, 2050, 6, 2, game.TeamEnemy)
+			vs := appendBulletVertices(nil, p, screenCam, bulletLooks(glow), nil)
+			require.Len(t, vs, 4)
+			texelsPerPixel := (vs[1].SrcX - vs[0].SrcX) / (vs[1].DstX - vs[0].DstX)
+			assert.InDelta(t, spriteHit/6, texelsPerPixel, 1e-4, "glow %v: the cell's hit radius spans the bullet's 6 pixels", glow)
+			assert.InDelta(t, 100, (vs[0].DstX+vs[1].DstX)/2, 1e-4, "glow %v: centred on the bullet", glow)
+		}
+	})
 }
 
 // shotPixels are the friendly streak's pixels opaque enough for their

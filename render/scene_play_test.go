@@ -33,10 +33,16 @@ func (r *recorder) Close() { r.closed.Store(true); r.session.Close() }
 // hostedHarness is an app whose Host and play starts a real listen server
 // on a free port.
 func hostedHarness(t testing.TB) (*harness, *recorder) {
+	return hostedHarnessEntering(t, "")
+}
+
+// hostedHarnessEntering is a hostedHarness whose server sends the player
+// on to the dungeon kind enter at once ("" leaves it in the hub).
+func hostedHarnessEntering(t testing.TB, enter string) (*harness, *recorder) {
 	t.Helper()
 	rec := &recorder{}
 	start := hostWith(func(req HostRequest) (Hosted, error) {
-		h, err := listen.Start(listen.Config{Addr: "127.0.0.1:0", Map: "hub", Seed: req.Seed, Log: req.Log, Client: req.Client})
+		h, err := listen.Start(listen.Config{Addr: "127.0.0.1:0", Map: "hub", Seed: req.Seed, Log: req.Log, Client: req.Client, Enter: enter})
 		if err != nil {
 			return nil, err
 		}
