@@ -71,6 +71,10 @@ func Run(opts Options) error {
 	// A host's window steps the server: it must keep running when the
 	// player switches to another window.
 	ebiten.SetRunnableOnUnfocused(true)
+	if path := os.Getenv("DUSKFALL_CPUPROFILE"); path != "" {
+		stop := startCPUProfile(path, a.logw)
+		defer stop()
+	}
 	err = ebiten.RunGame(a)
 	if a.lan != nil {
 		a.lan.Close()

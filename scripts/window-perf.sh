@@ -6,6 +6,7 @@
 #
 #   DISPLAY=:99 scripts/window-perf.sh [SECONDS]
 #   QUALITY=low DISPLAY=:99 scripts/window-perf.sh [SECONDS]   the same at the low graphics setting
+#   PROFILE=/tmp/win.prof DISPLAY=:99 scripts/window-perf.sh 40   and the window's CPU profile (its first 30 s)
 set -euo pipefail
 secs=${1:-30}
 go=${GO:-go}
@@ -20,7 +21,7 @@ if [ -n "${QUALITY:-}" ]; then
   printf 'quality = "%s"\n' "$QUALITY" >"$tmp/config/duskfall/settings.toml"
 fi
 "$tmp/duskfall" --bot 3 --join "127.0.0.1:$port" --script fight --duration "$((secs + 10))s" >"$tmp/bots.json" 2>/dev/null &
-DUSKFALL_PERF=1 XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/xdata" \
+DUSKFALL_PERF=1 DUSKFALL_CPUPROFILE="${PROFILE:-}" XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/xdata" \
   "$tmp/duskfall" --join "127.0.0.1:$port" --name watcher 2>"$tmp/window.log" &
 win=$!
 peak=0
