@@ -27,7 +27,7 @@ import (
 //
 //	scripts/with-display.sh go test -tags frames -run TestHostileBulletsContrastInEveryPlace ./render
 func TestMain(m *testing.M) {
-	loop := &testLoop{m: m, done: make(chan int, 1)}
+	loop = &testLoop{m: m, done: make(chan int, 1), work: make(chan func())}
 	ebiten.SetWindowSize(WindowWidth, WindowHeight)
 	ebiten.SetWindowTitle("duskfall frames test")
 	if err := ebiten.RunGame(loop); err != nil {
@@ -38,13 +38,17 @@ func TestMain(m *testing.M) {
 }
 
 // testLoop runs the package's tests on their own goroutine while the game
-// runs, and ends the game when they are done.
+// runs, and ends the game when they are done. Work sent to it runs inside
+// the game's frame, as the window's own drawing does.
 type testLoop struct {
 	m       *testing.M
 	started bool
 	done    chan int
 	code    int
+	work    chan func()
 }
+
+var loop *testLoop
 
 func (l *testLoop) Update() error {
 	if !l.started {
@@ -54,9 +58,19 @@ func (l *testLoop) Update() error {
 	select {
 	case l.code = <-l.done:
 		return ebiten.Termination
+	case f := <-l.work:
+		f()
+		return nil
 	default:
 		return nil
 	}
+}
+
+// inFrame runs f inside the game's next frame and waits for it.
+func inFrame(f func()) {
+	ran := make(chan struct{})
+	loop.work <- func() { f(); close(ran) }
+	<-ran
 }
 
 func (l *testLoop) Draw(*ebiten.Image) {}
@@ -108,7 +122,7 @@ func dungeonKinds(t *testing.T) []string {
 
 // untilInDungeon steps until the player stands in the dungeon kind and its
 // ground is drawn as that place, then lets the map stream in around it.
-func untilInDungeon(t *testing.T, h *harness, kind string) *playScene {
+func untilInDungeon(t testing.TB, h *harness, kind string) *playScene {
 	t.Helper()
 	screen := ebiten.NewImage(WindowWidth, WindowHeight)
 	for range 600 {
@@ -171,7 +185,7 @@ func groundColours(t *testing.T, s *playScene, screen *ebiten.Image) map[assets.
 // pixels inside its saturated ring, between the white core and the dark
 // rim. Bullets sit on a jittered grid, close but not on top of each other,
 // clear of the HUD at the screen's edges and of the own ship and its name.
-func fightBodies(t *testing.T, h *harness, s *playScene, screen *ebiten.Image) (bodies []assets.RGB, bullets int) {
+func fightBodies(t testing.TB, h *harness, s *playScene, screen *ebiten.Image) (bodies []assets.RGB, bullets int) {
 	t.Helper()
 	pool := s.rt.Bullets()
 	pool.Clear()
@@ -265,4 +279,38 @@ func savePNG(path string, img image.Image) {
 	}
 	defer f.Close()
 	png.Encode(f, img)
+}
+
+// BenchmarkPlayFrame draws whole frames of a dense fight in the Catacombs
+// as the window does (ground, actors, 300 bullets, effects, HUD), each
+// inside the running game's frame as the window's Draw is: the frame's
+// allocations at steady state, Ebitengine's own included.
+//
+//	scripts/with-display.sh go test -tags frames -run '^$' -bench PlayFrame -benchmem ./render
+func BenchmarkPlayFrame(b *testing.B) {
+	for _, q := range []string{QualityHigh, QualityLow} {
+		b.Run(q, func(b *testing.B) {
+			h, _ := hostedHarnessEntering(b, "catacombs")
+			s := untilInDungeon(b, h, "catacombs")
+			h.a.settings.Quality = q
+			screen := ebiten.NewImage(WindowWidth, WindowHeight)
+			fightBodies(b, h, s, screen) // warms the atlas and the batches
+			pool := s.rt.Bullets()
+			self, _ := s.rt.Self()
+			for i := range 300 {
+				a := float64(i) * 0.7
+				d := 60 + float64(i%40)*6
+				pool.Spawn(game.MakeBulletSpawn(uint32(1<<29+i), 0, self.Pos.X+d*math.Cos(a), self.Pos.Y+d*math.Sin(a), 0, 0, 0, 0, 6, 600, uint8(i%kindsPerTeam), game.TeamEnemy))
+			}
+			draw := func() { h.a.Draw(screen) }
+			for range 30 {
+				inFrame(draw)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				inFrame(draw)
+			}
+		})
+	}
 }

@@ -100,12 +100,11 @@ func (s *menuScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(colBackdrop)
 	s.bg.draw(screen, g)
-	g.shapes.rect(screen, 0, 0, float32(s.a.w), float32(s.a.h), rgb8(10, 9, 18, 0.3))
 	// A card behind the title and buttons keeps them readable over the
 	// backdrop.
 	top := mainMenuTop(s.a.h)
 	card := centredRect(s.a.w, top-220, buttonW+200, s.quit.rect.Max.Y+40-(top-220))
-	frame(screen, g.shapes, card, rgb8(12, 11, 22, 0.82), rgb8(60, 54, 90, 0.9))
+	frame(screen, g.shapes, card, rgb8(12, 11, 22, 0.8), rgb8(60, 54, 90, 0.9))
 	drawFormShapes(screen, g, s.form)
 	g.shapes.flush(screen)
 	g.text.draw(screen, "DUSKFALL", s.a.w/2, top-190, 8, alignCenter, colTitle)
@@ -114,6 +113,9 @@ func (s *menuScene) Draw(screen *ebiten.Image) {
 	if s.err != "" {
 		g.text.draw(screen, s.err, s.a.w/2, s.quit.rect.Max.Y+16, 1, alignCenter, colError)
 	}
+	// A band under the footer keeps it readable where the spirals pass.
+	g.shapes.rect(screen, 0, float32(s.a.h-72), float32(s.a.w), 60, rgb8(8, 7, 14, 0.75))
+	g.shapes.flush(screen)
 	g.text.draw(screen, s.footer, s.a.w/2, s.a.h-64, 1, alignCenter, colDim)
 	g.text.draw(screen, "Up/Down and Enter, or click", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
 }

@@ -423,7 +423,7 @@ func (s *rosterScene) layout() {
 func (s *rosterScene) statusY() int { return s.leave.rect.Min.Y - 36 - fieldH - labelGap - 28 }
 
 // status is that line's words and colour.
-func (s *rosterScene) status() (string, color.Color) {
+func (s *rosterScene) status() (string, color.RGBA) {
 	switch {
 	case s.pending:
 		return rosterWaiting, colDim
@@ -432,7 +432,7 @@ func (s *rosterScene) status() (string, color.Color) {
 	case len(s.rows) == 0:
 		return "No characters yet: name one below and press Create.", colDim
 	}
-	return "", nil
+	return "", color.RGBA{}
 }
 
 func (s *rosterScene) Draw(screen *ebiten.Image) {
@@ -461,7 +461,7 @@ func (s *rosterScene) Draw(screen *ebiten.Image) {
 
 	g.text.draw(screen, "Choose a character", cx, s.titleY(), 4, alignCenter, colTitle)
 	if len(s.noteLines) > 0 {
-		c := color.Color(colText)
+		c := colText
 		switch s.view.Cause {
 		case wire.CauseDied:
 			c = colDeathText

@@ -45,14 +45,17 @@ func (c rgba) alpha(k float32) rgba { c.A *= k; return c }
 
 func (c rgba) scale(k float32) rgba { c.R, c.G, c.B = c.R*k, c.G*k, c.B*k; return c }
 
-// color is c for text drawing.
-func (c rgba) color() color.NRGBA {
-	return color.NRGBA{R: uint8(c.R * 255), G: uint8(c.G * 255), B: uint8(c.B * 255), A: uint8(min(max(c.A, 0), 1) * 255)}
+// color is c for text drawing, premultiplied as color.RGBA is.
+func (c rgba) color() color.RGBA {
+	a := min(max(c.A, 0), 1)
+	return color.RGBA{R: uint8(c.R * a * 255), G: uint8(c.G * a * 255), B: uint8(c.B * a * 255), A: uint8(a * 255)}
 }
 
-// fade is a text colour at a share of its opacity.
-func fade(c color.RGBA, k float32) color.NRGBA {
-	return color.NRGBA{R: c.R, G: c.G, B: c.B, A: uint8(float32(c.A) * min(max(k, 0), 1))}
+// fade is a text colour at a share of its opacity (premultiplied: every
+// channel scales).
+func fade(c color.RGBA, k float32) color.RGBA {
+	k = min(max(k, 0), 1)
+	return color.RGBA{R: uint8(float32(c.R) * k), G: uint8(float32(c.G) * k), B: uint8(float32(c.B) * k), A: uint8(float32(c.A) * k)}
 }
 
 // room makes sure n more vertices fit in the current call.

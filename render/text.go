@@ -99,7 +99,7 @@ const (
 
 // draw draws s with its top at y, tinted c, at scale, aligned at x. A dark
 // shadow one scaled pixel down-right keeps it readable on any background.
-func (t *textCache) draw(dst *ebiten.Image, s string, x, y int, scale float64, align int, c color.Color) {
+func (t *textCache) draw(dst *ebiten.Image, s string, x, y int, scale float64, align int, c color.RGBA) {
 	if s == "" {
 		return
 	}
@@ -115,11 +115,14 @@ func (t *textCache) draw(dst *ebiten.Image, s string, x, y int, scale float64, a
 	t.blit(dst, img, float64(x), float64(y), c)
 }
 
-func (t *textCache) blit(dst, img *ebiten.Image, x, y float64, c color.Color) {
+// blit draws img tinted c (premultiplied, as color.RGBA is). c is taken
+// as the concrete type, not color.Color: an interface would put each
+// frame's every label on the heap.
+func (t *textCache) blit(dst, img *ebiten.Image, x, y float64, c color.RGBA) {
 	t.op.GeoM.Reset()
 	t.op.GeoM.Translate(math.Round(x), math.Round(y))
 	t.op.ColorScale.Reset()
-	t.op.ColorScale.ScaleWithColor(c)
+	t.op.ColorScale.Scale(float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255)
 	dst.DrawImage(img, &t.op)
 }
 
@@ -153,7 +156,7 @@ func wrap(s string, width int) []string {
 
 // drawLines draws lines centred at x from y down, at scale, and returns
 // the y below them.
-func (t *textCache) drawLines(dst *ebiten.Image, lines []string, x, y int, scale float64, c color.Color) int {
+func (t *textCache) drawLines(dst *ebiten.Image, lines []string, x, y int, scale float64, c color.RGBA) int {
 	for _, l := range lines {
 		t.draw(dst, l, x, y, scale, alignCenter, c)
 		y += int(glyphH*scale) + 4

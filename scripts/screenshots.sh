@@ -29,12 +29,12 @@ window() {
   win=$!
 }
 
-# scene NAME SECONDS SERVER_FLAGS... runs a server with the flags, three
-# fight bots and the window, plays for SECONDS (walking east and firing
-# toward the mouse), and takes NAME.png.
+# scene NAME WALK STAY SERVER_FLAGS... runs a server with the flags, three
+# fight bots and the window, walks east for WALK seconds firing toward the
+# mouse, keeps firing for STAY more, and takes NAME.png.
 scene() {
-  local name=$1 secs=$2
-  shift 2
+  local name=$1 walk=$2 stay=$3
+  shift 3
   local port=$((20000 + RANDOM % 20000))
   "$tmp/server" --server --bind 127.0.0.1 --port "$port" --data "$tmp/data-$name" "$@" >"$tmp/server.log" 2>&1 &
   local srv=$!
@@ -43,10 +43,13 @@ scene() {
   local bots=$!
   window "$port"
   sleep 3
-  xdotool mousemove 900 300 mousedown 1 keydown d
-  sleep "$secs"
-  xdotool keyup d
-  sleep 0.4
+  xdotool mousemove 900 300 mousedown 1
+  if [ "$walk" != 0 ]; then
+    xdotool keydown d
+    sleep "$walk"
+    xdotool keyup d
+  fi
+  sleep "$stay"
   import -window root "$out/$name.png"
   xdotool mouseup 1
   kill "$win" "$bots" "$srv" 2>/dev/null || true
@@ -60,8 +63,9 @@ import -window root "$out/menu.png"
 kill "$win"; wait "$win" 2>/dev/null || true
 echo "screenshots: $out/menu.png"
 
-scene hub 1.5
-scene proving_grounds 1.5 --enter proving_grounds
-scene catacombs 1.5 --enter catacombs
-scene sunken_keep 1.5 --enter sunken_keep
-scene boss 2 --map boss_hall
+scene hub 1.5 0.4
+scene proving_grounds 1.5 0.4 --enter proving_grounds
+scene catacombs 1.5 0.4 --enter catacombs
+scene sunken_keep 1.5 0.4 --enter sunken_keep
+scene boss 0 2 --map boss_hall
+scene fight 0 9 --map boss_hall

@@ -333,3 +333,11 @@ func BenchmarkSendReceive(b *testing.B) {
 		next(server, EventReceive)
 	}
 }
+
+// The transport reads the dropped counters every service: reading them
+// must cost no allocation.
+func TestReadingTheDroppedCountersAllocatesNothing(t *testing.T) {
+	h := newServer(t)
+	allocs := testing.AllocsPerRun(100, func() { h.DroppedIncoming() })
+	assert.Zero(t, allocs)
+}

@@ -80,6 +80,11 @@ type Host struct {
 	// these and reset after every Service.
 	sentBytes, recvBytes     uint64
 	sentPackets, recvPackets uint64
+
+	// droppedN and droppedB receive DroppedIncoming's counts: fields of
+	// the host, so the pointers C writes through are not a new heap
+	// allocation on every call.
+	droppedN, droppedB C.uint64_t
 }
 
 // NewHost creates a host. A nil addr makes a client host that binds no fixed

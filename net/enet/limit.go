@@ -135,7 +135,6 @@ func (h *Host) ExpireHandshakes(ms uint32) { C.dk_expire_handshakes(h.ptr, C.ene
 // DroppedIncoming reports the datagrams, and their bytes, dropped over a
 // source's budget (HostConfig.IncomingRateLimit).
 func (h *Host) DroppedIncoming() (datagrams, bytes uint64) {
-	var n, b C.uint64_t
-	C.dk_dropped(h.ptr, &n, &b)
-	return uint64(n), uint64(b)
+	C.dk_dropped(h.ptr, &h.droppedN, &h.droppedB)
+	return uint64(h.droppedN), uint64(h.droppedB)
 }
