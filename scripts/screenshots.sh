@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Takes the README's screenshots from the real window under Xvfb: the main
-# menu, the hub, each dungeon kind, a boss fight and a dense fight. Each
+# menu, Settings, the hub, each dungeon kind, a boss fight and a dense fight. Each
 # scene is a dedicated server (--enter for a dungeon kind, --map boss_hall
 # for the boss), fight bots for company and the window joined to it; the
 # player walks and fires by xdotool, and the screen is taken with
 # ImageMagick's import. Writes docs/img/*.png.
 #
 #   scripts/screenshots.sh [OUTDIR]
+#   SCENES="hub boss" scripts/screenshots.sh [OUTDIR]   only those
 set -euo pipefail
 out=${1:-docs/img}
 go=${GO:-go}
@@ -30,11 +31,13 @@ window() {
 }
 
 # scene NAME WALK STAY SERVER_FLAGS... runs a server with the flags, three
-# fight bots and the window, walks east for WALK seconds firing toward the
-# mouse, keeps firing for STAY more, and takes NAME.png.
+# fight bots and the window, walks firing toward the mouse (WALK: seconds
+# east, or steps KEY:SECONDS,KEY:SECONDS, or 0), keeps firing for STAY
+# more, and takes NAME.png.
 scene() {
   local name=$1 walk=$2 stay=$3
   shift 3
+  wanted "$name" || return 0
   local port=$((20000 + RANDOM % 20000))
   "$tmp/server" --server --bind 127.0.0.1 --port "$port" --data "$tmp/data-$name" "$@" >"$tmp/server.log" 2>&1 &
   local srv=$!
@@ -44,11 +47,14 @@ scene() {
   window "$port"
   sleep 3
   xdotool mousemove 900 300 mousedown 1
-  if [ "$walk" != 0 ]; then
-    xdotool keydown d
-    sleep "$walk"
-    xdotool keyup d
-  fi
+  local step
+  for step in ${walk//,/ }; do
+    [ "$step" = 0 ] && continue
+    case $step in *:*) ;; *) step="d:$step" ;; esac
+    xdotool keydown "${step%%:*}"
+    sleep "${step#*:}"
+    xdotool keyup "${step%%:*}"
+  done
   sleep "$stay"
   import -window root "$out/$name.png"
   xdotool mouseup 1
@@ -57,13 +63,31 @@ scene() {
   echo "screenshots: $out/$name.png"
 }
 
-window ""
-sleep 3
-import -window root "$out/menu.png"
-kill "$win"; wait "$win" 2>/dev/null || true
-echo "screenshots: $out/menu.png"
+# wanted says whether SCENES (all when unset) names the scene.
+wanted() {
+  [ -z "${SCENES:-}" ] && return 0
+  case " $SCENES " in *" $1 "*) return 0 ;; esac
+  return 1
+}
 
-scene hub 1.5 0.4
+if wanted menu; then
+  window ""
+  sleep 3
+  import -window root "$out/menu.png"
+  kill "$win"; wait "$win" 2>/dev/null || true
+  echo "screenshots: $out/menu.png"
+fi
+if wanted settings; then
+  window ""
+  sleep 3
+  xdotool mousemove 640 477 click 1
+  sleep 1
+  import -window root "$out/settings.png"
+  kill "$win"; wait "$win" 2>/dev/null || true
+  echo "screenshots: $out/settings.png"
+fi
+
+scene hub a:0.6,w:3.2 0.5
 scene proving_grounds 1.5 0.4 --enter proving_grounds
 scene catacombs 1.5 0.4 --enter catacombs
 scene sunken_keep 1.5 0.4 --enter sunken_keep
