@@ -94,7 +94,7 @@ func hasAudioDevice(goos string, getenv func(string) string, glob func(string) (
 var soundGap = [numSounds]int{
 	sndShot: 6, sndHitDealt: 4, sndHitTaken: 5, sndEnemyDeath: 4, sndDeath: 20,
 	sndPickup: 6, sndPortal: 30, sndTelegraph: 20, sndPhase: 60, sndLowHealth: 55, sndClick: 3,
-	sndShotB: 6, sndShotC: 6, sndShotD: 6, sndBigKill: 20,
+	sndShotB: 6, sndShotC: 6, sndShotD: 6, sndBigKill: 20, sndLevelUp: 30,
 }
 
 // lowHealthShare is the health share under which the heartbeat plays.
@@ -189,13 +189,17 @@ func (d *director) boss(telegraphStarted, phaseChanged bool) {
 	}
 }
 
-// sheet hears the sheet's news: an item the server confirmed taken.
+// sheet hears the sheet's news: an item the server confirmed taken, a
+// level gained.
 func (d *director) sheet(action uint8, at int64) {
 	if at <= d.sheetAt {
 		return
 	}
 	d.sheetAt = at
-	if action == wire.ActionPicked {
+	switch action {
+	case wire.ActionPicked:
 		d.play(sndPickup)
+	case wire.ActionLevelled:
+		d.play(sndLevelUp)
 	}
 }

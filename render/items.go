@@ -79,6 +79,7 @@ type itemsUI struct {
 
 	// Made from the sheet when it changes.
 	seenAct  time.Time
+	level    levelUp // the level-up moment
 	toasts   [toastLines]toast
 	xpKey    [4]int
 	xpText   string
@@ -250,6 +251,9 @@ func (u *itemsUI) noteSheet(sh client.Sheet, now time.Time) {
 		return
 	}
 	u.seenAct = sh.ActionAt
+	if sh.Action == wire.ActionLevelled {
+		u.level.start(sh, u.keeper, now)
+	}
 	if t := u.feedback(sh); t != "" {
 		u.push(t, now)
 	}

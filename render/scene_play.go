@@ -250,6 +250,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	g.shapes.flush(screen)
 	g.bullets.draw(screen, s.rt.Bullets(), s.rt.Telegraphs(), s.cam, s.rt.Fog())
 	s.fx.draw(screen, g, s)
+	s.drawLevelUp(screen, g)
 	s.look.drawLabels(screen, g, s)
 	s.items.drawLootLabels(screen, g, s, s.rt.Fog())
 	s.keeper.drawLabel(screen, g, s, s.rt.Fog())
@@ -270,6 +271,18 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	if s.settings != nil {
 		s.settings.draw(screen, g)
 	}
+}
+
+// drawLevelUp draws the level-up moment: its rings at the own ship and
+// its words over the fight.
+func (s *playScene) drawLevelUp(screen *ebiten.Image, g *graphics) {
+	now := s.a.now()
+	if self, ok := s.rt.Self(); ok {
+		x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
+		s.items.level.drawRings(screen, g.shapes, x, y, now)
+		g.shapes.flush(screen)
+	}
+	s.items.level.drawWords(screen, g, s.a.w, s.a.h, now)
 }
 
 func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
