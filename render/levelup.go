@@ -87,7 +87,7 @@ func (l *levelUp) drawWords(dst *ebiten.Image, g *graphics, w, h int, now time.T
 	}
 	age := float32(now.Sub(l.at)) / float32(levelUpShown)
 	a := min(1, 5*age, (1-age)*4) // in quickly, out over the last quarter
-	y := h/5 - 30 // above the own ship and its name, clear of a boss bar
+	y := h/5 - 30                 // above the own ship and its name, clear of a boss bar
 	g.text.draw(dst, l.title, w/2, y, 4, alignCenter, fade(colTitle, a))
 	g.text.draw(dst, l.sub, w/2, y+glyphH*4+8, textScale, alignCenter, fade(colText, a))
 	g.text.draw(dst, l.next, w/2, y+glyphH*4+36, 1, alignCenter, fade(colDim, a))
@@ -95,4 +95,3 @@ func (l *levelUp) drawWords(dst *ebiten.Image, g *graphics, w, h int, now time.T
 
 // easeOut is a quick start that settles: 1-(1-k)².
 func easeOut(k float32) float32 { return 1 - (1-k)*(1-k) }
-
