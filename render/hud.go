@@ -273,8 +273,8 @@ func hpBarRect(w, h int) image.Rectangle {
 // helpLines are the controls line, longest first: the HUD shows the
 // longest that fits the window.
 var helpLines = [...]string{
-	"WASD move, mouse aim, click fire, Shift focus, E take/use, 1-8 item, Shift+1-8 drop, hold F leave dungeon, Esc menu",
-	"WASD move, click fire, E take/use, 1-8 item, hold F leave, Esc menu",
+	"WASD move, mouse aim, click fire, Shift focus, E take/use, 1-8 item, Shift+1-8 drop, I inventory, hold F leave dungeon, Esc menu",
+	"WASD move, click fire, E take/use, 1-8 item, I inventory, hold F leave, Esc menu",
 	"WASD, click, E, 1-8, Esc",
 }
 

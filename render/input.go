@@ -27,6 +27,7 @@ type frameInput struct {
 	Escape   bool       // F is held: the escape channel
 	Paste    bool       // Ctrl+V or Shift+Insert went down
 	F11      bool       // F11 went down: fullscreen on or off
+	Bag      bool       // the inventory key (I) went down
 
 	Pad padState
 }
@@ -38,6 +39,7 @@ type padState struct {
 	Trigger        float64 // right trigger, 0..1
 	Up, Down, A, B bool    // d-pad and face buttons, edge-triggered, for menus
 	Start          bool    // the start button went down: the pause menu
+	Select         bool    // the select (back) button went down: the inventory
 	Focus          bool    // the left shoulder button is held: focus
 }
 
@@ -89,6 +91,7 @@ func (c *collector) collect() *frameInput {
 		held(k[actLeft]) || held(ebiten.KeyArrowLeft), held(k[actRight]) || held(ebiten.KeyArrowRight))
 	in.Interact = justPressed(k[actInteract])
 	in.F3 = justPressed(k[actNetGraph])
+	in.Bag = justPressed(k[actInventory])
 	for i, k := range digitKeys {
 		if justPressed(k) || justPressed(numpadKeys[i]) {
 			in.Digit = i + 1
@@ -124,6 +127,7 @@ func (c *collector) collectPad() {
 		p.A = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonRightBottom)
 		p.B = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonRightRight)
 		p.Start = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonCenterRight)
+		p.Select = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonCenterLeft)
 		p.Focus = ebiten.IsStandardGamepadButtonPressed(id, ebiten.StandardGamepadButtonFrontTopLeft)
 		return
 	}

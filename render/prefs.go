@@ -149,6 +149,7 @@ var actions = [...]action{
 	{"interact", "Take, use a portal", ebiten.KeyE},
 	{"leave", "Leave the dungeon (hold)", ebiten.KeyF},
 	{"netgraph", "Net graph", ebiten.KeyF3},
+	{"inventory", "Inventory", ebiten.KeyI},
 }
 
 // Indices into actions.
@@ -160,6 +161,7 @@ const (
 	actInteract
 	actLeave
 	actNetGraph
+	actInventory
 	numActions
 )
 

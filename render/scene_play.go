@@ -26,6 +26,7 @@ type playScene struct {
 	look *worldLook
 
 	aim       aimer
+	inv       inventoryPanel
 	lastAim   float64
 	cam       camera
 	viewer    game.Vec // the own ship, the centre of the fog
@@ -106,8 +107,9 @@ func (s *playScene) Update() error {
 	if in.F3 {
 		s.netGraph = !s.netGraph
 	}
-	panelTook := !s.paused && s.keeper.update(in, s.rt, s.a.w, s.a.h, s.frames)
-	if !panelTook && s.updatePause(in) {
+	invTook := !s.paused && !s.keeper.open && s.updateInventory(in)
+	panelTook := !s.paused && !invTook && s.keeper.update(in, s.rt, s.a.w, s.a.h, s.frames)
+	if !panelTook && !invTook && s.updatePause(in) {
 		if s.quitting {
 			s.a.closeSession()
 			return ebiten.Termination
@@ -115,6 +117,9 @@ func (s *playScene) Update() error {
 		return nil // left the game
 	}
 	it := s.intent(in, panelTook)
+	if s.inv.open {
+		it.Fire = false // a click on the panel is not a shot
+	}
 	s.sess.Frame(it)
 	if st := s.rt.State(); st == client.StateFailed || st == client.StateClosed {
 		reason := failureText(s.rt)
@@ -133,6 +138,21 @@ func (s *playScene) Update() error {
 	s.hud.update(s.rt, s.frames, s.look)
 	s.items.update(s.rt, s.a.now(), !s.inDungeon())
 	return nil
+}
+
+// updateInventory opens and closes the inventory screen: its key or the
+// pad's select button toggles it, Esc closes it. It says whether it took
+// this frame's keys.
+func (s *playScene) updateInventory(in *frameInput) bool {
+	switch {
+	case in.Bag || in.Pad.Select:
+		s.inv.toggle()
+		return true
+	case s.inv.open && (in.Back || in.Pad.B):
+		s.inv.open = false
+		return true
+	}
+	return false
 }
 
 // updatePause opens, runs and closes the pause menu; true means the player
@@ -264,6 +284,10 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 		s.items.drawPrompt(screen, g, s, s.keeper.near(s.rt, s.frames))
 	}
 	s.items.drawHUD(screen, g, s, s.keeper.open)
+	if s.inv.open {
+		s.inv.refresh(s.items, s.rt.Sheet())
+		s.inv.draw(screen, g, s.rt.Character().Name, s.a.w, s.a.h)
+	}
 	s.keeper.drawPanel(screen, g, s.a.w, s.a.h)
 	if s.paused {
 		s.drawPause(screen, g)
