@@ -24,6 +24,7 @@ type Sheet struct {
 	XP, Next int // XP into this level, and what the next needs (0 at the cap)
 	Owed     int // upgrade choices owed
 	Bag      [game.BagSlots]int
+	Stack    [game.BagSlots]int   // how many each bag slot holds: 0 empty, 1, or a stack's size
 	Worn     [game.EquipSlots]int // item def indices; -1 for an empty slot
 	Upgrades []uint8              // held upgrades, indices into Content.Upgrades
 	Offer    []uint8              // the upgrade offer on the table
@@ -83,6 +84,7 @@ func (r *Runtime) onInventory(b []byte) error {
 	s := &r.sheet.sheet
 	s.Known, s.Level, s.XP, s.Next, s.Owed = true, int(m.Level), int(m.XP), int(m.Next), int(m.Owed)
 	fillSlots(s.Bag[:], m.Bag)
+	fillStacks(s.Stack[:], s.Bag[:], m.Stacks)
 	fillSlots(s.Worn[:], m.Equip)
 	s.Upgrades = append(s.Upgrades[:0], m.Upgrades...)
 	s.Offer = append(s.Offer[:0], m.Offer...)
@@ -102,6 +104,21 @@ func fillSlots(dst []int, src []uint8) {
 		dst[i] = -1
 		if i < len(src) {
 			dst[i] = int(src[i]) - 1
+		}
+	}
+}
+
+// fillStacks is each bag slot's count: the wire's, or 1 for a filled slot
+// when the server told none.
+func fillStacks(dst, bag []int, src []uint8) {
+	for i := range dst {
+		switch {
+		case i < len(src):
+			dst[i] = int(src[i])
+		case bag[i] >= 0:
+			dst[i] = 1
+		default:
+			dst[i] = 0
 		}
 	}
 }

@@ -79,6 +79,11 @@ func (w *World) useBagItem(p *player, slot int) {
 			return
 		}
 		p.hp = min(p.hp+max(def.Heal, 0), p.stats.MaxHP)
+		if it.More > 0 { // one of a stack: the rest stay in the slot
+			p.bag[slot].More--
+			w.emit(Event{Kind: EvItem, Reason: ItemSpent, ID: p.id, Item: p.bag[slot], HP: p.hp})
+			return
+		}
 		p.bag[slot] = Item{}
 		w.emit(Event{Kind: EvItem, Reason: ItemUsed, ID: p.id, Item: it, HP: p.hp})
 		return

@@ -82,10 +82,20 @@ type ItemDef struct {
 type Item struct {
 	ID  uint64
 	Def uint16 // index into Content.Items
+	// More is how many more of its kind stack with it in one bag slot:
+	// consumables stack up to MaxStack, and the stack is one item, with
+	// one id, however many it holds.
+	More uint8
 }
+
+// MaxStack is the most consumables of one kind a bag slot holds.
+const MaxStack = 5
 
 // Empty reports whether the slot holding it is free.
 func (it Item) Empty() bool { return it.ID == 0 }
+
+// Units is how many the item is: 1, or its stack's size.
+func (it Item) Units() int { return 1 + int(it.More) }
 
 // ItemIDs mints item ids. A server has one generator, started above every
 // id its store holds, so ids never repeat; each of its worlds mints from a
@@ -129,6 +139,8 @@ const (
 	ItemUnequipped                  // equipment → bag
 	ItemDestroyed                   // gone from play: its owner left, the floor filled, the world closed
 	ItemBagFull                     // a pickup found no room; nothing moved
+	ItemStacked                     // ground → onto a stack of its kind in the bag: its id leaves play, its units join the stack
+	ItemSpent                       // one of a stack was used up; the stack, one fewer, stays
 )
 
 // GroundItem is an item lying in the world. Owner 0 is world-shared; any

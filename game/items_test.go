@@ -196,7 +196,7 @@ func TestPickup(t *testing.T) {
 		assert.Empty(t, eventsOf(evs, EvTransfer), "the pickup took the press")
 		var full [BagSlots]Item
 		for i := range full {
-			full[i] = Item{ID: uint64(50 + i), Def: itemPotion}
+			full[i] = Item{ID: uint64(50 + i), Def: itemPotion, More: MaxStack - 1} // every stack whole
 		}
 		w.SetPlayerItems(1, full, [EquipSlots]Item{})
 		w.mint(itemPotion, TileCenter(3, 3), 0)
@@ -406,5 +406,81 @@ func TestBuildStats(t *testing.T) {
 		assert.Equal(t, []int{3, 5, 2}, []int{l, into, gained})
 		l, into, _ = GainXP(MaxLevel-1, 0, 1<<30)
 		assert.Equal(t, []int{MaxLevel, 0}, []int{l, into})
+	})
+}
+
+func TestConsumablesStack(t *testing.T) {
+	hurt := func(w *World) { w.player(1).hp = 10 }
+	take := func(w *World, def uint16) []Event {
+		w.mint(def, w.player(1).pos, 0)
+		return frames(w, Input{}, Input{Buttons: BtnInteract})
+	}
+	t.Run("a potion picked up joins the potions already carried, in one slot", func(t *testing.T) {
+		w := itemWorld(t)
+		give(w, 1, itemPotion)
+		evs := take(w, itemPotion)
+		require.Len(t, itemEvents(evs, ItemStacked), 1)
+		assert.Empty(t, itemEvents(evs, ItemTaken))
+		bag, _, _ := w.PlayerItems(1)
+		assert.Equal(t, 2, bag[0].Units())
+		assert.Equal(t, uint64(1000), bag[0].ID, "the stack keeps its id")
+		assert.True(t, bag[1].Empty())
+	})
+	t.Run("a stack holds MaxStack, and the next takes a slot of its own", func(t *testing.T) {
+		w := itemWorld(t)
+		give(w, 1, itemPotion)
+		for range MaxStack - 1 {
+			take(w, itemPotion)
+		}
+		evs := take(w, itemPotion)
+		require.Len(t, itemEvents(evs, ItemTaken), 1)
+		bag, _, _ := w.PlayerItems(1)
+		assert.Equal(t, MaxStack, bag[0].Units())
+		assert.Equal(t, 1, bag[1].Units())
+	})
+	t.Run("other kinds and equipment never stack", func(t *testing.T) {
+		w := itemWorld(t)
+		give(w, 1, itemPotion, itemBlade)
+		take(w, itemRation)
+		take(w, itemBlade)
+		bag, _, _ := w.PlayerItems(1)
+		for i := range 4 {
+			assert.Equal(t, 1, bag[i].Units(), "slot %d", i)
+		}
+	})
+	t.Run("drinking from a stack spends one and keeps the rest", func(t *testing.T) {
+		w := itemWorld(t)
+		var bag [BagSlots]Item
+		bag[0] = Item{ID: 7, Def: itemPotion, More: 2}
+		w.SetPlayerItems(1, bag, [EquipSlots]Item{})
+		hurt(w)
+		evs := frames(w, Input{Buttons: BtnUse, Slot: 0})
+		require.Len(t, itemEvents(evs, ItemSpent), 1)
+		assert.Empty(t, itemEvents(evs, ItemUsed))
+		got, _, _ := w.PlayerItems(1)
+		assert.Equal(t, Item{ID: 7, Def: itemPotion, More: 1}, got[0])
+		assert.Greater(t, w.player(1).hp, int16(10), "it healed")
+	})
+	t.Run("the last of a stack is used up as a single one is", func(t *testing.T) {
+		w := itemWorld(t)
+		give(w, 1, itemPotion)
+		hurt(w)
+		evs := frames(w, Input{Buttons: BtnUse, Slot: 0})
+		require.Len(t, itemEvents(evs, ItemUsed), 1)
+		got, _, _ := w.PlayerItems(1)
+		assert.True(t, got[0].Empty())
+	})
+	t.Run("a stack dropped lies whole and is taken whole", func(t *testing.T) {
+		w := itemWorld(t)
+		var bag [BagSlots]Item
+		bag[0] = Item{ID: 7, Def: itemPotion, More: 2}
+		w.SetPlayerItems(1, bag, [EquipSlots]Item{})
+		frames(w, Input{Buttons: BtnDrop, Slot: 0})
+		require.Len(t, w.GroundLoot(), 1)
+		assert.Equal(t, 3, w.GroundLoot()[0].Item.Units())
+		evs := frames(w, Input{}, Input{Buttons: BtnInteract})
+		require.Len(t, itemEvents(evs, ItemTaken), 1)
+		got, _, _ := w.PlayerItems(1)
+		assert.Equal(t, Item{ID: 7, Def: itemPotion, More: 2}, got[0])
 	})
 }

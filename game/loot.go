@@ -134,8 +134,14 @@ func (w *World) pickup(p *player) bool {
 	if found < 0 {
 		return false
 	}
-	slot := p.freeBagSlot()
 	g := w.loot[found]
+	if stack := w.stackFor(p, g.Item); stack >= 0 {
+		p.bag[stack].More += uint8(g.Item.Units())
+		w.loot = append(w.loot[:found], w.loot[found+1:]...)
+		w.emit(Event{Kind: EvItem, Reason: ItemStacked, ID: p.id, Item: g.Item, X: float32(g.Pos.X), Y: float32(g.Pos.Y)})
+		return true
+	}
+	slot := p.freeBagSlot()
 	if slot < 0 {
 		w.emit(Event{Kind: EvItem, Reason: ItemBagFull, ID: p.id, Item: g.Item})
 		return false
@@ -144,6 +150,21 @@ func (w *World) pickup(p *player) bool {
 	w.loot = append(w.loot[:found], w.loot[found+1:]...)
 	w.emit(Event{Kind: EvItem, Reason: ItemTaken, ID: p.id, Item: g.Item, X: float32(g.Pos.X), Y: float32(g.Pos.Y)})
 	return true
+}
+
+// stackFor is the bag slot whose stack it can join whole: a consumable of
+// the same kind with room for all of it; -1 for none. A stack that would
+// overflow is not split: the item takes a slot of its own.
+func (w *World) stackFor(p *player, it Item) int {
+	if int(it.Def) >= len(w.content.Items) || w.content.Items[it.Def].Kind != ItemConsumable {
+		return -1
+	}
+	for i, b := range p.bag {
+		if !b.Empty() && b.Def == it.Def && b.Units()+it.Units() <= MaxStack {
+			return i
+		}
+	}
+	return -1
 }
 
 // dropItem lays a carried item at the player's feet, world-shared whatever

@@ -143,7 +143,7 @@ const (
 	EvPortalOpened  EventKind = 6 // a portal appeared (a dungeon's exit, on the boss's death)
 	EvServerOnly    EventKind = 64
 	EvTransfer      EventKind = 64 // server-only: move a player to another instance
-	EvItem          EventKind = 65 // server-only: an item moved (Reason: ItemMinted…ItemBagFull)
+	EvItem          EventKind = 65 // server-only: an item moved (Reason: ItemMinted…ItemSpent)
 	EvXP            EventKind = 66 // server-only: a player earned Amount XP for enemy Other's death
 	EvEscaped       EventKind = 67 // server-only: a player's escape channel completed
 	EvPhase         EventKind = 68 // server-only: enemy ID began phase Amount with HP left (clients read the phase from its record)

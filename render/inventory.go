@@ -41,12 +41,13 @@ type sheetKey struct {
 	level int
 	xp    int
 	bag   [game.BagSlots]int
+	stack [game.BagSlots]int
 	worn  [game.EquipSlots]int
 	ups   string
 }
 
 func keyOf(sh client.Sheet) sheetKey {
-	return sheetKey{known: sh.Known, level: sh.Level, xp: sh.XP, bag: sh.Bag, worn: sh.Worn, ups: string(sh.Upgrades)}
+	return sheetKey{known: sh.Known, level: sh.Level, xp: sh.XP, bag: sh.Bag, stack: sh.Stack, worn: sh.Worn, ups: string(sh.Upgrades)}
 }
 
 // toggle opens or closes the panel.
@@ -68,7 +69,11 @@ func (p *inventoryPanel) make(u *itemsUI, sh client.Sheet) {
 	p.left = p.left[:0]
 	p.left = append(p.left, invLine{name: "Bag", header: true})
 	for i := range game.BagSlots {
-		p.left = append(p.left, u.invLine(sh.Bag[i], fmt.Sprint(i+1), "empty"))
+		l := u.invLine(sh.Bag[i], fmt.Sprint(i+1), "empty")
+		if sh.Stack[i] > 1 {
+			l.name += fmt.Sprintf(" ×%d", sh.Stack[i])
+		}
+		p.left = append(p.left, l)
 	}
 	p.left = append(p.left, invLine{name: "Worn", header: true})
 	for i := range game.EquipSlots {

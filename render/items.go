@@ -86,6 +86,7 @@ type itemsUI struct {
 	owedText string
 	tips     [barSlots]tooltip
 	tipBag   [game.BagSlots]int
+	tipStack [game.BagSlots]int
 	tipWorn  [game.EquipSlots]int
 	tipUps   []uint8
 	tipKnown bool
@@ -234,7 +235,7 @@ func (u *itemsUI) update(rt *client.Runtime, now time.Time, inHub bool) {
 		u.xpKey, u.xpText, u.owedText = k, xpLine(sh), owedLine(sh.Owed, u.keeper, inHub)
 	}
 	if !u.tipsFresh(sh) {
-		u.tipBag, u.tipWorn, u.tipKnown = sh.Bag, sh.Worn, sh.Known
+		u.tipBag, u.tipStack, u.tipWorn, u.tipKnown = sh.Bag, sh.Stack, sh.Worn, sh.Known
 		u.tipUps = append(u.tipUps[:0], sh.Upgrades...)
 		for i := range barSlots {
 			u.tips[i] = u.tooltip(sh, i)
@@ -262,7 +263,7 @@ func (u *itemsUI) noteSheet(sh client.Sheet, now time.Time) {
 // tipsFresh reports whether the tooltips were made from these slots and
 // upgrades: their numbers depend on both.
 func (u *itemsUI) tipsFresh(sh client.Sheet) bool {
-	return u.tipKnown == sh.Known && u.tipBag == sh.Bag && u.tipWorn == sh.Worn && slices.Equal(u.tipUps, sh.Upgrades)
+	return u.tipKnown == sh.Known && u.tipBag == sh.Bag && u.tipStack == sh.Stack && u.tipWorn == sh.Worn && slices.Equal(u.tipUps, sh.Upgrades)
 }
 
 // slotDef is the item def in bar slot i, or -1.
@@ -364,6 +365,9 @@ func (u *itemsUI) tooltip(sh client.Sheet, i int) tooltip {
 	switch eq := it.Kind.EquipSlot(); {
 	case it.Kind == game.ItemConsumable:
 		t.lines = []string{fmt.Sprintf("restores %d health", it.Heal)}
+		if i < game.BagSlots && sh.Stack[i] > 1 {
+			t.lines = append(t.lines, fmt.Sprintf("%d in the stack, of %d it holds", sh.Stack[i], game.MaxStack))
+		}
 		t.hint = fmt.Sprintf("%s: drink   Shift+%s: drop", u.slotLabel[i], u.slotLabel[i])
 	case eq < 0:
 		t.hint = "Shift+click: drop"

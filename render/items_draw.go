@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -175,12 +176,24 @@ func (u *itemsUI) drawBarIcons(dst *ebiten.Image, look *worldLook, sh client.She
 	a.loot.body.flush(dst)
 }
 
+// stackWords are a stack's counts as a slot shows them, made once.
+var stackWords = func() []string {
+	w := make([]string, game.MaxStack+1)
+	for n := range w {
+		w[n] = fmt.Sprintf("×%d", n)
+	}
+	return w
+}()
+
 func (u *itemsUI) drawBarText(dst *ebiten.Image, g *graphics, sh client.Sheet, w, h int) {
 	for i := range barSlots {
 		r := slotRect(i, w, h)
 		g.text.draw(dst, u.slotLabel[i], r.Min.X+4, r.Min.Y+1, 1, alignLeft, colDim)
 		if def := slotDef(sh, i); u.known(def) {
 			g.text.draw(dst, u.initials[def], r.Max.X-4, r.Max.Y-17, 1, alignRight, colText)
+			if i < game.BagSlots && sh.Stack[i] > 1 {
+				g.text.draw(dst, stackWords[min(sh.Stack[i], len(stackWords)-1)], r.Min.X+4, r.Max.Y-17, 1, alignLeft, colTitle)
+			}
 		}
 	}
 	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)

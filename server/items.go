@@ -38,7 +38,7 @@ func (s *Runtime) itemSlots(c *store.Character) (bag [game.BagSlots]game.Item, w
 		case !ok:
 			s.log.Printf("%s carries item %d of unknown kind %q: left out", c.Name, st.ID, st.Kind)
 		case st.Slot >= 0 && st.Slot < game.BagSlots && bag[st.Slot].Empty():
-			bag[st.Slot] = game.Item{ID: st.ID, Def: def}
+			bag[st.Slot] = game.Item{ID: st.ID, Def: def, More: stackMore(st.Count)}
 		case st.Slot >= game.FirstEquipSlot && st.Slot < game.FirstEquipSlot+game.EquipSlots && worn[st.Slot-game.FirstEquipSlot].Empty():
 			worn[st.Slot-game.FirstEquipSlot] = game.Item{ID: st.ID, Def: def}
 		default:
@@ -48,12 +48,18 @@ func (s *Runtime) itemSlots(c *store.Character) (bag [game.BagSlots]game.Item, w
 	return bag, worn
 }
 
+// stackMore is a saved stack's count as an item's More: a count of 0 or
+// 1 (every item before stacks) is one, and none holds past game.MaxStack.
+func stackMore(count int) uint8 {
+	return uint8(min(max(count, 1), game.MaxStack) - 1)
+}
+
 // stackItems is the saved form of a bag and worn slots.
 func (s *Runtime) stackItems(dst []store.ItemStack, bag [game.BagSlots]game.Item, worn [game.EquipSlots]game.Item) []store.ItemStack {
 	dst = dst[:0]
 	add := func(slot int, it game.Item) {
 		if !it.Empty() && int(it.Def) < len(s.cfg.Content.Items) {
-			dst = append(dst, store.ItemStack{ID: it.ID, Kind: s.cfg.Content.Items[it.Def].ID, Count: 1, Slot: slot})
+			dst = append(dst, store.ItemStack{ID: it.ID, Kind: s.cfg.Content.Items[it.Def].ID, Count: it.Units(), Slot: slot})
 		}
 	}
 	for i, it := range bag {
@@ -96,9 +102,9 @@ func (s *Runtime) journal(op uint8, it game.Item, player uint16, why string) {
 	switch op {
 	case game.ItemMinted:
 		s.counters.ItemsMinted++
-	case game.ItemTaken:
+	case game.ItemTaken, game.ItemStacked:
 		s.counters.ItemsTaken++
-	case game.ItemUsed:
+	case game.ItemUsed, game.ItemSpent:
 		s.counters.ItemsUsed++
 	case game.ItemDropped:
 		s.counters.ItemsDropped++
@@ -133,7 +139,7 @@ func (s *Runtime) onItem(in *instance, ev *game.Event) {
 		}
 		return
 	}
-	if ev.Reason == game.ItemTaken && in.dungeon != game.HubDungeon {
+	if (ev.Reason == game.ItemTaken || ev.Reason == game.ItemStacked) && in.dungeon != game.HubDungeon {
 		p.run.items = append(p.run.items, uint8(ev.Item.Def))
 	}
 	if ev.Reason != game.ItemBagFull {
@@ -148,9 +154,9 @@ func (s *Runtime) onItem(in *instance, ev *game.Event) {
 // itemAction is the sheet's word for an item operation.
 func itemAction(op uint8) uint8 {
 	switch op {
-	case game.ItemTaken:
+	case game.ItemTaken, game.ItemStacked:
 		return wire.ActionPicked
-	case game.ItemUsed:
+	case game.ItemUsed, game.ItemSpent:
 		return wire.ActionUsed
 	case game.ItemDropped:
 		return wire.ActionDropped
@@ -278,10 +284,11 @@ func (s *Runtime) sendSheet(p *peer) {
 	*m = wire.Inventory{Level: uint8(min(max(p.char.Level, 1), 255)), XP: uint32(p.char.XP),
 		Next: uint32(game.XPToNext(p.char.Level)), Owed: uint8(min(owed(&p.char), 255)),
 		Bag: m.Bag[:0], Equip: m.Equip[:0], Upgrades: m.Upgrades[:0], Offer: m.Offer[:0],
-		Action: p.sheetAction, Item: p.sheetItem}
+		Action: p.sheetAction, Item: p.sheetItem, Stacks: m.Stacks[:0]}
 	if bag, worn, ok := p.inst.world.PlayerItems(p.player); ok {
 		for _, it := range bag {
 			m.Bag = append(m.Bag, slotByte(it))
+			m.Stacks = append(m.Stacks, stackByte(it))
 		}
 		for _, it := range worn {
 			m.Equip = append(m.Equip, slotByte(it))
@@ -306,6 +313,15 @@ func slotByte(it game.Item) uint8 {
 		return 0
 	}
 	return uint8(it.Def) + 1
+}
+
+// stackByte is a bag slot's stack on the wire: how many it holds, 0 for
+// an empty slot.
+func stackByte(it game.Item) uint8 {
+	if it.Empty() {
+		return 0
+	}
+	return uint8(it.Units())
 }
 
 // runStats is what a player earned in the dungeon it is in, for the

@@ -52,7 +52,9 @@ func (a *Audit) Record(r server.ItemRecord) {
 		move(Carried, Ground)
 	case game.ItemUsed:
 		move(Carried, Gone+"used")
-	case game.ItemEquipped, game.ItemUnequipped:
+	case game.ItemStacked:
+		move(Ground, Gone+"stacked") // its units joined a stack carried under that stack's id
+	case game.ItemEquipped, game.ItemUnequipped, game.ItemSpent:
 		move(Carried, Carried)
 	case game.ItemDestroyed:
 		move(Ground, Gone+r.Why)

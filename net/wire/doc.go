@@ -160,7 +160,7 @@
 //	  0    1     type 0x09
 //	  1    1+n   text str, n = 1..200 bytes: a sentence to show the player
 //
-//	Inventory 0x0a (server→client), 17 + n + m + k + p bytes
+//	Inventory 0x0a (server→client), 18 + n + m + k + p + n bytes
 //	  the receiver's character sheet, sent whenever it changes
 //	  off          size  field
 //	  0            1     type 0x0a
@@ -179,6 +179,9 @@
 //	  15+n+m+k+p   1     action u8: 0 none | 1 picked | 2 used | 3 dropped | 4 equipped
 //	                     | 5 unequipped | 6 bag full | 7 levelled | 8 upgraded | 9 refused
 //	  16+n+m+k+p   1     item u8: def + 1 the action concerns; the upgrade index for 8
+//	  17+n+m+k+p   1     stackCount u8: n, one per bag slot (0 before any stack is told)
+//	  18+n+m+k+p   n     stacks, u8 each: how many of the bag slot's item it holds,
+//	                     1..99 for a filled slot (consumables stack), 0 for an empty one
 //
 //	UpgradeChoice 0x0b (client→server), 2 bytes
 //	  off  size  field
@@ -409,7 +412,7 @@
 // row for a name it does not know, and on a name it knows with no row.
 //
 //	name                   value   meaning
-//	ProtocolVersion        13      ENet's connect data, u32; another is refused with a Reject
+//	ProtocolVersion        14      ENet's connect data, u32; another is refused with a Reject
 //	NumChannels            4       channels the connect asks for; fewer are refused with a Reject
 //	ChanControl            0       reliable: handshake, roster, instances, map chunks, sheets
 //	ChanSnapshot           1       unreliable sequenced: Snapshot and SnapshotDelta

@@ -222,12 +222,13 @@ var codecs = []codec{
 			return m, err
 		},
 		cases: []golden{
-			{"a level 3 character who just took a potion, with a choice owed", wire.Inventory{
+			{"a level 3 character who just took a potion into a stack of three, with a choice owed", wire.Inventory{
 				Level: 3, XP: 20, Next: 180, Owed: 1,
 				Bag: []uint8{1, 0, 0, 0, 0, 0, 0, 3}, Equip: []uint8{4, 0, 0},
 				Upgrades: []uint8{2}, Offer: []uint8{0, 5, 7}, Action: wire.ActionPicked, Item: 1,
-			}, "0a 03 14000000 b4000000 01 08 0100000000000003 03 040000 01 02 03 000507 01 01"},
-			{"a new character at the level cap's edge of nothing", wire.Inventory{Level: 50}, "0a 32 00000000 00000000 00 00 00 00 00 00 00"},
+				Stacks: []uint8{3, 0, 0, 0, 0, 0, 0, 1},
+			}, "0a 03 14000000 b4000000 01 08 0100000000000003 03 040000 01 02 03 000507 01 01 08 0300000000000001"},
+			{"a new character at the level cap's edge of nothing", wire.Inventory{Level: 50}, "0a 32 00000000 00000000 00 00 00 00 00 00 00 00"},
 		},
 	},
 	{

@@ -17,6 +17,7 @@ const (
 	MaxOffer          = 3
 	MaxClearedPlayers = 32
 	MaxClearedItems   = 32
+	MaxStackUnits     = 99 // the most of one item a bag slot's stack may say it holds
 )
 
 // Inventory actions: what just happened to the sheet.
@@ -36,7 +37,8 @@ const (
 
 // Inventory is the receiving player's character sheet. Bag and Equip hold
 // item def + 1 per slot, 0 for an empty slot; Upgrades and Offer hold
-// upgrade indices.
+// upgrade indices. Stacks is empty or one byte per bag slot: how many of
+// its item the slot holds (consumables stack), 0 for an empty slot.
 type Inventory struct {
 	Level    uint8 // 1..255
 	XP, Next uint32
@@ -47,10 +49,11 @@ type Inventory struct {
 	Offer    []uint8
 	Action   uint8
 	Item     uint8
+	Stacks   []uint8
 }
 
 // inventoryMin is an Inventory with every list empty.
-const inventoryMin = 1 + 1 + 4 + 4 + 1 + 4 + 2
+const inventoryMin = 1 + 1 + 4 + 4 + 1 + 4 + 2 + 1
 
 func checkInventory(m *Inventory) error {
 	switch {
@@ -58,6 +61,13 @@ func checkInventory(m *Inventory) error {
 		return ErrMalformed
 	case len(m.Bag) > MaxBagSlots || len(m.Equip) > MaxEquipSlots || len(m.Upgrades) > MaxUpgrades || len(m.Offer) > MaxOffer:
 		return ErrTooLarge
+	case len(m.Stacks) != 0 && len(m.Stacks) != len(m.Bag):
+		return ErrMalformed
+	}
+	for i, n := range m.Stacks {
+		if n > MaxStackUnits || (n == 0) != (m.Bag[i] == 0) {
+			return ErrMalformed
+		}
 	}
 	return nil
 }
@@ -73,7 +83,8 @@ func AppendInventory(b []byte, m Inventory) ([]byte, error) {
 	for _, list := range [][]uint8{m.Bag, m.Equip, m.Upgrades, m.Offer} {
 		b = append(append(b, uint8(len(list))), list...)
 	}
-	return append(b, m.Action, m.Item), nil
+	b = append(b, m.Action, m.Item, uint8(len(m.Stacks)))
+	return append(b, m.Stacks...), nil
 }
 
 // DecodeInventory decodes an Inventory into dst, reusing its lists'
@@ -92,6 +103,7 @@ func DecodeInventory(b []byte, dst *Inventory) error {
 	m.Upgrades = readList(&r, MaxUpgrades)
 	m.Offer = readList(&r, MaxOffer)
 	m.Action, m.Item = r.U8(), r.U8()
+	m.Stacks = readList(&r, MaxBagSlots)
 	if err := r.End(); err != nil {
 		return err
 	}
@@ -102,6 +114,7 @@ func DecodeInventory(b []byte, dst *Inventory) error {
 	m.Equip = append(dst.Equip[:0], m.Equip...)
 	m.Upgrades = append(dst.Upgrades[:0], m.Upgrades...)
 	m.Offer = append(dst.Offer[:0], m.Offer...)
+	m.Stacks = append(dst.Stacks[:0], m.Stacks...)
 	*dst = m
 	return nil
 }
