@@ -123,7 +123,8 @@ func XPToNext(level int) int {
 	if level >= MaxLevel {
 		return 0
 	}
-	return 60 + 40*max(level, 1)
+	l := float64(max(level, 1))
+	return int(100*l*math.Sqrt(l) + 0.5) // 100, 283, 520, 800, 1118: a first run's two levels come fast, then a floor or more each
 }
 
 // GainXP adds xp to (level, into) and returns the new level, the XP into it

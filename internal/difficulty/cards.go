@@ -68,11 +68,11 @@ func playCard(c *game.Content, pack int, ups []uint8) (dealt, taken float64) {
 			for _, ev := range a.step(func(p *scripted) client.Intent { return a.intent(Dodge, p) }) {
 				if ev.Kind == game.EvHit && ev.Actor == game.ActorPlayer {
 					t += int(ev.Amount)
-				} else if ev.Kind == game.EvHit && ev.Actor == game.ActorEnemy {
-					d += int(ev.Amount)
 				}
 			}
 		}
+		// What the pack lost, poison pulses (which no event reports) too.
+		a.w.EachEnemy(func(e game.EnemyState, _ game.Vec) { d += int(e.MaxHP) - int(e.HP) })
 	}
 	secs := float64(cardTicks*Samples) / game.TickRate
 	return float64(d) / secs, float64(t) / secs

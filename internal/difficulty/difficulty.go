@@ -50,9 +50,9 @@ const (
 	killCap      = 120 * game.TickRate
 	sturdyHP     = 30000 // the measured player never dies, so a row is a rate
 	dodgeTurn    = 30    // ticks between a dodger's changes of its own wandering direction
-	dodgeThink   = 12    // ticks between a dodger's looks at the bullets: its reaction time
-	dodgeSees    = 5     // the nearest bullets a dodger heeds
-	dodgeLook    = 180.0 // u: how far a dodger looks
+	dodgeThink   = 15    // ticks between a dodger's looks at the bullets: its reaction time, a quarter second
+	dodgeSees    = 4     // the nearest bullets a dodger heeds
+	dodgeLook    = 160.0 // u: how far a dodger looks
 	dodgeLapse   = 0.3   // the share of looks a dodger misses, keeping its own way
 	dodgeAhead   = 30    // ticks a dodger looks ahead
 	startShare   = 0.8   // the player starts at this share of the enemy's aggro reach
@@ -331,9 +331,7 @@ func (a *arena) dodge(p *scripted, pos game.Vec, enemies []client.Actor, in *cli
 		p.wander = a.rng.Float64() * 2 * math.Pi
 	}
 	if tick%dodgeThink == uint32(p.phase%dodgeThink) {
-		if a.rng.Float64() < dodgeLapse {
-			p.moveX, p.moveY = math.Cos(p.wander), math.Sin(p.wander)
-		} else {
+		if a.rng.Float64() >= dodgeLapse { // a missed look keeps the last move
 			a.choose(p, pos, target, dist)
 		}
 	}
@@ -383,7 +381,7 @@ func (a *arena) choose(p *scripted, pos, target game.Vec, dist float64) {
 			}
 		}
 		// Its own wandering, a little.
-		score += 40 * (mx*math.Cos(p.wander) + my*math.Sin(p.wander))
+		score += 12 * (mx*math.Cos(p.wander) + my*math.Sin(p.wander))
 		// Back towards the fight when it strays.
 		if !math.IsInf(dist, 1) {
 			tx, ty := (target.X-pos.X)/dist, (target.Y-pos.Y)/dist

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
@@ -42,10 +43,10 @@ func TestDifficultyTable(t *testing.T) {
 
 func fightsTable(fs []difficulty.BossFight) string {
 	var b strings.Builder
-	b.WriteString("| Dungeon | Depth | Boss | Party | Level | Won | TTK (s) | Deaths | Taken per player (HP/s) |\n|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| Dungeon | Depth | Boss | Party | Level | Won | TTK (s) | Deaths | Taken each (HP) | Taken each (HP/s) |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, f := range fs {
-		fmt.Fprintf(&b, "| %s | %d | %s | %d | %d | %d of %d | %s | %d of %d | %.1f |\n", f.Dungeon, f.Depth, f.Boss, f.Party, f.Level,
-			f.Wins, difficulty.Samples, ttk(f.TTK), f.Deaths, f.Party*difficulty.Samples, f.TakenPerPlayer)
+		fmt.Fprintf(&b, "| %s | %d | %s | %d | %d | %d of %d | %s | %d of %d | %.0f | %.1f |\n", f.Dungeon, f.Depth, f.Boss, f.Party, f.Level,
+			f.Wins, difficulty.Samples, ttk(f.TTK), f.Deaths, f.Party*difficulty.Samples, f.TakenEach, f.TakenPerPlayer)
 	}
 	return b.String()
 }
@@ -101,4 +102,99 @@ func ttk(v float64) string {
 		return "> 120"
 	}
 	return fmt.Sprintf("%.1f", v)
+}
+
+// The tuning docs/CONTENT.md states holds, for every dungeon kind on floors
+// 1 and 3, for one player and for four.
+func TestTheTuningHolds(t *testing.T) {
+	c, err := levels.LoadContent()
+	require.NoError(t, err)
+	depths := []int{1, 3}
+	rows := difficulty.Table(c, depths)
+	proving := &c.Dungeons[0]
+	require.Equal(t, "Proving Grounds", proving.Name, "the first dungeon kind is the new player's")
+
+	t.Run("dodging always beats standing still", func(t *testing.T) {
+		for i := 0; i+2 < len(rows); i += 3 {
+			still, dodge := rows[i], rows[i+1]
+			if still.DPS == 0 {
+				assert.Zero(t, dodge.DPS, "%s %d %s %s: nothing hits a player who stands still, so nothing may hit a dodger", still.Dungeon, still.Depth, still.Enemy, still.Phase)
+				continue
+			}
+			assert.Less(t, dodge.DPS, still.DPS, "%s %d %s %s: a dodger takes less than a player who stands still", still.Dungeon, still.Depth, still.Enemy, still.Phase)
+		}
+	})
+	t.Run("a new player who dodges lasts 20 s in any first room of the Proving Grounds", func(t *testing.T) {
+		still := difficulty.Rooms(c, proving, 1, difficulty.Still)
+		for i, r := range difficulty.Rooms(c, proving, 1, difficulty.Dodge) {
+			assert.GreaterOrEqual(t, r.Lasts, 20.0, "%v: %.1f HP/s", r.Enemies, r.DPS)
+			assert.Less(t, r.DPS, still[i].DPS, "%v: dodging beats standing still", r.Enemies)
+		}
+	})
+	t.Run("a new player who dodges lasts 10 s in the Sentinel's first phase", func(t *testing.T) {
+		for _, r := range rows {
+			if r.Dungeon == proving.Name && r.Depth == 1 && strings.HasPrefix(r.Phase, "1/") && r.Script == difficulty.Dodge {
+				assert.GreaterOrEqual(t, r.Lasts, 10.0, "%s %s: %.1f HP/s", r.Enemy, r.Phase, r.DPS)
+			}
+		}
+	})
+	t.Run("the Proving Grounds forgive a player who keeps moving, and deeper floors hit harder", func(t *testing.T) {
+		first := map[string]float64{}
+		for _, r := range rows {
+			key := r.Dungeon + "/" + r.Enemy + "/" + r.Phase + "/" + r.Script
+			if r.Depth == 1 {
+				first[key] = r.DPS
+			}
+			if r.Dungeon == proving.Name && r.Depth == 1 && r.Phase == "" && r.Script != difficulty.Still {
+				assert.LessOrEqual(t, r.DPS, 2.0, "%s takes %.1f HP/s from a player who keeps moving (%s)", r.Enemy, r.DPS, r.Script)
+			}
+			if r.Depth == 3 && r.Script == difficulty.Still && first[key] > 0 {
+				assert.Greater(t, r.DPS, first[key], "%s %s hits a player standing still harder on floor 3", r.Enemy, r.Phase)
+			}
+		}
+	})
+	t.Run("every boss falls to the fight rule alone at the level reached on the way, and four have it no harder each", func(t *testing.T) {
+		fights := difficulty.Fights(c, depths, []int{1, 4})
+		for i := 0; i+1 < len(fights); i += 2 {
+			solo, four := fights[i], fights[i+1]
+			name := fmt.Sprintf("%s floor %d at level %d", solo.Boss, solo.Depth, solo.Level)
+			assert.Equal(t, difficulty.Samples, solo.Wins, "%s: won alone every time", name)
+			assert.Zero(t, solo.Deaths, "%s: without dying", name)
+			assert.Equal(t, difficulty.Samples, four.Wins, "%s: won by four every time", name)
+			assert.LessOrEqual(t, four.DeathsPerPlayer, solo.DeathsPerPlayer, "%s: four die no more often each", name)
+			assert.LessOrEqual(t, four.TakenEach, solo.TakenEach, "%s: the fight costs each of four no more health", name)
+			assert.LessOrEqual(t, four.TTK, solo.TTK, "%s: four kill it no slower", name)
+		}
+	})
+	t.Run("a first run through the Proving Grounds gives two or three levels, and no kill more than two", func(t *testing.T) {
+		f := difficulty.Floor(c, proving, 1)
+		assert.GreaterOrEqual(t, f.LevelsFromOne[0], 2, "the leanest first run (%d XP and the boss's %d)", f.Least, f.Boss)
+		assert.LessOrEqual(t, f.LevelsFromOne[1], 3, "the richest first run (%d XP and the boss's %d)", f.Most, f.Boss)
+		for ki := range c.Dungeons {
+			for _, d := range depths {
+				g := difficulty.Floor(c, &c.Dungeons[ki], d)
+				if d == 1 { // a new character meets a boss only on a first floor (or in the practice hall, at first-floor numbers)
+					assert.LessOrEqual(t, g.BossFromOne, 2, "%s floor %d: the boss alone gives a new character %d levels", g.Dungeon, d, g.BossFromOne)
+				}
+				j := difficulty.OnTheWay(c, ki, d)
+				_, _, gained := game.GainXP(j.Level, j.Into, g.Boss)
+				assert.LessOrEqual(t, gained, 2, "%s floor %d: the boss gives a level-%d player, as it arrives, two levels at most", g.Dungeon, d, j.Level)
+			}
+		}
+	})
+	t.Run("the three cards of any offer are worth within a quarter of each other", func(t *testing.T) {
+		cards := difficulty.Cards(c)
+		require.Len(t, cards, len(c.Upgrades))
+		lo, hi := cards[0], cards[0]
+		for _, card := range cards {
+			assert.Greater(t, card.Worth, 1.0, "%s is worth taking", card.Name)
+			if card.Worth < lo.Worth {
+				lo = card
+			}
+			if card.Worth > hi.Worth {
+				hi = card
+			}
+		}
+		assert.LessOrEqual(t, hi.Worth, 1.25*lo.Worth, "%s (%.2f) and %s (%.2f) may be offered together", hi.Name, hi.Worth, lo.Name, lo.Worth)
+	})
 }

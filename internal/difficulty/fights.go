@@ -48,6 +48,9 @@ type BossFight struct {
 	// TakenPerPlayer is the damage a player took, on average, per second of
 	// the fight.
 	TakenPerPlayer float64
+	// TakenEach is the damage a player took, on average, over the whole
+	// fight: what the fight cost each of them.
+	TakenEach float64
 }
 
 // Fights plays the boss of every dungeon kind at each depth for each party
@@ -115,5 +118,6 @@ func Fight1(c *game.Content, ki, depth, n, level int) BossFight {
 	}
 	f.DeathsPerPlayer = float64(f.Deaths) / float64(n*Samples)
 	f.TakenPerPlayer = float64(taken) * game.TickRate / float64(max(fought, 1))
+	f.TakenEach = float64(taken) / float64(n*Samples)
 	return f
 }
