@@ -51,7 +51,7 @@ const (
 	sturdyHP     = 30000 // the measured player never dies, so a row is a rate
 	dodgeTurn    = 30    // ticks between a dodger's changes of its own wandering direction
 	dodgeThink   = 15    // ticks between a dodger's looks at the bullets: its reaction time, a quarter second
-	dodgeSees    = 4     // the nearest bullets a dodger heeds
+	dodgeSees    = 5     // the nearest bullets a dodger heeds
 	dodgeLook    = 160.0 // u: how far a dodger looks
 	dodgeLapse   = 0.3   // the share of looks a dodger misses, keeping its own way
 	dodgeAhead   = 30    // ticks a dodger looks ahead
@@ -381,7 +381,7 @@ func (a *arena) choose(p *scripted, pos, target game.Vec, dist float64) {
 			}
 		}
 		// Its own wandering, a little.
-		score += 12 * (mx*math.Cos(p.wander) + my*math.Sin(p.wander))
+		score += 6 * (mx*math.Cos(p.wander) + my*math.Sin(p.wander))
 		// Back towards the fight when it strays.
 		if !math.IsInf(dist, 1) {
 			tx, ty := (target.X-pos.X)/dist, (target.Y-pos.Y)/dist
