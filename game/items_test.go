@@ -389,6 +389,27 @@ func TestRiders(t *testing.T) {
 		evs = stepN(w, 2)
 		assert.Equal(t, []Event{{Kind: EvDeath, Actor: ActorEnemy, ID: 0, Other: 1}}, eventsOf(evs, EvDeath))
 	})
+	t.Run("poison pulses on its own clock under steady fire, a hit renewing the dose", func(t *testing.T) {
+		w := withUpgrades(t, upVenom)
+		e := &w.enemies[0]
+		e.hp, e.maxHP = 30000, 30000 // it outlives the volley
+		hits, pulses := 0, 0
+		for range 3 * PoisonPulseTicks { // a hit every 8 ticks, faster than a pulse comes
+			if w.Tick()%8 == 0 {
+				fire(w, e.pos)
+			}
+			before := e.hp
+			w.Step()
+			hit := len(eventsOf(w.Events(), EvHit))
+			hits += hit
+			if hit == 0 && e.hp < before {
+				pulses++
+			}
+		}
+		require.Positive(t, hits)
+		assert.GreaterOrEqual(t, pulses, 2, "steady fire does not hold the poison's clock back")
+		assert.Equal(t, PoisonPulses, e.poisonLeft, "and the dose is renewed by the last hit")
+	})
 	t.Run("a shot in flight keeps what it was fired with", func(t *testing.T) {
 		w := withUpgrades(t, upPierce)
 		fire(w, w.enemies[0].pos)
@@ -431,5 +452,9 @@ func TestBuildStats(t *testing.T) {
 		assert.Equal(t, []int{3, 5, 2}, []int{l, into, gained})
 		l, into, _ = GainXP(MaxLevel-1, 0, 1<<30)
 		assert.Equal(t, []int{MaxLevel, 0}, []int{l, into})
+	})
+	t.Run("each level asks more than the last: 100, 283, 520, 800", func(t *testing.T) {
+		assert.Equal(t, []int{100, 283, 520, 800}, []int{XPToNext(1), XPToNext(2), XPToNext(3), XPToNext(4)})
+		assert.Zero(t, XPToNext(MaxLevel))
 	})
 }
