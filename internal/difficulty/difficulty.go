@@ -28,14 +28,15 @@ import (
 const (
 	Still = "still" // stands where it starts and never fires: the damage a room deals to a player who freezes
 	// Dodge is a fair dodger, a plausible new player rather than a perfect
-	// one: every tenth of a second (its reaction time) it looks at the
-	// eight hostile bullets nearest it within 220 u, assumes each flies
-	// straight on, and picks among sixteen directions and standing still
-	// the one whose next half second passes farthest from their paths,
-	// leaning towards a wandering direction of its own that changes every
-	// half second, away from walls, and back towards the fight when it
-	// strays past 450 u of its target or inside 150 u. It fires at the
-	// nearest enemy throughout.
+	// one: every quarter second (its reaction time) it looks at the five
+	// hostile bullets nearest it within 160 u, takes each to fly straight
+	// on (it does not read curls or acceleration), and picks among sixteen
+	// directions and standing still the one whose next half second passes
+	// farthest from their paths, leaning a little towards a wandering
+	// direction of its own that changes every half second, away from
+	// walls, and back towards the fight when it strays past 450 u of its
+	// nearest enemy or inside 150 u. Three looks in ten it misses, keeping
+	// its last move. It fires at the nearest enemy throughout.
 	Dodge = "dodge"
 	Fight = "fight" // the bots' fight rule: fire at the nearest enemy, back away inside 200 u, strafe round it beyond
 )
@@ -53,7 +54,7 @@ const (
 	dodgeThink   = 15    // ticks between a dodger's looks at the bullets: its reaction time, a quarter second
 	dodgeSees    = 5     // the nearest bullets a dodger heeds
 	dodgeLook    = 160.0 // u: how far a dodger looks
-	dodgeLapse   = 0.3   // the share of looks a dodger misses, keeping its own way
+	dodgeLapse   = 0.3   // the share of looks a dodger misses, keeping its last move
 	dodgeAhead   = 30    // ticks a dodger looks ahead
 	startShare   = 0.8   // the player starts at this share of the enemy's aggro reach
 )
