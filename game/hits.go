@@ -205,8 +205,10 @@ func (w *World) hitEnemy(i int, e *enemy) bool {
 	w.emit(Event{Kind: EvHit, Actor: ActorEnemy, ID: e.id, Other: owner, Amount: dmg, HP: e.hp,
 		Bullet: BulletSpawn{UID: uid}, Tick: w.tick})
 	if r.Poison > 0 {
+		if e.poisonLeft == 0 { // a fresh dose; a hit on a poisoned enemy renews the dose but not the clock, or steady fire would never let it pulse
+			e.poisonTimer = PoisonPulseTicks
+		}
 		e.poison, e.poisonLeft, e.poisonBy = max(e.poison, r.Poison), PoisonPulses, owner
-		e.poisonTimer = PoisonPulseTicks
 	}
 	if r.Split > 0 {
 		w.split(at, vel, owner, dmg, int(r.Split))

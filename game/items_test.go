@@ -262,6 +262,31 @@ func TestDropsAndDeaths(t *testing.T) {
 		require.Len(t, xp, 1, "player 2 is over 900 u away")
 		assert.Equal(t, Event{Kind: EvXP, ID: 1, Amount: 7, Other: 0}, xp[0])
 	})
+	t.Run("a boss's XP goes to every living player in its world, however far, and none to the dead", func(t *testing.T) {
+		c := quietContent()
+		c.Enemies[kindBoss].XP = 30
+		m := asciiMap(t,
+			"##################################################",
+			"#P.............2.................................#",
+			"#...............................................P#",
+			"#...............................................P#",
+			"##################################################",
+		)
+		m.Depth = 3
+		w := NewWorld(m, c, 1)
+		for id := uint16(1); id <= 3; id++ {
+			w.AddPlayer(id)
+		}
+		placePlayer(w, 1, TileCenter(1, 1))
+		placePlayer(w, 2, TileCenter(48, 2))
+		placePlayer(w, 3, TileCenter(48, 3))
+		w.player(3).dead = true
+		xp := eventsOf(kill(w, 0), EvXP)
+		want := int16(KillXP(&c.Enemies[kindBoss], 3))
+		assert.Equal(t, []Event{{Kind: EvXP, ID: 1, Amount: want}, {Kind: EvXP, ID: 2, Amount: want}}, xp,
+			"player 2 stood back over 900 u away and is paid; player 3 died and is not")
+		assert.Equal(t, int16(51), want, "a boss pays more on a deeper floor, as its health grows")
+	})
 	t.Run("a death in a dungeon drops the bag as shared loot and keeps what is worn", func(t *testing.T) {
 		w := dungeonWorld(t, true)
 		give(w, 1, itemPotion, itemBlade, itemPlate)
@@ -364,6 +389,27 @@ func TestRiders(t *testing.T) {
 		evs = stepN(w, 2)
 		assert.Equal(t, []Event{{Kind: EvDeath, Actor: ActorEnemy, ID: 0, Other: 1}}, eventsOf(evs, EvDeath))
 	})
+	t.Run("poison pulses on its own clock under steady fire, a hit renewing the dose", func(t *testing.T) {
+		w := withUpgrades(t, upVenom)
+		e := &w.enemies[0]
+		e.hp, e.maxHP = 30000, 30000 // it outlives the volley
+		hits, pulses := 0, 0
+		for range 3 * PoisonPulseTicks { // a hit every 8 ticks, faster than a pulse comes
+			if w.Tick()%8 == 0 {
+				fire(w, e.pos)
+			}
+			before := e.hp
+			w.Step()
+			hit := len(eventsOf(w.Events(), EvHit))
+			hits += hit
+			if hit == 0 && e.hp < before {
+				pulses++
+			}
+		}
+		require.Positive(t, hits)
+		assert.GreaterOrEqual(t, pulses, 2, "steady fire does not hold the poison's clock back")
+		assert.Equal(t, PoisonPulses, e.poisonLeft, "and the dose is renewed by the last hit")
+	})
 	t.Run("a shot in flight keeps what it was fired with", func(t *testing.T) {
 		w := withUpgrades(t, upPierce)
 		fire(w, w.enemies[0].pos)
@@ -406,6 +452,10 @@ func TestBuildStats(t *testing.T) {
 		assert.Equal(t, []int{3, 5, 2}, []int{l, into, gained})
 		l, into, _ = GainXP(MaxLevel-1, 0, 1<<30)
 		assert.Equal(t, []int{MaxLevel, 0}, []int{l, into})
+	})
+	t.Run("each level asks more than the last: 100, 283, 520, 800", func(t *testing.T) {
+		assert.Equal(t, []int{100, 283, 520, 800}, []int{XPToNext(1), XPToNext(2), XPToNext(3), XPToNext(4)})
+		assert.Zero(t, XPToNext(MaxLevel))
 	})
 }
 

@@ -92,9 +92,11 @@ func (w *World) destroyLoot(i int) {
 func (w *World) onEnemyDeath(e *enemy) {
 	w.rollLoot(e.def.Loot, e.pos, 0)
 	if e.def.XP > 0 {
-		xp := scaleI16(int16(min(e.def.XP, math.MaxInt16)), w.hpScale)
+		xp := int16(KillXP(e.def, w.mp.Depth))
 		for i := range w.players {
-			if p := &w.players[i]; !p.dead && within2(p.pos, e.pos, XPShareRadius) {
+			// A boss pays every living player in its world, wherever they
+			// stand: its health was set for them. The dead are paid nothing.
+			if p := &w.players[i]; !p.dead && (e.def.Boss || within2(p.pos, e.pos, XPShareRadius)) {
 				w.emit(Event{Kind: EvXP, ID: p.id, Amount: xp, Other: e.id})
 			}
 		}

@@ -1,5 +1,7 @@
 package game
 
+import "math"
+
 // A player's stats are rebuilt, never edited: the base character, then each
 // upgrade the character holds, then what it wears. The server's copy decides
 // everything; the client builds the same copy only to show real numbers.
@@ -104,13 +106,25 @@ const (
 	XPShareRadius = 900 // u: players this close to a kill share its XP
 )
 
+// KillXP is the XP each player paid for a kill of def earns on floor
+// depth: the kind's xp grown as its health is. Ordinary kills pay the
+// living players within XPShareRadius; a boss pays every living player in
+// its world, wherever they stand, and none of the dead.
+func KillXP(def *EnemyDef, depth int) int {
+	if def.XP <= 0 {
+		return 0
+	}
+	return int(scaleI16(int16(min(def.XP, math.MaxInt16)), DepthHealth(depth)))
+}
+
 // XPToNext is the XP a character of level needs to reach the next level; 0
 // at the cap.
 func XPToNext(level int) int {
 	if level >= MaxLevel {
 		return 0
 	}
-	return 60 + 40*max(level, 1)
+	l := float64(max(level, 1))
+	return int(100*l*math.Sqrt(l) + 0.5) // 100, 283, 520, 800, 1118: a first run's two levels come fast, then a floor or more each
 }
 
 // GainXP adds xp to (level, into) and returns the new level, the XP into it
