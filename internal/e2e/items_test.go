@@ -127,9 +127,10 @@ func TestItemConservation(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("journal: %d minted, %d taken, %d dropped, %d used, %d worn, %d destroyed; %d carried at the end; bots: %+v",
-		audit.Counts[game.ItemMinted], audit.Counts[game.ItemTaken], audit.Counts[game.ItemDropped], audit.Counts[game.ItemUsed],
-		audit.Counts[game.ItemEquipped], audit.Counts[game.ItemDestroyed], len(stored), summary(reports))
+	t.Logf("journal: %d minted, %d taken, %d stacked, %d dropped, %d used, %d spent from a stack, %d worn, %d destroyed; %d carried at the end; bots: %+v",
+		audit.Counts[game.ItemMinted], audit.Counts[game.ItemTaken], audit.Counts[game.ItemStacked], audit.Counts[game.ItemDropped],
+		audit.Counts[game.ItemUsed], audit.Counts[game.ItemSpent], audit.Counts[game.ItemEquipped], audit.Counts[game.ItemDestroyed],
+		len(stored), summary(reports))
 
 	require.Empty(t, audit.Faults, "every move starts where the item is")
 	assert.Empty(t, audit.Compare(stored), "every carried item is stored, and every stored item carried")
