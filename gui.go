@@ -32,7 +32,7 @@ func hostGame(req render.HostRequest) (render.Hosted, error) {
 		return nil, err
 	}
 	h, err := listen.Start(listen.Config{
-		Addr: ":" + strconv.Itoa(req.Port), Map: "hub", Seed: req.Seed, Log: req.Log, Client: req.Client,
+		Addr: ":" + strconv.Itoa(req.Port), Map: "hub", Seed: worldSeed(req.Seed), Log: req.Log, Client: req.Client,
 		DataDir: data, Announce: true, // friends on the same network find it on their Join screen
 	})
 	if err != nil {

@@ -127,7 +127,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.perAddr, "per-address", transport.DefaultConfig().DuplicatePeers, "with --server: how many connections one IP address may hold (players behind one router share one; so do bots on one machine)")
 	fs.StringVar(&o.dataDir, "data", "", "with --server: the `folder` accounts and characters are kept in (default: the user's data directory, which Host and play uses too)")
 	fs.DurationVar(&o.backup, "backup-every", server.DefaultBackupEvery, "with --server: copy the character store to characters.db.bak beside it as the server starts and this often (0: never)")
-	fs.Uint64Var(&o.seed, "seed", 1, "world seed for --server and --host")
+	fs.Uint64Var(&o.seed, "seed", 0, "world `seed` for --server and Host and play; 0 (the default): a new world each time, its seed logged as \"world seed 0x…\" to play it again")
 	fs.StringVar(&o.startMap, "map", "hub", "with --server: the map players start in (hub, arena, boss_hall)")
 	fs.StringVar(&o.enter, "enter", "", "with --server: send every character on into this dungeon kind (proving_grounds, catacombs, sunken_keep) as it enters play, for testing and screenshots")
 	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
@@ -211,7 +211,7 @@ func signalContext() (context.Context, context.CancelFunc) {
 
 func runServer(o options, stderr io.Writer) int {
 	lg := log.New(stderr, "server: ", log.LstdFlags|log.Lmicroseconds)
-	cfg, err := server.ConfigFor(o.startMap, o.seed)
+	cfg, err := server.ConfigFor(o.startMap, worldSeed(o.seed))
 	if err != nil {
 		lg.Print(err)
 		return 1

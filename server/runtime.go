@@ -213,6 +213,7 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 	s.itemDef, s.upgradeDef = itemIndex(cfg.Content)
 	s.rng = newServerRand(cfg.Seed)
 	s.hub = s.newInstance(cfg.Map, game.HubDungeon, cfg.Seed)
+	s.log.Printf("world seed %#x (--seed %d makes this world again)", cfg.Seed, cfg.Seed)
 	return s, nil
 }
 
@@ -233,6 +234,9 @@ func (s *Runtime) Tick() uint32 { return s.tick }
 
 // Counters returns what the server counted so far.
 func (s *Runtime) Counters() Counters { return s.counters }
+
+// Seed is the seed the server's worlds are made from.
+func (s *Runtime) Seed() uint64 { return s.cfg.Seed }
 
 // MaxPlayers is how many players the server takes.
 func (s *Runtime) MaxPlayers() int { return s.cfg.MaxPlayers }
