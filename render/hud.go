@@ -176,16 +176,22 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 
 // drawStatus explains the own ship's state in words.
 func (h *hud) drawStatus(dst *ebiten.Image, g *graphics, s *playScene, self client.Actor) {
-	msg := ""
-	switch {
-	case self.Flags&game.PlayerDead != 0:
-		msg = "You are down. Respawning soon..."
-	case self.Flags&game.PlayerGrace != 0:
-		msg = "Arrival grace: you cannot be hit, and cannot shoot yet"
-	default:
-		return
+	if msg := statusLine(self.Flags, s.inDungeon()); msg != "" {
+		g.text.draw(dst, msg, s.a.w/2, s.a.h/2+64, textScale, alignCenter, colTitle)
 	}
-	g.text.draw(dst, msg, s.a.w/2, s.a.h/2+64, textScale, alignCenter, colTitle)
+}
+
+// statusLine is the words for the own ship's flags: down, or in its
+// arrival grace where there is something to be shielded from (the hub has
+// no enemies, and its grace is only the rule's).
+func statusLine(flags uint8, inDungeon bool) string {
+	switch {
+	case flags&game.PlayerDead != 0:
+		return "You are down. Respawning soon..."
+	case flags&game.PlayerGrace != 0 && inDungeon:
+		return "Arrival grace: you cannot be hit, and cannot shoot yet"
+	}
+	return ""
 }
 
 // drawBossBar draws the bar of the first boss the player has seen across

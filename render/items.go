@@ -416,11 +416,13 @@ func (u *itemsUI) clearedLines(c wire.Cleared) []string {
 		for _, d := range p.Items {
 			items = append(items, u.itemName(int(d)))
 		}
-		took := "nothing"
+		// "found", not "took": the boss's ration is counted when it drops
+		// for the player, and may still lie on the floor.
+		found := "nothing"
 		if len(items) > 0 {
-			took = strings.Join(items, ", ")
+			found = strings.Join(items, ", ")
 		}
-		lines = append(lines, fmt.Sprintf("%s: %d XP, %d kills, took %s", p.Name, p.XP, p.Kills, took))
+		lines = append(lines, fmt.Sprintf("%s: %d XP, %d kills, found %s", p.Name, p.XP, p.Kills, found))
 	}
 	return lines
 }

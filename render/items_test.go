@@ -277,13 +277,13 @@ func TestItemWords(t *testing.T) {
 		assert.Equal(t, "WR", initials("Warden's Ration"))
 		assert.Equal(t, "Z", initials("Zap"))
 	})
-	t.Run("the cleared banner names each player and what they took", func(t *testing.T) {
+	t.Run("the cleared banner names each player and what they found", func(t *testing.T) {
 		lines := u.clearedLines(wire.Cleared{Dungeon: 0, Players: []wire.ClearedPlayer{
 			{Name: "Ava", XP: 120, Kills: 4, Items: []uint8{uint8(itemDef(t, "healing_potion")), uint8(bow)}},
 			{Name: "Bo"},
 		}})
-		assert.Equal(t, []string{c.Dungeons[0].Name + " cleared", "Ava: 120 XP, 4 kills, took Healing Potion, Ashwood Bow",
-			"Bo: 0 XP, 0 kills, took nothing"}, lines)
+		assert.Equal(t, []string{c.Dungeons[0].Name + " cleared", "Ava: 120 XP, 4 kills, found Healing Potion, Ashwood Bow",
+			"Bo: 0 XP, 0 kills, found nothing"}, lines)
 	})
 }
 

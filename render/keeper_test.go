@@ -147,7 +147,7 @@ func TestUpgradePanel(t *testing.T) {
 		steps(10)
 		h.press(frameInput{Interact: true})
 		require.True(t, s.keeper.open)
-		s.items.clearAt, s.items.clearTxt = s.a.now(), []string{"The Proving Grounds cleared", "Ava: 120 XP, 4 kills, took nothing"}
+		s.items.clearAt, s.items.clearTxt = s.a.now(), []string{"The Proving Grounds cleared", "Ava: 120 XP, 4 kills, found nothing"}
 		s.items.hover = 0
 		screen := ebiten.NewImage(WindowWidth, WindowHeight)
 		assert.NotPanics(t, func() { h.a.Draw(screen) })
