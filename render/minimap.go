@@ -127,8 +127,8 @@ func (l minimapLayout) at(p game.Vec) (float32, float32) {
 // bottom is the first screen row under the minimap's panel.
 func (l minimapLayout) bottom() float32 { return l.y + l.h + minimapPad }
 
-// draw draws the panel, the map and its markers: portals and the upgrade
-// keeper on explored ground, other ships in sight and the own ship. It
+// draw draws the panel, the map and its markers: portals on explored
+// ground, the upgrade keeper, other ships in sight and the own ship. It
 // reports the layout it used, or false when there is no map yet.
 func (m *minimap) draw(dst *ebiten.Image, g *graphics, s *playScene) (minimapLayout, bool) {
 	fog := s.rt.Fog()
@@ -155,8 +155,14 @@ func (m *minimap) drawMarkers(dst *ebiten.Image, sb *shapeBatch, s *playScene, f
 			sb.circle(dst, x, y, 4, colPortal)
 		}
 	}
-	if at, ok := s.keeper.spot(s.rt, s.frames); ok && fog.Explored(int(at.X)/game.TileSize, int(at.Y)/game.TileSize) {
+	// The keeper is marked before its corner is explored, and rings while
+	// an upgrade is owed: a new player is told where to go.
+	if at, ok := s.keeper.spot(s.rt, s.frames); ok {
 		x, y := l.at(at)
+		if s.rt.Sheet().Owed > 0 {
+			k := float32(s.frames%60) / 60
+			sb.ring(dst, x, y, 4+6*k, 5.5+6*k, func(int) rgba { return colNPC.alpha(1 - k) })
+		}
 		sb.circle(dst, x, y, 4, rgb8(0, 0, 0, 0.8))
 		sb.circle(dst, x, y, 3, colNPC)
 	}
