@@ -125,6 +125,7 @@ func (s Stats) MeanCorrection() float64 {
 type Runtime struct {
 	tr      transport.Client
 	redial  func() (transport.Client, error) // a new connection to the same server; nil where there is none (in process)
+	probe   chan error                       // the closed-port probe's answer (reach.go); nil where there is none
 	dropped []transport.Client               // connections left by a redial, closed by Close
 	cfg     Config
 	state   State
@@ -203,6 +204,9 @@ func Dial(addr string, cfg Config) (*Runtime, error) {
 	if version == 0 {
 		version = wire.ProtocolVersion
 	}
+	if err := checkAddress(addr); err != nil {
+		return nil, err
+	}
 	dial := func() (transport.Client, error) {
 		tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(), Timeout: dialTimeout})
 		if err != nil {
@@ -216,6 +220,8 @@ func Dial(addr string, cfg Config) (*Runtime, error) {
 	}
 	r := New(tr, cfg)
 	r.redial = dial
+	r.probe = make(chan error, 1)
+	go probePort(addr, r.probe)
 	return r, nil
 }
 
@@ -494,6 +500,18 @@ func (r *Runtime) Handshake() Handshake {
 func (r *Runtime) checkHandshakeTimeout() {
 	if r.state != StateConnecting && r.state != StateJoining {
 		return
+	}
+	if r.state == StateConnecting && r.probe != nil {
+		select {
+		case err := <-r.probe:
+			r.probe = nil
+			if err != nil {
+				r.fail(err)
+				r.tr.Disconnect()
+				return
+			}
+		default:
+		}
 	}
 	if r.cfg.Now().Sub(r.started) <= r.cfg.HandshakeTimeout {
 		return

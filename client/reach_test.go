@@ -1,0 +1,74 @@
+package client
+
+import (
+	"net"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestAddressesAreCheckedInWords(t *testing.T) {
+	cases := []struct {
+		name, addr, want string
+	}{
+		{"an address without a port says how to write one", "192.168.1.20", "write the host, a colon and the port"},
+		{"a port that is not a number is named", "127.0.0.1:abc", "no port 1-65535"},
+		{"port zero is no port", "127.0.0.1:0", "no port 1-65535"},
+		{"a port past 65535 is no port", "127.0.0.1:70000", "no port 1-65535"},
+		{"no host at all is said", ":7777", "is not an address to join"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Dial(c.addr, Config{Name: "Ada"})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), c.want)
+			assert.NotContains(t, err.Error(), "enet")
+			assert.NotContains(t, err.Error(), "transport")
+		})
+	}
+}
+
+// closedPort is a loopback UDP port nothing listens on: one just let go.
+func closedPort(t *testing.T) string {
+	c, err := net.ListenPacket("udp", "127.0.0.1:0")
+	require.NoError(t, err)
+	port := c.LocalAddr().(*net.UDPAddr).Port
+	require.NoError(t, c.Close())
+	return "127.0.0.1:" + strconv.Itoa(port)
+}
+
+func TestJoiningAClosedPortIsToldAtOnce(t *testing.T) {
+	addr := closedPort(t)
+	rt, err := Dial(addr, Config{Name: "Ada"})
+	require.NoError(t, err)
+	defer rt.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for rt.State() != StateFailed && time.Now().Before(deadline) {
+		rt.Receive()
+		rt.Frame(Intent{})
+		time.Sleep(10 * time.Millisecond)
+	}
+	require.Equal(t, StateFailed, rt.State(), "the join ends long before the handshake's own timeout")
+	assert.Contains(t, rt.Err().Error(), "nothing is listening on port")
+	assert.Contains(t, rt.Err().Error(), "check the port number")
+}
+
+func TestAServerThatOpensItsPortAMomentLateIsWaitedFor(t *testing.T) {
+	addr := closedPort(t)
+	rt, err := Dial(addr, Config{Name: "Ada"})
+	require.NoError(t, err)
+	defer rt.Close()
+	time.Sleep(probeGap / 2)
+	late, err := net.ListenPacket("udp", addr) // bound: the network no longer refuses
+	require.NoError(t, err)
+	defer late.Close()
+	for range 2 * probeRefusals {
+		rt.Receive()
+		rt.Frame(Intent{})
+		time.Sleep(probeGap / 2)
+	}
+	assert.Equal(t, StateConnecting, rt.State(), "still joining: the handshake's own timeout decides, %v", rt.Err())
+}
