@@ -161,5 +161,5 @@ func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, w, h 
 		g.text.draw(dst, u, x1+8, y, 1, alignLeft, colText)
 		y += invLineH
 	}
-	g.text.draw(dst, "I or Esc closes   1-8 use   Shift+1-8 drop", w/2, r.Max.Y-28, 1, alignCenter, colDim)
+	g.text.draw(dst, "I or Esc closes   point at a slot of the bar below for more   click it to use, Shift+click to drop", w/2, r.Max.Y-28, 1, alignCenter, colDim)
 }

@@ -153,26 +153,28 @@ func slotAt(x, y, w, h int) int {
 }
 
 // itemIntent adds this frame's item actions to it: a number key uses that
-// bag slot (with Shift, drops it); a click on a slot uses it (a worn one
-// comes off) or, with Shift, drops it. A click on the bar, or while a
-// panel holds the input, never fires: the button fires nothing until it is
-// let go. The server acts on a press, so a held key uses one item: Use and
-// Drop are set on the press frame only.
-func (u *itemsUI) itemIntent(in *frameInput, w, h int, blocked bool, it *client.Intent) {
+// bag slot (with Shift, drops it). The play field is the play field: a
+// click anywhere, the bar included, fires, unless the inventory is open
+// (bagOpen), when a click on a slot uses it (a worn one comes off) or,
+// with Shift, drops it, and nothing fires. A click taken by the bar or a
+// panel fires nothing until the button is let go, should the panel close
+// while it is held. The server acts on a press, so a held key uses one
+// item: Use and Drop are set on the press frame only.
+func (u *itemsUI) itemIntent(in *frameInput, w, h int, blocked, bagOpen bool, it *client.Intent) {
 	u.frame++
 	u.shift = in.Shift
 	u.hover = slotAt(in.MouseX, in.MouseY, w, h)
-	u.overBar = image.Pt(in.MouseX, in.MouseY).In(barRect(w, h))
-	if blocked {
+	u.overBar = bagOpen && image.Pt(in.MouseX, in.MouseY).In(barRect(w, h))
+	if blocked || !bagOpen {
 		u.hover = -1
 	}
-	if in.Click && (u.overBar || blocked) {
+	if in.Click && (u.overBar || blocked || bagOpen) {
 		u.swallow = true
 	}
 	if !in.FireHeld {
 		u.swallow = false
 	}
-	if u.swallow || blocked {
+	if u.swallow || blocked || bagOpen {
 		it.Fire = false
 	}
 	switch {

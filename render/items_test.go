@@ -91,6 +91,15 @@ func TestInventoryBar(t *testing.T) {
 		}
 		assert.Equal(t, []bool{true, false, false, false, false, false}, uses)
 	})
+	s := sceneOf[*playScene](t, h)
+	t.Run("with the inventory shut, a click on the bar fires and uses nothing: the field is the field", func(t *testing.T) {
+		for _, slot := range []int{0, 4, game.FirstEquipSlot + game.EquipArmour} {
+			x, y := mid(slot)
+			got := pressOnce(frameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true})
+			assert.True(t, got.Fire, "slot %d", slot)
+			assert.False(t, got.Use || got.Drop, "slot %d", slot)
+		}
+	})
 	clicks := []struct {
 		name      string
 		slot      int
@@ -103,7 +112,9 @@ func TestInventoryBar(t *testing.T) {
 		{"Shift+click on a worn slot drops it", game.FirstEquipSlot + game.EquipWeapon, true, false, true},
 	}
 	for _, tc := range clicks {
-		t.Run(tc.name+", and does not fire", func(t *testing.T) {
+		t.Run("with the inventory open, "+tc.name+", and does not fire", func(t *testing.T) {
+			s.inv.open = true
+			defer func() { s.inv.open = false }()
 			x, y := mid(tc.slot)
 			got := pressOnce(frameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true, Shift: tc.shift})
 			assert.Equal(t, tc.use, got.Use)
@@ -112,21 +123,18 @@ func TestInventoryBar(t *testing.T) {
 			assert.False(t, got.Fire)
 		})
 	}
-	t.Run("a click between two slots does not fire either", func(t *testing.T) {
-		r := slotRect(game.BagSlots, h.a.w, h.a.h)
-		got := pressOnce(frameInput{MouseX: r.Min.X - wornGap/2, MouseY: r.Min.Y + 5, Click: true, FireHeld: true})
-		assert.False(t, got.Fire)
-		assert.False(t, got.Use || got.Drop)
-	})
-	t.Run("the button held after a click on the bar fires nothing until it is let go", func(t *testing.T) {
+	t.Run("a click taken by the open inventory fires nothing until let go, though it closes", func(t *testing.T) {
+		s.inv.open = true
 		x, y := mid(0)
 		n := len(rec.intents)
 		h.press(frameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true})
-		h.press(frameInput{MouseX: 700, MouseY: 200, FireHeld: true}) // dragged off the bar, still held
+		h.press(frameInput{MouseX: 700, MouseY: 200, FireHeld: true, Bag: true}) // closed, still held
+		h.press(frameInput{MouseX: 700, MouseY: 200, FireHeld: true})
 		h.press(frameInput{MouseX: 700, MouseY: 200})
 		h.press(frameInput{MouseX: 700, MouseY: 200, Click: true, FireHeld: true})
+		require.False(t, s.inv.open)
 		got := rec.intents[n:]
-		assert.Equal(t, []bool{false, false, false, true}, []bool{got[0].Fire, got[1].Fire, got[2].Fire, got[3].Fire})
+		assert.Equal(t, []bool{false, false, false, false, true}, []bool{got[0].Fire, got[1].Fire, got[2].Fire, got[3].Fire, got[4].Fire})
 	})
 	t.Run("a shot begun off the bar keeps firing as the mouse crosses it", func(t *testing.T) {
 		x, y := mid(3)

@@ -167,7 +167,7 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 	allocs := testing.AllocsPerRun(20, func() {
 		s.items.update(s.rt, s.a.now(), true)
 		var it client.Intent
-		s.items.itemIntent(in, s.a.w, s.a.h, false, &it)
+		s.items.itemIntent(in, s.a.w, s.a.h, false, false, &it)
 		s.items.lootInReach(s.rt.Loot(), self.Pos)
 		s.keeper.near(s.rt, s.frames)
 		promptFor("", false, 0, "")

@@ -117,9 +117,6 @@ func (s *playScene) Update() error {
 		return nil // left the game
 	}
 	it := s.intent(in, panelTook)
-	if s.inv.open {
-		it.Fire = false // a click on the panel is not a shot
-	}
 	s.sess.Frame(it)
 	if st := s.rt.State(); st == client.StateFailed || st == client.StateClosed {
 		reason := failureText(s.rt)
@@ -213,7 +210,7 @@ func (s *playScene) intent(in *frameInput, panel bool) client.Intent {
 	}
 	it := s.aim.intent(in, sx, sy)
 	s.lastAim, s.focused = it.Aim, it.Focus
-	s.items.itemIntent(in, s.a.w, s.a.h, panel, &it)
+	s.items.itemIntent(in, s.a.w, s.a.h, panel, s.inv.open, &it)
 	if panel {
 		it.Interact = false
 	}
