@@ -90,7 +90,7 @@ func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *graphics, s *playScene, f
 			continue
 		}
 		x, y := s.cam.toScreen(at.X, at.Y)
-		g.text.draw(dst, "yours", int(x), int(y+lootBob(s.frames, l.ID))+15, 1, alignCenter, colMineText)
+		s.labels.draw(dst, g, "yours", int(x), int(y+lootBob(s.frames, l.ID))+15, labelDown, colMineText)
 	}
 }
 

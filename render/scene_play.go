@@ -27,6 +27,7 @@ type playScene struct {
 
 	aim       aimer
 	inv       inventoryPanel
+	labels    labelPlacer // the frame's world labels, placed so none covers another
 	lastAim   float64
 	cam       camera
 	viewer    game.Vec // the own ship, the centre of the fog

@@ -340,18 +340,21 @@ func hpBar(dst *ebiten.Image, sb *shapeBatch, x, y, w, h float32, hp, maxHP int1
 
 // drawLabels writes names over ships, after the bullets so they stay
 // readable.
+// drawLabels draws the world's labels through the frame's placer
+// (labels.go): portals first, then the own ship's name, then the others'.
 func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
 	r := float64(w.playerRadius)
 	fog := s.rt.Fog()
+	s.labels.reset()
+	w.portalLabels(dst, g, s, fog)
+	if self, ok := s.rt.Self(); ok {
+		w.label(dst, g, s, self, r, colDim)
+	}
 	for _, p := range s.rt.Players() {
 		if fog.CanSee(p.Pos) {
 			w.label(dst, g, s, p, r, colText)
 		}
 	}
-	if self, ok := s.rt.Self(); ok {
-		w.label(dst, g, s, self, r, colDim)
-	}
-	w.portalLabels(dst, g, s, fog)
 }
 
 // portalLabels names what each portal in sight opens, so a player knows
@@ -364,7 +367,7 @@ func (w *worldLook) portalLabels(dst *ebiten.Image, g *graphics, s *playScene, f
 			name = "Down to the next floor"
 		}
 		// Under the portal: names sit above ships, so a ship on it never covers the label.
-		g.text.draw(dst, name, int(x), int(y)+26, 1, alignCenter, colPortalText)
+		s.labels.draw(dst, g, name, int(x), int(y)+26, labelDown, colPortalText)
 	})
 }
 
@@ -427,5 +430,5 @@ func (w *worldLook) label(dst *ebiten.Image, g *graphics, s *playScene, p client
 	if name == "" {
 		name = "?"
 	}
-	g.text.draw(dst, name, int(x), int(y)-int(r)-30, 1, alignCenter, c)
+	s.labels.draw(dst, g, name, int(x), int(y)-int(r)-30, labelUp, c)
 }
