@@ -253,3 +253,41 @@ func (r *Runtime) Fog() *Fog {
 
 // invalidateFog notes that the view changed: the next Fog looks again.
 func (r *Runtime) invalidateFog() { r.fog.stale = true }
+
+// The hub is the one place a player returns to, and it does not change:
+// its map and what the player explored of it are kept for the session,
+// so the fog and the minimap do not start blank on every return. A
+// dungeon is a new world each time and starts unknown.
+type hubMemory struct {
+	instance uint16 // the hub instance it is the memory of
+	grid     *game.Grid
+	explored []bool
+}
+
+// rememberHub keeps the hub's map and explored memory as the player leaves
+// it for another instance.
+func (r *Runtime) rememberHub() {
+	if r.dungeon != game.HubDungeon || r.grid == nil || r.state != StatePlaying {
+		return
+	}
+	f := &r.fog
+	if f.grid != r.grid {
+		return // never looked at: nothing to keep
+	}
+	r.hub.instance, r.hub.grid = r.instance, r.grid
+	r.hub.explored = append(r.hub.explored[:0], f.explored...)
+}
+
+// recallHub gives back the hub's map and memory on entering the same hub
+// instance again, its map the same size: the hub as it was.
+func (r *Runtime) recallHub(e wire.EnterInstance) {
+	m := &r.hub
+	if e.Dungeon != game.HubDungeon || m.grid == nil || e.Instance != m.instance || m.grid.W != int(e.MapW) || m.grid.H != int(e.MapH) {
+		return
+	}
+	r.grid = m.grid
+	r.fog.Reset(r.grid)
+	if len(m.explored) == len(r.fog.explored) {
+		copy(r.fog.explored, m.explored)
+	}
+}

@@ -316,3 +316,31 @@ func TestRuntimeKeepsFog(t *testing.T) {
 		assert.False(t, rt.Fog().Visible(3, 1))
 	})
 }
+
+func TestTheHubIsRememberedAcrossReturns(t *testing.T) {
+	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
+	rt := New(cli, Config{Name: "eye"})
+	s := fakeServer{t: t, srv: srv}
+	rt.Receive()
+	s.send(wire.AppendWelcome(nil, wire.Welcome{PeerID: 7, ServerTick: 100}))
+	s.enter(1, 16, 16)
+	s.floorChunk()
+	s.place(101, 7, game.TileCenter(1, 1))
+	rt.Receive()
+	require.True(t, rt.Fog().Explored(3, 1), "the hub was explored")
+	dungeon, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 2, Dungeon: 0, Depth: 1, MapW: 16, MapH: 16, ServerTick: 200})
+	require.NoError(t, err)
+	s.send(dungeon)
+	rt.Receive()
+	t.Run("a dungeon starts unknown", func(t *testing.T) {
+		assert.False(t, rt.Fog().Explored(3, 1))
+		assert.Equal(t, uint8(game.TileUnknown), rt.Grid().At(3, 1))
+	})
+	s.enter(1, 16, 16)
+	rt.Receive()
+	t.Run("back in the hub, what was explored is remembered, map and all", func(t *testing.T) {
+		assert.True(t, rt.Fog().Explored(3, 1))
+		assert.Equal(t, uint8(game.TileFloor), rt.Grid().At(3, 1), "its tiles are known before a chunk streams")
+		assert.False(t, rt.Fog().Visible(3, 1), "remembered, not seen: nothing is in sight until the ship is placed")
+	})
+}

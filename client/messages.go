@@ -105,9 +105,11 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 	if r.stats.JoinTime == 0 {
 		r.stats.JoinTime = max(r.cfg.Now().Sub(r.started), time.Nanosecond)
 	}
+	r.rememberHub()
 	r.instance, r.dungeon, r.depth, r.epoch = e.Instance, e.Dungeon, int(e.Depth), e.Epoch
 	r.acked = 0 // ticks of another world: nothing here to build on yet
 	r.grid = game.NewGrid(int(e.MapW), int(e.MapH))
+	r.recallHub(e)
 	r.portals = e.Portals
 	r.sheet.loot = r.sheet.loot[:0]
 	r.bullets.reset(e.ServerTick)

@@ -158,6 +158,7 @@ type Runtime struct {
 	history snapshotHistory
 	view    view
 	fog     Fog
+	hub     hubMemory // the hub's map and explored memory, kept across returns
 
 	epoch   uint16       // the current instance's epoch (EnterInstance.Epoch)
 	early   []game.Event // events of an instance not entered yet
