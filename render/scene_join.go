@@ -22,6 +22,9 @@ type joinScene struct {
 	listed        string    // the addresses games was built from, to rebuild only on change
 	form          *form
 	err           string
+	errY          int      // where the error's lines start (layout)
+	errLines      []string // the error, wrapped to the window
+	listY         int      // where the games, or the words about them, start
 	blink         int
 }
 
@@ -51,6 +54,14 @@ func (s *joinScene) layout() {
 		y += fieldH + rowGap
 	}
 	y = buttonColumn(s.a.w, y+rowGap, s.connect, s.back) + labelGap
+	// The error has its own place, under the buttons, and the list of
+	// games makes room for it: it never covers the title or a field.
+	s.errY, s.errLines = y, nil
+	if s.err != "" {
+		s.errLines = wrapFor(s.err, s.a.w, textScale)
+		y += len(s.errLines)*(glyphH*textScale+4) + labelGap
+	}
+	s.listY = y
 	for _, b := range s.games {
 		b.rect = centredRect(s.a.w, y, buttonW+120, gameRowH)
 		y += gameRowH + 6
@@ -181,13 +192,13 @@ func (s *joinScene) Draw(screen *ebiten.Image) {
 	g.text.draw(screen, "Join a game", s.a.w/2, s.name.rect.Min.Y-labelGap-80, 4, alignCenter, colTitle)
 	drawFormText(screen, g, s.form, s.blink)
 	if s.err != "" {
-		lines := wrapFor(s.err, s.a.w, textScale)
-		g.text.drawLines(screen, lines, s.a.w/2, s.name.rect.Min.Y-labelGap-40-len(lines)*(glyphH*textScale+4), textScale, colError)
+		s.layout() // the error may have come after this frame's layout
+		g.text.drawLines(screen, s.errLines, s.a.w/2, s.errY, textScale, colError)
 	}
 	if len(s.games) > 0 {
 		g.text.draw(screen, "Games on your network, and servers joined before: click one", s.a.w/2, s.games[0].rect.Min.Y-labelGap, 1, alignCenter, colDim)
 	} else {
-		g.text.draw(screen, s.a.lanWords(), s.a.w/2, s.back.rect.Max.Y+labelGap, 1, alignCenter, colDim)
+		g.text.draw(screen, s.a.lanWords(), s.a.w/2, s.listY, 1, alignCenter, colDim)
 	}
 	g.text.draw(screen, "Tab or Up/Down to move, Enter to connect, Ctrl+V to paste, Esc to go back", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
 }

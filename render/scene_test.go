@@ -271,6 +271,19 @@ func TestJoinScene(t *testing.T) {
 		assert.Empty(t, h.net.dials)
 		sceneOf[*joinScene](t, h)
 	})
+	t.Run("an error has its own place under the buttons, clear of the title and the fields", func(t *testing.T) {
+		h, s := openJoin(t)
+		s.err = capitalize("nothing is listening on port 1 at 127.0.0.1:1: check the port number, and that your friend's game is hosted (Host and play) or the server is running")
+		h.press(frameInput{})
+		s.layout()
+		require.NotEmpty(t, s.errLines)
+		assert.GreaterOrEqual(t, s.errY, s.back.rect.Max.Y, "under the buttons")
+		bottom := s.errY + len(s.errLines)*(glyphH*textScale+4)
+		assert.LessOrEqual(t, bottom, s.listY, "the list of games starts below it")
+		for _, b := range s.games {
+			assert.GreaterOrEqual(t, b.rect.Min.Y, bottom)
+		}
+	})
 	t.Run("a port out of range is explained", func(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.addr, "example.org:70000")
