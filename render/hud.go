@@ -41,6 +41,8 @@ const noticeShown = 4 * time.Second
 
 // hud holds the formatted text and the net graph's history.
 type hud struct {
+	help       [3]string // the controls line, longest first, for helpKeys
+	helpKeys   bindings
 	where      string
 	hp, maxHP  int16
 	hpText     string
@@ -166,7 +168,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	g.text.draw(dst, h.placeLine, 12, 10, 1, alignLeft, colDim)
 	g.text.draw(dst, h.pingText, s.a.w-12, 10, 1, alignRight, colDim)
-	g.text.draw(dst, h.helpLine(g, s.a.w), s.a.w/2, s.a.h-22, 1, alignCenter, colDim)
+	g.text.draw(dst, h.helpLine(g, s.a.col.keys, s.a.w), s.a.w/2, s.a.h-22, 1, alignCenter, colDim)
 	if s.netGraph {
 		for i, l := range h.graphLines {
 			g.text.draw(dst, l, s.a.w-330, int(graphTop)+8+i*16, 1, alignLeft, colText)
@@ -276,19 +278,16 @@ func hpBarRect(w, h int) image.Rectangle {
 	return image.Rect(12, 66, 12+bw, 92) // under the boss bar and its name
 }
 
-// helpLines are the controls line, longest first: the HUD shows the
-// longest that fits the window.
-var helpLines = [...]string{
-	"WASD move, mouse aim, click fire, Shift focus, E take/use, 1-8 item, Shift+1-8 drop, I inventory, hold F leave dungeon, Esc menu",
-	"WASD move, click fire, E take/use, 1-8 item, I inventory, hold F leave, Esc menu",
-	"WASD, click, E, 1-8, Esc",
-}
-
-func (h *hud) helpLine(g *graphics, w int) string {
-	for _, l := range helpLines {
+// helpLine is the longest controls line that fits the window, for the
+// keys bound now; the lines are made again only when a key changes.
+func (h *hud) helpLine(g *graphics, keys bindings, w int) string {
+	if keys != h.helpKeys || h.help[0] == "" {
+		h.helpKeys, h.help = keys, controlLines(keys)
+	}
+	for _, l := range h.help {
 		if g.text.image(l, 1).Bounds().Dx() <= w-24 {
 			return l
 		}
 	}
-	return helpLines[len(helpLines)-1]
+	return h.help[len(h.help)-1]
 }

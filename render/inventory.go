@@ -21,12 +21,14 @@ import (
 // inventoryPanel is the screen's state: whether it is open and its words,
 // made from the sheet when the sheet changes, not every frame.
 type inventoryPanel struct {
-	open bool
-	made sheetKey // the sheet the words were made from
-	left []invLine
-	stat []statRow
-	ups  []string
-	head string
+	open    bool
+	made    sheetKey // the sheet the words were made from
+	left    []invLine
+	stat    []statRow
+	ups     []string
+	head    string
+	foot    string // the closing words, for footKey
+	footKey ebiten.Key
 }
 
 // invLine is a line of the carried column: a slot's name and what it holds.
@@ -113,7 +115,7 @@ const (
 func invRect(w, h int) image.Rectangle { return centredRect(w, (h-invH)/2, invW, invH) }
 
 // draw draws the panel over the fight.
-func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, w, h int) {
+func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, keys bindings, w, h int) {
 	if !p.open {
 		return
 	}
@@ -161,5 +163,9 @@ func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, w, h 
 		g.text.draw(dst, u, x1+8, y, 1, alignLeft, colText)
 		y += invLineH
 	}
-	g.text.draw(dst, "I or Esc closes   point at a slot of the bar below for more   click it to use, Shift+click to drop", w/2, r.Max.Y-28, 1, alignCenter, colDim)
+	if p.footKey != keys[actInventory] || p.foot == "" {
+		p.footKey = keys[actInventory]
+		p.foot = keyName(p.footKey) + " or Esc closes   point at a slot of the bar below for more   click it to use, Shift+click to drop"
+	}
+	g.text.draw(dst, p.foot, w/2, r.Max.Y-28, 1, alignCenter, colDim)
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/hajimehoshi/ebiten/v2"
 	"image"
 	"slices"
 	"strings"
@@ -65,7 +66,10 @@ type itemsUI struct {
 	// pickup prompt.
 	names    []string
 	initials []string
-	takeText []string
+	takeText []string // the pickup prompts, for takeKey
+	takeKey  ebiten.Key
+	useKey   ebiten.Key // the interact key's name, for keyWord
+	useWord  string
 
 	// The bar and the mouse.
 	hover     int  // the slot under the mouse, -1 none
@@ -99,7 +103,6 @@ func newItemsUI(content *game.Content, keeper string) *itemsUI {
 	for _, it := range content.Items {
 		u.names = append(u.names, it.Name)
 		u.initials = append(u.initials, initials(it.Name))
-		u.takeText = append(u.takeText, "E: take "+it.Name)
 	}
 	for i := range barSlots {
 		u.slotLabel[i] = fmt.Sprint(i + 1)
@@ -429,13 +432,13 @@ func (u *itemsUI) clearedLines(c wire.Cleared) []string {
 	return lines
 }
 
-// promptFor says what E does where the ship stands: choose an upgrade by
-// the keeper with one owed (E opens the panel there), else take the item
-// in reach, else explain the keeper.
-func promptFor(take string, nearKeeper bool, owed int, portal string) string {
+// promptFor says what the interact key (named use) does where the ship
+// stands: choose an upgrade by the keeper with one owed (it opens the
+// panel there), else take the item in reach, else explain the keeper.
+func promptFor(take string, nearKeeper bool, owed int, portal, use string) string {
 	switch {
 	case nearKeeper && owed > 0:
-		return "E: choose an upgrade"
+		return use + ": choose an upgrade"
 	case take != "":
 		return take
 	case portal != "":
@@ -447,14 +450,27 @@ func promptFor(take string, nearKeeper bool, owed int, portal string) string {
 }
 
 // lootInReach is the pickup prompt for the nearest item within reach of
-// pos, or "".
-func (u *itemsUI) lootInReach(loot []wire.GroundLoot, pos game.Vec) string {
+// pos, naming the interact key, or "".
+func (u *itemsUI) lootInReach(loot []wire.GroundLoot, pos game.Vec, key ebiten.Key) string {
 	best, take := float64(game.PickupRadius*game.PickupRadius), ""
+	texts := u.takeTexts(key)
 	for _, l := range loot {
 		dx, dy := float64(l.X)-pos.X, float64(l.Y)-pos.Y
 		if d := dx*dx + dy*dy; d <= best && u.known(int(l.Def)) {
-			best, take = d, u.takeText[l.Def]
+			best, take = d, texts[l.Def]
 		}
 	}
 	return take
+}
+
+// takeTexts are the pickup prompts of every item for the interact key,
+// made again only when the key changes.
+func (u *itemsUI) takeTexts(key ebiten.Key) []string {
+	if u.takeText == nil || u.takeKey != key {
+		u.takeText, u.takeKey = u.takeText[:0], key
+		for _, name := range u.names {
+			u.takeText = append(u.takeText, keyName(key)+": take "+name)
+		}
+	}
+	return u.takeText
 }

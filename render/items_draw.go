@@ -298,7 +298,8 @@ func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *graphics, s *playScene, nearK
 	if !ok || self.Flags&game.PlayerDead != 0 {
 		return
 	}
-	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos), nearKeeper, s.rt.Sheet().Owed, s.look.portalPrompt(s, self.Pos))
+	use := s.a.col.keys[actInteract]
+	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos, use), nearKeeper, s.rt.Sheet().Owed, s.look.portalPrompt(s, self.Pos), u.keyWord(use))
 	if msg == "" {
 		return
 	}

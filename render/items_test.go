@@ -1,6 +1,7 @@
 package render
 
 import (
+	"github.com/hajimehoshi/ebiten/v2"
 	"testing"
 	"time"
 
@@ -184,7 +185,7 @@ func TestItemsThroughTheServer(t *testing.T) {
 		}
 		require.Len(t, s.rt.Loot(), 1)
 		self, _ := s.rt.Self()
-		assert.Equal(t, "E: take Healing Potion", s.items.lootInReach(s.rt.Loot(), self.Pos))
+		assert.Equal(t, "E: take Healing Potion", s.items.lootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE))
 	})
 	t.Run("E takes it back", func(t *testing.T) {
 		h.press(frameInput{Interact: true, MouseX: 700, MouseY: 300})
@@ -414,15 +415,15 @@ func TestFeedbackLines(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				assert.Equal(t, tc.want, promptFor(tc.take, tc.keeper, tc.owed, ""))
+				assert.Equal(t, tc.want, promptFor(tc.take, tc.keeper, tc.owed, "", "E"))
 			})
 		}
 	})
 	t.Run("an item is in reach within the pickup radius only", func(t *testing.T) {
 		potion := uint8(itemDef(t, "healing_potion"))
 		loot := []wire.GroundLoot{{ID: 1, Def: potion, X: 100 + game.PickupRadius + 1, Y: 100}}
-		assert.Empty(t, u.lootInReach(loot, game.Vec{X: 100, Y: 100}))
+		assert.Empty(t, u.lootInReach(loot, game.Vec{X: 100, Y: 100}, ebiten.KeyE))
 		loot = append(loot, wire.GroundLoot{ID: 2, Def: potion, X: 100, Y: 100 + game.PickupRadius - 1})
-		assert.Equal(t, "E: take Healing Potion", u.lootInReach(loot, game.Vec{X: 100, Y: 100}))
+		assert.Equal(t, "E: take Healing Potion", u.lootInReach(loot, game.Vec{X: 100, Y: 100}, ebiten.KeyE))
 	})
 }

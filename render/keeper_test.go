@@ -168,9 +168,9 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 		s.items.update(s.rt, s.a.now(), true)
 		var it client.Intent
 		s.items.itemIntent(in, s.a.w, s.a.h, false, false, &it)
-		s.items.lootInReach(s.rt.Loot(), self.Pos)
+		s.items.lootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE)
 		s.keeper.near(s.rt, s.frames)
-		promptFor("", false, 0, "")
+		promptFor("", false, 0, "", s.items.keyWord(ebiten.KeyE))
 	})
 	assert.Zero(t, allocs)
 }

@@ -76,7 +76,7 @@ func newSettingsPanel(a *app) *settingsPanel {
 	v, c = onOff(&s.Gamepad, input)
 	add("Gamepad", v, c)
 	v, c = onOff(&s.NetGraph, none)
-	add("Net graph at start (F3)", v, c)
+	add("Net graph at start", v, c)
 	v, c = onOff(&s.ScreenShake, none)
 	add("Screen shake", v, c)
 	add(LabelBulletColours, func() string { return paletteName(s.BulletPalette) },

@@ -1,0 +1,81 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/game"
+	"duskfall/net/wire"
+)
+
+// Every prompt, hint and controls line names the key an action is bound to
+// now: rebind every action to a key no default uses, and scan them all.
+func TestEveryPromptNamesTheReboundKey(t *testing.T) {
+	h, _ := hostedHarness(t)
+	s := untilPlaying(t, h)
+	rebound := map[int]ebiten.Key{
+		actUp: ebiten.KeyZ, actLeft: ebiten.KeyQ, actDown: ebiten.KeyX, actRight: ebiten.KeyC,
+		actInteract: ebiten.KeyG, actLeave: ebiten.KeyH, actNetGraph: ebiten.KeyF4, actInventory: ebiten.KeyK,
+	}
+	require.Len(t, rebound, numActions, "the test rebinds every action")
+	for act, k := range rebound {
+		h.a.settings.bind(act, k)
+	}
+	h.a.applyInput()
+	keys := h.a.col.keys
+	for act, k := range rebound {
+		require.Equal(t, k, keys[act], "%s is bound", actions[act].label)
+	}
+	defaults := []string{"WASD", "E take", "E:", "hold F", "I inventory", "I or Esc", "F3"}
+
+	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	h.a.Draw(screen) // the text cache the lines are measured with
+	var prompts []string
+	for _, w := range []int{4000, 900, 300} {
+		prompts = append(prompts, s.hud.helpLine(h.a.gfx, keys, w))
+	}
+	loot := []wire.GroundLoot{{Def: 0, X: 100, Y: 100}}
+	prompts = append(prompts,
+		s.items.lootInReach(loot, game.Vec{X: 100, Y: 100}, keys[actInteract]),
+		promptFor("", true, 1, "", s.items.keyWord(keys[actInteract])),
+	)
+	s.inv.open = true
+	h.a.Draw(screen)
+	prompts = append(prompts, s.inv.foot)
+	require.NotEmpty(t, s.rt.Portals(), "the hub has portals")
+	prompts = append(prompts, s.look.portalPrompt(s, s.rt.Portals()[0].Pos))
+
+	wants := []struct {
+		name, want string
+		in         []int // which prompts must say it
+	}{
+		{"the move keys in the controls line", "ZQXC move", []int{0, 1}},
+		{"the interact key in the controls line", "G take/use", []int{0, 1}},
+		{"the inventory key in the controls line", "K inventory", []int{0, 1}},
+		{"the leave key in the controls line", "hold H leave", []int{0, 1}},
+		{"the interact key in the pickup prompt", "G: take Healing Potion", []int{3}},
+		{"the interact key at the keeper", "G: choose an upgrade", []int{4}},
+		{"the inventory key on the inventory", "K or Esc closes", []int{5}},
+	}
+	for _, w := range wants {
+		t.Run(w.name+" is the one bound", func(t *testing.T) {
+			for _, i := range w.in {
+				assert.Contains(t, prompts[i], w.want, "prompt %d", i)
+			}
+		})
+	}
+	t.Run("no prompt names a default key that is no longer bound", func(t *testing.T) {
+		for i, p := range prompts {
+			for _, d := range defaults {
+				assert.NotContains(t, p, d, "prompt %d: %q", i, p)
+			}
+		}
+	})
+	t.Run("the portal prompt names the interact key", func(t *testing.T) {
+		assert.True(t, strings.HasPrefix(prompts[len(prompts)-1], "Press G: "), prompts[len(prompts)-1])
+	})
+}
