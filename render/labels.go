@@ -20,11 +20,11 @@ type labelPlacer struct {
 
 // Label steps: which way a crowded label moves, and how far it may.
 const (
-	labelUp         = -1
-	labelDown       = 1
-	maxLabelShift   = 6 // lines; past that it is drawn where it ends up
-	labelSpace        = 2 // pixels kept between labels
-	labelH = glyphH
+	labelUp       = -1
+	labelDown     = 1
+	maxLabelShift = 6 // lines; past that it is drawn where it ends up
+	labelSpace    = 2 // pixels kept between labels
+	labelH        = glyphH
 )
 
 // reset forgets the last frame's labels.

@@ -17,7 +17,7 @@ func TestWorldLabelsNeverCollide(t *testing.T) {
 	}
 	t.Run("two portals side by side keep their labels apart", func(t *testing.T) {
 		var l labelPlacer
-		exit := l.place(600, 400, 110, labelDown)  // "Back to the hub"
+		exit := l.place(600, 400, 110, labelDown) // "Back to the hub"
 		down := l.place(640, 400, 170, labelDown) // "Down to the next floor", a tile over
 		apart(t, []image.Rectangle{exit, down})
 		assert.Equal(t, 400, exit.Min.Y, "the first stays where it asked")
