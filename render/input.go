@@ -29,6 +29,10 @@ type frameInput struct {
 	F11      bool       // F11 went down: fullscreen on or off
 	Bag      bool       // the inventory key (I) went down
 
+	// Text editing: Home, End and Delete went down (Delete repeats), Ctrl
+	// (or Cmd) is held, Ctrl+A went down.
+	Home, End, Delete, Ctrl, SelectAll bool
+
 	Pad padState
 }
 
@@ -100,6 +104,8 @@ func (c *collector) collect() *frameInput {
 	in.Shift = held(ebiten.KeyShiftLeft) || held(ebiten.KeyShiftRight)
 	in.Escape = held(k[actLeave])
 	ctrl := held(ebiten.KeyControlLeft) || held(ebiten.KeyControlRight) || held(ebiten.KeyMetaLeft) || held(ebiten.KeyMetaRight)
+	in.Ctrl, in.SelectAll = ctrl, ctrl && justPressed(ebiten.KeyA)
+	in.Home, in.End, in.Delete = justPressed(ebiten.KeyHome), justPressed(ebiten.KeyEnd), repeating(ebiten.KeyDelete)
 	in.Paste = (ctrl && justPressed(ebiten.KeyV)) || (in.Shift && justPressed(ebiten.KeyInsert))
 	in.F11 = justPressed(ebiten.KeyF11)
 	c.collectPad()

@@ -200,5 +200,5 @@ func (s *joinScene) Draw(screen *ebiten.Image) {
 	} else {
 		g.text.draw(screen, s.a.lanWords(), s.a.w/2, s.listY, 1, alignCenter, colDim)
 	}
-	g.text.draw(screen, "Tab or Up/Down to move, Enter to connect, Ctrl+V to paste, Esc to go back", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
+	g.text.draw(screen, "Tab or Up/Down to move, Enter to connect, Ctrl+V to paste, Ctrl+A to select all, Esc to go back", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
 }

@@ -90,6 +90,11 @@ func (t *textCache) image(s string, scale float64) *ebiten.Image {
 	return img
 }
 
+// advance is how wide s is set at scale, in pixels, without setting it.
+func (t *textCache) advance(s string, scale float64) int {
+	return int(math.Ceil(text.Advance(s, t.face(scale))))
+}
+
 // Text alignment relative to the x given to draw.
 const (
 	alignLeft = iota

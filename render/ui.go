@@ -25,6 +25,8 @@ var (
 	colError     = color.RGBA{255, 110, 100, 255}
 	colButton    = rgb8(34, 34, 52, 0.92)
 	colButtonOn  = rgb8(84, 64, 140, 0.95)
+	colSelection = rgb8(90, 110, 200, 0.7) // a text field's selected text
+	colCaret     = rgb8(235, 235, 245, 1)
 	colBorder    = rgb8(90, 90, 120, 1)
 	colBorderOn  = rgb8(214, 190, 255, 1)
 	colField     = rgb8(14, 14, 22, 0.95)
@@ -80,11 +82,7 @@ func drawFormText(dst *ebiten.Image, g *graphics, f *form, blink int) {
 			g.text.draw(dst, w.label, c.X, c.Y-glyphH*textScale/2, textScale, alignCenter, colText)
 		case *textField:
 			g.text.draw(dst, w.label, w.rect.Min.X, w.rect.Min.Y-labelGap, 1, alignLeft, colDim)
-			s := w.Text()
-			if f.hasFocus(w) && blink%60 < 36 {
-				s += "_"
-			}
-			g.text.draw(dst, s, w.rect.Min.X+10, w.rect.Min.Y+(fieldH-glyphH*textScale)/2, textScale, alignLeft, colText)
+			drawFieldText(dst, g, w, f.hasFocus(w), blink)
 		}
 	}
 }
@@ -98,4 +96,23 @@ func frame(dst *ebiten.Image, s *shapeBatch, r image.Rectangle, fill, border rgb
 	s.rect(dst, x, y+h-2, w, 2, border)
 	s.rect(dst, x, y, 2, h, border)
 	s.rect(dst, x+w-2, y, 2, h, border)
+}
+
+// drawFieldText draws a field's text and, when it has the focus, its
+// caret (a thin bar where the next letter goes) or the selection of the
+// whole.
+func drawFieldText(dst *ebiten.Image, g *graphics, w *textField, focused bool, blink int) {
+	x, y := w.rect.Min.X+10, w.rect.Min.Y+(fieldH-glyphH*textScale)/2
+	text := w.Text()
+	if focused && w.all {
+		width := g.text.image(text, textScale).Bounds().Dx()
+		g.shapes.rect(dst, float32(x-2), float32(y), float32(width+4), glyphH*textScale, colSelection)
+		g.shapes.flush(dst)
+	}
+	g.text.draw(dst, text, x, y, textScale, alignLeft, colText)
+	if focused && !w.all && blink%60 < 36 {
+		cx := x + g.text.advance(string(w.text[:min(w.cur, len(w.text))]), textScale)
+		g.shapes.rect(dst, float32(cx), float32(y+2), 2, glyphH*textScale-4, colCaret)
+		g.shapes.flush(dst)
+	}
 }

@@ -20,6 +20,8 @@ type textField struct {
 	text     []rune
 	maxBytes int
 	rect     image.Rectangle
+	cur      int  // the caret, a rune index: 0 before the first letter, len(text) after the last
+	all      bool // Ctrl+A selected the whole: typing replaces it, Backspace or Delete clears it
 }
 
 // Text is the field's content.
@@ -27,20 +29,85 @@ func (f *textField) Text() string { return string(f.text) }
 
 // SetText replaces the content, dropping what the field would refuse.
 func (f *textField) SetText(s string) {
-	f.text = f.text[:0]
+	f.text, f.cur, f.all = f.text[:0], 0, false
 	for _, r := range s {
 		f.insert(r)
 	}
 }
 
-// edit applies this frame's typing.
+// edit applies this frame's typing, as text fields everywhere do: the
+// arrows move the caret (with Ctrl, a word at a time), Home and End go to
+// either end, Backspace and Delete take the letter before or after it
+// (with Ctrl, the word), Ctrl+A selects the whole so what is typed next
+// replaces it.
 func (f *textField) edit(in *frameInput) {
-	if in.Backspace && len(f.text) > 0 {
-		f.text = f.text[:len(f.text)-1]
+	f.cur = min(max(f.cur, 0), len(f.text))
+	switch {
+	case in.SelectAll:
+		f.all = len(f.text) > 0
+		return
+	case f.all && (in.Backspace || in.Delete || len(in.Chars) > 0):
+		f.text, f.cur, f.all = f.text[:0], 0, false
+		if in.Backspace || in.Delete {
+			return
+		}
+	case f.all && (in.Left || in.Right || in.Home || in.End):
+		f.all = false
+	}
+	switch {
+	case in.Home:
+		f.cur = 0
+	case in.End:
+		f.cur = len(f.text)
+	case in.Left:
+		f.cur = f.step(-1, in.Ctrl)
+	case in.Right:
+		f.cur = f.step(1, in.Ctrl)
+	case in.Backspace:
+		f.cut(f.step(-1, in.Ctrl), f.cur)
+	case in.Delete:
+		f.cut(f.cur, f.step(1, in.Ctrl))
 	}
 	for _, r := range in.Chars {
 		f.insert(r)
 	}
+}
+
+// step is the caret moved one letter in dir, or with words to the start
+// of the word before it (or past the end of the word after it).
+func (f *textField) step(dir int, words bool) int {
+	at := min(max(f.cur+dir, 0), len(f.text))
+	if !words {
+		return at
+	}
+	at = f.cur
+	space := func(i int) bool { return f.text[i] == ' ' || f.text[i] == '.' || f.text[i] == ':' }
+	if dir < 0 {
+		for at > 0 && space(at-1) {
+			at--
+		}
+		for at > 0 && !space(at-1) {
+			at--
+		}
+		return at
+	}
+	for at < len(f.text) && space(at) {
+		at++
+	}
+	for at < len(f.text) && !space(at) {
+		at++
+	}
+	return at
+}
+
+// cut removes the letters from a to b (rune indices, a ≤ b) and leaves
+// the caret at a.
+func (f *textField) cut(a, b int) {
+	if a >= b {
+		return
+	}
+	f.text = append(f.text[:a], f.text[b:]...)
+	f.cur = a
 }
 
 // maxFieldRune is the last letter a field takes: Go Regular draws Latin,
@@ -54,7 +121,11 @@ func (f *textField) insert(r rune) {
 	if f.maxBytes > 0 && f.bytes()+utf8.RuneLen(r) > f.maxBytes {
 		return
 	}
-	f.text = append(f.text, r)
+	f.cur = min(max(f.cur, 0), len(f.text))
+	f.text = append(f.text, 0)
+	copy(f.text[f.cur+1:], f.text[f.cur:])
+	f.text[f.cur] = r
+	f.cur++
 }
 
 func (f *textField) bytes() int {

@@ -36,6 +36,42 @@ func TestTextFieldEditing(t *testing.T) {
 	}
 }
 
+func TestTextFieldKeys(t *testing.T) {
+	cases := []struct {
+		name  string
+		start string
+		keys  []frameInput
+		want  string
+		cur   int
+	}{
+		{"the caret starts after the text", "abc", nil, "abc", 3},
+		{"Left then typing inserts before the last letter", "abc", []frameInput{{Left: true}, {Chars: []rune("X")}}, "abXc", 3},
+		{"Home then typing inserts at the start", "abc", []frameInput{{Home: true}, {Chars: []rune("X")}}, "Xabc", 1},
+		{"End after Home goes back to the end", "abc", []frameInput{{Home: true}, {End: true}}, "abc", 3},
+		{"Backspace takes the letter before the caret", "abc", []frameInput{{Left: true}, {Backspace: true}}, "ac", 1},
+		{"Delete takes the letter after the caret", "abc", []frameInput{{Home: true}, {Delete: true}}, "bc", 0},
+		{"Ctrl+Left jumps to the start of the word", "127.0.0.1:7777", []frameInput{{Left: true, Ctrl: true}}, "127.0.0.1:7777", 10},
+		{"Ctrl+Backspace takes the word before the caret", "my host:7777", []frameInput{{Backspace: true, Ctrl: true}}, "my host:", 8},
+		{"Ctrl+Right from the start jumps past the first word", "my host", []frameInput{{Home: true}, {Right: true, Ctrl: true}}, "my host", 2},
+		{"Ctrl+A then typing replaces the whole", "example.org:7777", []frameInput{{SelectAll: true}, {Chars: []rune("10.0.0.2:7777")}}, "10.0.0.2:7777", 13},
+		{"Ctrl+A then Backspace clears it", "example.org:7777", []frameInput{{SelectAll: true}, {Backspace: true}}, "", 0},
+		{"Ctrl+A then an arrow keeps the text and drops the selection", "abc", []frameInput{{SelectAll: true}, {Left: true}, {Chars: []rune("X")}}, "abXc", 3},
+		{"the caret never leaves the text", "ab", []frameInput{{Right: true}, {Right: true}, {Home: true}, {Left: true}}, "ab", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := &textField{maxBytes: 64}
+			f.SetText(c.start)
+			for i := range c.keys {
+				f.edit(&c.keys[i])
+			}
+			assert.Equal(t, c.want, f.Text())
+			assert.Equal(t, c.cur, f.cur)
+			assert.False(t, f.all && c.want != c.start, "no selection left after an edit")
+		})
+	}
+}
+
 // testForm is a name field, an address field, Connect and Back, stacked.
 func testForm() (*form, *textField, *textField, *button, *button) {
 	name := &textField{maxBytes: 16, rect: image.Rect(0, 0, 100, 40)}
