@@ -98,16 +98,31 @@ const (
 	settingRowW = 560
 )
 
+// The list's view: under the title, over the footer. A window too short
+// for every row scrolls the list within it, keeping the chosen row in
+// view; rows outside it are neither drawn nor pointed at.
+const (
+	settingsTitleY = 16
+	settingsViewY  = 72 // the view's top, under the title
+	settingsFootH  = 48 // room for the footer's line
+)
+
 func (p *settingsPanel) layout() {
-	top := max(80, p.a.h/2-len(p.rows)*settingRowH/2)
-	// Keep the chosen row on screen when the window is short.
-	if y := top + p.sel*settingRowH; y > p.a.h-80 {
-		top -= y - (p.a.h - 80)
+	viewBottom := p.a.h - settingsFootH
+	top := max(settingsViewY, p.a.h/2-len(p.rows)*settingRowH/2)
+	if y := top + (p.sel+1)*settingRowH; y > viewBottom {
+		top -= y - viewBottom // the chosen row's bottom at the view's bottom
 	}
 	for i := range p.rows {
 		p.rects[i] = centredRect(p.a.w, top+i*settingRowH, settingRowW, settingRowH-4)
 	}
 	p.name.rect = p.rects[0]
+}
+
+// inView says whether row i lies wholly in the list's view.
+func (p *settingsPanel) inView(i int) bool {
+	r := p.rects[i]
+	return r.Min.Y >= settingsViewY && r.Max.Y <= p.a.h-settingsFootH
 }
 
 // update runs a frame; true means the player left the panel.
@@ -156,7 +171,7 @@ func (p *settingsPanel) pointer(in *frameInput) bool {
 	}
 	pt := image.Pt(in.MouseX, in.MouseY)
 	for i, r := range p.rects {
-		if pt.In(r) {
+		if pt.In(r) && p.inView(i) {
 			p.sel = i
 			return in.Click
 		}
@@ -218,8 +233,12 @@ func (p *settingsPanel) commitName() {
 
 func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 	p.layout()
-	g.shapes.rect(dst, 0, 0, float32(p.a.w), float32(p.a.h), colDimScreen)
+	// Nearly opaque: over the pause menu, its words must not show through.
+	g.shapes.rect(dst, 0, 0, float32(p.a.w), float32(p.a.h), colBackdrop8(0.94))
 	for i, r := range p.rects {
+		if !p.inView(i) {
+			continue
+		}
 		fill, border := colButton, colBorder
 		if i == p.sel {
 			fill, border = colButtonOn, colBorderOn
@@ -227,8 +246,11 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 		frame(dst, g.shapes, r, fill, border)
 	}
 	g.shapes.flush(dst)
-	g.text.draw(dst, "Settings", p.a.w/2, p.rects[0].Min.Y-60, 3, alignCenter, colTitle)
+	g.text.draw(dst, "Settings", p.a.w/2, max(settingsTitleY, p.rects[0].Min.Y-60), 3, alignCenter, colTitle)
 	for i, row := range p.rows {
+		if !p.inView(i) {
+			continue
+		}
 		r := p.rects[i]
 		y := r.Min.Y + (r.Dy()-glyphH)/2
 		if i == p.back {
@@ -241,7 +263,7 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 		case i == 0:
 			value = p.name.Text()
 			if p.sel == 0 && p.blink%60 < 36 {
-				value += "_"
+				value += "|"
 			}
 		case p.binding && i == p.sel:
 			value = "press a key (Esc cancels)"
@@ -252,8 +274,11 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 			g.bullets.drawSample(dst, float32(r.Min.X+170), float32(r.Min.Y+r.Dy()/2))
 		}
 	}
-	g.text.draw(dst, "Up/Down choose, Left/Right change, Enter toggles or rebinds, Esc goes back",
-		p.a.w/2, p.a.h-30, 1, alignCenter, colDim)
+	foot := "Up/Down choose, Left/Right change, Enter toggles or rebinds, Esc goes back"
+	if p.a.w < 700 {
+		foot = "Up/Down, Left/Right, Enter, Esc"
+	}
+	g.text.draw(dst, foot, p.a.w/2, p.a.h-30, 1, alignCenter, colDim)
 }
 
 // LabelBulletColours is the row choosing the bullet palette; it shows the

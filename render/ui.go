@@ -116,3 +116,8 @@ func drawFieldText(dst *ebiten.Image, g *graphics, w *textField, focused bool, b
 		g.shapes.flush(dst)
 	}
 }
+
+// colBackdrop8 is the menus' backdrop colour at opacity a.
+func colBackdrop8(a float32) rgba {
+	return rgb8(colBackdrop.R, colBackdrop.G, colBackdrop.B, a)
+}
