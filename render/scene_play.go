@@ -80,12 +80,29 @@ func newPlayScene(a *app, sess session) *playScene {
 }
 
 func (s *playScene) layoutPause() {
+	bs := []*button{s.resume, s.setup, s.leave, s.quit}
 	if s.inDungeon() {
-		buttonColumn(s.a.w, s.a.h/2-40, s.resume, s.toHub, s.setup, s.leave, s.quit)
-		return
+		bs = []*button{s.resume, s.toHub, s.setup, s.leave, s.quit}
 	}
-	buttonColumn(s.a.w, s.a.h/2-40, s.resume, s.setup, s.leave, s.quit)
+	// A short window gets shorter buttons, and the column rises until its
+	// last button clears the bottom edge.
+	bh, gap := buttonH, rowGap
+	if s.a.h < pauseRoomyH {
+		bh, gap = compactButtonH, 6
+	}
+	y := min(s.a.h/2-40, s.a.h-12-len(bs)*(bh+gap))
+	for _, b := range bs {
+		b.rect = centredRect(s.a.w, y, buttonW, bh)
+		y += bh + gap
+	}
 }
+
+// pauseRoomyH is the least window height whose pause menu has room for
+// full-size buttons under its title; compactButtonH is a button below it.
+const (
+	pauseRoomyH    = 560
+	compactButtonH = 36
+)
 
 // inDungeon reports whether the player is in a dungeon: there, leaving
 // costs the escape channel, and the menu says so.
@@ -311,10 +328,15 @@ func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
 	g.shapes.rect(screen, 0, 0, float32(s.a.w), float32(s.a.h), colDimScreen)
 	drawFormShapes(screen, g, s.menu())
 	g.shapes.flush(screen)
-	g.text.draw(screen, "Paused", s.a.w/2, s.resume.rect.Min.Y-140, 4, alignCenter, colTitle)
-	g.text.draw(screen, "the game goes on around you", s.a.w/2, s.resume.rect.Min.Y-60, 1, alignCenter, colDim)
-	if s.inDungeon() {
-		g.text.draw(screen, leaveCost, s.a.w/2, s.resume.rect.Min.Y-34, 1, alignCenter, colTitle)
+	top := s.resume.rect.Min.Y
+	if top >= 150 { // room for the title and both lines over the buttons
+		g.text.draw(screen, "Paused", s.a.w/2, top-140, 4, alignCenter, colTitle)
+		g.text.draw(screen, "the game goes on around you", s.a.w/2, top-60, 1, alignCenter, colDim)
+		if s.inDungeon() {
+			g.text.draw(screen, leaveCost, s.a.w/2, top-34, 1, alignCenter, colTitle)
+		}
+	} else { // a short window: the title, smaller, in what room there is
+		g.text.draw(screen, "Paused", s.a.w/2, max(4, top-60), 2, alignCenter, colTitle)
 	}
 	drawFormText(screen, g, s.menu(), 0)
 }
