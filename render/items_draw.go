@@ -176,6 +176,9 @@ func (u *itemsUI) drawBarIcons(dst *ebiten.Image, look *worldLook, sh client.She
 	a.loot.body.flush(dst)
 }
 
+// xpLineUp is how far above the item bar the XP line sits.
+const xpLineUp = 30
+
 // stackWords are a stack's counts as a slot shows them, made once.
 var stackWords = func() []string {
 	w := make([]string, game.MaxStack+1)
@@ -197,7 +200,7 @@ func (u *itemsUI) drawBarText(dst *ebiten.Image, g *graphics, sh client.Sheet, w
 		}
 	}
 	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)
-	y := barRect(w, h).Min.Y - 30
+	y := barRect(w, h).Min.Y - xpLineUp
 	g.text.draw(dst, u.xpText, first.Min.X, y, 1, alignLeft, colText)
 	g.text.draw(dst, u.owedText, last.Max.X, y, 1, alignRight, colTitle)
 }

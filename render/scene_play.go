@@ -247,7 +247,16 @@ func (s *playScene) follow() {
 		s.viewer = game.Vec{X: w / 2, Y: h / 2}
 	}
 	ox, oy := s.fx.shakeOffset(s.frames)
-	s.cam = centredOn(s.viewer.X+ox, s.viewer.Y+oy, s.a.w, s.a.h)
+	s.cam = centredOn(s.viewer.X+ox, s.viewer.Y+oy+fieldShift(s.a.w, s.a.h), s.a.w, s.a.h)
+}
+
+// fieldShift is how far below the own ship the camera looks: half the
+// height the bottom HUD covers, so the ship sits in the middle of the
+// field left open and sees as far below as above it, never into bullets
+// hidden under the item bar.
+func fieldShift(w, h int) float64 {
+	covered := h - (barRect(w, h).Min.Y - xpLineUp)
+	return float64(max(covered, 0)) / 2
 }
 
 // notePlaying prints the line GUI tests wait for and schedules the

@@ -98,13 +98,15 @@ func TestHostAndPlay(t *testing.T) {
 		after, _ := s.rt.Self()
 		assert.Greater(t, after.Pos.X-before.Pos.X, 20.0, "30 ticks at 4 u per tick, less any wall")
 	})
-	t.Run("the camera follows the own ship", func(t *testing.T) {
+	t.Run("the camera follows the own ship, centred in the field the HUD leaves open", func(t *testing.T) {
 		h, _ := hostedHarness(t)
 		s := untilPlaying(t, h)
 		self, _ := s.rt.Self()
 		x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
 		assert.InDelta(t, WindowWidth/2, x, 1)
-		assert.InDelta(t, WindowHeight/2, y, 1)
+		hudTop := float32(barRect(WindowWidth, WindowHeight).Min.Y - xpLineUp)
+		assert.InDelta(t, hudTop/2, y, 1, "as much field above the ship as below it, down to the HUD")
+		assert.Less(t, y, float32(WindowHeight/2))
 	})
 	t.Run("the pause menu stops the player's input but not the game", func(t *testing.T) {
 		h, rec := hostedHarness(t)
