@@ -74,8 +74,24 @@ func (r *Runtime) onReject(b []byte) error {
 		r.fail(errors.New(rej.Reason)) // the session ended ("the host left the game"): not a refusal
 		return nil
 	}
-	r.fail(fmt.Errorf("the server refused the connection: %s", rej.Reason))
+	r.fail(fmt.Errorf("the server refused the connection: %s", refusalWords(rej.Reason)))
 	return nil
+}
+
+// refusalWords is a Reject's reason as a player reads it: the version
+// mismatch the protocol states as "server speaks protocol S, client speaks
+// C" (net/wire/doc.go) says what to do about it; every other reason is the
+// server's own words.
+func refusalWords(reason string) string {
+	var srv, cli uint32
+	if n, _ := fmt.Sscanf(reason, "server speaks protocol %d, client speaks %d", &srv, &cli); n != 2 {
+		return reason
+	}
+	older := "this game is the newer: your friend needs to update Duskfall"
+	if srv > cli {
+		older = "this game is the older: update Duskfall"
+	}
+	return fmt.Sprintf("it runs another version of Duskfall (protocol %d, this game %d); %s", srv, cli, older)
 }
 
 func (r *Runtime) onRoster(b []byte) error {

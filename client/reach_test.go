@@ -72,3 +72,16 @@ func TestAServerThatOpensItsPortAMomentLateIsWaitedFor(t *testing.T) {
 	}
 	assert.Equal(t, StateConnecting, rt.State(), "still joining: the handshake's own timeout decides, %v", rt.Err())
 }
+
+func TestRefusalsInWords(t *testing.T) {
+	cases := []struct{ name, reason, want string }{
+		{"an older game is told to update", "server speaks protocol 14, client speaks 13",
+			"it runs another version of Duskfall (protocol 14, this game 13); this game is the older: update Duskfall"},
+		{"a newer game is told its friend must update", "server speaks protocol 12, client speaks 14",
+			"it runs another version of Duskfall (protocol 12, this game 14); this game is the newer: your friend needs to update Duskfall"},
+		{"any other reason is the server's own words", "the server is full (6 players)", "the server is full (6 players)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { assert.Equal(t, c.want, refusalWords(c.reason)) })
+	}
+}
