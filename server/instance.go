@@ -201,7 +201,7 @@ func (s *Runtime) collectOutcomes(in *instance) {
 		case ev.Kind == game.EvPhase:
 			s.logPhase(in, ev)
 		case ev.Kind == game.EvDeath && ev.Actor == game.ActorPlayer && in.dungeon != game.HubDungeon:
-			s.deaths = append(s.deaths, playerDeath{in, ev.ID})
+			s.deaths = append(s.deaths, playerDeath{in, ev.ID, int(ev.HP) - 1, int(ev.Amount) - 1})
 		}
 	}
 }
