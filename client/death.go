@@ -47,7 +47,11 @@ type Replay struct {
 	frames []ReplayFrame
 	n      int  // frames recorded since the last reset
 	frozen bool // a death stopped the recording
+	grid   *game.Grid
 }
+
+// Grid is the map as the client knew it when the replay froze (nil before).
+func (rp *Replay) Grid() *game.Grid { return rp.grid }
 
 // Len is how many frames the replay holds, at most ReplayFrames.
 func (rp *Replay) Len() int { return min(rp.n, len(rp.frames)) }
@@ -102,7 +106,7 @@ func (rp *Replay) record(tick uint32, self Actor, players, enemies []Actor, pool
 }
 
 // reset forgets the frames and thaws the ring, keeping its memory.
-func (rp *Replay) reset() { rp.n, rp.frozen = 0, false }
+func (rp *Replay) reset() { rp.n, rp.frozen, rp.grid = 0, false, nil }
 
 // DeathReport is what the client knows of the own ship's last death.
 type DeathReport struct {
@@ -184,6 +188,6 @@ func (r *Runtime) noteOwnDeath(ev *game.Event) {
 	}
 	r.death, r.died = d, true
 	if r.dungeon != game.HubDungeon {
-		r.replay.frozen = true // the hub respawns in place: only a dungeon's death ends the play
+		r.replay.frozen, r.replay.grid = true, r.grid // the hub respawns in place: only a dungeon's death ends the play
 	}
 }

@@ -106,7 +106,7 @@ func TestTheClientKeepsTheLastThreeSecondsOfADeath(t *testing.T) {
 			}
 			require.True(t, found, "frame %d shows the bullet", i)
 		}
-		a, b := rp.Frame(0).Bullets[0], rp.Frame(rp.Len()-1).Bullets[0]
+		a, b := rp.Frame(0).Bullets[0], rp.Frame(rp.Len() - 1).Bullets[0]
 		assert.Less(t, b.Y, a.Y, "and it closes on the ship frame by frame")
 	})
 	t.Run("the report names the killer and how long its bullet was on screen", func(t *testing.T) {

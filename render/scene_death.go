@@ -44,6 +44,7 @@ var (
 	colReplayOwn   = rgb8(120, 220, 255, 0.8)
 	colReplayMark  = rgb8(255, 230, 90, 1)
 	colReplayTrack = rgb8(90, 90, 120, 1)
+	colReplayWall  = rgb8(48, 44, 66, 1)
 )
 
 // deathScene is the death screen over the session, which keeps running.
@@ -252,6 +253,30 @@ func (s *deathScene) Draw(screen *ebiten.Image) {
 	g.text.draw(screen, "Enter: choose a character", cx, y+104, 1, alignCenter, colDim)
 }
 
+// drawWalls draws the walls the client knew inside the box, as the
+// replay centres them on the ship at (cx, cy) scaled by sc.
+func (s *deathScene) drawWalls(dst *ebiten.Image, g *graphics, grid *game.Grid, box image.Rectangle, cx, cy, sc float32) {
+	ox, oy := float32(box.Min.X+box.Dx()/2), float32(box.Min.Y+box.Dy()/2)
+	half := float32(box.Dx()) / 2 / sc
+	halfH := float32(box.Dy()) / 2 / sc
+	t0x, t1x := int((cx-half)/game.TileSize), int((cx+half)/game.TileSize)
+	t0y, t1y := int((cy-halfH)/game.TileSize), int((cy+halfH)/game.TileSize)
+	ts := float32(game.TileSize) * sc
+	for ty := max(t0y, 0); ty <= t1y; ty++ {
+		for tx := max(t0x, 0); tx <= t1x; tx++ {
+			if !grid.Solid(tx, ty) {
+				continue
+			}
+			x, y := ox+(float32(tx*game.TileSize)-cx)*sc, oy+(float32(ty*game.TileSize)-cy)*sc
+			x0, y0 := max(x, float32(box.Min.X+1)), max(y, float32(box.Min.Y+1))
+			x1, y1 := min(x+ts, float32(box.Max.X-1)), min(y+ts, float32(box.Max.Y-1))
+			if x1 > x0 && y1 > y0 {
+				g.shapes.rect(dst, x0, y0, x1-x0, y1-y0, colReplayWall)
+			}
+		}
+	}
+}
+
 // drawReplay draws one recorded frame in the box, centred on the ship:
 // enemies, friends, bullets, the ship, and a ring round the killing bullet.
 func (s *deathScene) drawReplay(dst *ebiten.Image, g *graphics, box image.Rectangle, f *client.ReplayFrame) {
@@ -261,6 +286,9 @@ func (s *deathScene) drawReplay(dst *ebiten.Image, g *graphics, box image.Rectan
 	at := func(x, y float32) (float32, float32, bool) {
 		sx, sy := ox+(x-cx)*sc, oy+(y-cy)*sc
 		return sx, sy, sx > float32(box.Min.X)+4 && sx < float32(box.Max.X)-4 && sy > float32(box.Min.Y)+4 && sy < float32(box.Max.Y)-4
+	}
+	if grid := s.replay.Grid(); grid != nil {
+		s.drawWalls(dst, g, grid, box, cx, cy, sc)
 	}
 	for _, e := range f.Enemies {
 		if x, y, ok := at(float32(e.Pos.X), float32(e.Pos.Y)); ok {
