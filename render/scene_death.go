@@ -77,7 +77,8 @@ func newDeathScene(a *app, sess session) *deathScene {
 	for i := range s.lockWord {
 		s.lockWord[i] = lockoutWords(i)
 	}
-	fmt.Fprintf(a.logw, "duskfall: scene=death killer=%q seen_ms=%d lost=%d kept=%d\n", d.Killer, d.SeenMs(), len(d.Lost), len(d.Kept))
+	fmt.Fprintf(a.logw, "duskfall: scene=death killed=%q sight=%q lost=%q kept=%q replay_frames=%d\n",
+		s.killed, s.sight, s.lost, s.kept, s.replay.Len())
 	return s
 }
 

@@ -146,7 +146,7 @@ func TestTheDeathScreen(t *testing.T) {
 		h.press(frameInput{Pressed: []ebiten.Key{ebiten.KeySpace}})
 		_, ok := h.a.scenes.current.(*rosterScene)
 		assert.True(t, ok, "scene %T", h.a.scenes.current)
-		assert.Contains(t, h.log.String(), "duskfall: scene=death killer=")
+		assert.Contains(t, h.log.String(), "duskfall: scene=death killed=\"Killed by ")
 		t.Log(d.killed, " / ", d.sight, " / ", d.lost, " / ", d.kept)
 	})
 }
