@@ -60,6 +60,7 @@ type options struct {
 	seed       uint64
 	startMap   string
 	enter      string // --enter
+	doomed     bool   // --enter-doomed
 	maxPlayers int
 	newPerAddr int    // --new-accounts-per-address
 	maxAccts   int    // --max-accounts
@@ -130,6 +131,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Uint64Var(&o.seed, "seed", 0, "world `seed` for --server and Host and play; 0 (the default): a new world each time, its seed logged as \"world seed 0x…\" to play it again")
 	fs.StringVar(&o.startMap, "map", "hub", "with --server: the map players start in (hub, arena, boss_hall)")
 	fs.StringVar(&o.enter, "enter", "", "with --server: send every character on into this dungeon kind (proving_grounds, catacombs, sunken_keep) as it enters play, for testing and screenshots")
+	fs.BoolVar(&o.doomed, "enter-doomed", false, "with --server: characters arrive in a dungeon with 1 health in sight of its nearest hostile enemy, for testing and screenshots of a death")
 	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
 	fs.IntVar(&o.newPerAddr, "new-accounts-per-address", server.DefaultNewAccountsPerAddress, "with --server: how many new accounts one IP address may make in an hour (0: none but from this machine; returning players are never limited)")
 	fs.IntVar(&o.maxAccts, "max-accounts", server.DefaultMaxAccounts, "with --server: the most accounts the server keeps (accounts that never made a character expire after a day)")
@@ -182,6 +184,8 @@ func (o *options) validate() error {
 		return errors.New("--item-journal is for --server")
 	case o.enter != "" && !o.server:
 		return errors.New("--enter is for --server")
+	case o.doomed && !o.server:
+		return errors.New("--enter-doomed is for --server")
 	case o.maxPlayers < 1 || o.maxPlayers > server.MaxPlayersLimit:
 		return fmt.Errorf("--max-players %d: want 1 to %d", o.maxPlayers, server.MaxPlayersLimit)
 	case o.newPerAddr < 0 || o.newPerAddr > server.MaxAccountsLimit:
@@ -217,6 +221,7 @@ func runServer(o options, stderr io.Writer) int {
 		return 1
 	}
 	cfg.StatusFile, cfg.Log, cfg.MaxPlayers, cfg.Enter = o.statusFile, lg, o.maxPlayers, o.enter
+	cfg.EnterDoomed = o.doomed
 	cfg.NewAccountsPerAddress, cfg.MaxAccounts = o.newPerAddr, o.maxAccts
 	if o.newPerAddr == 0 {
 		cfg.NewAccountsPerAddress = -1 // --new-accounts-per-address 0: none

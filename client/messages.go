@@ -130,6 +130,7 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 	r.sheet.loot = r.sheet.loot[:0]
 	r.bullets.reset(e.ServerTick)
 	r.sight.reset()
+	r.replay.reset()
 	// A new world counts its own ticks: numbering starts over.
 	r.lead = leadController{est: e.ServerTick, resyncs: r.lead.resyncs, late: r.lead.late,
 		margin: r.lead.margin, jumps: r.lead.jumps, held: r.lead.held}
@@ -284,6 +285,9 @@ func (r *Runtime) applyEvent(ev *game.Event) {
 	case game.EvHit, game.EvDeath:
 		if ev.Kind == game.EvHit && ev.Actor == game.ActorPlayer && ev.ID == r.id {
 			r.sight.judge(&r.stats.Hits, ev.Bullet.UID, ev.Tick, r.pstats.Radius, r.grid)
+		}
+		if ev.Kind == game.EvDeath && ev.Actor == game.ActorPlayer && ev.ID == r.id {
+			r.noteOwnDeath(ev)
 		}
 		r.view.noteHit(ev)
 	case game.EvPortalOpened:

@@ -165,6 +165,9 @@ type Runtime struct {
 	earlyOf uint16       // the epoch they belong to
 	bullets replica
 	sight   hitSight
+	replay  Replay      // the last frames drawn, frozen by a death
+	death   DeathReport // the own ship's last death
+	died    bool
 	events  wire.EventIter
 	inbox   []transport.Event
 	roster  rosterState
@@ -384,6 +387,7 @@ func (r *Runtime) Receive() {
 	r.view.build(r)
 	if r.view.hasSelf {
 		r.sight.noteFrame(r.ShipTick(), r.view.self.Pos, &r.bullets)
+		r.replay.record(r.ShipTick(), r.view.self, r.view.players, r.view.enemies, r.bullets.pool)
 	}
 	r.invalidateFog()
 }

@@ -49,6 +49,7 @@ type Riders struct {
 	Pierce  uint8  // enemies it may still pass through
 	Poison  int16  // damage per pulse left on the enemy it hits
 	LastHit uint16 // enemy id + 1 it last passed through: a piercing bullet hits each enemy once
+	Pattern uint16 // an enemy bullet: the index + 1 of the pattern that fired it, named in a death
 }
 
 // NewBulletPool preallocates room for capacity live bullets.

@@ -35,6 +35,7 @@ func ParsePatternKind(s string) (PatternKind, bool) {
 // Pattern is one data-driven bullet pattern, in simulation units.
 type Pattern struct {
 	ID            string
+	Name          string // what a death calls it after its enemy's name: "Fury spiral" (docs/CONTENT.md)
 	Kind          PatternKind
 	Count         int     // bullets per volley
 	Spread        float64 // radians: fan width, shotgun cone, spiral arm width (0: full ring)

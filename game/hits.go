@@ -252,8 +252,13 @@ func (w *World) killEnemy(e *enemy, by uint16) {
 
 // hitPlayer applies an enemy bullet to a player. There are no invulnerability
 // frames: every overlapping bullet deals its damage.
+//
+// A death names its cause (docs/NETCODE.md, "Death"): the enemy that fired
+// the killing bullet, its kind + 1 in HP and the pattern + 1 in Amount (0:
+// unknown), and the bullet in Bullet.UID.
 func (w *World) hitPlayer(i int, p *player) {
-	uid, _, dmg := w.consume(i)
+	pattern := w.bullets.Riders[i].Pattern
+	uid, owner, dmg := w.consume(i)
 	p.hp = max(p.hp-dmg, 0)
 	w.emit(Event{Kind: EvHit, Actor: ActorPlayer, ID: p.id, Amount: dmg, HP: p.hp,
 		Bullet: BulletSpawn{UID: uid}, Tick: w.tick})
@@ -261,7 +266,12 @@ func (w *World) hitPlayer(i int, p *player) {
 		return
 	}
 	p.dead, p.respawnAt, p.grace = true, w.tick+PlayerRespawnTicks, 0
-	w.emit(Event{Kind: EvDeath, Actor: ActorPlayer, ID: p.id})
+	var kind int16
+	if int(owner) < len(w.enemies) {
+		kind = int16(w.enemies[owner].kind + 1)
+	}
+	w.emit(Event{Kind: EvDeath, Actor: ActorPlayer, ID: p.id, Other: owner, HP: kind, Amount: int16(pattern),
+		Bullet: BulletSpawn{UID: uid}, Tick: w.tick})
 	if w.mp.HasExit {
 		w.dropBag(p) // a death in a dungeon costs the bag; the practice maps keep it
 	}

@@ -9,6 +9,7 @@ func (w *World) runEmitter(e *enemy, st *emitterState, em *Emitter) {
 		return
 	}
 	pat := &w.content.Patterns[em.Pattern]
+	w.firing = uint16(em.Pattern + 1)
 	if st.timer > 0 {
 		st.timer--
 	}
@@ -100,5 +101,7 @@ func (w *World) fireShotgun(e *enemy, pat *Pattern, base float64) {
 func (w *World) fireBullet(e *enemy, pat *Pattern, angle, speed float64) {
 	s := MakeBulletSpawn(w.newUID(), w.tick+w.volleyLead, e.pos.X, e.pos.Y, angle, speed, pat.Accel, pat.Turn,
 		pat.Radius, pat.Life, pat.BulletKind, TeamEnemy)
-	w.spawnBullet(s, e.id, scaleI16(pat.Damage, w.dmgScale))
+	if slot := w.spawnBullet(s, e.id, scaleI16(pat.Damage, w.dmgScale)); slot >= 0 {
+		w.bullets.Riders[slot].Pattern = w.firing
+	}
 }

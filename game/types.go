@@ -163,13 +163,13 @@ type Event struct {
 	Reason  uint8       // EvBulletDespawn: DespawnHit or DespawnWall; EvItem: the operation
 	Actor   uint8       // EvHit, EvDeath: ActorPlayer or ActorEnemy
 	ID      uint16      // EvHit, EvDeath: the actor; EvPortalUsed, EvTransfer: the player
-	Other   uint16      // EvHit, EvDeath: the shooter or killer (a player id, or 0)
-	Amount  int16       // EvHit: damage dealt; EvXP: XP earned
-	HP      int16       // EvHit: health after the hit
+	Other   uint16      // EvHit, EvDeath: the shooter or killer (a player id, or an enemy id for a player's death)
+	Amount  int16       // EvHit: damage dealt; EvXP: XP earned; EvDeath of a player: the killing pattern + 1 (0 unknown)
+	HP      int16       // EvHit: health after the hit; EvDeath of a player: the killer's enemy kind + 1 (0 unknown)
 	Portal  uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the portal index
 	Dungeon uint8       // EvPortalUsed, EvTransfer, EvPortalOpened: the dungeon kind it opens, or HubDungeon
 	X, Y    float32     // EvPortalOpened: the portal's centre; EvBulletDespawn (wall): where it died (server-side only); EvHit on an enemy as a client notes it: where the shot struck
-	Tick    uint32      // EvHit: the tick the hit happened (the bullet is Bullet.UID)
+	Tick    uint32      // EvHit, EvDeath: the tick it happened (the bullet is Bullet.UID)
 	Tag     uint64      // EvBulletDespawn: the bullet's pool Tag when it died (server-side only, never on the wire)
 	Item    Item        // EvItem: the item (ID is the player, or the owner of ground loot; X, Y where it lies)
 }

@@ -48,6 +48,7 @@ type World struct {
 	exitOpen bool     // a dungeon's boss died and its exit opened
 
 	volleyLead uint32 // ticks between an enemy volley's decision and its flight
+	firing     uint16 // the pattern index + 1 the emitter running now fires
 
 	hpScale, dmgScale float64 // the floor's depth factors for enemy health and bullet damage
 
@@ -136,13 +137,14 @@ func (w *World) stepBullets() {
 
 // spawnBullet adds a bullet built from s, tags its server-only riders and
 // announces its exact record.
-func (w *World) spawnBullet(s BulletSpawn, owner uint16, damage int16) {
+func (w *World) spawnBullet(s BulletSpawn, owner uint16, damage int16) int {
 	slot := w.bullets.Spawn(s)
 	if slot < 0 {
-		return
+		return slot
 	}
 	w.bullets.Owner[slot], w.bullets.Damage[slot] = owner, damage
 	w.emit(Event{Kind: EvBulletSpawn, Bullet: s})
+	return slot
 }
 
 // spawnShot spawns a player's bullet carrying its stats' damage and

@@ -10,6 +10,7 @@ type rawPatterns struct {
 
 type rawPattern struct {
 	ID          string  `toml:"id"`
+	Name        string  `toml:"name"` // what a death screen calls it, after its enemy's name
 	Kind        string  `toml:"kind"`
 	Count       int     `toml:"count"`
 	Spread      float64 `toml:"spread"` // degrees

@@ -91,6 +91,7 @@ func convertPattern(r rawPattern, i int, ids map[string]int) (game.Pattern, erro
 	_, dup := ids[r.ID]
 	c.rule(r.ID != "", "id", "missing")
 	c.rule(!dup, "id", "duplicate")
+	c.rule(r.Name != "", "name", "missing")
 	kind, ok := game.ParsePatternKind(r.Kind)
 	c.rule(ok, "kind", "unknown pattern kind %q (want ring, fan, spiral or shotgun)", r.Kind)
 	c.rule(r.Count >= 1 && r.Count <= maxCount, "count", "%d bullets, want 1 to %d", r.Count, maxCount)
@@ -113,7 +114,7 @@ func convertPattern(r rawPattern, i int, ids map[string]int) (game.Pattern, erro
 		return game.Pattern{}, c.err
 	}
 	return game.Pattern{
-		ID: r.ID, Kind: kind, Count: r.Count, Spread: radians(r.Spread),
+		ID: r.ID, Name: r.Name, Kind: kind, Count: r.Count, Spread: radians(r.Spread),
 		Speed: r.Speed / game.TickRate, Accel: r.Accel / (game.TickRate * game.TickRate),
 		Turn: radians(r.Turn) / game.TickRate, Radius: r.Radius, Life: uint16(r.LifeTicks),
 		BulletKind: uint8(r.BulletKind), Damage: int16(r.Damage), Volleys: max(r.Volleys, 1),

@@ -15,6 +15,7 @@ import (
 const goodPatterns = `
 [[pattern]]
 id = "ring"
+name = "ring"
 kind = "ring"
 count = 8
 speed = 120
@@ -24,6 +25,7 @@ damage = 5
 
 [[pattern]]
 id = "fan"
+name = "fan"
 kind = "fan"
 count = 3
 spread = 30
@@ -157,6 +159,9 @@ func TestContentValidationNamesFileAndKey(t *testing.T) {
 		{"a pattern without an id", levels.PatternsFile,
 			func(t *testing.T) string { return edit(t, goodPatterns, `id = "fan"`, ``) },
 			`patterns.toml: pattern[1]: id: missing`},
+		{"a pattern without a name for deaths to call it", levels.PatternsFile,
+			func(t *testing.T) string { return edit(t, goodPatterns, `name = "fan"`, ``) },
+			`patterns.toml: pattern "fan": name: missing`},
 		{"a fan of several bullets with no spread", levels.PatternsFile,
 			func(t *testing.T) string { return edit(t, goodPatterns, "spread = 30", "spread = 0") },
 			`patterns.toml: pattern "fan": spread: `},
@@ -174,7 +179,7 @@ func TestContentValidationNamesFileAndKey(t *testing.T) {
 			`patterns.toml: line 3: `},
 		{"a value of the wrong type", levels.PatternsFile,
 			func(t *testing.T) string { return edit(t, goodPatterns, "count = 8", `count = "eight"`) },
-			`patterns.toml: decode: line 14 (last key "pattern.count"): incompatible types`},
+			`patterns.toml: decode: line 16 (last key "pattern.count"): incompatible types`},
 		{"an emitter cooldown under one tick", levels.EnemiesFile,
 			func(t *testing.T) string { return edit(t, goodEnemies, "cooldown_ticks = 60", "cooldown_ticks = 0") },
 			`enemies.toml: enemy "grunt": emitter 0: cooldown_ticks: `},

@@ -55,6 +55,9 @@ type playScene struct {
 	hud     hud
 	items   *itemsUI
 	keeper  *keeperUI
+
+	marksSeen int                  // hit marks read for the feed (client.Runtime.HitsSince)
+	onMark    func(client.HitMark) // s.friendFell, made once
 }
 
 func newPlayScene(a *app, sess session) *playScene {
@@ -76,7 +79,20 @@ func newPlayScene(a *app, sess session) *playScene {
 	s.netGraph = a.settings.NetGraph
 	s.hud.where = sess.Where()
 	s.layoutPause()
+	s.marksSeen = s.rt.HitsSince(0, func(client.HitMark) {}) // deaths before the scene are old news
+	s.onMark = s.friendFell
 	return s
+}
+
+// friendFell puts a friend's death in the feed: "Ada fell to the Warden's
+// Fury spiral" (docs/NETCODE.md, "Death").
+func (s *playScene) friendFell(h client.HitMark) {
+	if h.Event.ID == s.rt.PlayerID() {
+		return
+	}
+	if words := s.rt.DeathWords(&h.Event); words != "" {
+		s.items.push(words, s.a.now())
+	}
 }
 
 func (s *playScene) layoutPause() {
@@ -143,9 +159,14 @@ func (s *playScene) Update() error {
 		return nil
 	}
 	if s.rt.State() == client.StateRoster { // the character died in a dungeon
+		if _, died := s.rt.LastDeath(); died && s.rt.Replay().Frozen() {
+			s.a.scenes.switchTo(newDeathScene(s.a, s.sess))
+			return nil
+		}
 		s.a.scenes.switchTo(newRosterScene(s.a, s.sess))
 		return nil
 	}
+	s.marksSeen = s.rt.HitsSince(s.marksSeen, s.onMark)
 	s.fx.update(s)
 	s.listen(it)
 	s.follow()

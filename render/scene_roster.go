@@ -60,7 +60,7 @@ type rosterRow struct {
 	play, del  *button
 	sure, keep *button
 	lockSecs   int
-	lockText   string // "kept out of dungeons for 12 s", "" when free
+	lockText   string // "dungeons open in 12 seconds", "" when free
 }
 
 // rosterScene is the character roster: one row per character with Play and
@@ -359,7 +359,10 @@ func (s *rosterScene) countDown() {
 		}
 		r.lockSecs, r.lockText = secs, ""
 		if secs > 0 {
-			r.lockText = fmt.Sprintf("kept out of dungeons for %d s", secs)
+			r.lockText = fmt.Sprintf("dungeons open in %d seconds", secs)
+			if secs == 1 {
+				r.lockText = "dungeons open in 1 second"
+			}
 		}
 	}
 }

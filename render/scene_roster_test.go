@@ -113,11 +113,11 @@ func TestRosterScene(t *testing.T) {
 	})
 	t.Run("a lockout counts down in seconds", func(t *testing.T) {
 		h, s, _ := rosterHarness(t, twoCharacters)
-		assert.Equal(t, "kept out of dungeons for 10 s", s.rows[1].lockText)
+		assert.Equal(t, "dungeons open in 10 seconds", s.rows[1].lockText)
 		assert.Empty(t, s.rows[0].lockText)
 		h.net.now = h.net.now.Add(4 * time.Second)
 		h.press(frameInput{})
-		assert.Equal(t, "kept out of dungeons for 6 s", s.rows[1].lockText)
+		assert.Equal(t, "dungeons open in 6 seconds", s.rows[1].lockText)
 	})
 	t.Run("a full account shows no create line", func(t *testing.T) {
 		full := wire.Characters{Slots: 1, Entries: twoCharacters.Entries[:1]}

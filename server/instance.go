@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 
 	"duskfall/game"
@@ -201,7 +202,7 @@ func (s *Runtime) collectOutcomes(in *instance) {
 		case ev.Kind == game.EvPhase:
 			s.logPhase(in, ev)
 		case ev.Kind == game.EvDeath && ev.Actor == game.ActorPlayer && in.dungeon != game.HubDungeon:
-			s.deaths = append(s.deaths, playerDeath{in, ev.ID})
+			s.deaths = append(s.deaths, playerDeath{in, ev.ID, int(ev.HP) - 1, int(ev.Amount) - 1})
 		}
 	}
 }
@@ -228,9 +229,46 @@ func (s *Runtime) applyTransfers() {
 			}
 		}
 		s.move(p, dest)
+		if t.dungeon != game.HubDungeon && s.cfg.EnterDoomed {
+			s.doom(dest.world, p.player)
+		}
 	}
 	s.transfers = s.transfers[:0]
 	s.closeEmpty()
+}
+
+// doom leaves a player at 1 health in sight of the hostile enemy nearest
+// it, 200 u off (Config.EnterDoomed): the next bullet that reaches it kills.
+func (s *Runtime) doom(w *game.World, player uint16) {
+	st, ok := w.PlayerState(player)
+	if !ok {
+		return
+	}
+	from := game.Vec{X: float64(st.X), Y: float64(st.Y)}
+	var near game.Vec
+	best := -1.0
+	w.EachEnemy(func(e game.EnemyState, at game.Vec) {
+		if int(e.Kind) >= len(s.cfg.Content.Enemies) || !s.cfg.Content.Enemies[e.Kind].Hostile {
+			return
+		}
+		if d := at.Sub(from).Len(); best < 0 || d < best {
+			near, best = at, d
+		}
+	})
+	w.SetPlayerHealth(player, 1)
+	if best < 0 {
+		return
+	}
+	const off, clear = 200, 240
+	g := w.Grid()
+	for k := range 16 {
+		a := float64(k) * math.Pi / 8
+		dir := game.Vec{X: math.Cos(a), Y: math.Sin(a)}
+		if g.LineClear(near, near.Add(dir.Scale(clear))) {
+			w.Teleport(player, near.Add(dir.Scale(off)))
+			return
+		}
+	}
 }
 
 func (s *Runtime) peerOf(in *instance, player uint16) *peer {

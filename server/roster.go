@@ -266,7 +266,7 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 	for _, c := range chars {
 		if where, ok := s.diedAway[c.ID]; ok { // its body died while the connection was down
 			delete(s.diedAway, c.ID)
-			cause, note = wire.CauseDied, fmt.Sprintf("%s fell in the %s while the connection was down.", c.Name, where)
+			cause, note = wire.CauseDied, fmt.Sprintf("%s fell in %s while the connection was down.", c.Name, where)
 		}
 	}
 	s.sendCharacters(p, cause, note)
@@ -496,8 +496,9 @@ func (s *Runtime) unbind(p *peer) {
 // playerDeath is a player's death in a dungeon, applied after every world
 // has stepped.
 type playerDeath struct {
-	in     *instance
-	player uint16
+	in            *instance
+	player        uint16
+	kind, pattern int // what killed it: an enemy kind and a pattern, -1 unknown
 }
 
 // applyDeaths unbinds every player who died in a dungeon this tick. In the
@@ -512,15 +513,16 @@ func (s *Runtime) applyDeaths() {
 		if p.state == peerLinkdead {
 			s.resolveLinkdead(p, true) // saved dead; the lockout and the words wait for its return
 			s.lockout[p.char.ID] = s.tick + DeathLockoutTicks
-			s.diedAway[p.char.ID] = s.cfg.Content.Dungeons[d.in.dungeon].Name
+			s.diedAway[p.char.ID] = game.PlaceWords(s.cfg.Content.Dungeons[d.in.dungeon].Name)
 			continue
 		}
-		where := s.cfg.Content.Dungeons[d.in.dungeon].Name
+		where := game.PlaceWords(s.cfg.Content.Dungeons[d.in.dungeon].Name)
+		by := game.KillerWords(s.cfg.Content, d.kind, d.pattern)
 		s.unbind(p)
 		s.lockout[p.char.ID] = s.tick + DeathLockoutTicks
-		s.log.Printf("%s died in %s", p.char.Name, where)
-		s.sendCharacters(p, wire.CauseDied, fmt.Sprintf("%s fell in the %s. The dungeons are closed to %s for %d seconds.",
-			p.char.Name, where, p.char.Name, DeathLockoutTicks/game.TickRate))
+		s.log.Printf("%s fell to %s in %s", p.char.Name, by, where)
+		s.sendCharacters(p, wire.CauseDied, fmt.Sprintf("%s fell to %s in %s. The dungeons are closed to %s for %d seconds.",
+			p.char.Name, by, where, p.char.Name, DeathLockoutTicks/game.TickRate))
 	}
 	s.deaths = s.deaths[:0]
 	s.closeEmpty()

@@ -74,7 +74,9 @@ func TestDeathInADungeonReturnsThePlayerToTheRoster(t *testing.T) {
 	t.Run("the death unbinds the character on that tick", func(t *testing.T) {
 		c := lp.characters(t)
 		assert.Equal(t, wire.CauseDied, c.Cause)
-		assert.Contains(t, c.Note, "tester fell in the")
+		assert.Regexp(t, `^tester fell to (a|an|the) [A-Z][^.]*'s? [^.]+ in the [A-Z][^.]*\. The dungeons`, c.Note,
+			"it names the enemy and its pattern, and the place with one article")
+		assert.NotContains(t, c.Note, "the The")
 		assert.Equal(t, peerRoster, p.state)
 		assert.Zero(t, lp.srv.Players(), "no one is in a world")
 		assert.Len(t, lp.srv.instances, 1, "the dungeon closed behind its last player")

@@ -35,6 +35,10 @@ type Config struct {
 	// into as it enters play, through the hub's portal to it (--enter):
 	// for testers and screenshots. ConfigFor checks the hub has one.
 	Enter string
+	// EnterDoomed sends every character that arrives in a dungeon in with
+	// 1 health, 200 u from the hostile enemy nearest its arrival in a line
+	// the enemy sees (--enter-doomed): for tests and screenshots of a death.
+	EnterDoomed bool
 	// RosterAllowanceTicks disconnects a peer that stays on the roster this
 	// long without playing (the idle limit off turns it off too): 0 means
 	// RosterAllowanceTicks (60 s).

@@ -303,7 +303,7 @@
 //	2     EvBulletDespawn   5        uid u32, reason u8 (1 hit | 2 wall)
 //	3     EvHit             17       actor u8 (1 player | 2 enemy), id u16, other u16, amount i16,
 //	                                 hp i16, bulletUID u32, tick u32 (when it struck)
-//	4     EvDeath           5        actor u8 (1 player | 2 enemy), id u16, other u16
+//	4     EvDeath           13       actor u8 (1 player | 2 enemy), id u16, other u16, cause i16, kind i16, bulletUID u32
 //	5     EvPortalUsed      4        id u16, portal u8, dungeon u8
 //	6     EvPortalOpened    10       portal u8, dungeon u8, x f32, y f32
 //	0x36  evHitShort        12       actor u8 (1 player | 2 enemy), id u16, other u16, amount i16,

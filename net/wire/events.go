@@ -26,7 +26,7 @@ var eventPayloadSize = [game.EvServerOnly]uint8{
 	game.EvBulletSpawn:   36,
 	game.EvBulletDespawn: 5,
 	game.EvHit:           17,
-	game.EvDeath:         5,
+	game.EvDeath:         13,
 	game.EvPortalUsed:    4,
 	game.EvPortalOpened:  10,
 	evHitShort:           12,
@@ -123,6 +123,9 @@ func AppendEvent(b []byte, ev *game.Event) ([]byte, error) {
 	case game.EvDeath:
 		b = AppendU16(append(b, ev.Actor), ev.ID)
 		b = AppendU16(b, ev.Other)
+		b = AppendI16(b, ev.Amount)
+		b = AppendI16(b, ev.HP)
+		b = AppendU32(b, ev.Bullet.UID)
 	case game.EvPortalUsed:
 		b = append(AppendU16(b, ev.ID), ev.Portal, ev.Dungeon)
 	case game.EvPortalOpened:
@@ -195,6 +198,7 @@ func readEventPayload(r *Reader, ev *game.Event) {
 		ev.Bullet.UID, ev.Tick = r.U32(), r.U32()
 	case game.EvDeath:
 		ev.Actor, ev.ID, ev.Other = r.U8(), r.U16(), r.U16()
+		ev.Amount, ev.HP, ev.Bullet.UID = r.I16(), r.I16(), r.U32()
 	case game.EvPortalUsed:
 		ev.ID, ev.Portal, ev.Dungeon = r.U16(), r.U8(), r.U8()
 	case game.EvPortalOpened:

@@ -97,9 +97,10 @@ var (
 	despawnHex     = "02 04030201 02"
 	hit            = game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 5, Other: 1, Amount: 10, HP: -10,
 		Bullet: game.BulletSpawn{UID: 0x0a0b0c0d}, Tick: 61}
-	hitHex        = "03 02 0500 0100 0a00 f6ff 0d0c0b0a 3d000000"
-	death         = game.Event{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: 1, Other: 0}
-	deathHex      = "04 01 0100 0000"
+	hitHex = "03 02 0500 0100 0a00 f6ff 0d0c0b0a 3d000000"
+	death  = game.Event{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: 1, Other: 3, Amount: 5, HP: 2,
+		Bullet: game.BulletSpawn{UID: 0x0201}}
+	deathHex      = "04 01 0100 0300 0500 0200 01020000"
 	portalUsed    = game.Event{Kind: game.EvPortalUsed, ID: 3, Portal: 1, Dungeon: 4}
 	portalUsedHex = "05 0300 01 04"
 	portalOpened  = game.Event{Kind: game.EvPortalOpened, Portal: 2, Dungeon: game.HubDungeon, X: 48, Y: -16}

@@ -355,7 +355,7 @@ var eventCases = []eventCase{
 	{game.EvHit, map[string]string{
 		"actor": "02", "id": "0304", "other": "0506", "amount": "0708", "hp": "090a", "bulletUID": "0b0c0d0e", "tick": "0f101112",
 	}},
-	{game.EvDeath, map[string]string{"actor": "01", "id": "0203", "other": "0405"}},
+	{game.EvDeath, map[string]string{"actor": "01", "id": "0203", "other": "0405", "cause": "0607", "kind": "0809", "bulletUID": "0a0b0c0d"}},
 	{game.EvPortalUsed, map[string]string{"id": "0102", "portal": "03", "dungeon": "04"}},
 	{game.EvPortalOpened, map[string]string{"portal": "01", "dungeon": "02", "x": "0000803f", "y": "00000040"}},
 	{0x36, map[string]string{"actor": "02", "id": "0304", "other": "0506", "amount": "0708", "hp": "090a",
@@ -382,7 +382,8 @@ var plainEvents = []game.Event{
 	{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: 0x04030201}, Reason: game.DespawnWall},
 	{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 0x0403, Other: 0x0605, Amount: 0x0807, HP: 0x0a09,
 		Bullet: game.BulletSpawn{UID: 0x0e0d0c0b}, Tick: 0x1211100f},
-	{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: 0x0302, Other: 0x0504},
+	{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: 0x0302, Other: 0x0504, Amount: 0x0706, HP: 0x0908,
+		Bullet: game.BulletSpawn{UID: 0x0d0c0b0a}},
 	{Kind: game.EvPortalUsed, ID: 0x0201, Portal: 3, Dungeon: 4},
 	{Kind: game.EvPortalOpened, Portal: 1, Dungeon: 2, X: 1, Y: 2},
 }

@@ -16,7 +16,7 @@ import (
 // wireEventSize is the on-wire size of each event (kind byte included),
 // written from the layout table rather than taken from EventPayloadSize.
 var wireEventSize = map[game.EventKind]int{
-	game.EvBulletSpawn: 37, game.EvBulletDespawn: 6, game.EvHit: 18, game.EvDeath: 6, game.EvPortalUsed: 5, game.EvPortalOpened: 11,
+	game.EvBulletSpawn: 37, game.EvBulletDespawn: 6, game.EvHit: 18, game.EvDeath: 14, game.EvPortalUsed: 5, game.EvPortalOpened: 11,
 }
 
 // completeLengths lists the prefix lengths of a golden encoding that are

@@ -1,0 +1,193 @@
+package client
+
+import (
+	"time"
+
+	"duskfall/game"
+	"duskfall/levels"
+)
+
+// A death the player understands (docs/NETCODE.md, "Death"): when the own
+// ship dies the client keeps what the death screen says, all from its own
+// knowledge: what killed it (the death event's enemy kind and pattern), how
+// long that bullet was on screen before it hit (the hit-visibility record),
+// what the death cost (the bag; the worn gear stays) and the last seconds
+// of play as they were drawn, in a ring the client fills every frame and
+// freezes at the death.
+
+// Replay sizes. The ring holds ReplayFrames frames of at most
+// ReplayBullets bullets and ReplayActors actors each, all allocated the
+// first time the ship is drawn; recording then allocates nothing.
+const (
+	ReplayFrames  = 3 * game.TickRate // three seconds of frames at 60 Hz
+	ReplayBullets = 768               // bullets kept per frame, nearest the ship first come first kept
+	ReplayActors  = 64                // enemies and other players kept per frame
+)
+
+// ReplayBullet is one bullet as a frame drew it.
+type ReplayBullet struct {
+	UID    uint32
+	X, Y   float32
+	Radius float32
+	Kind   uint8
+	Team   uint8
+}
+
+// ReplayFrame is what one frame drew near the own ship.
+type ReplayFrame struct {
+	Tick    uint32 // the ship's tick
+	Self    Actor
+	Players []Actor // the others
+	Enemies []Actor
+	Bullets []ReplayBullet
+}
+
+// Replay is the ring of the last frames drawn.
+type Replay struct {
+	frames []ReplayFrame
+	n      int  // frames recorded since the last reset
+	frozen bool // a death stopped the recording
+	grid   *game.Grid
+}
+
+// Grid is the map as the client knew it when the replay froze (nil before).
+func (rp *Replay) Grid() *game.Grid { return rp.grid }
+
+// Len is how many frames the replay holds, at most ReplayFrames.
+func (rp *Replay) Len() int { return min(rp.n, len(rp.frames)) }
+
+// Frame is the i-th frame held, 0 the oldest.
+func (rp *Replay) Frame(i int) *ReplayFrame {
+	l := rp.Len()
+	if i < 0 || i >= l {
+		return nil
+	}
+	return &rp.frames[(rp.n-l+i)%len(rp.frames)]
+}
+
+// Frozen says whether a death stopped the recording.
+func (rp *Replay) Frozen() bool { return rp.frozen }
+
+// record copies what this frame drew into the ring, unless frozen.
+func (rp *Replay) record(tick uint32, self Actor, players, enemies []Actor, pool *game.BulletPool) {
+	if rp.frozen {
+		return
+	}
+	if rp.frames == nil {
+		rp.frames = make([]ReplayFrame, ReplayFrames)
+		for i := range rp.frames {
+			f := &rp.frames[i]
+			f.Players = make([]Actor, 0, ReplayActors)
+			f.Enemies = make([]Actor, 0, ReplayActors)
+			f.Bullets = make([]ReplayBullet, 0, ReplayBullets)
+		}
+	}
+	f := &rp.frames[rp.n%len(rp.frames)]
+	rp.n++
+	f.Tick, f.Self = tick, self
+	f.Players = append(f.Players[:0], players[:min(len(players), ReplayActors)]...)
+	f.Enemies = f.Enemies[:0]
+	for _, e := range enemies {
+		if len(f.Enemies) < ReplayActors && inSight(self.Pos, float32(e.Pos.X), float32(e.Pos.Y)) {
+			f.Enemies = append(f.Enemies, e)
+		}
+	}
+	f.Bullets = f.Bullets[:0]
+	for i := range pool.Len() {
+		if len(f.Bullets) == ReplayBullets {
+			break
+		}
+		if int32(tick-pool.Born[i]) < 0 || !inSight(self.Pos, pool.X[i], pool.Y[i]) {
+			continue
+		}
+		f.Bullets = append(f.Bullets, ReplayBullet{UID: pool.UID[i], X: pool.X[i], Y: pool.Y[i],
+			Radius: pool.Radius[i], Kind: pool.Kind[i], Team: pool.Team[i]})
+	}
+}
+
+// reset forgets the frames and thaws the ring, keeping its memory.
+func (rp *Replay) reset() { rp.n, rp.frozen, rp.grid = 0, false, nil }
+
+// DeathReport is what the client knows of the own ship's last death.
+type DeathReport struct {
+	At      time.Time
+	Tick    uint32
+	Killer  string // "the Warden's Fury spiral" (game.KillerWords)
+	Kind    int    // enemy kind, -1 unknown
+	Pattern int    // pattern, -1 unknown
+	Bullet  uint32 // the killing bullet
+	// Seen says the killing bullet was drawn in sight before it hit, and
+	// SeenTicks for how long (hit visibility, docs/NETCODE.md).
+	Seen      bool
+	SeenTicks int
+	Place     string // "the Catacombs"; "" in the hub
+	// Lost are the item defs the bag held (a death in a dungeon costs the
+	// bag); Kept those worn, which stay with the character.
+	Lost, Kept []int
+}
+
+// SeenMs is how long the killing bullet was on screen, in milliseconds.
+func (d DeathReport) SeenMs() int { return d.SeenTicks * 1000 / game.TickRate }
+
+// LastDeath is the own ship's newest death and whether there was one since
+// the client started.
+func (r *Runtime) LastDeath() (DeathReport, bool) { return r.death, r.died }
+
+// Replay is the ring of the last frames drawn; a death freezes it until the
+// next world is entered.
+func (r *Runtime) Replay() *Replay { return &r.replay }
+
+// DeathWords says who fell to what for a player's death event, for a
+// friend's feed: "Ada fell to the Warden's Fury spiral". It is "" for an
+// event that is not a player's death.
+func (r *Runtime) DeathWords(ev *game.Event) string {
+	if ev.Kind != game.EvDeath || ev.Actor != game.ActorPlayer {
+		return ""
+	}
+	name := r.names[ev.ID]
+	if name == "" {
+		name = "A friend"
+	}
+	return name + " fell to " + killerOf(ev)
+}
+
+// killerOf is the words for a player death event's cause.
+func killerOf(ev *game.Event) string {
+	c, err := levels.Shared()
+	if err != nil {
+		c = nil
+	}
+	return game.KillerWords(c, int(ev.HP)-1, int(ev.Amount)-1)
+}
+
+// noteOwnDeath keeps the report of the own ship's death and freezes the
+// replay on it.
+func (r *Runtime) noteOwnDeath(ev *game.Event) {
+	d := DeathReport{At: r.cfg.Now(), Tick: ev.Tick, Kind: int(ev.HP) - 1, Pattern: int(ev.Amount) - 1,
+		Bullet: ev.Bullet.UID, Killer: killerOf(ev), Lost: r.death.Lost[:0], Kept: r.death.Kept[:0]}
+	if d.Tick == 0 {
+		d.Tick = r.lead.est
+	}
+	if gb, ok := r.sight.find(ev.Bullet.UID); ok && int32(d.Tick-gb.seen) >= 0 {
+		d.Seen, d.SeenTicks = true, int(d.Tick-gb.seen)
+	}
+	if r.dungeon != game.HubDungeon {
+		if c, err := levels.Shared(); err == nil && int(r.dungeon) < len(c.Dungeons) {
+			d.Place = game.PlaceWords(c.Dungeons[r.dungeon].Name)
+		}
+		for _, it := range r.sheet.sheet.Bag {
+			if it >= 0 {
+				d.Lost = append(d.Lost, it)
+			}
+		}
+	}
+	for _, it := range r.sheet.sheet.Worn {
+		if it >= 0 {
+			d.Kept = append(d.Kept, it)
+		}
+	}
+	r.death, r.died = d, true
+	if r.dungeon != game.HubDungeon {
+		r.replay.frozen, r.replay.grid = true, r.grid // the hub respawns in place: only a dungeon's death ends the play
+	}
+}
