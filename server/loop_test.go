@@ -196,6 +196,6 @@ func TestTheLogNeverBlocksTheTick(t *testing.T) {
 		require.NotNil(t, s.logw)
 		s.log.Printf("hello %d", game.TickRate)
 		s.Shutdown("test over")
-		assert.Equal(t, "server: hello 60\n", dst.String(), "Shutdown flushed it")
+		assert.Equal(t, "server: world seed 0x0 (--seed 0 makes this world again)\nserver: hello 60\n", dst.String(), "Shutdown flushed it")
 	})
 }
