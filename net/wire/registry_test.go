@@ -146,7 +146,7 @@ func TestCheckVersion(t *testing.T) {
 	t.Run("another version is refused in words naming both", func(t *testing.T) {
 		err := wire.CheckVersion(wire.ProtocolVersion + 1)
 		require.ErrorIs(t, err, wire.ErrVersion)
-		assert.Equal(t, "server speaks protocol 13, client speaks 14", err.Error())
+		assert.Equal(t, "server speaks protocol 14, client speaks 15", err.Error())
 	})
 	t.Run("an old client sending no version is refused", func(t *testing.T) {
 		assert.ErrorIs(t, wire.CheckVersion(0), wire.ErrVersion)
@@ -190,7 +190,7 @@ func TestNoMessageAClientSendsIsLongerThanMaxClientMessage(t *testing.T) {
 	longest := map[wire.MsgType]func() ([]byte, error){
 		wire.MsgHello: func() ([]byte, error) { return wire.AppendHello(nil, wire.Hello{Name: name}) },
 		wire.MsgCharacterCommand: func() ([]byte, error) {
-			return wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpCreate, Name: name})
+			return wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpCreate, Name: name, Class: strings.Repeat("c", wire.MaxClassIDLen)})
 		},
 		wire.MsgUpgradeChoice: func() ([]byte, error) { return wire.AppendUpgradeChoice(nil, wire.UpgradeChoice{Index: 255}), nil },
 		wire.MsgInput: func() ([]byte, error) {
