@@ -22,6 +22,9 @@ type Intent struct {
 	// Focus slows the ship to game.FocusSpeedShare, for threading dense
 	// patterns; the window draws the hitbox meanwhile.
 	Focus bool
+	// Ability asks for the class's ability (game.StepAbility): the server
+	// acts on the press, so holding it does nothing more.
+	Ability bool
 }
 
 // Frame turns an intent into the input frame numbered tick.
@@ -45,6 +48,9 @@ func (in Intent) Frame(tick uint32) game.Input {
 	}
 	if in.Focus {
 		buttons |= game.BtnFocus
+	}
+	if in.Ability {
+		buttons |= game.BtnAbility
 	}
 	return game.Input{
 		Slot:    in.Slot,

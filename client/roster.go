@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"duskfall/levels"
 	"duskfall/net/wire"
 )
 
@@ -84,19 +85,28 @@ func (r *Runtime) SelectCharacter(id uint64) error {
 	for _, c := range r.roster.view.Characters {
 		if c.ID == id {
 			r.roster.playing = c
+			r.pstats = r.buildStats() // the class's own stats from the first predicted step
 			return r.command(wire.CharacterCommand{Op: wire.OpSelect, ID: id})
 		}
 	}
 	return fmt.Errorf("no character on the roster has id %d", id)
 }
 
-// CreateCharacter asks the server to make a character called name. A name
-// the server would refuse is refused here first, in words.
-func (r *Runtime) CreateCharacter(name string) error {
+// CreateCharacter asks the server to make a character called name, of the
+// class with content id class ("" for the content's first). A name or a
+// class the server would refuse is refused here first, in words.
+func (r *Runtime) CreateCharacter(name, class string) error {
 	if err := CheckName(name); err != nil {
 		return err
 	}
-	return r.command(wire.CharacterCommand{Op: wire.OpCreate, Name: name})
+	c := sharedContent()
+	if class == "" && len(c.Classes) > 0 {
+		class = c.Classes[0].ID
+	}
+	if _, ok := levels.ClassIndex(c, class); !ok {
+		return fmt.Errorf("there is no class %q", class)
+	}
+	return r.command(wire.CharacterCommand{Op: wire.OpCreate, Name: name, Class: class})
 }
 
 // DeleteCharacter asks the server to delete a character; name is the
@@ -220,7 +230,7 @@ func (r *Runtime) chooseForPlayer() {
 		if id, ok := r.findNamed(name); ok {
 			_ = r.SelectCharacter(id)
 		} else if len(v.Characters) < v.Slots {
-			_ = r.CreateCharacter(name)
+			_ = r.CreateCharacter(name, r.cfg.Class)
 		}
 	case RosterAsk:
 		r.firstJoin()
@@ -236,7 +246,7 @@ func (r *Runtime) firstJoin() {
 	case r.roster.asked:
 		return
 	case !r.roster.made && len(v.Characters) == 0 && v.Cause == wire.CauseList:
-		r.roster.made = r.CreateCharacter(r.cfg.Name) == nil
+		r.roster.made = r.CreateCharacter(r.cfg.Name, r.cfg.Class) == nil
 		r.roster.asked = !r.roster.made
 	case r.roster.made && v.Cause == wire.CauseList:
 		r.roster.asked = true

@@ -70,6 +70,7 @@ type Config struct {
 	Timeline         Timeline         // the tick bullets are drawn at; TimelinePredicted by default
 	Roster           RosterPolicy     // who chooses the character: RosterAuto by default
 	Character        string           // the character RosterAuto plays; "" means Name
+	Class            string           // the class a character made by the policy gets; "" means the content's first
 	// SnapshotTap, when set, is handed every snapshot the client takes,
 	// whole as it came or rebuilt from a delta; pkt is valid only during
 	// the call. Tests hold it to what the server sent.

@@ -19,7 +19,7 @@ import (
 // place to see which commands a click sends.
 type rosterActions interface {
 	SelectCharacter(id uint64) error
-	CreateCharacter(name string) error
+	CreateCharacter(name, class string) error
 	DeleteCharacter(id uint64, name string) error
 }
 
@@ -338,7 +338,7 @@ func (s *rosterScene) submitCreate() {
 		s.createErr = errWords(err)
 		return
 	}
-	s.createErr = errWords(s.act.CreateCharacter(name))
+	s.createErr = errWords(s.act.CreateCharacter(name, ""))
 }
 
 func errWords(err error) string {
