@@ -101,7 +101,7 @@ var layoutCases = []layoutCase{
 	{
 		typ: wire.MsgCharacterCommand,
 		encode: func() ([]byte, error) {
-			return wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpCreate, Name: "Ava", Class: "ab")
+			return wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpCreate, Name: "Ava", Class: "ab"})
 		},
 		vars:   map[string]int{"n": 3, "m": 2},
 		fields: map[string]string{"type": "08", "op": "02", "id": "0000000000000000", "name": "03 417661", "class": "02 6162"},
