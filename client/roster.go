@@ -207,6 +207,8 @@ func (r *Runtime) leaveWorld() {
 	r.grid, r.portals = nil, nil
 	r.pending = r.pending[:0]
 	r.pred = predictor{}
+	r.ability = abilityPredictor{}
+	r.abilityUses = r.abilityUses[:0]
 	r.history.reset()
 	r.bullets.reset(r.lead.est)
 	r.sight.reset()
