@@ -52,9 +52,9 @@ func (a *abilityPredictor) confirm(at uint32, ab *game.Ability) {
 
 // AbilityUse is one ability the server announced, for the window's effect.
 type AbilityUse struct {
-	ID   uint16 // the player
-	Kind game.AbilityKind
-	At   time.Time
+	ID      uint16 // the player
+	Ability game.Ability
+	At      time.Time
 }
 
 // maxAbilityUses is how many recent uses the client keeps for effects.
@@ -63,7 +63,11 @@ const maxAbilityUses = 8
 // noteAbility records an EvAbility: any player's, for the effect; the own
 // ship's also confirms the prediction.
 func (r *Runtime) noteAbility(ev *game.Event, at uint32) {
-	use := AbilityUse{ID: ev.ID, Kind: game.AbilityKind(ev.Reason), At: r.cfg.Now()}
+	c := sharedContent()
+	if int(ev.Reason) >= len(c.Classes) {
+		return // a class this build does not have: nothing to show
+	}
+	use := AbilityUse{ID: ev.ID, Ability: c.Classes[ev.Reason].Ability, At: r.cfg.Now()}
 	if len(r.abilityUses) == maxAbilityUses {
 		copy(r.abilityUses, r.abilityUses[1:])
 		r.abilityUses = r.abilityUses[:maxAbilityUses-1]
@@ -91,3 +95,17 @@ func (r *Runtime) Ability() (*game.Ability, game.AbilityState) {
 // RecentAbilities is the abilities announced lately, oldest first; the
 // slice is the client's and valid until the next Receive.
 func (r *Runtime) RecentAbilities() []AbilityUse { return r.abilityUses }
+
+// PlayerPos is where a ship is drawn: the own ship's, or another's as
+// interpolated; false for a ship not in view.
+func (r *Runtime) PlayerPos(id uint16) (game.Vec, bool) {
+	if r.view.hasSelf && id == r.id {
+		return r.view.self.Pos, true
+	}
+	for _, p := range r.view.players {
+		if p.ID == id {
+			return p.Pos, true
+		}
+	}
+	return game.Vec{}, false
+}

@@ -129,7 +129,7 @@ func (w *World) useAbility(p *player, pressed bool) {
 	if !StepAbility(&p.ability, pressed, p.grace > 0, &c.Ability) {
 		return
 	}
-	w.emit(Event{Kind: EvAbility, ID: p.id, Reason: uint8(c.Ability.Kind)})
+	w.emit(Event{Kind: EvAbility, ID: p.id, Reason: p.class})
 	if c.Ability.Kind == AbilityBomb {
 		w.erase(p.pos, c.Ability.Radius)
 	}

@@ -66,7 +66,7 @@ func TestAbilitiesInTheWorld(t *testing.T) {
 		w.spawnBullet(own, 1, 5)
 		feed(w, 1, Input{Buttons: BtnAbility})
 		evs := stepN(w, 1)
-		assert.Equal(t, 1, countEvents(evs, EvAbility, uint8(AbilityBomb)))
+		assert.Equal(t, 1, countEvents(evs, EvAbility, 0))
 		assert.Equal(t, 1, countEvents(evs, EvBulletDespawn, DespawnErased))
 		_, nearLive := w.Bullets().Slot(near.UID)
 		_, farLive := w.Bullets().Slot(far.UID)

@@ -144,7 +144,7 @@ const (
 	EvDeath         EventKind = 4
 	EvPortalUsed    EventKind = 5
 	EvPortalOpened  EventKind = 6 // a portal appeared (a dungeon's exit, on the boss's death)
-	EvAbility       EventKind = 7 // player ID used its ability (Reason: its AbilityKind)
+	EvAbility       EventKind = 7 // player ID used its ability (Reason: its class, an index into Content.Classes)
 	EvServerOnly    EventKind = 64
 	EvTransfer      EventKind = 64 // server-only: move a player to another instance
 	EvItem          EventKind = 65 // server-only: an item moved (Reason: ItemMinted…ItemBagFull)
@@ -164,7 +164,7 @@ const (
 type Event struct {
 	Kind    EventKind
 	Bullet  BulletSpawn // EvBulletSpawn; EvBulletDespawn and EvHit use Bullet.UID
-	Reason  uint8       // EvBulletDespawn: DespawnHit, DespawnWall or DespawnErased; EvItem: the operation; EvAbility: the AbilityKind
+	Reason  uint8       // EvBulletDespawn: DespawnHit, DespawnWall or DespawnErased; EvItem: the operation; EvAbility: the player's class
 	Actor   uint8       // EvHit, EvDeath: ActorPlayer or ActorEnemy
 	ID      uint16      // EvHit, EvDeath: the actor; EvPortalUsed, EvTransfer, EvAbility: the player
 	Other   uint16      // EvHit, EvDeath: the shooter or killer (a player id, or 0)

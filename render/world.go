@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -153,12 +154,40 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 		}
 	}
 	if self, ok := s.rt.Self(); ok {
+		if _, st := s.rt.Ability(); st.Active > 0 {
+			self.Flags |= game.PlayerShielded // the own shield as predicted, not a snapshot late
+		}
 		w.drawShip(dst, a, g.shapes, s, self, s.lastAim, colSelf)
 		if s.focused && self.Flags&game.PlayerDead == 0 {
 			w.drawHitbox(dst, g.shapes, s, self)
 		}
 	}
+	w.drawBombs(dst, g.shapes, s)
 	a.flush(dst) // the shapes (bars, rings, the hitbox) go over it, flushed by the caller
+}
+
+// bombWave is how long a bomb's wave takes to reach its radius.
+const bombWave = 350 * time.Millisecond
+
+// drawBombs draws each bomb announced lately as a wave of light running
+// out from its ship to the radius it erased.
+func (w *worldLook) drawBombs(dst *ebiten.Image, sb *shapeBatch, s *playScene) {
+	now := s.a.now()
+	for _, u := range s.rt.RecentAbilities() {
+		age := now.Sub(u.At)
+		if u.Ability.Kind != game.AbilityBomb || age < 0 || age >= bombWave {
+			continue
+		}
+		at, ok := s.rt.PlayerPos(u.ID)
+		if !ok || !s.cam.visible(at.X, at.Y, u.Ability.Radius) {
+			continue
+		}
+		t := float32(age) / float32(bombWave)
+		x, y := s.cam.toScreen(at.X, at.Y)
+		r := float32(u.Ability.Radius) * (0.25 + 0.75*t)
+		c := colShield.alpha(0.85 * (1 - t))
+		sb.ring(dst, x, y, r-6, r, func(int) rgba { return c })
+	}
 }
 
 // actorArt is the shared art, loaded on first use; a failure is kept to
@@ -292,6 +321,10 @@ func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *
 	}
 	if p.Flags&game.PlayerGrace != 0 {
 		shimmer(dst, sb, x, y, r, s.frames)
+	}
+	if p.Flags&game.PlayerShielded != 0 {
+		c := colShield.alpha(0.55 + 0.25*float32(math.Sin(float64(s.frames)*0.3)))
+		sb.ring(dst, x, y, r*1.9, r*2.2, func(int) rgba { return c })
 	}
 	w.drawEscape(dst, sb, s, p, x, y)
 }

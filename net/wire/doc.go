@@ -306,7 +306,7 @@
 //	4     EvDeath           5        actor u8 (1 player | 2 enemy), id u16, other u16
 //	5     EvPortalUsed      4        id u16, portal u8, dungeon u8
 //	6     EvPortalOpened    10       portal u8, dungeon u8, x f32, y f32
-//	7     EvAbility         3        id u16 (the player), kind u8 (1 bomb | 2 shield)
+//	7     EvAbility         3        id u16 (the player), class u8 (< 16, its class: what it did and how far)
 //	0x36  evHitShort        12       actor u8 (1 player | 2 enemy), id u16, other u16, amount i16,
 //	                                 hp i16, uidDelta i16 (from the last spawned uid),
 //	                                 tickOffset i8 (from this packet's tick): an EvHit

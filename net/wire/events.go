@@ -174,7 +174,7 @@ func checkEvent(ev *game.Event) error {
 			return ErrMalformed
 		}
 	case game.EvAbility:
-		if ev.Reason != uint8(game.AbilityBomb) && ev.Reason != uint8(game.AbilityShield) {
+		if ev.Reason >= game.MaxClasses {
 			return ErrMalformed
 		}
 	case game.EvPortalOpened:

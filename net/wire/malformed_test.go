@@ -287,6 +287,8 @@ func TestHostileEventStreams(t *testing.T) {
 		{"an unknown kind stops the stream after the events before it",
 			head + hitHex + "08 0000 0000" + deathHex, []game.EventKind{game.EvHit}, wire.ErrUnknownType},
 		{"kind zero is unknown", head + "00", nil, wire.ErrUnknownType},
+		{"an ability of a class beyond the sixteen content may hold is malformed", head + "07 0100 10", nil, wire.ErrMalformed},
+		{"a despawn of a reason no version defines is malformed", head + "02 01000000 04", nil, wire.ErrMalformed},
 		{"a server-only transfer is unknown on the wire", head + deathHex + "40 0100 01 02",
 			[]game.EventKind{game.EvDeath}, wire.ErrUnknownType},
 		{"a truncated payload is short", head + portalUsedHex + "03 02 0500", []game.EventKind{game.EvPortalUsed}, wire.ErrShort},
