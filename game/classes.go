@@ -46,10 +46,10 @@ type Ability struct {
 }
 
 // Class is one playable class: its base stats (weapon included) and its
-// ability. Ship picks the ship's look (render draws one per class, in
-// content order).
+// ability. Ship names its ship's design, which the window draws.
 type Class struct {
 	ID, Name, Text string
+	Ship           string
 	Stats          PlayerStats
 	Ability        Ability
 }

@@ -23,7 +23,7 @@ type rawClass struct {
 	ID      string     `toml:"id"`
 	Name    string     `toml:"name"`
 	Text    string     `toml:"description"`
-	Ship    int        `toml:"ship"`
+	Ship    string     `toml:"ship"` // the ship design's id (assets.ShipDesigns)
 	HP      int        `toml:"hp"`    // 0: the baseline
 	Speed   float64    `toml:"speed"` // u/s; 0: the baseline
 	Weapon  rawWeapon  `toml:"weapon"`
@@ -70,26 +70,27 @@ func loadClasses(fsys fs.FS, c *game.Content) error {
 	if len(raw.Class) == 0 || len(raw.Class) > game.MaxClasses {
 		return fail(ClassesFile, "class", "%d classes, want 1 to %d", len(raw.Class), game.MaxClasses)
 	}
-	seen := map[string]bool{}
+	seen, ships := map[string]bool{}, map[string]bool{}
 	for i, r := range raw.Class {
-		cl, err := convertClass(r, i, c.Player, seen)
+		cl, err := convertClass(r, i, c.Player, seen, ships)
 		if err != nil {
 			return err
 		}
-		seen[cl.ID] = true
+		seen[cl.ID], ships[cl.Ship] = true, true
 		c.Classes = append(c.Classes, cl)
 	}
 	return nil
 }
 
 // convertClass checks one class and builds its stats on the baseline.
-func convertClass(r rawClass, i int, base game.PlayerStats, seen map[string]bool) (game.Class, error) {
+func convertClass(r rawClass, i int, base game.PlayerStats, seen, ships map[string]bool) (game.Class, error) {
 	c := check{file: ClassesFile, item: itemKey("class", r.ID, i)}
 	c.rule(classIDRule.MatchString(r.ID), "id", "%q is not 1 to 32 of a-z, 0-9 and _", r.ID)
 	c.rule(!seen[r.ID], "id", "a second class with this id")
 	c.rule(r.Name != "" && len(r.Name) <= 24, "name", "want 1 to 24 bytes")
 	c.rule(r.Text != "" && len(r.Text) <= maxClassText, "description", "want 1 to %d bytes", maxClassText)
-	c.rule(r.Ship == i, "ship", "%d, want %d: each class has its own ship, in order", r.Ship, i)
+	c.rule(classIDRule.MatchString(r.Ship), "ship", "%q is not a ship design's id", r.Ship)
+	c.rule(!ships[r.Ship], "ship", "%q is another class's ship: each class has its own", r.Ship)
 	c.between(float64(r.HP), 0, math.MaxInt16, "hp")
 	c.between(r.Speed, 0, maxActorSpeed, "speed")
 	w := r.Weapon
@@ -139,7 +140,7 @@ func convertClass(r rawClass, i int, base game.PlayerStats, seen map[string]bool
 	if w.BulletRadius > 0 {
 		st.BulletRadius = w.BulletRadius
 	}
-	return game.Class{ID: r.ID, Name: r.Name, Text: r.Text, Stats: st,
+	return game.Class{ID: r.ID, Name: r.Name, Text: r.Text, Ship: r.Ship, Stats: st,
 		Ability: game.Ability{Kind: kind, Name: a.Name, Cooldown: a.Cooldown, Radius: a.Radius, Duration: a.Duration}}, nil
 }
 

@@ -16,7 +16,7 @@ const goodClasses = `
 id = "sapper"
 name = "Sapper"
 description = "Light shots and a bomb."
-ship = 0
+ship = "striker"
 hp = 90
 [class.weapon]
 shots = 3
@@ -31,7 +31,7 @@ radius = 160
 id = "vanguard"
 name = "Vanguard"
 description = "The baseline and a shield."
-ship = 1
+ship = "warden"
 [class.ability]
 kind = "shield"
 name = "Shield"
@@ -94,8 +94,8 @@ func TestClassValidationNamesFileAndKey(t *testing.T) {
 			`classes.toml: class "Sapper": id: "Sapper" is not 1 to 32 of a-z, 0-9 and _`},
 		{"no description", `description = "Light shots and a bomb."`, `description = ""`,
 			`classes.toml: class "sapper": description: want 1 to 160 bytes`},
-		{"two classes sharing a ship", "ship = 1", "ship = 0",
-			`classes.toml: class "vanguard": ship: 0, want 1: each class has its own ship, in order`},
+		{"two classes sharing a ship", `ship = "warden"`, `ship = "striker"`,
+			`classes.toml: class "vanguard": ship: "striker" is another class's ship: each class has its own`},
 		{"too many bullets a shot", "shots = 3", "shots = 9",
 			`classes.toml: class "sapper": weapon.shots: 9 is outside [0, 7]`},
 		{"a misspelt key", "spread = 8", "spraed = 8",

@@ -146,7 +146,7 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 		if !fog.CanSee(p.Pos) {
 			continue
 		}
-		w.drawShip(dst, a, g.shapes, s, p, p.Aim, colFriend)
+		w.drawShip(dst, a, g.shapes, s, p, p.Aim, colFriend, 0)
 		if s.cam.visible(p.Pos.X, p.Pos.Y, 40) && p.Flags&game.PlayerDead == 0 {
 			x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
 			r := w.playerRadius
@@ -157,7 +157,11 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 		if _, st := s.rt.Ability(); st.Active > 0 {
 			self.Flags |= game.PlayerShielded // the own shield as predicted, not a snapshot late
 		}
-		w.drawShip(dst, a, g.shapes, s, self, s.lastAim, colSelf)
+		design := 0
+		if cl := s.rt.Class(); cl != nil {
+			design = shipDesign(cl.Ship)
+		}
+		w.drawShip(dst, a, g.shapes, s, self, s.lastAim, colSelf, design)
 		if s.focused && self.Flags&game.PlayerDead == 0 {
 			w.drawHitbox(dst, g.shapes, s, self)
 		}
@@ -307,14 +311,14 @@ func (w *worldLook) drawEnemy(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s 
 // drawShip draws a ship from its design along its aim, in its tint.
 // Arrival grace is a shimmering ring; the dead are a faint ghost;
 // the linkdead are dimmed; a hit flashes it red.
-func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, p client.Actor, aim float64, c rgba) {
+func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, p client.Actor, aim float64, c rgba, design int) {
 	r := w.playerRadius
 	if !s.cam.visible(p.Pos.X, p.Pos.Y, float64(r)*2+4) {
 		return
 	}
 	x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
 	look := shipLook{tint: c, dead: p.Flags&game.PlayerDead != 0, linkdead: p.Flags&game.PlayerLinkdead != 0,
-		hurt: w.flashing(game.ActorPlayer, p.ID)}
+		hurt: w.flashing(game.ActorPlayer, p.ID), design: design}
 	drawShipArt(dst, a, x, y, aim, p.ID, look, &w.view)
 	if look.dead {
 		return
@@ -461,4 +465,15 @@ func (w *worldLook) label(dst *ebiten.Image, g *graphics, s *playScene, p client
 		name = "?"
 	}
 	g.text.draw(dst, name, int(x), int(y)-int(r)-30, 1, alignCenter, c)
+}
+
+// shipDesign is the index of a class's ship design in assets.ShipDesigns
+// (the first for a name it does not hold).
+func shipDesign(ship string) int {
+	for i, d := range assets.ShipDesigns {
+		if d == ship {
+			return i
+		}
+	}
+	return 0
 }
