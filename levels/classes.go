@@ -23,7 +23,7 @@ type rawClass struct {
 	ID      string     `toml:"id"`
 	Name    string     `toml:"name"`
 	Text    string     `toml:"description"`
-	Ship    string     `toml:"ship"` // the ship design's id (assets.ShipDesigns)
+	Ship    string     `toml:"ship"`  // the ship design's id (assets.ShipDesigns)
 	HP      int        `toml:"hp"`    // 0: the baseline
 	Speed   float64    `toml:"speed"` // u/s; 0: the baseline
 	Weapon  rawWeapon  `toml:"weapon"`
