@@ -28,6 +28,10 @@ const (
 	// the account has none yet (a first join needs no clicks); otherwise the
 	// player chooses (the window's roster scene).
 	RosterAsk
+	// RosterChoose leaves every choice to the player, the first character
+	// included: the window's first launch, which walks through making it
+	// (its name and its class).
+	RosterChoose
 )
 
 // autoRetry is how long RosterAuto waits after a refusal before it asks

@@ -123,6 +123,11 @@ func (s *rosterScene) Update() error {
 		return nil
 	}
 	s.refresh()
+	if s.a.choose && len(s.rows) == 0 && !s.pending && s.view.Cause == wire.CauseList {
+		// An account with no character: make the first, with its class.
+		s.a.scenes.switchTo(newClassScene(s.a, s.sess, s.a.playerName()))
+		return nil
+	}
 	s.layout()
 	in := s.a.in
 	if in.menuBack() {

@@ -141,7 +141,7 @@ func (l *memLedger) create(account, name, class string) (store.Character, error)
 		return store.Character{}, store.ErrTooManyCharacters
 	}
 	l.next++
-	c := store.Character{ID: l.next, Account: account, Name: name, Level: 1, Where: store.Place{Kind: store.PlaceHub}}
+	c := store.Character{ID: l.next, Account: account, Name: name, Class: class, Level: 1, Where: store.Place{Kind: store.PlaceHub}}
 	l.chars[c.ID] = c
 	return c, nil
 }
