@@ -123,7 +123,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.descend, "descend", 0, "with --bot --script dungeon: after each boss take the way down, until this many floors below the first")
 	fs.IntVar(&o.portal, "portal", 0, "with --bot --script dungeon: take the hub's portal `N` (0 the first; wraps around), so bots spread over dungeons")
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
-	fs.StringVar(&o.class, "class", "", "with --bot: the class `ID` each bot's character is made with (levels/classes.toml; default the first)")
+	fs.StringVar(&o.class, "class", "", "with --bot, --host or --join: the class `ID` a character made on the way in gets (levels/classes.toml; default the first)")
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
 	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
 	fs.StringVar(&o.journal, "item-journal", "", "with --server: append every item move to this `file`, one JSON object a line")
@@ -204,9 +204,9 @@ func (o *options) validate() error {
 		if err := bots.CheckScript(o.script); err != nil {
 			return err
 		}
-		if err := checkClass(o.class); err != nil {
-			return err
-		}
+	}
+	if err := checkClass(o.class); err != nil {
+		return err
 	}
 	return nil
 }

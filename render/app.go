@@ -36,8 +36,11 @@ type Options struct {
 	Host bool   // go straight into Host and play
 	Join string // go straight into joining this host:port
 	Name string // player name for this run; empty means the saved one
-	Port int    // UDP port Host and play listens on
-	Seed uint64 // world seed when hosting
+	// Class is the class a character made on the way in gets (--class with
+	// --host or --join); empty means the content's first.
+	Class string
+	Port  int    // UDP port Host and play listens on
+	Seed  uint64 // world seed when hosting
 	// StartHost starts Host and play; main passes listen.Start, so render
 	// never imports the server. Nil means the program cannot host.
 	StartHost HostFunc
@@ -245,7 +248,7 @@ func (a *app) clientConfig() client.Config {
 	if a.choose {
 		policy = client.RosterChoose
 	}
-	return client.Config{Name: name, Token: token, Roster: policy}
+	return client.Config{Name: name, Token: token, Roster: policy, Class: a.opts.Class}
 }
 
 // Update is ebiten's fixed 60 Hz tick.

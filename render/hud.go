@@ -171,7 +171,11 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 		g.text.draw(dst, h.hpText, r.Min.X+10, r.Min.Y+5, 1, alignLeft, colText)
 		if abOK {
 			a := abilityBarRect(r)
-			g.text.draw(dst, h.abText, a.Min.X+10, a.Min.Y+2, 1, alignLeft, colText)
+			c := colText
+			if h.abKey.secs == 0 {
+				c = colBackdrop // dark on the gold of a ready bar
+			}
+			g.text.draw(dst, h.abText, a.Min.X+10, a.Min.Y+2, 1, alignLeft, c)
 		}
 		h.drawStatus(dst, g, s, self)
 	}
@@ -327,7 +331,7 @@ func hpBarRect(w, h int) image.Rectangle {
 // helpLines are the controls line, longest first: the HUD shows the
 // longest that fits the window.
 var helpLines = [...]string{
-	"WASD move, mouse aim, click fire, Shift focus, E take/use, 1-8 item, Shift+1-8 drop, I inventory, hold F leave dungeon, Esc menu",
+	"WASD move, mouse aim, click fire, Shift focus, Space ability, E take/use, 1-8 item, Shift+1-8 drop, I inventory, hold F leave, Esc menu",
 	"WASD move, click fire, E take/use, 1-8 item, I inventory, hold F leave, Esc menu",
 	"WASD, click, E, 1-8, Esc",
 }
