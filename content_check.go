@@ -18,7 +18,7 @@ import (
 // file of a content folder is a map.
 var contentFiles = map[string]bool{
 	levels.PatternsFile: true, levels.EnemiesFile: true, levels.PlayerFile: true, levels.DungeonsFile: true,
-	levels.ItemsFile: true, levels.UpgradesFile: true, levels.LootFile: true,
+	levels.ItemsFile: true, levels.UpgradesFile: true, levels.LootFile: true, levels.ClassesFile: true,
 }
 
 // contentSummary is what --check-content prints for a content folder that
@@ -33,6 +33,7 @@ type contentSummary struct {
 	Items        int      `json:"items"`
 	Upgrades     int      `json:"upgrades"`
 	Maps         []string `json:"maps"`
+	Classes      []string `json:"classes"` // the class ids, in content order
 }
 
 // checkContent validates a content folder (the embedded content when dir
@@ -54,7 +55,10 @@ func checkContent(dir string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	sum := contentSummary{OK: true, Source: source, Patterns: len(c.Patterns), Enemies: len(c.Enemies),
-		DungeonKinds: len(c.Dungeons), Items: len(c.Items), Upgrades: len(c.Upgrades), Maps: []string{}}
+		DungeonKinds: len(c.Dungeons), Items: len(c.Items), Upgrades: len(c.Upgrades), Maps: []string{}, Classes: []string{}}
+	for _, cl := range c.Classes {
+		sum.Classes = append(sum.Classes, cl.ID)
+	}
 	for _, e := range c.Enemies {
 		if e.Boss {
 			sum.Bosses++

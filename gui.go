@@ -18,6 +18,7 @@ func runWindow(o options) error {
 		Host:      o.host,
 		Join:      o.join,
 		Name:      o.name,
+		Class:     o.class,
 		Port:      o.port,
 		Seed:      o.seed,
 		StartHost: hostGame,

@@ -86,7 +86,7 @@ func startGame(t *testing.T, bin, shot, dir string, args ...string) *gameProcess
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	if len(args) == 0 {
-		args = []string{"--port", strconv.Itoa(freeUDPPort(t))}
+		args = []string{"--port", strconv.Itoa(freeUDPPort(t)), "--name", "Tester"} // a name given: no first-launch walk-through
 	}
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env = append(os.Environ(), "DUSKFALL_SHOT="+shot, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_DATA_HOME="+filepath.Join(dir, "data"))

@@ -26,6 +26,7 @@ import (
 	"duskfall/bots"
 	"duskfall/game"
 	"duskfall/internal/usage"
+	"duskfall/levels"
 	"duskfall/listen"
 	"duskfall/net/enet"
 	"duskfall/net/lan"
@@ -50,6 +51,7 @@ type options struct {
 	bind       string
 	idleKick   time.Duration
 	script     string
+	class      string
 	name       string
 	port       int
 	statusFile string
@@ -122,6 +124,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.descend, "descend", 0, "with --bot --script dungeon: after each boss take the way down, until this many floors below the first")
 	fs.IntVar(&o.portal, "portal", 0, "with --bot --script dungeon: take the hub's portal `N` (0 the first; wraps around), so bots spread over dungeons")
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
+	fs.StringVar(&o.class, "class", "", "with --bot, --host or --join: the class `ID` a character made on the way in gets (levels/classes.toml; default the first)")
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
 	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
 	fs.StringVar(&o.journal, "item-journal", "", "with --server: append every item move to this `file`, one JSON object a line")
@@ -205,6 +208,9 @@ func (o *options) validate() error {
 		if err := bots.CheckScript(o.script); err != nil {
 			return err
 		}
+	}
+	if err := checkClass(o.class); err != nil {
+		return err
 	}
 	return nil
 }
@@ -313,7 +319,7 @@ func runBots(o options, stdout, stderr io.Writer) int {
 		prefix = "bot"
 	}
 	reports, err := bots.RunBotsWith(ctx, o.join, o.bots, o.script, prefix, o.duration,
-		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend, Portal: o.portal})
+		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend, Portal: o.portal, Class: o.class})
 	if err != nil {
 		fmt.Fprintf(stderr, "duskfall: %v\n", err)
 		return 1
@@ -358,4 +364,24 @@ func gameAnnouncement(o options, maxPlayers, players int) lan.Announcement {
 		}
 	}
 	return lan.Announcement{Port: uint16(o.port), Players: uint8(min(players, 255)), MaxPlayers: uint8(min(maxPlayers, 255)), Name: name}
+}
+
+// checkClass says whether id names a class of the built-in content ("" is
+// the first).
+func checkClass(id string) error {
+	if id == "" {
+		return nil
+	}
+	c, err := levels.Shared()
+	if err != nil {
+		return err
+	}
+	if _, ok := levels.ClassIndex(c, id); ok {
+		return nil
+	}
+	ids := make([]string, len(c.Classes))
+	for i := range c.Classes {
+		ids[i] = c.Classes[i].ID
+	}
+	return fmt.Errorf("unknown class %q (known: %v)", id, ids)
 }

@@ -18,8 +18,9 @@ const (
 // steps through them.
 const IdleFrames = 3
 
-// ShipDesigns are the players' ship designs; the first is every ship's
-// until characters have classes.
+// ShipDesigns are the players' ship designs; each class names its own
+// (levels/classes.toml, ship), and the first is the ship of a character
+// whose class names none of these.
 var ShipDesigns = []string{"striker", "warden", "skirmisher", "mystic"}
 
 // Idle is frame i of an actor's idle motion.

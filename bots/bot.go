@@ -41,8 +41,11 @@ type Bot struct {
 	connected bool
 	dungeon   dungeonRun
 	character string
+	class     string
 	deaths    int
 	items     itemHabits
+
+	pressedAbility bool // the ability was pressed last frame: let go before the next press
 
 	// LeaveAfter, when set, is the frame from which the bot holds ESCAPE
 	// (--leave-after): in a dungeon it channels out to the hub.
@@ -92,6 +95,9 @@ func (b *Bot) Frame() {
 	case now == client.StatePlaying:
 		b.connected = true
 		b.character = b.rt.Character().Name
+		if cl := b.rt.Class(); cl != nil {
+			b.class = cl.ID
+		}
 	case was == client.StatePlaying && now == client.StateRoster && b.rt.Roster().Cause == wire.CauseDied:
 		b.deaths++ // back on the roster; the bot plays its character again
 	}
@@ -114,10 +120,39 @@ func (b *Bot) Intent() client.Intent {
 		}
 	}
 	b.items.decide(b.rt, self, b.frame, &in)
+	in.Ability = b.wantsAbility(self.Pos)
 	if b.leaving() {
 		in = client.Intent{Aim: in.Aim, Escape: true} // stand and channel: the way out everyone pays
 	}
 	return in
+}
+
+// Abilities: a bot presses its ability, once ready, when this many hostile
+// bullets are within abilityReach of its ship.
+const (
+	abilityCrowd = 4
+	abilityReach = 110.0 // u
+)
+
+// wantsAbility is the bot's ability rule: a press (never a hold: the
+// previous frame's press is let go) when the ability is ready and the
+// bullets close in.
+func (b *Bot) wantsAbility(pos game.Vec) bool {
+	ab, st := b.rt.Ability()
+	if ab == nil || st.Cooldown > 0 || b.pressedAbility {
+		b.pressedAbility = false
+		return false
+	}
+	pool := b.rt.Bullets()
+	near := 0
+	for i := range pool.Len() {
+		dx, dy := float64(pool.X[i])-pos.X, float64(pool.Y[i])-pos.Y
+		if pool.Team[i] == game.TeamEnemy && dx*dx+dy*dy < abilityReach*abilityReach {
+			near++
+		}
+	}
+	b.pressedAbility = near >= abilityCrowd
+	return b.pressedAbility
 }
 
 // leaving says whether the bot's time to leave has come.
@@ -216,6 +251,8 @@ type Report struct {
 	SnapshotDeltas  int     `json:"snapshot_deltas"`     // snapshots that came as deltas against one the bot acknowledged
 	DeltasNoBase    int     `json:"deltas_without_base"` // deltas dropped: their base had left the bot's ring
 	Character       string  `json:"character"`           // the character the bot played: its own, made on its first join
+	Class           string  `json:"class"`               // its class's content id ("" before it played)
+	AbilitiesUsed   int     `json:"abilities_used"`      // abilities the server confirmed
 	Deaths          int     `json:"deaths"`              // deaths in a dungeon, each a trip back to the roster
 	ItemsPicked     int     `json:"items_picked"`        // pickups the server confirmed
 	ItemsUsed       int     `json:"items_used"`          // potions and rations the server confirmed used
@@ -245,7 +282,7 @@ func (b *Bot) Report() Report {
 		HitsDrawnAsMiss: s.Hits.DrawnAsMiss, HitSeenMeanMs: round3(s.Hits.MeanSeenMs()), HitGapMaxU: round3(s.Hits.MaxGap),
 		SnapshotLoss:   round3(s.LossShare()),
 		SnapshotDeltas: s.SnapshotDeltas, DeltasNoBase: s.DeltasWithoutBase,
-		Character: b.character, Deaths: b.deaths,
+		Character: b.character, Deaths: b.deaths, AbilitiesUsed: s.AbilitiesUsed, Class: b.class,
 		ItemsPicked: b.items.picked, ItemsUsed: b.items.used, ItemsDropped: b.items.dropped,
 		Escaped: b.escaped, Died: b.deaths > 0,
 		Deepest: b.dungeon.deepest, Descents: b.dungeon.descents,
@@ -284,6 +321,7 @@ type Options struct {
 	LeaveAfter time.Duration // hold ESCAPE from then on (0: never)
 	Descend    int           // floors below the first a dungeon bot goes
 	Portal     int           // the hub portal a dungeon bot takes
+	Class      string        // the class each bot's character is made with ("" the content's first)
 }
 
 // JoinStagger is the pause between one bot's dial and the next: bots on
@@ -298,7 +336,7 @@ func RunBotsWith(ctx context.Context, addr string, n int, script, prefix string,
 	defer func() { closeBots(bots) }() // the bots dialled so far, on every return
 	for i := range n {
 		name := fmt.Sprintf("%s-%d", prefix, i+1)
-		rt, err := client.Dial(addr, client.Config{Name: name, Token: tokenFor(name)})
+		rt, err := client.Dial(addr, client.Config{Name: name, Token: tokenFor(name), Class: o.Class})
 		if err != nil {
 			return nil, err
 		}

@@ -22,6 +22,9 @@ type Intent struct {
 	// Focus slows the ship to game.FocusSpeedShare, for threading dense
 	// patterns; the window draws the hitbox meanwhile.
 	Focus bool
+	// Ability asks for the class's ability (game.StepAbility): the server
+	// acts on the press, so holding it does nothing more.
+	Ability bool
 }
 
 // Frame turns an intent into the input frame numbered tick.
@@ -45,6 +48,9 @@ func (in Intent) Frame(tick uint32) game.Input {
 	}
 	if in.Focus {
 		buttons |= game.BtnFocus
+	}
+	if in.Ability {
+		buttons |= game.BtnAbility
 	}
 	return game.Input{
 		Slot:    in.Slot,
@@ -421,18 +427,19 @@ func (c *leadController) shift(ticks int32) {
 // presses are an intent's one-frame actions: INTERACT, and USE or DROP on
 // a slot.
 type presses struct {
-	interact, use, drop bool
-	slot                uint8
+	interact, use, drop, ability bool
+	slot                         uint8
 }
 
 func pressesOf(in Intent) presses {
-	return presses{interact: in.Interact, use: in.Use, drop: in.Drop, slot: in.Slot}
+	return presses{interact: in.Interact, use: in.Use, drop: in.Drop, slot: in.Slot, ability: in.Ability}
 }
 
 // into adds carried presses to this frame's intent, once. A carried item
 // action keeps its slot unless this frame acts on its own.
 func (c *presses) into(in Intent) Intent {
 	in.Interact = in.Interact || c.interact
+	in.Ability = in.Ability || c.ability
 	if (c.use || c.drop) && !in.Use && !in.Drop {
 		in.Use, in.Drop, in.Slot = c.use, c.drop, c.slot
 	}

@@ -261,7 +261,9 @@ func (r *Runtime) onEvents(b []byte) error {
 		r.stats.Events++
 		switch {
 		case age == 0 && r.grid != nil:
+			r.evTick = r.events.Tick()
 			r.applyEvent(&ev)
+			r.evTick = 0
 		case age > 0 && len(r.early) < maxEarlyEvents:
 			r.early = append(r.early, ev)
 			r.stats.HeldEvents++
@@ -290,6 +292,8 @@ func (r *Runtime) applyEvent(ev *game.Event) {
 			r.noteOwnDeath(ev)
 		}
 		r.view.noteHit(ev)
+	case game.EvAbility:
+		r.noteAbility(ev, r.evTick)
 	case game.EvPortalOpened:
 		at := game.Portal{Pos: game.Vec{X: float64(ev.X), Y: float64(ev.Y)}}
 		tx, ty := at.Tile()

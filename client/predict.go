@@ -58,6 +58,7 @@ func (r *Runtime) reconcile(self *game.PlayerState) {
 	before := r.pred.drawn()
 	predicted := r.pred.pos
 	r.pred.dead = self.Flags&game.PlayerDead != 0
+	r.ability.grace = self.Flags&game.PlayerGrace != 0
 	r.pred.ready = true
 	r.pred.pos = game.Vec{X: float64(self.X), Y: float64(self.Y)}
 	for _, f := range r.pending {

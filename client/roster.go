@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"duskfall/levels"
 	"duskfall/net/wire"
 )
 
@@ -27,6 +28,10 @@ const (
 	// the account has none yet (a first join needs no clicks); otherwise the
 	// player chooses (the window's roster scene).
 	RosterAsk
+	// RosterChoose leaves every choice to the player, the first character
+	// included: the window's first launch, which walks through making it
+	// (its name and its class).
+	RosterChoose
 )
 
 // autoRetry is how long RosterAuto waits after a refusal before it asks
@@ -84,19 +89,28 @@ func (r *Runtime) SelectCharacter(id uint64) error {
 	for _, c := range r.roster.view.Characters {
 		if c.ID == id {
 			r.roster.playing = c
+			r.pstats = r.buildStats() // the class's own stats from the first predicted step
 			return r.command(wire.CharacterCommand{Op: wire.OpSelect, ID: id})
 		}
 	}
 	return fmt.Errorf("no character on the roster has id %d", id)
 }
 
-// CreateCharacter asks the server to make a character called name. A name
-// the server would refuse is refused here first, in words.
-func (r *Runtime) CreateCharacter(name string) error {
+// CreateCharacter asks the server to make a character called name, of the
+// class with content id class ("" for the content's first). A name or a
+// class the server would refuse is refused here first, in words.
+func (r *Runtime) CreateCharacter(name, class string) error {
 	if err := CheckName(name); err != nil {
 		return err
 	}
-	return r.command(wire.CharacterCommand{Op: wire.OpCreate, Name: name})
+	c := sharedContent()
+	if class == "" && len(c.Classes) > 0 {
+		class = c.Classes[0].ID
+	}
+	if _, ok := levels.ClassIndex(c, class); !ok {
+		return fmt.Errorf("there is no class %q", class)
+	}
+	return r.command(wire.CharacterCommand{Op: wire.OpCreate, Name: name, Class: class})
 }
 
 // DeleteCharacter asks the server to delete a character; name is the
@@ -197,6 +211,8 @@ func (r *Runtime) leaveWorld() {
 	r.grid, r.portals = nil, nil
 	r.pending = r.pending[:0]
 	r.pred = predictor{}
+	r.ability = abilityPredictor{}
+	r.abilityUses = r.abilityUses[:0]
 	r.history.reset()
 	r.bullets.reset(r.lead.est)
 	r.sight.reset()
@@ -220,7 +236,7 @@ func (r *Runtime) chooseForPlayer() {
 		if id, ok := r.findNamed(name); ok {
 			_ = r.SelectCharacter(id)
 		} else if len(v.Characters) < v.Slots {
-			_ = r.CreateCharacter(name)
+			_ = r.CreateCharacter(name, r.cfg.Class)
 		}
 	case RosterAsk:
 		r.firstJoin()
@@ -236,7 +252,7 @@ func (r *Runtime) firstJoin() {
 	case r.roster.asked:
 		return
 	case !r.roster.made && len(v.Characters) == 0 && v.Cause == wire.CauseList:
-		r.roster.made = r.CreateCharacter(r.cfg.Name) == nil
+		r.roster.made = r.CreateCharacter(r.cfg.Name, r.cfg.Class) == nil
 		r.roster.asked = !r.roster.made
 	case r.roster.made && v.Cause == wire.CauseList:
 		r.roster.asked = true

@@ -70,6 +70,7 @@ type Config struct {
 	Timeline         Timeline         // the tick bullets are drawn at; TimelinePredicted by default
 	Roster           RosterPolicy     // who chooses the character: RosterAuto by default
 	Character        string           // the character RosterAuto plays; "" means Name
+	Class            string           // the class a character made by the policy gets; "" means the content's first
 	// SnapshotTap, when set, is handed every snapshot the client takes,
 	// whole as it came or rebuilt from a delta; pkt is valid only during
 	// the call. Tests hold it to what the server sent.
@@ -100,6 +101,8 @@ type Stats struct {
 	// dial, redials and retries included (0: not yet in a world).
 	JoinTime time.Duration
 	Hits     HitStats
+	// AbilitiesUsed counts the own ship's abilities the server confirmed.
+	AbilitiesUsed int
 	// Snapshots the server sent since the client joined, and how many of
 	// them never arrived (or arrived too late to use).
 	SnapshotsExpected uint64
@@ -145,11 +148,14 @@ type Runtime struct {
 	portals  []game.Portal
 	pstats   game.PlayerStats
 
-	lead    leadController
-	carry   presses // one-frame presses from a frame the lead controller held back
-	pending []game.Input
-	sendBuf []byte
-	pred    predictor
+	lead        leadController
+	carry       presses // one-frame presses from a frame the lead controller held back
+	pending     []game.Input
+	sendBuf     []byte
+	pred        predictor
+	ability     abilityPredictor
+	evTick      uint32 // the tick of the events packet being applied; 0 for events held from before
+	abilityUses []AbilityUse
 
 	snap    wire.Snapshot
 	held    wire.SnapshotRing // the snapshots received, as bases for deltas
@@ -341,6 +347,9 @@ func (r *Runtime) SendInput(in Intent) {
 		}
 		r.pending = append(r.pending, f)
 		r.pred.step(f, r.pstats, r.grid)
+		if cl := r.Class(); cl != nil {
+			r.ability.step(f, &cl.Ability, r.pred.dead)
+		}
 	}
 	r.sendBuf = wire.AppendInput(r.sendBuf[:0], r.pending, r.acked) // AppendInput keeps the newest InputRedundancy frames
 	r.tr.Send(wire.ChannelOf(wire.MsgInput), r.sendBuf)

@@ -145,7 +145,7 @@ func (r *Runtime) statsWith(upgrades []uint8) game.PlayerStats {
 			worn[i] = game.Item{ID: 1, Def: uint16(d)} // BuildStats reads the def; any id marks the slot full
 		}
 	}
-	return game.BuildStats(c.Player, upgrades, &worn, c)
+	return game.BuildStats(r.ClassStats(), upgrades, &worn, c)
 }
 
 func (r *Runtime) onCleared(b []byte) error {
@@ -166,4 +166,23 @@ func sharedContent() *game.Content {
 		panic("client: " + err.Error()) // see ownStats
 	}
 	return c
+}
+
+// Class is the class of the character in play (nil when content has none):
+// its ability and base stats, as the server's content holds them.
+func (r *Runtime) Class() *game.Class {
+	c := sharedContent()
+	if i := int(r.roster.playing.Class); i < len(c.Classes) {
+		return &c.Classes[i]
+	}
+	return nil
+}
+
+// ClassStats is the base stats of the character in play: its class's, or
+// the baseline's when content has no classes.
+func (r *Runtime) ClassStats() game.PlayerStats {
+	if cl := r.Class(); cl != nil {
+		return cl.Stats
+	}
+	return sharedContent().Player
 }

@@ -174,6 +174,7 @@ type Content struct {
 	Patterns []Pattern
 	Enemies  []EnemyDef
 	Player   PlayerStats
+	Classes  []Class       // the playable classes; a player's index 0 until SetPlayerClass
 	Dungeons []DungeonKind // a Portal's Dungeon indexes this
 	Items    []ItemDef
 	Upgrades []UpgradeDef

@@ -42,7 +42,11 @@ func (w *World) SetPlayerUpgrades(id uint16, upgrades []uint8) bool {
 // rebuild recomputes a player's stats from the base, its upgrades and what
 // it wears, keeping its health within the new maximum.
 func (w *World) rebuild(p *player) {
-	p.stats = BuildStats(w.content.Player, p.upgrades, &p.worn, w.content)
+	base := w.content.Player
+	if c := w.classOf(p); c != nil {
+		base = c.Stats
+	}
+	p.stats = BuildStats(base, p.upgrades, &p.worn, w.content)
 	p.hp = min(p.hp, p.stats.MaxHP)
 }
 

@@ -18,8 +18,9 @@ type PlayerStats struct {
 	MuzzleOffset float64 // u from the centre along the aim where shots appear
 
 	// Built from upgrades and equipment (BuildStats); zero in the base.
-	Shots  int   // bullets per shot, in a fan (0 reads as 1)
-	Split  uint8 // riders every bullet carries: see StatMods
+	Shots  int     // bullets per shot, in a fan (0 reads as 1)
+	Spread float64 // radians between a shot's bullets (0 reads as the default fan); a class sets it
+	Split  uint8   // riders every bullet carries: see StatMods
 	Pierce uint8
 	Poison int16
 }

@@ -12,7 +12,9 @@ type player struct {
 	grace     int // ticks of arrival grace left
 	dead      bool
 	respawnAt uint32
-	cooldown  int // ticks until the next shot
+	cooldown  int          // ticks until the next shot
+	class     uint8        // index into Content.Classes (SetPlayerClass)
+	ability   AbilityState // its ability's cooldown and lasting effect
 
 	queue    inputQueue
 	last     Input // the frame coasted on when none arrives
@@ -133,6 +135,9 @@ func (p *player) state() PlayerState {
 	if p.escape > 0 {
 		flags |= PlayerEscaping
 	}
+	if p.ability.Shielded() {
+		flags |= PlayerShielded
+	}
 	return PlayerState{ID: p.id, X: float32(p.pos.X), Y: float32(p.pos.Y), Aim: p.aim,
 		HP: p.hp, MaxHP: p.stats.MaxHP, Flags: flags}
 }
@@ -154,6 +159,7 @@ func (w *World) place(p *player) {
 	p.grace = SpawnGraceTicks
 	p.dead = false
 	p.cooldown = 0
+	p.ability = AbilityState{}
 }
 
 // spawnPoint cycles through the map's player spawns (the centre if none).
@@ -200,6 +206,7 @@ func (w *World) stepPlayers() {
 		if pressed&BtnDrop != 0 {
 			w.dropSlot(p, in.Slot)
 		}
+		w.useAbility(p, pressed&BtnAbility != 0)
 		if in.Buttons&BtnFire != 0 && p.cooldown == 0 && p.grace == 0 {
 			w.playerFire(p)
 		}
@@ -250,9 +257,13 @@ func (w *World) playerFire(p *player) {
 	x := p.pos.X + math.Cos(a)*st.MuzzleOffset
 	y := p.pos.Y + math.Sin(a)*st.MuzzleOffset
 	n := max(st.Shots, 1)
-	first := a - shotFan*float64(n-1)/2 // a multi-shot fans out around the aim
+	fan := shotFan
+	if st.Spread > 0 {
+		fan = st.Spread
+	}
+	first := a - fan*float64(n-1)/2 // a multi-shot fans out around the aim
 	for i := range n {
-		s := MakeBulletSpawn(w.newUID(), w.tick, x, y, first+shotFan*float64(i), st.BulletSpeed, 0, 0,
+		s := MakeBulletSpawn(w.newUID(), w.tick, x, y, first+fan*float64(i), st.BulletSpeed, 0, 0,
 			st.BulletRadius, st.BulletLife, st.BulletKind, TeamPlayer)
 		w.spawnShot(s, p.id, st)
 	}

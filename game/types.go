@@ -30,7 +30,8 @@ const (
 	BtnEscape
 	BtnUse
 	BtnDrop
-	BtnFocus // held: the ship moves at FocusSpeedShare of its speed, for threading dense patterns
+	BtnFocus   // held: the ship moves at FocusSpeedShare of its speed, for threading dense patterns
+	BtnAbility // pressed: the class's ability (StepAbility), if its cooldown is over and grace is not
 )
 
 // Input is one tick of one player's intent: the 10-byte input frame.
@@ -81,8 +82,9 @@ type BulletSpawn struct {
 
 // Reasons a bullet left the world early (sent with a despawn).
 const (
-	DespawnHit  uint8 = 1
-	DespawnWall uint8 = 2
+	DespawnHit    uint8 = 1
+	DespawnWall   uint8 = 2
+	DespawnErased uint8 = 3 // erased by a bomb (AbilityBomb)
 )
 
 // Player flags in a snapshot record.
@@ -91,6 +93,7 @@ const (
 	PlayerDead                       // waiting to respawn
 	PlayerLinkdead                   // connection dropped; body still in the world
 	PlayerEscaping                   // channelling the escape: out in EscapeTicks unless it dies or lets go
+	PlayerShielded                   // its class's shield is up: no bullet hits it
 )
 
 // PlayerState is one player record as a snapshot carries it.
@@ -141,6 +144,7 @@ const (
 	EvDeath         EventKind = 4
 	EvPortalUsed    EventKind = 5
 	EvPortalOpened  EventKind = 6 // a portal appeared (a dungeon's exit, on the boss's death)
+	EvAbility       EventKind = 7 // player ID used its ability (Reason: its class, an index into Content.Classes)
 	EvServerOnly    EventKind = 64
 	EvTransfer      EventKind = 64 // server-only: move a player to another instance
 	EvItem          EventKind = 65 // server-only: an item moved (Reason: ItemMinted…ItemSpent)
@@ -160,9 +164,9 @@ const (
 type Event struct {
 	Kind    EventKind
 	Bullet  BulletSpawn // EvBulletSpawn; EvBulletDespawn and EvHit use Bullet.UID
-	Reason  uint8       // EvBulletDespawn: DespawnHit or DespawnWall; EvItem: the operation
+	Reason  uint8       // EvBulletDespawn: DespawnHit, DespawnWall or DespawnErased; EvItem: the operation; EvAbility: the player's class
 	Actor   uint8       // EvHit, EvDeath: ActorPlayer or ActorEnemy
-	ID      uint16      // EvHit, EvDeath: the actor; EvPortalUsed, EvTransfer: the player
+	ID      uint16      // EvHit, EvDeath: the actor; EvPortalUsed, EvTransfer, EvAbility: the player
 	Other   uint16      // EvHit, EvDeath: the shooter or killer (a player id, or an enemy id for a player's death)
 	Amount  int16       // EvHit: damage dealt; EvXP: XP earned; EvDeath of a player: the killing pattern + 1 (0 unknown)
 	HP      int16       // EvHit: health after the hit; EvDeath of a player: the killer's enemy kind + 1 (0 unknown)

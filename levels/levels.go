@@ -82,6 +82,9 @@ func LoadContentFS(fsys fs.FS) (*game.Content, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := loadClasses(fsys, c); err != nil {
+		return nil, err
+	}
 	if c.Dungeons, err = loadDungeons(fsys, c); err != nil {
 		return nil, err
 	}

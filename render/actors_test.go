@@ -302,3 +302,18 @@ func BenchmarkActorDrawing(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(cr.enemies)), "enemies")
 }
+
+func TestEveryClassHasItsOwnShipDesign(t *testing.T) {
+	c, err := levels.Shared()
+	require.NoError(t, err)
+	seen := map[int]string{}
+	for _, cl := range c.Classes {
+		t.Run("the "+cl.Name+" flies a drawn design", func(t *testing.T) {
+			require.Contains(t, assets.ShipDesigns, cl.Ship)
+			d := shipDesign(cl.Ship)
+			_, taken := seen[d]
+			assert.False(t, taken, "shared with %s", seen[d])
+			seen[d] = cl.ID
+		})
+	}
+}

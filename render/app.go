@@ -36,8 +36,11 @@ type Options struct {
 	Host bool   // go straight into Host and play
 	Join string // go straight into joining this host:port
 	Name string // player name for this run; empty means the saved one
-	Port int    // UDP port Host and play listens on
-	Seed uint64 // world seed when hosting
+	// Class is the class a character made on the way in gets (--class with
+	// --host or --join); empty means the content's first.
+	Class string
+	Port  int    // UDP port Host and play listens on
+	Seed  uint64 // world seed when hosting
 	// StartHost starts Host and play; main passes listen.Start, so render
 	// never imports the server. Nil means the program cannot host.
 	StartHost HostFunc
@@ -91,6 +94,7 @@ func Run(opts Options) error {
 // resources, the settings and the open session.
 type app struct {
 	opts         Options
+	choose       bool // the first launch: the player makes its first character (scene_first.go)
 	settings     Settings
 	settingsPath string
 	start        starter
@@ -175,6 +179,9 @@ func (a *app) loadSettings() error {
 		}
 	}
 	a.settings = s
+	// No name of its own yet, and no --host or --join to go straight in:
+	// the first launch.
+	a.choose = !a.nameChosen() && !a.opts.Host && a.opts.Join == ""
 	for _, w := range s.Warnings {
 		fmt.Fprintf(a.logw, "duskfall: settings: %s\n", w)
 	}
@@ -226,8 +233,8 @@ func (a *app) playerName() string {
 
 // clientConfig names the player and gives the account secret of that name:
 // one per name, so two windows on one computer, each with its own --name,
-// are two accounts. The player chooses the character on the roster scene
-// (a first join makes one named after the account and plays it at once).
+// are two accounts. The player chooses the character on the roster scene;
+// an account with none makes its first on the class scene.
 func (a *app) clientConfig() client.Config {
 	name := a.playerName()
 	token, changed, err := a.settings.tokenFor(name)
@@ -237,7 +244,11 @@ func (a *app) clientConfig() client.Config {
 	if changed {
 		a.saveSettings()
 	}
-	return client.Config{Name: name, Token: token, Roster: client.RosterAsk}
+	policy := client.RosterAsk // a name from the command line: a first join makes a character of that name
+	if a.choose {
+		policy = client.RosterChoose
+	}
+	return client.Config{Name: name, Token: token, Roster: policy, Class: a.opts.Class}
 }
 
 // Update is ebiten's fixed 60 Hz tick.

@@ -20,6 +20,9 @@ var (
 	colBossBar = rgb8(230, 60, 90, 1)
 	colBossHot = rgb8(255, 235, 140, 1) // the bar while the boss telegraphs
 	colMark    = rgb8(240, 240, 250, 0.9)
+	colAbility = rgb8(120, 190, 255, 1)   // the ability bar while it fills
+	colReady   = rgb8(255, 215, 110, 1)   // the ability bar when it is ready
+	colShield  = rgb8(150, 230, 255, 0.9) // a shield's ring around a ship
 )
 
 // The HUD's text changes at a readable rate, not every frame, so its
@@ -58,6 +61,15 @@ type hud struct {
 	whereKey   [3]int // instance, dungeon, depth that h.place describes
 	place      string // where the player is: "The Catacombs, depth 2"
 	placeLine  string // the place and the game (h.where), as drawn
+	abKey      abilityLabelKey
+	abText     string // the ability bar's words, made again only when they change
+}
+
+// abilityLabelKey is what the ability bar's words depend on.
+type abilityLabelKey struct {
+	ab   *game.Ability
+	secs int // whole seconds of cooldown left, rounded up; 0 ready
+	key  ebiten.Key
 }
 
 // bossLabelKey is what the boss bar's words depend on.
@@ -150,6 +162,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 		g.shapes.rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
 		g.shapes.rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
 	}
+	abOK := ok && h.drawAbilityBar(dst, g, s)
 	boss := h.drawBossBar(dst, g, s)
 	if s.netGraph {
 		h.drawGraphShapes(dst, g, w, graphTop, s.frames)
@@ -158,6 +171,14 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	if ok {
 		r := hpBarRect(s.a.w, s.a.h)
 		g.text.draw(dst, h.hpText, r.Min.X+10, r.Min.Y+5, 1, alignLeft, colText)
+		if abOK {
+			a := abilityBarRect(r)
+			c := colText
+			if h.abKey.secs == 0 {
+				c = colBackdrop // dark on the gold of a ready bar
+			}
+			g.text.draw(dst, h.abText, a.Min.X+10, a.Min.Y+2, 1, alignLeft, c)
+		}
 		h.drawStatus(dst, g, s, self)
 	}
 	if boss != "" {
@@ -264,6 +285,43 @@ func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w, top float32, fr
 
 // bossBarY is the boss bar's top.
 const bossBarY = 28
+
+// abilityBarRect is the ability's bar: just above the health bar, as wide.
+func abilityBarRect(hp image.Rectangle) image.Rectangle {
+	return image.Rect(hp.Min.X, hp.Min.Y-24, hp.Max.X, hp.Min.Y-4)
+}
+
+// drawAbilityBar draws the class ability's cooldown as a bar that fills
+// toward ready (a shield's bar empties while it is up), and makes its words
+// when they change: the ability's name, then its key when ready or the
+// seconds left. It reports whether there is an ability to show.
+func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool {
+	ab, st := s.rt.Ability()
+	if ab == nil || ab.Cooldown <= 0 {
+		return false
+	}
+	r := abilityBarRect(hpBarRect(s.a.w, s.a.h))
+	frac := float32(1 - float64(st.Cooldown)/float64(ab.Cooldown))
+	c := colAbility
+	switch {
+	case st.Active > 0 && ab.Duration > 0:
+		frac, c = float32(st.Active)/float32(ab.Duration), colShield
+	case st.Cooldown == 0:
+		c = colReady
+	}
+	g.shapes.rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
+	g.shapes.rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
+	key := abilityLabelKey{ab: ab, secs: (st.Cooldown + game.TickRate - 1) / game.TickRate, key: s.a.col.keys[actAbility]}
+	if key != h.abKey || h.abText == "" {
+		h.abKey = key
+		if key.secs == 0 {
+			h.abText = fmt.Sprintf("%s: ready [%s]", ab.Name, key.key)
+		} else {
+			h.abText = fmt.Sprintf("%s: %d s", ab.Name, key.secs)
+		}
+	}
+	return true
+}
 
 // bossBarWidth keeps the boss bar clear of the minimap at any width.
 func bossBarWidth(w int) int { return max(160, min(480, w-2*(w/5+40))) }

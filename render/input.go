@@ -28,6 +28,7 @@ type frameInput struct {
 	Paste    bool       // Ctrl+V or Shift+Insert went down
 	F11      bool       // F11 went down: fullscreen on or off
 	Bag      bool       // the inventory key (I) went down
+	Ability  bool       // the ability key (Space) is held: the server acts on its press
 
 	// Text editing: Home, End and Delete went down (Delete repeats), Ctrl
 	// (or Cmd) is held, Ctrl+A went down.
@@ -45,6 +46,7 @@ type padState struct {
 	Start          bool    // the start button went down: the pause menu
 	Select         bool    // the select (back) button went down: the inventory
 	Focus          bool    // the left shoulder button is held: focus
+	Ability        bool    // the right shoulder button is held: the class's ability
 }
 
 // The number keys 1 to 9, on the row and on the keypad.
@@ -96,6 +98,7 @@ func (c *collector) collect() *frameInput {
 	in.Interact = justPressed(k[actInteract])
 	in.F3 = justPressed(k[actNetGraph])
 	in.Bag = justPressed(k[actInventory])
+	in.Ability = held(k[actAbility])
 	for i, k := range digitKeys {
 		if justPressed(k) || justPressed(numpadKeys[i]) {
 			in.Digit = i + 1
@@ -135,6 +138,7 @@ func (c *collector) collectPad() {
 		p.Start = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonCenterRight)
 		p.Select = inpututil.IsStandardGamepadButtonJustPressed(id, ebiten.StandardGamepadButtonCenterLeft)
 		p.Focus = ebiten.IsStandardGamepadButtonPressed(id, ebiten.StandardGamepadButtonFrontTopLeft)
+		p.Ability = ebiten.IsStandardGamepadButtonPressed(id, ebiten.StandardGamepadButtonFrontTopRight)
 		return
 	}
 }

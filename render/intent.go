@@ -47,6 +47,8 @@ func (a *aimer) intent(in *frameInput, shipX, shipY float64) client.Intent {
 		Escape:   in.Escape,
 		// Shift alone focuses; Shift with a digit drops that item instead.
 		Focus: (in.Shift && in.Digit == 0) || (in.Pad.Present && in.Pad.Focus),
+		// The ability acts on the press; the server takes the edge.
+		Ability: in.Ability || (in.Pad.Present && in.Pad.Ability),
 	}
 }
 

@@ -39,8 +39,9 @@ func moveKeys(b bindings) string {
 // HUD shows the longest that fits the window.
 func controlLines(b bindings) [3]string {
 	move, use, bag, leave := moveKeys(b), keyName(b[actInteract]), keyName(b[actInventory]), keyName(b[actLeave])
+	ability := keyName(b[actAbility])
 	return [3]string{
-		move + " move, mouse aim, click fire, Shift focus, " + use + " take/use, 1-8 item, Shift+1-8 drop, " + bag + " inventory, hold " + leave + " leave dungeon, Esc menu",
+		move + " move, mouse aim, click fire, Shift focus, " + ability + " ability, " + use + " take/use, 1-8 item, Shift+1-8 drop, " + bag + " inventory, hold " + leave + " leave dungeon, Esc menu",
 		move + " move, click fire, " + use + " take/use, 1-8 item, " + bag + " inventory, hold " + leave + " leave, Esc menu",
 		move + ", click, " + use + ", 1-8, Esc",
 	}

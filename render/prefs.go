@@ -150,6 +150,7 @@ var actions = [...]action{
 	{"leave", "Leave the dungeon (hold)", ebiten.KeyF},
 	{"netgraph", "Net graph", ebiten.KeyF3},
 	{"inventory", "Inventory", ebiten.KeyI},
+	{"ability", "Class ability", ebiten.KeySpace},
 }
 
 // Indices into actions.
@@ -162,6 +163,7 @@ const (
 	actLeave
 	actNetGraph
 	actInventory
+	actAbility
 	numActions
 )
 

@@ -85,6 +85,10 @@ func (s *menuScene) Update() error {
 			return nil
 		}
 		s.a.opts.Port = port
+		if !s.a.nameChosen() {
+			s.a.scenes.switchTo(newNameScene(s.a, s.a.hostAndPlay)) // the first launch asks a name first
+			return nil
+		}
 		s.a.hostAndPlay()
 	case s.join:
 		s.a.toJoin()

@@ -40,6 +40,12 @@ func hostedHarness(t testing.TB) (*harness, *recorder) {
 // on to the dungeon kind enter at once ("" leaves it in the hub).
 func hostedHarnessEntering(t testing.TB, enter string) (*harness, *recorder) {
 	t.Helper()
+	return hostedHarnessWith(t, enter, Options{Host: true, Seed: 5})
+}
+
+// hostedHarnessWith is a hosted harness launched with opts.
+func hostedHarnessWith(t testing.TB, enter string, opts Options) (*harness, *recorder) {
+	t.Helper()
 	rec := &recorder{}
 	start := hostWith(func(req HostRequest) (Hosted, error) {
 		h, err := listen.Start(listen.Config{Addr: "127.0.0.1:0", Map: "hub", Seed: req.Seed, Log: req.Log, Client: req.Client, Enter: enter})
@@ -57,7 +63,7 @@ func hostedHarnessEntering(t testing.TB, enter string) (*harness, *recorder) {
 		return rec, nil
 	}}
 	h := &harness{t: t, log: &lockedBuffer{}, path: filepath.Join(t.TempDir(), "settings.toml")}
-	a, err := newApp(Options{Host: true, Seed: 5}, st, h.log, h.path)
+	a, err := newApp(opts, st, h.log, h.path)
 	require.NoError(t, err)
 	h.a = a
 	t.Cleanup(h.closeAndWait)

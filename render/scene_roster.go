@@ -19,7 +19,7 @@ import (
 // place to see which commands a click sends.
 type rosterActions interface {
 	SelectCharacter(id uint64) error
-	CreateCharacter(name string) error
+	CreateCharacter(name, class string) error
 	DeleteCharacter(id uint64, name string) error
 }
 
@@ -123,6 +123,11 @@ func (s *rosterScene) Update() error {
 		return nil
 	}
 	s.refresh()
+	if s.a.choose && len(s.rows) == 0 && !s.pending && s.view.Cause == wire.CauseList {
+		// An account with no character: make the first, with its class.
+		s.a.scenes.switchTo(newClassScene(s.a, s.sess, s.a.playerName()))
+		return nil
+	}
 	s.layout()
 	in := s.a.in
 	if in.menuBack() {
@@ -338,7 +343,7 @@ func (s *rosterScene) submitCreate() {
 		s.createErr = errWords(err)
 		return
 	}
-	s.createErr = errWords(s.act.CreateCharacter(name))
+	s.createErr = errWords(s.act.CreateCharacter(name, ""))
 }
 
 func errWords(err error) string {

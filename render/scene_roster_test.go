@@ -28,7 +28,7 @@ func (r *rosterRecorder) SelectCharacter(id uint64) error {
 	return nil
 }
 
-func (r *rosterRecorder) CreateCharacter(name string) error {
+func (r *rosterRecorder) CreateCharacter(name, _ string) error {
 	r.calls = append(r.calls, rosterCall{wire.OpCreate, 0, name})
 	return nil
 }

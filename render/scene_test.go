@@ -5,6 +5,7 @@ import (
 	"errors"
 	"image"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -109,8 +110,18 @@ type harness struct {
 
 func newHarness(t *testing.T, opts Options) *harness {
 	t.Helper()
+	return newHarnessAt(t, opts, true)
+}
+
+// newHarnessAt is newHarness; named says whether the player has chosen its
+// name already (a later launch), or this is the first launch.
+func newHarnessAt(t *testing.T, opts Options, named bool) *harness {
+	t.Helper()
 	h := &harness{t: t, net: &fakeNet{now: time.Unix(1000, 0)}, log: &lockedBuffer{},
 		path: filepath.Join(t.TempDir(), "settings.toml")}
+	if named {
+		require.NoError(t, os.WriteFile(h.path, []byte("name = \"Tester\"\n"), 0o600))
+	}
 	l, err := lan.Listen("127.0.0.1:0", nil)
 	require.NoError(t, err)
 	t.Cleanup(l.Close)

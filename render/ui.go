@@ -121,3 +121,9 @@ func drawFieldText(dst *ebiten.Image, g *graphics, w *textField, focused bool, b
 func colBackdrop8(a float32) rgba {
 	return rgb8(colBackdrop.R, colBackdrop.G, colBackdrop.B, a)
 }
+
+// drawLabelledField draws a field's label over it, then its text and caret.
+func drawLabelledField(dst *ebiten.Image, g *graphics, f *textField, focused bool, blink int) {
+	g.text.draw(dst, f.label, f.rect.Min.X, f.rect.Min.Y-labelGap, 1, alignLeft, colDim)
+	drawFieldText(dst, g, f, focused, blink)
+}

@@ -3,6 +3,7 @@ package render
 import (
 	"image/color"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -145,7 +146,7 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 		if !fog.CanSee(p.Pos) {
 			continue
 		}
-		w.drawShip(dst, a, g.shapes, s, p, p.Aim, colFriend)
+		w.drawShip(dst, a, g.shapes, s, p, p.Aim, colFriend, 0)
 		if s.cam.visible(p.Pos.X, p.Pos.Y, 40) && p.Flags&game.PlayerDead == 0 {
 			x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
 			r := w.playerRadius
@@ -153,12 +154,44 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 		}
 	}
 	if self, ok := s.rt.Self(); ok {
-		w.drawShip(dst, a, g.shapes, s, self, s.lastAim, colSelf)
+		if _, st := s.rt.Ability(); st.Active > 0 {
+			self.Flags |= game.PlayerShielded // the own shield as predicted, not a snapshot late
+		}
+		design := 0
+		if cl := s.rt.Class(); cl != nil {
+			design = shipDesign(cl.Ship)
+		}
+		w.drawShip(dst, a, g.shapes, s, self, s.lastAim, colSelf, design)
 		if s.focused && self.Flags&game.PlayerDead == 0 {
 			w.drawHitbox(dst, g.shapes, s, self)
 		}
 	}
+	w.drawBombs(dst, g.shapes, s)
 	a.flush(dst) // the shapes (bars, rings, the hitbox) go over it, flushed by the caller
+}
+
+// bombWave is how long a bomb's wave takes to reach its radius.
+const bombWave = 350 * time.Millisecond
+
+// drawBombs draws each bomb announced lately as a wave of light running
+// out from its ship to the radius it erased.
+func (w *worldLook) drawBombs(dst *ebiten.Image, sb *shapeBatch, s *playScene) {
+	now := s.a.now()
+	for _, u := range s.rt.RecentAbilities() {
+		age := now.Sub(u.At)
+		if u.Ability.Kind != game.AbilityBomb || age < 0 || age >= bombWave {
+			continue
+		}
+		at, ok := s.rt.PlayerPos(u.ID)
+		if !ok || !s.cam.visible(at.X, at.Y, u.Ability.Radius) {
+			continue
+		}
+		t := float32(age) / float32(bombWave)
+		x, y := s.cam.toScreen(at.X, at.Y)
+		r := float32(u.Ability.Radius) * (0.25 + 0.75*t)
+		c := colShield.alpha(0.85 * (1 - t))
+		sb.ring(dst, x, y, r-6, r, func(int) rgba { return c })
+	}
 }
 
 // actorArt is the shared art, loaded on first use; a failure is kept to
@@ -278,20 +311,24 @@ func (w *worldLook) drawEnemy(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s 
 // drawShip draws a ship from its design along its aim, in its tint.
 // Arrival grace is a shimmering ring; the dead are a faint ghost;
 // the linkdead are dimmed; a hit flashes it red.
-func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, p client.Actor, aim float64, c rgba) {
+func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, p client.Actor, aim float64, c rgba, design int) {
 	r := w.playerRadius
 	if !s.cam.visible(p.Pos.X, p.Pos.Y, float64(r)*2+4) {
 		return
 	}
 	x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
 	look := shipLook{tint: c, dead: p.Flags&game.PlayerDead != 0, linkdead: p.Flags&game.PlayerLinkdead != 0,
-		hurt: w.flashing(game.ActorPlayer, p.ID)}
+		hurt: w.flashing(game.ActorPlayer, p.ID), design: design}
 	drawShipArt(dst, a, x, y, aim, p.ID, look, &w.view)
 	if look.dead {
 		return
 	}
 	if p.Flags&game.PlayerGrace != 0 {
 		shimmer(dst, sb, x, y, r, s.frames)
+	}
+	if p.Flags&game.PlayerShielded != 0 {
+		c := colShield.alpha(0.55 + 0.25*float32(math.Sin(float64(s.frames)*0.3)))
+		sb.ring(dst, x, y, r*1.9, r*2.2, func(int) rgba { return c })
 	}
 	w.drawEscape(dst, sb, s, p, x, y)
 }
@@ -431,4 +468,15 @@ func (w *worldLook) label(dst *ebiten.Image, g *graphics, s *playScene, p client
 		name = "?"
 	}
 	s.labels.draw(dst, g, name, int(x), int(y)-int(r)-30, labelUp, c)
+}
+
+// shipDesign is the index of a class's ship design in assets.ShipDesigns
+// (the first for a name it does not hold).
+func shipDesign(ship string) int {
+	for i, d := range assets.ShipDesigns {
+		if d == ship {
+			return i
+		}
+	}
+	return 0
 }

@@ -245,7 +245,7 @@ func TestUnusedAccountsExpire(t *testing.T) {
 	a := newAccountDoor(t, dir, nil)
 	require.True(t, a.welcomed(a.join(t, attacker, "idle")))
 	played := a.join(t, neighbor, "player")
-	a.d.receive(played, mustCommand(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "Lantern"}))
+	a.d.receive(played, mustCommand(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "Lantern", Class: "vanguard"}))
 	for range 100 {
 		a.srv.Step()
 		if len(a.srv.peers[played].roster) == 1 {
@@ -343,9 +343,9 @@ func TestLookAlikeNames(t *testing.T) {
 		}
 		srv.Step()
 		srv.Step()
-		d.receive(1, mustCommand(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "Lantern"}))
+		d.receive(1, mustCommand(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "Lantern", Class: "vanguard"}))
 		srv.Step()
-		d.receive(2, mustCommand(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "L\u0430ntern"}))
+		d.receive(2, mustCommand(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "L\u0430ntern", Class: "vanguard"}))
 		srv.Step()
 		srv.Step()
 		sent := d.sent[2]

@@ -43,6 +43,7 @@ type job struct {
 	account string            // the account asking (jobClaim: the one claimed)
 	from    string            // jobClaim: the address it came from ("" in process)
 	name    string            // jobCreate: the new character's name
+	class   string            // jobCreate: its class's content id
 	token   store.Token       // jobClaim
 	id      uint64            // jobDelete
 }
@@ -234,7 +235,7 @@ func (d *desk) serveCaught(a *answer) (err error) {
 	case jobClaim:
 		a.chars, a.err = d.led.claim(a.account, a.token, a.from)
 	case jobCreate:
-		a.char, a.err = d.led.create(a.account, a.name)
+		a.char, a.err = d.led.create(a.account, a.name, a.class)
 	case jobDelete:
 		a.err = d.led.remove(a.account, a.id)
 	case jobExpire:

@@ -74,11 +74,11 @@ func (l *faultyLedger) claim(name string, token store.Token, from string) ([]sto
 	return l.memLedger.claim(name, token, from)
 }
 
-func (l *faultyLedger) create(account, name string) (store.Character, error) {
+func (l *faultyLedger) create(account, name, class string) (store.Character, error) {
 	if f := l.fault(jobCreate); f != nil {
 		return store.Character{}, f()
 	}
-	return l.memLedger.create(account, name)
+	return l.memLedger.create(account, name, class)
 }
 
 func (l *faultyLedger) remove(account string, id uint64) error {

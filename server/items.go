@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"duskfall/game"
+	"duskfall/levels"
 	"duskfall/net/wire"
 	"duskfall/server/store"
 )
@@ -86,6 +87,7 @@ func (s *Runtime) upgradeIndices(ids []string) []uint8 {
 func (s *Runtime) equip(p *peer) {
 	bag, worn := s.itemSlots(&p.char)
 	w := p.inst.world
+	w.SetPlayerClass(p.player, s.classIndex(&p.char))
 	w.SetPlayerUpgrades(p.player, s.upgradeIndices(p.char.Upgrades))
 	w.SetPlayerItems(p.player, bag, worn)
 }
@@ -391,4 +393,12 @@ func (s *Runtime) GrantXP(player uint16, xp int) bool {
 		}
 	}
 	return false
+}
+
+// classIndex is the character's class as an index into the content's
+// classes: the first class for a character made before classes, or one
+// whose class the content no longer has.
+func (s *Runtime) classIndex(c *store.Character) uint8 {
+	i, _ := levels.ClassIndex(s.cfg.Content, c.Class)
+	return i
 }

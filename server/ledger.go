@@ -16,7 +16,7 @@ type ledger interface {
 	// that owns it) and lists the account's characters; from is the
 	// address the claim came from.
 	claim(name string, token store.Token, from string) ([]store.Character, error)
-	create(account, name string) (store.Character, error)
+	create(account, name, class string) (store.Character, error)
 	remove(account string, id uint64) error
 	save(chars []store.Character) error // one transaction
 	// expire deletes the accounts nobody has played, returning how many,
@@ -71,8 +71,8 @@ func (l *storeLedger) expire() (int, int, error) {
 	return expired, kept, err
 }
 
-func (l *storeLedger) create(account, name string) (store.Character, error) {
-	return l.st.CreateCharacter(account, name)
+func (l *storeLedger) create(account, name, class string) (store.Character, error) {
+	return l.st.CreateCharacterOfClass(account, name, class)
 }
 
 func (l *storeLedger) remove(account string, id uint64) error {
@@ -125,7 +125,7 @@ func (l *memLedger) claim(name string, _ store.Token, _ string) ([]store.Charact
 	return out, nil
 }
 
-func (l *memLedger) create(account, name string) (store.Character, error) {
+func (l *memLedger) create(account, name, class string) (store.Character, error) {
 	held := 0
 	for _, c := range l.chars {
 		switch {
@@ -141,7 +141,7 @@ func (l *memLedger) create(account, name string) (store.Character, error) {
 		return store.Character{}, store.ErrTooManyCharacters
 	}
 	l.next++
-	c := store.Character{ID: l.next, Account: account, Name: name, Level: 1, Where: store.Place{Kind: store.PlaceHub}}
+	c := store.Character{ID: l.next, Account: account, Name: name, Class: class, Level: 1, Where: store.Place{Kind: store.PlaceHub}}
 	l.chars[c.ID] = c
 	return c, nil
 }

@@ -120,7 +120,17 @@ func (c *captureServer) Close() error                               { return nil
 // must be live on its replica, at every snapshot tick (when the events
 // of the ticks before it go out).
 func TestReplicaParity(t *testing.T) {
-	t.Run("plain shots", func(t *testing.T) { replicaParity(t, nil) })
+	t.Run("plain shots", func(t *testing.T) { replicaParity(t, nil, nil) })
+	t.Run("bombs erase the same bullets from every replica on the same tick, and shields hold", func(t *testing.T) {
+		c := content(t)
+		var classes []uint8
+		for _, id := range []string{"sapper", "arcanist", "vanguard", "striker"} {
+			i, ok := levels.ClassIndex(c, id)
+			require.True(t, ok, id)
+			classes = append(classes, i)
+		}
+		replicaParity(t, nil, classes)
+	})
 	t.Run("with every rider in play: split, pierce, poison and multi-shot", func(t *testing.T) {
 		c := content(t)
 		var ups []uint8
@@ -129,11 +139,16 @@ func TestReplicaParity(t *testing.T) {
 			require.GreaterOrEqual(t, i, 0, id)
 			ups = append(ups, uint8(i), uint8(i))
 		}
-		replicaParity(t, ups)
+		replicaParity(t, ups, nil)
 	})
 }
 
-func replicaParity(t *testing.T, ups []uint8) {
+// abilityEvery is how often a parity bot presses its ability, in ticks.
+const abilityEvery = 150
+
+// replicaParity runs the fight; with classes, player i plays classes[i]
+// and presses its ability every abilityEvery ticks (each at its own phase).
+func replicaParity(t *testing.T, ups []uint8, classes []uint8) {
 	content, m := denseArena(t)
 	tr := &captureServer{sent: map[transport.PeerID][][]byte{}}
 	s, err := New(Config{Content: content, Map: m, Seed: 99}, tr)
@@ -147,20 +162,33 @@ func replicaParity(t *testing.T, ups []uint8) {
 		s.peers[p.id], s.order = p, append(s.order, p)
 		s.ids.used = map[uint16]bool{}
 		in.add(s, p)
+		if classes != nil {
+			require.True(t, w.SetPlayerClass(id, classes[int(id)-1]))
+		}
 		w.SetPlayerUpgrades(id, ups)
 		replicas[id] = newReplica(w.Grid().W, w.Grid().H)
 	}
 	wallDespawns, early := 0, 0
 	derivable, underivable, underivableFlushed := 0, 0, 0 // told wall kills on a wall the peer has (not) known for a second
 	kinds := patternKindsInFight(w)
-	peak, spawns, splits := 0, 0, 0
+	peak, spawns, splits, erased, uses := 0, 0, 0, 0, 0
 	for range 900 {
 		for _, id := range ids {
-			w.QueueInput(id, botInput(id, w.Tick()+1))
+			in := botInput(id, w.Tick()+1)
+			if classes != nil && (in.Tick+uint32(id)*37)%abilityEvery == 0 {
+				in.Buttons |= game.BtnAbility
+			}
+			w.QueueInput(id, in)
 		}
 		s.Step()
 		now := w.Tick()
 		for _, ev := range w.Events() {
+			if ev.Kind == game.EvBulletDespawn && ev.Reason == game.DespawnErased {
+				erased++
+			}
+			if ev.Kind == game.EvAbility {
+				uses++
+			}
 			if ev.Kind == game.EvBulletDespawn && ev.Reason == game.DespawnWall {
 				for _, id := range ids {
 					p := s.peers[transport.PeerID(id)]
@@ -204,6 +232,11 @@ func replicaParity(t *testing.T, ups []uint8) {
 		spawns, splits, peak, wallDespawns, early)
 	if ups != nil {
 		require.Positive(t, splits, "bullets split")
+	}
+	if classes != nil {
+		t.Logf("%d abilities used, %d hostile bullets erased by bombs", uses, erased)
+		require.Positive(t, erased, "bombs erased bullets")
+		require.GreaterOrEqual(t, uses, 4*(900-game.SpawnGraceTicks)/abilityEvery/4, "abilities fire after grace")
 	}
 	t.Logf("told wall kills: %d on walls the peer knew, %d on walls it did not", derivable, underivable)
 	require.Positive(t, wallDespawns, "wall kills a peer cannot derive are announced")

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"duskfall/game"
+	"duskfall/levels"
 	"duskfall/net/wire"
 	"duskfall/server/store"
 )
@@ -354,7 +355,7 @@ func (s *Runtime) onCommand(p *peer, b []byte) error {
 	case wire.OpSelect:
 		s.onSelect(p, c.ID)
 	case wire.OpCreate:
-		s.onCreate(p, c.Name)
+		s.onCreate(p, c.Name, c.Class)
 	case wire.OpDelete:
 		s.onDelete(p, c.ID, c.Name)
 	case wire.OpStay:
@@ -398,15 +399,18 @@ func (s *Runtime) onSelect(p *peer, id uint64) {
 	s.bind(p, p.roster[i])
 }
 
-func (s *Runtime) onCreate(p *peer, name string) {
+func (s *Runtime) onCreate(p *peer, name, class string) {
+	_, known := levels.ClassIndex(s.cfg.Content, class)
 	switch {
 	case p.state != peerRoster:
 		s.refuse(p, "leave the game to make a character")
+	case !known:
+		s.refuse(p, fmt.Sprintf("this server has no class %q; choose one it lists", class))
 	case p.busy || !p.changes.allow(s.tick, changeEvery):
 		s.paced(p)
 	case len(p.roster) >= store.MaxCharactersPerAccount:
 		s.refuse(p, store.ErrTooManyCharacters.Error())
-	case !s.desk.ask(job{kind: jobCreate, p: p, account: p.account, name: name}):
+	case !s.desk.ask(job{kind: jobCreate, p: p, account: p.account, name: name, class: class}):
 		s.refuse(p, "the server is too busy to make a character; try again in a moment")
 	default:
 		p.busy = true
@@ -551,12 +555,16 @@ func (s *Runtime) notify(p *peer, text string) {
 
 // sendCharacters sends the peer its roster as the server holds it.
 func (s *Runtime) sendCharacters(p *peer, cause wire.Cause, note string) {
-	maxHP := uint16(max(s.cfg.Content.Player.MaxHP, 1))
 	msg := wire.Characters{Cause: cause, Slots: store.MaxCharactersPerAccount,
 		Entries: make([]wire.CharacterEntry, 0, len(p.roster))}
 	for _, c := range p.roster {
+		class := s.classIndex(&c)
+		maxHP := uint16(max(s.cfg.Content.Player.MaxHP, 1))
+		if int(class) < len(s.cfg.Content.Classes) {
+			maxHP = uint16(max(s.cfg.Content.Classes[class].Stats.MaxHP, 1))
+		}
 		e := wire.CharacterEntry{ID: c.ID, Name: c.Name, Level: uint8(min(max(c.Level, 0), 255)),
-			Health: maxHP, MaxHealth: maxHP, Lockout: uint16(min(s.lockedOut(c.ID), 65535))}
+			Health: maxHP, MaxHealth: maxHP, Lockout: uint16(min(s.lockedOut(c.ID), 65535)), Class: class}
 		if c.Health > 0 {
 			e.Health = uint16(min(c.Health, int(maxHP)))
 		}

@@ -175,6 +175,13 @@ func TestHostileRosterInput(t *testing.T) {
 		assert.Equal(t, "no character of yours has that id", lp.characters(t).Note)
 		assert.Equal(t, peerRoster, p.state)
 	})
+	t.Run("a class the server's content lacks is refused in words and makes nothing", func(t *testing.T) {
+		lp.command(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "Nobody", Class: "necromancer"})
+		lp.step(t)
+		assert.Equal(t, wire.CauseRefused, lp.characters(t).Cause)
+		assert.Equal(t, `this server has no class "necromancer"; choose one it lists`, lp.characters(t).Note)
+		assert.Len(t, p.roster, 1)
+	})
 	t.Run("a delete whose confirming name does not match deletes nothing", func(t *testing.T) {
 		lp.command(t, wire.CharacterCommand{Op: wire.OpDelete, ID: mine.ID, Name: "Tester"})
 		lp.step(t)
@@ -196,7 +203,7 @@ func TestHostileRosterInput(t *testing.T) {
 		}
 		before := lp.srv.counters.RosterPaced + lp.srv.counters.RateLimited
 		for i := range 100 {
-			lp.command(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "Flood" + string(rune('A'+i%26)) + string(rune('a'+i/26))})
+			lp.command(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "Flood" + string(rune('A'+i%26)) + string(rune('a'+i/26)), Class: "vanguard"})
 		}
 		lp.step(t)
 		lp.step(t)
@@ -238,7 +245,7 @@ func TestACreateFloodIsNeverStored(t *testing.T) {
 	for range 10 * game.TickRate {
 		for range 20 {
 			sent++
-			lp.command(t, wire.CharacterCommand{Op: wire.OpCreate, Name: fmt.Sprintf("flood%d", sent)})
+			lp.command(t, wire.CharacterCommand{Op: wire.OpCreate, Name: fmt.Sprintf("flood%d", sent), Class: "vanguard"})
 		}
 		lp.step(t)
 	}

@@ -15,7 +15,7 @@ func playNamed(t testing.TB, characters []byte, name string) []byte {
 	t.Helper()
 	c, err := wire.ParseCharacters(characters)
 	require.NoError(t, err)
-	cmd := wire.CharacterCommand{Op: wire.OpCreate, Name: name}
+	cmd := wire.CharacterCommand{Op: wire.OpCreate, Name: name, Class: "vanguard"}
 	for _, e := range c.Entries {
 		if strings.EqualFold(e.Name, name) {
 			cmd = wire.CharacterCommand{Op: wire.OpSelect, ID: e.ID}

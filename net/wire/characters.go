@@ -1,5 +1,7 @@
 package wire
 
+import "duskfall/game"
+
 // The character roster: after the Welcome the server lists the account's
 // characters (Characters); the client answers with one CharacterCommand at a
 // time (select one to play, create one, delete one), and each is answered by
@@ -39,6 +41,7 @@ type CharacterEntry struct {
 	MaxHealth uint16
 	Where     uint8  // WhereHub or WhereDungeon: where it was last saved
 	Lockout   uint16 // ticks until it may enter a dungeon again (death's cost)
+	Class     uint8  // its class: an index into the content's classes (game.Content.Classes)
 }
 
 // Characters lists an account's characters.
@@ -51,7 +54,7 @@ type Characters struct {
 
 // characterEntryMin is the smallest entry: id, a one-byte name and the
 // fixed fields after it.
-const characterEntryMin = 8 + 2 + 1 + 2 + 2 + 1 + 2
+const characterEntryMin = 8 + 2 + 1 + 2 + 2 + 1 + 2 + 1
 
 func checkNote(s string) error {
 	if len(s) > MaxNoteLen {
@@ -68,7 +71,7 @@ func checkCharacters(c *Characters) error {
 		return ErrTooLarge
 	}
 	for i := range c.Entries {
-		if c.Entries[i].Where > WhereDungeon {
+		if c.Entries[i].Where > WhereDungeon || c.Entries[i].Class >= game.MaxClasses {
 			return ErrMalformed
 		}
 	}
@@ -96,6 +99,7 @@ func AppendCharacters(b []byte, c Characters) ([]byte, error) {
 		b = AppendU16(b, e.MaxHealth)
 		b = append(b, e.Where)
 		b = AppendU16(b, e.Lockout)
+		b = append(b, e.Class)
 	}
 	return b, nil
 }
@@ -118,7 +122,7 @@ func ParseCharacters(b []byte) (Characters, error) {
 	c.Entries = make([]CharacterEntry, n)
 	for i := range c.Entries {
 		c.Entries[i] = CharacterEntry{ID: r.U64(), Name: readName(&r), Level: r.U8(),
-			Health: r.U16(), MaxHealth: r.U16(), Where: r.U8(), Lockout: r.U16()}
+			Health: r.U16(), MaxHealth: r.U16(), Where: r.U8(), Lockout: r.U16(), Class: r.U8()}
 	}
 	if err := r.End(); err != nil {
 		return Characters{}, err
@@ -134,7 +138,7 @@ type CommandOp uint8
 
 const (
 	OpSelect CommandOp = 1 // play the character ID; Name is empty
-	OpCreate CommandOp = 2 // make a character called Name; ID is 0
+	OpCreate CommandOp = 2 // make a character called Name of class Class; ID is 0
 	OpDelete CommandOp = 3 // delete the character ID; Name repeats its name, as the player confirmed it
 	// OpStay says the player is still choosing: ID 0, Name empty. A
 	// client on the roster sends nothing else unasked, and the server's
@@ -144,13 +148,35 @@ const (
 
 // CharacterCommand is the client's choice on the roster.
 type CharacterCommand struct {
-	Op   CommandOp
-	ID   uint64
-	Name string
+	Op    CommandOp
+	ID    uint64
+	Name  string
+	Class string // OpCreate: the class's content id (levels/classes.toml); empty for every other op
+}
+
+// MaxClassIDLen bounds a class id on the wire.
+const MaxClassIDLen = 32
+
+// checkClassID holds a class id to what content writes: 1 to
+// MaxClassIDLen lower-case letters, digits and underscores. Whether the
+// server's content has it is the server's to say, in words.
+func checkClassID(s string) error {
+	if len(s) == 0 || len(s) > MaxClassIDLen {
+		return ErrMalformed
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return ErrMalformed
+		}
+	}
+	return nil
 }
 
 // checkCommand holds each op to its fields, so a command means one thing.
 func checkCommand(c *CharacterCommand) error {
+	if c.Op != OpCreate && c.Class != "" {
+		return ErrMalformed
+	}
 	switch c.Op {
 	case OpSelect:
 		if c.Name != "" {
@@ -160,6 +186,9 @@ func checkCommand(c *CharacterCommand) error {
 	case OpCreate:
 		if c.ID != 0 {
 			return ErrMalformed
+		}
+		if err := checkClassID(c.Class); err != nil {
+			return err
 		}
 		return ValidName(c.Name)
 	case OpDelete:
@@ -180,7 +209,8 @@ func AppendCharacterCommand(b []byte, c CharacterCommand) ([]byte, error) {
 	}
 	b = append(b, uint8(MsgCharacterCommand), uint8(c.Op))
 	b = AppendU64(b, c.ID)
-	b, _ = AppendString(b, c.Name) // ValidName bounds the length
+	b, _ = AppendString(b, c.Name)  // ValidName bounds the length
+	b, _ = AppendString(b, c.Class) // checkClassID bounds the length
 	return b, nil
 }
 
@@ -188,7 +218,7 @@ func AppendCharacterCommand(b []byte, c CharacterCommand) ([]byte, error) {
 func ParseCharacterCommand(b []byte) (CharacterCommand, error) {
 	r := NewReader(b)
 	readType(&r, MsgCharacterCommand)
-	c := CharacterCommand{Op: CommandOp(r.U8()), ID: r.U64(), Name: r.String()}
+	c := CharacterCommand{Op: CommandOp(r.U8()), ID: r.U64(), Name: r.String(), Class: r.String()}
 	if err := r.End(); err != nil {
 		return CharacterCommand{}, err
 	}

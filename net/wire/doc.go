@@ -145,8 +145,9 @@
 //	    12+k  2     maxHealth u16
 //	    14+k  1     where u8 (0 hub | 1 dungeon): where it was last saved
 //	    15+k  2     lockout u16: ticks until it may enter a dungeon again
+//	    17+k  1     class u8: its class, an index into the content's classes (< 16)
 //
-//	CharacterCommand 0x08 (client→server), 11 + n bytes
+//	CharacterCommand 0x08 (client→server), 12 + n + m bytes
 //	  off  size  field
 //	  0    1     type 0x08
 //	  1    1     op u8: 1 select | 2 create | 3 delete | 4 stay (still choosing:
@@ -154,6 +155,8 @@
 //	  2    8     id u64: the character (0 for create)
 //	  10   1+n   name str: create, the new name; delete, the character's name
 //	             as the player confirmed it; select, empty (n = 0)
+//	  11+n 1+m   class str: create, the class id (1 to 32 of a-z, 0-9, _; the
+//	             server refuses one its content lacks, in words); else empty
 //
 //	Notice 0x09 (server→client), 2 + n bytes
 //	  off  size  field
@@ -300,12 +303,13 @@
 //	kind  name              payload  fields
 //	1     EvBulletSpawn     36       uid u32, spawnTick u32, x f32, y f32, vx f32, vy f32,
 //	                                 accel f32, turn i16, radius u16, life u16, kind u8, team u8 (0|1)
-//	2     EvBulletDespawn   5        uid u32, reason u8 (1 hit | 2 wall)
+//	2     EvBulletDespawn   5        uid u32, reason u8 (1 hit | 2 wall | 3 erased by a bomb)
 //	3     EvHit             17       actor u8 (1 player | 2 enemy), id u16, other u16, amount i16,
 //	                                 hp i16, bulletUID u32, tick u32 (when it struck)
 //	4     EvDeath           13       actor u8 (1 player | 2 enemy), id u16, other u16, cause i16, kind i16, bulletUID u32
 //	5     EvPortalUsed      4        id u16, portal u8, dungeon u8
 //	6     EvPortalOpened    10       portal u8, dungeon u8, x f32, y f32
+//	7     EvAbility         3        id u16 (the player), class u8 (< 16, its class: what it did and how far)
 //	0x36  evHitShort        12       actor u8 (1 player | 2 enemy), id u16, other u16, amount i16,
 //	                                 hp i16, uidDelta i16 (from the last spawned uid),
 //	                                 tickOffset i8 (from this packet's tick): an EvHit
@@ -436,6 +440,7 @@
 //	game.BtnUse            0x08    buttons: use the item in slot on a press: drink, wear, take off
 //	game.BtnDrop           0x10    buttons: drop the item in slot, on a press
 //	game.BtnFocus          0x20    buttons: focus, while held: move slower, to thread patterns
+//	game.BtnAbility        0x40    buttons: the class's ability, on a press (the server decides)
 //	game.MoveVector        100     moveX and moveY: hundredths; 100 is a full push
 //	game.AimAngle          65536   aim units in a turn; aim 0 points along +x
 //	game.BulletVelocity    16384   the aim along +y, down the screen: aims grow clockwise
@@ -447,6 +452,7 @@
 //	game.PlayerDead        0x02    player flags: dead, waiting to respawn
 //	game.PlayerLinkdead    0x04    player flags: its connection closed; the body stays a moment
 //	game.PlayerEscaping    0x08    player flags: channelling the escape
+//	game.PlayerShielded    0x10    player flags: its class's shield is up
 //	game.EnemyPhaseMask    0x07    enemy flags: the boss's phase, 0 the first
 //	game.EnemyTelegraph    0x08    enemy flags: telegraphing, a firing is coming
 //	LootMine               0x01    loot flags: the item is instanced to the receiver

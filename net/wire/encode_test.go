@@ -23,14 +23,14 @@ func TestEventPayloadSizeMatchesTheEncoder(t *testing.T) {
 			assert.Equal(t, wireEventSize[ev.Kind], len(b), "and the layout in doc.go")
 		})
 	}
-	t.Run("only the six wire kinds and the ten stream kinds have a size", func(t *testing.T) {
+	t.Run("only the seven wire kinds and the ten stream kinds have a size", func(t *testing.T) {
 		var sized int
 		for k := 0; k < 256; k++ {
 			if wire.EventPayloadSize(game.EventKind(k)) > 0 {
 				sized++
 			}
 		}
-		assert.Equal(t, 16, sized)
+		assert.Equal(t, 17, sized)
 	})
 }
 
@@ -44,7 +44,7 @@ func TestAppendEventRefusesWhatMayNotTravel(t *testing.T) {
 		{"the last kind byte is server-only", game.Event{Kind: 255}, wire.ErrServerOnly},
 		{"kind zero is unknown", game.Event{}, wire.ErrUnknownType},
 		{"a stream kind is written only by the encoder", game.Event{Kind: 0x3D}, wire.ErrUnknownType},
-		{"the kind after the last wire kind is unknown", game.Event{Kind: game.EvPortalOpened + 1}, wire.ErrUnknownType},
+		{"the kind after the last wire kind is unknown", game.Event{Kind: game.EvAbility + 1}, wire.ErrUnknownType},
 		{"a despawn without a reason is malformed", game.Event{Kind: game.EvBulletDespawn, Bullet: game.BulletSpawn{UID: 1}}, wire.ErrMalformed},
 		{"a hit with no actor kind is malformed", game.Event{Kind: game.EvHit, ID: 1}, wire.ErrMalformed},
 		{"a death with no actor kind is malformed", game.Event{Kind: game.EvDeath, ID: 1}, wire.ErrMalformed},

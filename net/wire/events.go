@@ -29,6 +29,7 @@ var eventPayloadSize = [game.EvServerOnly]uint8{
 	game.EvDeath:         13,
 	game.EvPortalUsed:    4,
 	game.EvPortalOpened:  10,
+	game.EvAbility:       3,
 	evHitShort:           12,
 	evBulletNear:         9,
 	evNearDespawnWall:    1,
@@ -130,6 +131,8 @@ func AppendEvent(b []byte, ev *game.Event) ([]byte, error) {
 		b = append(AppendU16(b, ev.ID), ev.Portal, ev.Dungeon)
 	case game.EvPortalOpened:
 		b = AppendF32(AppendF32(append(b, ev.Portal, ev.Dungeon), ev.X), ev.Y)
+	case game.EvAbility:
+		b = append(AppendU16(b, ev.ID), ev.Reason)
 	}
 	return b, nil
 }
@@ -170,7 +173,11 @@ func checkEvent(ev *game.Event) error {
 			return ErrMalformed // no content fires it; a replica would fast-forward it for long
 		}
 	case game.EvBulletDespawn:
-		if ev.Reason != game.DespawnHit && ev.Reason != game.DespawnWall {
+		if ev.Reason != game.DespawnHit && ev.Reason != game.DespawnWall && ev.Reason != game.DespawnErased {
+			return ErrMalformed
+		}
+	case game.EvAbility:
+		if ev.Reason >= game.MaxClasses {
 			return ErrMalformed
 		}
 	case game.EvPortalOpened:
@@ -204,6 +211,8 @@ func readEventPayload(r *Reader, ev *game.Event) {
 	case game.EvPortalOpened:
 		ev.Portal, ev.Dungeon = r.U8(), r.U8()
 		ev.X, ev.Y = r.F32(), r.F32()
+	case game.EvAbility:
+		ev.ID, ev.Reason = r.U16(), r.U8()
 	}
 }
 

@@ -187,8 +187,8 @@ var codecs = []codec{
 		cases: []golden{
 			{"one character locked out of dungeons after a death", wire.Characters{
 				Cause: wire.CauseDied, Note: "Ava fell", Slots: 8, Entries: []wire.CharacterEntry{
-					{ID: 0x0102, Name: "Ava", Level: 3, Health: 100, MaxHealth: 100, Where: wire.WhereHub, Lockout: 300},
-				}}, "07 02 08 41766120 66656c6c 08 01 0201000000000000 03417661 03 6400 6400 00 2c01"},
+					{ID: 0x0102, Name: "Ava", Level: 3, Health: 100, MaxHealth: 100, Where: wire.WhereHub, Lockout: 300, Class: 2},
+				}}, "07 02 08 41766120 66656c6c 08 01 0201000000000000 03417661 03 6400 6400 00 2c01 02"},
 			{"a new account's empty roster", wire.Characters{Slots: 8, Entries: []wire.CharacterEntry{}}, "07 00 00 08 00"},
 		},
 	},
@@ -199,11 +199,12 @@ var codecs = []codec{
 		},
 		decode: func(b []byte) (any, error) { return wire.ParseCharacterCommand(b) },
 		cases: []golden{
-			{"select a character", wire.CharacterCommand{Op: wire.OpSelect, ID: 7}, "08 01 0700000000000000 00"},
-			{"create one", wire.CharacterCommand{Op: wire.OpCreate, Name: "Bo"}, "08 02 0000000000000000 02426f"},
+			{"select a character", wire.CharacterCommand{Op: wire.OpSelect, ID: 7}, "08 01 0700000000000000 00 00"},
+			{"create one of a class", wire.CharacterCommand{Op: wire.OpCreate, Name: "Bo", Class: "sapper"},
+				"08 02 0000000000000000 02426f 06736170706572"},
 			{"delete one, its name confirmed", wire.CharacterCommand{Op: wire.OpDelete, ID: 0x0100, Name: "Bo"},
-				"08 03 0001000000000000 02426f"},
-			{"still choosing", wire.CharacterCommand{Op: wire.OpStay}, "08 04 0000000000000000 00"},
+				"08 03 0001000000000000 02426f 00"},
+			{"still choosing", wire.CharacterCommand{Op: wire.OpStay}, "08 04 0000000000000000 00 00"},
 		},
 	},
 	{

@@ -87,7 +87,7 @@ var layoutCases = []layoutCase{
 		encode: func() ([]byte, error) {
 			return wire.AppendCharacters(nil, wire.Characters{Cause: wire.CauseRefused, Note: "no", Slots: 8,
 				Entries: []wire.CharacterEntry{
-					{ID: 0x0807060504030201, Name: "Ava", Level: 0x09, Health: 0x0b0a, MaxHealth: 0x0d0c, Where: 1, Lockout: 0x0f0e},
+					{ID: 0x0807060504030201, Name: "Ava", Level: 0x09, Health: 0x0b0a, MaxHealth: 0x0d0c, Where: 1, Lockout: 0x0f0e, Class: 0x03},
 					{ID: 1, Name: "Bo", Level: 1, Health: 1, MaxHealth: 1},
 				}})
 		},
@@ -95,16 +95,16 @@ var layoutCases = []layoutCase{
 		fields: map[string]string{
 			"type": "07", "cause": "01", "note": "02 6e6f", "slots": "08", "count": "02",
 			"characters.id": "0102030405060708", "characters.name": "03 417661", "characters.level": "09",
-			"characters.health": "0a0b", "characters.maxHealth": "0c0d", "characters.where": "01", "characters.lockout": "0e0f",
+			"characters.health": "0a0b", "characters.maxHealth": "0c0d", "characters.where": "01", "characters.lockout": "0e0f", "characters.class": "03",
 		},
 	},
 	{
 		typ: wire.MsgCharacterCommand,
 		encode: func() ([]byte, error) {
-			return wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpDelete, ID: 0x0807060504030201, Name: "Ava"})
+			return wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpCreate, Name: "Ava", Class: "ab"})
 		},
-		vars:   map[string]int{"n": 3},
-		fields: map[string]string{"type": "08", "op": "03", "id": "0102030405060708", "name": "03 417661"},
+		vars:   map[string]int{"n": 3, "m": 2},
+		fields: map[string]string{"type": "08", "op": "02", "id": "0000000000000000", "name": "03 417661", "class": "02 6162"},
 	},
 	{
 		typ:    wire.MsgNotice,
@@ -358,6 +358,7 @@ var eventCases = []eventCase{
 	{game.EvDeath, map[string]string{"actor": "01", "id": "0203", "other": "0405", "cause": "0607", "kind": "0809", "bulletUID": "0a0b0c0d"}},
 	{game.EvPortalUsed, map[string]string{"id": "0102", "portal": "03", "dungeon": "04"}},
 	{game.EvPortalOpened, map[string]string{"portal": "01", "dungeon": "02", "x": "0000803f", "y": "00000040"}},
+	{game.EvAbility, map[string]string{"id": "0102", "class": "01"}},
 	{0x36, map[string]string{"actor": "02", "id": "0304", "other": "0506", "amount": "0708", "hp": "090a",
 		"uidDelta": "fefe", "tickOffset": "fe"}},
 	{0x37, map[string]string{"slot": "00", "uidDelta": "05", "tickOffset": "fd", "x": "0b0c", "y": "0d0e", "aim": "0f10"}},
@@ -386,6 +387,7 @@ var plainEvents = []game.Event{
 		Bullet: game.BulletSpawn{UID: 0x0d0c0b0a}},
 	{Kind: game.EvPortalUsed, ID: 0x0201, Portal: 3, Dungeon: 4},
 	{Kind: game.EvPortalOpened, Portal: 1, Dungeon: 2, X: 1, Y: 2},
+	{Kind: game.EvAbility, ID: 0x0201, Reason: 1},
 }
 
 // streamPacket makes the encoder write every stream kind: a full spawn

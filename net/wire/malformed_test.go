@@ -16,7 +16,7 @@ import (
 // wireEventSize is the on-wire size of each event (kind byte included),
 // written from the layout table rather than taken from EventPayloadSize.
 var wireEventSize = map[game.EventKind]int{
-	game.EvBulletSpawn: 37, game.EvBulletDespawn: 6, game.EvHit: 18, game.EvDeath: 14, game.EvPortalUsed: 5, game.EvPortalOpened: 11,
+	game.EvBulletSpawn: 37, game.EvBulletDespawn: 6, game.EvHit: 18, game.EvDeath: 14, game.EvPortalUsed: 5, game.EvPortalOpened: 11, game.EvAbility: 4,
 }
 
 // completeLengths lists the prefix lengths of a golden encoding that are
@@ -153,19 +153,23 @@ func TestHostileControlMessages(t *testing.T) {
 	})
 	runBad(t, wire.MsgCharacters, []badCase{
 		{"a cause no version defines", "07 03 00 08 00", wire.ErrMalformed},
-		{"more characters than slots", "07 00 00 01 02" + strings.Repeat("0100000000000000 0141 01 0100 0100 00 0000", 2), wire.ErrTooLarge},
-		{"a count of 255 with one entry present", "07 00 00 ff ff 0100000000000000 0141 01 0100 0100 00 0000", wire.ErrShort},
-		{"a place no version defines", "07 00 00 08 01 0100000000000000 0141 01 0100 0100 02 0000", wire.ErrMalformed},
+		{"more characters than slots", "07 00 00 01 02" + strings.Repeat("0100000000000000 0141 01 0100 0100 00 0000 00", 2), wire.ErrTooLarge},
+		{"a count of 255 with one entry present", "07 00 00 ff ff 0100000000000000 0141 01 0100 0100 00 0000 00", wire.ErrShort},
+		{"a place no version defines", "07 00 00 08 01 0100000000000000 0141 01 0100 0100 02 0000 00", wire.ErrMalformed},
+		{"a class beyond the sixteen content may hold", "07 00 00 08 01 0100000000000000 0141 01 0100 0100 00 0000 10", wire.ErrMalformed},
 		{"a 201-byte note", "07 01 c9" + strings.Repeat("78", 201) + "08 00", wire.ErrTooLarge},
 	})
 	runBad(t, wire.MsgCharacterCommand, []badCase{
-		{"an op no version defines", "08 04 0100000000000000 00", wire.ErrMalformed},
-		{"a select that carries a name", "08 01 0100000000000000 0141", wire.ErrMalformed},
-		{"a create that names an id", "08 02 0100000000000000 0141", wire.ErrMalformed},
-		{"a create with no name", "08 02 0000000000000000 00", wire.ErrMalformed},
-		{"a create with a 17-byte name", "08 02 0000000000000000 11" + strings.Repeat("41", 17), wire.ErrTooLarge},
+		{"an op no version defines", "08 05 0100000000000000 00 00", wire.ErrMalformed},
+		{"a select that carries a name", "08 01 0100000000000000 0141 00", wire.ErrMalformed},
+		{"a select that carries a class", "08 01 0100000000000000 00 0161", wire.ErrMalformed},
+		{"a create that names an id", "08 02 0100000000000000 0141 0161", wire.ErrMalformed},
+		{"a create with no name", "08 02 0000000000000000 00 0161", wire.ErrMalformed},
+		{"a create with no class", "08 02 0000000000000000 0141 00", wire.ErrMalformed},
+		{"a create whose class is not a content id", "08 02 0000000000000000 0141 0241 21", wire.ErrMalformed},
+		{"a create with a 17-byte name", "08 02 0000000000000000 11" + strings.Repeat("41", 17) + "0161", wire.ErrTooLarge},
 		{"a create whose name runs 10,000 bytes past its length", "08 02 0000000000000000 ff" + strings.Repeat("41", 10000), wire.ErrMalformed},
-		{"a delete with no confirming name", "08 03 0100000000000000 00", wire.ErrMalformed},
+		{"a delete with no confirming name", "08 03 0100000000000000 00 00", wire.ErrMalformed},
 		{"an id one byte short", "08 01 01000000000000", wire.ErrShort},
 	})
 	runBad(t, wire.MsgNotice, []badCase{
@@ -286,8 +290,10 @@ func TestHostileEventStreams(t *testing.T) {
 		want      error
 	}{
 		{"an unknown kind stops the stream after the events before it",
-			head + hitHex + "07 0000 0000" + deathHex, []game.EventKind{game.EvHit}, wire.ErrUnknownType},
+			head + hitHex + "08 0000 0000" + deathHex, []game.EventKind{game.EvHit}, wire.ErrUnknownType},
 		{"kind zero is unknown", head + "00", nil, wire.ErrUnknownType},
+		{"an ability of a class beyond the sixteen content may hold is malformed", head + "07 0100 10", nil, wire.ErrMalformed},
+		{"a despawn of a reason no version defines is malformed", head + "02 01000000 04", nil, wire.ErrMalformed},
 		{"a server-only transfer is unknown on the wire", head + deathHex + "40 0100 01 02",
 			[]game.EventKind{game.EvDeath}, wire.ErrUnknownType},
 		{"a truncated payload is short", head + portalUsedHex + "03 02 0500", []game.EventKind{game.EvPortalUsed}, wire.ErrShort},

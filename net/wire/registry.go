@@ -119,8 +119,8 @@ var registry = [...]MsgInfo{
 		"instance", "epoch", "dungeon", "depth", "mapW", "mapH", "serverTick", "portalCount", "tileX", "tileY", "dungeon"}},
 	{MsgMapChunk, "MapChunk", ChanControl, ServerToClient, []string{"cx", "cy", "tiles"}},
 	{MsgCharacters, "Characters", ChanControl, ServerToClient, []string{
-		"cause", "note", "slots", "count", "id", "name", "level", "health", "maxHealth", "where", "lockout"}},
-	{MsgCharacterCommand, "CharacterCommand", ChanControl, ClientToServer, []string{"op", "id", "name"}},
+		"cause", "note", "slots", "count", "id", "name", "level", "health", "maxHealth", "where", "lockout", "class"}},
+	{MsgCharacterCommand, "CharacterCommand", ChanControl, ClientToServer, []string{"op", "id", "name", "class"}},
 	{MsgNotice, "Notice", ChanControl, ServerToClient, []string{"text"}},
 	{MsgInventory, "Inventory", ChanControl, ServerToClient, []string{
 		"level", "xp", "next", "owed", "bagCount", "bag", "equipCount", "equip",

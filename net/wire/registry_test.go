@@ -190,7 +190,7 @@ func TestNoMessageAClientSendsIsLongerThanMaxClientMessage(t *testing.T) {
 	longest := map[wire.MsgType]func() ([]byte, error){
 		wire.MsgHello: func() ([]byte, error) { return wire.AppendHello(nil, wire.Hello{Name: name}) },
 		wire.MsgCharacterCommand: func() ([]byte, error) {
-			return wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpCreate, Name: name})
+			return wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpCreate, Name: name, Class: strings.Repeat("c", wire.MaxClassIDLen)})
 		},
 		wire.MsgUpgradeChoice: func() ([]byte, error) { return wire.AppendUpgradeChoice(nil, wire.UpgradeChoice{Index: 255}), nil },
 		wire.MsgInput: func() ([]byte, error) {

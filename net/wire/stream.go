@@ -197,7 +197,7 @@ type shortPlan struct {
 // event keeps its kind.
 func (e *EventEncoder) shortForm(ev *game.Event) shortPlan {
 	plain := shortPlan{kind: ev.Kind}
-	if !e.st.hasUID || (ev.Kind != game.EvBulletDespawn && ev.Kind != game.EvHit) {
+	if !e.st.hasUID || (ev.Kind != game.EvBulletDespawn && ev.Kind != game.EvHit) || ev.Reason == game.DespawnErased {
 		return plain
 	}
 	d := int32(ev.Bullet.UID - e.st.lastUID)

@@ -65,19 +65,25 @@ func idKey(id uint64) []byte { return binary.BigEndian.AppendUint64(nil, id) }
 
 // CreateCharacter makes a level-1 character in the hub for a claimed account.
 func (s *Store) CreateCharacter(accountName, name string) (Character, error) {
+	return s.CreateCharacterOfClass(accountName, name, "")
+}
+
+// CreateCharacterOfClass is CreateCharacter with the character's class (a
+// content class id, which the server checked against its content).
+func (s *Store) CreateCharacterOfClass(accountName, name, class string) (Character, error) {
 	if err := checkName(name); err != nil {
 		return Character{}, err
 	}
 	var c Character
 	err := s.db.Update(func(tx *bolt.Tx) error {
 		var err error
-		c, err = create(tx, accountName, name)
+		c, err = create(tx, accountName, name, class)
 		return err
 	})
 	return c, err
 }
 
-func create(tx *bolt.Tx, accName, name string) (Character, error) {
+func create(tx *bolt.Tx, accName, name, class string) (Character, error) {
 	owner, err := accountName(tx, accName)
 	if err != nil {
 		return Character{}, err
@@ -102,7 +108,7 @@ func create(tx *bolt.Tx, accName, name string) (Character, error) {
 	if err != nil {
 		return Character{}, err
 	}
-	c := Character{ID: id, Account: owner, Name: name, Level: 1, Where: Place{Kind: PlaceHub}}
+	c := Character{ID: id, Account: owner, Name: name, Class: class, Level: 1, Where: Place{Kind: PlaceHub}}
 	raw, err := json.Marshal(c)
 	if err != nil {
 		return Character{}, err

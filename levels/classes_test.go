@@ -1,0 +1,111 @@
+package levels_test
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/game"
+	"duskfall/levels"
+)
+
+const goodClasses = `
+[[class]]
+id = "sapper"
+name = "Sapper"
+description = "Light shots and a bomb."
+ship = "striker"
+hp = 90
+[class.weapon]
+shots = 3
+spread = 8
+[class.ability]
+kind = "bomb"
+name = "Bomb"
+cooldown_ticks = 600
+radius = 160
+
+[[class]]
+id = "vanguard"
+name = "Vanguard"
+description = "The baseline and a shield."
+ship = "warden"
+[class.ability]
+kind = "shield"
+name = "Shield"
+cooldown_ticks = 600
+duration_ticks = 90
+`
+
+// withClasses is the good test content with a classes file.
+func withClasses(text string) fstest.MapFS {
+	fsys := contentFS(nil)
+	fsys[levels.ClassesFile] = &fstest.MapFile{Data: []byte(text)}
+	return fsys
+}
+
+func TestClassContent(t *testing.T) {
+	t.Run("good classes load on the baseline, a stat left out kept from it", func(t *testing.T) {
+		c, err := levels.LoadContentFS(withClasses(goodClasses))
+		require.NoError(t, err)
+		require.Len(t, c.Classes, 2)
+		assert.Equal(t, int16(90), c.Classes[0].Stats.MaxHP)
+		assert.Equal(t, 3, c.Classes[0].Stats.Shots)
+		assert.InDelta(t, 8*3.14159265/180, c.Classes[0].Stats.Spread, 1e-6)
+		assert.Equal(t, game.AbilityBomb, c.Classes[0].Ability.Kind)
+		assert.Equal(t, c.Player.MaxHP, c.Classes[1].Stats.MaxHP, "the baseline")
+		assert.Equal(t, 90, c.Classes[1].Ability.Duration)
+	})
+	t.Run("content without a classes file has none", func(t *testing.T) {
+		c, err := levels.LoadContentFS(contentFS(nil))
+		require.NoError(t, err)
+		assert.Empty(t, c.Classes)
+	})
+	t.Run("the built-in content has at least four classes, each with an ability", func(t *testing.T) {
+		c, err := levels.LoadContent()
+		require.NoError(t, err)
+		require.GreaterOrEqual(t, len(c.Classes), 4)
+		for _, cl := range c.Classes {
+			assert.NotEqual(t, game.AbilityNone, cl.Ability.Kind, cl.ID)
+			assert.NotEmpty(t, cl.Text, cl.ID)
+		}
+	})
+}
+
+func TestClassValidationNamesFileAndKey(t *testing.T) {
+	cases := []struct {
+		name     string
+		old, new string
+		want     string
+	}{
+		{"an unknown ability kind", `kind = "bomb"`, `kind = "teleport"`,
+			`classes.toml: class "sapper": ability.kind: "teleport" is not bomb or shield`},
+		{"a bomb without a radius", "radius = 160", "radius = 0",
+			`classes.toml: class "sapper": ability.radius: 0 is outside (0, 480]`},
+		{"a shield as long as its cooldown", "duration_ticks = 90", "duration_ticks = 600",
+			`classes.toml: class "vanguard": ability.duration_ticks: 600 ticks, want 1 to 300 and under the cooldown`},
+		{"no cooldown", "cooldown_ticks = 600", "cooldown_ticks = 0",
+			`classes.toml: class "sapper": ability.cooldown_ticks: 0 ticks, want 1 to 3600`},
+		{"two classes with one id", `id = "vanguard"`, `id = "sapper"`,
+			`classes.toml: class "sapper": id: a second class with this id`},
+		{"an id with capitals", `id = "sapper"`, `id = "Sapper"`,
+			`classes.toml: class "Sapper": id: "Sapper" is not 1 to 32 of a-z, 0-9 and _`},
+		{"no description", `description = "Light shots and a bomb."`, `description = ""`,
+			`classes.toml: class "sapper": description: want 1 to 160 bytes`},
+		{"two classes sharing a ship", `ship = "warden"`, `ship = "striker"`,
+			`classes.toml: class "vanguard": ship: "striker" is another class's ship: each class has its own`},
+		{"too many bullets a shot", "shots = 3", "shots = 9",
+			`classes.toml: class "sapper": weapon.shots: 9 is outside [0, 7]`},
+		{"a misspelt key", "spread = 8", "spraed = 8",
+			`classes.toml: class.weapon.spraed: unknown key`},
+	}
+	for _, c := range cases {
+		t.Run("the error names the file and key for "+c.name, func(t *testing.T) {
+			text := edit(t, goodClasses, c.old, c.new)
+			_, err := levels.LoadContentFS(withClasses(text))
+			assertContentError(t, err, levels.ClassesFile, c.want)
+		})
+	}
+}

@@ -1,0 +1,69 @@
+package render
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// untilScene steps until the current scene is a T.
+func untilScene[T any](t *testing.T, h *harness) T {
+	t.Helper()
+	for range 200 {
+		if s, ok := h.a.scenes.current.(T); ok {
+			return s
+		}
+		h.press(frameInput{})
+	}
+	var zero T
+	t.Fatalf("never reached %T; scene %T, log:\n%s", zero, h.a.scenes.current, h.log)
+	return zero
+}
+
+func TestTheFirstLaunch(t *testing.T) {
+	t.Run("Host and play asks a name, keeps it, then makes the character with its class", func(t *testing.T) {
+		h, _ := hostedHarnessWith(t, "", Options{Seed: 5, Port: 7777}) // the harness hosts on a free port whatever this says
+		require.True(t, h.a.choose, "no name of its own: the first launch")
+		untilScene[*menuScene](t, h)
+		h.press(frameInput{Enter: true}) // Host and play has the focus
+		ns := untilScene[*nameScene](t, h)
+		h.press(frameInput{Chars: []rune("Ada")})
+		assert.Equal(t, "Ada", ns.name.Text())
+		h.press(frameInput{Enter: true})
+		assert.Equal(t, "Ada", h.a.settings.Name, "the name is kept in Settings")
+		saved, _, err := LoadSettings(h.path)
+		require.NoError(t, err)
+		assert.Equal(t, "Ada", saved.Name, "and saved")
+
+		cs := untilScene[*classScene](t, h)
+		h.press(frameInput{}) // laid out
+		require.Len(t, cs.cards, 4, "every class has its card")
+		assert.Equal(t, "Ada", cs.name.Text(), "the character is named after the player to begin with")
+		for _, k := range cs.cards {
+			assert.NotEmpty(t, k.text, "%s has its description", k.class.Name)
+			assert.NotEmpty(t, k.power, "%s says its ability", k.class.Name)
+		}
+		r := cs.cards[1].pick.rect.Min
+		h.press(frameInput{MouseX: r.X + 10, MouseY: r.Y + 10, Click: true})
+		assert.Equal(t, 1, cs.chosen, "a click chooses a class")
+		h.press(frameInput{Right: true})
+		assert.Equal(t, 2, cs.chosen, "Right chooses the next")
+		want := cs.cards[2].class
+		b := cs.create.rect.Min
+		h.press(frameInput{MouseX: b.X + 4, MouseY: b.Y + 4, Click: true})
+
+		play := untilPlaying(t, h)
+		assert.Equal(t, "Ada", play.rt.Character().Name)
+		require.NotNil(t, play.rt.Class())
+		assert.Equal(t, want.ID, play.rt.Class().ID, "the character plays the class chosen")
+		ab, _ := play.rt.Ability()
+		require.NotNil(t, ab)
+		assert.Equal(t, want.Ability.Name, ab.Name)
+	})
+	t.Run("a later launch goes straight in, asking nothing", func(t *testing.T) {
+		h := newHarness(t, Options{})
+		assert.False(t, h.a.choose)
+		assert.True(t, h.a.nameChosen())
+	})
+}
