@@ -19,7 +19,7 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 	s := untilPlaying(t, h)
 	rebound := map[int]ebiten.Key{
 		actUp: ebiten.KeyZ, actLeft: ebiten.KeyQ, actDown: ebiten.KeyX, actRight: ebiten.KeyC,
-		actInteract: ebiten.KeyG, actLeave: ebiten.KeyH, actNetGraph: ebiten.KeyF4, actInventory: ebiten.KeyK,
+		actInteract: ebiten.KeyG, actLeave: ebiten.KeyH, actNetGraph: ebiten.KeyF4, actInventory: ebiten.KeyK, actAbility: ebiten.KeyB,
 	}
 	require.Len(t, rebound, numActions, "the test rebinds every action")
 	for act, k := range rebound {
@@ -30,7 +30,7 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 	for act, k := range rebound {
 		require.Equal(t, k, keys[act], "%s is bound", actions[act].label)
 	}
-	defaults := []string{"WASD", "E take", "E:", "hold F", "I inventory", "I or Esc", "F3"}
+	defaults := []string{"WASD", "E take", "E:", "hold F", "I inventory", "I or Esc", "F3", "Space"}
 
 	screen := ebiten.NewImage(WindowWidth, WindowHeight)
 	h.a.Draw(screen) // the text cache the lines are measured with
@@ -57,6 +57,7 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 		{"the interact key in the controls line", "G take/use", []int{0, 1}},
 		{"the inventory key in the controls line", "K inventory", []int{0, 1}},
 		{"the leave key in the controls line", "hold H leave", []int{0, 1}},
+		{"the ability key in the controls line", "B ability", []int{0}},
 		{"the interact key in the pickup prompt", "G: take Healing Potion", []int{3}},
 		{"the interact key at the keeper", "G: choose an upgrade", []int{4}},
 		{"the inventory key on the inventory", "K or Esc closes", []int{5}},
