@@ -65,7 +65,7 @@ func TestDeathReturnsThePlayerToTheRoster(t *testing.T) {
 
 	ro := rt.Roster()
 	assert.Equal(t, wire.CauseDied, ro.Cause)
-	assert.Contains(t, ro.Note, "Bo fell in the")
+	assert.Regexp(t, `^Bo fell to .+ in the Proving Grounds\.`, ro.Note, "the note names what killed Bo, and where")
 	require.Len(t, ro.Characters, 1)
 	assert.Greater(t, ro.LockoutLeft(&ro.Characters[0], ro.At), 9*time.Second)
 	assert.Nil(t, rt.Grid(), "the world is left behind")
