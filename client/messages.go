@@ -100,8 +100,10 @@ func (r *Runtime) onRoster(b []byte) error {
 		return err
 	}
 	clear(r.names)
+	clear(r.classes)
 	for _, e := range ro.Entries {
 		r.names[e.ID] = e.Name
+		r.classes[e.ID] = e.Class
 	}
 	return nil
 }

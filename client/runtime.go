@@ -140,7 +140,8 @@ type Runtime struct {
 
 	id       uint16
 	names    map[uint16]string
-	seen     map[uint16]bool // other players ever drawn
+	classes  map[uint16]uint8 // each player's class, from the Roster
+	seen     map[uint16]bool  // other players ever drawn
 	instance uint16
 	dungeon  uint8
 	depth    int // the dungeon floor, 0 in the hub
@@ -198,6 +199,7 @@ func New(tr transport.Client, cfg Config) *Runtime {
 		cfg:     cfg,
 		started: cfg.Now(), heardAt: cfg.Now(),
 		names:   make(map[uint16]string),
+		classes: make(map[uint16]uint8),
 		seen:    make(map[uint16]bool),
 		pstats:  ownStats(),
 		bullets: newReplica(),

@@ -178,6 +178,17 @@ func (r *Runtime) Class() *game.Class {
 	return nil
 }
 
+// PlayerClass is the class another player's character plays, as the
+// server's Roster names it (nil when unknown or content has none), so a
+// friend's ship is drawn as theirs.
+func (r *Runtime) PlayerClass(id uint16) *game.Class {
+	c := sharedContent()
+	if i, ok := r.classes[id]; ok && int(i) < len(c.Classes) {
+		return &c.Classes[i]
+	}
+	return nil
+}
+
 // ClassStats is the base stats of the character in play: its class's, or
 // the baseline's when content has no classes.
 func (r *Runtime) ClassStats() game.PlayerStats {

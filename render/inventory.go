@@ -13,7 +13,8 @@ import (
 
 // The inventory screen: the whole character on one panel, opened and
 // closed with its key (I by default) or Esc. The bag and what is worn, each
-// thing named with what it does; the character's level, XP and every stat
+// thing named with what it does; the class, its ability and the ability's
+// key; the character's level, XP and every stat
 // as its upgrades and gear make it (the rule the server uses, BuildStats);
 // and the upgrades it holds. The game goes on under it, and the ship still
 // moves: it is read at a glance, not lived in.
@@ -27,6 +28,7 @@ type inventoryPanel struct {
 	stat    []statRow
 	ups     []string
 	head    string
+	class   string // "Sapper. Bomb (Q): erases bullets near you, every 15 s"
 	foot    string // the closing words, for footKey
 	footKey ebiten.Key
 }
@@ -46,21 +48,41 @@ type sheetKey struct {
 	stack [game.BagSlots]int
 	worn  [game.EquipSlots]int
 	ups   string
+	class string
+	key   ebiten.Key // the ability's key, which the class line names
 }
 
-func keyOf(sh client.Sheet) sheetKey {
-	return sheetKey{known: sh.Known, level: sh.Level, xp: sh.XP, bag: sh.Bag, stack: sh.Stack, worn: sh.Worn, ups: string(sh.Upgrades)}
+func keyOf(sh client.Sheet, cl *game.Class, key ebiten.Key) sheetKey {
+	k := sheetKey{known: sh.Known, level: sh.Level, xp: sh.XP, bag: sh.Bag, stack: sh.Stack, worn: sh.Worn, ups: string(sh.Upgrades), key: key}
+	if cl != nil {
+		k.class = cl.ID
+	}
+	return k
 }
 
 // toggle opens or closes the panel.
 func (p *inventoryPanel) toggle() { p.open = !p.open }
 
-// refresh remakes the words when the sheet changed since they were made.
-func (p *inventoryPanel) refresh(u *itemsUI, sh client.Sheet) {
-	if k := keyOf(sh); k != p.made || p.head == "" {
+// refresh remakes the words when the sheet, the class or the ability's key
+// changed since they were made.
+func (p *inventoryPanel) refresh(u *itemsUI, sh client.Sheet, cl *game.Class, key ebiten.Key) {
+	if k := keyOf(sh, cl, key); k != p.made || p.head == "" {
 		p.made = k
 		p.make(u, sh)
+		p.class = classLine(cl, key)
 	}
+}
+
+// classLine names the class and what its ability does, on which key.
+func classLine(cl *game.Class, key ebiten.Key) string {
+	if cl == nil {
+		return ""
+	}
+	words := abilityWords(&cl.Ability)
+	if name := cl.Ability.Name; name != "" && strings.HasPrefix(words, name) {
+		words = name + " (" + keyName(key) + ")" + words[len(name):]
+	}
+	return cl.Name + ".  " + words
 }
 
 func (p *inventoryPanel) make(u *itemsUI, sh client.Sheet) {
@@ -108,7 +130,7 @@ func (u *itemsUI) invLine(def int, slot, none string) invLine {
 
 // Panel measures.
 const (
-	invW, invH = 900, 470
+	invW, invH = 900, 492
 	invLineH   = 22
 )
 
@@ -125,7 +147,8 @@ func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, keys 
 	x0, y := r.Min.X+24, r.Min.Y+16
 	g.text.draw(dst, name, x0, y, textScale, alignLeft, colTitle)
 	g.text.draw(dst, p.head, r.Max.X-24, y+4, 1, alignRight, colText)
-	y += 44
+	g.text.draw(dst, p.class, x0, y+38, 1, alignLeft, colAbilityText)
+	y += 66
 	top := y
 	for _, l := range p.left {
 		if l.header {

@@ -47,6 +47,16 @@ func TestTheInventoryScreen(t *testing.T) {
 		assert.Contains(t, labels, "DPS")
 		assert.Equal(t, "Level 1   XP 0 / 100", s.inv.head)
 	})
+	t.Run("it names the class, its ability and the ability's key", func(t *testing.T) {
+		require.NotNil(t, s.rt.Class())
+		h.a.Draw(screen)
+		assert.Equal(t, "Vanguard.  Shield (Space): no hits for 1.5 s, every 10 s", s.inv.class)
+		was := s.a.col.keys[actAbility]
+		defer func() { s.a.col.keys[actAbility] = was }()
+		s.a.col.keys[actAbility] = ebiten.KeyB
+		h.a.Draw(screen)
+		assert.Equal(t, "Vanguard.  Shield (B): no hits for 1.5 s, every 10 s", s.inv.class, "a rebound key is named")
+	})
 	t.Run("a click while it is open is not a shot", func(t *testing.T) {
 		n := len(rec.intents)
 		h.press(frameInput{Click: true, FireHeld: true, MouseX: 640, MouseY: 300})

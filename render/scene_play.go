@@ -330,7 +330,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	}
 	s.items.drawHUD(screen, g, s, s.keeper.open)
 	if s.inv.open {
-		s.inv.refresh(s.items, s.rt.Sheet())
+		s.inv.refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.a.col.keys[actAbility])
 		s.inv.draw(screen, g, s.rt.Character().Name, s.a.col.keys, s.a.w, s.a.h)
 	}
 	s.keeper.drawPanel(screen, g, s.a.w, s.a.h)

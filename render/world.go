@@ -146,7 +146,11 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 		if !fog.CanSee(p.Pos) {
 			continue
 		}
-		w.drawShip(dst, a, g.shapes, s, p, p.Aim, colFriend, 0)
+		design := 0
+		if cl := s.rt.PlayerClass(p.ID); cl != nil {
+			design = shipDesign(cl.Ship)
+		}
+		w.drawShip(dst, a, g.shapes, s, p, p.Aim, colFriend, design)
 		if s.cam.visible(p.Pos.X, p.Pos.Y, 40) && p.Flags&game.PlayerDead == 0 {
 			x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
 			r := w.playerRadius

@@ -317,7 +317,7 @@ func (s *Runtime) broadcastRoster() {
 	s.roster.Entries = s.roster.Entries[:0]
 	for _, p := range s.order {
 		if p.state == peerPlaying || p.state == peerLinkdead { // a body is still seen, and named
-			s.roster.Entries = append(s.roster.Entries, wire.RosterEntry{ID: p.player, Name: p.name})
+			s.roster.Entries = append(s.roster.Entries, wire.RosterEntry{ID: p.player, Class: s.classIndex(&p.char), Name: p.name})
 		}
 	}
 	b, err := wire.AppendRoster(s.buf[:0], s.roster)

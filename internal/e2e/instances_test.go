@@ -44,9 +44,10 @@ func frames(srv *server.Runtime, clients []*client.Runtime, intents []client.Int
 func TestFriendsWhoTakeTheSamePortalMeetAndOthersDoNot(t *testing.T) {
 	srv, addr := hubServer(t)
 	names := []string{"ann", "bo", "cy"}
+	classes := []string{"sapper", "striker", ""} // Cy's character is made with the content's first
 	clients := make([]*client.Runtime, 3)
 	for i, n := range names {
-		c, err := client.Dial(addr, client.Config{Name: n})
+		c, err := client.Dial(addr, client.Config{Name: n, Class: classes[i]})
 		require.NoError(t, err)
 		t.Cleanup(c.Close)
 		clients[i] = c
@@ -62,6 +63,19 @@ func TestFriendsWhoTakeTheSamePortalMeetAndOthersDoNot(t *testing.T) {
 	require.Equal(t, 3, srv.Players())
 	hubID, _ := clients[0].Instance()
 	frames(srv, clients, idle, 30)
+
+	// Each sees the others' ships as their classes: the Roster says which.
+	for i, c := range clients {
+		for j, other := range clients {
+			want := classes[j]
+			if want == "" {
+				want = "vanguard"
+			}
+			cl := c.PlayerClass(other.PlayerID())
+			require.NotNil(t, cl, "%s knows %s's class", names[i], names[j])
+			assert.Equal(t, want, cl.ID, "%s sees %s's class", names[i], names[j])
+		}
+	}
 
 	// Ann and Bo stand on the first portal, Cy on the second, and all press
 	// INTERACT. Nothing in what they send names a portal or a dungeon.

@@ -199,8 +199,9 @@ func ParseTryAgain(b []byte) (TryAgain, error) {
 
 // RosterEntry is one player on the server.
 type RosterEntry struct {
-	ID   uint16
-	Name string
+	ID    uint16
+	Class uint8 // the class of the character it plays: an index into the content's classes, so friends' ships look like theirs
+	Name  string
 }
 
 // Roster lists the players on the server.
@@ -208,16 +209,20 @@ type Roster struct {
 	Entries []RosterEntry
 }
 
-// rosterEntryMin is the smallest entry: id u16 and a one-byte name.
-const rosterEntryMin = 2 + 1 + 1
+// rosterEntryMin is the smallest entry: id u16, class u8 and a one-byte name.
+const rosterEntryMin = 2 + 1 + 1 + 1
 
-// AppendRoster appends a Roster. Over MaxRoster entries is ErrTooLarge; an
-// invalid name returns its error; either way b is unchanged.
+// AppendRoster appends a Roster. Over MaxRoster entries is ErrTooLarge, a
+// class of MaxClasses or more ErrMalformed; an invalid name returns its
+// error; either way b is unchanged.
 func AppendRoster(b []byte, ro Roster) ([]byte, error) {
 	if len(ro.Entries) > MaxRoster {
 		return b, ErrTooLarge
 	}
 	for _, e := range ro.Entries {
+		if e.Class >= game.MaxClasses {
+			return b, ErrMalformed
+		}
 		if err := ValidName(e.Name); err != nil {
 			return b, err
 		}
@@ -225,6 +230,7 @@ func AppendRoster(b []byte, ro Roster) ([]byte, error) {
 	b = append(b, uint8(MsgRoster), uint8(len(ro.Entries)))
 	for _, e := range ro.Entries {
 		b = AppendU16(b, e.ID)
+		b = append(b, e.Class)
 		b, _ = AppendString(b, e.Name) // ValidName bounds the length
 	}
 	return b, nil
@@ -243,7 +249,10 @@ func ParseRoster(b []byte) (Roster, error) {
 	}
 	ro := Roster{Entries: make([]RosterEntry, n)}
 	for i := range ro.Entries {
-		ro.Entries[i] = RosterEntry{ID: r.U16(), Name: readName(&r)}
+		ro.Entries[i] = RosterEntry{ID: r.U16(), Class: r.U8(), Name: readName(&r)}
+		if ro.Entries[i].Class >= game.MaxClasses {
+			r.Fail(ErrMalformed)
+		}
 	}
 	if err := r.End(); err != nil {
 		return Roster{}, err

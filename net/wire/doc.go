@@ -92,7 +92,8 @@
 //	  1    1     count u8
 //	  2    …     entries, count of them, each:
 //	    0    2     id u16
-//	    2    1+k   name str, k bytes, rules as in Hello
+//	    2    1     class u8, an index into the content's classes (below MaxClasses)
+//	    3    1+k   name str, k bytes, rules as in Hello
 //
 //	EnterInstance 0x05 (server→client), 16 + 5·n bytes
 //	  off  size  field
@@ -416,7 +417,7 @@
 // row for a name it does not know, and on a name it knows with no row.
 //
 //	name                   value   meaning
-//	ProtocolVersion        14      ENet's connect data, u32; another is refused with a Reject
+//	ProtocolVersion        15      ENet's connect data, u32; another is refused with a Reject
 //	NumChannels            4       channels the connect asks for; fewer are refused with a Reject
 //	ChanControl            0       reliable: handshake, roster, instances, map chunks, sheets
 //	ChanSnapshot           1       unreliable sequenced: Snapshot and SnapshotDelta

@@ -68,7 +68,7 @@ func FuzzParseTryAgain(f *testing.F) {
 }
 
 func FuzzParseRoster(f *testing.F) {
-	fuzzCodec(f, wire.MsgRoster, "04 ff 0100 03417661", "04 01 0100 00 41")
+	fuzzCodec(f, wire.MsgRoster, "04 ff 0100 00 03417661", "04 01 0100 ff 03417661")
 }
 
 func FuzzParseEnterInstance(f *testing.F) {

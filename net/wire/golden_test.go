@@ -155,8 +155,8 @@ var codecs = []codec{
 		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendRoster(b, v.(wire.Roster)) },
 		decode: func(b []byte) (any, error) { return wire.ParseRoster(b) },
 		cases: []golden{
-			{"two players", wire.Roster{Entries: []wire.RosterEntry{{ID: 1, Name: "Ava"}, {ID: 0x0203, Name: "Bo"}}},
-				"04 02 0100 03417661 0302 02426f"},
+			{"two players", wire.Roster{Entries: []wire.RosterEntry{{ID: 1, Name: "Ava"}, {ID: 0x0203, Class: 3, Name: "Bo"}}},
+				"04 02 0100 00 03417661 0302 03 02426f"},
 			{"an empty server", wire.Roster{Entries: []wire.RosterEntry{}}, "04 00"},
 		},
 	},

@@ -62,10 +62,10 @@ var layoutCases = []layoutCase{
 	{
 		typ: wire.MsgRoster,
 		encode: func() ([]byte, error) {
-			return wire.AppendRoster(nil, wire.Roster{Entries: []wire.RosterEntry{{ID: 0x0201, Name: "Ava"}, {ID: 0x0403, Name: "Bo"}}})
+			return wire.AppendRoster(nil, wire.Roster{Entries: []wire.RosterEntry{{ID: 0x0201, Class: 0x05, Name: "Ava"}, {ID: 0x0403, Name: "Bo"}}})
 		},
 		vars:   map[string]int{"k": 3},
-		fields: map[string]string{"type": "04", "count": "02", "entries.id": "0102", "entries.name": "03 417661"},
+		fields: map[string]string{"type": "04", "count": "02", "entries.id": "0102", "entries.class": "05", "entries.name": "03 417661"},
 	},
 	{
 		typ: wire.MsgEnterInstance,

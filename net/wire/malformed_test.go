@@ -135,9 +135,10 @@ func TestHostileControlMessages(t *testing.T) {
 		{"a wait cut to one byte", "0d 01", wire.ErrShort},
 	})
 	runBad(t, wire.MsgRoster, []badCase{
-		{"a count of 255 with one entry present", "04 ff 0100 03417661", wire.ErrShort},
-		{"an entry with an empty name", "04 01 0100 00 41", wire.ErrMalformed},
-		{"an entry with a control character", "04 01 0100 02410a", wire.ErrMalformed},
+		{"a count of 255 with one entry present", "04 ff 0100 00 03417661", wire.ErrShort},
+		{"an entry with an empty name", "04 01 0100 00 00 41", wire.ErrMalformed},
+		{"an entry with a control character", "04 01 0100 00 02410a", wire.ErrMalformed},
+		{"an entry of a class past the last there can be", "04 01 0100 ff 03417661", wire.ErrMalformed},
 	})
 	runBad(t, wire.MsgEnterInstance, []badCase{
 		{"a map with no width", "05 0700 0000 ff 00 0000 1e00 e8030000 00", wire.ErrMalformed},

@@ -114,7 +114,7 @@ var registry = [...]MsgInfo{
 	{MsgHello, "Hello", ChanControl, ClientToServer, []string{"name", "token"}},
 	{MsgWelcome, "Welcome", ChanControl, ServerToClient, []string{"peerID", "serverTick"}},
 	{MsgReject, "Reject", ChanControl, ServerToClient, []string{"reason"}},
-	{MsgRoster, "Roster", ChanControl, ServerToClient, []string{"count", "id", "name"}},
+	{MsgRoster, "Roster", ChanControl, ServerToClient, []string{"count", "id", "class", "name"}},
 	{MsgEnterInstance, "EnterInstance", ChanControl, ServerToClient, []string{
 		"instance", "epoch", "dungeon", "depth", "mapW", "mapH", "serverTick", "portalCount", "tileX", "tileY", "dungeon"}},
 	{MsgMapChunk, "MapChunk", ChanControl, ServerToClient, []string{"cx", "cy", "tiles"}},
