@@ -38,6 +38,7 @@ type Bot struct {
 	turnAt    int
 	frame     int
 	lastPos   game.Vec
+	inSight   []client.Actor // the enemies the dungeon script may fight, reused
 	connected bool
 	dungeon   dungeonRun
 	character string
@@ -116,7 +117,7 @@ func (b *Bot) Intent() client.Intent {
 	} else {
 		in = b.wander(self.Pos)
 		if b.script == ScriptFight {
-			b.fight(self.Pos, &in, 1e9)
+			b.fight(self.Pos, &in, 1e9, nil)
 		}
 	}
 	b.items.decide(b.rt, self, b.frame, &in)
@@ -171,13 +172,25 @@ func (b *Bot) wander(pos game.Vec) client.Intent {
 }
 
 // fight aims at the nearest enemy within reach, fires, and backs off when
-// it is close. It reports whether it found one.
-func (b *Bot) fight(pos game.Vec, in *client.Intent, reach float64) bool {
+// it is close. It reports whether it found one. With a grid, only enemies
+// in line of sight count: one behind a wall would hold the bot strafing
+// into it, shooting the wall, while the way round lies unexplored.
+func (b *Bot) fight(pos game.Vec, in *client.Intent, reach float64, g *game.Grid) bool {
 	side := 1.0
 	if (b.frame/strafeFrames)%2 == 1 {
 		side = -1
 	}
-	return Fight(pos, b.rt.Enemies(), reach, side, in)
+	enemies := b.rt.Enemies()
+	if g != nil {
+		b.inSight = b.inSight[:0]
+		for _, e := range enemies {
+			if g.LineClear(pos, e.Pos) {
+				b.inSight = append(b.inSight, e)
+			}
+		}
+		enemies = b.inSight
+	}
+	return Fight(pos, enemies, reach, side, in)
 }
 
 // strafeFrames is how long the fight rule strafes one way before turning.

@@ -62,7 +62,7 @@ func (b *Bot) dungeonIntent(pos game.Vec) client.Intent {
 		return in
 	}
 	in = b.explore(g, pos)
-	b.fight(pos, &in, 450)
+	b.fight(pos, &in, 450, g)
 	return in
 }
 
