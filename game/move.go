@@ -51,8 +51,9 @@ const FocusSpeedShare = 0.45
 // prediction. It sanitizes the move, scales it by stats.Speed (less while
 // focused) and moves a circle of stats.Radius against g.Solid, X then Y, so
 // a diagonal push into a wall keeps sliding along it; a nearly straight push
-// that only clips a wall's corner rounds it (roundCorner). It is pure: the
-// result depends on its arguments only.
+// blocked by a corner beside an opening is steered into it (roundCorner),
+// and whatever a tile's corner point still blocks slides along it
+// (slideCorner). It is pure: the result depends on its arguments only.
 func StepPlayer(pos Vec, in Input, stats PlayerStats, g *Grid) Vec {
 	mx, my := MoveVector(in)
 	speed := stats.Speed
@@ -61,17 +62,25 @@ func StepPlayer(pos Vec, in Input, stats PlayerStats, g *Grid) Vec {
 	}
 	d := Vec{mx * speed, my * speed}
 	next := MoveCircle(pos, d, stats.Radius, g)
-	return roundCorner(pos, next, d, stats.Radius, g)
+	next = roundCorner(pos, next, d, stats.Radius, g)
+	return slideCorner(pos, next, d, stats.Radius, g)
 }
 
 // Corner rounding: a ship pushed nearly straight (its move within
-// cornerAxisShare of one axis) whose rim clips a corner by at most
-// cornerShare of its radius is steered sideways around it, by no more than
-// the distance the corner cost it, so it never moves faster than its speed.
+// cornerAxisShare of one axis) and blocked is steered sideways toward an
+// open lane found within cornerReach of its radius, by no more than the
+// distance the block cost it, so it never moves faster than its speed. A
+// lane counts as open once the ship fits there and cornerProbe further on,
+// so with a radius of 10 u a ship whose centre is up to 10.6 u beside an
+// opening (one it overlaps at all, less a hair) is guided in: a one-tile
+// corridor's mouth may be missed by 26.6 u from its middle, 0.83 of a
+// tile. A ship whose centre is further over the wall is pushing into the
+// wall, and stays.
 const (
-	cornerShare     = 0.6
+	cornerReach     = 1.5
 	cornerAxisShare = 0.9
-	cornerProbe     = 1.0 // u: how far ahead the lane beside the corner must be open
+	cornerProbe     = 1.0 // u
+	cornerSteps     = 12  // lanes tried on each side, nearest first
 )
 
 // roundCorner steers a blocked, nearly straight move around the corner that
@@ -90,9 +99,8 @@ func roundCorner(pos, next, d Vec, r float64, g *Grid) Vec {
 	if math.Abs(d.X*ahead.X+d.Y*ahead.Y) < cornerAxisShare*want {
 		return next // a diagonal push: the axis slide already did its work
 	}
-	const steps = 8
-	for k := 1; k <= steps; k++ {
-		off := cornerShare * r * float64(k) / steps
+	for k := 1; k <= cornerSteps; k++ {
+		off := cornerReach * r * float64(k) / cornerSteps
 		for _, s := range [2]float64{-1, 1} {
 			probe := next.Add(side.Scale(s * off))
 			if g.CircleSolid(probe, r) || g.CircleSolid(probe.Add(ahead.Scale(cornerProbe)), r) {
@@ -102,6 +110,71 @@ func roundCorner(pos, next, d Vec, r float64, g *Grid) Vec {
 		}
 	}
 	return next
+}
+
+// slideCorner lets a push that a tile's corner point blocks slide round
+// it, as a round body would: the axis-separated sweep stops both axes of a
+// circle that meets a corner (a pillar's, a bend's) head on, so a diagonal
+// push would otherwise stop dead there. What the sweep lost of the move is
+// spent along the tangent at the touching point, scaled by how much of the
+// push lies along it, so the whole step stays within the speed; a push
+// square onto the point has no tangent part and stays.
+func slideCorner(pos, next, d Vec, r float64, g *Grid) Vec {
+	want := d.Len()
+	left := want - next.Sub(pos).Len()
+	if want == 0 || left <= contactSkin {
+		return next
+	}
+	c, ok := touchedCorner(next, r, g)
+	if !ok {
+		return next
+	}
+	n := next.Sub(c)
+	n = n.Scale(1 / n.Len())
+	u := d.Scale(1 / want)
+	into := u.X*n.X + u.Y*n.Y
+	if into >= 0 {
+		return next
+	}
+	to := next.Add(u.Sub(n.Scale(into)).Scale(left))
+	if g.CircleSolid(to, r) {
+		return next
+	}
+	return to
+}
+
+// cornerTouch is how near a corner point must be to the rim to count as
+// touched: a sweep stops the circle exactly on it, up to rounding.
+const cornerTouch = 1e-6
+
+// touchedCorner finds the corner point of a solid tile that a circle at c
+// touches, if it touches one and no tile's face: against a face the axis
+// slide already moves as a round body would.
+func touchedCorner(c Vec, r float64, g *Grid) (Vec, bool) {
+	var corner Vec
+	found := false
+	for ty := tileOf(c.Y - r - cornerTouch); ty <= tileOf(c.Y+r+cornerTouch); ty++ {
+		gy := spanGap(c.Y, ty)
+		for tx := tileOf(c.X - r - cornerTouch); tx <= tileOf(c.X+r+cornerTouch); tx++ {
+			gx := spanGap(c.X, tx)
+			if !g.Solid(tx, ty) || gx*gx+gy*gy > (r+cornerTouch)*(r+cornerTouch) {
+				continue
+			}
+			if gx == 0 || gy == 0 {
+				return Vec{}, false
+			}
+			corner, found = Vec{X: nearEdge(c.X, tx), Y: nearEdge(c.Y, ty)}, true
+		}
+	}
+	return corner, found
+}
+
+// nearEdge is the edge of tile t's span nearest coordinate v, outside it.
+func nearEdge(v float64, t int) float64 {
+	if lo := float64(t * TileSize); v < lo {
+		return lo
+	}
+	return float64((t + 1) * TileSize)
 }
 
 // MoveCircle moves a circle of radius r by d with axis-separated collision:

@@ -224,3 +224,88 @@ func BenchmarkStepPlayerRoundingACorner(b *testing.B) {
 		_ = StepPlayer(pos, Input{MoveY: 100}, stats, g)
 	}
 }
+
+func TestSlidingRoundPillarsAndIntoTunnels(t *testing.T) {
+	// A pillar of two tiles by two in a room, and a one-tile tunnel leaving
+	// the room south at tile column 8.
+	g := asciiMap(t,
+		"############",
+		"#..........#",
+		"#..........#",
+		"#...##.....#",
+		"#...##.....#",
+		"#..........#",
+		"#..........#",
+		"########.###",
+		"########.###",
+		"############",
+	).Grid
+	stats := testStats()
+	pillar := Vec{X: 4 * TileSize, Y: 3 * TileSize} // its top-left corner point
+	t.Run("a diagonal push onto a pillar's corner slides round it instead of stopping dead", func(t *testing.T) {
+		// Centre up-left of the corner point, a little off its diagonal:
+		// it meets the point head on, nearer the pillar's top than its side.
+		pos := pillar.Add(Vec{X: -16, Y: -20})
+		in := Input{MoveX: 70, MoveY: 70}
+		for range 60 {
+			next := StepPlayer(pos, in, stats, g)
+			require.LessOrEqual(t, next.Sub(pos).Len(), stats.Speed+1e-9)
+			require.False(t, g.CircleSolid(next, stats.Radius), "at %v", next)
+			pos = next
+		}
+		assert.Greater(t, pos.X, pillar.X+2*TileSize, "it went over the pillar's top, past its far side")
+	})
+	t.Run("a push square onto a corner point has nothing to slide along and stays", func(t *testing.T) {
+		pos := pillar.Sub(Vec{X: stats.Radius / math.Sqrt2, Y: stats.Radius / math.Sqrt2})
+		next := StepPlayer(pos, Input{MoveX: 70, MoveY: 70}, stats, g)
+		assert.InDelta(t, 0, next.Sub(pos).Len(), 1e-6)
+	})
+	t.Run("a straight push that misses a one-tile tunnel by 0.75 of a tile is guided in", func(t *testing.T) {
+		for _, off := range []float64{-24, -20, -12, 0, 12, 20, 24} {
+			pos := Vec{X: 8*TileSize + 16 + off, Y: 5*TileSize + 16}
+			for range 40 {
+				pos = StepPlayer(pos, Input{MoveY: 100}, stats, g)
+				require.False(t, g.CircleSolid(pos, stats.Radius), "at %v", pos)
+			}
+			assert.Greater(t, pos.Y, 8.0*TileSize, "from %v u off the tunnel's middle", off)
+		}
+	})
+	t.Run("a straight push with its centre over the wall beside the tunnel stays", func(t *testing.T) {
+		pos := Vec{X: 8*TileSize + 16 + 28, Y: 5*TileSize + 16} // 12 u over the wall
+		for range 40 {
+			pos = StepPlayer(pos, Input{MoveY: 100}, stats, g)
+		}
+		assert.InDelta(t, 8*TileSize+16+28, pos.X, 1e-9)
+	})
+	t.Run("no move round a pillar is faster than the speed, and no ship ends in a wall", func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(3, 4))
+		for range 20000 {
+			pos := Vec{X: 32 + rng.Float64()*320, Y: 32 + rng.Float64()*192}
+			if g.CircleSolid(pos, stats.Radius) {
+				continue
+			}
+			in := Input{MoveX: int8(rng.IntN(201) - 100), MoveY: int8(rng.IntN(201) - 100)}
+			next := StepPlayer(pos, in, stats, g)
+			require.LessOrEqual(t, next.Sub(pos).Len(), stats.Speed+1e-9, "from %v by %+v", pos, in)
+			require.False(t, g.CircleSolid(next, stats.Radius), "from %v by %+v to %v", pos, in, next)
+			assert.Equal(t, next, StepPlayer(pos, in, stats, g), "the same step twice gives the same place")
+		}
+	})
+}
+
+func BenchmarkStepPlayerSlidingRoundAPillar(b *testing.B) {
+	g := asciiMap(b,
+		"########",
+		"#......#",
+		"#..##..#",
+		"#..##..#",
+		"#......#",
+		"########",
+	).Grid
+	stats := testStats()
+	pos := Vec{X: 3*TileSize - 9, Y: 2*TileSize - 5}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = StepPlayer(pos, Input{MoveX: 70, MoveY: 70}, stats, g)
+	}
+}
