@@ -409,8 +409,9 @@ func (f *effects) drawBanner(dst *ebiten.Image, g *graphics, s *playScene) {
 		return
 	}
 	a := float32(min(1, float64(left)/30))
-	g.text.draw(dst, f.banner, s.a.w/2, s.a.h/4-20, 3, alignCenter, fade(colTitle, a))
-	g.text.draw(dst, f.bannerSub, s.a.w/2, s.a.h/4+30, 1, alignCenter, fade(colText, a))
+	k := uiScale(s.a.w, s.a.h)
+	g.text.draw(dst, f.banner, s.a.w/2, s.a.h/4-px(20, k), 3*k, alignCenter, fade(colTitle, a))
+	g.text.draw(dst, f.bannerSub, s.a.w/2, s.a.h/4+px(30, k), k, alignCenter, fade(colText, a))
 }
 
 // drawBossMarker points from the screen's edge toward the boss the player
