@@ -410,8 +410,9 @@ func (f *effects) drawBanner(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	a := float32(min(1, float64(left)/30))
 	k := uiScale(s.a.w, s.a.h)
-	g.text.draw(dst, f.banner, s.a.w/2, s.a.h/4-px(20, k), 3*k, alignCenter, fade(colTitle, a))
-	g.text.draw(dst, f.bannerSub, s.a.w/2, s.a.h/4+px(30, k), k, alignCenter, fade(colText, a))
+	y := max(s.a.h/4-px(20, k), topHUDBottom(s.a.w, s.a.h)+px(8, k))
+	g.text.draw(dst, f.banner, s.a.w/2, y, 3*k, alignCenter, fade(colTitle, a))
+	g.text.draw(dst, f.bannerSub, s.a.w/2, y+px(50, k), k, alignCenter, fade(colText, a))
 }
 
 // drawBossMarker points from the screen's edge toward the boss the player

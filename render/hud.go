@@ -356,6 +356,17 @@ func hpBarRect(w, h int) image.Rectangle {
 	return image.Rect(px(12, k), top, px(12, k)+bw, top+bh)
 }
 
+// topHUDBottom is the first row under the HUD at the top of the screen in
+// its middle: under the health bar when it is at the top left, otherwise
+// under the boss bar's name. Banners and the level-up words go below it.
+func topHUDBottom(w, h int) int {
+	k := uiScale(w, h)
+	if r := hpBarRect(w, h); r.Min.Y < h/2 {
+		return r.Max.Y
+	}
+	return bossBarBottom(k) + px(4, k) + int(glyphH*k)
+}
+
 // helpLine is the longest controls line that fits the window, for the
 // keys bound now; the lines are made again only when a key changes.
 func (h *hud) helpLine(g *graphics, keys bindings, w int, k float64) string {

@@ -174,7 +174,7 @@ func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, keys 
 	if !p.open {
 		return
 	}
-	g.boxes.overlay()
+	g.boxes.overlay(false)
 	k := uiScale(w, h)
 	lh := max(px(invLineH, k), int(glyphH*k)+2)
 	r := invRect(w, h)

@@ -293,7 +293,7 @@ func (u *itemsUI) drawBanner(dst *ebiten.Image, g *graphics, now time.Time, w, h
 		return
 	}
 	k := uiScale(w, h)
-	top, titleScale, lineH := px(56, k), 3*k, int(glyphH*k)+4
+	top, titleScale, lineH := max(px(56, k), topHUDBottom(w, h)+px(8, k)), 3*k, int(glyphH*k)+4
 	width := g.text.advance(u.clearTxt[0], titleScale)
 	for _, l := range u.clearTxt[1:] {
 		width = max(width, g.text.advance(l, k))

@@ -49,7 +49,7 @@ type playScene struct {
 	costLines []string  // leaveCost wrapped to the window, for costW and costK
 	costW     int
 	costK     float64
-	bossHeard int       // the last frame a met boss was near, for the music
+	bossHeard int // the last frame a met boss was near, for the music
 	netGraph  bool
 
 	frames  int // updates since the scene opened
@@ -324,7 +324,7 @@ func (s *playScene) holdFrame() bool { return s.fx.punch.stop.hold() }
 func (s *playScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(color.Black) // unknown ground is black
-	g.boxes.on = false // the world and what moves with it are not the layout's
+	g.boxes.on = false       // the world and what moves with it are not the layout's
 	s.look.drawWorld(screen, g, s)
 	g.shapes.flush(screen)
 	g.bullets.draw(screen, s.rt.Bullets(), s.rt.Telegraphs(), s.cam, s.rt.Fog())
@@ -372,7 +372,7 @@ func (s *playScene) drawLevelUp(screen *ebiten.Image, g *graphics) {
 }
 
 func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
-	g.boxes.overlay()
+	g.boxes.overlay(true)
 	g.shapes.rect(screen, 0, 0, float32(s.a.w), float32(s.a.h), colDimScreen)
 	drawFormShapes(screen, g, s.menu())
 	g.shapes.flush(screen)

@@ -241,7 +241,7 @@ func (p *settingsPanel) commitName() {
 
 func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 	p.layout()
-	g.boxes.overlay()
+	g.boxes.overlay(true)
 	k := uiScale(p.a.w, p.a.h)
 	// Nearly opaque: over the pause menu, its words must not show through.
 	g.shapes.rect(dst, 0, 0, float32(p.a.w), float32(p.a.h), colBackdrop8(0.94))

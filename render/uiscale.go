@@ -109,17 +109,19 @@ type uiBox struct {
 	r     image.Rectangle
 	layer int
 	keep  bool // stays in view under a panel of a higher layer
+	cover bool // its layer covers the whole screen (dims or hides what is under)
 }
 
 type uiBoxes struct {
 	on    bool
 	layer int
+	cover bool // the layer under way covers the whole screen
 	boxes []uiBox
 }
 
 // reset empties the frame's boxes and stops recording.
 func (b *uiBoxes) reset() {
-	b.on, b.layer, b.boxes = false, 0, b.boxes[:0]
+	b.on, b.layer, b.cover, b.boxes = false, 0, false, b.boxes[:0]
 }
 
 // add records r under name when recording is on.
@@ -127,7 +129,7 @@ func (b *uiBoxes) add(name string, r image.Rectangle) {
 	if b == nil || !b.on || r.Empty() {
 		return
 	}
-	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer})
+	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, cover: b.cover})
 }
 
 // addKept records r as a box that stays in view under panels.
@@ -135,13 +137,16 @@ func (b *uiBoxes) addKept(name string, r image.Rectangle) {
 	if b == nil || !b.on || r.Empty() {
 		return
 	}
-	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, keep: true})
+	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, keep: true, cover: b.cover})
 }
 
-// overlay starts a panel's layer over what is drawn so far.
-func (b *uiBoxes) overlay() {
+// overlay starts a panel's layer over what is drawn so far; screen says
+// the panel dims or hides the whole screen under it (the pause menu,
+// Settings), so nothing under it need stay in view.
+func (b *uiBoxes) overlay(screen bool) {
 	if b != nil {
 		b.layer++
+		b.cover = screen
 	}
 }
 
@@ -173,8 +178,10 @@ func layoutFaults(boxes []uiBox, w, h int) []string {
 					continue
 				}
 				out = append(out, fmt.Sprintf("%q %v overlaps %q %v", a.name, a.r, b.name, b.r))
-			case a.keep && b.layer > a.layer || b.keep && a.layer > b.layer:
+			case a.keep && b.layer > a.layer && !b.cover:
 				out = append(out, fmt.Sprintf("%q %v covers %q %v, which stays in view", b.name, b.r, a.name, a.r))
+			case b.keep && a.layer > b.layer && !a.cover:
+				out = append(out, fmt.Sprintf("%q %v covers %q %v, which stays in view", a.name, a.r, b.name, b.r))
 			}
 		}
 	}
