@@ -28,13 +28,15 @@ var uiScaleChoices = [...]float64{0, 0.75, 1, 1.25, 1.5, 2}
 var uiChoice float64
 
 // uiScale is the UI scale for a w×h window.
-func uiScale(w, h int) float64 {
+func uiScale(w, h int) float64 { return uiScaleFor(uiChoice, w, h) }
+
+// uiScaleFor is the UI scale for a w×h window under the choice (0 Auto).
+func uiScaleFor(choice float64, w, h int) float64 {
 	fit := min(float64(w)/WindowWidth, float64(h)/WindowHeight)
-	auto := uiStepAtMost(fit)
-	if uiChoice <= 0 {
-		return auto
+	if choice <= 0 {
+		return uiStepAtMost(fit)
 	}
-	return min(uiChoice, uiStepAtMost(1.5*fit))
+	return min(choice, uiStepAtMost(1.5*fit))
 }
 
 // uiStepAtMost is the largest step not over v, or the smallest step.
@@ -84,9 +86,9 @@ func nextUIScale(v float64, dir int) float64 {
 // the scale it comes to in this window.
 func uiScaleWords(v float64, w, h int) string {
 	if v <= 0 {
-		return fmt.Sprintf("Auto (%.0f %%)", 100*uiScale(w, h))
+		return fmt.Sprintf("Auto (%.0f %%)", 100*uiScaleFor(0, w, h))
 	}
-	if k := uiScale(w, h); k != v {
+	if k := uiScaleFor(v, w, h); k != v {
 		return fmt.Sprintf("%.0f %% (%.0f %% fits)", 100*v, 100*k)
 	}
 	return fmt.Sprintf("%.0f %%", 100*v)
