@@ -37,10 +37,10 @@ func TestUIScale(t *testing.T) {
 	t.Run("the layout check finds what leaves the window and what overlaps", func(t *testing.T) {
 		boxes := []uiBox{
 			{name: "bar", r: image.Rect(0, 0, 100, 20)},
-			{name: "label", r: image.Rect(10, 2, 60, 18)},        // inside the bar: its child
-			{name: "ping", r: image.Rect(90, 10, 140, 26)},       // half over the bar
+			{name: "label", r: image.Rect(10, 2, 60, 18)},  // inside the bar: its child
+			{name: "ping", r: image.Rect(90, 10, 140, 26)}, // half over the bar
 			{name: "item bar", r: image.Rect(0, 80, 100, 100), keep: true},
-			{name: "panel", r: image.Rect(0, 50, 100, 90), layer: 1},              // over the item bar
+			{name: "panel", r: image.Rect(0, 50, 100, 90), layer: 1},             // over the item bar
 			{name: "menu", r: image.Rect(0, 0, 100, 100), layer: 2, cover: true}, // covers all: fine
 			{name: "help", r: image.Rect(-5, 100, 50, 116)},
 		}
