@@ -42,7 +42,7 @@ vet:
 # they run the render package's tests inside a running game).
 REALTIME := ^(TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLossMatchesTheNetwork|TestDeltaSnapshotsRebuildExactlyOverABadNetwork|TestHoldingTheDoor|TestItemConservation)$$
 WINDOW := ^TestGUI
-FRAMES := ^TestHostileBulletsContrastInEveryPlace$$
+FRAMES := ^(TestHostileBulletsContrastInEveryPlace|TestNoHUDElementsOverlapAtAnySize)$$
 test: deps-test vet
 	scripts/with-display.sh $(GO) test -count=1 -timeout 15m -skip '$(REALTIME)|$(WINDOW)' ./...
 	$(GO) test -count=1 -run '$(REALTIME)' ./internal/e2e

@@ -138,6 +138,7 @@ type graphics struct {
 	text    *textCache
 	shapes  *shapeBatch
 	bullets *bulletLayer
+	boxes   uiBoxes // the frame's HUD and menu boxes, as laid out
 }
 
 // newApp loads the settings from settingsPath ("" keeps them in memory
@@ -196,6 +197,7 @@ func (a *app) loadSettings() error {
 func (a *app) applyInput() {
 	a.col.keys = a.settings.bindings()
 	a.col.noPads = !a.settings.Gamepad
+	uiChoice = a.settings.UIScale
 }
 
 // The smallest window the HUD is laid out for.
@@ -284,6 +286,7 @@ func (a *app) Draw(screen *ebiten.Image) {
 	glow := a.highQuality()
 	if a.gfx == nil {
 		a.gfx = &graphics{text: newTextCache(), shapes: newShapeBatch(), bullets: newBulletLayer(a.settings.BulletPalette, glow)}
+		a.gfx.text.boxes, a.gfx.shapes.boxes = &a.gfx.boxes, &a.gfx.boxes
 	}
 	if h, ok := a.scenes.current.(frameHolder); ok && h.holdFrame() {
 		return
@@ -291,6 +294,8 @@ func (a *app) Draw(screen *ebiten.Image) {
 	screen.Clear()
 	a.gfx.bullets.follow(a.settings.BulletPalette, glow)
 	a.gfx.text.beginFrame()
+	a.gfx.boxes.reset()
+	a.gfx.boxes.on = true // the play scene leaves the world's labels out
 	a.scenes.draw(screen)
 	if a.shotDue {
 		a.shotDue = false

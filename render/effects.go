@@ -409,8 +409,10 @@ func (f *effects) drawBanner(dst *ebiten.Image, g *graphics, s *playScene) {
 		return
 	}
 	a := float32(min(1, float64(left)/30))
-	g.text.draw(dst, f.banner, s.a.w/2, s.a.h/4-20, 3, alignCenter, fade(colTitle, a))
-	g.text.draw(dst, f.bannerSub, s.a.w/2, s.a.h/4+30, 1, alignCenter, fade(colText, a))
+	k := uiScale(s.a.w, s.a.h)
+	y := max(s.a.h/4-px(20, k), topHUDBottom(s.a.w, s.a.h)+px(8, k))
+	g.text.draw(dst, f.banner, s.a.w/2, y, 3*k, alignCenter, fade(colTitle, a))
+	g.text.draw(dst, f.bannerSub, s.a.w/2, y+px(50, k), k, alignCenter, fade(colText, a))
 }
 
 // drawBossMarker points from the screen's edge toward the boss the player

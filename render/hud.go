@@ -34,8 +34,8 @@ const (
 	graphMaxMS = 200
 )
 
-// hpBarUp is how far above the screen's bottom the health bar's top is:
-// level with the inventory bar's slots.
+// hpBarUp is how far above the screen's bottom the health bar's top is
+// at scale 1: level with the inventory bar's slots.
 const hpBarUp = barBottom + slotSize/2 + 13
 
 // noticeShown is how long the server's last sentence (a portal refused,
@@ -144,6 +144,7 @@ func (h *hud) updatePlace(rt *client.Runtime, look *worldLook) {
 
 func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	w := float32(s.a.w)
+	k := uiScale(s.a.w, s.a.h)
 	graphTop := float32(32) // the net graph goes under the minimap, if any
 	if l, ok := h.mini.draw(dst, g, s); ok {
 		graphTop = l.bottom() + 8
@@ -159,6 +160,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 			c = colHPLow
 		}
 		r := hpBarRect(s.a.w, s.a.h)
+		g.boxes.add("health bar", r)
 		g.shapes.rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
 		g.shapes.rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
 	}
@@ -170,26 +172,27 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	g.shapes.flush(dst)
 	if ok {
 		r := hpBarRect(s.a.w, s.a.h)
-		g.text.draw(dst, h.hpText, r.Min.X+10, r.Min.Y+5, 1, alignLeft, colText)
+		g.text.draw(dst, h.hpText, r.Min.X+px(10, k), r.Min.Y+(r.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
 		if abOK {
-			a := abilityBarRect(r)
+			a := abilityBarRect(r, k)
 			c := colText
 			if h.abKey.secs == 0 {
 				c = colBackdrop // dark on the gold of a ready bar
 			}
-			g.text.draw(dst, h.abText, a.Min.X+10, a.Min.Y+2, 1, alignLeft, c)
+			g.text.draw(dst, h.abText, a.Min.X+px(10, k), a.Min.Y+(a.Dy()-int(glyphH*k))/2, k, alignLeft, c)
 		}
 		h.drawStatus(dst, g, s, self)
 	}
 	if boss != "" {
-		g.text.draw(dst, boss, s.a.w/2, bossBarY+16, 1, alignCenter, colText) // under the bar: the corners' text stays clear
+		// under the bar: the corners' text stays clear
+		g.text.draw(dst, boss, s.a.w/2, bossBarBottom(k)+px(4, k), k, alignCenter, colText)
 	}
 	if text, at := s.rt.Notice(); text != "" && s.a.now().Sub(at) < noticeShown {
-		g.text.draw(dst, text, s.a.w/2, s.a.h/4, textScale, alignCenter, colTitle)
+		g.text.draw(dst, text, s.a.w/2, s.a.h/4, textScale*k, alignCenter, colTitle)
 	}
-	g.text.draw(dst, h.placeLine, 12, 10, 1, alignLeft, colDim)
-	g.text.draw(dst, h.pingText, s.a.w-12, 10, 1, alignRight, colDim)
-	g.text.draw(dst, h.helpLine(g, s.a.col.keys, s.a.w), s.a.w/2, s.a.h-22, 1, alignCenter, colDim)
+	g.text.draw(dst, h.placeLine, px(12, k), px(8, k), k, alignLeft, colDim)
+	g.text.draw(dst, h.pingText, s.a.w-px(12, k), px(8, k), k, alignRight, colDim)
+	g.text.draw(dst, h.helpLine(g, s.a.col.keys, s.a.w, k), s.a.w/2, s.a.h-px(22, k), k, alignCenter, colDim)
 	if s.netGraph {
 		for i, l := range h.graphLines {
 			g.text.draw(dst, l, s.a.w-330, int(graphTop)+8+i*16, 1, alignLeft, colText)
@@ -200,7 +203,8 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 // drawStatus explains the own ship's state in words.
 func (h *hud) drawStatus(dst *ebiten.Image, g *graphics, s *playScene, self client.Actor) {
 	if msg := statusLine(self.Flags, s.inDungeon()); msg != "" {
-		g.text.draw(dst, msg, s.a.w/2, s.a.h/2+64, textScale, alignCenter, colTitle)
+		k := uiScale(s.a.w, s.a.h)
+		g.text.draw(dst, msg, s.a.w/2, s.a.h/2+px(64, k), textScale*k, alignCenter, colTitle)
 	}
 }
 
@@ -234,16 +238,19 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
 			continue
 		}
 		h.bossMet = bossRef{instance: inst, id: e.ID, ok: true}
-		bw := bossBarWidth(s.a.w)
+		k := uiScale(s.a.w, s.a.h)
+		bw := bossBarWidth(s.a.w, k)
 		x := float32(s.a.w-bw) / 2
-		g.shapes.rect(dst, x-2, bossBarY-2, float32(bw+4), 14, colPanel)
+		y, bh := pxf(bossBarY, k), pxf(10, k)
+		g.boxes.add("boss bar", rectF(x-2, y-2, float32(bw+4), bh+4))
+		g.shapes.rect(dst, x-2, y-2, float32(bw+4), bh+4, colPanel)
 		bar := colBossBar
 		if e.Flags&game.EnemyTelegraph != 0 && s.frames/4%2 == 0 {
 			bar = colBossHot // it is about to fire: the bar flashes with it
 		}
-		g.shapes.rect(dst, x, bossBarY, float32(bw)*float32(clamp01(float64(e.HP)/float64(e.MaxHP))), 10, bar)
+		g.shapes.rect(dst, x, y, float32(bw)*float32(clamp01(float64(e.HP)/float64(e.MaxHP))), bh, bar)
 		for _, ph := range d.Phases[1:] {
-			g.shapes.rect(dst, x+float32(bw)*float32(ph.Below)-1, bossBarY-2, 2, 14, colMark) // where the next phases begin
+			g.shapes.rect(dst, x+float32(bw)*float32(ph.Below)-1, y-2, 2, bh+4, colMark) // where the next phases begin
 		}
 		return h.bossWords(e.Kind, e.Flags&game.EnemyPhaseMask, &d)
 	}
@@ -283,12 +290,15 @@ func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w, top float32, fr
 	}
 }
 
-// bossBarY is the boss bar's top.
+// bossBarY is the boss bar's top at scale 1.
 const bossBarY = 28
 
+// bossBarBottom is the first row under the boss bar's panel at scale k.
+func bossBarBottom(k float64) int { return px(bossBarY, k) + px(10, k) + 2 }
+
 // abilityBarRect is the ability's bar: just above the health bar, as wide.
-func abilityBarRect(hp image.Rectangle) image.Rectangle {
-	return image.Rect(hp.Min.X, hp.Min.Y-24, hp.Max.X, hp.Min.Y-4)
+func abilityBarRect(hp image.Rectangle, k float64) image.Rectangle {
+	return image.Rect(hp.Min.X, hp.Min.Y-px(24, k), hp.Max.X, hp.Min.Y-px(4, k))
 }
 
 // drawAbilityBar draws the class ability's cooldown as a bar that fills
@@ -300,7 +310,8 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool 
 	if ab == nil || ab.Cooldown <= 0 {
 		return false
 	}
-	r := abilityBarRect(hpBarRect(s.a.w, s.a.h))
+	r := abilityBarRect(hpBarRect(s.a.w, s.a.h), uiScale(s.a.w, s.a.h))
+	g.boxes.add("ability bar", r)
 	frac := float32(1 - float64(st.Cooldown)/float64(ab.Cooldown))
 	c := colAbility
 	switch {
@@ -323,27 +334,47 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool 
 	return true
 }
 
-// bossBarWidth keeps the boss bar clear of the minimap at any width.
-func bossBarWidth(w int) int { return max(160, min(480, w-2*(w/5+40))) }
+// bossBarWidth keeps the boss bar clear of the minimap and the corners'
+// words at any width: between the minimap's left edge and as far from the
+// left edge, at most 480 layout pixels.
+func bossBarWidth(w int, k float64) int {
+	return max(px(120, k), min(px(480, k), w-2*(minimapLeftRoom(w, k)+px(16, k))))
+}
 
 // hpBarRect is the health bar: bottom left beside the item bar when the
-// window is wide enough, otherwise at the top left under the place name.
+// window is wide enough, otherwise at the top left under the boss bar's
+// name and the place line.
 func hpBarRect(w, h int) image.Rectangle {
-	if barRect(w, h).Min.X >= 14+324+12 {
-		return image.Rect(14, h-hpBarUp, 14+324, h-hpBarUp+26)
+	k := uiScale(w, h)
+	bw, bh := px(324, k), px(26, k)
+	if barRect(w, h).Min.X >= px(14+12, k)+bw {
+		x, y := px(14, k), h-px(hpBarUp, k)
+		return image.Rect(x, y, x+bw, y+bh)
 	}
-	bw := min(324, w/2-24)
-	return image.Rect(12, 66, 12+bw, 92) // under the boss bar and its name
+	bw = min(bw, w-minimapLeftRoom(w, k)-2*px(12, k))
+	top := bossBarBottom(k) + px(4, k) + int(glyphH*k) + px(8, k) + px(24, k) // the boss's name, then the ability bar
+	return image.Rect(px(12, k), top, px(12, k)+bw, top+bh)
+}
+
+// topHUDBottom is the first row under the HUD at the top of the screen in
+// its middle: under the health bar when it is at the top left, otherwise
+// under the boss bar's name. Banners and the level-up words go below it.
+func topHUDBottom(w, h int) int {
+	k := uiScale(w, h)
+	if r := hpBarRect(w, h); r.Min.Y < h/2 {
+		return r.Max.Y
+	}
+	return bossBarBottom(k) + px(4, k) + int(glyphH*k)
 }
 
 // helpLine is the longest controls line that fits the window, for the
 // keys bound now; the lines are made again only when a key changes.
-func (h *hud) helpLine(g *graphics, keys bindings, w int) string {
+func (h *hud) helpLine(g *graphics, keys bindings, w int, k float64) string {
 	if keys != h.helpKeys || h.help[0] == "" {
 		h.helpKeys, h.help = keys, controlLines(keys)
 	}
 	for _, l := range h.help {
-		if g.text.image(l, 1).Bounds().Dx() <= w-24 {
+		if g.text.advance(l, k) <= w-px(24, k) {
 			return l
 		}
 	}

@@ -31,6 +31,14 @@ type inventoryPanel struct {
 	class   string // "Sapper. Bomb (Q): erases bullets near you, every 15 s"
 	foot    string // the closing words, for footKey
 	footKey ebiten.Key
+	// footShort is foot for a narrow window.
+	footShort string
+	// fitted is left with its words cut to the columns of fitR at fitK,
+	// made from the words of fitMade.
+	fitted  []invLine
+	fitR    image.Rectangle
+	fitK    float64
+	fitMade sheetKey
 }
 
 // invLine is a line of the carried column: a slot's name and what it holds.
@@ -128,67 +136,142 @@ func (u *itemsUI) invLine(def int, slot, none string) invLine {
 	return invLine{slot: slot, name: it.Name, what: what}
 }
 
-// Panel measures.
+// Panel measures at UI scale 1.
 const (
-	invW, invH = 900, 492
+	invW, invH = 900, 470
 	invLineH   = 22
 )
 
-func invRect(w, h int) image.Rectangle { return centredRect(w, (h-invH)/2, invW, invH) }
+// invRect is the panel at the window's UI scale: centred over the fight,
+// narrowed to the window, and shortened to end above the XP line, so the
+// item bar it points at stays in view.
+func invRect(w, h int) image.Rectangle {
+	k := uiScale(w, h)
+	m := px(8, k)
+	bottom := barRect(w, h).Min.Y - xpLineUpAt(k) - m
+	pw, ph := min(px(invW, k), w-2*m), min(px(invH, k), bottom-m)
+	return centredRect(w, max(m, min((h-ph)/2, bottom-ph)), pw, ph)
+}
+
+// drawClass draws the class line on the title's row, between the name
+// and the level, when the row has room for it (it has at 640×400 for any
+// name), and on a row of its own below the title otherwise. It returns
+// where the columns start.
+func (p *inventoryPanel) drawClass(g *graphics, dst *ebiten.Image, name string, r image.Rectangle, x0, y int, k float64, lh int) int {
+	if p.class == "" {
+		return y
+	}
+	gap := px(24, k)
+	from := x0 + g.text.advance(name, textScale*k) + gap
+	if from+g.text.advance(p.class, k)+gap <= r.Max.X-gap-g.text.advance(p.head, k) {
+		g.text.draw(dst, p.class, from, y-int(glyphH*textScale*k)-px(12, k)+px(4, k), k, alignLeft, colAbilityText)
+		return y
+	}
+	g.text.draw(dst, p.class, x0, y, k, alignLeft, colAbilityText)
+	return y + lh + px(4, k)
+}
+
+// invCols are the panel's columns at scale k, from its left edge: the
+// slot, the name, what it does, and the stats.
+func invCols(r image.Rectangle, k float64) (slot, name, what, stats int) {
+	x0 := r.Min.X + px(24, k)
+	return x0 + px(8, k), x0 + px(80, k), x0 + px(240, k), r.Min.X + r.Dx()*62/100
+}
+
+// fit is s cut with an ellipsis to at most width pixels at scale k. It
+// runs when the words are made, not every frame.
+func fit(g *graphics, s string, width int, k float64) string {
+	if g.text.advance(s, k) <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && g.text.advance(string(r)+"…", k) > width {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+// fitColumns cuts the carried column's names and what they do to their
+// columns in r, when the words or the window changed.
+func (p *inventoryPanel) fitColumns(g *graphics, r image.Rectangle, k float64) {
+	if p.fitR == r && p.fitK == k && p.fitMade == p.made && p.fitted != nil {
+		return
+	}
+	p.fitR, p.fitK, p.fitMade = r, k, p.made
+	_, name, what, stats := invCols(r, k)
+	p.fitted = p.fitted[:0]
+	for _, l := range p.left {
+		if !l.header {
+			l.name = fit(g, l.name, what-name-px(8, k), k)
+			l.what = fit(g, l.what, stats-what-px(16, k), k)
+		}
+		p.fitted = append(p.fitted, l)
+	}
+}
 
 // draw draws the panel over the fight.
 func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, keys bindings, w, h int) {
 	if !p.open {
 		return
 	}
+	g.boxes.overlay(false)
+	k := uiScale(w, h)
+	lh := max(px(invLineH, k), int(glyphH*k)+2)
 	r := invRect(w, h)
+	p.fitColumns(g, r, k)
 	frame(dst, g.shapes, r, colPanel.alpha(0.94), colBorderOn)
 	g.shapes.flush(dst)
-	x0, y := r.Min.X+24, r.Min.Y+16
-	g.text.draw(dst, name, x0, y, textScale, alignLeft, colTitle)
-	g.text.draw(dst, p.head, r.Max.X-24, y+4, 1, alignRight, colText)
-	g.text.draw(dst, p.class, x0, y+38, 1, alignLeft, colAbilityText)
-	y += 66
+	x0, y := r.Min.X+px(24, k), r.Min.Y+px(16, k)
+	g.text.draw(dst, name, x0, y, textScale*k, alignLeft, colTitle)
+	g.text.draw(dst, p.head, r.Max.X-px(24, k), y+px(4, k), k, alignRight, colText)
+	y += int(glyphH*textScale*k) + px(12, k)
+	y = p.drawClass(g, dst, name, r, x0, y, k, lh)
 	top := y
-	for _, l := range p.left {
+	xs, xn, xw, x1 := invCols(r, k)
+	for _, l := range p.fitted {
 		if l.header {
 			if y != top {
-				y += 8
+				y += px(8, k)
 			}
-			g.text.draw(dst, l.name, x0, y, 1, alignLeft, colTitle)
-			y += invLineH
+			g.text.draw(dst, l.name, x0, y, k, alignLeft, colTitle)
+			y += lh
 			continue
 		}
 		c := colText
 		if l.empty {
 			c = colDim
 		}
-		g.text.draw(dst, l.slot, x0+8, y, 1, alignLeft, colDim)
-		g.text.draw(dst, l.name, x0+80, y, 1, alignLeft, c)
-		g.text.draw(dst, l.what, x0+240, y, 1, alignLeft, colDim)
-		y += invLineH
+		g.text.draw(dst, l.slot, xs, y, k, alignLeft, colDim)
+		g.text.draw(dst, l.name, xn, y, k, alignLeft, c)
+		g.text.draw(dst, l.what, xw, y, k, alignLeft, colDim)
+		y += lh
 	}
-	x1, y := r.Min.X+invW*62/100, top
-	g.text.draw(dst, "Stats", x1, y, 1, alignLeft, colTitle)
-	y += invLineH
+	y = top
+	g.text.draw(dst, "Stats", x1, y, k, alignLeft, colTitle)
+	y += lh
 	for _, row := range p.stat {
-		g.text.draw(dst, row.label, x1+8, y, 1, alignLeft, colDim)
-		g.text.draw(dst, row.value, r.Max.X-24, y, 1, alignRight, colText)
-		y += invLineH
+		g.text.draw(dst, row.label, x1+px(8, k), y, k, alignLeft, colDim)
+		g.text.draw(dst, row.value, r.Max.X-px(24, k), y, k, alignRight, colText)
+		y += lh
 	}
-	y += 8
-	g.text.draw(dst, "Upgrades", x1, y, 1, alignLeft, colTitle)
-	y += invLineH
+	y += px(8, k)
+	g.text.draw(dst, "Upgrades", x1, y, k, alignLeft, colTitle)
+	y += lh
 	if len(p.ups) == 0 {
-		g.text.draw(dst, "none yet: a level brings one", x1+8, y, 1, alignLeft, colDim)
+		g.text.draw(dst, "none yet: a level brings one", x1+px(8, k), y, k, alignLeft, colDim)
 	}
 	for _, u := range p.ups {
-		g.text.draw(dst, u, x1+8, y, 1, alignLeft, colText)
-		y += invLineH
+		g.text.draw(dst, u, x1+px(8, k), y, k, alignLeft, colText)
+		y += lh
 	}
 	if p.footKey != keys[actInventory] || p.foot == "" {
 		p.footKey = keys[actInventory]
 		p.foot = keyName(p.footKey) + " or Esc closes   point at a slot of the bar below for more   click it to use, Shift+click to drop"
+		p.footShort = keyName(p.footKey) + " or Esc closes   point at the bar below for more"
 	}
-	g.text.draw(dst, p.foot, w/2, r.Max.Y-28, 1, alignCenter, colDim)
+	foot := p.foot
+	if g.text.advance(foot, k) > r.Dx()-px(24, k) {
+		foot = p.footShort
+	}
+	g.text.draw(dst, foot, w/2, r.Max.Y-px(10, k)-int(glyphH*k), k, alignCenter, colDim)
 }

@@ -128,20 +128,23 @@ func initials(name string) string {
 }
 
 // slotRect is slot i of the bar (bag slots, then worn ones), centred at
-// the bottom of a w×h screen.
+// the bottom of a w×h screen, at the window's UI scale.
 func slotRect(i, w, h int) image.Rectangle {
-	x := (w-barWidth)/2 + i*(slotSize+slotGap)
+	k := uiScale(w, h)
+	size, gap := px(slotSize, k), px(slotGap, k)
+	width := barSlots*size + (barSlots-1)*gap + px(wornGap, k)
+	x := (w-width)/2 + i*(size+gap)
 	if i >= game.BagSlots {
-		x += wornGap
+		x += px(wornGap, k)
 	}
-	y := h - barBottom - slotSize
-	return image.Rect(x, y, x+slotSize, y+slotSize)
+	y := h - px(barBottom, k) - size
+	return image.Rect(x, y, x+size, y+size)
 }
 
 // barRect is the whole bar, the gaps included: a click anywhere on it is
 // the bar's.
 func barRect(w, h int) image.Rectangle {
-	return image.Rectangle{Min: slotRect(0, w, h).Min, Max: slotRect(barSlots-1, w, h).Max}.Inset(-4)
+	return image.Rectangle{Min: slotRect(0, w, h).Min, Max: slotRect(barSlots-1, w, h).Max}.Inset(-px(4, uiScale(w, h)))
 }
 
 // slotAt is the slot under (x, y), or -1.

@@ -105,17 +105,18 @@ func (u *itemsUI) drawHUD(dst *ebiten.Image, g *graphics, s *playScene, panel bo
 	}
 	w, h := s.a.w, s.a.h
 	now := s.a.now()
+	g.boxes.addKept("item bar", barRect(w, h))
 	u.drawBarShapes(dst, g.shapes, sh, w, h)
 	g.shapes.flush(dst)
 	u.drawBarIcons(dst, s.look, sh, w, h)
 	u.drawBarText(dst, g, sh, w, h)
-	u.drawBanner(dst, g, now, w)
+	u.drawBanner(dst, g, now, w, h)
 	if panel {
 		return
 	}
 	u.drawToasts(dst, g, now, w, h)
 	if u.hover >= 0 && !s.paused {
-		u.drawTooltip(dst, g, &u.tips[u.hover], slotRect(u.hover, w, h), w)
+		u.drawTooltip(dst, g, &u.tips[u.hover], slotRect(u.hover, w, h), w, uiScale(w, h))
 	}
 }
 
@@ -140,14 +141,16 @@ func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *shapeBatch, sh client.She
 		}
 		frame(dst, sb, r, fill, border)
 	}
+	k := uiScale(w, h)
 	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)
-	y := float32(b.Min.Y - 9)
+	y, th := float32(b.Min.Y-px(9, k)), pxf(5, k)
 	xw := float32(last.Max.X - first.Min.X)
-	sb.rect(dst, float32(first.Min.X), y, xw, 5, colXPTrack)
+	sb.boxes.add("XP bar", rectF(float32(first.Min.X), y, xw, th))
+	sb.rect(dst, float32(first.Min.X), y, xw, th, colXPTrack)
 	if sh.Next > 0 {
-		sb.rect(dst, float32(first.Min.X), y, xw*float32(clamp01(float64(sh.XP)/float64(sh.Next))), 5, colXP)
+		sb.rect(dst, float32(first.Min.X), y, xw*float32(clamp01(float64(sh.XP)/float64(sh.Next))), th, colXP)
 	} else {
-		sb.rect(dst, float32(first.Min.X), y, xw, 5, colMine)
+		sb.rect(dst, float32(first.Min.X), y, xw, th, colMine)
 	}
 }
 
@@ -162,15 +165,16 @@ func (u *itemsUI) drawBarIcons(dst *ebiten.Image, look *worldLook, sh client.She
 	if !ok {
 		return
 	}
+	k := float32(uiScale(w, h))
 	for i := range barSlots {
 		r := slotRect(i, w, h)
-		cx, cy := float32(r.Min.X)+slotSize/2, float32(r.Min.Y)+slotSize/2
+		cx, cy := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+r.Dy()/2)
 		switch def := slotDef(sh, i); {
 		case def >= 0:
-			a.loot.body.sprite(dst, a.icon(def, u.kind(def)), cx, cy-2, 0, 1, slotIconScale, rgba{1, 1, 1, 1})
+			a.loot.body.sprite(dst, a.icon(def, u.kind(def)), cx, cy-2*k, 0, 1, slotIconScale*k, rgba{1, 1, 1, 1})
 		case i >= game.BagSlots:
 			mark := a.mark(game.ItemWeapon + game.ItemKind(i-game.BagSlots))
-			a.loot.body.sprite(dst, mark, cx, cy, 0, 1, slotIconScale, rgba{1, 1, 1, 0.2})
+			a.loot.body.sprite(dst, mark, cx, cy, 0, 1, slotIconScale*k, rgba{1, 1, 1, 0.2})
 		}
 	}
 	a.loot.body.flush(dst)
@@ -189,35 +193,41 @@ var stackWords = func() []string {
 }()
 
 func (u *itemsUI) drawBarText(dst *ebiten.Image, g *graphics, sh client.Sheet, w, h int) {
+	k := uiScale(w, h)
+	pad, lh := px(3, k), int(glyphH*k)
 	for i := range barSlots {
 		r := slotRect(i, w, h)
-		g.text.draw(dst, u.slotLabel[i], r.Min.X+4, r.Min.Y+1, 1, alignLeft, colDim)
+		g.text.draw(dst, u.slotLabel[i], r.Min.X+pad, r.Min.Y+2, k, alignLeft, colDim)
 		if def := slotDef(sh, i); u.known(def) {
-			g.text.draw(dst, u.initials[def], r.Max.X-4, r.Max.Y-17, 1, alignRight, colText)
+			g.text.draw(dst, u.initials[def], r.Max.X-pad, r.Max.Y-2-lh, k, alignRight, colText)
 			if i < game.BagSlots && sh.Stack[i] > 1 {
-				g.text.draw(dst, stackWords[min(sh.Stack[i], len(stackWords)-1)], r.Min.X+4, r.Max.Y-17, 1, alignLeft, colTitle)
+				g.text.draw(dst, stackWords[min(sh.Stack[i], len(stackWords)-1)], r.Min.X+pad, r.Max.Y-2-lh, k, alignLeft, colTitle)
 			}
 		}
 	}
 	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)
-	y := barRect(w, h).Min.Y - xpLineUp
-	g.text.draw(dst, u.xpText, first.Min.X, y, 1, alignLeft, colText)
-	g.text.draw(dst, u.owedText, last.Max.X, y, 1, alignRight, colTitle)
+	y := barRect(w, h).Min.Y - xpLineUpAt(k)
+	g.text.draw(dst, u.xpText, first.Min.X, y, k, alignLeft, colText)
+	g.text.draw(dst, u.owedText, last.Max.X, y, k, alignRight, colTitle)
 }
+
+// xpLineUpAt is xpLineUp at UI scale k.
+func xpLineUpAt(k float64) int { return px(xpLineUp, k) }
 
 // drawToasts draws the feedback lines still up, newest lowest, each
 // rising a little as it ages.
 func (u *itemsUI) drawToasts(dst *ebiten.Image, g *graphics, now time.Time, w, h int) {
-	y := barRect(w, h).Min.Y - toastUp
+	k := uiScale(w, h)
+	y := barRect(w, h).Min.Y - px(toastUp, k)
 	for i := toastLines - 1; i >= 0; i-- {
 		t := &u.toasts[i]
 		age := now.Sub(t.at)
 		if t.text == "" || age < 0 || age >= toastShown {
 			continue
 		}
-		rise := int(12 * age.Seconds() / toastShown.Seconds())
-		g.text.draw(dst, t.text, w/2, y-rise, 1.5, alignCenter, colText)
-		y -= 28
+		rise := int(12 * k * age.Seconds() / toastShown.Seconds())
+		g.text.draw(dst, t.text, w/2, y-rise, 1.5*k, alignCenter, colText)
+		y -= px(28, k)
 	}
 }
 
@@ -232,26 +242,26 @@ func (u *itemsUI) toastUp(text string, now time.Time) bool {
 }
 
 // drawTooltip draws a slot's tooltip in a panel over it, kept on screen.
-func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, slot image.Rectangle, w int) {
-	const pad, lineH = 10, 18
-	width := g.text.image(t.title, 1).Bounds().Dx()
+func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, slot image.Rectangle, w int, k float64) {
+	pad, lineH := px(10, k), px(18, k)
+	width := g.text.advance(t.title, k)
 	if t.kind != 0 {
-		width += 90 // room for the kind on the right
+		width += px(90, k) // room for the kind on the right
 	}
 	n := 1
 	for _, l := range t.lines {
-		width = max(width, g.text.image(l, 1).Bounds().Dx())
+		width = max(width, g.text.advance(l, k))
 		n++
 	}
 	for _, l := range [2]string{t.text, t.hint} {
 		if l != "" {
-			width = max(width, g.text.image(l, 1).Bounds().Dx())
+			width = max(width, g.text.advance(l, k))
 			n++
 		}
 	}
-	pw, ph := width+2*pad, n*lineH+2*pad-4
-	x := min(max(slot.Min.X+slotSize/2-pw/2, 8), w-8-pw)
-	y := slot.Min.Y - 46 - ph
+	pw, ph := width+2*pad, n*lineH+2*pad-px(4, k)
+	x := min(max(slot.Min.X+slot.Dx()/2-pw/2, px(8, k)), w-px(8, k)-pw)
+	y := slot.Min.Y - px(46, k) - ph
 	border := colBorder
 	if t.kind != 0 {
 		border = itemColours[t.kind].scale(0.7)
@@ -259,39 +269,40 @@ func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, slot i
 	frame(dst, g.shapes, image.Rect(x, y, x+pw, y+ph), colTipPanel, border)
 	g.shapes.flush(dst)
 	x, y = x+pad, y+pad-2
-	g.text.draw(dst, t.title, x, y, 1, alignLeft, kindColour(t.kind))
+	g.text.draw(dst, t.title, x, y, k, alignLeft, kindColour(t.kind))
 	if t.kind != 0 {
-		g.text.draw(dst, t.kind.String(), x+pw-2*pad, y, 1, alignRight, colDim)
+		g.text.draw(dst, t.kind.String(), x+pw-2*pad, y, k, alignRight, colDim)
 	}
 	for _, l := range t.lines {
 		y += lineH
-		g.text.draw(dst, l, x, y, 1, alignLeft, colText)
+		g.text.draw(dst, l, x, y, k, alignLeft, colText)
 	}
 	if t.text != "" {
 		y += lineH
-		g.text.draw(dst, t.text, x, y, 1, alignLeft, colDim)
+		g.text.draw(dst, t.text, x, y, k, alignLeft, colDim)
 	}
 	if t.hint != "" {
 		y += lineH
-		g.text.draw(dst, t.hint, x, y, 1, alignLeft, colTitle)
+		g.text.draw(dst, t.hint, x, y, k, alignLeft, colTitle)
 	}
 }
 
 // drawBanner draws the cleared banner for its eight seconds, at the top.
-func (u *itemsUI) drawBanner(dst *ebiten.Image, g *graphics, now time.Time, w int) {
+func (u *itemsUI) drawBanner(dst *ebiten.Image, g *graphics, now time.Time, w, h int) {
 	if len(u.clearTxt) == 0 || now.Sub(u.clearAt) >= clearShown {
 		return
 	}
-	const top, titleScale, lineH = 56, 3, 20
-	width := g.text.image(u.clearTxt[0], titleScale).Bounds().Dx()
+	k := uiScale(w, h)
+	top, titleScale, lineH := max(px(56, k), topHUDBottom(w, h)+px(8, k)), 3*k, int(glyphH*k)+4
+	width := g.text.advance(u.clearTxt[0], titleScale)
 	for _, l := range u.clearTxt[1:] {
-		width = max(width, g.text.image(l, 1).Bounds().Dx())
+		width = max(width, g.text.advance(l, k))
 	}
-	ph := glyphH*titleScale + 16 + lineH*(len(u.clearTxt)-1) + 12
-	frame(dst, g.shapes, centredRect(w, top, width+48, ph), colPanel, colMine.scale(0.7))
+	ph := int(glyphH*titleScale) + px(16, k) + lineH*(len(u.clearTxt)-1) + px(12, k)
+	frame(dst, g.shapes, centredRect(w, top, width+px(48, k), ph), colPanel, colMine.scale(0.7))
 	g.shapes.flush(dst)
-	g.text.draw(dst, u.clearTxt[0], w/2, top+6, titleScale, alignCenter, colTitle)
-	g.text.drawLines(dst, u.clearTxt[1:], w/2, top+glyphH*titleScale+10, 1, colText)
+	g.text.draw(dst, u.clearTxt[0], w/2, top+px(6, k), titleScale, alignCenter, colTitle)
+	g.text.drawLines(dst, u.clearTxt[1:], w/2, top+int(glyphH*titleScale)+px(10, k), k, colText)
 }
 
 // drawPrompt says what E does where the ship stands, in a box over the
@@ -306,9 +317,10 @@ func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *graphics, s *playScene, nearK
 	if msg == "" {
 		return
 	}
-	y := barRect(s.a.w, s.a.h).Min.Y - promptUp
-	pw := g.text.image(msg, 1).Bounds().Dx() + 24
-	frame(dst, g.shapes, centredRect(s.a.w, y-4, pw, glyphH+8), colTipPanel, colTitleEdge)
+	k := uiScale(s.a.w, s.a.h)
+	y := barRect(s.a.w, s.a.h).Min.Y - px(promptUp, k)
+	pw := g.text.advance(msg, k) + px(24, k)
+	frame(dst, g.shapes, centredRect(s.a.w, y-px(4, k), pw, int(glyphH*k)+px(8, k)), colTipPanel, colTitleEdge)
 	g.shapes.flush(dst)
-	g.text.draw(dst, msg, s.a.w/2, y, 1, alignCenter, colTitle)
+	g.text.draw(dst, msg, s.a.w/2, y, k, alignCenter, colTitle)
 }

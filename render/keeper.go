@@ -273,6 +273,7 @@ func (k *keeperUI) drawPanel(dst *ebiten.Image, g *graphics, w, h int) {
 	if !k.open {
 		return
 	}
+	g.boxes.overlay(true)
 	sb := g.shapes
 	sb.rect(dst, 0, 0, float32(w), float32(h), colDimScreen)
 	for i := range k.options {

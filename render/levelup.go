@@ -87,10 +87,11 @@ func (l *levelUp) drawWords(dst *ebiten.Image, g *graphics, w, h int, now time.T
 	}
 	age := float32(now.Sub(l.at)) / float32(levelUpShown)
 	a := min(1, 5*age, (1-age)*4) // in quickly, out over the last quarter
-	y := h/5 - 30                 // above the own ship and its name, clear of a boss bar
-	g.text.draw(dst, l.title, w/2, y, 4, alignCenter, fade(colTitle, a))
-	g.text.draw(dst, l.sub, w/2, y+glyphH*4+8, textScale, alignCenter, fade(colText, a))
-	g.text.draw(dst, l.next, w/2, y+glyphH*4+36, 1, alignCenter, fade(colDim, a))
+	k := uiScale(w, h)
+	y := max(h/5-px(30, k), topHUDBottom(w, h)+px(8, k)) // above the own ship and its name, clear of a boss bar
+	g.text.draw(dst, l.title, w/2, y, 4*k, alignCenter, fade(colTitle, a))
+	g.text.draw(dst, l.sub, w/2, y+px(glyphH*4+8, k), textScale*k, alignCenter, fade(colText, a))
+	g.text.draw(dst, l.next, w/2, y+px(glyphH*4+36, k), k, alignCenter, fade(colDim, a))
 }
 
 // easeOut is a quick start that settles: 1-(1-k)².

@@ -106,16 +106,27 @@ type minimapLayout struct {
 	x, y, w, h, scale float32
 }
 
-// layoutMinimap fits a w×h-tile map into the box at the top right,
-// keeping its proportions.
-func layoutMinimap(screenW, w, h int) minimapLayout {
-	// A small window gets a smaller box: a fifth of its width at most.
-	boxW := min(float32(minimapBoxW), float32(screenW)/5)
+// layoutMinimap fits a w×h-tile map into the box at the top right at UI
+// scale k, keeping its proportions.
+func layoutMinimap(screenW int, k float64, w, h int) minimapLayout {
+	boxW := minimapBoxWidth(screenW, k)
 	boxH := boxW * minimapBoxH / minimapBoxW
-	scale := min(boxW/float32(w), boxH/float32(h), minimapMaxScale)
+	scale := min(boxW/float32(w), boxH/float32(h), minimapMaxScale*float32(k))
 	mw, mh := scale*float32(w), scale*float32(h)
-	return minimapLayout{x: float32(screenW) - minimapMargin - minimapPad - mw, y: minimapTop + minimapPad,
+	return minimapLayout{x: float32(screenW) - pxf(minimapMargin, k) - minimapPad - mw, y: pxf(minimapTop, k) + minimapPad,
 		w: mw, h: mh, scale: scale}
+}
+
+// minimapBoxWidth is the minimap's box at UI scale k: a small window gets
+// a smaller one, a fifth of its width at most.
+func minimapBoxWidth(screenW int, k float64) float32 {
+	return min(float32(minimapBoxW)*float32(k), float32(screenW)/5)
+}
+
+// minimapLeftRoom is how far from the screen's right edge the minimap's
+// panel reaches at its widest: what the top's middle keeps clear of.
+func minimapLeftRoom(screenW int, k float64) int {
+	return px(minimapMargin, k) + int(minimapBoxWidth(screenW, k)) + 2*minimapPad + 1
 }
 
 // at maps a world point to the screen.
@@ -135,7 +146,8 @@ func (m *minimap) draw(dst *ebiten.Image, g *graphics, s *playScene) (minimapLay
 	if !m.refresh(s.rt.Grid(), fog, s.frames) {
 		return minimapLayout{}, false
 	}
-	l := layoutMinimap(s.a.w, m.w, m.h)
+	l := layoutMinimap(s.a.w, uiScale(s.a.w, s.a.h), m.w, m.h)
+	g.boxes.add("minimap", rectF(l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad))
 	g.shapes.rect(dst, l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad, colPanel)
 	g.shapes.flush(dst)
 	m.op.GeoM.Reset()

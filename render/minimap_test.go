@@ -24,7 +24,7 @@ func TestLayoutMinimap(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			l := layoutMinimap(1280, c.w, c.h)
+			l := layoutMinimap(1280, 1, c.w, c.h)
 			assert.InDelta(t, c.wantScale, l.scale, 1e-5)
 			assert.InDelta(t, c.wantW, l.w, 1e-3)
 			assert.InDelta(t, c.wantH, l.h, 1e-3)
@@ -34,7 +34,7 @@ func TestLayoutMinimap(t *testing.T) {
 		})
 	}
 	t.Run("a world point lands on its tile's pixels", func(t *testing.T) {
-		l := layoutMinimap(1280, 50, 36)
+		l := layoutMinimap(1280, 1, 50, 36)
 		x, y := l.at(game.TileCenter(5, 2))
 		assert.InDelta(t, l.x+4*5.5, x, 1e-4)
 		assert.InDelta(t, l.y+4*2.5, y, 1e-4)

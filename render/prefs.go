@@ -102,6 +102,10 @@ func (s *Settings) fillPrefs(md toml.MetaData) bool {
 			*v.p, changed = v.def, true
 		}
 	}
+	if !validUIScale(s.UIScale) {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("ui_scale %v is not 0 (auto), 0.75, 1, 1.25, 1.5 or 2: using auto", s.UIScale))
+		s.UIScale, changed = 0, true
+	}
 	if md.IsDefined("window_scale") && !(s.WindowScale >= minWindowScale && s.WindowScale <= maxWindowScale) {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("window_scale %v is outside %v to %v: using 1", s.WindowScale, minWindowScale, maxWindowScale))
 		s.WindowScale, changed = 1, true

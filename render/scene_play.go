@@ -46,7 +46,10 @@ type playScene struct {
 	fx        *effects
 	dir       *director // which sounds play
 	returning bool      // Return to hub was chosen: ESCAPE is held until the ship is out
-	bossHeard int       // the last frame a met boss was near, for the music
+	costLines []string  // leaveCost wrapped to the window, for costW and costK
+	costW     int
+	costK     float64
+	bossHeard int // the last frame a met boss was near, for the music
 	netGraph  bool
 
 	frames  int // updates since the scene opened
@@ -100,15 +103,25 @@ func (s *playScene) layoutPause() {
 	if s.inDungeon() {
 		bs = []*button{s.resume, s.toHub, s.setup, s.leave, s.quit}
 	}
-	// A short window gets shorter buttons, and the column rises until its
-	// last button clears the bottom edge.
-	bh, gap := buttonH, rowGap
-	if s.a.h < pauseRoomyH {
-		bh, gap = compactButtonH, 6
+	pauseColumn(s.a.w, s.a.h, bs)
+	if k := uiScale(s.a.w, s.a.h); s.costW != s.a.w || s.costK != k {
+		s.costW, s.costK = s.a.w, k
+		s.costLines = wrap(leaveCost, max(20, (s.a.w-px(48, k))/int(glyphW*k+1)))
 	}
-	y := min(s.a.h/2-40, s.a.h-12-len(bs)*(bh+gap))
+}
+
+// pauseColumn lays the pause menu's buttons out at the window's UI scale.
+// A short window gets shorter buttons, and the column rises until its last
+// button clears the bottom edge.
+func pauseColumn(w, h int, bs []*button) {
+	k := uiScale(w, h)
+	bh, gap := px(buttonH, k), px(rowGap, k)
+	if h < px(pauseRoomyH, k) {
+		bh, gap = px(compactButtonH, k), px(6, k)
+	}
+	y := min(h/2-px(40, k), h-px(12, k)-len(bs)*(bh+gap))
 	for _, b := range bs {
-		b.rect = centredRect(s.a.w, y, buttonW, bh)
+		b.rect = centredRect(w, y, px(buttonW, k), bh)
 		y += bh + gap
 	}
 }
@@ -276,7 +289,7 @@ func (s *playScene) follow() {
 // field left open and sees as far below as above it, never into bullets
 // hidden under the item bar.
 func fieldShift(w, h int) float64 {
-	covered := h - (barRect(w, h).Min.Y - xpLineUp)
+	covered := h - (barRect(w, h).Min.Y - xpLineUpAt(uiScale(w, h)))
 	return float64(max(covered, 0)) / 2
 }
 
@@ -311,14 +324,18 @@ func (s *playScene) holdFrame() bool { return s.fx.punch.stop.hold() }
 func (s *playScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(color.Black) // unknown ground is black
+	g.boxes.on = false       // the world and what moves with it are not the layout's
 	s.look.drawWorld(screen, g, s)
 	g.shapes.flush(screen)
 	g.bullets.draw(screen, s.rt.Bullets(), s.rt.Telegraphs(), s.cam, s.rt.Fog())
 	s.fx.draw(screen, g, s)
+	g.boxes.on = true
 	s.drawLevelUp(screen, g)
+	g.boxes.on = false // the world's labels move with the world
 	s.look.drawLabels(screen, g, s)
 	s.items.drawLootLabels(screen, g, s, s.rt.Fog())
 	s.keeper.drawLabel(screen, g, s, s.rt.Fog())
+	g.boxes.on = true
 	s.hud.draw(screen, g, s)
 	if s.fx.bossSeen {
 		s.fx.drawBossMarker(screen, g, s, s.fx.bossAt)
@@ -355,20 +372,31 @@ func (s *playScene) drawLevelUp(screen *ebiten.Image, g *graphics) {
 }
 
 func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
+	g.boxes.overlay(true)
 	g.shapes.rect(screen, 0, 0, float32(s.a.w), float32(s.a.h), colDimScreen)
 	drawFormShapes(screen, g, s.menu())
 	g.shapes.flush(screen)
-	top := s.resume.rect.Min.Y
-	if top >= 150 { // room for the title and both lines over the buttons
-		g.text.draw(screen, "Paused", s.a.w/2, top-140, 4, alignCenter, colTitle)
-		g.text.draw(screen, "the game goes on around you", s.a.w/2, top-60, 1, alignCenter, colDim)
-		if s.inDungeon() {
-			g.text.draw(screen, leaveCost, s.a.w/2, top-34, 1, alignCenter, colTitle)
-		}
-	} else { // a short window: the title, smaller, in what room there is
-		g.text.draw(screen, "Paused", s.a.w/2, max(4, top-60), 2, alignCenter, colTitle)
+	// Over the buttons, bottom up: in a dungeon what leaving costs, the
+	// line under the title, and the title, smaller when the room is short.
+	k := uiScale(s.a.w, s.a.h)
+	lh := int(glyphH*k) + 4
+	y := s.resume.rect.Min.Y - px(12, k)
+	if s.inDungeon() {
+		y -= len(s.costLines) * lh
+		g.text.drawLines(screen, s.costLines, s.a.w/2, y, k, colTitle)
+		y -= px(8, k)
 	}
-	drawFormText(screen, g, s.menu(), 0)
+	title := 4 * k
+	if y-lh-px(16, k)-int(glyphH*title) < px(8, k) {
+		title = 2 * k
+	}
+	if y-lh-px(16, k)-int(glyphH*title) >= px(4, k) {
+		y -= lh
+		g.text.draw(screen, "the game goes on around you", s.a.w/2, y, k, alignCenter, colDim)
+		y -= px(16, k)
+	}
+	g.text.draw(screen, "Paused", s.a.w/2, max(px(4, k), y-int(glyphH*title)), title, alignCenter, colTitle)
+	drawFormTextAt(screen, g, s.menu(), 0, k)
 }
 
 // keeperName is the upgrade NPC's name, from the hub's map.
@@ -403,7 +431,7 @@ func PauseButtonCenter(label string, w, h int, inDungeon bool) (image.Point, boo
 	for i, l := range labels {
 		bs[i] = &button{label: l}
 	}
-	buttonColumn(w, h/2-40, bs...)
+	pauseColumn(w, h, bs)
 	for _, b := range bs {
 		if b.label == label {
 			return b.rect.Min.Add(b.rect.Size().Div(2)), true

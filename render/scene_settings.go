@@ -73,6 +73,10 @@ func newSettingsPanel(a *app) *settingsPanel {
 		s.WindowScale = stepScale(s.WindowScale, dir)
 		applyWindow(*s, true)
 	})
+	add(LabelUIScale, func() string { return uiScaleWords(s.UIScale, a.w, a.h) }, func(dir int) {
+		s.UIScale = nextUIScale(s.UIScale, dir)
+		input()
+	})
 	v, c = onOff(&s.Gamepad, input)
 	add("Gamepad", v, c)
 	v, c = onOff(&s.NetGraph, none)
@@ -107,22 +111,26 @@ const (
 	settingsFootH  = 48 // room for the footer's line
 )
 
+// All of it at the window's UI scale.
 func (p *settingsPanel) layout() {
-	viewBottom := p.a.h - settingsFootH
-	top := max(settingsViewY, p.a.h/2-len(p.rows)*settingRowH/2)
-	if y := top + (p.sel+1)*settingRowH; y > viewBottom {
+	k := uiScale(p.a.w, p.a.h)
+	rowH := px(settingRowH, k)
+	viewBottom := p.a.h - px(settingsFootH, k)
+	top := max(px(settingsViewY, k), p.a.h/2-len(p.rows)*rowH/2)
+	if y := top + (p.sel+1)*rowH; y > viewBottom {
 		top -= y - viewBottom // the chosen row's bottom at the view's bottom
 	}
 	for i := range p.rows {
-		p.rects[i] = centredRect(p.a.w, top+i*settingRowH, settingRowW, settingRowH-4)
+		p.rects[i] = centredRect(p.a.w, top+i*rowH, min(px(settingRowW, k), p.a.w-px(16, k)), rowH-px(4, k))
 	}
 	p.name.rect = p.rects[0]
 }
 
 // inView says whether row i lies wholly in the list's view.
 func (p *settingsPanel) inView(i int) bool {
+	k := uiScale(p.a.w, p.a.h)
 	r := p.rects[i]
-	return r.Min.Y >= settingsViewY && r.Max.Y <= p.a.h-settingsFootH
+	return r.Min.Y >= px(settingsViewY, k) && r.Max.Y <= p.a.h-px(settingsFootH, k)
 }
 
 // update runs a frame; true means the player left the panel.
@@ -233,6 +241,8 @@ func (p *settingsPanel) commitName() {
 
 func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 	p.layout()
+	g.boxes.overlay(true)
+	k := uiScale(p.a.w, p.a.h)
 	// Nearly opaque: over the pause menu, its words must not show through.
 	g.shapes.rect(dst, 0, 0, float32(p.a.w), float32(p.a.h), colBackdrop8(0.94))
 	for i, r := range p.rects {
@@ -246,18 +256,18 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 		frame(dst, g.shapes, r, fill, border)
 	}
 	g.shapes.flush(dst)
-	g.text.draw(dst, "Settings", p.a.w/2, max(settingsTitleY, p.rects[0].Min.Y-60), 3, alignCenter, colTitle)
+	g.text.draw(dst, "Settings", p.a.w/2, max(px(settingsTitleY, k), p.rects[0].Min.Y-px(60, k)), 3*k, alignCenter, colTitle)
 	for i, row := range p.rows {
 		if !p.inView(i) {
 			continue
 		}
 		r := p.rects[i]
-		y := r.Min.Y + (r.Dy()-glyphH)/2
+		y := r.Min.Y + (r.Dy()-int(glyphH*k))/2
 		if i == p.back {
-			g.text.draw(dst, row.label, r.Min.X+r.Dx()/2, y, 1, alignCenter, colText)
+			g.text.draw(dst, row.label, r.Min.X+r.Dx()/2, y, k, alignCenter, colText)
 			continue
 		}
-		g.text.draw(dst, row.label, r.Min.X+12, y, 1, alignLeft, colText)
+		g.text.draw(dst, row.label, r.Min.X+px(12, k), y, k, alignLeft, colText)
 		value := row.value()
 		switch {
 		case i == 0:
@@ -268,18 +278,21 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 		case p.binding && i == p.sel:
 			value = "press a key (Esc cancels)"
 		}
-		g.text.draw(dst, value, r.Max.X-12, y, 1, alignRight, colTitle)
+		g.text.draw(dst, value, r.Max.X-px(12, k), y, k, alignRight, colTitle)
 		if row.label == LabelBulletColours {
 			// The palette's bullets themselves, the players' shot last.
-			g.bullets.drawSample(dst, float32(r.Min.X+170), float32(r.Min.Y+r.Dy()/2))
+			g.bullets.drawSample(dst, float32(r.Min.X+px(170, k)), float32(r.Min.Y+r.Dy()/2))
 		}
 	}
 	foot := "Up/Down choose, Left/Right change, Enter toggles or rebinds, Esc goes back"
-	if p.a.w < 700 {
+	if g.text.advance(foot, k) > p.a.w-px(24, k) {
 		foot = "Up/Down, Left/Right, Enter, Esc"
 	}
-	g.text.draw(dst, foot, p.a.w/2, p.a.h-30, 1, alignCenter, colDim)
+	g.text.draw(dst, foot, p.a.w/2, p.a.h-px(30, k), k, alignCenter, colDim)
 }
+
+// LabelUIScale is the row choosing the UI scale.
+const LabelUIScale = "UI scale"
 
 // LabelBulletColours is the row choosing the bullet palette; it shows the
 // palette's bullets.

@@ -39,6 +39,9 @@ type Settings struct {
 	BulletPalette string            `toml:"bullet_palette"` // an id of assets/places.toml's bullet palettes
 	Quality       string            `toml:"quality"`        // QualityAuto, QualityHigh or QualityLow: lights, ambient motion and glows off when low
 	Keys          map[string]string `toml:"keys,omitempty"` // action → key name, for the actions rebound
+	// UIScale is the HUD's and menus' scale: 0 for Auto (from the window's
+	// size), else one of 0.75, 1, 1.25, 1.5 and 2 (uiscale.go).
+	UIScale float64 `toml:"ui_scale"`
 
 	// Warnings are what loading fell back on, for the log; never saved.
 	Warnings []string `toml:"-"`

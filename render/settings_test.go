@@ -138,6 +138,12 @@ func TestPreferences(t *testing.T) {
 		assert.Equal(t, ebiten.KeyW, s.bindings()[actUp], "the default for a key that does not exist")
 		assert.Equal(t, ebiten.KeyG, s.bindings()[actInteract])
 	})
+	t.Run("a UI scale is kept, and one that is not a choice falls back to Auto with a warning", func(t *testing.T) {
+		assert.Equal(t, 1.5, load(t, "ui_scale = 1.5\n").UIScale)
+		s := load(t, "ui_scale = 7.0\n")
+		assert.Zero(t, s.UIScale)
+		assert.Len(t, s.Warnings, 1)
+	})
 	t.Run("an unknown bullet palette or quality falls back with a warning", func(t *testing.T) {
 		s := load(t, "bullet_palette = \"sepia\"\nquality = \"ultra\"\nmusic_volume = 2.0\n")
 		assert.Equal(t, "standard", s.BulletPalette)

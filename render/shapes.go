@@ -20,6 +20,8 @@ type shapeBatch struct {
 	vs  []ebiten.Vertex
 	is  []uint16
 	op  ebiten.DrawTrianglesOptions
+	// boxes records framed panels while the layout is recorded.
+	boxes *uiBoxes
 }
 
 // newShapeBatch uses the centre of a 3×3 white image as its source, so

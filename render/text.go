@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"image"
 	"image/color"
 	"math"
 	"strings"
@@ -41,6 +42,8 @@ type textCache struct {
 	faces  map[float64]*text.GoTextFace
 	op     ebiten.DrawImageOptions
 	dop    text.DrawOptions
+	// boxes records each string drawn while the layout is recorded.
+	boxes *uiBoxes
 }
 
 func newTextCache() *textCache {
@@ -115,6 +118,7 @@ func (t *textCache) draw(dst *ebiten.Image, s string, x, y int, scale float64, a
 	case alignRight:
 		x -= w
 	}
+	t.boxes.add(s, image.Rect(x, y, x+img.Bounds().Dx(), y+img.Bounds().Dy()))
 	shadow := max(1, scale/2)
 	t.blit(dst, img, float64(x)+shadow, float64(y)+shadow, color.RGBA{0, 0, 0, 200})
 	t.blit(dst, img, float64(x), float64(y), c)

@@ -71,15 +71,20 @@ func drawFormShapes(dst *ebiten.Image, g *graphics, f *form) {
 }
 
 func drawFormText(dst *ebiten.Image, g *graphics, f *form, blink int) {
+	drawFormTextAt(dst, g, f, blink, 1)
+}
+
+// drawFormTextAt is drawFormText with the buttons' words at UI scale k.
+func drawFormTextAt(dst *ebiten.Image, g *graphics, f *form, blink int, k float64) {
 	for _, it := range f.order {
 		switch w := it.(type) {
 		case *button:
 			c := w.rect.Min.Add(w.rect.Size().Div(2))
 			if w.small {
-				g.text.draw(dst, w.label, c.X, c.Y-glyphH/2, 1, alignCenter, colText)
+				g.text.draw(dst, w.label, c.X, c.Y-int(glyphH*k)/2, k, alignCenter, colText)
 				continue
 			}
-			g.text.draw(dst, w.label, c.X, c.Y-glyphH*textScale/2, textScale, alignCenter, colText)
+			g.text.draw(dst, w.label, c.X, c.Y-int(glyphH*textScale*k)/2, textScale*k, alignCenter, colText)
 		case *textField:
 			g.text.draw(dst, w.label, w.rect.Min.X, w.rect.Min.Y-labelGap, 1, alignLeft, colDim)
 			drawFieldText(dst, g, w, f.hasFocus(w), blink)
@@ -91,6 +96,7 @@ func drawFormText(dst *ebiten.Image, g *graphics, f *form, blink int) {
 func frame(dst *ebiten.Image, s *shapeBatch, r image.Rectangle, fill, border rgba) {
 	x, y := float32(r.Min.X), float32(r.Min.Y)
 	w, h := float32(r.Dx()), float32(r.Dy())
+	s.boxes.add("panel", r)
 	s.rect(dst, x, y, w, h, fill)
 	s.rect(dst, x, y, w, 2, border)
 	s.rect(dst, x, y+h-2, w, 2, border)

@@ -1,0 +1,191 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"math"
+)
+
+// The UI scale: one factor for the HUD's and the in-game menus' text,
+// bars, slots and paddings, 1 at 1280×720. Automatic, it follows the
+// window: the largest step not over min(w/1280, h/720), and never under
+// the smallest step, so 640×400 gets a compact HUD at 75 % and 2560×1440
+// one at 200 %. The window is laid out in device-independent pixels (the
+// screen is the window's size in them, app.Layout), so a monitor's own
+// scale (a 200 % display) is already in those pixels: a 2560×1440 window
+// on one is 1280×720 of them, and its HUD is as large on the glass as on a
+// 100 % display of the same size. Settings can choose a scale instead; a
+// choice larger than the window has room for is held to the largest that
+// fits (1.5 times the automatic one), so nothing overlaps or leaves the
+// window at any size.
+var uiScaleSteps = [...]float64{0.75, 1, 1.25, 1.5, 2, 2.5, 3}
+
+// uiScaleChoices are the Settings choices, in order; 0 is Auto.
+var uiScaleChoices = [...]float64{0, 0.75, 1, 1.25, 1.5, 2}
+
+// uiChoice is the Settings choice the layout follows, 0 for Auto. The app
+// sets it when the settings load or change (app.applyInput).
+var uiChoice float64
+
+// uiScale is the UI scale for a w×h window.
+func uiScale(w, h int) float64 { return uiScaleFor(uiChoice, w, h) }
+
+// uiScaleFor is the UI scale for a w×h window under the choice (0 Auto).
+func uiScaleFor(choice float64, w, h int) float64 {
+	fit := min(float64(w)/WindowWidth, float64(h)/WindowHeight)
+	if choice <= 0 {
+		return uiStepAtMost(fit)
+	}
+	return min(choice, uiStepAtMost(1.5*fit))
+}
+
+// uiStepAtMost is the largest step not over v, or the smallest step.
+func uiStepAtMost(v float64) float64 {
+	k := uiScaleSteps[0]
+	for _, s := range uiScaleSteps {
+		if s <= v+1e-9 {
+			k = s
+		}
+	}
+	return k
+}
+
+// px is n layout pixels at scale k, rounded to whole screen pixels.
+func px(n int, k float64) int { return int(math.Round(float64(n) * k)) }
+
+// pxf is px as a float32, for shapes.
+func pxf(n int, k float64) float32 { return float32(px(n, k)) }
+
+// validUIScale says whether v is one of the Settings choices.
+func validUIScale(v float64) bool {
+	for _, c := range uiScaleChoices {
+		if v == c {
+			return true
+		}
+	}
+	return false
+}
+
+// nextUIScale steps the choice through Auto and the fixed scales,
+// wrapping round; Enter (dir 0) steps forward.
+func nextUIScale(v float64, dir int) float64 {
+	if dir == 0 {
+		dir = 1
+	}
+	i := 0
+	for j, c := range uiScaleChoices {
+		if c == v {
+			i = j
+		}
+	}
+	n := len(uiScaleChoices)
+	return uiScaleChoices[((i+dir)%n+n)%n]
+}
+
+// uiScaleWords is the Settings row's value: the choice, and under Auto
+// the scale it comes to in this window.
+func uiScaleWords(v float64, w, h int) string {
+	if v <= 0 {
+		return fmt.Sprintf("Auto (%.0f %%)", 100*uiScaleFor(0, w, h))
+	}
+	if k := uiScaleFor(v, w, h); k != v {
+		return fmt.Sprintf("%.0f %% (%.0f %% fits)", 100*v, 100*k)
+	}
+	return fmt.Sprintf("%.0f %%", 100*v)
+}
+
+// The layout's boxes: every HUD and menu element drawn in a frame, by
+// name, so a test can check that no two overlap and none leaves the
+// window (TestNoHUDElementsOverlapAtAnySize). Text and framed panels are
+// recorded as they are drawn while recording is on (the HUD and the menus,
+// never the world's labels under them); bars, the minimap and the hotbar
+// are recorded by their drawers. A box wholly inside another is its child
+// (a label on its button, a slot in its bar) and may overlap it; any other
+// overlap within a layer is a fault. A panel over the game (the pause
+// menu, Settings, the inventory) opens a layer of its own: it may cover
+// the HUD, but not the boxes kept in view under it (the item bar the
+// inventory points at). The slice is reused: recording allocates nothing
+// at steady state.
+type uiBox struct {
+	name  string
+	r     image.Rectangle
+	layer int
+	keep  bool // stays in view under a panel of a higher layer
+	cover bool // its layer covers the whole screen (dims or hides what is under)
+}
+
+type uiBoxes struct {
+	on    bool
+	layer int
+	cover bool // the layer under way covers the whole screen
+	boxes []uiBox
+}
+
+// reset empties the frame's boxes and stops recording.
+func (b *uiBoxes) reset() {
+	b.on, b.layer, b.cover, b.boxes = false, 0, false, b.boxes[:0]
+}
+
+// add records r under name when recording is on.
+func (b *uiBoxes) add(name string, r image.Rectangle) {
+	if b == nil || !b.on || r.Empty() {
+		return
+	}
+	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, cover: b.cover})
+}
+
+// addKept records r as a box that stays in view under panels.
+func (b *uiBoxes) addKept(name string, r image.Rectangle) {
+	if b == nil || !b.on || r.Empty() {
+		return
+	}
+	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, keep: true, cover: b.cover})
+}
+
+// overlay starts a panel's layer over what is drawn so far; screen says
+// the panel dims or hides the whole screen under it (the pause menu,
+// Settings), so nothing under it need stay in view.
+func (b *uiBoxes) overlay(screen bool) {
+	if b != nil {
+		b.layer++
+		b.cover = screen
+	}
+}
+
+// rectF is a rectangle from float coordinates, rounded outward.
+func rectF(x, y, w, h float32) image.Rectangle {
+	return image.Rect(int(math.Floor(float64(x))), int(math.Floor(float64(y))),
+		int(math.Ceil(float64(x+w))), int(math.Ceil(float64(y+h))))
+}
+
+// layoutFaults are the boxes that leave a w×h window, and the pairs that
+// overlap in one layer (neither inside the other), or where a panel covers
+// a box kept in view: empty when the layout is sound.
+func layoutFaults(boxes []uiBox, w, h int) []string {
+	var out []string
+	win := image.Rect(0, 0, w, h)
+	for _, b := range boxes {
+		if !b.r.In(win) {
+			out = append(out, fmt.Sprintf("%q %v leaves the %d×%d window", b.name, b.r, w, h))
+		}
+	}
+	for i, a := range boxes {
+		for _, b := range boxes[i+1:] {
+			if !a.r.Overlaps(b.r) {
+				continue
+			}
+			switch {
+			case a.layer == b.layer:
+				if a.r.In(b.r) || b.r.In(a.r) {
+					continue
+				}
+				out = append(out, fmt.Sprintf("%q %v overlaps %q %v", a.name, a.r, b.name, b.r))
+			case a.keep && b.layer > a.layer && !b.cover:
+				out = append(out, fmt.Sprintf("%q %v covers %q %v, which stays in view", b.name, b.r, a.name, a.r))
+			case b.keep && a.layer > b.layer && !a.cover:
+				out = append(out, fmt.Sprintf("%q %v covers %q %v, which stays in view", a.name, a.r, b.name, b.r))
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,49 @@
+package render
+
+import (
+	"image"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestUIScale(t *testing.T) {
+	defer func() { uiChoice = 0 }()
+	t.Run("Auto follows the window, in steps, never under 75 %", func(t *testing.T) {
+		uiChoice = 0
+		for _, c := range []struct {
+			w, h int
+			want float64
+		}{{640, 400, 0.75}, {1024, 600, 0.75}, {1280, 720, 1}, {1600, 900, 1.25}, {1920, 1080, 1.5},
+			{2560, 1440, 2}, {3840, 2160, 3}, {2560, 720, 1}} {
+			assert.Equal(t, c.want, uiScale(c.w, c.h), "%d×%d", c.w, c.h)
+		}
+	})
+	t.Run("a choice is held to what the window has room for", func(t *testing.T) {
+		uiChoice = 2
+		assert.Equal(t, 2.0, uiScale(2560, 1440))
+		assert.Equal(t, 1.5, uiScale(1280, 720))
+		assert.Equal(t, 0.75, uiScale(640, 400))
+		uiChoice = 0.75
+		assert.Equal(t, 0.75, uiScale(2560, 1440))
+	})
+	t.Run("Settings steps through Auto and the scales and wraps round", func(t *testing.T) {
+		assert.Equal(t, 0.75, nextUIScale(0, 1))
+		assert.Equal(t, 0.0, nextUIScale(2, 1))
+		assert.Equal(t, 2.0, nextUIScale(0, -1))
+		assert.Equal(t, "Auto (75 %)", uiScaleWords(0, 640, 400))
+		assert.Equal(t, "200 % (150 % fits)", uiScaleWords(2, 1280, 720))
+	})
+	t.Run("the layout check finds what leaves the window and what overlaps", func(t *testing.T) {
+		boxes := []uiBox{
+			{name: "bar", r: image.Rect(0, 0, 100, 20)},
+			{name: "label", r: image.Rect(10, 2, 60, 18)},  // inside the bar: its child
+			{name: "ping", r: image.Rect(90, 10, 140, 26)}, // half over the bar
+			{name: "item bar", r: image.Rect(0, 80, 100, 100), keep: true},
+			{name: "panel", r: image.Rect(0, 50, 100, 90), layer: 1},             // over the item bar
+			{name: "menu", r: image.Rect(0, 0, 100, 100), layer: 2, cover: true}, // covers all: fine
+			{name: "help", r: image.Rect(-5, 100, 50, 116)},
+		}
+		assert.Len(t, layoutFaults(boxes, 200, 110), 3)
+	})
+}
