@@ -128,6 +128,9 @@ func (h *Host) Runtime() *client.Runtime { return h.Client }
 // Addr is the address friends join.
 func (h *Host) Addr() string { return h.enet.Addr() }
 
+// Seed is the hosted world's seed.
+func (h *Host) Seed() uint64 { return h.Server.Seed() }
+
 // Frame runs one update: client input, server step, client read.
 func (h *Host) Frame(in client.Intent) {
 	h.Client.SendInput(in)

@@ -50,7 +50,8 @@ type hud struct {
 	hp, maxHP  int16
 	hpText     string
 	pingText   string
-	graphLines [6]string
+	graphLines [7]string
+	seedLine   string // the F3 overlay's world seed line, made once
 	ping       [graphLen]float32 // ms, a ring indexed by frame
 	lastIn     uint64
 	lastOut    uint64
@@ -86,7 +87,7 @@ type bossRef struct {
 	ok       bool
 }
 
-func (h *hud) update(rt *client.Runtime, frame int, look *worldLook) {
+func (h *hud) update(rt *client.Runtime, frame int, look *worldLook, sess session) {
 	h.updatePlace(rt, look)
 	net := rt.Net()
 	h.ping[frame%graphLen] = float32(net.RTT) / float32(time.Millisecond)
@@ -104,7 +105,10 @@ func (h *hud) update(rt *client.Runtime, frame int, look *worldLook) {
 	ms := net.RTT.Milliseconds()
 	h.pingText = fmt.Sprintf("ping %d ms", ms)
 	st := rt.Stats()
-	h.graphLines = [6]string{
+	if h.seedLine == "" {
+		h.seedLine = seedWords(sess)
+	}
+	h.graphLines = [7]string{
 		// Snapshot loss is what the player sees; ENet's figure counts
 		// reliable packets only and reads near 0 on a lossy link.
 		fmt.Sprintf("loss %.1f %% (snapshots)   %.1f %% (reliable)", 100*rt.SnapshotLoss(), 100*net.Loss),
@@ -114,7 +118,18 @@ func (h *hud) update(rt *client.Runtime, frame int, look *worldLook) {
 		fmt.Sprintf("bullets %d   fps %.0f   tps %.0f", rt.Bullets().Len(), ebiten.ActualFPS(), ebiten.ActualTPS()),
 		fmt.Sprintf("hits %d: unseen %d, seen <100 ms %d, drawn as miss %d",
 			st.Hits.Taken, st.Hits.Unseen, st.Hits.SeenUnder, st.Hits.DrawnAsMiss),
+		h.seedLine,
 	}
+}
+
+// seedWords is the overlay's world seed line: the hosted world's, which
+// --seed makes again (it reads 0x… as well as decimal), or a joined
+// game's word that its host has it.
+func seedWords(sess session) string {
+	if seed, ok := sess.Seed(); ok {
+		return fmt.Sprintf("world seed %#x", seed)
+	}
+	return "world seed: on the host's F3"
 }
 
 // updatePlace names the place the player is in, with its depth in a

@@ -184,7 +184,7 @@ func (s *playScene) Update() error {
 	s.listen(it)
 	s.follow()
 	s.notePlaying()
-	s.hud.update(s.rt, s.frames, s.look)
+	s.hud.update(s.rt, s.frames, s.look, s.sess)
 	s.items.update(s.rt, s.a.now(), !s.inDungeon())
 	return nil
 }

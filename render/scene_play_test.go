@@ -168,11 +168,16 @@ func TestHostAndPlay(t *testing.T) {
 		h.press(frameInput{})
 		assert.True(t, h.a.shotDue)
 	})
-	t.Run("F3 toggles the net graph", func(t *testing.T) {
-		h, _ := hostedHarness(t)
+	t.Run("F3 toggles the net graph, which names the hosted world's seed", func(t *testing.T) {
+		h, rec := hostedHarnessWith(t, "", Options{Host: true, Seed: 0xfeed})
 		s := untilPlaying(t, h)
 		h.press(frameInput{F3: true})
 		assert.True(t, s.netGraph)
+		for range hudRefresh {
+			h.press(frameInput{})
+		}
+		assert.Equal(t, uint64(0xfeed), hostOf(rec).Server.Seed())
+		assert.Equal(t, "world seed 0xfeed", s.hud.graphLines[len(s.hud.graphLines)-1])
 		h.press(frameInput{F3: true})
 		assert.False(t, s.netGraph)
 	})

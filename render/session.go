@@ -18,6 +18,9 @@ type session interface {
 	Runtime() *client.Runtime
 	// Where says what the player connected to, for the screens.
 	Where() string
+	// Seed is the world's seed when this process hosts it; a joined
+	// game's seed stays with its host (it would draw the whole map).
+	Seed() (uint64, bool)
 	Close()
 }
 
@@ -28,6 +31,7 @@ type Hosted interface {
 	Frame(in client.Intent)
 	Runtime() *client.Runtime
 	Addr() string // the address friends join
+	Seed() uint64 // the world's seed
 	Close()
 }
 
@@ -48,6 +52,7 @@ type hostSession struct{ h Hosted }
 func (s hostSession) Frame(in client.Intent)   { s.h.Frame(in) }
 func (s hostSession) Runtime() *client.Runtime { return s.h.Runtime() }
 func (s hostSession) Where() string            { return friendWords(s.h.Addr(), lanAddrs()) }
+func (s hostSession) Seed() (uint64, bool)     { return s.h.Seed(), true }
 func (s hostSession) Close()                   { s.h.Close() }
 
 // joinSession is a friend's game.
@@ -59,6 +64,7 @@ type joinSession struct {
 func (s joinSession) Frame(in client.Intent)   { s.rt.Frame(in) }
 func (s joinSession) Runtime() *client.Runtime { return s.rt }
 func (s joinSession) Where() string            { return "joined " + s.addr }
+func (s joinSession) Seed() (uint64, bool)     { return 0, false }
 func (s joinSession) Close()                   { s.rt.Close() }
 
 // starter opens sessions. The app uses the real network; tests replace it.
