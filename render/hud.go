@@ -51,7 +51,7 @@ type hud struct {
 	hpText     string
 	pingText   string
 	graphLines [7]string
-	seedLine   string // the F3 overlay's world seed line, made once
+	seedLine   string            // the F3 overlay's world seed line, made once
 	ping       [graphLen]float32 // ms, a ring indexed by frame
 	lastIn     uint64
 	lastOut    uint64
