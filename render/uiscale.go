@@ -127,19 +127,16 @@ func (b *uiBoxes) reset() {
 }
 
 // add records r under name when recording is on.
-func (b *uiBoxes) add(name string, r image.Rectangle) {
-	if b == nil || !b.on || r.Empty() {
-		return
-	}
-	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, cover: b.cover})
-}
+func (b *uiBoxes) add(name string, r image.Rectangle) { b.record(name, r, false) }
 
 // addKept records r as a box that stays in view under panels.
-func (b *uiBoxes) addKept(name string, r image.Rectangle) {
+func (b *uiBoxes) addKept(name string, r image.Rectangle) { b.record(name, r, true) }
+
+func (b *uiBoxes) record(name string, r image.Rectangle, keep bool) {
 	if b == nil || !b.on || r.Empty() {
 		return
 	}
-	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, keep: true, cover: b.cover})
+	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, keep: keep, cover: b.cover})
 }
 
 // overlay starts a panel's layer over what is drawn so far; screen says

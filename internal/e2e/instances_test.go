@@ -45,6 +45,7 @@ func TestFriendsWhoTakeTheSamePortalMeetAndOthersDoNot(t *testing.T) {
 	srv, addr := hubServer(t)
 	names := []string{"ann", "bo", "cy"}
 	classes := []string{"sapper", "striker", ""} // Cy's character is made with the content's first
+	first := client.Content().Classes[0].ID
 	clients := make([]*client.Runtime, 3)
 	for i, n := range names {
 		c, err := client.Dial(addr, client.Config{Name: n, Class: classes[i]})
@@ -69,7 +70,7 @@ func TestFriendsWhoTakeTheSamePortalMeetAndOthersDoNot(t *testing.T) {
 		for j, other := range clients {
 			want := classes[j]
 			if want == "" {
-				want = "vanguard"
+				want = first
 			}
 			cl := c.PlayerClass(other.PlayerID())
 			require.NotNil(t, cl, "%s knows %s's class", names[i], names[j])
