@@ -317,3 +317,20 @@ func TestAClientThatDoesNotKnockNeverGetsASlot(t *testing.T) {
 	}
 	assert.Positive(t, door.DoorStats().Dropped)
 }
+
+// BenchmarkDoorMAC is the price of one cookie: what a knock or a proof
+// costs the door, a cgo call and a lock included.
+func BenchmarkDoorMAC(b *testing.B) {
+	addr, err := NewAddress("127.0.0.1", 0)
+	require.NoError(b, err)
+	cfg := DefaultHostConfig()
+	cfg.Door = true
+	door, err := NewHost(&addr, cfg)
+	require.NoError(b, err)
+	defer door.Destroy()
+	src := Address{ip: [4]byte{127, 0, 1, 7}, port: 40000}
+	e := door.doorEpoch()
+	for b.Loop() {
+		door.doorMAC(e, src)
+	}
+}
