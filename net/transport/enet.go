@@ -99,10 +99,7 @@ func DialENet(addr string, connectData uint32, cfg Config) (*ENetClient, error) 
 	if err != nil {
 		return nil, fmt.Errorf("transport: dial %s: %w", addr, err)
 	}
-	if err := host.Knock(ea); err != nil {
-		host.Destroy()
-		return nil, fmt.Errorf("transport: dial %s: %w", addr, err)
-	}
+	_ = host.Knock(ea) // a knock the socket refuses is one lost: the loop knocks again until the deadline
 	c := &ENetClient{ep: newEndpoint(host, cfg, func() PeerID { return ServerPeer })}
 	wait := cfg.Timeout
 	if wait == 0 {
