@@ -37,6 +37,10 @@ type Status struct {
 	// Packets the transport dropped because their peer already had as
 	// many waiting for the next tick as one tick may read (a flood).
 	QueueDropped uint64 `json:"queue_dropped"`
+	// ENet CONNECTs the door dropped because their source never proved it
+	// receives at its address (a forged flood), and sources that did.
+	DoorDropped uint64 `json:"door_dropped"`
+	DoorProven  uint64 `json:"door_proven"`
 	// Snapshots sent since start: whole, and as deltas against the newest
 	// one the receiver acknowledged.
 	SnapshotsWhole int `json:"snapshots_whole"`
@@ -199,6 +203,7 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 		ws := w.WireStats()
 		st.SourceDropped, st.SourceDroppedBytes = ws.SourceDropped, ws.SourceDroppedBytes
 		st.QueueDropped = ws.QueueDropped
+		st.DoorDropped, st.DoorProven = ws.DoorDropped, ws.DoorProven
 	}
 	l.lastIn, l.lastOut = c.BytesIn, c.BytesOut
 	st.TickMsP50, st.TickMsP99, _ = l.percentiles(l.steps)

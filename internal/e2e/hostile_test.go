@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/binary"
 	"net"
 	"strconv"
 	"strings"
@@ -26,6 +27,7 @@ import (
 type attacker struct {
 	host  *enet.Host
 	mu    sync.Mutex
+	door  time.Time // when it last proved its address at the server's door
 	peers []*enet.Peer
 	live  int // connected peers
 	stop  chan struct{}
@@ -82,6 +84,7 @@ func (a *attacker) close() {
 func (a *attacker) connect(t *testing.T, addr string, n int) {
 	t.Helper()
 	ea := enetAddr(t, addr)
+	a.throughDoor(t, ea)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for range n {
@@ -98,6 +101,52 @@ func (a *attacker) send(b []byte, ch uint8) {
 	for _, p := range a.peers {
 		p.SendBytes(b, ch, enet.Reliable) // a refused peer's send fails: the attack goes on with the rest
 	}
+}
+
+// throughDoor proves the attacker's address at the door of the server at
+// to, unless it did so lately: it receives there, so the door lets it in.
+func (a *attacker) throughDoor(t *testing.T, to enet.Address) {
+	t.Helper()
+	if time.Since(a.door) < enet.DoorProvenFor/2 {
+		return
+	}
+	throughDoor(t, a.host, to, &a.mu)
+	a.door = time.Now()
+}
+
+// throughDoor knocks at the door of the server at to and sends its cookie
+// back, as a client's transport does, so that h's connects get in. h is
+// serviced here, unless mu is given: then another goroutine services it,
+// and mu guards it.
+func throughDoor(t *testing.T, h *enet.Host, to enet.Address, mu *sync.Mutex) {
+	t.Helper()
+	var next time.Time
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+		if mu != nil {
+			mu.Lock()
+		}
+		var err error
+		if time.Now().After(next) {
+			err = h.Knock(to)
+			next = time.Now().Add(100 * time.Millisecond)
+		}
+		if mu == nil && err == nil {
+			_, err = h.Service(1)
+		}
+		proven := false
+		if err == nil {
+			proven, err = h.Prove(to)
+		}
+		if mu != nil {
+			mu.Unlock()
+			time.Sleep(time.Millisecond)
+		}
+		require.NoError(t, err)
+		if proven {
+			return
+		}
+	}
+	t.Fatalf("no cookie from the door at %s", to)
 }
 
 func (a *attacker) connected() int {
@@ -306,12 +355,69 @@ func halfOpen(t *testing.T, ip, addr string, n int) {
 	h, err := enet.NewHost(&from, hc)
 	require.NoError(t, err)
 	to := enetAddr(t, addr)
+	throughDoor(t, h, to, nil) // it receives at its address: the door lets it in
 	for range n {
 		_, err := h.Connect(to, wire.NumChannels, wire.ProtocolVersion)
 		require.NoError(t, err)
 	}
 	h.Flush()
 	t.Cleanup(h.Destroy)
+}
+
+// forgedJoinWithin is how soon a player joins while forged connects flood
+// the server (issue 29).
+const forgedJoinWithin = time.Second
+
+// forgedConnects sends perSecond ENet CONNECTs a second to addr from n
+// source addresses (127.0.1.0 onwards, every one a socket of its own) and
+// never answers what comes back: a flood of forged connects, as from
+// addresses the sender does not hold. It returns what stops it.
+func forgedConnects(t *testing.T, addr string, n, perSecond int) (stop func()) {
+	t.Helper()
+	to, err := net.ResolveUDPAddr("udp4", addr)
+	require.NoError(t, err)
+	socks := make([]*net.UDPConn, n)
+	for i := range socks {
+		socks[i], err = net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 1+byte(i/256), byte(i%256))})
+		require.NoError(t, err)
+	}
+	const period = 10 * time.Millisecond
+	perTurn := perSecond * int(period) / int(time.Second)
+	sent := 0
+	stopSending := every(period, func() {
+		for range perTurn {
+			socks[sent%n].WriteToUDP(forgedConnect(uint32(sent)), to)
+			sent++
+		}
+	})
+	return func() {
+		stopSending()
+		for _, c := range socks {
+			c.Close()
+		}
+		t.Logf("%d forged connects sent from %d addresses", sent, n)
+	}
+}
+
+// forgedConnect is an ENet CONNECT as a client sends it uncompressed: the
+// header addressed to no peer yet (0xFFF) with a sent time, then the one
+// command.
+func forgedConnect(connectID uint32) []byte {
+	b := make([]byte, 52)
+	binary.BigEndian.PutUint16(b[0:], 0xFFF|0x8000)
+	binary.BigEndian.PutUint16(b[2:], uint16(connectID))
+	b[4], b[5] = 2|0x80, 0xFF // CONNECT, to be acknowledged; no channel
+	binary.BigEndian.PutUint16(b[6:], 1)
+	b[10], b[11] = 0xFF, 0xFF                                    // session IDs: any
+	binary.BigEndian.PutUint32(b[12:], 1392)                     // MTU
+	binary.BigEndian.PutUint32(b[16:], 32768)                    // window
+	binary.BigEndian.PutUint32(b[20:], uint32(wire.NumChannels)) // channels
+	binary.BigEndian.PutUint32(b[32:], 5000)                     // throttle interval
+	binary.BigEndian.PutUint32(b[36:], 2)
+	binary.BigEndian.PutUint32(b[40:], 2)
+	binary.BigEndian.PutUint32(b[44:], connectID)
+	binary.BigEndian.PutUint32(b[48:], wire.ProtocolVersion)
+	return b
 }
 
 func enetAddr(t *testing.T, addr string) enet.Address {
@@ -441,6 +547,7 @@ func siegeCases() []siegeCase {
 				a := newAttacker(t, 400)
 				to := enetAddr(t, s.addr)
 				return every(100*time.Millisecond, func() {
+					a.throughDoor(t, to)
 					a.mu.Lock()
 					defer a.mu.Unlock()
 					for range 5 {
@@ -487,6 +594,30 @@ func siegeCases() []siegeCase {
 				t.Logf("the frozen game was back %v after it dialled again", time.Since(start).Round(time.Millisecond))
 				assert.Equal(t, client.StatePlaying, back.State(), "%v", back.Err())
 				return func() {}
+			},
+		},
+		{
+			name:  "forged connects from 256 addresses, 1,000 a second",
+			flags: []string{"--max-players", "8"},
+			attack: func(t *testing.T, s *siege) func() {
+				return forgedConnects(t, s.addr, 256, 1000)
+			},
+			// Each forged connect used to take a peer slot until its
+			// handshake expired: with 8 players, testers saw no one get in
+			// for 10 s. The door drops them unread, and a player joins at once.
+			join: func(t *testing.T, s *siege) {
+				start := time.Now()
+				rt := joinsWithin(t, s.addr, "newcomer", forgedJoinWithin)
+				took := time.Since(start)
+				t.Logf("a player joined %v into the flood", took.Round(time.Millisecond))
+				require.Equal(t, client.StatePlaying, rt.State(), "%v", rt.Err())
+				assert.Less(t, took, forgedJoinWithin)
+				rt.Close()
+			},
+			check: func(t *testing.T, s *siege) {
+				s.statusSays(t, "the forged connects were dropped at the door", func(st server.Status) bool { return st.DoorDropped > 0 })
+				st := s.Status()
+				t.Logf("door: %d connects dropped, %d sources proven", st.DoorDropped, st.DoorProven)
 			},
 		},
 		{

@@ -132,6 +132,7 @@ func TestAConnectWithTooFewChannelsIsRefusedInWords(t *testing.T) {
 		MaximumPacketSize: 1 << 16, MaximumWaitingData: 1 << 20, DuplicatePeers: 1})
 	require.NoError(t, err)
 	defer h.Destroy()
+	throughDoor(t, h, enetAddr(t, addr), nil)
 	_, err = h.Connect(enetAddr(t, addr), 2, wire.ProtocolVersion)
 	require.NoError(t, err)
 	var reason string

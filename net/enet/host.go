@@ -38,6 +38,10 @@ type HostConfig struct {
 	// once, at least the rate); the rest is dropped before ENet parses or
 	// decompresses it.
 	IncomingRateLimit, IncomingBurst int
+	// Door lets a CONNECT reach ENet only from a source that proved, by a
+	// cookie round trip, that it receives at its address (door.go). A
+	// server's host has one; its clients Knock and Prove before Connect.
+	Door bool
 }
 
 // DefaultHostConfig returns limits far below ENet's 32 MiB defaults, which
@@ -64,6 +68,8 @@ func (c HostConfig) validate() error {
 		return fmt.Errorf("%w: MaximumWaitingData %d below MaximumPacketSize", ErrConfig, c.MaximumWaitingData)
 	case c.DuplicatePeers < 1:
 		return fmt.Errorf("%w: DuplicatePeers %d", ErrConfig, c.DuplicatePeers)
+	case c.Door && c.PeerCount > DoorMaxPeers:
+		return fmt.Errorf("%w: PeerCount %d above %d behind a door", ErrConfig, c.PeerCount, DoorMaxPeers)
 	}
 	return nil
 }
@@ -85,6 +91,8 @@ type Host struct {
 	// the host, so the pointers C writes through are not a new heap
 	// allocation on every call.
 	droppedN, droppedB C.uint64_t
+
+	nonce uint32 // the knocks' (Knock), picked at the first
 }
 
 // NewHost creates a host. A nil addr makes a client host that binds no fixed
@@ -125,6 +133,12 @@ func NewHost(addr *Address, cfg HostConfig) (*Host, error) {
 		if err := h.limitIncoming(cfg.IncomingRateLimit, max(cfg.IncomingBurst, cfg.IncomingRateLimit)); err != nil {
 			h.Destroy()
 			return nil, fmt.Errorf("%w: too many rate-limited hosts", err)
+		}
+	}
+	if cfg.Door {
+		if err := h.openDoor(); err != nil {
+			h.Destroy()
+			return nil, err
 		}
 	}
 	return h, nil

@@ -55,6 +55,8 @@ type endpoint struct {
 	leaving   map[*enet.Peer]bool // peers already told to disconnect
 	work      []op
 	lastStats time.Time
+	door      *knock    // a client still at the server's door; nil once through
+	rotateAt  time.Time // a server's next door secret; zero for none
 
 	mu     sync.Mutex
 	in     inbox
@@ -123,6 +125,7 @@ func (e *endpoint) run() {
 	defer close(e.done)
 	for !e.stopping.Load() {
 		e.flushOutbox()
+		e.knock()
 		e.service()
 		e.host.CapResends()
 		if e.halfOpen > 0 {
@@ -149,6 +152,9 @@ func (e *endpoint) flushOutbox() {
 	for _, o := range e.work {
 		p := e.byID[o.peer]
 		if p == nil {
+			if o.kind != opSend && e.door != nil && o.peer == ServerPeer {
+				e.leaveDoor() // a dial given up while still at the door
+			}
 			continue
 		}
 		switch o.kind {
@@ -193,6 +199,7 @@ func (e *endpoint) service() {
 func (e *endpoint) handle(ev enet.Event) {
 	switch ev.Type {
 	case enet.EventConnect:
+		e.door = nil // through: the cookie need not be sent again
 		id, known := e.byPeer[ev.Peer]
 		if !known {
 			id = e.assignID()
@@ -246,6 +253,7 @@ func (e *endpoint) forget(p *enet.Peer, data uint32) {
 	if !known {
 		return
 	}
+	e.door = nil
 	delete(e.byPeer, p)
 	delete(e.byID, id)
 	delete(e.leaving, p)
@@ -283,6 +291,10 @@ func (e *endpoint) refreshWire() {
 		PacketsSent: e.host.TotalSentPackets(), PacketsReceived: e.host.TotalReceivedPackets(),
 	}
 	w.SourceDropped, w.SourceDroppedBytes = e.host.DroppedIncoming()
+	if !e.rotateAt.IsZero() {
+		d := e.host.DoorStats()
+		w.DoorDropped, w.DoorKnocks, w.DoorProven, w.DoorRefused = d.Dropped, d.Knocks, d.Proven, d.Refused+d.Malformed
+	}
 	e.mu.Lock()
 	w.QueueDropped, w.QueueDroppedBytes = e.wire.QueueDropped, e.wire.QueueDroppedBytes // counted here, not by ENet
 	e.wire = w

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"strconv"
+	"time"
 
 	"duskfall/net/enet"
 )
@@ -32,11 +33,13 @@ func ListenENet(addr string, cfg Config) (*ENetServer, error) {
 	if err != nil {
 		return nil, err
 	}
+	hc.Door = true // a CONNECT reaches ENet only from a source that proved it receives there
 	host, err := enet.NewHost(&ea, hc)
 	if err != nil {
 		return nil, fmt.Errorf("transport: listen on %s: %w", addr, err)
 	}
 	s := &ENetServer{ep: newEndpoint(host, cfg, newPeerID), addr: host.Address().String()}
+	s.ep.rotateAt = time.Now().Add(enet.DoorRotateEvery)
 	s.ep.start()
 	return s, nil
 }
@@ -77,6 +80,11 @@ type ENetClient struct{ ep *endpoint }
 // arrives through Poll when the server accepts, EventDisconnect if it does
 // not answer in time. connectData reaches the server's EventConnect. A host
 // name is resolved here, which may block on DNS.
+//
+// The server's door comes first: the client knocks from its host's socket
+// every KnockEvery until the cookie comes back (for up to the Timeout, or
+// DefaultKnockTimeout), sends the cookie back, and only then connects,
+// sending the cookie again every KnockEvery until the server answers.
 func DialENet(addr string, connectData uint32, cfg Config) (*ENetClient, error) {
 	cfg = cfg.withDefaults()
 	ea, err := resolve(addr)
@@ -91,13 +99,14 @@ func DialENet(addr string, connectData uint32, cfg Config) (*ENetClient, error) 
 	if err != nil {
 		return nil, fmt.Errorf("transport: dial %s: %w", addr, err)
 	}
-	peer, err := host.Connect(ea, len(cfg.Reliable), connectData)
-	if err != nil {
-		host.Destroy()
-		return nil, fmt.Errorf("transport: dial %s: %w", addr, err)
-	}
+	_ = host.Knock(ea) // a knock the socket refuses is one lost: the loop knocks again until the deadline
 	c := &ENetClient{ep: newEndpoint(host, cfg, func() PeerID { return ServerPeer })}
-	c.ep.track(peer, ServerPeer)
+	wait := cfg.Timeout
+	if wait == 0 {
+		wait = DefaultKnockTimeout
+	}
+	now := time.Now()
+	c.ep.door = &knock{to: ea, channels: len(cfg.Reliable), data: connectData, next: now.Add(KnockEvery), deadline: now.Add(wait)}
 	c.ep.start()
 	return c, nil
 }

@@ -172,6 +172,7 @@ func TestENetTimeouts(t *testing.T) {
 		require.NoError(t, err)
 		addr, err := resolve(srv.Addr())
 		require.NoError(t, err)
+		throughDoor(t, host, addr)
 		_, err = host.Connect(addr, int(numChannels), 0)
 		require.NoError(t, err)
 		deadline := time.Now().Add(waitTimeout)
@@ -381,7 +382,8 @@ func TestHalfOpenHandshakesAreForgotten(t *testing.T) {
 	forger, err := enet.NewHost(&from, hc)
 	require.NoError(t, err)
 	defer forger.Destroy()
-	for range 4 { // every slot, and never a word more
+	throughDoor(t, forger, to) // a forger that receives at its address: the door lets it in
+	for range 4 {              // every slot, and never a word more
 		_, err := forger.Connect(to, len(testChannels), 0)
 		require.NoError(t, err)
 	}
@@ -411,6 +413,7 @@ func rawServedClient(t *testing.T) (*enet.Host, *ENetClient, *recorder) {
 	require.NoError(t, err)
 	raw := enet.DefaultHostConfig()
 	raw.Compress = true // as every host of the transport does
+	raw.Door = true     // and every server's
 	host, err := enet.NewHost(&la, raw)
 	require.NoError(t, err)
 	t.Cleanup(host.Destroy)

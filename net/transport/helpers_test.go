@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"duskfall/net/enet"
 )
 
 // waitTimeout bounds every wait for network events in these tests.
@@ -186,4 +188,26 @@ func newENetPair(t testing.TB, data uint32, cfg Config) *enetPair {
 	p.peer, p.data = ev.Peer, ev.ConnectData
 	p.cliRec.waitFor(t, "client connect", isKindFor(EventConnect, ServerPeer))
 	return p
+}
+
+// throughDoor knocks at the door of the server at to and proves host's
+// address, servicing host (which has no connections yet) meanwhile: a raw
+// ENet host's way in, as DialENet's.
+func throughDoor(t *testing.T, host *enet.Host, to enet.Address) {
+	t.Helper()
+	deadline := time.Now().Add(waitTimeout)
+	for next := time.Now(); time.Now().Before(deadline); {
+		if time.Now().After(next) {
+			require.NoError(t, host.Knock(to))
+			next = time.Now().Add(100 * time.Millisecond)
+		}
+		_, err := host.Service(1)
+		require.NoError(t, err)
+		proven, err := host.Prove(to)
+		require.NoError(t, err)
+		if proven {
+			return
+		}
+	}
+	t.Fatalf("no cookie from the door at %s", to)
 }

@@ -148,6 +148,10 @@ type WireStats struct {
 	// Packets (and their bytes) dropped because their peer already had
 	// Config.MaxQueuedPerPeer waiting for the next Poll.
 	QueueDropped, QueueDroppedBytes uint64
+	// The server's door: CONNECTs dropped from sources that proved
+	// nothing, knocks answered, proofs taken, and proofs or door datagrams
+	// refused (a stale or forged cookie, a wrong length).
+	DoorDropped, DoorKnocks, DoorProven, DoorRefused uint64
 }
 
 // Batcher is a Server that can hold its sends and let them go together. A

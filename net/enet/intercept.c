@@ -1,0 +1,396 @@
+#include <string.h>
+#include <pthread.h>
+#include "intercept.h"
+
+// A per-source byte budget, checked on every datagram a host receives
+// before ENet decompresses or parses it (ENet's intercept callback). A
+// source is a remote address and port; each host has its own budgets.
+// Datagrams over budget are dropped here, for the price of a table lookup:
+// a peer firing megabytes at the host costs the players nothing.
+//
+// The door, on a server's host, answers knocks with a cookie, takes proofs,
+// and drops every datagram addressed to no peer yet (which only a CONNECT
+// is) from a source that has not proven it receives at its address. It
+// keeps no state for a source until that source has proven itself.
+
+#define DK_SLOTS 4096
+#define DK_HOSTS 256
+#define DK_PROVEN 4096
+
+typedef struct {
+	ENetHost *host;
+	enet_uint32 ip;
+	enet_uint16 port;
+	enet_uint32 last;   // ms
+	double tokens;      // bytes
+} dk_slot;
+
+typedef struct {
+	ENetHost *host;
+	enet_uint32 ip;
+	enet_uint16 port;
+	enet_uint32 until;  // ms
+} dk_proven;
+
+typedef struct {
+	ENetHost *host;
+	double rate, burst; // bytes/s, bytes; 0 for no budget
+	uint64_t dropped, droppedBytes;
+
+	// The door (a server).
+	int door;
+	uint8_t key[2][16];   // [0] the current epoch's, [1] the one before
+	uint32_t epoch;       // the current epoch
+	enet_uint32 provenMs; // how long a proof lets a source connect
+	dk_door_counts counts;
+
+	// The knock (a client): the door knocked at, and its cookie.
+	int knocking;
+	ENetAddress knockTo;
+	uint32_t nonce;
+	int haveCookie;
+	uint8_t cookie[12]; // epoch and MAC, as the door sent them
+} dk_host;
+
+static dk_slot dk_slots[DK_SLOTS];
+static dk_proven dk_provens[DK_PROVEN];
+static dk_host dk_hosts[DK_HOSTS];
+static pthread_mutex_t dk_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static dk_host *dk_find(ENetHost *host) {
+	for (int i = 0; i < DK_HOSTS; i++) {
+		if (dk_hosts[i].host == host) return &dk_hosts[i];
+	}
+	return NULL;
+}
+
+static int ENET_CALLBACK dk_intercept(ENetHost *host, ENetEvent *event);
+
+// dk_attach returns the host's entry, making one (and installing the
+// intercept) if it has none; NULL when every entry is taken. dk_mu held.
+static dk_host *dk_attach(ENetHost *host) {
+	dk_host *h = dk_find(host);
+	if (h != NULL) return h;
+	h = dk_find(NULL);
+	if (h == NULL) return NULL;
+	memset(h, 0, sizeof *h);
+	h->host = host;
+	host->intercept = dk_intercept;
+	return h;
+}
+
+// ---- SipHash-2-4, after the reference implementation by Aumasson and
+// Bernstein (public domain, CC0).
+
+#define DK_ROTL(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
+#define DK_SIPROUND \
+	do { \
+		v0 += v1; v1 = DK_ROTL(v1, 13); v1 ^= v0; v0 = DK_ROTL(v0, 32); \
+		v2 += v3; v3 = DK_ROTL(v3, 16); v3 ^= v2; \
+		v0 += v3; v3 = DK_ROTL(v3, 21); v3 ^= v0; \
+		v2 += v1; v1 = DK_ROTL(v1, 17); v1 ^= v2; v2 = DK_ROTL(v2, 32); \
+	} while (0)
+
+static uint64_t dk_le64(const uint8_t *p) {
+	uint64_t v = 0;
+	for (int i = 7; i >= 0; i--) v = (v << 8) | p[i];
+	return v;
+}
+
+uint64_t dk_siphash24(const uint8_t key[16], const uint8_t *in, size_t len) {
+	uint64_t k0 = dk_le64(key), k1 = dk_le64(key + 8);
+	uint64_t v0 = 0x736f6d6570736575ULL ^ k0;
+	uint64_t v1 = 0x646f72616e646f6dULL ^ k1;
+	uint64_t v2 = 0x6c7967656e657261ULL ^ k0;
+	uint64_t v3 = 0x7465646279746573ULL ^ k1;
+	const uint8_t *end = in + len - (len % 8);
+	for (; in != end; in += 8) {
+		uint64_t m = dk_le64(in);
+		v3 ^= m;
+		DK_SIPROUND; DK_SIPROUND;
+		v0 ^= m;
+	}
+	uint64_t b = ((uint64_t)len) << 56;
+	for (int i = (int)(len & 7) - 1; i >= 0; i--) b |= ((uint64_t)in[i]) << (8 * i);
+	v3 ^= b;
+	DK_SIPROUND; DK_SIPROUND;
+	v0 ^= b;
+	v2 ^= 0xff;
+	DK_SIPROUND; DK_SIPROUND; DK_SIPROUND; DK_SIPROUND;
+	return v0 ^ v1 ^ v2 ^ v3;
+}
+
+// ---- The door's datagrams. Every field is big-endian.
+//
+//	knock  (client → server, 32 bytes): "DKNK", nonce u32, 24 zero bytes
+//	cookie (server → client, 20 bytes): "DKCK", nonce u32, epoch u32, MAC u64
+//	proof  (client → server, 16 bytes): "DKPR", epoch u32, MAC u64
+//
+// MAC = SipHash-2-4 under the epoch's key of (epoch u32, IPv4 address as
+// on the wire, port u16). A reply (the cookie) is shorter than the knock
+// that asks for it, and a knock of any other length gets none.
+
+static const uint8_t dk_magic_knock[4] = {'D', 'K', 'N', 'K'};
+static const uint8_t dk_magic_cookie[4] = {'D', 'K', 'C', 'K'};
+static const uint8_t dk_magic_proof[4] = {'D', 'K', 'P', 'R'};
+
+static void dk_put32(uint8_t *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v; }
+static void dk_put64(uint8_t *p, uint64_t v) { dk_put32(p, (uint32_t)(v >> 32)); dk_put32(p + 4, (uint32_t)v); }
+static uint32_t dk_get32(const uint8_t *p) { return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3]; }
+static uint64_t dk_get64(const uint8_t *p) { return ((uint64_t)dk_get32(p) << 32) | dk_get32(p + 4); }
+
+// dk_mac computes the cookie of a source for an epoch; 0 when the epoch is
+// neither the current nor the one before (no key for it). dk_mu held.
+static int dk_mac(dk_host *h, uint32_t epoch, enet_uint32 ip, enet_uint16 port, uint64_t *mac) {
+	const uint8_t *key;
+	if (epoch == h->epoch) key = h->key[0];
+	else if (epoch == h->epoch - 1) key = h->key[1];
+	else return 0;
+	uint8_t msg[10];
+	dk_put32(msg, epoch);
+	memcpy(msg + 4, &ip, 4);
+	msg[8] = port >> 8; msg[9] = (uint8_t)port;
+	*mac = dk_siphash24(key, msg, sizeof msg);
+	return 1;
+}
+
+static enet_uint32 dk_hash(ENetHost *host, enet_uint32 ip, enet_uint16 port) {
+	uintptr_t key = ((uintptr_t)host >> 4) ^ ((uintptr_t)ip * 2654435761u) ^ ((uintptr_t)port * 40503u);
+	return (enet_uint32)(key ^ (key >> 17));
+}
+
+static dk_proven *dk_proven_slot(ENetHost *host, enet_uint32 ip, enet_uint16 port) {
+	return &dk_provens[dk_hash(host, ip, port) % DK_PROVEN];
+}
+
+static int dk_is_proven(ENetHost *host, enet_uint32 ip, enet_uint16 port, enet_uint32 now) {
+	dk_proven *p = dk_proven_slot(host, ip, port);
+	return p->host == host && p->ip == ip && p->port == port && (int32_t)(p->until - now) > 0;
+}
+
+static void dk_send(ENetHost *host, const uint8_t *b, size_t n) {
+	ENetBuffer buf;
+	buf.data = (void *)b;
+	buf.dataLength = n;
+	enet_socket_send(host->socket, &host->receivedAddress, &buf, 1);
+}
+
+// dk_door handles a door datagram (it starts "DK") on a host with the
+// door or a knock. It always consumes it. dk_mu held.
+static void dk_door(ENetHost *host, dk_host *h, const uint8_t *d, size_t n) {
+	enet_uint32 ip = host->receivedAddress.host;
+	enet_uint16 port = host->receivedAddress.port;
+	if (h->door && n == DK_KNOCK_LEN && memcmp(d, dk_magic_knock, 4) == 0) {
+		uint8_t reply[DK_COOKIE_LEN];
+		uint64_t mac = 0;
+		dk_mac(h, h->epoch, ip, port, &mac);
+		memcpy(reply, dk_magic_cookie, 4);
+		memcpy(reply + 4, d + 4, 4);
+		dk_put32(reply + 8, h->epoch);
+		dk_put64(reply + 12, mac);
+		dk_send(host, reply, sizeof reply);
+		h->counts.knocks++;
+		return;
+	}
+	if (h->door && n == DK_PROOF_LEN && memcmp(d, dk_magic_proof, 4) == 0) {
+		uint64_t mac;
+		if (!dk_mac(h, dk_get32(d + 4), ip, port, &mac) || mac != dk_get64(d + 8)) {
+			h->counts.refused++;
+			return;
+		}
+		dk_proven *p = dk_proven_slot(host, ip, port);
+		p->host = host; p->ip = ip; p->port = port;
+		p->until = enet_time_get() + h->provenMs;
+		h->counts.proven++;
+		return;
+	}
+	if (h->knocking && n == DK_COOKIE_LEN && memcmp(d, dk_magic_cookie, 4) == 0 &&
+	    ip == h->knockTo.host && port == h->knockTo.port && dk_get32(d + 4) == h->nonce) {
+		memcpy(h->cookie, d + 8, sizeof h->cookie);
+		h->haveCookie = 1;
+		return;
+	}
+	h->counts.malformed++;
+}
+
+static int ENET_CALLBACK dk_intercept(ENetHost *host, ENetEvent *event) {
+	(void)event;
+	int drop = 0;
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	if (h != NULL) {
+		enet_uint32 ip = host->receivedAddress.host;
+		enet_uint16 port = host->receivedAddress.port;
+		size_t n = host->receivedDataLength;
+		const uint8_t *d = host->receivedData;
+		enet_uint32 now = enet_time_get();
+		if (h->rate > 0) {
+			dk_slot *s = &dk_slots[dk_hash(host, ip, port) % DK_SLOTS];
+			if (s->host != host || s->ip != ip || s->port != port) {
+				s->host = host; s->ip = ip; s->port = port; s->last = now; s->tokens = h->burst;
+			}
+			s->tokens += (double)(enet_uint32)(now - s->last) * h->rate / 1000.0;
+			if (s->tokens > h->burst) s->tokens = h->burst;
+			s->last = now;
+			if (s->tokens < (double)n) {
+				drop = 1;
+				h->dropped++;
+				h->droppedBytes += n;
+			} else {
+				s->tokens -= (double)n;
+			}
+		}
+		if (!drop && (h->door || h->knocking) && n >= 4 && d[0] == 'D' && d[1] == 'K') {
+			dk_door(host, h, d, n);
+			drop = 1;
+		} else if (!drop && h->door && n >= 2) {
+			// The header's peer ID, flags and session bits stripped: the
+			// maximum addresses no peer yet, which only a CONNECT may.
+			enet_uint16 peerID = ((enet_uint16)d[0] << 8 | d[1]) &
+				~(ENET_PROTOCOL_HEADER_FLAG_MASK | ENET_PROTOCOL_HEADER_SESSION_MASK);
+			if (peerID == ENET_PROTOCOL_MAXIMUM_PEER_ID && !dk_is_proven(host, ip, port, now)) {
+				drop = 1;
+				h->counts.dropped++;
+			}
+		}
+	}
+	pthread_mutex_unlock(&dk_mu);
+	return drop;
+}
+
+int dk_limit(ENetHost *host, double rate, double burst) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_attach(host);
+	if (h == NULL) { pthread_mutex_unlock(&dk_mu); return -1; }
+	h->rate = rate; h->burst = burst; h->dropped = 0; h->droppedBytes = 0;
+	pthread_mutex_unlock(&dk_mu);
+	return 0;
+}
+
+void dk_forget(ENetHost *host) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	if (h != NULL) memset(h, 0, sizeof *h);
+	for (int i = 0; i < DK_SLOTS; i++) {
+		if (dk_slots[i].host == host) dk_slots[i].host = NULL;
+	}
+	for (int i = 0; i < DK_PROVEN; i++) {
+		if (dk_provens[i].host == host) dk_provens[i].host = NULL;
+	}
+	pthread_mutex_unlock(&dk_mu);
+}
+
+// Half-open handshakes: a peer that sent CONNECT and never acknowledged
+// the reply holds a slot, and counts against its address's duplicate
+// peers, until ENet's default timeout (up to 30 s). Since the sender needs
+// no reply, a few forged datagrams could lock an address or a server out.
+// dk_expire_handshakes gives each such peer a timeout of ms.
+void dk_expire_handshakes(ENetHost *host, enet_uint32 ms) {
+	for (size_t i = 0; i < host->peerCount; i++) {
+		ENetPeer *p = &host->peers[i];
+		if (p->state == ENET_PEER_STATE_ACKNOWLEDGING_CONNECT && p->timeoutMaximum != ms) {
+			enet_peer_timeout(p, 0, ms, ms);
+		}
+	}
+}
+
+void dk_dropped(ENetHost *host, uint64_t *n, uint64_t *bytes) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	*n = h ? h->dropped : 0;
+	*bytes = h ? h->droppedBytes : 0;
+	pthread_mutex_unlock(&dk_mu);
+}
+
+// dk_door_open shuts the door: from now on the host answers knocks and
+// lets a CONNECT in only from a source that proved itself in the last
+// provenMs. key is the first epoch's secret (16 bytes).
+int dk_door_open(ENetHost *host, const uint8_t *key, enet_uint32 provenMs) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_attach(host);
+	if (h == NULL) { pthread_mutex_unlock(&dk_mu); return -1; }
+	h->door = 1;
+	h->provenMs = provenMs;
+	h->epoch = 1;
+	memcpy(h->key[0], key, 16);
+	memcpy(h->key[1], key, 16); // epoch 0 is never handed out
+	memset(&h->counts, 0, sizeof h->counts);
+	pthread_mutex_unlock(&dk_mu);
+	return 0;
+}
+
+// dk_door_rotate starts a new epoch under key; cookies of the epoch before
+// stay good until the next rotation, older ones are refused.
+int dk_door_rotate(ENetHost *host, const uint8_t *key) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	if (h == NULL || !h->door) { pthread_mutex_unlock(&dk_mu); return -1; }
+	memcpy(h->key[1], h->key[0], 16);
+	memcpy(h->key[0], key, 16);
+	h->epoch++;
+	pthread_mutex_unlock(&dk_mu);
+	return 0;
+}
+
+void dk_door_counts_of(ENetHost *host, dk_door_counts *out) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	if (h != NULL) *out = h->counts;
+	else memset(out, 0, sizeof *out);
+	pthread_mutex_unlock(&dk_mu);
+}
+
+int dk_door_mac(ENetHost *host, uint32_t epoch, enet_uint32 ip, enet_uint16 port, uint64_t *mac) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	int ok = h != NULL && h->door && dk_mac(h, epoch, ip, port, mac);
+	pthread_mutex_unlock(&dk_mu);
+	return ok;
+}
+
+int dk_door_epoch(ENetHost *host, uint32_t *epoch) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	int ok = h != NULL && h->door;
+	if (ok) *epoch = h->epoch;
+	pthread_mutex_unlock(&dk_mu);
+	return ok;
+}
+
+// dk_knock sends a knock to the door at to, from the host's own socket,
+// and readies the host to take the cookie. A new door, or a new nonce,
+// forgets a cookie already taken.
+int dk_knock(ENetHost *host, const ENetAddress *to, uint32_t nonce) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_attach(host);
+	if (h == NULL) { pthread_mutex_unlock(&dk_mu); return -1; }
+	if (!h->knocking || h->knockTo.host != to->host || h->knockTo.port != to->port || h->nonce != nonce) {
+		h->haveCookie = 0;
+	}
+	h->knocking = 1;
+	h->knockTo = *to;
+	h->nonce = nonce;
+	pthread_mutex_unlock(&dk_mu);
+	uint8_t b[DK_KNOCK_LEN] = {0};
+	memcpy(b, dk_magic_knock, 4);
+	dk_put32(b + 4, nonce);
+	ENetBuffer buf = {.data = b, .dataLength = sizeof b};
+	return enet_socket_send(host->socket, to, &buf, 1) < 0 ? -1 : 0;
+}
+
+// dk_prove sends the door at to the cookie it answered with: 1 when it
+// went, 0 when no cookie has come from there yet, -1 on a socket error.
+int dk_prove(ENetHost *host, const ENetAddress *to) {
+	uint8_t b[DK_PROOF_LEN];
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	int have = h != NULL && h->knocking && h->haveCookie && h->knockTo.host == to->host && h->knockTo.port == to->port;
+	if (have) {
+		memcpy(b, dk_magic_proof, 4);
+		memcpy(b + 4, h->cookie, sizeof h->cookie);
+	}
+	pthread_mutex_unlock(&dk_mu);
+	if (!have) return 0;
+	ENetBuffer buf = {.data = b, .dataLength = sizeof b};
+	return enet_socket_send(host->socket, to, &buf, 1) < 0 ? -1 : 1;
+}

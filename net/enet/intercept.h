@@ -1,0 +1,36 @@
+// The host's intercept: per-source byte budgets (limit.go) and the door
+// (door.go), both checked on every datagram before ENet parses it.
+#ifndef DK_INTERCEPT_H
+#define DK_INTERCEPT_H
+
+#include <stdint.h>
+#include <enet/enet.h>
+
+#define DK_KNOCK_LEN 32
+#define DK_COOKIE_LEN 20
+#define DK_PROOF_LEN 16
+
+typedef struct {
+	uint64_t dropped;   // connects from sources that proved nothing
+	uint64_t knocks;    // knocks answered with a cookie
+	uint64_t proven;    // proofs accepted
+	uint64_t refused;   // proofs with a wrong or stale cookie
+	uint64_t malformed; // door datagrams of the wrong length or kind
+} dk_door_counts;
+
+int dk_limit(ENetHost *host, double rate, double burst);
+void dk_forget(ENetHost *host);
+void dk_expire_handshakes(ENetHost *host, enet_uint32 ms);
+void dk_dropped(ENetHost *host, uint64_t *n, uint64_t *bytes);
+
+int dk_door_open(ENetHost *host, const uint8_t *key, enet_uint32 provenMs);
+int dk_door_rotate(ENetHost *host, const uint8_t *key);
+void dk_door_counts_of(ENetHost *host, dk_door_counts *out);
+int dk_door_mac(ENetHost *host, uint32_t epoch, enet_uint32 ip, enet_uint16 port, uint64_t *mac);
+int dk_door_epoch(ENetHost *host, uint32_t *epoch);
+int dk_knock(ENetHost *host, const ENetAddress *to, uint32_t nonce);
+int dk_prove(ENetHost *host, const ENetAddress *to);
+
+uint64_t dk_siphash24(const uint8_t key[16], const uint8_t *in, size_t len);
+
+#endif

@@ -1,0 +1,77 @@
+package transport
+
+import (
+	"time"
+
+	"duskfall/net/enet"
+)
+
+const (
+	// KnockEvery paces a client's knocks until the door's cookie comes, and
+	// its proofs until the server answers its CONNECT: a lost knock,
+	// cookie or proof costs a quarter of a second.
+	KnockEvery = 250 * time.Millisecond
+	// DefaultKnockTimeout bounds the wait for a cookie when the Config
+	// sets no Timeout.
+	DefaultKnockTimeout = 10 * time.Second
+)
+
+// knock is a client's way through the server's door (enet.Host.Knock).
+type knock struct {
+	to       enet.Address
+	channels int
+	data     uint32
+	next     time.Time // the next knock or proof
+	deadline time.Time // no cookie by then: the dial fails
+	peer     *enet.Peer
+}
+
+// knock knocks, proves and connects, each when due; a server rotates its
+// door's secret instead.
+func (e *endpoint) knock() {
+	if !e.rotateAt.IsZero() {
+		if now := time.Now(); now.After(e.rotateAt) {
+			_ = e.host.RotateDoor() // a door host always has a door
+			e.rotateAt = now.Add(enet.DoorRotateEvery)
+		}
+		return
+	}
+	k := e.door
+	if k == nil {
+		return
+	}
+	now := time.Now()
+	if k.peer != nil {
+		if now.After(k.next) {
+			_, _ = e.host.Prove(k.to) // until ENet connects, or gives up
+			k.next = now.Add(KnockEvery)
+		}
+		return
+	}
+	if proven, err := e.host.Prove(k.to); proven && err == nil {
+		peer, err := e.host.Connect(k.to, k.channels, k.data)
+		if err != nil {
+			e.leaveDoor()
+			return
+		}
+		k.peer, k.next = peer, now.Add(KnockEvery)
+		e.track(peer, ServerPeer)
+		return
+	}
+	switch {
+	case now.After(k.deadline):
+		e.leaveDoor()
+	case now.After(k.next):
+		_ = e.host.Knock(k.to) // a socket error is another lost knock
+		k.next = now.Add(KnockEvery)
+	}
+}
+
+// leaveDoor gives up a dial that never got through the door: it ends, as
+// every dial does, in EventDisconnect.
+func (e *endpoint) leaveDoor() {
+	e.door = nil
+	e.mu.Lock()
+	e.in.push(Event{Kind: EventDisconnect, Peer: ServerPeer}, nil, &e.pool)
+	e.mu.Unlock()
+}
