@@ -51,6 +51,8 @@ type hud struct {
 	hpText     string
 	pingText   string
 	graphLines [7]string
+	graphW     int // the net graph's panel's width for graphLines at graphK, 0 to measure
+	graphK     float64
 	seedLine   string            // the F3 overlay's world seed line, made once
 	ping       [graphLen]float32 // ms, a ring indexed by frame
 	lastIn     uint64
@@ -108,6 +110,7 @@ func (h *hud) update(rt *client.Runtime, frame int, look *worldLook, sess sessio
 	if h.seedLine == "" {
 		h.seedLine = seedWords(sess)
 	}
+	h.graphW = 0 // measured again for the new lines
 	h.graphLines = [7]string{
 		// Snapshot loss is what the player sees; ENet's figure counts
 		// reliable packets only and reads near 0 on a lossy link.
@@ -160,9 +163,9 @@ func (h *hud) updatePlace(rt *client.Runtime, look *worldLook) {
 func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	w := float32(s.a.w)
 	k := uiScale(s.a.w, s.a.h)
-	graphTop := float32(32) // the net graph goes under the minimap, if any
+	graphTop := pxf(32, k) // the net graph goes under the minimap, if any
 	if l, ok := h.mini.draw(dst, g, s); ok {
-		graphTop = l.bottom() + 8
+		graphTop = l.bottom() + pxf(8, k)
 	}
 	self, ok := s.rt.Self()
 	if ok {
@@ -182,7 +185,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	abOK := ok && h.drawAbilityBar(dst, g, s)
 	boss := h.drawBossBar(dst, g, s)
 	if s.netGraph {
-		h.drawGraphShapes(dst, g, w, graphTop, s.frames)
+		h.drawGraphShapes(dst, g, w, graphTop, s.frames, k)
 	}
 	g.shapes.flush(dst)
 	if ok {
@@ -209,8 +212,9 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	g.text.draw(dst, h.pingText, s.a.w-px(12, k), px(8, k), k, alignRight, colDim)
 	g.text.draw(dst, h.helpLine(g, s.a.col.keys, s.a.w, k), s.a.w/2, s.a.h-px(22, k), k, alignCenter, colDim)
 	if s.netGraph {
+		x := s.a.w - px(12, k) - h.graphW + px(10, k)
 		for i, l := range h.graphLines {
-			g.text.draw(dst, l, s.a.w-330, int(graphTop)+8+i*16, 1, alignLeft, colText)
+			g.text.draw(dst, l, x, int(graphTop)+px(8, k)+i*px(graphLineH, k), k, alignLeft, colText)
 		}
 	}
 }
@@ -291,17 +295,30 @@ func (h *hud) bossWords(kind, phase uint8, d *game.EnemyDef) string {
 	return h.bossLabel
 }
 
-// drawGraphShapes draws the net graph's panel and its ping history, newest
-// on the right.
-func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w, top float32, frame int) {
-	x0 := w - 340
-	textH := float32(16*len(h.graphLines) + 16) // the lines of text above the ping history
-	g.shapes.rect(dst, x0, top, 332, textH+graphH, colPanel)
-	base := top + textH + graphH - 6
+// graphLineH is a line of the net graph's text at scale 1.
+const graphLineH = 16
+
+// drawGraphShapes draws the net graph's panel at UI scale k, as wide as
+// its longest line, and its ping history, newest on the right.
+func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w, top float32, frame int, k float64) {
+	if h.graphW == 0 || h.graphK != k {
+		h.graphK, h.graphW = k, px(332, k)
+		for _, l := range h.graphLines {
+			h.graphW = max(h.graphW, g.text.advance(l, k)+px(20, k))
+		}
+	}
+	pw := float32(h.graphW)
+	x0 := w - pxf(12, k) - pw
+	textH := float32(px(graphLineH, k)*len(h.graphLines) + px(16, k)) // the lines of text above the ping history
+	gh := pxf(graphH, k)
+	g.boxes.add("net graph", rectF(x0, top, pw, textH+gh))
+	g.shapes.rect(dst, x0, top, pw, textH+gh, colPanel)
+	base := top + textH + gh - pxf(6, k)
+	step := (pw - pxf(16, k)) / graphLen
 	for i := range graphLen {
 		v := min(h.ping[(frame+1+i)%graphLen], graphMaxMS)
-		bh := max(1, v/graphMaxMS*graphH)
-		g.shapes.rect(dst, x0+8+float32(i)*2.6, base-bh, 2, bh, colGraph)
+		bh := max(1, v/graphMaxMS*gh)
+		g.shapes.rect(dst, x0+pxf(8, k)+float32(i)*step, base-bh, max(1, step*0.75), bh, colGraph)
 	}
 }
 

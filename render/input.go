@@ -34,6 +34,11 @@ type frameInput struct {
 	// (or Cmd) is held, Ctrl+A went down.
 	Home, End, Delete, Ctrl, SelectAll bool
 
+	// Scrolling a list longer than its window: the wheel's notches this
+	// frame (positive up), and Page Up and Page Down went down.
+	Wheel            float64
+	PageUp, PageDown bool
+
 	Pad padState
 }
 
@@ -109,6 +114,8 @@ func (c *collector) collect() *frameInput {
 	ctrl := held(ebiten.KeyControlLeft) || held(ebiten.KeyControlRight) || held(ebiten.KeyMetaLeft) || held(ebiten.KeyMetaRight)
 	in.Ctrl, in.SelectAll = ctrl, ctrl && justPressed(ebiten.KeyA)
 	in.Home, in.End, in.Delete = justPressed(ebiten.KeyHome), justPressed(ebiten.KeyEnd), repeating(ebiten.KeyDelete)
+	_, in.Wheel = ebiten.Wheel()
+	in.PageUp, in.PageDown = repeating(ebiten.KeyPageUp), repeating(ebiten.KeyPageDown)
 	in.Paste = (ctrl && justPressed(ebiten.KeyV)) || (in.Shift && justPressed(ebiten.KeyInsert))
 	in.F11 = justPressed(ebiten.KeyF11)
 	c.collectPad()

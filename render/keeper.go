@@ -52,7 +52,8 @@ var (
 // optionView is one upgrade option as the panel shows it.
 type optionView struct {
 	title string   // "1  Sharpened"
-	text  []string // its line, wrapped
+	src   string   // its line
+	text  []string // its line, wrapped to the card
 	rows  []statRow
 }
 
@@ -69,13 +70,22 @@ type keeperUI struct {
 	found   bool
 	scanned int // the frame of the last look, -1 none yet
 
-	open     bool
-	options  []optionView
-	cardH    int // the tallest option's height
-	offerKey []uint8
-	upsKey   []uint8
-	wornKey  [game.EquipSlots]int
-	hover    int // the option under the mouse, -1 none
+	open    bool
+	options []optionView
+	cardH   int // the tallest option's height, at the layout's scale
+	// The layout the options' words were wrapped for: the window's size,
+	// and the cards' width and scale for it.
+	layW, layH int
+	cardW      int
+	cardK      float64
+	hint       fitted
+	hintFor    string // the label hintWords was made for
+	hintWords  string
+	statusFit  fitted
+	offerKey   []uint8
+	upsKey     []uint8
+	wornKey    [game.EquipSlots]int
+	hover      int // the option under the mouse, -1 none
 
 	// The choice sent and not yet answered, and the answer's words.
 	asking     bool
@@ -123,6 +133,7 @@ func (k *keeperUI) update(in *frameInput, rt *client.Runtime, w, h, frame int) b
 		if in.Interact && near && sh.Owed > 0 && len(sh.Offer) > 0 {
 			k.open, k.status, k.asking = true, "", false
 			k.refresh(sh, rt)
+			k.lay(w, h)
 			return true
 		}
 		return false
@@ -202,14 +213,35 @@ func (k *keeperUI) refresh(sh client.Sheet, rt *client.Runtime) {
 	k.upsKey = append(k.upsKey[:0], sh.Upgrades...)
 	k.wornKey = sh.Worn
 	k.options = k.options[:0]
-	k.cardH = 0
+	k.layW = 0 // wrapped again for the window
 	now := rt.PlayerStats()
 	for i, up := range sh.Offer {
-		o := k.option(i, up, now, rt.StatsWith(up))
-		k.options = append(k.options, o)
-		k.cardH = max(k.cardH, 52+optionLineH*(len(o.text)+len(o.rows))+10+10)
+		k.options = append(k.options, k.option(i, up, now, rt.StatsWith(up)))
 	}
 }
+
+// lay fits the cards to a w×h window at its UI scale: as wide as the room
+// for three allows, their words wrapped again to that width.
+func (k *keeperUI) lay(w, h int) {
+	if k.layW == w && k.layH == h {
+		return
+	}
+	k.layW, k.layH = w, h
+	s := uiScale(w, h)
+	n := max(len(k.options), 1)
+	k.cardK = s
+	k.cardW = min(px(optionW, s), (w-2*px(12, s)-(n-1)*px(optionGap, s))/n)
+	chars := max(10, int(float64(k.cardW-px(28, s))/(glyphW*s)))
+	k.cardH = 0
+	for i := range k.options {
+		o := &k.options[i]
+		o.text = wrap(o.src, chars)
+		k.cardH = max(k.cardH, px(52, s)+k.lineH()*(len(o.text)+len(o.rows))+px(20, s))
+	}
+}
+
+// lineH is a line of an option card at the layout's scale.
+func (k *keeperUI) lineH() int { return max(px(optionLineH, k.cardK), int(glyphH*k.cardK)+2) }
 
 // option is one upgrade option: its number and name, its text, and the
 // stats now and after taking it.
@@ -218,16 +250,22 @@ func (k *keeperUI) option(i int, up uint8, now, then game.PlayerStats) optionVie
 		return optionView{title: fmt.Sprintf("%d  (unknown upgrade)", i+1)}
 	}
 	d := &k.content.Upgrades[up]
-	return optionView{title: fmt.Sprintf("%d  %s", i+1, d.Name), text: wrap(d.Text, 36), rows: optionRows(now, then)}
+	return optionView{title: fmt.Sprintf("%d  %s", i+1, d.Name), src: d.Text, rows: optionRows(now, then)}
 }
 
 // optionRect is option i, the row of options centred on a w×h screen a
-// little above the middle.
+// little above the middle, with room above for the title and the hint and
+// below for the answer's line.
 func (k *keeperUI) optionRect(i, w, h int) image.Rectangle {
+	k.lay(w, h)
+	s := k.cardK
 	n := max(len(k.options), 1)
-	x := (w-n*optionW-(n-1)*optionGap)/2 + i*(optionW+optionGap)
-	y := h/2 - k.cardH/2 - 40
-	return image.Rect(x, y, x+optionW, y+k.cardH)
+	gap := px(optionGap, s)
+	x := (w-n*k.cardW-(n-1)*gap)/2 + i*(k.cardW+gap)
+	above := px(12, s) + int(glyphH*textScale*s) + px(12, s) + int(glyphH*s) + px(12, s)
+	below := px(12, s) + int(glyphH*s) + px(12, s)
+	y := max(above, min(h/2-k.cardH/2-px(40, s), h-below-k.cardH))
+	return image.Rect(x, y, x+k.cardW, y+k.cardH)
 }
 
 // drawFigure draws the keeper on its tile when the tile is explored: lit
@@ -284,10 +322,14 @@ func (k *keeperUI) drawPanel(dst *ebiten.Image, g *graphics, w, h int) {
 		frame(dst, sb, k.optionRect(i, w, h), fill, border)
 	}
 	sb.flush(dst)
+	sc := k.cardK
 	top := k.optionRect(0, w, h).Min.Y
-	g.text.draw(dst, "Choose an upgrade", w/2, top-84, textScale, alignCenter, colTitle)
-	g.text.draw(dst, k.label+" offers three: 1-3 or click to choose, Esc to decide later",
-		w/2, top-44, 1, alignCenter, colDim)
+	lh := int(glyphH*sc) + px(12, sc)
+	g.text.draw(dst, "Choose an upgrade", w/2, top-lh-px(12, sc)-int(glyphH*textScale*sc), textScale*sc, alignCenter, colTitle)
+	if k.hintFor != k.label {
+		k.hintFor, k.hintWords = k.label, k.label+" offers three: 1-3 or click to choose, Esc to decide later"
+	}
+	g.text.draw(dst, k.hint.get(g, k.hintWords, w-px(16, sc), sc), w/2, top-lh, sc, alignCenter, colDim)
 	for i := range k.options {
 		k.drawOption(dst, g, &k.options[i], k.optionRect(i, w, h))
 	}
@@ -295,25 +337,27 @@ func (k *keeperUI) drawPanel(dst *ebiten.Image, g *graphics, w, h int) {
 	if k.asking {
 		status, c = "The keeper considers your choice...", colDim
 	}
-	g.text.draw(dst, status, w/2, top+k.cardH+16, 1, alignCenter, c)
+	g.text.draw(dst, k.statusFit.get(g, status, w-px(16, sc), sc), w/2, top+k.cardH+px(12, sc), sc, alignCenter, c)
 }
 
 func (k *keeperUI) drawOption(dst *ebiten.Image, g *graphics, o *optionView, r image.Rectangle) {
-	x, y := r.Min.X+14, r.Min.Y+12
-	g.text.draw(dst, o.title, x, y, textScale, alignLeft, colTitle)
-	y += 40
+	s := k.cardK
+	x, y := r.Min.X+px(14, s), r.Min.Y+px(12, s)
+	g.text.draw(dst, o.title, x, y, textScale*s, alignLeft, colTitle)
+	y += px(40, s)
+	lh := k.lineH()
 	for _, l := range o.text {
-		g.text.draw(dst, l, x, y, 1, alignLeft, colText)
-		y += optionLineH
+		g.text.draw(dst, l, x, y, s, alignLeft, colText)
+		y += lh
 	}
-	y += 10
+	y += px(10, s)
 	for _, row := range o.rows {
 		lc, vc := colDim, colDim
 		if row.changed {
 			lc, vc = colText, colTitle
 		}
-		g.text.draw(dst, row.label, x, y, 1, alignLeft, lc)
-		g.text.draw(dst, row.value, r.Max.X-14, y, 1, alignRight, vc)
-		y += optionLineH
+		g.text.draw(dst, row.label, x, y, s, alignLeft, lc)
+		g.text.draw(dst, row.value, r.Max.X-px(14, s), y, s, alignRight, vc)
+		y += lh
 	}
 }

@@ -7,12 +7,14 @@ import (
 	"image"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/require"
 
+	"duskfall/game"
 	"duskfall/listen"
 )
 
@@ -20,9 +22,12 @@ import (
 // window allows, the default, and 1440p.
 var layoutSizes = []image.Point{{640, 400}, {1280, 720}, {2560, 1440}}
 
-// A HUD laid out for any window (docs/ART.md, "The HUD"): the hub, a boss
-// fight, the pause menu in a dungeon, Settings (scrolled to its last row
-// too), the roster and the inventory, each drawn by the running game at
+// A HUD laid out for any window (docs/ART.md, "The HUD"): the main menu
+// (its error shown), the Join screen (an error and a list longer than the
+// room), the first launch's name and character screens, the hub (with the
+// net graph too), the keeper's panel, a boss fight, the pause menu in a
+// dungeon, Settings (scrolled to its last row too), the roster, the death
+// screen and the inventory, each drawn by the running game at
 // 640×400, 1280×720 and 2560×1440 at the automatic UI scale. Every box the
 // layout records (text, panels, bars, the minimap, the item bar) lies
 // inside the window, no two in one layer overlap unless one holds the
@@ -38,7 +43,23 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	defer func() { uiChoice = 0 }()
 	uiChoice = 0
 
-	hub, _ := hostedHarness(t)
+	menu := newHarness(t, Options{Port: 7777})
+	menuOf(t, menu).err = "The port is a number from 1 to 65535 (7777 unless another program has it)"
+	checkLayout(t, dir, "menu", menu, []string{"DUSKFALL", LabelHostAndPlay, LabelQuit}, nil)
+
+	menu.a.settings.Recent = []string{"10.0.0.1:7777", "10.0.0.2:7777", "10.0.0.3:7777", "10.0.0.4:7777", "10.0.0.5:7777"}
+	menu.a.typedAddr, menu.a.joinErr = "nowhere.invalid:7777", "Nothing answers at nowhere.invalid: check the host's name or address, "+
+		"and that the game there is hosting, then try again"
+	menu.a.toJoin()
+	menu.a.scenes.apply()
+	checkLayout(t, dir, "join", menu, []string{"Join a game", "Connect", "Back", "10.0.0.1:7777   (joined before)"}, nil)
+
+	first := newHarnessAt(t, Options{Port: 7777}, false)
+	first.press(frameInput{Enter: true})
+	require.IsType(t, &nameScene{}, first.a.scenes.current)
+	checkLayout(t, dir, "first launch", first, []string{"Welcome to Duskfall", "Continue", "Back"}, nil)
+
+	hub, hubRec := hostedHarness(t)
 	hubPlay := untilPlaying(t, hub)
 	settle(t, hub)
 	checkLayout(t, dir, "hub", hub, []string{"health bar", "item bar", "minimap"}, nil)
@@ -55,9 +76,26 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
 	hubPlay.settings, hubPlay.paused = nil, false
 
+	hubPlay.netGraph = true
+	checkLayout(t, dir, "net graph", hub, []string{"net graph", "minimap"}, nil)
+	hubPlay.netGraph = false
+
+	openKeeperPanel(t, hub, hubRec, hubPlay)
+	checkLayout(t, dir, "keeper", hub, []string{"Choose an upgrade"}, nil)
+	hub.press(frameInput{Back: true})
+	require.False(t, hubPlay.keeper.open)
+
 	hub.a.scenes.switchTo(newRosterScene(hub.a, hub.a.sess))
 	hub.a.scenes.apply()
 	checkLayout(t, dir, "roster", hub, []string{"Choose a character", "Leave"}, func() { hub.a.scenes.current.(*rosterScene).layout() })
+
+	hub.a.scenes.switchTo(newClassScene(hub.a, hub.a.sess, "Vesper"))
+	hub.a.scenes.apply()
+	checkLayout(t, dir, "first character", hub, []string{"Make your character", "Create and play"}, func() { hub.a.scenes.current.(*classScene).layout() })
+
+	died, death := dieInADungeon(t)
+	death.lockSecs = deathLockWords - 1 // the lockout's longest line, as its Update would show it
+	checkLayout(t, dir, "death", died, []string{"You fell", "Enter: choose a character"}, func() {})
 
 	boss := bossHarness(t)
 	untilPlaying(t, boss)
@@ -70,6 +108,35 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	dungeon.press(frameInput{Back: true})
 	require.True(t, d.paused)
 	checkLayout(t, dir, "pause", dungeon, []string{"Paused", LabelReturnToHub}, nil)
+}
+
+// menuOf is the main menu the harness shows.
+func menuOf(t *testing.T, h *harness) *menuScene {
+	t.Helper()
+	h.press(frameInput{})
+	m, ok := h.a.scenes.current.(*menuScene)
+	require.Truef(t, ok, "the main menu is shown, not %T", h.a.scenes.current)
+	return m
+}
+
+// openKeeperPanel stands the ship beside the keeper with an upgrade owed
+// and opens the keeper's panel.
+func openKeeperPanel(t *testing.T, h *harness, rec *recorder, s *playScene) {
+	t.Helper()
+	host := hostOf(rec)
+	id := s.rt.PlayerID()
+	w := host.Server.World(id)
+	g := w.Grid()
+	i := slices.Index(g.Tiles, game.TileNPC)
+	require.GreaterOrEqual(t, i, 0, "the hub has its keeper")
+	w.Teleport(id, game.TileCenter(i%g.W, i/g.W).Add(game.Vec{X: game.TileSize}))
+	host.Server.GrantXP(id, game.XPToNext(1))
+	for n := 0; s.rt.Sheet().Owed == 0 || len(s.rt.Sheet().Offer) == 0 || !s.keeper.near(s.rt, s.frames); n++ {
+		require.Less(t, n, 300, "an upgrade is owed")
+		h.press(frameInput{MouseX: 700, MouseY: 40})
+	}
+	h.press(frameInput{Interact: true})
+	require.True(t, s.keeper.open, "the keeper's panel opens")
 }
 
 // checkLayout draws the current scene at each size, saves the frame and

@@ -90,8 +90,10 @@ func (l *levelUp) drawWords(dst *ebiten.Image, g *graphics, w, h int, now time.T
 	k := uiScale(w, h)
 	y := max(h/5-px(30, k), topHUDBottom(w, h)+px(8, k)) // above the own ship and its name, clear of a boss bar
 	g.text.draw(dst, l.title, w/2, y, 4*k, alignCenter, fade(colTitle, a))
-	g.text.draw(dst, l.sub, w/2, y+px(glyphH*4+8, k), textScale*k, alignCenter, fade(colText, a))
-	g.text.draw(dst, l.next, w/2, y+px(glyphH*4+36, k), k, alignCenter, fade(colDim, a))
+	y += int(glyphH*4*k) + px(8, k)
+	g.text.draw(dst, l.sub, w/2, y, textScale*k, alignCenter, fade(colText, a))
+	y += int(glyphH*textScale*k) + px(4, k) // the line under it, clear of its descenders
+	g.text.draw(dst, l.next, w/2, y, k, alignCenter, fade(colDim, a))
 }
 
 // easeOut is a quick start that settles: 1-(1-k)².

@@ -24,6 +24,12 @@ type connectingScene struct {
 	back   *button
 	form   *form
 	frames int
+	// The reason wrapped to the window, for the scale and width it was
+	// wrapped at.
+	lines     []string
+	reasonFor string
+	reasonK   float64
+	reasonW   int
 }
 
 func newConnectingScene(a *app, sess session, title string) *connectingScene {
@@ -40,8 +46,12 @@ func newFailedScene(a *app, title, reason string) *connectingScene {
 	return s
 }
 
+// layout puts Back under the middle at the window's UI scale, and never
+// under the bottom edge.
 func (s *connectingScene) layout() {
-	buttonColumn(s.a.w, s.a.h/2+60, s.back)
+	k := uiScale(s.a.w, s.a.h)
+	y := min(s.a.h/2+px(60, k), s.a.h-px(16, k)-px(buttonH, k))
+	s.back.rect = centredRect(s.a.w, y, px(buttonW, k), px(buttonH, k))
 }
 
 func (s *connectingScene) Update() error {
@@ -139,15 +149,27 @@ func (s *connectingScene) Draw(screen *ebiten.Image) {
 	screen.Fill(colBackdrop)
 	drawFormShapes(screen, g, s.form)
 	g.shapes.flush(screen)
+	k := uiScale(s.a.w, s.a.h)
 	cx, cy := s.a.w/2, s.a.h/2
-	g.text.draw(screen, s.title, cx, cy-140, 4, alignCenter, colTitle)
-	if s.reason != "" {
-		lines := wrapFor(s.reason, s.a.w, textScale)
-		// Long reasons grow upward, so they never run into the Back button.
-		g.text.drawLines(screen, lines, cx, cy-30-(len(lines)-1)*(glyphH*textScale+4), textScale, colError)
-	} else {
-		g.text.draw(screen, s.progress(), cx, cy-30, textScale, alignCenter, colText)
-		g.text.draw(screen, s.countdown(), cx, cy+10, 1, alignCenter, colDim)
+	top := px(12, k)
+	title := 4 * k
+	if g.text.advance(s.title, title) > s.a.w-px(16, k) {
+		title = textScale * k
 	}
-	drawFormText(screen, g, s.form, 0)
+	g.text.draw(screen, s.title, cx, max(top, cy-px(140, k)), title, alignCenter, colTitle)
+	if s.reason != "" {
+		if s.reasonK != k || s.reasonW != s.a.w || s.reasonFor != s.reason {
+			s.reasonK, s.reasonW, s.reasonFor = k, s.a.w, s.reason
+			s.lines = wrap(s.reason, max(20, (s.a.w-px(48, k))/int(glyphW*textScale*k+1)))
+		}
+		// Long reasons grow upward from just over Back, and stay under the
+		// title.
+		lh := int(glyphH*textScale*k) + 4
+		y := max(max(top, cy-px(140, k))+int(glyphH*title)+px(12, k), s.back.rect.Min.Y-px(20, k)-len(s.lines)*lh)
+		g.text.drawLines(screen, s.lines, cx, y, textScale*k, colError)
+	} else {
+		g.text.draw(screen, s.progress(), cx, cy-px(30, k), textScale*k, alignCenter, colText)
+		g.text.draw(screen, s.countdown(), cx, cy+px(10, k), k, alignCenter, colDim)
+	}
+	drawFormTextAt(screen, g, s.form, 0, k)
 }

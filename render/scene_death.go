@@ -64,6 +64,9 @@ type deathScene struct {
 	caption  string // the replay's caption
 	lockWord [deathLockWords]string
 	lockSecs int
+	// fits are the killer, sight, caption, lost and kept lines cut to
+	// the window.
+	fits [5]fitted
 }
 
 // newDeathScene opens the death screen on the runtime's last death.
@@ -206,11 +209,46 @@ func pressed(in *frameInput, key ebiten.Key) bool {
 	return false
 }
 
-// replayBox is where the replay is drawn.
-func (s *deathScene) replayBox() image.Rectangle {
-	w := min(s.a.w-80, replayBoxMaxW)
-	return centredRect(s.a.w, 170, w, replayBoxH)
+// deathLayout is the death screen at the window's UI scale, top to
+// bottom: the title, what killed the ship, how long its bullet was seen,
+// the replay box (taking the height left, up to its full size), its track
+// and caption, what was lost and kept, the lockout, and the way on.
+type deathLayout struct {
+	k                       float64
+	titleY, killedY, sightY int
+	box                     image.Rectangle
+	captionY, lostY, keptY  int
+	lockY, onY              int
 }
+
+func deathLayoutFor(w, h int) deathLayout {
+	k := uiScale(w, h)
+	l := deathLayout{k: k}
+	lh := int(glyphH*k) + px(4, k)
+	m := px(12, k)
+	y := m
+	l.titleY = y
+	y += int(glyphH*4*k) + px(8, k)
+	l.killedY = y
+	y += int(glyphH*textScale*k) + px(8, k)
+	l.sightY = y
+	y += lh + px(12, k)
+	under := px(7, k) + lh + px(10, k) + 2*lh + px(8, k) + int(glyphH*1.5*k) + px(8, k) + lh + m
+	bh := max(px(60, k), min(px(replayBoxH, k), h-y-under))
+	l.box = centredRect(w, y, min(w-2*m, px(replayBoxMaxW, k)), bh)
+	y += bh + px(7, k) + px(4, k)
+	l.captionY = y
+	y += lh + px(10, k)
+	l.lostY = y
+	l.keptY = y + lh
+	y += 2*lh + px(8, k)
+	l.lockY = y
+	l.onY = y + int(glyphH*1.5*k) + px(8, k)
+	return l
+}
+
+// replayBox is where the replay is drawn.
+func (s *deathScene) replayBox() image.Rectangle { return deathLayoutFor(s.a.w, s.a.h).box }
 
 // replayFrame is the frame the replay shows now.
 func (s *deathScene) replayFrame() (*client.ReplayFrame, int) {
@@ -226,32 +264,35 @@ func (s *deathScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(colBackdrop)
 	cx := s.a.w / 2
-	box := s.replayBox()
+	l := deathLayoutFor(s.a.w, s.a.h)
+	k := l.k
+	box := l.box
 	frame(screen, g.shapes, box, colReplayBox, colReplayEdge)
 	f, i := s.replayFrame()
 	if f != nil {
 		s.drawReplay(screen, g, box, f)
 		// How far the replay has played.
 		w := float32(box.Dx()) * float32(i+1) / float32(s.replay.Len())
-		g.shapes.rect(screen, float32(box.Min.X), float32(box.Max.Y+4), float32(box.Dx()), 3, colReplayTrack)
-		g.shapes.rect(screen, float32(box.Min.X), float32(box.Max.Y+4), w, 3, colReplayMark)
+		th := max(2, pxf(3, k))
+		g.shapes.rect(screen, float32(box.Min.X), float32(box.Max.Y+px(4, k)), float32(box.Dx()), th, colReplayTrack)
+		g.shapes.rect(screen, float32(box.Min.X), float32(box.Max.Y+px(4, k)), w, th, colReplayMark)
 	}
 	g.shapes.flush(screen)
 
-	g.text.draw(screen, "You fell", cx, 20, 4, alignCenter, colDeathText)
-	g.text.draw(screen, s.killed, cx, 84, 2, alignCenter, colTitle)
-	g.text.draw(screen, s.sight, cx, 128, 1, alignCenter, colText)
+	width := s.a.w - px(16, k)
+	g.text.draw(screen, "You fell", cx, l.titleY, 4*k, alignCenter, colDeathText)
+	g.text.draw(screen, s.fits[0].get(g, s.killed, width, textScale*k), cx, l.killedY, textScale*k, alignCenter, colTitle)
+	g.text.draw(screen, s.fits[1].get(g, s.sight, width, k), cx, l.sightY, k, alignCenter, colText)
 	if f == nil {
-		g.text.draw(screen, "No replay: the ship was never drawn here.", cx, box.Min.Y+box.Dy()/2, 1, alignCenter, colDim)
+		g.text.draw(screen, "No replay: the ship was never drawn here.", cx, box.Min.Y+box.Dy()/2-int(glyphH*k)/2, k, alignCenter, colDim)
 	}
-	g.text.draw(screen, s.caption, cx, box.Max.Y+14, 1, alignCenter, colDim)
-	y := box.Max.Y + 46
-	g.text.draw(screen, s.lost, cx, y, 1, alignCenter, colDeathText)
-	g.text.draw(screen, s.kept, cx, y+26, 1, alignCenter, colText)
+	g.text.draw(screen, s.fits[2].get(g, s.caption, width, k), cx, l.captionY, k, alignCenter, colDim)
+	g.text.draw(screen, s.fits[3].get(g, s.lost, width, k), cx, l.lostY, k, alignCenter, colDeathText)
+	g.text.draw(screen, s.fits[4].get(g, s.kept, width, k), cx, l.keptY, k, alignCenter, colText)
 	if s.lockSecs >= 0 {
-		g.text.draw(screen, s.lockWord[s.lockSecs], cx, y+64, 1.5, alignCenter, colLockout)
+		g.text.draw(screen, s.lockWord[s.lockSecs], cx, l.lockY, 1.5*k, alignCenter, colLockout)
 	}
-	g.text.draw(screen, "Enter: choose a character", cx, y+104, 1, alignCenter, colDim)
+	g.text.draw(screen, "Enter: choose a character", cx, l.onY, k, alignCenter, colDim)
 }
 
 // drawWalls draws the walls the client knew inside the box, as the

@@ -40,6 +40,14 @@ type nameScene struct {
 	err      string
 	next     func()
 	blink    int
+
+	// Layout at the UI scale k: the title's top and scale, the question's
+	// and the error's lines, the footer's.
+	k                  float64
+	title              float64
+	titleY, askY, errY int
+	footY              int
+	errFit, footFit    fitted
 }
 
 func newNameScene(a *app, next func()) *nameScene {
@@ -48,14 +56,39 @@ func newNameScene(a *app, next func()) *nameScene {
 		ok:   &button{label: "Continue"}, back: &button{label: "Back"}}
 	s.form = newForm(s.name, s.ok, s.back)
 	s.form.submit = s.ok
+	s.layout()
 	return s
 }
 
+// layout stacks the screen at the window's UI scale: the welcome, the
+// question, the field (its error under it), Continue and Back, centred in
+// the room above the footer.
 func (s *nameScene) layout() {
 	w, h := s.a.w, s.a.h
-	s.name.rect = centredRect(w, h/2-20, 420, fieldH)
-	s.ok.rect = centredRect(w, h/2+50, 220, buttonH)
-	s.back.rect = centredRect(w, h/2+50+buttonH+14, 220, buttonH)
+	k := uiScale(w, h)
+	s.k = k
+	lh := int(glyphH*k) + px(4, k)
+	s.footY = h - px(10, k) - lh
+	bh, gap := px(buttonH, k), px(rowGap, k)
+	s.title = 4 * k
+	total := func() int {
+		return int(glyphH*s.title) + px(20, k) + int(glyphH*textScale*k) + px(20, k) + px(labelGap, k) + px(fieldH, k) +
+			px(8, k) + lh + px(8, k) + 2*bh + gap
+	}
+	if total() > s.footY-2*px(12, k) {
+		s.title, bh, gap = 2.5*k, px(compactButtonH, k), px(6, k)
+	}
+	y := px(12, k) + max(0, (s.footY-2*px(12, k)-total())/2)
+	s.titleY = y
+	y += int(glyphH*s.title) + px(20, k)
+	s.askY = y
+	y += int(glyphH*textScale*k) + px(20, k) + px(labelGap, k)
+	s.name.rect = centredRect(w, y, min(w-px(16, k), px(420, k)), px(fieldH, k))
+	y += px(fieldH, k) + px(8, k)
+	s.errY = y
+	y += lh + px(8, k)
+	s.ok.rect = centredRect(w, y, px(220, k), bh)
+	s.back.rect = centredRect(w, y+bh+gap, px(220, k), bh)
 }
 
 func (s *nameScene) Update() error {
@@ -84,31 +117,18 @@ func (s *nameScene) Update() error {
 func (s *nameScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(colBackdrop)
-	for _, it := range s.form.order {
-		fill := colButton
-		if _, field := it.(*textField); field {
-			fill = colField
-		}
-		border := colBorder
-		if s.form.hasFocus(it) {
-			border = colBorderOn
-		}
-		frame(screen, g.shapes, rectOf(it), fill, border)
-	}
+	k := s.k
+	drawFormShapes(screen, g, s.form)
 	g.shapes.flush(screen)
 	cx := s.a.w / 2
-	g.text.draw(screen, "Welcome to Duskfall", cx, s.a.h/2-190, 4, alignCenter, colTitle)
-	g.text.draw(screen, "What should your friends call you?", cx, s.a.h/2-110, textScale, alignCenter, colText)
-	drawLabelledField(screen, g, s.name, s.form.hasFocus(s.name), s.blink)
-	for _, b := range []*button{s.ok, s.back} {
-		m := b.rect.Min.Add(b.rect.Size().Div(2))
-		g.text.draw(screen, b.label, m.X, m.Y-glyphH*textScale/2, textScale, alignCenter, colText)
-	}
+	g.text.draw(screen, "Welcome to Duskfall", cx, s.titleY, s.title, alignCenter, colTitle)
+	g.text.draw(screen, "What should your friends call you?", cx, s.askY, textScale*k, alignCenter, colText)
+	drawFormTextAt(screen, g, s.form, s.blink, k)
 	if s.err != "" {
-		g.text.draw(screen, s.err, cx, s.name.rect.Max.Y+8, 1, alignCenter, colError)
+		g.text.draw(screen, s.errFit.get(g, s.err, s.a.w-px(16, k), k), cx, s.errY, k, alignCenter, colError)
 	}
-	g.text.draw(screen, "Kept in Settings, where you can change it. Enter to go on, Esc to go back.",
-		cx, s.a.h-28, 1, alignCenter, colDim)
+	g.text.draw(screen, s.footFit.get(g, "Kept in Settings, where you can change it. Enter to go on, Esc to go back.", s.a.w-px(16, k), k),
+		cx, s.footY, k, alignCenter, colDim)
 }
 
 // colAbilityText is a class card's ability line.
@@ -129,7 +149,9 @@ type classCard struct {
 	pick  *button
 	text  []string // its description, wrapped to the card
 	stats string   // "HP 100 · speed 240 · 3 shots"
-	power []string // "Bomb: erases bullets near you, every 15 s", wrapped
+	// statsFit is stats cut to the card.
+	statsFit fitted
+	power    []string // "Bomb: erases bullets near you, every 15 s", wrapped
 }
 
 // classScene makes a character: its name (the player's, to begin with)
@@ -149,6 +171,17 @@ type classScene struct {
 	sent   string // the name asked for, until the roster shows it
 	blink  int
 	frames int
+
+	// Layout at the UI scale k: the cards' width (their words are wrapped
+	// to it), the height of their ships' room, the title's top and scale,
+	// the lines under it, under the name row and at the bottom.
+	k                   float64
+	cardW, shipH        int
+	title               float64
+	titleY, subY, noteY int
+	footY               int
+	subFit, noteFit     fitted
+	footFit             fitted
 }
 
 func newClassScene(a *app, sess session, name string) *classScene {
@@ -170,6 +203,7 @@ func newClassScene(a *app, sess session, name string) *classScene {
 	}
 	s.form = newForm(append(order, s.create)...)
 	s.form.submit = s.create
+	s.layout()
 	return s
 }
 
@@ -191,20 +225,59 @@ func abilityWords(ab *game.Ability) string {
 	return ab.Name
 }
 
+// layout lays the class scene out at the window's UI scale: the title
+// and the line under it, the row of cards, the name and Create, the
+// waiting or error line, the footer. The cards take the height left, their
+// ships drawn smaller in a short window; their words are wrapped again to
+// the cards' width when it changes.
 func (s *classScene) layout() {
 	w, h := s.a.w, s.a.h
+	k := uiScale(w, h)
+	m := px(12, k)
+	lh := int(glyphH*k) + px(4, k)
 	n := max(len(s.cards), 1)
-	cw := min(classCardW, (w-40-(n-1)*classCardGap)/n)
-	x0 := (w - n*cw - (n-1)*classCardGap) / 2
-	top := 150
-	for i, k := range s.cards {
-		x := x0 + i*(cw+classCardGap)
-		k.pick.rect = image.Rect(x, top, x+cw, top+classCardH)
+	gap := px(classCardGap, k)
+	cw := min(px(classCardW, k), (w-2*m-(n-1)*gap)/n)
+	if s.k != k || s.cardW != cw {
+		s.k, s.cardW = k, cw
+		chars := max(8, int(float64(cw-px(20, k))/(glyphW*k)))
+		for _, c := range s.cards {
+			c.text, c.power = wrap(c.class.Text, chars), wrap(abilityWords(&c.class.Ability), chars)
+		}
 	}
-	y := top + classCardH + 30 + labelGap
-	s.name.rect = image.Rect(w/2-320, y, w/2+20, y+fieldH)
-	s.create.rect = image.Rect(w/2+34, y, w/2+320, y+fieldH)
-	_ = h
+	below := 0 // a card's words under its ship
+	for _, c := range s.cards {
+		below = max(below, int(glyphH*textScale*k)+px(10, k)+(len(c.text)+1+len(c.power))*lh+px(16, k)+px(10, k))
+	}
+	s.footY = h - px(10, k) - lh
+	bottom := px(labelGap, k) + px(fieldH, k) + px(8, k) + lh + px(8, k) // the name row, and the line under it
+	s.title = 4 * k
+	head := func() int { return m + int(glyphH*s.title) + px(8, k) + lh + px(12, k) }
+	shipFull := px(130, k)
+	room := s.footY - bottom - head()
+	if below+shipFull > room {
+		s.title = 2.5 * k
+		room = s.footY - bottom - head()
+	}
+	ch := max(below+px(48, k), min(room, below+shipFull))
+	s.shipH = ch - below
+	y := m + max(0, (room-ch)/2)
+	s.titleY = y
+	y += int(glyphH*s.title) + px(8, k)
+	s.subY = y
+	y += lh + px(12, k)
+	x0 := (w - n*cw - (n-1)*gap) / 2
+	for i, c := range s.cards {
+		x := x0 + i*(cw+gap)
+		c.pick.rect = image.Rect(x, y, x+cw, y+ch)
+	}
+	y += ch + px(labelGap, k)
+	fw := min(w-2*m, px(640, k))
+	nx := (w - fw) / 2
+	split := nx + fw*340/640
+	s.name.rect = image.Rect(nx, y, split, y+px(fieldH, k))
+	s.create.rect = image.Rect(split+px(14, k), y, nx+fw, y+px(fieldH, k))
+	s.noteY = y + px(fieldH, k) + px(8, k)
 }
 
 func (s *classScene) Update() error {
@@ -295,14 +368,15 @@ func (s *classScene) watch() {
 func (s *classScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(colBackdrop)
-	for i, k := range s.cards {
+	k := s.k
+	for i, c := range s.cards {
 		fill, border := colRow, colBorder
 		if i == s.chosen {
 			fill, border = colButton, colTitleEdge
-		} else if s.form.hasFocus(k.pick) {
+		} else if s.form.hasFocus(c.pick) {
 			border = colBorderOn
 		}
-		frame(screen, g.shapes, k.pick.rect, fill, border)
+		frame(screen, g.shapes, c.pick.rect, fill, border)
 	}
 	for _, it := range []any{s.name, s.create} {
 		fill, border := colField, colBorder
@@ -317,30 +391,36 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 	g.shapes.flush(screen)
 	s.drawShips(screen)
 	cx := s.a.w / 2
-	g.text.draw(screen, "Make your character", cx, 30, 4, alignCenter, colTitle)
-	g.text.draw(screen, "Choose a class: its ship, its gun and its ability are yours for good", cx, 104, 1, alignCenter, colDim)
-	for i, k := range s.cards {
-		r := k.pick.rect
-		c := colText
+	lh := int(glyphH*k) + px(4, k)
+	g.text.draw(screen, "Make your character", cx, s.titleY, s.title, alignCenter, colTitle)
+	g.text.draw(screen, s.subFit.get(g, "Choose a class: its ship, its gun and its ability are yours for good", s.a.w-px(16, k), k),
+		cx, s.subY, k, alignCenter, colDim)
+	for i, c := range s.cards {
+		r := c.pick.rect
+		col := colText
 		if i == s.chosen {
-			c = colTitle
+			col = colTitle
 		}
-		g.text.draw(screen, k.class.Name, r.Min.X+r.Dx()/2, r.Min.Y+146, textScale, alignCenter, c)
-		g.text.drawLines(screen, k.text, r.Min.X+r.Dx()/2, r.Min.Y+188, 1, colText)
-		g.text.draw(screen, k.stats, r.Min.X+r.Dx()/2, r.Max.Y-78, 1, alignCenter, colDim)
-		g.text.drawLines(screen, k.power, r.Min.X+r.Dx()/2, r.Max.Y-54, 1, colAbilityText)
+		mid := r.Min.X + r.Dx()/2
+		y := r.Min.Y + s.shipH
+		g.text.draw(screen, c.class.Name, mid, y, textScale*k, alignCenter, col)
+		g.text.drawLines(screen, c.text, mid, y+int(glyphH*textScale*k)+px(10, k), k, colText)
+		y = r.Max.Y - px(10, k) - len(c.power)*lh
+		g.text.drawLines(screen, c.power, mid, y, k, colAbilityText)
+		g.text.draw(screen, c.statsFit.get(g, c.stats, r.Dx()-px(12, k), k), mid, y-lh-px(4, k), k, alignCenter, colDim)
 	}
-	drawLabelledField(screen, g, s.name, s.form.hasFocus(s.name), s.blink)
+	drawLabelledField(screen, g, s.name, s.form.hasFocus(s.name), s.blink, k)
 	m := s.create.rect.Min.Add(s.create.rect.Size().Div(2))
-	g.text.draw(screen, s.create.label, m.X, m.Y-glyphH*textScale/2, textScale, alignCenter, colText)
+	ts := buttonTextScale(s.create.rect.Dy()+px(8, k), k)
+	g.text.draw(screen, s.create.label, m.X, m.Y-int(glyphH*ts)/2, ts, alignCenter, colText)
 	switch {
 	case s.sent != "":
-		g.text.draw(screen, rosterWaiting, cx, s.name.rect.Max.Y+14, 1, alignCenter, colDim)
+		g.text.draw(screen, s.noteFit.get(g, rosterWaiting, s.a.w-px(16, k), k), cx, s.noteY, k, alignCenter, colDim)
 	case s.err != "":
-		g.text.draw(screen, s.err, cx, s.name.rect.Max.Y+14, 1, alignCenter, colError)
+		g.text.draw(screen, s.noteFit.get(g, s.err, s.a.w-px(16, k), k), cx, s.noteY, k, alignCenter, colError)
 	}
-	g.text.draw(screen, "Left/Right or click to choose a class, Enter to create, Esc to leave",
-		cx, s.a.h-28, 1, alignCenter, colDim)
+	g.text.draw(screen, s.footFit.get(g, "Left/Right or click to choose a class, Enter to create, Esc to leave", s.a.w-px(16, k), k),
+		cx, s.footY, k, alignCenter, colDim)
 }
 
 // drawShips draws each card's ship large, turning slowly, in its design.
@@ -350,16 +430,17 @@ func (s *classScene) drawShips(dst *ebiten.Image) {
 		return
 	}
 	aim := float32(-math.Pi/2 + 0.25*math.Sin(float64(s.frames)/50))
+	z := float32(classShipZ * s.k * min(1, float64(s.shipH)/float64(px(130, s.k))))
 	for i, k := range s.cards {
 		r := k.pick.rect
 		d := &art.ship[min(shipDesign(k.class.Ship), len(art.ship)-1)]
-		x, y := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+70)
+		x, y := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+s.shipH/2+px(4, s.k))
 		c := colSelf
 		if i != s.chosen {
 			c = c.scale(0.7)
 		}
-		art.ships.glow.sprite(dst, d.glow, x, y, aim, 1, classShipZ, c.alpha(0.6))
-		art.ships.body.sprite(dst, d.body, x, y, aim, 1, classShipZ, c)
+		art.ships.glow.sprite(dst, d.glow, x, y, aim, 1, z, c.alpha(0.6))
+		art.ships.body.sprite(dst, d.body, x, y, aim, 1, z, c)
 	}
 	art.flush(dst)
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"image"
 	"net"
 	"strconv"
 	"strings"
@@ -26,6 +27,16 @@ type joinScene struct {
 	errLines      []string // the error, wrapped to the window
 	listY         int      // where the games, or the words about them, start
 	blink         int
+
+	// Layout: the UI scale, the title's top and scale, the footer's line,
+	// the first game shown and how many are.
+	k              float64
+	titleY, footY  int
+	title          float64
+	top, shown     int
+	errFor, footer string // what errLines and footer were made from
+	errK, footK    float64
+	errW, footW    int
 }
 
 func newJoinScene(a *app) *joinScene {
@@ -46,25 +57,69 @@ func newJoinScene(a *app) *joinScene {
 	return s
 }
 
+// layout lays the screen out at the window's UI scale, top to bottom:
+// the title (smaller in a short window), the two fields, Connect and Back
+// side by side, the error in its own place, the games, and the footer at
+// the bottom. The games scroll in the room left, keeping the focused one
+// in view.
 func (s *joinScene) layout() {
-	y := s.a.h/2 - 120
-	for _, f := range []*textField{s.name, s.addr} {
-		y += labelGap
-		f.rect = centredRect(s.a.w, y, buttonW+120, fieldH)
-		y += fieldH + rowGap
+	w, h := s.a.w, s.a.h
+	k := uiScale(w, h)
+	s.k = k
+	fw := min(w-px(16, k), px(buttonW+120, k))
+	lh := int(glyphH*k) + px(4, k)
+	s.footY = h - px(10, k) - lh
+	s.title = 4 * k
+	errH := 0
+	if s.err != "" {
+		if s.errK != k || s.errW != w || s.errFor != s.err {
+			s.errK, s.errW, s.errFor = k, w, s.err
+			s.errLines = wrap(s.err, max(20, (w-px(48, k))/int(glyphW*textScale*k+1)))
+		}
+		errH = len(s.errLines)*(int(glyphH*textScale*k)+4) + px(8, k)
+	} else {
+		s.errLines = nil
 	}
-	y = buttonColumn(s.a.w, y+rowGap, s.connect, s.back) + labelGap
+	form := 2*(px(labelGap, k)+px(fieldH, k)+px(rowGap, k)) + px(buttonH, k) + px(rowGap, k)
+	if px(12, k)+int(glyphH*s.title)+px(16, k)+form+errH+lh+px(gameRowH, k) > s.footY {
+		s.title = 2.5 * k // a short window: the title gives way to the list
+	}
+	y := px(12, k)
+	if roomy := h/2 - px(120, k) - px(80, k); roomy > y && s.title == 4*k {
+		y = min(roomy, y+max(0, (s.footY-y-(int(glyphH*s.title)+px(16, k)+form+errH+lh+maxListed*(px(gameRowH, k)+px(6, k))))/2))
+	}
+	s.titleY = y
+	y += int(glyphH*s.title) + px(16, k)
+	for _, f := range []*textField{s.name, s.addr} {
+		y += px(labelGap, k)
+		f.rect = centredRect(w, y, fw, px(fieldH, k))
+		y += px(fieldH, k) + px(rowGap, k)
+	}
+	bw := (fw - px(rowGap, k)) / 2
+	x0 := (w - fw) / 2
+	s.connect.rect = image.Rect(x0, y, x0+bw, y+px(buttonH, k))
+	s.back.rect = image.Rect(x0+fw-bw, y, x0+fw, y+px(buttonH, k))
+	y += px(buttonH, k) + px(rowGap, k)
 	// The error has its own place, under the buttons, and the list of
 	// games makes room for it: it never covers the title or a field.
-	s.errY, s.errLines = y, nil
-	if s.err != "" {
-		s.errLines = wrapFor(s.err, s.a.w, textScale)
-		y += len(s.errLines)*(glyphH*textScale+4) + labelGap
-	}
+	s.errY = y
+	y += errH
 	s.listY = y
-	for _, b := range s.games {
-		b.rect = centredRect(s.a.w, y, buttonW+120, gameRowH)
-		y += gameRowH + 6
+	y += lh // the list's heading
+	pitch := px(gameRowH, k) + px(6, k)
+	shown := max(1, (s.footY-px(6, k)-y+px(6, k))/pitch)
+	sel := s.form.focus - 4 // the games follow the four widgets
+	if sel < 0 {
+		sel = -1
+	}
+	s.top = scrollTop(s.top, len(s.games), shown, sel, nil)
+	s.shown = min(shown, len(s.games))
+	for i, b := range s.games {
+		if i < s.top || i >= s.top+shown {
+			b.rect = image.Rectangle{}
+			continue
+		}
+		b.rect = centredRect(w, y+(i-s.top)*pitch, fw, px(gameRowH, k))
 	}
 }
 
@@ -184,21 +239,49 @@ func checkAddress(addr string) error {
 	return nil
 }
 
+// joinHelp is the Join screen's footer, and its shorter forms for
+// narrower windows.
+var joinHelp = [...]string{
+	"Tab or Up/Down to move, Enter to connect, Ctrl+V to paste, Ctrl+A to select all, Esc to go back",
+	"Tab or Up/Down, Enter connects, Ctrl+V pastes, Esc goes back",
+	"Enter connects, Esc goes back",
+}
+
 func (s *joinScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(colBackdrop)
+	if s.err != "" && s.errFor != s.err {
+		s.layout() // the error came after this frame's layout
+	}
+	k := s.k
 	drawFormShapes(screen, g, s.form)
 	g.shapes.flush(screen)
-	g.text.draw(screen, "Join a game", s.a.w/2, s.name.rect.Min.Y-labelGap-80, 4, alignCenter, colTitle)
-	drawFormText(screen, g, s.form, s.blink)
+	g.text.draw(screen, "Join a game", s.a.w/2, s.titleY, s.title, alignCenter, colTitle)
+	drawFormTextAt(screen, g, s.form, s.blink, k)
 	if s.err != "" {
-		s.layout() // the error may have come after this frame's layout
-		g.text.drawLines(screen, s.errLines, s.a.w/2, s.errY, textScale, colError)
+		g.text.drawLines(screen, s.errLines, s.a.w/2, s.errY, textScale*k, colError)
 	}
 	if len(s.games) > 0 {
-		g.text.draw(screen, "Games on your network, and servers joined before: click one", s.a.w/2, s.games[0].rect.Min.Y-labelGap, 1, alignCenter, colDim)
+		head := "Games on your network, and servers joined before: click one"
+		if s.shown < len(s.games) {
+			head = "Games on your network, and servers joined before (Up/Down for more)"
+		}
+		if g.text.advance(head, k) > s.a.w-px(16, k) {
+			head = "Games, and servers joined before"
+		}
+		g.text.draw(screen, head, s.a.w/2, s.listY, k, alignCenter, colDim)
 	} else {
-		g.text.draw(screen, s.a.lanWords(), s.a.w/2, s.listY, 1, alignCenter, colDim)
+		g.text.draw(screen, s.a.lanWords(), s.a.w/2, s.listY, k, alignCenter, colDim)
 	}
-	g.text.draw(screen, "Tab or Up/Down to move, Enter to connect, Ctrl+V to paste, Ctrl+A to select all, Esc to go back", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
+	if s.footK != k || s.footW != s.a.w || s.footer == "" {
+		s.footK, s.footW = k, s.a.w
+		s.footer = joinHelp[len(joinHelp)-1]
+		for _, l := range joinHelp {
+			if g.text.advance(l, k) <= s.a.w-px(16, k) {
+				s.footer = l
+				break
+			}
+		}
+	}
+	g.text.draw(screen, s.footer, s.a.w/2, s.footY, k, alignCenter, colDim)
 }

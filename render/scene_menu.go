@@ -26,6 +26,11 @@ type menuScene struct {
 	form                       *form
 	bg                         *backdrop
 	footer                     string
+	// The footer and the error cut to the window, for the scale and
+	// width they were cut at.
+	footFit, errFit string
+	footK, errK     float64
+	footW, errW     int
 }
 
 func newMenuScene(a *app) *menuScene {
@@ -46,13 +51,66 @@ func newMenuScene(a *app) *menuScene {
 	return s
 }
 
-// mainMenuTop is where the first button sits on a screen h pixels high.
-func mainMenuTop(h int) int { return h/2 - 40 }
+// menuLayout is the main menu laid out for a w×h window at its UI scale,
+// top to bottom: the title, the line under it, the buttons, a line for an
+// error, and the footer's two lines at the bottom. A window too short for
+// the roomy layout gets a smaller title and shorter buttons; either is
+// centred in the room above the footer.
+type menuLayout struct {
+	k                float64
+	titleY, subY     int
+	titleScale       float64
+	buttonY, buttonH int
+	gap              int
+	errY             int
+	footY            int // the footer's first line
+	card             image.Rectangle
+}
+
+func mainMenuLayout(w, h int) menuLayout {
+	k := uiScale(w, h)
+	l := menuLayout{k: k, titleScale: 8 * k, buttonH: px(buttonH, k), gap: px(rowGap, k)}
+	lh := int(glyphH*k) + px(4, k)
+	l.footY = h - px(12, k) - 2*lh
+	room := l.footY - px(12, k) - px(12, k)
+	total := func() int {
+		return int(glyphH*l.titleScale) + px(8, k) + int(glyphH*textScale*k) + px(20, k) +
+			4*l.buttonH + 3*l.gap + px(8, k) + lh + 2*px(16, k)
+	}
+	if total() > room {
+		l.titleScale, l.buttonH, l.gap = 5*k, px(compactButtonH, k), px(6, k)
+	}
+	y := px(12, k) + max(0, (room-total())/2)
+	cardTop := y
+	y += px(16, k)
+	l.titleY = y
+	y += int(glyphH*l.titleScale) + px(8, k)
+	l.subY = y
+	y += int(glyphH*textScale*k) + px(20, k)
+	l.buttonY = y
+	y += 4*l.buttonH + 3*l.gap + px(8, k)
+	l.errY = y
+	// As wide as the buttons and the port field beside the first, on
+	// both sides.
+	l.card = centredRect(w, cardTop, min(w-px(16, k), px(buttonW+2*(12+portFieldW+16), k)), y+lh+px(16, k)-cardTop)
+	return l
+}
+
+// column lays the four buttons out.
+func (l menuLayout) column(w int, bs ...*button) {
+	y := l.buttonY
+	for _, b := range bs {
+		b.rect = centredRect(w, y, px(buttonW, l.k), l.buttonH)
+		y += l.buttonH + l.gap
+	}
+}
 
 func (s *menuScene) layout() {
-	buttonColumn(s.a.w, mainMenuTop(s.a.h), s.host, s.join, s.settings, s.quit)
+	l := mainMenuLayout(s.a.w, s.a.h)
+	l.column(s.a.w, s.host, s.join, s.settings, s.quit)
 	r := s.host.rect
-	s.port.rect = image.Rect(r.Max.X+12, r.Min.Y+(buttonH-fieldH)/2, r.Max.X+12+portFieldW, r.Min.Y+(buttonH+fieldH)/2)
+	fh := min(px(fieldH, l.k), r.Dy())
+	s.port.rect = image.Rect(r.Max.X+px(12, l.k), r.Min.Y+(r.Dy()-fh)/2, r.Max.X+px(12, l.k)+px(portFieldW, l.k), r.Min.Y+(r.Dy()+fh)/2)
 }
 
 // portFieldW is the width of the main menu's port field.
@@ -62,7 +120,7 @@ const portFieldW = 110
 // window, for tests that click it.
 func MainMenuButtonCenter(label string, w, h int) (image.Point, bool) {
 	bs := []*button{{label: LabelHostAndPlay}, {label: LabelJoin}, {label: LabelSettings}, {label: LabelQuit}}
-	buttonColumn(w, mainMenuTop(h), bs...)
+	mainMenuLayout(w, h).column(w, bs...)
 	for _, b := range bs {
 		if b.label == label {
 			return b.rect.Min.Add(b.rect.Size().Div(2)), true
@@ -81,6 +139,7 @@ func (s *menuScene) Update() error {
 	case s.host:
 		port, err := strconv.Atoi(s.port.Text())
 		if err != nil || port < 1 || port > 65535 {
+			s.errFit = ""
 			s.err = "The port is a number from 1 to 65535 (7777 unless another program has it)"
 			return nil
 		}
@@ -104,22 +163,31 @@ func (s *menuScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(colBackdrop)
 	s.bg.draw(screen, g)
+	l := mainMenuLayout(s.a.w, s.a.h)
+	k := l.k
 	// A card behind the title and buttons keeps them readable over the
 	// backdrop.
-	top := mainMenuTop(s.a.h)
-	card := centredRect(s.a.w, top-220, buttonW+200, s.quit.rect.Max.Y+40-(top-220))
-	frame(screen, g.shapes, card, rgb8(12, 11, 22, 0.8), rgb8(60, 54, 90, 0.9))
+	frame(screen, g.shapes, l.card, rgb8(12, 11, 22, 0.8), rgb8(60, 54, 90, 0.9))
 	drawFormShapes(screen, g, s.form)
 	g.shapes.flush(screen)
-	g.text.draw(screen, "DUSKFALL", s.a.w/2, top-190, 8, alignCenter, colTitle)
-	g.text.draw(screen, "a co-op bullet hell", s.a.w/2, top-50, textScale, alignCenter, colDim)
-	drawFormText(screen, g, s.form, s.frames)
+	g.text.draw(screen, "DUSKFALL", s.a.w/2, l.titleY, l.titleScale, alignCenter, colTitle)
+	g.text.draw(screen, "a co-op bullet hell", s.a.w/2, l.subY, textScale*k, alignCenter, colDim)
+	drawFormTextAt(screen, g, s.form, s.frames, k)
 	if s.err != "" {
-		g.text.draw(screen, s.err, s.a.w/2, s.quit.rect.Max.Y+16, 1, alignCenter, colError)
+		if s.errK != k || s.errW != s.a.w || s.errFit == "" {
+			s.errK, s.errW = k, s.a.w
+			s.errFit = fit(g, s.err, l.card.Dx()-px(16, k), k)
+		}
+		g.text.draw(screen, s.errFit, s.a.w/2, l.errY, k, alignCenter, colError)
 	}
 	// A band under the footer keeps it readable where the spirals pass.
-	g.shapes.rect(screen, 0, float32(s.a.h-72), float32(s.a.w), 60, rgb8(8, 7, 14, 0.75))
+	lh := int(glyphH*k) + px(4, k)
+	g.shapes.rect(screen, 0, float32(l.footY-px(6, k)), float32(s.a.w), float32(2*lh+px(10, k)), rgb8(8, 7, 14, 0.75))
 	g.shapes.flush(screen)
-	g.text.draw(screen, s.footer, s.a.w/2, s.a.h-64, 1, alignCenter, colDim)
-	g.text.draw(screen, "Up/Down and Enter, or click", s.a.w/2, s.a.h-40, 1, alignCenter, colDim)
+	if s.footK != k || s.footW != s.a.w || s.footFit == "" {
+		s.footK, s.footW = k, s.a.w
+		s.footFit = fit(g, s.footer, s.a.w-px(16, k), k)
+	}
+	g.text.draw(screen, s.footFit, s.a.w/2, l.footY, k, alignCenter, colDim)
+	g.text.draw(screen, "Up/Down and Enter, or click", s.a.w/2, l.footY+lh, k, alignCenter, colDim)
 }

@@ -61,6 +61,7 @@ type rosterRow struct {
 	sure, keep *button
 	lockSecs   int
 	lockText   string // "dungeons open in 12 seconds", "" when free
+	detailFit  fitted // detail cut to the room beside the buttons
 }
 
 // rosterScene is the character roster: one row per character with Play and
@@ -87,9 +88,14 @@ type rosterScene struct {
 	lines  [][]any // the form's widgets by screen line, for Up/Down
 	top    int     // the first row shown
 	shown  int     // how many rows fit
+	listY  int     // the first shown row's top
 
 	noteLines []string
-	noteScale float64
+	noteScale float64 // the note's scale before the UI scale: large, or small when it runs to more lines
+	noteK     float64 // the UI scale and width the note was wrapped at
+	noteW     int
+	k         float64 // the UI scale of the layout
+	fits      [4]fitted
 	slots     string // "2 of 5 slots used"
 	err       string // why the last Play or Delete was not sent
 	createErr string // why the name cannot be used
@@ -180,12 +186,8 @@ func (s *rosterScene) refresh() {
 	}
 	s.byID = byID
 	s.slots = fmt.Sprintf("%d of %d slots used", len(v.Characters), v.Slots)
-	s.noteScale = textScale
-	s.noteLines = wrapFor(v.Note, min(s.a.w, rosterRowMaxW+80), s.noteScale)
-	if len(s.noteLines) > 1 {
-		s.noteScale = 1
-		s.noteLines = wrapFor(v.Note, min(s.a.w, rosterRowMaxW+80), s.noteScale)
-	}
+	s.noteK = 0 // wrapped again for the window
+	s.wrapNote()
 	s.rebuild(nil)
 	s.countDown()
 }
@@ -372,41 +374,84 @@ func (s *rosterScene) countDown() {
 	}
 }
 
-// Layout: the title and the server's note at the top, the rows below,
-// then the waiting or error line, the create line and Leave at the bottom.
-func (s *rosterScene) titleY() int { return 24 }
+// wrapNote wraps the server's note to the window at its UI scale, in the
+// large text when it fits one line.
+func (s *rosterScene) wrapNote() {
+	k := uiScale(s.a.w, s.a.h)
+	if s.noteK == k && s.noteW == s.a.w {
+		return
+	}
+	s.noteK, s.noteW = k, s.a.w
+	w := min(s.a.w, px(rosterRowMaxW+80, k))
+	s.noteScale = textScale
+	s.noteLines = wrapFor(s.view.Note, w, s.noteScale*k)
+	if len(s.noteLines) > 1 {
+		s.noteScale = 1
+		s.noteLines = wrapFor(s.view.Note, w, s.noteScale*k)
+	}
+}
 
-func (s *rosterScene) noteY() int { return s.titleY() + glyphH*4 + 8 }
+// Layout, at the window's UI scale: the title and the server's note at
+// the top, the rows below, then the waiting or error line, the create line
+// and Leave at the bottom. The rows scroll between them.
+func (s *rosterScene) titleY() int { return px(16, s.k) }
+
+func (s *rosterScene) noteY() int { return s.titleY() + int(glyphH*s.title()) + px(8, s.k) }
+
+// title is the title's scale: smaller in a short window.
+func (s *rosterScene) title() float64 {
+	if s.a.h < px(560, s.k) {
+		return 2.5 * s.k
+	}
+	return 4 * s.k
+}
 
 func (s *rosterScene) listTop() int {
 	if len(s.noteLines) == 0 {
-		return s.noteY() + 16
+		return s.noteY() + px(16, s.k)
 	}
-	return s.noteY() + s.noteHeight() + 20
+	return s.noteY() + s.noteHeight() + px(20, s.k)
 }
 
-func (s *rosterScene) noteHeight() int { return len(s.noteLines) * (int(glyphH*s.noteScale) + 4) }
+func (s *rosterScene) noteHeight() int {
+	return len(s.noteLines) * (int(glyphH*s.noteScale*s.k) + 4)
+}
 
-func (s *rosterScene) rowWidth() int { return min(s.a.w-80, rosterRowMaxW) }
+func (s *rosterScene) rowWidth() int { return min(s.a.w-px(24, s.k), px(rosterRowMaxW, s.k)) }
 
 func (s *rosterScene) layout() {
 	w, h := s.a.w, s.a.h
-	s.leave.rect = centredRect(w, h-96, 220, buttonH)
-	fieldTop := s.leave.rect.Min.Y - 36 - fieldH
-	gx := (w - rosterFieldW - rowGap - rosterCreateW) / 2
-	s.name.rect = image.Rect(gx, fieldTop, gx+rosterFieldW, fieldTop+fieldH)
-	s.create.rect = image.Rect(gx+rosterFieldW+rowGap, fieldTop, gx+rosterFieldW+rowGap+rosterCreateW, fieldTop+fieldH)
+	k := uiScale(w, h)
+	s.k = k
+	s.wrapNote()
+	lh := int(glyphH*k) + px(4, k)
+	bh := px(buttonH, k)
+	if h < px(560, k) {
+		bh = px(compactButtonH, k)
+	}
+	s.leave.rect = centredRect(w, h-px(10, k)-lh-px(8, k)-bh, px(220, k), bh)
+	fieldTop := s.leave.rect.Min.Y - px(12, k) - lh - px(fieldH, k)
+	fw, cw, gap := px(rosterFieldW, k), px(rosterCreateW, k), px(rowGap, k)
+	if over := fw + gap + cw - (w - px(24, k)); over > 0 {
+		fw -= over
+	}
+	gx := (w - fw - gap - cw) / 2
+	s.name.rect = image.Rect(gx, fieldTop, gx+fw, fieldTop+px(fieldH, k))
+	s.create.rect = image.Rect(gx+fw+gap, fieldTop, gx+fw+gap+cw, fieldTop+px(fieldH, k))
 	if !s.room() {
 		s.name.rect, s.create.rect = image.Rectangle{}, image.Rectangle{}
 	}
-	listBottom := s.statusY() - 8
-	pitch := rosterRowH + rosterRowGap
-	s.shown = max(1, (listBottom-s.listTop()+rosterRowGap)/pitch)
-	if sel := s.selected(); sel >= 0 {
-		s.top = min(s.top, sel)
-		s.top = max(s.top, sel-s.shown+1)
+	listBottom := s.statusY() - lh - px(4, k) // room for "more below"
+	rowH, btnH, btnW := px(rosterRowH, k), px(rosterBtnH, k), px(rosterBtnW, k)
+	pitch := rowH + px(rosterRowGap, k)
+	top := s.listTop() + lh // room for "more above"
+	s.shown = max(1, (listBottom-top+px(rosterRowGap, k))/pitch)
+	if len(s.rows) <= max(1, (listBottom-s.listTop()+px(rosterRowGap, k))/pitch) {
+		top = s.listTop() // all fit: no words above or below
+		s.shown = len(s.rows)
 	}
-	s.top = max(0, min(s.top, len(s.rows)-s.shown))
+	s.listY = top
+	s.top = scrollTop(s.top, len(s.rows), s.shown, s.selected(), nil)
 	rowW := s.rowWidth()
 	x0 := (w - rowW) / 2
 	for i, r := range s.rows {
@@ -415,20 +460,22 @@ func (s *rosterScene) layout() {
 				image.Rectangle{}, image.Rectangle{}, image.Rectangle{}
 			continue
 		}
-		y := s.listTop() + (i-s.top)*pitch
-		r.rect = image.Rect(x0, y, x0+rowW, y+rosterRowH)
-		by := y + (rosterRowH-rosterBtnH)/2
-		dx := x0 + rowW - 10 - rosterBtnW
-		px := dx - 10 - rosterBtnW
-		r.play.rect = image.Rect(px, by, px+rosterBtnW, by+rosterBtnH)
-		r.del.rect = image.Rect(dx, by, dx+rosterBtnW, by+rosterBtnH)
+		y := top + (i-s.top)*pitch
+		r.rect = image.Rect(x0, y, x0+rowW, y+rowH)
+		by := y + (rowH-btnH)/2
+		dx := x0 + rowW - px(10, k) - btnW
+		pl := dx - px(10, k) - btnW
+		r.play.rect = image.Rect(pl, by, pl+btnW, by+btnH)
+		r.del.rect = image.Rect(dx, by, dx+btnW, by+btnH)
 		r.sure.rect, r.keep.rect = r.play.rect, r.del.rect
 	}
 }
 
 // statusY is the line between the rows and the create line: waiting, or
 // why the last command was not sent.
-func (s *rosterScene) statusY() int { return s.leave.rect.Min.Y - 36 - fieldH - labelGap - 28 }
+func (s *rosterScene) statusY() int {
+	return s.leave.rect.Min.Y - px(12, s.k) - int(glyphH*s.k) - px(4, s.k) - px(fieldH, s.k) - px(labelGap, s.k) - px(8, s.k) - int(glyphH*s.k)
+}
 
 // status is that line's words and colour.
 func (s *rosterScene) status() (string, color.RGBA) {
@@ -446,11 +493,12 @@ func (s *rosterScene) status() (string, color.RGBA) {
 func (s *rosterScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(colBackdrop)
+	k := s.k
 	cx := s.a.w / 2
 	rowW := s.rowWidth()
 	died := s.view.Cause == wire.CauseDied && len(s.noteLines) > 0
 	if died {
-		band := centredRect(s.a.w, s.noteY()-8, rowW, s.noteHeight()+12)
+		band := centredRect(s.a.w, s.noteY()-px(8, k), rowW, s.noteHeight()+px(12, k))
 		frame(screen, g.shapes, band, colDeathBand, colDeathEdge)
 	}
 	sel := s.selected()
@@ -467,7 +515,7 @@ func (s *rosterScene) Draw(screen *ebiten.Image) {
 	s.drawButtonShapes(screen, g)
 	g.shapes.flush(screen)
 
-	g.text.draw(screen, "Choose a character", cx, s.titleY(), 4, alignCenter, colTitle)
+	g.text.draw(screen, "Choose a character", cx, s.titleY(), s.title(), alignCenter, colTitle)
 	if len(s.noteLines) > 0 {
 		c := colText
 		switch s.view.Cause {
@@ -476,51 +524,55 @@ func (s *rosterScene) Draw(screen *ebiten.Image) {
 		case wire.CauseRefused:
 			c = colError
 		}
-		g.text.drawLines(screen, s.noteLines, cx, s.noteY(), s.noteScale, c)
+		g.text.drawLines(screen, s.noteLines, cx, s.noteY(), s.noteScale*k, c)
 	}
 	for _, r := range s.rows {
 		s.drawRowText(screen, g, r)
 	}
 	if s.top > 0 {
-		g.text.draw(screen, "more above", cx, s.listTop()-18, 1, alignCenter, colDim)
+		g.text.draw(screen, "more above (Up)", cx, s.listY-int(glyphH*k)-px(4, k), k, alignCenter, colDim)
 	}
 	if s.top+s.shown < len(s.rows) {
-		g.text.draw(screen, "more below", cx, s.statusY()-14, 1, alignCenter, colDim)
+		g.text.draw(screen, "more below (Down)", cx, s.listY+s.shown*(px(rosterRowH, k)+px(rosterRowGap, k)), k, alignCenter, colDim)
 	}
 	if msg, c := s.status(); msg != "" {
-		g.text.draw(screen, msg, cx, s.statusY(), textScale, alignCenter, c)
+		g.text.draw(screen, s.fits[0].get(g, msg, s.a.w-px(16, k), k), cx, s.statusY(), k, alignCenter, c)
 	}
 	s.drawCreateText(screen, g)
 	s.drawButtonText(screen, g)
-	g.text.draw(screen, "Up/Down to choose, Enter to play, Tab to move between buttons, Esc to leave",
-		cx, s.a.h-28, 1, alignCenter, colDim)
+	g.text.draw(screen, s.fits[1].get(g, "Up/Down to choose, Enter to play, Tab to move between buttons, Esc to leave", s.a.w-px(16, k), k),
+		cx, s.a.h-px(10, k)-int(glyphH*k)-px(4, k), k, alignCenter, colDim)
 }
 
 func (s *rosterScene) drawRowText(dst *ebiten.Image, g *graphics, r *rosterRow) {
 	if r.rect.Empty() {
 		return
 	}
-	x, y := r.rect.Min.X+16, r.rect.Min.Y
+	k := s.k
+	x, y := r.rect.Min.X+px(16, k), r.rect.Min.Y
 	if r == s.asking {
-		g.text.draw(dst, r.ask, x, y+6, textScale, alignLeft, colError)
-		g.text.draw(dst, rosterConfirm, x, y+38, 1, alignLeft, colText)
+		g.text.draw(dst, r.ask, x, y+px(6, k), textScale*k, alignLeft, colError)
+		g.text.draw(dst, rosterConfirm, x, y+px(38, k), k, alignLeft, colText)
 		return
 	}
-	g.text.draw(dst, r.entry.Name, x, y+6, textScale, alignLeft, colText)
-	g.text.draw(dst, r.detail, x, y+38, 1, alignLeft, colDim)
-	g.text.draw(dst, r.lockText, r.play.rect.Min.X-16, y+(rosterRowH-glyphH)/2, 1, alignRight, colLockout)
+	g.text.draw(dst, r.entry.Name, x, y+px(6, k), textScale*k, alignLeft, colText)
+	g.text.draw(dst, r.detailFit.get(g, r.detail, r.play.rect.Min.X-px(16, k)-x, k), x, y+px(38, k), k, alignLeft, colDim)
+	if r.lockText != "" {
+		g.text.draw(dst, r.lockText, r.play.rect.Min.X-px(16, k), y+(r.rect.Dy()-int(glyphH*k))/2, k, alignRight, colLockout)
+	}
 }
 
 func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *graphics) {
+	k := s.k
 	cx := s.a.w / 2
 	if !s.room() {
 		msg := s.slots + ": delete a character to make room for another"
-		g.text.draw(dst, msg, cx, s.name.rect.Min.Y+fieldH/2, 1, alignCenter, colDim)
+		g.text.draw(dst, s.fits[2].get(g, msg, s.a.w-px(16, k), k), cx, s.statusY()+int(glyphH*k)+px(labelGap, k), k, alignCenter, colDim)
 		return
 	}
-	g.text.draw(dst, s.slots, s.create.rect.Max.X, s.name.rect.Min.Y-labelGap, 1, alignRight, colDim)
+	g.text.draw(dst, s.slots, s.create.rect.Max.X, s.name.rect.Min.Y-px(labelGap, k), k, alignRight, colDim)
 	if s.createErr != "" {
-		g.text.draw(dst, s.createErr, cx, s.name.rect.Max.Y+6, 1, alignCenter, colError)
+		g.text.draw(dst, s.fits[3].get(g, s.createErr, s.a.w-px(16, k), k), cx, s.name.rect.Max.Y+px(6, k), k, alignCenter, colError)
 	}
 }
 
@@ -553,6 +605,7 @@ func (s *rosterScene) drawButtonShapes(dst *ebiten.Image, g *graphics) {
 }
 
 func (s *rosterScene) drawButtonText(dst *ebiten.Image, g *graphics) {
+	k := s.k
 	for _, it := range s.form.order {
 		switch w := it.(type) {
 		case *button:
@@ -563,21 +616,11 @@ func (s *rosterScene) drawButtonText(dst *ebiten.Image, g *graphics) {
 			if !s.active(w) {
 				c = colDim
 			}
+			ts := buttonTextScale(w.rect.Dy(), k)
 			m := w.rect.Min.Add(w.rect.Size().Div(2))
-			g.text.draw(dst, w.label, m.X, m.Y-glyphH*textScale/2, textScale, alignCenter, c)
+			g.text.draw(dst, w.label, m.X, m.Y-int(glyphH*ts)/2, ts, alignCenter, c)
 		case *textField:
-			if w.rect.Empty() {
-				continue
-			}
-			g.text.draw(dst, w.label, w.rect.Min.X, w.rect.Min.Y-labelGap, 1, alignLeft, colDim)
-			g.text.draw(dst, w.Text(), w.rect.Min.X+10, w.rect.Min.Y+(fieldH-glyphH*textScale)/2, textScale, alignLeft, colText)
-			if s.form.hasFocus(w) && s.blink%60 < 36 {
-				x := w.rect.Min.X + 10 + g.text.image(w.Text()+" ", textScale).Bounds().Dx() - 8
-				if w.Text() == "" {
-					x = w.rect.Min.X + 10
-				}
-				g.text.draw(dst, "_", x, w.rect.Min.Y+(fieldH-glyphH*textScale)/2, textScale, alignLeft, colText)
-			}
+			drawLabelledField(dst, g, w, s.form.hasFocus(w), s.blink, k)
 		}
 	}
 }

@@ -56,6 +56,9 @@ func buttonColumn(screenW, y int, bs ...*button) int {
 func drawFormShapes(dst *ebiten.Image, g *graphics, f *form) {
 	for _, it := range f.order {
 		r := rectOf(it)
+		if r.Empty() {
+			continue // scrolled out of view
+		}
 		fill, border := colButton, colBorder
 		if _, ok := it.(*textField); ok {
 			fill = colField
@@ -70,26 +73,34 @@ func drawFormShapes(dst *ebiten.Image, g *graphics, f *form) {
 	}
 }
 
-func drawFormText(dst *ebiten.Image, g *graphics, f *form, blink int) {
-	drawFormTextAt(dst, g, f, blink, 1)
-}
-
-// drawFormTextAt is drawFormText with the buttons' words at UI scale k.
+// drawFormTextAt draws a form's words at UI scale k: the buttons' labels,
+// the fields' labels over them and their text.
 func drawFormTextAt(dst *ebiten.Image, g *graphics, f *form, blink int, k float64) {
 	for _, it := range f.order {
 		switch w := it.(type) {
 		case *button:
+			if w.rect.Empty() {
+				continue
+			}
 			c := w.rect.Min.Add(w.rect.Size().Div(2))
 			if w.small {
 				g.text.draw(dst, w.label, c.X, c.Y-int(glyphH*k)/2, k, alignCenter, colText)
 				continue
 			}
-			g.text.draw(dst, w.label, c.X, c.Y-int(glyphH*textScale*k)/2, textScale*k, alignCenter, colText)
+			g.text.draw(dst, w.label, c.X, c.Y-int(glyphH*buttonTextScale(w.rect.Dy(), k))/2, buttonTextScale(w.rect.Dy(), k), alignCenter, colText)
 		case *textField:
-			g.text.draw(dst, w.label, w.rect.Min.X, w.rect.Min.Y-labelGap, 1, alignLeft, colDim)
-			drawFieldText(dst, g, w, f.hasFocus(w), blink)
+			drawLabelledField(dst, g, w, f.hasFocus(w), blink, k)
 		}
 	}
+}
+
+// buttonTextScale is a button's words' scale at UI scale k: the large
+// text, or the small one on a button too short for it (a compact column).
+func buttonTextScale(h int, k float64) float64 {
+	if float64(h) < glyphH*textScale*k+float64(px(8, k)) {
+		return 1.25 * k
+	}
+	return textScale * k
 }
 
 // frame fills r and outlines it two pixels wide.
@@ -104,23 +115,34 @@ func frame(dst *ebiten.Image, s *shapeBatch, r image.Rectangle, fill, border rgb
 	s.rect(dst, x+w-2, y, 2, h, border)
 }
 
-// drawFieldText draws a field's text and, when it has the focus, its
-// caret (a thin bar where the next letter goes) or the selection of the
-// whole.
-func drawFieldText(dst *ebiten.Image, g *graphics, w *textField, focused bool, blink int) {
-	x, y := w.rect.Min.X+10, w.rect.Min.Y+(fieldH-glyphH*textScale)/2
+// drawFieldText draws a field's text at UI scale k and, when it has the
+// focus, its caret (a thin bar where the next letter goes) or the
+// selection of the whole.
+func drawFieldText(dst *ebiten.Image, g *graphics, w *textField, focused bool, blink int, k float64) {
+	ts := fieldTextScale(w.rect.Dy(), k)
+	th := int(glyphH * ts)
+	x, y := w.rect.Min.X+px(10, k), w.rect.Min.Y+(w.rect.Dy()-th)/2
 	text := w.Text()
 	if focused && w.all {
-		width := g.text.image(text, textScale).Bounds().Dx()
-		g.shapes.rect(dst, float32(x-2), float32(y), float32(width+4), glyphH*textScale, colSelection)
+		width := g.text.image(text, ts).Bounds().Dx()
+		g.shapes.rect(dst, float32(x-2), float32(y), float32(width+4), float32(th), colSelection)
 		g.shapes.flush(dst)
 	}
-	g.text.draw(dst, text, x, y, textScale, alignLeft, colText)
+	g.text.draw(dst, text, x, y, ts, alignLeft, colText)
 	if focused && !w.all && blink%60 < 36 {
-		cx := x + g.text.advance(string(w.text[:min(w.cur, len(w.text))]), textScale)
-		g.shapes.rect(dst, float32(cx), float32(y+2), 2, glyphH*textScale-4, colCaret)
+		cx := x + g.text.advance(string(w.text[:min(w.cur, len(w.text))]), ts)
+		g.shapes.rect(dst, float32(cx), float32(y+2), max(2, pxf(2, k)), float32(th-4), colCaret)
 		g.shapes.flush(dst)
 	}
+}
+
+// fieldTextScale is a field's text's scale at UI scale k, smaller in a
+// field too short for the large text.
+func fieldTextScale(h int, k float64) float64 {
+	if float64(h) < glyphH*textScale*k+float64(px(4, k)) {
+		return 1.25 * k
+	}
+	return textScale * k
 }
 
 // colBackdrop8 is the menus' backdrop colour at opacity a.
@@ -128,8 +150,51 @@ func colBackdrop8(a float32) rgba {
 	return rgb8(colBackdrop.R, colBackdrop.G, colBackdrop.B, a)
 }
 
-// drawLabelledField draws a field's label over it, then its text and caret.
-func drawLabelledField(dst *ebiten.Image, g *graphics, f *textField, focused bool, blink int) {
-	g.text.draw(dst, f.label, f.rect.Min.X, f.rect.Min.Y-labelGap, 1, alignLeft, colDim)
-	drawFieldText(dst, g, f, focused, blink)
+// drawLabelledField draws a field's label over it, then its text and
+// caret, at UI scale k.
+func drawLabelledField(dst *ebiten.Image, g *graphics, f *textField, focused bool, blink int, k float64) {
+	if f.rect.Empty() {
+		return
+	}
+	g.text.draw(dst, f.label, f.rect.Min.X, f.rect.Min.Y-px(labelGap, k), k, alignLeft, colDim)
+	drawFieldText(dst, g, f, focused, blink, k)
+}
+
+// scrollTop is the first of n rows to show when shown fit in the view,
+// from top as it was: moved by the wheel's notches and Page Up or Down
+// (a page is shown-1 rows), then just enough to keep row sel (if not
+// negative) in view, and never past either end.
+func scrollTop(top, n, shown, sel int, in *frameInput) int {
+	if in != nil {
+		top -= int(in.Wheel * 2)
+		page := max(1, shown-1)
+		if in.PageUp {
+			top -= page
+		}
+		if in.PageDown {
+			top += page
+		}
+	}
+	if sel >= 0 {
+		top = min(top, sel)
+		top = max(top, sel-shown+1)
+	}
+	return max(0, min(top, n-shown))
+}
+
+// fitted is a line cut to a width at a scale (fit), made again only when
+// the words, the width or the scale change: drawing it allocates nothing.
+type fitted struct {
+	src, out string
+	width    int
+	k        float64
+}
+
+// get is s cut to width pixels at scale k.
+func (f *fitted) get(g *graphics, s string, width int, k float64) string {
+	if f.src != s || f.width != width || f.k != k || (f.out == "" && s != "") {
+		f.src, f.width, f.k = s, width, k
+		f.out = fit(g, s, width, k)
+	}
+	return f.out
 }
