@@ -178,7 +178,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 			c = colHPLow
 		}
 		r := hpBarRect(s.a.w, s.a.h)
-		g.boxes.add("health bar", r)
+		g.boxes.addKept("health bar", r) // the inventory leaves it in view
 		g.shapes.rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
 		g.shapes.rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
 	}
@@ -343,7 +343,7 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool 
 		return false
 	}
 	r := abilityBarRect(hpBarRect(s.a.w, s.a.h), uiScale(s.a.w, s.a.h))
-	g.boxes.add("ability bar", r)
+	g.boxes.addKept("ability bar", r)
 	frac := float32(1 - float64(st.Cooldown)/float64(ab.Cooldown))
 	c := colAbility
 	switch {

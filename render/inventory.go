@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -31,8 +32,11 @@ type inventoryPanel struct {
 	class   string // "Sapper. Bomb (Q): erases bullets near you, every 15 s"
 	foot    string // the closing words, for footKey
 	footKey ebiten.Key
-	// footShort is foot for a narrow window.
-	footShort string
+	// footShort is foot for a narrow window, footScroll for a short one.
+	footShort, footScroll string
+	// The columns' scroll in lines, its most and a page, from the last
+	// frame drawn.
+	scroll, maxScroll, page int
 	// fitted is left with its words cut to the columns of fitR at fitK,
 	// made from the words of fitMade.
 	fitted  []invLine
@@ -143,14 +147,27 @@ const (
 )
 
 // invRect is the panel at the window's UI scale: centred over the fight,
-// narrowed to the window, and shortened to end above the XP line, so the
-// item bar it points at stays in view.
+// narrowed to the window, shortened to end above the XP line, so the item
+// bar it points at stays in view, and clear of the health and ability
+// bars: under them when they are at the top left (a narrow window), above
+// them when they sit beside the item bar and the panel reaches them.
 func invRect(w, h int) image.Rectangle {
 	k := uiScale(w, h)
 	m := px(8, k)
-	bottom := barRect(w, h).Min.Y - xpLineUpAt(k) - m
-	pw, ph := min(px(invW, k), w-2*m), min(px(invH, k), bottom-m)
-	return centredRect(w, max(m, min((h-ph)/2, bottom-ph)), pw, ph)
+	top, bottom := m, barRect(w, h).Min.Y-xpLineUpAt(k)-m
+	hp := hpBarRect(w, h)
+	bars := hp.Union(abilityBarRect(hp, k))
+	pw := min(px(invW, k), w-2*m)
+	x := (w - pw) / 2
+	switch {
+	case bars.Min.Y < h/2:
+		top = bars.Max.Y + m
+	case bars.Min.X < x+pw && x < bars.Max.X:
+		bottom = min(bottom, bars.Min.Y-m)
+	}
+	ph := min(px(invH, k), bottom-top)
+	y := max(top, min((h-ph)/2, bottom-ph))
+	return image.Rect(x, y, x+pw, y+ph)
 }
 
 // drawClass draws the class line on the title's row, between the name
@@ -226,52 +243,118 @@ func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, keys 
 	g.text.draw(dst, p.head, r.Max.X-px(24, k), y+px(4, k), k, alignRight, colText)
 	y += int(glyphH*textScale*k) + px(12, k)
 	y = p.drawClass(g, dst, name, r, x0, y, k, lh)
-	top := y
+	// The columns scroll together in the view between the class line and
+	// the footer when the window is too short for them.
+	footY := r.Max.Y - px(10, k) - int(glyphH*k)
+	view := image.Rect(r.Min.X, y, r.Max.X, footY-px(6, k))
+	p.page = max(1, view.Dy()/lh-1)
+	p.maxScroll = max(0, (p.contentH(k, lh)-view.Dy()+lh-1)/lh)
+	p.scroll = min(max(p.scroll, 0), p.maxScroll)
+	at := func(rel int) (int, bool) { // a line's top in the view, and whether it fits there
+		y := view.Min.Y + rel - p.scroll*lh
+		return y, y >= view.Min.Y && y+int(glyphH*k) <= view.Max.Y
+	}
 	xs, xn, xw, x1 := invCols(r, k)
-	for _, l := range p.fitted {
+	rel := 0
+	for i, l := range p.fitted {
 		if l.header {
-			if y != top {
-				y += px(8, k)
+			if i > 0 {
+				rel += px(8, k)
 			}
-			g.text.draw(dst, l.name, x0, y, k, alignLeft, colTitle)
-			y += lh
+			if y, ok := at(rel); ok {
+				g.text.draw(dst, l.name, x0, y, k, alignLeft, colTitle)
+			}
+			rel += lh
 			continue
 		}
-		c := colText
-		if l.empty {
-			c = colDim
+		if y, ok := at(rel); ok {
+			c := colText
+			if l.empty {
+				c = colDim
+			}
+			g.text.draw(dst, l.slot, xs, y, k, alignLeft, colDim)
+			g.text.draw(dst, l.name, xn, y, k, alignLeft, c)
+			g.text.draw(dst, l.what, xw, y, k, alignLeft, colDim)
 		}
-		g.text.draw(dst, l.slot, xs, y, k, alignLeft, colDim)
-		g.text.draw(dst, l.name, xn, y, k, alignLeft, c)
-		g.text.draw(dst, l.what, xw, y, k, alignLeft, colDim)
-		y += lh
+		rel += lh
 	}
-	y = top
-	g.text.draw(dst, "Stats", x1, y, k, alignLeft, colTitle)
-	y += lh
+	rel = 0
+	line := func(s string, x int, c color.RGBA) {
+		if y, ok := at(rel); ok {
+			g.text.draw(dst, s, x, y, k, alignLeft, c)
+		}
+	}
+	line("Stats", x1, colTitle)
+	rel += lh
 	for _, row := range p.stat {
-		g.text.draw(dst, row.label, x1+px(8, k), y, k, alignLeft, colDim)
-		g.text.draw(dst, row.value, r.Max.X-px(24, k), y, k, alignRight, colText)
-		y += lh
+		if y, ok := at(rel); ok {
+			g.text.draw(dst, row.label, x1+px(8, k), y, k, alignLeft, colDim)
+			g.text.draw(dst, row.value, r.Max.X-px(24, k), y, k, alignRight, colText)
+		}
+		rel += lh
 	}
-	y += px(8, k)
-	g.text.draw(dst, "Upgrades", x1, y, k, alignLeft, colTitle)
-	y += lh
+	rel += px(8, k)
+	line("Upgrades", x1, colTitle)
+	rel += lh
 	if len(p.ups) == 0 {
-		g.text.draw(dst, "none yet: a level brings one", x1+px(8, k), y, k, alignLeft, colDim)
+		line("none yet: a level brings one", x1+px(8, k), colDim)
 	}
 	for _, u := range p.ups {
-		g.text.draw(dst, u, x1+px(8, k), y, k, alignLeft, colText)
-		y += lh
+		line(u, x1+px(8, k), colText)
+		rel += lh
 	}
 	if p.footKey != keys[actInventory] || p.foot == "" {
 		p.footKey = keys[actInventory]
 		p.foot = keyName(p.footKey) + " or Esc closes   point at a slot of the bar below for more   click it to use, Shift+click to drop"
 		p.footShort = keyName(p.footKey) + " or Esc closes   point at the bar below for more"
+		p.footScroll = keyName(p.footKey) + " or Esc closes   wheel or Page Up/Down scrolls"
 	}
 	foot := p.foot
-	if g.text.advance(foot, k) > r.Dx()-px(24, k) {
+	switch {
+	case p.maxScroll > 0:
+		foot = p.footScroll
+	case g.text.advance(foot, k) > r.Dx()-px(24, k):
 		foot = p.footShort
 	}
-	g.text.draw(dst, foot, w/2, r.Max.Y-px(10, k)-int(glyphH*k), k, alignCenter, colDim)
+	g.text.draw(dst, foot, w/2, footY, k, alignCenter, colDim)
+	more := ""
+	switch {
+	case p.maxScroll == 0:
+	case p.scroll == 0:
+		more = "more below"
+	case p.scroll == p.maxScroll:
+		more = "more above"
+	default:
+		more = "more above and below"
+	}
+	g.text.draw(dst, more, r.Max.X-px(24, k), footY, k, alignRight, colDim)
+}
+
+// contentH is the height of the taller column at scale k, lines lh apart.
+func (p *inventoryPanel) contentH(k float64, lh int) int {
+	left := 0
+	for i, l := range p.fitted {
+		if l.header && i > 0 {
+			left += px(8, k)
+		}
+		left += lh
+	}
+	right := lh + len(p.stat)*lh + px(8, k) + lh + max(1, len(p.ups))*lh
+	return max(left, right)
+}
+
+// scrollBy moves the columns by this frame's wheel notches and Page Up or
+// Page Down, within what the last frame drew.
+func (p *inventoryPanel) scrollBy(in *frameInput) {
+	if !p.open {
+		return
+	}
+	p.scroll -= int(in.Wheel * 2)
+	if in.PageUp {
+		p.scroll -= p.page
+	}
+	if in.PageDown {
+		p.scroll += p.page
+	}
+	p.scroll = min(max(p.scroll, 0), p.maxScroll)
 }

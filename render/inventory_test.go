@@ -1,6 +1,8 @@
 package render
 
 import (
+	"fmt"
+	"image"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -74,4 +76,48 @@ func TestTheInventoryScreen(t *testing.T) {
 		h.press(frameInput{Pad: padState{Present: true, Select: true}})
 		assert.False(t, s.inv.open)
 	})
+	t.Run("in the smallest window its rows scroll by the wheel and by the page keys, within their ends", func(t *testing.T) {
+		h.press(frameInput{Bag: true})
+		require.True(t, s.inv.open)
+		defer h.a.Layout(WindowWidth, WindowHeight)
+		h.a.Layout(MinWindowWidth, MinWindowHeight)
+		small := ebiten.NewImage(MinWindowWidth, MinWindowHeight)
+		h.a.Draw(small)
+		require.Positive(t, s.inv.maxScroll, "the rows do not all fit at 640×400")
+		steps := []struct {
+			name string
+			in   frameInput
+			want func() int
+		}{
+			{"a notch down moves two lines", frameInput{Wheel: -1}, func() int { return min(2, s.inv.maxScroll) }},
+			{"Page Up goes back to the top", frameInput{PageUp: true}, func() int { return 0 }},
+			{"Page Down goes a page on", frameInput{PageDown: true}, func() int { return min(s.inv.page, s.inv.maxScroll) }},
+			{"many notches stop at the end", frameInput{Wheel: -40}, func() int { return s.inv.maxScroll }},
+			{"many notches up stop at the top", frameInput{Wheel: 40}, func() int { return 0 }},
+		}
+		for _, st := range steps {
+			h.press(st.in)
+			h.a.Draw(small)
+			assert.Equal(t, st.want(), s.inv.scroll, st.name)
+		}
+		h.a.Layout(WindowWidth, WindowHeight)
+		h.a.Draw(screen)
+		assert.Zero(t, s.inv.maxScroll, "at 1280×720 every row fits")
+		h.press(frameInput{Bag: true})
+	})
+}
+
+func TestTheInventoryPanelLeavesTheBarsInView(t *testing.T) {
+	for _, sz := range []struct{ w, h int }{{640, 400}, {800, 600}, {1024, 640}, {1280, 720}, {1920, 1080}, {2560, 1440}, {3840, 2160}} {
+		t.Run(fmt.Sprintf("at %d×%d it covers neither the health bar nor the ability bar, and stays in the window", sz.w, sz.h), func(t *testing.T) {
+			r := invRect(sz.w, sz.h)
+			hp := hpBarRect(sz.w, sz.h)
+			ab := abilityBarRect(hp, uiScale(sz.w, sz.h))
+			assert.False(t, r.Overlaps(hp), "panel %v, health bar %v", r, hp)
+			assert.False(t, r.Overlaps(ab), "panel %v, ability bar %v", r, ab)
+			assert.False(t, r.Overlaps(barRect(sz.w, sz.h)), "panel %v, item bar %v", r, barRect(sz.w, sz.h))
+			assert.True(t, r.In(image.Rect(0, 0, sz.w, sz.h)), "panel %v", r)
+			assert.Greater(t, r.Dy(), sz.h/3, "the panel keeps a third of the window")
+		})
+	}
 }

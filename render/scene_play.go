@@ -193,6 +193,7 @@ func (s *playScene) Update() error {
 // pad's select button toggles it, Esc closes it. It says whether it took
 // this frame's keys.
 func (s *playScene) updateInventory(in *frameInput) bool {
+	s.inv.scrollBy(in)
 	switch {
 	case in.Bag || in.Pad.Select:
 		s.inv.toggle()
