@@ -211,6 +211,26 @@ func TestHub(t *testing.T) {
 		}
 		assert.GreaterOrEqual(t, stepsTo(g, dist, m.NPC), 0)
 	})
+	t.Run("the keeper stands on the way from every spawn to every portal, in sight of the spawns and out of their reach", func(t *testing.T) {
+		const reach = 3 * game.TileSize // the server's NPCRadius
+		fromNPC := walk(g, int(m.NPC.X)/game.TileSize, int(m.NPC.Y)/game.TileSize)
+		for _, s := range m.PlayerSpawns {
+			d := m.NPC.Sub(s)
+			assert.Greater(t, d.Len(), float64(reach), "a spawn at %v arrives in the keeper's reach", s)
+			// The smallest window (640×400 at zoom 1, the camera a little
+			// below the ship) shows about 170 u above the ship.
+			assert.LessOrEqual(t, math.Abs(d.Y), 5.0*game.TileSize, "the keeper is out of sight from the spawn at %v", s)
+			assert.LessOrEqual(t, math.Abs(d.X), 8.0*game.TileSize, "the keeper is out of sight from the spawn at %v", s)
+			fromSpawn := walk(g, int(s.X)/game.TileSize, int(s.Y)/game.TileSize)
+			for _, p := range m.Portals {
+				// Stopping by the keeper costs at most five tiles each way
+				// off the shortest walk.
+				direct := stepsTo(g, fromSpawn, p.Pos)
+				via := stepsTo(g, fromSpawn, m.NPC) + stepsTo(g, fromNPC, p.Pos)
+				assert.LessOrEqual(t, via, direct+10, "the way from %v to the portal at %v passes within five tiles of the keeper", s, p.Pos)
+			}
+		}
+	})
 	t.Run("walking onto a portal and pressing INTERACT asks for that dungeon", func(t *testing.T) {
 		w := game.NewWorld(m, c, 1)
 		w.AddPlayer(1)
