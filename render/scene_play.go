@@ -331,7 +331,9 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	g.bullets.draw(screen, s.rt.Bullets(), s.rt.Telegraphs(), s.cam, s.rt.Fog())
 	s.fx.draw(screen, g, s)
 	g.boxes.on = true
-	s.drawLevelUp(screen, g)
+	if !s.keeper.open { // its words would show through the panel's title
+		s.drawLevelUp(screen, g)
+	}
 	g.boxes.on = false // the world's labels move with the world
 	s.look.drawLabels(screen, g, s)
 	s.items.drawLootLabels(screen, g, s, s.rt.Fog())

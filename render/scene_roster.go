@@ -97,6 +97,7 @@ type rosterScene struct {
 	k         float64 // the UI scale of the layout
 	fits      [4]fitted
 	slots     string // "2 of 5 slots used"
+	full      string // slots, and what to do when there is no room
 	err       string // why the last Play or Delete was not sent
 	createErr string // why the name cannot be used
 	blink     int
@@ -186,6 +187,7 @@ func (s *rosterScene) refresh() {
 	}
 	s.byID = byID
 	s.slots = fmt.Sprintf("%d of %d slots used", len(v.Characters), v.Slots)
+	s.full = s.slots + ": delete a character to make room for another"
 	s.noteK = 0 // wrapped again for the window
 	s.wrapNote()
 	s.rebuild(nil)
@@ -566,8 +568,7 @@ func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *graphics) {
 	k := s.k
 	cx := s.a.w / 2
 	if !s.room() {
-		msg := s.slots + ": delete a character to make room for another"
-		g.text.draw(dst, s.fits[2].get(g, msg, s.a.w-px(16, k), k), cx, s.statusY()+int(glyphH*k)+px(labelGap, k), k, alignCenter, colDim)
+		g.text.draw(dst, s.fits[2].get(g, s.full, s.a.w-px(16, k), k), cx, s.statusY()+int(glyphH*k)+px(labelGap, k), k, alignCenter, colDim)
 		return
 	}
 	g.text.draw(dst, s.slots, s.create.rect.Max.X, s.name.rect.Min.Y-px(labelGap, k), k, alignRight, colDim)

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"net"
 	"os"
@@ -556,4 +557,44 @@ func TestSettingsScene(t *testing.T) {
 		assert.Equal(t, "Zed", h.a.settings.Name)
 		assert.NotEqual(t, old, h.a.settings.Name)
 	})
+}
+
+// The menus before play lay themselves out every frame, and cut or wrap
+// their words only when the words, the scale or the width change: at a
+// steady size that work allocates nothing. (Drawing itself is ebiten's;
+// outside a running game its own queue allocates, so it is left out.)
+func TestMenusLayOutEachFrameWithoutAllocating(t *testing.T) {
+	h := newHarness(t, Options{Port: 7777})
+	h.press(frameInput{})
+	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	h.a.Draw(screen) // the text cache
+	g := h.a.gfx
+	menu := sceneOf[*menuScene](t, h)
+	join := newJoinScene(h.a)
+	join.err = "Nothing answers at nowhere.invalid: check the host's name or address, and that the game there is hosting"
+	name := newNameScene(h.a, func() {})
+	failed := newFailedScene(h.a, "Not connected", "The server is full: 8 of 8 are playing. Try again when someone leaves.")
+	var line fitted
+	const words = "playing as Tester - friends join you on the port beside Host and play"
+	work := []struct {
+		name string
+		each func()
+	}{
+		{"the main menu", func() { menu.layout(); _ = mainMenuLayout(h.a.w, h.a.h) }},
+		{"the Join screen with an error", join.layout},
+		{"the first launch's name screen", name.layout},
+		{"a failed connection", failed.layout},
+		{"the death screen", func() { _ = deathLayoutFor(h.a.w, h.a.h) }},
+		{"a line cut to the window", func() { _ = line.get(g, words, h.a.w/3, uiScale(h.a.w, h.a.h)) }},
+	}
+	for _, sz := range []struct{ w, h int }{{MinWindowWidth, MinWindowHeight}, {WindowWidth, WindowHeight}, {2560, 1440}} {
+		h.a.Layout(sz.w, sz.h)
+		for _, wk := range work {
+			t.Run(fmt.Sprintf("%s allocates nothing at %d×%d once laid out", wk.name, sz.w, sz.h), func(t *testing.T) {
+				wk.each() // the first at a size may wrap or cut
+				assert.Zero(t, testing.AllocsPerRun(20, wk.each))
+			})
+		}
+	}
+	h.a.Layout(WindowWidth, WindowHeight)
 }
