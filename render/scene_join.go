@@ -199,6 +199,7 @@ func (s *joinScene) Update() error {
 		}
 		s.form.focus = 2
 	}
+	s.layout() // the focus may have moved to a game out of view
 	return nil
 }
 

@@ -598,3 +598,40 @@ func TestMenusLayOutEachFrameWithoutAllocating(t *testing.T) {
 	}
 	h.a.Layout(WindowWidth, WindowHeight)
 }
+
+// In the smallest window the Join screen's list of games shows what fits
+// under its error, and Up/Down scroll it so the focused game is in view.
+func TestJoinListScrollsInASmallWindow(t *testing.T) {
+	h := newHarness(t, Options{Port: 7777})
+	defer h.a.Layout(WindowWidth, WindowHeight)
+	h.a.Layout(MinWindowWidth, MinWindowHeight)
+	h.a.settings.Recent = []string{"10.0.0.1:7777", "10.0.0.2:7777", "10.0.0.3:7777", "10.0.0.4:7777", "10.0.0.5:7777"}
+	h.a.typedAddr, h.a.joinErr = "nowhere.invalid:7777", "Nothing answers at nowhere.invalid: check the host's name or address"
+	h.press(frameInput{})
+	h.a.toJoin()
+	h.press(frameInput{})
+	s := sceneOf[*joinScene](t, h)
+	require.Len(t, s.games, 5)
+	require.Less(t, s.shown, 5, "not every game fits at 640×400")
+	win := image.Rect(0, 0, MinWindowWidth, MinWindowHeight)
+	h.press(frameInput{Down: true}) // Connect
+	h.press(frameInput{Down: true}) // Back
+	for i := range s.games {
+		t.Run(fmt.Sprintf("game %d is in view when it has the focus, under the error", i+1), func(t *testing.T) {
+			h.press(frameInput{Down: true})
+			require.True(t, s.form.hasFocus(s.games[i]))
+			r := s.games[i].rect
+			assert.False(t, r.Empty(), "shown")
+			assert.True(t, r.In(win), "%v inside the window", r)
+			assert.GreaterOrEqual(t, r.Min.Y, s.listY, "under the list's heading")
+			assert.Less(t, r.Max.Y, s.footY, "over the footer")
+			shown := 0
+			for _, g := range s.games {
+				if !g.rect.Empty() {
+					shown++
+				}
+			}
+			assert.Equal(t, s.shown, shown, "the rest are hidden")
+		})
+	}
+}
