@@ -24,7 +24,7 @@ var layoutSizes = []image.Point{{640, 400}, {1280, 720}, {2560, 1440}}
 
 // A HUD laid out for any window (docs/ART.md, "The HUD"): the main menu
 // (its error shown), the Join screen (an error and a list longer than the
-// room), the first launch's name and character screens, the hub (with the
+// room), a failed connection's reason, the first launch's name and character screens, the hub (with the
 // net graph too), the keeper's panel, a boss fight, the pause menu in a
 // dungeon, Settings (scrolled to its last row too), the roster, the death
 // screen and the inventory, each drawn by the running game at
@@ -53,6 +53,11 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	menu.a.toJoin()
 	menu.a.scenes.apply()
 	checkLayout(t, dir, "join", menu, []string{"Join a game", "Connect", "Back", "10.0.0.1:7777   (joined before)"}, nil)
+
+	menu.a.scenes.switchTo(newFailedScene(menu.a, "Not connected", "Nothing answered at 10.0.0.9:7777 for 15 seconds: "+
+		"check that the game there is hosting, that the port is right, and that no firewall stands between you"))
+	menu.a.scenes.apply()
+	checkLayout(t, dir, "not connected", menu, []string{"Not connected", "Back"}, nil)
 
 	first := newHarnessAt(t, Options{Port: 7777}, false)
 	first.press(frameInput{Enter: true})
