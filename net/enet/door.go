@@ -106,14 +106,19 @@ func (h *Host) Knock(to Address) error {
 	return nil
 }
 
-// Prove sends the door at to the cookie it answered the last Knock with.
-// It reports false when no cookie has come yet.
+// Prove sends the door at to the cookie it answered the last Knock with,
+// and a sealed host's handshake key. It reports false when no cookie has
+// come yet. A sealed host connects once SealState says the session is made.
 func (h *Host) Prove(to Address) (bool, error) {
 	if h.ptr == nil {
 		return false, ErrHostDestroyed
 	}
+	key, err := h.clientKey()
+	if err != nil {
+		return false, err
+	}
 	ca := to.toC()
-	switch C.dk_prove(h.ptr, &ca) {
+	switch C.dk_prove(h.ptr, &ca, (*C.uint8_t)(unsafe.Pointer(&key[0]))) {
 	case 1:
 		return true, nil
 	case 0:

@@ -157,6 +157,14 @@ func proof(epoch uint32, mac uint64) []byte {
 	return b
 }
 
+// proofOf is the proof that returns a cookie (its epoch and MAC as sent).
+func proofOf(cookie []byte) []byte {
+	b := make([]byte, DoorProofLen)
+	copy(b, "DKPR")
+	copy(b[4:], cookie)
+	return b
+}
+
 // connectDatagram is an ENet CONNECT as a client sends it uncompressed:
 // the header addressed to no peer (0xFFF) with a sent time, one command.
 func connectDatagram(connectID uint32) []byte {
@@ -237,7 +245,7 @@ func TestTheDoorOnTheWire(t *testing.T) {
 		reply := honest.send(knock(7), wait)
 		require.Len(t, reply, DoorCookieLen)
 		forger := newWireClient(t, door, "127.0.1.10")
-		assert.Nil(t, forger.send(append([]byte("DKPR"), reply[8:]...), wait))
+		assert.Nil(t, forger.send(proofOf(reply[8:]), wait))
 		assert.Nil(t, forger.send(connectDatagram(3), wait))
 		assert.EqualValues(t, 1, door.DoorStats().Refused)
 	})
@@ -246,7 +254,7 @@ func TestTheDoorOnTheWire(t *testing.T) {
 		c := newWireClient(t, door, "127.0.0.1")
 		reply := c.send(knock(9), wait)
 		require.Len(t, reply, DoorCookieLen)
-		assert.Nil(t, c.send(append([]byte("DKPR"), reply[8:]...), wait), "a proof has no reply")
+		assert.Nil(t, c.send(proofOf(reply[8:]), wait), "a proof has no reply")
 		verify := c.send(connectDatagram(4), wait)
 		require.NotNil(t, verify, "ENet answered the connect")
 		assert.Equal(t, byte(3), verify[4]&0x0F, "with a VERIFY_CONNECT")
@@ -261,7 +269,7 @@ func TestTheDoorOnTheWire(t *testing.T) {
 		require.Len(t, reply, DoorCookieLen)
 		require.NoError(t, door.RotateDoor())
 		require.NoError(t, door.RotateDoor())
-		assert.Nil(t, c.send(append([]byte("DKPR"), reply[8:]...), wait))
+		assert.Nil(t, c.send(proofOf(reply[8:]), wait))
 		assert.Nil(t, c.send(connectDatagram(5), wait))
 		assert.EqualValues(t, 1, door.DoorStats().Refused)
 	})

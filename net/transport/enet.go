@@ -1,12 +1,14 @@
 package transport
 
 import (
+	"crypto/rand"
 	"fmt"
 	"net"
 	"strconv"
 	"time"
 
 	"duskfall/net/enet"
+	"duskfall/net/seal"
 )
 
 // ENetServer is a Server on a real ENet host.
@@ -34,6 +36,13 @@ func ListenENet(addr string, cfg Config) (*ENetServer, error) {
 		return nil, err
 	}
 	hc.Door = true // a CONNECT reaches ENet only from a source that proved it receives there
+	if hc.Seal.Identity == nil {
+		id, err := seal.NewIdentity(rand.Reader)
+		if err != nil {
+			return nil, fmt.Errorf("transport: listen on %s: %w", addr, err)
+		}
+		hc.Seal.Identity = &id
+	}
 	host, err := enet.NewHost(&ea, hc)
 	if err != nil {
 		return nil, fmt.Errorf("transport: listen on %s: %w", addr, err)
