@@ -30,11 +30,11 @@ import (
 	"duskfall/listen"
 	"duskfall/net/enet"
 	"duskfall/net/lan"
+	"duskfall/net/seal"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
 	"duskfall/net/wire"
 	"duskfall/server"
-	"duskfall/server/store"
 )
 
 // options are the parsed command line.
@@ -113,7 +113,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	fs.BoolVar(&o.server, "server", false, "run a dedicated server without a window")
 	fs.BoolVar(&o.host, "host", false, "open the window and host a game (Host and play)")
-	fs.StringVar(&o.join, "join", "", "`HOST:PORT` of a game to join (window or --bot)")
+	fs.StringVar(&o.join, "join", "", "`HOST:PORT` or join code (HOST:PORT/FINGERPRINT) of a game to join (window or --bot)")
 	fs.IntVar(&o.bots, "bot", 0, "run `N` headless bots against --join")
 	fs.DurationVar(&o.duration, "duration", 0, "how long bots play, or how long --server runs (0: until interrupted; bots default to 30s)")
 	fs.StringVar(&o.script, "script", bots.ScriptWander, fmt.Sprintf("bot script: one of %v", bots.Scripts()))
@@ -197,8 +197,12 @@ func (o *options) validate() error {
 		return fmt.Errorf("--max-accounts %d: want 1 to %d", o.maxAccts, server.MaxAccountsLimit)
 	}
 	if o.join != "" {
-		if _, _, err := net.SplitHostPort(o.join); err != nil {
-			return fmt.Errorf("--join %q: want HOST:PORT, such as 127.0.0.1:7777", o.join)
+		addr, _, err := seal.SplitJoinCode(o.join)
+		if err != nil {
+			return fmt.Errorf("--join %q: %v", o.join, err)
+		}
+		if _, _, err := net.SplitHostPort(addr); err != nil {
+			return fmt.Errorf("--join %q: want HOST:PORT or a join code, such as 127.0.0.1:7777", o.join)
 		}
 	}
 	if o.bots > 0 {
@@ -236,7 +240,17 @@ func runServer(o options, stderr io.Writer) int {
 	if o.backup == 0 {
 		cfg.BackupEvery = -1 // --backup-every 0: never
 	}
-	if cfg.Store, err = openData(o.dataDir); err != nil {
+	dataDir, err := dataFolder(o.dataDir)
+	if err != nil {
+		lg.Print(err)
+		return 1
+	}
+	identity, err := server.LoadIdentity(dataDir)
+	if err != nil {
+		lg.Print(err)
+		return 1
+	}
+	if cfg.Store, err = server.OpenStore(dataDir); err != nil {
 		lg.Print(err)
 		return 1
 	}
@@ -256,7 +270,7 @@ func runServer(o options, stderr io.Writer) int {
 	addr := net.JoinHostPort(o.bind, strconv.Itoa(o.port))
 	tr, err := transport.ListenENet(addr, transport.Config{
 		Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(), Timeout: server.PeerTimeout, MaxPeers: server.PeerSlots(o.maxPlayers),
-		DuplicatePeers: o.perAddr, MaxIncoming: wire.MaxClientMessage})
+		DuplicatePeers: o.perAddr, MaxIncoming: wire.MaxClientMessage, Identity: &identity})
 	if err != nil {
 		lg.Print(listen.PortError(addr, err))
 		return 1
@@ -279,7 +293,7 @@ func runServer(o options, stderr io.Writer) int {
 		ctx, cancel = context.WithTimeout(ctx, o.duration)
 		defer cancel()
 	}
-	lg.Printf("listening on %s", tr.Addr())
+	lg.Printf("listening on %s; identity %s (join code HOST:%d/%s)", tr.Addr(), identity.Fingerprint(), o.port, identity.Fingerprint())
 	if err := srv.Run(ctx); err != nil {
 		lg.Print(err)
 		return 1
@@ -299,16 +313,12 @@ func closeJournal(j *server.JournalFile, lg *log.Logger) {
 	}
 }
 
-// openData opens the character store in dir, or in the user's data
-// directory when dir is "".
-func openData(dir string) (*store.Store, error) {
-	if dir == "" {
-		var err error
-		if dir, err = server.DefaultDataDir(); err != nil {
-			return nil, err
-		}
+// dataFolder is --data, or the default data folder.
+func dataFolder(dir string) (string, error) {
+	if dir != "" {
+		return dir, nil
 	}
-	return server.OpenStore(dir)
+	return server.DefaultDataDir()
 }
 
 func runBots(o options, stdout, stderr io.Writer) int {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"duskfall/game"
+	"duskfall/net/seal"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 )
@@ -75,6 +76,10 @@ type Config struct {
 	// whole as it came or rebuilt from a delta; pkt is valid only during
 	// the call. Tests hold it to what the server sent.
 	SnapshotTap func(pkt []byte)
+	// KnownServers pins the identity of each server joined by its bare
+	// address, and refuses one whose identity changed (net/seal); nil pins
+	// nothing. A join code's fingerprint is checked either way.
+	KnownServers *seal.KnownServers
 }
 
 // Stats counts what a Runtime saw; bots print them.
@@ -216,11 +221,16 @@ func Dial(addr string, cfg Config) (*Runtime, error) {
 	if version == 0 {
 		version = wire.ProtocolVersion
 	}
+	addr, verify, err := serverCheck(addr, cfg.KnownServers)
+	if err != nil {
+		return nil, err
+	}
 	if err := checkAddress(addr); err != nil {
 		return nil, err
 	}
 	dial := func() (transport.Client, error) {
-		tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(), Timeout: dialTimeout})
+		tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(),
+			Timeout: dialTimeout, VerifyServer: verify})
 		if err != nil {
 			return nil, fmt.Errorf("cannot reach %s: %w", addr, err)
 		}
@@ -411,6 +421,9 @@ func (r *Runtime) handle(ev *transport.Event) {
 	case transport.EventConnect:
 		r.sendHello()
 	case transport.EventDisconnect:
+		if ev.Reason != "" {
+			r.fail(errors.New(ev.Reason))
+		}
 		r.onDisconnect()
 	case transport.EventReceive:
 		r.heardAt = r.cfg.Now()

@@ -88,6 +88,14 @@ func Start(cfg Config) (*Host, error) {
 	if cfg.Network.Timeout == 0 {
 		cfg.Network.Timeout = server.PeerTimeout // a friend's crashed game becomes a body that channels out, soon
 	}
+	if cfg.DataDir != "" && cfg.Network.Identity == nil {
+		id, err := server.LoadIdentity(cfg.DataDir)
+		if err != nil {
+			closeStore()
+			return nil, err
+		}
+		cfg.Network.Identity = &id
+	}
 	netSrv, err := transport.ListenENet(cfg.Addr, cfg.Network)
 	if err != nil {
 		closeStore()
@@ -127,6 +135,10 @@ func (h *Host) Runtime() *client.Runtime { return h.Client }
 
 // Addr is the address friends join.
 func (h *Host) Addr() string { return h.enet.Addr() }
+
+// Fingerprint names the server's identity key; a join code is an address
+// and this (net/seal).
+func (h *Host) Fingerprint() string { return h.enet.Fingerprint() }
 
 // Seed is the hosted world's seed.
 func (h *Host) Seed() uint64 { return h.Server.Seed() }

@@ -22,6 +22,7 @@ import (
 	"duskfall/internal/atomicfile"
 	"duskfall/internal/waitgroup"
 	"duskfall/net/lan"
+	"duskfall/net/seal"
 )
 
 // Window geometry.
@@ -250,8 +251,16 @@ func (a *app) clientConfig() client.Config {
 	if a.choose {
 		policy = client.RosterChoose
 	}
-	return client.Config{Name: name, Token: token, Roster: policy, Class: a.opts.Class}
+	cfg := client.Config{Name: name, Token: token, Roster: policy, Class: a.opts.Class}
+	if a.settingsPath != "" { // beside the settings: servers joined before, by their identity
+		cfg.KnownServers = seal.OpenKnownServers(filepath.Join(filepath.Dir(a.settingsPath), KnownServersFile))
+	}
+	return cfg
 }
+
+// KnownServersFile keeps the identity of every server joined by address
+// (net/seal), beside settings.toml.
+const KnownServersFile = "known_servers"
 
 // Update is ebiten's fixed 60 Hz tick.
 func (a *app) Update() error {

@@ -479,6 +479,22 @@ func TestFriendWords(t *testing.T) {
 	}
 }
 
+func TestJoinCodes(t *testing.T) {
+	const fp = "abcdefghijklmnopqrstuvwxyz234567"
+	for _, tc := range []struct {
+		name, addr string
+		ips        []net.IP
+		want       string
+	}{
+		{"the code names the first network address", "0.0.0.0:7777",
+			[]net.IP{net.ParseIP("192.168.1.20"), net.ParseIP("10.0.0.5")}, "192.168.1.20:7777/" + fp},
+		{"a host bound to one address names it", "192.168.1.20:7777", nil, "192.168.1.20:7777/" + fp},
+		{"without a network it names this computer", "0.0.0.0:7777", nil, "127.0.0.1:7777/" + fp},
+	} {
+		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, joinCode(tc.addr, tc.ips, fp)) })
+	}
+}
+
 func TestSettingsScene(t *testing.T) {
 	open := func(t *testing.T) (*harness, *settingsPanel) {
 		h := newHarness(t, Options{Port: 7777})

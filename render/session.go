@@ -32,6 +32,9 @@ type Hosted interface {
 	Runtime() *client.Runtime
 	Addr() string // the address friends join
 	Seed() uint64 // the world's seed
+	// Fingerprint names the server's identity key: a join code is an
+	// address and it (net/seal).
+	Fingerprint() string
 	Close()
 }
 
@@ -51,7 +54,10 @@ type hostSession struct{ h Hosted }
 
 func (s hostSession) Frame(in client.Intent)   { s.h.Frame(in) }
 func (s hostSession) Runtime() *client.Runtime { return s.h.Runtime() }
-func (s hostSession) Where() string            { return friendWords(s.h.Addr(), lanAddrs()) }
+func (s hostSession) Where() string {
+	ips := lanAddrs()
+	return friendWords(s.h.Addr(), ips) + "; join code " + joinCode(s.h.Addr(), ips, s.h.Fingerprint())
+}
 func (s hostSession) Seed() (uint64, bool)     { return s.h.Seed(), true }
 func (s hostSession) Close()                   { s.h.Close() }
 
@@ -123,6 +129,21 @@ func friendWords(addr string, ips []net.IP) string {
 		parts = append(parts, net.JoinHostPort(ip.String(), port))
 	}
 	return "friends join " + strings.Join(parts, " or ")
+}
+
+// joinCode is the join code of a game hosted on addr (net/seal), at the
+// first of this computer's addresses that friendWords names.
+func joinCode(addr string, ips []net.IP, fingerprint string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr + "/" + fingerprint
+	}
+	if ip := net.ParseIP(host); (ip == nil || ip.IsUnspecified()) && len(ips) > 0 {
+		host = ips[0].String()
+	} else if ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port) + "/" + fingerprint
 }
 
 // lanAddrs is this computer's addresses on its networks: IPv4 first, no

@@ -41,6 +41,12 @@ type Status struct {
 	// receives at its address (a forged flood), and sources that did.
 	DoorDropped uint64 `json:"door_dropped"`
 	DoorProven  uint64 `json:"door_proven"`
+	// Sealed sessions held, and datagrams dropped because they failed
+	// authentication (forged) or came again (replayed): docs/NETCODE.md,
+	// "Sealed sessions".
+	SealSessions int    `json:"seal_sessions"`
+	SealForged   uint64 `json:"seal_forged"`
+	SealReplayed uint64 `json:"seal_replayed"`
 	// Snapshots sent since start: whole, and as deltas against the newest
 	// one the receiver acknowledged.
 	SnapshotsWhole int `json:"snapshots_whole"`
@@ -204,6 +210,7 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 		st.SourceDropped, st.SourceDroppedBytes = ws.SourceDropped, ws.SourceDroppedBytes
 		st.QueueDropped = ws.QueueDropped
 		st.DoorDropped, st.DoorProven = ws.DoorDropped, ws.DoorProven
+		st.SealSessions, st.SealForged, st.SealReplayed = ws.SealSessions, ws.SealForged, ws.SealReplayed
 	}
 	l.lastIn, l.lastOut = c.BytesIn, c.BytesOut
 	st.TickMsP50, st.TickMsP99, _ = l.percentiles(l.steps)

@@ -13,8 +13,9 @@ import (
 
 // ENetServer is a Server on a real ENet host.
 type ENetServer struct {
-	ep   *endpoint
-	addr string
+	ep       *endpoint
+	addr     string
+	identity seal.Identity
 }
 
 // ListenENet starts a server on addr ("host:port"; port 0 picks a free
@@ -47,7 +48,7 @@ func ListenENet(addr string, cfg Config) (*ENetServer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("transport: listen on %s: %w", addr, err)
 	}
-	s := &ENetServer{ep: newEndpoint(host, cfg, newPeerID), addr: host.Address().String()}
+	s := &ENetServer{ep: newEndpoint(host, cfg, newPeerID), addr: host.Address().String(), identity: *hc.Seal.Identity}
 	s.ep.rotateAt = time.Now().Add(enet.DoorRotateEvery)
 	s.ep.start()
 	return s, nil
@@ -77,6 +78,10 @@ func (s *ENetServer) WireStats() WireStats { return s.ep.wireStats() }
 
 // Addr implements Server.
 func (s *ENetServer) Addr() string { return s.addr }
+
+// Fingerprint names the server's identity key (net/seal): a join code
+// carries it.
+func (s *ENetServer) Fingerprint() string { return s.identity.Fingerprint() }
 
 // Close disconnects every peer gracefully, waits up to a second for them to
 // acknowledge, and frees the host. It is idempotent.

@@ -417,7 +417,7 @@
 // row for a name it does not know, and on a name it knows with no row.
 //
 //	name                   value   meaning
-//	ProtocolVersion        16      ENet's connect data, u32; another is refused with a Reject
+//	ProtocolVersion        17      ENet's connect data, u32; another is refused with a Reject
 //	NumChannels            4       channels the connect asks for; fewer are refused with a Reject
 //	ChanControl            0       reliable: handshake, roster, instances, map chunks, sheets
 //	ChanSnapshot           1       unreliable sequenced: Snapshot and SnapshotDelta
