@@ -58,8 +58,8 @@ func (s hostSession) Where() string {
 	ips := lanAddrs()
 	return friendWords(s.h.Addr(), ips) + "; join code " + joinCode(s.h.Addr(), ips, s.h.Fingerprint())
 }
-func (s hostSession) Seed() (uint64, bool)     { return s.h.Seed(), true }
-func (s hostSession) Close()                   { s.h.Close() }
+func (s hostSession) Seed() (uint64, bool) { return s.h.Seed(), true }
+func (s hostSession) Close()               { s.h.Close() }
 
 // joinSession is a friend's game.
 type joinSession struct {

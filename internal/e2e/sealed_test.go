@@ -210,4 +210,3 @@ func TestAServerWhoseKeyChangedIsRefused(t *testing.T) {
 		assert.Contains(t, err.Error(), "is not a join code")
 	})
 }
-
