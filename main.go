@@ -293,7 +293,8 @@ func runServer(o options, stderr io.Writer) int {
 		ctx, cancel = context.WithTimeout(ctx, o.duration)
 		defer cancel()
 	}
-	lg.Printf("listening on %s; identity %s (join code HOST:%d/%s)", tr.Addr(), identity.Fingerprint(), o.port, identity.Fingerprint())
+	lg.Printf("listening on %s", tr.Addr())
+	lg.Printf("identity %s: friends join by the code %s", identity.Fingerprint(), serverJoinCode(tr.Addr(), identity))
 	if err := srv.Run(ctx); err != nil {
 		lg.Print(err)
 		return 1
@@ -311,6 +312,18 @@ func closeJournal(j *server.JournalFile, lg *log.Logger) {
 	if n := j.Dropped(); n > 0 {
 		lg.Printf("item journal: %d moves dropped because its writer was behind", n)
 	}
+}
+
+// serverJoinCode is the join code of a server bound to addr; HOST stands
+// for this machine's public name when it listens on every address.
+func serverJoinCode(addr string, id seal.Identity) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+			addr = net.JoinHostPort("HOST", port)
+		}
+	}
+	return seal.JoinCode(addr, id.Public)
 }
 
 // dataFolder is --data, or the default data folder.
