@@ -32,7 +32,7 @@ func newJoinScene(a *app) *joinScene {
 	s := &joinScene{
 		a:       a,
 		name:    &textField{label: "Your name", maxBytes: wire.MaxNameLen},
-		addr:    &textField{label: "Address (host:port)", maxBytes: 64},
+		addr:    &textField{label: "Address or join code", maxBytes: 128},
 		connect: &button{label: "Connect"},
 		back:    &button{label: "Back"},
 	}

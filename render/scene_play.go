@@ -80,7 +80,7 @@ func newPlayScene(a *app, sess session) *playScene {
 	s.pause = newForm(s.resume, s.setup, s.leave, s.quit)
 	s.pauseOut = newForm(s.resume, s.toHub, s.setup, s.leave, s.quit)
 	s.netGraph = a.settings.NetGraph
-	s.hud.where = sess.Where()
+	s.hud.where, s.hud.code = sess.Where(), sess.JoinCode()
 	s.layoutPause()
 	s.marksSeen = s.rt.HitsSince(0, func(client.HitMark) {}) // deaths before the scene are old news
 	s.onMark = s.friendFell
@@ -303,6 +303,9 @@ func (s *playScene) notePlaying() {
 		s.logged = true
 		fmt.Fprintf(s.a.logw, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
 		fmt.Fprintf(s.a.logw, "duskfall: %s\n", s.sess.Where())
+		if code := s.sess.JoinCode(); code != "" {
+			fmt.Fprintf(s.a.logw, "duskfall: join code %s\n", code)
+		}
 	}
 	if s.frames%game.TickRate == 0 {
 		s.a.judgeQuality(s.playing, actualFPS())

@@ -39,6 +39,7 @@ func (f *fakeSession) Frame(in client.Intent) {
 }
 func (f *fakeSession) Runtime() *client.Runtime { return f.rt }
 func (f *fakeSession) Where() string            { return "fake" }
+func (f *fakeSession) JoinCode() string         { return "" }
 func (f *fakeSession) Seed() (uint64, bool)     { return 0, false }
 func (f *fakeSession) Close() {
 	if f.hold != nil {

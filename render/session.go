@@ -18,6 +18,9 @@ type session interface {
 	Runtime() *client.Runtime
 	// Where says what the player connected to, for the screens.
 	Where() string
+	// JoinCode is the code friends join this game by, when this process
+	// hosts it (net/seal); "" for a joined game.
+	JoinCode() string
 	// Seed is the world's seed when this process hosts it; a joined
 	// game's seed stays with its host (it would draw the whole map).
 	Seed() (uint64, bool)
@@ -54,10 +57,8 @@ type hostSession struct{ h Hosted }
 
 func (s hostSession) Frame(in client.Intent)   { s.h.Frame(in) }
 func (s hostSession) Runtime() *client.Runtime { return s.h.Runtime() }
-func (s hostSession) Where() string {
-	ips := lanAddrs()
-	return friendWords(s.h.Addr(), ips) + "; join code " + joinCode(s.h.Addr(), ips, s.h.Fingerprint())
-}
+func (s hostSession) Where() string            { return friendWords(s.h.Addr(), lanAddrs()) }
+func (s hostSession) JoinCode() string         { return joinCode(s.h.Addr(), lanAddrs(), s.h.Fingerprint()) }
 func (s hostSession) Seed() (uint64, bool) { return s.h.Seed(), true }
 func (s hostSession) Close()               { s.h.Close() }
 
@@ -70,6 +71,7 @@ type joinSession struct {
 func (s joinSession) Frame(in client.Intent)   { s.rt.Frame(in) }
 func (s joinSession) Runtime() *client.Runtime { return s.rt }
 func (s joinSession) Where() string            { return "joined " + s.addr }
+func (s joinSession) JoinCode() string         { return "" }
 func (s joinSession) Seed() (uint64, bool)     { return 0, false }
 func (s joinSession) Close()                   { s.rt.Close() }
 
