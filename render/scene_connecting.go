@@ -140,12 +140,15 @@ func (s *connectingScene) Draw(screen *ebiten.Image) {
 	drawFormShapes(screen, g, s.form)
 	g.shapes.flush(screen)
 	cx, cy := s.a.w/2, s.a.h/2
-	g.text.draw(screen, s.title, cx, cy-140, 4, alignCenter, colTitle)
 	if s.reason != "" {
 		lines := wrapFor(s.reason, s.a.w, textScale)
-		// Long reasons grow upward, so they never run into the Back button.
-		g.text.drawLines(screen, lines, cx, cy-30-(len(lines)-1)*(glyphH*textScale+4), textScale, colError)
+		// Long reasons grow upward, so they never run into the Back button,
+		// and push the title up with them.
+		top := cy - 30 - (len(lines)-1)*(glyphH*textScale+4)
+		g.text.draw(screen, s.title, cx, max(0, min(cy-140, top-4*glyphH-12)), 4, alignCenter, colTitle)
+		g.text.drawLines(screen, lines, cx, top, textScale, colError)
 	} else {
+		g.text.draw(screen, s.title, cx, cy-140, 4, alignCenter, colTitle)
 		g.text.draw(screen, s.progress(), cx, cy-30, textScale, alignCenter, colText)
 		g.text.draw(screen, s.countdown(), cx, cy+10, 1, alignCenter, colDim)
 	}
