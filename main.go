@@ -270,7 +270,7 @@ func runServer(o options, stderr io.Writer) int {
 	addr := net.JoinHostPort(o.bind, strconv.Itoa(o.port))
 	tr, err := transport.ListenENet(addr, transport.Config{
 		Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(), Timeout: server.PeerTimeout, MaxPeers: server.PeerSlots(o.maxPlayers),
-		DuplicatePeers: o.perAddr, MaxIncoming: wire.MaxClientMessage, Identity: &identity})
+		DuplicatePeers: o.perAddr, MaxIncoming: wire.MaxClientMessage, Identity: &identity, Version: wire.ProtocolVersion})
 	if err != nil {
 		lg.Print(listen.PortError(addr, err))
 		return 1

@@ -424,6 +424,9 @@ func (r *Runtime) handle(ev *transport.Event) {
 		if ev.Reason != "" {
 			r.fail(errors.New(ev.Reason))
 		}
+		if ev.ServerVersion != 0 {
+			r.fail(fmt.Errorf("the server refused the connection: %w: update the game to match the host's", &wire.VersionError{Server: ev.ServerVersion, Client: r.version()}))
+		}
 		r.onDisconnect()
 	case transport.EventReceive:
 		r.heardAt = r.cfg.Now()
@@ -573,4 +576,12 @@ func (r *Runtime) stepBullets() {
 		tick = r.ShipTick()
 	}
 	r.bullets.stepTo(tick, r.grid)
+}
+
+// version is the protocol version this runtime announces.
+func (r *Runtime) version() uint32 {
+	if r.cfg.ProtocolVersion != 0 {
+		return r.cfg.ProtocolVersion
+	}
+	return wire.ProtocolVersion
 }

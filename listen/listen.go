@@ -78,6 +78,7 @@ func Start(cfg Config) (*Host, error) {
 		}
 	}
 	cfg.Network.Reliable = wire.ReliableChannels() // the protocol's channels are not the caller's to choose
+	cfg.Network.Version = wire.ProtocolVersion
 	cfg.Network.Unordered = wire.UnorderedChannels()
 	if cfg.Network.MaxPeers == 0 {
 		cfg.Network.MaxPeers = server.PeerSlots(srvCfg.MaxPlayers)

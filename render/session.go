@@ -59,8 +59,8 @@ func (s hostSession) Frame(in client.Intent)   { s.h.Frame(in) }
 func (s hostSession) Runtime() *client.Runtime { return s.h.Runtime() }
 func (s hostSession) Where() string            { return friendWords(s.h.Addr(), lanAddrs()) }
 func (s hostSession) JoinCode() string         { return joinCode(s.h.Addr(), lanAddrs(), s.h.Fingerprint()) }
-func (s hostSession) Seed() (uint64, bool) { return s.h.Seed(), true }
-func (s hostSession) Close()               { s.h.Close() }
+func (s hostSession) Seed() (uint64, bool)     { return s.h.Seed(), true }
+func (s hostSession) Close()                   { s.h.Close() }
 
 // joinSession is a friend's game.
 type joinSession struct {

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/hex"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -209,4 +210,27 @@ func TestAServerWhoseKeyChangedIsRefused(t *testing.T) {
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "is not a join code")
 	})
+}
+
+// A server's door answers a knock of another protocol version with its
+// own, in one datagram shorter than the knock, and the player reads both
+// versions; nothing of the session is made.
+func TestAKnockOfAnotherVersionIsAnsweredInWords(t *testing.T) {
+	content, err := levels.LoadContent()
+	require.NoError(t, err)
+	hub, err := levels.LoadMap("hub", content)
+	require.NoError(t, err)
+	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels(),
+		Unordered: wire.UnorderedChannels(), Version: wire.ProtocolVersion})
+	require.NoError(t, err)
+	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 3}, tr)
+	require.NoError(t, err)
+	defer tr.Close()
+	rt, err := client.Dial(tr.Addr(), client.Config{Name: "time-traveller", ProtocolVersion: wire.ProtocolVersion + 1})
+	require.NoError(t, err)
+	defer rt.Close()
+	play(srv, func() bool { return rt.State() == client.StateFailed }, rt)
+	require.Equal(t, client.StateFailed, rt.State())
+	assert.Contains(t, rt.Err().Error(), fmt.Sprintf("server speaks protocol %d, client speaks %d", wire.ProtocolVersion, wire.ProtocolVersion+1))
+	assert.Zero(t, tr.WireStats().SealSessions, "no session for a client of another version")
 }

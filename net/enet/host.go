@@ -46,6 +46,10 @@ type HostConfig struct {
 	// (seal.go): a server (Door) answers proofs with a signed hello; a
 	// client's Knock and Prove make the session before it connects.
 	Seal *SealConfig
+	// Version is the protocol version a door admits (0: any; a knock of
+	// another is answered with this one, so its client can say so in
+	// words), or the one a client's knock announces.
+	Version uint32
 }
 
 // DefaultHostConfig returns limits far below ENet's 32 MiB defaults, which
@@ -100,7 +104,8 @@ type Host struct {
 
 	nonce uint32 // the knocks' (Knock), picked at the first
 
-	sealed *sealHost // nil for a plain host
+	sealed  *sealHost // nil for a plain host
+	version uint32    // HostConfig.Version
 }
 
 // NewHost creates a host. A nil addr makes a client host that binds no fixed
@@ -133,9 +138,10 @@ func NewHost(addr *Address, cfg HostConfig) (*Host, error) {
 		return nil, fmt.Errorf("%w: the range coder could not be set up", ErrCreateHost)
 	}
 	h := &Host{
-		ptr:   ptr,
-		event: (*C.ENetEvent)(C.calloc(1, C.sizeof_ENetEvent)),
-		peers: make([]*Peer, cfg.PeerCount),
+		ptr:     ptr,
+		event:   (*C.ENetEvent)(C.calloc(1, C.sizeof_ENetEvent)),
+		peers:   make([]*Peer, cfg.PeerCount),
+		version: cfg.Version,
 	}
 	if cfg.IncomingRateLimit > 0 {
 		if err := h.limitIncoming(cfg.IncomingRateLimit, max(cfg.IncomingBurst, cfg.IncomingRateLimit)); err != nil {

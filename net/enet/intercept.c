@@ -54,6 +54,8 @@ typedef struct {
 	uint32_t nonce;
 	int haveCookie;
 	uint8_t cookie[12]; // epoch and MAC, as the door sent them
+	uint32_t version;   // the protocol a door admits (0: any), or a knock announces
+	uint32_t refusedBy; // the version a door answered a knock with, when it refused it
 
 	// Sealing (seal.go): every datagram to and from a peer is sealed, and
 	// the door's proof and hello carry the handshake.
@@ -130,7 +132,10 @@ uint64_t dk_siphash24(const uint8_t key[16], const uint8_t *in, size_t len) {
 
 // ---- The door's datagrams. Every field is big-endian.
 //
-//	knock  (client → server, 32 bytes): "DKNK", nonce u32, 24 zero bytes
+//	knock  (client → server, 32 bytes): "DKNK", nonce u32, protocol version
+//	       u32, 20 zero bytes
+//	version (server → client, 12 bytes): "DKVR", the knock's nonce u32, the
+//	       server's protocol version u32: the knock's version is not its own
 //	cookie (server → client, 20 bytes): "DKCK", nonce u32, epoch u32, MAC u64
 //	proof  (client → server, 136 bytes): "DKPR", epoch u32, MAC u64,
 //	       the client's key of the sealed handshake [32], 88 zero bytes
@@ -144,6 +149,7 @@ static const uint8_t dk_magic_knock[4] = {'D', 'K', 'N', 'K'};
 static const uint8_t dk_magic_cookie[4] = {'D', 'K', 'C', 'K'};
 static const uint8_t dk_magic_proof[4] = {'D', 'K', 'P', 'R'};
 static const uint8_t dk_magic_hello[4] = {'D', 'K', 'S', 'H'};
+static const uint8_t dk_magic_version[4] = {'D', 'K', 'V', 'R'};
 
 static void dk_put32(uint8_t *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v; }
 static void dk_put64(uint8_t *p, uint64_t v) { dk_put32(p, (uint32_t)(v >> 32)); dk_put32(p + 4, (uint32_t)v); }
@@ -281,6 +287,17 @@ static void dk_door(ENetHost *host, const uint8_t *d, size_t n, enet_uint32 now)
 	pthread_mutex_lock(&dk_mu);
 	dk_host *h = dk_find(host);
 	if (h == NULL) { pthread_mutex_unlock(&dk_mu); return; }
+	if (h->door && n == DK_KNOCK_LEN && memcmp(d, dk_magic_knock, 4) == 0 &&
+	    h->version != 0 && dk_get32(d + 8) != h->version) {
+		uint8_t reply[DK_VERSION_LEN];
+		memcpy(reply, dk_magic_version, 4);
+		memcpy(reply + 4, d + 4, 4);
+		dk_put32(reply + 8, h->version);
+		h->counts.versions++;
+		pthread_mutex_unlock(&dk_mu);
+		dk_send(host, &host->receivedAddress, reply, sizeof reply);
+		return;
+	}
 	if (h->door && n == DK_KNOCK_LEN && memcmp(d, dk_magic_knock, 4) == 0) {
 		uint8_t reply[DK_COOKIE_LEN];
 		uint64_t mac = 0;
@@ -314,6 +331,12 @@ static void dk_door(ENetHost *host, const uint8_t *d, size_t n, enet_uint32 now)
 	    ip == h->knockTo.host && port == h->knockTo.port && dk_get32(d + 4) == h->nonce) {
 		memcpy(h->cookie, d + 8, sizeof h->cookie);
 		h->haveCookie = 1;
+		pthread_mutex_unlock(&dk_mu);
+		return;
+	}
+	if (h->knocking && n == DK_VERSION_LEN && memcmp(d, dk_magic_version, 4) == 0 &&
+	    ip == h->knockTo.host && port == h->knockTo.port && dk_get32(d + 4) == h->nonce) {
+		h->refusedBy = dk_get32(d + 8);
 		pthread_mutex_unlock(&dk_mu);
 		return;
 	}
@@ -461,12 +484,13 @@ void dk_dropped(ENetHost *host, uint64_t *n, uint64_t *bytes) {
 // dk_door_open shuts the door: from now on the host answers knocks and
 // lets a CONNECT in only from a source that proved itself in the last
 // provenMs. key is the first epoch's secret (16 bytes).
-int dk_door_open(ENetHost *host, const uint8_t *key, enet_uint32 provenMs) {
+int dk_door_open(ENetHost *host, const uint8_t *key, enet_uint32 provenMs, uint32_t version) {
 	pthread_mutex_lock(&dk_mu);
 	dk_host *h = dk_attach(host);
 	if (h == NULL) { pthread_mutex_unlock(&dk_mu); return -1; }
 	h->door = 1;
 	h->provenMs = provenMs;
+	h->version = version;
 	h->epoch = 1;
 	memcpy(h->key[0], key, 16);
 	memcpy(h->key[1], key, 16); // epoch 0 is never handed out
@@ -516,7 +540,7 @@ int dk_door_epoch(ENetHost *host, uint32_t *epoch) {
 // dk_knock sends a knock to the door at to, from the host's own socket,
 // and readies the host to take the cookie. A new door, or a new nonce,
 // forgets a cookie already taken.
-int dk_knock(ENetHost *host, const ENetAddress *to, uint32_t nonce) {
+int dk_knock(ENetHost *host, const ENetAddress *to, uint32_t nonce, uint32_t version) {
 	pthread_mutex_lock(&dk_mu);
 	dk_host *h = dk_attach(host);
 	if (h == NULL) { pthread_mutex_unlock(&dk_mu); return -1; }
@@ -530,6 +554,7 @@ int dk_knock(ENetHost *host, const ENetAddress *to, uint32_t nonce) {
 	uint8_t b[DK_KNOCK_LEN] = {0};
 	memcpy(b, dk_magic_knock, 4);
 	dk_put32(b + 4, nonce);
+	dk_put32(b + 8, version);
 	return dk_send(host, to, b, sizeof b) < 0 ? -1 : 0;
 }
 
@@ -549,4 +574,14 @@ int dk_prove(ENetHost *host, const ENetAddress *to, const uint8_t *key) {
 	pthread_mutex_unlock(&dk_mu);
 	if (!have) return 0;
 	return dk_send(host, to, b, sizeof b) < 0 ? -1 : 1;
+}
+
+// dk_refused_by is the version a door answered this host's knock with,
+// refusing its own; 0 when none did.
+uint32_t dk_refused_by(ENetHost *host) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	uint32_t v = h != NULL ? h->refusedBy : 0;
+	pthread_mutex_unlock(&dk_mu);
+	return v;
 }

@@ -66,6 +66,10 @@ type Config struct {
 	// code's fingerprint, a key pinned before); its error ends the dial
 	// in its words. Nil takes any server.
 	VerifyServer func(ed25519.PublicKey) error
+	// Version is the protocol version a server's door admits: a knock
+	// announcing another is answered with this one, and its dial ends with
+	// Event.ServerVersion. Zero admits any (the game refuses them later).
+	Version uint32
 }
 
 // Limits sized for the real protocol (docs/NETCODE.md, "Limits"): its
@@ -151,7 +155,8 @@ func (c Config) hostConfig(peers int) (enet.HostConfig, error) {
 		Compress: true,
 		// Every datagram after the door sealed (docs/NETCODE.md, "Sealed
 		// sessions"); a server's identity is set by ListenENet.
-		Seal: &enet.SealConfig{Identity: c.Identity, Verify: c.VerifyServer, PerAddress: 2 * c.DuplicatePeers},
+		Seal:    &enet.SealConfig{Identity: c.Identity, Verify: c.VerifyServer, PerAddress: 2 * c.DuplicatePeers},
+		Version: c.Version,
 	}, nil
 }
 

@@ -49,6 +49,13 @@ func (e *endpoint) knock() {
 		}
 		return
 	}
+	if v := e.host.RefusedBy(); v != 0 {
+		e.door = nil
+		e.mu.Lock()
+		e.in.push(Event{Kind: EventDisconnect, Peer: ServerPeer, ServerVersion: v}, nil, &e.pool)
+		e.mu.Unlock()
+		return
+	}
 	sealed, err := e.host.SealState(k.to)
 	switch {
 	case err != nil:

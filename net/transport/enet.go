@@ -109,6 +109,7 @@ func DialENet(addr string, connectData uint32, cfg Config) (*ENetClient, error) 
 	if err != nil {
 		return nil, err
 	}
+	hc.Version = connectData // the knock announces it
 	host, err := enet.NewHost(nil, hc)
 	if err != nil {
 		return nil, fmt.Errorf("transport: dial %s: %w", addr, err)

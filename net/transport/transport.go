@@ -78,6 +78,10 @@ type Event struct {
 	// (EventDisconnect, client side): the server's identity was not the
 	// one expected, say. Empty when it simply got no answer.
 	Reason string
+	// ServerVersion is the protocol version a server's door answered the
+	// dial's knock with, refusing the one it announced (EventDisconnect,
+	// client side); 0 otherwise.
+	ServerVersion uint32
 }
 
 // PeerStats describe one connection. The byte counts are payload bytes the
