@@ -245,12 +245,13 @@ func runServer(o options, stderr io.Writer) int {
 		lg.Print(err)
 		return 1
 	}
-	identity, err := server.LoadIdentity(dataDir)
-	if err != nil {
+	if cfg.Store, err = server.OpenStore(dataDir); err != nil {
 		lg.Print(err)
 		return 1
 	}
-	if cfg.Store, err = server.OpenStore(dataDir); err != nil {
+	identity, err := server.LoadIdentity(dataDir) // after the store: a refused store leaves its folder as it was
+	if err != nil {
+		cfg.Store.Close()
 		lg.Print(err)
 		return 1
 	}
