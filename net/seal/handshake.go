@@ -45,6 +45,11 @@ func ParseProof(b []byte) (cookie [CookieLen]byte, clientKey [KeyLen]byte, err e
 	if len(b) != ProofLen || !bytes.Equal(b[:4], magicProof) {
 		return cookie, clientKey, ErrMalformed
 	}
+	for _, z := range b[4+CookieLen+KeyLen:] {
+		if z != 0 {
+			return cookie, clientKey, ErrMalformed // the padding is zeros: anything else is not a proof
+		}
+	}
 	copy(cookie[:], b[4:4+CookieLen])
 	copy(clientKey[:], b[4+CookieLen:])
 	return cookie, clientKey, nil
