@@ -64,6 +64,7 @@ const (
 type Config struct {
 	Name             string
 	Token            [16]byte
+	Password         string           // the game's password, sent in the Hello; "" for a game with none
 	HandshakeTimeout time.Duration    // 0 means DefaultHandshakeTimeout
 	Now              func() time.Time // nil means time.Now; the handshake and quiet timers only
 	ProtocolVersion  uint32           // 0 means wire.ProtocolVersion; tests announce others
@@ -424,7 +425,7 @@ func (r *Runtime) sendHello() {
 	if r.state != StateConnecting {
 		return
 	}
-	b, err := wire.AppendHello(nil, wire.Hello{Name: r.cfg.Name, Token: r.cfg.Token})
+	b, err := wire.AppendHello(nil, wire.Hello{Name: r.cfg.Name, Token: r.cfg.Token, Password: r.cfg.Password})
 	if err != nil {
 		r.fail(fmt.Errorf("cannot join: %w", err))
 		return
