@@ -3,6 +3,7 @@ package client
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"duskfall/game"
@@ -260,6 +261,19 @@ func (r *Runtime) OthersSeen() int { return len(r.seen) }
 
 // Name returns a player's name from the roster.
 func (r *Runtime) Name(id uint16) string { return r.names[id] }
+
+// Others lists the player ids the last roster named, the own left out,
+// in order: the host's Players list.
+func (r *Runtime) Others() []uint16 {
+	ids := make([]uint16, 0, len(r.names))
+	for id := range r.names {
+		if id != r.id {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
 
 // Grid is the map as far as it has been streamed (TileUnknown elsewhere).
 func (r *Runtime) Grid() *game.Grid { return r.grid }
