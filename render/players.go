@@ -1,0 +1,178 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+)
+
+// The host's Players list, opened from the pause menu of Host and play:
+// every other player in the game, each with Kick and Ban (Ban asks once
+// more before it acts). The host itself is not listed: it cannot remove
+// itself. Each press is answered in one line under the list, the server's
+// own words ("kicked kate"). docs/NETCODE.md (Host controls).
+
+// hostControls is a hosted game's say over its players (listen.Host).
+type hostControls interface {
+	KickPlayer(player uint16) string
+	BanPlayer(player uint16) string
+}
+
+// Players list labels.
+const (
+	LabelPlayers    = "Players"
+	LabelKick       = "Kick"
+	LabelBan        = "Ban"
+	LabelBanConfirm = "Sure? Ban"
+	LabelBack       = "Back"
+)
+
+// playerRow is one listed player and its buttons.
+type playerRow struct {
+	id        uint16
+	name      string
+	row       image.Rectangle
+	kick, ban *button
+}
+
+type playersPanel struct {
+	a       *app
+	rt      *client.Runtime
+	ctl     hostControls
+	rows    []playerRow
+	back    *button
+	form    *form
+	listed  string // the roster the rows were built from, to rebuild only on change
+	confirm uint16 // the player whose Ban waits for its second press (0: none)
+	said    string // the answer to the last press
+}
+
+func newPlayersPanel(a *app, rt *client.Runtime, ctl hostControls) *playersPanel {
+	p := &playersPanel{a: a, rt: rt, ctl: ctl, back: &button{label: LabelBack}}
+	p.refresh()
+	return p
+}
+
+// refresh rebuilds the rows when the roster changed.
+func (p *playersPanel) refresh() {
+	ids := p.rt.Others()
+	var key strings.Builder
+	for _, id := range ids {
+		fmt.Fprintf(&key, "%d=%s\n", id, p.rt.Name(id))
+	}
+	if p.form != nil && key.String() == p.listed {
+		return
+	}
+	p.listed = key.String()
+	focus := 0
+	if p.form != nil {
+		focus = p.form.focus
+	}
+	p.rows = p.rows[:0]
+	var items []any
+	for _, id := range ids {
+		r := playerRow{id: id, name: p.rt.Name(id), kick: &button{label: LabelKick, small: true}, ban: &button{label: LabelBan, small: true}}
+		if id == p.confirm {
+			r.ban.label = LabelBanConfirm
+		}
+		p.rows = append(p.rows, r)
+		items = append(items, r.kick, r.ban)
+	}
+	items = append(items, p.back)
+	p.form = newForm(items...)
+	p.form.focus = min(focus, len(items)-1)
+	p.layout()
+}
+
+// Row geometry at UI scale 1.
+const (
+	playersRowW = 560
+	playersRowH = 40
+	playersBtnW = 110
+)
+
+func (p *playersPanel) layout() {
+	k := uiScale(p.a.w, p.a.h)
+	rw, rh, gap := min(px(playersRowW, k), p.a.w-px(16, k)), px(playersRowH, k), px(8, k)
+	y := max(px(90, k), p.a.h/2-len(p.rows)*(rh+gap)/2-px(60, k))
+	for i := range p.rows {
+		r := &p.rows[i]
+		r.row = centredRect(p.a.w, y, rw, rh)
+		bw, inset := px(playersBtnW, k), px(4, k)
+		r.ban.rect = image.Rect(r.row.Max.X-inset-bw, r.row.Min.Y+inset, r.row.Max.X-inset, r.row.Max.Y-inset)
+		r.kick.rect = r.ban.rect.Sub(image.Pt(bw+inset*2, 0))
+		y += rh + gap
+	}
+	if len(p.rows) == 0 {
+		y += px(40, k) // room for the words saying no one is here
+	}
+	p.back.rect = centredRect(p.a.w, y+px(12, k), px(buttonW, k), px(compactButtonH, k))
+}
+
+// update runs the list; true means it closed.
+func (p *playersPanel) update(in *frameInput) bool {
+	p.refresh()
+	p.layout()
+	pressed := p.form.update(in)
+	switch {
+	case pressed == p.back, pressed == nil && in.menuBack():
+		return true
+	case pressed == nil:
+		return false
+	}
+	for i := range p.rows {
+		r := &p.rows[i]
+		switch {
+		case pressed == r.kick:
+			p.confirm, p.said = 0, p.ctl.KickPlayer(r.id)
+		case pressed == r.ban && p.confirm != r.id:
+			p.confirm, p.said = r.id, fmt.Sprintf("Ban %s by account and by address? Press again to ban", r.name)
+		case pressed == r.ban:
+			p.confirm, p.said = 0, p.ctl.BanPlayer(r.id)
+		default:
+			continue
+		}
+		fmt.Fprintf(p.a.logw, "duskfall: players: %s\n", p.said) // window tests follow the answers
+	}
+	for i := range p.rows {
+		p.rows[i].ban.label = LabelBan
+		if p.rows[i].id == p.confirm {
+			p.rows[i].ban.label = LabelBanConfirm
+		}
+	}
+	return false
+}
+
+func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
+	p.layout()
+	g.boxes.overlay(true)
+	k := uiScale(p.a.w, p.a.h)
+	g.shapes.rect(dst, 0, 0, float32(p.a.w), float32(p.a.h), colBackdrop8(0.94))
+	for _, r := range p.rows {
+		frame(dst, g.shapes, r.row, colBackdrop8(0.6), colBorder)
+	}
+	drawFormShapes(dst, g, p.form)
+	g.shapes.flush(dst)
+	top := p.back.rect.Min.Y - px(52, k)
+	if len(p.rows) > 0 {
+		top = p.rows[0].row.Min.Y
+	}
+	titleY := max(px(8, k), top-px(84, k))
+	g.text.draw(dst, LabelPlayers, p.a.w/2, titleY, 3*k, alignCenter, colTitle)
+	g.text.draw(dst, "Kick removes a player, who may come back; Ban keeps its account and address out",
+		p.a.w/2, max(titleY+int(3*k*glyphH)+px(4, k), top-px(28, k)), k, alignCenter, colDim)
+	for _, r := range p.rows {
+		g.text.draw(dst, r.name, r.row.Min.X+px(12, k), r.row.Min.Y+(r.row.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
+	}
+	if len(p.rows) == 0 {
+		g.text.draw(dst, "No one else is in the game", p.a.w/2, p.back.rect.Min.Y-px(44, k), k, alignCenter, colDim)
+	}
+	drawFormTextAt(dst, g, p.form, 0, k)
+	if p.said != "" {
+		g.text.draw(dst, capitalize(p.said), p.a.w/2, p.back.rect.Max.Y+px(16, k), k, alignCenter, colTitle)
+	}
+}
