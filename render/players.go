@@ -98,7 +98,10 @@ const (
 func (p *playersPanel) layout() {
 	k := uiScale(p.a.w, p.a.h)
 	rw, rh, gap := min(px(playersRowW, k), p.a.w-px(16, k)), px(playersRowH, k), px(8, k)
-	y := max(px(90, k), p.a.h/2-len(p.rows)*(rh+gap)/2-px(60, k))
+	// The list hangs from a fixed top: a row that leaves moves the rows
+	// under it up, never the ones above, so a second click lands where
+	// the first aimed.
+	y := max(px(90, k), p.a.h/4)
 	for i := range p.rows {
 		r := &p.rows[i]
 		r.row = centredRect(p.a.w, y, rw, rh)

@@ -382,7 +382,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 		s.inv.draw(screen, g, s.rt.Character().Name, s.a.col.keys, s.a.w, s.a.h)
 	}
 	s.keeper.drawPanel(screen, g, s.a.w, s.a.h)
-	if s.paused {
+	if s.paused && s.roster == nil {
 		s.drawPause(screen, g)
 	}
 	if s.settings != nil {

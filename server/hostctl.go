@@ -78,21 +78,28 @@ func (s *Runtime) whereWords(p *peer) string {
 	return "dungeon"
 }
 
-// seatedNamed is the seated peer whose character or account is name
+// present says whether a host command can name the peer: seated, or a
+// body still channelling out (a player who left a moment ago may still
+// be banned).
+func present(p *peer) bool {
+	return p.state == peerRoster || p.state == peerPlaying || p.state == peerLinkdead
+}
+
+// seatedNamed is the present peer whose character or account is name
 // (letter case aside), or nil.
 func (s *Runtime) seatedNamed(name string) *peer {
 	for _, p := range s.order {
-		if (p.state == peerRoster || p.state == peerPlaying) && (store.SameKey(p.name, name) || store.SameKey(p.account, name)) {
+		if present(p) && (store.SameKey(p.name, name) || store.SameKey(p.account, name)) {
 			return p
 		}
 	}
 	return nil
 }
 
-// seatedPlayer is the seated peer with that player id, or nil.
+// seatedPlayer is the present peer with that player id, or nil.
 func (s *Runtime) seatedPlayer(player uint16) *peer {
 	for _, p := range s.order {
-		if (p.state == peerRoster || p.state == peerPlaying) && p.player == player {
+		if present(p) && p.player == player {
 			return p
 		}
 	}
@@ -113,6 +120,8 @@ func (s *Runtime) kickPeer(p *peer, asked string) string {
 		return "no player named " + asked
 	case p.from == "":
 		return p.name + " is the host"
+	case p.state == peerLinkdead:
+		return p.name + " has already left"
 	}
 	name := p.name
 	s.counters.HostKicks++
@@ -146,7 +155,9 @@ func (s *Runtime) banPeer(p *peer, asked, reason string) string {
 	}
 	s.counters.Bans++
 	name := p.name
-	s.removePeer(p, banWords(b))
+	if p.state != peerLinkdead { // a body channelling out has no connection to remove
+		s.removePeer(p, banWords(b))
+	}
 	s.log.Printf("banned %s (account %s, address %s)", name, b.Account, b.Address)
 	return fmt.Sprintf("banned %s (account %s, address %s)", name, b.Account, b.Address)
 }

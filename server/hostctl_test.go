@@ -133,6 +133,15 @@ func TestHostControls(t *testing.T) {
 		assert.Equal(t, 1, c.Bans)
 		assert.Equal(t, 2, c.BanRefused)
 	})
+	t.Run("a player who just left is not kicked but may still be banned while its body channels out", func(t *testing.T) {
+		srv, d := guardedServer(t, Config{})
+		seat(t, srv, d, 1, "203.0.113.5", "kate", "")
+		srv.peers[1].state = peerLinkdead // as goLinkdead leaves a closed connection that played
+		assert.Equal(t, "kate has already left", do(t, srv, "kick kate"))
+		assert.Equal(t, "banned kate (account kate, address 203.0.113.5)", do(t, srv, "ban kate"))
+		seat(t, srv, d, 2, "203.0.113.5", "kate", "")
+		assert.Contains(t, d.refusal(t, 2), BannedWords)
+	})
 	t.Run("say reaches every seated player as a notice", func(t *testing.T) {
 		srv, d := two(t)
 		assert.Equal(t, "said to 2 players", do(t, srv, "say  restart in five minutes "))
