@@ -55,7 +55,9 @@ const ConsoleHelp = "commands: list, kick NAME, ban NAME [REASON], unban NAME, s
 // Do applies one console line and hands reply its one-line answer (save's
 // once the store has written). It runs on the loop's goroutine.
 func (s *Runtime) Do(line string, reply func(string)) {
-	verb, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+	// The words may reach players (a ban's reason, say's text), whose
+	// messages carry UTF-8 only.
+	verb, arg, _ := strings.Cut(strings.TrimSpace(strings.ToValidUTF8(line, "?")), " ")
 	arg = strings.TrimSpace(arg)
 	needsName := func(f func(string) string) {
 		if arg == "" {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"duskfall/game"
 	"duskfall/net/wire"
@@ -187,25 +188,17 @@ func banWords(b store.Ban) string {
 	if b.Reason != "" {
 		w += ": " + b.Reason
 	}
-	return clipReason(w + " (since " + b.At.Format("2 Jan 2006 15:04 MST") + ")")
+	since := " (since " + b.At.Format("2 Jan 2006 15:04 MST") + ")"
+	return clipTo(w, wire.MaxReasonLen-len(since)) + since // a long reason is cut, never the date
 }
 
-// clipReason fits words to a Reject, cutting at a character boundary.
-func clipReason(s string) string {
-	for len(s) > wire.MaxReasonLen {
-		_, size := lastRune(s)
-		s = s[:len(s)-size]
+// clipTo cuts s to at most n bytes, at a character boundary.
+func clipTo(s string, n int) string {
+	cut := min(len(s), n)
+	for cut < len(s) && cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
 	}
-	return s
-}
-
-func lastRune(s string) (rune, int) {
-	for i := len(s) - 1; i >= 0 && i >= len(s)-4; i-- {
-		if s[i]&0xc0 != 0x80 {
-			return rune(s[i]), len(s) - i
-		}
-	}
-	return 0, 1
+	return s[:cut]
 }
 
 // banned is the ban an account or an address is under, if any. The

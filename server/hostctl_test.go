@@ -5,8 +5,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -14,6 +16,7 @@ import (
 	"duskfall/game"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
+	"duskfall/server/store"
 )
 
 // helloWith is a Hello with a token made from the name and a password.
@@ -303,4 +306,22 @@ func TestConsole(t *testing.T) {
 		srv.Commands() <- Command{Line: "list", Reply: func(a string) { answer <- a }}
 		assert.Equal(t, "0 players", <-answer, "the loop still takes commands")
 	})
+}
+
+func TestBanWordsFitAReject(t *testing.T) {
+	at := time.Date(2026, 12, 5, 10, 30, 0, 0, time.UTC)
+	for _, c := range []struct {
+		name, reason string
+	}{
+		{"a short reason is kept whole", "griefing"},
+		{"a reason of two-byte letters is cut at a letter, within the limit", strings.Repeat("é", 150)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := banWords(store.Ban{Account: "kate", Reason: c.reason, At: at})
+			assert.LessOrEqual(t, len(w), wire.MaxReasonLen)
+			assert.True(t, utf8.ValidString(w))
+			assert.True(t, strings.HasPrefix(w, BannedWords+": "+c.reason[:min(len(c.reason), 20)]))
+			assert.True(t, strings.HasSuffix(w, " (since 5 Dec 2026 10:30 UTC)"), "the date is never cut: %q", w)
+		})
+	}
 }
