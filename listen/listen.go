@@ -156,6 +156,19 @@ func (h *Host) KickPlayer(player uint16) string { return h.Server.KickPlayer(pla
 // BanPlayer bans a friend by account and by address and removes it.
 func (h *Host) BanPlayer(player uint16) string { return h.Server.BanPlayer(player, "") }
 
+// Banned lists the accounts banned, oldest first, for the Players list's
+// Unban.
+func (h *Host) Banned() []string {
+	var out []string
+	for _, b := range h.Server.Bans() {
+		out = append(out, b.Account)
+	}
+	return out
+}
+
+// Unban lifts an account's ban, by account and by address.
+func (h *Host) Unban(account string) string { return h.Server.Unban(account) }
+
 // Announcing says whether the game is announced on the local network.
 func (h *Host) Announcing() bool { return h.an != nil }
 

@@ -54,9 +54,11 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	hubPlay.settings.sel = hubPlay.settings.back // scrolled to its end: every row is reachable
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
 	hubPlay.settings = nil
-	friendJoins(t, hub, hubRec, "Marguerite")
+	friend := friendJoins(t, hub, hubRec, "Marguerite")
 	hubPlay.roster = newPlayersPanel(hub.a, hubPlay.rt, hubPlay.ctl)
 	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", LabelKick}, nil)
+	hubPlay.ctl.BanPlayer(friend.PlayerID())
+	checkLayout(t, dir, "players-banned", hub, []string{LabelPlayers, LabelBanned, LabelUnban}, nil)
 	hubPlay.roster, hubPlay.paused = nil, false
 
 	hub.a.scenes.switchTo(newRosterScene(hub.a, hub.a.sess))

@@ -188,3 +188,20 @@ func TestJoinPassword(t *testing.T) {
 		assert.Equal(t, []string{"10.0.0.9:7777", "10.0.0.9:7777"}, h.net.dials)
 	})
 }
+
+func TestUnbanFromThePlayersList(t *testing.T) {
+	h, rec := hostedHarness(t)
+	s := untilPlaying(t, h)
+	bob := friendJoins(t, h, rec, "bob")
+	p := openPlayers(t, h, s)
+	click(h, rowOf(t, p, "bob").ban.rect)
+	click(h, rowOf(t, p, "bob").ban.rect)
+	stepWith(t, h, func() bool { return bob.State() == client.StateFailed && len(p.banned) == 1 }, bob)
+	require.Equal(t, "bob", p.banned[0].account, "the ban is listed with its Unban")
+	click(h, p.banned[0].unban.rect)
+	assert.Equal(t, "unbanned bob", p.said)
+	h.press(frameInput{})
+	assert.Empty(t, p.banned)
+	back := friendJoins(t, h, rec, "bob")
+	assert.Equal(t, client.StatePlaying, back.State(), "unbanned, bob comes back")
+}
