@@ -248,3 +248,33 @@ func TestTheOperatorsConsole(t *testing.T) {
 		}
 	})
 }
+
+// A guesser over real ENet: each wrong password is refused in words, and
+// once its address has spent the burst even the right one waits.
+func TestWrongPasswordsArePacedOverENet(t *testing.T) {
+	srv, addr := newServer(t, "arena", server.Config{Seed: 7, Password: "owl"})
+	defer srv.Shutdown("test over")
+	try := func(name, password string) *client.Runtime {
+		rt := joiner(t, addr, name, byte(len(name)), password)
+		for range 5 * game.TickRate {
+			rt.Frame(client.Intent{})
+			srv.Step()
+			if s := rt.State(); s == client.StatePlaying || s == client.StateFailed {
+				break
+			}
+			time.Sleep(time.Second / game.TickRate)
+		}
+		return rt
+	}
+	for i, guess := range []string{"a", "bb", "ccc", "dddd", "eeeee"} {
+		rt := try("guesser"+guess, guess)
+		require.Equal(t, client.StateFailed, rt.State(), "guess %d", i)
+		assert.EqualError(t, rt.Err(), "the server refused the connection: "+server.WrongPassword)
+	}
+	rt := try("owlkeeper", "owl")
+	require.Equal(t, client.StateFailed, rt.State())
+	assert.Contains(t, rt.Err().Error(), "too many wrong passwords from your address: wait")
+	c := srv.Counters()
+	assert.Equal(t, 5, c.PasswordRefused)
+	assert.Equal(t, 1, c.PasswordPaced)
+}
