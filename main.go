@@ -66,16 +66,18 @@ type options struct {
 	maxPlayers int
 	newPerAddr int    // --new-accounts-per-address
 	maxAccts   int    // --max-accounts
+	password   string // --password
 	check      bool   // --check-content
 	checkDir   string // its folder; "" is the embedded content
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run is main without the exit, so tests can call it.
-func run(args []string, stdout, stderr io.Writer) int {
+// run is main without the exit, so tests can call it. stdin is the
+// dedicated server's console.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "netsim" {
 		return netsim.Main(args[1:])
 	}
@@ -91,7 +93,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case opts.check:
 		return checkContent(opts.checkDir, stdout, stderr)
 	case opts.server:
-		return runServer(opts, stderr)
+		return runServer(opts, stdin, stdout, stderr)
 	case opts.bots > 0:
 		return runBots(opts, stdout, stderr)
 	default:
@@ -138,6 +140,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
 	fs.IntVar(&o.newPerAddr, "new-accounts-per-address", server.DefaultNewAccountsPerAddress, "with --server: how many new accounts one IP address may make in an hour (0: none but from this machine; returning players are never limited)")
 	fs.IntVar(&o.maxAccts, "max-accounts", server.DefaultMaxAccounts, "with --server: the most accounts the server keeps (accounts that never made a character expire after a day)")
+	fs.StringVar(&o.password, "password", "", "with --server: players must give this `password` to join (the Join screen has a field for it); wrong ones are paced per address")
 	fs.BoolVar(&o.check, "check-content", false, "validate the content folder named after the flags (the built-in content when none is), print a JSON summary and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -189,6 +192,10 @@ func (o *options) validate() error {
 		return errors.New("--enter is for --server")
 	case o.doomed && !o.server:
 		return errors.New("--enter-doomed is for --server")
+	case o.password != "" && !o.server:
+		return errors.New("--password is for --server (Host and play sets its password on the main menu)")
+	case len(o.password) > wire.MaxPasswordLen:
+		return fmt.Errorf("--password: at most %d bytes", wire.MaxPasswordLen)
 	case o.maxPlayers < 1 || o.maxPlayers > server.MaxPlayersLimit:
 		return fmt.Errorf("--max-players %d: want 1 to %d", o.maxPlayers, server.MaxPlayersLimit)
 	case o.newPerAddr < 0 || o.newPerAddr > server.MaxAccountsLimit:
@@ -223,7 +230,7 @@ func signalContext() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
-func runServer(o options, stderr io.Writer) int {
+func runServer(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	lg := log.New(stderr, "server: ", log.LstdFlags|log.Lmicroseconds)
 	cfg, err := server.ConfigFor(o.startMap, worldSeed(o.seed))
 	if err != nil {
@@ -231,7 +238,7 @@ func runServer(o options, stderr io.Writer) int {
 		return 1
 	}
 	cfg.StatusFile, cfg.Log, cfg.MaxPlayers, cfg.Enter = o.statusFile, lg, o.maxPlayers, o.enter
-	cfg.EnterDoomed = o.doomed
+	cfg.EnterDoomed, cfg.Password = o.doomed, o.password
 	cfg.NewAccountsPerAddress, cfg.MaxAccounts = o.newPerAddr, o.maxAccts
 	if o.newPerAddr == 0 {
 		cfg.NewAccountsPerAddress = -1 // --new-accounts-per-address 0: none
@@ -296,10 +303,16 @@ func runServer(o options, stderr io.Writer) int {
 	}
 	lg.Printf("listening on %s", tr.Addr())
 	lg.Printf("identity %s: friends join by the code %s", identity.Fingerprint(), serverJoinCode(tr.Addr(), identity))
+	// The operator's console: commands on stdin, one answer a line on
+	// stdout. Input that ends (none, or not a terminal) ends the console
+	// only.
+	console := server.NewConsole(stdout)
+	go console.Run(ctx, stdin, srv.Commands())
 	if err := srv.Run(ctx); err != nil {
 		lg.Print(err)
 		return 1
 	}
+	console.Flush(time.Second)
 	lg.Printf("stopped at tick %d", srv.Tick())
 	return 0
 }

@@ -3,6 +3,7 @@ package client
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"duskfall/game"
@@ -65,6 +66,7 @@ const (
 type Config struct {
 	Name             string
 	Token            [16]byte
+	Password         string           // the game's password, sent in the Hello; "" for a game with none
 	HandshakeTimeout time.Duration    // 0 means DefaultHandshakeTimeout
 	Now              func() time.Time // nil means time.Now; the handshake and quiet timers only
 	ProtocolVersion  uint32           // 0 means wire.ProtocolVersion; tests announce others
@@ -270,6 +272,19 @@ func (r *Runtime) OthersSeen() int { return len(r.seen) }
 // Name returns a player's name from the roster.
 func (r *Runtime) Name(id uint16) string { return r.names[id] }
 
+// Others lists the player ids the last roster named, the own left out,
+// in order: the host's Players list.
+func (r *Runtime) Others() []uint16 {
+	ids := make([]uint16, 0, len(r.names))
+	for id := range r.names {
+		if id != r.id {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
+
 // Grid is the map as far as it has been streamed (TileUnknown elsewhere).
 func (r *Runtime) Grid() *game.Grid { return r.grid }
 
@@ -440,7 +455,7 @@ func (r *Runtime) sendHello() {
 	if r.state != StateConnecting {
 		return
 	}
-	b, err := wire.AppendHello(nil, wire.Hello{Name: r.cfg.Name, Token: r.cfg.Token})
+	b, err := wire.AppendHello(nil, wire.Hello{Name: r.cfg.Name, Token: r.cfg.Token, Password: r.cfg.Password})
 	if err != nil {
 		r.fail(fmt.Errorf("cannot join: %w", err))
 		return

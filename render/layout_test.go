@@ -38,7 +38,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	defer func() { uiChoice = 0 }()
 	uiChoice = 0
 
-	hub, _ := hostedHarness(t)
+	hub, hubRec := hostedHarness(t)
 	hubPlay := untilPlaying(t, hub)
 	settle(t, hub)
 	checkLayout(t, dir, "hub", hub, []string{"health bar", "item bar", "minimap"}, nil)
@@ -53,7 +53,13 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "settings", hub, []string{"Settings", LabelUIScale}, nil)
 	hubPlay.settings.sel = hubPlay.settings.back // scrolled to its end: every row is reachable
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
-	hubPlay.settings, hubPlay.paused = nil, false
+	hubPlay.settings = nil
+	friend := friendJoins(t, hub, hubRec, "Marguerite")
+	hubPlay.roster = newPlayersPanel(hub.a, hubPlay.rt, hubPlay.ctl)
+	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", LabelKick}, nil)
+	hubPlay.ctl.BanPlayer(friend.PlayerID())
+	checkLayout(t, dir, "players-banned", hub, []string{LabelPlayers, LabelBanned, LabelUnban}, nil)
+	hubPlay.roster, hubPlay.paused = nil, false
 
 	hub.a.scenes.switchTo(newRosterScene(hub.a, hub.a.sess))
 	hub.a.scenes.apply()

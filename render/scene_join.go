@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"image"
 	"net"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 type joinScene struct {
 	a             *app
 	name, addr    *textField
+	password      *textField // the game's password, when it has one: beside the address
 	connect, back *button
 	games         []*button // games heard on the network, then servers joined lately: a click fills the address
 	gameAddr      []string  // the address each of games fills in
@@ -30,16 +32,18 @@ type joinScene struct {
 
 func newJoinScene(a *app) *joinScene {
 	s := &joinScene{
-		a:       a,
-		name:    &textField{label: "Your name", maxBytes: wire.MaxNameLen},
-		addr:    &textField{label: "Address or join code", maxBytes: 128},
-		connect: &button{label: "Connect"},
-		back:    &button{label: "Back"},
+		a:        a,
+		name:     &textField{label: "Your name", maxBytes: wire.MaxNameLen},
+		addr:     &textField{label: "Address or join code", maxBytes: 128},
+		password: &textField{label: LabelJoinPassword, maxBytes: wire.MaxPasswordLen, secret: true},
+		connect:  &button{label: "Connect"},
+		back:     &button{label: "Back"},
 	}
 	s.name.SetText(a.playerName())
 	s.addr.SetText(a.settings.LastAddress)
 	if a.typedAddr != "" {
 		s.addr.SetText(a.typedAddr) // back from a failed join: what was typed, to correct
+		s.password.SetText(a.typedPassword)
 		s.err = a.joinErr
 	}
 	s.listGames()
@@ -53,6 +57,10 @@ func (s *joinScene) layout() {
 		f.rect = centredRect(s.a.w, y, buttonW+120, fieldH)
 		y += fieldH + rowGap
 	}
+	// The password shares the address's row, at its right.
+	row := s.addr.rect
+	s.addr.rect.Max.X = row.Max.X - joinPasswordW - 12
+	s.password.rect = image.Rect(row.Max.X-joinPasswordW, row.Min.Y, row.Max.X, row.Max.Y)
 	y = buttonColumn(s.a.w, y+rowGap, s.connect, s.back) + labelGap
 	// The error has its own place, under the buttons, and the list of
 	// games makes room for it: it never covers the title or a field.
@@ -67,6 +75,19 @@ func (s *joinScene) layout() {
 		y += gameRowH + 6
 	}
 }
+
+// joinPasswordW is the width of the join screen's password field.
+const joinPasswordW = 170
+
+// LabelJoinPassword is the join screen's password field.
+const LabelJoinPassword = "Password, if any"
+
+// joinFocus are the join screen's form places: its fields and buttons.
+const (
+	focusAddr     = 1
+	focusPassword = 2
+	focusConnect  = 3
+)
 
 // gameRowH is the height of a row in the join screen's list of games.
 const gameRowH = 30
@@ -98,13 +119,16 @@ func (s *joinScene) listGames() {
 		return
 	}
 	s.listed, s.gameAddr, s.games = key, addrs, s.games[:0]
-	items := []any{s.name, s.addr, s.connect, s.back}
+	items := []any{s.name, s.addr, s.password, s.connect, s.back}
 	for _, l := range labels {
 		b := &button{label: l, small: true}
 		s.games = append(s.games, b)
 		items = append(items, b)
 	}
-	focus := 1
+	focus := focusAddr
+	if passwordRefusal(s.err) {
+		focus = focusPassword // refused for its password: the field to type it in
+	}
 	if s.form != nil {
 		focus = min(s.form.focus, len(items)-1)
 	}
@@ -134,7 +158,7 @@ func (s *joinScene) Update() error {
 	case b == s.connect:
 		s.submit()
 	case b == s.back:
-		s.a.typedAddr, s.a.joinErr = "", ""
+		s.a.typedAddr, s.a.joinErr, s.a.typedPassword = "", "", ""
 		s.a.toMenu()
 	case b != nil:
 		for i, g := range s.games {
@@ -142,7 +166,7 @@ func (s *joinScene) Update() error {
 				s.addr.SetText(s.gameAddr[i]) // a game found or joined before
 			}
 		}
-		s.form.focus = 2
+		s.form.focus = focusConnect
 	}
 	return nil
 }
@@ -162,8 +186,15 @@ func (s *joinScene) submit() {
 	s.a.settings.Name = name // the address is remembered once a join reaches the server
 	s.a.opts.Name = ""       // the name typed here wins over the command line's from now on
 	s.a.saveSettings()
-	s.a.typedAddr = addr
+	s.a.typedAddr, s.a.typedPassword = addr, s.password.Text()
 	s.a.join(addr)
+}
+
+// passwordRefusal says whether a join was refused for its password (the
+// server's words: server.NeedsPassword, server.WrongPassword).
+func passwordRefusal(err string) bool {
+	err = strings.ToLower(err)
+	return strings.Contains(err, "needs a password") || strings.Contains(err, "wrong password")
 }
 
 func checkName(name string) error {

@@ -41,6 +41,7 @@ func (f *fakeSession) Runtime() *client.Runtime { return f.rt }
 func (f *fakeSession) Where() string            { return "fake" }
 func (f *fakeSession) JoinCode() string         { return "" }
 func (f *fakeSession) Seed() (uint64, bool)     { return 0, false }
+func (f *fakeSession) Controls() hostControls   { return nil }
 func (f *fakeSession) Close() {
 	if f.hold != nil {
 		<-f.hold
@@ -63,6 +64,7 @@ type fakeNet struct {
 	hosts    []HostRequest
 	dials    []string
 	names    []string
+	passes   []string // the password each dial's Hello carries
 	hostErr  error
 	sessions []*fakeSession
 }
@@ -85,7 +87,7 @@ func (n *fakeNet) starter() starter {
 			return n.session(r.Client), nil
 		},
 		dial: func(addr string, cfg client.Config) (session, error) {
-			n.dials, n.names = append(n.dials, addr), append(n.names, cfg.Name)
+			n.dials, n.names, n.passes = append(n.dials, addr), append(n.names, cfg.Name), append(n.passes, cfg.Password)
 			if strings.HasPrefix(addr, "unreachable") {
 				return nil, errors.New("cannot reach " + addr + ": no such host")
 			}
@@ -499,7 +501,7 @@ func TestJoinCodes(t *testing.T) {
 func TestSettingsScene(t *testing.T) {
 	open := func(t *testing.T) (*harness, *settingsPanel) {
 		h := newHarness(t, Options{Port: 7777})
-		for range 3 { // past Host and play, its port and Join
+		for range 4 { // past Host and play, its port, Join and the host's password
 			h.press(frameInput{Down: true})
 		}
 		h.press(frameInput{Enter: true})

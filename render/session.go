@@ -24,6 +24,9 @@ type session interface {
 	// Seed is the world's seed when this process hosts it; a joined
 	// game's seed stays with its host (it would draw the whole map).
 	Seed() (uint64, bool)
+	// Controls is the host's say over the other players (the pause menu's
+	// Players list); nil in a game this window joined.
+	Controls() hostControls
 	Close()
 }
 
@@ -47,6 +50,10 @@ type HostRequest struct {
 	Seed   uint64
 	Client client.Config
 	Log    *log.Logger // the server's log
+	// Password is asked of every friend who joins ("" none); Private keeps
+	// the game off the local network's Join screens (no announcement).
+	Password string
+	Private  bool
 }
 
 // HostFunc starts a hosted game.
@@ -62,6 +69,12 @@ func (s hostSession) JoinCode() string         { return joinCode(s.h.Addr(), lan
 func (s hostSession) Seed() (uint64, bool)     { return s.h.Seed(), true }
 func (s hostSession) Close()                   { s.h.Close() }
 
+// Controls is the hosted game's, when it has them (listen.Host does).
+func (s hostSession) Controls() hostControls {
+	c, _ := s.h.(hostControls)
+	return c
+}
+
 // joinSession is a friend's game.
 type joinSession struct {
 	rt   *client.Runtime
@@ -74,6 +87,7 @@ func (s joinSession) Where() string            { return "joined " + s.addr }
 func (s joinSession) JoinCode() string         { return "" }
 func (s joinSession) Seed() (uint64, bool)     { return 0, false }
 func (s joinSession) Close()                   { s.rt.Close() }
+func (s joinSession) Controls() hostControls   { return nil }
 
 // starter opens sessions. The app uses the real network; tests replace it.
 // now is the clock the sessions' runtimes keep (client.Config.Now), which

@@ -110,6 +110,9 @@ func frame(dst *ebiten.Image, s *shapeBatch, r image.Rectangle, fill, border rgb
 func drawFieldText(dst *ebiten.Image, g *graphics, w *textField, focused bool, blink int) {
 	x, y := w.rect.Min.X+10, w.rect.Min.Y+(fieldH-glyphH*textScale)/2
 	text := w.Text()
+	if w.secret {
+		text = w.shown()
+	}
 	if focused && w.all {
 		width := g.text.image(text, textScale).Bounds().Dx()
 		g.shapes.rect(dst, float32(x-2), float32(y), float32(width+4), glyphH*textScale, colSelection)
@@ -118,6 +121,9 @@ func drawFieldText(dst *ebiten.Image, g *graphics, w *textField, focused bool, b
 	g.text.draw(dst, text, x, y, textScale, alignLeft, colText)
 	if focused && !w.all && blink%60 < 36 {
 		cx := x + g.text.advance(string(w.text[:min(w.cur, len(w.text))]), textScale)
+		if w.secret {
+			cx = x + g.text.advance(w.shown()[:w.shownCaret()], textScale)
+		}
 		g.shapes.rect(dst, float32(cx), float32(y+2), 2, glyphH*textScale-4, colCaret)
 		g.shapes.flush(dst)
 	}

@@ -22,6 +22,7 @@ type textField struct {
 	rect     image.Rectangle
 	cur      int  // the caret, a rune index: 0 before the first letter, len(text) after the last
 	all      bool // Ctrl+A selected the whole: typing replaces it, Backspace or Delete clears it
+	secret   bool // a password: drawn as dots, and never pasted into from elsewhere
 }
 
 // Text is the field's content.

@@ -30,6 +30,14 @@ type Status struct {
 	RateLimited  int     `json:"rate_limited"` // packets dropped over a peer's allowance
 	Kicked       int     `json:"kicked"`       // peers disconnected for idling, flooding or garbage
 	LateDropped  int     `json:"late_dropped"` // packets from peers already refused
+	// The host's controls: players the host kicked and banned, Hellos
+	// refused for a ban, and Hellos refused for a missing or wrong
+	// password or for their address's pace of wrong ones.
+	HostKicks       int `json:"host_kicks"`
+	Bans            int `json:"bans"`
+	BanRefused      int `json:"ban_refused"`
+	PasswordRefused int `json:"password_refused"`
+	PasswordPaced   int `json:"password_paced"`
 	// Datagrams (and their bytes) the transport dropped at the door, before
 	// ENet read them, because their source was over its byte budget: a flood.
 	SourceDropped      uint64 `json:"source_dropped"`
@@ -181,21 +189,23 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 	c := s.Counters()
 	secs := elapsed.Seconds()
 	st := Status{
-		Players:        s.Players(),
-		Tick:           s.Tick(),
-		BytesInPerS:    float64(c.BytesIn-l.lastIn) / secs,
-		BytesOutPerS:   float64(c.BytesOut-l.lastOut) / secs,
-		Instances:      s.Instances(),
-		Garbage:        c.Garbage,
-		Rejected:       c.Rejected,
-		JoinDeferred:   c.Deferred,
-		OnRoster:       s.seated() - s.Players(),
-		RosterRefused:  c.RosterRefused,
-		RosterPaced:    c.RosterPaced,
-		Unencodable:    c.Unencodable,
-		RateLimited:    c.RateLimited,
-		Kicked:         c.Kicked,
-		LateDropped:    c.LateDropped,
+		Players:       s.Players(),
+		Tick:          s.Tick(),
+		BytesInPerS:   float64(c.BytesIn-l.lastIn) / secs,
+		BytesOutPerS:  float64(c.BytesOut-l.lastOut) / secs,
+		Instances:     s.Instances(),
+		Garbage:       c.Garbage,
+		Rejected:      c.Rejected,
+		JoinDeferred:  c.Deferred,
+		OnRoster:      s.seated() - s.Players(),
+		RosterRefused: c.RosterRefused,
+		RosterPaced:   c.RosterPaced,
+		Unencodable:   c.Unencodable,
+		RateLimited:   c.RateLimited,
+		Kicked:        c.Kicked,
+		LateDropped:   c.LateDropped,
+		HostKicks:     c.HostKicks, Bans: c.Bans, BanRefused: c.BanRefused,
+		PasswordRefused: c.PasswordRefused, PasswordPaced: c.PasswordPaced,
 		SnapshotsWhole: c.SnapshotsWhole, SnapshotDeltas: c.SnapshotDeltas,
 		ItemsMinted: c.ItemsMinted, ItemsTaken: c.ItemsTaken, ItemsUsed: c.ItemsUsed,
 		ItemsDropped: c.ItemsDropped, ItemsDestroyed: c.ItemsDestroyed,
