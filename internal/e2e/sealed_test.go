@@ -29,6 +29,11 @@ import (
 // sealedServer is a real server on loopback ENet at addr (port 0 picks
 // one) with the identity given, and its transport.
 func sealedServer(t *testing.T, addr string, id *seal.Identity) (*server.Runtime, *transport.ENetServer) {
+	return sealedServerWith(t, addr, id, "")
+}
+
+// sealedServerWith is sealedServer for a game with a password.
+func sealedServerWith(t *testing.T, addr string, id *seal.Identity, password string) (*server.Runtime, *transport.ENetServer) {
 	t.Helper()
 	content, err := levels.LoadContent()
 	require.NoError(t, err)
@@ -38,7 +43,7 @@ func sealedServer(t *testing.T, addr string, id *seal.Identity) (*server.Runtime
 	require.NoError(t, err)
 	tr, err := transport.ListenENet(addr, transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(), Identity: id})
 	require.NoError(t, err)
-	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 3, Store: st}, tr)
+	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 3, Store: st, Password: password}, tr)
 	require.NoError(t, err)
 	return srv, tr
 }
@@ -79,9 +84,11 @@ func holds(ds []udprelay.Datagram, secret []byte) []string {
 
 // A capture of every datagram of a session, from the first knock to the
 // last snapshot, holds neither the player's account token nor their name
-// in any form (docs/NETCODE.md, "Sealed sessions").
+// in any form, nor the game's password (docs/NETCODE.md, "Sealed
+// sessions").
 func TestACaptureOfASessionHoldsNeitherTokenNorName(t *testing.T) {
-	srv, tr := sealedServer(t, "127.0.0.1:0", nil)
+	const password = "lanternfish"
+	srv, tr := sealedServerWith(t, "127.0.0.1:0", nil, password)
 	defer tr.Close()
 	relay, err := udprelay.New(tr.Addr())
 	require.NoError(t, err)
@@ -89,7 +96,7 @@ func TestACaptureOfASessionHoldsNeitherTokenNorName(t *testing.T) {
 	name := "Vesperine"
 	var token [16]byte
 	_, _ = rand.Read(token[:])
-	rt, err := client.Dial(relay.Addr(), client.Config{Name: name, Token: token})
+	rt, err := client.Dial(relay.Addr(), client.Config{Name: name, Token: token, Password: password})
 	require.NoError(t, err)
 	defer rt.Close()
 	play(srv, func() bool { return rt.State() == client.StatePlaying }, rt)
@@ -103,11 +110,15 @@ func TestACaptureOfASessionHoldsNeitherTokenNorName(t *testing.T) {
 	require.Greater(t, len(caught), 60, "the relay saw the session")
 
 	t.Run("the search finds them in a Hello sent in clear", func(t *testing.T) {
-		hello, err := wire.AppendHello(nil, wire.Hello{Name: name, Token: token})
+		hello, err := wire.AppendHello(nil, wire.Hello{Name: name, Token: token, Password: password})
 		require.NoError(t, err)
 		clear := []udprelay.Datagram{{Up: true, Data: hello}}
 		assert.NotEmpty(t, holds(clear, []byte(name)))
 		assert.NotEmpty(t, holds(clear, token[:]))
+		assert.NotEmpty(t, holds(clear, []byte(password)))
+	})
+	t.Run("no datagram holds the password", func(t *testing.T) {
+		assert.Empty(t, holds(caught, []byte(password)))
 	})
 	t.Run("no datagram holds the token", func(t *testing.T) {
 		assert.Empty(t, holds(caught, token[:]))
