@@ -65,15 +65,14 @@ type sealPeer struct {
 }
 
 type sealHost struct {
-	mu       sync.Mutex
-	cfg      SealConfig
-	peers    map[sealAddr]*sealPeer
-	perIP    map[uint32]int
-	client   *seal.Client
-	err      error // why the client's handshake was refused
-	identity ed25519.PublicKey
-	swept    uint32
-	stats    SealStats
+	mu     sync.Mutex
+	cfg    SealConfig
+	peers  map[sealAddr]*sealPeer
+	perIP  map[uint32]int
+	client *seal.Client
+	err    error // why the client's handshake was refused
+	swept  uint32
+	stats  SealStats
 }
 
 var sealHosts struct {
@@ -151,16 +150,6 @@ func (h *Host) SealState(to Address) (bool, error) {
 	ca := to.toC()
 	_, ok := sh.peers[sealAddr{uint32(ca.host), uint16(ca.port)}]
 	return ok, nil
-}
-
-// ServerIdentity is the identity key the server showed a client host.
-func (h *Host) ServerIdentity() ed25519.PublicKey {
-	if h.sealed == nil {
-		return nil
-	}
-	h.sealed.mu.Lock()
-	defer h.sealed.mu.Unlock()
-	return h.sealed.identity
 }
 
 // clientKey is a client host's handshake key, made at the first proof.
@@ -314,14 +303,13 @@ func dkSealHello(fd C.int, ip C.enet_uint32, port C.enet_uint16, hello *C.uint8_
 	}
 	var ck [seal.CookieLen]byte
 	copy(ck[:], cBytes(cookie, seal.CookieLen))
-	s, identity, err := sh.client.Finish(cBytes(hello, n), ck, sh.cfg.Verify)
+	s, _, err := sh.client.Finish(cBytes(hello, n), ck, sh.cfg.Verify)
 	switch {
 	case errors.Is(err, seal.ErrBadHello), errors.Is(err, seal.ErrMalformed):
 		sh.stats.Forged++ // not the server's: wait for the real hello
 	case err != nil:
-		sh.err, sh.identity = err, identity
+		sh.err = err
 	default:
 		sh.peers[a] = &sealPeer{s: s}
-		sh.identity = identity
 	}
 }
