@@ -1,6 +1,7 @@
 package enet
 
 import (
+	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"net"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"duskfall/net/seal"
 )
 
 func newDoor(t *testing.T) *Host {
@@ -341,4 +344,53 @@ func BenchmarkDoorMAC(b *testing.B) {
 	for b.Loop() {
 		door.doorMAC(e, src)
 	}
+}
+
+// newSealedDoor is a door host that seals its sessions.
+func newSealedDoor(t *testing.T) *Host {
+	t.Helper()
+	addr, err := NewAddress("127.0.0.1", 0)
+	require.NoError(t, err)
+	id, err := seal.NewIdentity(rand.Reader)
+	require.NoError(t, err)
+	cfg := DefaultHostConfig()
+	cfg.Door = true
+	cfg.Seal = &SealConfig{Identity: &id}
+	h, err := NewHost(&addr, cfg)
+	require.NoError(t, err)
+	t.Cleanup(h.Destroy)
+	return h
+}
+
+// sealedProofOf is the proof that returns a cookie with the client's key.
+func sealedProofOf(cookie []byte, key [seal.KeyLen]byte) []byte {
+	b := proofOf(cookie)
+	copy(b[4+len(cookie):], key[:])
+	return b
+}
+
+func TestASealedDoorAnswersAProofSentAgain(t *testing.T) {
+	const wait = 150 * time.Millisecond
+	door := newSealedDoor(t)
+	c := newWireClient(t, door, "127.0.0.1")
+	cookie := c.send(knock(11), wait)
+	require.Len(t, cookie, DoorCookieLen)
+	cli, err := seal.NewClient(rand.Reader)
+	require.NoError(t, err)
+	p := sealedProofOf(cookie[8:], cli.Key())
+
+	first := c.send(p, wait)
+	require.Len(t, first, seal.HelloLen, "the proof is answered with the session's hello")
+	// That hello is lost on its way: the client proves again, from the
+	// address that now has a session, and must hear the same hello.
+	again := c.send(p, wait)
+	require.Len(t, again, seal.HelloLen, "a proof sent again is answered, not taken for a forged datagram")
+	assert.Equal(t, first, again)
+	var ck [seal.CookieLen]byte
+	copy(ck[:], cookie[8:])
+	_, _, err = cli.Finish(again, ck, nil)
+	require.NoError(t, err, "the hello sent again finishes the handshake")
+	st := door.SealStats()
+	assert.Zero(t, st.Forged, "a proof is the door's, not a forgery")
+	assert.Equal(t, 1, st.Sessions)
 }

@@ -377,17 +377,26 @@ static int dk_is_door(const uint8_t *d, size_t n) { return n >= 4 && d[0] == 'D'
 // dk_unseal opens a sealed host's datagram for ENet where it lies, or
 // hands it to the door, or drops it: 0 to let ENet read it, 1 when it is
 // consumed.
+//
+// A datagram shaped like the door's (it starts "DK" and is no longer than
+// a proof) is kept aside first: a failed open wipes what it tried to open,
+// and a proof sent again because its hello was lost comes from an address
+// that already has a session. Wiped, it would go unanswered, and the
+// client would prove forever.
 static int dk_unseal(ENetHost *host, enet_uint8 *d, size_t n, enet_uint32 now) {
 	enet_uint32 ip = host->receivedAddress.host;
 	enet_uint16 port = host->receivedAddress.port;
-	int r = dkSealIn(host->socket, ip, port, d, n, now);
+	uint8_t door[DK_PROOF_LEN];
+	int doorShaped = dk_is_door(d, n) && n <= sizeof door;
+	if (doorShaped) memcpy(door, d, n);
+	int r = dkSealIn(host->socket, ip, port, d, n, now, doorShaped);
 	if (r >= 0) {
 		host->receivedData = d + DK_SEAL_HEADER;
 		host->receivedDataLength = (size_t)r;
 		return 0;
 	}
-	if (dk_is_door(d, n)) {
-		dk_door(host, d, n, now);
+	if (doorShaped) {
+		dk_door(host, door, n, now);
 		return 1;
 	}
 	if (r == DK_SEAL_NO_SESSION) {
