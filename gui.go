@@ -34,7 +34,8 @@ func hostGame(req render.HostRequest) (render.Hosted, error) {
 	}
 	h, err := listen.Start(listen.Config{
 		Addr: ":" + strconv.Itoa(req.Port), Map: "hub", Seed: worldSeed(req.Seed), Log: req.Log, Client: req.Client,
-		DataDir: data, Announce: true, // friends on the same network find it on their Join screen
+		DataDir: data, Password: req.Password,
+		Announce: true, Private: req.Private, // friends on the same network find it on their Join screen, unless it is private
 	})
 	if err != nil {
 		return nil, err

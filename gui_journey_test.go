@@ -77,7 +77,7 @@ func TestGUIAPlayersJourney(t *testing.T) {
 
 	t.Run("Esc pauses, Settings opens, a key is rebound by pressing it", func(t *testing.T) {
 		until(host, "duskfall: scene=pause", 1, func() { key("Escape") })
-		sp, ok := render.PauseButtonCenter(render.LabelSettings, w, h, false)
+		sp, ok := render.PauseButtonCenter(render.LabelSettings, w, h, false, true)
 		require.True(t, ok)
 		until(host, "duskfall: scene=settings", 1, func() { click([2]int{sp.X, sp.Y}) })
 		// Down until the window says the row is chosen: at a low frame rate
@@ -106,7 +106,7 @@ func TestGUIAPlayersJourney(t *testing.T) {
 	})
 	t.Run("Esc leaves Settings, and Disconnect to menu returns to the menu", func(t *testing.T) {
 		key("Escape")
-		dp, ok := render.PauseButtonCenter(render.LabelDisconnect, w, h, false)
+		dp, ok := render.PauseButtonCenter(render.LabelDisconnect, w, h, false, true)
 		require.True(t, ok)
 		until(host, "duskfall: scene=menu", 2, func() { click([2]int{dp.X, dp.Y}) })
 	})

@@ -30,11 +30,11 @@ import (
 	"duskfall/listen"
 	"duskfall/net/enet"
 	"duskfall/net/lan"
+	"duskfall/net/seal"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
 	"duskfall/net/wire"
 	"duskfall/server"
-	"duskfall/server/store"
 )
 
 // options are the parsed command line.
@@ -66,16 +66,18 @@ type options struct {
 	maxPlayers int
 	newPerAddr int    // --new-accounts-per-address
 	maxAccts   int    // --max-accounts
+	password   string // --password
 	check      bool   // --check-content
 	checkDir   string // its folder; "" is the embedded content
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run is main without the exit, so tests can call it.
-func run(args []string, stdout, stderr io.Writer) int {
+// run is main without the exit, so tests can call it. stdin is the
+// dedicated server's console.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "netsim" {
 		return netsim.Main(args[1:])
 	}
@@ -91,7 +93,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case opts.check:
 		return checkContent(opts.checkDir, stdout, stderr)
 	case opts.server:
-		return runServer(opts, stderr)
+		return runServer(opts, stdin, stdout, stderr)
 	case opts.bots > 0:
 		return runBots(opts, stdout, stderr)
 	default:
@@ -113,7 +115,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	fs.BoolVar(&o.server, "server", false, "run a dedicated server without a window")
 	fs.BoolVar(&o.host, "host", false, "open the window and host a game (Host and play)")
-	fs.StringVar(&o.join, "join", "", "`HOST:PORT` of a game to join (window or --bot)")
+	fs.StringVar(&o.join, "join", "", "`HOST:PORT` or join code (HOST:PORT/FINGERPRINT) of a game to join (window or --bot)")
 	fs.IntVar(&o.bots, "bot", 0, "run `N` headless bots against --join")
 	fs.DurationVar(&o.duration, "duration", 0, "how long bots play, or how long --server runs (0: until interrupted; bots default to 30s)")
 	fs.StringVar(&o.script, "script", bots.ScriptWander, fmt.Sprintf("bot script: one of %v", bots.Scripts()))
@@ -138,6 +140,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
 	fs.IntVar(&o.newPerAddr, "new-accounts-per-address", server.DefaultNewAccountsPerAddress, "with --server: how many new accounts one IP address may make in an hour (0: none but from this machine; returning players are never limited)")
 	fs.IntVar(&o.maxAccts, "max-accounts", server.DefaultMaxAccounts, "with --server: the most accounts the server keeps (accounts that never made a character expire after a day)")
+	fs.StringVar(&o.password, "password", "", "with --server: players must give this `password` to join (the Join screen has a field for it); wrong ones are paced per address")
 	fs.BoolVar(&o.check, "check-content", false, "validate the content folder named after the flags (the built-in content when none is), print a JSON summary and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -189,6 +192,10 @@ func (o *options) validate() error {
 		return errors.New("--enter is for --server")
 	case o.doomed && !o.server:
 		return errors.New("--enter-doomed is for --server")
+	case o.password != "" && !o.server:
+		return errors.New("--password is for --server (Host and play sets its password on the main menu)")
+	case len(o.password) > wire.MaxPasswordLen:
+		return fmt.Errorf("--password: at most %d bytes", wire.MaxPasswordLen)
 	case o.maxPlayers < 1 || o.maxPlayers > server.MaxPlayersLimit:
 		return fmt.Errorf("--max-players %d: want 1 to %d", o.maxPlayers, server.MaxPlayersLimit)
 	case o.newPerAddr < 0 || o.newPerAddr > server.MaxAccountsLimit:
@@ -197,8 +204,12 @@ func (o *options) validate() error {
 		return fmt.Errorf("--max-accounts %d: want 1 to %d", o.maxAccts, server.MaxAccountsLimit)
 	}
 	if o.join != "" {
-		if _, _, err := net.SplitHostPort(o.join); err != nil {
-			return fmt.Errorf("--join %q: want HOST:PORT, such as 127.0.0.1:7777", o.join)
+		addr, _, err := seal.SplitJoinCode(o.join)
+		if err != nil {
+			return fmt.Errorf("--join %q: %v", o.join, err)
+		}
+		if _, _, err := net.SplitHostPort(addr); err != nil {
+			return fmt.Errorf("--join %q: want HOST:PORT or a join code, such as 127.0.0.1:7777", o.join)
 		}
 	}
 	if o.bots > 0 {
@@ -219,7 +230,7 @@ func signalContext() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
-func runServer(o options, stderr io.Writer) int {
+func runServer(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	lg := log.New(stderr, "server: ", log.LstdFlags|log.Lmicroseconds)
 	cfg, err := server.ConfigFor(o.startMap, worldSeed(o.seed))
 	if err != nil {
@@ -227,7 +238,7 @@ func runServer(o options, stderr io.Writer) int {
 		return 1
 	}
 	cfg.StatusFile, cfg.Log, cfg.MaxPlayers, cfg.Enter = o.statusFile, lg, o.maxPlayers, o.enter
-	cfg.EnterDoomed = o.doomed
+	cfg.EnterDoomed, cfg.Password = o.doomed, o.password
 	cfg.NewAccountsPerAddress, cfg.MaxAccounts = o.newPerAddr, o.maxAccts
 	if o.newPerAddr == 0 {
 		cfg.NewAccountsPerAddress = -1 // --new-accounts-per-address 0: none
@@ -236,7 +247,18 @@ func runServer(o options, stderr io.Writer) int {
 	if o.backup == 0 {
 		cfg.BackupEvery = -1 // --backup-every 0: never
 	}
-	if cfg.Store, err = openData(o.dataDir); err != nil {
+	dataDir, err := dataFolder(o.dataDir)
+	if err != nil {
+		lg.Print(err)
+		return 1
+	}
+	if cfg.Store, err = server.OpenStore(dataDir); err != nil {
+		lg.Print(err)
+		return 1
+	}
+	identity, err := server.LoadIdentity(dataDir) // after the store: a refused store leaves its folder as it was
+	if err != nil {
+		cfg.Store.Close()
 		lg.Print(err)
 		return 1
 	}
@@ -256,7 +278,7 @@ func runServer(o options, stderr io.Writer) int {
 	addr := net.JoinHostPort(o.bind, strconv.Itoa(o.port))
 	tr, err := transport.ListenENet(addr, transport.Config{
 		Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(), Timeout: server.PeerTimeout, MaxPeers: server.PeerSlots(o.maxPlayers),
-		DuplicatePeers: o.perAddr, MaxIncoming: wire.MaxClientMessage})
+		DuplicatePeers: o.perAddr, MaxIncoming: wire.MaxClientMessage, Identity: &identity, Version: wire.ProtocolVersion})
 	if err != nil {
 		lg.Print(listen.PortError(addr, err))
 		return 1
@@ -280,10 +302,17 @@ func runServer(o options, stderr io.Writer) int {
 		defer cancel()
 	}
 	lg.Printf("listening on %s", tr.Addr())
+	lg.Printf("identity %s: friends join by the code %s", identity.Fingerprint(), serverJoinCode(tr.Addr(), identity))
+	// The operator's console: commands on stdin, one answer a line on
+	// stdout. Input that ends (none, or not a terminal) ends the console
+	// only.
+	console := server.NewConsole(stdout)
+	go console.Run(ctx, stdin, srv.Commands())
 	if err := srv.Run(ctx); err != nil {
 		lg.Print(err)
 		return 1
 	}
+	console.Flush(time.Second)
 	lg.Printf("stopped at tick %d", srv.Tick())
 	return 0
 }
@@ -299,16 +328,24 @@ func closeJournal(j *server.JournalFile, lg *log.Logger) {
 	}
 }
 
-// openData opens the character store in dir, or in the user's data
-// directory when dir is "".
-func openData(dir string) (*store.Store, error) {
-	if dir == "" {
-		var err error
-		if dir, err = server.DefaultDataDir(); err != nil {
-			return nil, err
+// serverJoinCode is the join code of a server bound to addr; HOST stands
+// for this machine's public name when it listens on every address.
+func serverJoinCode(addr string, id seal.Identity) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+			addr = net.JoinHostPort("HOST", port)
 		}
 	}
-	return server.OpenStore(dir)
+	return seal.JoinCode(addr, id.Public)
+}
+
+// dataFolder is --data, or the default data folder.
+func dataFolder(dir string) (string, error) {
+	if dir != "" {
+		return dir, nil
+	}
+	return server.DefaultDataDir()
 }
 
 func runBots(o options, stdout, stderr io.Writer) int {

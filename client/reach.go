@@ -1,12 +1,15 @@
 package client
 
 import (
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"net"
 	"strconv"
 	"syscall"
 	"time"
+
+	"duskfall/net/seal"
 )
 
 // Reaching a server, in a player's words. An address is checked before
@@ -24,6 +27,22 @@ const probeWait = 2 * time.Second
 
 // checkAddress refuses an address that is not host:port with a port, or
 // whose host cannot be found, in words naming what to fix.
+// serverCheck splits a join code into the address to dial and the check
+// of the server's identity: the code's fingerprint, or else the identity
+// pinned for the address (or pinned now, on the first join).
+func serverCheck(code string, known *seal.KnownServers) (string, func(ed25519.PublicKey) error, error) {
+	addr, fp, err := seal.SplitJoinCode(code)
+	switch {
+	case err != nil:
+		return "", nil, fmt.Errorf("%q is not a join code: %v; a join code is the address, a slash and 32 letters and digits", code, err)
+	case fp != "":
+		return addr, seal.Expect(fp), nil
+	case known != nil:
+		return addr, known.Verify(addr), nil
+	}
+	return addr, nil, nil
+}
+
 func checkAddress(addr string) error {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil || host == "" {

@@ -3,9 +3,11 @@ package client
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"duskfall/game"
+	"duskfall/net/seal"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 )
@@ -64,6 +66,7 @@ const (
 type Config struct {
 	Name             string
 	Token            [16]byte
+	Password         string           // the game's password, sent in the Hello; "" for a game with none
 	HandshakeTimeout time.Duration    // 0 means DefaultHandshakeTimeout
 	Now              func() time.Time // nil means time.Now; the handshake and quiet timers only
 	ProtocolVersion  uint32           // 0 means wire.ProtocolVersion; tests announce others
@@ -75,6 +78,10 @@ type Config struct {
 	// whole as it came or rebuilt from a delta; pkt is valid only during
 	// the call. Tests hold it to what the server sent.
 	SnapshotTap func(pkt []byte)
+	// KnownServers pins the identity of each server joined by its bare
+	// address, and refuses one whose identity changed (net/seal); nil pins
+	// nothing. A join code's fingerprint is checked either way.
+	KnownServers *seal.KnownServers
 }
 
 // Stats counts what a Runtime saw; bots print them.
@@ -216,11 +223,16 @@ func Dial(addr string, cfg Config) (*Runtime, error) {
 	if version == 0 {
 		version = wire.ProtocolVersion
 	}
+	addr, verify, err := serverCheck(addr, cfg.KnownServers)
+	if err != nil {
+		return nil, err
+	}
 	if err := checkAddress(addr); err != nil {
 		return nil, err
 	}
 	dial := func() (transport.Client, error) {
-		tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(), Timeout: dialTimeout})
+		tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(),
+			Timeout: dialTimeout, VerifyServer: verify})
 		if err != nil {
 			return nil, fmt.Errorf("cannot reach %s: %w", addr, err)
 		}
@@ -259,6 +271,19 @@ func (r *Runtime) OthersSeen() int { return len(r.seen) }
 
 // Name returns a player's name from the roster.
 func (r *Runtime) Name(id uint16) string { return r.names[id] }
+
+// Others lists the player ids the last roster named, the own left out,
+// in order: the host's Players list.
+func (r *Runtime) Others() []uint16 {
+	ids := make([]uint16, 0, len(r.names))
+	for id := range r.names {
+		if id != r.id {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
+}
 
 // Grid is the map as far as it has been streamed (TileUnknown elsewhere).
 func (r *Runtime) Grid() *game.Grid { return r.grid }
@@ -411,6 +436,12 @@ func (r *Runtime) handle(ev *transport.Event) {
 	case transport.EventConnect:
 		r.sendHello()
 	case transport.EventDisconnect:
+		if ev.Reason != "" {
+			r.fail(errors.New(ev.Reason))
+		}
+		if ev.ServerVersion != 0 {
+			r.fail(fmt.Errorf("the server refused the connection: %w: update the game to match the host's", &wire.VersionError{Server: ev.ServerVersion, Client: r.version()}))
+		}
 		r.onDisconnect()
 	case transport.EventReceive:
 		r.heardAt = r.cfg.Now()
@@ -424,7 +455,7 @@ func (r *Runtime) sendHello() {
 	if r.state != StateConnecting {
 		return
 	}
-	b, err := wire.AppendHello(nil, wire.Hello{Name: r.cfg.Name, Token: r.cfg.Token})
+	b, err := wire.AppendHello(nil, wire.Hello{Name: r.cfg.Name, Token: r.cfg.Token, Password: r.cfg.Password})
 	if err != nil {
 		r.fail(fmt.Errorf("cannot join: %w", err))
 		return
@@ -560,4 +591,12 @@ func (r *Runtime) stepBullets() {
 		tick = r.ShipTick()
 	}
 	r.bullets.stepTo(tick, r.grid)
+}
+
+// version is the protocol version this runtime announces.
+func (r *Runtime) version() uint32 {
+	if r.cfg.ProtocolVersion != 0 {
+		return r.cfg.ProtocolVersion
+	}
+	return wire.ProtocolVersion
 }

@@ -41,9 +41,15 @@ type Config struct {
 	// (tests).
 	Announce   bool
 	AnnounceTo []string
+	// Private keeps the game off the local network whatever Announce
+	// says: friends type its address.
+	Private bool
 	// Enter sends every character on from the hub to this dungeon kind at
 	// once, as the server's --enter does (tests and screenshots).
 	Enter string
+	// Password, when set, is asked of every friend who joins; the host
+	// player never needs it.
+	Password string
 }
 
 // Host is a running listen server with its host player.
@@ -63,7 +69,7 @@ func Start(cfg Config) (*Host, error) {
 		return nil, err
 	}
 	srvCfg.Log = cfg.Log
-	srvCfg.Enter = cfg.Enter
+	srvCfg.Enter, srvCfg.Password = cfg.Enter, cfg.Password
 	if srvCfg.Log == nil {
 		srvCfg.Log = log.Default()
 	}
@@ -78,6 +84,7 @@ func Start(cfg Config) (*Host, error) {
 		}
 	}
 	cfg.Network.Reliable = wire.ReliableChannels() // the protocol's channels are not the caller's to choose
+	cfg.Network.Version = wire.ProtocolVersion
 	cfg.Network.Unordered = wire.UnorderedChannels()
 	if cfg.Network.MaxPeers == 0 {
 		cfg.Network.MaxPeers = server.PeerSlots(srvCfg.MaxPlayers)
@@ -87,6 +94,14 @@ func Start(cfg Config) (*Host, error) {
 	}
 	if cfg.Network.Timeout == 0 {
 		cfg.Network.Timeout = server.PeerTimeout // a friend's crashed game becomes a body that channels out, soon
+	}
+	if cfg.DataDir != "" && cfg.Network.Identity == nil {
+		id, err := server.LoadIdentity(cfg.DataDir)
+		if err != nil {
+			closeStore()
+			return nil, err
+		}
+		cfg.Network.Identity = &id
 	}
 	netSrv, err := transport.ListenENet(cfg.Addr, cfg.Network)
 	if err != nil {
@@ -101,7 +116,7 @@ func Start(cfg Config) (*Host, error) {
 		return nil, err
 	}
 	h := &Host{Server: srv, Client: client.New(localCli, cfg.Client), enet: netSrv}
-	if cfg.Announce {
+	if cfg.Announce && !cfg.Private {
 		h.announce(cfg)
 	}
 	return h, nil
@@ -128,6 +143,10 @@ func (h *Host) Runtime() *client.Runtime { return h.Client }
 // Addr is the address friends join.
 func (h *Host) Addr() string { return h.enet.Addr() }
 
+// Fingerprint names the server's identity key; a join code is an address
+// and this (net/seal).
+func (h *Host) Fingerprint() string { return h.enet.Fingerprint() }
+
 // Seed is the hosted world's seed.
 func (h *Host) Seed() uint64 { return h.Server.Seed() }
 
@@ -141,6 +160,30 @@ func (h *Host) Frame(in client.Intent) {
 		h.an.Set(h.ann)
 	}
 }
+
+// KickPlayer removes a friend by player id, as the pause menu's Players
+// list does; the answer is one line ("kicked kate"). It runs between
+// Frames, on the Frame's goroutine.
+func (h *Host) KickPlayer(player uint16) string { return h.Server.KickPlayer(player) }
+
+// BanPlayer bans a friend by account and by address and removes it.
+func (h *Host) BanPlayer(player uint16) string { return h.Server.BanPlayer(player, "") }
+
+// Banned lists the accounts banned, oldest first, for the Players list's
+// Unban.
+func (h *Host) Banned() []string {
+	var out []string
+	for _, b := range h.Server.Bans() {
+		out = append(out, b.Account)
+	}
+	return out
+}
+
+// Unban lifts an account's ban, by account and by address.
+func (h *Host) Unban(account string) string { return h.Server.Unban(account) }
+
+// Announcing says whether the game is announced on the local network.
+func (h *Host) Announcing() bool { return h.an != nil }
 
 // Close says goodbye to the friends, then stops the server.
 func (h *Host) Close() {

@@ -22,6 +22,7 @@ import (
 	"duskfall/internal/atomicfile"
 	"duskfall/internal/waitgroup"
 	"duskfall/net/lan"
+	"duskfall/net/seal"
 )
 
 // Window geometry.
@@ -114,6 +115,7 @@ type app struct {
 	// so a failed join returns to the join screen with it; joinErr is why
 	// it failed.
 	typedAddr, joinErr string
+	typedPassword      string // the password typed for it, never saved
 	clip               clipboard
 	// lan hears games announced on the local network, for the join
 	// screen; started when it first opens (lanErr says why it could not).
@@ -250,8 +252,16 @@ func (a *app) clientConfig() client.Config {
 	if a.choose {
 		policy = client.RosterChoose
 	}
-	return client.Config{Name: name, Token: token, Roster: policy, Class: a.opts.Class}
+	cfg := client.Config{Name: name, Token: token, Roster: policy, Class: a.opts.Class}
+	if a.settingsPath != "" { // beside the settings: servers joined before, by their identity
+		cfg.KnownServers = seal.OpenKnownServers(filepath.Join(filepath.Dir(a.settingsPath), KnownServersFile))
+	}
+	return cfg
 }
+
+// KnownServersFile keeps the identity of every server joined by address
+// (net/seal), beside settings.toml.
+const KnownServersFile = "known_servers"
 
 // Update is ebiten's fixed 60 Hz tick.
 func (a *app) Update() error {
@@ -323,7 +333,7 @@ func (a *app) toJoin() { a.scenes.switchTo(newJoinScene(a)) }
 // hostAndPlay starts a listen server on the configured port and joins it.
 func (a *app) hostAndPlay() {
 	sess, err := a.start.host(HostRequest{Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
-		Log: log.New(a.logw, "server: ", log.LstdFlags)})
+		Log: log.New(a.logw, "server: ", log.LstdFlags), Password: a.settings.HostPassword, Private: a.settings.HostPrivate})
 	if err != nil {
 		a.scenes.switchTo(newFailedScene(a, "Host and play", err.Error()))
 		return
@@ -334,7 +344,9 @@ func (a *app) hostAndPlay() {
 
 // join connects to a friend's game.
 func (a *app) join(addr string) {
-	sess, err := a.start.dial(addr, a.clientConfig())
+	cfg := a.clientConfig()
+	cfg.Password = a.typedPassword
+	sess, err := a.start.dial(addr, cfg)
 	if err != nil {
 		a.joinFailed(err.Error())
 		return
@@ -389,7 +401,7 @@ func (a *app) joinReached() {
 		return
 	}
 	a.settings.rememberServer(a.typedAddr)
-	a.typedAddr, a.joinErr = "", ""
+	a.typedAddr, a.joinErr, a.typedPassword = "", "", ""
 	a.saveSettings()
 }
 

@@ -60,10 +60,13 @@ type hud struct {
 	mini       minimap
 	bossMet    bossRef // the boss the player has laid eyes on
 	bossKey    bossLabelKey
-	bossLabel  string // the boss bar's words, made again only when they change
-	whereKey   [3]int // instance, dungeon, depth that h.place describes
-	place      string // where the player is: "The Catacombs, depth 2"
-	placeLine  string // the place and the game (h.where), as drawn
+	bossLabel  string    // the boss bar's words, made again only when they change
+	whereKey   [3]int    // instance, dungeon, depth that h.place describes
+	place      string    // where the player is: "The Catacombs, depth 2"
+	placeLine  string    // the place and the game (h.where), as drawn
+	code       string    // the join code of a game this process hosts
+	placeLines [3]string // the place line with the join code, without it, the place alone
+	placeFor   int       // the window width and scale placeLine was chosen for
 	abKey      abilityLabelKey
 	abText     string // the ability bar's words, made again only when they change
 }
@@ -154,9 +157,32 @@ func (h *hud) updatePlace(rt *client.Runtime, look *worldLook) {
 	default:
 		h.place = fmt.Sprintf("%s, depth %d", look.portalName(dungeon), rt.Depth())
 	}
-	h.placeLine = h.place
+	h.placeLines = [3]string{h.place, h.place, h.place}
 	if h.where != "" {
-		h.placeLine = h.place + "   (" + h.where + ")"
+		h.placeLines[1] = h.place + "   (" + h.where + ")"
+		h.placeLines[0] = h.placeLines[1]
+	}
+	if h.code != "" {
+		h.placeLines[0] = h.place + "   (" + h.where + "; join code " + h.code + ")"
+	}
+	h.placeFor = 0
+}
+
+// fitPlace chooses the longest place line that leaves room for the ping
+// in a window w wide at UI scale k.
+func (h *hud) fitPlace(g *graphics, w int, k float64) {
+	key := w*1000 + int(k*100)
+	if key == h.placeFor {
+		return
+	}
+	h.placeFor = key
+	room := w - px(12, k)*2 - g.text.advance(h.pingText, k) - px(24, k)
+	h.placeLine = h.placeLines[2]
+	for _, l := range h.placeLines[:2] {
+		if g.text.advance(l, k) <= room {
+			h.placeLine = l
+			return
+		}
 	}
 }
 
@@ -208,6 +234,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	if text, at := s.rt.Notice(); text != "" && s.a.now().Sub(at) < noticeShown {
 		g.text.draw(dst, text, s.a.w/2, s.a.h/4, textScale*k, alignCenter, colTitle)
 	}
+	h.fitPlace(g, s.a.w, k)
 	g.text.draw(dst, h.placeLine, px(12, k), px(8, k), k, alignLeft, colDim)
 	g.text.draw(dst, h.pingText, s.a.w-px(12, k), px(8, k), k, alignRight, colDim)
 	g.text.draw(dst, h.helpLine(g, s.a.col.keys, s.a.w, k), s.a.w/2, s.a.h-px(22, k), k, alignCenter, colDim)

@@ -48,7 +48,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "menu", menu, []string{"DUSKFALL", LabelHostAndPlay, LabelQuit}, nil)
 
 	menu.a.settings.Recent = []string{"10.0.0.1:7777", "10.0.0.2:7777", "10.0.0.3:7777", "10.0.0.4:7777", "10.0.0.5:7777"}
-	menu.a.typedAddr, menu.a.joinErr = "nowhere.invalid:7777", "Nothing answers at nowhere.invalid: check the host's name or address, "+
+	menu.a.typedAddr, menu.a.joinErr = "203.0.113.7:7777/abcdefghijklmnopqrstuvwxyz234567", "Nothing answers at 203.0.113.7:7777: check the host's name or address, "+
 		"and that the game there is hosting, then try again"
 	menu.a.toJoin()
 	menu.a.scenes.apply()
@@ -79,7 +79,13 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "settings", hub, []string{"Settings", LabelUIScale}, nil)
 	hubPlay.settings.sel = hubPlay.settings.back // scrolled to its end: every row is reachable
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
-	hubPlay.settings, hubPlay.paused = nil, false
+	hubPlay.settings = nil
+	friend := friendJoins(t, hub, hubRec, "Marguerite")
+	hubPlay.roster = newPlayersPanel(hub.a, hubPlay.rt, hubPlay.ctl)
+	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", LabelKick}, nil)
+	hubPlay.ctl.BanPlayer(friend.PlayerID())
+	checkLayout(t, dir, "players-banned", hub, []string{LabelPlayers, LabelBanned, LabelUnban}, nil)
+	hubPlay.roster, hubPlay.paused = nil, false
 
 	hubPlay.netGraph = true
 	checkLayout(t, dir, "net graph", hub, []string{"net graph", "minimap"}, nil)

@@ -17,6 +17,7 @@ import (
 type joinScene struct {
 	a             *app
 	name, addr    *textField
+	password      *textField // the game's password, when it has one: beside the address
 	connect, back *button
 	games         []*button // games heard on the network, then servers joined lately: a click fills the address
 	gameAddr      []string  // the address each of games fills in
@@ -41,16 +42,18 @@ type joinScene struct {
 
 func newJoinScene(a *app) *joinScene {
 	s := &joinScene{
-		a:       a,
-		name:    &textField{label: "Your name", maxBytes: wire.MaxNameLen},
-		addr:    &textField{label: "Address (host:port)", maxBytes: 64},
-		connect: &button{label: "Connect"},
-		back:    &button{label: "Back"},
+		a:        a,
+		name:     &textField{label: "Your name", maxBytes: wire.MaxNameLen},
+		addr:     &textField{label: "Address or join code", maxBytes: 128},
+		password: &textField{label: LabelJoinPassword, maxBytes: wire.MaxPasswordLen, secret: true},
+		connect:  &button{label: "Connect"},
+		back:     &button{label: "Back"},
 	}
 	s.name.SetText(a.playerName())
 	s.addr.SetText(a.settings.LastAddress)
 	if a.typedAddr != "" {
 		s.addr.SetText(a.typedAddr) // back from a failed join: what was typed, to correct
+		s.password.SetText(a.typedPassword)
 		s.err = a.joinErr
 	}
 	s.listGames()
@@ -95,6 +98,11 @@ func (s *joinScene) layout() {
 		f.rect = centredRect(w, y, fw, px(fieldH, k))
 		y += px(fieldH, k) + px(rowGap, k)
 	}
+	// The password shares the address's row, at its right.
+	row := s.addr.rect
+	pw := min(px(joinPasswordW, k), row.Dx()/2)
+	s.addr.rect.Max.X = row.Max.X - pw - px(12, k)
+	s.password.rect = image.Rect(row.Max.X-pw, row.Min.Y, row.Max.X, row.Max.Y)
 	bw := (fw - px(rowGap, k)) / 2
 	x0 := (w - fw) / 2
 	s.connect.rect = image.Rect(x0, y, x0+bw, y+px(buttonH, k))
@@ -108,7 +116,7 @@ func (s *joinScene) layout() {
 	y += lh // the list's heading
 	pitch := px(gameRowH, k) + px(6, k)
 	shown := max(1, (s.footY-px(6, k)-y+px(6, k))/pitch)
-	sel := s.form.focus - 4 // the games follow the four widgets
+	sel := s.form.focus - 5 // the games follow the five widgets
 	if sel < 0 {
 		sel = -1
 	}
@@ -122,6 +130,19 @@ func (s *joinScene) layout() {
 		b.rect = centredRect(w, y+(i-s.top)*pitch, fw, px(gameRowH, k))
 	}
 }
+
+// joinPasswordW is the width of the join screen's password field.
+const joinPasswordW = 170
+
+// LabelJoinPassword is the join screen's password field.
+const LabelJoinPassword = "Password, if any"
+
+// joinFocus are the join screen's form places: its fields and buttons.
+const (
+	focusAddr     = 1
+	focusPassword = 2
+	focusConnect  = 3
+)
 
 // gameRowH is the height of a row in the join screen's list of games.
 const gameRowH = 30
@@ -153,13 +174,16 @@ func (s *joinScene) listGames() {
 		return
 	}
 	s.listed, s.gameAddr, s.games = key, addrs, s.games[:0]
-	items := []any{s.name, s.addr, s.connect, s.back}
+	items := []any{s.name, s.addr, s.password, s.connect, s.back}
 	for _, l := range labels {
 		b := &button{label: l, small: true}
 		s.games = append(s.games, b)
 		items = append(items, b)
 	}
-	focus := 1
+	focus := focusAddr
+	if passwordRefusal(s.err) {
+		focus = focusPassword // refused for its password: the field to type it in
+	}
 	if s.form != nil {
 		focus = min(s.form.focus, len(items)-1)
 	}
@@ -189,7 +213,7 @@ func (s *joinScene) Update() error {
 	case b == s.connect:
 		s.submit()
 	case b == s.back:
-		s.a.typedAddr, s.a.joinErr = "", ""
+		s.a.typedAddr, s.a.joinErr, s.a.typedPassword = "", "", ""
 		s.a.toMenu()
 	case b != nil:
 		for i, g := range s.games {
@@ -197,7 +221,7 @@ func (s *joinScene) Update() error {
 				s.addr.SetText(s.gameAddr[i]) // a game found or joined before
 			}
 		}
-		s.form.focus = 2
+		s.form.focus = focusConnect
 	}
 	s.layout() // the focus may have moved to a game out of view
 	return nil
@@ -218,8 +242,15 @@ func (s *joinScene) submit() {
 	s.a.settings.Name = name // the address is remembered once a join reaches the server
 	s.a.opts.Name = ""       // the name typed here wins over the command line's from now on
 	s.a.saveSettings()
-	s.a.typedAddr = addr
+	s.a.typedAddr, s.a.typedPassword = addr, s.password.Text()
 	s.a.join(addr)
+}
+
+// passwordRefusal says whether a join was refused for its password (the
+// server's words: server.NeedsPassword, server.WrongPassword).
+func passwordRefusal(err string) bool {
+	err = strings.ToLower(err)
+	return strings.Contains(err, "needs a password") || strings.Contains(err, "wrong password")
 }
 
 func checkName(name string) error {

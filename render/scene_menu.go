@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/net/wire"
 )
 
 // Main menu button labels, top to bottom.
@@ -21,6 +23,8 @@ type menuScene struct {
 	a                          *app
 	host, join, settings, quit *button
 	port                       *textField // the UDP port Host and play opens
+	password                   *textField // the password friends must give ("" none)
+	private                    *button    // keeps the game off the local network's Join screens
 	err                        string
 	frames                     int
 	form                       *form
@@ -29,6 +33,7 @@ type menuScene struct {
 	// The footer and the error cut to the window, for the scale and
 	// width they were cut at.
 	footFit, errFit string
+	footFor         string // the footer footFit was cut from
 	footK, errK     float64
 	footW, errW     int
 }
@@ -44,9 +49,15 @@ func newMenuScene(a *app) *menuScene {
 	}
 	s.port = &textField{label: "Port", maxBytes: 5}
 	s.port.SetText(strconv.Itoa(a.opts.Port))
-	s.form = newForm(s.host, s.port, s.join, s.settings, s.quit)
-	s.form.submit = s.host // Enter in the port field hosts
+	s.password = &textField{label: LabelHostPassword, maxBytes: wire.MaxPasswordLen, secret: true, inline: true}
+	s.password.SetText(a.settings.HostPassword)
+	s.private = &button{small: true}
+	s.setPrivate(a.settings.HostPrivate)
+	// Row by row, each left to right: a button, then its option beside it.
+	s.form = newForm(s.host, s.port, s.join, s.password, s.settings, s.private, s.quit)
+	s.form.submit = s.host // Enter in the port or password field hosts
 	s.footer = fmt.Sprintf("playing as %s - friends join you on the port beside Host and play", a.playerName())
+
 	s.layout()
 	return s
 }
@@ -90,9 +101,9 @@ func mainMenuLayout(w, h int) menuLayout {
 	l.buttonY = y
 	y += 4*l.buttonH + 3*l.gap + px(8, k)
 	l.errY = y
-	// As wide as the buttons and the port field beside the first, on
-	// both sides.
-	l.card = centredRect(w, cardTop, min(w-px(16, k), px(buttonW+2*(12+portFieldW+16), k)), y+lh+px(16, k)-cardTop)
+	// As wide as the buttons and Host and play's options beside them,
+	// on both sides.
+	l.card = centredRect(w, cardTop, min(w-px(16, k), px(buttonW+2*(12+hostOptionW+16), k)), y+lh+px(16, k)-cardTop)
 	return l
 }
 
@@ -108,13 +119,45 @@ func (l menuLayout) column(w int, bs ...*button) {
 func (s *menuScene) layout() {
 	l := mainMenuLayout(s.a.w, s.a.h)
 	l.column(s.a.w, s.host, s.join, s.settings, s.quit)
+	// Host and play's options stand in a column at its right: the port
+	// beside it, the password and the private switch under the port.
+	k := l.k
 	r := s.host.rect
-	fh := min(px(fieldH, l.k), r.Dy())
-	s.port.rect = image.Rect(r.Max.X+px(12, l.k), r.Min.Y+(r.Dy()-fh)/2, r.Max.X+px(12, l.k)+px(portFieldW, l.k), r.Min.Y+(r.Dy()+fh)/2)
+	fh := min(px(fieldH, k), r.Dy())
+	x := r.Max.X + px(12, k)
+	w := min(px(hostOptionW, k), max(px(portFieldW, k), s.a.w-x-px(12, k)))
+	beside := func(row image.Rectangle, width int) image.Rectangle {
+		return image.Rect(x, row.Min.Y+(row.Dy()-fh)/2, x+width, row.Min.Y+(row.Dy()+fh)/2)
+	}
+	s.port.rect = beside(r, px(portFieldW, k))
+	s.password.rect = beside(s.join.rect, w)
+	s.private.rect = beside(s.settings.rect, w)
 }
 
-// portFieldW is the width of the main menu's port field.
-const portFieldW = 110
+// portFieldW is the width of the main menu's port field; hostOptionW the
+// most the password field and the private switch take.
+const (
+	portFieldW  = 110
+	hostOptionW = 200
+)
+
+// Host and play's options on the main menu.
+const (
+	LabelHostPassword = "Password"
+	LabelPrivateOn    = "Private: on"
+	LabelPrivateOff   = "Private: off"
+)
+
+// hostOptionWords is the footer while a host option has the focus.
+const hostOptionWords = "password: friends must type it - private: not listed on Join screens nearby"
+
+// setPrivate sets the private switch and its words.
+func (s *menuScene) setPrivate(on bool) {
+	s.private.label = LabelPrivateOff
+	if on {
+		s.private.label = LabelPrivateOn
+	}
+}
 
 // MainMenuButtonCenter is the centre of a main menu button in a w×h
 // window, for tests that click it.
@@ -144,11 +187,16 @@ func (s *menuScene) Update() error {
 			return nil
 		}
 		s.a.opts.Port = port
+		s.a.settings.HostPassword = s.password.Text()
+		s.a.settings.HostPrivate = s.private.label == LabelPrivateOn
+		s.a.saveSettings()
 		if !s.a.nameChosen() {
 			s.a.scenes.switchTo(newNameScene(s.a, s.a.hostAndPlay)) // the first launch asks a name first
 			return nil
 		}
 		s.a.hostAndPlay()
+	case s.private:
+		s.setPrivate(s.private.label != LabelPrivateOn)
 	case s.join:
 		s.a.toJoin()
 	case s.settings:
@@ -184,9 +232,13 @@ func (s *menuScene) Draw(screen *ebiten.Image) {
 	lh := int(glyphH*k) + px(4, k)
 	g.shapes.rect(screen, 0, float32(l.footY-px(6, k)), float32(s.a.w), float32(2*lh+px(10, k)), rgb8(8, 7, 14, 0.75))
 	g.shapes.flush(screen)
-	if s.footK != k || s.footW != s.a.w || s.footFit == "" {
-		s.footK, s.footW = k, s.a.w
-		s.footFit = fit(g, s.footer, s.a.w-px(16, k), k)
+	footer := s.footer
+	if s.form.hasFocus(s.private) || s.form.hasFocus(s.password) {
+		footer = hostOptionWords
+	}
+	if s.footK != k || s.footW != s.a.w || s.footFor != footer {
+		s.footK, s.footW, s.footFor = k, s.a.w, footer
+		s.footFit = fit(g, footer, s.a.w-px(16, k), k)
 	}
 	g.text.draw(screen, s.footFit, s.a.w/2, l.footY, k, alignCenter, colDim)
 	g.text.draw(screen, "Up/Down and Enter, or click", s.a.w/2, l.footY+lh, k, alignCenter, colDim)

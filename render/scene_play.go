@@ -38,7 +38,10 @@ type playScene struct {
 	resume    *button
 	toHub     *button
 	leave     *button
-	setup     *button // Settings
+	setup     *button       // Settings
+	players   *button       // the host's Players list; in the menu only when hosting
+	roster    *playersPanel // the Players list, open over the game when not nil
+	ctl       hostControls  // the host's controls; nil in a joined game
 	quit      *button
 	settings  *settingsPanel // open over the game when not nil
 	quitting  bool           // Quit was chosen: the window closes
@@ -66,21 +69,23 @@ type playScene struct {
 func newPlayScene(a *app, sess session) *playScene {
 	s := &playScene{
 		a: a, sess: sess, rt: sess.Runtime(), look: newWorldLook(sess.Runtime().PlayerStats().Radius),
-		resume: &button{label: LabelResume},
-		toHub:  &button{label: LabelReturnToHub},
-		leave:  &button{label: LabelDisconnect},
-		setup:  &button{label: LabelSettings},
-		fx:     newEffects(),
-		dir:    newDirector(a.sound, a.settings.volume),
-		quit:   &button{label: LabelQuit},
+		resume:  &button{label: LabelResume},
+		toHub:   &button{label: LabelReturnToHub},
+		leave:   &button{label: LabelDisconnect},
+		setup:   &button{label: LabelSettings},
+		players: &button{label: LabelPlayers},
+		ctl:     sess.Controls(),
+		fx:      newEffects(),
+		dir:     newDirector(a.sound, a.settings.volume),
+		quit:    &button{label: LabelQuit},
 	}
 	content, keeper := client.Content(), keeperName()
 	s.items = newItemsUI(content, keeper)
 	s.keeper = newKeeperUI(content, keeper, s.rt)
-	s.pause = newForm(s.resume, s.setup, s.leave, s.quit)
-	s.pauseOut = newForm(s.resume, s.toHub, s.setup, s.leave, s.quit)
+	s.pause = newForm(toAny(s.pauseButtons(false))...)
+	s.pauseOut = newForm(toAny(s.pauseButtons(true))...)
 	s.netGraph = a.settings.NetGraph
-	s.hud.where = sess.Where()
+	s.hud.where, s.hud.code = sess.Where(), sess.JoinCode()
 	s.layoutPause()
 	s.marksSeen = s.rt.HitsSince(0, func(client.HitMark) {}) // deaths before the scene are old news
 	s.onMark = s.friendFell
@@ -98,12 +103,29 @@ func (s *playScene) friendFell(h client.HitMark) {
 	}
 }
 
-func (s *playScene) layoutPause() {
-	bs := []*button{s.resume, s.setup, s.leave, s.quit}
-	if s.inDungeon() {
-		bs = []*button{s.resume, s.toHub, s.setup, s.leave, s.quit}
+// pauseButtons is the pause menu's column, top down: in a dungeon Return
+// to hub, and when hosting the Players list.
+func (s *playScene) pauseButtons(inDungeon bool) []*button {
+	bs := []*button{s.resume}
+	if inDungeon {
+		bs = append(bs, s.toHub)
 	}
-	pauseColumn(s.a.w, s.a.h, bs)
+	if s.ctl != nil {
+		bs = append(bs, s.players)
+	}
+	return append(bs, s.setup, s.leave, s.quit)
+}
+
+func toAny(bs []*button) []any {
+	out := make([]any, len(bs))
+	for i, b := range bs {
+		out[i] = b
+	}
+	return out
+}
+
+func (s *playScene) layoutPause() {
+	pauseColumn(s.a.w, s.a.h, s.pauseButtons(s.inDungeon()))
 	if k := uiScale(s.a.w, s.a.h); s.costW != s.a.w || s.costK != k {
 		s.costW, s.costK = s.a.w, k
 		s.costLines = wrap(leaveCost, max(20, (s.a.w-px(48, k))/int(glyphW*k+1)))
@@ -222,7 +244,16 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		}
 		return false
 	}
+	if s.roster != nil {
+		if s.roster.update(in) {
+			s.roster = nil
+		}
+		return false
+	}
 	switch s.menu().update(in) {
+	case s.players:
+		s.roster = newPlayersPanel(s.a, s.rt, s.ctl)
+		fmt.Fprintln(s.a.logw, "duskfall: scene=players")
 	case s.setup:
 		s.settings = newSettingsPanel(s.a)
 		fmt.Fprintln(s.a.logw, "duskfall: scene=settings")
@@ -304,6 +335,9 @@ func (s *playScene) notePlaying() {
 		s.logged = true
 		fmt.Fprintf(s.a.logw, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
 		fmt.Fprintf(s.a.logw, "duskfall: %s\n", s.sess.Where())
+		if code := s.sess.JoinCode(); code != "" {
+			fmt.Fprintf(s.a.logw, "duskfall: join code %s\n", code)
+		}
 	}
 	if s.frames%game.TickRate == 0 {
 		s.a.judgeQuality(s.playing, actualFPS())
@@ -354,11 +388,14 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 		s.inv.draw(screen, g, s.rt.Character().Name, s.a.col.keys, s.a.w, s.a.h)
 	}
 	s.keeper.drawPanel(screen, g, s.a.w, s.a.h)
-	if s.paused {
+	if s.paused && s.roster == nil {
 		s.drawPause(screen, g)
 	}
 	if s.settings != nil {
 		s.settings.draw(screen, g)
+	}
+	if s.roster != nil {
+		s.roster.draw(screen, g)
 	}
 }
 
@@ -424,12 +461,17 @@ const (
 )
 
 // PauseButtonCenter is the centre of a pause menu button in a w×h window,
-// in the hub or (inDungeon) in a dungeon, for tests that click it.
-func PauseButtonCenter(label string, w, h int, inDungeon bool) (image.Point, bool) {
-	labels := []string{LabelResume, LabelSettings, LabelDisconnect, LabelQuit}
+// in the hub or (inDungeon) in a dungeon, hosting (with the Players list)
+// or not, for tests that click it.
+func PauseButtonCenter(label string, w, h int, inDungeon, hosting bool) (image.Point, bool) {
+	labels := []string{LabelResume}
 	if inDungeon {
-		labels = []string{LabelResume, LabelReturnToHub, LabelSettings, LabelDisconnect, LabelQuit}
+		labels = append(labels, LabelReturnToHub)
 	}
+	if hosting {
+		labels = append(labels, LabelPlayers)
+	}
+	labels = append(labels, LabelSettings, LabelDisconnect, LabelQuit)
 	bs := make([]*button, len(labels))
 	for i, l := range labels {
 		bs[i] = &button{label: l}

@@ -40,7 +40,9 @@ func (f *fakeSession) Frame(in client.Intent) {
 }
 func (f *fakeSession) Runtime() *client.Runtime { return f.rt }
 func (f *fakeSession) Where() string            { return "fake" }
+func (f *fakeSession) JoinCode() string         { return "" }
 func (f *fakeSession) Seed() (uint64, bool)     { return 0, false }
+func (f *fakeSession) Controls() hostControls   { return nil }
 func (f *fakeSession) Close() {
 	if f.hold != nil {
 		<-f.hold
@@ -63,6 +65,7 @@ type fakeNet struct {
 	hosts    []HostRequest
 	dials    []string
 	names    []string
+	passes   []string // the password each dial's Hello carries
 	hostErr  error
 	sessions []*fakeSession
 }
@@ -85,7 +88,7 @@ func (n *fakeNet) starter() starter {
 			return n.session(r.Client), nil
 		},
 		dial: func(addr string, cfg client.Config) (session, error) {
-			n.dials, n.names = append(n.dials, addr), append(n.names, cfg.Name)
+			n.dials, n.names, n.passes = append(n.dials, addr), append(n.names, cfg.Name), append(n.passes, cfg.Password)
 			if strings.HasPrefix(addr, "unreachable") {
 				return nil, errors.New("cannot reach " + addr + ": no such host")
 			}
@@ -480,10 +483,26 @@ func TestFriendWords(t *testing.T) {
 	}
 }
 
+func TestJoinCodes(t *testing.T) {
+	const fp = "abcdefghijklmnopqrstuvwxyz234567"
+	for _, tc := range []struct {
+		name, addr string
+		ips        []net.IP
+		want       string
+	}{
+		{"the code names the first network address", "0.0.0.0:7777",
+			[]net.IP{net.ParseIP("192.168.1.20"), net.ParseIP("10.0.0.5")}, "192.168.1.20:7777/" + fp},
+		{"a host bound to one address names it", "192.168.1.20:7777", nil, "192.168.1.20:7777/" + fp},
+		{"without a network it names this computer", "0.0.0.0:7777", nil, "127.0.0.1:7777/" + fp},
+	} {
+		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, joinCode(tc.addr, tc.ips, fp)) })
+	}
+}
+
 func TestSettingsScene(t *testing.T) {
 	open := func(t *testing.T) (*harness, *settingsPanel) {
 		h := newHarness(t, Options{Port: 7777})
-		for range 3 { // past Host and play, its port and Join
+		for range 4 { // past Host and play, its port, Join and the host's password
 			h.press(frameInput{Down: true})
 		}
 		h.press(frameInput{Enter: true})
@@ -614,6 +633,7 @@ func TestJoinListScrollsInASmallWindow(t *testing.T) {
 	require.Len(t, s.games, 5)
 	require.Less(t, s.shown, 5, "not every game fits at 640×400")
 	win := image.Rect(0, 0, MinWindowWidth, MinWindowHeight)
+	h.press(frameInput{Down: true}) // the password
 	h.press(frameInput{Down: true}) // Connect
 	h.press(frameInput{Down: true}) // Back
 	for i := range s.games {
@@ -634,4 +654,49 @@ func TestJoinListScrollsInASmallWindow(t *testing.T) {
 			assert.Equal(t, s.shown, shown, "the rest are hidden")
 		})
 	}
+}
+
+// A join code is longer than the Join screen's address field in a small
+// window: the field shows the part that fits, with the caret in it, and
+// Home brings back the start.
+func TestALongAddressScrollsInItsField(t *testing.T) {
+	h := newHarness(t, Options{Port: 7777})
+	defer h.a.Layout(WindowWidth, WindowHeight)
+	h.a.Layout(MinWindowWidth, MinWindowHeight)
+	h.a.toJoin()
+	h.press(frameInput{})
+	h.a.Draw(ebiten.NewImage(MinWindowWidth, MinWindowHeight)) // the text cache
+	s := sceneOf[*joinScene](t, h)
+	const code = "203.0.113.7:7777/abcdefghijklmnopqrstuvwxyz234567"
+	s.addr.SetText(code)
+	s.form.focus = focusAddr
+	h.press(frameInput{End: true})
+	k := uiScale(h.a.w, h.a.h)
+	ts := fieldTextScale(s.addr.rect.Dy(), k)
+	inner := s.addr.rect.Dx() - 2*px(10, k)
+	require.Greater(t, h.a.gfx.text.advance(code, ts), inner, "the code is wider than the field")
+
+	shown := func() (string, int, int) {
+		from, to := s.addr.view(h.a.gfx, ts, inner)
+		return string(s.addr.text[from:to]), from, to
+	}
+	t.Run("at the end, the end is shown and fits", func(t *testing.T) {
+		text, from, to := shown()
+		assert.Equal(t, len([]rune(code)), to)
+		assert.Positive(t, from)
+		assert.LessOrEqual(t, h.a.gfx.text.advance(text, ts), inner)
+	})
+	t.Run("Home shows the start", func(t *testing.T) {
+		h.press(frameInput{Home: true})
+		text, from, _ := shown()
+		assert.Zero(t, from)
+		assert.True(t, strings.HasPrefix(code, text))
+		assert.LessOrEqual(t, h.a.gfx.text.advance(text, ts), inner)
+	})
+	t.Run("a short address replacing it is shown whole", func(t *testing.T) {
+		h.press(frameInput{End: true})
+		s.addr.SetText("10.0.0.1:7777")
+		text, _, _ := shown()
+		assert.Equal(t, "10.0.0.1:7777", text)
+	})
 }

@@ -18,9 +18,15 @@ type session interface {
 	Runtime() *client.Runtime
 	// Where says what the player connected to, for the screens.
 	Where() string
+	// JoinCode is the code friends join this game by, when this process
+	// hosts it (net/seal); "" for a joined game.
+	JoinCode() string
 	// Seed is the world's seed when this process hosts it; a joined
 	// game's seed stays with its host (it would draw the whole map).
 	Seed() (uint64, bool)
+	// Controls is the host's say over the other players (the pause menu's
+	// Players list); nil in a game this window joined.
+	Controls() hostControls
 	Close()
 }
 
@@ -32,6 +38,9 @@ type Hosted interface {
 	Runtime() *client.Runtime
 	Addr() string // the address friends join
 	Seed() uint64 // the world's seed
+	// Fingerprint names the server's identity key: a join code is an
+	// address and it (net/seal).
+	Fingerprint() string
 	Close()
 }
 
@@ -41,6 +50,10 @@ type HostRequest struct {
 	Seed   uint64
 	Client client.Config
 	Log    *log.Logger // the server's log
+	// Password is asked of every friend who joins ("" none); Private keeps
+	// the game off the local network's Join screens (no announcement).
+	Password string
+	Private  bool
 }
 
 // HostFunc starts a hosted game.
@@ -52,8 +65,15 @@ type hostSession struct{ h Hosted }
 func (s hostSession) Frame(in client.Intent)   { s.h.Frame(in) }
 func (s hostSession) Runtime() *client.Runtime { return s.h.Runtime() }
 func (s hostSession) Where() string            { return friendWords(s.h.Addr(), lanAddrs()) }
+func (s hostSession) JoinCode() string         { return joinCode(s.h.Addr(), lanAddrs(), s.h.Fingerprint()) }
 func (s hostSession) Seed() (uint64, bool)     { return s.h.Seed(), true }
 func (s hostSession) Close()                   { s.h.Close() }
+
+// Controls is the hosted game's, when it has them (listen.Host does).
+func (s hostSession) Controls() hostControls {
+	c, _ := s.h.(hostControls)
+	return c
+}
 
 // joinSession is a friend's game.
 type joinSession struct {
@@ -64,8 +84,10 @@ type joinSession struct {
 func (s joinSession) Frame(in client.Intent)   { s.rt.Frame(in) }
 func (s joinSession) Runtime() *client.Runtime { return s.rt }
 func (s joinSession) Where() string            { return "joined " + s.addr }
+func (s joinSession) JoinCode() string         { return "" }
 func (s joinSession) Seed() (uint64, bool)     { return 0, false }
 func (s joinSession) Close()                   { s.rt.Close() }
+func (s joinSession) Controls() hostControls   { return nil }
 
 // starter opens sessions. The app uses the real network; tests replace it.
 // now is the clock the sessions' runtimes keep (client.Config.Now), which
@@ -123,6 +145,21 @@ func friendWords(addr string, ips []net.IP) string {
 		parts = append(parts, net.JoinHostPort(ip.String(), port))
 	}
 	return "friends join " + strings.Join(parts, " or ")
+}
+
+// joinCode is the join code of a game hosted on addr (net/seal), at the
+// first of this computer's addresses that friendWords names.
+func joinCode(addr string, ips []net.IP, fingerprint string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr + "/" + fingerprint
+	}
+	if ip := net.ParseIP(host); (ip == nil || ip.IsUnspecified()) && len(ips) > 0 {
+		host = ips[0].String()
+	} else if ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port) + "/" + fingerprint
 }
 
 // lanAddrs is this computer's addresses on its networks: IPv4 first, no

@@ -43,6 +43,12 @@ type Settings struct {
 	// size), else one of 0.75, 1, 1.25, 1.5 and 2 (uiscale.go).
 	UIScale float64 `toml:"ui_scale"`
 
+	// Host and play's options on the main menu, as last hosted: the
+	// password friends must give ("" none) and whether the game is kept
+	// off the local network's Join screens.
+	HostPassword string `toml:"host_password,omitempty"`
+	HostPrivate  bool   `toml:"host_private"`
+
 	// Warnings are what loading fell back on, for the log; never saved.
 	Warnings []string `toml:"-"`
 	// Token is the account secret of Name, hex encoded. It is generated once

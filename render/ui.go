@@ -122,7 +122,13 @@ func drawFieldText(dst *ebiten.Image, g *graphics, w *textField, focused bool, b
 	ts := fieldTextScale(w.rect.Dy(), k)
 	th := int(glyphH * ts)
 	x, y := w.rect.Min.X+px(10, k), w.rect.Min.Y+(w.rect.Dy()-th)/2
-	text := w.Text()
+	text, caret := w.shown(), ""
+	if !w.secret {
+		from, to := w.view(g, ts, w.rect.Dx()-2*px(10, k))
+		text, caret = string(w.text[from:to]), string(w.text[from:min(w.cur, len(w.text))])
+	} else {
+		caret = text[:w.shownCaret()]
+	}
 	if focused && w.all {
 		width := g.text.image(text, ts).Bounds().Dx()
 		g.shapes.rect(dst, float32(x-2), float32(y), float32(width+4), float32(th), colSelection)
@@ -130,10 +136,30 @@ func drawFieldText(dst *ebiten.Image, g *graphics, w *textField, focused bool, b
 	}
 	g.text.draw(dst, text, x, y, ts, alignLeft, colText)
 	if focused && !w.all && blink%60 < 36 {
-		cx := x + g.text.advance(string(w.text[:min(w.cur, len(w.text))]), ts)
+		cx := x + g.text.advance(caret, ts)
 		g.shapes.rect(dst, float32(cx), float32(y+2), max(2, pxf(2, k)), float32(th-4), colCaret)
 		g.shapes.flush(dst)
 	}
+}
+
+// view is the part of the field's text that fits inner pixels at scale
+// ts, runes from to to: the caret stays in view, and what is shown moves
+// only as far as the caret makes it (a join code is longer than the box).
+func (f *textField) view(g *graphics, ts float64, inner int) (from, to int) {
+	cur := min(f.cur, len(f.text))
+	from = min(f.from, cur)
+	for from > 0 && g.text.advance(string(f.text[from-1:]), ts) <= inner {
+		from-- // room at the right, after a deletion or new text: show more of the start
+	}
+	for from < cur && g.text.advance(string(f.text[from:cur]), ts) > inner {
+		from++
+	}
+	to = cur
+	for to < len(f.text) && g.text.advance(string(f.text[from:to+1]), ts) <= inner {
+		to++
+	}
+	f.from = from
+	return from, to
 }
 
 // fieldTextScale is a field's text's scale at UI scale k, smaller in a
@@ -156,7 +182,12 @@ func drawLabelledField(dst *ebiten.Image, g *graphics, f *textField, focused boo
 	if f.rect.Empty() {
 		return
 	}
-	g.text.draw(dst, f.label, f.rect.Min.X, f.rect.Min.Y-px(labelGap, k), k, alignLeft, colDim)
+	if !f.inline {
+		g.text.draw(dst, f.label, f.rect.Min.X, f.rect.Min.Y-px(labelGap, k), k, alignLeft, colDim)
+	} else if len(f.text) == 0 {
+		ts := fieldTextScale(f.rect.Dy(), k)
+		g.text.draw(dst, f.label, f.rect.Min.X+px(10, k), f.rect.Min.Y+(f.rect.Dy()-int(glyphH*ts))/2, ts, alignLeft, colDim)
+	}
 	drawFieldText(dst, g, f, focused, blink, k)
 }
 

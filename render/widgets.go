@@ -22,6 +22,9 @@ type textField struct {
 	rect     image.Rectangle
 	cur      int  // the caret, a rune index: 0 before the first letter, len(text) after the last
 	all      bool // Ctrl+A selected the whole: typing replaces it, Backspace or Delete clears it
+	secret   bool // a password: drawn as dots, and never pasted into from elsewhere
+	inline   bool // the label stands inside the field, dimmed, while it is empty: a column with no room above
+	from     int  // the first rune shown, when the text is wider than the box
 }
 
 // Text is the field's content.

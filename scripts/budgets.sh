@@ -54,7 +54,7 @@ budget "10,000-bullet tick" "$(awk -v n="$(bench BenchmarkWorldStep10kBullets ns
 budget "10,000-bullet tick allocations" "$(bench BenchmarkWorldStep10kBullets allocs/op)" 0 ""
 budget "per-peer snapshot encode" "$(awk -v n="$(bench BenchmarkEncodeSnapshotPerPeer ns/peer)" 'BEGIN { if (n != "") printf "%.2f", n / 1000 }')" 2 µs
 budget "per-peer encode allocations" "$(bench BenchmarkEncodeSnapshotPerPeer allocs/op)" 0 ""
-budget "bandwidth at the reference peak" "$(bandwidth TestBandwidthReferencePeak)" 2000 " B/s"
+budget "bandwidth at the reference peak" "$(bandwidth TestBandwidthReferencePeak)" 2500 " B/s"
 budget "bandwidth at ten times the peak" "$(bandwidth TestBandwidthTenfoldPeak)" 8000 " B/s"
 
 if [ "$misses" -gt 0 ]; then

@@ -53,6 +53,7 @@ func newAccountDoor(t *testing.T, dir string, tune func(*Config)) *accountDoor {
 		tune(&cfg)
 	}
 	srv, d := guardedServer(t, cfg)
+	t.Cleanup(func() { srv.Shutdown("test over") }) // the desk's last writes land before the folder is removed
 	clock := newTestClock()
 	srv.desk.led.(*storeLedger).now = clock.now // before the first Step hands the desk a job
 	return &accountDoor{srv: srv, d: d, clock: clock, dir: dir, logs: logs}

@@ -16,10 +16,12 @@ import (
 )
 
 // peakBudget is what TestBandwidthReferencePeak allows a client at the
-// reference peak, in bytes a second: above the 2,000 B/s target, which
-// scripts/budgets.sh holds it to, and below what it cost before snapshot
-// deltas (2,739), so losing them fails (docs/PERFORMANCE.md).
-const peakBudget = 2500.0
+// reference peak, in bytes a second, sealed: above the 2,500 B/s target,
+// which scripts/budgets.sh holds it to, and below what it would cost
+// without snapshot deltas (2,739 in clear before sealing added 18 bytes
+// to each of 22 datagrams a second: about 3,140), so losing them fails
+// (docs/PERFORMANCE.md).
+const peakBudget = 2750.0
 
 // udpIPHeader is what every datagram costs below ENet: 20 bytes of IPv4
 // and 8 of UDP.

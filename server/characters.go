@@ -1,6 +1,7 @@
 package server
 
 import (
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"runtime"
 
 	"duskfall/game"
+	"duskfall/net/seal"
 	"duskfall/server/store"
 )
 
@@ -58,6 +60,20 @@ func OpenStore(dir string) (*store.Store, error) {
 		return nil, fmt.Errorf("cannot open the character store: %w", err)
 	}
 	return st, nil
+}
+
+// IdentityFile is the server's identity key (net/seal) in its data
+// folder, beside the store: clients that joined before know the server by
+// it.
+const IdentityFile = "identity.key"
+
+// LoadIdentity reads the server's identity from dir, making one on the
+// first start.
+func LoadIdentity(dir string) (seal.Identity, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return seal.Identity{}, fmt.Errorf("cannot make the data folder %s: %w", dir, err)
+	}
+	return seal.LoadIdentity(filepath.Join(dir, IdentityFile), rand.Reader)
 }
 
 // restore gives a character that just entered the world the health it

@@ -33,6 +33,9 @@ const (
 	jobCreate
 	jobDelete
 	jobExpire // delete the accounts nobody has played (accounts.go)
+	jobBan    // keep a ban (hostctl.go)
+	jobUnban  // lift one
+	jobSync   // answer once every job handed over before it is done (the console's save)
 )
 
 // job is one piece of work for the desk.
@@ -46,6 +49,9 @@ type job struct {
 	class   string            // jobCreate: its class's content id
 	token   store.Token       // jobClaim
 	id      uint64            // jobDelete
+	ban     store.Ban         // jobBan
+	reply   func(string)      // jobSync: the console's answer, given on the tick's goroutine
+	saved   int               // jobSync: the characters handed over with it
 }
 
 // answer is the outcome of a request.
@@ -240,6 +246,10 @@ func (d *desk) serveCaught(a *answer) (err error) {
 		a.err = d.led.remove(a.account, a.id)
 	case jobExpire:
 		a.expired, a.accounts, a.err = d.led.expire()
+	case jobBan:
+		a.err = d.led.ban(a.ban)
+	case jobUnban:
+		a.err = d.led.unban(a.account)
 	}
 	return a.err
 }

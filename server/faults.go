@@ -34,6 +34,9 @@ var requestWords = [...]string{
 	jobCreate: "making a character",
 	jobDelete: "deleting a character",
 	jobExpire: "expiring unused accounts",
+	jobBan:    "keeping a ban",
+	jobUnban:  "lifting a ban",
+	jobSync:   "saving characters",
 }
 
 // catchFault, deferred, turns a panic in a ledger call into the call's

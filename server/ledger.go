@@ -22,6 +22,10 @@ type ledger interface {
 	// expire deletes the accounts nobody has played, returning how many,
 	// and how many are kept.
 	expire() (expired, kept int, err error)
+	// ban keeps a ban and unban lifts the account's: a memory ledger
+	// keeps none (the Runtime holds them for its life).
+	ban(b store.Ban) error
+	unban(account string) error
 	backup() error // a copy beside the store (store.Backup)
 	file() string  // the store's file, "" for memory
 	close() error
@@ -89,6 +93,13 @@ func (l *storeLedger) save(chars []store.Character) error {
 }
 
 func (l *storeLedger) backup() error { return l.st.Backup() }
+
+func (l *storeLedger) ban(b store.Ban) error { return l.st.AddBan(b) }
+
+func (l *storeLedger) unban(account string) error {
+	_, _, err := l.st.RemoveBan(account)
+	return err
+}
 
 func (l *storeLedger) file() string { return l.st.Path() }
 
@@ -173,6 +184,8 @@ func (l *memLedger) save(chars []store.Character) error {
 
 func (l *memLedger) expire() (int, int, error) { return 0, 0, nil }
 func (l *memLedger) backup() error             { return nil } // nothing outlives the process
+func (l *memLedger) ban(store.Ban) error       { return nil }
+func (l *memLedger) unban(string) error        { return nil }
 
 func (l *memLedger) file() string { return "" }
 

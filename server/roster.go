@@ -152,6 +152,14 @@ func (s *Runtime) onHello(p *peer, b []byte) error {
 		s.reject(p.id, "malformed Hello: "+err.Error())
 		return err
 	}
+	if b, ok := s.banned(h.Name, p.from); ok {
+		s.counters.BanRefused++
+		s.reject(p.id, banWords(b))
+		return nil
+	}
+	if !s.checkPassword(p, h.Password) {
+		return nil
+	}
 	if s.seated() >= s.cfg.MaxPlayers && !s.holdsSeat(h.Name) {
 		// An account that holds a seat may be coming back to it (a game
 		// that crashed, a body still channelling out): welcome decides,
@@ -183,8 +191,21 @@ func (s *Runtime) takeAnswers() {
 }
 
 func (s *Runtime) apply(a *answer) {
-	if a.kind == jobExpire {
+	switch a.kind {
+	case jobExpire:
 		s.noteSwept(a)
+		return
+	case jobBan, jobUnban:
+		if a.err != nil {
+			s.log.Printf("character store: %s: %v", requestWords[a.kind], a.err)
+		}
+		return
+	case jobSync:
+		if a.err != nil {
+			a.reply("the store did not save: " + a.err.Error())
+			return
+		}
+		a.reply(fmt.Sprintf("saved %d %s", a.saved, plural(a.saved, "character", "characters")))
 		return
 	}
 	p := a.p

@@ -46,6 +46,9 @@ type Config struct {
 	// HelloTicks is how long a connection may take to say Hello: 0 means
 	// HelloTimeoutTicks (5 s).
 	HelloTicks int
+	// Password, when set, is asked of every player but the host's own
+	// (hostctl.go, checkPassword).
+	Password   string
 	VolleyLead int // ticks enemy volleys are announced before they fly: 0 means game.VolleyLeadTicks, negative none
 	// Store keeps accounts and characters; the Runtime owns it from New on
 	// and closes it on Shutdown. nil keeps characters in memory, without
@@ -131,6 +134,10 @@ type Runtime struct {
 	sheet      wire.Inventory    // sendSheet's scratch
 	gone       []game.Item       // scratch: instanced loot leaving with its owner
 	retried    []retriedSession  // second sessions told to try again lately (roster.go, firstRetry)
+	bans       []store.Ban       // the bans in force (hostctl.go); the store keeps them too
+	pwGates    map[string]uint32 // address → its wrong passwords' pace (hostctl.go, checkPassword)
+	commands   chan Command      // the console's commands, taken between ticks (console.go)
+	stopping   bool              // the console asked the server to stop
 
 	// Test seams for Run: the clock, the sleep between ticks and the
 	// status writer (nil: the status file, if configured).
@@ -168,6 +175,11 @@ type Counters struct {
 	// the peers disconnected by the guard (idle, flooding, garbage);
 	// LateDropped packets from peers already refused (guard.go).
 	RateLimited, Kicked, LateDropped int
+	// HostKicks counts players the host removed; Bans the players it
+	// banned; BanRefused the Hellos refused for a ban; PasswordRefused
+	// those with a missing or wrong password, PasswordPaced those from an
+	// address over its pace of wrong ones (hostctl.go).
+	HostKicks, Bans, BanRefused, PasswordRefused, PasswordPaced int
 	// Snapshots sent whole and as deltas against an acknowledged one.
 	SnapshotsWhole, SnapshotDeltas int
 	BytesIn                        uint64      // payload bytes received
@@ -201,6 +213,7 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 		log:      log.New(discard{}, "", 0),
 		now:      time.Now,
 		sleep:    time.Sleep,
+		commands: make(chan Command, commandQueue),
 	}
 	if cfg.Log != nil {
 		// The log's writer (stderr, say) may block; the tick must not.
@@ -209,6 +222,11 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 	}
 	var led ledger = newMemLedger()
 	if cfg.Store != nil {
+		bans, err := cfg.Store.Bans()
+		if err != nil {
+			return nil, fmt.Errorf("server: reading the bans: %w", err)
+		}
+		s.bans = bans
 		led = newStoreLedger(cfg.Store, cfg.accountRules())
 	}
 	s.desk = newDesk(led, backupEvery(cfg.BackupEvery), s.log.Printf)
@@ -278,6 +296,7 @@ func (s *Runtime) Step() {
 		b.Hold()
 		defer b.Release()
 	}
+	s.takeCommands()
 	s.inbox = s.tr.Poll(s.inbox[:0])
 	for i := range s.inbox {
 		s.handle(&s.inbox[i])
@@ -324,8 +343,8 @@ const tickStep = time.Second / game.TickRate
 // missed ticks, counted as skipped, rather than spin through them.
 const maxBehind = 250 * time.Millisecond
 
-// Run steps the server at 60 Hz until ctx ends, then says goodbye to every
-// peer. Once a second it hands a status snapshot to a writer goroutine
+// Run steps the server at 60 Hz until ctx ends or the console says stop,
+// then says goodbye to every peer. Once a second it hands a status snapshot to a writer goroutine
 // (the status file, when configured); nothing in the loop touches a file.
 func (s *Runtime) Run(ctx context.Context) error {
 	sink := s.startStatusSink()
@@ -335,7 +354,7 @@ func (s *Runtime) Run(ctx context.Context) error {
 	lp := newLoopStats()
 	next := s.now()
 	lastStatus := next
-	for ctx.Err() == nil {
+	for ctx.Err() == nil && !s.stopping {
 		now := s.now()
 		next = lp.skipIfFarBehind(now, next)
 		for !now.Before(next) {

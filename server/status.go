@@ -30,6 +30,14 @@ type Status struct {
 	RateLimited  int     `json:"rate_limited"` // packets dropped over a peer's allowance
 	Kicked       int     `json:"kicked"`       // peers disconnected for idling, flooding or garbage
 	LateDropped  int     `json:"late_dropped"` // packets from peers already refused
+	// The host's controls: players the host kicked and banned, Hellos
+	// refused for a ban, and Hellos refused for a missing or wrong
+	// password or for their address's pace of wrong ones.
+	HostKicks       int `json:"host_kicks"`
+	Bans            int `json:"bans"`
+	BanRefused      int `json:"ban_refused"`
+	PasswordRefused int `json:"password_refused"`
+	PasswordPaced   int `json:"password_paced"`
 	// Datagrams (and their bytes) the transport dropped at the door, before
 	// ENet read them, because their source was over its byte budget: a flood.
 	SourceDropped      uint64 `json:"source_dropped"`
@@ -41,6 +49,12 @@ type Status struct {
 	// receives at its address (a forged flood), and sources that did.
 	DoorDropped uint64 `json:"door_dropped"`
 	DoorProven  uint64 `json:"door_proven"`
+	// Sealed sessions held, and datagrams dropped because they failed
+	// authentication (forged) or came again (replayed): docs/NETCODE.md,
+	// "Sealed sessions".
+	SealSessions int    `json:"seal_sessions"`
+	SealForged   uint64 `json:"seal_forged"`
+	SealReplayed uint64 `json:"seal_replayed"`
 	// Snapshots sent since start: whole, and as deltas against the newest
 	// one the receiver acknowledged.
 	SnapshotsWhole int `json:"snapshots_whole"`
@@ -175,21 +189,23 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 	c := s.Counters()
 	secs := elapsed.Seconds()
 	st := Status{
-		Players:        s.Players(),
-		Tick:           s.Tick(),
-		BytesInPerS:    float64(c.BytesIn-l.lastIn) / secs,
-		BytesOutPerS:   float64(c.BytesOut-l.lastOut) / secs,
-		Instances:      s.Instances(),
-		Garbage:        c.Garbage,
-		Rejected:       c.Rejected,
-		JoinDeferred:   c.Deferred,
-		OnRoster:       s.seated() - s.Players(),
-		RosterRefused:  c.RosterRefused,
-		RosterPaced:    c.RosterPaced,
-		Unencodable:    c.Unencodable,
-		RateLimited:    c.RateLimited,
-		Kicked:         c.Kicked,
-		LateDropped:    c.LateDropped,
+		Players:       s.Players(),
+		Tick:          s.Tick(),
+		BytesInPerS:   float64(c.BytesIn-l.lastIn) / secs,
+		BytesOutPerS:  float64(c.BytesOut-l.lastOut) / secs,
+		Instances:     s.Instances(),
+		Garbage:       c.Garbage,
+		Rejected:      c.Rejected,
+		JoinDeferred:  c.Deferred,
+		OnRoster:      s.seated() - s.Players(),
+		RosterRefused: c.RosterRefused,
+		RosterPaced:   c.RosterPaced,
+		Unencodable:   c.Unencodable,
+		RateLimited:   c.RateLimited,
+		Kicked:        c.Kicked,
+		LateDropped:   c.LateDropped,
+		HostKicks:     c.HostKicks, Bans: c.Bans, BanRefused: c.BanRefused,
+		PasswordRefused: c.PasswordRefused, PasswordPaced: c.PasswordPaced,
 		SnapshotsWhole: c.SnapshotsWhole, SnapshotDeltas: c.SnapshotDeltas,
 		ItemsMinted: c.ItemsMinted, ItemsTaken: c.ItemsTaken, ItemsUsed: c.ItemsUsed,
 		ItemsDropped: c.ItemsDropped, ItemsDestroyed: c.ItemsDestroyed,
@@ -204,6 +220,7 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 		st.SourceDropped, st.SourceDroppedBytes = ws.SourceDropped, ws.SourceDroppedBytes
 		st.QueueDropped = ws.QueueDropped
 		st.DoorDropped, st.DoorProven = ws.DoorDropped, ws.DoorProven
+		st.SealSessions, st.SealForged, st.SealReplayed = ws.SealSessions, ws.SealForged, ws.SealReplayed
 	}
 	l.lastIn, l.lastOut = c.BytesIn, c.BytesOut
 	st.TickMsP50, st.TickMsP99, _ = l.percentiles(l.steps)

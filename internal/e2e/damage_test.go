@@ -79,11 +79,11 @@ func TestADamagedStoreIsRefusedInWords(t *testing.T) {
 			assert.Equal(t, []string{server.DataFile}, namesIn(t, dir), "nothing is written beside it")
 		})
 	}
-	t.Run("an empty new folder starts a new store", func(t *testing.T) {
+	t.Run("an empty new folder starts a new store and a new identity", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "new")
 		out, err := runServer(bin, dir, "1s")
 		require.NoError(t, err, "%s", out)
-		assert.Equal(t, []string{server.DataFile, server.DataFile + ".bak"}, namesIn(t, dir))
+		assert.Equal(t, []string{server.DataFile, server.DataFile + ".bak", server.IdentityFile}, namesIn(t, dir), "the store, its backup and the server's identity")
 	})
 	t.Run("a healthy store starts and is backed up to a store with the same characters", func(t *testing.T) {
 		dir := t.TempDir()

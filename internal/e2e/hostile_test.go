@@ -41,7 +41,8 @@ func newAttacker(t *testing.T, slots int) *attacker {
 	from, err := enet.NewAddress("127.0.0.2", 0)
 	require.NoError(t, err)
 	h, err := enet.NewHost(&from, enet.HostConfig{PeerCount: slots, ChannelCount: wire.NumChannels,
-		MaximumPacketSize: 8 << 20, MaximumWaitingData: 32 << 20, DuplicatePeers: slots, Compress: true})
+		MaximumPacketSize: 8 << 20, MaximumWaitingData: 32 << 20, DuplicatePeers: slots, Compress: true,
+		Seal: &enet.SealConfig{}, Version: wire.ProtocolVersion}) // through the door as a client is
 	require.NoError(t, err)
 	a := &attacker{host: h, stop: make(chan struct{}), done: make(chan struct{})}
 	go a.service()
@@ -114,8 +115,9 @@ func (a *attacker) throughDoor(t *testing.T, to enet.Address) {
 	a.door = time.Now()
 }
 
-// throughDoor knocks at the door of the server at to and sends its cookie
-// back, as a client's transport does, so that h's connects get in. h is
+// throughDoor knocks at the door of the server at to, sends its cookie
+// back and waits for the sealed session, as a client's transport does, so
+// that h's connects get in. h is
 // serviced here, unless mu is given: then another goroutine services it,
 // and mu guards it.
 func throughDoor(t *testing.T, h *enet.Host, to enet.Address, mu *sync.Mutex) {
@@ -135,7 +137,10 @@ func throughDoor(t *testing.T, h *enet.Host, to enet.Address, mu *sync.Mutex) {
 		}
 		proven := false
 		if err == nil {
-			proven, err = h.Prove(to)
+			_, err = h.Prove(to)
+		}
+		if err == nil {
+			proven, err = h.SealState(to)
 		}
 		if mu != nil {
 			mu.Unlock()
@@ -352,6 +357,7 @@ func halfOpen(t *testing.T, ip, addr string, n int) {
 	require.NoError(t, err)
 	hc := enet.DefaultHostConfig()
 	hc.PeerCount, hc.ChannelCount, hc.DuplicatePeers, hc.Compress = n, wire.NumChannels, n, true
+	hc.Seal, hc.Version = &enet.SealConfig{}, wire.ProtocolVersion
 	h, err := enet.NewHost(&from, hc)
 	require.NoError(t, err)
 	to := enetAddr(t, addr)

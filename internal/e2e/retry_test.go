@@ -129,7 +129,8 @@ func TestAConnectWithTooFewChannelsIsRefusedInWords(t *testing.T) {
 	from, err := enet.NewAddress("127.0.0.2", 0)
 	require.NoError(t, err)
 	h, err := enet.NewHost(&from, enet.HostConfig{PeerCount: 1, ChannelCount: 2, Compress: true,
-		MaximumPacketSize: 1 << 16, MaximumWaitingData: 1 << 20, DuplicatePeers: 1})
+		MaximumPacketSize: 1 << 16, MaximumWaitingData: 1 << 20, DuplicatePeers: 1,
+		Seal: &enet.SealConfig{}, Version: wire.ProtocolVersion})
 	require.NoError(t, err)
 	defer h.Destroy()
 	throughDoor(t, h, enetAddr(t, addr), nil)

@@ -25,9 +25,10 @@ import (
 //
 // Sizes of the door's datagrams, in bytes (layouts in intercept.c).
 const (
-	DoorKnockLen  = C.DK_KNOCK_LEN
-	DoorCookieLen = C.DK_COOKIE_LEN
-	DoorProofLen  = C.DK_PROOF_LEN
+	DoorVersionLen = C.DK_VERSION_LEN
+	DoorKnockLen   = C.DK_KNOCK_LEN
+	DoorCookieLen  = C.DK_COOKIE_LEN
+	DoorProofLen   = C.DK_PROOF_LEN
 )
 
 const (
@@ -48,12 +49,13 @@ type DoorStats struct {
 	Proven    uint64 // proofs accepted
 	Refused   uint64 // proofs with a wrong or stale cookie
 	Malformed uint64 // door datagrams of the wrong length or kind
+	Versions  uint64 // knocks of another protocol version, answered with ours
 }
 
 // openDoor shuts the host's door (HostConfig.Door).
 func (h *Host) openDoor() error {
 	key := doorKey()
-	if C.dk_door_open(h.ptr, (*C.uint8_t)(unsafe.Pointer(&key[0])), C.enet_uint32(DoorProvenFor/time.Millisecond)) != 0 {
+	if C.dk_door_open(h.ptr, (*C.uint8_t)(unsafe.Pointer(&key[0])), C.enet_uint32(DoorProvenFor/time.Millisecond), C.uint32_t(h.version)) != 0 {
 		return fmt.Errorf("%w: too many hosts with a door or a budget", ErrConfig)
 	}
 	return nil
@@ -85,7 +87,7 @@ func (h *Host) DoorStats() DoorStats {
 	var c C.dk_door_counts
 	C.dk_door_counts_of(h.ptr, &c)
 	return DoorStats{Dropped: uint64(c.dropped), Knocks: uint64(c.knocks), Proven: uint64(c.proven),
-		Refused: uint64(c.refused), Malformed: uint64(c.malformed)}
+		Refused: uint64(c.refused), Malformed: uint64(c.malformed), Versions: uint64(c.versions)}
 }
 
 // Knock sends the door at to a knock from the host's socket; the cookie
@@ -100,26 +102,40 @@ func (h *Host) Knock(to Address) error {
 		h.nonce = binary.BigEndian.Uint32(b[:]) | 1
 	}
 	ca := to.toC()
-	if C.dk_knock(h.ptr, &ca, C.uint32_t(h.nonce)) != 0 {
+	if C.dk_knock(h.ptr, &ca, C.uint32_t(h.nonce), C.uint32_t(h.version)) != 0 {
 		return fmt.Errorf("%w: knock at %s", ErrService, to)
 	}
 	return nil
 }
 
-// Prove sends the door at to the cookie it answered the last Knock with.
-// It reports false when no cookie has come yet.
+// Prove sends the door at to the cookie it answered the last Knock with,
+// and a sealed host's handshake key. It reports false when no cookie has
+// come yet. A sealed host connects once SealState says the session is made.
 func (h *Host) Prove(to Address) (bool, error) {
 	if h.ptr == nil {
 		return false, ErrHostDestroyed
 	}
+	key, err := h.clientKey()
+	if err != nil {
+		return false, err
+	}
 	ca := to.toC()
-	switch C.dk_prove(h.ptr, &ca) {
+	switch C.dk_prove(h.ptr, &ca, (*C.uint8_t)(unsafe.Pointer(&key[0]))) {
 	case 1:
 		return true, nil
 	case 0:
 		return false, nil
 	}
 	return false, fmt.Errorf("%w: proof to %s", ErrService, to)
+}
+
+// RefusedBy is the protocol version a door answered this host's knock
+// with, refusing the one the knock announced; 0 when none did.
+func (h *Host) RefusedBy() uint32 {
+	if h.ptr == nil {
+		return 0
+	}
+	return uint32(C.dk_refused_by(h.ptr))
 }
 
 // doorMAC is the cookie the door would make for a source in an epoch;

@@ -1,6 +1,7 @@
 package enet
 
 import (
+	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"net"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"duskfall/net/seal"
 )
 
 func newDoor(t *testing.T) *Host {
@@ -157,6 +160,14 @@ func proof(epoch uint32, mac uint64) []byte {
 	return b
 }
 
+// proofOf is the proof that returns a cookie (its epoch and MAC as sent).
+func proofOf(cookie []byte) []byte {
+	b := make([]byte, DoorProofLen)
+	copy(b, "DKPR")
+	copy(b[4:], cookie)
+	return b
+}
+
 // connectDatagram is an ENet CONNECT as a client sends it uncompressed:
 // the header addressed to no peer (0xFFF) with a sent time, one command.
 func connectDatagram(connectID uint32) []byte {
@@ -237,7 +248,7 @@ func TestTheDoorOnTheWire(t *testing.T) {
 		reply := honest.send(knock(7), wait)
 		require.Len(t, reply, DoorCookieLen)
 		forger := newWireClient(t, door, "127.0.1.10")
-		assert.Nil(t, forger.send(append([]byte("DKPR"), reply[8:]...), wait))
+		assert.Nil(t, forger.send(proofOf(reply[8:]), wait))
 		assert.Nil(t, forger.send(connectDatagram(3), wait))
 		assert.EqualValues(t, 1, door.DoorStats().Refused)
 	})
@@ -246,7 +257,7 @@ func TestTheDoorOnTheWire(t *testing.T) {
 		c := newWireClient(t, door, "127.0.0.1")
 		reply := c.send(knock(9), wait)
 		require.Len(t, reply, DoorCookieLen)
-		assert.Nil(t, c.send(append([]byte("DKPR"), reply[8:]...), wait), "a proof has no reply")
+		assert.Nil(t, c.send(proofOf(reply[8:]), wait), "a proof has no reply")
 		verify := c.send(connectDatagram(4), wait)
 		require.NotNil(t, verify, "ENet answered the connect")
 		assert.Equal(t, byte(3), verify[4]&0x0F, "with a VERIFY_CONNECT")
@@ -261,7 +272,7 @@ func TestTheDoorOnTheWire(t *testing.T) {
 		require.Len(t, reply, DoorCookieLen)
 		require.NoError(t, door.RotateDoor())
 		require.NoError(t, door.RotateDoor())
-		assert.Nil(t, c.send(append([]byte("DKPR"), reply[8:]...), wait))
+		assert.Nil(t, c.send(proofOf(reply[8:]), wait))
 		assert.Nil(t, c.send(connectDatagram(5), wait))
 		assert.EqualValues(t, 1, door.DoorStats().Refused)
 	})
@@ -333,4 +344,53 @@ func BenchmarkDoorMAC(b *testing.B) {
 	for b.Loop() {
 		door.doorMAC(e, src)
 	}
+}
+
+// newSealedDoor is a door host that seals its sessions.
+func newSealedDoor(t *testing.T) *Host {
+	t.Helper()
+	addr, err := NewAddress("127.0.0.1", 0)
+	require.NoError(t, err)
+	id, err := seal.NewIdentity(rand.Reader)
+	require.NoError(t, err)
+	cfg := DefaultHostConfig()
+	cfg.Door = true
+	cfg.Seal = &SealConfig{Identity: &id}
+	h, err := NewHost(&addr, cfg)
+	require.NoError(t, err)
+	t.Cleanup(h.Destroy)
+	return h
+}
+
+// sealedProofOf is the proof that returns a cookie with the client's key.
+func sealedProofOf(cookie []byte, key [seal.KeyLen]byte) []byte {
+	b := proofOf(cookie)
+	copy(b[4+len(cookie):], key[:])
+	return b
+}
+
+func TestASealedDoorAnswersAProofSentAgain(t *testing.T) {
+	const wait = 150 * time.Millisecond
+	door := newSealedDoor(t)
+	c := newWireClient(t, door, "127.0.0.1")
+	cookie := c.send(knock(11), wait)
+	require.Len(t, cookie, DoorCookieLen)
+	cli, err := seal.NewClient(rand.Reader)
+	require.NoError(t, err)
+	p := sealedProofOf(cookie[8:], cli.Key())
+
+	first := c.send(p, wait)
+	require.Len(t, first, seal.HelloLen, "the proof is answered with the session's hello")
+	// That hello is lost on its way: the client proves again, from the
+	// address that now has a session, and must hear the same hello.
+	again := c.send(p, wait)
+	require.Len(t, again, seal.HelloLen, "a proof sent again is answered, not taken for a forged datagram")
+	assert.Equal(t, first, again)
+	var ck [seal.CookieLen]byte
+	copy(ck[:], cookie[8:])
+	_, _, err = cli.Finish(again, ck, nil)
+	require.NoError(t, err, "the hello sent again finishes the handshake")
+	st := door.SealStats()
+	assert.Zero(t, st.Forged, "a proof is the door's, not a forgery")
+	assert.Equal(t, 1, st.Sessions)
 }

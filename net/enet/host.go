@@ -42,6 +42,14 @@ type HostConfig struct {
 	// cookie round trip, that it receives at its address (door.go). A
 	// server's host has one; its clients Knock and Prove before Connect.
 	Door bool
+	// Seal, when set, seals every datagram to and from the host's peers
+	// (seal.go): a server (Door) answers proofs with a signed hello; a
+	// client's Knock and Prove make the session before it connects.
+	Seal *SealConfig
+	// Version is the protocol version a door admits (0: any; a knock of
+	// another is answered with this one, so its client can say so in
+	// words), or the one a client's knock announces.
+	Version uint32
 }
 
 // DefaultHostConfig returns limits far below ENet's 32 MiB defaults, which
@@ -68,6 +76,8 @@ func (c HostConfig) validate() error {
 		return fmt.Errorf("%w: MaximumWaitingData %d below MaximumPacketSize", ErrConfig, c.MaximumWaitingData)
 	case c.DuplicatePeers < 1:
 		return fmt.Errorf("%w: DuplicatePeers %d", ErrConfig, c.DuplicatePeers)
+	case c.Door && c.Seal != nil && c.Seal.Identity == nil:
+		return fmt.Errorf("%w: a sealed server needs an identity", ErrConfig)
 	case c.Door && c.PeerCount > DoorMaxPeers:
 		return fmt.Errorf("%w: PeerCount %d above %d behind a door", ErrConfig, c.PeerCount, DoorMaxPeers)
 	}
@@ -93,6 +103,9 @@ type Host struct {
 	droppedN, droppedB C.uint64_t
 
 	nonce uint32 // the knocks' (Knock), picked at the first
+
+	sealed  *sealHost // nil for a plain host
+	version uint32    // HostConfig.Version
 }
 
 // NewHost creates a host. A nil addr makes a client host that binds no fixed
@@ -125,9 +138,10 @@ func NewHost(addr *Address, cfg HostConfig) (*Host, error) {
 		return nil, fmt.Errorf("%w: the range coder could not be set up", ErrCreateHost)
 	}
 	h := &Host{
-		ptr:   ptr,
-		event: (*C.ENetEvent)(C.calloc(1, C.sizeof_ENetEvent)),
-		peers: make([]*Peer, cfg.PeerCount),
+		ptr:     ptr,
+		event:   (*C.ENetEvent)(C.calloc(1, C.sizeof_ENetEvent)),
+		peers:   make([]*Peer, cfg.PeerCount),
+		version: cfg.Version,
 	}
 	if cfg.IncomingRateLimit > 0 {
 		if err := h.limitIncoming(cfg.IncomingRateLimit, max(cfg.IncomingBurst, cfg.IncomingRateLimit)); err != nil {
@@ -141,6 +155,12 @@ func NewHost(addr *Address, cfg HostConfig) (*Host, error) {
 			return nil, err
 		}
 	}
+	if cfg.Seal != nil {
+		if err := h.seal(*cfg.Seal); err != nil {
+			h.Destroy()
+			return nil, err
+		}
+	}
 	return h, nil
 }
 
@@ -150,6 +170,7 @@ func (h *Host) Destroy() {
 	if h.ptr == nil {
 		return
 	}
+	h.unseal()
 	h.forgetLimits()
 	h.foldCounters()
 	for i, p := range h.peers {

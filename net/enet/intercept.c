@@ -1,6 +1,10 @@
 #include <string.h>
+#include <errno.h>
 #include <pthread.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
 #include "intercept.h"
+#include "_cgo_export.h"
 
 // A per-source byte budget, checked on every datagram a host receives
 // before ENet decompresses or parses it (ENet's intercept callback). A
@@ -50,6 +54,12 @@ typedef struct {
 	uint32_t nonce;
 	int haveCookie;
 	uint8_t cookie[12]; // epoch and MAC, as the door sent them
+	uint32_t version;   // the protocol a door admits (0: any), or a knock announces
+	uint32_t refusedBy; // the version a door answered a knock with, when it refused it
+
+	// Sealing (seal.go): every datagram to and from a peer is sealed, and
+	// the door's proof and hello carry the handshake.
+	int seal;
 } dk_host;
 
 static dk_slot dk_slots[DK_SLOTS];
@@ -122,17 +132,24 @@ uint64_t dk_siphash24(const uint8_t key[16], const uint8_t *in, size_t len) {
 
 // ---- The door's datagrams. Every field is big-endian.
 //
-//	knock  (client → server, 32 bytes): "DKNK", nonce u32, 24 zero bytes
+//	knock  (client → server, 32 bytes): "DKNK", nonce u32, protocol version
+//	       u32, 20 zero bytes
+//	version (server → client, 12 bytes): "DKVR", the knock's nonce u32, the
+//	       server's protocol version u32: the knock's version is not its own
 //	cookie (server → client, 20 bytes): "DKCK", nonce u32, epoch u32, MAC u64
-//	proof  (client → server, 16 bytes): "DKPR", epoch u32, MAC u64
+//	proof  (client → server, 136 bytes): "DKPR", epoch u32, MAC u64,
+//	       the client's key of the sealed handshake [32], 88 zero bytes
+//	hello  (server → client, 132 bytes, sealed hosts): net/seal's layout
 //
 // MAC = SipHash-2-4 under the epoch's key of (epoch u32, IPv4 address as
-// on the wire, port u16). A reply (the cookie) is shorter than the knock
-// that asks for it, and a knock of any other length gets none.
+// on the wire, port u16). A reply (the cookie, the hello) is shorter than
+// the datagram that asks for it, and one of any other length gets none.
 
 static const uint8_t dk_magic_knock[4] = {'D', 'K', 'N', 'K'};
 static const uint8_t dk_magic_cookie[4] = {'D', 'K', 'C', 'K'};
 static const uint8_t dk_magic_proof[4] = {'D', 'K', 'P', 'R'};
+static const uint8_t dk_magic_hello[4] = {'D', 'K', 'S', 'H'};
+static const uint8_t dk_magic_version[4] = {'D', 'K', 'V', 'R'};
 
 static void dk_put32(uint8_t *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v; }
 static void dk_put64(uint8_t *p, uint64_t v) { dk_put32(p, (uint32_t)(v >> 32)); dk_put32(p + 4, (uint32_t)v); }
@@ -168,18 +185,119 @@ static int dk_is_proven(ENetHost *host, enet_uint32 ip, enet_uint16 port, enet_u
 	return p->host == host && p->ip == ip && p->port == port && (int32_t)(p->until - now) > 0;
 }
 
-static void dk_send(ENetHost *host, const uint8_t *b, size_t n) {
-	ENetBuffer buf;
-	buf.data = (void *)b;
-	buf.dataLength = n;
-	enet_socket_send(host->socket, &host->receivedAddress, &buf, 1);
+// dk_sendmsg sends a datagram as ENet's own enet_socket_send does: 0 when
+// the socket would block, -1 on an error.
+static int dk_sendmsg(ENetSocket socket, const ENetAddress *address, const ENetBuffer *buffers, size_t count) {
+	struct msghdr m;
+	struct sockaddr_in sin;
+	memset(&m, 0, sizeof m);
+	if (address != NULL) {
+		memset(&sin, 0, sizeof sin);
+		sin.sin_family = AF_INET;
+		sin.sin_port = ENET_HOST_TO_NET_16(address->port);
+		sin.sin_addr.s_addr = address->host;
+		m.msg_name = &sin;
+		m.msg_namelen = sizeof sin;
+	}
+	m.msg_iov = (struct iovec *)buffers;
+	m.msg_iovlen = count;
+	int sent = sendmsg(socket, &m, MSG_NOSIGNAL);
+	if (sent == -1) return errno == EWOULDBLOCK ? 0 : -1;
+	return sent;
+}
+
+// dk_send sends a door datagram as it is, never sealed.
+static int dk_send(ENetHost *host, const ENetAddress *to, const uint8_t *b, size_t n) {
+	ENetBuffer buf = {.data = (void *)b, .dataLength = n};
+	return dk_sendmsg(host->socket, to, &buf, 1);
+}
+
+// ---- Sealing. Every datagram ENet sends goes through enet_socket_send,
+// which libenet calls through the dynamic linker: the definition below
+// takes its place, so the datagrams of a sealed host's socket are sealed
+// (by seal.go) on their way out, whatever ENet command they carry.
+
+static int dk_seal_fds[DK_HOSTS]; // socket + 1 of each sealed host, 0 for none
+
+static int dk_fd_sealed(ENetSocket fd) {
+	for (int i = 0; i < DK_HOSTS; i++) {
+		if (__atomic_load_n(&dk_seal_fds[i], __ATOMIC_ACQUIRE) == fd + 1) return 1;
+	}
+	return 0;
+}
+
+int enet_socket_send(ENetSocket socket, const ENetAddress *address, const ENetBuffer *buffers, size_t count) {
+	if (address == NULL || !dk_fd_sealed(socket)) return dk_sendmsg(socket, address, buffers, count);
+	uint8_t buf[DK_SEAL_HEADER + ENET_PROTOCOL_MAXIMUM_MTU + DK_SEAL_TAG];
+	size_t n = 0;
+	for (size_t i = 0; i < count; i++) {
+		if (n + buffers[i].dataLength > ENET_PROTOCOL_MAXIMUM_MTU) return -1;
+		memcpy(buf + DK_SEAL_HEADER + n, buffers[i].data, buffers[i].dataLength);
+		n += buffers[i].dataLength;
+	}
+	int m = dkSealOut(socket, address->host, address->port, buf, n, sizeof buf);
+	if (m < 0) return (int)n; // no session to seal it in: dropped and counted, never sent in clear
+	ENetBuffer one = {.data = buf, .dataLength = (size_t)m};
+	return dk_sendmsg(socket, address, &one, 1);
+}
+
+// dk_seal_on makes the host sealed. dk_mu held.
+static int dk_seal_on_locked(ENetHost *host, dk_host *h) {
+	for (int i = 0; i < DK_HOSTS; i++) {
+		if (__atomic_load_n(&dk_seal_fds[i], __ATOMIC_ACQUIRE) == 0) {
+			__atomic_store_n(&dk_seal_fds[i], host->socket + 1, __ATOMIC_RELEASE);
+			h->seal = 1;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static void dk_seal_off_locked(ENetHost *host) {
+	for (int i = 0; i < DK_HOSTS; i++) {
+		if (__atomic_load_n(&dk_seal_fds[i], __ATOMIC_ACQUIRE) == host->socket + 1) {
+			__atomic_store_n(&dk_seal_fds[i], 0, __ATOMIC_RELEASE);
+		}
+	}
+}
+
+int dk_seal(ENetHost *host) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_attach(host);
+	int r = h == NULL ? -1 : dk_seal_on_locked(host, h);
+	pthread_mutex_unlock(&dk_mu);
+	return r;
+}
+
+// dk_accept answers a proof on a sealed host: the session's hello, sent
+// as it is. Retries of one proof get the same hello.
+static void dk_accept(ENetHost *host, const uint8_t *d, size_t n, enet_uint32 now) {
+	uint8_t reply[DK_HELLO_LEN];
+	int m = dkSealAccept(host->socket, host->receivedAddress.host, host->receivedAddress.port,
+		(uint8_t *)d, n, reply, sizeof reply, now);
+	if (m > 0 && (size_t)m <= n) dk_send(host, &host->receivedAddress, reply, (size_t)m);
 }
 
 // dk_door handles a door datagram (it starts "DK") on a host with the
-// door or a knock. It always consumes it. dk_mu held.
-static void dk_door(ENetHost *host, dk_host *h, const uint8_t *d, size_t n) {
+// door or a knock. It always consumes it. Takes dk_mu; calls seal.go
+// without it.
+static void dk_door(ENetHost *host, const uint8_t *d, size_t n, enet_uint32 now) {
 	enet_uint32 ip = host->receivedAddress.host;
 	enet_uint16 port = host->receivedAddress.port;
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	if (h == NULL) { pthread_mutex_unlock(&dk_mu); return; }
+	if (h->door && n == DK_KNOCK_LEN && memcmp(d, dk_magic_knock, 4) == 0 &&
+	    h->version != 0 && dk_get32(d + 8) != h->version) {
+		uint8_t reply[DK_VERSION_LEN];
+		memcpy(reply, dk_magic_version, 4);
+		memcpy(reply + 4, d + 4, 4);
+		dk_put32(reply + 8, h->version);
+		h->counts.versions++;
+		pthread_mutex_unlock(&dk_mu);
+		dk_send(host, &host->receivedAddress, reply, sizeof reply);
+		return;
+	}
 	if (h->door && n == DK_KNOCK_LEN && memcmp(d, dk_magic_knock, 4) == 0) {
 		uint8_t reply[DK_COOKIE_LEN];
 		uint64_t mac = 0;
@@ -188,70 +306,137 @@ static void dk_door(ENetHost *host, dk_host *h, const uint8_t *d, size_t n) {
 		memcpy(reply + 4, d + 4, 4);
 		dk_put32(reply + 8, h->epoch);
 		dk_put64(reply + 12, mac);
-		dk_send(host, reply, sizeof reply);
 		h->counts.knocks++;
+		pthread_mutex_unlock(&dk_mu);
+		dk_send(host, &host->receivedAddress, reply, sizeof reply);
 		return;
 	}
 	if (h->door && n == DK_PROOF_LEN && memcmp(d, dk_magic_proof, 4) == 0) {
 		uint64_t mac;
 		if (!dk_mac(h, dk_get32(d + 4), ip, port, &mac) || mac != dk_get64(d + 8)) {
 			h->counts.refused++;
+			pthread_mutex_unlock(&dk_mu);
 			return;
 		}
 		dk_proven *p = dk_proven_slot(host, ip, port);
 		p->host = host; p->ip = ip; p->port = port;
-		p->until = enet_time_get() + h->provenMs;
+		p->until = now + h->provenMs;
 		h->counts.proven++;
+		int seal = h->seal;
+		pthread_mutex_unlock(&dk_mu);
+		if (seal) dk_accept(host, d, n, now);
 		return;
 	}
 	if (h->knocking && n == DK_COOKIE_LEN && memcmp(d, dk_magic_cookie, 4) == 0 &&
 	    ip == h->knockTo.host && port == h->knockTo.port && dk_get32(d + 4) == h->nonce) {
 		memcpy(h->cookie, d + 8, sizeof h->cookie);
 		h->haveCookie = 1;
+		pthread_mutex_unlock(&dk_mu);
+		return;
+	}
+	if (h->knocking && n == DK_VERSION_LEN && memcmp(d, dk_magic_version, 4) == 0 &&
+	    ip == h->knockTo.host && port == h->knockTo.port && dk_get32(d + 4) == h->nonce) {
+		h->refusedBy = dk_get32(d + 8);
+		pthread_mutex_unlock(&dk_mu);
+		return;
+	}
+	if (h->knocking && h->seal && h->haveCookie && n == DK_HELLO_LEN && memcmp(d, dk_magic_hello, 4) == 0 &&
+	    ip == h->knockTo.host && port == h->knockTo.port) {
+		uint8_t cookie[12];
+		memcpy(cookie, h->cookie, sizeof cookie);
+		pthread_mutex_unlock(&dk_mu);
+		dkSealHello(host->socket, ip, port, (uint8_t *)d, n, cookie);
 		return;
 	}
 	h->counts.malformed++;
+	pthread_mutex_unlock(&dk_mu);
+}
+
+// dk_budget charges a datagram to its source's budget: 0 when it is over
+// and dropped. dk_mu held.
+static int dk_budget(ENetHost *host, dk_host *h, enet_uint32 ip, enet_uint16 port, size_t n, enet_uint32 now) {
+	if (h->rate <= 0) return 1;
+	dk_slot *s = &dk_slots[dk_hash(host, ip, port) % DK_SLOTS];
+	if (s->host != host || s->ip != ip || s->port != port) {
+		s->host = host; s->ip = ip; s->port = port; s->last = now; s->tokens = h->burst;
+	}
+	s->tokens += (double)(enet_uint32)(now - s->last) * h->rate / 1000.0;
+	if (s->tokens > h->burst) s->tokens = h->burst;
+	s->last = now;
+	if (s->tokens < (double)n) {
+		h->dropped++;
+		h->droppedBytes += n;
+		return 0;
+	}
+	s->tokens -= (double)n;
+	return 1;
+}
+
+static int dk_is_door(const uint8_t *d, size_t n) { return n >= 4 && d[0] == 'D' && d[1] == 'K'; }
+
+// dk_unseal opens a sealed host's datagram for ENet where it lies, or
+// hands it to the door, or drops it: 0 to let ENet read it, 1 when it is
+// consumed.
+//
+// A datagram shaped like the door's (it starts "DK" and is no longer than
+// a proof) is kept aside first: a failed open wipes what it tried to open,
+// and a proof sent again because its hello was lost comes from an address
+// that already has a session. Wiped, it would go unanswered, and the
+// client would prove forever.
+static int dk_unseal(ENetHost *host, enet_uint8 *d, size_t n, enet_uint32 now) {
+	enet_uint32 ip = host->receivedAddress.host;
+	enet_uint16 port = host->receivedAddress.port;
+	uint8_t door[DK_PROOF_LEN];
+	int doorShaped = dk_is_door(d, n) && n <= sizeof door;
+	if (doorShaped) memcpy(door, d, n);
+	int r = dkSealIn(host->socket, ip, port, d, n, now, doorShaped);
+	if (r >= 0) {
+		host->receivedData = d + DK_SEAL_HEADER;
+		host->receivedDataLength = (size_t)r;
+		return 0;
+	}
+	if (doorShaped) {
+		dk_door(host, door, n, now);
+		return 1;
+	}
+	if (r == DK_SEAL_NO_SESSION) {
+		pthread_mutex_lock(&dk_mu);
+		dk_host *h = dk_find(host);
+		if (h != NULL) h->counts.dropped++;
+		pthread_mutex_unlock(&dk_mu);
+	}
+	return 1;
 }
 
 static int ENET_CALLBACK dk_intercept(ENetHost *host, ENetEvent *event) {
 	(void)event;
-	int drop = 0;
+	enet_uint32 ip = host->receivedAddress.host;
+	enet_uint16 port = host->receivedAddress.port;
+	size_t n = host->receivedDataLength;
+	enet_uint8 *d = host->receivedData;
+	enet_uint32 now = enet_time_get();
 	pthread_mutex_lock(&dk_mu);
 	dk_host *h = dk_find(host);
-	if (h != NULL) {
-		enet_uint32 ip = host->receivedAddress.host;
-		enet_uint16 port = host->receivedAddress.port;
-		size_t n = host->receivedDataLength;
-		const uint8_t *d = host->receivedData;
-		enet_uint32 now = enet_time_get();
-		if (h->rate > 0) {
-			dk_slot *s = &dk_slots[dk_hash(host, ip, port) % DK_SLOTS];
-			if (s->host != host || s->ip != ip || s->port != port) {
-				s->host = host; s->ip = ip; s->port = port; s->last = now; s->tokens = h->burst;
-			}
-			s->tokens += (double)(enet_uint32)(now - s->last) * h->rate / 1000.0;
-			if (s->tokens > h->burst) s->tokens = h->burst;
-			s->last = now;
-			if (s->tokens < (double)n) {
-				drop = 1;
-				h->dropped++;
-				h->droppedBytes += n;
-			} else {
-				s->tokens -= (double)n;
-			}
-		}
-		if (!drop && (h->door || h->knocking) && n >= 4 && d[0] == 'D' && d[1] == 'K') {
-			dk_door(host, h, d, n);
+	if (h == NULL) { pthread_mutex_unlock(&dk_mu); return 0; }
+	if (!dk_budget(host, h, ip, port, n, now)) { pthread_mutex_unlock(&dk_mu); return 1; }
+	int seal = h->seal, door = h->door || h->knocking;
+	pthread_mutex_unlock(&dk_mu);
+	if (seal) return dk_unseal(host, d, n, now);
+	if (door && dk_is_door(d, n)) {
+		dk_door(host, d, n, now);
+		return 1;
+	}
+	int drop = 0;
+	pthread_mutex_lock(&dk_mu);
+	h = dk_find(host);
+	if (h != NULL && h->door && n >= 2) {
+		// The header's peer ID, flags and session bits stripped: the
+		// maximum addresses no peer yet, which only a CONNECT may.
+		enet_uint16 peerID = ((enet_uint16)d[0] << 8 | d[1]) &
+			~(ENET_PROTOCOL_HEADER_FLAG_MASK | ENET_PROTOCOL_HEADER_SESSION_MASK);
+		if (peerID == ENET_PROTOCOL_MAXIMUM_PEER_ID && !dk_is_proven(host, ip, port, now)) {
 			drop = 1;
-		} else if (!drop && h->door && n >= 2) {
-			// The header's peer ID, flags and session bits stripped: the
-			// maximum addresses no peer yet, which only a CONNECT may.
-			enet_uint16 peerID = ((enet_uint16)d[0] << 8 | d[1]) &
-				~(ENET_PROTOCOL_HEADER_FLAG_MASK | ENET_PROTOCOL_HEADER_SESSION_MASK);
-			if (peerID == ENET_PROTOCOL_MAXIMUM_PEER_ID && !dk_is_proven(host, ip, port, now)) {
-				drop = 1;
-				h->counts.dropped++;
-			}
+			h->counts.dropped++;
 		}
 	}
 	pthread_mutex_unlock(&dk_mu);
@@ -270,7 +455,10 @@ int dk_limit(ENetHost *host, double rate, double burst) {
 void dk_forget(ENetHost *host) {
 	pthread_mutex_lock(&dk_mu);
 	dk_host *h = dk_find(host);
-	if (h != NULL) memset(h, 0, sizeof *h);
+	if (h != NULL) {
+		if (h->seal) dk_seal_off_locked(host);
+		memset(h, 0, sizeof *h);
+	}
 	for (int i = 0; i < DK_SLOTS; i++) {
 		if (dk_slots[i].host == host) dk_slots[i].host = NULL;
 	}
@@ -305,12 +493,13 @@ void dk_dropped(ENetHost *host, uint64_t *n, uint64_t *bytes) {
 // dk_door_open shuts the door: from now on the host answers knocks and
 // lets a CONNECT in only from a source that proved itself in the last
 // provenMs. key is the first epoch's secret (16 bytes).
-int dk_door_open(ENetHost *host, const uint8_t *key, enet_uint32 provenMs) {
+int dk_door_open(ENetHost *host, const uint8_t *key, enet_uint32 provenMs, uint32_t version) {
 	pthread_mutex_lock(&dk_mu);
 	dk_host *h = dk_attach(host);
 	if (h == NULL) { pthread_mutex_unlock(&dk_mu); return -1; }
 	h->door = 1;
 	h->provenMs = provenMs;
+	h->version = version;
 	h->epoch = 1;
 	memcpy(h->key[0], key, 16);
 	memcpy(h->key[1], key, 16); // epoch 0 is never handed out
@@ -360,7 +549,7 @@ int dk_door_epoch(ENetHost *host, uint32_t *epoch) {
 // dk_knock sends a knock to the door at to, from the host's own socket,
 // and readies the host to take the cookie. A new door, or a new nonce,
 // forgets a cookie already taken.
-int dk_knock(ENetHost *host, const ENetAddress *to, uint32_t nonce) {
+int dk_knock(ENetHost *host, const ENetAddress *to, uint32_t nonce, uint32_t version) {
 	pthread_mutex_lock(&dk_mu);
 	dk_host *h = dk_attach(host);
 	if (h == NULL) { pthread_mutex_unlock(&dk_mu); return -1; }
@@ -374,23 +563,34 @@ int dk_knock(ENetHost *host, const ENetAddress *to, uint32_t nonce) {
 	uint8_t b[DK_KNOCK_LEN] = {0};
 	memcpy(b, dk_magic_knock, 4);
 	dk_put32(b + 4, nonce);
-	ENetBuffer buf = {.data = b, .dataLength = sizeof b};
-	return enet_socket_send(host->socket, to, &buf, 1) < 0 ? -1 : 0;
+	dk_put32(b + 8, version);
+	return dk_send(host, to, b, sizeof b) < 0 ? -1 : 0;
 }
 
-// dk_prove sends the door at to the cookie it answered with: 1 when it
-// went, 0 when no cookie has come from there yet, -1 on a socket error.
-int dk_prove(ENetHost *host, const ENetAddress *to) {
-	uint8_t b[DK_PROOF_LEN];
+// dk_prove sends the door at to the cookie it answered with, and key (the
+// client's key of the sealed handshake, 32 bytes): 1 when it went, 0 when
+// no cookie has come from there yet, -1 on a socket error.
+int dk_prove(ENetHost *host, const ENetAddress *to, const uint8_t *key) {
+	uint8_t b[DK_PROOF_LEN] = {0};
 	pthread_mutex_lock(&dk_mu);
 	dk_host *h = dk_find(host);
 	int have = h != NULL && h->knocking && h->haveCookie && h->knockTo.host == to->host && h->knockTo.port == to->port;
 	if (have) {
 		memcpy(b, dk_magic_proof, 4);
 		memcpy(b + 4, h->cookie, sizeof h->cookie);
+		memcpy(b + 4 + sizeof h->cookie, key, 32);
 	}
 	pthread_mutex_unlock(&dk_mu);
 	if (!have) return 0;
-	ENetBuffer buf = {.data = b, .dataLength = sizeof b};
-	return enet_socket_send(host->socket, to, &buf, 1) < 0 ? -1 : 1;
+	return dk_send(host, to, b, sizeof b) < 0 ? -1 : 1;
+}
+
+// dk_refused_by is the version a door answered this host's knock with,
+// refusing its own; 0 when none did.
+uint32_t dk_refused_by(ENetHost *host) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	uint32_t v = h != NULL ? h->refusedBy : 0;
+	pthread_mutex_unlock(&dk_mu);
+	return v;
 }

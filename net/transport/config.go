@@ -1,11 +1,13 @@
 package transport
 
 import (
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"time"
 
 	"duskfall/net/enet"
+	"duskfall/net/seal"
 )
 
 // ErrConfig reports an unusable Config.
@@ -57,6 +59,17 @@ type Config struct {
 	// sequenced; otherwise it is as long as Reliable and never names a
 	// reliable channel.
 	Unordered []bool
+	// Identity is a server's long-lived key, which signs its half of every
+	// sealed session (net/seal); nil makes one for this listener alone.
+	Identity *seal.Identity
+	// VerifyServer checks the identity a server shows a client (a join
+	// code's fingerprint, a key pinned before); its error ends the dial
+	// in its words. Nil takes any server.
+	VerifyServer func(ed25519.PublicKey) error
+	// Version is the protocol version a server's door admits: a knock
+	// announcing another is answered with this one, and its dial ends with
+	// Event.ServerVersion. Zero admits any (the game refuses them later).
+	Version uint32
 }
 
 // Limits sized for the real protocol (docs/NETCODE.md, "Limits"): its
@@ -140,6 +153,10 @@ func (c Config) hostConfig(peers int) (enet.HostConfig, error) {
 		// packets shrink by about a seventh (docs/PERFORMANCE.md), and
 		// every host of this transport compresses, so no two disagree.
 		Compress: true,
+		// Every datagram after the door sealed (docs/NETCODE.md, "Sealed
+		// sessions"); a server's identity is set by ListenENet.
+		Seal:    &enet.SealConfig{Identity: c.Identity, Verify: c.VerifyServer, PerAddress: 2 * c.DuplicatePeers},
+		Version: c.Version,
 	}, nil
 }
 

@@ -24,6 +24,7 @@ type knock struct {
 	next     time.Time // the next knock or proof
 	deadline time.Time // no cookie by then: the dial fails
 	peer     *enet.Peer
+	proving  bool // a proof has gone: the server's hello, or the next proof, is due
 }
 
 // knock knocks, proves and connects, each when due; a server rotates its
@@ -48,7 +49,19 @@ func (e *endpoint) knock() {
 		}
 		return
 	}
-	if proven, err := e.host.Prove(k.to); proven && err == nil {
+	if v := e.host.RefusedBy(); v != 0 {
+		e.door = nil
+		e.mu.Lock()
+		e.in.push(Event{Kind: EventDisconnect, Peer: ServerPeer, ServerVersion: v}, nil, &e.pool)
+		e.mu.Unlock()
+		return
+	}
+	sealed, err := e.host.SealState(k.to)
+	switch {
+	case err != nil:
+		e.leaveDoorWith(err.Error())
+		return
+	case sealed:
 		peer, err := e.host.Connect(k.to, k.channels, k.data)
 		if err != nil {
 			e.leaveDoor()
@@ -57,11 +70,17 @@ func (e *endpoint) knock() {
 		k.peer, k.next = peer, now.Add(KnockEvery)
 		e.track(peer, ServerPeer)
 		return
-	}
-	switch {
 	case now.After(k.deadline):
 		e.leaveDoor()
-	case now.After(k.next):
+		return
+	case k.proving && !now.After(k.next):
+		return // the server's hello is on its way
+	}
+	if sent, err := e.host.Prove(k.to); sent && err == nil {
+		k.proving, k.next = true, now.Add(KnockEvery) // again if no hello comes
+		return
+	}
+	if now.After(k.next) {
 		_ = e.host.Knock(k.to) // a socket error is another lost knock
 		k.next = now.Add(KnockEvery)
 	}
@@ -69,9 +88,12 @@ func (e *endpoint) knock() {
 
 // leaveDoor gives up a dial that never got through the door: it ends, as
 // every dial does, in EventDisconnect.
-func (e *endpoint) leaveDoor() {
+func (e *endpoint) leaveDoor() { e.leaveDoorWith("") }
+
+// leaveDoorWith gives up a dial for a reason a player can read.
+func (e *endpoint) leaveDoorWith(reason string) {
 	e.door = nil
 	e.mu.Lock()
-	e.in.push(Event{Kind: EventDisconnect, Peer: ServerPeer}, nil, &e.pool)
+	e.in.push(Event{Kind: EventDisconnect, Peer: ServerPeer, Reason: reason}, nil, &e.pool)
 	e.mu.Unlock()
 }

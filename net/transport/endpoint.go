@@ -295,6 +295,8 @@ func (e *endpoint) refreshWire() {
 		d := e.host.DoorStats()
 		w.DoorDropped, w.DoorKnocks, w.DoorProven, w.DoorRefused = d.Dropped, d.Knocks, d.Proven, d.Refused+d.Malformed
 	}
+	sl := e.host.SealStats()
+	w.SealSessions, w.SealForged, w.SealReplayed, w.SealUnsealed = sl.Sessions, sl.Forged, sl.Replayed, sl.Unsealed
 	e.mu.Lock()
 	w.QueueDropped, w.QueueDroppedBytes = e.wire.QueueDropped, e.wire.QueueDroppedBytes // counted here, not by ENet
 	e.wire = w

@@ -1,18 +1,21 @@
 package transport
 
 import (
+	"crypto/rand"
 	"fmt"
 	"net"
 	"strconv"
 	"time"
 
 	"duskfall/net/enet"
+	"duskfall/net/seal"
 )
 
 // ENetServer is a Server on a real ENet host.
 type ENetServer struct {
-	ep   *endpoint
-	addr string
+	ep       *endpoint
+	addr     string
+	identity seal.Identity
 }
 
 // ListenENet starts a server on addr ("host:port"; port 0 picks a free
@@ -34,11 +37,18 @@ func ListenENet(addr string, cfg Config) (*ENetServer, error) {
 		return nil, err
 	}
 	hc.Door = true // a CONNECT reaches ENet only from a source that proved it receives there
+	if hc.Seal.Identity == nil {
+		id, err := seal.NewIdentity(rand.Reader)
+		if err != nil {
+			return nil, fmt.Errorf("transport: listen on %s: %w", addr, err)
+		}
+		hc.Seal.Identity = &id
+	}
 	host, err := enet.NewHost(&ea, hc)
 	if err != nil {
 		return nil, fmt.Errorf("transport: listen on %s: %w", addr, err)
 	}
-	s := &ENetServer{ep: newEndpoint(host, cfg, newPeerID), addr: host.Address().String()}
+	s := &ENetServer{ep: newEndpoint(host, cfg, newPeerID), addr: host.Address().String(), identity: *hc.Seal.Identity}
 	s.ep.rotateAt = time.Now().Add(enet.DoorRotateEvery)
 	s.ep.start()
 	return s, nil
@@ -69,6 +79,10 @@ func (s *ENetServer) WireStats() WireStats { return s.ep.wireStats() }
 // Addr implements Server.
 func (s *ENetServer) Addr() string { return s.addr }
 
+// Fingerprint names the server's identity key (net/seal): a join code
+// carries it.
+func (s *ENetServer) Fingerprint() string { return s.identity.Fingerprint() }
+
 // Close disconnects every peer gracefully, waits up to a second for them to
 // acknowledge, and frees the host. It is idempotent.
 func (s *ENetServer) Close() error { return s.ep.close() }
@@ -95,6 +109,7 @@ func DialENet(addr string, connectData uint32, cfg Config) (*ENetClient, error) 
 	if err != nil {
 		return nil, err
 	}
+	hc.Version = connectData // the knock announces it
 	host, err := enet.NewHost(nil, hc)
 	if err != nil {
 		return nil, fmt.Errorf("transport: dial %s: %w", addr, err)

@@ -167,7 +167,8 @@ func TestENetTimeouts(t *testing.T) {
 		srv := listen(t, cfg)
 		rec := record(srv)
 		raw := enet.DefaultHostConfig()
-		raw.Compress = true // as every host of the transport does
+		raw.Compress = true           // as every host of the transport does
+		raw.Seal = &enet.SealConfig{} // and seals
 		host, err := enet.NewHost(nil, raw)
 		require.NoError(t, err)
 		addr, err := resolve(srv.Addr())
@@ -379,6 +380,7 @@ func TestHalfOpenHandshakesAreForgotten(t *testing.T) {
 	require.NoError(t, err)
 	hc := enet.DefaultHostConfig()
 	hc.PeerCount, hc.ChannelCount = 4, len(testChannels)
+	hc.Seal = &enet.SealConfig{}
 	forger, err := enet.NewHost(&from, hc)
 	require.NoError(t, err)
 	defer forger.Destroy()
@@ -414,6 +416,7 @@ func rawServedClient(t *testing.T) (*enet.Host, *ENetClient, *recorder) {
 	raw := enet.DefaultHostConfig()
 	raw.Compress = true // as every host of the transport does
 	raw.Door = true     // and every server's
+	raw.Seal = &enet.SealConfig{Identity: testIdentity(t)}
 	host, err := enet.NewHost(&la, raw)
 	require.NoError(t, err)
 	t.Cleanup(host.Destroy)

@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"crypto/rand"
 	"slices"
 	"testing"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/net/enet"
+	"duskfall/net/seal"
 )
 
 // waitTimeout bounds every wait for network events in these tests.
@@ -203,11 +205,22 @@ func throughDoor(t *testing.T, host *enet.Host, to enet.Address) {
 		}
 		_, err := host.Service(1)
 		require.NoError(t, err)
-		proven, err := host.Prove(to)
+		if _, err := host.Prove(to); err != nil {
+			t.Fatal(err)
+		}
+		sealed, err := host.SealState(to)
 		require.NoError(t, err)
-		if proven {
+		if sealed {
 			return
 		}
 	}
-	t.Fatalf("no cookie from the door at %s", to)
+	t.Fatalf("no way through the door at %s", to)
+}
+
+// testIdentity is a new server identity.
+func testIdentity(t *testing.T) *seal.Identity {
+	t.Helper()
+	id, err := seal.NewIdentity(rand.Reader)
+	require.NoError(t, err)
+	return &id
 }

@@ -74,6 +74,14 @@ type Event struct {
 	Dropped int
 	// Size is the length of a packet dropped unread (EventOversized).
 	Size int
+	// Reason says why a dial ended before it connected, in words
+	// (EventDisconnect, client side): the server's identity was not the
+	// one expected, say. Empty when it simply got no answer.
+	Reason string
+	// ServerVersion is the protocol version a server's door answered the
+	// dial's knock with, refusing the one it announced (EventDisconnect,
+	// client side); 0 otherwise.
+	ServerVersion uint32
 }
 
 // PeerStats describe one connection. The byte counts are payload bytes the
@@ -152,6 +160,12 @@ type WireStats struct {
 	// nothing, knocks answered, proofs taken, and proofs or door datagrams
 	// refused (a stale or forged cookie, a wrong length).
 	DoorDropped, DoorKnocks, DoorProven, DoorRefused uint64
+	// Sealing (net/seal): sessions held, datagrams dropped because they
+	// failed authentication (forged) or came again (replayed), and
+	// datagrams ENet sent with no session to seal them in (dropped,
+	// never sent in clear).
+	SealSessions                           int
+	SealForged, SealReplayed, SealUnsealed uint64
 }
 
 // Batcher is a Server that can hold its sends and let them go together. A

@@ -13,11 +13,12 @@ import (
 
 // Limits of the control messages.
 const (
-	MaxNameLen    = 16  // bytes of a player name
-	MaxReasonLen  = 200 // bytes of a reject reason
-	TokenLen      = 16  // bytes of an account token
-	MaxRoster     = 255 // entries a Roster can carry (u8 count)
-	ChunkTileSize = ChunkTiles * ChunkTiles
+	MaxNameLen     = 16  // bytes of a player name
+	MaxReasonLen   = 200 // bytes of a reject reason
+	MaxPasswordLen = 64  // bytes of a game's password
+	TokenLen       = 16  // bytes of an account token
+	MaxRoster      = 255 // entries a Roster can carry (u8 count)
+	ChunkTileSize  = ChunkTiles * ChunkTiles
 )
 
 // ValidName reports whether s may be a player name: 1..MaxNameLen bytes of
@@ -60,20 +61,38 @@ func readName(r *Reader) string {
 	return s
 }
 
-// Hello is the client's first message: who it claims to be.
+// Hello is the client's first message: who it claims to be, and the
+// game's password as the player typed it ("" when none was).
 type Hello struct {
-	Name  string
-	Token [TokenLen]byte // the account secret, generated once by the client
+	Name     string
+	Token    [TokenLen]byte // the account secret, generated once by the client
+	Password string
 }
 
-// AppendHello appends a Hello. An invalid name returns its error and b unchanged.
+// checkPassword holds a password to MaxPasswordLen bytes of UTF-8.
+func checkPassword(s string) error {
+	if len(s) > MaxPasswordLen {
+		return ErrTooLarge
+	}
+	if !utf8.ValidString(s) {
+		return ErrMalformed
+	}
+	return nil
+}
+
+// AppendHello appends a Hello. An invalid name or password returns its
+// error and b unchanged.
 func AppendHello(b []byte, h Hello) ([]byte, error) {
 	if err := ValidName(h.Name); err != nil {
 		return b, err
 	}
+	if err := checkPassword(h.Password); err != nil {
+		return b, err
+	}
 	b = append(b, uint8(MsgHello), uint8(len(h.Name)))
 	b = append(b, h.Name...)
-	return append(b, h.Token[:]...), nil
+	b = append(b, h.Token[:]...)
+	return AppendString(b, h.Password)
 }
 
 // ParseHello decodes a Hello packet.
@@ -83,6 +102,10 @@ func ParseHello(b []byte) (Hello, error) {
 	var h Hello
 	h.Name = readName(&r)
 	copy(h.Token[:], r.Bytes(TokenLen))
+	h.Password = r.String()
+	if r.Err() == nil {
+		r.Fail(checkPassword(h.Password))
+	}
 	if err := r.End(); err != nil {
 		return Hello{}, err
 	}

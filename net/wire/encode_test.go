@@ -84,6 +84,12 @@ func TestControlEncodersRefuseWhatDecodersWould(t *testing.T) {
 		{"a Hello with a tab in its name", func(b []byte) ([]byte, error) {
 			return wire.AppendHello(b, wire.Hello{Name: "a\tb"})
 		}, wire.ErrMalformed},
+		{"a Hello with a 65-byte password", func(b []byte) ([]byte, error) {
+			return wire.AppendHello(b, wire.Hello{Name: "a", Password: strings.Repeat("p", 65)})
+		}, wire.ErrTooLarge},
+		{"a Hello whose password is not UTF-8", func(b []byte) ([]byte, error) {
+			return wire.AppendHello(b, wire.Hello{Name: "a", Password: "\xff"})
+		}, wire.ErrMalformed},
 		{"a Reject with a 201-byte reason", func(b []byte) ([]byte, error) {
 			return wire.AppendReject(b, wire.Reject{Reason: strings.Repeat("x", 201)})
 		}, wire.ErrTooLarge},

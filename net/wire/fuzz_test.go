@@ -3,6 +3,7 @@ package wire_test
 import (
 	"encoding/binary"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -52,7 +53,8 @@ func fuzzCodec(f *testing.F, typ wire.MsgType, extraSeeds ...string) {
 }
 
 func FuzzParseHello(f *testing.F) {
-	fuzzCodec(f, wire.MsgHello, "01 00"+tok, "01 04 41e280ae"+tok, "01 02 41ff"+tok)
+	fuzzCodec(f, wire.MsgHello, "01 00"+tok+"00", "01 04 41e280ae"+tok+"00", "01 02 41ff"+tok+"00", "01 01 41"+tok+"02 41ff",
+		"01 01 41"+tok+"41"+strings.Repeat("61", 65))
 }
 
 func FuzzParseWelcome(f *testing.F) {

@@ -35,10 +35,12 @@ func counting(first byte, n int) []byte {
 
 var layoutCases = []layoutCase{
 	{
-		typ:    wire.MsgHello,
-		encode: func() ([]byte, error) { return wire.AppendHello(nil, wire.Hello{Name: "Ava", Token: token(0x10)}) },
-		vars:   map[string]int{"n": 3},
-		fields: map[string]string{"type": "01", "name": "03 417661", "token": hex.EncodeToString(counting(0x10, 16))},
+		typ: wire.MsgHello,
+		encode: func() ([]byte, error) {
+			return wire.AppendHello(nil, wire.Hello{Name: "Ava", Token: token(0x10), Password: "owl"})
+		},
+		vars:   map[string]int{"n": 3, "k": 3},
+		fields: map[string]string{"type": "01", "name": "03 417661", "token": hex.EncodeToString(counting(0x10, 16)), "password": "03 6f776c"},
 	},
 	{
 		typ: wire.MsgWelcome,

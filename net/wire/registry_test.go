@@ -146,7 +146,7 @@ func TestCheckVersion(t *testing.T) {
 	t.Run("another version is refused in words naming both", func(t *testing.T) {
 		err := wire.CheckVersion(wire.ProtocolVersion + 1)
 		require.ErrorIs(t, err, wire.ErrVersion)
-		assert.Equal(t, "server speaks protocol 16, client speaks 17", err.Error())
+		assert.Equal(t, "server speaks protocol 18, client speaks 19", err.Error())
 	})
 	t.Run("an old client sending no version is refused", func(t *testing.T) {
 		assert.ErrorIs(t, wire.CheckVersion(0), wire.ErrVersion)
@@ -188,7 +188,9 @@ func TestNoMessageHasASeedField(t *testing.T) {
 func TestNoMessageAClientSendsIsLongerThanMaxClientMessage(t *testing.T) {
 	name := strings.Repeat("n", wire.MaxNameLen)
 	longest := map[wire.MsgType]func() ([]byte, error){
-		wire.MsgHello: func() ([]byte, error) { return wire.AppendHello(nil, wire.Hello{Name: name}) },
+		wire.MsgHello: func() ([]byte, error) {
+			return wire.AppendHello(nil, wire.Hello{Name: name, Password: strings.Repeat("p", wire.MaxPasswordLen)})
+		},
 		wire.MsgCharacterCommand: func() ([]byte, error) {
 			return wire.AppendCharacterCommand(nil, wire.CharacterCommand{Op: wire.OpCreate, Name: name, Class: strings.Repeat("c", wire.MaxClassIDLen)})
 		},

@@ -16,8 +16,9 @@ const (
 	// bullet interest sends what can reach ground within it.
 	FogViewRadius = 460
 	// MaxClientMessage bounds every message a client sends, with room to
-	// spare: the longest, an Input of six frames, is 64 bytes, a Hello or
-	// a CharacterCommand under 40 (names are MaxNameLen bytes at most). A
+	// spare: the longest, an Input of six frames, is 64 bytes, a Hello
+	// at most 99 (a name of MaxNameLen bytes, a password of MaxPasswordLen),
+	// a CharacterCommand under 40. A
 	// server drops a longer packet unread (transport.Config.MaxIncoming).
 	MaxClientMessage = 1024
 )

@@ -14,6 +14,7 @@
 //	               regardless of case)
 //	account_looks  skeleton, 0, folded account name → empty
 //	name_looks     skeleton, 0, folded character name → empty
+//	bans           folded account name → JSON Ban {account, address, reason, at}
 //
 // # Names
 //
@@ -57,7 +58,8 @@
 // not write, is refused with an error that says so; the file is not touched.
 // Schema 2 came from schema 1 by stamping every account as claimed at the
 // upgrade (so none expires at once), counting the accounts, and building
-// the look-alike indexes from the names held.
+// the look-alike indexes from the names held; schema 3 from schema 2 by
+// adding the empty bans bucket.
 //
 // # Damage
 //
@@ -104,7 +106,8 @@
 //
 // # Writes
 //
-// Claim, CreateCharacter, DeleteCharacter and ExpireUnused are rare and
+// Claim, CreateCharacter, DeleteCharacter, ExpireUnused, AddBan and
+// RemoveBan are rare and
 // each commits its own transaction (ExpireUnused none when nothing has
 // expired). The state a running game changes every tick (health,
 // place, inventory, experience) goes through a Batch: the server Stages a

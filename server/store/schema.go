@@ -11,7 +11,7 @@ import (
 )
 
 // SchemaVersion is the layout this code reads and writes.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // step brings a file from version from to from+1. A step with a refusal
 // instead of an apply function names a version that cannot be brought
@@ -31,6 +31,7 @@ func migrationsAt(now func() time.Time) []step {
 	return []step{
 		{from: 0, refuse: "schema 0 was a development layout that no release wrote; move the file aside and start a new one"},
 		{from: 1, apply: func(tx *bolt.Tx) error { return toSchema2(tx, now()) }},
+		{from: 2, apply: toSchema3},
 	}
 }
 

@@ -35,7 +35,7 @@ var (
 // in the file means it is not ours.
 func ourBuckets() [][]byte {
 	return [][]byte{bucketMeta, bucketAccounts, bucketCharacters, bucketByAccount, bucketNames,
-		bucketAccountLooks, bucketNameLooks}
+		bucketAccountLooks, bucketNameLooks, bucketBans}
 }
 
 // lockWait bounds how long Open waits for another process holding the file,

@@ -1,0 +1,319 @@
+package enet
+
+/*
+#include "intercept.h"
+*/
+import "C"
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"duskfall/net/seal"
+)
+
+// Sealing: every datagram between a sealed host and its peers is sealed
+// (net/seal). A server's door answers a proof with the session's hello; a
+// client's proof carries its key and its knock ends in a session before it
+// connects. The intercept opens what arrives and libenet's socket send,
+// replaced in intercept.c, seals what leaves; both call the functions
+// below. A datagram that does not open is dropped and counted, and one
+// with no session to seal it in is dropped, never sent in clear.
+
+// SealConfig makes a host sealed (HostConfig.Seal).
+type SealConfig struct {
+	// Identity signs a server's hellos; a server (Door) must have one.
+	Identity *seal.Identity
+	// Verify checks the identity a server shows (a client); nil takes any.
+	// Its error ends the dial in the words it has (SealErr).
+	Verify func(ed25519.PublicKey) error
+	// PerAddress bounds the sessions one IP address may hold (a server).
+	PerAddress int
+}
+
+// Bounds on a server's sessions: one unused for SealIdleMs is forgotten.
+const (
+	SealMaxSessions   = 4096
+	SealIdleMs        = 60_000
+	sealSweepEveryMs  = 5_000
+	sealReplaceIdleMs = 5_000 // a new proof replaces an address's session quiet this long
+)
+
+// SealStats counts what sealing dropped and holds.
+type SealStats struct {
+	Sessions int    // sessions held
+	Forged   uint64 // datagrams that failed authentication
+	Replayed uint64 // datagrams seen before or older than the window
+	Unsealed uint64 // datagrams ENet sent with no session to seal them in
+	Refused  uint64 // proofs refused: too many sessions for the address or the host
+}
+
+type sealAddr struct {
+	ip   uint32
+	port uint16
+}
+
+type sealPeer struct {
+	s     *seal.Session
+	hello [seal.HelloLen]byte
+	key   [seal.KeyLen]byte
+	last  uint32 // ms, enet_time_get, when it last opened a datagram
+}
+
+type sealHost struct {
+	mu     sync.Mutex
+	cfg    SealConfig
+	peers  map[sealAddr]*sealPeer
+	perIP  map[uint32]int
+	client *seal.Client
+	err    error // why the client's handshake was refused
+	swept  uint32
+	stats  SealStats
+}
+
+var sealHosts struct {
+	sync.RWMutex
+	m map[C.int]*sealHost
+}
+
+// ErrSealed is a sealed host's handshake that failed for want of a
+// session slot or a key.
+var ErrSealed = errors.New("enet: sealed handshake failed")
+
+// seal makes the host sealed.
+func (h *Host) seal(cfg SealConfig) error {
+	if C.dk_seal(h.ptr) != 0 {
+		return fmt.Errorf("%w: too many sealed hosts", ErrConfig)
+	}
+	sh := &sealHost{cfg: cfg, peers: map[sealAddr]*sealPeer{}, perIP: map[uint32]int{}}
+	if sh.cfg.PerAddress <= 0 {
+		sh.cfg.PerAddress = 64
+	}
+	sealHosts.Lock()
+	if sealHosts.m == nil {
+		sealHosts.m = map[C.int]*sealHost{}
+	}
+	sealHosts.m[C.int(h.ptr.socket)] = sh
+	sealHosts.Unlock()
+	h.sealed = sh
+	return nil
+}
+
+// unseal forgets the host's sessions (Destroy, before the socket closes).
+func (h *Host) unseal() {
+	if h.sealed == nil {
+		return
+	}
+	sealHosts.Lock()
+	delete(sealHosts.m, C.int(h.ptr.socket))
+	sealHosts.Unlock()
+	h.sealed = nil
+}
+
+func sealHostOf(fd C.int) *sealHost {
+	sealHosts.RLock()
+	sh := sealHosts.m[fd]
+	sealHosts.RUnlock()
+	return sh
+}
+
+// SealStats reports the host's sealing counters; zero for a plain host.
+func (h *Host) SealStats() SealStats {
+	sh := h.sealed
+	if sh == nil {
+		return SealStats{}
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	s := sh.stats
+	s.Sessions = len(sh.peers)
+	return s
+}
+
+// SealState says whether a client host's handshake with to has ended in a
+// session (true), is still under way (false, nil), or was refused (its
+// error, in words).
+func (h *Host) SealState(to Address) (bool, error) {
+	sh := h.sealed
+	if sh == nil {
+		return true, nil
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if sh.err != nil {
+		return false, sh.err
+	}
+	ca := to.toC()
+	_, ok := sh.peers[sealAddr{uint32(ca.host), uint16(ca.port)}]
+	return ok, nil
+}
+
+// clientKey is a client host's handshake key, made at the first proof.
+func (h *Host) clientKey() ([seal.KeyLen]byte, error) {
+	sh := h.sealed
+	if sh == nil {
+		return [seal.KeyLen]byte{}, nil
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if sh.client == nil {
+		c, err := seal.NewClient(rand.Reader)
+		if err != nil {
+			return [seal.KeyLen]byte{}, fmt.Errorf("%w: %v", ErrSealed, err)
+		}
+		sh.client = c
+	}
+	return sh.client.Key(), nil
+}
+
+func cBytes(p *C.uint8_t, n C.size_t) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(p)), int(n))
+}
+
+//export dkSealOut
+func dkSealOut(fd C.int, ip C.enet_uint32, port C.enet_uint16, buf *C.uint8_t, n, capacity C.size_t) C.int {
+	sh := sealHostOf(fd)
+	if sh == nil {
+		return -1
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	p := sh.peers[sealAddr{uint32(ip), uint16(port)}]
+	if p == nil {
+		sh.stats.Unsealed++
+		return -1
+	}
+	m, err := p.s.SealInPlace(cBytes(buf, capacity), int(n))
+	if err != nil {
+		sh.stats.Unsealed++
+		return -1
+	}
+	return C.int(m)
+}
+
+// dkSealIn opens a datagram in place. One that does not open is counted
+// forged, unless it is shaped like the door's (door != 0): the door then
+// reads it, and counts it if it is not the door's either.
+//
+//export dkSealIn
+func dkSealIn(fd C.int, ip C.enet_uint32, port C.enet_uint16, buf *C.uint8_t, n C.size_t, now C.enet_uint32, door C.int) C.int {
+	sh := sealHostOf(fd)
+	if sh == nil {
+		return C.DK_SEAL_NO_SESSION
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	p := sh.peers[sealAddr{uint32(ip), uint16(port)}]
+	if p == nil {
+		return C.DK_SEAL_NO_SESSION
+	}
+	m, err := p.s.OpenInPlace(cBytes(buf, n))
+	switch {
+	case err == nil:
+		p.last = uint32(now)
+		return C.int(m)
+	case errors.Is(err, seal.ErrReplayed):
+		sh.stats.Replayed++
+	case door == 0:
+		sh.stats.Forged++
+	}
+	return C.DK_SEAL_REFUSED
+}
+
+//export dkSealAccept
+func dkSealAccept(fd C.int, ip C.enet_uint32, port C.enet_uint16, proof *C.uint8_t, n C.size_t, reply *C.uint8_t, capacity C.size_t, now C.enet_uint32) C.int {
+	sh := sealHostOf(fd)
+	if sh == nil || sh.cfg.Identity == nil || capacity < seal.HelloLen {
+		return -1
+	}
+	cookie, key, err := seal.ParseProof(cBytes(proof, n))
+	if err != nil {
+		return -1
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	p, err := sh.accept(sealAddr{uint32(ip), uint16(port)}, cookie, key, uint32(now))
+	if err != nil {
+		return -1
+	}
+	copy(cBytes(reply, capacity), p.hello[:])
+	return seal.HelloLen
+}
+
+// accept finds or makes the session of a proven source. sh.mu held.
+func (sh *sealHost) accept(a sealAddr, cookie [seal.CookieLen]byte, key [seal.KeyLen]byte, now uint32) (*sealPeer, error) {
+	sh.sweep(now)
+	if p := sh.peers[a]; p != nil {
+		if p.key == key {
+			return p, nil // the proof again: its hello was lost, or ENet has not connected yet
+		}
+		if now-p.last < sealReplaceIdleMs {
+			sh.stats.Refused++
+			return nil, ErrSealed
+		}
+		sh.drop(a)
+	}
+	if len(sh.peers) >= SealMaxSessions || sh.perIP[a.ip] >= sh.cfg.PerAddress {
+		sh.stats.Refused++
+		return nil, ErrSealed
+	}
+	acc, err := seal.Accept(*sh.cfg.Identity, cookie, key, rand.Reader)
+	if err != nil {
+		sh.stats.Refused++
+		return nil, err
+	}
+	p := &sealPeer{s: acc.Session, hello: acc.Hello, key: key, last: now}
+	sh.peers[a] = p
+	sh.perIP[a.ip]++
+	return p, nil
+}
+
+// sweep forgets sessions unused for SealIdleMs: a client gone, or a proof
+// never followed by a CONNECT. sh.mu held.
+func (sh *sealHost) sweep(now uint32) {
+	if now-sh.swept < sealSweepEveryMs {
+		return
+	}
+	sh.swept = now
+	for a, p := range sh.peers {
+		if now-p.last > SealIdleMs {
+			sh.drop(a)
+		}
+	}
+}
+
+func (sh *sealHost) drop(a sealAddr) {
+	delete(sh.peers, a)
+	if sh.perIP[a.ip]--; sh.perIP[a.ip] <= 0 {
+		delete(sh.perIP, a.ip)
+	}
+}
+
+//export dkSealHello
+func dkSealHello(fd C.int, ip C.enet_uint32, port C.enet_uint16, hello *C.uint8_t, n C.size_t, cookie *C.uint8_t) {
+	sh := sealHostOf(fd)
+	if sh == nil {
+		return
+	}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	a := sealAddr{uint32(ip), uint16(port)}
+	if sh.client == nil || sh.err != nil || sh.peers[a] != nil {
+		return // a hello again, for a proof sent again: the session stands
+	}
+	var ck [seal.CookieLen]byte
+	copy(ck[:], cBytes(cookie, seal.CookieLen))
+	s, _, err := sh.client.Finish(cBytes(hello, n), ck, sh.cfg.Verify)
+	switch {
+	case errors.Is(err, seal.ErrBadHello), errors.Is(err, seal.ErrMalformed):
+		sh.stats.Forged++ // not the server's: wait for the real hello
+	case err != nil:
+		sh.err = err
+	default:
+		sh.peers[a] = &sealPeer{s: s}
+	}
+}

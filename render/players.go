@@ -1,0 +1,226 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/client"
+)
+
+// The host's Players list, opened from the pause menu of Host and play:
+// every other player in the game, each with Kick and Ban (Ban asks once
+// more before it acts), then the accounts banned, each with Unban. The
+// host itself is not listed: it cannot remove itself. Each press is answered in one line under the list, the server's
+// own words ("kicked kate"). docs/NETCODE.md (Host controls).
+
+// hostControls is a hosted game's say over its players (listen.Host).
+type hostControls interface {
+	KickPlayer(player uint16) string
+	BanPlayer(player uint16) string
+	Banned() []string // the accounts banned, oldest first
+	Unban(account string) string
+}
+
+// Players list labels.
+const (
+	LabelPlayers    = "Players"
+	LabelKick       = "Kick"
+	LabelBan        = "Ban"
+	LabelBanConfirm = "Sure? Ban"
+	LabelBack       = "Back"
+	LabelUnban      = "Unban"
+	LabelBanned     = "Banned"
+)
+
+// bannedRow is one banned account and its Unban.
+type bannedRow struct {
+	account string
+	row     image.Rectangle
+	unban   *button
+}
+
+// playerRow is one listed player and its buttons.
+type playerRow struct {
+	id        uint16
+	name      string
+	row       image.Rectangle
+	kick, ban *button
+}
+
+type playersPanel struct {
+	a       *app
+	rt      *client.Runtime
+	ctl     hostControls
+	rows    []playerRow
+	banned  []bannedRow
+	back    *button
+	form    *form
+	listed  string // the roster the rows were built from, to rebuild only on change
+	confirm uint16 // the player whose Ban waits for its second press (0: none)
+	said    string // the answer to the last press
+	top     int    // where the list hangs from (layout)
+}
+
+func newPlayersPanel(a *app, rt *client.Runtime, ctl hostControls) *playersPanel {
+	p := &playersPanel{a: a, rt: rt, ctl: ctl, back: &button{label: LabelBack}}
+	p.refresh()
+	return p
+}
+
+// refresh rebuilds the rows when the roster changed.
+func (p *playersPanel) refresh() {
+	ids, bans := p.rt.Others(), p.ctl.Banned()
+	var key strings.Builder
+	for _, id := range ids {
+		fmt.Fprintf(&key, "%d=%s\n", id, p.rt.Name(id))
+	}
+	for _, b := range bans {
+		fmt.Fprintf(&key, "ban=%s\n", b)
+	}
+	if p.form != nil && key.String() == p.listed {
+		return
+	}
+	p.listed = key.String()
+	focus := 0
+	if p.form != nil {
+		focus = p.form.focus
+	}
+	p.rows = p.rows[:0]
+	var items []any
+	for _, id := range ids {
+		r := playerRow{id: id, name: p.rt.Name(id), kick: &button{label: LabelKick, small: true}, ban: &button{label: LabelBan, small: true}}
+		if id == p.confirm {
+			r.ban.label = LabelBanConfirm
+		}
+		p.rows = append(p.rows, r)
+		items = append(items, r.kick, r.ban)
+	}
+	p.banned = p.banned[:0]
+	for _, b := range bans {
+		r := bannedRow{account: b, unban: &button{label: LabelUnban, small: true}}
+		p.banned = append(p.banned, r)
+		items = append(items, r.unban)
+	}
+	items = append(items, p.back)
+	p.form = newForm(items...)
+	p.form.focus = min(focus, len(items)-1)
+	p.layout()
+}
+
+// Row geometry at UI scale 1.
+const (
+	playersRowW = 560
+	playersRowH = 40
+	playersBtnW = 110
+)
+
+func (p *playersPanel) layout() {
+	k := uiScale(p.a.w, p.a.h)
+	rw, rh, gap := min(px(playersRowW, k), p.a.w-px(16, k)), px(playersRowH, k), px(8, k)
+	// The list hangs from a fixed top: a row that leaves moves the rows
+	// under it up, never the ones above, so a second click lands where
+	// the first aimed.
+	y := max(px(90, k), p.a.h/4)
+	p.top = y
+	for i := range p.rows {
+		r := &p.rows[i]
+		r.row = centredRect(p.a.w, y, rw, rh)
+		bw, inset := px(playersBtnW, k), px(4, k)
+		r.ban.rect = image.Rect(r.row.Max.X-inset-bw, r.row.Min.Y+inset, r.row.Max.X-inset, r.row.Max.Y-inset)
+		r.kick.rect = r.ban.rect.Sub(image.Pt(bw+inset*2, 0))
+		y += rh + gap
+	}
+	if len(p.rows) == 0 {
+		y += px(40, k) // room for the words saying no one is here
+	}
+	if len(p.banned) > 0 {
+		y += px(30, k) // the Banned heading
+	}
+	for i := range p.banned {
+		r := &p.banned[i]
+		r.row = centredRect(p.a.w, y, rw, rh)
+		bw, inset := px(playersBtnW, k), px(4, k)
+		r.unban.rect = image.Rect(r.row.Max.X-inset-bw, r.row.Min.Y+inset, r.row.Max.X-inset, r.row.Max.Y-inset)
+		y += rh + gap
+	}
+	p.back.rect = centredRect(p.a.w, y+px(12, k), px(buttonW, k), px(compactButtonH, k))
+}
+
+// update runs the list; true means it closed.
+func (p *playersPanel) update(in *frameInput) bool {
+	p.refresh()
+	p.layout()
+	pressed := p.form.update(in)
+	switch {
+	case pressed == p.back, pressed == nil && in.menuBack():
+		return true
+	case pressed == nil:
+		return false
+	}
+	for _, b := range p.banned {
+		if pressed == b.unban {
+			p.confirm, p.said = 0, p.ctl.Unban(b.account)
+			fmt.Fprintf(p.a.logw, "duskfall: players: %s\n", p.said)
+		}
+	}
+	for i := range p.rows {
+		r := &p.rows[i]
+		switch {
+		case pressed == r.kick:
+			p.confirm, p.said = 0, p.ctl.KickPlayer(r.id)
+		case pressed == r.ban && p.confirm != r.id:
+			p.confirm, p.said = r.id, fmt.Sprintf("Ban %s by account and by address? Press again to ban", r.name)
+		case pressed == r.ban:
+			p.confirm, p.said = 0, p.ctl.BanPlayer(r.id)
+		default:
+			continue
+		}
+		fmt.Fprintf(p.a.logw, "duskfall: players: %s\n", p.said) // window tests follow the answers
+	}
+	for i := range p.rows {
+		p.rows[i].ban.label = LabelBan
+		if p.rows[i].id == p.confirm {
+			p.rows[i].ban.label = LabelBanConfirm
+		}
+	}
+	return false
+}
+
+func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
+	p.layout()
+	g.boxes.overlay(true)
+	k := uiScale(p.a.w, p.a.h)
+	g.shapes.rect(dst, 0, 0, float32(p.a.w), float32(p.a.h), colBackdrop8(0.94))
+	for _, r := range p.rows {
+		frame(dst, g.shapes, r.row, colBackdrop8(0.6), colBorder)
+	}
+	for _, r := range p.banned {
+		frame(dst, g.shapes, r.row, colBackdrop8(0.6), colBorder)
+	}
+	drawFormShapes(dst, g, p.form)
+	g.shapes.flush(dst)
+	top := p.top
+	titleY := max(px(8, k), top-px(84, k))
+	g.text.draw(dst, LabelPlayers, p.a.w/2, titleY, 3*k, alignCenter, colTitle)
+	g.text.draw(dst, "Kick removes a player, who may come back; Ban keeps its account and address out",
+		p.a.w/2, max(titleY+int(3*k*glyphH)+px(4, k), top-px(28, k)), k, alignCenter, colDim)
+	for _, r := range p.rows {
+		g.text.draw(dst, r.name, r.row.Min.X+px(12, k), r.row.Min.Y+(r.row.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
+	}
+	if len(p.rows) == 0 {
+		g.text.draw(dst, "No one else is in the game", p.a.w/2, top+px(12, k), k, alignCenter, colDim)
+	}
+	if len(p.banned) > 0 {
+		g.text.draw(dst, LabelBanned, p.banned[0].row.Min.X, p.banned[0].row.Min.Y-px(24, k), k, alignLeft, colDim)
+	}
+	for _, r := range p.banned {
+		g.text.draw(dst, r.account, r.row.Min.X+px(12, k), r.row.Min.Y+(r.row.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
+	}
+	drawFormTextAt(dst, g, p.form, 0, k)
+	if p.said != "" {
+		g.text.draw(dst, capitalize(p.said), p.a.w/2, p.back.rect.Max.Y+px(16, k), k, alignCenter, colTitle)
+	}
+}

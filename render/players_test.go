@@ -1,0 +1,207 @@
+package render
+
+import (
+	"image"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/client"
+	"duskfall/listen"
+	"duskfall/server"
+)
+
+// hostAddr is the address friends join the harness's hosted game at.
+func hostAddr(t *testing.T, rec *recorder) string {
+	t.Helper()
+	hs, ok := rec.session.(hostSession)
+	require.True(t, ok, "a hosted session")
+	return hs.h.(*listen.Host).Addr()
+}
+
+// friendJoins dials the hosted game as name and steps the window until the
+// host's roster lists it playing.
+func friendJoins(t *testing.T, h *harness, rec *recorder, name string) *client.Runtime {
+	t.Helper()
+	f, err := client.Dial(hostAddr(t, rec), client.Config{Name: name})
+	require.NoError(t, err)
+	t.Cleanup(f.Close)
+	stepWith(t, h, func() bool { return f.State() == client.StatePlaying && h.a.sess.Runtime().Name(f.PlayerID()) == name }, f)
+	return f
+}
+
+// stepWith steps the window and the friends until done, at most 600 frames.
+func stepWith(t *testing.T, h *harness, done func() bool, friends ...*client.Runtime) {
+	t.Helper()
+	for range 600 {
+		if done() {
+			return
+		}
+		h.press(frameInput{MouseX: 700, MouseY: 360})
+		for _, f := range friends {
+			f.Frame(client.Intent{})
+		}
+		time.Sleep(2 * time.Millisecond) // the friends' packets cross a real socket
+	}
+	require.True(t, done(), "never happened; log:\n%s", h.log)
+}
+
+// click presses the mouse at the centre of r.
+func click(h *harness, r image.Rectangle) {
+	c := r.Min.Add(r.Size().Div(2))
+	h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+}
+
+// openPlayers pauses and opens the Players list, clicking where the menu
+// puts it.
+func openPlayers(t *testing.T, h *harness, s *playScene) *playersPanel {
+	t.Helper()
+	h.press(frameInput{Back: true})
+	require.True(t, s.paused)
+	p, ok := PauseButtonCenter(LabelPlayers, h.a.w, h.a.h, false, true)
+	require.True(t, ok)
+	h.press(frameInput{MouseX: p.X, MouseY: p.Y, MouseMoved: true, Click: true})
+	require.NotNil(t, s.roster, "the Players list opened")
+	return s.roster
+}
+
+// rowOf is the Players list's row of the named player.
+func rowOf(t *testing.T, p *playersPanel, name string) playerRow {
+	t.Helper()
+	for _, r := range p.rows {
+		if r.name == name {
+			return r
+		}
+	}
+	t.Fatalf("%s is not listed", name)
+	return playerRow{}
+}
+
+func TestThePlayersList(t *testing.T) {
+	t.Run("it lists the friends but not the host, and Kick removes one with words it reads", func(t *testing.T) {
+		h, rec := hostedHarness(t)
+		s := untilPlaying(t, h)
+		kate := friendJoins(t, h, rec, "kate")
+		p := openPlayers(t, h, s)
+		require.Len(t, p.rows, 1, "the host is not listed")
+		click(h, rowOf(t, p, "kate").kick.rect)
+		assert.Equal(t, "kicked kate", p.said)
+		stepWith(t, h, func() bool { return kate.State() == client.StateFailed }, kate)
+		assert.EqualError(t, kate.Err(), server.KickedWords)
+		assert.Contains(t, h.log.String(), "duskfall: players: kicked kate")
+
+		again := friendJoins(t, h, rec, "kate")
+		assert.Equal(t, client.StatePlaying, again.State(), "a kicked player may come back")
+	})
+	t.Run("Ban asks once more, then bans: the friend reads why and cannot come back", func(t *testing.T) {
+		h, rec := hostedHarness(t)
+		s := untilPlaying(t, h)
+		bob := friendJoins(t, h, rec, "bob")
+		p := openPlayers(t, h, s)
+		click(h, rowOf(t, p, "bob").ban.rect)
+		assert.Equal(t, LabelBanConfirm, rowOf(t, p, "bob").ban.label)
+		assert.Equal(t, client.StatePlaying, bob.State(), "one press does not ban")
+		click(h, rowOf(t, p, "bob").ban.rect)
+		assert.Contains(t, p.said, "banned bob")
+		stepWith(t, h, func() bool { return bob.State() == client.StateFailed }, bob)
+		assert.Contains(t, bob.Err().Error(), server.BannedWords)
+
+		back, err := client.Dial(hostAddr(t, rec), client.Config{Name: "bob"})
+		require.NoError(t, err)
+		defer back.Close()
+		stepWith(t, h, func() bool { return back.State() == client.StateFailed }, back)
+		assert.Contains(t, back.Err().Error(), "refused the connection: "+server.BannedWords)
+	})
+	t.Run("with no friends in the game it says so, and Back returns to the menu", func(t *testing.T) {
+		h, _ := hostedHarness(t)
+		s := untilPlaying(t, h)
+		p := openPlayers(t, h, s)
+		assert.Empty(t, p.rows)
+		click(h, p.back.rect)
+		assert.Nil(t, s.roster)
+		assert.True(t, s.paused)
+	})
+	t.Run("a joined game's pause menu has no Players list", func(t *testing.T) {
+		h := newHarness(t, Options{Port: 7777})
+		sess := h.net.session(client.Config{Name: "x"})
+		s := newPlayScene(h.a, sess)
+		assert.NotContains(t, s.pause.order, any(s.players))
+		assert.NotContains(t, s.pauseOut.order, any(s.players))
+	})
+}
+
+func TestHostOptions(t *testing.T) {
+	t.Run("the password and the private switch beside Host and play are what it hosts with, and are kept", func(t *testing.T) {
+		h := newHarness(t, Options{Port: 7777})
+		m := sceneOf[*menuScene](t, h)
+		typeInto(h, m.password, "owl")
+		assert.Equal(t, "***", m.password.shown(), "a password is drawn as stars")
+		click(h, m.private.rect)
+		assert.Equal(t, LabelPrivateOn, m.private.label)
+		click(h, m.host.rect)
+		require.Len(t, h.net.hosts, 1)
+		assert.Equal(t, "owl", h.net.hosts[0].Password)
+		assert.True(t, h.net.hosts[0].Private)
+		saved, _, err := LoadSettings(h.path)
+		require.NoError(t, err)
+		assert.Equal(t, "owl", saved.HostPassword)
+		assert.True(t, saved.HostPrivate)
+
+		next, err := newApp(Options{Port: 7777}, h.net.starter(), h.log, h.path)
+		require.NoError(t, err)
+		m2 := next.scenes.current.(*menuScene)
+		assert.Equal(t, "owl", m2.password.Text(), "the next launch offers them again")
+		assert.Equal(t, LabelPrivateOn, m2.private.label)
+	})
+	t.Run("by default a game has no password and is announced", func(t *testing.T) {
+		h := newHarness(t, Options{Port: 7777})
+		h.press(frameInput{Enter: true})
+		require.Len(t, h.net.hosts, 1)
+		assert.Empty(t, h.net.hosts[0].Password)
+		assert.False(t, h.net.hosts[0].Private)
+	})
+}
+
+func TestJoinPassword(t *testing.T) {
+	t.Run("the password typed goes in the Hello", func(t *testing.T) {
+		h, s := openJoin(t)
+		typeInto(h, s.addr, "10.0.0.9:7777")
+		typeInto(h, s.password, "owl")
+		click(h, s.connect.rect)
+		assert.Equal(t, []string{"owl"}, h.net.passes)
+	})
+	t.Run("a refusal for the password returns with the password field to type it in", func(t *testing.T) {
+		h, s := openJoin(t)
+		typeInto(h, s.addr, "10.0.0.9:7777")
+		click(h, s.connect.rect)
+		h.press(frameInput{})
+		h.net.sessions[0].reject(t, server.NeedsPassword)
+		h.press(frameInput{})
+		j := sceneOf[*joinScene](t, h)
+		assert.Equal(t, "The server refused the connection: this game needs a password", j.err)
+		assert.Equal(t, focusPassword, j.form.focus)
+		h.press(frameInput{Chars: []rune("owl")})
+		h.press(frameInput{Enter: true})
+		assert.Equal(t, []string{"", "owl"}, h.net.passes)
+		assert.Equal(t, []string{"10.0.0.9:7777", "10.0.0.9:7777"}, h.net.dials)
+	})
+}
+
+func TestUnbanFromThePlayersList(t *testing.T) {
+	h, rec := hostedHarness(t)
+	s := untilPlaying(t, h)
+	bob := friendJoins(t, h, rec, "bob")
+	p := openPlayers(t, h, s)
+	click(h, rowOf(t, p, "bob").ban.rect)
+	click(h, rowOf(t, p, "bob").ban.rect)
+	stepWith(t, h, func() bool { return bob.State() == client.StateFailed && len(p.banned) == 1 }, bob)
+	require.Equal(t, "bob", p.banned[0].account, "the ban is listed with its Unban")
+	click(h, p.banned[0].unban.rect)
+	assert.Equal(t, "unbanned bob", p.said)
+	h.press(frameInput{})
+	assert.Empty(t, p.banned)
+	back := friendJoins(t, h, rec, "bob")
+	assert.Equal(t, client.StatePlaying, back.State(), "unbanned, bob comes back")
+}
