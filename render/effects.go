@@ -418,7 +418,7 @@ func (f *effects) drawBanner(dst *ebiten.Image, g *graphics, s *playScene) {
 // drawBossMarker points from the screen's edge toward the boss the player
 // has met when it is off screen.
 func (f *effects) drawBossMarker(dst *ebiten.Image, g *graphics, s *playScene, at game.Vec) {
-	x, y := s.cam.toScreen(at.X, at.Y)
+	x, y := s.onScreen(at.X, at.Y)
 	w, h := float32(s.a.w), float32(s.a.h)
 	const margin = 36
 	if x >= 0 && y >= 0 && x <= w && y <= h {

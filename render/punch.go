@@ -286,7 +286,7 @@ func (p *punch) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	p.build(&v)
 	p.glow.flush(dst, g.bullets.atlas)
 	if v.glows {
-		p.drawHurtEdge(dst, g.shapes, v.frame, float32(s.a.w), float32(s.a.h))
+		p.drawHurtEdge(dst, g.shapes, v.frame, float32(s.cam.W), float32(s.cam.H))
 	}
 }
 

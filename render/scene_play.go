@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -30,7 +31,9 @@ type playScene struct {
 	labels    labelPlacer // the frame's world labels, placed so none covers another
 	lastAim   float64
 	cam       camera
-	viewer    game.Vec // the own ship, the centre of the fog
+	zoom      float64       // screen pixels per world unit (worldZoom)
+	world     *ebiten.Image // the world drawn at zoom 1 when zoom is more, then scaled onto the screen
+	viewer    game.Vec      // the own ship, the centre of the fog
 	hasView   bool
 	paused    bool
 	pause     *form // the menu in the hub: resume, disconnect
@@ -289,7 +292,7 @@ func (s *playScene) intent(in *frameInput, panel bool) client.Intent {
 	}
 	sx, sy := float64(s.a.w)/2, float64(s.a.h)/2
 	if s.hasView {
-		x, y := s.cam.toScreen(s.viewer.X, s.viewer.Y)
+		x, y := s.onScreen(s.viewer.X, s.viewer.Y)
 		sx, sy = float64(x), float64(y)
 	}
 	it := s.aim.intent(in, sx, sy)
@@ -313,7 +316,54 @@ func (s *playScene) follow() {
 		s.viewer = game.Vec{X: w / 2, Y: h / 2}
 	}
 	ox, oy := s.fx.shakeOffset(s.frames)
-	s.cam = centredOn(s.viewer.X+ox, s.viewer.Y+oy+fieldShift(s.a.w, s.a.h), s.a.w, s.a.h)
+	s.zoom = worldZoom(s.a.w, s.a.h)
+	vw, vh := int(math.Ceil(float64(s.a.w)/s.zoom)), int(math.Ceil(float64(s.a.h)/s.zoom))
+	s.cam = centredOn(s.viewer.X+ox, s.viewer.Y+oy+fieldShift(s.a.w, s.a.h)/s.zoom, vw, vh)
+}
+
+// worldZoom is how many screen pixels a world unit takes in a w×h window:
+// 1 up to 1280×720, and as much more as the window is larger both ways,
+// so a big screen shows the field bigger, not more of it (a 4K screen
+// would show the ship 30 pixels wide in a sea of fog).
+func worldZoom(w, h int) float64 {
+	return max(1, min(float64(w)/WindowWidth, float64(h)/WindowHeight))
+}
+
+// onScreen maps a world point to the window, through the zoom.
+func (s *playScene) onScreen(x, y float64) (float32, float32) {
+	sx, sy := s.cam.toScreen(x, y)
+	z := float32(max(s.zoom, 1))
+	return sx * z, sy * z
+}
+
+// worldTarget is the image the world is drawn on: the screen at zoom 1,
+// else an image of the camera's size, made again only when that changes.
+func (s *playScene) worldTarget(screen *ebiten.Image) *ebiten.Image {
+	if s.zoom <= 1 {
+		return screen
+	}
+	w, h := int(s.cam.W), int(s.cam.H)
+	if s.world == nil || s.world.Bounds().Dx() != w || s.world.Bounds().Dy() != h {
+		if s.world != nil {
+			s.world.Deallocate()
+		}
+		s.world = ebiten.NewImage(w, h)
+	}
+	return s.world
+}
+
+// present scales the world onto the screen when it was drawn apart:
+// whole zooms pixel for pixel, others smoothly.
+func (s *playScene) present(screen, world *ebiten.Image) {
+	if world == screen {
+		return
+	}
+	var op ebiten.DrawImageOptions
+	op.GeoM.Scale(s.zoom, s.zoom)
+	if s.zoom != math.Trunc(s.zoom) {
+		op.Filter = ebiten.FilterLinear
+	}
+	screen.DrawImage(world, &op)
 }
 
 // fieldShift is how far below the own ship the camera looks: half the
@@ -360,19 +410,22 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	g := s.a.gfx
 	screen.Fill(color.Black) // unknown ground is black
 	g.boxes.on = false       // the world and what moves with it are not the layout's
-	s.look.drawWorld(screen, g, s)
-	g.shapes.flush(screen)
-	g.bullets.draw(screen, s.rt.Bullets(), s.rt.Telegraphs(), s.cam, s.rt.Fog())
-	s.fx.draw(screen, g, s)
+	world := s.worldTarget(screen)
+	world.Fill(color.Black)
+	s.look.drawWorld(world, g, s)
+	g.shapes.flush(world)
+	g.bullets.draw(world, s.rt.Bullets(), s.rt.Telegraphs(), s.cam, s.rt.Fog())
+	s.fx.draw(world, g, s)
+	s.drawLevelUpRings(world, g)
+	// The world's labels move and scale with the world.
+	s.look.drawLabels(world, g, s)
+	s.items.drawLootLabels(world, g, s, s.rt.Fog())
+	s.keeper.drawLabel(world, g, s, s.rt.Fog())
+	s.present(screen, world)
 	g.boxes.on = true
 	if !s.keeper.open { // its words would show through the panel's title
-		s.drawLevelUp(screen, g)
+		s.items.level.drawWords(screen, g, s.a.w, s.a.h, s.a.now())
 	}
-	g.boxes.on = false // the world's labels move with the world
-	s.look.drawLabels(screen, g, s)
-	s.items.drawLootLabels(screen, g, s, s.rt.Fog())
-	s.keeper.drawLabel(screen, g, s, s.rt.Fog())
-	g.boxes.on = true
 	s.hud.draw(screen, g, s)
 	if s.fx.bossSeen {
 		s.fx.drawBossMarker(screen, g, s, s.fx.bossAt)
@@ -399,16 +452,14 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	}
 }
 
-// drawLevelUp draws the level-up moment: its rings at the own ship and
-// its words over the fight.
-func (s *playScene) drawLevelUp(screen *ebiten.Image, g *graphics) {
-	now := s.a.now()
+// drawLevelUpRings draws the level-up moment's rings at the own ship;
+// its words go over the fight, on the screen.
+func (s *playScene) drawLevelUpRings(world *ebiten.Image, g *graphics) {
 	if self, ok := s.rt.Self(); ok {
 		x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
-		s.items.level.drawRings(screen, g.shapes, x, y, now)
-		g.shapes.flush(screen)
+		s.items.level.drawRings(world, g.shapes, x, y, s.a.now())
+		g.shapes.flush(world)
 	}
-	s.items.level.drawWords(screen, g, s.a.w, s.a.h, now)
 }
 
 func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -277,5 +278,29 @@ func TestThePauseMenu(t *testing.T) {
 		assert.ErrorIs(t, h.step(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true}), ebiten.Termination)
 		require.True(t, h.a.waitClosed(3*time.Second))
 		assert.True(t, rec.closed.Load())
+	})
+}
+
+func TestTheWorldIsZoomedToTheWindow(t *testing.T) {
+	for _, tt := range []struct {
+		w, h int
+		zoom float64
+	}{
+		{640, 400, 1},
+		{1280, 720, 1},
+		{1280, 1024, 1},
+		{1920, 1080, 1.5},
+		{2560, 1440, 2},
+		{3440, 1440, 2},
+		{3840, 2160, 3},
+	} {
+		t.Run(fmt.Sprintf("a %d×%d window shows a world unit as %.1f pixels", tt.w, tt.h, tt.zoom), func(t *testing.T) {
+			assert.InDelta(t, tt.zoom, worldZoom(tt.w, tt.h), 1e-9)
+		})
+	}
+	t.Run("a world point maps to the window through the zoom", func(t *testing.T) {
+		s := &playScene{zoom: 2, cam: centredOn(100, 100, 1280, 720)}
+		x, y := s.onScreen(100, 100)
+		assert.Equal(t, [2]float32{1280, 720}, [2]float32{x, y}, "the camera's centre is the window's")
 	})
 }

@@ -128,7 +128,7 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 	g.shapes.flush(dst) // the ground, under everything drawn from the sheets
 	a, ok := w.actorArt()
 	if !ok {
-		g.text.draw(dst, w.artErr.Error(), s.a.w/2, 8, 1, alignCenter, colError)
+		g.text.draw(dst, w.artErr.Error(), int(s.cam.W)/2, 8, 1, alignCenter, colError)
 		return
 	}
 	w.beginView(s)
