@@ -35,6 +35,7 @@ type joinScene struct {
 	titleY, footY  int
 	title          float64
 	top, shown     int
+	loose          bool // the wheel moved the games: the view no longer follows the focus until it moves
 	errFor, footer string // what errLines and footer were made from
 	errK, footK    float64
 	errW, footW    int
@@ -117,7 +118,7 @@ func (s *joinScene) layout() {
 	pitch := px(gameRowH, k) + px(6, k)
 	shown := max(1, (s.footY-px(6, k)-y+px(6, k))/pitch)
 	sel := s.form.focus - 5 // the games follow the five widgets
-	if sel < 0 {
+	if sel < 0 || s.loose {
 		sel = -1
 	}
 	s.top = scrollTop(s.top, len(s.games), shown, sel, nil)
@@ -209,6 +210,10 @@ func (s *joinScene) Update() error {
 	if text, ok := s.a.clip.take(); ok && s.form.hasFocus(s.addr) {
 		s.addr.SetText(strings.TrimSpace(text))
 	}
+	if in := s.a.in; in.Wheel != 0 || in.PageUp || in.PageDown {
+		s.top, s.loose = scrollTop(s.top, len(s.games), s.shown, -1, in), true
+	}
+	before := s.form.focus
 	switch b := s.form.update(s.a.in); {
 	case b == s.connect:
 		s.submit()
@@ -222,6 +227,9 @@ func (s *joinScene) Update() error {
 			}
 		}
 		s.form.focus = focusConnect
+	}
+	if s.form.focus != before {
+		s.loose = false // the view follows the focus again
 	}
 	s.layout() // the focus may have moved to a game out of view
 	return nil

@@ -87,6 +87,7 @@ type rosterScene struct {
 	form   *form
 	lines  [][]any // the form's widgets by screen line, for Up/Down
 	top    int     // the first row shown
+	loose  bool    // the wheel moved the rows: the view no longer follows the focus until it moves
 	shown  int     // how many rows fit
 	listY  int     // the first shown row's top
 
@@ -145,7 +146,14 @@ func (s *rosterScene) Update() error {
 		}
 		return nil
 	}
+	if in.Wheel != 0 || in.PageUp || in.PageDown {
+		s.top, s.loose = scrollTop(s.top, len(s.rows), s.shown, -1, in), true
+	}
+	before := s.form.focused()
 	s.press(s.navigate(in))
+	if s.form.focused() != before {
+		s.loose = false // the view follows the focus again
+	}
 	s.layout() // the focus may have moved to a row out of view
 	s.countDown()
 	return nil
@@ -453,7 +461,11 @@ func (s *rosterScene) layout() {
 		s.shown = len(s.rows)
 	}
 	s.listY = top
-	s.top = scrollTop(s.top, len(s.rows), s.shown, s.selected(), nil)
+	sel := s.selected()
+	if s.loose {
+		sel = -1
+	}
+	s.top = scrollTop(s.top, len(s.rows), s.shown, sel, nil)
 	rowW := s.rowWidth()
 	x0 := (w - rowW) / 2
 	for i, r := range s.rows {

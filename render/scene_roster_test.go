@@ -146,3 +146,28 @@ func TestRosterScene(t *testing.T) {
 		assert.Equal(t, []string{"Ava fell in the Proving Grounds."}, s.noteLines)
 	})
 }
+
+// Eight characters do not fit at 640×400: the wheel and Page Up/Down
+// scroll the rows, and a key that moves the focus brings it back in view.
+func TestTheRosterScrollsByTheWheel(t *testing.T) {
+	eight := wire.Characters{Slots: 8}
+	for i := range 8 {
+		eight.Entries = append(eight.Entries, wire.CharacterEntry{ID: uint64(i + 1), Name: string(rune('A' + i)), Level: 1, Health: 100, MaxHealth: 100})
+	}
+	h, s, _ := rosterHarness(t, eight)
+	defer h.a.Layout(WindowWidth, WindowHeight)
+	h.a.Layout(MinWindowWidth, MinWindowHeight)
+	h.press(frameInput{})
+	require.Less(t, s.shown, 8, "not every row fits at 640×400")
+	require.Zero(t, s.top)
+	h.press(frameInput{Wheel: -1})
+	assert.Equal(t, min(2, 8-s.shown), s.top, "a notch down moves two rows, though the focus is on the first")
+	h.press(frameInput{Wheel: -40})
+	assert.Equal(t, 8-s.shown, s.top, "many notches stop at the end")
+	h.press(frameInput{PageUp: true})
+	assert.Equal(t, max(0, 8-s.shown-max(1, s.shown-1)), s.top, "Page Up goes a page back")
+	h.press(frameInput{Down: true})
+	sel := s.selected()
+	require.GreaterOrEqual(t, sel, 0)
+	assert.True(t, sel >= s.top && sel < s.top+s.shown, "the focused row %d is in view again (rows %d to %d)", sel, s.top, s.top+s.shown-1)
+}

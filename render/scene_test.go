@@ -654,6 +654,19 @@ func TestJoinListScrollsInASmallWindow(t *testing.T) {
 			assert.Equal(t, s.shown, shown, "the rest are hidden")
 		})
 	}
+	t.Run("the wheel scrolls the games while the focus is on a field", func(t *testing.T) {
+		s.form.focus = focusAddr
+		h.press(frameInput{Wheel: 10})
+		require.Zero(t, s.top, "at the top")
+		h.press(frameInput{Wheel: -1})
+		assert.Equal(t, min(2, len(s.games)-s.shown), s.top, "a notch down moves two rows")
+		down := s.top
+		h.press(frameInput{PageUp: true})
+		assert.Equal(t, max(0, down-max(1, s.shown-1)), s.top, "Page Up goes a page back")
+		h.press(frameInput{Wheel: -1})
+		h.press(frameInput{Down: true}) // the password: the view stays where the wheel left it
+		assert.Positive(t, s.top)
+	})
 }
 
 // A join code is longer than the Join screen's address field in a small
