@@ -35,7 +35,7 @@ type joinScene struct {
 	titleY, footY  int
 	title          float64
 	top, shown     int
-	loose          bool // the wheel moved the games: the view no longer follows the focus until it moves
+	loose          bool   // the wheel moved the games: the view no longer follows the focus until it moves
 	errFor, footer string // what errLines and footer were made from
 	errK, footK    float64
 	errW, footW    int
