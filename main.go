@@ -57,7 +57,7 @@ type options struct {
 	port       int
 	statusFile string
 	upnp       bool
-	upnpSet    bool // --upnp was given (false or true)
+	upnpSet    bool   // --upnp was given (false or true)
 	journal    string // --item-journal
 	perAddr    int    // --per-address
 	dataDir    string

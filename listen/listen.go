@@ -61,7 +61,7 @@ type Host struct {
 	Server *server.Runtime
 	Client *client.Runtime
 	enet   *transport.ENetServer
-	an     *lan.Announcer // nil unless announcing
+	an     *lan.Announcer  // nil unless announcing
 	mapper *portmap.Mapper // nil unless mapping the port
 	ann    lan.Announcement
 	frames int
