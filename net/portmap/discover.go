@@ -56,7 +56,17 @@ func Discover(ctx context.Context) (Gateway, error) {
 			return f.gw, nil
 		}
 	}
-	return nil, fmt.Errorf("%w: %w", ErrNoRouter, errors.Join(errs...))
+	return nil, fmt.Errorf("%w (%s)", ErrNoRouter, oneLine(errs))
+}
+
+// oneLine puts the protocols' reasons on one line, for a log line and
+// the host's words.
+func oneLine(errs []error) string {
+	parts := make([]string, 0, len(errs))
+	for _, err := range errs {
+		parts = append(parts, strings.Join(strings.Fields(err.Error()), " "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // upnpClient is the part of goupnp's WAN connection clients used here;
@@ -149,7 +159,7 @@ func discoverNATPMP(ctx context.Context) (Gateway, error) {
 	}
 	c := natpmp.NewClientWithTimeout(gw.AsSlice(), wait)
 	if _, err := c.GetExternalAddress(); err != nil {
-		return nil, fmt.Errorf("no NAT-PMP answer from %s: %w", gw, err)
+		return nil, fmt.Errorf("no NAT-PMP answer from %s (%v)", gw, err)
 	}
 	return &pmpGateway{c: natpmp.NewClientWithTimeout(gw.AsSlice(), askWithin), local: local}, nil
 }

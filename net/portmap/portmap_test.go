@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"net/netip"
 	"strings"
 	"sync"
@@ -192,4 +193,12 @@ func TestTheDefaultRouteIsReadFromTheRoutingTable(t *testing.T) {
 	assert.Equal(t, "192.168.1.1", gw.String())
 	_, ok = parseRoutes(bufio.NewScanner(strings.NewReader(strings.SplitAfter(table, "\n")[1])))
 	assert.False(t, ok, "no default route")
+}
+
+func TestNoRouterIsSaidOnOneLine(t *testing.T) {
+	err := fmt.Errorf("%w (%s)", ErrNoRouter, oneLine([]error{errors.New("no UPnP router answered"),
+		errors.New("read udp 192.168.77.20:41000->192.168.77.1:5351:\nrecvfrom: connection refused")}))
+	assert.NotContains(t, err.Error(), "\n")
+	assert.True(t, errors.Is(err, ErrNoRouter))
+	assert.Contains(t, err.Error(), "no UPnP router answered; read udp")
 }
