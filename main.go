@@ -30,6 +30,7 @@ import (
 	"duskfall/listen"
 	"duskfall/net/enet"
 	"duskfall/net/lan"
+	"duskfall/net/portmap"
 	"duskfall/net/seal"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
@@ -55,6 +56,7 @@ type options struct {
 	name       string
 	port       int
 	statusFile string
+	upnp       bool
 	journal    string // --item-journal
 	perAddr    int    // --per-address
 	dataDir    string
@@ -122,6 +124,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.leaveAfter, "leave-after", 0, "with --bot: hold ESCAPE from this time on, channelling out of a dungeon (0: never)")
 	fs.StringVar(&o.bind, "bind", "", "with --server: listen on this address only (127.0.0.1 for a private test); every interface by default")
 	fs.DurationVar(&o.idleKick, "idle-kick", 15*time.Second, "with --server: disconnect a player who sends nothing this long (0: never)")
+	fs.BoolVar(&o.upnp, "upnp", false, "with --server: open the port on the home router by UPnP or NAT-PMP, so friends outside the network can join (Host and play does unless Settings turns it off)")
 	fs.BoolVar(&o.announce, "announce", false, "with --server: announce the game on the local network, so Join screens there list it (Host and play always does)")
 	fs.IntVar(&o.descend, "descend", 0, "with --bot --script dungeon: after each boss take the way down, until this many floors below the first")
 	fs.IntVar(&o.portal, "portal", 0, "with --bot --script dungeon: take the hub's portal `N` (0 the first; wraps around), so bots spread over dungeons")
@@ -289,6 +292,11 @@ func runServer(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 			cfg.OnStatus = func(st server.Status) { an.Set(gameAnnouncement(o, cfg.MaxPlayers, st.Players)) }
 		}
 	}
+	if o.upnp {
+		m := mapPort(tr.Addr(), identity, lg)
+		defer m.Close() // after Run: the mapping goes as the server stops
+		cfg.PortMap = m.Status
+	}
 	srv, err := server.New(cfg, tr)
 	if err != nil {
 		lg.Print(err)
@@ -315,6 +323,20 @@ func runServer(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	console.Flush(time.Second)
 	lg.Printf("stopped at tick %d", srv.Tick())
 	return 0
+}
+
+// mapPort opens the server's port on the home router (--upnp), off the
+// server's loop, and logs the join code friends anywhere use once it is
+// open.
+func mapPort(addr string, identity seal.Identity, lg *log.Logger) *portmap.Mapper {
+	_, port, _ := net.SplitHostPort(addr)
+	p, _ := strconv.Atoi(port)
+	return portmap.Start(portmap.Config{Port: uint16(p), Description: "Duskfall server", Logf: lg.Printf,
+		OnChange: func(st portmap.Status) {
+			if st.State == portmap.Open {
+				lg.Printf("friends anywhere join by the code %s", serverJoinCode(st.External.String(), identity))
+			}
+		}})
 }
 
 // closeJournal writes out the item journal and says what went wrong: a

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"duskfall/net/portmap"
 	"errors"
 	"fmt"
 	"log"
@@ -28,6 +29,9 @@ type Config struct {
 	// OnStatus, when set, is handed the same status once a second, off the
 	// loop's goroutine (the LAN announcement's player count uses it).
 	OnStatus func(Status)
+	// PortMap, when set, says how the server's port stands on the home
+	// router (--upnp): the status file's portmap_ fields and public_addr.
+	PortMap func() portmap.Status
 	// IdleTimeoutTicks disconnects a welcomed peer that sends nothing this
 	// long: 0 means DefaultIdleTimeout (15 s), negative never.
 	IdleTimeoutTicks int
@@ -400,8 +404,11 @@ func (s *Runtime) startStatusSink() *statusSink {
 		if s.cfg.StatusFile != "" {
 			file = statusFileWriter(s.cfg.StatusFile)
 		}
-		on := s.cfg.OnStatus
+		on, pm := s.cfg.OnStatus, s.cfg.PortMap
 		write = func(st Status) error {
+			if pm != nil {
+				st.notePortMap(pm())
+			}
 			if on != nil {
 				on(st)
 			}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"duskfall/net/portmap"
 	"encoding/json"
 	"runtime"
 	"runtime/metrics"
@@ -55,6 +56,13 @@ type Status struct {
 	SealSessions int    `json:"seal_sessions"`
 	SealForged   uint64 `json:"seal_forged"`
 	SealReplayed uint64 `json:"seal_replayed"`
+	// The port on the home router (--upnp, net/portmap): its state (off,
+	// looking, open, shared, refused), who mapped it (upnp, natpmp), the
+	// address friends anywhere join, and why it was refused.
+	PortmapState  string `json:"portmap_state"`
+	PortmapMethod string `json:"portmap_method"`
+	PublicAddr    string `json:"public_addr"`
+	PortmapError  string `json:"portmap_error"`
 	// Snapshots sent since start: whole, and as deltas against the newest
 	// one the receiver acknowledged.
 	SnapshotsWhole int `json:"snapshots_whole"`
@@ -189,6 +197,7 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 	c := s.Counters()
 	secs := elapsed.Seconds()
 	st := Status{
+		PortmapState:  portmap.Off.String(), // unless the server maps its port (Config.PortMap)
 		Players:       s.Players(),
 		Tick:          s.Tick(),
 		BytesInPerS:   float64(c.BytesIn-l.lastIn) / secs,
@@ -370,5 +379,14 @@ func statusFileWriter(path string) func(Status) error {
 			return err
 		}
 		return atomicfile.Write(path, append(b, '\n'), 0o644)
+	}
+}
+
+// notePortMap fills the port mapping's fields.
+func (st *Status) notePortMap(p portmap.Status) {
+	st.PortmapState, st.PortmapMethod, st.PortmapError = p.State.String(), string(p.Method), p.Err
+	st.PublicAddr = ""
+	if p.External.IsValid() {
+		st.PublicAddr = p.External.String()
 	}
 }
