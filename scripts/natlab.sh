@@ -92,7 +92,7 @@ failed=0
 results=()
 pass() { echo "natlab: PASS $*"; results+=("PASS $*"); }
 fail() { echo "natlab: FAIL $*"; results+=("FAIL $*"); failed=1; }
-say() { echo "natlab:      $*"; }
+say() { echo "natlab:      $*" | tr '\n' ' ' | sed 's/ *$//'; echo; }
 in_ns() { local ns=$1; shift; ip netns exec "$ns" "$@"; }
 
 # --- the network ----------------------------------------------------------
@@ -260,6 +260,7 @@ server_up() {
   local name=$1 i
   shift
   srv_log=$tmp/$name.server.log
+  : >"$srv_log"
   ip netns exec "$home" timeout 600 "$tmp/duskfall" --server --port 7777 --data "$tmp/data" \
     --status-file "$tmp/$name.status.json" --announce=false "$@" >"$srv_log" 2>&1 &
   srv_pid=$!
