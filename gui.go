@@ -21,6 +21,7 @@ func runWindow(o options) error {
 		Class:     o.class,
 		Port:      o.port,
 		Seed:      o.seed,
+		NoPortMap: o.upnpSet && !o.upnp,
 		StartHost: hostGame,
 	})
 }
@@ -36,6 +37,7 @@ func hostGame(req render.HostRequest) (render.Hosted, error) {
 		Addr: ":" + strconv.Itoa(req.Port), Map: "hub", Seed: worldSeed(req.Seed), Log: req.Log, Client: req.Client,
 		DataDir: data, Password: req.Password,
 		Announce: true, Private: req.Private, // friends on the same network find it on their Join screen, unless it is private
+		MapPort: req.MapPort, // friends anywhere, once the router opens the port
 	})
 	if err != nil {
 		return nil, err

@@ -88,6 +88,9 @@ func startGame(t *testing.T, bin, shot, dir string, args ...string) *gameProcess
 	if len(args) == 0 {
 		args = []string{"--port", strconv.Itoa(freeUDPPort(t)), "--name", "Tester"} // a name given: no first-launch walk-through
 	}
+	// A test never asks the machine's real router for a port: the window
+	// would (the Router switch is on by default).
+	args = append(args, "--upnp=false")
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Env = append(os.Environ(), "DUSKFALL_SHOT="+shot, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_DATA_HOME="+filepath.Join(dir, "data"))
 	stderr, err := cmd.StderrPipe()

@@ -57,6 +57,7 @@ type options struct {
 	port       int
 	statusFile string
 	upnp       bool
+	upnpSet    bool   // --upnp was given (false or true)
 	journal    string // --item-journal
 	perAddr    int    // --per-address
 	dataDir    string
@@ -124,7 +125,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(&o.leaveAfter, "leave-after", 0, "with --bot: hold ESCAPE from this time on, channelling out of a dungeon (0: never)")
 	fs.StringVar(&o.bind, "bind", "", "with --server: listen on this address only (127.0.0.1 for a private test); every interface by default")
 	fs.DurationVar(&o.idleKick, "idle-kick", 15*time.Second, "with --server: disconnect a player who sends nothing this long (0: never)")
-	fs.BoolVar(&o.upnp, "upnp", false, "with --server: open the port on the home router by UPnP or NAT-PMP, so friends outside the network can join (Host and play does unless Settings turns it off)")
+	fs.BoolVar(&o.upnp, "upnp", false, "open the port on the home router by UPnP or NAT-PMP, so friends outside the network can join: with --server when given; Host and play does unless the main menu's Router switch is off, and --upnp=false turns it off for this run")
 	fs.BoolVar(&o.announce, "announce", false, "with --server: announce the game on the local network, so Join screens there list it (Host and play always does)")
 	fs.IntVar(&o.descend, "descend", 0, "with --bot --script dungeon: after each boss take the way down, until this many floors below the first")
 	fs.IntVar(&o.portal, "portal", 0, "with --bot --script dungeon: take the hub's portal `N` (0 the first; wraps around), so bots spread over dungeons")
@@ -148,6 +149,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
+	fs.Visit(func(f *flag.Flag) { o.upnpSet = o.upnpSet || f.Name == "upnp" })
 	switch {
 	case o.check && fs.NArg() == 1:
 		o.checkDir = fs.Arg(0)

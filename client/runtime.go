@@ -577,7 +577,9 @@ func stageWords(s State) string {
 	if s == StateJoining {
 		return "it accepted the connection but never answered the request to join"
 	}
-	return "it never accepted the connection"
+	return "it never accepted the connection. Check the address, and that the game there is running; " +
+		"from another network, the host's router must have opened the port (Host and play says so on the host's screen), " +
+		"or the host forwards it by hand"
 }
 
 // stepBullets brings the replica to the display timeline's tick. Before

@@ -22,6 +22,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/net/lan"
+	"duskfall/net/portmap"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 	"duskfall/server"
@@ -50,6 +51,9 @@ type Config struct {
 	// Password, when set, is asked of every friend who joins; the host
 	// player never needs it.
 	Password string
+	// MapPort opens the port on the home router (net/portmap), off the
+	// game's loop; Host.PortMap says how it stands.
+	MapPort bool
 }
 
 // Host is a running listen server with its host player.
@@ -57,7 +61,8 @@ type Host struct {
 	Server *server.Runtime
 	Client *client.Runtime
 	enet   *transport.ENetServer
-	an     *lan.Announcer // nil unless announcing
+	an     *lan.Announcer  // nil unless announcing
+	mapper *portmap.Mapper // nil unless mapping the port
 	ann    lan.Announcement
 	frames int
 }
@@ -118,6 +123,11 @@ func Start(cfg Config) (*Host, error) {
 	h := &Host{Server: srv, Client: client.New(localCli, cfg.Client), enet: netSrv}
 	if cfg.Announce && !cfg.Private {
 		h.announce(cfg)
+	}
+	if cfg.MapPort {
+		_, port, _ := net.SplitHostPort(netSrv.Addr())
+		p, _ := strconv.Atoi(port)
+		h.mapper = portmap.Start(portmap.Config{Port: uint16(p), Description: "Duskfall (Host and play)", Logf: srv.Logf})
 	}
 	return h, nil
 }
@@ -182,6 +192,10 @@ func (h *Host) Banned() []string {
 // Unban lifts an account's ban, by account and by address.
 func (h *Host) Unban(account string) string { return h.Server.Unban(account) }
 
+// PortMap says how the port stands on the home router; State Off when
+// the game does not map it.
+func (h *Host) PortMap() portmap.Status { return h.mapper.Status() }
+
 // Announcing says whether the game is announced on the local network.
 func (h *Host) Announcing() bool { return h.an != nil }
 
@@ -192,6 +206,7 @@ func (h *Host) Close() {
 	}
 	h.Client.Close()
 	h.Server.Shutdown("the host left the game")
+	h.mapper.Close() // the mapping goes with the game (2 s at most for a silent router)
 }
 
 // PortError says in words why the port for friends did not open, with what

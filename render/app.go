@@ -40,8 +40,11 @@ type Options struct {
 	// Class is the class a character made on the way in gets (--class with
 	// --host or --join); empty means the content's first.
 	Class string
-	Port  int    // UDP port Host and play listens on
-	Seed  uint64 // world seed when hosting
+	Port  int // UDP port Host and play listens on
+	// NoPortMap keeps Host and play off the home router for this run
+	// (--upnp=false), whatever the main menu's Router switch says.
+	NoPortMap bool
+	Seed      uint64 // world seed when hosting
 	// StartHost starts Host and play; main passes listen.Start, so render
 	// never imports the server. Nil means the program cannot host.
 	StartHost HostFunc
@@ -333,7 +336,8 @@ func (a *app) toJoin() { a.scenes.switchTo(newJoinScene(a)) }
 // hostAndPlay starts a listen server on the configured port and joins it.
 func (a *app) hostAndPlay() {
 	sess, err := a.start.host(HostRequest{Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
-		Log: log.New(a.logw, "server: ", log.LstdFlags), Password: a.settings.HostPassword, Private: a.settings.HostPrivate})
+		Log: log.New(a.logw, "server: ", log.LstdFlags), Password: a.settings.HostPassword, Private: a.settings.HostPrivate,
+		MapPort: a.settings.HostUPnP && !a.opts.NoPortMap})
 	if err != nil {
 		a.scenes.switchTo(newFailedScene(a, "Host and play", err.Error()))
 		return

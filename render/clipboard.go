@@ -91,3 +91,36 @@ func readSystemClipboard() (string, error) {
 	}
 	return "", errNoClipboard
 }
+
+// copyText puts text on the system clipboard by its own tool (wl-copy,
+// xclip or xsel, pbcopy, clip), off the frame's goroutine; done gets
+// whether it went.
+func copyText(text string, done func(ok bool)) {
+	go func() { done(writeSystemClipboard(text) == nil) }()
+}
+
+func writeSystemClipboard(text string) error {
+	var tools [][]string
+	switch runtime.GOOS {
+	case "darwin":
+		tools = [][]string{{"pbcopy"}}
+	case "windows":
+		tools = [][]string{{"clip"}}
+	default:
+		tools = [][]string{{"wl-copy"}, {"xclip", "-selection", "clipboard", "-i"}, {"xsel", "--clipboard", "--input"}}
+	}
+	for _, t := range tools {
+		if _, err := exec.LookPath(t[0]); err != nil {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		cmd := exec.CommandContext(ctx, t[0], t[1:]...)
+		cmd.Stdin = strings.NewReader(text)
+		err := cmd.Run()
+		cancel()
+		if err == nil {
+			return nil
+		}
+	}
+	return errNoClipboard
+}

@@ -9,13 +9,12 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
-	"duskfall/listen"
 )
 
 func TestReadingTheFight(t *testing.T) {
 	h, rec := hostedHarness(t)
 	s := untilPlaying(t, h)
-	host := rec.session.(hostSession).h.(*listen.Host)
+	host := rec.session.(hostSession).h.(*routerSays).Host
 	id := s.rt.PlayerID()
 	hub := host.Server.World(id)
 	t.Run("standing on a portal says which key takes it and where", func(t *testing.T) {

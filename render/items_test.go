@@ -39,7 +39,7 @@ func emptySheet() client.Sheet {
 }
 
 // hostOf is the listen server behind a hosted harness.
-func hostOf(rec *recorder) *listen.Host { return rec.session.(hostSession).h.(*listen.Host) }
+func hostOf(rec *recorder) *listen.Host { return rec.session.(hostSession).h.(*routerSays).Host }
 
 func TestInventoryBar(t *testing.T) {
 	h, rec := hostedHarness(t)

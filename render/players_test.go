@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
-	"duskfall/listen"
 	"duskfall/server"
 )
 
@@ -18,7 +17,7 @@ func hostAddr(t *testing.T, rec *recorder) string {
 	t.Helper()
 	hs, ok := rec.session.(hostSession)
 	require.True(t, ok, "a hosted session")
-	return hs.h.(*listen.Host).Addr()
+	return hs.h.Addr()
 }
 
 // friendJoins dials the hosted game as name and steps the window until the

@@ -84,6 +84,7 @@ func (s *Settings) fillPrefs(md toml.MetaData) bool {
 	def("music_volume", func() { s.MusicVolume = 0.6 })
 	def("bullet_palette", func() { s.BulletPalette = "standard" })
 	def("quality", func() { s.Quality = QualityAuto })
+	def("host_upnp", func() { s.HostUPnP = true })
 	if !knownPalette(s.BulletPalette) {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("bullet_palette %q is not a palette: using standard", s.BulletPalette))
 		s.BulletPalette, changed = "standard", true

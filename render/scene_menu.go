@@ -25,6 +25,7 @@ type menuScene struct {
 	port                       *textField // the UDP port Host and play opens
 	password                   *textField // the password friends must give ("" none)
 	private                    *button    // keeps the game off the local network's Join screens
+	router                     *button    // opens the port on the home router (UPnP, NAT-PMP)
 	err                        string
 	frames                     int
 	form                       *form
@@ -53,9 +54,12 @@ func newMenuScene(a *app) *menuScene {
 	s.password.SetText(a.settings.HostPassword)
 	s.private = &button{small: true}
 	s.setPrivate(a.settings.HostPrivate)
-	// Row by row, each left to right: a button, then its option beside it.
-	s.form = newForm(s.host, s.port, s.join, s.password, s.settings, s.private, s.quit)
-	s.form.submit = s.host // Enter in the port or password field hosts
+	s.router = &button{small: true}
+	s.setRouter(a.settings.HostUPnP && !a.opts.NoPortMap)
+	// Row by row, each left to right: a button, then its option beside it;
+	// the Router switch before Quit.
+	s.form = newForm(s.host, s.port, s.join, s.password, s.settings, s.private, s.router, s.quit) // Quit last: Up from the top lands on it
+	s.form.submit = s.host                                                                        // Enter in the port or password field hosts
 	s.footer = fmt.Sprintf("playing as %s - friends join you on the port beside Host and play", a.playerName())
 
 	s.layout()
@@ -132,6 +136,7 @@ func (s *menuScene) layout() {
 	s.port.rect = beside(r, px(portFieldW, k))
 	s.password.rect = beside(s.join.rect, w)
 	s.private.rect = beside(s.settings.rect, w)
+	s.router.rect = beside(s.quit.rect, w)
 }
 
 // portFieldW is the width of the main menu's port field; hostOptionW the
@@ -150,6 +155,23 @@ const (
 
 // hostOptionWords is the footer while a host option has the focus.
 const hostOptionWords = "password: friends must type it - private: not listed on Join screens nearby"
+
+// The Router switch's words.
+const (
+	LabelRouterOn  = "Router: open port"
+	LabelRouterOff = "Router: leave closed"
+)
+
+// routerWords is the footer while the Router switch has the focus.
+const routerWords = "router: opens the port on your home router (UPnP or NAT-PMP), so friends anywhere can join"
+
+// setRouter sets the Router switch and its words.
+func (s *menuScene) setRouter(on bool) {
+	s.router.label = LabelRouterOff
+	if on {
+		s.router.label = LabelRouterOn
+	}
+}
 
 // setPrivate sets the private switch and its words.
 func (s *menuScene) setPrivate(on bool) {
@@ -189,6 +211,8 @@ func (s *menuScene) Update() error {
 		s.a.opts.Port = port
 		s.a.settings.HostPassword = s.password.Text()
 		s.a.settings.HostPrivate = s.private.label == LabelPrivateOn
+		s.a.settings.HostUPnP = s.router.label == LabelRouterOn
+		s.a.opts.NoPortMap = false // the switch says, from now on
 		s.a.saveSettings()
 		if !s.a.nameChosen() {
 			s.a.scenes.switchTo(newNameScene(s.a, s.a.hostAndPlay)) // the first launch asks a name first
@@ -197,6 +221,8 @@ func (s *menuScene) Update() error {
 		s.a.hostAndPlay()
 	case s.private:
 		s.setPrivate(s.private.label != LabelPrivateOn)
+	case s.router:
+		s.setRouter(s.router.label != LabelRouterOn)
 	case s.join:
 		s.a.toJoin()
 	case s.settings:
@@ -235,6 +261,9 @@ func (s *menuScene) Draw(screen *ebiten.Image) {
 	footer := s.footer
 	if s.form.hasFocus(s.private) || s.form.hasFocus(s.password) {
 		footer = hostOptionWords
+	}
+	if s.form.hasFocus(s.router) {
+		footer = routerWords
 	}
 	if s.footK != k || s.footW != s.a.w || s.footFor != footer {
 		s.footK, s.footW, s.footFor = k, s.a.w, footer

@@ -1,10 +1,12 @@
 package render
 
 import (
+	"duskfall/net/portmap"
 	"fmt"
 	"image"
 	"image/color"
 	"math"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -31,9 +33,12 @@ type playScene struct {
 	labels    labelPlacer // the frame's world labels, placed so none covers another
 	lastAim   float64
 	cam       camera
-	zoom      float64       // screen pixels per world unit (worldZoom)
-	world     *ebiten.Image // the world drawn at zoom 1 when zoom is more, then scaled onto the screen
-	viewer    game.Vec      // the own ship, the centre of the fog
+	zoom      float64        // screen pixels per world unit (worldZoom)
+	reach     portmap.Status // the hosted game's port on the router, as last noted
+	copied    atomic.Bool    // the clipboard's tool took the code
+	copyDone  atomic.Bool    // it answered, and noteCopy has not said so yet
+	world     *ebiten.Image  // the world drawn at zoom 1 when zoom is more, then scaled onto the screen
+	viewer    game.Vec       // the own ship, the centre of the fog
 	hasView   bool
 	paused    bool
 	pause     *form // the menu in the hub: resume, disconnect
@@ -43,6 +48,7 @@ type playScene struct {
 	leave     *button
 	setup     *button       // Settings
 	players   *button       // the host's Players list; in the menu only when hosting
+	copyCode  *button       // copies the join code; in the menu only when hosting
 	roster    *playersPanel // the Players list, open over the game when not nil
 	ctl       hostControls  // the host's controls; nil in a joined game
 	quit      *button
@@ -72,15 +78,16 @@ type playScene struct {
 func newPlayScene(a *app, sess session) *playScene {
 	s := &playScene{
 		a: a, sess: sess, rt: sess.Runtime(), look: newWorldLook(sess.Runtime().PlayerStats().Radius),
-		resume:  &button{label: LabelResume},
-		toHub:   &button{label: LabelReturnToHub},
-		leave:   &button{label: LabelDisconnect},
-		setup:   &button{label: LabelSettings},
-		players: &button{label: LabelPlayers},
-		ctl:     sess.Controls(),
-		fx:      newEffects(),
-		dir:     newDirector(a.sound, a.settings.volume),
-		quit:    &button{label: LabelQuit},
+		resume:   &button{label: LabelResume},
+		toHub:    &button{label: LabelReturnToHub},
+		leave:    &button{label: LabelDisconnect},
+		setup:    &button{label: LabelSettings},
+		players:  &button{label: LabelPlayers},
+		copyCode: &button{label: LabelCopyJoinCode},
+		ctl:      sess.Controls(),
+		fx:       newEffects(),
+		dir:      newDirector(a.sound, a.settings.volume),
+		quit:     &button{label: LabelQuit},
 	}
 	content, keeper := client.Content(), keeperName()
 	s.items = newItemsUI(content, keeper)
@@ -114,7 +121,7 @@ func (s *playScene) pauseButtons(inDungeon bool) []*button {
 		bs = append(bs, s.toHub)
 	}
 	if s.ctl != nil {
-		bs = append(bs, s.players)
+		bs = append(bs, s.players, s.copyCode)
 	}
 	return append(bs, s.setup, s.leave, s.quit)
 }
@@ -176,6 +183,8 @@ func (s *playScene) menu() *form {
 func (s *playScene) Update() error {
 	in := s.a.in
 	s.frames++
+	s.noteReach()
+	s.noteCopy()
 	if in.F3 {
 		s.netGraph = !s.netGraph
 	}
@@ -254,6 +263,8 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		return false
 	}
 	switch s.menu().update(in) {
+	case s.copyCode:
+		s.copyJoinCode()
 	case s.players:
 		s.roster = newPlayersPanel(s.a, s.rt, s.ctl)
 		fmt.Fprintln(s.a.logw, "duskfall: scene=players")
@@ -319,6 +330,56 @@ func (s *playScene) follow() {
 	s.zoom = worldZoom(s.a.w, s.a.h)
 	vw, vh := int(math.Ceil(float64(s.a.w)/s.zoom)), int(math.Ceil(float64(s.a.h)/s.zoom))
 	s.cam = centredOn(s.viewer.X+ox, s.viewer.Y+oy+fieldShift(s.a.w, s.a.h)/s.zoom, vw, vh)
+}
+
+// LabelCopyJoinCode is the pause menu's button that copies the join code.
+const LabelCopyJoinCode = "Copy join code"
+
+// copyJoinCode puts the join code on the clipboard (the public one once
+// the router opened the port) and says so, or says it could not.
+func (s *playScene) copyJoinCode() {
+	code := s.sess.JoinCode()
+	copyText(code, func(ok bool) {
+		s.copied.Store(ok)
+		s.copyDone.Store(true)
+	})
+	fmt.Fprintf(s.a.logw, "duskfall: copying the join code %s\n", code)
+}
+
+// noteCopy says, once the clipboard's tool answered, whether the code went.
+func (s *playScene) noteCopy() {
+	if !s.copyDone.Swap(false) {
+		return
+	}
+	if s.copied.Load() {
+		s.items.push("Join code copied: paste it to your friends", s.a.now())
+		return
+	}
+	s.items.push("No clipboard tool answered: read the join code off the top left", s.a.now())
+}
+
+// noteReach follows the hosted game's port on the home router: once a
+// second, and when its state changes, the join code on the HUD, a toast
+// and a log line.
+func (s *playScene) noteReach() {
+	if s.frames%60 != 1 {
+		return
+	}
+	r := s.sess.Reach()
+	if r.State == s.reach.State && r.External == s.reach.External {
+		return
+	}
+	s.reach = r
+	s.hud.code = s.sess.JoinCode()
+	s.hud.whereKey = [3]int{-1} // the place line again, with the code
+	if r.State == portmap.Looking || r.State == portmap.Off {
+		return
+	}
+	s.items.push(r.Short(), s.a.now())
+	fmt.Fprintf(s.a.logw, "duskfall: port mapping: %s\n", r.Line())
+	if r.State == portmap.Open {
+		fmt.Fprintf(s.a.logw, "duskfall: join code %s\n", s.hud.code)
+	}
 }
 
 // worldZoom is how many screen pixels a world unit takes in a w×h window:

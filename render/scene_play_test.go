@@ -1,9 +1,12 @@
 package render
 
 import (
+	"duskfall/net/portmap"
 	"fmt"
+	"net/netip"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -44,16 +47,46 @@ func hostedHarnessEntering(t testing.TB, enter string) (*harness, *recorder) {
 	return hostedHarnessWith(t, enter, Options{Host: true, Seed: 5})
 }
 
+// routerSays stands in for the home router's answer to a hosted game's
+// port mapping (listen.Host.PortMap), which tests never ask a real
+// network for.
+type routerSays struct {
+	*listen.Host
+	mu sync.Mutex
+	st portmap.Status
+}
+
+func (r *routerSays) PortMap() portmap.Status {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.st
+}
+
+func (r *routerSays) set(st portmap.Status) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.st = st
+}
+
 // hostedHarnessWith is a hosted harness launched with opts.
 func hostedHarnessWith(t testing.TB, enter string, opts Options) (*harness, *recorder) {
+	h, rec, _ := hostedHarnessRouted(t, enter, opts)
+	return h, rec
+}
+
+// hostedHarnessRouted is a hosted harness whose router's answer the test
+// sets.
+func hostedHarnessRouted(t testing.TB, enter string, opts Options) (*harness, *recorder, *routerSays) {
 	t.Helper()
 	rec := &recorder{}
+	router := &routerSays{}
 	start := hostWith(func(req HostRequest) (Hosted, error) {
 		h, err := listen.Start(listen.Config{Addr: "127.0.0.1:0", Map: "hub", Seed: req.Seed, Log: req.Log, Client: req.Client, Enter: enter})
 		if err != nil {
 			return nil, err
 		}
-		return h, nil
+		router.Host = h
+		return router, nil
 	})
 	st := starter{host: func(req HostRequest) (session, error) {
 		s, err := start(req)
@@ -68,7 +101,7 @@ func hostedHarnessWith(t testing.TB, enter string, opts Options) (*harness, *rec
 	require.NoError(t, err)
 	h.a = a
 	t.Cleanup(h.closeAndWait)
-	return h, rec
+	return h, rec, router
 }
 
 // untilPlaying steps until the play scene has the own ship.
@@ -148,7 +181,7 @@ func TestHostAndPlay(t *testing.T) {
 	t.Run("a game that ends under the player is explained", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		untilPlaying(t, h)
-		rec.session.(hostSession).h.(*listen.Host).Server.Shutdown("the server is restarting")
+		rec.session.(hostSession).h.(*routerSays).Host.Server.Shutdown("the server is restarting")
 		for range 3 {
 			h.press(frameInput{})
 		}
@@ -196,7 +229,7 @@ func TestGamepadStartTogglesPause(t *testing.T) {
 func TestReturnToHub(t *testing.T) {
 	h, rec := hostedHarness(t)
 	s := untilPlaying(t, h)
-	host := rec.session.(hostSession).h.(*listen.Host)
+	host := rec.session.(hostSession).h.(*routerSays).Host
 	id := s.rt.PlayerID()
 	hub := host.Server.World(id)
 	hub.Teleport(id, hub.Portals()[0].Pos)
@@ -303,4 +336,49 @@ func TestTheWorldIsZoomedToTheWindow(t *testing.T) {
 		x, y := s.onScreen(100, 100)
 		assert.Equal(t, [2]float32{1280, 720}, [2]float32{x, y}, "the camera's centre is the window's")
 	})
+}
+
+// The host learns how the router answered without asking: a toast and a
+// log line when the state changes, and the join code on the HUD becomes
+// the public address's once the port is open.
+func TestTheHostSeesHowTheRouterAnswered(t *testing.T) {
+	h, _, router := hostedHarnessRouted(t, "", Options{Host: true, Seed: 5})
+	play := untilPlaying(t, h)
+	lanCode := play.hud.code
+	require.NotEmpty(t, lanCode)
+	toasts := func() []string {
+		var out []string
+		for _, t := range play.items.toasts {
+			if t.text != "" {
+				out = append(out, t.text)
+			}
+		}
+		return out
+	}
+
+	router.set(portmap.Status{State: portmap.Looking, Port: 7777})
+	h.run(90)
+	assert.Equal(t, lanCode, play.hud.code, "looking: the LAN code stays")
+	assert.Empty(t, toasts(), "looking is not news")
+
+	router.set(portmap.Status{State: portmap.Open, Method: portmap.UPnP, Port: 7777,
+		External: netip.MustParseAddrPort("203.0.113.5:7777")})
+	h.run(90)
+	assert.True(t, strings.HasPrefix(play.hud.code, "203.0.113.5:7777/"), "the public code: %s", play.hud.code)
+	assert.Contains(t, toasts(), "Friends anywhere can join: 203.0.113.5:7777")
+	assert.Contains(t, h.log.String(), "duskfall: join code 203.0.113.5:7777/")
+	assert.Contains(t, play.hud.placeLines[0], "join code 203.0.113.5:7777/")
+
+	router.set(portmap.Status{State: portmap.Refused, Port: 7777, Err: "no router answered"})
+	h.run(90)
+	assert.Equal(t, lanCode, play.hud.code, "refused: back to the LAN code")
+	assert.Contains(t, toasts(), "Your router did not open port 7777: friends outside your network can't join")
+	assert.Contains(t, h.log.String(), "port mapping: Your router did not open the port")
+}
+
+// run steps n idle frames.
+func (h *harness) run(n int) {
+	for range n {
+		h.press(frameInput{})
+	}
 }

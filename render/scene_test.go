@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"duskfall/net/portmap"
 	"errors"
 	"fmt"
 	"image"
@@ -41,6 +42,7 @@ func (f *fakeSession) Frame(in client.Intent) {
 func (f *fakeSession) Runtime() *client.Runtime { return f.rt }
 func (f *fakeSession) Where() string            { return "fake" }
 func (f *fakeSession) JoinCode() string         { return "" }
+func (f *fakeSession) Reach() portmap.Status    { return portmap.Status{} }
 func (f *fakeSession) Seed() (uint64, bool)     { return 0, false }
 func (f *fakeSession) Controls() hostControls   { return nil }
 func (f *fakeSession) Close() {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/net/portmap"
 	"errors"
 	"log"
 	"net"
@@ -21,6 +22,9 @@ type session interface {
 	// JoinCode is the code friends join this game by, when this process
 	// hosts it (net/seal); "" for a joined game.
 	JoinCode() string
+	// Reach is how the hosted game's port stands on the home router;
+	// State Off for a joined game or one that does not map it.
+	Reach() portmap.Status
 	// Seed is the world's seed when this process hosts it; a joined
 	// game's seed stays with its host (it would draw the whole map).
 	Seed() (uint64, bool)
@@ -54,6 +58,8 @@ type HostRequest struct {
 	// the game off the local network's Join screens (no announcement).
 	Password string
 	Private  bool
+	// MapPort opens the port on the home router (net/portmap).
+	MapPort bool
 }
 
 // HostFunc starts a hosted game.
@@ -65,9 +71,25 @@ type hostSession struct{ h Hosted }
 func (s hostSession) Frame(in client.Intent)   { s.h.Frame(in) }
 func (s hostSession) Runtime() *client.Runtime { return s.h.Runtime() }
 func (s hostSession) Where() string            { return friendWords(s.h.Addr(), lanAddrs()) }
-func (s hostSession) JoinCode() string         { return joinCode(s.h.Addr(), lanAddrs(), s.h.Fingerprint()) }
-func (s hostSession) Seed() (uint64, bool)     { return s.h.Seed(), true }
-func (s hostSession) Close()                   { s.h.Close() }
+
+// JoinCode is the public address's code once the router opened the port,
+// else the first LAN address's.
+func (s hostSession) JoinCode() string {
+	if r := s.Reach(); r.State == portmap.Open {
+		return r.External.String() + "/" + s.h.Fingerprint()
+	}
+	return joinCode(s.h.Addr(), lanAddrs(), s.h.Fingerprint())
+}
+func (s hostSession) Seed() (uint64, bool) { return s.h.Seed(), true }
+
+// Reach is the hosted game's, when it maps its port (listen.Host does).
+func (s hostSession) Reach() portmap.Status {
+	if m, ok := s.h.(interface{ PortMap() portmap.Status }); ok {
+		return m.PortMap()
+	}
+	return portmap.Status{}
+}
+func (s hostSession) Close() { s.h.Close() }
 
 // Controls is the hosted game's, when it has them (listen.Host does).
 func (s hostSession) Controls() hostControls {
@@ -85,6 +107,7 @@ func (s joinSession) Frame(in client.Intent)   { s.rt.Frame(in) }
 func (s joinSession) Runtime() *client.Runtime { return s.rt }
 func (s joinSession) Where() string            { return "joined " + s.addr }
 func (s joinSession) JoinCode() string         { return "" }
+func (s joinSession) Reach() portmap.Status    { return portmap.Status{} }
 func (s joinSession) Seed() (uint64, bool)     { return 0, false }
 func (s joinSession) Close()                   { s.rt.Close() }
 func (s joinSession) Controls() hostControls   { return nil }

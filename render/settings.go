@@ -48,6 +48,9 @@ type Settings struct {
 	// off the local network's Join screens.
 	HostPassword string `toml:"host_password,omitempty"`
 	HostPrivate  bool   `toml:"host_private"`
+	// HostUPnP opens the port on the home router (UPnP or NAT-PMP) so
+	// friends outside the network can join; on unless switched off.
+	HostUPnP bool `toml:"host_upnp"`
 
 	// Warnings are what loading fell back on, for the log; never saved.
 	Warnings []string `toml:"-"`

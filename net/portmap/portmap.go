@@ -291,6 +291,19 @@ func Public(a netip.Addr) bool {
 	return a.IsValid() && a.IsGlobalUnicast() && !a.IsPrivate() && !cgnat.Contains(a)
 }
 
+// Short is the status in a line short enough for a toast.
+func (s Status) Short() string {
+	switch s.State {
+	case Open:
+		return "Friends anywhere can join: " + s.External.String()
+	case Shared:
+		return "Your provider shares your router's address (CGNAT): friends outside can't join"
+	case Refused:
+		return fmt.Sprintf("Your router did not open port %d: friends outside your network can't join", s.Port)
+	}
+	return s.Line()
+}
+
 // Line is the host's corner's words for the status.
 func (s Status) Line() string {
 	switch s.State {
