@@ -313,9 +313,14 @@ wait_state() {
 }
 # bot NS NAME JOIN SECS: one bot, its report in $tmp/NAME.json. Dials that
 # find nothing end after about 15 s; timeout bounds the rest.
+# It runs in the background, so an interruption need not wait for it.
 bot() {
-  in_ns "$1" timeout 40 "$tmp/duskfall" --bot 1 --join "$3" --name "$2" --duration "$4" \
-    >"$tmp/$2.json" 2>"$tmp/$2.err"
+  local p
+  ip netns exec "$1" timeout 40 "$tmp/duskfall" --bot 1 --join "$3" --name "$2" --duration "$4" \
+    >"$tmp/$2.json" 2>"$tmp/$2.err" &
+  p=$!
+  pids+=("$p")
+  wait "$p"
 }
 joined() { [ "$(field "$tmp/$1.json" connected)" = true ] && [ "$(field "$tmp/$1.json" snapshots)" -gt 0 ] 2>/dev/null; }
 report() { echo "connected=$(field "$tmp/$1.json" connected) join_ms=$(field "$tmp/$1.json" join_ms) snapshots=$(field "$tmp/$1.json" snapshots)"; }
@@ -400,6 +405,7 @@ if run 1; then
       fail "1 closed: the router has a rule for 7777 nobody asked for"
     else
       err=$(field "$tmp/friend-closed.json" error)
+      err=${err%%. *}
       pass "1 closed: the friend's bot could not join 203.0.113.1:7777 ($(($(date +%s) - t0)) s): ${err:-$(tail -n1 "$tmp/friend-closed.err")}"
     fi
     server_down >/dev/null || fail "1 closed: the server did not stop on SIGTERM within 10 s"
