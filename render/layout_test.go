@@ -3,8 +3,10 @@
 package render
 
 import (
+	"duskfall/net/portmap"
 	"fmt"
 	"image"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -68,6 +70,22 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	hubPlay := untilPlaying(t, hub)
 	settle(t, hub)
 	checkLayout(t, dir, "hub", hub, []string{"health bar", "item bar", "minimap"}, nil)
+
+	router := hubRec.session.(hostSession).h.(*routerSays)
+	for _, st := range []struct {
+		name string
+		st   portmap.Status
+	}{
+		{"router open", portmap.Status{State: portmap.Open, Method: portmap.UPnP, Port: 7777, External: netip.MustParseAddrPort("203.0.113.5:7777")}},
+		{"router shared", portmap.Status{State: portmap.Shared, Method: portmap.UPnP, Port: 7777, External: netip.MustParseAddrPort("100.64.3.7:7777")}},
+		{"router refused", portmap.Status{State: portmap.Refused, Port: 7777, Err: "no router answered"}},
+	} {
+		router.set(st.st)
+		hub.run(61) // the scene reads the router's answer once a second
+		checkLayout(t, dir, st.name, hub, []string{"item bar", st.st.Short()}, nil)
+	}
+	router.set(portmap.Status{})
+	hub.run(240) // the toasts fade
 
 	hubPlay.inv.open = true
 	checkLayout(t, dir, "inventory", hub, []string{"item bar", "Stats"}, nil)

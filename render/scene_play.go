@@ -362,15 +362,15 @@ func (s *playScene) noteCopy() {
 // second, and when its state changes, the join code on the HUD, a toast
 // and a log line.
 func (s *playScene) noteReach() {
-	if s.frames%60 != 1 {
-		return
+	if s.frames%60 != 1 && s.reach.State != portmap.Looking {
+		return // looking: every frame, so the answer shows as it comes
 	}
 	r := s.sess.Reach()
 	if r.State == s.reach.State && r.External == s.reach.External {
 		return
 	}
 	s.reach = r
-	s.hud.code = s.sess.JoinCode()
+	s.hud.where, s.hud.code = s.sess.Where(), s.sess.JoinCode()
 	s.hud.whereKey = [3]int{-1} // the place line again, with the code
 	if r.State == portmap.Looking || r.State == portmap.Off {
 		return

@@ -70,7 +70,31 @@ type hostSession struct{ h Hosted }
 
 func (s hostSession) Frame(in client.Intent)   { s.h.Frame(in) }
 func (s hostSession) Runtime() *client.Runtime { return s.h.Runtime() }
-func (s hostSession) Where() string            { return friendWords(s.h.Addr(), lanAddrs()) }
+
+// Where names the addresses friends join, and how the router answered.
+func (s hostSession) Where() string {
+	w := friendWords(s.h.Addr(), lanAddrs())
+	if r := reachWords(s.Reach()); r != "" {
+		w += "; " + r
+	}
+	return w
+}
+
+// reachWords is the router's answer in the few words the place line has
+// room for; the toast and the log say the rest.
+func reachWords(r portmap.Status) string {
+	switch r.State {
+	case portmap.Looking:
+		return "looking for your router…"
+	case portmap.Open:
+		return "friends anywhere join " + r.External.String()
+	case portmap.Shared:
+		return "your router's address is shared (CGNAT): only friends on your network"
+	case portmap.Refused:
+		return "your router did not open the port: only friends on your network"
+	}
+	return ""
+}
 
 // JoinCode is the public address's code once the router opened the port,
 // else the first LAN address's.
