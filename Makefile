@@ -1,13 +1,16 @@
 # Duskfall. Two commands on a fresh Debian or Ubuntu machine:
 #   make play   install what is missing, build, open the game window
 #   make test   install what is missing, go vet, the whole suite (under Xvfb when DISPLAY is unset), brief fuzzing,
-#               the smoke test of the real programs (scripts/smoke.sh), the soak's 60-second form
+#               the smoke test of the real programs (scripts/smoke.sh), the port-mapping lab
+#               (scripts/natlab.sh: needs root, else it says it skipped), the soak's 60-second form
+#   make natlab the port-mapping lab alone: a host behind a miniupnpd router and a friend outside,
+#               in network namespaces (docs/HOSTING.md)
 #   make soak   64 bots under churn against a dedicated server for 10 minutes (scripts/soak.sh)
 GO       ?= go
 BIN      ?= bin/duskfall
 FUZZTIME ?= 3s
 
-.PHONY: play test build headless deps deps-test vet fuzz smoke soak bench clean
+.PHONY: play test build headless deps deps-test vet fuzz smoke natlab soak bench clean
 
 play: deps build
 	./$(BIN)
@@ -50,10 +53,14 @@ test: deps-test vet
 	scripts/with-display.sh $(GO) test -count=1 -tags frames -run '$(FRAMES)' ./render
 	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
 	scripts/smoke.sh
+	scripts/natlab.sh
 	scripts/soak.sh 60s
 
 smoke:
 	scripts/smoke.sh
+
+natlab:
+	scripts/natlab.sh
 
 soak:
 	scripts/soak.sh
