@@ -492,6 +492,37 @@ fi
 
 if run 4; then mapped_case 4 natpmp natpmp no yes; fi
 
+# 5. Host and play's own path (the headless build's --host: listen.Start,
+# the host as player 1), by UPnP: it has no status file, so its log says.
+if run 5; then
+  router_up hostplay yes no || fail "5 host and play: miniupnpd did not come up"
+  srv_log=$tmp/hostplay.host.log
+  : >"$srv_log"
+  ip netns exec "$home" timeout 600 "$tmp/duskfall" --host --port 7777 --data "$tmp/hostdata" --name Hosta >"$srv_log" 2>&1 &
+  srv_pid=$!
+  pids+=("$srv_pid")
+  took=
+  for ((i = 0; i < 200; i++)); do
+    if grep -q 'port mapping: Friends anywhere can join: 203\.0\.113\.1:7777' "$srv_log"; then took="$((i / 10)).$((i % 10))"; break; fi
+    kill -0 "$srv_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ -z "$took" ]; then
+    fail "5 host and play: no 'port mapping: Friends anywhere can join 203.0.113.1:7777' within 20 s"; show "$srv_log"
+  elif ! bot "$inet" friend-host 203.0.113.1:7777 5s || ! joined friend-host; then
+    fail "5 host and play: the friend's bot did not join 203.0.113.1:7777 ($(report friend-host))"; show "$srv_log" "$tmp/friend-host.err"
+  elif ! secs=$(server_down); then
+    fail "5 host and play: the host did not stop on SIGTERM within 10 s"
+  elif mapped 7777 || ! grep -q 'port mapping: removed' "$srv_log"; then
+    fail "5 host and play: after SIGTERM the router still maps 7777, or the host did not say it removed it"; rules; show "$srv_log"
+  else
+    say "the friend's bot joined Host and play at 203.0.113.1:7777: $(report friend-host)"
+    pass "5 host and play: open by upnp in ${took} s, the friend joined the host's game; SIGTERM (${secs}) removed the mapping"
+  fi
+  if kill -0 "$srv_pid" 2>/dev/null; then server_down >/dev/null || true; fi
+  router_down
+fi
+
 echo "natlab: summary ($(($(date +%s) - start)) s, build included):"
 for r in "${results[@]}"; do echo "natlab:   $r"; done
 if [ $failed -ne 0 ]; then echo "natlab: FAILED"; exit 1; fi

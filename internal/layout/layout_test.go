@@ -259,7 +259,7 @@ func TestCommandLine(t *testing.T) {
 			"--new-accounts-per-address -1: want 0 (no new accounts over the network) to 1000000"},
 		{"an account cap of none exits 2", []string{"--server", "--max-accounts", "0"}, 2, "--max-accounts 0: want 1 to 1000000"},
 		{"help names the account limits", []string{"--help"}, 0, "-new-accounts-per-address"},
-		{"the window modes explain the headless build", []string{"--host"}, 1, "no window"},
+		{"the window modes explain the headless build", []string{"--join", "127.0.0.1:7777"}, 1, "no window"},
 		{"a stray argument exits 2", []string{"serve"}, 2, "unexpected argument"},
 	}
 	for _, c := range cases {
