@@ -144,7 +144,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
 	fs.IntVar(&o.newPerAddr, "new-accounts-per-address", server.DefaultNewAccountsPerAddress, "with --server: how many new accounts one IP address may make in an hour (0: none but from this machine; returning players are never limited)")
 	fs.IntVar(&o.maxAccts, "max-accounts", server.DefaultMaxAccounts, "with --server: the most accounts the server keeps (accounts that never made a character expire after a day)")
-	fs.StringVar(&o.password, "password", "", "with --server: players must give this `password` to join (the Join screen has a field for it); wrong ones are paced per address")
+	fs.StringVar(&o.password, "password", "", "with --server: players must give this `password` to join (the Join screen has a field for it); wrong ones are paced per address. With --bot: the password the bots give")
 	fs.BoolVar(&o.check, "check-content", false, "validate the content folder named after the flags (the built-in content when none is), print a JSON summary and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -197,8 +197,8 @@ func (o *options) validate() error {
 		return errors.New("--enter is for --server")
 	case o.doomed && !o.server:
 		return errors.New("--enter-doomed is for --server")
-	case o.password != "" && !o.server:
-		return errors.New("--password is for --server (Host and play sets its password on the main menu)")
+	case o.password != "" && !o.server && o.bots == 0:
+		return errors.New("--password is for --server and --bot (Host and play sets its password on the main menu)")
 	case len(o.password) > wire.MaxPasswordLen:
 		return fmt.Errorf("--password: at most %d bytes", wire.MaxPasswordLen)
 	case o.maxPlayers < 1 || o.maxPlayers > server.MaxPlayersLimit:
@@ -380,7 +380,7 @@ func runBots(o options, stdout, stderr io.Writer) int {
 		prefix = "bot"
 	}
 	reports, err := bots.RunBotsWith(ctx, o.join, o.bots, o.script, prefix, o.duration,
-		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend, Portal: o.portal, Class: o.class})
+		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend, Portal: o.portal, Class: o.class, Password: o.password})
 	if err != nil {
 		fmt.Fprintf(stderr, "duskfall: %v\n", err)
 		return 1

@@ -335,6 +335,7 @@ type Options struct {
 	Descend    int           // floors below the first a dungeon bot goes
 	Portal     int           // the hub portal a dungeon bot takes
 	Class      string        // the class each bot's character is made with ("" the content's first)
+	Password   string        // the game's password, sent in each bot's Hello ("" for a game with none)
 }
 
 // JoinStagger is the pause between one bot's dial and the next: bots on
@@ -349,7 +350,7 @@ func RunBotsWith(ctx context.Context, addr string, n int, script, prefix string,
 	defer func() { closeBots(bots) }() // the bots dialled so far, on every return
 	for i := range n {
 		name := fmt.Sprintf("%s-%d", prefix, i+1)
-		rt, err := client.Dial(addr, client.Config{Name: name, Token: tokenFor(name), Class: o.Class})
+		rt, err := client.Dial(addr, client.Config{Name: name, Token: tokenFor(name), Class: o.Class, Password: o.Password})
 		if err != nil {
 			return nil, err
 		}

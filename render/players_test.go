@@ -204,3 +204,16 @@ func TestUnbanFromThePlayersList(t *testing.T) {
 	back := friendJoins(t, h, rec, "bob")
 	assert.Equal(t, client.StatePlaying, back.State(), "unbanned, bob comes back")
 }
+
+// PauseButtonCenter, which window tests click by, puts every button of a
+// hosted game's pause menu where the menu itself does.
+func TestPauseButtonCenterMatchesThePauseMenu(t *testing.T) {
+	h, _ := hostedHarness(t)
+	play := untilPlaying(t, h)
+	play.layoutPause()
+	for _, b := range play.pauseButtons(false) {
+		p, ok := PauseButtonCenter(b.label, h.a.w, h.a.h, false, true)
+		require.True(t, ok, b.label)
+		assert.Equal(t, b.rect.Min.Add(b.rect.Size().Div(2)), p, b.label)
+	}
+}

@@ -581,7 +581,7 @@ func PauseButtonCenter(label string, w, h int, inDungeon, hosting bool) (image.P
 		labels = append(labels, LabelReturnToHub)
 	}
 	if hosting {
-		labels = append(labels, LabelPlayers)
+		labels = append(labels, LabelPlayers, LabelCopyJoinCode) // as pauseButtons has them
 	}
 	labels = append(labels, LabelSettings, LabelDisconnect, LabelQuit)
 	bs := make([]*button, len(labels))

@@ -261,6 +261,7 @@ func TestCommandLine(t *testing.T) {
 		{"help names the account limits", []string{"--help"}, 0, "-new-accounts-per-address"},
 		{"the window modes explain the headless build", []string{"--join", "127.0.0.1:7777"}, 1, "no window"},
 		{"a stray argument exits 2", []string{"serve"}, 2, "unexpected argument"},
+		{"a password is for the server and bots", []string{"--join", "127.0.0.1:7777", "--password", "owl"}, 2, "--password is for --server and --bot"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
