@@ -132,8 +132,22 @@ func (s *Runtime) kickPeer(p *peer, asked string) string {
 
 // Ban bans a player by name, by account and by address, and removes it.
 // reason, when given, is shown to it now and at every try to come back.
+// A griefer who has already gone is banned too: by the account and address
+// it left from if it left lately (departed), else by account alone.
 func (s *Runtime) Ban(name, reason string) string {
-	return s.banPeer(s.seatedNamed(name), name, reason)
+	if p := s.seatedNamed(name); p != nil {
+		return s.banPeer(p, name, reason)
+	}
+	d, lately := s.departedNamed(name)
+	if !lately {
+		d = departure{name: name, account: name}
+	}
+	b := s.addBan(d.account, d.from, reason)
+	s.log.Printf("banned %s, who is not here (account %s, address %s)", d.name, b.Account, b.Address)
+	if !lately {
+		return fmt.Sprintf("banned account %s (not seen lately: by account only)", b.Account)
+	}
+	return fmt.Sprintf("banned %s (account %s, address %s; already gone)", d.name, b.Account, b.Address)
 }
 
 // BanPlayer is Ban by player id (the window's list).
@@ -148,19 +162,55 @@ func (s *Runtime) banPeer(p *peer, asked, reason string) string {
 	case p.from == "":
 		return p.name + " is the host"
 	}
-	b := store.Ban{Account: p.account, Address: p.from, Reason: strings.TrimSpace(reason), At: s.now().UTC().Truncate(time.Second)}
-	s.bans = slices.DeleteFunc(s.bans, func(o store.Ban) bool { return store.SameKey(o.Account, b.Account) })
-	s.bans = append(s.bans, b)
-	if !s.desk.ask(job{kind: jobBan, ban: b}) {
-		s.log.Printf("the ban of %s is not in the store: its queue was full; it holds until the server stops", b.Account)
-	}
-	s.counters.Bans++
+	b := s.addBan(p.account, p.from, reason)
 	name := p.name
 	if p.state != peerLinkdead { // a body channelling out has no connection to remove
 		s.removePeer(p, banWords(b))
 	}
 	s.log.Printf("banned %s (account %s, address %s)", name, b.Account, b.Address)
 	return fmt.Sprintf("banned %s (account %s, address %s)", name, b.Account, b.Address)
+}
+
+// addBan puts a ban in force and in the store.
+func (s *Runtime) addBan(account, from, reason string) store.Ban {
+	b := store.Ban{Account: account, Address: from, Reason: strings.TrimSpace(reason), At: s.now().UTC().Truncate(time.Second)}
+	s.bans = slices.DeleteFunc(s.bans, func(o store.Ban) bool { return store.SameKey(o.Account, b.Account) })
+	s.bans = append(s.bans, b)
+	if !s.desk.ask(job{kind: jobBan, ban: b}) {
+		s.log.Printf("the ban of %s is not in the store: its queue was full; it holds until the server stops", b.Account)
+	}
+	s.counters.Bans++
+	return b
+}
+
+// departure is a player who left: who it was and where it played from.
+type departure struct{ name, account, from string }
+
+// departedKept is how many departures the server remembers for a late ban:
+// a busy evening's worth, a few kilobytes.
+const departedKept = 64
+
+// noteDeparture remembers a seated peer as it goes for good: only one the
+// server welcomed, so a stranger who claimed a name with the wrong token
+// never lends it its address. The oldest is forgotten first.
+func (s *Runtime) noteDeparture(p *peer) {
+	if p.account == "" || p.from == "" {
+		return // never claimed an account, or the host's own player
+	}
+	if len(s.departed) == departedKept {
+		s.departed = slices.Delete(s.departed, 0, 1)
+	}
+	s.departed = append(s.departed, departure{name: p.name, account: p.account, from: p.from})
+}
+
+// departedNamed is the latest departure whose character or account is name.
+func (s *Runtime) departedNamed(name string) (departure, bool) {
+	for i := len(s.departed) - 1; i >= 0; i-- {
+		if d := s.departed[i]; store.SameKey(d.name, name) || store.SameKey(d.account, name) {
+			return d, true
+		}
+	}
+	return departure{}, false
 }
 
 // Unban lifts the account's ban, by account and by address.

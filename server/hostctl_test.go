@@ -106,11 +106,39 @@ func TestHostControls(t *testing.T) {
 	})
 	t.Run("a name nobody plays is answered as such", func(t *testing.T) {
 		srv, _ := two(t)
-		for _, line := range []string{"kick zed", "ban zed"} {
-			assert.Equal(t, "no player named zed", do(t, srv, line))
-		}
+		assert.Equal(t, "no player named zed", do(t, srv, "kick zed"))
 		assert.Equal(t, "zed is not banned", do(t, srv, "unban zed"))
 		assert.Equal(t, "kick whom? (kick NAME)", do(t, srv, "kick"))
+	})
+	t.Run("a player who already left is banned by the account and the address it left from", func(t *testing.T) {
+		srv, d := two(t)
+		d.events = append(d.events, transport.Event{Kind: transport.EventDisconnect, Peer: 1})
+		srv.Step()
+		require.Nil(t, srv.peers[1], "kate has gone")
+		assert.Equal(t, "banned kate (account kate, address 203.0.113.5; already gone)", do(t, srv, "ban kate griefing"))
+		seat(t, srv, d, 3, "192.0.2.9", "kate", "")
+		assert.Contains(t, d.refusal(t, 3), BannedWords+": griefing", "the account is refused")
+		seat(t, srv, d, 4, "203.0.113.5", "kate2", "")
+		assert.Contains(t, d.refusal(t, 4), BannedWords, "and the address it played from")
+		assert.True(t, welcomed(srv, 2), "bob stays")
+	})
+	t.Run("a name not seen lately is banned by account alone", func(t *testing.T) {
+		srv, d := two(t)
+		assert.Equal(t, "banned account zed (not seen lately: by account only)", do(t, srv, "ban zed"))
+		seat(t, srv, d, 3, "192.0.2.9", "zed", "")
+		assert.Contains(t, d.refusal(t, 3), BannedWords, "zed is refused when it comes")
+		seat(t, srv, d, 4, "192.0.2.9", "amy", "")
+		assert.True(t, welcomed(srv, 4), "no address was banned with it: %q", d.refusal(t, 4))
+	})
+	t.Run("a stranger refused for a wrong password lends no one its address", func(t *testing.T) {
+		cfg := hubConfig(t)
+		cfg.Password = "moth"
+		srv, d := guardedServer(t, cfg)
+		seat(t, srv, d, 1, "192.0.2.66", "kate", "wrong")
+		require.False(t, welcomed(srv, 1))
+		d.events = append(d.events, transport.Event{Kind: transport.EventDisconnect, Peer: 1})
+		srv.Step()
+		assert.Equal(t, "banned account kate (not seen lately: by account only)", do(t, srv, "ban kate"))
 	})
 	t.Run("the host's own player is neither kicked nor banned", func(t *testing.T) {
 		srv, d := guardedServer(t, Config{})

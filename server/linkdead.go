@@ -79,6 +79,7 @@ func (s *Runtime) resolveLinkdead(p *peer, died bool) {
 	s.log.Printf("%s's body %s (player %d): the character is saved and the seat free", p.char.Name, how, p.player)
 	p.inst.remove(s, p)
 	s.ids.free(p.player)
+	s.noteDeparture(p)
 	p.state, p.hasChar = peerGone, false
 	s.dropOrder(p)
 	s.broadcastRoster()

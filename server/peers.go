@@ -235,6 +235,9 @@ func (s *Runtime) onDisconnect(id transport.PeerID) {
 		s.goLinkdead(p)
 		return
 	}
+	if present(p) {
+		s.noteDeparture(p)
+	}
 	s.leaveGame(p)
 	p.state = peerGone
 	s.dropOrder(p)

@@ -139,6 +139,7 @@ type Runtime struct {
 	gone       []game.Item       // scratch: instanced loot leaving with its owner
 	retried    []retriedSession  // second sessions told to try again lately (roster.go, firstRetry)
 	bans       []store.Ban       // the bans in force (hostctl.go); the store keeps them too
+	departed   []departure       // who left lately, for a ban after they went (hostctl.go)
 	pwGates    map[string]uint32 // address → its wrong passwords' pace (hostctl.go, checkPassword)
 	commands   chan Command      // the console's commands, taken between ticks (console.go)
 	stopping   bool              // the console asked the server to stop
