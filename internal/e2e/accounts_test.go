@@ -27,6 +27,16 @@ func storedServer(t *testing.T, dir string) (*server.Runtime, string) {
 // channel table is filled in) and a last say on its config.
 func storedServerWith(t *testing.T, dir string, net transport.Config, edit func(*server.Config)) (*server.Runtime, string) {
 	t.Helper()
+	srv, tr := serverOn(t, "127.0.0.1:0", dir, net, edit)
+	return srv, tr.Addr()
+}
+
+// serverOn is a real server on loopback ENet at addr (port 0 picks one),
+// started in the hub, keeping its characters in dir, with its transport's
+// settings (the channel table is filled in) and a last say on its config;
+// it returns the transport too.
+func serverOn(t *testing.T, addr, dir string, net transport.Config, edit func(*server.Config)) (*server.Runtime, *transport.ENetServer) {
+	t.Helper()
 	content, err := levels.LoadContent()
 	require.NoError(t, err)
 	hub, err := levels.LoadMap("hub", content)
@@ -35,7 +45,7 @@ func storedServerWith(t *testing.T, dir string, net transport.Config, edit func(
 	require.NoError(t, err)
 	net.Reliable = wire.ReliableChannels()
 	net.Unordered = wire.UnorderedChannels()
-	tr, err := transport.ListenENet("127.0.0.1:0", net)
+	tr, err := transport.ListenENet(addr, net)
 	require.NoError(t, err)
 	cfg := server.Config{Content: content, Map: hub, Seed: 3, Store: st}
 	if edit != nil {
@@ -43,7 +53,7 @@ func storedServerWith(t *testing.T, dir string, net transport.Config, edit func(
 	}
 	srv, err := server.New(cfg, tr)
 	require.NoError(t, err)
-	return srv, tr.Addr()
+	return srv, tr
 }
 
 // play runs the clients and the server in step until done says so or 5 s

@@ -35,17 +35,7 @@ func sealedServer(t *testing.T, addr string, id *seal.Identity) (*server.Runtime
 // sealedServerWith is sealedServer for a game with a password.
 func sealedServerWith(t *testing.T, addr string, id *seal.Identity, password string) (*server.Runtime, *transport.ENetServer) {
 	t.Helper()
-	content, err := levels.LoadContent()
-	require.NoError(t, err)
-	hub, err := levels.LoadMap("hub", content)
-	require.NoError(t, err)
-	st, err := server.OpenStore(t.TempDir())
-	require.NoError(t, err)
-	tr, err := transport.ListenENet(addr, transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(), Identity: id})
-	require.NoError(t, err)
-	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 3, Store: st, Password: password}, tr)
-	require.NoError(t, err)
-	return srv, tr
+	return serverOn(t, addr, t.TempDir(), transport.Config{Identity: id}, func(c *server.Config) { c.Password = password })
 }
 
 func newIdentity(t *testing.T) *seal.Identity {
