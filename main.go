@@ -110,6 +110,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var o options
+	fs := newFlagSet(&o, stderr)
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	fs.Visit(func(f *flag.Flag) { o.upnpSet = o.upnpSet || f.Name == "upnp" })
+	switch {
+	case o.check && fs.NArg() == 1:
+		o.checkDir = fs.Arg(0)
+	case fs.NArg() > 0:
+		return o, fmt.Errorf("unexpected argument %q (see --help)", fs.Arg(0))
+	}
+	return o, o.validate()
+}
+
+// newFlagSet is the command line's flags, each bound to its field of o.
+// docs/OPERATIONS.md has a row for every one of them.
+func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("duskfall", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -146,17 +163,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.maxAccts, "max-accounts", server.DefaultMaxAccounts, "with --server: the most accounts the server keeps (accounts that never made a character expire after a day)")
 	fs.StringVar(&o.password, "password", "", "with --server: players must give this `password` to join (the Join screen has a field for it); wrong ones are paced per address. With --bot: the password the bots give")
 	fs.BoolVar(&o.check, "check-content", false, "validate the content folder named after the flags (the built-in content when none is), print a JSON summary and exit")
-	if err := fs.Parse(args); err != nil {
-		return o, err
-	}
-	fs.Visit(func(f *flag.Flag) { o.upnpSet = o.upnpSet || f.Name == "upnp" })
-	switch {
-	case o.check && fs.NArg() == 1:
-		o.checkDir = fs.Arg(0)
-	case fs.NArg() > 0:
-		return o, fmt.Errorf("unexpected argument %q (see --help)", fs.Arg(0))
-	}
-	return o, o.validate()
+	return fs
 }
 
 func (o *options) validate() error {

@@ -14,7 +14,7 @@ import (
 // TestInputTimingOrdering asserts, in one place, every relation between the
 // input-timing constants of the client and the server. Two of them drifting
 // apart once left a client whose every frame the server refused while the
-// client believed its timing fine (NETCODE.md, "Input timing").
+// client believed its timing fine (docs/NETCODE.md, "Input").
 func TestInputTimingOrdering(t *testing.T) {
 	var c leadController
 	c.newest, c.want = 1000, targetLead(1e9, maxMargin)

@@ -51,8 +51,8 @@ func runJanitor(ctx context.Context) {
 	// At the start: loading (content, maps) leaves garbage that a server
 	// which allocates little might not collect for a minute, and the
 	// collector's own structures grow over its first few cycles, most of a
-	// megabyte, to the size they then keep (docs/NETCODE.md, "Faults (2),
-	// (3) and (4)"). Both belong before the first player, not after a
+	// megabyte, to the size they then keep (docs/NETCODE.md,
+	// Memory). Both belong before the first player, not after a
 	// flood that happens to start the first collection.
 	for range startCollections {
 		debug.FreeOSMemory()

@@ -2,10 +2,31 @@ package wire
 
 import "fmt"
 
-// ProtocolVersion is carried in ENet's connect data. Bump it whenever any
-// layout in this package changes, or the datagrams' own form does (5: every
-// datagram range-coded; 6: enemy flags and the instance's depth; 7: the focus bit and corner rounding, which change every predicted step; 8: snapshot deltas and the input's acknowledgement; 9: the roster's stay command; 10: the delta's short header; 11: the events header as a change, despawn reasons in the kind, fans; 12: six frames in an input packet, sent unordered; 13: the Reject's retry hint; 14: the bag's stacks in the Inventory, a death's cause, the ability button and event, bomb erasure, classes on the roster and in create; 15: each player's class in the Roster, and ships that slide round corner points and are guided into a missed tunnel, which changes predicted steps; 16: the door, a cookie round trip before ENet's CONNECT, without which a connect is dropped unanswered; 17: every datagram after the door sealed, the proof carrying the client's key and the server answering with a signed hello, docs/NETCODE.md "Sealed sessions"; 18: the Hello's password): peers with different versions refuse each other
-// before a single message is parsed.
+// ProtocolVersion is carried in ENet's connect data: peers with different
+// versions refuse each other before a single message is parsed. Bump it
+// whenever any layout in this package changes, or the datagrams' own form
+// does, or the meaning of a predicted step does. What each version changed,
+// oldest first (the newest last):
+//
+//	 5  every datagram range-coded
+//	 6  enemy flags and the instance's depth
+//	 7  the focus bit and corner rounding, which change every predicted step
+//	 8  snapshot deltas and the input's acknowledgement
+//	 9  the roster's stay command
+//	10  the delta's short header
+//	11  the events header as a change, despawn reasons in the kind, fans
+//	12  six frames in an input packet, sent unordered
+//	13  the Reject's retry hint (TryAgain)
+//	14  the bag's stacks in the Inventory, a death's cause, the ability
+//	    button and event, bomb erasure, classes on the roster and in create
+//	15  each player's class in the Roster; ships slide round corner points
+//	    and are guided into a missed tunnel, which changes predicted steps
+//	16  the door: a cookie round trip before ENet's CONNECT, without which
+//	    a connect is dropped unanswered
+//	17  every datagram after the door sealed, the proof carrying the
+//	    client's key and the server answering with a signed hello
+//	    (docs/NETCODE.md, "Sealed sessions")
+//	18  the Hello's password
 const ProtocolVersion uint32 = 18
 
 // VersionError reports a protocol mismatch in words a player can act on.
