@@ -82,6 +82,12 @@ type Config struct {
 	// address, and refuses one whose identity changed (net/seal); nil pins
 	// nothing. A join code's fingerprint is checked either way.
 	KnownServers *seal.KnownServers
+	// InProcess says the server steps in this process's own frames (Host
+	// and play, listen.Host.Frame): a frame that stalls (a dragged window,
+	// a slow screenshot, a laptop lid) stalls the server with it, so wall
+	// time without a packet says nothing about the connection and the
+	// quiet limit does not apply.
+	InProcess bool
 }
 
 // Stats counts what a Runtime saw; bots print them.
@@ -469,6 +475,9 @@ func (r *Runtime) checkQuiet() {
 	var quiet, limit time.Duration
 	switch r.state {
 	case StatePlaying:
+		if r.cfg.InProcess {
+			return
+		}
 		quiet, limit = r.cfg.Now().Sub(r.heardAt), QuietLimitPlaying
 	case StateRoster:
 		quiet, limit = r.tr.Stats().Quiet, QuietLimitRoster

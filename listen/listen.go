@@ -120,6 +120,7 @@ func Start(cfg Config) (*Host, error) {
 		closeStore()
 		return nil, err
 	}
+	cfg.Client.InProcess = true // the server steps in the host's frames (Frame)
 	h := &Host{Server: srv, Client: client.New(localCli, cfg.Client), enet: netSrv}
 	if cfg.Announce && !cfg.Private {
 		h.announce(cfg)

@@ -43,6 +43,26 @@ func TestHostIsPlayerOne(t *testing.T) {
 	require.Equal(t, 1, h.Server.Players())
 }
 
+// The host's server steps in the host's frames, so a frame that stalls (a
+// dragged window, a slow screenshot) stalls the server too: the silence it
+// leaves is no lost connection, and the host plays on.
+func TestAStalledHostFrameKeepsTheHostPlaying(t *testing.T) {
+	now := time.Unix(1000, 0)
+	h, err := Start(Config{Addr: "127.0.0.1:0", Map: "arena", Seed: 3,
+		Client: client.Config{Name: "host", Now: func() time.Time { return now }}})
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	for range 10 {
+		h.Frame(client.Intent{})
+	}
+	require.Equal(t, client.StatePlaying, h.Client.State())
+	for range 6 { // snapshots go every few frames: some of these frames hear nothing
+		now = now.Add(2 * client.QuietLimitPlaying)
+		h.Frame(client.Intent{})
+		require.Equal(t, client.StatePlaying, h.Client.State(), "%v", h.Client.Err())
+	}
+}
+
 // On a listen server, input sampled in a frame is consumed by that frame's
 // server step, so the host's predicted ship sits exactly on the
 // authoritative one.
