@@ -103,6 +103,12 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", LabelKick}, nil)
 	hubPlay.ctl.BanPlayer(friend.PlayerID())
 	checkLayout(t, dir, "players-banned", hub, []string{LabelPlayers, LabelBanned, LabelUnban}, nil)
+	var long []string
+	for i := range 30 {
+		long = append(long, fmt.Sprintf("griefer%02d", i))
+	}
+	hubPlay.roster = newPlayersPanel(hub.a, hubPlay.rt, manyBans{hostControls: hubPlay.ctl, accounts: long})
+	checkLayout(t, dir, "players-long", hub, []string{LabelPlayers, LabelBanned, LabelUnban, LabelBack}, nil)
 	hubPlay.roster, hubPlay.paused = nil, false
 
 	hubPlay.netGraph = true

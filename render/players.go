@@ -62,6 +62,11 @@ type playersPanel struct {
 	confirm uint16 // the player whose Ban waits for its second press (0: none)
 	said    string // the answer to the last press
 	top     int    // where the list hangs from (layout)
+	scroll  int    // the first row shown when the rows do not all fit
+	shown   int    // how many rows are shown
+	hintY   int    // where the scrolling hint is drawn; -1: every row fits
+	loose   bool   // scrolled by the wheel: the view no longer follows the focus
+	hint    fitted // the scrolling hint, cut to the window
 }
 
 func newPlayersPanel(a *app, rt *client.Runtime, ctl hostControls) *playersPanel {
@@ -125,35 +130,91 @@ func (p *playersPanel) layout() {
 	// the first aimed.
 	y := max(px(90, k), p.a.h/4)
 	p.top = y
-	for i := range p.rows {
-		r := &p.rows[i]
-		r.row = centredRect(p.a.w, y, rw, rh)
-		bw, inset := px(playersBtnW, k), px(4, k)
-		r.ban.rect = image.Rect(r.row.Max.X-inset-bw, r.row.Min.Y+inset, r.row.Max.X-inset, r.row.Max.Y-inset)
-		r.kick.rect = r.ban.rect.Sub(image.Pt(bw+inset*2, 0))
-		y += rh + gap
-	}
 	if len(p.rows) == 0 {
 		y += px(40, k) // room for the words saying no one is here
 	}
+	heading := 0
 	if len(p.banned) > 0 {
-		y += px(30, k) // the Banned heading
+		heading = px(30, k) // the Banned heading, above the first banned row shown
+	}
+	// The rows scroll in the room between the top and Back with the
+	// answer under it, keeping the focused row in view.
+	pitch, n := rh+gap, len(p.rows)+len(p.banned)
+	below := px(22, k) + px(12, k) + px(compactButtonH, k) + px(16, k) + int(glyphH*k) + px(8, k)
+	shown := max(1, (p.a.h-below-y-heading+gap)/pitch)
+	sel := p.focusedRow()
+	if p.loose {
+		sel = -1
+	}
+	p.scroll = scrollTop(p.scroll, n, shown, sel, nil)
+	p.shown = min(shown, n)
+	bw, inset := px(playersBtnW, k), px(4, k)
+	at := func(i int) (image.Rectangle, image.Rectangle, bool) {
+		if i < p.scroll || i >= p.scroll+shown {
+			return image.Rectangle{}, image.Rectangle{}, false
+		}
+		ry := y + (i-p.scroll)*pitch
+		if i >= len(p.rows) {
+			ry += heading
+		}
+		row := centredRect(p.a.w, ry, rw, rh)
+		return row, image.Rect(row.Max.X-inset-bw, row.Min.Y+inset, row.Max.X-inset, row.Max.Y-inset), true
+	}
+	end := y
+	for i := range p.rows {
+		r := &p.rows[i]
+		var ok bool
+		r.row, r.ban.rect, ok = at(i)
+		r.kick.rect = image.Rectangle{}
+		if ok {
+			r.kick.rect = r.ban.rect.Sub(image.Pt(bw+inset*2, 0))
+			end = r.row.Max.Y + gap
+		}
 	}
 	for i := range p.banned {
 		r := &p.banned[i]
-		r.row = centredRect(p.a.w, y, rw, rh)
-		bw, inset := px(playersBtnW, k), px(4, k)
-		r.unban.rect = image.Rect(r.row.Max.X-inset-bw, r.row.Min.Y+inset, r.row.Max.X-inset, r.row.Max.Y-inset)
-		y += rh + gap
+		var ok bool
+		if r.row, r.unban.rect, ok = at(len(p.rows) + i); ok {
+			end = r.row.Max.Y + gap
+		}
 	}
-	p.back.rect = centredRect(p.a.w, y+px(12, k), px(buttonW, k), px(compactButtonH, k))
+	p.hintY = -1
+	if p.shown < n {
+		p.hintY = end
+		end += px(22, k) // the line saying how to scroll
+	}
+	p.back.rect = centredRect(p.a.w, end+px(12, k), px(buttonW, k), px(compactButtonH, k))
+}
+
+// focusedRow is the list row (players, then banned) holding the focused
+// button, or -1 when Back has the focus.
+func (p *playersPanel) focusedRow() int {
+	if p.form == nil {
+		return -1
+	}
+	f := p.form.focus
+	switch {
+	case f < 2*len(p.rows):
+		return f / 2 // each player row has Kick and Ban
+	case f < 2*len(p.rows)+len(p.banned):
+		return len(p.rows) + f - 2*len(p.rows)
+	}
+	return -1
 }
 
 // update runs the list; true means it closed.
 func (p *playersPanel) update(in *frameInput) bool {
 	p.refresh()
+	if in.Wheel != 0 || in.PageUp || in.PageDown {
+		p.scroll, p.loose = scrollTop(p.scroll, len(p.rows)+len(p.banned), p.shown, -1, in), true
+	}
 	p.layout()
+	before := p.form.focus
 	pressed := p.form.update(in)
+	if p.form.focus != before {
+		p.loose = false // the view follows the focus again
+		p.layout()
+	}
 	switch {
 	case pressed == p.back, pressed == nil && in.menuBack():
 		return true
@@ -195,10 +256,14 @@ func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
 	k := uiScale(p.a.w, p.a.h)
 	g.shapes.rect(dst, 0, 0, float32(p.a.w), float32(p.a.h), colBackdrop8(0.94))
 	for _, r := range p.rows {
-		frame(dst, g.shapes, r.row, colBackdrop8(0.6), colBorder)
+		if !r.row.Empty() {
+			frame(dst, g.shapes, r.row, colBackdrop8(0.6), colBorder)
+		}
 	}
 	for _, r := range p.banned {
-		frame(dst, g.shapes, r.row, colBackdrop8(0.6), colBorder)
+		if !r.row.Empty() {
+			frame(dst, g.shapes, r.row, colBackdrop8(0.6), colBorder)
+		}
 	}
 	drawFormShapes(dst, g, p.form)
 	g.shapes.flush(dst)
@@ -208,16 +273,27 @@ func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
 	g.text.draw(dst, "Kick removes a player, who may come back; Ban keeps its account and address out",
 		p.a.w/2, max(titleY+int(3*k*glyphH)+px(4, k), top-px(28, k)), k, alignCenter, colDim)
 	for _, r := range p.rows {
-		g.text.draw(dst, r.name, r.row.Min.X+px(12, k), r.row.Min.Y+(r.row.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
+		if !r.row.Empty() {
+			g.text.draw(dst, r.name, r.row.Min.X+px(12, k), r.row.Min.Y+(r.row.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
+		}
 	}
 	if len(p.rows) == 0 {
 		g.text.draw(dst, "No one else is in the game", p.a.w/2, top+px(12, k), k, alignCenter, colDim)
 	}
-	if len(p.banned) > 0 {
-		g.text.draw(dst, LabelBanned, p.banned[0].row.Min.X, p.banned[0].row.Min.Y-px(24, k), k, alignLeft, colDim)
-	}
+	headed := false
 	for _, r := range p.banned {
+		if r.row.Empty() {
+			continue
+		}
+		if !headed {
+			g.text.draw(dst, LabelBanned, r.row.Min.X, r.row.Min.Y-px(24, k), k, alignLeft, colDim)
+			headed = true
+		}
 		g.text.draw(dst, r.account, r.row.Min.X+px(12, k), r.row.Min.Y+(r.row.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
+	}
+	if p.hintY >= 0 {
+		g.text.draw(dst, p.hint.get(g, fmt.Sprintf("%d–%d of %d: the wheel or Page Up/Down scrolls", p.scroll+1, p.scroll+p.shown, len(p.rows)+len(p.banned)), p.a.w-px(16, k), k),
+			p.a.w/2, p.hintY, k, alignCenter, colDim)
 	}
 	drawFormTextAt(dst, g, p.form, 0, k)
 	if p.said != "" {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"testing"
 	"time"
@@ -216,4 +217,62 @@ func TestPauseButtonCenterMatchesThePauseMenu(t *testing.T) {
 		require.True(t, ok, b.label)
 		assert.Equal(t, b.rect.Min.Add(b.rect.Size().Div(2)), p, b.label)
 	}
+}
+
+// manyBans stands in for a host whose list of bans has grown long.
+type manyBans struct {
+	hostControls
+	accounts []string
+}
+
+func (m manyBans) Banned() []string { return m.accounts }
+
+func TestThePlayersListScrollsInASmallWindow(t *testing.T) {
+	h, _ := hostedHarness(t)
+	s := untilPlaying(t, h)
+	h.a.Layout(640, 400)
+	p := openPlayers(t, h, s)
+	var accounts []string
+	for i := range 30 {
+		accounts = append(accounts, fmt.Sprintf("griefer%02d", i))
+	}
+	p.ctl = manyBans{hostControls: p.ctl, accounts: accounts}
+	h.press(frameInput{})
+	require.Len(t, p.banned, 30)
+	window := image.Rect(0, 0, 640, 400)
+	shownRows := func() []string {
+		var names []string
+		for _, r := range p.banned {
+			if r.row.Empty() {
+				continue
+			}
+			assert.True(t, r.row.In(window), "%s's row %v is inside the window", r.account, r.row)
+			assert.False(t, r.row.Overlaps(p.back.rect), "%s's row clears Back", r.account)
+			names = append(names, r.account)
+		}
+		return names
+	}
+	t.Run("only the rows that fit are shown, and Back stays in the window", func(t *testing.T) {
+		first := shownRows()
+		require.NotEmpty(t, first)
+		assert.Less(t, len(first), 30)
+		assert.Equal(t, "griefer00", first[0])
+		assert.True(t, p.back.rect.In(window), "Back %v", p.back.rect)
+	})
+	t.Run("the wheel scrolls to the last ban", func(t *testing.T) {
+		for range 20 {
+			h.press(frameInput{Wheel: -1})
+		}
+		rows := shownRows()
+		assert.Equal(t, "griefer29", rows[len(rows)-1])
+		click(h, p.banned[29].unban.rect)
+		assert.Equal(t, "griefer29 is not banned", p.said, "the click reached the row drawn there")
+	})
+	t.Run("the keys bring the focused row into view", func(t *testing.T) {
+		for i := 0; i < 40 && p.form.focus != 0; i++ {
+			h.press(frameInput{Up: true})
+		}
+		require.Zero(t, p.form.focus)
+		assert.Equal(t, "griefer00", shownRows()[0], "the focus went to the first Unban, and the view with it")
+	})
 }
