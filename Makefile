@@ -1,16 +1,28 @@
 # Duskfall. Two commands on a fresh Debian or Ubuntu machine:
 #   make play   install what is missing, build, open the game window
-#   make test   install what is missing, go vet, the whole suite (under Xvfb when DISPLAY is unset), brief fuzzing,
-#               the smoke test of the real programs (scripts/smoke.sh), the port-mapping lab
-#               (scripts/natlab.sh: needs root, else it says it skipped), the soak's 60-second form
+#   make test   the whole suite, the one command that runs everything: install what is missing
+#               (scripts/deps.sh --test, a no-op under a second when all is there), go vet, then in turn
+#               - go test ./... but the real-time and window tests (under Xvfb when DISPLAY is unset)
+#               - the real-time e2e group (REALTIME below), alone
+#               - the window tests (TestGUI...), alone, and the tests that read drawn frames back
+#               - every fuzz target for FUZZTIME (scripts/fuzz.sh)
+#               - the smoke test of the real programs (scripts/smoke.sh)
+#               - the port-mapping lab (scripts/natlab.sh: needs root, else it says it skipped)
+#               - the soak's 60-second form (scripts/soak.sh 60s)
+# and the rest:
+#   make check  the inner loop, under a minute warm: gofmt (failing, with the files named, when any
+#               file is not formatted), go vet, and the unit tests of game, wire, levels, client,
+#               server and store with -short (which skips their few real-time tests; make test runs them)
+#   make fmt    gofmt's check alone
 #   make natlab the port-mapping lab alone: a host behind a miniupnpd router and a friend outside,
 #               in network namespaces (docs/HOSTING.md)
 #   make soak   64 bots under churn against a dedicated server for 10 minutes (scripts/soak.sh)
+#   make smoke, make fuzz, make bench   those stages alone; make build, make headless   the binaries
 GO       ?= go
 BIN      ?= bin/duskfall
 FUZZTIME ?= 3s
 
-.PHONY: play test build headless deps deps-test vet fuzz smoke natlab soak bench clean
+.PHONY: play check fmt test build headless deps deps-test vet fuzz smoke natlab soak bench clean
 
 play: deps build
 	./$(BIN)
@@ -26,6 +38,17 @@ deps:
 
 deps-test:
 	@scripts/deps.sh --test
+
+# The packages make check tests: the game's rules and the code around them,
+# not the programs, the window or the end-to-end runs.
+UNIT := ./game/... ./net/wire/... ./levels/... ./client/... ./server/...
+
+check: deps fmt vet
+	$(GO) test -count=1 -short $(UNIT)
+
+fmt:
+	@files=$$(gofmt -l $$(find . -name '*.go' -not -path './.git/*')); \
+	if [ -n "$$files" ]; then echo "gofmt: not formatted (gofmt -w them):"; echo "$$files"; exit 1; fi
 
 vet:
 	$(GO) vet ./...
@@ -46,7 +69,7 @@ vet:
 REALTIME := ^(TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLossMatchesTheNetwork|TestDeltaSnapshotsRebuildExactlyOverABadNetwork|TestHoldingTheDoor|TestItemConservation)$$
 WINDOW := ^TestGUI
 FRAMES := ^(TestHostileBulletsContrastInEveryPlace|TestNoHUDElementsOverlapAtAnySize)$$
-test: deps-test vet
+test: deps-test fmt vet
 	scripts/with-display.sh $(GO) test -count=1 -timeout 15m -skip '$(REALTIME)|$(WINDOW)' ./...
 	$(GO) test -count=1 -run '$(REALTIME)' ./internal/e2e
 	scripts/with-display.sh $(GO) test -count=1 -run '$(WINDOW)' .
