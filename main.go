@@ -36,6 +36,7 @@ import (
 	"duskfall/net/transport/netsim"
 	"duskfall/net/wire"
 	"duskfall/server"
+	"duskfall/server/opsweb"
 )
 
 // options are the parsed command line.
@@ -56,6 +57,7 @@ type options struct {
 	name       string
 	port       int
 	statusFile string
+	metrics    string // --metrics: the address of the metrics and health pages
 	upnp       bool
 	upnpSet    bool   // --upnp was given (false or true)
 	journal    string // --item-journal
@@ -150,6 +152,7 @@ func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.class, "class", "", "with --bot, --host or --join: the class `ID` a character made on the way in gets (levels/classes.toml; default the first)")
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
 	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
+	fs.StringVar(&o.metrics, "metrics", "", "with --server: serve Prometheus metrics (/metrics) and health checks (/healthz, /readyz) over HTTP on this `HOST:PORT`, such as 127.0.0.1:9777 (docs/OPERATIONS.md)")
 	fs.StringVar(&o.journal, "item-journal", "", "with --server: append every item move to this `file`, one JSON object a line")
 	fs.IntVar(&o.perAddr, "per-address", transport.DefaultConfig().DuplicatePeers, "with --server: how many connections one IP address may hold (players behind one router share one; so do bots on one machine)")
 	fs.StringVar(&o.dataDir, "data", "", "with --server: the `folder` accounts and characters are kept in (default: the user's data directory, which Host and play uses too)")
@@ -198,6 +201,10 @@ func (o *options) validate() error {
 		return fmt.Errorf("--descend %d must be 0 to %d", o.descend, game.MaxDepth-1)
 	case o.perAddr < 1 || o.perAddr > enet.MaxPeerCount:
 		return fmt.Errorf("--per-address %d: want 1 to %d", o.perAddr, enet.MaxPeerCount)
+	case o.metrics != "" && !o.server:
+		return errors.New("--metrics is for --server")
+	case o.metrics != "" && !isListenAddr(o.metrics):
+		return fmt.Errorf("--metrics %q: want HOST:PORT or :PORT, such as 127.0.0.1:9777", o.metrics)
 	case o.journal != "" && !o.server:
 		return errors.New("--item-journal is for --server")
 	case o.enter != "" && !o.server:
@@ -236,6 +243,17 @@ func (o *options) validate() error {
 		return err
 	}
 	return nil
+}
+
+// isListenAddr says whether addr is HOST:PORT (HOST may be empty: every
+// interface) with a port number.
+func isListenAddr(addr string) bool {
+	_, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	p, err := strconv.Atoi(port)
+	return err == nil && p >= 0 && p <= 65535
 }
 
 func signalContext() (context.Context, context.CancelFunc) {
@@ -310,6 +328,16 @@ func runServer(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		lg.Print(err)
 		return 1
+	}
+	if o.metrics != "" {
+		web, err := opsweb.Listen(o.metrics, srv, opsweb.Config{}, lg.Printf)
+		if err != nil {
+			lg.Printf("--metrics: %v", err)
+			srv.Shutdown("the server could not start")
+			return 1
+		}
+		defer web.Close() // after Run: the probes read "stopping" while it says goodbye
+		lg.Printf("metrics on http://%s/metrics, health checks on /healthz and /readyz", web.Addr())
 	}
 	ctx, stop := signalContext()
 	defer stop()

@@ -149,6 +149,8 @@ type Runtime struct {
 	now         func() time.Time
 	sleep       func(time.Duration)
 	writeStatus func(Status) error
+
+	vitals vitals // what other goroutines may read of the loop (vitals.go)
 }
 
 // Counters are what the server refused or dropped, for operators and tests.
@@ -359,6 +361,7 @@ func (s *Runtime) Run(ctx context.Context) error {
 	lp := newLoopStats()
 	next := s.now()
 	lastStatus := next
+	s.vitals.phase.Store(int32(PhaseRunning))
 	for ctx.Err() == nil && !s.stopping {
 		now := s.now()
 		next = lp.skipIfFarBehind(now, next)
@@ -366,17 +369,30 @@ func (s *Runtime) Run(ctx context.Context) error {
 			s.timedStep(lp)
 			next = next.Add(tickStep)
 		}
-		if sink != nil && now.Sub(lastStatus) >= time.Second {
-			sink.offer(s.status(lp, sink, now.Sub(lastStatus)))
+		if now.Sub(lastStatus) >= time.Second {
+			s.takeStatus(lp, sink, now, now.Sub(lastStatus))
 			lastStatus = now
 		}
 		s.sleep(next.Sub(s.now()))
 	}
+	s.vitals.phase.Store(int32(PhaseStopping))
 	if sink != nil {
 		sink.stop(time.Second)
 	}
 	s.Shutdown("the server is shutting down")
+	s.vitals.phase.Store(int32(PhaseStopped))
 	return nil
+}
+
+// takeStatus takes the status of the last elapsed, as of now, for Vitals
+// and for the status writer, if there is one.
+func (s *Runtime) takeStatus(lp *loopStats, sink *statusSink, now time.Time, elapsed time.Duration) {
+	st := s.status(lp, sink, elapsed)
+	st.Updated = now.UTC().Truncate(time.Millisecond)
+	s.vitals.publishStatus(st)
+	if sink != nil {
+		sink.offer(st)
+	}
 }
 
 // skipIfFarBehind returns when the next tick is due: next, or now when the
@@ -393,6 +409,7 @@ func (l *loopStats) skipIfFarBehind(now, next time.Time) time.Time {
 // timedStep runs one Step and records when it started and how long it took.
 func (s *Runtime) timedStep(lp *loopStats) {
 	t0 := s.now()
+	s.vitals.lastStep.Store(t0.UnixNano())
 	s.Step()
 	lp.noteStep(t0, s.now().Sub(t0))
 }
@@ -428,7 +445,9 @@ func (s *Runtime) startStatusSink() *statusSink {
 // status is the snapshot of the last elapsed, with the drop counters.
 func (s *Runtime) status(lp *loopStats, sink *statusSink, elapsed time.Duration) Status {
 	st := lp.status(s, elapsed)
-	st.StatusDropped = sink.dropped.Load()
+	if sink != nil {
+		st.StatusDropped = sink.dropped.Load()
+	}
 	if s.logw != nil {
 		st.LogDropped = s.logw.Dropped()
 	}

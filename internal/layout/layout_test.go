@@ -262,6 +262,10 @@ func TestCommandLine(t *testing.T) {
 		{"the window modes explain the headless build", []string{"--join", "127.0.0.1:7777"}, 1, "no window"},
 		{"a stray argument exits 2", []string{"serve"}, 2, "unexpected argument"},
 		{"a password is for the server and bots", []string{"--join", "127.0.0.1:7777", "--password", "owl"}, 2, "--password is for --server and --bot"},
+		{"metrics are for the server", []string{"--bot", "1", "--join", "127.0.0.1:7777", "--metrics", ":9777"}, 2, "--metrics is for --server"},
+		{"a metrics address without a port exits 2", []string{"--server", "--metrics", "localhost"}, 2, `--metrics "localhost": want HOST:PORT`},
+		{"a metrics port out of range exits 2", []string{"--server", "--metrics", ":70000"}, 2, "want HOST:PORT"},
+		{"help names the metrics", []string{"--help"}, 0, "-metrics HOST:PORT"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
