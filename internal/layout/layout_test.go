@@ -48,6 +48,21 @@ func moduleDeps(t *testing.T) map[string][]string {
 	return all
 }
 
+// moduleImports maps every package of the module to what it imports
+// itself, for the rules about the arrows a package draws, not those it
+// inherits: server reaches ENet through net/transport, never directly.
+func moduleImports(t *testing.T) map[string][]string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}{{range .Imports}} {{.}}{{end}}", module+"/...").CombinedOutput()
+	require.NoError(t, err, "go list %s/...: %s", module, out)
+	all := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		all[f[0]] = f[1:]
+	}
+	return all
+}
+
 func isStd(p string) bool {
 	first := strings.SplitN(p, "/", 2)[0]
 	return !strings.Contains(first, ".") && first != module
@@ -120,6 +135,15 @@ func TestPackageBoundaries(t *testing.T) {
 			require.NotZero(t, applied, "the rule applies to no package")
 		})
 	}
+	t.Run("server never imports net/enet itself: it reaches ENet through net/transport", func(t *testing.T) {
+		imports := moduleImports(t)
+		require.Contains(t, imports[module+"/server"], module+"/net/transport", "the walk reads server's own imports")
+		for pkg, ds := range imports {
+			if in(pkg, "server") {
+				require.NotContains(t, ds, module+"/net/enet", "%s imports net/enet", pkg)
+			}
+		}
+	})
 	t.Run("in the main package only gui.go (and the window's tests, gui*_test.go) imports the window", func(t *testing.T) {
 		files, err := filepath.Glob("../../*.go")
 		require.NoError(t, err)
