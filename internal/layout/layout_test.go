@@ -144,6 +144,20 @@ func TestPackageBoundaries(t *testing.T) {
 			}
 		}
 	})
+	t.Run("every program but the module's own lives under cmd/", func(t *testing.T) {
+		out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{.Name}}", module+"/...").CombinedOutput()
+		require.NoError(t, err, "go list %s/...: %s", module, out)
+		programs := 0
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			pkg, name, _ := strings.Cut(line, " ")
+			if name != "main" || pkg == module {
+				continue
+			}
+			programs++
+			require.True(t, in(pkg, "cmd"), "%s is a program outside cmd/", pkg)
+		}
+		require.NotZero(t, programs, "the walk finds the programs under cmd/")
+	})
 	t.Run("in the main package only gui.go (and the window's tests, gui*_test.go) imports the window", func(t *testing.T) {
 		files, err := filepath.Glob("../../*.go")
 		require.NoError(t, err)
