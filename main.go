@@ -306,9 +306,7 @@ func runServer(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg.IdleTimeoutTicks = -1 // --idle-kick 0: never
 	}
 	addr := net.JoinHostPort(o.bind, strconv.Itoa(o.port))
-	tr, err := transport.ListenENet(addr, transport.Config{
-		Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(), Timeout: server.PeerTimeout, MaxPeers: server.PeerSlots(o.maxPlayers),
-		DuplicatePeers: o.perAddr, MaxIncoming: wire.MaxClientMessage, Identity: &identity, Version: wire.ProtocolVersion})
+	tr, err := transport.ListenENet(addr, cfg.Network(transport.Config{DuplicatePeers: o.perAddr, Identity: &identity}))
 	if err != nil {
 		lg.Print(listen.PortError(addr, err))
 		return 1

@@ -9,12 +9,17 @@ package game
 const (
 	TickRate = 60 // simulation steps per second
 	TileSize = 32 // world units (u) per tile edge; 1 u is a pixel at zoom 1
+	// MaxMapSide bounds a map either way, in tiles: the content loader
+	// refuses a larger map, and the wire, whose snapshots place actors in
+	// quarter units up to 16384 u, refuses to carry one, so a hostile
+	// server cannot make a client hold a huge grid.
+	MaxMapSide = 512
 )
 
 // The rules of input and arrival the simulation itself applies (NETCODE.md,
 // "Input"). The numbers only the client, the server or the wire use live
 // with them: the client's lead band in client, interest radii in server,
-// the snapshot rate, chunk size, map size and view radius in net/wire.
+// the snapshot rate, chunk size and view radius in net/wire.
 const (
 	InputMaxLead          = 40   // the server refuses frames further ahead than this
 	InputMaxAge           = 30   // stale limit and coast limit, in ticks

@@ -7,12 +7,7 @@ import (
 	"unicode/utf8"
 
 	"duskfall/game"
-	"duskfall/net/wire"
 )
-
-// maxMapSide bounds a map's width and height in tiles: what the wire lets
-// a server send a client.
-const maxMapSide = wire.MaxMapSide
 
 // Tile characters every map shares; the legend adds enemy spawns and
 // portals.
@@ -80,12 +75,12 @@ func buildMap(file string, r rawMap, c *game.Content) (*game.Map, error) {
 // mapWidth checks the rows form a rectangle of sane size and returns its
 // width.
 func mapWidth(file string, rows []string) (int, error) {
-	if len(rows) == 0 || len(rows) > maxMapSide {
-		return 0, fail(file, "rows", "%d rows, want 1 to %d", len(rows), maxMapSide)
+	if len(rows) == 0 || len(rows) > game.MaxMapSide {
+		return 0, fail(file, "rows", "%d rows, want 1 to %d", len(rows), game.MaxMapSide)
 	}
 	w := utf8.RuneCountInString(rows[0])
-	if w == 0 || w > maxMapSide {
-		return 0, fail(file, "rows[0]", "width %d, want 1 to %d", w, maxMapSide)
+	if w == 0 || w > game.MaxMapSide {
+		return 0, fail(file, "rows[0]", "width %d, want 1 to %d", w, game.MaxMapSide)
 	}
 	for y, row := range rows {
 		if n := utf8.RuneCountInString(row); n != w {

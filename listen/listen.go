@@ -3,8 +3,9 @@
 // transport, friends over ENet on the same server.
 //
 // It is the one place that imports both server and client, and it builds
-// the host's server itself (server.ConfigFor, as the dedicated server
-// does), so its caller names a map and a seed, not a server.Config. The host's
+// the host's server itself (server.ConfigFor and server.Config.Network, as
+// the dedicated server does), so its caller names a map and a seed, not a
+// server.Config. The host's
 // client still encodes its input and learns every outcome from encoded
 // snapshots and events; only the transport is short-circuited. One Frame
 // runs, in order: the client samples and sends input, the server steps,
@@ -36,7 +37,7 @@ type Config struct {
 	Log     *log.Logger // the server's log; nil means log.Default()
 	DataDir string      // where accounts and characters are kept, as a dedicated server keeps them; "" keeps none
 	Client  client.Config
-	Network transport.Config // limits; Start fills in the channel table from wire
+	Network transport.Config // limits; Start completes it as server.Config.Network does
 	// Announce broadcasts the game on the local network (net/lan) so Join
 	// screens there list it; AnnounceTo replaces the broadcast targets
 	// (tests).
@@ -88,18 +89,7 @@ func Start(cfg Config) (*Host, error) {
 			srvCfg.Store.Close() // the next try must find the store free
 		}
 	}
-	cfg.Network.Reliable = wire.ReliableChannels() // the protocol's channels are not the caller's to choose
-	cfg.Network.Version = wire.ProtocolVersion
-	cfg.Network.Unordered = wire.UnorderedChannels()
-	if cfg.Network.MaxPeers == 0 {
-		cfg.Network.MaxPeers = server.PeerSlots(srvCfg.MaxPlayers)
-	}
-	if cfg.Network.MaxIncoming == 0 {
-		cfg.Network.MaxIncoming = wire.MaxClientMessage // nothing a client sends is longer
-	}
-	if cfg.Network.Timeout == 0 {
-		cfg.Network.Timeout = server.PeerTimeout // a friend's crashed game becomes a body that channels out, soon
-	}
+	cfg.Network = srvCfg.Network(cfg.Network) // as the dedicated server listens
 	if cfg.DataDir != "" && cfg.Network.Identity == nil {
 		id, err := server.LoadIdentity(cfg.DataDir)
 		if err != nil {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Soak test of the dedicated server: scripts/soak.sh [DURATION] (default 10m).
 # Builds the headless binary into a temporary folder and runs the soak
-# program (internal/soak) against it: a server on 127.0.0.1 with a data
+# program (cmd/soak) against it: a server on 127.0.0.1 with a data
 # folder, a status file and an item journal, and 64 bots as 16 processes
 # of 4, wandering the hub, fighting, and going down and escaping from
 # dungeons, with churn: at random (seeded) moments a bot process is
@@ -28,7 +28,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 $go build -tags headless -o "$tmp/duskfall" .
-$go build -o "$tmp/soak" ./internal/soak
+$go build -o "$tmp/soak" ./cmd/soak
 args=(--bin "$tmp/duskfall" --duration "$duration" --seed "${SOAK_SEED:-1}")
 [ -n "${SOAK_DIR:-}" ] && args+=(--dir "$SOAK_DIR")
 "$tmp/soak" "${args[@]}"

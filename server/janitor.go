@@ -7,7 +7,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"duskfall/net/enet"
 	"duskfall/net/transport"
 )
 
@@ -72,9 +71,9 @@ func runJanitor(ctx context.Context) {
 		}
 		last = now
 		transport.ReleaseMemory()
-		inUse, free := enet.HeapCounts()
-		cHeap.inUse.Store(inUse)
-		cHeap.free.Store(free)
+		h := transport.ReadHeap()
+		cHeap.inUse.Store(h.InUse)
+		cHeap.free.Store(h.Free)
 	}
 }
 

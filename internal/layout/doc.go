@@ -1,5 +1,5 @@
-// Package layout holds no code, only the tests that keep the package
-// boundaries of docs/ARCHITECTURE.md: what each package may import (checked
+// Package layout is a test-only package: it holds no code, only the tests
+// that keep the package boundaries of docs/ARCHITECTURE.md: what each package may import (checked
 // over every package go list finds in the module, so a new one is covered
 // from the start), and that the headless build leaves the window (and X11)
 // out.

@@ -48,6 +48,21 @@ func moduleDeps(t *testing.T) map[string][]string {
 	return all
 }
 
+// moduleImports maps every package of the module to what it imports
+// itself, for the rules about the arrows a package draws, not those it
+// inherits: server reaches ENet through net/transport, never directly.
+func moduleImports(t *testing.T) map[string][]string {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}{{range .Imports}} {{.}}{{end}}", module+"/...").CombinedOutput()
+	require.NoError(t, err, "go list %s/...: %s", module, out)
+	all := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		all[f[0]] = f[1:]
+	}
+	return all
+}
+
 func isStd(p string) bool {
 	first := strings.SplitN(p, "/", 2)[0]
 	return !strings.Contains(first, ".") && first != module
@@ -90,6 +105,9 @@ func TestPackageBoundaries(t *testing.T) {
 		{"render never imports server, not even through listen",
 			func(p string) bool { return in(p, "render") },
 			func(d string) bool { return in(d, "server") }},
+		{"levels never imports net/wire: the bounds content and the wire share live in game",
+			func(p string) bool { return in(p, "levels") },
+			func(d string) bool { return in(d, "net/wire") }},
 		{"net/transport never imports net/wire: the caller hands it the channel table",
 			func(p string) bool { return in(p, "net/transport") && !in(p, "net/transport/netsim") },
 			func(d string) bool { return d == module+"/net/wire" }},
@@ -117,6 +135,29 @@ func TestPackageBoundaries(t *testing.T) {
 			require.NotZero(t, applied, "the rule applies to no package")
 		})
 	}
+	t.Run("server never imports net/enet itself: it reaches ENet through net/transport", func(t *testing.T) {
+		imports := moduleImports(t)
+		require.Contains(t, imports[module+"/server"], module+"/net/transport", "the walk reads server's own imports")
+		for pkg, ds := range imports {
+			if in(pkg, "server") {
+				require.NotContains(t, ds, module+"/net/enet", "%s imports net/enet", pkg)
+			}
+		}
+	})
+	t.Run("every program but the module's own lives under cmd/", func(t *testing.T) {
+		out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{.Name}}", module+"/...").CombinedOutput()
+		require.NoError(t, err, "go list %s/...: %s", module, out)
+		programs := 0
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			pkg, name, _ := strings.Cut(line, " ")
+			if name != "main" || pkg == module {
+				continue
+			}
+			programs++
+			require.True(t, in(pkg, "cmd"), "%s is a program outside cmd/", pkg)
+		}
+		require.NotZero(t, programs, "the walk finds the programs under cmd/")
+	})
 	t.Run("in the main package only gui.go (and the window's tests, gui*_test.go) imports the window", func(t *testing.T) {
 		files, err := filepath.Glob("../../*.go")
 		require.NoError(t, err)

@@ -178,6 +178,21 @@ func ReleaseMemory() bool {
 	return true
 }
 
+// HeapStats is the C heap ENet allocates its packets in, for a server's
+// status: bytes allocated (its peers, channels and the packets it holds)
+// and bytes held free, not handed back to the system.
+type HeapStats struct {
+	InUse, Free uint64
+}
+
+// ReadHeap reads the C heap in one walk of its arenas. It takes the
+// allocator's locks, which a tick should not wait on: call it off the tick,
+// as ReleaseMemory.
+func ReadHeap() HeapStats {
+	inUse, free := enet.HeapCounts()
+	return HeapStats{InUse: inUse, Free: free}
+}
+
 var (
 	_ Server = (*ENetServer)(nil)
 	_ Client = (*ENetClient)(nil)

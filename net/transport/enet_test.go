@@ -516,3 +516,10 @@ func TestAPacketPastMaxIncomingArrivesAsItsSizeOnly(t *testing.T) {
 	}, got, "a packet up to the bound is handed over; a longer one only says how long it was")
 	assert.EqualValues(t, 100+24<<10, srv.Stats(peer).BytesIn, "both count as bytes in")
 }
+
+func TestReadHeap(t *testing.T) {
+	newENetPair(t, 1, Config{})
+	t.Run("a live ENet pair holds some of the C heap it reads", func(t *testing.T) {
+		assert.NotZero(t, ReadHeap().InUse, "ENet allocates its hosts and peers in the C heap")
+	})
+}

@@ -314,7 +314,7 @@ func checkInstance(e *EnterInstance) error {
 	if (e.Dungeon == game.HubDungeon) != (e.Depth == 0) || e.Depth > game.MaxDepth {
 		return ErrMalformed
 	}
-	if e.MapW > MaxMapSide || e.MapH > MaxMapSide {
+	if e.MapW > game.MaxMapSide || e.MapH > game.MaxMapSide {
 		return ErrTooLarge // a client allocates the whole grid: bound what a server can make it hold
 	}
 	for _, p := range e.Portals {

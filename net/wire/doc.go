@@ -466,6 +466,6 @@
 //	game.TileDecor         3       tile: decorative floor, walkable
 //	game.TileNPC           4       tile: the floor the upgrade keeper stands on, walkable
 //	ChunkTiles             16      tiles on a MapChunk's side
-//	MaxMapSide             512     tiles on a map's longest side at most
+//	game.MaxMapSide        512     tiles on a map's longest side at most
 //	game.MaxItemDefs       254     item defs at most, so that def + 1 fits a byte
 package wire

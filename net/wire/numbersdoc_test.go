@@ -163,7 +163,7 @@ func codeNumbers() map[string][]int64 {
 		"game.TileDecor":       one(int64(game.TileDecor)),
 		"game.TileNPC":         one(int64(game.TileNPC)),
 		"ChunkTiles":           one(wire.ChunkTiles),
-		"MaxMapSide":           one(wire.MaxMapSide),
+		"game.MaxMapSide":      one(game.MaxMapSide),
 		"game.MaxItemDefs":     one(game.MaxItemDefs),
 	}
 }

@@ -8,10 +8,6 @@ const (
 	SnapshotInterval = 3
 	// ChunkTiles is a map chunk's side in tiles.
 	ChunkTiles = 16
-	// MaxMapSide bounds a map either way, in tiles: snapshots place actors
-	// in quarter units up to 16384 u, and a client sizes its grid from
-	// EnterInstance, so a hostile server cannot make it hold a huge one.
-	MaxMapSide = 512
 	// FogViewRadius is how far the client shows the world (u). The server's
 	// bullet interest sends what can reach ground within it.
 	FogViewRadius = 460

@@ -26,7 +26,7 @@
 //
 // Usage:
 //
-//	go run ./internal/soak --bin PATH [--duration 10m] [--seed 1] [--dir DIR]
+//	go run ./cmd/soak --bin PATH [--duration 10m] [--seed 1] [--dir DIR]
 //
 // It prints one line of figures and exits 0 when every check passed.
 // scripts/soak.sh builds the binary and runs it.
