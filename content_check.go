@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,6 +35,10 @@ type contentSummary struct {
 	Upgrades     int      `json:"upgrades"`
 	Maps         []string `json:"maps"`
 	Classes      []string `json:"classes"` // the class ids, in content order
+	// Hash is the content hash in hex (levels.Hash): a server refuses a
+	// player whose content hash differs from its own, naming the first 8
+	// digits of each.
+	Hash string `json:"hash"`
 }
 
 // checkContent validates a content folder (the embedded content when dir
@@ -55,7 +60,8 @@ func checkContent(dir string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	sum := contentSummary{OK: true, Source: source, Patterns: len(c.Patterns), Enemies: len(c.Enemies),
-		DungeonKinds: len(c.Dungeons), Items: len(c.Items), Upgrades: len(c.Upgrades), Maps: []string{}, Classes: []string{}}
+		DungeonKinds: len(c.Dungeons), Items: len(c.Items), Upgrades: len(c.Upgrades), Maps: []string{}, Classes: []string{},
+		Hash: hex.EncodeToString(c.Hash[:])}
 	for _, cl := range c.Classes {
 		sum.Classes = append(sum.Classes, cl.ID)
 	}

@@ -23,6 +23,7 @@ func runWindow(o options) error {
 		Seed:      o.seed,
 		NoPortMap: o.upnpSet && !o.upnp,
 		StartHost: hostGame,
+		Content:   o.content,
 	})
 }
 
@@ -34,7 +35,8 @@ func hostGame(req render.HostRequest) (render.Hosted, error) {
 		return nil, err
 	}
 	h, err := listen.Start(listen.Config{
-		Addr: ":" + strconv.Itoa(req.Port), Map: "hub", Seed: worldSeed(req.Seed), Log: req.Log, Client: req.Client,
+		Content: req.Content,
+		Addr:    ":" + strconv.Itoa(req.Port), Map: "hub", Seed: worldSeed(req.Seed), Log: req.Log, Client: req.Client,
 		DataDir: data, Password: req.Password,
 		Announce: true, Private: req.Private, // friends on the same network find it on their Join screen, unless it is private
 		MapPort: req.MapPort, // friends anywhere, once the router opens the port

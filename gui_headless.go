@@ -44,7 +44,8 @@ func runHeadlessHost(o options) error {
 	var token [16]byte
 	_, _ = rand.Read(token[:])
 	h, err := listen.Start(listen.Config{
-		Addr: net.JoinHostPort(o.bind, strconv.Itoa(o.port)), Map: "hub", Seed: worldSeed(o.seed), Log: lg,
+		Content: o.content,
+		Addr:    net.JoinHostPort(o.bind, strconv.Itoa(o.port)), Map: "hub", Seed: worldSeed(o.seed), Log: lg,
 		Client:  client.Config{Name: name, Token: token, Class: o.class},
 		DataDir: data, MapPort: !o.upnpSet || o.upnp,
 	})
@@ -52,6 +53,7 @@ func runHeadlessHost(o options) error {
 		return err
 	}
 	defer h.Close() // the mapping goes with the game
+	lg.Print(contentWords(o.content))
 	fmt.Fprintf(os.Stderr, "duskfall: hosting on %s, join code %s/%s\n", h.Addr(), h.Addr(), h.Fingerprint())
 	ctx, stop := signalContext()
 	defer stop()

@@ -69,11 +69,13 @@ type options struct {
 	enter      string // --enter
 	doomed     bool   // --enter-doomed
 	maxPlayers int
-	newPerAddr int    // --new-accounts-per-address
-	maxAccts   int    // --max-accounts
-	password   string // --password
-	check      bool   // --check-content
-	checkDir   string // its folder; "" is the embedded content
+	newPerAddr int          // --new-accounts-per-address
+	maxAccts   int          // --max-accounts
+	password   string       // --password
+	check      bool         // --check-content
+	checkDir   string       // its folder; "" is the embedded content
+	contentDir string       // --content; "" is the built-in content
+	content    *levels.Pack // what this run plays, loaded by validate
 }
 
 func main() {
@@ -165,6 +167,7 @@ func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
 	fs.IntVar(&o.newPerAddr, "new-accounts-per-address", server.DefaultNewAccountsPerAddress, "with --server: how many new accounts one IP address may make in an hour (0: none but from this machine; returning players are never limited)")
 	fs.IntVar(&o.maxAccts, "max-accounts", server.DefaultMaxAccounts, "with --server: the most accounts the server keeps (accounts that never made a character expire after a day)")
 	fs.StringVar(&o.password, "password", "", "with --server: players must give this `password` to join (the Join screen has a field for it); wrong ones are paced per address. With --bot: the password the bots give")
+	fs.StringVar(&o.contentDir, "content", "", contentHelp)
 	fs.BoolVar(&o.check, "check-content", false, "validate the content folder named after the flags (the built-in content when none is), print a JSON summary and exit")
 	return fs
 }
@@ -239,10 +242,35 @@ func (o *options) validate() error {
 			return err
 		}
 	}
-	if err := checkClass(o.class); err != nil {
+	if o.check {
+		if o.checkDir == "" {
+			o.checkDir = o.contentDir // --check-content --content DIR checks DIR
+		}
+		return nil // checkContent says what is wrong, file by file
+	}
+	var err error
+	if o.content, err = loadContent(o.contentDir); err != nil {
 		return err
 	}
-	return nil
+	return checkClass(o.content.Content, o.class)
+}
+
+// contentHelp is --content's line in --help.
+const contentHelp = "play the content `folder` DIR (a changed copy of the game's levels/*.toml) instead of the built-in content: " +
+	"with --server, --host, --join and --bot. A server refuses players whose content differs, so friends start with the same folder"
+
+// loadContent loads --content DIR, or the built-in content without it,
+// through the loader and checks --check-content uses: an error names the
+// file and the key.
+func loadContent(dir string) (*levels.Pack, error) {
+	if dir == "" {
+		return levels.Builtin()
+	}
+	p, err := levels.LoadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("--content %s: %w", dir, err)
+	}
+	return p, nil
 }
 
 // isListenAddr says whether addr is HOST:PORT (HOST may be empty: every
@@ -262,11 +290,12 @@ func signalContext() (context.Context, context.CancelFunc) {
 
 func runServer(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	lg := log.New(stderr, "server: ", log.LstdFlags|log.Lmicroseconds)
-	cfg, err := server.ConfigFor(o.startMap, worldSeed(o.seed))
+	cfg, err := server.ConfigFor(o.content, o.startMap, worldSeed(o.seed))
 	if err != nil {
 		lg.Print(err)
 		return 1
 	}
+	lg.Print(contentWords(o.content))
 	cfg.StatusFile, cfg.Log, cfg.MaxPlayers, cfg.Enter = o.statusFile, lg, o.maxPlayers, o.enter
 	cfg.EnterDoomed, cfg.Password = o.doomed, o.password
 	cfg.NewAccountsPerAddress, cfg.MaxAccounts = o.newPerAddr, o.maxAccts
@@ -413,7 +442,8 @@ func runBots(o options, stdout, stderr io.Writer) int {
 		prefix = "bot"
 	}
 	reports, err := bots.RunBotsWith(ctx, o.join, o.bots, o.script, prefix, o.duration,
-		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend, Portal: o.portal, Class: o.class, Password: o.password})
+		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend, Portal: o.portal, Class: o.class, Password: o.password,
+			Content: o.content.Content})
 	if err != nil {
 		fmt.Fprintf(stderr, "duskfall: %v\n", err)
 		return 1
@@ -460,15 +490,17 @@ func gameAnnouncement(o options, maxPlayers, players int) lan.Announcement {
 	return lan.Announcement{Port: uint16(o.port), Players: uint8(min(players, 255)), MaxPlayers: uint8(min(maxPlayers, 255)), Name: name}
 }
 
-// checkClass says whether id names a class of the built-in content ("" is
-// the first).
-func checkClass(id string) error {
+// contentWords says what a server plays, for its log: the folder and the
+// hash a refused player reads.
+func contentWords(p *levels.Pack) string {
+	return fmt.Sprintf("playing the %s content (hash %s)", p.Source, levels.ShortHash(p.Content.Hash))
+}
+
+// checkClass says whether id names a class of content c ("" is the
+// first).
+func checkClass(c *game.Content, id string) error {
 	if id == "" {
 		return nil
-	}
-	c, err := levels.Shared()
-	if err != nil {
-		return err
 	}
 	if _, ok := levels.ClassIndex(c, id); ok {
 		return nil

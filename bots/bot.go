@@ -10,6 +10,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/levels"
 	"duskfall/net/wire"
 )
 
@@ -336,6 +337,9 @@ type Options struct {
 	Portal     int           // the hub portal a dungeon bot takes
 	Class      string        // the class each bot's character is made with ("" the content's first)
 	Password   string        // the game's password, sent in each bot's Hello ("" for a game with none)
+	// Content is what the bots play (--content DIR): the server's, or it
+	// refuses them. nil means the built-in content.
+	Content *game.Content
 }
 
 // JoinStagger is the pause between one bot's dial and the next: bots on
@@ -346,11 +350,18 @@ const JoinStagger = 50 * time.Millisecond
 
 // RunBotsWith is RunBots with the options' habits.
 func RunBotsWith(ctx context.Context, addr string, n int, script, prefix string, d time.Duration, o Options) ([]Report, error) {
+	if o.Content == nil {
+		pack, err := levels.Builtin()
+		if err != nil {
+			return nil, err
+		}
+		o.Content = pack.Content
+	}
 	bots := make([]*Bot, 0, n)
 	defer func() { closeBots(bots) }() // the bots dialled so far, on every return
 	for i := range n {
 		name := fmt.Sprintf("%s-%d", prefix, i+1)
-		rt, err := client.Dial(addr, client.Config{Name: name, Token: tokenFor(name), Class: o.Class, Password: o.Password})
+		rt, err := client.Dial(addr, client.Config{Content: o.Content, Name: name, Token: tokenFor(name), Class: o.Class, Password: o.Password})
 		if err != nil {
 			return nil, err
 		}

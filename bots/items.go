@@ -43,11 +43,11 @@ func (h *itemHabits) decide(rt *client.Runtime, self client.Actor, frame int, in
 	if !sh.Known || frame-h.lastPress < 2 {
 		return // the frame after a press is a release
 	}
-	if slot := h.potionSlot(sh); slot >= 0 && float64(self.HP) < lowHealth*float64(max(self.MaxHP, 1)) {
+	if slot := h.potionSlot(sh, rt.Content().Items); slot >= 0 && float64(self.HP) < lowHealth*float64(max(self.MaxHP, 1)) {
 		in.Use, in.Slot, h.lastPress = true, uint8(slot), frame
 		return
 	}
-	if slot := gearToWear(sh); slot >= 0 {
+	if slot := gearToWear(sh, rt.Content().Items); slot >= 0 {
 		in.Use, in.Slot, h.lastPress = true, uint8(slot), frame
 		return
 	}
@@ -62,8 +62,7 @@ func (h *itemHabits) decide(rt *client.Runtime, self client.Actor, frame int, in
 }
 
 // gearToWear is a bag slot holding equipment for an empty worn slot, or -1.
-func gearToWear(sh client.Sheet) int {
-	items := client.Content().Items
+func gearToWear(sh client.Sheet, items []game.ItemDef) int {
 	for i, d := range sh.Bag {
 		if d < 0 || d >= len(items) {
 			continue
@@ -75,8 +74,7 @@ func gearToWear(sh client.Sheet) int {
 	return -1
 }
 
-func (h *itemHabits) potionSlot(sh client.Sheet) int {
-	items := client.Content().Items
+func (h *itemHabits) potionSlot(sh client.Sheet, items []game.ItemDef) int {
 	for i, d := range sh.Bag {
 		if d >= 0 && d < len(items) && items[d].Kind == game.ItemConsumable {
 			return i

@@ -63,7 +63,7 @@ const maxAbilityUses = 8
 // noteAbility records an EvAbility: any player's, for the effect; the own
 // ship's also confirms the prediction.
 func (r *Runtime) noteAbility(ev *game.Event, at uint32) {
-	c := sharedContent()
+	c := r.cfg.Content
 	if int(ev.Reason) >= len(c.Classes) {
 		return // a class this build does not have: nothing to show
 	}

@@ -16,8 +16,7 @@ import (
 // ability states equal after every tick: presses under arrival grace,
 // presses while cooling down, held buttons and fresh presses.
 func TestAbilityPredictionAgreesWithTheServer(t *testing.T) {
-	c, err := levels.Shared()
-	require.NoError(t, err)
+	c := builtin(t)
 	arena, err := levels.LoadMap("arena", c)
 	require.NoError(t, err)
 	for ci := range c.Classes {

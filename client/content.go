@@ -1,19 +1,12 @@
 package client
 
-import (
-	"duskfall/game"
-	"duskfall/levels"
-)
+import "duskfall/game"
 
-// ownStats are the player stats prediction moves the ship with: those of
-// the embedded content (levels/player.toml), the very numbers a server of
-// the same build loads, so there is no second copy to fall out of step.
-func ownStats() game.PlayerStats {
-	c, err := levels.Shared()
-	if err != nil {
-		// The content is part of the binary and its tests: a build that
-		// cannot load it is broken, not unlucky.
-		panic("client: " + err.Error())
-	}
-	return c.Player
-}
+// Content is the content this client plays, as its Config gave it: the
+// same folder as its server's (the handshake refuses another), so item,
+// upgrade, class and enemy names read as the server means them.
+func (r *Runtime) Content() *game.Content { return r.cfg.Content }
+
+// errNoContent refuses a Config without content: a client cannot predict
+// its ship or name what it sees without the server's content.
+const errNoContent = "client: Config.Content is nil: a client plays the content of its server"

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"duskfall/game"
-	"duskfall/levels"
 )
 
 // A death the player understands (docs/NETCODE.md, "Death"): when the own
@@ -148,23 +147,19 @@ func (r *Runtime) DeathWords(ev *game.Event) string {
 	if name == "" {
 		name = "A friend"
 	}
-	return name + " fell to " + killerOf(ev)
+	return name + " fell to " + r.killerOf(ev)
 }
 
 // killerOf is the words for a player death event's cause.
-func killerOf(ev *game.Event) string {
-	c, err := levels.Shared()
-	if err != nil {
-		c = nil
-	}
-	return game.KillerWords(c, int(ev.HP)-1, int(ev.Amount)-1)
+func (r *Runtime) killerOf(ev *game.Event) string {
+	return game.KillerWords(r.cfg.Content, int(ev.HP)-1, int(ev.Amount)-1)
 }
 
 // noteOwnDeath keeps the report of the own ship's death and freezes the
 // replay on it.
 func (r *Runtime) noteOwnDeath(ev *game.Event) {
 	d := DeathReport{At: r.cfg.Now(), Tick: ev.Tick, Kind: int(ev.HP) - 1, Pattern: int(ev.Amount) - 1,
-		Bullet: ev.Bullet.UID, Killer: killerOf(ev), Lost: r.death.Lost[:0], Kept: r.death.Kept[:0]}
+		Bullet: ev.Bullet.UID, Killer: r.killerOf(ev), Lost: r.death.Lost[:0], Kept: r.death.Kept[:0]}
 	if d.Tick == 0 {
 		d.Tick = r.lead.est
 	}
@@ -172,7 +167,7 @@ func (r *Runtime) noteOwnDeath(ev *game.Event) {
 		d.Seen, d.SeenTicks = true, int(d.Tick-gb.seen)
 	}
 	if r.dungeon != game.HubDungeon {
-		if c, err := levels.Shared(); err == nil && int(r.dungeon) < len(c.Dungeons) {
+		if c := r.cfg.Content; int(r.dungeon) < len(c.Dungeons) {
 			d.Place = game.PlaceWords(c.Dungeons[r.dungeon].Name)
 		}
 		for _, it := range r.sheet.sheet.Bag {

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
-	"duskfall/levels"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 )
@@ -17,10 +16,9 @@ import (
 // it. It returns the runtime and the killing bullet's uid.
 func dyingClient(t *testing.T) (*Runtime, uint32) {
 	t.Helper()
-	c, err := levels.Shared()
-	require.NoError(t, err)
+	c := builtin(t)
 	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
-	rt := New(cli, Config{Name: "ada"})
+	rt := New(cli, Config{Content: builtin(t), Name: "ada"})
 	s := fakeServer{t: t, srv: srv}
 	rt.Receive()
 	const start = 100

@@ -285,7 +285,7 @@ func (s fakeServer) place(tick uint32, id uint16, at game.Vec) {
 
 func TestRuntimeKeepsFog(t *testing.T) {
 	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
-	rt := New(cli, Config{Name: "eye"})
+	rt := New(cli, Config{Content: builtin(t), Name: "eye"})
 	s := fakeServer{t: t, srv: srv}
 	rt.Receive() // connect: the hello goes out
 	s.send(wire.AppendWelcome(nil, wire.Welcome{PeerID: 7, ServerTick: 100}))
@@ -319,7 +319,7 @@ func TestRuntimeKeepsFog(t *testing.T) {
 
 func TestTheHubIsRememberedAcrossReturns(t *testing.T) {
 	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
-	rt := New(cli, Config{Name: "eye"})
+	rt := New(cli, Config{Content: builtin(t), Name: "eye"})
 	s := fakeServer{t: t, srv: srv}
 	rt.Receive()
 	s.send(wire.AppendWelcome(nil, wire.Welcome{PeerID: 7, ServerTick: 100}))

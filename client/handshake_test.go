@@ -40,7 +40,7 @@ func TestTheHandshakeGivesUpAtItsTimeoutInWords(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			now := time.Unix(100, 0)
-			cfg := Config{Name: "patient", HandshakeTimeout: c.timeout, Now: func() time.Time { return now }}
+			cfg := Config{Content: builtin(t), Name: "patient", HandshakeTimeout: c.timeout, Now: func() time.Time { return now }}
 			var rt *Runtime
 			var server *transport.LocalServer
 			silent := &unanswered{}
@@ -80,4 +80,31 @@ func TestTheHandshakeGivesUpAtItsTimeoutInWords(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The Hello carries the hash of the content the client plays, so a server
+// playing other content can refuse it in words; a client given no content
+// cannot join at all.
+func TestTheHelloCarriesTheContentHash(t *testing.T) {
+	t.Run("the Hello names the client's content by its hash", func(t *testing.T) {
+		content := builtin(t)
+		server, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
+		rt := New(cli, Config{Content: content, Name: "Ada"})
+		rt.Receive()
+		var hello wire.Hello
+		for _, ev := range server.Poll(nil) {
+			if ev.Kind == transport.EventReceive {
+				h, err := wire.ParseHello(ev.Data)
+				require.NoError(t, err)
+				hello = h
+			}
+		}
+		assert.Equal(t, "Ada", hello.Name)
+		assert.Equal(t, content.Hash, hello.Content)
+		assert.NotZero(t, hello.Content, "the loader hashed the folder")
+	})
+	t.Run("a client without content is refused before it dials", func(t *testing.T) {
+		_, err := Dial("127.0.0.1:9", Config{Name: "Ada"})
+		assert.ErrorContains(t, err, "Config.Content is nil")
+	})
 }

@@ -15,7 +15,7 @@ import (
 func orderClient(t *testing.T) (*Runtime, *transport.LocalServer) {
 	t.Helper()
 	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
-	rt := New(cli, Config{Name: "orderly"})
+	rt := New(cli, Config{Content: builtin(t), Name: "orderly"})
 	rt.Frame(Intent{}) // connect: the client says Hello
 	return rt, srv
 }

@@ -47,7 +47,7 @@ func TestAQuietServerIsCalledLostInWords(t *testing.T) {
 	t.Run("a playing client that hears no packet for 5 s gives up and says so", func(t *testing.T) {
 		now := time.Unix(100, 0)
 		srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
-		rt := New(cli, Config{Name: "listener", Now: func() time.Time { return now }})
+		rt := New(cli, Config{Content: builtin(t), Name: "listener", Now: func() time.Time { return now }})
 		s := fakeServer{t: t, srv: srv}
 		rt.Receive()
 		s.send(wire.AppendWelcome(nil, wire.Welcome{PeerID: 7, ServerTick: 100}))
@@ -74,7 +74,7 @@ func TestAQuietServerIsCalledLostInWords(t *testing.T) {
 	})
 	t.Run("a client on the roster goes by the transport's own quiet, with the longer limit", func(t *testing.T) {
 		link := &quietLink{}
-		rt := New(link, Config{Name: "listener", Roster: RosterAsk, HandshakeTimeout: time.Hour})
+		rt := New(link, Config{Content: builtin(t), Name: "listener", Roster: RosterAsk, HandshakeTimeout: time.Hour})
 		rt.Receive()
 		require.Equal(t, StateJoining, rt.State())
 		link.quiet = time.Hour
@@ -107,7 +107,7 @@ func TestAJoinTheServerForgotIsDialledAgain(t *testing.T) {
 		forgotten := &quietLink{}
 		srv, fresh := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
 		dials := 0
-		rt := New(forgotten, Config{Name: "knocker", Roster: RosterAsk, HandshakeTimeout: time.Hour})
+		rt := New(forgotten, Config{Content: builtin(t), Name: "knocker", Roster: RosterAsk, HandshakeTimeout: time.Hour})
 		rt.redial = func() (transport.Client, error) { dials++; return fresh, nil }
 		rt.Receive()
 		require.Equal(t, StateJoining, rt.State(), "connected, Hello sent")
@@ -130,7 +130,7 @@ func TestAJoinTheServerForgotIsDialledAgain(t *testing.T) {
 	t.Run("it dials at most three times, then the handshake timeout decides", func(t *testing.T) {
 		now := time.Unix(100, 0)
 		links := []*quietLink{{}}
-		rt := New(links[0], Config{Name: "knocker", HandshakeTimeout: 15 * time.Second, Now: func() time.Time { return now }})
+		rt := New(links[0], Config{Content: builtin(t), Name: "knocker", HandshakeTimeout: 15 * time.Second, Now: func() time.Time { return now }})
 		rt.redial = func() (transport.Client, error) {
 			links = append(links, &quietLink{})
 			return links[len(links)-1], nil
@@ -146,7 +146,7 @@ func TestAJoinTheServerForgotIsDialledAgain(t *testing.T) {
 	})
 	t.Run("a client with no way to dial again (in process) waits out its timeout", func(t *testing.T) {
 		link := &quietLink{}
-		rt := New(link, Config{Name: "host", HandshakeTimeout: time.Hour})
+		rt := New(link, Config{Content: builtin(t), Name: "host", HandshakeTimeout: time.Hour})
 		rt.Receive()
 		link.quiet = time.Hour
 		rt.Receive()

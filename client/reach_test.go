@@ -22,7 +22,7 @@ func TestAddressesAreCheckedInWords(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Dial(c.addr, Config{Name: "Ada"})
+			_, err := Dial(c.addr, Config{Content: builtin(t), Name: "Ada"})
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), c.want)
 			assert.NotContains(t, err.Error(), "enet")
@@ -42,7 +42,7 @@ func closedPort(t *testing.T) string {
 
 func TestJoiningAClosedPortIsToldAtOnce(t *testing.T) {
 	addr := closedPort(t)
-	rt, err := Dial(addr, Config{Name: "Ada"})
+	rt, err := Dial(addr, Config{Content: builtin(t), Name: "Ada"})
 	require.NoError(t, err)
 	defer rt.Close()
 	deadline := time.Now().Add(5 * time.Second)
@@ -58,7 +58,7 @@ func TestJoiningAClosedPortIsToldAtOnce(t *testing.T) {
 
 func TestAServerThatOpensItsPortAMomentLateIsWaitedFor(t *testing.T) {
 	addr := closedPort(t)
-	rt, err := Dial(addr, Config{Name: "Ada"})
+	rt, err := Dial(addr, Config{Content: builtin(t), Name: "Ada"})
 	require.NoError(t, err)
 	defer rt.Close()
 	time.Sleep(probeGap / 2)

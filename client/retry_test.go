@@ -36,7 +36,7 @@ func TestARefusalThatTimeLiftsIsTriedAgain(t *testing.T) {
 	d := &doors{}
 	first, err := d.dial()
 	require.NoError(t, err)
-	rt := New(first, Config{Name: "kate", Now: func() time.Time { return now }})
+	rt := New(first, Config{Content: builtin(t), Name: "kate", Now: func() time.Time { return now }})
 	rt.redial = d.dial
 	rt.Receive()
 	require.Equal(t, StateJoining, rt.State())

@@ -103,7 +103,7 @@ func (r *Runtime) CreateCharacter(name, class string) error {
 	if err := CheckName(name); err != nil {
 		return err
 	}
-	c := sharedContent()
+	c := r.cfg.Content
 	if class == "" && len(c.Classes) > 0 {
 		class = c.Classes[0].ID
 	}
@@ -220,7 +220,7 @@ func (r *Runtime) leaveWorld() {
 	r.roster.playing = wire.CharacterEntry{}
 	r.sheet.loot = r.sheet.loot[:0]
 	r.sheet.sheet = Sheet{} // the next character's sheet follows its EnterInstance
-	r.pstats = ownStats()
+	r.pstats = r.cfg.Content.Player
 }
 
 // chooseForPlayer runs the policy: it acts only on the roster, with no

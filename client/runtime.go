@@ -64,6 +64,10 @@ const (
 
 // Config configures a Runtime.
 type Config struct {
+	// Content is what the client plays: the same as its server's, whose
+	// hash the Hello carries (a server playing other content refuses
+	// it). Required, as server.Config's is.
+	Content          *game.Content
 	Name             string
 	Token            [16]byte
 	Password         string           // the game's password, sent in the Hello; "" for a game with none
@@ -201,6 +205,9 @@ const maxEarlyEvents = 8192
 
 // New starts a Runtime on a transport whose connect is under way.
 func New(tr transport.Client, cfg Config) *Runtime {
+	if cfg.Content == nil {
+		panic(errNoContent)
+	}
 	if cfg.HandshakeTimeout == 0 {
 		cfg.HandshakeTimeout = DefaultHandshakeTimeout
 	}
@@ -214,7 +221,7 @@ func New(tr transport.Client, cfg Config) *Runtime {
 		names:   make(map[uint16]string),
 		classes: make(map[uint16]uint8),
 		seen:    make(map[uint16]bool),
-		pstats:  ownStats(),
+		pstats:  cfg.Content.Player,
 		bullets: newReplica(),
 		pending: make([]game.Input, 0, 256),
 		sendBuf: make([]byte, 0, 64),
@@ -225,6 +232,9 @@ func New(tr transport.Client, cfg Config) *Runtime {
 
 // Dial connects to a server over ENet.
 func Dial(addr string, cfg Config) (*Runtime, error) {
+	if cfg.Content == nil {
+		return nil, errors.New(errNoContent)
+	}
 	version := cfg.ProtocolVersion
 	if version == 0 {
 		version = wire.ProtocolVersion
@@ -461,7 +471,7 @@ func (r *Runtime) sendHello() {
 	if r.state != StateConnecting {
 		return
 	}
-	b, err := wire.AppendHello(nil, wire.Hello{Name: r.cfg.Name, Token: r.cfg.Token, Password: r.cfg.Password})
+	b, err := wire.AppendHello(nil, wire.Hello{Name: r.cfg.Name, Token: r.cfg.Token, Content: r.cfg.Content.Hash, Password: r.cfg.Password})
 	if err != nil {
 		r.fail(fmt.Errorf("cannot join: %w", err))
 		return

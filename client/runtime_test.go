@@ -6,7 +6,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
-	"duskfall/levels"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 )
@@ -15,7 +14,7 @@ import (
 // not decode, or comes on the wrong channel, is dropped and counted.
 func TestGarbageFromTheServerIsDroppedAndCounted(t *testing.T) {
 	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
-	rt := New(cli, Config{Name: "victim"})
+	rt := New(cli, Config{Content: builtin(t), Name: "victim"})
 	var inbox []transport.Event
 	inbox = srv.Poll(inbox)
 	rt.Receive() // connect: the client says Hello
@@ -52,7 +51,7 @@ func TestGarbageFromTheServerIsDroppedAndCounted(t *testing.T) {
 // nearest a player bullet that despawned on a hit.
 func TestAStrikingBulletFlashesTheEnemyItHit(t *testing.T) {
 	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
-	rt := New(cli, Config{Name: "gunner"})
+	rt := New(cli, Config{Content: builtin(t), Name: "gunner"})
 	rt.Receive()
 	enter, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 1, Dungeon: game.HubDungeon, MapW: 20, MapH: 20, ServerTick: 10})
 	require.NoError(t, err)
@@ -86,9 +85,8 @@ func TestAStrikingBulletFlashesTheEnemyItHit(t *testing.T) {
 // Prediction moves the ship with the content's player, the numbers the
 // server of this build loads, not a copy of them.
 func TestTheRuntimePredictsWithTheContentsPlayer(t *testing.T) {
-	content, err := levels.Shared()
-	require.NoError(t, err)
+	content := builtin(t)
 	_, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
-	rt := New(cli, Config{Name: "mover"})
+	rt := New(cli, Config{Content: builtin(t), Name: "mover"})
 	require.Equal(t, content.Player, rt.PlayerStats())
 }

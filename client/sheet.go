@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"duskfall/game"
-	"duskfall/levels"
 	"duskfall/net/wire"
 )
 
@@ -138,7 +137,7 @@ func (r *Runtime) StatsWith(u uint8) game.PlayerStats {
 // statsWith is the player's stats with these upgrades and what the sheet
 // says it wears.
 func (r *Runtime) statsWith(upgrades []uint8) game.PlayerStats {
-	c := sharedContent()
+	c := r.cfg.Content
 	var worn [game.EquipSlots]game.Item
 	for i, d := range r.sheet.sheet.Worn {
 		if d >= 0 {
@@ -156,22 +155,10 @@ func (r *Runtime) onCleared(b []byte) error {
 	return nil
 }
 
-// Content is the game content this client shares with its server: item,
-// upgrade and enemy names for the window.
-func Content() *game.Content { return sharedContent() }
-
-func sharedContent() *game.Content {
-	c, err := levels.Shared()
-	if err != nil {
-		panic("client: " + err.Error()) // see ownStats
-	}
-	return c
-}
-
 // Class is the class of the character in play (nil when content has none):
 // its ability and base stats, as the server's content holds them.
 func (r *Runtime) Class() *game.Class {
-	c := sharedContent()
+	c := r.cfg.Content
 	if i := int(r.roster.playing.Class); i < len(c.Classes) {
 		return &c.Classes[i]
 	}
@@ -182,7 +169,7 @@ func (r *Runtime) Class() *game.Class {
 // server's Roster names it (nil when unknown or content has none), so a
 // friend's ship is drawn as theirs.
 func (r *Runtime) PlayerClass(id uint16) *game.Class {
-	c := sharedContent()
+	c := r.cfg.Content
 	if i, ok := r.classes[id]; ok && int(i) < len(c.Classes) {
 		return &c.Classes[i]
 	}
@@ -195,5 +182,5 @@ func (r *Runtime) ClassStats() game.PlayerStats {
 	if cl := r.Class(); cl != nil {
 		return cl.Stats
 	}
-	return sharedContent().Player
+	return r.cfg.Content.Player
 }

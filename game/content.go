@@ -184,6 +184,10 @@ type Content struct {
 	// Ration is the item every boss kill gives each player present, as
 	// instanced loot; -1 for none.
 	Ration int
+	// Hash identifies the content folder this was loaded from (package
+	// levels computes it; zero for content built in code). A server
+	// refuses a client whose content hash differs from its own.
+	Hash [32]byte
 }
 
 // DungeonEnemy is one entry of a dungeon kind's enemy table: a kind and its

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
-	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -46,20 +45,6 @@ func fail(file, key, format string, args ...any) *Error {
 // dungeon kinds.
 func LoadContent() (*game.Content, error) { return LoadContentFS(embedded) }
 
-// Shared is the embedded content, loaded and validated by the first call
-// and the same *game.Content for every call after it: the server, client
-// prediction and the window of one process read one copy, and none of them
-// changes it. Errors are wrapped once, for a player to read.
-func Shared() (*game.Content, error) { return shared() }
-
-var shared = sync.OnceValues(func() (*game.Content, error) {
-	c, err := LoadContent()
-	if err != nil {
-		return nil, fmt.Errorf("the game content does not load: %w", err)
-	}
-	return c, nil
-})
-
 // LoadMap loads an embedded map by name ("arena", "hub") against loaded
 // content.
 func LoadMap(name string, c *game.Content) (*game.Map, error) { return LoadMapFS(embedded, name, c) }
@@ -90,6 +75,9 @@ func LoadContentFS(fsys fs.FS) (*game.Content, error) {
 	}
 	if err := loadItems(fsys, c); err != nil {
 		return nil, err
+	}
+	if c.Hash, err = Hash(fsys); err != nil {
+		return nil, fmt.Errorf("the content folder does not read: %w", err)
 	}
 	return c, nil
 }

@@ -121,17 +121,22 @@ func TestArena(t *testing.T) {
 	})
 }
 
-func TestSharedContent(t *testing.T) {
-	first, err := levels.Shared()
+func TestBuiltinContent(t *testing.T) {
+	first, err := levels.Builtin()
 	require.NoError(t, err)
 	fresh, err := levels.LoadContent()
 	require.NoError(t, err)
 	t.Run("every call returns the same loaded copy", func(t *testing.T) {
-		again, err := levels.Shared()
+		again, err := levels.Builtin()
 		require.NoError(t, err)
 		assert.Same(t, first, again)
 	})
 	t.Run("the shared copy is what a fresh load gives", func(t *testing.T) {
-		assert.Equal(t, fresh, first)
+		assert.Equal(t, fresh, first.Content)
+	})
+	t.Run("its maps load against its content", func(t *testing.T) {
+		hub, err := first.Map("hub")
+		require.NoError(t, err)
+		assert.NotEmpty(t, hub.PlayerSpawns)
 	})
 }

@@ -28,7 +28,7 @@ func frames(h *Host, done func() bool, friends ...*client.Runtime) {
 
 func dialFriend(t *testing.T, h *Host, name, password string) *client.Runtime {
 	t.Helper()
-	f, err := client.Dial(h.Addr(), client.Config{Name: name, Password: password})
+	f, err := client.Dial(h.Addr(), client.Config{Content: builtin(t).Content, Name: name, Password: password})
 	require.NoError(t, err)
 	t.Cleanup(f.Close)
 	return f
@@ -39,11 +39,11 @@ func TestAPrivateGameIsNotAnnounced(t *testing.T) {
 	require.NoError(t, err)
 	defer l.Close()
 	to := []string{l.Addr().String()}
-	private, err := Start(Config{Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "Hush"},
+	private, err := Start(Config{Content: builtin(t), Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "Hush"},
 		Announce: true, AnnounceTo: to, Private: true})
 	require.NoError(t, err)
 	defer private.Close()
-	public, err := Start(Config{Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "Ava"},
+	public, err := Start(Config{Content: builtin(t), Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "Ava"},
 		Announce: true, AnnounceTo: to})
 	require.NoError(t, err)
 	defer public.Close()
@@ -64,7 +64,7 @@ func TestAPrivateGameIsNotAnnounced(t *testing.T) {
 
 func TestTheHostsControls(t *testing.T) {
 	t.Run("a friend needs the host's password; the host does not", func(t *testing.T) {
-		h, err := Start(Config{Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "host"}, Password: "owl"})
+		h, err := Start(Config{Content: builtin(t), Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "host"}, Password: "owl"})
 		require.NoError(t, err)
 		defer h.Close()
 		cases := []struct{ name, password, refusal string }{
@@ -101,7 +101,7 @@ func TestTheHostsControls(t *testing.T) {
 func TestABanFromTheWindowOutlivesTheHostedGame(t *testing.T) {
 	dir := t.TempDir()
 	host := func() *Host {
-		h, err := Start(Config{Addr: "127.0.0.1:0", Map: "hub", Seed: 3, DataDir: dir, Client: client.Config{Name: "host", Token: [16]byte{9}}})
+		h, err := Start(Config{Content: builtin(t), Addr: "127.0.0.1:0", Map: "hub", Seed: 3, DataDir: dir, Client: client.Config{Name: "host", Token: [16]byte{9}}})
 		require.NoError(t, err)
 		return h
 	}

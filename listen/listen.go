@@ -4,10 +4,10 @@
 //
 // It is the one place that imports both server and client, and it builds
 // the host's server itself (server.ConfigFor and server.Config.Network, as
-// the dedicated server does), so its caller names a map and a seed, not a
-// server.Config. The host's
-// client still encodes its input and learns every outcome from encoded
-// snapshots and events; only the transport is short-circuited. One Frame
+// the dedicated server does), so its caller names the content, a map and a
+// seed, not a server.Config. The host's client still encodes its input and
+// learns every outcome from encoded snapshots and events; only the
+// transport is short-circuited. One Frame
 // runs, in order: the client samples and sends input, the server steps,
 // the client reads. So input sampled this frame is consumed this frame,
 // and the host's ship is never a tick ahead of the authoritative one.
@@ -22,6 +22,7 @@ import (
 	"syscall"
 
 	"duskfall/client"
+	"duskfall/levels"
 	"duskfall/net/lan"
 	"duskfall/net/portmap"
 	"duskfall/net/transport"
@@ -31,8 +32,11 @@ import (
 
 // Config configures a hosted game.
 type Config struct {
+	// Content is what the game plays (the built-in content, or --content
+	// DIR): the server's, and the host player's whatever Client says.
+	Content *levels.Pack
 	Addr    string // ENet listen address for friends, e.g. ":7777"
-	Map     string // the map players start in, e.g. "hub"
+	Map     string // the map players start in, e.g. "hub" (of Content)
 	Seed    uint64
 	Log     *log.Logger // the server's log; nil means log.Default()
 	DataDir string      // where accounts and characters are kept, as a dedicated server keeps them; "" keeps none
@@ -70,10 +74,14 @@ type Host struct {
 
 // Start opens the port, starts the server and connects the host player.
 func Start(cfg Config) (*Host, error) {
-	srvCfg, err := server.ConfigFor(cfg.Map, cfg.Seed)
+	if cfg.Content == nil {
+		return nil, errors.New("listen: Config.Content is nil: a hosted game plays the content it is given")
+	}
+	srvCfg, err := server.ConfigFor(cfg.Content, cfg.Map, cfg.Seed)
 	if err != nil {
 		return nil, err
 	}
+	cfg.Client.Content = cfg.Content.Content
 	srvCfg.Log = cfg.Log
 	srvCfg.Enter, srvCfg.Password = cfg.Enter, cfg.Password
 	if srvCfg.Log == nil {

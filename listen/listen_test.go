@@ -20,7 +20,7 @@ import (
 
 func startHost(t *testing.T) *Host {
 	t.Helper()
-	h, err := Start(Config{Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "host"}})
+	h, err := Start(Config{Content: builtin(t), Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "host"}})
 	require.NoError(t, err)
 	t.Cleanup(h.Close)
 	return h
@@ -100,7 +100,7 @@ func TestHostPredictionMatchesTheServer(t *testing.T) {
 // the roster waits for the host's choice, with that character on it.
 func TestHostAndPlayShowsTheRosterAfterTheFirstTime(t *testing.T) {
 	dir := t.TempDir()
-	cfg := Config{Addr: "127.0.0.1:0", Map: "hub", Seed: 3, DataDir: dir, Log: log.New(io.Discard, "", 0),
+	cfg := Config{Content: builtin(t), Addr: "127.0.0.1:0", Map: "hub", Seed: 3, DataDir: dir, Log: log.New(io.Discard, "", 0),
 		Client: client.Config{Name: "Ava", Token: [16]byte{7}, Roster: client.RosterAsk}}
 	frames := func(h *Host, done func() bool) {
 		for range 600 { // the store answers from its own goroutine: give it ten seconds of frames
@@ -139,7 +139,7 @@ func TestHostingOnAPortInUseSaysSoInWords(t *testing.T) {
 	defer taken.Close()
 	addr := taken.LocalAddr().String()
 	_, port, _ := net.SplitHostPort(addr)
-	_, err = Start(Config{Addr: addr, Map: "arena", Seed: 3, Client: client.Config{Name: "host"}})
+	_, err = Start(Config{Content: builtin(t), Addr: addr, Map: "arena", Seed: 3, Client: client.Config{Name: "host"}})
 	require.Error(t, err)
 	assert.Equal(t, "port "+port+" is in use by another program (perhaps another Duskfall): choose another port", err.Error())
 	assert.NotContains(t, err.Error(), "enet", "no internal layer shows")
@@ -151,7 +151,7 @@ func TestHostingOnADamagedStoreSaysSoInWords(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, server.DataFile)
 	require.NoError(t, os.WriteFile(path, nil, 0o600))
-	cfg := Config{Addr: "127.0.0.1:0", Map: "hub", Seed: 3, DataDir: dir, Log: log.New(io.Discard, "", 0),
+	cfg := Config{Content: builtin(t), Addr: "127.0.0.1:0", Map: "hub", Seed: 3, DataDir: dir, Log: log.New(io.Discard, "", 0),
 		Client: client.Config{Name: "Ava"}}
 
 	_, err := Start(cfg)
@@ -166,9 +166,9 @@ func TestHostingOnADamagedStoreSaysSoInWords(t *testing.T) {
 }
 
 func TestFriendsReadThatTheHostLeft(t *testing.T) {
-	h, err := Start(Config{Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "host"}})
+	h, err := Start(Config{Content: builtin(t), Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "host"}})
 	require.NoError(t, err)
-	friend, err := client.Dial(h.Addr(), client.Config{Name: "friend"})
+	friend, err := client.Dial(h.Addr(), client.Config{Content: builtin(t).Content, Name: "friend"})
 	require.NoError(t, err)
 	defer friend.Close()
 	for range 600 {
@@ -196,7 +196,7 @@ func TestAHostIsFoundOnTheNetwork(t *testing.T) {
 	l, err := lan.Listen("127.0.0.1:0", nil)
 	require.NoError(t, err)
 	defer l.Close()
-	h, err := Start(Config{Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "Ava"},
+	h, err := Start(Config{Content: builtin(t), Addr: "127.0.0.1:0", Map: "arena", Seed: 3, Client: client.Config{Name: "Ava"},
 		Announce: true, AnnounceTo: []string{l.Addr().String()}})
 	require.NoError(t, err)
 	defer h.Close()

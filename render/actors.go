@@ -11,7 +11,6 @@ import (
 
 	"duskfall/assets"
 	"duskfall/game"
-	"duskfall/levels"
 )
 
 // The actors are drawn from the sprite sheets cmd/artgen makes
@@ -103,13 +102,33 @@ func (a *actorArt) flush(dst *ebiten.Image) {
 	}
 }
 
-var sharedArt = sync.OnceValues(func() (*actorArt, error) {
-	c, err := levels.Shared()
-	if err != nil {
-		return nil, err
+// artCache keeps the actors' art of each content played, loaded on first
+// use: the sheets go to the GPU once, and a process plays one content, or
+// two at most (a modded folder after the built-in one).
+var artCache struct {
+	sync.Mutex
+	art map[*game.Content]loadedArt
+}
+
+type loadedArt struct {
+	art *actorArt
+	err error
+}
+
+// artFor is the actors' art for content c, loaded once.
+func artFor(c *game.Content) (*actorArt, error) {
+	artCache.Lock()
+	defer artCache.Unlock()
+	if got, ok := artCache.art[c]; ok {
+		return got.art, got.err
 	}
-	return loadActorArt(c, loadSheet)
-})
+	a, err := loadActorArt(c, loadSheet)
+	if artCache.art == nil {
+		artCache.art = map[*game.Content]loadedArt{}
+	}
+	artCache.art[c] = loadedArt{a, err}
+	return a, err
+}
 
 // loadActorArt loads the actors' sheets with load and finds every
 // frame the content needs. Tests pass a loader that keeps the sheets off

@@ -11,7 +11,6 @@ import (
 	"duskfall/assets"
 	"duskfall/client"
 	"duskfall/game"
-	"duskfall/levels"
 )
 
 // offGPU loads a sheet's frames and pixels without uploading it: the
@@ -26,8 +25,7 @@ func offGPU(dir, name string) (*spriteSheet, error) {
 
 func testArt(t testing.TB) (*actorArt, *game.Content) {
 	t.Helper()
-	c, err := levels.Shared()
-	require.NoError(t, err)
+	c := builtin(t).Content
 	a, err := loadActorArt(c, offGPU)
 	require.NoError(t, err)
 	return a, c
@@ -304,8 +302,7 @@ func BenchmarkActorDrawing(b *testing.B) {
 }
 
 func TestEveryClassHasItsOwnShipDesign(t *testing.T) {
-	c, err := levels.Shared()
-	require.NoError(t, err)
+	c := builtin(t).Content
 	seen := map[int]string{}
 	for _, cl := range c.Classes {
 		t.Run("the "+cl.Name+" flies a drawn design", func(t *testing.T) {

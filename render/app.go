@@ -21,6 +21,7 @@ import (
 	"duskfall/game"
 	"duskfall/internal/atomicfile"
 	"duskfall/internal/waitgroup"
+	"duskfall/levels"
 	"duskfall/net/lan"
 	"duskfall/net/seal"
 )
@@ -48,6 +49,10 @@ type Options struct {
 	// StartHost starts Host and play; main passes listen.Start, so render
 	// never imports the server. Nil means the program cannot host.
 	StartHost HostFunc
+	// Content is what the window plays, hosting or joining (the built-in
+	// content, or --content DIR): its clients' content, the hosted
+	// server's, and the maps and names the window draws. Required.
+	Content *levels.Pack
 }
 
 // Run opens the window and runs the game until the player quits or closes
@@ -149,6 +154,9 @@ type graphics struct {
 // newApp loads the settings from settingsPath ("" keeps them in memory
 // only) and opens the first scene.
 func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app, error) {
+	if opts.Content == nil {
+		return nil, errors.New("render: Options.Content is nil: the window plays the content it is given")
+	}
 	a := &app{opts: opts, start: st, now: st.now, logw: logw, in: &frameInput{}, w: WindowWidth, h: WindowHeight,
 		settingsPath: settingsPath, sound: silence{}}
 	if a.now == nil {
@@ -255,7 +263,7 @@ func (a *app) clientConfig() client.Config {
 	if a.choose {
 		policy = client.RosterChoose
 	}
-	cfg := client.Config{Name: name, Token: token, Roster: policy, Class: a.opts.Class}
+	cfg := client.Config{Content: a.opts.Content.Content, Name: name, Token: token, Roster: policy, Class: a.opts.Class}
 	if a.settingsPath != "" { // beside the settings: servers joined before, by their identity
 		cfg.KnownServers = seal.OpenKnownServers(filepath.Join(filepath.Dir(a.settingsPath), KnownServersFile))
 	}
@@ -335,7 +343,7 @@ func (a *app) toJoin() { a.scenes.switchTo(newJoinScene(a)) }
 
 // hostAndPlay starts a listen server on the configured port and joins it.
 func (a *app) hostAndPlay() {
-	sess, err := a.start.host(HostRequest{Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
+	sess, err := a.start.host(HostRequest{Content: a.opts.Content, Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
 		Log: log.New(a.logw, "server: ", log.LstdFlags), Password: a.settings.HostPassword, Private: a.settings.HostPrivate,
 		MapPort: a.settings.HostUPnP && !a.opts.NoPortMap})
 	if err != nil {

@@ -60,15 +60,14 @@ type lamp struct {
 	sight   float32
 }
 
-func newGroundLook() *groundLook {
-	gl := &groundLook{}
+// newGroundLook looks up the ground of pack's places; its start maps
+// are told apart by their size.
+func newGroundLook(pack *levels.Pack) *groundLook {
+	gl := &groundLook{content: pack.Content}
 	gl.look, _ = assets.Shared() // embedded and tested: without it the ground is flat
-	gl.content, _ = levels.Shared()
-	if gl.content != nil {
-		for _, id := range []string{"hub", "arena", "boss_hall"} {
-			if m, err := levels.LoadMap(id, gl.content); err == nil {
-				gl.starts = append(gl.starts, startMap{id, m.Grid.W, m.Grid.H})
-			}
+	for _, id := range []string{"hub", "arena", "boss_hall"} {
+		if m, err := pack.Map(id); err == nil { // a modded folder may lack one
+			gl.starts = append(gl.starts, startMap{id, m.Grid.W, m.Grid.H})
 		}
 	}
 	return gl

@@ -17,7 +17,7 @@ import (
 // itemDef is the def index of the item with this content ID.
 func itemDef(t *testing.T, id string) int {
 	t.Helper()
-	for i, it := range client.Content().Items {
+	for i, it := range builtin(t).Content.Items {
 		if it.ID == id {
 			return i
 		}
@@ -213,7 +213,7 @@ func TestItemsThroughTheServer(t *testing.T) {
 }
 
 func TestItemWords(t *testing.T) {
-	c := client.Content()
+	c := builtin(t).Content
 	u := newItemsUI(c, "the Keeper of Ways")
 	sling, bow := itemDef(t, "hailstorm_sling"), itemDef(t, "ashwood_bow")
 	jerkin := itemDef(t, "padded_jerkin")
@@ -297,7 +297,7 @@ func TestItemWords(t *testing.T) {
 }
 
 func TestStatWords(t *testing.T) {
-	base := client.Content().Player
+	base := builtin(t).Content.Player
 	t.Run("numbers are said to a tenth without a trailing zero", func(t *testing.T) {
 		cases := []struct {
 			v    float64
@@ -338,7 +338,7 @@ func TestStatWords(t *testing.T) {
 		}
 	})
 	t.Run("an upgrade option shows every main stat, the changed ones before → after, DPS last", func(t *testing.T) {
-		c := client.Content()
+		c := builtin(t).Content
 		then := game.BuildStats(base, []uint8{0}, nil, c) // Sharpened: +4 damage
 		rows := optionRows(base, then)
 		assert.Equal(t, statRow{label: "damage", value: "12 → 16", changed: true}, rows[0])
@@ -349,7 +349,7 @@ func TestStatWords(t *testing.T) {
 }
 
 func TestFeedbackLines(t *testing.T) {
-	u := newItemsUI(client.Content(), "the Keeper of Ways")
+	u := newItemsUI(builtin(t).Content, "the Keeper of Ways")
 	t0 := time.Unix(5000, 0)
 	sheetAt := func(action uint8, at time.Time) client.Sheet {
 		sh := emptySheet()

@@ -232,7 +232,7 @@ func bossHarness(t *testing.T) *harness {
 	t.Helper()
 	st := starter{host: func(req HostRequest) (session, error) {
 		return hostWith(func(req HostRequest) (Hosted, error) {
-			h, err := listen.Start(listen.Config{Addr: "127.0.0.1:0", Map: "boss_hall", Seed: req.Seed, Log: req.Log, Client: req.Client})
+			h, err := listen.Start(listen.Config{Content: req.Content, Addr: "127.0.0.1:0", Map: "boss_hall", Seed: req.Seed, Log: req.Log, Client: req.Client})
 			if err != nil {
 				return nil, err
 			}
@@ -240,7 +240,7 @@ func bossHarness(t *testing.T) *harness {
 		})(req)
 	}}
 	h := &harness{t: t, log: &lockedBuffer{}, path: filepath.Join(t.TempDir(), "settings.toml")}
-	a, err := newApp(Options{Host: true, Seed: 5}, st, h.log, h.path)
+	a, err := newApp(Options{Content: builtin(t), Host: true, Seed: 5}, st, h.log, h.path)
 	require.NoError(t, err)
 	h.a = a
 	t.Cleanup(h.closeAndWait)

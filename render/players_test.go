@@ -25,7 +25,7 @@ func hostAddr(t *testing.T, rec *recorder) string {
 // host's roster lists it playing.
 func friendJoins(t *testing.T, h *harness, rec *recorder, name string) *client.Runtime {
 	t.Helper()
-	f, err := client.Dial(hostAddr(t, rec), client.Config{Name: name})
+	f, err := client.Dial(hostAddr(t, rec), client.Config{Content: builtin(t).Content, Name: name})
 	require.NoError(t, err)
 	t.Cleanup(f.Close)
 	stepWith(t, h, func() bool { return f.State() == client.StatePlaying && h.a.sess.Runtime().Name(f.PlayerID()) == name }, f)
@@ -108,7 +108,7 @@ func TestThePlayersList(t *testing.T) {
 		stepWith(t, h, func() bool { return bob.State() == client.StateFailed }, bob)
 		assert.Contains(t, bob.Err().Error(), server.BannedWords)
 
-		back, err := client.Dial(hostAddr(t, rec), client.Config{Name: "bob"})
+		back, err := client.Dial(hostAddr(t, rec), client.Config{Content: builtin(t).Content, Name: "bob"})
 		require.NoError(t, err)
 		defer back.Close()
 		stepWith(t, h, func() bool { return back.State() == client.StateFailed }, back)
@@ -125,7 +125,7 @@ func TestThePlayersList(t *testing.T) {
 	})
 	t.Run("a joined game's pause menu has no Players list", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
-		sess := h.net.session(client.Config{Name: "x"})
+		sess := h.net.session(client.Config{Content: builtin(t).Content, Name: "x"})
 		s := newPlayScene(h.a, sess)
 		assert.NotContains(t, s.pause.order, any(s.players))
 		assert.NotContains(t, s.pauseOut.order, any(s.players))
@@ -149,7 +149,7 @@ func TestHostOptions(t *testing.T) {
 		assert.Equal(t, "owl", saved.HostPassword)
 		assert.True(t, saved.HostPrivate)
 
-		next, err := newApp(Options{Port: 7777}, h.net.starter(), h.log, h.path)
+		next, err := newApp(Options{Content: builtin(t), Port: 7777}, h.net.starter(), h.log, h.path)
 		require.NoError(t, err)
 		m2 := next.scenes.current.(*menuScene)
 		assert.Equal(t, "owl", m2.password.Text(), "the next launch offers them again")

@@ -74,7 +74,7 @@ func newDeathScene(a *app, sess session) *deathScene {
 	rt := sess.Runtime()
 	d, _ := rt.LastDeath()
 	s := &deathScene{a: a, sess: sess, rt: rt, report: d, replay: rt.Replay(), lockSecs: -1}
-	c := client.Content()
+	c := rt.Content()
 	s.killed, s.sight, s.lost, s.kept = deathWords(d, c)
 	s.caption = "Your last 3 seconds at 0.33× · the ringed bullet hit you · Enter or Space skips"
 	for i := range s.lockWord {

@@ -56,7 +56,7 @@ func dieInADungeon(t *testing.T) (*harness, *deathScene) {
 				from := game.Vec{X: float64(st.X), Y: float64(st.Y)}
 				near, best := game.Vec{}, -1.0
 				w.EachEnemy(func(e game.EnemyState, at game.Vec) {
-					if d := at.Sub(from).Len(); client.Content().Enemies[e.Kind].Hostile && (best < 0 || d < best) {
+					if d := at.Sub(from).Len(); builtin(t).Content.Enemies[e.Kind].Hostile && (best < 0 || d < best) {
 						near, best = at, d
 					}
 				})
@@ -78,7 +78,7 @@ func dieInADungeon(t *testing.T) (*harness, *deathScene) {
 
 // wornWeapon is the first weapon in content.
 func wornWeapon(t *testing.T) int {
-	for i, it := range client.Content().Items {
+	for i, it := range builtin(t).Content.Items {
 		if it.Kind == game.ItemWeapon {
 			return i
 		}
@@ -89,7 +89,7 @@ func wornWeapon(t *testing.T) int {
 
 func TestTheDeathScreen(t *testing.T) {
 	h, d := dieInADungeon(t)
-	c := client.Content()
+	c := builtin(t).Content
 	potion, sword := c.Items[itemDef(t, "healing_potion")].Name, c.Items[wornWeapon(t)].Name
 
 	t.Run("it names the enemy and the pattern that killed, and the place", func(t *testing.T) {
@@ -154,7 +154,7 @@ func TestTheDeathScreen(t *testing.T) {
 func TestAFriendsDeathIsInTheFeed(t *testing.T) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
-	c := client.Content()
+	c := builtin(t).Content
 	warden, fury := -1, -1
 	for k := range c.Enemies {
 		if c.Enemies[k].ID == "warden" {

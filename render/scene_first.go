@@ -10,7 +10,6 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
-	"duskfall/levels"
 	"duskfall/net/wire"
 )
 
@@ -189,8 +188,7 @@ func newClassScene(a *app, sess session, name string) *classScene {
 		name:   &textField{label: "Your character's name", maxBytes: wire.MaxNameLen},
 		create: &button{label: "Create and play"}}
 	s.name.SetText(name)
-	c, err := levels.Shared()
-	if err == nil {
+	if c := sess.Runtime().Content(); c != nil {
 		for i := range c.Classes {
 			cl := &c.Classes[i]
 			s.cards = append(s.cards, &classCard{class: cl, pick: &button{label: cl.Name},
@@ -425,7 +423,7 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 
 // drawShips draws each card's ship large, turning slowly, in its design.
 func (s *classScene) drawShips(dst *ebiten.Image) {
-	art, err := sharedArt()
+	art, err := artFor(s.rt.Content())
 	if err != nil || len(art.ship) == 0 {
 		return
 	}

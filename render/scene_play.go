@@ -77,7 +77,7 @@ type playScene struct {
 
 func newPlayScene(a *app, sess session) *playScene {
 	s := &playScene{
-		a: a, sess: sess, rt: sess.Runtime(), look: newWorldLook(sess.Runtime().PlayerStats().Radius),
+		a: a, sess: sess, rt: sess.Runtime(), look: newWorldLook(a.opts.Content, sess.Runtime().PlayerStats().Radius),
 		resume:   &button{label: LabelResume},
 		toHub:    &button{label: LabelReturnToHub},
 		leave:    &button{label: LabelDisconnect},
@@ -89,7 +89,7 @@ func newPlayScene(a *app, sess session) *playScene {
 		dir:      newDirector(a.sound, a.settings.volume),
 		quit:     &button{label: LabelQuit},
 	}
-	content, keeper := client.Content(), keeperName()
+	content, keeper := s.rt.Content(), keeperName(a.opts.Content)
 	s.items = newItemsUI(content, keeper)
 	s.keeper = newKeeperUI(content, keeper, s.rt)
 	s.pause = newForm(toAny(s.pauseButtons(false))...)
@@ -551,12 +551,10 @@ func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
 	drawFormTextAt(screen, g, s.menu(), 0, k)
 }
 
-// keeperName is the upgrade NPC's name, from the hub's map.
-func keeperName() string {
-	if c, err := levels.Shared(); err == nil {
-		if hub, err := levels.LoadMap("hub", c); err == nil && hub.NPCName != "" {
-			return hub.NPCName
-		}
+// keeperName is the upgrade NPC's name, from the pack's hub map.
+func keeperName(pack *levels.Pack) string {
+	if hub, err := pack.Map("hub"); err == nil && hub.NPCName != "" {
+		return hub.NPCName
 	}
 	return "the upgrade keeper"
 }

@@ -81,7 +81,7 @@ func hostedHarnessRouted(t testing.TB, enter string, opts Options) (*harness, *r
 	rec := &recorder{}
 	router := &routerSays{}
 	start := hostWith(func(req HostRequest) (Hosted, error) {
-		h, err := listen.Start(listen.Config{Addr: "127.0.0.1:0", Map: "hub", Seed: req.Seed, Log: req.Log, Client: req.Client, Enter: enter})
+		h, err := listen.Start(listen.Config{Content: req.Content, Addr: "127.0.0.1:0", Map: "hub", Seed: req.Seed, Log: req.Log, Client: req.Client, Enter: enter})
 		if err != nil {
 			return nil, err
 		}
@@ -97,6 +97,7 @@ func hostedHarnessRouted(t testing.TB, enter string, opts Options) (*harness, *r
 		return rec, nil
 	}}
 	h := &harness{t: t, log: &lockedBuffer{}, path: filepath.Join(t.TempDir(), "settings.toml")}
+	opts.Content = builtin(t)
 	a, err := newApp(opts, st, h.log, h.path)
 	require.NoError(t, err)
 	h.a = a

@@ -133,6 +133,7 @@ func newHarnessAt(t *testing.T, opts Options, named bool) *harness {
 	require.NoError(t, err)
 	t.Cleanup(l.Close)
 	h.lanAddr = l.Addr().String()
+	opts.Content = builtin(t)
 	a, err := newApp(opts, h.net.starter(), h.log, h.path)
 	require.NoError(t, err)
 	a.lanListen = func() (*lan.Listener, error) { return l, nil }

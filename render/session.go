@@ -1,7 +1,6 @@
 package render
 
 import (
-	"duskfall/net/portmap"
 	"errors"
 	"log"
 	"net"
@@ -9,6 +8,8 @@ import (
 	"time"
 
 	"duskfall/client"
+	"duskfall/levels"
+	"duskfall/net/portmap"
 )
 
 // session is a game the window takes part in: a hosted one (a listen
@@ -50,10 +51,11 @@ type Hosted interface {
 
 // HostRequest is everything Host and play needs.
 type HostRequest struct {
-	Port   int
-	Seed   uint64
-	Client client.Config
-	Log    *log.Logger // the server's log
+	Content *levels.Pack // what the game plays: the window's content
+	Port    int
+	Seed    uint64
+	Client  client.Config
+	Log     *log.Logger // the server's log
 	// Password is asked of every friend who joins ("" none); Private keeps
 	// the game off the local network's Join screens (no announcement).
 	Password string

@@ -62,7 +62,7 @@ func TestAppSetsABrokenSettingsFileAside(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "settings.toml")
 	require.NoError(t, os.WriteFile(path, []byte("token = [broken"), 0o600))
 	var log bytes.Buffer
-	a, err := newApp(Options{Port: 7777}, fakeStarter(t), &log, path)
+	a, err := newApp(Options{Content: builtin(t), Port: 7777}, fakeStarter(t), &log, path)
 	require.NoError(t, err)
 
 	kept, err := os.ReadFile(path + ".bad")

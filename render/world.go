@@ -78,12 +78,12 @@ const flashTicks = 6
 
 const defaultEnemyRadius = 14
 
-// newWorldLook draws every ship with playerRadius, taken from the
-// runtime's stats: every player is the same character.
-func newWorldLook(playerRadius float64) *worldLook {
-	c, _ := levels.Shared() // without content the world still draws, with default sizes
-	w := &worldLook{content: c, playerRadius: float32(playerRadius), escapeFrom: map[uint16]int{}, deaths: newDeathFX(),
-		ground: newGroundLook()}
+// newWorldLook draws the world of pack's content, every ship with
+// playerRadius, taken from the runtime's stats: every player is the same
+// character.
+func newWorldLook(pack *levels.Pack, playerRadius float64) *worldLook {
+	w := &worldLook{content: pack.Content, playerRadius: float32(playerRadius), escapeFrom: map[uint16]int{}, deaths: newDeathFX(),
+		ground: newGroundLook(pack)}
 	w.noteHit = w.addFlash
 	return w
 }
@@ -202,7 +202,7 @@ func (w *worldLook) drawBombs(dst *ebiten.Image, sb *shapeBatch, s *playScene) {
 // be said on screen.
 func (w *worldLook) actorArt() (*actorArt, bool) {
 	if w.art == nil && w.artErr == nil {
-		w.art, w.artErr = sharedArt()
+		w.art, w.artErr = artFor(w.content)
 	}
 	return w.art, w.art != nil
 }

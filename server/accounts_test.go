@@ -65,7 +65,7 @@ func (a *accountDoor) join(t *testing.T, from, name string) transport.PeerID {
 	t.Helper()
 	a.next++
 	a.d.connect(a.next, from)
-	b, err := wire.AppendHello(nil, wire.Hello{Name: name, Token: tokenOf(name)})
+	b, err := wire.AppendHello(nil, wire.Hello{Content: builtinHash, Name: name, Token: tokenOf(name)})
 	require.NoError(t, err)
 	a.d.receive(a.next, b)
 	a.settle(t)
@@ -223,7 +223,7 @@ func TestAFloodOfNewNamesFromOneAddress(t *testing.T) {
 		for range MaxPendingPerAddr {
 			a.next++
 			a.d.connect(a.next, attacker)
-			b, err := wire.AppendHello(nil, wire.Hello{Name: fmt.Sprintf("x%d", sent), Token: [16]byte{byte(sent), byte(sent >> 8)}})
+			b, err := wire.AppendHello(nil, wire.Hello{Content: builtinHash, Name: fmt.Sprintf("x%d", sent), Token: [16]byte{byte(sent), byte(sent >> 8)}})
 			require.NoError(t, err)
 			a.d.receive(a.next, b)
 			sent++

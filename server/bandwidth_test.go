@@ -137,7 +137,7 @@ func (c *rawClient) frame(t testing.TB, name string, serverTick uint32, w *game.
 	for _, ev := range c.inbox {
 		switch {
 		case ev.Kind == transport.EventConnect:
-			b, err := wire.AppendHello(nil, wire.Hello{Name: name})
+			b, err := wire.AppendHello(nil, wire.Hello{Content: builtinHash, Name: name})
 			require.NoError(t, err)
 			c.tr.Send(wire.ChanControl, b)
 		case ev.Kind == transport.EventReceive && len(ev.Data) > 0 && wire.MsgType(ev.Data[0]) == wire.MsgWelcome:

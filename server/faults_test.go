@@ -345,7 +345,7 @@ func TestAServerWhoseStoreFails(t *testing.T) {
 // the connection, returning the reason it gave.
 func joinRefused(t *testing.T, srv *Runtime, lc *transport.LocalClient, name string) string {
 	t.Helper()
-	hello, err := wire.AppendHello(nil, wire.Hello{Name: name, Token: [16]byte{3}})
+	hello, err := wire.AppendHello(nil, wire.Hello{Content: builtinHash, Name: name, Token: [16]byte{3}})
 	require.NoError(t, err)
 	lc.Poll(nil) // the connect event
 	lc.Send(wire.ChanControl, hello)

@@ -79,7 +79,7 @@ func guardedServer(t *testing.T, cfg Config) (*Runtime, *doorway) {
 }
 
 func hello(t *testing.T, name string) []byte {
-	b, err := wire.AppendHello(nil, wire.Hello{Name: name})
+	b, err := wire.AppendHello(nil, wire.Hello{Content: builtinHash, Name: name})
 	require.NoError(t, err)
 	return b
 }

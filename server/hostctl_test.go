@@ -22,7 +22,7 @@ import (
 // helloWith is a Hello with a token made from the name and a password.
 func helloWith(t *testing.T, name, password string) []byte {
 	t.Helper()
-	b, err := wire.AppendHello(nil, wire.Hello{Name: name, Token: tokenOf(name), Password: password})
+	b, err := wire.AppendHello(nil, wire.Hello{Content: builtinHash, Name: name, Token: tokenOf(name), Password: password})
 	require.NoError(t, err)
 	return b
 }

@@ -40,7 +40,7 @@ func joinLocal(t *testing.T, cfg Config) *localPlayer {
 	require.NoError(t, err)
 	lp := &localPlayer{srv: srv, cli: lc, chunks: map[[2]int]bool{}, spawns: map[uint32]game.BulletSpawn{}}
 	lp.read(t) // the connect event
-	hello, err := wire.AppendHello(nil, wire.Hello{Name: "tester"})
+	hello, err := wire.AppendHello(nil, wire.Hello{Content: builtinHash, Name: "tester"})
 	require.NoError(t, err)
 	lc.Send(wire.ChanControl, hello)
 	// The Welcome and the roster; a character made; that character played.
@@ -116,6 +116,16 @@ func (lp *localPlayer) read(t *testing.T) {
 }
 
 func (lp *localPlayer) world() *game.World { return lp.srv.World(lp.id) }
+
+// builtinHash is the built-in content's hash: the Hello of a client that
+// plays it, as every server of these tests does.
+var builtinHash = func() [32]byte {
+	h, err := levels.Hash(levels.Embedded())
+	if err != nil {
+		panic(err)
+	}
+	return h
+}()
 
 func content(t testing.TB) *game.Content {
 	t.Helper()
@@ -199,7 +209,7 @@ func TestAnArrivingPlayerIsSentExactlyTheLiveBulletsThatConcernIt(t *testing.T) 
 
 	lp := &localPlayer{srv: srv, cli: lc, chunks: map[[2]int]bool{}, spawns: map[uint32]game.BulletSpawn{}}
 	lp.read(t)
-	hello, err := wire.AppendHello(nil, wire.Hello{Name: "latecomer"})
+	hello, err := wire.AppendHello(nil, wire.Hello{Content: builtinHash, Name: "latecomer"})
 	require.NoError(t, err)
 	lc.Send(wire.ChanControl, hello)
 	for range 2 { // the Welcome and the roster, then the character made

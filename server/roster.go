@@ -157,6 +157,10 @@ func (s *Runtime) onHello(p *peer, b []byte) error {
 		s.reject(p.id, banWords(b))
 		return nil
 	}
+	if h.Content != s.cfg.Content.Hash {
+		s.reject(p.id, contentRefusal(s.cfg.Content.Hash, h.Content))
+		return nil
+	}
 	if !s.checkPassword(p, h.Password) {
 		return nil
 	}

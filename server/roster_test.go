@@ -238,7 +238,7 @@ func TestACreateFloodIsNeverStored(t *testing.T) {
 	require.NoError(t, err)
 	lp := &localPlayer{srv: srv, cli: lc, chunks: map[[2]int]bool{}, spawns: map[uint32]game.BulletSpawn{}}
 	lp.read(t)
-	hello, err := wire.AppendHello(nil, wire.Hello{Name: "flooder", Token: [16]byte{1}})
+	hello, err := wire.AppendHello(nil, wire.Hello{Content: builtinHash, Name: "flooder", Token: [16]byte{1}})
 	require.NoError(t, err)
 	lc.Send(wire.ChanControl, hello)
 	sent := 0

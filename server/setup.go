@@ -7,18 +7,23 @@ import (
 )
 
 // ConfigFor is how every program starts a server, dedicated or hosted: the
-// embedded content and the start map named mapName, with seed. The caller
-// adds what differs (the log, the status file, the player limit).
-func ConfigFor(mapName string, seed uint64) (Config, error) {
-	content, err := levels.Shared()
-	if err != nil {
-		return Config{}, err
-	}
-	start, err := levels.LoadMap(mapName, content)
+// content of pack (the built-in content, or --content DIR) and its start
+// map named mapName, with seed. The caller adds what differs (the log, the
+// status file, the player limit).
+func ConfigFor(pack *levels.Pack, mapName string, seed uint64) (Config, error) {
+	start, err := pack.Map(mapName)
 	if err != nil {
 		return Config{}, fmt.Errorf("the map %s does not load: %w", mapName, err)
 	}
-	return Config{Content: content, Map: start, Seed: seed}, nil
+	return Config{Content: pack.Content, Map: start, Seed: seed}, nil
+}
+
+// contentRefusal is the Reject a client playing other content reads: both
+// hashes, as --check-content and the log print them, and what to do.
+func contentRefusal(ours, theirs [32]byte) string {
+	return fmt.Sprintf("this server plays different content (its hash %s, yours %s): "+
+		"start Duskfall with the server's content folder (--content DIR), or join another server",
+		levels.ShortHash(ours), levels.ShortHash(theirs))
 }
 
 // checkEnter refuses a Config.Enter that names no dungeon a portal of the

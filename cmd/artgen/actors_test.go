@@ -127,7 +127,7 @@ func sheet(t *testing.T, name string) *assets.Sheet {
 }
 
 func TestEveryEnemyKindHasASilhouetteOfItsOwn(t *testing.T) {
-	c, err := levels.Shared()
+	c, err := levels.LoadContent()
 	require.NoError(t, err)
 	masks := make([]*mask, len(c.Enemies))
 	for i, e := range c.Enemies {
@@ -202,7 +202,7 @@ func countShards(s *assets.Sheet, id string) int {
 // Every enemy kind, boss, item and ship of the content has its frames,
 // so content added without art fails here by name.
 func TestEveryActorHasItsFrames(t *testing.T) {
-	c, err := levels.Shared()
+	c, err := levels.LoadContent()
 	require.NoError(t, err)
 	for _, e := range c.Enemies {
 		s, minShards := sheet(t, assets.EnemiesSheet), 6

@@ -36,7 +36,7 @@ func init() {
 // enemySheet draws the enemies sheet, or the bosses'; a kind of the
 // content without a design is an error that names it.
 func enemySheet(bosses bool) ([]output, error) {
-	c, err := levels.Shared()
+	c, err := levels.LoadContent()
 	if err != nil {
 		return nil, err
 	}

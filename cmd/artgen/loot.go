@@ -51,7 +51,7 @@ const iconRadius = 9
 func init() { register("loot", func(*assets.Look) ([]output, error) { return lootSheet() }) }
 
 func lootSheet() ([]output, error) {
-	c, err := levels.Shared()
+	c, err := levels.LoadContent()
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ const shipReach = 2.0
 func init() { register("ships", func(*assets.Look) ([]output, error) { return shipSheet() }) }
 
 func shipSheet() ([]output, error) {
-	c, err := levels.Shared()
+	c, err := levels.LoadContent()
 	if err != nil {
 		return nil, err
 	}

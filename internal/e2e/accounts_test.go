@@ -77,7 +77,7 @@ func dialAs(t *testing.T, addr, name string, token byte) *client.Runtime {
 	for i := range tok {
 		tok[i] = token
 	}
-	rt, err := client.Dial(addr, client.Config{Name: name, Token: tok})
+	rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: name, Token: tok})
 	require.NoError(t, err)
 	t.Cleanup(rt.Close)
 	return rt

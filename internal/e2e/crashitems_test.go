@@ -202,7 +202,7 @@ func runTrade(t *testing.T, dir, holder, taker string, phase killPhase, rng *ran
 func traderDial(t *testing.T, addr, name string) *client.Runtime {
 	t.Helper()
 	i := map[string]int{"Ann": 0, "Bo": 1}[name]
-	rt, err := client.Dial(addr, client.Config{Name: name, Token: traderToken(i)})
+	rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: name, Token: traderToken(i)})
 	require.NoError(t, err)
 	return rt
 }

@@ -82,7 +82,7 @@ func TestDeltaSnapshotsRebuildExactlyOverABadNetwork(t *testing.T) {
 	}
 	rts := make([]*client.Runtime, 2)
 	for i := range rts {
-		rts[i], err = client.Dial(proxy.Addr(), client.Config{Name: []string{"ada", "bo"}[i], SnapshotTap: tap})
+		rts[i], err = client.Dial(proxy.Addr(), client.Config{Content: builtinContent, Name: []string{"ada", "bo"}[i], SnapshotTap: tap})
 		require.NoError(t, err)
 		defer rts[i].Close()
 	}

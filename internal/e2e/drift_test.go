@@ -108,7 +108,7 @@ func TestClockDriftHeals(t *testing.T) {
 	link := &lagLink{oneWay: 3, srv: ls, cli: lc}
 	srv, err := server.New(server.Config{Content: content, Map: arena, Seed: 5}, lagServer{ls, link})
 	require.NoError(t, err)
-	cli := client.New(lagClient{lc, link}, client.Config{Name: "drifter"})
+	cli := client.New(lagClient{lc, link}, client.Config{Content: builtinContent, Name: "drifter"})
 
 	const second = game.TickRate
 	type fault struct {

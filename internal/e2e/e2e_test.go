@@ -11,12 +11,23 @@ import (
 
 	"duskfall/bots"
 	"duskfall/client"
+	"duskfall/game"
 	"duskfall/levels"
 	"duskfall/net/transport"
 	"duskfall/net/transport/netsim"
 	"duskfall/net/wire"
 	"duskfall/server"
 )
+
+// builtinContent is the built-in content: what the tests' servers play
+// unless a test brings its own, and so what their clients play.
+var builtinContent = func() *game.Content {
+	p, err := levels.Builtin()
+	if err != nil {
+		panic(err)
+	}
+	return p.Content
+}()
 
 // newServer makes a real server on a free loopback port, starting players
 // on the named map, shut down when the test ends. cfg supplies the rest
@@ -75,7 +86,7 @@ func TestThreeBotsPlayTogetherOverENet(t *testing.T) {
 
 func TestWrongProtocolVersionIsRefusedInWords(t *testing.T) {
 	_, addr := startServer(t)
-	rt, err := client.Dial(addr, client.Config{Name: "time-traveller", ProtocolVersion: 99})
+	rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: "time-traveller", ProtocolVersion: 99})
 	require.NoError(t, err)
 	defer rt.Close()
 	for range 5 * 60 {
@@ -92,7 +103,7 @@ func TestWrongProtocolVersionIsRefusedInWords(t *testing.T) {
 
 func TestHandshakeTimesOutInWordsWhenNobodyAnswers(t *testing.T) {
 	now := time.Unix(0, 0)
-	rt, err := client.Dial("127.0.0.1:9", client.Config{Name: "lonely", Now: func() time.Time { return now }})
+	rt, err := client.Dial("127.0.0.1:9", client.Config{Content: builtinContent, Name: "lonely", Now: func() time.Time { return now }})
 	require.NoError(t, err)
 	defer rt.Close()
 	rt.Frame(client.Intent{})
@@ -132,10 +143,10 @@ func TestReconciliationOverABadNetwork(t *testing.T) {
 func TestAFullServerRefusesInWords(t *testing.T) {
 	srv, addr := newServer(t, "arena", server.Config{Seed: 7, MaxPlayers: 1})
 	defer srv.Shutdown("test over")
-	first, err := client.Dial(addr, client.Config{Name: "first"})
+	first, err := client.Dial(addr, client.Config{Content: builtinContent, Name: "first"})
 	require.NoError(t, err)
 	defer first.Close()
-	second, err := client.Dial(addr, client.Config{Name: "second"})
+	second, err := client.Dial(addr, client.Config{Content: builtinContent, Name: "second"})
 	require.NoError(t, err)
 	defer second.Close()
 	for range 5 * 60 {

@@ -57,7 +57,7 @@ func TestEveryExitRunsTheSameChannel(t *testing.T) {
 	addrs := []string{addr, proxy.Addr(), addr}
 	rts := make([]*client.Runtime, len(names))
 	for i := range rts {
-		rts[i], err = client.Dial(addrs[i], client.Config{Name: names[i], Token: [16]byte{byte(i + 1)}})
+		rts[i], err = client.Dial(addrs[i], client.Config{Content: builtinContent, Name: names[i], Token: [16]byte{byte(i + 1)}})
 		require.NoError(t, err)
 	}
 	intents := make([]client.Intent, len(names))

@@ -65,7 +65,7 @@ func runSight(t *testing.T, c sightRun, n int, d time.Duration) sightResult {
 	crew := make([]*bots.Bot, 0, n)
 	for i := range n {
 		name := fmt.Sprintf("seer-%d", i+1)
-		rt, err := client.Dial(target, client.Config{Name: name, Timeline: c.timeline})
+		rt, err := client.Dial(target, client.Config{Content: builtinContent, Name: name, Timeline: c.timeline})
 		require.NoError(t, err)
 		defer rt.Close()
 		script := c.script

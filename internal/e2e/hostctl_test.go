@@ -106,7 +106,7 @@ func joiner(t *testing.T, addr, name string, token byte, password string) *clien
 	for i := range tok {
 		tok[i] = token
 	}
-	rt, err := client.Dial(addr, client.Config{Name: name, Token: tok, Password: password})
+	rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: name, Token: tok, Password: password})
 	require.NoError(t, err)
 	t.Cleanup(rt.Close)
 	return rt

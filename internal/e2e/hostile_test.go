@@ -164,7 +164,7 @@ func (a *attacker) connected() int {
 // client until it plays or gives up.
 func joinsWithin(t *testing.T, addr, name string, d time.Duration) *client.Runtime {
 	t.Helper()
-	rt, err := client.Dial(addr, client.Config{Name: name, HandshakeTimeout: d})
+	rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: name, HandshakeTimeout: d})
 	require.NoError(t, err)
 	t.Cleanup(rt.Close)
 	for rt.State() != client.StatePlaying && rt.State() != client.StateFailed {
@@ -333,7 +333,7 @@ func hello(t *testing.T, name string, token byte) []byte {
 	for i := range tok {
 		tok[i] = token
 	}
-	b, err := wire.AppendHello(nil, wire.Hello{Name: name, Token: tok})
+	b, err := wire.AppendHello(nil, wire.Hello{Content: builtinContent.Hash, Name: name, Token: tok})
 	require.NoError(t, err)
 	return b
 }

@@ -45,10 +45,10 @@ func TestFriendsWhoTakeTheSamePortalMeetAndOthersDoNot(t *testing.T) {
 	srv, addr := hubServer(t)
 	names := []string{"ann", "bo", "cy"}
 	classes := []string{"sapper", "striker", ""} // Cy's character is made with the content's first
-	first := client.Content().Classes[0].ID
+	first := builtinContent.Classes[0].ID
 	clients := make([]*client.Runtime, 3)
 	for i, n := range names {
-		c, err := client.Dial(addr, client.Config{Name: n, Class: classes[i]})
+		c, err := client.Dial(addr, client.Config{Content: builtinContent, Name: n, Class: classes[i]})
 		require.NoError(t, err)
 		t.Cleanup(c.Close)
 		clients[i] = c
@@ -129,7 +129,7 @@ func TestADungeonBotDescendsAFloorAndComesBack(t *testing.T) {
 	sturdy.Player.MaxHP = 3000
 	srv, addr := newServer(t, "hub", server.Config{Seed: 21, Content: &sturdy})
 	t.Cleanup(func() { srv.Shutdown("test over") })
-	rt, err := client.Dial(addr, client.Config{Name: "delver"})
+	rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: "delver"})
 	require.NoError(t, err)
 	defer rt.Close()
 	bot, err := bots.NewBot(rt, "delver", bots.ScriptDungeon, 3)
@@ -171,7 +171,7 @@ func TestAServerBoundToOneAddressAnswersOnlyThere(t *testing.T) {
 	defer srv.Shutdown("test over")
 	_, port, _ := net.SplitHostPort(tr.Addr())
 	try := func(host string) *client.Runtime {
-		rt, err := client.Dial(net.JoinHostPort(host, port), client.Config{Name: "probe" + host[len(host)-1:], HandshakeTimeout: 2 * time.Second})
+		rt, err := client.Dial(net.JoinHostPort(host, port), client.Config{Content: builtinContent, Name: "probe" + host[len(host)-1:], HandshakeTimeout: 2 * time.Second})
 		require.NoError(t, err)
 		t.Cleanup(rt.Close)
 		for i := 0; i < 3*game.TickRate && rt.State() != client.StatePlaying && rt.State() != client.StateFailed; i++ {
@@ -250,7 +250,7 @@ func TestBotsOfEveryClassClearTheProvingGrounds(t *testing.T) {
 		srv, addr := newServer(t, "hub", server.Config{Seed: uint64(31 + i), Content: content})
 		t.Cleanup(func() { srv.Shutdown("test over") })
 		name := "clear-" + cl.ID
-		rt, err := client.Dial(addr, client.Config{Name: name, Class: cl.ID})
+		rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: name, Class: cl.ID})
 		require.NoError(t, err)
 		t.Cleanup(rt.Close)
 		bot, err := bots.NewBot(rt, name, bots.ScriptDungeon, uint64(i+1))

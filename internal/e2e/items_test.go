@@ -33,7 +33,7 @@ func TestItemConservation(t *testing.T) {
 	names := make([]string, n)
 	bs := make([]*bots.Bot, n)
 	dial := func(i int) {
-		rt, err := client.Dial(addr, client.Config{Name: names[i], Token: [16]byte{byte(i + 1)}})
+		rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: names[i], Token: [16]byte{byte(i + 1)}})
 		require.NoError(t, err)
 		b, err := bots.NewBot(rt, names[i], bots.ScriptDungeon, uint64(i+1))
 		require.NoError(t, err)

@@ -51,7 +51,7 @@ func TestAClientThatGivesUpIsGoneFromTheServerAtOnce(t *testing.T) {
 	const clients = 4
 	rts := make([]*client.Runtime, clients)
 	for i := range rts {
-		rts[i], err = client.Dial(proxy.Addr(), client.Config{Name: "impatient", HandshakeTimeout: 3 * time.Second})
+		rts[i], err = client.Dial(proxy.Addr(), client.Config{Content: builtinContent, Name: "impatient", HandshakeTimeout: 3 * time.Second})
 		require.NoError(t, err)
 	}
 	seen := 0

@@ -33,7 +33,7 @@ func playWith(srv *server.Runtime, rt *client.Runtime, in func() client.Intent, 
 func TestDeathReturnsThePlayerToTheRoster(t *testing.T) {
 	srv, addr := storedServer(t, t.TempDir())
 	defer srv.Shutdown("test over")
-	rt, err := client.Dial(addr, client.Config{Name: "Bo", Token: [16]byte{9}, Roster: client.RosterAsk})
+	rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: "Bo", Token: [16]byte{9}, Roster: client.RosterAsk})
 	require.NoError(t, err)
 	defer rt.Close()
 	idle := func() client.Intent { return client.Intent{} }

@@ -19,7 +19,7 @@ func TestAPlayerLingeringOnTheRosterIsNotKickedAsIdle(t *testing.T) {
 	srv, addr := storedServer(t, dir)
 	var tok [16]byte
 	tok[0] = 9
-	first, err := client.Dial(addr, client.Config{Name: "Reader", Token: tok})
+	first, err := client.Dial(addr, client.Config{Content: builtinContent, Name: "Reader", Token: tok})
 	require.NoError(t, err)
 	play(srv, func() bool { return first.State() == client.StatePlaying }, first)
 	require.Equal(t, client.StatePlaying, first.State(), "%v", first.Err())
@@ -28,7 +28,7 @@ func TestAPlayerLingeringOnTheRosterIsNotKickedAsIdle(t *testing.T) {
 	// The client's clock is the game's: a tick is 1/60 s for both, however
 	// fast the test steps them.
 	now := time.Unix(1000, 0)
-	rt, err := client.Dial(addr, client.Config{Name: "Reader", Token: tok, Roster: client.RosterAsk,
+	rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: "Reader", Token: tok, Roster: client.RosterAsk,
 		Now: func() time.Time { return now }})
 	require.NoError(t, err)
 	defer rt.Close()

@@ -86,7 +86,7 @@ func TestACaptureOfASessionHoldsNeitherTokenNorName(t *testing.T) {
 	name := "Vesperine"
 	var token [16]byte
 	_, _ = rand.Read(token[:])
-	rt, err := client.Dial(relay.Addr(), client.Config{Name: name, Token: token, Password: password})
+	rt, err := client.Dial(relay.Addr(), client.Config{Content: builtinContent, Name: name, Token: token, Password: password})
 	require.NoError(t, err)
 	defer rt.Close()
 	play(srv, func() bool { return rt.State() == client.StatePlaying }, rt)
@@ -100,7 +100,7 @@ func TestACaptureOfASessionHoldsNeitherTokenNorName(t *testing.T) {
 	require.Greater(t, len(caught), 60, "the relay saw the session")
 
 	t.Run("the search finds them in a Hello sent in clear", func(t *testing.T) {
-		hello, err := wire.AppendHello(nil, wire.Hello{Name: name, Token: token, Password: password})
+		hello, err := wire.AppendHello(nil, wire.Hello{Content: builtinContent.Hash, Name: name, Token: token, Password: password})
 		require.NoError(t, err)
 		clear := []udprelay.Datagram{{Up: true, Data: hello}}
 		assert.NotEmpty(t, holds(clear, []byte(name)))
@@ -127,7 +127,7 @@ func TestForgedAndReplayedDatagramsChangeNothing(t *testing.T) {
 	relay, err := udprelay.New(tr.Addr())
 	require.NoError(t, err)
 	defer relay.Close()
-	rt, err := client.Dial(relay.Addr(), client.Config{Name: "Ansel"})
+	rt, err := client.Dial(relay.Addr(), client.Config{Content: builtinContent, Name: "Ansel"})
 	require.NoError(t, err)
 	defer rt.Close()
 	play(srv, func() bool { return rt.State() == client.StatePlaying }, rt)
@@ -174,7 +174,7 @@ func TestAServerWhoseKeyChangedIsRefused(t *testing.T) {
 	srv, tr := sealedServer(t, "127.0.0.1:0", first)
 	addr := tr.Addr()
 	join := func(t *testing.T, srv *server.Runtime, code string) *client.Runtime {
-		rt, err := client.Dial(code, client.Config{Name: "Mirela", KnownServers: known})
+		rt, err := client.Dial(code, client.Config{Content: builtinContent, Name: "Mirela", KnownServers: known})
 		require.NoError(t, err)
 		t.Cleanup(rt.Close)
 		play(srv, func() bool { return rt.State() == client.StatePlaying || rt.State() == client.StateFailed }, rt)
@@ -207,7 +207,7 @@ func TestAServerWhoseKeyChangedIsRefused(t *testing.T) {
 		assert.Equal(t, client.StatePlaying, rt.State(), "%v", rt.Err())
 	})
 	t.Run("a join code with a garbled fingerprint is refused before dialling", func(t *testing.T) {
-		_, err := client.Dial(addr+"/nope", client.Config{Name: "Mirela"})
+		_, err := client.Dial(addr+"/nope", client.Config{Content: builtinContent, Name: "Mirela"})
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "is not a join code")
 	})
@@ -227,7 +227,7 @@ func TestAKnockOfAnotherVersionIsAnsweredInWords(t *testing.T) {
 	srv, err := server.New(server.Config{Content: content, Map: hub, Seed: 3}, tr)
 	require.NoError(t, err)
 	defer tr.Close()
-	rt, err := client.Dial(tr.Addr(), client.Config{Name: "time-traveller", ProtocolVersion: wire.ProtocolVersion + 1})
+	rt, err := client.Dial(tr.Addr(), client.Config{Content: builtinContent, Name: "time-traveller", ProtocolVersion: wire.ProtocolVersion + 1})
 	require.NoError(t, err)
 	defer rt.Close()
 	play(srv, func() bool { return rt.State() == client.StateFailed }, rt)

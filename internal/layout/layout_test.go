@@ -325,6 +325,87 @@ func TestCommandLine(t *testing.T) {
 	}
 }
 
+// moddedContent copies the built-in content into a folder, as a modder
+// starts, and changes one file.
+func moddedContent(t *testing.T, file, old, new string) string {
+	t.Helper()
+	dir := t.TempDir()
+	src := filepath.Join("..", "..", "levels")
+	entries, err := os.ReadDir(src)
+	require.NoError(t, err)
+	for _, e := range entries {
+		if filepath.Ext(e.Name()) != ".toml" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		require.NoError(t, err)
+		if e.Name() == file {
+			require.Contains(t, string(b), old)
+			b = []byte(strings.Replace(string(b), old, new, 1))
+		}
+		require.NoError(t, os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644))
+	}
+	return dir
+}
+
+// --content DIR plays a modded folder: the server says what it plays, a
+// bot given the same folder plays on it, one of the built-in content
+// reports the refusal in words, and a folder that does not load stops the
+// program at once with its file and key.
+func TestPlayingAModdedFolder(t *testing.T) {
+	dir := moddedContent(t, "enemies.toml", "hp = 60", "hp = 75")
+	server := exec.Command(headlessBinary(t), "--server", "--content", dir, "--bind", "127.0.0.1", "--port", "0", "--data", t.TempDir())
+	server.Env = append(os.Environ(), "DISPLAY=")
+	var log syncBuffer
+	server.Stdout, server.Stderr = &log, &log
+	require.NoError(t, server.Start())
+	t.Cleanup(func() {
+		server.Process.Signal(syscall.SIGTERM)
+		server.Wait()
+	})
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(log.String(), "listening on") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	require.Contains(t, log.String(), "listening on")
+	addr := strings.Fields(log.String()[strings.Index(log.String(), "listening on ")+len("listening on "):])[0]
+	require.Contains(t, log.String(), "playing the "+dir+" content (hash ")
+	bot := func(args ...string) (int, map[string]any) {
+		cmd := exec.Command(headlessBinary(t), append([]string{"--bot", "1", "--join", addr, "--duration", "2s"}, args...)...)
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		}
+		var rep map[string]any
+		require.NoError(t, json.Unmarshal([]byte(stdout.String()), &rep), "stdout %q, stderr %q", stdout.String(), stderr.String())
+		return code, rep
+	}
+	t.Run("a bot given the same folder plays", func(t *testing.T) {
+		code, rep := bot("--content", dir)
+		assert.Equal(t, 0, code, "%v", rep)
+		assert.Empty(t, rep["error"])
+		assert.Equal(t, true, rep["connected"])
+	})
+	t.Run("a bot of the built-in content reports the refusal in words", func(t *testing.T) {
+		code, rep := bot()
+		assert.Equal(t, 1, code)
+		assert.Contains(t, rep["error"], "this server plays different content (its hash ")
+		assert.Contains(t, rep["error"], "--content DIR")
+	})
+	t.Run("a folder that does not load stops the program with its file and key", func(t *testing.T) {
+		bad := moddedContent(t, "items.toml", `heal = 50`, "heal = 50\nhealing = 50")
+		out, err := exec.Command(headlessBinary(t), "--server", "--content", bad, "--port", "0", "--data", t.TempDir()).CombinedOutput()
+		var ee *exec.ExitError
+		require.ErrorAs(t, err, &ee)
+		assert.Equal(t, 2, ee.ExitCode())
+		assert.Contains(t, string(out), "--content "+bad+": items.toml: item.healing: unknown key")
+		assert.NotContains(t, string(out), "listening on")
+	})
+}
+
 // --check-content validates a content folder as the game loads it: the
 // built-in one by default, a modder's folder when named.
 func TestCheckContent(t *testing.T) {
@@ -341,26 +422,6 @@ func TestCheckContent(t *testing.T) {
 		}
 		return code, stdout.String(), stderr.String()
 	}
-	// modded copies the built-in content into a folder and changes one file.
-	modded := func(t *testing.T, file, old, new string) string {
-		dir := t.TempDir()
-		src := filepath.Join("..", "..", "levels")
-		entries, err := os.ReadDir(src)
-		require.NoError(t, err)
-		for _, e := range entries {
-			if filepath.Ext(e.Name()) != ".toml" {
-				continue
-			}
-			b, err := os.ReadFile(filepath.Join(src, e.Name()))
-			require.NoError(t, err)
-			if e.Name() == file {
-				require.Contains(t, string(b), old)
-				b = []byte(strings.Replace(string(b), old, new, 1))
-			}
-			require.NoError(t, os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644))
-		}
-		return dir
-	}
 	t.Run("the built-in content passes with a summary of what it holds", func(t *testing.T) {
 		code, out, errOut := run()
 		require.Equal(t, 0, code, errOut)
@@ -373,7 +434,7 @@ func TestCheckContent(t *testing.T) {
 		assert.Contains(t, sum["maps"], "hub")
 	})
 	t.Run("a modder's untouched copy passes too", func(t *testing.T) {
-		code, _, errOut := run(modded(t, "enemies.toml", "hp = 60", "hp = 60"))
+		code, _, errOut := run(moddedContent(t, "enemies.toml", "hp = 60", "hp = 60"))
 		assert.Equal(t, 0, code, errOut)
 	})
 	cases := []struct{ name, file, old, new, want string }{
@@ -384,11 +445,20 @@ func TestCheckContent(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name+" fails with its file and key", func(t *testing.T) {
-			code, out, errOut := run(modded(t, tc.file, tc.old, tc.new))
+			code, out, errOut := run(moddedContent(t, tc.file, tc.old, tc.new))
 			assert.Equal(t, 1, code, out)
 			assert.Contains(t, errOut, tc.want)
 		})
 	}
+	t.Run("with --content it checks that folder", func(t *testing.T) {
+		dir := moddedContent(t, "enemies.toml", "hp = 60", "hp = 75")
+		code, out, errOut := run("--content", dir)
+		require.Equal(t, 0, code, errOut)
+		var sum map[string]any
+		require.NoError(t, json.Unmarshal([]byte(out), &sum))
+		assert.Equal(t, dir, sum["source"])
+		assert.Len(t, sum["hash"], 64)
+	})
 	t.Run("a folder that is not there is said so", func(t *testing.T) {
 		code, _, errOut := run(filepath.Join(t.TempDir(), "missing"))
 		assert.Equal(t, 1, code)

@@ -17,6 +17,7 @@ const (
 	MaxReasonLen   = 200 // bytes of a reject reason
 	MaxPasswordLen = 64  // bytes of a game's password
 	TokenLen       = 16  // bytes of an account token
+	ContentHashLen = 32  // bytes of a content hash (SHA-256)
 	MaxRoster      = 255 // entries a Roster can carry (u8 count)
 	ChunkTileSize  = ChunkTiles * ChunkTiles
 )
@@ -64,8 +65,11 @@ func readName(r *Reader) string {
 // Hello is the client's first message: who it claims to be, and the
 // game's password as the player typed it ("" when none was).
 type Hello struct {
-	Name     string
-	Token    [TokenLen]byte // the account secret, generated once by the client
+	Name  string
+	Token [TokenLen]byte // the account secret, generated once by the client
+	// Content is the hash of the client's content (game.Content.Hash): a
+	// server playing other content refuses the client in words.
+	Content  [ContentHashLen]byte
 	Password string
 }
 
@@ -92,6 +96,7 @@ func AppendHello(b []byte, h Hello) ([]byte, error) {
 	b = append(b, uint8(MsgHello), uint8(len(h.Name)))
 	b = append(b, h.Name...)
 	b = append(b, h.Token[:]...)
+	b = append(b, h.Content[:]...)
 	return AppendString(b, h.Password)
 }
 
@@ -102,6 +107,7 @@ func ParseHello(b []byte) (Hello, error) {
 	var h Hello
 	h.Name = readName(&r)
 	copy(h.Token[:], r.Bytes(TokenLen))
+	copy(h.Content[:], r.Bytes(ContentHashLen))
 	h.Password = r.String()
 	if r.Err() == nil {
 		r.Fail(checkPassword(h.Password))

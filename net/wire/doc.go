@@ -59,12 +59,14 @@
 //
 // Channel 0, reliable (control):
 //
-//	Hello 0x01 (client→server), 19 + n + k bytes
+//	Hello 0x01 (client→server), 51 + n + k bytes
 //	  off   size  field
 //	  0     1     type 0x01
 //	  1     1+n   name str, n = 1..16 bytes, no control/format chars, no edge spaces
 //	  2+n   16    token, the account secret
-//	  18+n  1+k   password str, k = 0..64 bytes of UTF-8 (0: none typed)
+//	  18+n  32    content hash: SHA-256 of the client's content folder (levels.Hash);
+//	              a server whose own differs refuses it with a Reject naming both
+//	  50+n  1+k   password str, k = 0..64 bytes of UTF-8 (0: none typed)
 //
 //	Welcome 0x02 (server→client), 7 bytes
 //	  off  size  field
@@ -418,7 +420,7 @@
 // row for a name it does not know, and on a name it knows with no row.
 //
 //	name                   value   meaning
-//	ProtocolVersion        18      ENet's connect data, u32; another is refused with a Reject
+//	ProtocolVersion        19      ENet's connect data, u32; another is refused with a Reject
 //	NumChannels            4       channels the connect asks for; fewer are refused with a Reject
 //	ChanControl            0       reliable: handshake, roster, instances, map chunks, sheets
 //	ChanSnapshot           1       unreliable sequenced: Snapshot and SnapshotDelta

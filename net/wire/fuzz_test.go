@@ -53,8 +53,8 @@ func fuzzCodec(f *testing.F, typ wire.MsgType, extraSeeds ...string) {
 }
 
 func FuzzParseHello(f *testing.F) {
-	fuzzCodec(f, wire.MsgHello, "01 00"+tok+"00", "01 04 41e280ae"+tok+"00", "01 02 41ff"+tok+"00", "01 01 41"+tok+"02 41ff",
-		"01 01 41"+tok+"41"+strings.Repeat("61", 65))
+	fuzzCodec(f, wire.MsgHello, "01 00"+tokHash+"00", "01 04 41e280ae"+tokHash+"00", "01 02 41ff"+tokHash+"00", "01 01 41"+tokHash+"02 41ff",
+		"01 01 41"+tokHash+"41"+strings.Repeat("61", 65))
 }
 
 func FuzzParseWelcome(f *testing.F) {

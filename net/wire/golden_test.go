@@ -73,6 +73,11 @@ func token(first byte) (t [16]byte) {
 	return t
 }
 
+func contentHash(first byte) (h [wire.ContentHashLen]byte) {
+	copy(h[:], counting(first, wire.ContentHashLen))
+	return h
+}
+
 func chunkTiles() (t [wire.ChunkTileSize]uint8) {
 	for i := range t {
 		switch {
@@ -114,13 +119,15 @@ var codecs = []codec{
 		decode: func(b []byte) (any, error) { return wire.ParseHello(b) },
 		cases: []golden{
 			{"a short ASCII name and a counting token", wire.Hello{Name: "Ava", Token: token(0)},
-				"01 03 417661 000102030405060708090a0b0c0d0e0f 00"},
+				"01 03 417661 000102030405060708090a0b0c0d0e0f 0000000000000000000000000000000000000000000000000000000000000000 00"},
 			{"a name with a two-byte UTF-8 letter", wire.Hello{Name: "Zoë", Token: token(0xf0)},
-				"01 04 5a6fc3ab f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff 00"},
+				"01 04 5a6fc3ab f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff 0000000000000000000000000000000000000000000000000000000000000000 00"},
 			{"a name of exactly sixteen bytes", wire.Hello{Name: "ABCDEFGHIJKLMNOP"},
-				"01 10 4142434445464748494a4b4c4d4e4f50 00000000000000000000000000000000 00"},
+				"01 10 4142434445464748494a4b4c4d4e4f50 00000000000000000000000000000000 0000000000000000000000000000000000000000000000000000000000000000 00"},
 			{"a password typed", wire.Hello{Name: "Ava", Token: token(0), Password: "owl"},
-				"01 03 417661 000102030405060708090a0b0c0d0e0f 03 6f776c"},
+				"01 03 417661 000102030405060708090a0b0c0d0e0f 0000000000000000000000000000000000000000000000000000000000000000 03 6f776c"},
+			{"a content hash", wire.Hello{Name: "Ava", Token: token(0), Content: contentHash(0xc0)},
+				"01 03 417661 000102030405060708090a0b0c0d0e0f c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf 00"},
 		},
 	},
 	{

@@ -37,10 +37,11 @@ var layoutCases = []layoutCase{
 	{
 		typ: wire.MsgHello,
 		encode: func() ([]byte, error) {
-			return wire.AppendHello(nil, wire.Hello{Name: "Ava", Token: token(0x10), Password: "owl"})
+			return wire.AppendHello(nil, wire.Hello{Name: "Ava", Token: token(0x10), Content: contentHash(0x40), Password: "owl"})
 		},
-		vars:   map[string]int{"n": 3, "k": 3},
-		fields: map[string]string{"type": "01", "name": "03 417661", "token": hex.EncodeToString(counting(0x10, 16)), "password": "03 6f776c"},
+		vars: map[string]int{"n": 3, "k": 3},
+		fields: map[string]string{"type": "01", "name": "03 417661", "token": hex.EncodeToString(counting(0x10, 16)),
+			"content": hex.EncodeToString(counting(0x40, 32)), "password": "03 6f776c"},
 	},
 	{
 		typ: wire.MsgWelcome,

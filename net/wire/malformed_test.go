@@ -105,6 +105,10 @@ func runBad(t *testing.T, typ wire.MsgType, cases []badCase) {
 
 const tok = "000102030405060708090a0b0c0d0e0f"
 
+// tokHash is a token followed by a content hash: what a Hello carries
+// between its name and its password.
+const tokHash = tok + "0000000000000000000000000000000000000000000000000000000000000000"
+
 func TestHostileControlMessages(t *testing.T) {
 	runBad(t, wire.MsgHello, []badCase{
 		{"an empty packet", "", wire.ErrShort},
@@ -117,11 +121,13 @@ func TestHostileControlMessages(t *testing.T) {
 		{"a name with a leading space", "01 02 2041" + tok, wire.ErrMalformed},
 		{"a name that is only spaces", "01 02 2020" + tok, wire.ErrMalformed},
 		{"a token one byte short", "01 01 41" + tok[:30], wire.ErrShort},
-		{"no password length after the token", "01 01 41" + tok, wire.ErrShort},
-		{"a password cut short", "01 01 41" + tok + "03 6f77", wire.ErrShort},
-		{"a password that is not UTF-8", "01 01 41" + tok + "02 41ff", wire.ErrMalformed},
-		{"a 65-byte password", "01 01 41" + tok + "41" + strings.Repeat("61", 65), wire.ErrTooLarge},
-		{"a byte after the password", "01 01 41" + tok + "00 00", wire.ErrMalformed},
+		{"no content hash after the token", "01 01 41" + tok, wire.ErrShort},
+		{"a content hash one byte short", "01 01 41" + tokHash[:len(tokHash)-2], wire.ErrShort},
+		{"no password length after the content hash", "01 01 41" + tokHash, wire.ErrShort},
+		{"a password cut short", "01 01 41" + tokHash + "03 6f77", wire.ErrShort},
+		{"a password that is not UTF-8", "01 01 41" + tokHash + "02 41ff", wire.ErrMalformed},
+		{"a 65-byte password", "01 01 41" + tokHash + "41" + strings.Repeat("61", 65), wire.ErrTooLarge},
+		{"a byte after the password", "01 01 41" + tokHash + "00 00", wire.ErrMalformed},
 		{"a Welcome routed to it", "02 0100 04030201", wire.ErrWrongType},
 		{"a type byte no message has", "7f 01 41" + tok, wire.ErrUnknownType},
 	})

@@ -111,7 +111,7 @@ type MsgInfo struct {
 // unexported so no caller can change the protocol at run time; Messages
 // and Info read it.
 var registry = [...]MsgInfo{
-	{MsgHello, "Hello", ChanControl, ClientToServer, []string{"name", "token", "password"}},
+	{MsgHello, "Hello", ChanControl, ClientToServer, []string{"name", "token", "content", "password"}},
 	{MsgWelcome, "Welcome", ChanControl, ServerToClient, []string{"peerID", "serverTick"}},
 	{MsgReject, "Reject", ChanControl, ServerToClient, []string{"reason"}},
 	{MsgRoster, "Roster", ChanControl, ServerToClient, []string{"count", "id", "class", "name"}},

@@ -27,7 +27,9 @@ import "fmt"
 //	    client's key and the server answering with a signed hello
 //	    (docs/NETCODE.md, "Sealed sessions")
 //	18  the Hello's password
-const ProtocolVersion uint32 = 18
+//	19  the Hello's content hash: a server playing other content refuses
+//	    the client in words
+const ProtocolVersion uint32 = 19
 
 // VersionError reports a protocol mismatch in words a player can act on.
 // It matches ErrVersion under errors.Is.

@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
+	"duskfall/levels"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 	"duskfall/server"
@@ -42,7 +43,9 @@ type running struct {
 
 func startRunning(t *testing.T, maxPlayers int, cfg Config) *running {
 	t.Helper()
-	scfg, err := server.ConfigFor("arena", 7)
+	pack, err := levels.Builtin()
+	require.NoError(t, err)
+	scfg, err := server.ConfigFor(pack, "arena", 7)
 	require.NoError(t, err)
 	scfg.MaxPlayers = maxPlayers
 	scfg.StatusFile = filepath.Join(t.TempDir(), "status.json")
