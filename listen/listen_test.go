@@ -48,7 +48,7 @@ func TestHostIsPlayerOne(t *testing.T) {
 // leaves is no lost connection, and the host plays on.
 func TestAStalledHostFrameKeepsTheHostPlaying(t *testing.T) {
 	now := time.Unix(1000, 0)
-	h, err := Start(Config{Addr: "127.0.0.1:0", Map: "arena", Seed: 3,
+	h, err := Start(Config{Content: builtin(t), Addr: "127.0.0.1:0", Map: "arena", Seed: 3,
 		Client: client.Config{Name: "host", Now: func() time.Time { return now }}})
 	require.NoError(t, err)
 	t.Cleanup(h.Close)

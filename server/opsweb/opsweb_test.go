@@ -134,7 +134,9 @@ func hasStatus(fams map[string]*dto.MetricFamily) bool { return fams["duskfall_t
 // join plays a client on r until the test ends.
 func join(t *testing.T, r *running, name string) *client.Runtime {
 	t.Helper()
-	c, err := client.Dial(r.addr, client.Config{Name: name})
+	pack, err := levels.Builtin()
+	require.NoError(t, err)
+	c, err := client.Dial(r.addr, client.Config{Content: pack.Content, Name: name})
 	require.NoError(t, err)
 	var wg sync.WaitGroup
 	quit := make(chan struct{})
