@@ -28,6 +28,7 @@ import (
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 	"duskfall/server"
+	"duskfall/server/opsweb"
 )
 
 // Config configures a hosted game.
@@ -59,6 +60,12 @@ type Config struct {
 	// MapPort opens the port on the home router (net/portmap), off the
 	// game's loop; Host.PortMap says how it stands.
 	MapPort bool
+	// Metrics, when set (host:port), serves the hosted server's metrics
+	// and health checks over HTTP as --server --metrics does
+	// (server/opsweb); StatusFile, when set, is rewritten once a second
+	// as the dedicated server's status file is.
+	Metrics    string
+	StatusFile string
 }
 
 // Host is a running listen server with its host player.
@@ -68,6 +75,8 @@ type Host struct {
 	enet   *transport.ENetServer
 	an     *lan.Announcer  // nil unless announcing
 	mapper *portmap.Mapper // nil unless mapping the port
+	hosted *server.Hosted  // steps the server, keeping its vitals and status
+	web    *opsweb.Server  // nil unless serving metrics
 	ann    lan.Announcement
 	frames int
 }
@@ -83,7 +92,7 @@ func Start(cfg Config) (*Host, error) {
 	}
 	cfg.Client.Content = cfg.Content.Content
 	srvCfg.Log = cfg.Log
-	srvCfg.Enter, srvCfg.Password = cfg.Enter, cfg.Password
+	srvCfg.Enter, srvCfg.Password, srvCfg.StatusFile = cfg.Enter, cfg.Password, cfg.StatusFile
 	if srvCfg.Log == nil {
 		srvCfg.Log = log.Default()
 	}
@@ -118,8 +127,16 @@ func Start(cfg Config) (*Host, error) {
 		closeStore()
 		return nil, err
 	}
+	var web *opsweb.Server
+	if cfg.Metrics != "" {
+		if web, err = opsweb.Listen(cfg.Metrics, srv, opsweb.Config{}, srv.Logf); err != nil {
+			srv.Shutdown("the host could not start")
+			return nil, fmt.Errorf("cannot serve metrics on %s: %w", cfg.Metrics, err)
+		}
+		srv.Logf("metrics on http://%s/metrics, health checks on /healthz and /readyz", web.Addr())
+	}
 	cfg.Client.InProcess = true // the server steps in the host's frames (Frame)
-	h := &Host{Server: srv, Client: client.New(localCli, cfg.Client), enet: netSrv}
+	h := &Host{Server: srv, Client: client.New(localCli, cfg.Client), enet: netSrv, hosted: srv.Hosted(), web: web}
 	if cfg.Announce && !cfg.Private {
 		h.announce(cfg)
 	}
@@ -152,6 +169,15 @@ func (h *Host) Runtime() *client.Runtime { return h.Client }
 // Addr is the address friends join.
 func (h *Host) Addr() string { return h.enet.Addr() }
 
+// MetricsAddr is where the metrics and health checks are served; "" when
+// they are not.
+func (h *Host) MetricsAddr() string {
+	if h.web == nil {
+		return ""
+	}
+	return h.web.Addr()
+}
+
 // Fingerprint names the server's identity key; a join code is an address
 // and this (net/seal).
 func (h *Host) Fingerprint() string { return h.enet.Fingerprint() }
@@ -162,7 +188,7 @@ func (h *Host) Seed() uint64 { return h.Server.Seed() }
 // Frame runs one update: client input, server step, client read.
 func (h *Host) Frame(in client.Intent) {
 	h.Client.SendInput(in)
-	h.Server.Step()
+	h.hosted.Step()
 	h.Client.Receive()
 	if h.frames++; h.an != nil && h.frames%60 == 0 {
 		h.ann.Players = uint8(min(h.Server.Players(), 255))
@@ -204,7 +230,10 @@ func (h *Host) Close() {
 		h.an.Close()
 	}
 	h.Client.Close()
-	h.Server.Shutdown("the host left the game")
+	h.hosted.Stop("the host left the game")
+	if h.web != nil {
+		h.web.Close() // after Stop: the probes read "stopped"
+	}
 	h.mapper.Close() // the mapping goes with the game (2 s at most for a silent router)
 }
 

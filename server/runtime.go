@@ -354,34 +354,59 @@ const maxBehind = 250 * time.Millisecond
 // then says goodbye to every peer. Once a second it hands a status snapshot to a writer goroutine
 // (the status file, when configured); nothing in the loop touches a file.
 func (s *Runtime) Run(ctx context.Context) error {
-	sink := s.startStatusSink()
 	janitorCtx, stopJanitor := context.WithCancel(ctx)
 	defer stopJanitor()
 	go runJanitor(janitorCtx)
-	lp := newLoopStats()
+	l := s.startLoop()
 	next := s.now()
-	lastStatus := next
-	s.vitals.phase.Store(int32(PhaseRunning))
 	for ctx.Err() == nil && !s.stopping {
 		now := s.now()
-		next = lp.skipIfFarBehind(now, next)
+		next = l.lp.skipIfFarBehind(now, next)
 		for !now.Before(next) {
-			s.timedStep(lp)
+			s.timedStep(l.lp)
 			next = next.Add(tickStep)
 		}
-		if now.Sub(lastStatus) >= time.Second {
-			s.takeStatus(lp, sink, now, now.Sub(lastStatus))
-			lastStatus = now
-		}
+		s.statusEverySecond(l, now)
 		s.sleep(next.Sub(s.now()))
 	}
-	s.vitals.phase.Store(int32(PhaseStopping))
-	if sink != nil {
-		sink.stop(time.Second)
-	}
-	s.Shutdown("the server is shutting down")
-	s.vitals.phase.Store(int32(PhaseStopped))
+	s.endLoop(l, "the server is shutting down")
 	return nil
+}
+
+// loop is what a loop that steps the server keeps between steps (Run's,
+// or the host's frames through Hosted): the steps' timings, the status
+// writer, and when it last took the status.
+type loop struct {
+	lp         *loopStats
+	sink       *statusSink
+	lastStatus time.Time
+}
+
+// startLoop starts the status writer and marks the server running.
+func (s *Runtime) startLoop() *loop {
+	l := &loop{lp: newLoopStats(), sink: s.startStatusSink(), lastStatus: s.now()}
+	s.vitals.phase.Store(int32(PhaseRunning))
+	return l
+}
+
+// statusEverySecond takes the status when a second has passed since the
+// last, as of now.
+func (s *Runtime) statusEverySecond(l *loop, now time.Time) {
+	if now.Sub(l.lastStatus) >= time.Second {
+		s.takeStatus(l.lp, l.sink, now, now.Sub(l.lastStatus))
+		l.lastStatus = now
+	}
+}
+
+// endLoop marks the server stopping, lets the status writer finish, says
+// goodbye to every peer with reason, and marks it stopped.
+func (s *Runtime) endLoop(l *loop, reason string) {
+	s.vitals.phase.Store(int32(PhaseStopping))
+	if l.sink != nil {
+		l.sink.stop(time.Second)
+	}
+	s.Shutdown(reason)
+	s.vitals.phase.Store(int32(PhaseStopped))
 }
 
 // takeStatus takes the status of the last elapsed, as of now, for Vitals
