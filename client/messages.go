@@ -223,7 +223,7 @@ func (r *Runtime) onSnapshotDelta(b []byte) error {
 	}
 	// The base is of the snapshot's instance: onSnapshot drops a rebuilt
 	// snapshot of one left behind, as it drops a whole one.
-	base := r.held.GetTick16(h.BaseTick16)
+	base := r.held.GetTick16(r.epoch, h.BaseTick16)
 	if base == nil {
 		r.stats.DeltasWithoutBase++
 		return nil

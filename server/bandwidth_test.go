@@ -110,6 +110,7 @@ type rawClient struct {
 	buf     []byte
 	held    wire.SnapshotRing
 	acked   uint32
+	epoch   uint16 // of the snapshots it holds: it never leaves the arena
 	rebuilt []byte
 	deltas  int // deltas that rebuilt a snapshot
 }
@@ -119,7 +120,7 @@ func (c *rawClient) hold(t testing.TB, b []byte) {
 	if wire.MsgType(b[0]) == wire.MsgSnapshotDelta {
 		h, err := wire.ParseDeltaHeader(b)
 		require.NoError(t, err)
-		base := c.held.GetTick16(h.BaseTick16)
+		base := c.held.GetTick16(c.epoch, h.BaseTick16)
 		require.NotNil(t, base, "the server built a delta on a snapshot this client acknowledged")
 		c.rebuilt, err = wire.ApplySnapshotDelta(c.rebuilt[:0], b, base)
 		require.NoError(t, err)
@@ -129,7 +130,7 @@ func (c *rawClient) hold(t testing.TB, b []byte) {
 	var s wire.Snapshot
 	require.NoError(t, wire.DecodeSnapshot(b, &s))
 	c.held.Put(b)
-	c.acked = s.Tick
+	c.acked, c.epoch = s.Tick, s.Epoch
 }
 
 func (c *rawClient) frame(t testing.TB, name string, serverTick uint32, w *game.World) {

@@ -229,14 +229,16 @@ func (r *SnapshotRing) Put(pkt []byte) {
 	r.next = (r.next + 1) % SnapshotRingSize
 }
 
-// GetTick16 returns the newest held snapshot whose tick's low 16 bits are
-// tick16 (a delta's base), or nil. The bytes stay valid until the
-// SnapshotRingSize-th Put after this one.
-func (r *SnapshotRing) GetTick16(tick16 uint16) []byte {
+// GetTick16 returns the newest held snapshot of epoch whose tick's low 16
+// bits are tick16 (a delta's base), or nil. A delta names no epoch: it is
+// of the instance the receiver is in, and the ring still holds snapshots
+// of the one it left, whose ticks may share those 16 bits. The bytes stay
+// valid until the SnapshotRingSize-th Put after this one.
+func (r *SnapshotRing) GetTick16(epoch, tick16 uint16) []byte {
 	var found []byte
 	var newest uint32
 	for _, b := range r.slots {
-		if _, t, ok := snapshotHead(b); ok && uint16(t) == tick16 && (found == nil || int32(t-newest) > 0) {
+		if e, t, ok := snapshotHead(b); ok && e == epoch && uint16(t) == tick16 && (found == nil || int32(t-newest) > 0) {
 			found, newest = b, t
 		}
 	}
