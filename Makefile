@@ -2,7 +2,8 @@
 #   make play   install what is missing, build, open the game window
 #   make test   the whole suite, the one command that runs everything: install what is missing
 #               (scripts/deps.sh --test, a no-op under a second when all is there), go vet, then in turn
-#               - go test ./... but the real-time and window tests (under Xvfb when DISPLAY is unset)
+#               - go test ./... but the real-time and window tests (under Xvfb when DISPLAY is unset),
+#                 the end-to-end tests that mostly wait four at a time (-parallel 4)
 #               - the real-time e2e group (REALTIME below), alone
 #               - the window tests (TestGUI...), alone, and the tests that read drawn frames back
 #               - every fuzz target for FUZZTIME (scripts/fuzz.sh)
@@ -70,7 +71,7 @@ REALTIME := ^(TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLo
 WINDOW := ^TestGUI
 FRAMES := ^(TestHostileBulletsContrastInEveryPlace|TestNoHUDElementsOverlapAtAnySize)$$
 test: deps-test fmt vet
-	scripts/with-display.sh $(GO) test -count=1 -timeout 15m -skip '$(REALTIME)|$(WINDOW)' ./...
+	scripts/with-display.sh $(GO) test -count=1 -parallel 4 -timeout 15m -skip '$(REALTIME)|$(WINDOW)' ./...
 	$(GO) test -count=1 -run '$(REALTIME)' ./internal/e2e
 	scripts/with-display.sh $(GO) test -count=1 -run '$(WINDOW)' .
 	scripts/with-display.sh $(GO) test -count=1 -tags frames -run '$(FRAMES)' ./render

@@ -145,6 +145,7 @@ func TestAccounts(t *testing.T) {
 // as the old connection's body has left, instead of being refused as a
 // second session until the transport notices the dead connection.
 func TestACrashedGameComesBackAtOnce(t *testing.T) {
+	t.Parallel()
 	srv, addr := storedServer(t, t.TempDir())
 	defer srv.Shutdown("test over")
 	crashed := dialAs(t, addr, "Ava", 1)

@@ -47,6 +47,7 @@ const commitGrace = time.Second
 // once the taker had been seen holding it for longer than a commit takes. An item on the floor at the kill is gone, as
 // docs/NETCODE.md says ("Loot, items and upgrades").
 func TestAKilledServerNeverDuplicatesAnItem(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, server.DataFile)
 	kind := seedTraders(t, path)

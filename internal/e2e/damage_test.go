@@ -30,6 +30,7 @@ const damageAccounts = 40
 // names the file and says what to do, never with a runtime dump, and the
 // file is byte for byte as it was.
 func TestADamagedStoreIsRefusedInWords(t *testing.T) {
+	t.Parallel()
 	bin := headlessServer(t)
 	healthy, want := storeOfAccounts(t, damageAccounts)
 	pages := pagesOf(t, healthy)

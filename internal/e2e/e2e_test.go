@@ -69,6 +69,7 @@ func startServer(t *testing.T) (*server.Runtime, string) {
 }
 
 func TestThreeBotsPlayTogetherOverENet(t *testing.T) {
+	t.Parallel()
 	_, addr := startServer(t)
 	reports, err := bots.RunBots(context.Background(), addr, 3, bots.ScriptFight, "bot", 10*time.Second)
 	require.NoError(t, err)

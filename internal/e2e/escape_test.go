@@ -45,6 +45,7 @@ func (l *lockedBuffer) String() string {
 // that channels out for the second everyone pays before it is saved in
 // the hub; the third channels out alive.
 func TestEveryExitRunsTheSameChannel(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	logs := &lockedBuffer{}
 	srv, addr := storedServerWith(t, dir, transport.Config{Timeout: time.Second},

@@ -17,6 +17,7 @@ import (
 // new connection carries the account's token and the old one has gone
 // quiet, so it replaces it, where a stranger is told the server is full.
 func TestACrashedGameComesBackToAFullServer(t *testing.T) {
+	t.Parallel()
 	srv, addr := storedServerWith(t, t.TempDir(), transport.Config{}, func(c *server.Config) { c.MaxPlayers = 2 })
 	crashed := dialAs(t, addr, "Ava", 1)
 	other := dialAs(t, addr, "Bo", 2)

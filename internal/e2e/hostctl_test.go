@@ -148,6 +148,7 @@ func until(done func() bool, clients ...*client.Runtime) {
 // by the player removed, a ban kept over a restart, and the end of stdin
 // ending the console but not the server.
 func TestTheOperatorsConsole(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	op := startOperated(t, dir, "--password", "owl")
 	outer := t

@@ -42,6 +42,7 @@ func frames(srv *server.Runtime, clients []*client.Runtime, intents []client.Int
 }
 
 func TestFriendsWhoTakeTheSamePortalMeetAndOthersDoNot(t *testing.T) {
+	t.Parallel()
 	srv, addr := hubServer(t)
 	names := []string{"ann", "bo", "cy"}
 	classes := []string{"sapper", "striker", ""} // Cy's character is made with the content's first
@@ -118,6 +119,7 @@ func TestFriendsWhoTakeTheSamePortalMeetAndOthersDoNot(t *testing.T) {
 // across the Proving Grounds to its boss, down the way it opens to the
 // second floor, across that to its boss, and out by the exit.
 func TestADungeonBotDescendsAFloorAndComesBack(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("two floors of play")
 	}
@@ -231,6 +233,7 @@ func TestBotsReportAtOnceWhenTheServerShutsDown(t *testing.T) {
 // out by the exit. Deaths are allowed (a bot goes back in after the
 // lockout); the floor must fall within the budget all the same.
 func TestBotsOfEveryClassClearTheProvingGrounds(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a dungeon per class")
 	}

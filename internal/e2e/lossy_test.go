@@ -40,6 +40,7 @@ func (s *silentServer) poll() {
 // the server hears, over a lossy path, long before ENet's peer timeout
 // (5 to 30 s): otherwise a late Hello would seat a player who has gone.
 func TestAClientThatGivesUpIsGoneFromTheServerAtOnce(t *testing.T) {
+	t.Parallel()
 	tr, err := transport.ListenENet("127.0.0.1:0", transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels()})
 	require.NoError(t, err)
 	srv := &silentServer{tr: tr, peers: make(map[transport.PeerID]bool)}

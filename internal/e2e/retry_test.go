@@ -65,6 +65,7 @@ func TestGamesOverTheJoiningLimitTryAgainAndGetIn(t *testing.T) {
 // default limits: `--bot 8` dials them a little apart, and any the server
 // asks to wait try again.
 func TestEightBotsInOneProcessAllJoin(t *testing.T) {
+	t.Parallel()
 	s := startSiege(t)
 	reps, _ := runBotProcess(t, s.addr, "--bot", "8", "--name", "crowd", "--duration", "2s")
 	require.Len(t, reps, 8)

@@ -31,6 +31,7 @@ func playWith(srv *server.Runtime, rt *client.Runtime, in func() client.Intent, 
 // with the words and the lockout; the character plays again in the hub,
 // and a portal refuses it, in words, until the lockout is over.
 func TestDeathReturnsThePlayerToTheRoster(t *testing.T) {
+	t.Parallel()
 	srv, addr := storedServer(t, t.TempDir())
 	defer srv.Shutdown("test over")
 	rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: "Bo", Token: [16]byte{9}, Roster: client.RosterAsk})

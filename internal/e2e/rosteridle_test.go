@@ -15,6 +15,7 @@ import (
 // typing a name: their client says it is still there, and the idle kick,
 // meant for peers that sit in a seat saying nothing, leaves them be.
 func TestAPlayerLingeringOnTheRosterIsNotKickedAsIdle(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	srv, addr := storedServer(t, dir)
 	var tok [16]byte
