@@ -6,9 +6,9 @@
 #                 the end-to-end tests that mostly wait four at a time (-parallel 4)
 #               - the real-time e2e group (REALTIME below), alone
 #               - the window tests (TestGUI...), alone, and the tests that read drawn frames back
-#               - every fuzz target for FUZZTIME (scripts/fuzz.sh)
-#               - the smoke test of the real programs (scripts/smoke.sh)
-#               - the port-mapping lab (scripts/natlab.sh: needs root, else it says it skipped)
+#               - every fuzz target for FUZZTIME (scripts/fuzz.sh) on one core, while beside it
+#                 the smoke test of the real programs (scripts/smoke.sh), then the port-mapping
+#                 lab (scripts/natlab.sh: needs root, else it says it skipped), which mostly wait
 #               - the soak's 60-second form (scripts/soak.sh 60s)
 # and the rest:
 #   make check  the inner loop, under a minute warm: gofmt (failing, with the files named, when any
@@ -75,9 +75,9 @@ test: deps-test fmt vet
 	$(GO) test -count=1 -run '$(REALTIME)' ./internal/e2e
 	scripts/with-display.sh $(GO) test -count=1 -run '$(WINDOW)' .
 	scripts/with-display.sh $(GO) test -count=1 -tags frames -run '$(FRAMES)' ./render
-	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
-	scripts/smoke.sh
-	scripts/natlab.sh
+	@FUZZTIME=$(FUZZTIME) FUZZPARALLEL=1 scripts/fuzz.sh & fuzz=$$!; \
+	  scripts/smoke.sh && scripts/natlab.sh; lab=$$?; \
+	  wait $$fuzz; fz=$$?; [ $$lab -eq 0 ] && [ $$fz -eq 0 ]
 	scripts/soak.sh 60s
 
 smoke:

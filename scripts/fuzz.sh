@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# Runs every go fuzz target in the module briefly (FUZZTIME each, default 3s).
+# Runs every go fuzz target in the module briefly (FUZZTIME each, default 3s),
+# with FUZZPARALLEL fuzzing processes (default: one a core). make test runs
+# it with one, beside the smoke test and the port-mapping lab, which mostly
+# wait.
 set -euo pipefail
 fuzztime="${FUZZTIME:-3s}"
+parallel=()
+[ -n "${FUZZPARALLEL:-}" ] && parallel=(-parallel "$FUZZPARALLEL")
 go=${GO:-go}
 count=0
 log=$(mktemp)
@@ -15,7 +20,7 @@ for pkg in $($go list $dirs | grep -v -e '/render' -e '^duskfall$'); do
     echo "fuzz $pkg $target ($fuzztime)"
     ok=0
     for try in 1 2; do
-      if $go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "$pkg" >"$log" 2>&1; then ok=1; break; fi
+      if $go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "${parallel[@]}" "$pkg" >"$log" 2>&1; then ok=1; break; fi
       # The fuzz engine itself sometimes misses its own deadline on a busy
       # machine ("context deadline exceeded", no failing input): that is no
       # finding, so the target runs once more. A real failure writes its
