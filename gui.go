@@ -22,14 +22,21 @@ func runWindow(o options) error {
 		Port:      o.port,
 		Seed:      o.seed,
 		NoPortMap: o.upnpSet && !o.upnp,
-		StartHost: hostGame,
+		StartHost: hostGame(o),
 		Content:   o.content,
 	})
 }
 
 // hostGame is Host and play: a listen server whose players start in the
-// hub. It lives here, not in render, so the window never imports the server.
-func hostGame(req render.HostRequest) (render.Hosted, error) {
+// hub, serving --metrics and writing --status-file when they are given. It
+// lives here, not in render, so the window never imports the server.
+func hostGame(o options) render.HostFunc {
+	return func(req render.HostRequest) (render.Hosted, error) {
+		return startHost(req, o.metrics, o.statusFile)
+	}
+}
+
+func startHost(req render.HostRequest, metrics, statusFile string) (render.Hosted, error) {
 	data, err := server.DefaultDataDir()
 	if err != nil {
 		return nil, err
@@ -40,6 +47,7 @@ func hostGame(req render.HostRequest) (render.Hosted, error) {
 		DataDir: data, Password: req.Password,
 		Announce: true, Private: req.Private, // friends on the same network find it on their Join screen, unless it is private
 		MapPort: req.MapPort, // friends anywhere, once the router opens the port
+		Metrics: metrics, StatusFile: statusFile,
 	})
 	if err != nil {
 		return nil, err

@@ -153,8 +153,8 @@ func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
 	fs.StringVar(&o.class, "class", "", "with --bot, --host or --join: the class `ID` a character made on the way in gets (levels/classes.toml; default the first)")
 	fs.IntVar(&o.port, "port", 7777, "UDP port for --host and --server")
-	fs.StringVar(&o.statusFile, "status-file", "", "with --server: rewrite this JSON status `file` once a second")
-	fs.StringVar(&o.metrics, "metrics", "", "with --server: serve Prometheus metrics (/metrics) and health checks (/healthz, /readyz) over HTTP on this `HOST:PORT`, such as 127.0.0.1:9777 (docs/OPERATIONS.md)")
+	fs.StringVar(&o.statusFile, "status-file", "", "with --server or --host: rewrite this JSON status `file` once a second")
+	fs.StringVar(&o.metrics, "metrics", "", "with --server or --host: serve Prometheus metrics (/metrics) and health checks (/healthz, /readyz) over HTTP on this `HOST:PORT`, such as 127.0.0.1:9777 (docs/OPERATIONS.md)")
 	fs.StringVar(&o.journal, "item-journal", "", "with --server: append every item move to this `file`, one JSON object a line")
 	fs.IntVar(&o.perAddr, "per-address", transport.DefaultConfig().DuplicatePeers, "with --server: how many connections one IP address may hold (players behind one router share one; so do bots on one machine)")
 	fs.StringVar(&o.dataDir, "data", "", "with --server: the `folder` accounts and characters are kept in (default: the user's data directory, which Host and play uses too)")
@@ -204,8 +204,10 @@ func (o *options) validate() error {
 		return fmt.Errorf("--descend %d must be 0 to %d", o.descend, game.MaxDepth-1)
 	case o.perAddr < 1 || o.perAddr > enet.MaxPeerCount:
 		return fmt.Errorf("--per-address %d: want 1 to %d", o.perAddr, enet.MaxPeerCount)
-	case o.metrics != "" && !o.server:
-		return errors.New("--metrics is for --server")
+	case o.metrics != "" && !o.server && !o.host:
+		return errors.New("--metrics is for --server and --host")
+	case o.statusFile != "" && !o.server && !o.host:
+		return errors.New("--status-file is for --server and --host")
 	case o.metrics != "" && !isListenAddr(o.metrics):
 		return fmt.Errorf("--metrics %q: want HOST:PORT or :PORT, such as 127.0.0.1:9777", o.metrics)
 	case o.journal != "" && !o.server:
