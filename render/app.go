@@ -110,11 +110,10 @@ type app struct {
 	now          func() time.Time // the sessions' clock: see starter
 	logw         io.Writer        // messages for the terminal: stderr
 
+	window // the scenes' size, input and graphics
 	col    collector
-	in     *frameInput
 	scenes sceneManager
 	sess   session
-	w, h   int
 
 	// closing counts sessions still saying goodbye on their own goroutine.
 	closing sync.WaitGroup
@@ -134,8 +133,7 @@ type app struct {
 	// listen on loopback instead).
 	lanListen func() (*lan.Listener, error)
 
-	gfx      *graphics // created on the first Draw
-	shotPath string    // DUSKFALL_SHOT: where the play screenshot goes
+	shotPath string // DUSKFALL_SHOT: where the play screenshot goes
 	shotDue  bool
 	sound    speaker     // silence until Run opens the device, and where there is none
 	music    *jukebox    // nil where there is no sound
@@ -157,7 +155,7 @@ func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app
 	if opts.Content == nil {
 		return nil, errors.New("render: Options.Content is nil: the window plays the content it is given")
 	}
-	a := &app{opts: opts, start: st, now: st.now, logw: logw, in: &frameInput{}, w: WindowWidth, h: WindowHeight,
+	a := &app{opts: opts, start: st, now: st.now, logw: logw, window: window{w: WindowWidth, h: WindowHeight, in: &frameInput{}},
 		settingsPath: settingsPath, sound: silence{}}
 	if a.now == nil {
 		a.now = time.Now

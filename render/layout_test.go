@@ -99,7 +99,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
 	hubPlay.settings = nil
 	friend := friendJoins(t, hub, hubRec, "Marguerite")
-	hubPlay.roster = newPlayersPanel(hub.a, hubPlay.rt, hubPlay.ctl)
+	hubPlay.roster = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, hubPlay.ctl)
 	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", LabelKick}, nil)
 	hubPlay.ctl.BanPlayer(friend.PlayerID())
 	checkLayout(t, dir, "players-banned", hub, []string{LabelPlayers, LabelBanned, LabelUnban}, nil)
@@ -107,7 +107,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	for i := range 30 {
 		long = append(long, fmt.Sprintf("griefer%02d", i))
 	}
-	hubPlay.roster = newPlayersPanel(hub.a, hubPlay.rt, manyBans{hostControls: hubPlay.ctl, accounts: long})
+	hubPlay.roster = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, manyBans{hostControls: hubPlay.ctl, accounts: long})
 	checkLayout(t, dir, "players-long", hub, []string{LabelPlayers, LabelBanned, LabelUnban, LabelBack}, nil)
 	hubPlay.roster, hubPlay.paused = nil, false
 

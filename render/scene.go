@@ -35,3 +35,13 @@ func (m *sceneManager) apply() {
 }
 
 func (m *sceneManager) draw(screen *ebiten.Image) { m.current.Draw(screen) }
+
+// window is what every scene lays out and draws with: the window's size,
+// this frame's input and the shared graphics. The app owns the one window
+// and scenes point to it, so a resize, the next frame's input and the
+// graphics made on the first Draw are seen by all.
+type window struct {
+	w, h int
+	in   *frameInput
+	gfx  *graphics // nil until the first Draw
+}

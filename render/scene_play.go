@@ -266,7 +266,7 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	case s.copyCode:
 		s.copyJoinCode()
 	case s.players:
-		s.roster = newPlayersPanel(s.a, s.rt, s.ctl)
+		s.roster = newPlayersPanel(&s.a.window, s.a.logw, s.rt, s.ctl)
 		fmt.Fprintln(s.a.logw, "duskfall: scene=players")
 	case s.setup:
 		s.settings = newSettingsPanel(s.a)
