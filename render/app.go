@@ -7,10 +7,8 @@ import (
 	"image"
 	"image/png"
 	"io"
-	"log"
 	"os"
 	"path/filepath"
-	"strconv"
 	"sync"
 	"time"
 
@@ -22,7 +20,6 @@ import (
 	"duskfall/internal/atomicfile"
 	"duskfall/internal/waitgroup"
 	"duskfall/levels"
-	"duskfall/net/lan"
 	"duskfall/net/seal"
 )
 
@@ -88,9 +85,7 @@ func Run(opts Options) error {
 		defer stop()
 	}
 	err = ebiten.RunGame(a)
-	if a.lan != nil {
-		a.lan.Close()
-	}
+	a.lan.close()
 	a.closeSession()
 	a.waitClosed(exitCloseWait)
 	if errors.Is(err, ebiten.Termination) {
@@ -118,20 +113,9 @@ type app struct {
 	// closing counts sessions still saying goodbye on their own goroutine.
 	closing sync.WaitGroup
 
-	// typedAddr is the address of the join under way, kept (not saved)
-	// so a failed join returns to the join screen with it; joinErr is why
-	// it failed.
-	typedAddr, joinErr string
-	typedPassword      string // the password typed for it, never saved
-	clip               clipboard
-	// lan hears games announced on the local network, for the join
-	// screen; started when it first opens (lanErr says why it could not).
-	lan    *lan.Listener
-	lanErr error
-	lanOn  bool
-	// lanListen starts lan; nil listens on the real discovery port (tests
-	// listen on loopback instead).
-	lanListen func() (*lan.Listener, error)
+	typed typedJoin // the join under way from the join screen
+	clip  clipboard
+	lan   lanSearch // games on the local network, for the join screen
 
 	shotPath string // DUSKFALL_SHOT: where the play screenshot goes
 	shotDue  bool
@@ -244,6 +228,16 @@ func (a *app) playerName() string {
 	return a.settings.Name
 }
 
+// nameChosen says whether the player has a name of its own: one given on
+// the command line, or one kept in Settings that is not the made-up one.
+func (a *app) nameChosen() bool {
+	if a.opts.Name != "" {
+		return true
+	}
+	s := &a.settings
+	return s.Name != "" && (len(s.Token) < 4 || s.Name != "pilot-"+s.Token[:4])
+}
+
 // clientConfig names the player and gives the account secret of that name:
 // one per name, so two windows on one computer, each with its own --name,
 // are two accounts. The player chooses the character on the roster scene;
@@ -333,88 +327,6 @@ func (a *app) Layout(outsideW, outsideH int) (int, int) {
 	return a.w, a.h
 }
 
-// Scene changes.
-
-func (a *app) toMenu() { a.scenes.switchTo(newMenuScene(a)) }
-
-func (a *app) toJoin() { a.scenes.switchTo(newJoinScene(a)) }
-
-// hostAndPlay starts a listen server on the configured port and joins it.
-func (a *app) hostAndPlay() {
-	sess, err := a.start.host(HostRequest{Content: a.opts.Content, Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
-		Log: log.New(a.logw, "server: ", log.LstdFlags), Password: a.settings.HostPassword, Private: a.settings.HostPrivate,
-		MapPort: a.settings.HostUPnP && !a.opts.NoPortMap})
-	if err != nil {
-		a.scenes.switchTo(newFailedScene(a, "Host and play", err.Error()))
-		return
-	}
-	a.sess = sess
-	a.scenes.switchTo(newConnectingScene(a, sess, "Starting the game"))
-}
-
-// join connects to a friend's game.
-func (a *app) join(addr string) {
-	cfg := a.clientConfig()
-	cfg.Password = a.typedPassword
-	sess, err := a.start.dial(addr, cfg)
-	if err != nil {
-		a.joinFailed(err.Error())
-		return
-	}
-	a.sess = sess
-	a.scenes.switchTo(newConnectingScene(a, sess, "Connecting to "+addr))
-}
-
-// lanGames is what the join screen lists from the local network.
-func (a *app) lanGames() []lan.Game {
-	if !a.lanOn {
-		a.lanOn = true
-		listen := a.lanListen
-		if listen == nil {
-			listen = listenLAN
-		}
-		a.lan, a.lanErr = listen()
-	}
-	if a.lan == nil {
-		return nil
-	}
-	return a.lan.Games()
-}
-
-// lanWords says what the join screen's search of the network found.
-func (a *app) lanWords() string {
-	if a.lanErr != nil {
-		return "Cannot look for games on the network here: type the address"
-	}
-	return "Looking for games on your network..."
-}
-
-// listenLAN listens on the discovery port.
-func listenLAN() (*lan.Listener, error) { return lan.Listen(":"+strconv.Itoa(lan.DiscoveryPort), nil) }
-
-// joinFailed returns to the join screen, the address as typed and the
-// reason shown, when a join from it failed; otherwise (--join) it shows the
-// failure with a Back to the menu.
-func (a *app) joinFailed(reason string) {
-	if a.typedAddr == "" {
-		a.scenes.switchTo(newFailedScene(a, "Join", reason))
-		return
-	}
-	a.joinErr = capitalize(reason)
-	a.toJoin()
-}
-
-// joinReached remembers the address of a join that reached the server: the
-// join screen offers it next time, and lists it among the recent servers.
-func (a *app) joinReached() {
-	if a.typedAddr == "" {
-		return
-	}
-	a.settings.rememberServer(a.typedAddr)
-	a.typedAddr, a.joinErr, a.typedPassword = "", "", ""
-	a.saveSettings()
-}
-
 // exitCloseWait bounds how long the window, once closed, waits for open
 // sessions to say goodbye: the transport's own linger is a second.
 const exitCloseWait = 3 * time.Second
@@ -438,12 +350,6 @@ func (a *app) closeSession() {
 // waitClosed waits for the sessions being closed, at most limit, and says
 // whether they all finished.
 func (a *app) waitClosed(limit time.Duration) bool { return waitgroup.Within(&a.closing, limit) }
-
-// leaveToMenu closes the session and returns to the main menu.
-func (a *app) leaveToMenu() {
-	a.closeSession()
-	a.toMenu()
-}
 
 // saveScreenshot writes the screen as a PNG, through a temporary file so a
 // reader never sees half of it.

@@ -50,13 +50,13 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "menu", menu, []string{"DUSKFALL", LabelHostAndPlay, LabelQuit}, nil)
 
 	menu.a.settings.Recent = []string{"10.0.0.1:7777", "10.0.0.2:7777", "10.0.0.3:7777", "10.0.0.4:7777", "10.0.0.5:7777"}
-	menu.a.typedAddr, menu.a.joinErr = "203.0.113.7:7777/abcdefghijklmnopqrstuvwxyz234567", "Nothing answers at 203.0.113.7:7777: check the host's name or address, "+
+	menu.a.typed.addr, menu.a.typed.err = "203.0.113.7:7777/abcdefghijklmnopqrstuvwxyz234567", "Nothing answers at 203.0.113.7:7777: check the host's name or address, "+
 		"and that the game there is hosting, then try again"
 	menu.a.toJoin()
 	menu.a.scenes.apply()
 	checkLayout(t, dir, "join", menu, []string{"Join a game", "Connect", "Back", "10.0.0.1:7777   (joined before)"}, nil)
 
-	menu.a.scenes.switchTo(newFailedScene(menu.a, "Not connected", "Nothing answered at 10.0.0.9:7777 for 15 seconds: "+
+	menu.a.scenes.switchTo(menu.a.failedScene("Not connected", "Nothing answered at 10.0.0.9:7777 for 15 seconds: "+
 		"check that the game there is hosting, that the port is right, and that no firewall stands between you"))
 	menu.a.scenes.apply()
 	checkLayout(t, dir, "not connected", menu, []string{"Not connected", "Back"}, nil)
@@ -93,7 +93,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 
 	hub.press(frameInput{Back: true})
 	require.True(t, hubPlay.paused)
-	hubPlay.settings = newSettingsPanel(hub.a)
+	hubPlay.settings = hub.a.settingsPanel()
 	checkLayout(t, dir, "settings", hub, []string{"Settings", LabelUIScale}, nil)
 	hubPlay.settings.sel = hubPlay.settings.back // scrolled to its end: every row is reachable
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
@@ -124,7 +124,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	hub.a.scenes.apply()
 	checkLayout(t, dir, "roster", hub, []string{"Choose a character", "Leave"}, func() { hub.a.scenes.current.(*rosterScene).layout() })
 
-	hub.a.scenes.switchTo(newClassScene(hub.a, hub.a.sess, "Vesper"))
+	hub.a.scenes.switchTo(hub.a.classScene(hub.a.sess, "Vesper"))
 	hub.a.scenes.apply()
 	checkLayout(t, dir, "first character", hub, []string{"Make your character", "Create and play"}, func() { hub.a.scenes.current.(*classScene).layout() })
 

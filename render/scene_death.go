@@ -184,9 +184,7 @@ func (s *deathScene) Update() error {
 		s.a.scenes.switchTo(newPlayScene(s.a, s.sess))
 		return nil
 	case client.StateFailed, client.StateClosed:
-		reason := failureText(s.rt)
-		s.a.closeSession()
-		s.a.scenes.switchTo(newFailedScene(s.a, "Disconnected", reason))
+		s.a.disconnected(failureText(s.rt))
 		return nil
 	}
 	s.lockSecs = min(s.lockoutLeft(), deathLockWords-1)

@@ -200,9 +200,7 @@ func (s *playScene) Update() error {
 	it := s.intent(in, panelTook)
 	s.sess.Frame(it)
 	if st := s.rt.State(); st == client.StateFailed || st == client.StateClosed {
-		reason := failureText(s.rt)
-		s.a.closeSession()
-		s.a.scenes.switchTo(newFailedScene(s.a, "Disconnected", reason))
+		s.a.disconnected(failureText(s.rt))
 		return nil
 	}
 	if s.rt.State() == client.StateRoster { // the character died in a dungeon
@@ -269,7 +267,7 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		s.roster = newPlayersPanel(&s.a.window, s.a.logw, s.rt, s.ctl)
 		fmt.Fprintln(s.a.logw, "duskfall: scene=players")
 	case s.setup:
-		s.settings = newSettingsPanel(s.a)
+		s.settings = s.a.settingsPanel()
 		fmt.Fprintln(s.a.logw, "duskfall: scene=settings")
 	case s.quit:
 		s.quitting = true

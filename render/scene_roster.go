@@ -125,15 +125,13 @@ func (s *rosterScene) Update() error {
 		s.a.scenes.switchTo(newPlayScene(s.a, s.sess))
 		return nil
 	case client.StateFailed, client.StateClosed:
-		reason := failureText(s.rt)
-		s.a.closeSession()
-		s.a.scenes.switchTo(newFailedScene(s.a, "Disconnected", reason))
+		s.a.disconnected(failureText(s.rt))
 		return nil
 	}
 	s.refresh()
 	if s.a.choose && len(s.rows) == 0 && !s.pending && s.view.Cause == wire.CauseList {
 		// An account with no character: make the first, with its class.
-		s.a.scenes.switchTo(newClassScene(s.a, s.sess, s.a.playerName()))
+		s.a.toClass(s.sess)
 		return nil
 	}
 	s.layout()
