@@ -120,7 +120,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	hub.press(frameInput{Back: true})
 	require.False(t, hubPlay.keeper.open)
 
-	hub.a.scenes.switchTo(newRosterScene(hub.a, hub.a.sess))
+	hub.a.scenes.switchTo(hub.a.rosterScene(hub.a.sess))
 	hub.a.scenes.apply()
 	checkLayout(t, dir, "roster", hub, []string{"Choose a character", "Leave"}, func() { hub.a.scenes.current.(*rosterScene).layout() })
 

@@ -33,7 +33,7 @@ func (a *app) failedScene(title, reason string) *connectingScene {
 }
 
 func (a *app) rosterScene(sess session) *rosterScene {
-	return newRosterScene(a, sess)
+	return newRosterScene(&a.window, a, sess, a.now, a.choose)
 }
 
 func (a *app) classScene(sess session, name string) *classScene {
@@ -41,7 +41,7 @@ func (a *app) classScene(sess session, name string) *classScene {
 }
 
 func (a *app) deathScene(sess session) *deathScene {
-	return newDeathScene(a, sess)
+	return newDeathScene(&a.window, a, sess, a.now, a.logw)
 }
 
 func (a *app) playScene(sess session) *playScene {

@@ -205,10 +205,10 @@ func (s *playScene) Update() error {
 	}
 	if s.rt.State() == client.StateRoster { // the character died in a dungeon
 		if _, died := s.rt.LastDeath(); died && s.rt.Replay().Frozen() {
-			s.a.scenes.switchTo(newDeathScene(s.a, s.sess))
+			s.a.toDeath(s.sess)
 			return nil
 		}
-		s.a.scenes.switchTo(newRosterScene(s.a, s.sess))
+		s.a.toRoster(s.sess)
 		return nil
 	}
 	s.marksSeen = s.rt.HitsSince(s.marksSeen, s.onMark)
