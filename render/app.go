@@ -63,7 +63,7 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	a.shotPath = os.Getenv("DUSKFALL_SHOT")
+	a.shot.path = os.Getenv("DUSKFALL_SHOT")
 	a.perfLog = os.Getenv("DUSKFALL_PERF") == "1"
 	a.sound = openSpeaker(os.Stderr)
 	if _, quiet := a.sound.(silence); !quiet {
@@ -117,12 +117,11 @@ type app struct {
 	clip  clipboard
 	lan   lanSearch // games on the local network, for the join screen
 
-	shotPath string // DUSKFALL_SHOT: where the play screenshot goes
-	shotDue  bool
-	sound    speaker     // silence until Run opens the device, and where there is none
-	music    *jukebox    // nil where there is no sound
-	perfLog  bool        // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
-	auto     autoQuality // the Auto graphics setting's state this session
+	shot    screenshot  // DUSKFALL_SHOT
+	sound   speaker     // silence until Run opens the device, and where there is none
+	music   *jukebox    // nil where there is no sound
+	perfLog bool        // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	auto    autoQuality // the Auto graphics setting's state this session
 }
 
 // graphics are the drawing resources the scenes share.
@@ -310,12 +309,12 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.gfx.boxes.reset()
 	a.gfx.boxes.on = true // the play scene leaves the world's labels out
 	a.scenes.draw(screen)
-	if a.shotDue {
-		a.shotDue = false
-		if err := saveScreenshot(screen, a.shotPath); err != nil {
+	if a.shot.due {
+		a.shot.due = false
+		if err := saveScreenshot(screen, a.shot.path); err != nil {
 			fmt.Fprintf(a.logw, "duskfall: screenshot: %v\n", err)
 		} else {
-			fmt.Fprintf(a.logw, "duskfall: screenshot saved to %s\n", a.shotPath)
+			fmt.Fprintf(a.logw, "duskfall: screenshot saved to %s\n", a.shot.path)
 		}
 	}
 }
@@ -350,6 +349,13 @@ func (a *app) closeSession() {
 // waitClosed waits for the sessions being closed, at most limit, and says
 // whether they all finished.
 func (a *app) waitClosed(limit time.Duration) bool { return waitgroup.Within(&a.closing, limit) }
+
+// screenshot is DUSKFALL_SHOT's: where the play screenshot goes ("" for
+// none), and whether the next Draw takes it.
+type screenshot struct {
+	path string
+	due  bool
+}
 
 // saveScreenshot writes the screen as a PNG, through a temporary file so a
 // reader never sees half of it.

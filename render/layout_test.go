@@ -93,11 +93,11 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 
 	hub.press(frameInput{Back: true})
 	require.True(t, hubPlay.paused)
-	hubPlay.settings = hub.a.settingsPanel()
+	hubPlay.openSettings = hub.a.settingsPanel()
 	checkLayout(t, dir, "settings", hub, []string{"Settings", LabelUIScale}, nil)
-	hubPlay.settings.sel = hubPlay.settings.back // scrolled to its end: every row is reachable
+	hubPlay.openSettings.sel = hubPlay.openSettings.back // scrolled to its end: every row is reachable
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
-	hubPlay.settings = nil
+	hubPlay.openSettings = nil
 	friend := friendJoins(t, hub, hubRec, "Marguerite")
 	hubPlay.roster = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, hubPlay.ctl)
 	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", LabelKick}, nil)

@@ -45,7 +45,10 @@ func (a *app) deathScene(sess session) *deathScene {
 }
 
 func (a *app) playScene(sess session) *playScene {
-	return newPlayScene(a, sess)
+	return newPlayScene(&a.window, a, sess, playEnv{
+		settings: &a.settings, keys: &a.col.keys, pack: a.opts.Content, sound: a.sound, quality: a,
+		shot: &a.shot, perfLog: a.perfLog, now: a.now, logw: a.logw, newSettings: a.settingsPanel,
+	})
 }
 
 // The moves.
