@@ -7,10 +7,8 @@ import (
 	"image"
 	"image/png"
 	"io"
-	"log"
 	"os"
 	"path/filepath"
-	"strconv"
 	"sync"
 	"time"
 
@@ -22,7 +20,6 @@ import (
 	"duskfall/internal/atomicfile"
 	"duskfall/internal/waitgroup"
 	"duskfall/levels"
-	"duskfall/net/lan"
 	"duskfall/net/seal"
 )
 
@@ -66,7 +63,7 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
-	a.shotPath = os.Getenv("DUSKFALL_SHOT")
+	a.shot.path = os.Getenv("DUSKFALL_SHOT")
 	a.perfLog = os.Getenv("DUSKFALL_PERF") == "1"
 	a.sound = openSpeaker(os.Stderr)
 	if _, quiet := a.sound.(silence); !quiet {
@@ -88,9 +85,7 @@ func Run(opts Options) error {
 		defer stop()
 	}
 	err = ebiten.RunGame(a)
-	if a.lan != nil {
-		a.lan.Close()
-	}
+	a.lan.close()
 	a.closeSession()
 	a.waitClosed(exitCloseWait)
 	if errors.Is(err, ebiten.Termination) {
@@ -110,37 +105,23 @@ type app struct {
 	now          func() time.Time // the sessions' clock: see starter
 	logw         io.Writer        // messages for the terminal: stderr
 
+	window // the scenes' size, input and graphics
 	col    collector
-	in     *frameInput
 	scenes sceneManager
 	sess   session
-	w, h   int
 
 	// closing counts sessions still saying goodbye on their own goroutine.
 	closing sync.WaitGroup
 
-	// typedAddr is the address of the join under way, kept (not saved)
-	// so a failed join returns to the join screen with it; joinErr is why
-	// it failed.
-	typedAddr, joinErr string
-	typedPassword      string // the password typed for it, never saved
-	clip               clipboard
-	// lan hears games announced on the local network, for the join
-	// screen; started when it first opens (lanErr says why it could not).
-	lan    *lan.Listener
-	lanErr error
-	lanOn  bool
-	// lanListen starts lan; nil listens on the real discovery port (tests
-	// listen on loopback instead).
-	lanListen func() (*lan.Listener, error)
+	typed typedJoin // the join under way from the join screen
+	clip  clipboard
+	lan   lanSearch // games on the local network, for the join screen
 
-	gfx      *graphics // created on the first Draw
-	shotPath string    // DUSKFALL_SHOT: where the play screenshot goes
-	shotDue  bool
-	sound    speaker     // silence until Run opens the device, and where there is none
-	music    *jukebox    // nil where there is no sound
-	perfLog  bool        // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
-	auto     autoQuality // the Auto graphics setting's state this session
+	shot    screenshot  // DUSKFALL_SHOT
+	sound   speaker     // silence until Run opens the device, and where there is none
+	music   *jukebox    // nil where there is no sound
+	perfLog bool        // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	auto    autoQuality // the Auto graphics setting's state this session
 }
 
 // graphics are the drawing resources the scenes share.
@@ -157,7 +138,7 @@ func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app
 	if opts.Content == nil {
 		return nil, errors.New("render: Options.Content is nil: the window plays the content it is given")
 	}
-	a := &app{opts: opts, start: st, now: st.now, logw: logw, in: &frameInput{}, w: WindowWidth, h: WindowHeight,
+	a := &app{opts: opts, start: st, now: st.now, logw: logw, window: window{w: WindowWidth, h: WindowHeight, in: &frameInput{}},
 		settingsPath: settingsPath, sound: silence{}}
 	if a.now == nil {
 		a.now = time.Now
@@ -246,6 +227,16 @@ func (a *app) playerName() string {
 	return a.settings.Name
 }
 
+// nameChosen says whether the player has a name of its own: one given on
+// the command line, or one kept in Settings that is not the made-up one.
+func (a *app) nameChosen() bool {
+	if a.opts.Name != "" {
+		return true
+	}
+	s := &a.settings
+	return s.Name != "" && (len(s.Token) < 4 || s.Name != "pilot-"+s.Token[:4])
+}
+
 // clientConfig names the player and gives the account secret of that name:
 // one per name, so two windows on one computer, each with its own --name,
 // are two accounts. The player chooses the character on the roster scene;
@@ -318,12 +309,12 @@ func (a *app) Draw(screen *ebiten.Image) {
 	a.gfx.boxes.reset()
 	a.gfx.boxes.on = true // the play scene leaves the world's labels out
 	a.scenes.draw(screen)
-	if a.shotDue {
-		a.shotDue = false
-		if err := saveScreenshot(screen, a.shotPath); err != nil {
+	if a.shot.due {
+		a.shot.due = false
+		if err := saveScreenshot(screen, a.shot.path); err != nil {
 			fmt.Fprintf(a.logw, "duskfall: screenshot: %v\n", err)
 		} else {
-			fmt.Fprintf(a.logw, "duskfall: screenshot saved to %s\n", a.shotPath)
+			fmt.Fprintf(a.logw, "duskfall: screenshot saved to %s\n", a.shot.path)
 		}
 	}
 }
@@ -333,88 +324,6 @@ func (a *app) Draw(screen *ebiten.Image) {
 func (a *app) Layout(outsideW, outsideH int) (int, int) {
 	a.w, a.h = max(outsideW, 1), max(outsideH, 1)
 	return a.w, a.h
-}
-
-// Scene changes.
-
-func (a *app) toMenu() { a.scenes.switchTo(newMenuScene(a)) }
-
-func (a *app) toJoin() { a.scenes.switchTo(newJoinScene(a)) }
-
-// hostAndPlay starts a listen server on the configured port and joins it.
-func (a *app) hostAndPlay() {
-	sess, err := a.start.host(HostRequest{Content: a.opts.Content, Port: a.opts.Port, Seed: a.opts.Seed, Client: a.clientConfig(),
-		Log: log.New(a.logw, "server: ", log.LstdFlags), Password: a.settings.HostPassword, Private: a.settings.HostPrivate,
-		MapPort: a.settings.HostUPnP && !a.opts.NoPortMap})
-	if err != nil {
-		a.scenes.switchTo(newFailedScene(a, "Host and play", err.Error()))
-		return
-	}
-	a.sess = sess
-	a.scenes.switchTo(newConnectingScene(a, sess, "Starting the game"))
-}
-
-// join connects to a friend's game.
-func (a *app) join(addr string) {
-	cfg := a.clientConfig()
-	cfg.Password = a.typedPassword
-	sess, err := a.start.dial(addr, cfg)
-	if err != nil {
-		a.joinFailed(err.Error())
-		return
-	}
-	a.sess = sess
-	a.scenes.switchTo(newConnectingScene(a, sess, "Connecting to "+addr))
-}
-
-// lanGames is what the join screen lists from the local network.
-func (a *app) lanGames() []lan.Game {
-	if !a.lanOn {
-		a.lanOn = true
-		listen := a.lanListen
-		if listen == nil {
-			listen = listenLAN
-		}
-		a.lan, a.lanErr = listen()
-	}
-	if a.lan == nil {
-		return nil
-	}
-	return a.lan.Games()
-}
-
-// lanWords says what the join screen's search of the network found.
-func (a *app) lanWords() string {
-	if a.lanErr != nil {
-		return "Cannot look for games on the network here: type the address"
-	}
-	return "Looking for games on your network..."
-}
-
-// listenLAN listens on the discovery port.
-func listenLAN() (*lan.Listener, error) { return lan.Listen(":"+strconv.Itoa(lan.DiscoveryPort), nil) }
-
-// joinFailed returns to the join screen, the address as typed and the
-// reason shown, when a join from it failed; otherwise (--join) it shows the
-// failure with a Back to the menu.
-func (a *app) joinFailed(reason string) {
-	if a.typedAddr == "" {
-		a.scenes.switchTo(newFailedScene(a, "Join", reason))
-		return
-	}
-	a.joinErr = capitalize(reason)
-	a.toJoin()
-}
-
-// joinReached remembers the address of a join that reached the server: the
-// join screen offers it next time, and lists it among the recent servers.
-func (a *app) joinReached() {
-	if a.typedAddr == "" {
-		return
-	}
-	a.settings.rememberServer(a.typedAddr)
-	a.typedAddr, a.joinErr, a.typedPassword = "", "", ""
-	a.saveSettings()
 }
 
 // exitCloseWait bounds how long the window, once closed, waits for open
@@ -441,10 +350,11 @@ func (a *app) closeSession() {
 // whether they all finished.
 func (a *app) waitClosed(limit time.Duration) bool { return waitgroup.Within(&a.closing, limit) }
 
-// leaveToMenu closes the session and returns to the main menu.
-func (a *app) leaveToMenu() {
-	a.closeSession()
-	a.toMenu()
+// screenshot is DUSKFALL_SHOT's: where the play screenshot goes ("" for
+// none), and whether the next Draw takes it.
+type screenshot struct {
+	path string
+	due  bool
 }
 
 // saveScreenshot writes the screen as a PNG, through a temporary file so a

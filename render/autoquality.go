@@ -28,6 +28,16 @@ type autoQuality struct {
 	fps     float64 // the rate that lowered it, for Settings' words
 }
 
+// graphicsQuality is the Auto setting's judge, kept by the app for the
+// session: the play scene asks it whether the costly effects are drawn,
+// and tells it the frame rate once a second of play.
+type graphicsQuality interface {
+	highQuality() bool
+	judgeQuality(playing int, fps float64)
+}
+
+var _ graphicsQuality = (*app)(nil)
+
 // highQuality says whether the expensive effects are drawn now.
 func (a *app) highQuality() bool {
 	switch a.settings.Quality {

@@ -18,6 +18,17 @@
 // play. The roster scene sends its choices through the runtime's roster
 // commands (rosterActions) and waits for each answer before the next.
 //
+// A scene is given the state it uses, never the app. Every scene points
+// to the one window (its size, this frame's input and the shared
+// graphics), so a resize is seen by all; it asks the app for what
+// outlives it through moves (change the scene, host, join, keep a name,
+// close the session); and it keeps fields of its own for the rest: the
+// session, the clock, the log writer, the Settings where it changes them.
+// The app builds every scene (moves.go), so only it knows what each is
+// handed. The settings panel asks its own few things of the app through
+// settingsKeeper, and the play scene gets a playEnv (the Settings and key
+// bindings it reads each frame, the content, the sound, the quality judge).
+//
 // Items are drawn from the client's sheet (items.go, items_draw.go): the
 // inventory bar (1–8 use a bag slot on the press, Shift drops it, a click
 // on a worn slot takes it off; a click that lands on the bar fires nothing

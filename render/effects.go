@@ -252,7 +252,7 @@ func (f *effects) strike(s *playScene, enemyAt game.Vec, ev *game.Event) {
 	if ev.X == 0 && ev.Y == 0 {
 		x, y = enemyAt.X, enemyAt.Y
 	}
-	_, hot := f.shotHues.of(s.a.settings.BulletPalette)
+	_, hot := f.shotHues.of(s.settings.BulletPalette)
 	f.punch.impact(x, y, ev.Bullet.VX, ev.Bullet.VY, hot, 6, s.frames)
 }
 
@@ -308,7 +308,7 @@ func enemyByID(s *playScene, id uint16) (client.Actor, bool) {
 // addHitStop holds the drawn world for n frames, if the player wants the
 // screen's punch at all: the Screen shake setting governs both.
 func (f *effects) addHitStop(s *playScene, n int) {
-	if s.a.settings.ScreenShake {
+	if s.settings.ScreenShake {
 		f.punch.stop.begin(n, s.frames)
 	}
 }
@@ -333,7 +333,7 @@ func (c *shotColours) of(palette string) (friendly, hot rgba) {
 
 // addShake adds to the shake, if the player wants shake at all.
 func (f *effects) addShake(s *playScene, px float64) {
-	if s.a.settings.ScreenShake {
+	if s.settings.ScreenShake {
 		f.shake = math.Min(maxShake, f.shake+px)
 	}
 }
@@ -409,17 +409,17 @@ func (f *effects) drawBanner(dst *ebiten.Image, g *graphics, s *playScene) {
 		return
 	}
 	a := float32(min(1, float64(left)/30))
-	k := uiScale(s.a.w, s.a.h)
-	y := max(s.a.h/4-px(20, k), topHUDBottom(s.a.w, s.a.h)+px(8, k))
-	g.text.draw(dst, f.banner, s.a.w/2, y, 3*k, alignCenter, fade(colTitle, a))
-	g.text.draw(dst, f.bannerSub, s.a.w/2, y+px(50, k), k, alignCenter, fade(colText, a))
+	k := uiScale(s.win.w, s.win.h)
+	y := max(s.win.h/4-px(20, k), topHUDBottom(s.win.w, s.win.h)+px(8, k))
+	g.text.draw(dst, f.banner, s.win.w/2, y, 3*k, alignCenter, fade(colTitle, a))
+	g.text.draw(dst, f.bannerSub, s.win.w/2, y+px(50, k), k, alignCenter, fade(colText, a))
 }
 
 // drawBossMarker points from the screen's edge toward the boss the player
 // has met when it is off screen.
 func (f *effects) drawBossMarker(dst *ebiten.Image, g *graphics, s *playScene, at game.Vec) {
 	x, y := s.onScreen(at.X, at.Y)
-	w, h := float32(s.a.w), float32(s.a.h)
+	w, h := float32(s.win.w), float32(s.win.h)
 	const margin = 36
 	if x >= 0 && y >= 0 && x <= w && y <= h {
 		return

@@ -138,7 +138,7 @@ func (gl *groundLook) build(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog
 		return false
 	}
 	gl.follow(s.rt, grid)
-	high := s.a.highQuality()
+	high := s.quality.highQuality()
 	cam := s.cam
 	tx0, ty0 := int(math.Floor(cam.X/game.TileSize))-1, int(math.Floor(cam.Y/game.TileSize))-1
 	tx1, ty1 := int(math.Floor((cam.X+cam.W)/game.TileSize))+1, int(math.Floor((cam.Y+cam.H)/game.TileSize))+1

@@ -25,15 +25,15 @@ func groundScene(t testing.TB) (*playScene, *ebiten.Image) {
 // drawGround draws one frame's ground, as the play scene does.
 func drawGround(s *playScene, screen *ebiten.Image) {
 	s.frames++
-	s.look.ground.draw(screen, s.a.gfx.shapes, s, s.rt.Fog())
-	s.a.gfx.shapes.flush(screen)
+	s.look.ground.draw(screen, s.win.gfx.shapes, s, s.rt.Fog())
+	s.win.gfx.shapes.flush(screen)
 }
 
 // buildGround does a frame's ground work short of handing it to the GPU.
 func buildGround(s *playScene, screen *ebiten.Image) {
 	s.frames++
 	gl := s.look.ground
-	gl.build(screen, s.a.gfx.shapes, s, s.rt.Fog())
+	gl.build(screen, s.win.gfx.shapes, s, s.rt.Fog())
 	gl.tiles.batch.vs = gl.tiles.batch.vs[:0]
 	gl.tiles.shades.vs = gl.tiles.shades.vs[:0]
 	gl.glow.vs = gl.glow.vs[:0]
@@ -41,7 +41,7 @@ func buildGround(s *playScene, screen *ebiten.Image) {
 
 func TestTheGround(t *testing.T) {
 	s, screen := groundScene(t)
-	s.a.gfx = &graphics{shapes: newShapeBatch()}
+	s.win.gfx = &graphics{shapes: newShapeBatch()}
 	drawGround(s, screen)
 	gl := s.look.ground
 	t.Run("the hub is drawn with the hub's tile set", func(t *testing.T) {
@@ -96,8 +96,8 @@ func TestTheGround(t *testing.T) {
 		assert.Zero(t, allocs)
 	})
 	t.Run("and at low quality neither", func(t *testing.T) {
-		s.a.settings.Quality = QualityLow
-		defer func() { s.a.settings.Quality = QualityHigh }()
+		s.settings.Quality = QualityLow
+		defer func() { s.settings.Quality = QualityHigh }()
 		allocs := testing.AllocsPerRun(20, func() { buildGround(s, screen) })
 		assert.Zero(t, allocs)
 	})
@@ -110,8 +110,8 @@ func BenchmarkGround(b *testing.B) {
 	for _, q := range []string{QualityHigh, QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			s, screen := groundScene(b)
-			s.a.gfx = &graphics{shapes: newShapeBatch()}
-			s.a.settings.Quality = q
+			s.win.gfx = &graphics{shapes: newShapeBatch()}
+			s.settings.Quality = q
 			drawGround(s, screen)
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -128,10 +128,10 @@ func BenchmarkGroundBuild(b *testing.B) {
 	for _, q := range []string{QualityHigh, QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			s, screen := groundScene(b)
-			s.a.gfx = &graphics{shapes: newShapeBatch()}
-			s.a.settings.Quality = QualityHigh
+			s.win.gfx = &graphics{shapes: newShapeBatch()}
+			s.settings.Quality = QualityHigh
 			drawGround(s, screen)
-			s.a.settings.Quality = q
+			s.settings.Quality = q
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {

@@ -187,8 +187,8 @@ func (h *hud) fitPlace(g *graphics, w int, k float64) {
 }
 
 func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
-	w := float32(s.a.w)
-	k := uiScale(s.a.w, s.a.h)
+	w := float32(s.win.w)
+	k := uiScale(s.win.w, s.win.h)
 	graphTop := pxf(32, k) // the net graph goes under the minimap, if any
 	if l, ok := h.mini.draw(dst, g, s); ok {
 		graphTop = l.bottom() + pxf(8, k)
@@ -203,7 +203,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 		if frac < 0.3 {
 			c = colHPLow
 		}
-		r := hpBarRect(s.a.w, s.a.h)
+		r := hpBarRect(s.win.w, s.win.h)
 		g.boxes.addKept("health bar", r) // the inventory leaves it in view
 		g.shapes.rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
 		g.shapes.rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
@@ -215,7 +215,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	g.shapes.flush(dst)
 	if ok {
-		r := hpBarRect(s.a.w, s.a.h)
+		r := hpBarRect(s.win.w, s.win.h)
 		g.text.draw(dst, h.hpText, r.Min.X+px(10, k), r.Min.Y+(r.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
 		if abOK {
 			a := abilityBarRect(r, k)
@@ -229,17 +229,17 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	if boss != "" {
 		// under the bar: the corners' text stays clear
-		g.text.draw(dst, boss, s.a.w/2, bossBarBottom(k)+px(4, k), k, alignCenter, colText)
+		g.text.draw(dst, boss, s.win.w/2, bossBarBottom(k)+px(4, k), k, alignCenter, colText)
 	}
-	if text, at := s.rt.Notice(); text != "" && s.a.now().Sub(at) < noticeShown {
-		g.text.draw(dst, text, s.a.w/2, s.a.h/4, textScale*k, alignCenter, colTitle)
+	if text, at := s.rt.Notice(); text != "" && s.now().Sub(at) < noticeShown {
+		g.text.draw(dst, text, s.win.w/2, s.win.h/4, textScale*k, alignCenter, colTitle)
 	}
-	h.fitPlace(g, s.a.w, k)
+	h.fitPlace(g, s.win.w, k)
 	g.text.draw(dst, h.placeLine, px(12, k), px(8, k), k, alignLeft, colDim)
-	g.text.draw(dst, h.pingText, s.a.w-px(12, k), px(8, k), k, alignRight, colDim)
-	g.text.draw(dst, h.helpLine(g, s.a.col.keys, s.a.w, k), s.a.w/2, s.a.h-px(22, k), k, alignCenter, colDim)
+	g.text.draw(dst, h.pingText, s.win.w-px(12, k), px(8, k), k, alignRight, colDim)
+	g.text.draw(dst, h.helpLine(g, *s.keys, s.win.w, k), s.win.w/2, s.win.h-px(22, k), k, alignCenter, colDim)
 	if s.netGraph {
-		x := s.a.w - px(12, k) - h.graphW + px(10, k)
+		x := s.win.w - px(12, k) - h.graphW + px(10, k)
 		for i, l := range h.graphLines {
 			g.text.draw(dst, l, x, int(graphTop)+px(8, k)+i*px(graphLineH, k), k, alignLeft, colText)
 		}
@@ -249,8 +249,8 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 // drawStatus explains the own ship's state in words.
 func (h *hud) drawStatus(dst *ebiten.Image, g *graphics, s *playScene, self client.Actor) {
 	if msg := statusLine(self.Flags, s.inDungeon()); msg != "" {
-		k := uiScale(s.a.w, s.a.h)
-		g.text.draw(dst, msg, s.a.w/2, s.a.h/2+px(64, k), textScale*k, alignCenter, colTitle)
+		k := uiScale(s.win.w, s.win.h)
+		g.text.draw(dst, msg, s.win.w/2, s.win.h/2+px(64, k), textScale*k, alignCenter, colTitle)
 	}
 }
 
@@ -284,9 +284,9 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
 			continue
 		}
 		h.bossMet = bossRef{instance: inst, id: e.ID, ok: true}
-		k := uiScale(s.a.w, s.a.h)
-		bw := bossBarWidth(s.a.w, k)
-		x := float32(s.a.w-bw) / 2
+		k := uiScale(s.win.w, s.win.h)
+		bw := bossBarWidth(s.win.w, k)
+		x := float32(s.win.w-bw) / 2
 		y, bh := pxf(bossBarY, k), pxf(10, k)
 		g.boxes.add("boss bar", rectF(x-2, y-2, float32(bw+4), bh+4))
 		g.shapes.rect(dst, x-2, y-2, float32(bw+4), bh+4, colPanel)
@@ -369,7 +369,7 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool 
 	if ab == nil || ab.Cooldown <= 0 {
 		return false
 	}
-	r := abilityBarRect(hpBarRect(s.a.w, s.a.h), uiScale(s.a.w, s.a.h))
+	r := abilityBarRect(hpBarRect(s.win.w, s.win.h), uiScale(s.win.w, s.win.h))
 	g.boxes.addKept("ability bar", r)
 	frac := float32(1 - float64(st.Cooldown)/float64(ab.Cooldown))
 	c := colAbility
@@ -381,7 +381,7 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool 
 	}
 	g.shapes.rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
 	g.shapes.rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
-	key := abilityLabelKey{ab: ab, secs: (st.Cooldown + game.TickRate - 1) / game.TickRate, key: s.a.col.keys[actAbility]}
+	key := abilityLabelKey{ab: ab, secs: (st.Cooldown + game.TickRate - 1) / game.TickRate, key: s.keys[actAbility]}
 	if key != h.abKey || h.abText == "" {
 		h.abKey = key
 		if key.secs == 0 {

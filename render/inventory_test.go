@@ -53,9 +53,9 @@ func TestTheInventoryScreen(t *testing.T) {
 		require.NotNil(t, s.rt.Class())
 		h.a.Draw(screen)
 		assert.Equal(t, "Vanguard.  Shield (Space): no hits for 1.5 s, every 10 s", s.inv.class)
-		was := s.a.col.keys[actAbility]
-		defer func() { s.a.col.keys[actAbility] = was }()
-		s.a.col.keys[actAbility] = ebiten.KeyB
+		was := s.keys[actAbility]
+		defer func() { s.keys[actAbility] = was }()
+		s.keys[actAbility] = ebiten.KeyB
 		h.a.Draw(screen)
 		assert.Equal(t, "Vanguard.  Shield (B): no hits for 1.5 s, every 10 s", s.inv.class, "a rebound key is named")
 	})

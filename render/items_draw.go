@@ -103,8 +103,8 @@ func (u *itemsUI) drawHUD(dst *ebiten.Image, g *graphics, s *playScene, panel bo
 	if !sh.Known {
 		return
 	}
-	w, h := s.a.w, s.a.h
-	now := s.a.now()
+	w, h := s.win.w, s.win.h
+	now := s.now()
 	g.boxes.addKept("item bar", barRect(w, h))
 	u.drawBarShapes(dst, g.shapes, sh, w, h)
 	g.shapes.flush(dst)
@@ -312,15 +312,15 @@ func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *graphics, s *playScene, nearK
 	if !ok || self.Flags&game.PlayerDead != 0 {
 		return
 	}
-	use := s.a.col.keys[actInteract]
+	use := s.keys[actInteract]
 	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos, use), nearKeeper, s.rt.Sheet().Owed, s.look.portalPrompt(s, self.Pos), u.keyWord(use))
 	if msg == "" {
 		return
 	}
-	k := uiScale(s.a.w, s.a.h)
-	y := barRect(s.a.w, s.a.h).Min.Y - px(promptUp, k)
+	k := uiScale(s.win.w, s.win.h)
+	y := barRect(s.win.w, s.win.h).Min.Y - px(promptUp, k)
 	pw := g.text.advance(msg, k) + px(24, k)
-	frame(dst, g.shapes, centredRect(s.a.w, y-px(4, k), pw, int(glyphH*k)+px(8, k)), colTipPanel, colTitleEdge)
+	frame(dst, g.shapes, centredRect(s.win.w, y-px(4, k), pw, int(glyphH*k)+px(8, k)), colTipPanel, colTitleEdge)
 	g.shapes.flush(dst)
-	g.text.draw(dst, msg, s.a.w/2, y, k, alignCenter, colTitle)
+	g.text.draw(dst, msg, s.win.w/2, y, k, alignCenter, colTitle)
 }

@@ -175,7 +175,7 @@ func TestItemsThroughTheServer(t *testing.T) {
 		}
 		t.Fatalf("the sheet never said %d; it says %d", want, s.rt.Sheet().Action)
 	}
-	now := func() time.Time { return s.a.now() }
+	now := func() time.Time { return s.now() }
 	t.Run("Shift+1 drops the potion at the ship's feet, and says so", func(t *testing.T) {
 		h.press(frameInput{Digit: 1, Shift: true, MouseX: 700, MouseY: 300})
 		until(wire.ActionDropped)

@@ -130,7 +130,7 @@ func TestUpgradePanel(t *testing.T) {
 		assert.Zero(t, sh.Owed)
 		assert.Equal(t, uint8(wire.ActionUpgraded), sh.Action)
 		assert.False(t, s.keeper.open)
-		assert.True(t, s.items.toastUp("Took "+s.keeper.content.Upgrades[want].Name, s.a.now()))
+		assert.True(t, s.items.toastUp("Took "+s.keeper.content.Upgrades[want].Name, s.now()))
 	})
 	t.Run("walking out of reach closes the panel", func(t *testing.T) {
 		host.Server.GrantXP(id, game.XPToNext(2))
@@ -147,7 +147,7 @@ func TestUpgradePanel(t *testing.T) {
 		steps(10)
 		h.press(frameInput{Interact: true})
 		require.True(t, s.keeper.open)
-		s.items.clearAt, s.items.clearTxt = s.a.now(), []string{"The Proving Grounds cleared", "Ava: 120 XP, 4 kills, found nothing"}
+		s.items.clearAt, s.items.clearTxt = s.now(), []string{"The Proving Grounds cleared", "Ava: 120 XP, 4 kills, found nothing"}
 		s.items.hover = 0
 		screen := ebiten.NewImage(WindowWidth, WindowHeight)
 		assert.NotPanics(t, func() { h.a.Draw(screen) })
@@ -165,9 +165,9 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 	self, _ := s.rt.Self()
 	in := &frameInput{MouseX: 700, MouseY: 300}
 	allocs := testing.AllocsPerRun(20, func() {
-		s.items.update(s.rt, s.a.now(), true)
+		s.items.update(s.rt, s.now(), true)
 		var it client.Intent
-		s.items.itemIntent(in, s.a.w, s.a.h, false, false, &it)
+		s.items.itemIntent(in, s.win.w, s.win.h, false, false, &it)
 		s.items.lootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE)
 		s.keeper.near(s.rt, s.frames)
 		promptFor("", false, 0, "", s.items.keyWord(ebiten.KeyE))

@@ -50,13 +50,13 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "menu", menu, []string{"DUSKFALL", LabelHostAndPlay, LabelQuit}, nil)
 
 	menu.a.settings.Recent = []string{"10.0.0.1:7777", "10.0.0.2:7777", "10.0.0.3:7777", "10.0.0.4:7777", "10.0.0.5:7777"}
-	menu.a.typedAddr, menu.a.joinErr = "203.0.113.7:7777/abcdefghijklmnopqrstuvwxyz234567", "Nothing answers at 203.0.113.7:7777: check the host's name or address, "+
+	menu.a.typed.addr, menu.a.typed.err = "203.0.113.7:7777/abcdefghijklmnopqrstuvwxyz234567", "Nothing answers at 203.0.113.7:7777: check the host's name or address, "+
 		"and that the game there is hosting, then try again"
 	menu.a.toJoin()
 	menu.a.scenes.apply()
 	checkLayout(t, dir, "join", menu, []string{"Join a game", "Connect", "Back", "10.0.0.1:7777   (joined before)"}, nil)
 
-	menu.a.scenes.switchTo(newFailedScene(menu.a, "Not connected", "Nothing answered at 10.0.0.9:7777 for 15 seconds: "+
+	menu.a.scenes.switchTo(menu.a.failedScene("Not connected", "Nothing answered at 10.0.0.9:7777 for 15 seconds: "+
 		"check that the game there is hosting, that the port is right, and that no firewall stands between you"))
 	menu.a.scenes.apply()
 	checkLayout(t, dir, "not connected", menu, []string{"Not connected", "Back"}, nil)
@@ -93,13 +93,13 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 
 	hub.press(frameInput{Back: true})
 	require.True(t, hubPlay.paused)
-	hubPlay.settings = newSettingsPanel(hub.a)
+	hubPlay.openSettings = hub.a.settingsPanel()
 	checkLayout(t, dir, "settings", hub, []string{"Settings", LabelUIScale}, nil)
-	hubPlay.settings.sel = hubPlay.settings.back // scrolled to its end: every row is reachable
+	hubPlay.openSettings.sel = hubPlay.openSettings.back // scrolled to its end: every row is reachable
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
-	hubPlay.settings = nil
+	hubPlay.openSettings = nil
 	friend := friendJoins(t, hub, hubRec, "Marguerite")
-	hubPlay.roster = newPlayersPanel(hub.a, hubPlay.rt, hubPlay.ctl)
+	hubPlay.roster = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, hubPlay.ctl)
 	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", LabelKick}, nil)
 	hubPlay.ctl.BanPlayer(friend.PlayerID())
 	checkLayout(t, dir, "players-banned", hub, []string{LabelPlayers, LabelBanned, LabelUnban}, nil)
@@ -107,7 +107,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	for i := range 30 {
 		long = append(long, fmt.Sprintf("griefer%02d", i))
 	}
-	hubPlay.roster = newPlayersPanel(hub.a, hubPlay.rt, manyBans{hostControls: hubPlay.ctl, accounts: long})
+	hubPlay.roster = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, manyBans{hostControls: hubPlay.ctl, accounts: long})
 	checkLayout(t, dir, "players-long", hub, []string{LabelPlayers, LabelBanned, LabelUnban, LabelBack}, nil)
 	hubPlay.roster, hubPlay.paused = nil, false
 
@@ -120,11 +120,11 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	hub.press(frameInput{Back: true})
 	require.False(t, hubPlay.keeper.open)
 
-	hub.a.scenes.switchTo(newRosterScene(hub.a, hub.a.sess))
+	hub.a.scenes.switchTo(hub.a.rosterScene(hub.a.sess))
 	hub.a.scenes.apply()
 	checkLayout(t, dir, "roster", hub, []string{"Choose a character", "Leave"}, func() { hub.a.scenes.current.(*rosterScene).layout() })
 
-	hub.a.scenes.switchTo(newClassScene(hub.a, hub.a.sess, "Vesper"))
+	hub.a.scenes.switchTo(hub.a.classScene(hub.a.sess, "Vesper"))
 	hub.a.scenes.apply()
 	checkLayout(t, dir, "first character", hub, []string{"Make your character", "Create and play"}, func() { hub.a.scenes.current.(*classScene).layout() })
 

@@ -146,7 +146,7 @@ func (m *minimap) draw(dst *ebiten.Image, g *graphics, s *playScene) (minimapLay
 	if !m.refresh(s.rt.Grid(), fog, s.frames) {
 		return minimapLayout{}, false
 	}
-	l := layoutMinimap(s.a.w, uiScale(s.a.w, s.a.h), m.w, m.h)
+	l := layoutMinimap(s.win.w, uiScale(s.win.w, s.win.h), m.w, m.h)
 	g.boxes.add("minimap", rectF(l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad))
 	g.shapes.rect(dst, l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad, colPanel)
 	g.shapes.flush(dst)

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"io"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -51,7 +52,8 @@ type playerRow struct {
 }
 
 type playersPanel struct {
-	a       *app
+	win     *window
+	logw    io.Writer // the answers, for the log
 	rt      *client.Runtime
 	ctl     hostControls
 	rows    []playerRow
@@ -69,8 +71,8 @@ type playersPanel struct {
 	hint    fitted // the scrolling hint, cut to the window
 }
 
-func newPlayersPanel(a *app, rt *client.Runtime, ctl hostControls) *playersPanel {
-	p := &playersPanel{a: a, rt: rt, ctl: ctl, back: &button{label: LabelBack}}
+func newPlayersPanel(win *window, logw io.Writer, rt *client.Runtime, ctl hostControls) *playersPanel {
+	p := &playersPanel{win: win, logw: logw, rt: rt, ctl: ctl, back: &button{label: LabelBack}}
 	p.refresh()
 	return p
 }
@@ -123,12 +125,12 @@ const (
 )
 
 func (p *playersPanel) layout() {
-	k := uiScale(p.a.w, p.a.h)
-	rw, rh, gap := min(px(playersRowW, k), p.a.w-px(16, k)), px(playersRowH, k), px(8, k)
+	k := uiScale(p.win.w, p.win.h)
+	rw, rh, gap := min(px(playersRowW, k), p.win.w-px(16, k)), px(playersRowH, k), px(8, k)
 	// The list hangs from a fixed top: a row that leaves moves the rows
 	// under it up, never the ones above, so a second click lands where
 	// the first aimed.
-	y := max(px(90, k), p.a.h/4)
+	y := max(px(90, k), p.win.h/4)
 	p.top = y
 	if len(p.rows) == 0 {
 		y += px(40, k) // room for the words saying no one is here
@@ -141,7 +143,7 @@ func (p *playersPanel) layout() {
 	// answer under it, keeping the focused row in view.
 	pitch, n := rh+gap, len(p.rows)+len(p.banned)
 	below := px(22, k) + px(12, k) + px(compactButtonH, k) + px(16, k) + int(glyphH*k) + px(8, k)
-	shown := max(1, (p.a.h-below-y-heading+gap)/pitch)
+	shown := max(1, (p.win.h-below-y-heading+gap)/pitch)
 	sel := p.focusedRow()
 	if p.loose {
 		sel = -1
@@ -157,7 +159,7 @@ func (p *playersPanel) layout() {
 		if i >= len(p.rows) {
 			ry += heading
 		}
-		row := centredRect(p.a.w, ry, rw, rh)
+		row := centredRect(p.win.w, ry, rw, rh)
 		return row, image.Rect(row.Max.X-inset-bw, row.Min.Y+inset, row.Max.X-inset, row.Max.Y-inset), true
 	}
 	end := y
@@ -183,7 +185,7 @@ func (p *playersPanel) layout() {
 		p.hintY = end
 		end += px(22, k) // the line saying how to scroll
 	}
-	p.back.rect = centredRect(p.a.w, end+px(12, k), px(buttonW, k), px(compactButtonH, k))
+	p.back.rect = centredRect(p.win.w, end+px(12, k), px(buttonW, k), px(compactButtonH, k))
 }
 
 // focusedRow is the list row (players, then banned) holding the focused
@@ -224,7 +226,7 @@ func (p *playersPanel) update(in *frameInput) bool {
 	for _, b := range p.banned {
 		if pressed == b.unban {
 			p.confirm, p.said = 0, p.ctl.Unban(b.account)
-			fmt.Fprintf(p.a.logw, "duskfall: players: %s\n", p.said)
+			fmt.Fprintf(p.logw, "duskfall: players: %s\n", p.said)
 		}
 	}
 	for i := range p.rows {
@@ -239,7 +241,7 @@ func (p *playersPanel) update(in *frameInput) bool {
 		default:
 			continue
 		}
-		fmt.Fprintf(p.a.logw, "duskfall: players: %s\n", p.said) // window tests follow the answers
+		fmt.Fprintf(p.logw, "duskfall: players: %s\n", p.said) // window tests follow the answers
 	}
 	for i := range p.rows {
 		p.rows[i].ban.label = LabelBan
@@ -253,8 +255,8 @@ func (p *playersPanel) update(in *frameInput) bool {
 func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
 	p.layout()
 	g.boxes.overlay(true)
-	k := uiScale(p.a.w, p.a.h)
-	g.shapes.rect(dst, 0, 0, float32(p.a.w), float32(p.a.h), colBackdrop8(0.94))
+	k := uiScale(p.win.w, p.win.h)
+	g.shapes.rect(dst, 0, 0, float32(p.win.w), float32(p.win.h), colBackdrop8(0.94))
 	for _, r := range p.rows {
 		if !r.row.Empty() {
 			frame(dst, g.shapes, r.row, colBackdrop8(0.6), colBorder)
@@ -269,16 +271,16 @@ func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
 	g.shapes.flush(dst)
 	top := p.top
 	titleY := max(px(8, k), top-px(84, k))
-	g.text.draw(dst, LabelPlayers, p.a.w/2, titleY, 3*k, alignCenter, colTitle)
+	g.text.draw(dst, LabelPlayers, p.win.w/2, titleY, 3*k, alignCenter, colTitle)
 	g.text.draw(dst, "Kick removes a player, who may come back; Ban keeps its account and address out",
-		p.a.w/2, max(titleY+int(3*k*glyphH)+px(4, k), top-px(28, k)), k, alignCenter, colDim)
+		p.win.w/2, max(titleY+int(3*k*glyphH)+px(4, k), top-px(28, k)), k, alignCenter, colDim)
 	for _, r := range p.rows {
 		if !r.row.Empty() {
 			g.text.draw(dst, r.name, r.row.Min.X+px(12, k), r.row.Min.Y+(r.row.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
 		}
 	}
 	if len(p.rows) == 0 {
-		g.text.draw(dst, "No one else is in the game", p.a.w/2, top+px(12, k), k, alignCenter, colDim)
+		g.text.draw(dst, "No one else is in the game", p.win.w/2, top+px(12, k), k, alignCenter, colDim)
 	}
 	headed := false
 	for _, r := range p.banned {
@@ -292,11 +294,11 @@ func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
 		g.text.draw(dst, r.account, r.row.Min.X+px(12, k), r.row.Min.Y+(r.row.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
 	}
 	if p.hintY >= 0 {
-		g.text.draw(dst, p.hint.get(g, fmt.Sprintf("%d–%d of %d: the wheel or Page Up/Down scrolls", p.scroll+1, p.scroll+p.shown, len(p.rows)+len(p.banned)), p.a.w-px(16, k), k),
-			p.a.w/2, p.hintY, k, alignCenter, colDim)
+		g.text.draw(dst, p.hint.get(g, fmt.Sprintf("%d–%d of %d: the wheel or Page Up/Down scrolls", p.scroll+1, p.scroll+p.shown, len(p.rows)+len(p.banned)), p.win.w-px(16, k), k),
+			p.win.w/2, p.hintY, k, alignCenter, colDim)
 	}
 	drawFormTextAt(dst, g, p.form, 0, k)
 	if p.said != "" {
-		g.text.draw(dst, capitalize(p.said), p.a.w/2, p.back.rect.Max.Y+px(16, k), k, alignCenter, colTitle)
+		g.text.draw(dst, capitalize(p.said), p.win.w/2, p.back.rect.Max.Y+px(16, k), k, alignCenter, colTitle)
 	}
 }

@@ -126,7 +126,7 @@ func TestThePlayersList(t *testing.T) {
 	t.Run("a joined game's pause menu has no Players list", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
 		sess := h.net.session(client.Config{Content: builtin(t).Content, Name: "x"})
-		s := newPlayScene(h.a, sess)
+		s := h.a.playScene(sess)
 		assert.NotContains(t, s.pause.order, any(s.players))
 		assert.NotContains(t, s.pauseOut.order, any(s.players))
 	})

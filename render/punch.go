@@ -277,7 +277,7 @@ func viewOf(s *playScene, g *graphics) punchView {
 	friendly, hot := g.bullets.friendlyColours()
 	return punchView{frame: s.frames, cam: s.cam, self: self.Pos, hasSelf: ok, aim: s.lastAim,
 		muzzleOffset: s.rt.PlayerStats().MuzzleOffset, friendly: friendly, hot: hot,
-		glows: s.a.highQuality()}
+		glows: s.quality.highQuality()}
 }
 
 // draw draws the punch's light over the world and the bullets.

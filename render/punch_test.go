@@ -166,8 +166,7 @@ func TestHitStop(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := &playScene{a: &app{}, fx: newEffects(), frames: 50}
-			s.a.settings.ScreenShake = c.shake
+			s := &playScene{playEnv: playEnv{settings: &Settings{ScreenShake: c.shake}}, fx: newEffects(), frames: 50}
 			s.fx.addHitStop(s, 3)
 			s.fx.addShake(s, 5)
 			s.holdFrame()

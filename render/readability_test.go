@@ -153,7 +153,7 @@ func graced(s *playScene) bool {
 func groundColours(t *testing.T, s *playScene, screen *ebiten.Image) map[assets.RGB]bool {
 	screen.Fill(color.Black)
 	gl := s.look.ground
-	require.True(t, gl.build(screen, s.a.gfx.shapes, s, s.rt.Fog()))
+	require.True(t, gl.build(screen, s.win.gfx.shapes, s, s.rt.Fog()))
 	require.False(t, gl.failed, "the place's tile set loads")
 	gl.tiles.batch.flush(screen)
 	gl.tiles.shades.flush(screen)
@@ -162,7 +162,7 @@ func groundColours(t *testing.T, s *playScene, screen *ebiten.Image) map[assets.
 	}
 	px := readFrame(screen)
 	if d := os.Getenv("FRAMES_DIR"); d != "" {
-		savePNG(filepath.Join(d, fmt.Sprintf("%s-%s-%s-ground.png", s.look.ground.place.ID, s.a.settings.BulletPalette, s.a.settings.Quality)), px)
+		savePNG(filepath.Join(d, fmt.Sprintf("%s-%s-%s-ground.png", s.look.ground.place.ID, s.settings.BulletPalette, s.settings.Quality)), px)
 	}
 	grid := s.rt.Grid()
 	colours := map[assets.RGB]bool{}

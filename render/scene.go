@@ -2,8 +2,10 @@ package render
 
 import "github.com/hajimehoshi/ebiten/v2"
 
-// scene is one screen of the game. Update reads the app's input for this
-// frame; Draw only draws.
+// scene is one screen of the game. Update reads this frame's input from
+// the scene's window; Draw only draws. A scene holds the state it uses,
+// never the app: the window, the moves it may ask for, and fields of its
+// own for the rest (the app builds each scene: moves.go).
 type scene interface {
 	Update() error
 	Draw(screen *ebiten.Image)
@@ -35,3 +37,39 @@ func (m *sceneManager) apply() {
 }
 
 func (m *sceneManager) draw(screen *ebiten.Image) { m.current.Draw(screen) }
+
+// window is what every scene lays out and draws with: the window's size,
+// this frame's input and the shared graphics. The app owns the one window
+// and scenes point to it, so a resize, the next frame's input and the
+// graphics made on the first Draw are seen by all.
+type window struct {
+	w, h int
+	in   *frameInput
+	gfx  *graphics // nil until the first Draw
+}
+
+// moves are what a scene asks of the app: to change the scene, or to do
+// what outlives the scene (keep a name, close the session). *app is the
+// only one.
+type moves interface {
+	// The menus.
+	toMenu()
+	toJoin()
+	toSettings()
+	host(c hostChoice) // Host and play, as the main menu set it
+	join(addr string)  // connect to addr, typed on the join screen
+	rename(name string)
+
+	// A join under way.
+	joinReached()
+	joinFailed(reason string)
+
+	// A session's scenes follow its state.
+	toPlay(sess session)
+	toRoster(sess session)
+	toClass(sess session)
+	toDeath(sess session)
+	disconnected(reason string)
+	leaveToMenu()
+	closeSession()
+}

@@ -17,7 +17,9 @@ import (
 // happened before any session existed (a port in use, an address that does
 // not resolve): then sess is nil.
 type connectingScene struct {
-	a      *app
+	win    *window
+	mv     moves
+	typed  *typedJoin // the join typed on the join screen, if this is one; nil with no session
 	sess   session
 	title  string
 	reason string // why it failed; "" while connecting
@@ -32,16 +34,16 @@ type connectingScene struct {
 	reasonW   int
 }
 
-func newConnectingScene(a *app, sess session, title string) *connectingScene {
-	s := &connectingScene{a: a, sess: sess, title: title, back: &button{label: "Back"}}
+func newConnectingScene(win *window, mv moves, typed *typedJoin, sess session, title string) *connectingScene {
+	s := &connectingScene{win: win, mv: mv, typed: typed, sess: sess, title: title, back: &button{label: "Back"}}
 	s.form = newForm(s.back)
 	s.layout()
 	return s
 }
 
 // newFailedScene shows a failure with a Back button to the main menu.
-func newFailedScene(a *app, title, reason string) *connectingScene {
-	s := newConnectingScene(a, nil, title)
+func newFailedScene(win *window, mv moves, title, reason string) *connectingScene {
+	s := newConnectingScene(win, mv, nil, nil, title)
 	s.reason = capitalize(reason)
 	return s
 }
@@ -49,9 +51,9 @@ func newFailedScene(a *app, title, reason string) *connectingScene {
 // layout puts Back under the middle at the window's UI scale, and never
 // under the bottom edge.
 func (s *connectingScene) layout() {
-	k := uiScale(s.a.w, s.a.h)
-	y := min(s.a.h/2+px(60, k), s.a.h-px(16, k)-px(buttonH, k))
-	s.back.rect = centredRect(s.a.w, y, px(buttonW, k), px(buttonH, k))
+	k := uiScale(s.win.w, s.win.h)
+	y := min(s.win.h/2+px(60, k), s.win.h-px(16, k)-px(buttonH, k))
+	s.back.rect = centredRect(s.win.w, y, px(buttonW, k), px(buttonH, k))
 }
 
 func (s *connectingScene) Update() error {
@@ -62,38 +64,42 @@ func (s *connectingScene) Update() error {
 		rt := s.sess.Runtime()
 		switch rt.State() {
 		case client.StatePlaying:
-			s.a.joinReached()
-			s.a.scenes.switchTo(newPlayScene(s.a, s.sess))
+			s.mv.joinReached()
+			s.mv.toPlay(s.sess)
 			return nil
 		case client.StateRoster:
-			s.a.joinReached()
+			s.mv.joinReached()
 			if rt.Roster().Pending { // a first join making and playing its character: no choice to show
 				s.title = "Joined: making your character..."
 				break
 			}
-			s.a.scenes.switchTo(newRosterScene(s.a, s.sess))
+			s.mv.toRoster(s.sess)
 			return nil
 		case client.StateFailed, client.StateClosed:
-			s.a.closeSession()
-			if s.a.typedAddr != "" { // a join from the join screen: back there, the address kept
-				s.a.joinFailed(failureText(rt))
+			s.mv.closeSession()
+			if s.fromJoinScreen() { // back there, the address kept
+				s.mv.joinFailed(failureText(rt))
 				return nil
 			}
 			s.reason = failureText(rt)
 			s.title = "Not connected"
 		}
 	}
-	if s.form.update(s.a.in) == s.back || s.a.in.menuBack() {
-		if s.a.typedAddr != "" && s.sess != nil { // cancelling a join from the join screen: back there
-			s.a.closeSession()
-			s.a.joinErr = ""
-			s.a.toJoin()
+	if s.form.update(s.win.in) == s.back || s.win.in.menuBack() {
+		if s.sess != nil && s.fromJoinScreen() { // cancelling a join from the join screen: back there
+			s.mv.closeSession()
+			s.typed.err = ""
+			s.mv.toJoin()
 			return nil
 		}
-		s.a.leaveToMenu() // while connecting, Back cancels
+		s.mv.leaveToMenu() // while connecting, Back cancels
 	}
 	return nil
 }
+
+// fromJoinScreen says whether this is a join typed on the join screen,
+// which its failure and its Back return to.
+func (s *connectingScene) fromJoinScreen() bool { return s.typed != nil && s.typed.addr != "" }
 
 // failureText is the runtime's reason, or a plain one if it gave none.
 func failureText(rt *client.Runtime) string {
@@ -145,22 +151,22 @@ func (s *connectingScene) countdown() string {
 }
 
 func (s *connectingScene) Draw(screen *ebiten.Image) {
-	g := s.a.gfx
+	g := s.win.gfx
 	screen.Fill(colBackdrop)
 	drawFormShapes(screen, g, s.form)
 	g.shapes.flush(screen)
-	k := uiScale(s.a.w, s.a.h)
-	cx, cy := s.a.w/2, s.a.h/2
+	k := uiScale(s.win.w, s.win.h)
+	cx, cy := s.win.w/2, s.win.h/2
 	top := px(12, k)
 	title := 4 * k
-	if g.text.advance(s.title, title) > s.a.w-px(16, k) {
+	if g.text.advance(s.title, title) > s.win.w-px(16, k) {
 		title = textScale * k
 	}
 	g.text.draw(screen, s.title, cx, max(top, cy-px(140, k)), title, alignCenter, colTitle)
 	if s.reason != "" {
-		if s.reasonK != k || s.reasonW != s.a.w || s.reasonFor != s.reason {
-			s.reasonK, s.reasonW, s.reasonFor = k, s.a.w, s.reason
-			s.lines = wrap(s.reason, max(20, (s.a.w-px(48, k))/int(glyphW*textScale*k+1)))
+		if s.reasonK != k || s.reasonW != s.win.w || s.reasonFor != s.reason {
+			s.reasonK, s.reasonW, s.reasonFor = k, s.win.w, s.reason
+			s.lines = wrap(s.reason, max(20, (s.win.w-px(48, k))/int(glyphW*textScale*k+1)))
 		}
 		// Long reasons grow upward from just over Back, and stay under the
 		// title.

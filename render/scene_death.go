@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"io"
 	"strings"
 	"time"
 
@@ -49,7 +50,10 @@ var (
 
 // deathScene is the death screen over the session, which keeps running.
 type deathScene struct {
-	a    *app
+	win  *window
+	mv   moves
+	now  func() time.Time // the lockout counts down by it
+	logw io.Writer
 	sess session
 	rt   *client.Runtime
 
@@ -70,17 +74,17 @@ type deathScene struct {
 }
 
 // newDeathScene opens the death screen on the runtime's last death.
-func newDeathScene(a *app, sess session) *deathScene {
+func newDeathScene(win *window, mv moves, sess session, now func() time.Time, logw io.Writer) *deathScene {
 	rt := sess.Runtime()
 	d, _ := rt.LastDeath()
-	s := &deathScene{a: a, sess: sess, rt: rt, report: d, replay: rt.Replay(), lockSecs: -1}
+	s := &deathScene{win: win, mv: mv, now: now, logw: logw, sess: sess, rt: rt, report: d, replay: rt.Replay(), lockSecs: -1}
 	c := rt.Content()
 	s.killed, s.sight, s.lost, s.kept = deathWords(d, c)
 	s.caption = "Your last 3 seconds at 0.33× · the ringed bullet hit you · Enter or Space skips"
 	for i := range s.lockWord {
 		s.lockWord[i] = lockoutWords(i)
 	}
-	fmt.Fprintf(a.logw, "duskfall: scene=death killed=%q sight=%q lost=%q kept=%q replay_frames=%d\n",
+	fmt.Fprintf(logw, "duskfall: scene=death killed=%q sight=%q lost=%q kept=%q replay_frames=%d\n",
 		s.killed, s.sight, s.lost, s.kept, s.replay.Len())
 	return s
 }
@@ -168,7 +172,7 @@ func (s *deathScene) replayDone() bool {
 // character that died, from the roster the server sent.
 func (s *deathScene) lockoutLeft() int {
 	v := s.rt.Roster()
-	now := s.a.now()
+	now := s.now()
 	var left time.Duration
 	for i := range v.Characters {
 		left = max(left, v.LockoutLeft(&v.Characters[i], now))
@@ -181,20 +185,18 @@ func (s *deathScene) Update() error {
 	s.sess.Frame(client.Intent{})
 	switch s.rt.State() {
 	case client.StatePlaying:
-		s.a.scenes.switchTo(newPlayScene(s.a, s.sess))
+		s.mv.toPlay(s.sess)
 		return nil
 	case client.StateFailed, client.StateClosed:
-		reason := failureText(s.rt)
-		s.a.closeSession()
-		s.a.scenes.switchTo(newFailedScene(s.a, "Disconnected", reason))
+		s.mv.disconnected(failureText(s.rt))
 		return nil
 	}
 	s.lockSecs = min(s.lockoutLeft(), deathLockWords-1)
-	in := s.a.in
+	in := s.win.in
 	skip := in.menuEnter() || in.Click || in.menuBack() || pressed(in, ebiten.KeySpace)
 	if skip || (s.replayDone() && float64(s.frames)*replaySpeed >= float64(s.replay.Len()+replayHoldEnd*replaySpeed)) {
-		fmt.Fprintln(s.a.logw, "duskfall: scene=roster after death")
-		s.a.scenes.switchTo(newRosterScene(s.a, s.sess))
+		fmt.Fprintln(s.logw, "duskfall: scene=roster after death")
+		s.mv.toRoster(s.sess)
 	}
 	return nil
 }
@@ -248,7 +250,7 @@ func deathLayoutFor(w, h int) deathLayout {
 }
 
 // replayBox is where the replay is drawn.
-func (s *deathScene) replayBox() image.Rectangle { return deathLayoutFor(s.a.w, s.a.h).box }
+func (s *deathScene) replayBox() image.Rectangle { return deathLayoutFor(s.win.w, s.win.h).box }
 
 // replayFrame is the frame the replay shows now.
 func (s *deathScene) replayFrame() (*client.ReplayFrame, int) {
@@ -261,10 +263,10 @@ func (s *deathScene) replayFrame() (*client.ReplayFrame, int) {
 }
 
 func (s *deathScene) Draw(screen *ebiten.Image) {
-	g := s.a.gfx
+	g := s.win.gfx
 	screen.Fill(colBackdrop)
-	cx := s.a.w / 2
-	l := deathLayoutFor(s.a.w, s.a.h)
+	cx := s.win.w / 2
+	l := deathLayoutFor(s.win.w, s.win.h)
 	k := l.k
 	box := l.box
 	frame(screen, g.shapes, box, colReplayBox, colReplayEdge)
@@ -279,7 +281,7 @@ func (s *deathScene) Draw(screen *ebiten.Image) {
 	}
 	g.shapes.flush(screen)
 
-	width := s.a.w - px(16, k)
+	width := s.win.w - px(16, k)
 	g.text.draw(screen, "You fell", cx, l.titleY, 4*k, alignCenter, colDeathText)
 	g.text.draw(screen, s.fits[0].get(g, s.killed, width, textScale*k), cx, l.killedY, textScale*k, alignCenter, colTitle)
 	g.text.draw(screen, s.fits[1].get(g, s.sight, width, k), cx, l.sightY, k, alignCenter, colText)

@@ -19,20 +19,11 @@ import (
 // its name and its class, each class with its ship and its words. Later
 // launches go straight in.
 
-// nameChosen says whether the player has a name of its own: one given on
-// the command line, or one kept in Settings that is not the made-up one.
-func (a *app) nameChosen() bool {
-	if a.opts.Name != "" {
-		return true
-	}
-	s := &a.settings
-	return s.Name != "" && (len(s.Token) < 4 || s.Name != "pilot-"+s.Token[:4])
-}
-
 // nameScene asks a first-time player's name, keeps it in Settings, then
 // goes on to what was asked (Host and play).
 type nameScene struct {
-	a        *app
+	win      *window
+	mv       moves
 	name     *textField
 	ok, back *button
 	form     *form
@@ -49,8 +40,8 @@ type nameScene struct {
 	errFit, footFit    fitted
 }
 
-func newNameScene(a *app, next func()) *nameScene {
-	s := &nameScene{a: a, next: next,
+func newNameScene(win *window, mv moves, next func()) *nameScene {
+	s := &nameScene{win: win, mv: mv, next: next,
 		name: &textField{label: "Your name", maxBytes: wire.MaxNameLen},
 		ok:   &button{label: "Continue"}, back: &button{label: "Back"}}
 	s.form = newForm(s.name, s.ok, s.back)
@@ -63,7 +54,7 @@ func newNameScene(a *app, next func()) *nameScene {
 // question, the field (its error under it), Continue and Back, centred in
 // the room above the footer.
 func (s *nameScene) layout() {
-	w, h := s.a.w, s.a.h
+	w, h := s.win.w, s.win.h
 	k := uiScale(w, h)
 	s.k = k
 	lh := int(glyphH*k) + px(4, k)
@@ -93,40 +84,39 @@ func (s *nameScene) layout() {
 func (s *nameScene) Update() error {
 	s.blink++
 	s.layout()
-	if s.a.in.menuBack() {
-		s.a.scenes.switchTo(newMenuScene(s.a))
+	if s.win.in.menuBack() {
+		s.mv.toMenu()
 		return nil
 	}
-	switch s.form.update(s.a.in) {
+	switch s.form.update(s.win.in) {
 	case s.ok:
 		name := s.name.Text()
 		if err := checkName(name); err != nil {
 			s.err = capitalize(err.Error())
 			return nil
 		}
-		s.a.settings.Name = name
-		s.a.saveSettings()
+		s.mv.rename(name)
 		s.next()
 	case s.back:
-		s.a.scenes.switchTo(newMenuScene(s.a))
+		s.mv.toMenu()
 	}
 	return nil
 }
 
 func (s *nameScene) Draw(screen *ebiten.Image) {
-	g := s.a.gfx
+	g := s.win.gfx
 	screen.Fill(colBackdrop)
 	k := s.k
 	drawFormShapes(screen, g, s.form)
 	g.shapes.flush(screen)
-	cx := s.a.w / 2
+	cx := s.win.w / 2
 	g.text.draw(screen, "Welcome to Duskfall", cx, s.titleY, s.title, alignCenter, colTitle)
 	g.text.draw(screen, "What should your friends call you?", cx, s.askY, textScale*k, alignCenter, colText)
 	drawFormTextAt(screen, g, s.form, s.blink, k)
 	if s.err != "" {
-		g.text.draw(screen, s.errFit.get(g, s.err, s.a.w-px(16, k), k), cx, s.errY, k, alignCenter, colError)
+		g.text.draw(screen, s.errFit.get(g, s.err, s.win.w-px(16, k), k), cx, s.errY, k, alignCenter, colError)
 	}
-	g.text.draw(screen, s.footFit.get(g, "Kept in Settings, where you can change it. Enter to go on, Esc to go back.", s.a.w-px(16, k), k),
+	g.text.draw(screen, s.footFit.get(g, "Kept in Settings, where you can change it. Enter to go on, Esc to go back.", s.win.w-px(16, k), k),
 		cx, s.footY, k, alignCenter, colDim)
 }
 
@@ -157,7 +147,8 @@ type classCard struct {
 // and its class, chosen from cards showing each class's ship, words,
 // stats and ability. Create sends it; the new character is played at once.
 type classScene struct {
-	a      *app
+	win    *window
+	mv     moves
 	sess   session
 	rt     *client.Runtime
 	act    rosterActions
@@ -183,8 +174,8 @@ type classScene struct {
 	footFit             fitted
 }
 
-func newClassScene(a *app, sess session, name string) *classScene {
-	s := &classScene{a: a, sess: sess, rt: sess.Runtime(), act: sess.Runtime(),
+func newClassScene(win *window, mv moves, sess session, name string) *classScene {
+	s := &classScene{win: win, mv: mv, sess: sess, rt: sess.Runtime(), act: sess.Runtime(),
 		name:   &textField{label: "Your character's name", maxBytes: wire.MaxNameLen},
 		create: &button{label: "Create and play"}}
 	s.name.SetText(name)
@@ -229,7 +220,7 @@ func abilityWords(ab *game.Ability) string {
 // ships drawn smaller in a short window; their words are wrapped again to
 // the cards' width when it changes.
 func (s *classScene) layout() {
-	w, h := s.a.w, s.a.h
+	w, h := s.win.w, s.win.h
 	k := uiScale(w, h)
 	m := px(12, k)
 	lh := int(glyphH*k) + px(4, k)
@@ -284,19 +275,17 @@ func (s *classScene) Update() error {
 	s.sess.Frame(client.Intent{})
 	switch s.rt.State() {
 	case client.StatePlaying:
-		s.a.scenes.switchTo(newPlayScene(s.a, s.sess))
+		s.mv.toPlay(s.sess)
 		return nil
 	case client.StateFailed, client.StateClosed:
-		reason := failureText(s.rt)
-		s.a.closeSession()
-		s.a.scenes.switchTo(newFailedScene(s.a, "Disconnected", reason))
+		s.mv.disconnected(failureText(s.rt))
 		return nil
 	}
 	s.layout()
 	s.watch()
-	in := s.a.in
+	in := s.win.in
 	if in.menuBack() {
-		s.a.leaveToMenu()
+		s.mv.leaveToMenu()
 		return nil
 	}
 	if !s.form.hasFocus(s.name) {
@@ -364,7 +353,7 @@ func (s *classScene) watch() {
 }
 
 func (s *classScene) Draw(screen *ebiten.Image) {
-	g := s.a.gfx
+	g := s.win.gfx
 	screen.Fill(colBackdrop)
 	k := s.k
 	for i, c := range s.cards {
@@ -388,10 +377,10 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 	}
 	g.shapes.flush(screen)
 	s.drawShips(screen)
-	cx := s.a.w / 2
+	cx := s.win.w / 2
 	lh := int(glyphH*k) + px(4, k)
 	g.text.draw(screen, "Make your character", cx, s.titleY, s.title, alignCenter, colTitle)
-	g.text.draw(screen, s.subFit.get(g, "Choose a class: its ship, its gun and its ability are yours for good", s.a.w-px(16, k), k),
+	g.text.draw(screen, s.subFit.get(g, "Choose a class: its ship, its gun and its ability are yours for good", s.win.w-px(16, k), k),
 		cx, s.subY, k, alignCenter, colDim)
 	for i, c := range s.cards {
 		r := c.pick.rect
@@ -413,11 +402,11 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 	g.text.draw(screen, s.create.label, m.X, m.Y-int(glyphH*ts)/2, ts, alignCenter, colText)
 	switch {
 	case s.sent != "":
-		g.text.draw(screen, s.noteFit.get(g, rosterWaiting, s.a.w-px(16, k), k), cx, s.noteY, k, alignCenter, colDim)
+		g.text.draw(screen, s.noteFit.get(g, rosterWaiting, s.win.w-px(16, k), k), cx, s.noteY, k, alignCenter, colDim)
 	case s.err != "":
-		g.text.draw(screen, s.noteFit.get(g, s.err, s.a.w-px(16, k), k), cx, s.noteY, k, alignCenter, colError)
+		g.text.draw(screen, s.noteFit.get(g, s.err, s.win.w-px(16, k), k), cx, s.noteY, k, alignCenter, colError)
 	}
-	g.text.draw(screen, s.footFit.get(g, "Left/Right or click to choose a class, Enter to create, Esc to leave", s.a.w-px(16, k), k),
+	g.text.draw(screen, s.footFit.get(g, "Left/Right or click to choose a class, Enter to create, Esc to leave", s.win.w-px(16, k), k),
 		cx, s.footY, k, alignCenter, colDim)
 }
 

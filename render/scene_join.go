@@ -15,7 +15,12 @@ import (
 
 // joinScene asks for a name and an address, remembers both, and connects.
 type joinScene struct {
-	a             *app
+	win           *window
+	mv            moves
+	saved         *Settings  // the last address joined and the servers joined lately
+	typed         *typedJoin // the join typed here, kept after it failed
+	lan           *lanSearch
+	clip          *clipboard
 	name, addr    *textField
 	password      *textField // the game's password, when it has one: beside the address
 	connect, back *button
@@ -41,21 +46,23 @@ type joinScene struct {
 	errW, footW    int
 }
 
-func newJoinScene(a *app) *joinScene {
+// newJoinScene opens the join screen with the player's name, and the
+// address last joined or, back from a failed join, the one typed.
+func newJoinScene(win *window, mv moves, saved *Settings, name string, typed *typedJoin, lan *lanSearch, clip *clipboard) *joinScene {
 	s := &joinScene{
-		a:        a,
+		win: win, mv: mv, saved: saved, typed: typed, lan: lan, clip: clip,
 		name:     &textField{label: "Your name", maxBytes: wire.MaxNameLen},
 		addr:     &textField{label: "Address or join code", maxBytes: 128},
 		password: &textField{label: LabelJoinPassword, maxBytes: wire.MaxPasswordLen, secret: true},
 		connect:  &button{label: "Connect"},
 		back:     &button{label: "Back"},
 	}
-	s.name.SetText(a.playerName())
-	s.addr.SetText(a.settings.LastAddress)
-	if a.typedAddr != "" {
-		s.addr.SetText(a.typedAddr) // back from a failed join: what was typed, to correct
-		s.password.SetText(a.typedPassword)
-		s.err = a.joinErr
+	s.name.SetText(name)
+	s.addr.SetText(saved.LastAddress)
+	if typed.addr != "" {
+		s.addr.SetText(typed.addr) // back from a failed join: what was typed, to correct
+		s.password.SetText(typed.password)
+		s.err = typed.err
 	}
 	s.listGames()
 	return s
@@ -67,7 +74,7 @@ func newJoinScene(a *app) *joinScene {
 // the bottom. The games scroll in the room left, keeping the focused one
 // in view.
 func (s *joinScene) layout() {
-	w, h := s.a.w, s.a.h
+	w, h := s.win.w, s.win.h
 	k := uiScale(w, h)
 	s.k = k
 	fw := min(w-px(16, k), px(buttonW+120, k))
@@ -156,14 +163,14 @@ const maxListed = 5
 func (s *joinScene) listGames() {
 	var labels, addrs []string
 	seen := map[string]bool{}
-	for _, g := range s.a.lanGames() {
+	for _, g := range s.lan.games() {
 		if len(addrs) < maxListed && !seen[g.Addr] {
 			seen[g.Addr] = true
 			labels = append(labels, fmt.Sprintf("%s   %s   (%d of %d playing)", g.Name, g.Addr, g.Players, g.MaxPlayers))
 			addrs = append(addrs, g.Addr)
 		}
 	}
-	for _, r := range s.a.settings.Recent {
+	for _, r := range s.saved.Recent {
 		if len(addrs) < maxListed && !seen[r] {
 			seen[r] = true
 			labels = append(labels, r+"   (joined before)")
@@ -200,26 +207,26 @@ func (s *joinScene) Update() error {
 		s.listGames() // games come and go on the network
 	}
 	s.layout()
-	if s.a.in.menuBack() {
-		s.a.toMenu()
+	if s.win.in.menuBack() {
+		s.mv.toMenu()
 		return nil
 	}
-	if s.a.in.Paste && s.form.hasFocus(s.addr) {
-		s.a.clip.request()
+	if s.win.in.Paste && s.form.hasFocus(s.addr) {
+		s.clip.request()
 	}
-	if text, ok := s.a.clip.take(); ok && s.form.hasFocus(s.addr) {
+	if text, ok := s.clip.take(); ok && s.form.hasFocus(s.addr) {
 		s.addr.SetText(strings.TrimSpace(text))
 	}
-	if in := s.a.in; in.Wheel != 0 || in.PageUp || in.PageDown {
+	if in := s.win.in; in.Wheel != 0 || in.PageUp || in.PageDown {
 		s.top, s.loose = scrollTop(s.top, len(s.games), s.shown, -1, in), true
 	}
 	before := s.form.focus
-	switch b := s.form.update(s.a.in); {
+	switch b := s.form.update(s.win.in); {
 	case b == s.connect:
 		s.submit()
 	case b == s.back:
-		s.a.typedAddr, s.a.joinErr, s.a.typedPassword = "", "", ""
-		s.a.toMenu()
+		*s.typed = typedJoin{}
+		s.mv.toMenu()
 	case b != nil:
 		for i, g := range s.games {
 			if g == b {
@@ -247,11 +254,9 @@ func (s *joinScene) submit() {
 		return
 	}
 	s.err = ""
-	s.a.settings.Name = name // the address is remembered once a join reaches the server
-	s.a.opts.Name = ""       // the name typed here wins over the command line's from now on
-	s.a.saveSettings()
-	s.a.typedAddr, s.a.typedPassword = addr, s.password.Text()
-	s.a.join(addr)
+	s.mv.rename(name) // the address is remembered once a join reaches the server
+	s.typed.addr, s.typed.password = addr, s.password.Text()
+	s.mv.join(addr)
 }
 
 // passwordRefusal says whether a join was refused for its password (the
@@ -288,7 +293,7 @@ var joinHelp = [...]string{
 }
 
 func (s *joinScene) Draw(screen *ebiten.Image) {
-	g := s.a.gfx
+	g := s.win.gfx
 	screen.Fill(colBackdrop)
 	if s.err != "" && s.errFor != s.err {
 		s.layout() // the error came after this frame's layout
@@ -296,32 +301,32 @@ func (s *joinScene) Draw(screen *ebiten.Image) {
 	k := s.k
 	drawFormShapes(screen, g, s.form)
 	g.shapes.flush(screen)
-	g.text.draw(screen, "Join a game", s.a.w/2, s.titleY, s.title, alignCenter, colTitle)
+	g.text.draw(screen, "Join a game", s.win.w/2, s.titleY, s.title, alignCenter, colTitle)
 	drawFormTextAt(screen, g, s.form, s.blink, k)
 	if s.err != "" {
-		g.text.drawLines(screen, s.errLines, s.a.w/2, s.errY, textScale*k, colError)
+		g.text.drawLines(screen, s.errLines, s.win.w/2, s.errY, textScale*k, colError)
 	}
 	if len(s.games) > 0 {
 		head := "Games on your network, and servers joined before: click one"
 		if s.shown < len(s.games) {
 			head = "Games on your network, and servers joined before (Up/Down for more)"
 		}
-		if g.text.advance(head, k) > s.a.w-px(16, k) {
+		if g.text.advance(head, k) > s.win.w-px(16, k) {
 			head = "Games, and servers joined before"
 		}
-		g.text.draw(screen, head, s.a.w/2, s.listY, k, alignCenter, colDim)
+		g.text.draw(screen, head, s.win.w/2, s.listY, k, alignCenter, colDim)
 	} else {
-		g.text.draw(screen, s.a.lanWords(), s.a.w/2, s.listY, k, alignCenter, colDim)
+		g.text.draw(screen, s.lan.words(), s.win.w/2, s.listY, k, alignCenter, colDim)
 	}
-	if s.footK != k || s.footW != s.a.w || s.footer == "" {
-		s.footK, s.footW = k, s.a.w
+	if s.footK != k || s.footW != s.win.w || s.footer == "" {
+		s.footK, s.footW = k, s.win.w
 		s.footer = joinHelp[len(joinHelp)-1]
 		for _, l := range joinHelp {
-			if g.text.advance(l, k) <= s.a.w-px(16, k) {
+			if g.text.advance(l, k) <= s.win.w-px(16, k) {
 				s.footer = l
 				break
 			}
 		}
 	}
-	g.text.draw(screen, s.footer, s.a.w/2, s.footY, k, alignCenter, colDim)
+	g.text.draw(screen, s.footer, s.win.w/2, s.footY, k, alignCenter, colDim)
 }

@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"io"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -20,7 +21,9 @@ const (
 
 // menuScene is the main menu: Host and play, Join, Settings, Quit.
 type menuScene struct {
-	a                          *app
+	win                        *window
+	mv                         moves
+	logw                       io.Writer
 	host, join, settings, quit *button
 	port                       *textField // the UDP port Host and play opens
 	password                   *textField // the password friends must give ("" none)
@@ -39,9 +42,13 @@ type menuScene struct {
 	footW, errW     int
 }
 
-func newMenuScene(a *app) *menuScene {
+// newMenuScene opens the main menu with Host and play's options as
+// chosen before; name is the player's, for the footer.
+func newMenuScene(win *window, mv moves, logw io.Writer, c hostChoice, name string) *menuScene {
 	s := &menuScene{
-		a:        a,
+		win:      win,
+		mv:       mv,
+		logw:     logw,
 		host:     &button{label: LabelHostAndPlay},
 		join:     &button{label: LabelJoin},
 		settings: &button{label: LabelSettings},
@@ -49,18 +56,18 @@ func newMenuScene(a *app) *menuScene {
 		bg:       newBackdrop(),
 	}
 	s.port = &textField{label: "Port", maxBytes: 5}
-	s.port.SetText(strconv.Itoa(a.opts.Port))
+	s.port.SetText(strconv.Itoa(c.port))
 	s.password = &textField{label: LabelHostPassword, maxBytes: wire.MaxPasswordLen, secret: true, inline: true}
-	s.password.SetText(a.settings.HostPassword)
+	s.password.SetText(c.password)
 	s.private = &button{small: true}
-	s.setPrivate(a.settings.HostPrivate)
+	s.setPrivate(c.private)
 	s.router = &button{small: true}
-	s.setRouter(a.settings.HostUPnP && !a.opts.NoPortMap)
+	s.setRouter(c.router)
 	// Row by row, each left to right: a button, then its option beside it;
 	// the Router switch before Quit.
 	s.form = newForm(s.host, s.port, s.join, s.password, s.settings, s.private, s.router, s.quit) // Quit last: Up from the top lands on it
 	s.form.submit = s.host                                                                        // Enter in the port or password field hosts
-	s.footer = fmt.Sprintf("playing as %s - friends join you on the port beside Host and play", a.playerName())
+	s.footer = fmt.Sprintf("playing as %s - friends join you on the port beside Host and play", name)
 
 	s.layout()
 	return s
@@ -121,15 +128,15 @@ func (l menuLayout) column(w int, bs ...*button) {
 }
 
 func (s *menuScene) layout() {
-	l := mainMenuLayout(s.a.w, s.a.h)
-	l.column(s.a.w, s.host, s.join, s.settings, s.quit)
+	l := mainMenuLayout(s.win.w, s.win.h)
+	l.column(s.win.w, s.host, s.join, s.settings, s.quit)
 	// Host and play's options stand in a column at its right: the port
 	// beside it, the password and the private switch under the port.
 	k := l.k
 	r := s.host.rect
 	fh := min(px(fieldH, k), r.Dy())
 	x := r.Max.X + px(12, k)
-	w := min(px(hostOptionW, k), max(px(portFieldW, k), s.a.w-x-px(12, k)))
+	w := min(px(hostOptionW, k), max(px(portFieldW, k), s.win.w-x-px(12, k)))
 	beside := func(row image.Rectangle, width int) image.Rectangle {
 		return image.Rect(x, row.Min.Y+(row.Dy()-fh)/2, x+width, row.Min.Y+(row.Dy()+fh)/2)
 	}
@@ -196,11 +203,11 @@ func MainMenuButtonCenter(label string, w, h int) (image.Point, bool) {
 
 func (s *menuScene) Update() error {
 	if s.frames++; s.frames == 1 {
-		fmt.Fprintln(s.a.logw, "duskfall: scene=menu") // the menu takes input from here on (GUI tests wait for it)
+		fmt.Fprintln(s.logw, "duskfall: scene=menu") // the menu takes input from here on (GUI tests wait for it)
 	}
 	s.layout()
-	s.bg.update(s.a.w, s.a.h)
-	switch s.form.update(s.a.in) {
+	s.bg.update(s.win.w, s.win.h)
+	switch s.form.update(s.win.in) {
 	case s.host:
 		port, err := strconv.Atoi(s.port.Text())
 		if err != nil || port < 1 || port > 65535 {
@@ -208,25 +215,16 @@ func (s *menuScene) Update() error {
 			s.err = "The port is a number from 1 to 65535 (7777 unless another program has it)"
 			return nil
 		}
-		s.a.opts.Port = port
-		s.a.settings.HostPassword = s.password.Text()
-		s.a.settings.HostPrivate = s.private.label == LabelPrivateOn
-		s.a.settings.HostUPnP = s.router.label == LabelRouterOn
-		s.a.opts.NoPortMap = false // the switch says, from now on
-		s.a.saveSettings()
-		if !s.a.nameChosen() {
-			s.a.scenes.switchTo(newNameScene(s.a, s.a.hostAndPlay)) // the first launch asks a name first
-			return nil
-		}
-		s.a.hostAndPlay()
+		s.mv.host(hostChoice{port: port, password: s.password.Text(),
+			private: s.private.label == LabelPrivateOn, router: s.router.label == LabelRouterOn})
 	case s.private:
 		s.setPrivate(s.private.label != LabelPrivateOn)
 	case s.router:
 		s.setRouter(s.router.label != LabelRouterOn)
 	case s.join:
-		s.a.toJoin()
+		s.mv.toJoin()
 	case s.settings:
-		s.a.scenes.switchTo(newSettingsScene(s.a))
+		s.mv.toSettings()
 	case s.quit:
 		return ebiten.Termination
 	}
@@ -234,29 +232,29 @@ func (s *menuScene) Update() error {
 }
 
 func (s *menuScene) Draw(screen *ebiten.Image) {
-	g := s.a.gfx
+	g := s.win.gfx
 	screen.Fill(colBackdrop)
 	s.bg.draw(screen, g)
-	l := mainMenuLayout(s.a.w, s.a.h)
+	l := mainMenuLayout(s.win.w, s.win.h)
 	k := l.k
 	// A card behind the title and buttons keeps them readable over the
 	// backdrop.
 	frame(screen, g.shapes, l.card, rgb8(12, 11, 22, 0.8), rgb8(60, 54, 90, 0.9))
 	drawFormShapes(screen, g, s.form)
 	g.shapes.flush(screen)
-	g.text.draw(screen, "DUSKFALL", s.a.w/2, l.titleY, l.titleScale, alignCenter, colTitle)
-	g.text.draw(screen, "a co-op bullet hell", s.a.w/2, l.subY, textScale*k, alignCenter, colDim)
+	g.text.draw(screen, "DUSKFALL", s.win.w/2, l.titleY, l.titleScale, alignCenter, colTitle)
+	g.text.draw(screen, "a co-op bullet hell", s.win.w/2, l.subY, textScale*k, alignCenter, colDim)
 	drawFormTextAt(screen, g, s.form, s.frames, k)
 	if s.err != "" {
-		if s.errK != k || s.errW != s.a.w || s.errFit == "" {
-			s.errK, s.errW = k, s.a.w
+		if s.errK != k || s.errW != s.win.w || s.errFit == "" {
+			s.errK, s.errW = k, s.win.w
 			s.errFit = fit(g, s.err, l.card.Dx()-px(16, k), k)
 		}
-		g.text.draw(screen, s.errFit, s.a.w/2, l.errY, k, alignCenter, colError)
+		g.text.draw(screen, s.errFit, s.win.w/2, l.errY, k, alignCenter, colError)
 	}
 	// A band under the footer keeps it readable where the spirals pass.
 	lh := int(glyphH*k) + px(4, k)
-	g.shapes.rect(screen, 0, float32(l.footY-px(6, k)), float32(s.a.w), float32(2*lh+px(10, k)), rgb8(8, 7, 14, 0.75))
+	g.shapes.rect(screen, 0, float32(l.footY-px(6, k)), float32(s.win.w), float32(2*lh+px(10, k)), rgb8(8, 7, 14, 0.75))
 	g.shapes.flush(screen)
 	footer := s.footer
 	if s.form.hasFocus(s.private) || s.form.hasFocus(s.password) {
@@ -265,10 +263,10 @@ func (s *menuScene) Draw(screen *ebiten.Image) {
 	if s.form.hasFocus(s.router) {
 		footer = routerWords
 	}
-	if s.footK != k || s.footW != s.a.w || s.footFor != footer {
-		s.footK, s.footW, s.footFor = k, s.a.w, footer
-		s.footFit = fit(g, footer, s.a.w-px(16, k), k)
+	if s.footK != k || s.footW != s.win.w || s.footFor != footer {
+		s.footK, s.footW, s.footFor = k, s.win.w, footer
+		s.footFit = fit(g, footer, s.win.w-px(16, k), k)
 	}
-	g.text.draw(screen, s.footFit, s.a.w/2, l.footY, k, alignCenter, colDim)
-	g.text.draw(screen, "Up/Down and Enter, or click", s.a.w/2, l.footY+lh, k, alignCenter, colDim)
+	g.text.draw(screen, s.footFit, s.win.w/2, l.footY, k, alignCenter, colDim)
+	g.text.draw(screen, "Up/Down and Enter, or click", s.win.w/2, l.footY+lh, k, alignCenter, colDim)
 }

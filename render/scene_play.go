@@ -1,18 +1,20 @@
 package render
 
 import (
-	"duskfall/net/portmap"
 	"fmt"
 	"image"
 	"image/color"
+	"io"
 	"math"
 	"sync/atomic"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/levels"
+	"duskfall/net/portmap"
 )
 
 // shotAfterFrames is how long the play scene runs before the DUSKFALL_SHOT
@@ -23,46 +25,48 @@ const shotAfterFrames = 2 * game.TickRate
 // menu. The game never pauses (it is online); the pause menu only stops
 // the player's input.
 type playScene struct {
-	a    *app
+	win *window
+	mv  moves
+	playEnv
 	sess session
 	rt   *client.Runtime
 	look *worldLook
 
-	aim       aimer
-	inv       inventoryPanel
-	labels    labelPlacer // the frame's world labels, placed so none covers another
-	lastAim   float64
-	cam       camera
-	zoom      float64        // screen pixels per world unit (worldZoom)
-	reach     portmap.Status // the hosted game's port on the router, as last noted
-	copied    atomic.Bool    // the clipboard's tool took the code
-	copyDone  atomic.Bool    // it answered, and noteCopy has not said so yet
-	world     *ebiten.Image  // the world drawn at zoom 1 when zoom is more, then scaled onto the screen
-	viewer    game.Vec       // the own ship, the centre of the fog
-	hasView   bool
-	paused    bool
-	pause     *form // the menu in the hub: resume, disconnect
-	pauseOut  *form // the menu in a dungeon: resume, return to hub, disconnect
-	resume    *button
-	toHub     *button
-	leave     *button
-	setup     *button       // Settings
-	players   *button       // the host's Players list; in the menu only when hosting
-	copyCode  *button       // copies the join code; in the menu only when hosting
-	roster    *playersPanel // the Players list, open over the game when not nil
-	ctl       hostControls  // the host's controls; nil in a joined game
-	quit      *button
-	settings  *settingsPanel // open over the game when not nil
-	quitting  bool           // Quit was chosen: the window closes
-	focused   bool           // the player holds focus: the hitbox is drawn
-	fx        *effects
-	dir       *director // which sounds play
-	returning bool      // Return to hub was chosen: ESCAPE is held until the ship is out
-	costLines []string  // leaveCost wrapped to the window, for costW and costK
-	costW     int
-	costK     float64
-	bossHeard int // the last frame a met boss was near, for the music
-	netGraph  bool
+	aim          aimer
+	inv          inventoryPanel
+	labels       labelPlacer // the frame's world labels, placed so none covers another
+	lastAim      float64
+	cam          camera
+	zoom         float64        // screen pixels per world unit (worldZoom)
+	reach        portmap.Status // the hosted game's port on the router, as last noted
+	copied       atomic.Bool    // the clipboard's tool took the code
+	copyDone     atomic.Bool    // it answered, and noteCopy has not said so yet
+	world        *ebiten.Image  // the world drawn at zoom 1 when zoom is more, then scaled onto the screen
+	viewer       game.Vec       // the own ship, the centre of the fog
+	hasView      bool
+	paused       bool
+	pause        *form // the menu in the hub: resume, disconnect
+	pauseOut     *form // the menu in a dungeon: resume, return to hub, disconnect
+	resume       *button
+	toHub        *button
+	leave        *button
+	setup        *button       // Settings
+	players      *button       // the host's Players list; in the menu only when hosting
+	copyCode     *button       // copies the join code; in the menu only when hosting
+	roster       *playersPanel // the Players list, open over the game when not nil
+	ctl          hostControls  // the host's controls; nil in a joined game
+	quit         *button
+	openSettings *settingsPanel // the Settings, open over the game when not nil
+	quitting     bool           // Quit was chosen: the window closes
+	focused      bool           // the player holds focus: the hitbox is drawn
+	fx           *effects
+	dir          *director // which sounds play
+	returning    bool      // Return to hub was chosen: ESCAPE is held until the ship is out
+	costLines    []string  // leaveCost wrapped to the window, for costW and costK
+	costW        int
+	costK        float64
+	bossHeard    int // the last frame a met boss was near, for the music
+	netGraph     bool
 
 	frames  int // updates since the scene opened
 	playing int // updates with the own ship in the world
@@ -75,9 +79,25 @@ type playScene struct {
 	onMark    func(client.HitMark) // s.friendFell, made once
 }
 
-func newPlayScene(a *app, sess session) *playScene {
+// playEnv is what the play scene uses besides the window and the moves.
+// The settings and keys are the app's own, read each frame: a change made
+// in the Settings over the game shows at once.
+type playEnv struct {
+	settings    *Settings       // the bullet palette, shake, net graph and volume
+	keys        *bindings       // the player's keys, as the HUD names them
+	pack        *levels.Pack    // the maps and names the world is drawn with
+	sound       speaker         // the sound effects' output
+	quality     graphicsQuality // whether the costly effects are drawn
+	shot        *screenshot     // DUSKFALL_SHOT, taken once the world has arrived
+	perfLog     bool            // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	now         func() time.Time
+	logw        io.Writer
+	newSettings func() *settingsPanel // the Settings, to open over the game
+}
+
+func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s := &playScene{
-		a: a, sess: sess, rt: sess.Runtime(), look: newWorldLook(a.opts.Content, sess.Runtime().PlayerStats().Radius),
+		win: win, mv: mv, playEnv: env, sess: sess, rt: sess.Runtime(), look: newWorldLook(env.pack, sess.Runtime().PlayerStats().Radius),
 		resume:   &button{label: LabelResume},
 		toHub:    &button{label: LabelReturnToHub},
 		leave:    &button{label: LabelDisconnect},
@@ -86,15 +106,15 @@ func newPlayScene(a *app, sess session) *playScene {
 		copyCode: &button{label: LabelCopyJoinCode},
 		ctl:      sess.Controls(),
 		fx:       newEffects(),
-		dir:      newDirector(a.sound, a.settings.volume),
+		dir:      newDirector(env.sound, env.settings.volume),
 		quit:     &button{label: LabelQuit},
 	}
-	content, keeper := s.rt.Content(), keeperName(a.opts.Content)
+	content, keeper := s.rt.Content(), keeperName(env.pack)
 	s.items = newItemsUI(content, keeper)
 	s.keeper = newKeeperUI(content, keeper, s.rt)
 	s.pause = newForm(toAny(s.pauseButtons(false))...)
 	s.pauseOut = newForm(toAny(s.pauseButtons(true))...)
-	s.netGraph = a.settings.NetGraph
+	s.netGraph = env.settings.NetGraph
 	s.hud.where, s.hud.code = sess.Where(), sess.JoinCode()
 	s.layoutPause()
 	s.marksSeen = s.rt.HitsSince(0, func(client.HitMark) {}) // deaths before the scene are old news
@@ -109,7 +129,7 @@ func (s *playScene) friendFell(h client.HitMark) {
 		return
 	}
 	if words := s.rt.DeathWords(&h.Event); words != "" {
-		s.items.push(words, s.a.now())
+		s.items.push(words, s.now())
 	}
 }
 
@@ -135,10 +155,10 @@ func toAny(bs []*button) []any {
 }
 
 func (s *playScene) layoutPause() {
-	pauseColumn(s.a.w, s.a.h, s.pauseButtons(s.inDungeon()))
-	if k := uiScale(s.a.w, s.a.h); s.costW != s.a.w || s.costK != k {
-		s.costW, s.costK = s.a.w, k
-		s.costLines = wrap(leaveCost, max(20, (s.a.w-px(48, k))/int(glyphW*k+1)))
+	pauseColumn(s.win.w, s.win.h, s.pauseButtons(s.inDungeon()))
+	if k := uiScale(s.win.w, s.win.h); s.costW != s.win.w || s.costK != k {
+		s.costW, s.costK = s.win.w, k
+		s.costLines = wrap(leaveCost, max(20, (s.win.w-px(48, k))/int(glyphW*k+1)))
 	}
 }
 
@@ -181,7 +201,7 @@ func (s *playScene) menu() *form {
 }
 
 func (s *playScene) Update() error {
-	in := s.a.in
+	in := s.win.in
 	s.frames++
 	s.noteReach()
 	s.noteCopy()
@@ -189,10 +209,10 @@ func (s *playScene) Update() error {
 		s.netGraph = !s.netGraph
 	}
 	invTook := !s.paused && !s.keeper.open && s.updateInventory(in)
-	panelTook := !s.paused && !invTook && s.keeper.update(in, s.rt, s.a.w, s.a.h, s.frames)
+	panelTook := !s.paused && !invTook && s.keeper.update(in, s.rt, s.win.w, s.win.h, s.frames)
 	if !panelTook && !invTook && s.updatePause(in) {
 		if s.quitting {
-			s.a.closeSession()
+			s.mv.closeSession()
 			return ebiten.Termination
 		}
 		return nil // left the game
@@ -200,17 +220,15 @@ func (s *playScene) Update() error {
 	it := s.intent(in, panelTook)
 	s.sess.Frame(it)
 	if st := s.rt.State(); st == client.StateFailed || st == client.StateClosed {
-		reason := failureText(s.rt)
-		s.a.closeSession()
-		s.a.scenes.switchTo(newFailedScene(s.a, "Disconnected", reason))
+		s.mv.disconnected(failureText(s.rt))
 		return nil
 	}
 	if s.rt.State() == client.StateRoster { // the character died in a dungeon
 		if _, died := s.rt.LastDeath(); died && s.rt.Replay().Frozen() {
-			s.a.scenes.switchTo(newDeathScene(s.a, s.sess))
+			s.mv.toDeath(s.sess)
 			return nil
 		}
-		s.a.scenes.switchTo(newRosterScene(s.a, s.sess))
+		s.mv.toRoster(s.sess)
 		return nil
 	}
 	s.marksSeen = s.rt.HitsSince(s.marksSeen, s.onMark)
@@ -219,7 +237,7 @@ func (s *playScene) Update() error {
 	s.follow()
 	s.notePlaying()
 	s.hud.update(s.rt, s.frames, s.look, s.sess)
-	s.items.update(s.rt, s.a.now(), !s.inDungeon())
+	s.items.update(s.rt, s.now(), !s.inDungeon())
 	return nil
 }
 
@@ -246,13 +264,13 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	if !s.paused {
 		if in.Back || in.Pad.Start {
 			s.paused, s.returning, s.menu().focus = true, false, 0
-			fmt.Fprintln(s.a.logw, "duskfall: scene=pause")
+			fmt.Fprintln(s.logw, "duskfall: scene=pause")
 		}
 		return false
 	}
-	if s.settings != nil {
-		if s.settings.update(in) {
-			s.settings = nil
+	if s.openSettings != nil {
+		if s.openSettings.update(in) {
+			s.openSettings = nil
 		}
 		return false
 	}
@@ -266,11 +284,11 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	case s.copyCode:
 		s.copyJoinCode()
 	case s.players:
-		s.roster = newPlayersPanel(s.a, s.rt, s.ctl)
-		fmt.Fprintln(s.a.logw, "duskfall: scene=players")
+		s.roster = newPlayersPanel(s.win, s.logw, s.rt, s.ctl)
+		fmt.Fprintln(s.logw, "duskfall: scene=players")
 	case s.setup:
-		s.settings = newSettingsPanel(s.a)
-		fmt.Fprintln(s.a.logw, "duskfall: scene=settings")
+		s.openSettings = s.newSettings()
+		fmt.Fprintln(s.logw, "duskfall: scene=settings")
 	case s.quit:
 		s.quitting = true
 		return true
@@ -279,7 +297,7 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	case s.toHub:
 		s.paused, s.returning = false, true
 	case s.leave:
-		s.a.leaveToMenu()
+		s.mv.leaveToMenu()
 		return true
 	default:
 		if in.menuBack() || in.Pad.Start {
@@ -301,18 +319,18 @@ func (s *playScene) intent(in *frameInput, panel bool) client.Intent {
 	if s.returning && !s.inDungeon() {
 		s.returning = false
 	}
-	sx, sy := float64(s.a.w)/2, float64(s.a.h)/2
+	sx, sy := float64(s.win.w)/2, float64(s.win.h)/2
 	if s.hasView {
 		x, y := s.onScreen(s.viewer.X, s.viewer.Y)
 		sx, sy = float64(x), float64(y)
 	}
 	it := s.aim.intent(in, sx, sy)
 	s.lastAim, s.focused = it.Aim, it.Focus
-	s.items.itemIntent(in, s.a.w, s.a.h, panel, s.inv.open, &it)
+	s.items.itemIntent(in, s.win.w, s.win.h, panel, s.inv.open, &it)
 	if panel {
 		it.Interact = false
 	}
-	s.items.hintIntent(it, s.rt, s.a.now())
+	s.items.hintIntent(it, s.rt, s.now())
 	it.Escape = it.Escape || s.returning
 	return it
 }
@@ -327,9 +345,9 @@ func (s *playScene) follow() {
 		s.viewer = game.Vec{X: w / 2, Y: h / 2}
 	}
 	ox, oy := s.fx.shakeOffset(s.frames)
-	s.zoom = worldZoom(s.a.w, s.a.h)
-	vw, vh := int(math.Ceil(float64(s.a.w)/s.zoom)), int(math.Ceil(float64(s.a.h)/s.zoom))
-	s.cam = centredOn(s.viewer.X+ox, s.viewer.Y+oy+fieldShift(s.a.w, s.a.h)/s.zoom, vw, vh)
+	s.zoom = worldZoom(s.win.w, s.win.h)
+	vw, vh := int(math.Ceil(float64(s.win.w)/s.zoom)), int(math.Ceil(float64(s.win.h)/s.zoom))
+	s.cam = centredOn(s.viewer.X+ox, s.viewer.Y+oy+fieldShift(s.win.w, s.win.h)/s.zoom, vw, vh)
 }
 
 // LabelCopyJoinCode is the pause menu's button that copies the join code.
@@ -343,7 +361,7 @@ func (s *playScene) copyJoinCode() {
 		s.copied.Store(ok)
 		s.copyDone.Store(true)
 	})
-	fmt.Fprintf(s.a.logw, "duskfall: copying the join code %s\n", code)
+	fmt.Fprintf(s.logw, "duskfall: copying the join code %s\n", code)
 }
 
 // noteCopy says, once the clipboard's tool answered, whether the code went.
@@ -352,10 +370,10 @@ func (s *playScene) noteCopy() {
 		return
 	}
 	if s.copied.Load() {
-		s.items.push("Join code copied: paste it to your friends", s.a.now())
+		s.items.push("Join code copied: paste it to your friends", s.now())
 		return
 	}
-	s.items.push("No clipboard tool answered: read the join code off the top left", s.a.now())
+	s.items.push("No clipboard tool answered: read the join code off the top left", s.now())
 }
 
 // noteReach follows the hosted game's port on the home router: once a
@@ -375,10 +393,10 @@ func (s *playScene) noteReach() {
 	if r.State == portmap.Looking || r.State == portmap.Off {
 		return
 	}
-	s.items.push(r.Short(), s.a.now())
-	fmt.Fprintf(s.a.logw, "duskfall: port mapping: %s\n", r.Line())
+	s.items.push(r.Short(), s.now())
+	fmt.Fprintf(s.logw, "duskfall: port mapping: %s\n", r.Line())
 	if r.State == portmap.Open {
-		fmt.Fprintf(s.a.logw, "duskfall: join code %s\n", s.hud.code)
+		fmt.Fprintf(s.logw, "duskfall: join code %s\n", s.hud.code)
 	}
 }
 
@@ -444,22 +462,22 @@ func (s *playScene) notePlaying() {
 	}
 	if !s.logged {
 		s.logged = true
-		fmt.Fprintf(s.a.logw, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
-		fmt.Fprintf(s.a.logw, "duskfall: %s\n", s.sess.Where())
+		fmt.Fprintf(s.logw, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
+		fmt.Fprintf(s.logw, "duskfall: %s\n", s.sess.Where())
 		if code := s.sess.JoinCode(); code != "" {
-			fmt.Fprintf(s.a.logw, "duskfall: join code %s\n", code)
+			fmt.Fprintf(s.logw, "duskfall: join code %s\n", code)
 		}
 	}
 	if s.frames%game.TickRate == 0 {
-		s.a.judgeQuality(s.playing, actualFPS())
+		s.quality.judgeQuality(s.playing, actualFPS())
 	}
-	if s.a.perfLog && s.frames%(5*game.TickRate) == 0 {
-		fmt.Fprintf(s.a.logw, "duskfall: fps=%.1f tps=%.1f bullets=%d\n", ebiten.ActualFPS(), ebiten.ActualTPS(), s.rt.Bullets().Len())
+	if s.perfLog && s.frames%(5*game.TickRate) == 0 {
+		fmt.Fprintf(s.logw, "duskfall: fps=%.1f tps=%.1f bullets=%d\n", ebiten.ActualFPS(), ebiten.ActualTPS(), s.rt.Bullets().Len())
 	}
 	if _, ok := s.rt.Self(); ok {
 		s.playing++
-		if s.playing == shotAfterFrames && s.a.shotPath != "" {
-			s.a.shotDue = true
+		if s.playing == shotAfterFrames && s.shot.path != "" {
+			s.shot.due = true
 		}
 	}
 }
@@ -468,7 +486,7 @@ func (s *playScene) notePlaying() {
 func (s *playScene) holdFrame() bool { return s.fx.punch.stop.hold() }
 
 func (s *playScene) Draw(screen *ebiten.Image) {
-	g := s.a.gfx
+	g := s.win.gfx
 	screen.Fill(color.Black) // unknown ground is black
 	g.boxes.on = false       // the world and what moves with it are not the layout's
 	world := s.worldTarget(screen)
@@ -485,7 +503,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	s.present(screen, world)
 	g.boxes.on = true
 	if !s.keeper.open { // its words would show through the panel's title
-		s.items.level.drawWords(screen, g, s.a.w, s.a.h, s.a.now())
+		s.items.level.drawWords(screen, g, s.win.w, s.win.h, s.now())
 	}
 	s.hud.draw(screen, g, s)
 	if s.fx.bossSeen {
@@ -498,15 +516,15 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	}
 	s.items.drawHUD(screen, g, s, s.keeper.open)
 	if s.inv.open {
-		s.inv.refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.a.col.keys[actAbility])
-		s.inv.draw(screen, g, s.rt.Character().Name, s.a.col.keys, s.a.w, s.a.h)
+		s.inv.refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[actAbility])
+		s.inv.draw(screen, g, s.rt.Character().Name, *s.keys, s.win.w, s.win.h)
 	}
-	s.keeper.drawPanel(screen, g, s.a.w, s.a.h)
+	s.keeper.drawPanel(screen, g, s.win.w, s.win.h)
 	if s.paused && s.roster == nil {
 		s.drawPause(screen, g)
 	}
-	if s.settings != nil {
-		s.settings.draw(screen, g)
+	if s.openSettings != nil {
+		s.openSettings.draw(screen, g)
 	}
 	if s.roster != nil {
 		s.roster.draw(screen, g)
@@ -518,24 +536,24 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 func (s *playScene) drawLevelUpRings(world *ebiten.Image, g *graphics) {
 	if self, ok := s.rt.Self(); ok {
 		x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
-		s.items.level.drawRings(world, g.shapes, x, y, s.a.now())
+		s.items.level.drawRings(world, g.shapes, x, y, s.now())
 		g.shapes.flush(world)
 	}
 }
 
 func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
 	g.boxes.overlay(true)
-	g.shapes.rect(screen, 0, 0, float32(s.a.w), float32(s.a.h), colDimScreen)
+	g.shapes.rect(screen, 0, 0, float32(s.win.w), float32(s.win.h), colDimScreen)
 	drawFormShapes(screen, g, s.menu())
 	g.shapes.flush(screen)
 	// Over the buttons, bottom up: in a dungeon what leaving costs, the
 	// line under the title, and the title, smaller when the room is short.
-	k := uiScale(s.a.w, s.a.h)
+	k := uiScale(s.win.w, s.win.h)
 	lh := int(glyphH*k) + 4
 	y := s.resume.rect.Min.Y - px(12, k)
 	if s.inDungeon() {
 		y -= len(s.costLines) * lh
-		g.text.drawLines(screen, s.costLines, s.a.w/2, y, k, colTitle)
+		g.text.drawLines(screen, s.costLines, s.win.w/2, y, k, colTitle)
 		y -= px(8, k)
 	}
 	title := 4 * k
@@ -544,10 +562,10 @@ func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
 	}
 	if y-lh-px(16, k)-int(glyphH*title) >= px(4, k) {
 		y -= lh
-		g.text.draw(screen, "the game goes on around you", s.a.w/2, y, k, alignCenter, colDim)
+		g.text.draw(screen, "the game goes on around you", s.win.w/2, y, k, alignCenter, colDim)
 		y -= px(16, k)
 	}
-	g.text.draw(screen, "Paused", s.a.w/2, max(px(4, k), y-int(glyphH*title)), title, alignCenter, colTitle)
+	g.text.draw(screen, "Paused", s.win.w/2, max(px(4, k), y-int(glyphH*title)), title, alignCenter, colTitle)
 	drawFormTextAt(screen, g, s.menu(), 0, k)
 }
 

@@ -194,14 +194,14 @@ func TestHostAndPlay(t *testing.T) {
 	})
 	t.Run("the screenshot is due after two seconds of play", func(t *testing.T) {
 		h, _ := hostedHarness(t)
-		h.a.shotPath = filepath.Join(t.TempDir(), "shot.png")
+		h.a.shot.path = filepath.Join(t.TempDir(), "shot.png")
 		s := untilPlaying(t, h)
 		for s.playing < shotAfterFrames-1 {
 			h.press(frameInput{})
-			require.False(t, h.a.shotDue)
+			require.False(t, h.a.shot.due)
 		}
 		h.press(frameInput{})
-		assert.True(t, h.a.shotDue)
+		assert.True(t, h.a.shot.due)
 	})
 	t.Run("F3 toggles the net graph, which names the hosted world's seed", func(t *testing.T) {
 		h, rec := hostedHarnessWith(t, "", Options{Host: true, Seed: 0xfeed})
@@ -293,7 +293,7 @@ func TestThePauseMenu(t *testing.T) {
 		h.press(frameInput{Back: true})
 		c := s.setup.rect.Min
 		h.press(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
-		require.NotNil(t, s.settings)
+		require.NotNil(t, s.openSettings)
 		n, tick := len(rec.intents), s.rt.ServerTick()
 		for range 5 {
 			h.press(frameInput{Move: [2]float64{1, 0}})
@@ -301,7 +301,7 @@ func TestThePauseMenu(t *testing.T) {
 		require.Len(t, rec.intents, n+5, "the session still runs every frame")
 		assert.Greater(t, s.rt.ServerTick(), tick)
 		h.press(frameInput{Back: true})
-		assert.Nil(t, s.settings)
+		assert.Nil(t, s.openSettings)
 		assert.True(t, s.paused, "back in the pause menu")
 	})
 	t.Run("Quit closes the game and the window", func(t *testing.T) {

@@ -69,10 +69,13 @@ type rosterRow struct {
 // the connecting scene (nothing is played until a character is chosen) and
 // opens the play scene once the chosen character is in the world.
 type rosterScene struct {
-	a    *app
-	sess session
-	rt   *client.Runtime
-	act  rosterActions
+	win   *window
+	mv    moves
+	now   func() time.Time // the lockouts count down by it
+	first bool             // the first launch: an account with no character makes one on the class scene
+	sess  session
+	rt    *client.Runtime
+	act   rosterActions
 
 	view    client.RosterView // the roster shown, its entries copied
 	built   bool
@@ -104,9 +107,9 @@ type rosterScene struct {
 	blink     int
 }
 
-func newRosterScene(a *app, sess session) *rosterScene {
+func newRosterScene(win *window, mv moves, sess session, now func() time.Time, first bool) *rosterScene {
 	s := &rosterScene{
-		a: a, sess: sess, rt: sess.Runtime(), act: sess.Runtime(),
+		win: win, mv: mv, now: now, first: first, sess: sess, rt: sess.Runtime(), act: sess.Runtime(),
 		byID:   map[uint64]*rosterRow{},
 		name:   &textField{label: "New character", maxBytes: wire.MaxNameLen},
 		create: &button{label: "Create"},
@@ -122,27 +125,25 @@ func (s *rosterScene) Update() error {
 	s.sess.Frame(client.Intent{})
 	switch s.rt.State() {
 	case client.StatePlaying:
-		s.a.scenes.switchTo(newPlayScene(s.a, s.sess))
+		s.mv.toPlay(s.sess)
 		return nil
 	case client.StateFailed, client.StateClosed:
-		reason := failureText(s.rt)
-		s.a.closeSession()
-		s.a.scenes.switchTo(newFailedScene(s.a, "Disconnected", reason))
+		s.mv.disconnected(failureText(s.rt))
 		return nil
 	}
 	s.refresh()
-	if s.a.choose && len(s.rows) == 0 && !s.pending && s.view.Cause == wire.CauseList {
+	if s.first && len(s.rows) == 0 && !s.pending && s.view.Cause == wire.CauseList {
 		// An account with no character: make the first, with its class.
-		s.a.scenes.switchTo(newClassScene(s.a, s.sess, s.a.playerName()))
+		s.mv.toClass(s.sess)
 		return nil
 	}
 	s.layout()
-	in := s.a.in
+	in := s.win.in
 	if in.menuBack() {
 		if s.asking != nil {
 			s.keepAsked()
 		} else {
-			s.a.leaveToMenu()
+			s.mv.leaveToMenu()
 		}
 		return nil
 	}
@@ -316,7 +317,7 @@ func (s *rosterScene) press(b *button) {
 	}
 	switch b {
 	case s.leave:
-		s.a.leaveToMenu()
+		s.mv.leaveToMenu()
 		return
 	case s.create:
 		s.submitCreate()
@@ -367,7 +368,7 @@ func errWords(err error) string {
 
 // countDown refreshes the lockout words of each row, once a second.
 func (s *rosterScene) countDown() {
-	now := s.a.now()
+	now := s.now()
 	for _, r := range s.rows {
 		left := s.view.LockoutLeft(&r.entry, now)
 		secs := int((left + time.Second - 1) / time.Second)
@@ -387,12 +388,12 @@ func (s *rosterScene) countDown() {
 // wrapNote wraps the server's note to the window at its UI scale, in the
 // large text when it fits one line.
 func (s *rosterScene) wrapNote() {
-	k := uiScale(s.a.w, s.a.h)
-	if s.noteK == k && s.noteW == s.a.w {
+	k := uiScale(s.win.w, s.win.h)
+	if s.noteK == k && s.noteW == s.win.w {
 		return
 	}
-	s.noteK, s.noteW = k, s.a.w
-	w := min(s.a.w, px(rosterRowMaxW+80, k))
+	s.noteK, s.noteW = k, s.win.w
+	w := min(s.win.w, px(rosterRowMaxW+80, k))
 	s.noteScale = textScale
 	s.noteLines = wrapFor(s.view.Note, w, s.noteScale*k)
 	if len(s.noteLines) > 1 {
@@ -410,7 +411,7 @@ func (s *rosterScene) noteY() int { return s.titleY() + int(glyphH*s.title()) + 
 
 // title is the title's scale: smaller in a short window.
 func (s *rosterScene) title() float64 {
-	if s.a.h < px(560, s.k) {
+	if s.win.h < px(560, s.k) {
 		return 2.5 * s.k
 	}
 	return 4 * s.k
@@ -427,10 +428,10 @@ func (s *rosterScene) noteHeight() int {
 	return len(s.noteLines) * (int(glyphH*s.noteScale*s.k) + 4)
 }
 
-func (s *rosterScene) rowWidth() int { return min(s.a.w-px(24, s.k), px(rosterRowMaxW, s.k)) }
+func (s *rosterScene) rowWidth() int { return min(s.win.w-px(24, s.k), px(rosterRowMaxW, s.k)) }
 
 func (s *rosterScene) layout() {
-	w, h := s.a.w, s.a.h
+	w, h := s.win.w, s.win.h
 	k := uiScale(w, h)
 	s.k = k
 	s.wrapNote()
@@ -505,14 +506,14 @@ func (s *rosterScene) status() (string, color.RGBA) {
 }
 
 func (s *rosterScene) Draw(screen *ebiten.Image) {
-	g := s.a.gfx
+	g := s.win.gfx
 	screen.Fill(colBackdrop)
 	k := s.k
-	cx := s.a.w / 2
+	cx := s.win.w / 2
 	rowW := s.rowWidth()
 	died := s.view.Cause == wire.CauseDied && len(s.noteLines) > 0
 	if died {
-		band := centredRect(s.a.w, s.noteY()-px(8, k), rowW, s.noteHeight()+px(12, k))
+		band := centredRect(s.win.w, s.noteY()-px(8, k), rowW, s.noteHeight()+px(12, k))
 		frame(screen, g.shapes, band, colDeathBand, colDeathEdge)
 	}
 	sel := s.selected()
@@ -550,12 +551,12 @@ func (s *rosterScene) Draw(screen *ebiten.Image) {
 		g.text.draw(screen, "more below (Down)", cx, s.listY+s.shown*(px(rosterRowH, k)+px(rosterRowGap, k)), k, alignCenter, colDim)
 	}
 	if msg, c := s.status(); msg != "" {
-		g.text.draw(screen, s.fits[0].get(g, msg, s.a.w-px(16, k), k), cx, s.statusY(), k, alignCenter, c)
+		g.text.draw(screen, s.fits[0].get(g, msg, s.win.w-px(16, k), k), cx, s.statusY(), k, alignCenter, c)
 	}
 	s.drawCreateText(screen, g)
 	s.drawButtonText(screen, g)
-	g.text.draw(screen, s.fits[1].get(g, "Up/Down to choose, Enter to play, Tab to move between buttons, Esc to leave", s.a.w-px(16, k), k),
-		cx, s.a.h-px(10, k)-int(glyphH*k)-px(4, k), k, alignCenter, colDim)
+	g.text.draw(screen, s.fits[1].get(g, "Up/Down to choose, Enter to play, Tab to move between buttons, Esc to leave", s.win.w-px(16, k), k),
+		cx, s.win.h-px(10, k)-int(glyphH*k)-px(4, k), k, alignCenter, colDim)
 }
 
 func (s *rosterScene) drawRowText(dst *ebiten.Image, g *graphics, r *rosterRow) {
@@ -578,14 +579,14 @@ func (s *rosterScene) drawRowText(dst *ebiten.Image, g *graphics, r *rosterRow) 
 
 func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *graphics) {
 	k := s.k
-	cx := s.a.w / 2
+	cx := s.win.w / 2
 	if !s.room() {
-		g.text.draw(dst, s.fits[2].get(g, s.full, s.a.w-px(16, k), k), cx, s.statusY()+int(glyphH*k)+px(labelGap, k), k, alignCenter, colDim)
+		g.text.draw(dst, s.fits[2].get(g, s.full, s.win.w-px(16, k), k), cx, s.statusY()+int(glyphH*k)+px(labelGap, k), k, alignCenter, colDim)
 		return
 	}
 	g.text.draw(dst, s.slots, s.create.rect.Max.X, s.name.rect.Min.Y-px(labelGap, k), k, alignRight, colDim)
 	if s.createErr != "" {
-		g.text.draw(dst, s.fits[3].get(g, s.createErr, s.a.w-px(16, k), k), cx, s.name.rect.Max.Y+px(6, k), k, alignCenter, colError)
+		g.text.draw(dst, s.fits[3].get(g, s.createErr, s.win.w-px(16, k), k), cx, s.name.rect.Max.Y+px(6, k), k, alignCenter, colError)
 	}
 }
 

@@ -78,7 +78,7 @@ func TestRosterScene(t *testing.T) {
 		for _, r := range s.rows {
 			assert.False(t, r.play.rect.Empty(), "%s has a Play button", r.entry.Name)
 			assert.False(t, r.del.rect.Empty(), "%s has a Delete button", r.entry.Name)
-			assert.True(t, r.rect.In(image.Rect(0, 0, s.a.w, s.a.h)), "%s is on screen", r.entry.Name)
+			assert.True(t, r.rect.In(image.Rect(0, 0, s.win.w, s.win.h)), "%s is on screen", r.entry.Name)
 		}
 		assert.Equal(t, "level 3  ·  health 80/100  ·  in the hub", s.rows[0].detail)
 		assert.Contains(t, s.rows[1].detail, "returns to the hub")

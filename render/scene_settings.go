@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"io"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -17,7 +18,10 @@ import (
 // play scene shows it over the game, which goes on; the menu shows it as a
 // scene of its own.
 type settingsPanel struct {
-	a        *app
+	win      *window
+	settings *Settings
+	keep     settingsKeeper
+	logw     io.Writer // the rows chosen and keys bound, for the log
 	rows     []settingRow
 	sel      int
 	binding  bool // waiting for the key of rows[sel]
@@ -37,17 +41,31 @@ type settingRow struct {
 	action int // the action a key row rebinds, -1 for others
 }
 
-func newSettingsPanel(a *app) *settingsPanel {
-	p := &settingsPanel{a: a, name: &textField{label: "Name", maxBytes: wire.MaxNameLen}}
-	p.name.SetText(a.playerName())
-	p.lastName = a.playerName()
-	s := &a.settings
+// settingsKeeper is what the settings panel asks of the app besides the
+// settings themselves: to save a change, to hand a new key or gamepad
+// choice to the input, to keep a name, and the Graphics row's words (the
+// Auto setting's state this session is the app's).
+type settingsKeeper interface {
+	saveSettings()
+	applyInput()
+	rename(name string)
+	qualityWords() string
+}
+
+var _ settingsKeeper = (*app)(nil)
+
+// newSettingsPanel opens the panel on the settings s, name being the
+// player's.
+func newSettingsPanel(win *window, s *Settings, keep settingsKeeper, logw io.Writer, name string) *settingsPanel {
+	p := &settingsPanel{win: win, settings: s, keep: keep, logw: logw, name: &textField{label: "Name", maxBytes: wire.MaxNameLen}}
+	p.name.SetText(name)
+	p.lastName = name
 	onOff := func(v *bool, apply func()) (func() string, func(int)) {
 		return func() string { return map[bool]string{true: "On", false: "Off"}[*v] },
 			func(int) { *v = !*v; apply() }
 	}
-	window := func() { applyWindow(*s, false) }
-	input := func() { a.applyInput() }
+	display := func() { applyWindow(*s, false) }
+	input := func() { keep.applyInput() }
 	none := func() {}
 	add := func(label string, value func() string, change func(int)) {
 		p.rows = append(p.rows, settingRow{label: label, value: value, change: change, action: -1})
@@ -62,9 +80,9 @@ func newSettingsPanel(a *app) *settingsPanel {
 	add("Effects volume", v0, c0)
 	v0, c0 = vol(&s.MusicVolume)
 	add("Music volume", v0, c0)
-	v, c := onOff(&s.Fullscreen, window)
+	v, c := onOff(&s.Fullscreen, display)
 	add("Fullscreen (F11)", v, c)
-	v, c = onOff(&s.Vsync, window)
+	v, c = onOff(&s.Vsync, display)
 	add("Vsync", v, c)
 	add("Window size", func() string { return fmt.Sprintf("%.0f %%", 100*s.WindowScale) }, func(dir int) {
 		if dir == 0 {
@@ -73,7 +91,7 @@ func newSettingsPanel(a *app) *settingsPanel {
 		s.WindowScale = stepScale(s.WindowScale, dir)
 		applyWindow(*s, true)
 	})
-	add(LabelUIScale, func() string { return uiScaleWords(s.UIScale, a.w, a.h) }, func(dir int) {
+	add(LabelUIScale, func() string { return uiScaleWords(s.UIScale, win.w, win.h) }, func(dir int) {
 		s.UIScale = nextUIScale(s.UIScale, dir)
 		input()
 	})
@@ -85,7 +103,7 @@ func newSettingsPanel(a *app) *settingsPanel {
 	add("Screen shake", v, c)
 	add(LabelBulletColours, func() string { return paletteName(s.BulletPalette) },
 		func(dir int) { s.BulletPalette = nextPalette(s.BulletPalette, dir) })
-	add("Graphics", a.qualityWords, func(dir int) { s.Quality = nextQuality(s.Quality, dir) })
+	add("Graphics", keep.qualityWords, func(dir int) { s.Quality = nextQuality(s.Quality, dir) })
 	for i, act := range actions {
 		p.rows = append(p.rows, settingRow{label: act.label, action: i,
 			value: func() string { return s.bindings()[i].String() }})
@@ -113,24 +131,24 @@ const (
 
 // All of it at the window's UI scale.
 func (p *settingsPanel) layout() {
-	k := uiScale(p.a.w, p.a.h)
+	k := uiScale(p.win.w, p.win.h)
 	rowH := px(settingRowH, k)
-	viewBottom := p.a.h - px(settingsFootH, k)
-	top := max(px(settingsViewY, k), p.a.h/2-len(p.rows)*rowH/2)
+	viewBottom := p.win.h - px(settingsFootH, k)
+	top := max(px(settingsViewY, k), p.win.h/2-len(p.rows)*rowH/2)
 	if y := top + (p.sel+1)*rowH; y > viewBottom {
 		top -= y - viewBottom // the chosen row's bottom at the view's bottom
 	}
 	for i := range p.rows {
-		p.rects[i] = centredRect(p.a.w, top+i*rowH, min(px(settingRowW, k), p.a.w-px(16, k)), rowH-px(4, k))
+		p.rects[i] = centredRect(p.win.w, top+i*rowH, min(px(settingRowW, k), p.win.w-px(16, k)), rowH-px(4, k))
 	}
 	p.name.rect = p.rects[0]
 }
 
 // inView says whether row i lies wholly in the list's view.
 func (p *settingsPanel) inView(i int) bool {
-	k := uiScale(p.a.w, p.a.h)
+	k := uiScale(p.win.w, p.win.h)
 	r := p.rects[i]
-	return r.Min.Y >= px(settingsViewY, k) && r.Max.Y <= p.a.h-px(settingsFootH, k)
+	return r.Min.Y >= px(settingsViewY, k) && r.Max.Y <= p.win.h-px(settingsFootH, k)
 }
 
 // update runs a frame; true means the player left the panel.
@@ -138,7 +156,7 @@ func (p *settingsPanel) update(in *frameInput) bool {
 	was := p.sel
 	defer func() {
 		if p.sel != was {
-			fmt.Fprintf(p.a.logw, "duskfall: settings at %s\n", p.rows[p.sel].label) // window tests follow the choice
+			fmt.Fprintf(p.logw, "duskfall: settings at %s\n", p.rows[p.sel].label) // window tests follow the choice
 		}
 	}()
 	p.layout()
@@ -199,11 +217,11 @@ func (p *settingsPanel) press(dir int) bool {
 	case row.action >= 0:
 		p.binding = dir == 0
 		if p.binding {
-			fmt.Fprintf(p.a.logw, "duskfall: settings waiting for a key for %s\n", actions[row.action].id)
+			fmt.Fprintf(p.logw, "duskfall: settings waiting for a key for %s\n", actions[row.action].id)
 		}
 	default:
 		row.change(dir)
-		p.a.saveSettings()
+		p.keep.saveSettings()
 	}
 	return false
 }
@@ -215,10 +233,10 @@ func (p *settingsPanel) takeKey(in *frameInput) {
 		if k == ebiten.KeyEscape {
 			return
 		}
-		p.a.settings.bind(p.rows[p.sel].action, k)
-		p.a.applyInput()
-		p.a.saveSettings()
-		fmt.Fprintf(p.a.logw, "duskfall: bound %s to %s\n", actions[p.rows[p.sel].action].id, k)
+		p.settings.bind(p.rows[p.sel].action, k)
+		p.keep.applyInput()
+		p.keep.saveSettings()
+		fmt.Fprintf(p.logw, "duskfall: bound %s to %s\n", actions[p.rows[p.sel].action].id, k)
 		return
 	}
 }
@@ -234,17 +252,16 @@ func (p *settingsPanel) commitName() {
 		p.name.SetText(p.lastName)
 		return
 	}
-	p.a.settings.Name, p.lastName = name, name
-	p.a.opts.Name = "" // chosen here: it wins over the command line's from now on
-	p.a.saveSettings()
+	p.lastName = name
+	p.keep.rename(name) // chosen here: it wins over the command line's from now on
 }
 
 func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 	p.layout()
 	g.boxes.overlay(true)
-	k := uiScale(p.a.w, p.a.h)
+	k := uiScale(p.win.w, p.win.h)
 	// Nearly opaque: over the pause menu, its words must not show through.
-	g.shapes.rect(dst, 0, 0, float32(p.a.w), float32(p.a.h), colBackdrop8(0.94))
+	g.shapes.rect(dst, 0, 0, float32(p.win.w), float32(p.win.h), colBackdrop8(0.94))
 	for i, r := range p.rects {
 		if !p.inView(i) {
 			continue
@@ -256,7 +273,7 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 		frame(dst, g.shapes, r, fill, border)
 	}
 	g.shapes.flush(dst)
-	g.text.draw(dst, "Settings", p.a.w/2, max(px(settingsTitleY, k), p.rects[0].Min.Y-px(60, k)), 3*k, alignCenter, colTitle)
+	g.text.draw(dst, "Settings", p.win.w/2, max(px(settingsTitleY, k), p.rects[0].Min.Y-px(60, k)), 3*k, alignCenter, colTitle)
 	for i, row := range p.rows {
 		if !p.inView(i) {
 			continue
@@ -285,10 +302,10 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 		}
 	}
 	foot := "Up/Down choose, Left/Right change, Enter toggles or rebinds, Esc goes back"
-	if g.text.advance(foot, k) > p.a.w-px(24, k) {
+	if g.text.advance(foot, k) > p.win.w-px(24, k) {
 		foot = "Up/Down, Left/Right, Enter, Esc"
 	}
-	g.text.draw(dst, foot, p.a.w/2, p.a.h-px(30, k), k, alignCenter, colDim)
+	g.text.draw(dst, foot, p.win.w/2, p.win.h-px(30, k), k, alignCenter, colDim)
 }
 
 // LabelUIScale is the row choosing the UI scale.
@@ -300,29 +317,32 @@ const LabelBulletColours = "Bullet colours"
 
 // settingsScene is the panel opened from the main menu.
 type settingsScene struct {
-	a     *app
+	win   *window
+	mv    moves
 	panel *settingsPanel
 }
 
-func newSettingsScene(a *app) *settingsScene { return &settingsScene{a: a, panel: newSettingsPanel(a)} }
+func newSettingsScene(win *window, mv moves, panel *settingsPanel) *settingsScene {
+	return &settingsScene{win: win, mv: mv, panel: panel}
+}
 
 func (s *settingsScene) Update() error {
-	if s.panel.update(s.a.in) {
-		s.a.toMenu()
+	if s.panel.update(s.win.in) {
+		s.mv.toMenu()
 	}
 	return nil
 }
 
 func (s *settingsScene) Draw(screen *ebiten.Image) {
 	screen.Fill(colBackdrop)
-	s.panel.draw(screen, s.a.gfx)
+	s.panel.draw(screen, s.win.gfx)
 }
 
 // SettingsRowOf is the place of the settings row labelled label, from the
 // top (the name's row is 0), or -1: for tests that drive the window with
 // the arrow keys.
 func SettingsRowOf(label string) int {
-	p := newSettingsPanel(&app{})
+	p := (&app{}).settingsPanel()
 	for i, r := range p.rows {
 		if r.label == label {
 			return i

@@ -136,7 +136,7 @@ func newHarnessAt(t *testing.T, opts Options, named bool) *harness {
 	opts.Content = builtin(t)
 	a, err := newApp(opts, h.net.starter(), h.log, h.path)
 	require.NoError(t, err)
-	a.lanListen = func() (*lan.Listener, error) { return l, nil }
+	a.lan.listen = func() (*lan.Listener, error) { return l, nil }
 	h.a = a
 	t.Cleanup(h.closeAndWait)
 	return h
@@ -592,10 +592,10 @@ func TestMenusLayOutEachFrameWithoutAllocating(t *testing.T) {
 	h.a.Draw(screen) // the text cache
 	g := h.a.gfx
 	menu := sceneOf[*menuScene](t, h)
-	join := newJoinScene(h.a)
+	join := h.a.joinScene()
 	join.err = "Nothing answers at nowhere.invalid: check the host's name or address, and that the game there is hosting"
-	name := newNameScene(h.a, func() {})
-	failed := newFailedScene(h.a, "Not connected", "The server is full: 8 of 8 are playing. Try again when someone leaves.")
+	name := newNameScene(&h.a.window, h.a, func() {})
+	failed := h.a.failedScene("Not connected", "The server is full: 8 of 8 are playing. Try again when someone leaves.")
 	var line fitted
 	const words = "playing as Tester - friends join you on the port beside Host and play"
 	work := []struct {
@@ -628,7 +628,7 @@ func TestJoinListScrollsInASmallWindow(t *testing.T) {
 	defer h.a.Layout(WindowWidth, WindowHeight)
 	h.a.Layout(MinWindowWidth, MinWindowHeight)
 	h.a.settings.Recent = []string{"10.0.0.1:7777", "10.0.0.2:7777", "10.0.0.3:7777", "10.0.0.4:7777", "10.0.0.5:7777"}
-	h.a.typedAddr, h.a.joinErr = "nowhere.invalid:7777", "Nothing answers at nowhere.invalid: check the host's name or address"
+	h.a.typed.addr, h.a.typed.err = "nowhere.invalid:7777", "Nothing answers at nowhere.invalid: check the host's name or address"
 	h.press(frameInput{})
 	h.a.toJoin()
 	h.press(frameInput{})

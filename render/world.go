@@ -180,7 +180,7 @@ const bombWave = 350 * time.Millisecond
 // drawBombs draws each bomb announced lately as a wave of light running
 // out from its ship to the radius it erased.
 func (w *worldLook) drawBombs(dst *ebiten.Image, sb *shapeBatch, s *playScene) {
-	now := s.a.now()
+	now := s.now()
 	for _, u := range s.rt.RecentAbilities() {
 		age := now.Sub(u.At)
 		if u.Ability.Kind != game.AbilityBomb || age < 0 || age >= bombWave {
@@ -210,7 +210,7 @@ func (w *worldLook) actorArt() (*actorArt, bool) {
 // beginView notes what drawing the actors needs of this frame.
 func (w *worldLook) beginView(s *playScene) {
 	self, ok := s.rt.Self()
-	w.view = actorView{cam: s.cam, frame: s.frames, glow: s.a.highQuality(), self: self.Pos, hasSelf: ok}
+	w.view = actorView{cam: s.cam, frame: s.frames, glow: s.quality.highQuality(), self: self.Pos, hasSelf: ok}
 }
 
 // drawHitbox shows, while the player focuses, exactly what a bullet must
@@ -426,7 +426,7 @@ func (w *worldLook) portalPrompt(s *playScene, pos game.Vec) string {
 	}
 	p := s.rt.Portals()[found]
 	_, here := s.rt.Instance()
-	key := s.a.col.keys[actInteract]
+	key := s.keys[actInteract]
 	if w.prompts == nil || w.promptKey != key {
 		w.prompts, w.promptKey = map[uint8]string{}, key
 	}
