@@ -96,7 +96,10 @@ func TestAccounts(t *testing.T) {
 		require.Equal(t, client.StateFailed, twin.State())
 		require.ErrorContains(t, twin.Err(), "already playing")
 		require.Equal(t, client.StatePlaying, owner.State())
-		assert.Equal(t, 1, twin.Stats().JoinRetries, "told once to try again, in case the incumbent was a game just killed")
+		// Told to try again, in case the incumbent was a game just killed;
+		// again if the incumbent's input had not been heard for two ticks
+		// when the retry came, which a busy machine makes happen.
+		assert.GreaterOrEqual(t, twin.Stats().JoinRetries, 1, "told to try again before the refusal")
 	})
 	t.Run("the same account in other letters is the same session", func(t *testing.T) {
 		twin := dialAs(t, addr, "AVA", 1)
