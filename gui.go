@@ -32,25 +32,21 @@ func runWindow(o options) error {
 // lives here, not in render, so the window never imports the server.
 func hostGame(o options) render.HostFunc {
 	return func(req render.HostRequest) (render.Hosted, error) {
-		return startHost(req, o.metrics, o.statusFile)
+		data, err := server.DefaultDataDir()
+		if err != nil {
+			return nil, err
+		}
+		h, err := listen.Start(listen.Config{
+			Content: req.Content,
+			Addr:    ":" + strconv.Itoa(req.Port), Map: "hub", Seed: worldSeed(req.Seed), Log: req.Log, Client: req.Client,
+			DataDir: data, Password: req.Password,
+			Announce: true, Private: req.Private, // friends on the same network find it on their Join screen, unless it is private
+			MapPort: req.MapPort, // friends anywhere, once the router opens the port
+			Metrics: o.metrics, StatusFile: o.statusFile,
+		})
+		if err != nil {
+			return nil, err
+		}
+		return h, nil
 	}
-}
-
-func startHost(req render.HostRequest, metrics, statusFile string) (render.Hosted, error) {
-	data, err := server.DefaultDataDir()
-	if err != nil {
-		return nil, err
-	}
-	h, err := listen.Start(listen.Config{
-		Content: req.Content,
-		Addr:    ":" + strconv.Itoa(req.Port), Map: "hub", Seed: worldSeed(req.Seed), Log: req.Log, Client: req.Client,
-		DataDir: data, Password: req.Password,
-		Announce: true, Private: req.Private, // friends on the same network find it on their Join screen, unless it is private
-		MapPort: req.MapPort, // friends anywhere, once the router opens the port
-		Metrics: metrics, StatusFile: statusFile,
-	})
-	if err != nil {
-		return nil, err
-	}
-	return h, nil
 }

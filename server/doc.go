@@ -15,6 +15,7 @@
 // The server never reads a clock inside Step: Run drives Step at 60 Hz
 // with a fixed-timestep accumulator and measures it, so tests can step a
 // Runtime by hand; Hosted measures the steps of a loop of its own (Host
-// and play's frames) as Run does. Nothing a client sends is trusted: every packet is
-// decoded with bounds checks and a bad one is dropped and counted.
+// and play's frames) as Run does. Nothing a client sends is trusted:
+// every packet is decoded with bounds checks and a bad one is dropped and
+// counted.
 package server

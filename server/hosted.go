@@ -6,7 +6,10 @@ import "sync"
 // server in the host's frames, listen.Host.Frame) and keeps what Run
 // keeps: the vitals that the health checks and metrics read
 // (server/opsweb), and the status once a second, for its file when one is
-// configured. Step and Stop belong to the loop's goroutine.
+// configured. It starts no memory janitor (janitor.go): that is a
+// dedicated server's policy, and a window's process keeps its own, so a
+// hosted status reads no C heap. Step and Stop belong to the loop's
+// goroutine.
 type Hosted struct {
 	s    *Runtime
 	l    *loop
