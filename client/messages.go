@@ -51,6 +51,8 @@ func (r *Runtime) dispatch(channel uint8, b []byte) error {
 		return r.onInventory(b)
 	case wire.MsgCleared:
 		return r.onCleared(b)
+	case wire.MsgRoundTrip:
+		return r.onRoundTrip(b)
 	}
 	return errUnexpected
 }
@@ -197,7 +199,7 @@ func (r *Runtime) onSnapshot(b []byte) error {
 			break
 		}
 	}
-	rtt := r.tr.Stats().RTT.Seconds() * game.TickRate
+	rtt := r.roundTrip(r.tr.Stats()).Seconds() * game.TickRate
 	r.lead.loss = r.netLoss.Loss()
 	r.lead.onSnapshot(r.snap.Tick, r.snap.LastInputTick, rtt)
 	r.stats.Resyncs = r.lead.resyncs

@@ -221,6 +221,7 @@ func (r *Runtime) leaveWorld() {
 	r.sheet.loot = r.sheet.loot[:0]
 	r.sheet.sheet = Sheet{} // the next character's sheet follows its EnterInstance
 	r.pstats = r.cfg.Content.Player
+	r.pingAgain()
 }
 
 // chooseForPlayer runs the policy: it acts only on the roster, with no

@@ -154,6 +154,7 @@ type Runtime struct {
 	heardAt time.Time // the last packet from the server (cfg.Now)
 	stats   Stats
 	netLoss snapshotLoss
+	rtt     roundTrip // what the server says of the round trip while the client plays
 
 	id       uint16
 	names    map[uint16]string
@@ -345,8 +346,13 @@ func (r *Runtime) ShiftClock(ticks int32) { r.lead.shift(ticks) }
 // PlayerStats are the own player's stats, for display only.
 func (r *Runtime) PlayerStats() game.PlayerStats { return r.pstats }
 
-// Net reports the transport's view of the connection.
-func (r *Runtime) Net() transport.PeerStats { return r.tr.Stats() }
+// Net reports the transport's view of the connection, with the round trip
+// the server reports while the client plays (roundtrip.go).
+func (r *Runtime) Net() transport.PeerStats {
+	st := r.tr.Stats()
+	st.RTT = r.roundTrip(st)
+	return st
+}
 
 // Close leaves the server and releases the transport. Over ENet it waits
 // up to a second for the server to acknowledge the goodbye, so the server

@@ -112,8 +112,13 @@ type rawClient struct {
 	acked   uint32
 	epoch   uint16 // of the snapshots it holds: it never leaves the arena
 	rebuilt []byte
-	deltas  int // deltas that rebuilt a snapshot
+	deltas  int  // deltas that rebuilt a snapshot
+	told    bool // heard a RoundTrip
 }
+
+// playingPingEvery is how often a playing client that has been told its
+// round trip lets ENet ping, as client.Runtime does (client/roundtrip.go).
+const playingPingEvery = 10 * time.Second
 
 // hold keeps a snapshot, whole or rebuilt from a delta, and acknowledges it.
 func (c *rawClient) hold(t testing.TB, b []byte) {
@@ -151,6 +156,9 @@ func (c *rawClient) frame(t testing.TB, name string, serverTick uint32, w *game.
 			c.playing = true
 		case ev.Kind == transport.EventReceive && len(ev.Data) > 0 && ev.Channel == wire.ChanSnapshot:
 			c.hold(t, ev.Data)
+		case ev.Kind == transport.EventReceive && len(ev.Data) > 0 && wire.MsgType(ev.Data[0]) == wire.MsgRoundTrip && !c.told:
+			c.tr.PingEvery(playingPingEvery) // told its round trip, the client stops pinging for one
+			c.told = true
 		}
 	}
 	if !c.playing {

@@ -72,6 +72,26 @@ func (s *Runtime) sendSnapshot(p *peer) {
 	}
 }
 
+// roundTripEvery is how often a playing peer hears its round trip, in
+// ticks: once a second, and a multiple of wire.SnapshotInterval so that
+// the message rides a snapshot's datagram instead of paying for its own.
+const roundTripEvery = game.TickRate
+
+// tellRoundTrip tells a playing peer, once a second, the round trip the
+// transport measures to it: the peer acknowledges the events sent with
+// nearly every snapshot, so the server's figure is fresh, and a client
+// told it need not ping for one of its own, whose acknowledgements would
+// cost the server two datagrams a second (docs/NETCODE.md, "The round
+// trip").
+func (s *Runtime) tellRoundTrip(p *peer) {
+	if s.tick%roundTripEvery != 0 {
+		return
+	}
+	ms := min(s.tr.Stats(p.id).RTT.Milliseconds(), wire.MaxRoundTripMillis)
+	s.rttBuf = wire.AppendRoundTrip(s.rttBuf[:0], wire.RoundTrip{Millis: uint16(ms)})
+	s.send(p, wire.MsgRoundTrip, s.rttBuf)
+}
+
 // snapshotFor encodes the peer's snapshot, keeps it as a base for the
 // deltas to come, and returns what to send: the delta or the whole.
 func (s *Runtime) snapshotFor(p *peer) (wire.MsgType, []byte) {

@@ -125,6 +125,7 @@ type Runtime struct {
 	escapes   []escape
 	buf       []byte
 	deltaBuf  []byte // the snapshot delta being sent
+	rttBuf    []byte // the RoundTrip being sent
 	snapEnc   wire.SnapshotEncoder
 	roster    wire.Roster
 	log       *log.Logger
@@ -330,6 +331,7 @@ func (s *Runtime) Step() {
 			if p.state == peerPlaying {
 				s.flushEvents(p)
 				s.sendSnapshot(p)
+				s.tellRoundTrip(p)
 			}
 		}
 	}

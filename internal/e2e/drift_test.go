@@ -65,6 +65,14 @@ func (s lagServer) Send(peer transport.PeerID, ch uint8, data []byte) {
 	s.l.toClient = append(s.l.toClient, lagged{s.l.now + s.l.oneWay, peer, ch, slices.Clone(data)})
 }
 
+// Stats reports the link's round trip as ENet would: the server tells it
+// to the playing client (RoundTrip), which numbers its frames by it.
+func (s lagServer) Stats(peer transport.PeerID) transport.PeerStats {
+	st := s.LocalServer.Stats(peer)
+	st.RTT = s.l.roundTrip()
+	return st
+}
+
 // lagClient is the client's end: its sends wait on the link, and it
 // reports the link's round trip as ENet would.
 type lagClient struct {
@@ -78,8 +86,12 @@ func (c lagClient) Send(ch uint8, data []byte) {
 
 func (c lagClient) Stats() transport.PeerStats {
 	st := c.LocalClient.Stats()
-	st.RTT = time.Duration(2*c.l.oneWay) * time.Second / game.TickRate
+	st.RTT = c.l.roundTrip()
 	return st
+}
+
+func (l *lagLink) roundTrip() time.Duration {
+	return time.Duration(2*l.oneWay) * time.Second / game.TickRate
 }
 
 // refusals counts the frames the server refused for any reason.

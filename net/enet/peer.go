@@ -178,6 +178,16 @@ func (p *Peer) AckedAt() uint32 {
 	return uint32(cp.lastReceiveTime)
 }
 
+// SetPingInterval sets how long the peer may go without acknowledging
+// anything before ENet pings it; 0 restores ENet's default of 500 ms.
+func (p *Peer) SetPingInterval(d time.Duration) {
+	cp, err := p.usable()
+	if err != nil {
+		return
+	}
+	C.enet_peer_ping_interval(cp, C.enet_uint32(d.Milliseconds()))
+}
+
 // ChannelCount is how many channels the connection has: on a host that
 // accepted it, the fewer of what the remote side asked for and the host's
 // own count.

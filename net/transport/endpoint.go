@@ -27,14 +27,16 @@ const (
 	opSend opKind = iota
 	opDisconnect
 	opDisconnectLater
+	opPingEvery
 )
 
 // op is one request from the game to the service goroutine.
 type op struct {
-	kind opKind
-	peer PeerID
-	ch   uint8
-	buf  []byte
+	kind  opKind
+	peer  PeerID
+	ch    uint8
+	buf   []byte
+	every time.Duration // opPingEvery's interval
 }
 
 // endpoint is the machinery ENetServer and ENetClient share: one goroutine
@@ -168,6 +170,8 @@ func (e *endpoint) flushOutbox() {
 		case opDisconnectLater:
 			p.DisconnectLater(0)
 			e.leaving[p] = true
+		case opPingEvery:
+			p.SetPingInterval(o.every)
 		}
 		if !p.Alive() {
 			// ENet dropped a connection still being set up without an
@@ -426,6 +430,16 @@ func (e *endpoint) disconnect(id PeerID, later bool) {
 	e.mu.Lock()
 	if !e.closed {
 		e.out = append(e.out, op{kind: kind, peer: id})
+	}
+	e.mu.Unlock()
+}
+
+// pingEvery sets how long ENet lets the peer go unacknowledged before
+// pinging it; 0 is ENet's default.
+func (e *endpoint) pingEvery(id PeerID, every time.Duration) {
+	e.mu.Lock()
+	if !e.closed {
+		e.out = append(e.out, op{kind: opPingEvery, peer: id, every: every})
 	}
 	e.mu.Unlock()
 }

@@ -138,6 +138,14 @@ func (c *ENetClient) Disconnect() { c.ep.disconnect(ServerPeer, false) }
 // Stats implements Client.
 func (c *ENetClient) Stats() PeerStats { return c.ep.peerStats(ServerPeer) }
 
+// PingEvery sets how long the connection may go without the server
+// acknowledging anything before ENet pings it, 0 for ENet's 500 ms. The
+// pings keep ENet's round trip fresh and prove the server is there; a
+// client that learns both some other way (a playing client's snapshots
+// and RoundTrip messages) can ping rarely and spare the server the
+// datagrams its acknowledgements take.
+func (c *ENetClient) PingEvery(d time.Duration) { c.ep.pingEvery(ServerPeer, d) }
+
 // Close tells the server goodbye reliably, waits up to a second for the
 // acknowledgement (so the server frees the player's slot now, not at its
 // peer timeout), and frees the host.

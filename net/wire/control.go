@@ -226,6 +226,33 @@ func ParseTryAgain(b []byte) (TryAgain, error) {
 	return j, nil
 }
 
+// RoundTrip tells a playing client the round trip the server measures to
+// it: the server hears an acknowledgement of nearly every snapshot tick's
+// events, so its figure is fresh, and a client that takes it need not ping
+// for its own (docs/NETCODE.md, "The round trip").
+type RoundTrip struct {
+	Millis uint16 // ms; MaxRoundTripMillis for that or longer
+}
+
+// MaxRoundTripMillis is the longest round trip a RoundTrip tells.
+const MaxRoundTripMillis = 0xFFFF
+
+// AppendRoundTrip appends a RoundTrip.
+func AppendRoundTrip(b []byte, rt RoundTrip) []byte {
+	return AppendU16(append(b, uint8(MsgRoundTrip)), rt.Millis)
+}
+
+// ParseRoundTrip decodes a RoundTrip packet.
+func ParseRoundTrip(b []byte) (RoundTrip, error) {
+	r := NewReader(b)
+	readType(&r, MsgRoundTrip)
+	rt := RoundTrip{Millis: r.U16()}
+	if err := r.End(); err != nil {
+		return RoundTrip{}, err
+	}
+	return rt, nil
+}
+
 // RosterEntry is one player on the server.
 type RosterEntry struct {
 	ID    uint16

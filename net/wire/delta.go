@@ -1,21 +1,28 @@
 package wire
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Snapshot deltas. A SnapshotDelta carries a Snapshot packet as the
 // difference from an earlier one the receiver acknowledged (its base):
-// the bytes of both after the type, epoch and tick are XORed, and the
-// result is written as runs: a token byte, its high nibble a count of
-// zero bytes to skip (0..15), its low nibble a count of literal bytes
-// (0..15) that follow it. Positions past the base's end XOR with zero;
-// zero bytes after the last run need no token. Most of a snapshot is the
-// same as a tenth of a second ago (ids, kinds, health, flags, the high
-// bytes of positions), so most of it is skipped.
+// the bytes of both after the type, epoch and tick are XORed (positions
+// past the base's end XOR with zero), and only the nonzero bytes travel,
+// with bits saying where they go. The XORed bytes are taken in groups of
+// eight and the groups in blocks of eight (64 bytes): each block is a
+// byte of group bits, then, for each group whose bit is set, a mask byte
+// of its nonzero bytes and those bytes. Blocks after the last that
+// changed are left out. Most of a snapshot is the same as a tenth of a
+// second ago (ids, kinds, health, flags, the high bytes of positions):
+// a changed byte costs itself and a bit, wherever it lies, and 64
+// unchanged bytes cost at most one byte.
 //
 // The header names the base by the low 16 bits of its tick and says how
 // many ticks newer the snapshot is and how its length changed; the epoch
 // and the whole ticks come from the base, which the receiver holds (a
-// snapshot ring spans under two seconds, so 16 bits never meet twice).
+// snapshot ring spans under two seconds, so 16 bits never name two
+// snapshots of one instance).
 //
 // The receiver rebuilds the whole Snapshot packet and decodes it as if it
 // had come whole: a delta changes how a snapshot travels, never what it
@@ -27,7 +34,8 @@ const (
 	snapshotBodyAt = 1 + 2 + 4 // a snapshot's bytes after type, epoch and tick
 	// MaxBaseAge is the oldest base a delta can name, in ticks.
 	MaxBaseAge = 255
-	maxRun     = 15
+	groupLen   = 8            // XORed bytes a mask byte covers
+	blockLen   = 8 * groupLen // XORed bytes a block's group bits cover
 )
 
 // DeltaHeader is what a SnapshotDelta says about itself.
@@ -35,7 +43,7 @@ type DeltaHeader struct {
 	BaseTick16 uint16 // the low 16 bits of the base's tick: SnapshotRing.GetTick16 finds it
 	Age        uint32 // ticks from the base to the snapshot, 1..MaxBaseAge
 	LenChange  int    // the snapshot's length minus the base's
-	runsAt     int    // where the runs start
+	changesAt  int    // where the blocks start
 }
 
 // snapshotHead reads the epoch and tick of a Snapshot packet.
@@ -51,7 +59,8 @@ func snapshotHead(b []byte) (epoch uint16, tick uint32, ok bool) {
 // 1..MaxBaseAge ticks older). It reports false, with b unchanged, when
 // the two cannot be paired that way or when the delta would not be
 // shorter than full: then send full. It does not allocate when b has
-// room for len(full) bytes.
+// room for len(full) + groupLen + 1 bytes (it gives up one group past
+// the length it must stay under).
 func AppendSnapshotDelta(b, full, base []byte) ([]byte, bool) {
 	epoch, tick, ok := snapshotHead(full)
 	baseEpoch, baseTick, baseOK := snapshotHead(base)
@@ -63,33 +72,67 @@ func AppendSnapshotDelta(b, full, base []byte) ([]byte, bool) {
 	b = AppendU16(b, uint16(baseTick))
 	b = append(b, uint8(tick-baseTick))
 	b = binary.AppendVarint(b, int64(len(full)-len(base)))
-	for i := snapshotBodyAt; ; {
-		zeros := 0
-		for i+zeros < len(full) && xorAt(full, base, i+zeros) == 0 {
-			zeros++
-		}
-		if i += zeros; i == len(full) {
-			if len(b)-start >= len(full) {
-				return b[:start], false // a snapshot shorter than a delta's header
+	end := len(b) // the delta's end: after the last block that changed
+	for blk := snapshotBodyAt; blk < len(full); blk += blockLen {
+		bitsAt := len(b)
+		b = append(b, 0)
+		for g := range blockLen / groupLen {
+			from := blk + g*groupLen
+			if from >= len(full) {
+				break
 			}
-			return b, true
+			var changed bool
+			if b, changed = appendGroup(b, full, base, from); changed {
+				b[bitsAt] |= 1 << g
+			}
+			if len(b)-start >= len(full) {
+				return b[:start], false
+			}
 		}
-		for ; zeros > maxRun; zeros -= maxRun {
-			b = append(b, maxRun<<4)
-		}
-		lit := 0
-		for i+lit < len(full) && lit < maxRun && xorAt(full, base, i+lit) != 0 {
-			lit++
-		}
-		b = append(b, uint8(zeros<<4|lit))
-		for ; lit > 0; lit-- {
-			b = append(b, xorAt(full, base, i))
-			i++
-		}
-		if len(b)-start >= len(full) {
-			return b[:start], false
+		if b[bitsAt] != 0 {
+			end = len(b)
 		}
 	}
+	return b[:end], true
+}
+
+// appendGroup appends the mask and nonzero bytes of the group of XORed
+// bytes starting at from, or nothing when all of them are zero.
+func appendGroup(b, full, base []byte, from int) ([]byte, bool) {
+	x := xorGroup(full, base, from)
+	if x == 0 {
+		return b, false
+	}
+	mask := nonzeroBytes(x)
+	b = append(b, mask)
+	for m := mask; m != 0; m &= m - 1 {
+		b = append(b, byte(x>>(8*bits.TrailingZeros8(m))))
+	}
+	return b, true
+}
+
+// xorGroup is the group of XORed bytes from from as a little-endian word,
+// zero past full's end.
+func xorGroup(full, base []byte, from int) uint64 {
+	if from+groupLen <= len(full) && from+groupLen <= len(base) {
+		return binary.LittleEndian.Uint64(full[from:]) ^ binary.LittleEndian.Uint64(base[from:])
+	}
+	var x uint64
+	for j := range min(groupLen, len(full)-from) {
+		x |= uint64(xorAt(full, base, from+j)) << (8 * j)
+	}
+	return x
+}
+
+// nonzeroBytes has bit j set when byte j of x is nonzero: each byte's bits
+// are folded into its lowest, and a multiply gathers the eight lowest bits
+// into the top byte (no two partial products meet there).
+func nonzeroBytes(x uint64) byte {
+	x |= x >> 4
+	x |= x >> 2
+	x |= x >> 1
+	x &= 0x0101010101010101
+	return byte((x * 0x0102040810204080) >> 56)
 }
 
 // xorAt is full[i] XOR base[i], the base read as zero past its end.
@@ -101,7 +144,7 @@ func xorAt(full, base []byte, i int) byte {
 }
 
 // ParseDeltaHeader reads a SnapshotDelta's header, so the receiver can find
-// the base it names. The runs are checked by ApplySnapshotDelta.
+// the base it names. The blocks are checked by ApplySnapshotDelta.
 func ParseDeltaHeader(b []byte) (DeltaHeader, error) {
 	r := NewReader(b)
 	readType(&r, MsgSnapshotDelta)
@@ -118,7 +161,7 @@ func ParseDeltaHeader(b []byte) (DeltaHeader, error) {
 	case h.Age == 0:
 		return DeltaHeader{}, ErrMalformed
 	}
-	h.LenChange, h.runsAt = int(change), deltaLengthAt+n
+	h.LenChange, h.changesAt = int(change), deltaLengthAt+n
 	return h, nil
 }
 
@@ -131,7 +174,7 @@ func varintLen(v int64) int {
 // ApplySnapshotDelta rebuilds the Snapshot packet the delta d says from
 // base, the receiver's copy of the snapshot at d's BaseTick, and appends
 // it to dst. It refuses a base of another epoch or tick (ErrWrongBase),
-// runs that reach past the snapshot's length, and any delta the encoder
+// changes that reach past the snapshot's length, and any delta the encoder
 // would not have written (so every delta that applies re-encodes to the
 // same bytes). The result still has to pass DecodeSnapshot. On error dst
 // is returned as it was given.
@@ -163,46 +206,59 @@ func ApplySnapshotDelta(dst, d, base []byte) ([]byte, error) {
 	} else {
 		dst = append(dst, base[snapshotBodyAt:length]...)
 	}
-	if err := applyRuns(dst[start:], d[h.runsAt:]); err != nil {
+	if err := applyChanges(dst[start:], d[h.changesAt:]); err != nil {
 		return dst[:start], err
 	}
 	return dst, nil
 }
 
-// applyRuns XORs the runs into out, refusing any run the encoder would
+// applyChanges XORs the blocks into out, refusing any the encoder would
 // not have written, so that a delta that applies re-encodes to the same
-// bytes: a pure skip other than 0xF0 or at the end, a skip of none after
-// a short literal run or a pure skip, a zero literal byte.
-func applyRuns(out, runs []byte) error {
-	prev := -1 // the previous token's literal count; maxRun+1 after a pure skip
-	for at := snapshotBodyAt; len(runs) > 0; {
-		tok := runs[0]
-		skip, lit := int(tok>>4), int(tok&maxRun)
+// bytes: a last block with no group bits, a group with an empty mask, a
+// zero byte, a bit for a byte past the snapshot's length.
+func applyChanges(out, blocks []byte) error {
+	for blk := snapshotBodyAt; len(blocks) > 0; blk += blockLen {
+		bits := blocks[0]
 		switch {
-		case at+skip+lit > len(out):
+		case blk >= len(out):
 			return ErrMalformed
-		case lit == 0 && (skip != maxRun || len(runs) == 1):
+		case bits == 0 && len(blocks) == 1:
 			return ErrMalformed
-		case skip == 0 && prev >= 0 && prev != maxRun:
-			return ErrMalformed
-		case 1+lit > len(runs):
-			return ErrShort
 		}
-		at += skip
-		for _, x := range runs[1 : 1+lit] {
-			if x == 0 {
-				return ErrMalformed
+		blocks = blocks[1:]
+		for g := range blockLen / groupLen {
+			if bits&(1<<g) == 0 {
+				continue
 			}
-			out[at] ^= x
-			at++
+			var err error
+			if blocks, err = applyGroup(out, blocks, blk+g*groupLen); err != nil {
+				return err
+			}
 		}
-		prev = lit
-		if lit == 0 {
-			prev = maxRun + 1
-		}
-		runs = runs[1+lit:]
 	}
 	return nil
+}
+
+// applyGroup XORs one group's bytes into out from at, returning what
+// follows them.
+func applyGroup(out, b []byte, at int) ([]byte, error) {
+	if len(b) == 0 {
+		return nil, ErrShort
+	}
+	mask, n := b[0], bits.OnesCount8(b[0])
+	switch {
+	case mask == 0 || at+groupLen-bits.LeadingZeros8(mask) > len(out):
+		return nil, ErrMalformed
+	case 1+n > len(b):
+		return nil, ErrShort
+	}
+	for i, m := 1, mask; m != 0; i, m = i+1, m&(m-1) {
+		if b[i] == 0 {
+			return nil, ErrMalformed
+		}
+		out[at+bits.TrailingZeros8(m)] ^= b[i]
+	}
+	return b[1+n:], nil
 }
 
 // SnapshotRingSize is how many snapshots a SnapshotRing holds: 1.6 s of

@@ -213,6 +213,14 @@
 //	  1    2     retry u16, ms ≥ 1: dial again after at least this long, doubling each time
 //	  3    1+n   reason str, n = 0..200 bytes: what the client waits for, shown meanwhile
 //
+//	RoundTrip 0x0e (server→client), 3 bytes
+//	  off  size  field
+//	  0    1     type 0x0e
+//	  1    2     rtt u16, ms: the round trip the server measures to the receiver
+//	             (ENet's, from the acknowledgements of what it sends reliably);
+//	             65535 for that or longer. Sent once a second while the
+//	             receiver is in an instance, beside a snapshot
+//
 // Channel 1, unreliable sequenced:
 //
 //	Snapshot 0x10 (server→client), 20 + 9·n + 9·m + 8·k bytes
@@ -275,10 +283,14 @@
 //	  4    k     lengthChange: the Snapshot's length − the base's, as a
 //	             zigzag varint (encoding/binary's, k = 1 for −64..63),
 //	             shortest form; the Snapshot is longer than 7 bytes
-//	  4+k  n     runs: the Snapshot's bytes from offset 7 XOR the base's (zero
-//	             past the base's end), as tokens, each a u8 (high nibble: zero
-//	             bytes to skip; low nibble: literal bytes that follow; never
-//	             0x00) and its literal bytes; bytes after the last run are zero
+//	  4+k  n     changes: the Snapshot's bytes from offset 7 XOR the base's
+//	             (zero past the base's end), taken in groups of 8 bytes and
+//	             the groups in blocks of 8 (64 bytes), as blocks, each a u8 of
+//	             group bits (bit j: the block's group j has a nonzero byte)
+//	             and, for each group whose bit is set, in order, a mask u8
+//	             (bit j: the group's byte j is nonzero; never 0) and those
+//	             nonzero bytes in order; the last block has a group bit set,
+//	             and bytes after it are zero
 //
 // The receiver rebuilds the Snapshot and decodes it as a whole one
 // (delta.go). A server sends a delta only when it is shorter than the
@@ -420,7 +432,7 @@
 // row for a name it does not know, and on a name it knows with no row.
 //
 //	name                   value   meaning
-//	ProtocolVersion        19      ENet's connect data, u32; another is refused with a Reject
+//	ProtocolVersion        21      ENet's connect data, u32; another is refused with a Reject
 //	NumChannels            4       channels the connect asks for; fewer are refused with a Reject
 //	ChanControl            0       reliable: handshake, roster, instances, map chunks, sheets
 //	ChanSnapshot           1       unreliable sequenced: Snapshot and SnapshotDelta

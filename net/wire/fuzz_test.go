@@ -65,6 +65,10 @@ func FuzzParseReject(f *testing.F) {
 	fuzzCodec(f, wire.MsgReject, "03 05 6869", "03 02 c328")
 }
 
+func FuzzParseRoundTrip(f *testing.F) {
+	fuzzCodec(f, wire.MsgRoundTrip, "0e 6400", "0e ffff 00", "0e 01")
+}
+
 func FuzzParseTryAgain(f *testing.F) {
 	fuzzCodec(f, wire.MsgTryAgain, "0d 0000 00", "0d 0100 02 c328")
 }
@@ -190,7 +194,8 @@ func FuzzDecodeCleared(f *testing.F) {
 }
 
 func FuzzApplySnapshotDelta(f *testing.F) {
-	fuzzCodec(f, wire.MsgSnapshotDelta, "11 2c01 03 00 f0 f0 11 01", "11 2c01 03 00 f1 01 0f 010203040506070809 0a0b0c0d0e0f", "11 2c01 03 10 f0 f0 11 01")
+	fuzzCodec(f, wire.MsgSnapshotDelta, "11 2c01 03 00 09 c0 807f 01 04", "11 2c01 03 00 0f ff 0102030405060708 01 09 01 0a 7f 0b0c0d0e0f101112",
+		"11 2c01 03 10 18 c0 fe01 57 02030404 01")
 }
 
 // Any two snapshots of one epoch a few ticks apart, whatever their bytes
@@ -207,16 +212,17 @@ func FuzzSnapshotDeltaRoundTrip(f *testing.F) {
 		binary.LittleEndian.PutUint32(base[3:], 256-uint32(age))
 		d, ok := wire.AppendSnapshotDelta(nil, full, base)
 		if !ok {
-			// Each run token carries at least one literal or skips fifteen
-			// zeros, so a delta is at most its header (4 bytes and the
-			// length change's 1 to 3) + 2·changed + zeros/15 bytes.
+			// A delta is at most its header (4 bytes and the length
+			// change's 1 to 3), the changed bytes, a mask byte for each
+			// group of eight and a bits byte for each block of 64.
 			changed := 0
 			for i := 7; i < len(full); i++ {
 				if i >= len(base) || full[i] != base[i] {
 					changed++
 				}
 			}
-			bound := 7 + 2*changed + (len(full)-7-changed)/15
+			n := len(full) - 7
+			bound := 7 + changed + (n+7)/8 + (n+63)/64
 			require.True(t, age == 0 || len(full) > 0xffff || bound >= len(full),
 				"a delta is refused only for a base of the same tick or when it might not be shorter (%d bytes, bound %d)", len(full), bound)
 			return

@@ -151,6 +151,15 @@ var codecs = []codec{
 		},
 	},
 	{
+		typ:    wire.MsgRoundTrip,
+		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendRoundTrip(b, v.(wire.RoundTrip)), nil },
+		decode: func(b []byte) (any, error) { return wire.ParseRoundTrip(b) },
+		cases: []golden{
+			{"a round trip of 100 ms", wire.RoundTrip{Millis: 100}, "0e 6400"},
+			{"the longest round trip it tells", wire.RoundTrip{Millis: wire.MaxRoundTripMillis}, "0e ffff"},
+		},
+	},
+	{
 		typ:    wire.MsgTryAgain,
 		encode: func(b []byte, v any) ([]byte, error) { return wire.AppendTryAgain(b, v.(wire.TryAgain)) },
 		decode: func(b []byte) (any, error) { return wire.ParseTryAgain(b) },
@@ -380,11 +389,11 @@ var codecs = []codec{
 		decode: func(b []byte) (any, error) { return wire.ApplySnapshotDelta(nil, b, hx(deltaBaseHex)) },
 		cases: []golden{
 			{"a player and an enemy that moved", hx(`10 0100 2f010000 03 01 0100 00000040 00000040 0080 6400 6400 00
-				0100 0500 02 0404 0004 ff 00 ff`), "11 2c01 03 00 62 807f f0 11 04"},
+				0100 0500 02 0404 0004 ff 00 ff`), "11 2c01 03 00 09 c0 807f 01 04"},
 			{"nothing changed but the tick", hx("10 0100 2d010000" + deltaBaseHex[len("10 0100 2c010000"):]),
 				"11 2c01 01 00"},
 			{"a loot list that appeared", hx("10 0100 2d010000" + deltaBaseHex[len("10 0100 2c010000"):len(deltaBaseHex)-2] +
-				"01 0102 03 0400 0400 01"), "11 2c01 01 10 f0 f5 fe01020304 11 04 11 01"},
+				"01 0102 03 0400 0400 01"), "11 2c01 01 10 18 c0 fe01 57 02030404 01"},
 		},
 	},
 	{

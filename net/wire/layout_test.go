@@ -57,6 +57,11 @@ var layoutCases = []layoutCase{
 		fields: map[string]string{"type": "03", "reason": "02 6e6f"},
 	},
 	{
+		typ:    wire.MsgRoundTrip,
+		encode: func() ([]byte, error) { return wire.AppendRoundTrip(nil, wire.RoundTrip{Millis: 0x0201}), nil },
+		fields: map[string]string{"type": "0e", "rtt": "0102"},
+	},
+	{
 		typ:    wire.MsgTryAgain,
 		encode: func() ([]byte, error) { return wire.AppendTryAgain(nil, wire.TryAgain{Retry: 0x0201, Reason: "no"}) },
 		vars:   map[string]int{"n": 2},
@@ -158,7 +163,7 @@ var layoutCases = []layoutCase{
 		},
 		vars: map[string]int{"k": 1, "n": 6},
 		fields: map[string]string{
-			"type": "11", "baseTick": "2c01", "age": "03", "lengthChange": "00", "runs": "62807ff01104",
+			"type": "11", "baseTick": "2c01", "age": "03", "lengthChange": "00", "changes": "09c0807f0104",
 		},
 	},
 	{

@@ -3,6 +3,7 @@ package wire_test
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strings"
 	"testing"
 
@@ -30,9 +31,15 @@ func completeLengths(c *codec, g golden) map[int]bool {
 		_, k := binary.Varint(b[4:])
 		ok[4+k] = true // the header alone: the base again at a new tick
 		for n := 4 + k; n < len(b); {
-			lit := int(b[n] & 0x0f)
-			if n += 1 + lit; lit > 0 {
-				ok[n] = true // a delta may end after any run of literals
+			groups := b[n]
+			n++
+			for g := range 8 {
+				if groups&(1<<g) != 0 {
+					n += 1 + bits.OnesCount8(b[n])
+				}
+			}
+			if groups != 0 {
+				ok[n] = true // a delta may end after any block that changed
 			}
 		}
 	}
@@ -138,6 +145,10 @@ func TestHostileControlMessages(t *testing.T) {
 		{"a 201-byte reason", "03 c9 " + strings.Repeat("78", 201), wire.ErrTooLarge},
 		{"a reason that is not UTF-8", "03 02 c328", wire.ErrMalformed},
 		{"a length running past the packet", "03 05 6869", wire.ErrShort},
+	})
+	runBad(t, wire.MsgRoundTrip, []badCase{
+		{"a round trip cut to one byte", "0e 64", wire.ErrShort},
+		{"a byte after the round trip", "0e 6400 00", wire.ErrMalformed},
 	})
 	runBad(t, wire.MsgTryAgain, []badCase{
 		{"a wait of zero, which is a Reject's refusal", "0d 0000 00", wire.ErrMalformed},
@@ -377,13 +388,14 @@ func TestHostileSnapshotDeltas(t *testing.T) {
 		{"a length change past 65535", "11 2c01 03 808008", wire.ErrMalformed},
 		{"a length no longer than the header it rebuilds", "11 2c01 03 3d", wire.ErrMalformed},
 		{"a base of another tick", "11 2d01 03 00", wire.ErrWrongBase},
-		{"a token of nothing", "11 2c01 03 00 00", wire.ErrMalformed},
-		{"a pure skip at the end", "11 2c01 03 00 f0", wire.ErrMalformed},
-		{"a pure skip shorter than fifteen", "11 2c01 03 00 30 11 01", wire.ErrMalformed},
-		{"a run after a short run with no skip between", "11 2c01 03 00 62 807f 01 01", wire.ErrMalformed},
-		{"a literal zero byte", "11 2c01 03 00 62 8000", wire.ErrMalformed},
-		{"runs past the snapshot's length", "11 2c01 03 33 f2 0101", wire.ErrMalformed},
-		{"a literal run cut short", "11 2c01 03 00 63 807f", wire.ErrShort},
+		{"a last block that changed nothing", "11 2c01 03 00 00", wire.ErrMalformed},
+		{"a last block that changed nothing after one that did", "11 2c01 03 00 01 01 01 00", wire.ErrMalformed},
+		{"a group with an empty mask", "11 2c01 03 00 01 00", wire.ErrMalformed},
+		{"a changed byte of zero", "11 2c01 03 00 01 01 00", wire.ErrMalformed},
+		{"a mask bit past the snapshot's length", "11 2c01 03 00 08 80 01", wire.ErrMalformed},
+		{"a block past the snapshot's length", "11 2c01 03 00 01 01 01 01 01 01", wire.ErrMalformed},
+		{"a group bit with no mask", "11 2c01 03 00 01", wire.ErrShort},
+		{"a group cut short", "11 2c01 03 00 01 03 01", wire.ErrShort},
 		{"a delta no shorter than its snapshot", "11 2c01 03 3b 01 01 01 01", wire.ErrMalformed},
 		{"a Snapshot routed to it", "10 0100 2f010000 03 00 0000 ff", wire.ErrWrongType},
 	})

@@ -23,6 +23,7 @@ const (
 	MsgUpgradeChoice    MsgType = 0x0B
 	MsgCleared          MsgType = 0x0C
 	MsgTryAgain         MsgType = 0x0D
+	MsgRoundTrip        MsgType = 0x0E
 	MsgSnapshot         MsgType = 0x10
 	MsgSnapshotDelta    MsgType = 0x11
 	MsgEvents           MsgType = 0x20
@@ -128,6 +129,7 @@ var registry = [...]MsgInfo{
 	{MsgUpgradeChoice, "UpgradeChoice", ChanControl, ClientToServer, []string{"index"}},
 	{MsgCleared, "Cleared", ChanControl, ServerToClient, []string{"dungeon", "count", "name", "xp", "kills", "itemCount", "items"}},
 	{MsgTryAgain, "TryAgain", ChanControl, ServerToClient, []string{"retry", "reason"}},
+	{MsgRoundTrip, "RoundTrip", ChanControl, ServerToClient, []string{"rtt"}},
 	{MsgSnapshot, "Snapshot", ChanSnapshot, ServerToClient, []string{
 		"epoch", "tick", "inputAge", "playerCount",
 		"id", "x", "y", "aim", "hp", "maxHP", "flags", // the receiver's own record
@@ -135,7 +137,7 @@ var registry = [...]MsgInfo{
 		"enemyCount", "id", "kind", "x", "y", "hpShare", "flags",
 		"lootCount", "id", "def", "x", "y", "flags"}},
 	{MsgSnapshotDelta, "SnapshotDelta", ChanSnapshot, ServerToClient, []string{
-		"baseTick", "age", "lengthChange", "runs"}},
+		"baseTick", "age", "lengthChange", "changes"}},
 	{MsgEvents, "Events", ChanEvents, ServerToClient, []string{"change", "epoch", "kind", "payload"}},
 	{MsgInput, "Input", ChanInput, ClientToServer, []string{
 		"count", "ack", "tick", "moveX", "moveY", "aim", "buttons", "slot"}},

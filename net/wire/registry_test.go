@@ -124,7 +124,7 @@ func TestTypeOf(t *testing.T) {
 	}{
 		{"an empty packet is short", nil, wire.ErrShort},
 		{"type zero is unknown", []byte{0}, wire.ErrUnknownType},
-		{"a type between channels is unknown", []byte{0x0e}, wire.ErrUnknownType},
+		{"a type between channels is unknown", []byte{0x0f}, wire.ErrUnknownType},
 		{"the last type byte is unknown", []byte{0xff}, wire.ErrUnknownType},
 	}
 	for _, tc := range cases {
@@ -134,8 +134,8 @@ func TestTypeOf(t *testing.T) {
 		})
 	}
 	t.Run("an unknown type has no channel", func(t *testing.T) {
-		assert.Equal(t, wire.NoChannel, wire.ChannelOf(0x0e))
-		assert.Equal(t, "MsgType(0x0e)", wire.MsgType(0x0e).String())
+		assert.Equal(t, wire.NoChannel, wire.ChannelOf(0x0f))
+		assert.Equal(t, "MsgType(0x0f)", wire.MsgType(0x0f).String())
 	})
 }
 
@@ -146,7 +146,7 @@ func TestCheckVersion(t *testing.T) {
 	t.Run("another version is refused in words naming both", func(t *testing.T) {
 		err := wire.CheckVersion(wire.ProtocolVersion + 1)
 		require.ErrorIs(t, err, wire.ErrVersion)
-		assert.Equal(t, "server speaks protocol 19, client speaks 20", err.Error())
+		assert.Equal(t, "server speaks protocol 21, client speaks 22", err.Error())
 	})
 	t.Run("an old client sending no version is refused", func(t *testing.T) {
 		assert.ErrorIs(t, wire.CheckVersion(0), wire.ErrVersion)

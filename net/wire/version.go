@@ -29,7 +29,10 @@ import "fmt"
 //	18  the Hello's password
 //	19  the Hello's content hash: a server playing other content refuses
 //	    the client in words
-const ProtocolVersion uint32 = 19
+//	20  the delta's changed bytes placed by group and block bits instead
+//	    of runs
+//	21  the server's RoundTrip, so that a playing client need not ping
+const ProtocolVersion uint32 = 21
 
 // VersionError reports a protocol mismatch in words a player can act on.
 // It matches ErrVersion under errors.Is.
