@@ -3,7 +3,7 @@
 #   make test   the whole suite, the one command that runs everything: install what is missing
 #               (scripts/deps.sh --test, a no-op under a second when all is there), go vet, then in turn
 #               - go test ./... but the real-time and window tests (under Xvfb when DISPLAY is unset),
-#                 the end-to-end tests that mostly wait four at a time (-parallel 4)
+#                 the end-to-end and transport tests that mostly wait four at a time (-parallel 4)
 #               - the real-time e2e group (REALTIME below), alone
 #               - the window tests (TestGUI...), alone, and the tests that read drawn frames back
 #               - every fuzz target for FUZZTIME (scripts/fuzz.sh) on one core, while beside it

@@ -94,6 +94,7 @@ func waitGone(srvRec *recorder, peer PeerID, limit time.Duration) bool {
 // way, one in three) and leaves the player in the world until the server's
 // peer timeout. A graceful disconnect is retransmitted until acknowledged.
 func TestCleanExitsReachTheServerOverALossyPath(t *testing.T) {
+	t.Parallel() // it mostly waits on ENet's timers: make test runs four at a time
 	srv := listen(t, Config{})
 	srvRec := record(srv)
 	addr := lossyPath(t, srv, 7)
@@ -112,6 +113,7 @@ func TestCleanExitsReachTheServerOverALossyPath(t *testing.T) {
 }
 
 func TestClosingTheServerReachesEveryClientOverALossyPath(t *testing.T) {
+	t.Parallel() // it mostly waits on ENet's timers: make test runs four at a time
 	srv := listen(t, Config{})
 	srvRec := record(srv)
 	addr := lossyPath(t, srv, 11)
@@ -132,6 +134,7 @@ func TestClosingTheServerReachesEveryClientOverALossyPath(t *testing.T) {
 // ENet's peer timeout to get the window back: Close gives up after the
 // linger.
 func TestCloseIsBoundedWhenTheServerIsGone(t *testing.T) {
+	t.Parallel() // it mostly waits on ENet's timers: make test runs four at a time
 	srv := listen(t, Config{})
 	proxy, err := netsim.Start("127.0.0.1:0", srv.Addr(), netsim.Config{})
 	require.NoError(t, err)

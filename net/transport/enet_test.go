@@ -161,6 +161,7 @@ func TestENetDisconnect(t *testing.T) {
 }
 
 func TestENetTimeouts(t *testing.T) {
+	t.Parallel() // it mostly waits on ENet's timers: make test runs four at a time
 	cfg := Config{Timeout: time.Second}
 
 	t.Run("a client that vanishes without a word times out on the server", func(t *testing.T) {
@@ -371,6 +372,7 @@ func TestAFloodingPeerIsCutAtTheQueue(t *testing.T) {
 }
 
 func TestHalfOpenHandshakesAreForgotten(t *testing.T) {
+	t.Parallel() // it mostly waits on ENet's timers: make test runs four at a time
 	srv := listen(t, Config{MaxPeers: 4})
 	port, err := strconv.Atoi(srv.Addr()[strings.LastIndexByte(srv.Addr(), ':')+1:])
 	require.NoError(t, err)
@@ -445,6 +447,7 @@ func serviceFor(t *testing.T, host *enet.Host, d time.Duration, until func(enet.
 // Quiet says how long a peer has been silent: ENet's pings keep an idle
 // but live connection heard, and a host that stops answering goes quiet.
 func TestENetQuiet(t *testing.T) {
+	t.Parallel() // it mostly waits on ENet's timers: make test runs four at a time
 	t.Run("an idle connection is kept heard by ENet's pings, on both sides", func(t *testing.T) {
 		p := newENetPair(t, 0, Config{})
 		time.Sleep(3 * time.Second) // nothing sent either way
@@ -475,6 +478,7 @@ func TestENetQuiet(t *testing.T) {
 // A reliable packet that goes unanswered is resent within about two round
 // trips however often it was lost, not after waits that double each time.
 func TestENetResendsAreCapped(t *testing.T) {
+	t.Parallel() // it mostly waits on ENet's timers: make test runs four at a time
 	host, cli, rec := rawServedClient(t)
 	connected := false
 	for _, ev := range serviceFor(t, host, time.Second, nil) {
