@@ -7,7 +7,7 @@
 #               - the real-time e2e group (REALTIME below), alone
 #               - the window tests (TestGUI...), alone, and the tests that read drawn frames back
 #               - every fuzz target for FUZZTIME (scripts/fuzz.sh) on one core, while beside it
-#                 the smoke test of the real programs (scripts/smoke.sh), then the port-mapping
+#                 the smoke test of the real programs (scripts/smoke.sh) and the port-mapping
 #                 lab (scripts/natlab.sh: needs root, else it says it skipped), which mostly wait
 #               - the soak's 60-second form (scripts/soak.sh 60s)
 # and the rest:
@@ -76,8 +76,9 @@ test: deps-test fmt vet
 	scripts/with-display.sh $(GO) test -count=1 -run '$(WINDOW)' .
 	scripts/with-display.sh $(GO) test -count=1 -tags frames -run '$(FRAMES)' ./render
 	@FUZZTIME=$(FUZZTIME) FUZZPARALLEL=1 scripts/fuzz.sh & fuzz=$$!; \
-	  scripts/smoke.sh && scripts/natlab.sh; lab=$$?; \
-	  wait $$fuzz; fz=$$?; [ $$lab -eq 0 ] && [ $$fz -eq 0 ]
+	  scripts/natlab.sh & lab=$$!; \
+	  scripts/smoke.sh; sm=$$?; wait $$lab; nl=$$?; wait $$fuzz; fz=$$?; \
+	  [ $$sm -eq 0 ] && [ $$nl -eq 0 ] && [ $$fz -eq 0 ]
 	scripts/soak.sh 60s
 
 smoke:
