@@ -241,7 +241,7 @@ func bagged(t *testing.T, srv *server.Runtime, b *bots.Bot) bool {
 func summary(rs []bots.Report) []string {
 	out := make([]string, len(rs))
 	for i, r := range rs {
-		out[i] = fmt.Sprintf("%s picked %d used %d dropped %d level %d xp %d deaths %d", r.Name, r.ItemsPicked, r.ItemsUsed,
+		out[i] = fmt.Sprintf("%s late %d resyncs %d snaps %d rtt %.0f picked %d used %d dropped %d level %d xp %d deaths %d", r.Name, r.LateInputs, r.Resyncs, r.Snaps, r.RTTms, r.ItemsPicked, r.ItemsUsed,
 			r.ItemsDropped, r.Level, r.XP, r.Deaths)
 	}
 	return out
