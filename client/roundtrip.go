@@ -33,11 +33,11 @@ type pinger interface {
 	PingEvery(time.Duration)
 }
 
-// roundTrip is what the server last said of the round trip.
+// roundTrip is what the server last said of the round trip. While told,
+// the transport's pings are spaced out (playingPingEvery).
 type roundTrip struct {
 	told  bool
 	value time.Duration
-	quiet bool // the transport's pings are spaced out (playingPingEvery)
 }
 
 // onRoundTrip takes the server's figure while playing; the first one
@@ -50,18 +50,17 @@ func (r *Runtime) onRoundTrip(b []byte) error {
 	if r.state != StatePlaying {
 		return nil // late from a world left behind: the roster pings again
 	}
-	r.rtt.told, r.rtt.value = true, time.Duration(rt.Millis)*time.Millisecond
-	if p, ok := r.tr.(pinger); ok && !r.rtt.quiet {
+	if p, ok := r.tr.(pinger); ok && !r.rtt.told {
 		p.PingEvery(playingPingEvery)
-		r.rtt.quiet = true
 	}
+	r.rtt.told, r.rtt.value = true, time.Duration(rt.Millis)*time.Millisecond
 	return nil
 }
 
 // pingAgain forgets the server's figure and restores the transport's own
 // pings: for a client leaving its world for the roster.
 func (r *Runtime) pingAgain() {
-	if p, ok := r.tr.(pinger); ok && r.rtt.quiet {
+	if p, ok := r.tr.(pinger); ok && r.rtt.told {
 		p.PingEvery(0)
 	}
 	r.rtt = roundTrip{}

@@ -218,16 +218,16 @@ func ApplySnapshotDelta(dst, d, base []byte) ([]byte, error) {
 // zero byte, a bit for a byte past the snapshot's length.
 func applyChanges(out, blocks []byte) error {
 	for blk := snapshotBodyAt; len(blocks) > 0; blk += blockLen {
-		bits := blocks[0]
+		groups := blocks[0]
 		switch {
 		case blk >= len(out):
 			return ErrMalformed
-		case bits == 0 && len(blocks) == 1:
+		case groups == 0 && len(blocks) == 1:
 			return ErrMalformed
 		}
 		blocks = blocks[1:]
 		for g := range blockLen / groupLen {
-			if bits&(1<<g) == 0 {
+			if groups&(1<<g) == 0 {
 				continue
 			}
 			var err error
