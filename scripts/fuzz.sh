@@ -1,16 +1,15 @@
 #!/usr/bin/env bash
 # Runs every go fuzz target in the module briefly (FUZZTIME each, default 3s),
-# with FUZZPARALLEL fuzzing processes (default: one a core). make test runs
-# it with one, beside the smoke test and the port-mapping lab, which mostly
-# wait.
+# FUZZJOBS targets at a time (default 1), each with FUZZPARALLEL fuzzing
+# processes (default: one a core). make test runs two targets at a time
+# with one process each: one a core, with the machine to itself.
 set -euo pipefail
 fuzztime="${FUZZTIME:-3s}"
+jobs="${FUZZJOBS:-1}"
 parallel=()
 [ -n "${FUZZPARALLEL:-}" ] && parallel=(-test.parallel "$FUZZPARALLEL")
 go=${GO:-go}
-count=0
 tmp=$(mktemp -d)
-log="$tmp/log"
 trap 'rm -rf "$tmp"' EXIT
 # Only the packages whose tests declare a fuzz target are asked for their
 # targets: asking every package links every test binary, which cost minutes.
@@ -28,20 +27,43 @@ for pkg in $($go list $dirs | grep -v -e '/render' -e '^duskfall$'); do
   $go test -c -fuzz . -o "$bin" "$pkg"
   dir=$($go list -f '{{.Dir}}' "$pkg")
   for target in $("$bin" -test.list '^Fuzz' | grep '^Fuzz' || true); do
-    echo "fuzz $pkg $target ($fuzztime)"
-    ok=0
-    for try in 1 2; do
-      if (cd "$dir" && "$bin" -test.run '^$' -test.fuzz "^${target}\$" -test.fuzztime "$fuzztime" \
-        -test.fuzzcachedir "$cache/$pkg" -test.timeout 10m "${parallel[@]}") >"$log" 2>&1; then ok=1; break; fi
-      # The fuzz engine itself sometimes misses its own deadline on a busy
-      # machine ("context deadline exceeded", no failing input): that is no
-      # finding, so the target runs once more. A real failure writes its
-      # input under testdata and fails at once.
-      if grep -q "Failing input written" "$log" || ! grep -q "context deadline exceeded" "$log"; then break; fi
-      echo "fuzz $pkg $target: the engine missed its deadline with no finding; once more"
-    done
-    if [ "$ok" != 1 ]; then cat "$log"; exit 1; fi
-    count=$((count + 1))
+    echo "$bin $dir $pkg $target" >>"$tmp/targets"
   done
 done
-echo "fuzz: $count targets, $fuzztime each, no failures"
+
+# fuzz BIN DIR PKG TARGET LOG: one target, once more if the engine alone
+# failed.
+fuzz() {
+  local try
+  for try in 1 2; do
+    if (cd "$2" && "$1" -test.run '^$' -test.fuzz "^${4}\$" -test.fuzztime "$fuzztime" \
+      -test.fuzzcachedir "$cache/$3" -test.timeout 10m "${parallel[@]}") >"$5" 2>&1; then return 0; fi
+    # The fuzz engine itself sometimes misses its own deadline on a busy
+    # machine ("context deadline exceeded", no failing input): that is no
+    # finding, so the target runs once more. A real failure writes its
+    # input under testdata and fails at once.
+    if grep -q "Failing input written" "$5" || ! grep -q "context deadline exceeded" "$5"; then break; fi
+    echo "fuzz $3 $4: the engine missed its deadline with no finding; once more"
+  done
+  echo "fuzz $3 $4: FAILED"
+  cat "$5"
+  return 1
+}
+
+count=0 running=0 failed=0
+while read -r bin dir pkg target; do
+  echo "fuzz $pkg $target ($fuzztime)"
+  fuzz "$bin" "$dir" "$pkg" "$target" "$tmp/$count.log" &
+  count=$((count + 1)) running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || failed=1
+    running=$((running - 1))
+  fi
+  [ "$failed" -eq 0 ] || break
+done <"$tmp/targets"
+while [ "$running" -gt 0 ]; do
+  wait -n || failed=1
+  running=$((running - 1))
+done
+[ "$failed" -eq 0 ] || exit 1
+echo "fuzz: $count targets, $fuzztime each, $jobs at a time, no failures"

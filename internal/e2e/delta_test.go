@@ -48,6 +48,7 @@ func (s *sentSnapshots) get(player uint16, tick uint32) (string, bool) {
 // that tick: a lost or reordered snapshot never corrupts what a client
 // holds.
 func TestDeltaSnapshotsRebuildExactlyOverABadNetwork(t *testing.T) {
+	t.Parallel() // beside the real-time group's other light runs only (doc.go)
 	if testing.Short() {
 		t.Skip("12 s of play")
 	}

@@ -7,6 +7,13 @@
 // seconds) call t.Parallel, each on its own server on a free port, so the
 // package takes its longest test's time rather than their sum; make test
 // runs them four at a time (-parallel 4). The tests that measure what
-// players see in real time (make test's REALTIME group) never do: they
-// run alone.
+// players see in real time (make test's REALTIME group) run apart from
+// everything else. Within that group, the two that load the machine
+// (TestHoldingTheDoor's floods, TestItemConservation's bots racing through
+// the game) run first, one at a time; the four that each drive one to
+// three bots through a netsim proxy (TestHitVisibility,
+// TestReconciliationOverABadNetwork, TestSnapshotLossMatchesTheNetwork,
+// TestDeltaSnapshotsRebuildExactlyOverABadNetwork) call t.Parallel and
+// then run together, as go test runs parallel tests after the sequential
+// ones.
 package e2e

@@ -118,6 +118,7 @@ func TestHandshakeTimesOutInWordsWhenNobodyAnswers(t *testing.T) {
 // ±10 ms jitter. Bots walk for 30 s; their prediction must never snap and
 // must be corrected by less than 1 u on average.
 func TestReconciliationOverABadNetwork(t *testing.T) {
+	t.Parallel() // beside the real-time group's other light runs only (doc.go)
 	if testing.Short() {
 		t.Skip("30 s of play")
 	}

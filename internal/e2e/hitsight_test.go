@@ -135,6 +135,7 @@ func (r sightResult) row(c sightRun) string {
 // docs/NETCODE.md instead (DUSKFALL_MEASURE_SECONDS per row, 60 by
 // default), timelines and volley leads included.
 func TestHitVisibility(t *testing.T) {
+	t.Parallel() // beside the real-time group's other light runs only (doc.go)
 	if testing.Short() {
 		t.Skip("20 s of play")
 	}

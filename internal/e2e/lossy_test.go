@@ -103,6 +103,7 @@ func TestAClientThatGivesUpIsGoneFromTheServerAtOnce(t *testing.T) {
 // of it, the bug this test was written for; at 5 % it did not, and a fixed
 // ±3 % failed a correct count about once in 20 runs.
 func TestSnapshotLossMatchesTheNetwork(t *testing.T) {
+	t.Parallel() // beside the real-time group's other light runs only (doc.go)
 	_, addr := startServer(t)
 	const loss = 10.0
 	proxy, err := netsim.Start("127.0.0.1:0", addr, netsim.Config{Loss: loss, Latency: 10 * time.Millisecond, Seed: 9})
