@@ -1,16 +1,12 @@
 # Duskfall. Two commands on a fresh Debian or Ubuntu machine:
 #   make play   install what is missing, build, open the game window
 #   make test   the whole suite, the one command that runs everything: install what is missing
-#               (scripts/deps.sh --test, a no-op under a second when all is there), go vet, then in turn
-#               - go test ./... but the real-time and window tests (under Xvfb when DISPLAY is unset),
-#                 the end-to-end and transport tests that mostly wait four at a time (-parallel 4),
-#                 and beside it the smoke test of the real programs (scripts/smoke.sh) and the
-#                 port-mapping lab (scripts/natlab.sh: needs root, else it says it skipped), which
-#                 mostly wait too
-#               - the real-time e2e group (REALTIME below), apart from everything else
-#               - the window tests (TestGUI...), alone, and the tests that read drawn frames back
-#               - every fuzz target for FUZZTIME (scripts/fuzz.sh), two at a time, one a core
-#               - the soak's 60-second form (scripts/soak.sh 60s)
+#               (scripts/deps.sh --test, a no-op under a second when all is there), gofmt, then
+#               scripts/suite.sh: go vet, go test ./..., the real-time e2e group alone, the window
+#               and drawn-frame tests (under Xvfb when DISPLAY is unset), brief fuzzing, the smoke
+#               test of the real programs, the port-mapping lab (needs root, else it says it
+#               skipped) and the soak's 60-second form; what mostly waits runs beside what
+#               computes, and it ends with what each stage took
 # and the rest:
 #   make check  the inner loop, under a minute warm: gofmt (failing, with the files named, when any
 #               file is not formatted), go vet, and the unit tests of game, wire, levels, client,
@@ -54,37 +50,11 @@ fmt:
 
 vet:
 	$(GO) vet ./...
-	$(GO) vet -tags headless ./...
+	$(GO) vet -tags headless . # the tag changes only package main's files
 	$(GO) vet -tags frames ./render
 
-# TestHitVisibility and TestReconciliationOverABadNetwork measure what
-# players see through real sockets and bot clients in real time, over a
-# simulated bad network (TestSnapshotLossMatchesTheNetwork counts its lost
-# snapshots; TestDeltaSnapshotsRebuildExactlyOverABadNetwork that deltas rebuild
-# exactly through it), TestHoldingTheDoor what attacks cost them, and
-# TestItemConservation needs its bots to get far in a short run: they run
-# apart from the rest, so two busy cores do not stall their bots' frames
-# (a stalled frame is a resync, and a snap). Within the group the two that
-# load the machine run first, one at a time, and the four light ones
-# (a few bots each, through a netsim proxy) together after them
-# (internal/e2e/doc.go). The window tests (TestGUI…)
-# run two game windows under software GL: they run alone too, and so do
-# the tests that read drawn frames back (FRAMES, built with the frames tag:
-# they run the render package's tests inside a running game).
-REALTIME := ^(TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLossMatchesTheNetwork|TestDeltaSnapshotsRebuildExactlyOverABadNetwork|TestHoldingTheDoor|TestItemConservation)$$
-WINDOW := ^TestGUI
-FRAMES := ^(TestHostileBulletsContrastInEveryPlace|TestNoHUDElementsOverlapAtAnySize)$$
-UNITS := scripts/with-display.sh $(GO) test -count=1 -parallel 4 -timeout 15m -skip '$(REALTIME)|$(WINDOW)' ./...
-test: deps-test fmt vet
-	@echo "$(UNITS) (beside scripts/natlab.sh and scripts/smoke.sh)"
-	@scripts/natlab.sh & lab=$$!; scripts/smoke.sh & sm=$$!; \
-	  $(UNITS); un=$$?; wait $$lab; nl=$$?; wait $$sm; sk=$$?; \
-	  [ $$un -eq 0 ] && [ $$nl -eq 0 ] && [ $$sk -eq 0 ]
-	$(GO) test -count=1 -parallel 4 -run '$(REALTIME)' ./internal/e2e
-	scripts/with-display.sh $(GO) test -count=1 -run '$(WINDOW)' .
-	scripts/with-display.sh $(GO) test -count=1 -tags frames -run '$(FRAMES)' ./render
-	FUZZTIME=$(FUZZTIME) FUZZJOBS=2 FUZZPARALLEL=1 scripts/fuzz.sh
-	scripts/soak.sh 60s
+test: deps-test fmt
+	GO=$(GO) FUZZTIME=$(FUZZTIME) scripts/suite.sh
 
 smoke:
 	scripts/smoke.sh

@@ -227,7 +227,7 @@ func runSiege(t *testing.T, c siegeCase) {
 	for _, p := range players {
 		require.Equal(t, client.StatePlaying, p.State(), "%v", p.Err())
 	}
-	playFor(players, 2*time.Second) // both settled in the hub, the server warm
+	playFor(players, time.Second) // both settled in the hub, the server warm
 	rssBefore, mapBefore := s.RSS(t), s.memoryLine()
 	t.Logf("before the attack: %.1f MB resident; status %+v", mb(rssBefore), brief(s.Status()))
 	before := statsOf(players)
