@@ -2,10 +2,10 @@
 #   make play   install what is missing, build, open the game window
 #   make test   the whole suite, the one command that runs everything: install what is missing
 #               (scripts/deps.sh --test, a no-op under a second when all is there), gofmt, then
-#               scripts/suite.sh: go vet, go test ./..., the real-time e2e group alone, the window
-#               and drawn-frame tests (under Xvfb when DISPLAY is unset), brief fuzzing, the smoke
-#               test of the real programs, the port-mapping lab (needs root, else it says it
-#               skipped) and the soak's 60-second form; what mostly waits runs beside what
+#               scripts/suite.sh: go vet, go test ./..., the real-time e2e tests apart from the rest,
+#               the window and drawn-frame tests (under Xvfb when DISPLAY is unset), brief fuzzing,
+#               the smoke test of the real programs, the port-mapping lab (needs root, else it says
+#               it skipped) and the soak's 60-second form; what mostly waits runs beside what
 #               computes, and it ends with what each stage took
 # and the rest:
 #   make check  the inner loop, under a minute warm: gofmt (failing, with the files named, when any

@@ -7,13 +7,12 @@
 // seconds) call t.Parallel, each on its own server on a free port, so the
 // package takes its longest test's time rather than their sum; make test
 // runs them four at a time (-parallel 4). The tests that measure what
-// players see in real time (make test's REALTIME group) run apart from
-// everything else. Within that group, the two that load the machine
-// (TestHoldingTheDoor's floods, TestItemConservation's bots racing through
-// the game) run first, one at a time; the four that each drive one to
-// three bots through a netsim proxy (TestHitVisibility,
+// players see in real time (make test's real-time group) run apart from
+// everything else (scripts/suite.sh says what runs beside what).
+// TestHoldingTheDoor runs with only idle-class work beside it; TestItemConservation, whose bots race
+// through the game and load the machine, runs next; then the four that each
+// drive one to three bots through a netsim proxy (TestHitVisibility,
 // TestReconciliationOverABadNetwork, TestSnapshotLossMatchesTheNetwork,
-// TestDeltaSnapshotsRebuildExactlyOverABadNetwork) call t.Parallel and
-// then run together, as go test runs parallel tests after the sequential
-// ones.
+// TestDeltaSnapshotsRebuildExactlyOverABadNetwork) run together: they call
+// t.Parallel, and go test runs parallel tests after the sequential ones.
 package e2e
