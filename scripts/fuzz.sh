@@ -2,7 +2,9 @@
 # Runs every go fuzz target in the module briefly (FUZZTIME each, default 3s),
 # FUZZJOBS targets at a time (default 1), each with FUZZPARALLEL fuzzing
 # processes (default: one a core). make test runs two targets at a time
-# with one process each: one a core, with the machine to itself.
+# with one process each, at the idle scheduling class (scripts/suite.sh).
+# FUZZBUILDONLY=1 only builds the instrumented test binaries, which fills
+# the build cache for a later run.
 set -euo pipefail
 fuzztime="${FUZZTIME:-3s}"
 jobs="${FUZZJOBS:-1}"
@@ -25,11 +27,14 @@ dirs=$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -r -n1 dirname | so
 for pkg in $($go list $dirs | grep -v -e '/render' -e '^duskfall$'); do
   bin="$tmp/$(echo "$pkg" | tr / _).test"
   $go test -c -fuzz . -o "$bin" "$pkg"
+  [ -n "${FUZZBUILDONLY:-}" ] && continue
   dir=$($go list -f '{{.Dir}}' "$pkg")
   for target in $("$bin" -test.list '^Fuzz' | grep '^Fuzz' || true); do
     echo "$bin $dir $pkg $target" >>"$tmp/targets"
   done
 done
+
+if [ -n "${FUZZBUILDONLY:-}" ]; then echo "fuzz: built"; exit 0; fi
 
 # fuzz BIN DIR PKG TARGET LOG: one target, once more if the engine alone
 # failed.

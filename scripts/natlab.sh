@@ -85,6 +85,7 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'echo "natlab: FAIL line $LINENO: $BASH_COMMAND (exit $?)"' ERR # set -e ends the lab: say where
 trap 'echo "natlab: interrupted"; exit 130' INT
 trap 'echo "natlab: terminated"; exit 143' TERM
 
@@ -114,7 +115,7 @@ ip -n "$router" addr add 192.168.77.1/24 dev "$lan"
 ip -n "$router" addr add 203.0.113.1/24 dev "$wan"
 ip -n "$router" link set "$lan" up
 ip -n "$router" link set "$wan" up
-in_ns "$router" sysctl -qw net.ipv4.ip_forward=1
+in_ns "$router" sh -c "echo 1 >/proc/sys/net/ipv4/ip_forward" # the router forwards (no procps needed)
 ip -n "$inet" addr add 203.0.113.50/24 dev "$pre-iw"
 ip -n "$inet" addr add 203.0.113.3/24 dev "$pre-iw"
 ip -n "$inet" link set "$pre-iw" up

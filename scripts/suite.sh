@@ -3,26 +3,31 @@
 # what, and how long each stage took. On two cores the suite is bounded by
 # the tests that must have the machine to themselves and by the cold
 # compile, so what mostly waits runs beside what computes, and what only
-# computes (fuzzing, the drawn-frame tests: no clock in their checks) runs
-# at the idle scheduling class beside TestHoldingTheDoor, taking only the
-# CPU the attacked server and its players leave (chrt --idle: the kernel
-# preempts an idle-class task as soon as anything else wakes):
+# computes and checks nothing against a clock (vet, builds, fuzzing, the
+# drawn-frame tests) runs at the idle scheduling class beside tests that
+# leave the CPU idle part of the time, taking only what they leave
+# (chrt --idle: the kernel preempts an idle-class task as soon as anything
+# else wakes):
 #
-#   1. the headless server is built (the labs below then only link it)
-#   2. vet, while beside it the port-mapping lab (scripts/natlab.sh: needs
-#      root, else it says it skipped) and the smoke test of the real
-#      programs (scripts/smoke.sh) start, which mostly wait
-#   3. go test ./... but the real-time and window tests, four packages at a
-#      time (-p 4), the end-to-end and transport tests that mostly wait
-#      four at a time (-parallel 4); the lab and the smoke test are waited
-#      for at its end
-#   4. TestHoldingTheDoor, and at the idle class beside it every fuzz
+#   1. everything is compiled (go build ./..., and the headless server,
+#      which the labs below then only link), alone: on a fresh machine
+#      this is most of the cold compile, and a compile beside the tests
+#      of stage 2 starved them (a lock-stepped bot that clears the first
+#      floor in 13 s of wall time ran out its 240 s of game time)
+#   2. go test ./... but the real-time and window tests, two packages at
+#      a time, the end-to-end and transport tests that mostly wait four
+#      at a time (-parallel 4); beside it the port-mapping lab
+#      (scripts/natlab.sh: needs root, else it says it skipped) and the
+#      smoke test of the real programs (scripts/smoke.sh), which mostly
+#      wait, and at the idle class go vet and the builds the next stage
+#      runs (the fuzzing binaries, the frame tests)
+#   3. TestHoldingTheDoor, and at the idle class beside it every fuzz
 #      target for FUZZTIME, two at a time (scripts/fuzz.sh), and the tests
-#      that read drawn frames back (FRAMES)
-#   5. the rest of the real-time group, alone: TestItemConservation, then
+#      that read drawn frames back (frames)
+#   4. the rest of the real-time group, alone: TestItemConservation, then
 #      the four light ones together (internal/e2e/doc.go)
-#   6. the window tests (TestGUI...), alone
-#   7. the soak's 60-second form (scripts/soak.sh 60s), alone
+#   5. the window tests (TestGUI...), alone
+#   6. the soak's 60-second form (scripts/soak.sh 60s), alone
 #
 # The window and frame tests run under Xvfb when DISPLAY is unset.
 set -uo pipefail
@@ -83,22 +88,25 @@ summary() {
   echo "suite: $(($(date +%s) - suite_start)) s in all"
 }
 
-stage "the headless server"
+stage "the build"
+run "$go" build ./...
 run "$go" build -tags headless -o bin/duskfall-server .
 
-stage "vet, beside natlab and smoke"
+stage "go test ./..., beside natlab, smoke, and vet at the idle class"
 scripts/natlab.sh & lab=$!
 scripts/smoke.sh & smoke=$!
-run "$go" vet ./...
-run "$go" vet -tags headless .
-run "$go" vet -tags frames ./render
-
-stage "go test ./... (natlab and smoke waited for)"
+idle bash -c "set -e -x
+  $go vet ./...
+  $go vet -tags headless .
+  $go vet -tags frames ./render
+  FUZZBUILDONLY=1 scripts/fuzz.sh
+  $go test -c -tags frames -o /dev/null ./render" & vet=$!
 echo "go test ./... (but the real-time and window tests)"
-scripts/with-display.sh "$go" test -count=1 -p 4 -parallel 4 -timeout 15m -skip "$door|$realtime|$window" ./...
+scripts/with-display.sh "$go" test -count=1 -parallel 4 -timeout 15m -skip "$door|$realtime|$window" ./...
 units=$?
 wait "$lab" || fail "scripts/natlab.sh"
 wait "$smoke" || fail "scripts/smoke.sh"
+wait "$vet" || fail "go vet, or a build for the next stage"
 [ "$units" -eq 0 ] || fail "go test ./..."
 
 stage "TestHoldingTheDoor, beside fuzzing and the frame tests at the idle class"

@@ -9,9 +9,10 @@
 // runs them four at a time (-parallel 4). The tests that measure what
 // players see in real time (make test's real-time group) run apart from
 // everything else (scripts/suite.sh says what runs beside what).
-// TestHoldingTheDoor runs with only idle-class work beside it; TestItemConservation, whose bots race
-// through the game and load the machine, runs next; then the four that each
-// drive one to three bots through a netsim proxy (TestHitVisibility,
+// TestHoldingTheDoor runs with only idle-class work beside it;
+// TestItemConservation, whose bots race through the game and load the
+// machine, runs next; then the four that each drive one to three bots
+// through a netsim proxy (TestHitVisibility,
 // TestReconciliationOverABadNetwork, TestSnapshotLossMatchesTheNetwork,
 // TestDeltaSnapshotsRebuildExactlyOverABadNetwork) run together: they call
 // t.Parallel, and go test runs parallel tests after the sequential ones.
