@@ -53,13 +53,7 @@ vet:
 	$(GO) vet -tags headless . # the tag changes only package main's files
 	$(GO) vet -tags frames ./render
 
-# While apt installs the test packages, go compiles what needs no C
-# compiler (the packages that need cgo fail until gcc is there and are
-# compiled in the suite's first stage): on a fresh machine the install
-# mostly waits on the network and dpkg.
-test: fmt
-	@CGO_ENABLED=1 $(GO) build ./... >/dev/null 2>&1 & early=$$!; \
-	  scripts/deps.sh --test; deps=$$?; wait $$early; exit $$deps
+test: deps-test fmt
 	GO=$(GO) FUZZTIME=$(FUZZTIME) scripts/suite.sh
 
 smoke:
