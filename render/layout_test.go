@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/require"
@@ -68,6 +69,12 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 
 	hub, hubRec := hostedHarness(t)
 	hubPlay := untilPlaying(t, hub)
+	// The HUD's toasts last seconds of the scene's clock: here that clock
+	// follows the frames the scene steps (60 a second), not the wall, so a
+	// toast checked at three sizes is still up however slowly a busy
+	// machine draws them (make test runs this beside other work).
+	start := hubPlay.now()
+	hubPlay.now = func() time.Time { return start.Add(time.Duration(hubPlay.frames) * time.Second / game.TickRate) }
 	settle(t, hub)
 	checkLayout(t, dir, "hub", hub, []string{"health bar", "item bar", "minimap"}, nil)
 
