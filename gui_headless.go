@@ -41,6 +41,8 @@ func runHeadlessHost(o options) error {
 	if name == "" {
 		name = "host"
 	}
+	ctx, stop := signalContext() // before the host's Close, so it stops after it (see signalContext)
+	defer stop()
 	var token [16]byte
 	_, _ = rand.Read(token[:])
 	h, err := listen.Start(listen.Config{
@@ -55,8 +57,6 @@ func runHeadlessHost(o options) error {
 	defer h.Close() // the mapping goes with the game
 	lg.Print(contentWords(o.content))
 	fmt.Fprintf(os.Stderr, "duskfall: hosting on %s, join code %s/%s\n", h.Addr(), h.Addr(), h.Fingerprint())
-	ctx, stop := signalContext()
-	defer stop()
 	var end <-chan time.Time
 	if o.duration > 0 {
 		end = time.After(o.duration)

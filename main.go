@@ -286,12 +286,19 @@ func isListenAddr(addr string) bool {
 	return err == nil && p >= 0 && p <= 65535
 }
 
+// signalContext ends at the first SIGINT or SIGTERM. Its stop must run
+// after every deferred cleanup (the port mapping's removal, the journal,
+// the store): until then a second signal is caught rather than killing
+// the process halfway through them, and one often comes at once, since
+// timeout(1) sends its signal to the process and again to its group.
 func signalContext() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
 func runServer(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	lg := log.New(stderr, "server: ", log.LstdFlags|log.Lmicroseconds)
+	ctx, stop := signalContext() // first, so it stops last (see signalContext)
+	defer stop()
 	cfg, err := server.ConfigFor(o.content, o.startMap, worldSeed(o.seed))
 	if err != nil {
 		lg.Print(err)
@@ -368,8 +375,6 @@ func runServer(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer web.Close() // after Run: the probes read "stopping" while it says goodbye
 		lg.Printf("metrics on http://%s/metrics, health checks on /healthz and /readyz", web.Addr())
 	}
-	ctx, stop := signalContext()
-	defer stop()
 	if o.duration > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, o.duration)
