@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Duskfall needs, and only those missing.
 #   scripts/deps.sh         build and play: ENet, pkg-config, X11/GL/ALSA headers
-#   scripts/deps.sh --test  the same plus what the window tests need (Xvfb, xdotool, ImageMagick) and
+#   scripts/deps.sh --test  the same plus what the window tests need (Xvfb, xdotool, xclip, ImageMagick) and
 #                           the port-mapping lab (scripts/natlab.sh: miniupnpd, nftables, the UPnP and
 #                           NAT-PMP clients, Python for its STUN answerer and UDP echo)
 set -euo pipefail
 
 build=(libenet-dev pkg-config libc6-dev gcc libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev
        libxrandr-dev libxxf86vm-dev libasound2-dev)
-test=(xvfb libgl1-mesa-dri xauth xdotool imagemagick
+test=(xvfb libgl1-mesa-dri xauth xdotool xclip imagemagick
       iproute2 miniupnpd-nftables nftables miniupnpc natpmpc python3)
 
 want=("${build[@]}")

@@ -29,7 +29,7 @@
 #      tests that read drawn frames back (frames)
 #   4. the rest of the real-time group, alone: TestItemConservation, then
 #      the four light ones together (internal/e2e/doc.go)
-#   5. the window tests (TestGUI...), alone
+#   5. the window tests (TestGUI..., and the journeys, TestJourney...), alone
 #   6. the soak's 60-second form (scripts/soak.sh 60s), alone
 #
 # The window and frame tests run under Xvfb when DISPLAY is unset.
@@ -54,7 +54,7 @@ fuzztime=${FUZZTIME:-3s}
 # work beside it as alone: worst p99 1.7 ms, 0 snaps.
 door='^TestHoldingTheDoor$'
 realtime='^(TestItemConservation|TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLossMatchesTheNetwork|TestDeltaSnapshotsRebuildExactlyOverABadNetwork)$'
-window='^TestGUI'
+window='^(TestGUI|TestJourney)'
 frames='^(TestHostileBulletsContrastInEveryPlace|TestNoHUDElementsOverlapAtAnySize)$'
 
 # idle CMD...: CMD at the idle scheduling class, or at the lowest nice
