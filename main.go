@@ -228,12 +228,8 @@ func (o *options) validate() error {
 		return fmt.Errorf("--max-accounts %d: want 1 to %d", o.maxAccts, server.MaxAccountsLimit)
 	}
 	if o.join != "" {
-		addr, _, err := seal.SplitJoinCode(o.join)
-		if err != nil {
+		if _, err := seal.ParseTarget(o.join); err != nil {
 			return fmt.Errorf("--join %q: %v", o.join, err)
-		}
-		if _, _, err := net.SplitHostPort(addr); err != nil {
-			return fmt.Errorf("--join %q: want HOST:PORT or a join code, such as 127.0.0.1:7777", o.join)
 		}
 	}
 	if o.bots > 0 {
