@@ -78,7 +78,7 @@ func ParseTarget(text string) (Target, error) {
 		return Target{}, err
 	}
 	if coded {
-		if t.Fingerprint, err = parseFingerprint(strings.TrimSpace(fp)); err != nil {
+		if t.Fingerprint, err = ParseFingerprint(strings.TrimSpace(fp)); err != nil {
 			return Target{}, err
 		}
 	}
@@ -136,8 +136,10 @@ func noPort(addr string) error {
 		"%q has no port: write the host, a colon and the port, as in 192.168.1.20:7777 (the game's port is 7777 unless the host chose another)", addr)}
 }
 
-// parseFingerprint reads the key after a join code's slash.
-func parseFingerprint(fp string) (string, error) {
+// ParseFingerprint reads a fingerprint as a join code holds it after its
+// slash, in either case, and gives it in lower case, as Fingerprint makes
+// it.
+func ParseFingerprint(fp string) (string, error) {
 	fp = strings.ToLower(fp)
 	var why string
 	switch {
