@@ -37,20 +37,22 @@ type joinScene struct {
 	said          string // the error last written to the log
 	frames        int
 	errY          int      // where the error's lines start (layout)
-	errLines      []string // the error, wrapped to the window
-	listY         int      // where the games, or the words about them, start
+	errLines      []string // the error, wrapped to the window at errK
+	errK          float64
+	errWraps      [2]errorWrap // the error at full size and at the smaller one
+	listY         int          // where the games, or the words about them, start
 	blink         int
 
 	// Layout: the UI scale, the title's top and scale, the footer's line,
 	// the first game shown and how many are.
-	k              float64
-	titleY, footY  int
-	title          float64
-	top, shown     int
-	loose          bool   // the wheel moved the games: the view no longer follows the focus until it moves
-	errFor, footer string // what errLines and footer were made from
-	errK, footK    float64
-	errW, footW    int
+	k             float64
+	titleY, footY int
+	title         float64
+	top, shown    int
+	loose         bool   // the wheel moved the games: the view no longer follows the focus until it moves
+	footer        string // what footer was made from
+	footK         float64
+	footW         int
 }
 
 // newJoinScene opens the join screen with the player's name, and the
@@ -89,19 +91,16 @@ func (s *joinScene) layout() {
 	lh := int(glyphH*k) + px(4, k)
 	s.footY = h - px(10, k) - lh
 	s.title = 4 * k
-	errH := 0
-	if s.err != "" {
-		if s.errK != k || s.errW != w || s.errFor != s.err {
-			s.errK, s.errW, s.errFor = k, w, s.err
-			s.errLines = wrap(s.err, max(20, (w-px(48, k))/int(glyphW*textScale*k+1)))
-		}
-		errH = len(s.errLines)*(int(glyphH*textScale*k)+4) + px(8, k)
-	} else {
-		s.errLines = nil
-	}
+	errH := s.wrapError(0, w, textScale*k, k)
 	form := 2*(px(labelGap, k)+px(fieldH, k)+px(rowGap, k)) + px(buttonH, k) + px(rowGap, k)
-	if px(12, k)+int(glyphH*s.title)+px(16, k)+form+errH+lh+px(gameRowH, k) > s.footY {
+	over := func() bool {
+		return px(12, k)+int(glyphH*s.title)+px(16, k)+form+errH+lh+px(gameRowH, k) > s.footY
+	}
+	if over() {
 		s.title = 2.5 * k // a short window: the title gives way to the list
+	}
+	if over() {
+		errH = s.wrapError(1, w, k, k) // and a long error to a smaller hand, over neither the list nor the footer
 	}
 	y := px(12, k)
 	if roomy := h/2 - px(120, k) - px(80, k); roomy > y && s.title == 4*k {
@@ -145,6 +144,42 @@ func (s *joinScene) layout() {
 		}
 		b.rect = centredRect(w, y+(i-s.top)*pitch, fw, px(gameRowH, k))
 	}
+}
+
+// errorWrap is the error wrapped to a width at a scale, made again only
+// when one of them changes.
+type errorWrap struct {
+	src   string
+	w     int
+	scale float64
+	lines []string
+}
+
+// wrapError makes the error, if any, the one drawn: wrapped to the window
+// at scale es, kept in the i-th wrap; it says how tall the error stands.
+func (s *joinScene) wrapError(i, w int, es, k float64) int {
+	if s.err == "" {
+		s.errLines = nil
+		return 0
+	}
+	c := &s.errWraps[i]
+	if c.src != s.err || c.w != w || c.scale != es {
+		c.src, c.w, c.scale = s.err, w, es
+		c.lines = wrap(s.err, max(20, (w-px(48, k))/int(glyphW*es+1)))
+	}
+	s.errLines, s.errK = c.lines, es
+	return len(c.lines)*(int(glyphH*es)+4) + px(8, k)
+}
+
+// JoinAddressCenter is the centre of the Join screen's address field in a
+// w×h window while it shows the error shown ("" none; the words of its
+// "duskfall: join refused:" line), for tests that click it.
+func JoinAddressCenter(w, h int, shown string) image.Point {
+	s := &joinScene{win: &window{w: w, h: h}, err: shown,
+		name: &textField{}, addr: &textField{}, password: &textField{}, connect: &button{}, back: &button{}}
+	s.form = newForm(s.name, s.addr, s.password, s.connect, s.back)
+	s.layout()
+	return s.addr.rect.Min.Add(s.addr.rect.Size().Div(2))
 }
 
 // joinPasswordW is the width of the join screen's password field.
@@ -296,6 +331,7 @@ func (s *joinScene) Update() error {
 	}
 	if text, ok := s.clip.take(); ok && s.form.hasFocus(s.addr) {
 		s.addr.SetText(strings.TrimSpace(text))
+		fmt.Fprintf(s.logw, "duskfall: join pasted %d characters\n", len(s.addr.Text())) // the count alone: a clipboard is not the log's
 	}
 	if in := s.win.in; in.Wheel != 0 || in.PageUp || in.PageDown {
 		s.top, s.loose = scrollTop(s.top, len(s.games), s.shown, -1, in), true
@@ -367,7 +403,7 @@ var joinHelp = [...]string{
 func (s *joinScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
 	screen.Fill(colBackdrop)
-	if s.err != "" && s.errFor != s.err {
+	if s.err != "" && (s.errLines == nil || s.errWraps[0].src != s.err) {
 		s.layout() // the error came after this frame's layout
 	}
 	k := s.k
@@ -376,7 +412,7 @@ func (s *joinScene) Draw(screen *ebiten.Image) {
 	g.text.draw(screen, "Join a game", s.win.w/2, s.titleY, s.title, alignCenter, colTitle)
 	drawFormTextAt(screen, g, s.form, s.blink, k)
 	if s.err != "" {
-		g.text.drawLines(screen, s.errLines, s.win.w/2, s.errY, textScale*k, colError)
+		g.text.drawLines(screen, s.errLines, s.win.w/2, s.errY, s.errK, colError)
 	}
 	if len(s.games) > 0 {
 		head := "Games on your network, and servers joined before: click one"

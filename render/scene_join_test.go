@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -17,7 +19,7 @@ import (
 
 // joinKey and aJoinCode are a server's fingerprint and a join code of it.
 const (
-	joinKey  = "nvpvcmm3cemk6e6m5hseodk24gfqegee"
+	joinKey   = "nvpvcmm3cemk6e6m5hseodk24gfqegee"
 	aJoinCode = "192.0.2.2:7777/" + joinKey
 )
 
@@ -153,4 +155,59 @@ func TestTheNetworksGamesFillInTheirJoinCodes(t *testing.T) {
 		clickGame(h, s, 0)
 		assert.Equal(t, heard+"/"+joinKey, s.addr.Text())
 	})
+}
+
+// Journeys click the address field where JoinAddressCenter says it is;
+// it must be where the live screen draws it, with and without an error.
+func TestJoinAddressCenterIsWhereTheFieldIs(t *testing.T) {
+	for _, size := range []image.Point{{WindowWidth, WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+		for _, shown := range []string{"", seal.ErrWrongServer{Want: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Got: joinKey}.Error()} {
+			t.Run(fmt.Sprintf("at %dx%d with error %q", size.X, size.Y, shown), func(t *testing.T) {
+				h, s := openJoin(t)
+				defer h.a.Layout(WindowWidth, WindowHeight)
+				h.a.Layout(size.X, size.Y)
+				s.err = shown
+				h.press(frameInput{})
+				r := s.addr.rect
+				assert.Equal(t, r.Min.Add(r.Size().Div(2)), JoinAddressCenter(size.X, size.Y, shown))
+			})
+		}
+	}
+}
+
+// The longest words the Join screen shows, a code's key refused by the
+// server, stand clear of the fields, the list and the footer, at the
+// smallest window as at the usual one: a long error takes a smaller hand
+// before it covers anything.
+func TestALongRefusalCoversNothing(t *testing.T) {
+	refusals := []string{
+		capitalize(seal.ErrWrongServer{Want: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Got: joinKey}.Error()),
+		"Not a join code: the server's key after the slash holds only the letters a to z and the digits 2 to 7, and '1' is not one of them. A join code is the address, a slash and 32 letters and digits, such as " + seal.ExampleCode,
+	}
+	for _, size := range []image.Point{{WindowWidth, WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+		for i, words := range refusals {
+			t.Run(fmt.Sprintf("refusal %d at %dx%d", i+1, size.X, size.Y), func(t *testing.T) {
+				h := newHarness(t, Options{Port: 7777})
+				defer h.a.Layout(WindowWidth, WindowHeight)
+				h.a.Layout(size.X, size.Y)
+				h.a.settings.rememberServer(aJoinCode)
+				h.a.toJoin()
+				h.press(frameInput{})
+				s := sceneOf[*joinScene](t, h)
+				s.err = words
+				h.press(frameInput{})
+				h.a.Draw(ebiten.NewImage(size.X, size.Y)) // the text's measures
+				require.Len(t, s.games, 1)
+				bottom := s.errY + len(s.errLines)*(int(glyphH*s.errK)+4)
+				assert.GreaterOrEqual(t, s.errY, s.connect.rect.Max.Y, "under the buttons")
+				assert.LessOrEqual(t, bottom, s.listY, "over the list's heading")
+				row := s.games[0].rect
+				assert.False(t, row.Empty(), "a game still shows")
+				assert.LessOrEqual(t, row.Max.Y, s.footY, "over the footer")
+				for _, l := range s.errLines {
+					assert.LessOrEqual(t, h.a.gfx.text.advance(l, s.errK), size.X-px(16, s.k), "%q fits the window's width", l)
+				}
+			})
+		}
+	}
 }

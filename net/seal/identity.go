@@ -86,7 +86,8 @@ func Fingerprint(pub ed25519.PublicKey) string {
 type ErrWrongServer struct{ Want, Got string }
 
 func (e ErrWrongServer) Error() string {
-	return fmt.Sprintf("this server is not the one the join code names: its key's fingerprint is %s, the code says %s", e.Got, e.Want)
+	return fmt.Sprintf("this server is not the one the join code names: the code's key is %s, and the server at its address shows %s. "+
+		"Check the code with the host, or ask them for it again", e.Want, e.Got)
 }
 
 // Expect verifies an identity against a join code's fingerprint.
