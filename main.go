@@ -228,12 +228,8 @@ func (o *options) validate() error {
 		return fmt.Errorf("--max-accounts %d: want 1 to %d", o.maxAccts, server.MaxAccountsLimit)
 	}
 	if o.join != "" {
-		addr, _, err := seal.SplitJoinCode(o.join)
-		if err != nil {
+		if _, err := seal.ParseTarget(o.join); err != nil {
 			return fmt.Errorf("--join %q: %v", o.join, err)
-		}
-		if _, _, err := net.SplitHostPort(addr); err != nil {
-			return fmt.Errorf("--join %q: want HOST:PORT or a join code, such as 127.0.0.1:7777", o.join)
 		}
 	}
 	if o.bots > 0 {
@@ -350,9 +346,9 @@ func runServer(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if o.announce {
-		if an := announce(o, cfg.MaxPlayers, lg); an != nil {
+		if an := announce(o, cfg.MaxPlayers, identity, lg); an != nil {
 			defer an.Close()
-			cfg.OnStatus = func(st server.Status) { an.Set(gameAnnouncement(o, cfg.MaxPlayers, st.Players)) }
+			cfg.OnStatus = func(st server.Status) { an.Set(gameAnnouncement(o, cfg.MaxPlayers, st.Players, identity)) }
 		}
 	}
 	if o.upnp {
@@ -472,8 +468,8 @@ func runBots(o options, stdout, stderr io.Writer) int {
 
 // announce starts announcing a dedicated server on the local network
 // (--announce), or says why it cannot.
-func announce(o options, maxPlayers int, lg *log.Logger) *lan.Announcer {
-	an, err := lan.Announce(gameAnnouncement(o, maxPlayers, 0))
+func announce(o options, maxPlayers int, id seal.Identity, lg *log.Logger) *lan.Announcer {
+	an, err := lan.Announce(gameAnnouncement(o, maxPlayers, 0, id))
 	if err != nil {
 		lg.Printf("cannot announce the game on the local network: %v", err)
 		return nil
@@ -482,9 +478,9 @@ func announce(o options, maxPlayers int, lg *log.Logger) *lan.Announcer {
 	return an
 }
 
-// gameAnnouncement is what --announce says: the port, the players and the
-// name (--name, or the computer's).
-func gameAnnouncement(o options, maxPlayers, players int) lan.Announcement {
+// gameAnnouncement is what --announce says: the port, the players, the
+// identity's fingerprint and the name (--name, or the computer's).
+func gameAnnouncement(o options, maxPlayers, players int, id seal.Identity) lan.Announcement {
 	if maxPlayers == 0 {
 		maxPlayers = server.DefaultMaxPlayers
 	}
@@ -494,7 +490,8 @@ func gameAnnouncement(o options, maxPlayers, players int) lan.Announcement {
 			name = h
 		}
 	}
-	return lan.Announcement{Port: uint16(o.port), Players: uint8(min(players, 255)), MaxPlayers: uint8(min(maxPlayers, 255)), Name: name}
+	return lan.Announcement{Port: uint16(o.port), Players: uint8(min(players, 255)), MaxPlayers: uint8(min(maxPlayers, 255)),
+		Fingerprint: id.Fingerprint(), Name: name}
 }
 
 // contentWords says what a server plays, for its log: the folder and the

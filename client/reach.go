@@ -5,16 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"strconv"
 	"syscall"
 	"time"
 
 	"duskfall/net/seal"
 )
 
-// Reaching a server, in a player's words. An address is checked before
-// ENet is given it, so a typo is explained rather than reported as the
-// transport's own error; and while ENet's connect runs, a probe asks the
+// Reaching a server, in a player's words. An address or join code is read
+// (seal.ParseTarget) and its host looked up before ENet is given it, so a
+// typo is explained rather than reported as the transport's own error; and while ENet's connect runs, a probe asks the
 // network whether anything listens on the port at all: on a closed port
 // the other machine (or this one) answers an empty datagram with "port
 // unreachable" at once, which ENet never reports, so the player hears
@@ -25,38 +24,29 @@ import (
 // all, so silence only means the handshake goes on as usual.
 const probeWait = 2 * time.Second
 
-// checkAddress refuses an address that is not host:port with a port, or
-// whose host cannot be found, in words naming what to fix.
-// serverCheck splits a join code into the address to dial and the check
-// of the server's identity: the code's fingerprint, or else the identity
-// pinned for the address (or pinned now, on the first join).
-func serverCheck(code string, known *seal.KnownServers) (string, func(ed25519.PublicKey) error, error) {
-	addr, fp, err := seal.SplitJoinCode(code)
+// serverCheck is the check of the server's identity a target asks for:
+// its join code's fingerprint, or else the identity pinned for its address
+// (or pinned now, on the first join); nil with neither.
+func serverCheck(t seal.Target, known *seal.KnownServers) func(ed25519.PublicKey) error {
 	switch {
-	case err != nil:
-		return "", nil, fmt.Errorf("%q is not a join code: %v; a join code is the address, a slash and 32 letters and digits", code, err)
-	case fp != "":
-		return addr, seal.Expect(fp), nil
+	case t.Fingerprint != "":
+		return seal.Expect(t.Fingerprint)
 	case known != nil:
-		return addr, known.Verify(addr), nil
+		return known.Verify(t.Addr())
 	}
-	return addr, nil, nil
+	return nil
 }
 
-func checkAddress(addr string) error {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil || host == "" {
-		return fmt.Errorf("%q is not an address to join: write the host, a colon and the port, as in 192.168.1.20:7777", addr)
-	}
-	if p, err := strconv.ParseUint(port, 10, 16); err != nil || p == 0 {
-		return fmt.Errorf("%q has no port 1-65535 after the colon (the game's default is 7777)", addr)
-	}
-	if _, err := net.ResolveUDPAddr("udp", addr); err != nil {
+// lookUp finds the target's host, or says in words that it cannot: the
+// text itself was read by seal.ParseTarget, the one reader of addresses
+// and join codes.
+func lookUp(t seal.Target) error {
+	if _, err := net.ResolveUDPAddr("udp", t.Addr()); err != nil {
 		var dns *net.DNSError
 		if errors.As(err, &dns) && dns.IsNotFound {
-			return fmt.Errorf("no computer named %q could be found: check the spelling, or ask your friend for their IP address", host)
+			return fmt.Errorf("no computer named %q could be found: check the spelling, or ask your friend for their IP address", t.Host)
 		}
-		return fmt.Errorf("%q could not be looked up: %v", host, err)
+		return fmt.Errorf("%q could not be looked up: %v", t.Host, err)
 	}
 	return nil
 }

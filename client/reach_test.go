@@ -15,10 +15,11 @@ func TestAddressesAreCheckedInWords(t *testing.T) {
 		name, addr, want string
 	}{
 		{"an address without a port says how to write one", "192.168.1.20", "write the host, a colon and the port"},
-		{"a port that is not a number is named", "127.0.0.1:abc", "no port 1-65535"},
-		{"port zero is no port", "127.0.0.1:0", "no port 1-65535"},
-		{"a port past 65535 is no port", "127.0.0.1:70000", "no port 1-65535"},
-		{"no host at all is said", ":7777", "is not an address to join"},
+		{"a port that is not a number is named", "127.0.0.1:abc", "the port must be a number from 1 to 65535"},
+		{"port zero is no port", "127.0.0.1:0", "the port must be a number from 1 to 65535"},
+		{"a port past 65535 is no port", "127.0.0.1:70000", "the port must be a number from 1 to 65535"},
+		{"no host at all is said", ":7777", "has no host"},
+		{"a garbled join code says what a code looks like", "127.0.0.1:7777/nope", "a slash and 32 letters and digits"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -231,7 +231,8 @@ func New(tr transport.Client, cfg Config) *Runtime {
 	return r
 }
 
-// Dial connects to a server over ENet.
+// Dial connects to a server over ENet: addr is an address or a join code,
+// as a player gives it (seal.ParseTarget).
 func Dial(addr string, cfg Config) (*Runtime, error) {
 	if cfg.Content == nil {
 		return nil, errors.New(errNoContent)
@@ -240,13 +241,14 @@ func Dial(addr string, cfg Config) (*Runtime, error) {
 	if version == 0 {
 		version = wire.ProtocolVersion
 	}
-	addr, verify, err := serverCheck(addr, cfg.KnownServers)
+	target, err := seal.ParseTarget(addr)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkAddress(addr); err != nil {
+	if err := lookUp(target); err != nil {
 		return nil, err
 	}
+	addr, verify := target.Addr(), serverCheck(target, cfg.KnownServers)
 	dial := func() (transport.Client, error) {
 		tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(),
 			Timeout: dialTimeout, VerifyServer: verify})

@@ -148,13 +148,14 @@ func Start(cfg Config) (*Host, error) {
 	return h, nil
 }
 
-// announce starts the LAN announcement; a network that refuses it only
-// means friends type the address.
+// announce starts the LAN announcement, with the server's fingerprint so a
+// Join screen nearby fills in the join code; a network that refuses it
+// only means friends type the code.
 func (h *Host) announce(cfg Config) {
 	_, port, _ := net.SplitHostPort(h.enet.Addr())
 	p, _ := strconv.Atoi(port)
 	h.ann = lan.Announcement{Port: uint16(p), Players: 1, MaxPlayers: uint8(min(h.Server.MaxPlayers(), 255)),
-		Name: cfg.Client.Name + "'s game"}
+		Fingerprint: h.Fingerprint(), Name: cfg.Client.Name + "'s game"}
 	an, err := lan.Announce(h.ann, cfg.AnnounceTo...)
 	if err != nil {
 		h.Server.Logf("cannot announce the game on the local network: %v", err)

@@ -204,4 +204,5 @@ func TestAHostIsFoundOnTheNetwork(t *testing.T) {
 	g := l.Games()[0]
 	assert.Equal(t, h.Addr(), g.Addr, "the address a friend joins")
 	assert.Equal(t, "Ava's game", g.Name)
+	assert.Equal(t, h.Addr()+"/"+h.Fingerprint(), g.Code(), "the join code a friend joins by")
 }

@@ -255,10 +255,17 @@ func (a *app) clientConfig() client.Config {
 		policy = client.RosterChoose
 	}
 	cfg := client.Config{Content: a.opts.Content.Content, Name: name, Token: token, Roster: policy, Class: a.opts.Class}
-	if a.settingsPath != "" { // beside the settings: servers joined before, by their identity
-		cfg.KnownServers = seal.OpenKnownServers(filepath.Join(filepath.Dir(a.settingsPath), KnownServersFile))
-	}
+	cfg.KnownServers = a.knownServers()
 	return cfg
+}
+
+// knownServers is the identity of every server joined by address, kept
+// beside the settings; nil when the settings are not kept.
+func (a *app) knownServers() *seal.KnownServers {
+	if a.settingsPath == "" {
+		return nil
+	}
+	return seal.OpenKnownServers(filepath.Join(filepath.Dir(a.settingsPath), KnownServersFile))
 }
 
 // KnownServersFile keeps the identity of every server joined by address

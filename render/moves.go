@@ -17,7 +17,7 @@ func (a *app) menuScene() *menuScene {
 }
 
 func (a *app) joinScene() *joinScene {
-	return newJoinScene(&a.window, a, &a.settings, a.playerName(), &a.typed, &a.lan, &a.clip)
+	return newJoinScene(&a.window, a, a.logw, &a.settings, a.playerName(), &a.typed, &a.lan, &a.clip, a.pinned)
 }
 
 func (a *app) settingsPanel() *settingsPanel {
@@ -130,7 +130,7 @@ func (a *app) hostAndPlay() {
 	a.scenes.switchTo(a.connectingScene(sess, "Starting the game"))
 }
 
-// join connects to a friend's game.
+// join connects to a friend's game by its address or join code.
 func (a *app) join(addr string) {
 	cfg := a.clientConfig()
 	cfg.Password = a.typed.password
@@ -140,12 +140,22 @@ func (a *app) join(addr string) {
 		return
 	}
 	a.sess = sess
-	a.scenes.switchTo(a.connectingScene(sess, "Connecting to "+addr))
+	a.scenes.switchTo(a.connectingScene(sess, "Connecting to "+serverAddr(addr)))
+}
+
+// pinned is the fingerprint known_servers pins for addr, "" for none.
+func (a *app) pinned(addr string) string {
+	k := a.knownServers()
+	if k == nil {
+		return ""
+	}
+	fp, _ := k.Pinned(addr) // an unreadable file pins nothing here; the join says why
+	return fp
 }
 
 // typedJoin is the join under way from the join screen, kept (not saved)
-// so a failed join returns to the join screen with it: the address and
-// password as typed, and why it failed.
+// so a failed join returns to the join screen with it: the address or join
+// code as read, the password as typed, and why it failed.
 type typedJoin struct {
 	addr, password, err string
 }

@@ -4,53 +4,63 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"net"
-	"strconv"
+	"io"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"duskfall/net/lan"
+	"duskfall/net/seal"
 	"duskfall/net/wire"
 )
 
-// joinScene asks for a name and an address, remembers both, and connects.
+// joinScene asks for a name and an address or join code, remembers both,
+// and connects.
 type joinScene struct {
 	win           *window
 	mv            moves
+	logw          io.Writer
 	saved         *Settings  // the last address joined and the servers joined lately
 	typed         *typedJoin // the join typed here, kept after it failed
 	lan           *lanSearch
 	clip          *clipboard
+	pinned        func(addr string) string // the fingerprint pinned for an address (known_servers), "" for none
 	name, addr    *textField
 	password      *textField // the game's password, when it has one: beside the address
 	connect, back *button
 	games         []*button // games heard on the network, then servers joined lately: a click fills the address
-	gameAddr      []string  // the address each of games fills in
+	gameAddr      []string  // the address or join code each of games fills in
+	gameHeard     []bool    // whether it is a join code heard on the network (pick)
 	listed        string    // the addresses games was built from, to rebuild only on change
 	form          *form
 	err           string
+	said          string // the error last written to the log
+	frames        int
 	errY          int      // where the error's lines start (layout)
-	errLines      []string // the error, wrapped to the window
-	listY         int      // where the games, or the words about them, start
+	errLines      []string // the error, wrapped to the window at errK
+	errK          float64
+	errWraps      [2]errorWrap // the error at full size and at the smaller one
+	listY         int          // where the games, or the words about them, start
 	blink         int
 
 	// Layout: the UI scale, the title's top and scale, the footer's line,
 	// the first game shown and how many are.
-	k              float64
-	titleY, footY  int
-	title          float64
-	top, shown     int
-	loose          bool   // the wheel moved the games: the view no longer follows the focus until it moves
-	errFor, footer string // what errLines and footer were made from
-	errK, footK    float64
-	errW, footW    int
+	k             float64
+	titleY, footY int
+	title         float64
+	top, shown    int
+	loose         bool   // the wheel moved the games: the view no longer follows the focus until it moves
+	footer        string // what footer was made from
+	footK         float64
+	footW         int
 }
 
 // newJoinScene opens the join screen with the player's name, and the
 // address last joined or, back from a failed join, the one typed.
-func newJoinScene(win *window, mv moves, saved *Settings, name string, typed *typedJoin, lan *lanSearch, clip *clipboard) *joinScene {
+func newJoinScene(win *window, mv moves, logw io.Writer, saved *Settings, name string, typed *typedJoin, lan *lanSearch, clip *clipboard,
+	pinned func(addr string) string) *joinScene {
 	s := &joinScene{
-		win: win, mv: mv, saved: saved, typed: typed, lan: lan, clip: clip,
+		win: win, mv: mv, logw: logw, saved: saved, typed: typed, lan: lan, clip: clip, pinned: pinned,
 		name:     &textField{label: "Your name", maxBytes: wire.MaxNameLen},
 		addr:     &textField{label: "Address or join code", maxBytes: 128},
 		password: &textField{label: LabelJoinPassword, maxBytes: wire.MaxPasswordLen, secret: true},
@@ -81,19 +91,16 @@ func (s *joinScene) layout() {
 	lh := int(glyphH*k) + px(4, k)
 	s.footY = h - px(10, k) - lh
 	s.title = 4 * k
-	errH := 0
-	if s.err != "" {
-		if s.errK != k || s.errW != w || s.errFor != s.err {
-			s.errK, s.errW, s.errFor = k, w, s.err
-			s.errLines = wrap(s.err, max(20, (w-px(48, k))/int(glyphW*textScale*k+1)))
-		}
-		errH = len(s.errLines)*(int(glyphH*textScale*k)+4) + px(8, k)
-	} else {
-		s.errLines = nil
-	}
+	errH := s.wrapError(0, w, textScale*k, k)
 	form := 2*(px(labelGap, k)+px(fieldH, k)+px(rowGap, k)) + px(buttonH, k) + px(rowGap, k)
-	if px(12, k)+int(glyphH*s.title)+px(16, k)+form+errH+lh+px(gameRowH, k) > s.footY {
+	over := func() bool {
+		return px(12, k)+int(glyphH*s.title)+px(16, k)+form+errH+lh+px(gameRowH, k) > s.footY
+	}
+	if over() {
 		s.title = 2.5 * k // a short window: the title gives way to the list
+	}
+	if over() {
+		errH = s.wrapError(1, w, k, k) // and a long error to a smaller hand, over neither the list nor the footer
 	}
 	y := px(12, k)
 	if roomy := h/2 - px(120, k) - px(80, k); roomy > y && s.title == 4*k {
@@ -139,6 +146,42 @@ func (s *joinScene) layout() {
 	}
 }
 
+// errorWrap is the error wrapped to a width at a scale, made again only
+// when one of them changes.
+type errorWrap struct {
+	src   string
+	w     int
+	scale float64
+	lines []string
+}
+
+// wrapError makes the error, if any, the one drawn: wrapped to the window
+// at scale es, kept in the i-th wrap; it says how tall the error stands.
+func (s *joinScene) wrapError(i, w int, es, k float64) int {
+	if s.err == "" {
+		s.errLines = nil
+		return 0
+	}
+	c := &s.errWraps[i]
+	if c.src != s.err || c.w != w || c.scale != es {
+		c.src, c.w, c.scale = s.err, w, es
+		c.lines = wrap(s.err, max(20, (w-px(48, k))/int(glyphW*es+1)))
+	}
+	s.errLines, s.errK = c.lines, es
+	return len(c.lines)*(int(glyphH*es)+4) + px(8, k)
+}
+
+// JoinAddressCenter is the centre of the Join screen's address field in a
+// w×h window while it shows the error shown ("" none; the words of its
+// "duskfall: join refused:" line), for tests that click it.
+func JoinAddressCenter(w, h int, shown string) image.Point {
+	s := &joinScene{win: &window{w: w, h: h}, err: shown,
+		name: &textField{}, addr: &textField{}, password: &textField{}, connect: &button{}, back: &button{}}
+	s.form = newForm(s.name, s.addr, s.password, s.connect, s.back)
+	s.layout()
+	return s.addr.rect.Min.Add(s.addr.rect.Size().Div(2))
+}
+
 // joinPasswordW is the width of the join screen's password field.
 const joinPasswordW = 170
 
@@ -159,29 +202,39 @@ const gameRowH = 30
 const maxListed = 5
 
 // listGames (re)builds the list of games: those heard on the local
-// network first, then the servers joined lately, each address once.
+// network first, then the servers joined lately, each address once. A
+// game fills in its join code when one is known: the one it was joined by
+// before, else the one its host announced (net/lan).
 func (s *joinScene) listGames() {
-	var labels, addrs []string
+	var labels, fills []string
+	var heard []bool
 	seen := map[string]bool{}
+	before := map[string]string{} // address → the code or address it was joined by
+	for _, r := range s.saved.Recent {
+		if addr := serverAddr(r); before[addr] == "" {
+			before[addr] = r
+		}
+	}
 	for _, g := range s.lan.games() {
-		if len(addrs) < maxListed && !seen[g.Addr] {
+		if len(fills) < maxListed && !seen[g.Addr] {
 			seen[g.Addr] = true
 			labels = append(labels, fmt.Sprintf("%s   %s   (%d of %d playing)", g.Name, g.Addr, g.Players, g.MaxPlayers))
-			addrs = append(addrs, g.Addr)
+			fill, announced := lanFill(g, before[g.Addr])
+			fills, heard = append(fills, fill), append(heard, announced)
 		}
 	}
 	for _, r := range s.saved.Recent {
-		if len(addrs) < maxListed && !seen[r] {
-			seen[r] = true
-			labels = append(labels, r+"   (joined before)")
-			addrs = append(addrs, r)
+		if addr := serverAddr(r); len(fills) < maxListed && !seen[addr] {
+			seen[addr] = true
+			labels = append(labels, recentLabel(r))
+			fills, heard = append(fills, r), append(heard, false)
 		}
 	}
-	key := strings.Join(labels, "\n")
+	key := strings.Join(labels, "\n") + strings.Join(fills, "\n")
 	if s.form != nil && key == s.listed {
 		return
 	}
-	s.listed, s.gameAddr, s.games = key, addrs, s.games[:0]
+	s.listed, s.gameAddr, s.gameHeard, s.games = key, fills, heard, s.games[:0]
 	items := []any{s.name, s.addr, s.password, s.connect, s.back}
 	for _, l := range labels {
 		b := &button{label: l, small: true}
@@ -201,6 +254,67 @@ func (s *joinScene) listGames() {
 	s.layout()
 }
 
+// lanFill is what a game heard on the network fills in: the code or
+// address it was joined by before, when it was; else the join code its
+// host announced (announced true), or its bare address from an older host.
+func lanFill(g lan.Game, before string) (fill string, announced bool) {
+	if before != "" {
+		return before, false
+	}
+	return g.Code(), g.Fingerprint != ""
+}
+
+// recentLabel is a server joined before as its row reads: the address, and
+// whether the key is checked by the code it was joined by.
+func recentLabel(r string) string {
+	if t, err := seal.ParseTarget(r); err == nil && t.Fingerprint != "" {
+		return t.Addr() + "   (joined before by its join code)"
+	}
+	return serverAddr(r) + "   (joined before)"
+}
+
+// serverAddr is the address of an address or join code, as the list
+// compares them; the text itself when it is neither.
+func serverAddr(text string) string {
+	if t, err := seal.ParseTarget(text); err == nil {
+		return t.Addr()
+	}
+	return strings.TrimSpace(text)
+}
+
+// pick is what the i-th game fills in. An announcement is anyone's word
+// on the network: when the address already has a key pinned
+// (known_servers) and the announced one differs, the bare address is
+// filled, so the pin checks the server and says in words if it changed.
+func (s *joinScene) pick(i int) string {
+	fill := s.gameAddr[i]
+	if !s.gameHeard[i] || s.pinned == nil {
+		return fill
+	}
+	t, err := seal.ParseTarget(fill)
+	if err != nil {
+		return fill
+	}
+	if pin := s.pinned(t.Addr()); pin != "" && pin != t.Fingerprint {
+		return t.Addr()
+	}
+	return fill
+}
+
+// noteState writes the lines window tests follow: when the screen first
+// takes input, and each error it shows.
+func (s *joinScene) noteState() {
+	if s.frames++; s.frames == 1 {
+		fmt.Fprintln(s.logw, "duskfall: scene=join")
+	}
+	if s.err != s.said {
+		s.said = s.err
+		if s.err != "" {
+			fmt.Fprintf(s.logw, "duskfall: join refused: %s\n", s.err)
+		}
+	}
+}
+
 func (s *joinScene) Update() error {
 	s.blink++
 	if s.blink%30 == 0 {
@@ -211,11 +325,13 @@ func (s *joinScene) Update() error {
 		s.mv.toMenu()
 		return nil
 	}
+	defer s.noteState() // after this frame's submit
 	if s.win.in.Paste && s.form.hasFocus(s.addr) {
 		s.clip.request()
 	}
 	if text, ok := s.clip.take(); ok && s.form.hasFocus(s.addr) {
 		s.addr.SetText(strings.TrimSpace(text))
+		fmt.Fprintf(s.logw, "duskfall: join pasted %d characters\n", len(s.addr.Text())) // the count alone: a clipboard is not the log's
 	}
 	if in := s.win.in; in.Wheel != 0 || in.PageUp || in.PageDown {
 		s.top, s.loose = scrollTop(s.top, len(s.games), s.shown, -1, in), true
@@ -230,7 +346,7 @@ func (s *joinScene) Update() error {
 	case b != nil:
 		for i, g := range s.games {
 			if g == b {
-				s.addr.SetText(s.gameAddr[i]) // a game found or joined before
+				s.addr.SetText(s.pick(i)) // a game found or joined before
 			}
 		}
 		s.form.focus = focusConnect
@@ -242,21 +358,24 @@ func (s *joinScene) Update() error {
 	return nil
 }
 
-// submit checks the form, remembers it, and connects.
+// submit checks the form, remembers it, and connects. The address or
+// join code is read as --join and the client read it (seal.ParseTarget),
+// and kept in its own form: the key in lower case, no spaces.
 func (s *joinScene) submit() {
-	name, addr := s.name.Text(), s.addr.Text()
+	name := s.name.Text()
 	if err := checkName(name); err != nil {
 		s.err = capitalize(err.Error())
 		return
 	}
-	if err := checkAddress(addr); err != nil {
+	target, err := seal.ParseTarget(s.addr.Text())
+	if err != nil {
 		s.err = capitalize(err.Error())
 		return
 	}
 	s.err = ""
 	s.mv.rename(name) // the address is remembered once a join reaches the server
-	s.typed.addr, s.typed.password = addr, s.password.Text()
-	s.mv.join(addr)
+	s.typed.addr, s.typed.password = target.String(), s.password.Text()
+	s.mv.join(target.String())
 }
 
 // passwordRefusal says whether a join was refused for its password (the
@@ -273,17 +392,6 @@ func checkName(name string) error {
 	return nil
 }
 
-func checkAddress(addr string) error {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil || host == "" {
-		return errors.New("write the address as host:port, such as 127.0.0.1:7777")
-	}
-	if p, err := strconv.Atoi(port); err != nil || p < 1 || p > 65535 {
-		return errors.New("the port must be a number from 1 to 65535")
-	}
-	return nil
-}
-
 // joinHelp is the Join screen's footer, and its shorter forms for
 // narrower windows.
 var joinHelp = [...]string{
@@ -295,7 +403,7 @@ var joinHelp = [...]string{
 func (s *joinScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
 	screen.Fill(colBackdrop)
-	if s.err != "" && s.errFor != s.err {
+	if s.err != "" && (s.errLines == nil || s.errWraps[0].src != s.err) {
 		s.layout() // the error came after this frame's layout
 	}
 	k := s.k
@@ -304,7 +412,7 @@ func (s *joinScene) Draw(screen *ebiten.Image) {
 	g.text.draw(screen, "Join a game", s.win.w/2, s.titleY, s.title, alignCenter, colTitle)
 	drawFormTextAt(screen, g, s.form, s.blink, k)
 	if s.err != "" {
-		g.text.drawLines(screen, s.errLines, s.win.w/2, s.errY, textScale*k, colError)
+		g.text.drawLines(screen, s.errLines, s.win.w/2, s.errY, s.errK, colError)
 	}
 	if len(s.games) > 0 {
 		head := "Games on your network, and servers joined before: click one"

@@ -286,7 +286,7 @@ func TestJoinScene(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.addr, "nowhere")
 		h.press(frameInput{Enter: true})
-		assert.Contains(t, s.err, "host:port")
+		assert.Contains(t, s.err, "has no port: write the host, a colon and the port")
 		assert.Empty(t, h.net.dials)
 		sceneOf[*joinScene](t, h)
 	})

@@ -126,7 +126,7 @@ func (s hostSession) Controls() hostControls {
 // joinSession is a friend's game.
 type joinSession struct {
 	rt   *client.Runtime
-	addr string
+	addr string // its address, without a join code's key
 }
 
 func (s joinSession) Frame(in client.Intent)   { s.rt.Frame(in) }
@@ -157,7 +157,7 @@ func dialGame(addr string, cfg client.Config) (session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return joinSession{rt: rt, addr: addr}, nil
+	return joinSession{rt: rt, addr: serverAddr(addr)}, nil
 }
 
 // hostWith makes Host and play sessions with host; a program that gave

@@ -22,8 +22,9 @@ const DefaultAddress = "127.0.0.1:7777"
 type Settings struct {
 	Name        string `toml:"name"`
 	LastAddress string `toml:"last_address"`
-	// Recent is the servers joined, newest first: only addresses a join
-	// reached, never one that failed.
+	// Recent is the servers joined, newest first, each by the address or
+	// the join code it was joined by: only joins that reached the server,
+	// never one that failed. Older files hold addresses alone.
 	Recent []string `toml:"recent,omitempty"`
 
 	// What the settings screen changes (prefs.go has the defaults).
@@ -150,13 +151,15 @@ func (s *Settings) tokenFor(name string) (t [16]byte, changed bool, err error) {
 // maxRecent is how many servers the join screen remembers.
 const maxRecent = 5
 
-// rememberServer puts addr first among the recent servers, once, and makes
-// it the address the join screen offers next.
+// rememberServer puts a server joined, by its address or its join code,
+// first among the recent servers and makes it what the join screen offers
+// next. A server is listed once, as it was last joined: a join code keeps
+// its key, so the list joins it with the key checked again.
 func (s *Settings) rememberServer(addr string) {
 	s.LastAddress = addr
 	kept := []string{addr}
 	for _, r := range s.Recent {
-		if r != addr && len(kept) < maxRecent {
+		if serverAddr(r) != serverAddr(addr) && len(kept) < maxRecent {
 			kept = append(kept, r)
 		}
 	}

@@ -112,11 +112,21 @@ func broadcastTargets() []string {
 
 // Game is a game heard on the network.
 type Game struct {
-	Addr       string // host:port to join
-	Name       string
-	Players    int
-	MaxPlayers int
-	heard      time.Time
+	Addr        string // host:port to join
+	Fingerprint string // its server's key's, as announced; "" from an older host
+	Name        string
+	Players     int
+	MaxPlayers  int
+	heard       time.Time
+}
+
+// Code is the game's join code (net/seal), or its bare address when its
+// host did not say its key.
+func (g Game) Code() string {
+	if g.Fingerprint == "" {
+		return g.Addr
+	}
+	return g.Addr + "/" + g.Fingerprint
 }
 
 // Listener collects announcements. Several may listen on one computer (two
@@ -175,7 +185,7 @@ func (l *Listener) heard(b []byte, from net.Addr) {
 		l.bad++
 		return
 	}
-	l.games[addr] = Game{Addr: addr, Name: a.Name, Players: int(a.Players), MaxPlayers: int(a.MaxPlayers), heard: l.now()}
+	l.games[addr] = Game{Addr: addr, Fingerprint: a.Fingerprint, Name: a.Name, Players: int(a.Players), MaxPlayers: int(a.MaxPlayers), heard: l.now()}
 }
 
 // maxGames bounds what a flood of announcements can make a listener hold.

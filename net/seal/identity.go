@@ -82,38 +82,12 @@ func Fingerprint(pub ed25519.PublicKey) string {
 	return strings.ToLower(fingerprintEncoding.EncodeToString(sum[:20]))
 }
 
-// JoinCode is the address a friend joins and the server's fingerprint,
-// as "address/fingerprint".
-func JoinCode(addr string, pub ed25519.PublicKey) string {
-	return addr + "/" + Fingerprint(pub)
-}
-
-// ErrBadFingerprint is a join code whose fingerprint is not one.
-var ErrBadFingerprint = errors.New("the join code's fingerprint is not 32 letters and digits")
-
-// SplitJoinCode splits a join code into its address and fingerprint; a
-// bare address has no fingerprint.
-func SplitJoinCode(code string) (addr, fingerprint string, err error) {
-	code = strings.TrimSpace(code)
-	addr, fp, ok := strings.Cut(code, "/")
-	if !ok {
-		return code, "", nil
-	}
-	fp = strings.ToLower(strings.TrimSpace(fp))
-	if len(fp) != FingerprintLen {
-		return "", "", ErrBadFingerprint
-	}
-	if _, err := fingerprintEncoding.DecodeString(strings.ToUpper(fp)); err != nil {
-		return "", "", ErrBadFingerprint
-	}
-	return addr, fp, nil
-}
-
 // ErrWrongServer is a server whose key is not the join code's.
 type ErrWrongServer struct{ Want, Got string }
 
 func (e ErrWrongServer) Error() string {
-	return fmt.Sprintf("this server is not the one the join code names: its key's fingerprint is %s, the code says %s", e.Got, e.Want)
+	return fmt.Sprintf("this server is not the one the join code names: the code's key is %s, and the server at its address shows %s. "+
+		"Check the code with the host, or ask them for it again", e.Want, e.Got)
 }
 
 // Expect verifies an identity against a join code's fingerprint.

@@ -193,33 +193,6 @@ func TestTheHandshakeLayout(t *testing.T) {
 	assert.Equal(t, []byte(id.Public), acc.Hello[4+KeyLen:4+2*KeyLen], "the identity key follows the server's key")
 }
 
-func TestJoinCodes(t *testing.T) {
-	id, err := NewIdentity(rand.Reader)
-	require.NoError(t, err)
-	code := JoinCode("203.0.113.5:7777", id.Public)
-	for _, tc := range []struct {
-		name, code, addr, fp string
-		err                  error
-	}{
-		{"a join code splits into address and fingerprint", code, "203.0.113.5:7777", id.Fingerprint(), nil},
-		{"a bare address has no fingerprint", "example.org:7777", "example.org:7777", "", nil},
-		{"upper case and spaces are forgiven", " 203.0.113.5:7777/" + string(bytes.ToUpper([]byte(id.Fingerprint()))) + " ", "203.0.113.5:7777", id.Fingerprint(), nil},
-		{"a short fingerprint is refused", "203.0.113.5:7777/abc", "", "", ErrBadFingerprint},
-		{"a fingerprint with other letters is refused", "203.0.113.5:7777/" + string(bytes.Repeat([]byte("1"), FingerprintLen)), "", "", ErrBadFingerprint},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			addr, fp, err := SplitJoinCode(tc.code)
-			if tc.err != nil {
-				assert.ErrorIs(t, err, tc.err)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tc.addr, addr)
-			assert.Equal(t, tc.fp, fp)
-		})
-	}
-}
-
 func TestIdentityIsKeptAndDamageIsRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "identity")
 	first, err := LoadIdentity(path, rand.Reader)

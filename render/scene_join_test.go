@@ -1,0 +1,213 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/net/lan"
+	"duskfall/net/seal"
+)
+
+// joinKey and aJoinCode are a server's fingerprint and a join code of it.
+const (
+	joinKey   = "nvpvcmm3cemk6e6m5hseodk24gfqegee"
+	aJoinCode = "192.0.2.2:7777/" + joinKey
+)
+
+// clickGame clicks the i-th game of the join screen's list.
+func clickGame(h *harness, s *joinScene, i int) {
+	c := s.games[i].rect.Min.Add(image.Pt(2, 2))
+	h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+}
+
+func TestJoinCodesOnTheJoinScreen(t *testing.T) {
+	t.Run("a typed join code is dialled, its key in lower case", func(t *testing.T) {
+		h, s := openJoin(t)
+		typeInto(h, s.addr, "  192.0.2.2:7777/"+strings.ToUpper(joinKey)+" ")
+		h.press(frameInput{Enter: true})
+		c := sceneOf[*connectingScene](t, h)
+		assert.Equal(t, []string{aJoinCode}, h.net.dials)
+		assert.Equal(t, "Connecting to 192.0.2.2:7777", c.title, "the title names the address; the key is no one's to read")
+	})
+	for _, tc := range []struct{ name, text, words string }{
+		{"a code with a short key says what a code looks like", "192.0.2.2:7777/abc",
+			"Not a join code: the server's key after the slash is 32 letters and digits, and this one has 3. A join code is the address, a slash and 32 letters and digits, such as " + seal.ExampleCode},
+		{"a code with a port out of range says so", "192.0.2.2:70000/" + joinKey, "The port must be a number from 1 to 65535"},
+		{"a code with no port says so", "192.0.2.2/" + joinKey, `"192.0.2.2" has no port`},
+	} {
+		t.Run(tc.name+", and nothing is dialled", func(t *testing.T) {
+			h, s := openJoin(t)
+			typeInto(h, s.addr, tc.text)
+			h.press(frameInput{Enter: true})
+			assert.Contains(t, s.err, tc.words)
+			assert.Empty(t, h.net.dials)
+			assert.Contains(t, h.log.String(), "duskfall: join refused: "+s.err+"\n", "the log says what the screen shows, once")
+			assert.Equal(t, 1, strings.Count(h.log.String(), "duskfall: join refused: "))
+		})
+	}
+	t.Run("a join that reached the server by its code is listed by it, and a click fills the code", func(t *testing.T) {
+		h, s := openJoin(t)
+		typeInto(h, s.addr, aJoinCode)
+		h.press(frameInput{Enter: true})
+		h.press(frameInput{}) // the client says hello
+		h.net.sessions[0].welcome(t, twoCharacters)
+		h.press(frameInput{})
+		sceneOf[*rosterScene](t, h)
+		saved, _, err := LoadSettings(h.path)
+		require.NoError(t, err)
+		assert.Equal(t, []string{aJoinCode}, saved.Recent, "the code, its key with it")
+		assert.Equal(t, aJoinCode, saved.LastAddress)
+
+		h.a.closeSession()
+		h.a.toJoin()
+		h.press(frameInput{})
+		j := sceneOf[*joinScene](t, h)
+		require.Len(t, j.games, 1)
+		assert.Equal(t, "192.0.2.2:7777   (joined before by its join code)", j.games[0].label)
+		j.addr.SetText("")
+		clickGame(h, j, 0)
+		assert.Equal(t, aJoinCode, j.addr.Text())
+	})
+	t.Run("a server joined again is listed once, as it was last joined", func(t *testing.T) {
+		var st Settings
+		st.rememberServer("192.0.2.2:7777")
+		st.rememberServer("10.0.0.1:7777")
+		st.rememberServer(aJoinCode)
+		assert.Equal(t, []string{aJoinCode, "10.0.0.1:7777"}, st.Recent)
+	})
+	t.Run("an older settings file's addresses still load and list", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "settings.toml")
+		require.NoError(t, os.WriteFile(path, []byte("name = \"Tester\"\nlast_address = \"10.0.0.2:7777\"\nrecent = [\"10.0.0.2:7777\", \"10.0.0.3:7777\"]\n"), 0o600))
+		st, _, err := LoadSettings(path)
+		require.NoError(t, err)
+		h := newHarness(t, Options{Port: 7777})
+		h.a.settings.Recent, h.a.settings.LastAddress = st.Recent, st.LastAddress
+		h.a.toJoin()
+		h.press(frameInput{})
+		s := sceneOf[*joinScene](t, h)
+		assert.Equal(t, "10.0.0.2:7777", s.addr.Text())
+		require.Len(t, s.games, 2)
+		assert.Equal(t, "10.0.0.3:7777   (joined before)", s.games[1].label)
+	})
+}
+
+// announced opens the join screen of a harness that hears a game at
+// 127.0.0.1:7000 announced with key, and waits for it in the list.
+func announced(t *testing.T, key string, setUp func(h *harness)) (*harness, *joinScene) {
+	h := newHarness(t, Options{Port: 7777})
+	if setUp != nil {
+		setUp(h)
+	}
+	an, err := lan.Announce(lan.Announcement{Port: 7000, Players: 1, MaxPlayers: 32, Fingerprint: key, Name: "Bo's game"}, h.lanAddr)
+	require.NoError(t, err)
+	t.Cleanup(an.Close)
+	h.a.toJoin()
+	h.a.scenes.apply()
+	s := sceneOf[*joinScene](t, h)
+	require.Eventually(t, func() bool {
+		h.press(frameInput{})
+		return len(s.games) > 0 && strings.HasPrefix(s.games[0].label, "Bo's game")
+	}, 3*time.Second, time.Millisecond)
+	return h, s
+}
+
+func TestTheNetworksGamesFillInTheirJoinCodes(t *testing.T) {
+	const heard = "127.0.0.1:7000"
+	t.Run("a game whose host says its key fills in its join code", func(t *testing.T) {
+		h, s := announced(t, joinKey, nil)
+		clickGame(h, s, 0)
+		assert.Equal(t, heard+"/"+joinKey, s.addr.Text())
+	})
+	t.Run("an older host's game fills in its address", func(t *testing.T) {
+		h, s := announced(t, "", nil)
+		clickGame(h, s, 0)
+		assert.Equal(t, heard, s.addr.Text())
+	})
+	t.Run("a game joined before by its code fills that code, not the network's word", func(t *testing.T) {
+		const mine = heard + "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		h, s := announced(t, joinKey, func(h *harness) { h.a.settings.rememberServer(mine) })
+		require.Len(t, s.games, 1, "listed once")
+		clickGame(h, s, 0)
+		assert.Equal(t, mine, s.addr.Text())
+	})
+	t.Run("an address whose pinned key differs from the announced one fills the bare address, for the pin to check", func(t *testing.T) {
+		h, s := announced(t, joinKey, func(h *harness) {
+			known := filepath.Join(filepath.Dir(h.path), KnownServersFile)
+			require.NoError(t, os.WriteFile(known, []byte(heard+" aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n"), 0o600))
+		})
+		clickGame(h, s, 0)
+		assert.Equal(t, heard, s.addr.Text())
+	})
+	t.Run("an address pinned to the announced key fills the code", func(t *testing.T) {
+		h, s := announced(t, joinKey, func(h *harness) {
+			known := filepath.Join(filepath.Dir(h.path), KnownServersFile)
+			require.NoError(t, os.WriteFile(known, []byte(heard+" "+joinKey+"\n"), 0o600))
+		})
+		clickGame(h, s, 0)
+		assert.Equal(t, heard+"/"+joinKey, s.addr.Text())
+	})
+}
+
+// Journeys click the address field where JoinAddressCenter says it is;
+// it must be where the live screen draws it, with and without an error.
+func TestJoinAddressCenterIsWhereTheFieldIs(t *testing.T) {
+	for _, size := range []image.Point{{WindowWidth, WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+		for _, shown := range []string{"", seal.ErrWrongServer{Want: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Got: joinKey}.Error()} {
+			t.Run(fmt.Sprintf("at %dx%d with error %q", size.X, size.Y, shown), func(t *testing.T) {
+				h, s := openJoin(t)
+				defer h.a.Layout(WindowWidth, WindowHeight)
+				h.a.Layout(size.X, size.Y)
+				s.err = shown
+				h.press(frameInput{})
+				r := s.addr.rect
+				assert.Equal(t, r.Min.Add(r.Size().Div(2)), JoinAddressCenter(size.X, size.Y, shown))
+			})
+		}
+	}
+}
+
+// The longest words the Join screen shows, a code's key refused by the
+// server, stand clear of the fields, the list and the footer, at the
+// smallest window as at the usual one: a long error takes a smaller hand
+// before it covers anything.
+func TestALongRefusalCoversNothing(t *testing.T) {
+	refusals := []string{
+		capitalize(seal.ErrWrongServer{Want: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Got: joinKey}.Error()),
+		"Not a join code: the server's key after the slash holds only the letters a to z and the digits 2 to 7, and '1' is not one of them. A join code is the address, a slash and 32 letters and digits, such as " + seal.ExampleCode,
+	}
+	for _, size := range []image.Point{{WindowWidth, WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+		for i, words := range refusals {
+			t.Run(fmt.Sprintf("refusal %d at %dx%d", i+1, size.X, size.Y), func(t *testing.T) {
+				h := newHarness(t, Options{Port: 7777})
+				defer h.a.Layout(WindowWidth, WindowHeight)
+				h.a.Layout(size.X, size.Y)
+				h.a.settings.rememberServer(aJoinCode)
+				h.a.toJoin()
+				h.press(frameInput{})
+				s := sceneOf[*joinScene](t, h)
+				s.err = words
+				h.press(frameInput{})
+				h.a.Draw(ebiten.NewImage(size.X, size.Y)) // the text's measures
+				require.Len(t, s.games, 1)
+				bottom := s.errY + len(s.errLines)*(int(glyphH*s.errK)+4)
+				assert.GreaterOrEqual(t, s.errY, s.connect.rect.Max.Y, "under the buttons")
+				assert.LessOrEqual(t, bottom, s.listY, "over the list's heading")
+				row := s.games[0].rect
+				assert.False(t, row.Empty(), "a game still shows")
+				assert.LessOrEqual(t, row.Max.Y, s.footY, "over the footer")
+				for _, l := range s.errLines {
+					assert.LessOrEqual(t, h.a.gfx.text.advance(l, s.errK), size.X-px(16, s.k), "%q fits the window's width", l)
+				}
+			})
+		}
+	}
+}
