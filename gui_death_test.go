@@ -20,8 +20,9 @@ import (
 // TestGUIDeathScreen plays the real window into a dungeon where it dies at
 // once (a dedicated server with --enter and --enter-doomed) and checks the
 // death screen's facts as the window states them: the killer in words, how
-// long the bullet was on screen, what was lost and kept, a whole replay;
-// then Space goes on to the roster.
+// long the bullet was on screen, what was lost and kept, a whole replay.
+// Space and a click in its first second leave it up; Enter goes on to the
+// roster.
 func TestGUIDeathScreen(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
 		t.Skip("DISPLAY is not set: run under a display, e.g. xvfb-run -a go test .")
@@ -39,9 +40,22 @@ func TestGUIDeathScreen(t *testing.T) {
 		"--data", filepath.Join(dir, "data"), "--enter", "proving_grounds", "--enter-doomed")
 	srv.waitFor("server: ", guiWait)
 	win := startGame(t, bin, "", filepath.Join(dir, "window"), "--join", "127.0.0.1:"+port, "--name", "Ada")
+	wid := windowOf(t, win)
+	w, h := windowSize(t, wid)
 	win.waitFor("duskfall: scene=death", 2*guiWait)
 	line := win.line("duskfall: scene=death")
 	require.NotEmpty(t, line, "the window never showed the death screen; stderr:\n%s\nserver:\n%s", win.log(), srv.log())
+	t.Run("Space and a click in its first second do not leave it", func(t *testing.T) {
+		opened, _ := win.when("duskfall: scene=death")
+		xdotool(t, "windowfocus", "--sync", wid)
+		xdotool(t, "keydown", "space")
+		time.Sleep(60 * time.Millisecond)
+		xdotool(t, "keyup", "space")
+		xdotool(t, "mousemove", "--window", wid, strconv.Itoa(w/2), strconv.Itoa(h/2), "click", "1")
+		require.Less(t, time.Since(opened), 900*time.Millisecond, "pressed within the first second")
+		time.Sleep(time.Until(opened.Add(1300 * time.Millisecond)))
+		assert.False(t, win.saw("duskfall: scene=roster after death"), "the death screen stayed up")
+	})
 
 	t.Run("it names the enemy and its pattern, with right articles", func(t *testing.T) {
 		m := regexp.MustCompile(`killed="Killed by ((a|an|the) [A-Z][\w ]*'s? [a-z][\w -]*) in the Proving Grounds"`).FindStringSubmatch(line)
@@ -62,7 +76,6 @@ func TestGUIDeathScreen(t *testing.T) {
 		n, _ := strconv.Atoi(m[1])
 		assert.Positive(t, n)
 	})
-	wid := windowOf(t, win)
 	if _, err := exec.LookPath("import"); err == nil {
 		t.Run("the screen shows it", func(t *testing.T) {
 			shot := filepath.Join(dir, "death.png")
@@ -78,14 +91,14 @@ func TestGUIDeathScreen(t *testing.T) {
 			}
 		})
 	}
-	t.Run("Space skips the replay to the roster", func(t *testing.T) {
+	t.Run("Enter goes on to the roster", func(t *testing.T) {
 		deadline := time.Now().Add(guiWait)
 		for !win.saw("duskfall: scene=roster after death") {
-			require.True(t, time.Now().Before(deadline), "no roster after Space; stderr:\n%s", win.log())
+			require.True(t, time.Now().Before(deadline), "no roster after Enter; stderr:\n%s", win.log())
 			xdotool(t, "windowfocus", "--sync", wid)
-			xdotool(t, "keydown", "space")
+			xdotool(t, "keydown", "Return")
 			time.Sleep(60 * time.Millisecond)
-			xdotool(t, "keyup", "space")
+			xdotool(t, "keyup", "Return")
 			win.waitFor("duskfall: scene=roster after death", time.Second)
 		}
 		assert.True(t, strings.Contains(win.log(), "scene=roster after death"))

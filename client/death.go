@@ -27,6 +27,7 @@ const (
 type ReplayBullet struct {
 	UID    uint32
 	X, Y   float32
+	VX, VY float32 // u per tick: a player's shot is drawn along its flight
 	Radius float32
 	Kind   uint8
 	Team   uint8
@@ -41,16 +42,47 @@ type ReplayFrame struct {
 	Bullets []ReplayBullet
 }
 
-// Replay is the ring of the last frames drawn.
+// Replay is the ring of the last frames drawn, and, once a death froze
+// it, the world they were drawn in.
 type Replay struct {
 	frames []ReplayFrame
 	n      int  // frames recorded since the last reset
 	frozen bool // a death stopped the recording
-	grid   *game.Grid
+	place  ReplayPlace
+	fog    Fog // the explored memory at the death; Sight brings it to a frame
+}
+
+// ReplayPlace is the world a replay was recorded in, kept as the death
+// froze it, when the runtime itself leaves that world: everything the
+// world's drawers need besides the frames, so a replay is drawn as the
+// game drew it (docs/ART.md, "The death screen").
+type ReplayPlace struct {
+	Grid     *game.Grid // the map as the client knew it (nil before a freeze)
+	Portals  []game.Portal
+	Instance uint16
+	Dungeon  uint8 // the dungeon kind, its look
+	Depth    int
+	Class    *game.Class // the own character's, its ship's design (nil when unknown)
 }
 
 // Grid is the map as the client knew it when the replay froze (nil before).
-func (rp *Replay) Grid() *game.Grid { return rp.grid }
+func (rp *Replay) Grid() *game.Grid { return rp.place.Grid }
+
+// Place is the world the replay was recorded in, as the death left it.
+func (rp *Replay) Place() *ReplayPlace { return &rp.place }
+
+// Sight is the fog as frame i was seen: the explored memory the death
+// left, and in sight what frame i's ship saw from where it was. The fog is
+// the replay's own, valid until the next call; nil without a frozen map.
+// It allocates nothing.
+func (rp *Replay) Sight(i int) *Fog {
+	f := rp.Frame(i)
+	if f == nil || rp.place.Grid == nil {
+		return nil
+	}
+	rp.fog.Update(rp.place.Grid, f.Self.Pos)
+	return &rp.fog
+}
 
 // Len is how many frames the replay holds, at most ReplayFrames.
 func (rp *Replay) Len() int { return min(rp.n, len(rp.frames)) }
@@ -99,13 +131,30 @@ func (rp *Replay) record(tick uint32, self Actor, players, enemies []Actor, pool
 		if int32(tick-pool.Born[i]) < 0 || !inSight(self.Pos, pool.X[i], pool.Y[i]) {
 			continue
 		}
-		f.Bullets = append(f.Bullets, ReplayBullet{UID: pool.UID[i], X: pool.X[i], Y: pool.Y[i],
+		f.Bullets = append(f.Bullets, ReplayBullet{UID: pool.UID[i], X: pool.X[i], Y: pool.Y[i], VX: pool.VX[i], VY: pool.VY[i],
 			Radius: pool.Radius[i], Kind: pool.Kind[i], Team: pool.Team[i]})
 	}
 }
 
 // reset forgets the frames and thaws the ring, keeping its memory.
-func (rp *Replay) reset() { rp.n, rp.frozen, rp.grid = 0, false, nil }
+func (rp *Replay) reset() {
+	rp.n, rp.frozen = 0, false
+	rp.place = ReplayPlace{Portals: rp.place.Portals[:0]}
+}
+
+// freeze stops the recording at a death and keeps the world it was in:
+// the map, its portals, where it was, the own class and a copy of what
+// the fog had explored of it (the runtime forgets all that on its way
+// to the roster).
+func (rp *Replay) freeze(r *Runtime) {
+	rp.frozen = true
+	rp.place = ReplayPlace{Grid: r.grid, Portals: append(rp.place.Portals[:0], r.portals...),
+		Instance: r.instance, Dungeon: r.dungeon, Depth: r.depth, Class: r.Class()}
+	rp.fog.Reset(r.grid)
+	if r.fog.grid == r.grid && len(r.fog.explored) == len(rp.fog.explored) {
+		copy(rp.fog.explored, r.fog.explored)
+	}
+}
 
 // DeathReport is what the client knows of the own ship's last death.
 type DeathReport struct {
@@ -183,6 +232,6 @@ func (r *Runtime) noteOwnDeath(ev *game.Event) {
 	}
 	r.death, r.died = d, true
 	if r.dungeon != game.HubDungeon {
-		r.replay.frozen, r.replay.grid = true, r.grid // the hub respawns in place: only a dungeon's death ends the play
+		r.replay.freeze(r) // the hub respawns in place: only a dungeon's death ends the play
 	}
 }

@@ -118,6 +118,19 @@ func TestTheClientKeepsTheLastThreeSecondsOfADeath(t *testing.T) {
 		assert.Equal(t, []int{0, 0}, d.Lost)
 		assert.Equal(t, []int{2}, d.Kept)
 	})
+	t.Run("the replay keeps the world it was drawn in when the runtime leaves it", func(t *testing.T) {
+		rt.leaveWorld() // as the roster that follows a death does
+		require.Nil(t, rt.Grid())
+		pl := rp.Place()
+		require.NotNil(t, pl.Grid, "the map as it was known")
+		assert.Equal(t, [3]int{2, 1, 1}, [3]int{int(pl.Instance), int(pl.Dungeon), pl.Depth}, "instance, dungeon kind and depth")
+		last := rp.Len() - 1
+		fog := rp.Sight(last)
+		require.NotNil(t, fog)
+		assert.True(t, fog.CanSee(rp.Frame(last).Self.Pos), "the frame's ship sees where it stands")
+		assert.True(t, fog.CanSee(game.Vec{X: 200, Y: 300}), "and the bullet's column below it")
+		assert.Zero(t, testing.AllocsPerRun(20, func() { rp.Sight(last) }), "seeing a frame allocates nothing")
+	})
 	t.Run("a friend's death reads in words", func(t *testing.T) {
 		rt.names[9] = "Bo"
 		ev := game.Event{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: 9, HP: int16(d.Kind + 1), Amount: int16(d.Pattern + 1)}

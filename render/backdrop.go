@@ -62,7 +62,7 @@ func (b *backdrop) volley(cx, cy, turn float64) {
 
 func (b *backdrop) draw(dst *ebiten.Image, g *graphics) {
 	b.drawFloor(dst)
-	g.bullets.draw(dst, b.pool, nil, camera{W: float64(b.w), H: float64(b.h)}, nil)
+	g.bullets.draw(dst, poolColumns(b.pool), nil, camera{W: float64(b.w), H: float64(b.h)}, nil)
 }
 
 // drawFloor lays the hub's floor tiles over the screen, lit from the

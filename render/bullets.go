@@ -30,19 +30,19 @@ func buildQuadIndices(quads int) []uint16 {
 // appendBulletVertices appends one textured quad per bullet on screen: the
 // players' bullets first, so the enemies' are drawn over them and a threat
 // is never hidden. The quad is the look's sprite, glow included, scaled by
-// the bullet's radius. It reads the pool and allocates nothing once vs has
-// grown to the peak bullet count. With a fog, only bullets on tiles in
+// the bullet's radius. It reads the columns and allocates nothing once vs
+// has grown to the peak bullet count. With a fog, only bullets on tiles in
 // sight are drawn; a nil fog draws every bullet on screen.
-func appendBulletVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, looks *[numLooks]look, fog *client.Fog) []ebiten.Vertex {
-	vs = appendTeamVertices(vs, pool, cam, looks, fog, true)
-	return appendTeamVertices(vs, pool, cam, looks, fog, false)
+func appendBulletVertices(vs []ebiten.Vertex, b bulletColumns, cam camera, looks *[numLooks]look, fog *client.Fog) []ebiten.Vertex {
+	vs = appendTeamVertices(vs, b, cam, looks, fog, true)
+	return appendTeamVertices(vs, b, cam, looks, fog, false)
 }
 
-func appendTeamVertices(vs []ebiten.Vertex, pool *game.BulletPool, cam camera, looks *[numLooks]look, fog *client.Fog, players bool) []ebiten.Vertex {
-	n := pool.Len()
-	xs, ys, rs := pool.X[:n], pool.Y[:n], pool.Radius[:n]
-	vxs, vys := pool.VX[:n], pool.VY[:n]
-	kinds, teams := pool.Kind[:n], pool.Team[:n]
+func appendTeamVertices(vs []ebiten.Vertex, b bulletColumns, cam camera, looks *[numLooks]look, fog *client.Fog, players bool) []ebiten.Vertex {
+	n := b.len()
+	xs, ys, rs := b.X[:n], b.Y[:n], b.Radius[:n]
+	vxs, vys := b.VX[:n], b.VY[:n]
+	kinds, teams := b.Kind[:n], b.Team[:n]
 	ox, oy := float32(cam.X), float32(cam.Y)
 	w, h := float32(cam.W), float32(cam.H)
 	for i := range n {
@@ -218,9 +218,9 @@ func appendTelegraphVertices(vs []ebiten.Vertex, tele []client.Telegraph, cam ca
 // draw draws every bullet on screen and in sight, and the telegraphs of
 // announced volleys under them: one DrawTriangles call per
 // maxQuadsPerCall bullets, so one call up to 16,384 bullets.
-func (l *bulletLayer) draw(dst *ebiten.Image, pool *game.BulletPool, tele []client.Telegraph, cam camera, fog *client.Fog) {
+func (l *bulletLayer) draw(dst *ebiten.Image, b bulletColumns, tele []client.Telegraph, cam camera, fog *client.Fog) {
 	l.vs = appendTelegraphVertices(l.vs[:0], tele, cam, l.looks, fog)
-	l.vs = appendBulletVertices(l.vs, pool, cam, l.looks, fog)
+	l.vs = appendBulletVertices(l.vs, b, cam, l.looks, fog)
 	l.calls = 0
 	for start := 0; start < len(l.vs); start += maxBatchVertices {
 		end := min(start+maxBatchVertices, len(l.vs))

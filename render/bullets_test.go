@@ -27,7 +27,7 @@ func TestBulletVertices(t *testing.T) {
 	t.Run("a bullet is a quad of its sprite, glow included, around its screen position", func(t *testing.T) {
 		p := game.NewBulletPool(16)
 		spawn(p, 1, 1100, 2050, 4, 3, game.TeamEnemy)
-		vs := appendBulletVertices(nil, p, screenCam, looks, nil)
+		vs := appendBulletVertices(nil, poolColumns(p), screenCam, looks, nil)
 		require.Len(t, vs, 4)
 		lk := looks[lookIndex(game.TeamEnemy, 3)]
 		half := float32(4 * glowScale)
@@ -40,7 +40,7 @@ func TestBulletVertices(t *testing.T) {
 		spawn(p, 1, 1100, 2050, 4, 0, game.TeamEnemy)
 		spawn(p, 2, 1200, 2050, 4, 0, game.TeamPlayer)
 		spawn(p, 3, 1300, 2050, 4, 0, game.TeamEnemy)
-		vs := appendBulletVertices(nil, p, screenCam, looks, nil)
+		vs := appendBulletVertices(nil, poolColumns(p), screenCam, looks, nil)
 		require.Len(t, vs, 12)
 		enemyCell := looks[lookIndex(game.TeamEnemy, 0)].SY
 		playerCell := looks[lookIndex(game.TeamPlayer, 0)].SY
@@ -51,7 +51,7 @@ func TestBulletVertices(t *testing.T) {
 	t.Run("a player's shot is a streak along its flight, its tail behind its head", func(t *testing.T) {
 		p := game.NewBulletPool(16)
 		p.Spawn(game.MakeBulletSpawn(1, 0, 1100, 2050, math.Pi/2, streakRefSpeed, 0, 0, 5, 600, 0, game.TeamPlayer)) // flies +y
-		vs := appendBulletVertices(nil, p, screenCam, looks, nil)
+		vs := appendBulletVertices(nil, poolColumns(p), screenCam, looks, nil)
 		require.Len(t, vs, 4)
 		half := float32(5 * glowScale)
 		tail, front := (vs[0].DstY+vs[2].DstY)/2, (vs[1].DstY+vs[3].DstY)/2
@@ -64,7 +64,7 @@ func TestBulletVertices(t *testing.T) {
 		length := func(speed float64) float32 {
 			p := game.NewBulletPool(16)
 			p.Spawn(game.MakeBulletSpawn(1, 0, 1100, 2050, 0, speed, 0, 0, 5, 600, 0, game.TeamPlayer))
-			vs := appendBulletVertices(nil, p, screenCam, looks, nil)
+			vs := appendBulletVertices(nil, poolColumns(p), screenCam, looks, nil)
 			return vs[1].DstX - vs[0].DstX
 		}
 		assert.Greater(t, length(16), length(12))
@@ -77,14 +77,14 @@ func TestBulletVertices(t *testing.T) {
 		spawn(p, 2, 995, 2100, 4, 0, game.TeamEnemy) // 5 u left: its glow shows
 		spawn(p, 3, 1500, 2800, 4, 0, game.TeamEnemy)
 		spawn(p, 4, 1500, 1900, 4, 0, game.TeamEnemy)
-		vs := appendBulletVertices(nil, p, screenCam, looks, nil)
+		vs := appendBulletVertices(nil, poolColumns(p), screenCam, looks, nil)
 		require.Len(t, vs, 4)
 		assert.InDelta(t, -5+8, vs[3].DstX, 1e-3)
 	})
 	t.Run("vertices are appended to what the slice holds", func(t *testing.T) {
 		p := game.NewBulletPool(16)
 		spawn(p, 1, 1100, 2050, 4, 0, game.TeamEnemy)
-		vs := appendBulletVertices(make([]ebiten.Vertex, 2), p, screenCam, looks, nil)
+		vs := appendBulletVertices(make([]ebiten.Vertex, 2), poolColumns(p), screenCam, looks, nil)
 		assert.Len(t, vs, 6)
 	})
 }
@@ -117,9 +117,9 @@ func TestQuadIndicesTableCoversOneCall(t *testing.T) {
 func TestBulletVerticesAllocateNothingOnceGrown(t *testing.T) {
 	p := fullScreenPool(2000)
 	looks := bulletLooks(true)
-	vs := appendBulletVertices(nil, p, camera{W: 1280, H: 720}, looks, nil)
+	vs := appendBulletVertices(nil, poolColumns(p), camera{W: 1280, H: 720}, looks, nil)
 	allocs := testing.AllocsPerRun(20, func() {
-		vs = appendBulletVertices(vs[:0], p, camera{W: 1280, H: 720}, looks, nil)
+		vs = appendBulletVertices(vs[:0], poolColumns(p), camera{W: 1280, H: 720}, looks, nil)
 	})
 	assert.Zero(t, allocs)
 }
@@ -197,7 +197,7 @@ func TestHostileBulletsTakeTheirPalettesHues(t *testing.T) {
 		for _, glow := range []bool{true, false} {
 			p := game.NewBulletPool(4)
 			spawn(p, 1, 1100, 2050, 6, 2, game.TeamEnemy)
-			vs := appendBulletVertices(nil, p, screenCam, bulletLooks(glow), nil)
+			vs := appendBulletVertices(nil, poolColumns(p), screenCam, bulletLooks(glow), nil)
 			require.Len(t, vs, 4)
 			texelsPerPixel := (vs[1].SrcX - vs[0].SrcX) / (vs[1].DstX - vs[0].DstX)
 			assert.InDelta(t, spriteHit/6, texelsPerPixel, 1e-4, "glow %v: the cell's hit radius spans the bullet's 6 pixels", glow)
@@ -334,11 +334,11 @@ func BenchmarkBulletVertices10k(b *testing.B) {
 	looks := bulletLooks(true)
 	cam := camera{W: 1280, H: 720}
 	fog := screenFog()
-	vs := appendBulletVertices(nil, p, cam, looks, fog)
+	vs := appendBulletVertices(nil, poolColumns(p), cam, looks, fog)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		vs = appendBulletVertices(vs[:0], p, cam, looks, fog)
+		vs = appendBulletVertices(vs[:0], poolColumns(p), cam, looks, fog)
 	}
 	b.ReportMetric(float64(len(vs)/4), "quads")
 }

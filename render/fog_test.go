@@ -159,9 +159,9 @@ func TestBulletsThroughFog(t *testing.T) {
 			p := game.NewBulletPool(4)
 			x, y := at(c.tx, 5)
 			spawn(p, 1, x, y, 4, 0, game.TeamEnemy)
-			vs := appendBulletVertices(nil, p, cam, looks, f)
+			vs := appendBulletVertices(nil, poolColumns(p), cam, looks, f)
 			assert.Equal(t, c.drawn, len(vs) == 4)
-			assert.Len(t, appendBulletVertices(nil, p, cam, looks, nil), 4, "without a fog it is drawn")
+			assert.Len(t, appendBulletVertices(nil, poolColumns(p), cam, looks, nil), 4, "without a fog it is drawn")
 		})
 	}
 	t.Run("a bullet at negative coordinates is not in sight", func(t *testing.T) {
@@ -173,10 +173,10 @@ func TestBulletsThroughFog(t *testing.T) {
 func TestBulletVerticesThroughFogAllocateNothing(t *testing.T) {
 	p := fullScreenPool(2000)
 	f, looks, cam := screenFog(), bulletLooks(true), camera{W: 1280, H: 720}
-	vs := appendBulletVertices(nil, p, cam, looks, f)
+	vs := appendBulletVertices(nil, poolColumns(p), cam, looks, f)
 	require.NotEmpty(t, vs)
 	allocs := testing.AllocsPerRun(20, func() {
-		vs = appendBulletVertices(vs[:0], p, cam, looks, f)
+		vs = appendBulletVertices(vs[:0], poolColumns(p), cam, looks, f)
 	})
 	assert.Zero(t, allocs)
 }
@@ -194,11 +194,11 @@ func BenchmarkBulletVertices10kNoFog(b *testing.B) {
 	p := fullScreenPool(10000)
 	looks := bulletLooks(true)
 	cam := camera{W: 1280, H: 720}
-	vs := appendBulletVertices(nil, p, cam, looks, nil)
+	vs := appendBulletVertices(nil, poolColumns(p), cam, looks, nil)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		vs = appendBulletVertices(vs[:0], p, cam, looks, nil)
+		vs = appendBulletVertices(vs[:0], poolColumns(p), cam, looks, nil)
 	}
 	b.ReportMetric(float64(len(vs)/4), "quads")
 }

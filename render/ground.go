@@ -8,7 +8,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/assets"
-	"duskfall/client"
 	"duskfall/game"
 	"duskfall/levels"
 )
@@ -92,9 +91,9 @@ func (gl *groundLook) placeID(dungeon uint8, grid *game.Grid) string {
 
 // follow looks the place up again when the instance, kind or depth
 // changed.
-func (gl *groundLook) follow(rt *client.Runtime, grid *game.Grid) {
-	inst, dungeon := rt.Instance()
-	key := groundKey{inst, dungeon, rt.Depth(), grid.W, grid.H}
+func (gl *groundLook) follow(v *worldView, grid *game.Grid) {
+	inst, dungeon := v.instance, v.dungeon
+	key := groundKey{inst, dungeon, v.depth, grid.W, grid.H}
 	if key == gl.key && (gl.tiles != nil || gl.failed) {
 		return
 	}
@@ -107,7 +106,7 @@ func (gl *groundLook) follow(rt *client.Runtime, grid *game.Grid) {
 	if !ok {
 		p, _ = gl.look.Place("hub")
 	}
-	gl.depth = max(rt.Depth(), 1)
+	gl.depth = max(v.depth, 1)
 	gl.place = gl.look.DepthPlace(p, gl.depth)
 	gl.scale = float32(gl.look.GroundScale(gl.depth))
 	ts, err := loadTileSet(p.Tiles)
@@ -117,8 +116,8 @@ func (gl *groundLook) follow(rt *client.Runtime, grid *game.Grid) {
 
 // draw draws the ground on screen and the light on it; the screen was
 // cleared black, which is what unknown ground stays.
-func (gl *groundLook) draw(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) {
-	if !gl.build(dst, sb, s, fog) || gl.failed {
+func (gl *groundLook) draw(dst *ebiten.Image, sb *shapeBatch, v *worldView) {
+	if !gl.build(dst, sb, v) || gl.failed {
 		return
 	}
 	gl.tiles.batch.flush(dst)
@@ -132,29 +131,29 @@ func (gl *groundLook) draw(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog 
 // and the walls' shadows in their batches, the lanterns and motion in the additive one (at high
 // quality), or flat colours in sb should the tile set be missing. It
 // reports whether there is a map to draw.
-func (gl *groundLook) build(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) bool {
-	grid := s.rt.Grid()
+func (gl *groundLook) build(dst *ebiten.Image, sb *shapeBatch, v *worldView) bool {
+	grid, fog := v.grid, v.fog
 	if grid == nil {
 		return false
 	}
-	gl.follow(s.rt, grid)
-	high := s.quality.highQuality()
-	cam := s.cam
+	gl.follow(v, grid)
+	high := v.high
+	cam := v.cam
 	tx0, ty0 := int(math.Floor(cam.X/game.TileSize))-1, int(math.Floor(cam.Y/game.TileSize))-1
 	tx1, ty1 := int(math.Floor((cam.X+cam.W)/game.TileSize))+1, int(math.Floor((cam.Y+cam.H)/game.TileSize))+1
-	gl.light.build(fog, grid, s.viewer, tx0, ty0, tx1, ty1, high)
+	gl.light.build(fog, grid, v.eye, tx0, ty0, tx1, ty1, high)
 	if high {
-		gl.gatherLights(s, grid, fog)
+		gl.gatherLights(v, grid, fog)
 	}
 	gl.light.shine(high)
 	if gl.failed {
-		gl.drawFlat(dst, sb, s, grid)
+		gl.drawFlat(dst, sb, v, grid)
 		return true
 	}
-	gl.drawTiles(dst, s, grid, high)
+	gl.drawTiles(dst, v, grid, high)
 	if b := gl.glowBatch(); high && b != nil {
-		gl.drawLamps(dst, s)
-		gl.motes.step(s.frames, cam)
+		gl.drawLamps(dst, v)
+		gl.motes.step(v.frame, cam)
 		gl.motes.draw(dst, b, cam, &gl.light)
 	}
 	return true
@@ -217,7 +216,7 @@ func tileHash(tx, ty int) uint32 {
 // light's rim) is drawn in its four quarters; elsewhere, and at low
 // quality, one quad between its corners is the same light for a quarter
 // of the vertices.
-func (gl *groundLook) drawTiles(dst *ebiten.Image, s *playScene, grid *game.Grid, high bool) {
+func (gl *groundLook) drawTiles(dst *ebiten.Image, v *worldView, grid *game.Grid, high bool) {
 	m, ts := &gl.light, gl.tiles
 	for y := range m.th {
 		for x := range m.tw {
@@ -225,7 +224,7 @@ func (gl *groundLook) drawTiles(dst *ebiten.Image, s *playScene, grid *game.Grid
 			if !m.drawn[y*m.tw+x] || grid.At(tx, ty) == game.TileUnknown {
 				continue
 			}
-			sx, sy := s.cam.toScreen(float64(tx*game.TileSize), float64(ty*game.TileSize))
+			sx, sy := v.cam.toScreen(float64(tx*game.TileSize), float64(ty*game.TileSize))
 			parts := 1
 			if high && m.curved(x, y) {
 				parts = nodesPerTile
@@ -287,7 +286,7 @@ func (b *spriteBatch) quad4(dst *ebiten.Image, sx, sy, src, dx, dy, span float32
 
 // drawFlat is the ground without its tile set: flat palette colours in
 // the same light, should the sheet ever fail to load.
-func (gl *groundLook) drawFlat(dst *ebiten.Image, sb *shapeBatch, s *playScene, grid *game.Grid) {
+func (gl *groundLook) drawFlat(dst *ebiten.Image, sb *shapeBatch, v *worldView, grid *game.Grid) {
 	m := &gl.light
 	p := gl.place
 	for y := range m.th {
@@ -307,7 +306,7 @@ func (gl *groundLook) drawFlat(dst *ebiten.Image, sb *shapeBatch, s *playScene, 
 				return rgba{base.R * n.R, base.G * n.G, base.B * n.B, 1}
 			}
 			i, j := x*nodesPerTile, y*nodesPerTile
-			sx, sy := s.cam.toScreen(float64(tx*game.TileSize), float64(ty*game.TileSize))
+			sx, sy := v.cam.toScreen(float64(tx*game.TileSize), float64(ty*game.TileSize))
 			sb.rect4(dst, sx, sy, game.TileSize, game.TileSize, at(i, j), at(i+nodesPerTile, j),
 				at(i, j+nodesPerTile), at(i+nodesPerTile, j+nodesPerTile))
 		}

@@ -25,7 +25,8 @@ func groundScene(t testing.TB) (*playScene, *ebiten.Image) {
 // drawGround draws one frame's ground, as the play scene does.
 func drawGround(s *playScene, screen *ebiten.Image) {
 	s.frames++
-	s.look.ground.draw(screen, s.win.gfx.shapes, s, s.rt.Fog())
+	v := s.worldView()
+	s.look.ground.draw(screen, s.win.gfx.shapes, &v)
 	s.win.gfx.shapes.flush(screen)
 }
 
@@ -33,7 +34,8 @@ func drawGround(s *playScene, screen *ebiten.Image) {
 func buildGround(s *playScene, screen *ebiten.Image) {
 	s.frames++
 	gl := s.look.ground
-	gl.build(screen, s.win.gfx.shapes, s, s.rt.Fog())
+	v := s.worldView()
+	gl.build(screen, s.win.gfx.shapes, &v)
 	gl.tiles.batch.vs = gl.tiles.batch.vs[:0]
 	gl.tiles.shades.vs = gl.tiles.shades.vs[:0]
 	gl.glow.vs = gl.glow.vs[:0]

@@ -33,29 +33,29 @@ var (
 
 // gatherLights puts this frame's lights on the light map and notes the
 // lanterns to draw.
-func (gl *groundLook) gatherLights(s *playScene, grid *game.Grid, fog *client.Fog) {
+func (gl *groundLook) gatherLights(v *worldView, grid *game.Grid, fog *client.Fog) {
 	m := &gl.light
 	light := unit(gl.place.Light)
-	if self, ok := s.rt.Self(); ok && self.Flags&game.PlayerDead == 0 {
+	if self, ok := v.self, v.hasSelf; ok && self.Flags&game.PlayerDead == 0 {
 		m.add(lightSource{self.Pos.X, self.Pos.Y, shipLightRadius, scale3(light, 0.55)})
 	}
-	for _, p := range s.rt.Players() {
+	for _, p := range v.players {
 		if fog.CanSee(p.Pos) && p.Flags&game.PlayerDead == 0 {
 			m.add(lightSource{p.Pos.X, p.Pos.Y, friendLightRadius, scale3(light, 0.3)})
 		}
 	}
-	for _, p := range s.rt.Portals() {
+	for _, p := range v.portals {
 		if fog.CanSee(p.Pos) {
 			m.add(lightSource{p.Pos.X, p.Pos.Y, portalLightRadius, scale3(portalLight, 0.45)})
 		}
 	}
-	pulse := float32(0.75 + 0.25*math.Sin(float64(s.frames)*0.6))
-	for _, e := range s.rt.Enemies() {
+	pulse := float32(0.75 + 0.25*math.Sin(float64(v.frame)*0.6))
+	for _, e := range v.enemies {
 		if e.Flags&game.EnemyTelegraph != 0 && fog.CanSee(e.Pos) {
 			m.add(lightSource{e.Pos.X, e.Pos.Y, warnLightRadius, scale3(warnLight, 0.5*pulse)})
 		}
 	}
-	gl.gatherTileLights(s.frames, grid, fog, light)
+	gl.gatherTileLights(v.frame, grid, fog, light)
 }
 
 // gatherTileLights finds the lights the tiles in sight hold: the keeper's
@@ -113,7 +113,7 @@ func lampFlicker(frame, tx, ty int) float32 {
 }
 
 // drawLamps draws the lanterns' flames, and their halo on the wall.
-func (gl *groundLook) drawLamps(dst *ebiten.Image, s *playScene) {
+func (gl *groundLook) drawLamps(dst *ebiten.Image, v *worldView) {
 	b := gl.glowBatch()
 	if b == nil {
 		return
@@ -121,7 +121,7 @@ func (gl *groundLook) drawLamps(dst *ebiten.Image, s *playScene) {
 	flame, halo := b.sheet.frame("flame"), b.sheet.frame("halo")
 	light := unit(gl.place.Light)
 	for _, l := range gl.lamps {
-		x, y := s.cam.toScreen(float64(l.x), float64(l.y))
+		x, y := v.cam.toScreen(float64(l.x), float64(l.y))
 		a := l.sight * l.flicker
 		b.sprite(dst, halo, x, y, 0, 1, 0.45, glowTint(light, 0.3*a))
 		b.sprite(dst, flame, x, y, 0, 1, 0.8+0.2*l.flicker, glowTint(light, 0.9*a))

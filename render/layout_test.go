@@ -137,7 +137,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 
 	died, death := dieInADungeon(t)
 	death.lockSecs = deathLockWords - 1 // the lockout's longest line, as its Update would show it
-	checkLayout(t, dir, "death", died, []string{"You fell", "Enter: choose a character"}, func() {})
+	checkLayout(t, dir, "death", died, []string{"You fell", deathFooter}, func() {})
 
 	boss := bossHarness(t)
 	untilPlaying(t, boss)

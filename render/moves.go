@@ -41,7 +41,7 @@ func (a *app) classScene(sess session, name string) *classScene {
 }
 
 func (a *app) deathScene(sess session) *deathScene {
-	return newDeathScene(&a.window, a, sess, a.now, a.logw)
+	return newDeathScene(&a.window, a, sess, a.now, a.logw, a.opts.Content, a)
 }
 
 func (a *app) playScene(sess session) *playScene {

@@ -153,7 +153,8 @@ func graced(s *playScene) bool {
 func groundColours(t *testing.T, s *playScene, screen *ebiten.Image) map[assets.RGB]bool {
 	screen.Fill(color.Black)
 	gl := s.look.ground
-	require.True(t, gl.build(screen, s.win.gfx.shapes, s, s.rt.Fog()))
+	v := s.worldView()
+	require.True(t, gl.build(screen, s.win.gfx.shapes, &v))
 	require.False(t, gl.failed, "the place's tile set loads")
 	gl.tiles.batch.flush(screen)
 	gl.tiles.shades.flush(screen)

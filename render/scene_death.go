@@ -3,7 +3,9 @@ package render
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -11,6 +13,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/levels"
 )
 
 // The death screen (docs/ART.md, "The death screen"): when the own ship
@@ -18,48 +21,70 @@ import (
 // says what killed the ship, how long that bullet was on screen before it
 // hit (the client's hit-visibility record), what the death cost and what it
 // kept, plays the last three seconds back from the client's own replay ring
-// at a third of their speed with the killing bullet ringed, and counts the
-// dungeon lockout down in words. Enter, Space, a click or the pad's A goes on
-// to the roster at once; the roster follows by itself a second after the
-// replay ends. Every string is made when the scene opens (the lockout's
-// eleven lines too), so drawing allocates nothing.
+// at a third of their speed, over and over, drawn by the world's own
+// drawers (worldview.go) with the killing bullet ringed, and counts the
+// dungeon lockout down in words. Enter or Esc (the pad's A or B) goes on to
+// the roster; for its first second nothing does, and the keys of the fight
+// (fire, the ability, clicks) never do, so the presses of a player still
+// fighting as the ship dies cannot skip what they came to read. Every
+// string is made when the scene opens (the lockout's eleven lines too), so
+// drawing allocates nothing.
 
 // Death screen timing and geometry.
 const (
 	replaySpeed    = 1.0 / 3 // the replay plays at 0.33×
 	replayHoldEnd  = game.TickRate
-	replayBoxMaxW  = 760
-	replayBoxH     = 330
-	replayWorldW   = 1000.0 // u across the replay box
-	deathLockWords = 11     // lockout lines precomputed: 10 s down to open
+	replayBoxMaxW  = 960 // the box, in pixels at UI scale 1, its world drawn a unit a pixel as in play
+	replayBoxH     = 420
+	replayMinSpan  = 320.0 // u the box shows top to bottom at least: a short box zooms out
+	deathLockWords = 11    // lockout lines precomputed: 10 s down to open
+	// deathCalm is how many of the scene's frames (a second at the
+	// window's 60 per second) pass before any key goes on: the fight's
+	// keys are still being pressed as the screen opens.
+	deathCalm = game.TickRate
 )
 
 // Death screen colours.
 var (
-	colReplayBox   = rgb8(14, 12, 24, 1)
+	colReplayBox   = rgb8(0, 0, 0, 1) // unknown ground, as in play
 	colReplayEdge  = rgb8(120, 60, 70, 1)
-	colReplaySelf  = rgb8(120, 230, 255, 1)
-	colReplayMate  = rgb8(110, 200, 150, 1)
-	colReplayFoe   = rgb8(200, 90, 90, 1)
-	colReplayShot  = rgb8(255, 120, 170, 1)
-	colReplayOwn   = rgb8(120, 220, 255, 0.8)
 	colReplayMark  = rgb8(255, 230, 90, 1)
+	colReplayHalo  = rgb8(0, 0, 0, 0.65) // under the ring, so it reads on any ground
 	colReplayTrack = rgb8(90, 90, 120, 1)
-	colReplayWall  = rgb8(48, 44, 66, 1)
 )
+
+// deathFill is the backdrop as the interface Fill takes, made once: a
+// colour turned into one every frame would allocate.
+var deathFill color.Color = colBackdrop
+
+// deathFooter says how the screen is left.
+const deathFooter = "Enter or Esc: choose a character"
 
 // deathScene is the death screen over the session, which keeps running.
 type deathScene struct {
-	win  *window
-	mv   moves
-	now  func() time.Time // the lockout counts down by it
-	logw io.Writer
-	sess session
-	rt   *client.Runtime
+	win     *window
+	mv      moves
+	now     func() time.Time // the lockout counts down by it
+	logw    io.Writer
+	quality graphicsQuality
+	sess    session
+	rt      *client.Runtime
 
 	report client.DeathReport
 	replay *client.Replay
 	frames int // updates since the scene opened
+
+	// The replay is drawn by the world's drawers, as the game drew it:
+	// its own look (the light map, the enemies' memory), the world
+	// image the camera's size, scaled into the box, and the frame's
+	// bullets in columns.
+	look    *worldLook
+	world   *ebiten.Image
+	bullets bulletColumns
+	classOf func(uint16) *game.Class
+	ship    int         // the own ship's design
+	fog     *client.Fog // the sight of frame sightOf
+	sightOf int
 
 	killed   string // "Killed by the Warden's Fury spiral in the Catacombs"
 	sight    string // "That bullet was on your screen for 1.4 seconds before it hit."
@@ -73,14 +98,20 @@ type deathScene struct {
 	fits [5]fitted
 }
 
-// newDeathScene opens the death screen on the runtime's last death.
-func newDeathScene(win *window, mv moves, sess session, now func() time.Time, logw io.Writer) *deathScene {
+// newDeathScene opens the death screen on the runtime's last death; pack
+// and quality are the play scene's, for drawing the replay alike.
+func newDeathScene(win *window, mv moves, sess session, now func() time.Time, logw io.Writer, pack *levels.Pack, quality graphicsQuality) *deathScene {
 	rt := sess.Runtime()
 	d, _ := rt.LastDeath()
-	s := &deathScene{win: win, mv: mv, now: now, logw: logw, sess: sess, rt: rt, report: d, replay: rt.Replay(), lockSecs: -1}
+	s := &deathScene{win: win, mv: mv, now: now, logw: logw, quality: quality, sess: sess, rt: rt, report: d, replay: rt.Replay(),
+		lockSecs: -1, sightOf: -1, look: newWorldLook(pack, rt.PlayerStats().Radius)}
+	s.classOf = rt.PlayerClass
+	if cl := s.replay.Place().Class; cl != nil {
+		s.ship = shipDesign(cl.Ship)
+	}
 	c := rt.Content()
 	s.killed, s.sight, s.lost, s.kept = deathWords(d, c)
-	s.caption = "Your last 3 seconds at 0.33× · the ringed bullet hit you · Enter or Space skips"
+	s.caption = "Your last " + secondsWords(s.replay.Len()) + " at 0.33×, over and over · the ringed bullet hit you"
 	for i := range s.lockWord {
 		s.lockWord[i] = lockoutWords(i)
 	}
@@ -116,14 +147,17 @@ func deathWords(d client.DeathReport, c *game.Content) (killed, sight, lost, kep
 	return killed, sight, lost, kept
 }
 
-// secondsWords is a span of ticks in seconds: "1.4 seconds", "1 second".
+// secondsWords is a span of ticks in seconds: "1.4 seconds", "3 seconds",
+// "1 second".
 func secondsWords(ticks int) string {
 	tenths := (ticks*10 + game.TickRate/2) / game.TickRate
-	if tenths == 10 {
+	switch {
+	case tenths == 10:
 		return "1 second"
-	}
-	if tenths < 1 {
+	case tenths < 1:
 		return fmt.Sprintf("%d ms", ticks*1000/game.TickRate)
+	case tenths%10 == 0:
+		return fmt.Sprintf("%d seconds", tenths/10)
 	}
 	return fmt.Sprintf("%d.%d seconds", tenths/10, tenths%10)
 }
@@ -163,11 +197,6 @@ func lockoutWords(secs int) string {
 	return fmt.Sprintf("The dungeons open to you again in %d seconds.", secs)
 }
 
-// replayDone reports whether the replay has played to its end.
-func (s *deathScene) replayDone() bool {
-	return float64(s.frames)*replaySpeed >= float64(s.replay.Len())
-}
-
 // lockoutLeft is the whole seconds the dungeons stay closed to the
 // character that died, from the roster the server sent.
 func (s *deathScene) lockoutLeft() int {
@@ -192,23 +221,22 @@ func (s *deathScene) Update() error {
 		return nil
 	}
 	s.lockSecs = min(s.lockoutLeft(), deathLockWords-1)
-	in := s.win.in
-	skip := in.menuEnter() || in.Click || in.menuBack() || pressed(in, ebiten.KeySpace)
-	if skip || (s.replayDone() && float64(s.frames)*replaySpeed >= float64(s.replay.Len()+replayHoldEnd*replaySpeed)) {
+	if s.goesOn(s.win.in) {
 		fmt.Fprintln(s.logw, "duskfall: scene=roster after death")
 		s.mv.toRoster(s.sess)
 	}
 	return nil
 }
 
-// pressed says whether key went down this frame.
-func pressed(in *frameInput, key ebiten.Key) bool {
-	for _, k := range in.Pressed {
-		if k == key {
-			return true
-		}
+// goesOn says whether this frame's input leaves for the roster: a fresh
+// press of Enter or Esc (or the pad's A or B) once the calm is over. The
+// presses are edge-triggered, so a key held down since before the death
+// never counts; fire, the ability and clicks never go on at all.
+func (s *deathScene) goesOn(in *frameInput) bool {
+	if s.frames <= deathCalm {
+		return false
 	}
-	return false
+	return in.menuEnter() || in.menuBack()
 }
 
 // deathLayout is the death screen at the window's UI scale, top to
@@ -252,27 +280,35 @@ func deathLayoutFor(w, h int) deathLayout {
 // replayBox is where the replay is drawn.
 func (s *deathScene) replayBox() image.Rectangle { return deathLayoutFor(s.win.w, s.win.h).box }
 
-// replayFrame is the frame the replay shows now.
+// replayClock is how many replay frames have played since the scene
+// opened, at the replay's speed: it never turns back, so motion and pulses
+// run on through the loops.
+func (s *deathScene) replayClock() int { return int(float64(s.frames) * replaySpeed) }
+
+// replayFrame is the frame the replay shows now: the replay plays through,
+// holds its last frame (the death) a second, and plays again.
 func (s *deathScene) replayFrame() (*client.ReplayFrame, int) {
 	n := s.replay.Len()
 	if n == 0 {
 		return nil, 0
 	}
-	i := min(int(float64(s.frames)*replaySpeed), n-1)
+	hold := int(replayHoldEnd * replaySpeed)
+	i := min(s.replayClock()%(n+hold), n-1)
 	return s.replay.Frame(i), i
 }
 
 func (s *deathScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
-	screen.Fill(colBackdrop)
+	screen.Fill(deathFill)
 	cx := s.win.w / 2
 	l := deathLayoutFor(s.win.w, s.win.h)
 	k := l.k
 	box := l.box
 	frame(screen, g.shapes, box, colReplayBox, colReplayEdge)
+	g.shapes.flush(screen)
 	f, i := s.replayFrame()
 	if f != nil {
-		s.drawReplay(screen, g, box, f)
+		s.drawReplay(screen, g, box, f, i)
 		// How far the replay has played.
 		w := float32(box.Dx()) * float32(i+1) / float32(s.replay.Len())
 		th := max(2, pxf(3, k))
@@ -294,74 +330,101 @@ func (s *deathScene) Draw(screen *ebiten.Image) {
 	if s.lockSecs >= 0 {
 		g.text.draw(screen, s.lockWord[s.lockSecs], cx, l.lockY, 1.5*k, alignCenter, colLockout)
 	}
-	g.text.draw(screen, "Enter: choose a character", cx, l.onY, k, alignCenter, colDim)
+	footer := colDim // the calm: nothing goes on yet
+	if s.frames > deathCalm {
+		footer = colText
+	}
+	g.text.draw(screen, deathFooter, cx, l.onY, k, alignCenter, footer)
 }
 
-// drawWalls draws the walls the client knew inside the box, as the
-// replay centres them on the ship at (cx, cy) scaled by sc.
-func (s *deathScene) drawWalls(dst *ebiten.Image, g *graphics, grid *game.Grid, box image.Rectangle, cx, cy, sc float32) {
-	ox, oy := float32(box.Min.X+box.Dx()/2), float32(box.Min.Y+box.Dy()/2)
-	half := float32(box.Dx()) / 2 / sc
-	halfH := float32(box.Dy()) / 2 / sc
-	t0x, t1x := int((cx-half)/game.TileSize), int((cx+half)/game.TileSize)
-	t0y, t1y := int((cy-halfH)/game.TileSize), int((cy+halfH)/game.TileSize)
-	ts := float32(game.TileSize) * sc
-	for ty := max(t0y, 0); ty <= t1y; ty++ {
-		for tx := max(t0x, 0); tx <= t1x; tx++ {
-			if !grid.Solid(tx, ty) {
-				continue
-			}
-			x, y := ox+(float32(tx*game.TileSize)-cx)*sc, oy+(float32(ty*game.TileSize)-cy)*sc
-			x0, y0 := max(x, float32(box.Min.X+1)), max(y, float32(box.Min.Y+1))
-			x1, y1 := min(x+ts, float32(box.Max.X-1)), min(y+ts, float32(box.Max.Y-1))
-			if x1 > x0 && y1 > y0 {
-				g.shapes.rect(dst, x0, y0, x1-x0, y1-y0, colReplayWall)
-			}
-		}
+// replayView is replay frame i (f) as the world's drawers take it: its
+// ship, friends, enemies and bullets, in the world the death left, seen
+// as that frame's ship saw it, the camera on the ship. The box shows a
+// world unit a pixel at UI scale 1, as the game does at 1280×720, and
+// scales with the UI as the game's world zooms with the window; a box too
+// short for replayMinSpan is zoomed out until it holds that much, so the
+// enemy that fired is in it.
+func (s *deathScene) replayView(box image.Rectangle, f *client.ReplayFrame, i int) worldView {
+	pl := s.replay.Place()
+	if i != s.sightOf {
+		s.fog, s.sightOf = s.replay.Sight(i), i
 	}
+	s.bullets.fill(f.Bullets)
+	z := min(uiScale(s.win.w, s.win.h), float64(box.Dy())/replayMinSpan) // screen pixels a world unit
+	vw, vh := max(int(math.Round(float64(box.Dx())/z)), 1), max(int(math.Round(float64(box.Dy())/z)), 1)
+	return worldView{cam: centredOn(f.Self.Pos.X, f.Self.Pos.Y, vw, vh), frame: s.replayClock(),
+		high: s.quality.highQuality(), grid: pl.Grid, fog: s.fog, eye: f.Self.Pos,
+		instance: pl.Instance, dungeon: pl.Dungeon, depth: pl.Depth,
+		self: f.Self, hasSelf: true, selfAim: f.Self.Aim, selfShip: s.ship,
+		players: f.Players, classOf: s.classOf, enemies: f.Enemies, portals: pl.Portals, bullets: s.bullets}
 }
 
-// drawReplay draws one recorded frame in the box, centred on the ship:
-// enemies, friends, bullets, the ship, and a ring round the killing bullet.
-func (s *deathScene) drawReplay(dst *ebiten.Image, g *graphics, box image.Rectangle, f *client.ReplayFrame) {
-	sc := float32(box.Dx()) / replayWorldW
-	ox, oy := float32(box.Min.X+box.Dx()/2), float32(box.Min.Y+box.Dy()/2)
-	cx, cy := float32(f.Self.Pos.X), float32(f.Self.Pos.Y)
-	at := func(x, y float32) (float32, float32, bool) {
-		sx, sy := ox+(x-cx)*sc, oy+(y-cy)*sc
-		return sx, sy, sx > float32(box.Min.X)+4 && sx < float32(box.Max.X)-4 && sy > float32(box.Min.Y)+4 && sy < float32(box.Max.Y)-4
-	}
-	if grid := s.replay.Grid(); grid != nil {
-		s.drawWalls(dst, g, grid, box, cx, cy, sc)
-	}
-	for _, e := range f.Enemies {
-		if x, y, ok := at(float32(e.Pos.X), float32(e.Pos.Y)); ok {
-			g.shapes.circle(dst, x, y, max(14*sc, 4), colReplayFoe)
+// replayTarget is the image the replay's world is drawn on at zoom 1,
+// the camera's size, made again only when that changes.
+func (s *deathScene) replayTarget(cam camera) *ebiten.Image {
+	w, h := int(cam.W), int(cam.H)
+	if s.world == nil || s.world.Bounds().Dx() != w || s.world.Bounds().Dy() != h {
+		if s.world != nil {
+			s.world.Deallocate()
 		}
+		s.world = ebiten.NewImage(w, h)
 	}
-	for _, p := range f.Players {
-		if x, y, ok := at(float32(p.Pos.X), float32(p.Pos.Y)); ok {
-			g.shapes.circle(dst, x, y, max(10*sc, 3), colReplayMate)
-		}
+	return s.world
+}
+
+// drawReplay draws replay frame i (f) in the box as the play scene draws
+// the world (the ground in its light, portals, enemies, ships, bullets,
+// through the fog), then rings the killing bullet.
+func (s *deathScene) drawReplay(dst *ebiten.Image, g *graphics, box image.Rectangle, f *client.ReplayFrame, i int) {
+	if s.replay.Grid() == nil {
+		return
 	}
-	var mx, my float32
-	marked := false
-	for _, b := range f.Bullets {
-		x, y, ok := at(b.X, b.Y)
-		if !ok {
+	v := s.replayView(box, f, i)
+	world := s.replayTarget(v.cam)
+	world.Fill(color.Black)
+	g.boxes.on = false // the world is not the layout's
+	if a, ok := s.look.drawGround(world, g, &v); ok {
+		s.look.drawActors(world, g, a, &v)
+	}
+	g.shapes.flush(world)
+	g.bullets.draw(world, v.bullets, nil, v.cam, v.fog)
+	s.ringKiller(world, g.shapes, &v, f)
+	g.shapes.flush(world)
+	g.boxes.on = true
+	var op ebiten.DrawImageOptions
+	op.GeoM.Scale(float64(box.Dx())/v.cam.W, float64(box.Dy())/v.cam.H)
+	op.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(world, &op)
+	frameEdge(dst, g.shapes, box, colReplayEdge)
+}
+
+// ringKiller rings the bullet that killed, in each frame that draws it
+// (on camera and in sight): a dark band and a gold ring round it, pulsing
+// a little, clear on any ground and among any bullets.
+func (s *deathScene) ringKiller(dst *ebiten.Image, sb *shapeBatch, v *worldView, f *client.ReplayFrame) {
+	for j := range f.Bullets {
+		b := &f.Bullets[j]
+		if b.UID != s.report.Bullet {
 			continue
 		}
-		c := colReplayShot
-		if b.Team == game.TeamPlayer {
-			c = colReplayOwn
+		if !v.cam.visible(float64(b.X), float64(b.Y), float64(b.Radius)) || !bulletInSight(v.fog, b.X, b.Y) {
+			return
 		}
-		g.shapes.circle(dst, x, y, max(b.Radius*sc, 1.5), c)
-		if b.UID == s.report.Bullet {
-			mx, my, marked = x, y, true
-		}
+		x, y := v.cam.toScreen(float64(b.X), float64(b.Y))
+		r := b.Radius + 7 + 1.5*float32(math.Sin(float64(s.frames)*0.2))
+		sb.ring(dst, x, y, r-1, r+5, func(int) rgba { return colReplayHalo })
+		sb.ring(dst, x, y, r, r+3, func(int) rgba { return colReplayMark })
+		return
 	}
-	g.shapes.circle(dst, ox, oy, max(10*sc, 4), colReplaySelf)
-	if marked {
-		g.shapes.ring(dst, mx, my, 9, 12, func(int) rgba { return colReplayMark })
-	}
+}
+
+// frameEdge outlines r two pixels wide, over what was drawn in it.
+func frameEdge(dst *ebiten.Image, s *shapeBatch, r image.Rectangle, border rgba) {
+	x, y := float32(r.Min.X), float32(r.Min.Y)
+	w, h := float32(r.Dx()), float32(r.Dy())
+	s.rect(dst, x, y, w, 2, border)
+	s.rect(dst, x, y+h-2, w, 2, border)
+	s.rect(dst, x, y, 2, h, border)
+	s.rect(dst, x+w-2, y, 2, h, border)
 }

@@ -15,7 +15,7 @@ import (
 // dieInADungeon plays a hosted game into the Proving Grounds with three
 // potions in the bag (it drinks one) and a worn weapon, then keeps the ship at 1 health on
 // top of an enemy until it dies, and returns the death scene.
-func dieInADungeon(t *testing.T) (*harness, *deathScene) {
+func dieInADungeon(t testing.TB) (*harness, *deathScene) {
 	t.Helper()
 	h, rec := hostedHarnessEntering(t, "proving_grounds")
 	s := untilPlaying(t, h)
@@ -29,7 +29,7 @@ func dieInADungeon(t *testing.T) (*harness, *deathScene) {
 		}
 		h.press(frameInput{})
 	}
-	potion, sword := itemDef(t, "healing_potion"), wornWeapon(t)
+	potion, sword := contentItem(t, "healing_potion"), wornWeapon(t)
 	w := host.Server.World(id)
 	require.NotNil(t, w)
 	require.True(t, w.SetPlayerItems(id, [game.BagSlots]game.Item{{ID: 9001, Def: uint16(potion)}, {ID: 9002, Def: uint16(potion)},
@@ -76,8 +76,19 @@ func dieInADungeon(t *testing.T) (*harness, *deathScene) {
 	return nil, nil
 }
 
+// contentItem is the index of the item id names in content.
+func contentItem(t testing.TB, id string) int {
+	for i, it := range builtin(t).Content.Items {
+		if it.ID == id {
+			return i
+		}
+	}
+	t.Fatalf("no item %q in content", id)
+	return -1
+}
+
 // wornWeapon is the first weapon in content.
-func wornWeapon(t *testing.T) int {
+func wornWeapon(t testing.TB) int {
 	for i, it := range builtin(t).Content.Items {
 		if it.Kind == game.ItemWeapon {
 			return i
@@ -92,6 +103,20 @@ func TestTheDeathScreen(t *testing.T) {
 	c := builtin(t).Content
 	potion, sword := c.Items[itemDef(t, "healing_potion")].Name, c.Items[wornWeapon(t)].Name
 
+	t.Run("nothing a player still fighting presses leaves it in its first second", func(t *testing.T) {
+		require.Zero(t, d.frames, "the screen just opened")
+		for d.frames < deathCalm {
+			h.press(frameInput{Pressed: []ebiten.Key{ebiten.KeySpace}, Click: true, FireHeld: true, Ability: true, Enter: d.frames%10 == 5, Back: d.frames%10 == 7})
+			require.Same(t, d, h.a.scenes.current, "frame %d of the screen", d.frames)
+		}
+	})
+	t.Run("held fire and ability, Space and clicks never leave it, even after the first second", func(t *testing.T) {
+		for range 2 * game.TickRate {
+			h.press(frameInput{FireHeld: true, Ability: true})
+		}
+		h.press(frameInput{Pressed: []ebiten.Key{ebiten.KeySpace}, Click: true, FireHeld: true})
+		assert.Same(t, d, h.a.scenes.current)
+	})
 	t.Run("it names the enemy and the pattern that killed, and the place", func(t *testing.T) {
 		assert.Regexp(t, `^Killed by (a|an|the) [A-Z][^ ]*( [A-Z][^ ]*)*'s? [a-zA-Z -]+ in the Proving Grounds$`, d.killed)
 		assert.NotContains(t, d.killed, "the The")
@@ -120,35 +145,93 @@ func TestTheDeathScreen(t *testing.T) {
 	})
 	t.Run("it counts the lockout down in words", func(t *testing.T) {
 		h.press(frameInput{})
-		assert.Equal(t, 10, d.lockSecs)
+		assert.Contains(t, []int{9, 10}, d.lockSecs, "three seconds of frames into it")
 		assert.Equal(t, "The dungeons open to you again in 10 seconds.", d.lockWord[d.lockSecs])
 		assert.Equal(t, "The dungeons open to you again in 1 second.", lockoutWords(1))
 		assert.Equal(t, "The dungeons are open to you again.", lockoutWords(0))
 	})
-	t.Run("the replay plays at a third of its speed", func(t *testing.T) {
+	t.Run("the replay plays at a third of its speed, holds the death a second and plays again", func(t *testing.T) {
 		_, i := d.replayFrame()
-		assert.Equal(t, int(float64(d.frames)*replaySpeed), i)
+		n := d.replay.Len()
+		clock := int(float64(d.frames) * replaySpeed)
+		assert.Equal(t, min(clock%(n+replayHoldEnd/3), n-1), i)
+		d.frames = 3 * (n + 5) // five frames into the hold
+		_, i = d.replayFrame()
+		assert.Equal(t, n-1, i, "the frame of the death held")
+		d.frames = 3 * (n + replayHoldEnd/3 + 2)
+		_, i = d.replayFrame()
+		assert.Equal(t, 2, i, "and from the start again")
 	})
-	t.Run("drawing the replay allocates nothing", func(t *testing.T) {
+	t.Run("the replay is the world as the game draws it, the killing bullet in it", func(t *testing.T) {
+		h.a.Draw(ebiten.NewImage(WindowWidth, WindowHeight))
+		for i := range d.replay.Len() {
+			f := d.replay.Frame(i)
+			v := d.replayView(d.replayBox(), f, i)
+			require.NotNil(t, v.grid, "the map the death left")
+			require.NotNil(t, v.fog)
+			assert.True(t, v.fog.CanSee(f.Self.Pos), "frame %d sees its ship", i)
+			assert.Equal(t, len(f.Bullets), v.bullets.len())
+			assert.NotEqual(t, game.HubDungeon, v.dungeon, "the dungeon's ground")
+		}
+		assert.Equal(t, "proving_grounds", d.look.ground.place.ID, "drawn with the Proving Grounds' tiles")
+	})
+	t.Run("a replay frame's view and its ground, light and ring allocate nothing", func(t *testing.T) {
+		// The world's drawers' own work short of the GPU, as buildGround
+		// measures the play scene's; what Ebitengine allocates for its
+		// draw calls is measured apart (BenchmarkDeathFrame).
 		screen := ebiten.NewImage(WindowWidth, WindowHeight)
-		h.a.Draw(screen)
 		assert.NotPanics(t, func() { d.Draw(screen) })
-		g, box := h.a.gfx, d.replayBox()
-		f, _ := d.replayFrame()
-		require.NotNil(t, f)
-		allocs := testing.AllocsPerRun(20, func() {
-			d.drawReplay(screen, g, box, f)
-			g.shapes.vs, g.shapes.is = g.shapes.vs[:0], g.shapes.is[:0] // drawn by ebiten at the flush
-		})
-		assert.Zero(t, allocs)
+		g, box, n := h.a.gfx, d.replayBox(), d.replay.Len()
+		gl := d.look.ground
+		frame := func(i int) {
+			f := d.replay.Frame(i % n)
+			v := d.replayView(box, f, i%n)
+			require.True(t, gl.build(screen, g.shapes, &v))
+			d.ringKiller(screen, g.shapes, &v, f)
+			gl.tiles.batch.vs, gl.tiles.shades.vs, gl.glow.vs = gl.tiles.batch.vs[:0], gl.tiles.shades.vs[:0], gl.glow.vs[:0]
+			g.shapes.vs, g.shapes.is = g.shapes.vs[:0], g.shapes.is[:0]
+		}
+		for i := range n {
+			frame(i) // every frame once: the buffers grow to the busiest
+		}
+		i := 0
+		assert.Zero(t, testing.AllocsPerRun(50, func() { frame(i); i++ }))
 	})
-	t.Run("Space skips the replay to the roster", func(t *testing.T) {
-		h.press(frameInput{Pressed: []ebiten.Key{ebiten.KeySpace}})
+	t.Run("Enter leaves it for the roster", func(t *testing.T) {
+		h.press(frameInput{Enter: true})
 		_, ok := h.a.scenes.current.(*rosterScene)
 		assert.True(t, ok, "scene %T", h.a.scenes.current)
 		assert.Contains(t, h.log.String(), "duskfall: scene=death killed=\"Killed by ")
+		assert.Contains(t, h.log.String(), "duskfall: scene=roster after death")
 		t.Log(d.killed, " / ", d.sight, " / ", d.lost, " / ", d.kept)
 	})
+}
+
+func TestWhatLeavesTheDeathScreen(t *testing.T) {
+	space := []ebiten.Key{ebiten.KeySpace}
+	for _, c := range []struct {
+		name   string
+		frames int
+		in     frameInput
+		leaves bool
+	}{
+		{"Enter in the first second does not", deathCalm, frameInput{Enter: true}, false},
+		{"Esc in the first second does not", 1, frameInput{Back: true}, false},
+		{"a click in the first second does not", 2, frameInput{Click: true}, false},
+		{"Space in the first second does not", 2, frameInput{Pressed: space}, false},
+		{"Enter after it does", deathCalm + 1, frameInput{Enter: true}, true},
+		{"Esc after it does", deathCalm + 1, frameInput{Back: true}, true},
+		{"the pad's A after it does", deathCalm + 1, frameInput{Pad: padState{A: true}}, true},
+		{"the pad's B after it does", deathCalm + 1, frameInput{Pad: padState{B: true}}, true},
+		{"a click after it does not", 10 * deathCalm, frameInput{Click: true}, false},
+		{"Space after it does not", 10 * deathCalm, frameInput{Pressed: space}, false},
+		{"fire and the ability held do not", 10 * deathCalm, frameInput{FireHeld: true, Ability: true, Pad: padState{Trigger: 1, Ability: true}}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := &deathScene{frames: c.frames}
+			assert.Equal(t, c.leaves, s.goesOn(&c.in))
+		})
+	}
 }
 
 func TestAFriendsDeathIsInTheFeed(t *testing.T) {

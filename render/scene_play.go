@@ -75,8 +75,9 @@ type playScene struct {
 	items   *itemsUI
 	keeper  *keeperUI
 
-	marksSeen int                  // hit marks read for the feed (client.Runtime.HitsSince)
-	onMark    func(client.HitMark) // s.friendFell, made once
+	marksSeen int                      // hit marks read for the feed (client.Runtime.HitsSince)
+	onMark    func(client.HitMark)     // s.friendFell, made once
+	classOf   func(uint16) *game.Class // s.rt.PlayerClass, made once for the world's view
 }
 
 // playEnv is what the play scene uses besides the window and the moves.
@@ -119,6 +120,7 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s.layoutPause()
 	s.marksSeen = s.rt.HitsSince(0, func(client.HitMark) {}) // deaths before the scene are old news
 	s.onMark = s.friendFell
+	s.classOf = s.rt.PlayerClass
 	return s
 }
 
@@ -491,9 +493,10 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	g.boxes.on = false       // the world and what moves with it are not the layout's
 	world := s.worldTarget(screen)
 	world.Fill(color.Black)
-	s.look.drawWorld(world, g, s)
+	v := s.worldView()
+	s.drawWorld(world, g, &v)
 	g.shapes.flush(world)
-	g.bullets.draw(world, s.rt.Bullets(), s.rt.Telegraphs(), s.cam, s.rt.Fog())
+	g.bullets.draw(world, v.bullets, v.telegraphs, v.cam, v.fog)
 	s.fx.draw(world, g, s)
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world.
@@ -529,6 +532,39 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	if s.roster != nil {
 		s.roster.draw(screen, g)
 	}
+}
+
+// worldView is this frame's world for the world's drawers (worldview.go):
+// the runtime's view of it, the camera and the own ship as predicted.
+func (s *playScene) worldView() worldView {
+	v := worldView{cam: s.cam, frame: s.frames, high: s.quality.highQuality(), now: s.now(),
+		grid: s.rt.Grid(), fog: s.rt.Fog(), eye: s.viewer, selfAim: s.lastAim, focused: s.focused,
+		players: s.rt.Players(), classOf: s.classOf, enemies: s.rt.Enemies(), portals: s.rt.Portals(),
+		bullets: poolColumns(s.rt.Bullets()), telegraphs: s.rt.Telegraphs(), abilities: s.rt.RecentAbilities()}
+	v.instance, v.dungeon = s.rt.Instance()
+	v.depth = s.rt.Depth()
+	v.self, v.hasSelf = s.rt.Self()
+	if _, st := s.rt.Ability(); st.Active > 0 {
+		v.self.Flags |= game.PlayerShielded // the own shield as predicted, not a snapshot late
+	}
+	if cl := s.rt.Class(); cl != nil {
+		v.selfShip = shipDesign(cl.Ship)
+	}
+	return v
+}
+
+// drawWorld draws the world under the bullets: the ground and portals,
+// what stands on the ground of the hub and the dungeons (the keeper,
+// loot), then the actors.
+func (s *playScene) drawWorld(world *ebiten.Image, g *graphics, v *worldView) {
+	s.look.noteHits(s.rt, v)
+	a, ok := s.look.drawGround(world, g, v)
+	if !ok {
+		return
+	}
+	s.keeper.drawFigure(world, a, g.shapes, s, v.fog)
+	s.items.drawLoot(world, a, s, v.fog)
+	s.look.drawActors(world, g, a, v)
 }
 
 // drawLevelUpRings draws the level-up moment's rings at the own ship;

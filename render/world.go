@@ -120,57 +120,62 @@ func (w *worldLook) enemyRadius(kind uint8) float32 {
 	return defaultEnemyRadius
 }
 
-func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
+// noteHits reads what the runtime heard this frame for the actors'
+// looks: the hits that flash an actor and the deaths that break one
+// apart. The play scene calls it before drawing; a replay has none.
+func (w *worldLook) noteHits(rt *client.Runtime, v *worldView) {
 	w.nFlash = 0
-	s.rt.RecentHits(flashTicks, w.noteHit)
-	fog := s.rt.Fog()
-	w.drawTiles(dst, g.shapes, s, fog)
+	rt.RecentHits(flashTicks, w.noteHit)
+	if a, ok := w.actorArt(); ok {
+		w.deaths.update(rt, a, &w.memory, v.fog, v.frame)
+	}
+}
+
+// drawGround draws the ground under everything else: the tiles in their
+// light, then the portals; it returns the actors' art for what stands on
+// the ground, or false (said on screen) when the art did not load.
+func (w *worldLook) drawGround(dst *ebiten.Image, g *graphics, v *worldView) (*actorArt, bool) {
+	w.drawTiles(dst, g.shapes, v)
 	g.shapes.flush(dst) // the ground, under everything drawn from the sheets
 	a, ok := w.actorArt()
 	if !ok {
-		g.text.draw(dst, w.artErr.Error(), int(s.cam.W)/2, 8, 1, alignCenter, colError)
-		return
+		g.text.draw(dst, w.artErr.Error(), int(v.cam.W)/2, 8, 1, alignCenter, colError)
+		return nil, false
 	}
-	w.beginView(s)
-	w.deaths.update(s.rt, a, &w.memory, fog, s.frames)
-	w.drawPortals(dst, a, g.shapes, s, fog)
-	s.keeper.drawFigure(dst, a, g.shapes, s, fog)
-	s.items.drawLoot(dst, a, s, fog)
-	for _, e := range s.rt.Enemies() {
-		if fog.CanSee(e.Pos) && !w.deaths.hidden(e.ID, s.frames) {
-			w.drawEnemy(dst, a, g.shapes, s, e)
+	w.beginView(v)
+	w.drawPortals(dst, a, g.shapes, v)
+	return a, true
+}
+
+// drawActors draws the enemies, the deaths breaking apart, the other
+// ships and the own, over the ground drawGround drew.
+func (w *worldLook) drawActors(dst *ebiten.Image, g *graphics, a *actorArt, v *worldView) {
+	fog := v.fog
+	for _, e := range v.enemies {
+		if fog.CanSee(e.Pos) && !w.deaths.hidden(e.ID, v.frame) {
+			w.drawEnemy(dst, a, g.shapes, v, e)
 		}
 	}
 	w.deaths.draw(dst, a, &w.view)
-	for _, p := range s.rt.Players() {
+	for _, p := range v.players {
 		if !fog.CanSee(p.Pos) {
 			continue
 		}
-		design := 0
-		if cl := s.rt.PlayerClass(p.ID); cl != nil {
-			design = shipDesign(cl.Ship)
-		}
-		w.drawShip(dst, a, g.shapes, s, p, p.Aim, colFriend, design)
-		if s.cam.visible(p.Pos.X, p.Pos.Y, 40) && p.Flags&game.PlayerDead == 0 {
-			x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
+		w.drawShip(dst, a, g.shapes, v, p, p.Aim, colFriend, v.shipOf(p.ID))
+		if v.cam.visible(p.Pos.X, p.Pos.Y, 40) && p.Flags&game.PlayerDead == 0 {
+			x, y := v.cam.toScreen(p.Pos.X, p.Pos.Y)
 			r := w.playerRadius
 			hpBar(dst, g.shapes, x-r-2, y+r+8, 2*r+4, 3, p.HP, p.MaxHP, colFriendHP)
 		}
 	}
-	if self, ok := s.rt.Self(); ok {
-		if _, st := s.rt.Ability(); st.Active > 0 {
-			self.Flags |= game.PlayerShielded // the own shield as predicted, not a snapshot late
-		}
-		design := 0
-		if cl := s.rt.Class(); cl != nil {
-			design = shipDesign(cl.Ship)
-		}
-		w.drawShip(dst, a, g.shapes, s, self, s.lastAim, colSelf, design)
-		if s.focused && self.Flags&game.PlayerDead == 0 {
-			w.drawHitbox(dst, g.shapes, s, self)
+	if v.hasSelf {
+		self := v.self
+		w.drawShip(dst, a, g.shapes, v, self, v.selfAim, colSelf, v.selfShip)
+		if v.focused && self.Flags&game.PlayerDead == 0 {
+			w.drawHitbox(dst, g.shapes, v, self)
 		}
 	}
-	w.drawBombs(dst, g.shapes, s)
+	w.drawBombs(dst, g.shapes, v)
 	a.flush(dst) // the shapes (bars, rings, the hitbox) go over it, flushed by the caller
 }
 
@@ -179,19 +184,19 @@ const bombWave = 350 * time.Millisecond
 
 // drawBombs draws each bomb announced lately as a wave of light running
 // out from its ship to the radius it erased.
-func (w *worldLook) drawBombs(dst *ebiten.Image, sb *shapeBatch, s *playScene) {
-	now := s.now()
-	for _, u := range s.rt.RecentAbilities() {
+func (w *worldLook) drawBombs(dst *ebiten.Image, sb *shapeBatch, v *worldView) {
+	now := v.now
+	for _, u := range v.abilities {
 		age := now.Sub(u.At)
 		if u.Ability.Kind != game.AbilityBomb || age < 0 || age >= bombWave {
 			continue
 		}
-		at, ok := s.rt.PlayerPos(u.ID)
-		if !ok || !s.cam.visible(at.X, at.Y, u.Ability.Radius) {
+		at, ok := v.playerPos(u.ID)
+		if !ok || !v.cam.visible(at.X, at.Y, u.Ability.Radius) {
 			continue
 		}
 		t := float32(age) / float32(bombWave)
-		x, y := s.cam.toScreen(at.X, at.Y)
+		x, y := v.cam.toScreen(at.X, at.Y)
 		r := float32(u.Ability.Radius) * (0.25 + 0.75*t)
 		c := colShield.alpha(0.85 * (1 - t))
 		sb.ring(dst, x, y, r-6, r, func(int) rgba { return c })
@@ -208,15 +213,14 @@ func (w *worldLook) actorArt() (*actorArt, bool) {
 }
 
 // beginView notes what drawing the actors needs of this frame.
-func (w *worldLook) beginView(s *playScene) {
-	self, ok := s.rt.Self()
-	w.view = actorView{cam: s.cam, frame: s.frames, glow: s.quality.highQuality(), self: self.Pos, hasSelf: ok}
+func (w *worldLook) beginView(v *worldView) {
+	w.view = actorView{cam: v.cam, frame: v.frame, glow: v.high, self: v.self.Pos, hasSelf: v.hasSelf}
 }
 
 // drawHitbox shows, while the player focuses, exactly what a bullet must
 // touch to hit: the ship's collision circle, and its centre.
-func (w *worldLook) drawHitbox(dst *ebiten.Image, sb *shapeBatch, s *playScene, self client.Actor) {
-	x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
+func (w *worldLook) drawHitbox(dst *ebiten.Image, sb *shapeBatch, v *worldView, self client.Actor) {
+	x, y := v.cam.toScreen(self.Pos.X, self.Pos.Y)
 	r := w.playerRadius
 	sb.ring(dst, x, y, r-1.5, r, func(int) rgba { return colHitbox })
 	sb.circle(dst, x, y, 2.5, colHitbox)
@@ -224,18 +228,18 @@ func (w *worldLook) drawHitbox(dst *ebiten.Image, sb *shapeBatch, s *playScene, 
 
 // drawTiles draws the ground: the place's tiles, lit, through the fog
 // (ground.go).
-func (w *worldLook) drawTiles(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog) {
-	w.ground.draw(dst, sb, s, fog)
+func (w *worldLook) drawTiles(dst *ebiten.Image, sb *shapeBatch, v *worldView) {
+	w.ground.draw(dst, sb, v)
 }
 
 // eachPortal calls fn with every portal whose tile passes known and whose
-// centre is within margin of the screen, at its screen position.
-func eachPortal(s *playScene, margin float64, known func(tx, ty int) bool, fn func(p game.Portal, x, y float32)) {
-	for _, p := range s.rt.Portals() {
-		if tx, ty := p.Tile(); !known(tx, ty) || !s.cam.visible(p.Pos.X, p.Pos.Y, margin) {
+// centre is within margin of the camera's view, at its screen position.
+func eachPortal(portals []game.Portal, cam camera, margin float64, known func(tx, ty int) bool, fn func(p game.Portal, x, y float32)) {
+	for _, p := range portals {
+		if tx, ty := p.Tile(); !known(tx, ty) || !cam.visible(p.Pos.X, p.Pos.Y, margin) {
 			continue
 		}
-		x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
+		x, y := cam.toScreen(p.Pos.X, p.Pos.Y)
 		fn(p, x, y)
 	}
 }
@@ -245,10 +249,10 @@ func eachPortal(s *playScene, margin float64, known func(tx, ty int) bool, fn fu
 // pulsing, in sight; the frame alone, still and dim, where only
 // remembered. The way back to the hub and the way down have frames of
 // their own.
-func (w *worldLook) drawPortals(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, fog *client.Fog) {
-	t := float64(s.frames)
-	_, here := s.rt.Instance()
-	eachPortal(s, 40, fog.Explored, func(p game.Portal, x, y float32) {
+func (w *worldLook) drawPortals(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v *worldView) {
+	t, fog := float64(v.frame), v.fog
+	here := v.dungeon
+	eachPortal(v.portals, v.cam, 40, fog.Explored, func(p game.Portal, x, y float32) {
 		col, frame := w.portalAccent(p.Dungeon), a.portalFrame
 		switch {
 		case p.Dungeon == game.HubDungeon:
@@ -292,14 +296,14 @@ func (w *worldLook) portalAccent(dungeon uint8) rgba {
 
 // drawEnemy draws an enemy from its art, its health bar over it; a kind
 // without art is a plain disc.
-func (w *worldLook) drawEnemy(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, e client.Actor) {
+func (w *worldLook) drawEnemy(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v *worldView, e client.Actor) {
 	r := w.enemyRadius(e.Kind)
-	if !s.cam.visible(e.Pos.X, e.Pos.Y, float64(r)*2.5) {
+	if !v.cam.visible(e.Pos.X, e.Pos.Y, float64(r)*2.5) {
 		return
 	}
 	flashing := w.flashing(game.ActorEnemy, e.ID)
 	n := w.memory.note(e, &w.view, flashing)
-	x, y := s.cam.toScreen(e.Pos.X, e.Pos.Y)
+	x, y := v.cam.toScreen(e.Pos.X, e.Pos.Y)
 	if k, ok := a.kind(e.Kind); ok {
 		drawEnemyArt(dst, a, k, e, n, &w.view)
 	} else {
@@ -315,12 +319,12 @@ func (w *worldLook) drawEnemy(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s 
 // drawShip draws a ship from its design along its aim, in its tint.
 // Arrival grace is a shimmering ring; the dead are a faint ghost;
 // the linkdead are dimmed; a hit flashes it red.
-func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, p client.Actor, aim float64, c rgba, design int) {
+func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v *worldView, p client.Actor, aim float64, c rgba, design int) {
 	r := w.playerRadius
-	if !s.cam.visible(p.Pos.X, p.Pos.Y, float64(r)*2+4) {
+	if !v.cam.visible(p.Pos.X, p.Pos.Y, float64(r)*2+4) {
 		return
 	}
-	x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
+	x, y := v.cam.toScreen(p.Pos.X, p.Pos.Y)
 	look := shipLook{tint: c, dead: p.Flags&game.PlayerDead != 0, linkdead: p.Flags&game.PlayerLinkdead != 0,
 		hurt: w.flashing(game.ActorPlayer, p.ID), design: design}
 	drawShipArt(dst, a, x, y, aim, p.ID, look, &w.view)
@@ -328,28 +332,28 @@ func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *
 		return
 	}
 	if p.Flags&game.PlayerGrace != 0 {
-		shimmer(dst, sb, x, y, r, s.frames)
+		shimmer(dst, sb, x, y, r, v.frame)
 	}
 	if p.Flags&game.PlayerShielded != 0 {
-		c := colShield.alpha(0.55 + 0.25*float32(math.Sin(float64(s.frames)*0.3)))
+		c := colShield.alpha(0.55 + 0.25*float32(math.Sin(float64(v.frame)*0.3)))
 		sb.ring(dst, x, y, r*1.9, r*2.2, func(int) rgba { return c })
 	}
-	w.drawEscape(dst, sb, s, p, x, y)
+	w.drawEscape(dst, sb, v.frame, p, x, y)
 }
 
 // drawEscape draws a channelling ship's escape as a ring filling over its
 // second, for everyone near to see.
-func (w *worldLook) drawEscape(dst *ebiten.Image, sb *shapeBatch, s *playScene, p client.Actor, x, y float32) {
+func (w *worldLook) drawEscape(dst *ebiten.Image, sb *shapeBatch, frame int, p client.Actor, x, y float32) {
 	if p.Flags&game.PlayerEscaping == 0 {
 		delete(w.escapeFrom, p.ID)
 		return
 	}
 	from, ok := w.escapeFrom[p.ID]
 	if !ok {
-		from = s.frames
+		from = frame
 		w.escapeFrom[p.ID] = from
 	}
-	done := float64(s.frames-from) / game.EscapeTicks
+	done := float64(frame-from) / game.EscapeTicks
 	r := w.playerRadius
 	sb.ring(dst, x, y, r*2.0, r*2.4, func(seg int) rgba {
 		if float64(seg)/circleSegments <= done {
@@ -402,7 +406,7 @@ func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
 // where a step leads before taking it.
 func (w *worldLook) portalLabels(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {
 	_, here := s.rt.Instance()
-	eachPortal(s, 80, fog.Visible, func(p game.Portal, x, y float32) {
+	eachPortal(s.rt.Portals(), s.cam, 80, fog.Visible, func(p game.Portal, x, y float32) {
 		name := w.portalName(p.Dungeon)
 		if here != game.HubDungeon && p.Dungeon == here {
 			name = "Down to the next floor"
