@@ -31,17 +31,17 @@ func TestJourneyDieReadAndFlyAgain(t *testing.T) {
 
 	// In the fight: Space held for the ability, the left button clicking
 	// away above the ship, until well after the ship has died.
-	ada.focusWindow()
+	ada.focus()
 	ada.at(ada.w/2, ada.h/3)
 	xdotool(t, "keydown", "space")
 	deadline := time.Now().Add(2 * guiWait)
 	for !ada.saw("duskfall: scene=death") {
 		require.True(t, time.Now().Before(deadline), "the ship never died; stderr:\n%s\nserver:\n%s", ada.log(), srv.log())
-		ada.clickInPlace()
+		ada.tap()
 	}
 	died, _ := ada.when("duskfall: scene=death")
 	for time.Since(died) < 700*time.Millisecond {
-		ada.clickInPlace() // still clicking as the screen opens: its first second
+		ada.tap() // still clicking as the screen opens: its first second
 	}
 	xdotool(t, "mousedown", "--window", ada.wid, "1") // and then holding the button down, Space still held
 	time.Sleep(time.Until(died.Add(1200 * time.Millisecond)))
@@ -53,34 +53,8 @@ func TestJourneyDieReadAndFlyAgain(t *testing.T) {
 	xdotool(t, "keyup", "space")
 	require.False(t, ada.saw("duskfall: scene=roster after death"), "still reading")
 
-	ada.until("duskfall: scene=roster after death", 1, func() { ada.keyFocused("Return") })
-	ada.until("duskfall: scene=play", 2, func() { ada.keyFocused("Return") }) // the roster's first Play has the focus
+	ada.until("duskfall: scene=roster after death", 1, func() { ada.key("Return") })
+	ada.until("duskfall: scene=play", 2, func() { ada.key("Return") }) // the roster's first Play has the focus
 	ada.screenshot("flying-again")
 	t.Logf("died %.1f s in; flew again %.1f s in", died.Sub(ada.started).Seconds(), time.Since(ada.started).Seconds())
-}
-
-// clickInPlace clicks the left button where the pointer is, as a player
-// firing in taps does.
-func (p *player) clickInPlace() {
-	xdotool(p.t, "mousedown", "--window", p.wid, "1")
-	time.Sleep(50 * time.Millisecond)
-	xdotool(p.t, "mouseup", "--window", p.wid, "1")
-	time.Sleep(50 * time.Millisecond)
-}
-
-// focusWindow gives the window the keyboard. It asks the X server, not a
-// window manager (player.focus activates through one, which a bare Xvfb
-// has not).
-func (p *player) focusWindow() { xdotool(p.t, "windowfocus", "--sync", p.wid) }
-
-// keyFocused presses each key as player.key does, the window focused by
-// focusWindow.
-func (p *player) keyFocused(keys ...string) {
-	p.focusWindow()
-	for _, k := range keys {
-		xdotool(p.t, "keydown", k)
-		time.Sleep(60 * time.Millisecond)
-		xdotool(p.t, "keyup", k)
-		time.Sleep(40 * time.Millisecond)
-	}
 }

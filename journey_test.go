@@ -188,11 +188,19 @@ func (p *player) typeText(s string) {
 	xdotool(p.t, "type", "--delay", "40", s)
 }
 
+// focus gives the window the keyboard. It asks the X server, not a window
+// manager, which a bare Xvfb (make test's) has not.
 func (p *player) focus() {
-	// windowactivate asks a window manager to raise the window and fails
-	// where none runs (a bare Xvfb, as make test's): there focus alone.
-	_ = exec.Command("xdotool", "windowactivate", "--sync", p.wid).Run()
 	xdotool(p.t, "windowfocus", "--sync", p.wid)
+}
+
+// tap clicks the left button where the pointer is, as a player firing in
+// taps does.
+func (p *player) tap() {
+	xdotool(p.t, "mousedown", "--window", p.wid, "1")
+	time.Sleep(50 * time.Millisecond)
+	xdotool(p.t, "mouseup", "--window", p.wid, "1")
+	time.Sleep(50 * time.Millisecond)
 }
 
 // until waits for the n-th line starting with prefix, doing again (when
