@@ -171,16 +171,11 @@ func (gl *groundLook) tileFrame(grid *game.Grid, tx, ty int) assets.Frame {
 	case game.TileNPC:
 		return ts.npc
 	}
-	if h%100 < plainShare || len(ts.features) == 0 {
+	if h%100 < assets.PlainShare || len(ts.features) == 0 {
 		return ts.plains[int(h>>8)%len(ts.plains)]
 	}
 	return ts.features[int(h>>9)%len(ts.features)]
 }
-
-// plainShare is the percentage of floor tiles drawn plain; the rest show
-// one of the features (a crack, moss, bones…), so the ground is neither a
-// checkerboard nor busy.
-const plainShare = 78
 
 // wallMask is a wall's open sides: the bits of the neighbours that are
 // not walls (1 north, 2 east, 4 south, 8 west). Ground not streamed yet
