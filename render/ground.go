@@ -29,11 +29,12 @@ type groundLook struct {
 	scale float32 // the ground's brightness at this depth
 	tiles *tileSet
 
-	light  lightMap
-	motes  ambientMotion
-	lamps  []lamp
-	glow   *spriteBatch // additive: lanterns and ambient motion
-	failed bool         // a sheet did not load: flat colours instead
+	light     lightMap
+	shipLight float64 // u: the radius of the own ship's light (reach.go)
+	motes     ambientMotion
+	lamps     []lamp
+	glow      *spriteBatch // additive: lanterns and ambient motion
+	failed    bool         // a sheet did not load: flat colours instead
 }
 
 // startMap is a map a server starts players in: the hub or a practice
@@ -63,7 +64,7 @@ type lamp struct {
 // newGroundLook looks up the ground of pack's places; its start maps
 // are told apart by their size.
 func newGroundLook(pack *levels.Pack) *groundLook {
-	gl := &groundLook{content: pack.Content}
+	gl := &groundLook{content: pack.Content, shipLight: shipLightFor(enemyBulletFlight(pack.Content, readTicks))}
 	gl.look, _ = assets.Shared() // embedded and tested: without it the ground is flat
 	for _, id := range []string{"hub", "arena", "boss_hall"} {
 		if m, err := pack.Map(id); err == nil { // a modded folder may lack one
