@@ -52,6 +52,9 @@ type worldLook struct {
 	view   actorView
 	memory enemyMemory
 	deaths *deathFX
+	// reaches is how far each enemy kind's longest emitter reaches, for
+	// the enemies out of sight (sensed.go).
+	reaches []float64
 
 	// Actors hit in the last few ticks flash; the marks are gathered once
 	// per frame through a method value made once, so nothing allocates.
@@ -141,6 +144,7 @@ func (w *worldLook) drawWorld(dst *ebiten.Image, g *graphics, s *playScene) {
 			w.drawEnemy(dst, a, g.shapes, s, e)
 		}
 	}
+	w.drawSensed(dst, a, g.shapes, s.rt.Enemies(), fog, s.rt.Grid())
 	w.deaths.draw(dst, a, &w.view)
 	for _, p := range s.rt.Players() {
 		if !fog.CanSee(p.Pos) {
