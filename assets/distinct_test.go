@@ -32,7 +32,8 @@ func TestEveryPlaceIsToldApartByItsGround(t *testing.T) {
 			ids = append(ids, id)
 		}
 	}
-	require.Len(t, ids, 4, "the hub and the three dungeon kinds")
+	require.Contains(t, sheets, "hub")
+	require.GreaterOrEqual(t, len(ids), 4, "the hub and the three dungeon kinds at least")
 	hub := meanFloor(t, sheets["hub"], 1)
 	for _, id := range ids {
 		c := meanFloor(t, sheets[id], 1)
