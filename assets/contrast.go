@@ -87,3 +87,62 @@ func labF(t float64) float64 {
 }
 
 func sq(x float64) float64 { return x * x }
+
+// Difference is how far apart a and b look to v by CIEDE2000 (Sharma, Wu
+// and Dalal's formulation, 2005), the CIE's distance that weighs lightness,
+// chroma and hue as the eye does, dark colours included: about 1 is just
+// noticeable, 15 or more reads as another colour at a glance.
+func Difference(a, b RGB, v Vision) float64 {
+	return ciede2000(lab(a.Linear(v)), lab(b.Linear(v)))
+}
+
+func ciede2000(p, q [3]float64) float64 {
+	const deg = math.Pi / 180
+	cm := (math.Hypot(p[1], p[2]) + math.Hypot(q[1], q[2])) / 2
+	g := 0.5 * (1 - chromaWeight(cm))
+	ap, aq := (1+g)*p[1], (1+g)*q[1]
+	cp, cq := math.Hypot(ap, p[2]), math.Hypot(aq, q[2])
+	hp, hq := hueAngle(p[2], ap), hueAngle(q[2], aq)
+	dh, hm := 0.0, hp+hq
+	if cp*cq != 0 {
+		dh, hm = hq-hp, (hp+hq)/2
+		switch {
+		case dh > 180:
+			dh -= 360
+		case dh < -180:
+			dh += 360
+		}
+		if math.Abs(hp-hq) > 180 {
+			hm += 180
+			if hm >= 360 {
+				hm -= 360
+			}
+		}
+	}
+	dL, dC := q[0]-p[0], cq-cp
+	dH := 2 * math.Sqrt(cp*cq) * math.Sin(dh/2*deg)
+	lm, cmp := (p[0]+q[0])/2, (cp+cq)/2
+	t := 1 - 0.17*math.Cos((hm-30)*deg) + 0.24*math.Cos(2*hm*deg) + 0.32*math.Cos((3*hm+6)*deg) - 0.20*math.Cos((4*hm-63)*deg)
+	sl := 1 + 0.015*sq(lm-50)/math.Sqrt(20+sq(lm-50))
+	sc, sh := 1+0.045*cmp, 1+0.015*cmp*t
+	rt := -math.Sin(60*math.Exp(-sq((hm-275)/25))*deg) * 2 * chromaWeight(cmp)
+	return math.Sqrt(sq(dL/sl) + sq(dC/sc) + sq(dH/sh) + rt*(dC/sc)*(dH/sh))
+}
+
+// chromaWeight is CIEDE2000's √(C⁷/(C⁷+25⁷)).
+func chromaWeight(c float64) float64 {
+	c7 := math.Pow(c, 7)
+	return math.Sqrt(c7 / (c7 + math.Pow(25, 7)))
+}
+
+// hueAngle is the hue of (a, b) in degrees, 0 to 360; 0 for a grey.
+func hueAngle(b, a float64) float64 {
+	if a == 0 && b == 0 {
+		return 0
+	}
+	h := math.Atan2(b, a) / (math.Pi / 180)
+	if h < 0 {
+		h += 360
+	}
+	return h
+}

@@ -23,6 +23,11 @@ import (
 //
 // cmd/artgen writes both; nothing else does.
 
+// PlainShare is the percentage of floor tiles the window draws plain
+// (tiles/NAME's plain_ frames); the rest show one of its features (a
+// crack, moss, bones…), so the ground is neither a checkerboard nor busy.
+const PlainShare = 78
+
 // Frame is one image in a sheet.
 type Frame struct {
 	Rect   image.Rectangle

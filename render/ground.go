@@ -28,11 +28,12 @@ type groundLook struct {
 	scale float32 // the ground's brightness at this depth
 	tiles *tileSet
 
-	light  lightMap
-	motes  ambientMotion
-	lamps  []lamp
-	glow   *spriteBatch // additive: lanterns and ambient motion
-	failed bool         // a sheet did not load: flat colours instead
+	light     lightMap
+	shipLight float64 // u: the radius of the own ship's light (reach.go)
+	motes     ambientMotion
+	lamps     []lamp
+	glow      *spriteBatch // additive: lanterns and ambient motion
+	failed    bool         // a sheet did not load: flat colours instead
 }
 
 // startMap is a map a server starts players in: the hub or a practice
@@ -62,7 +63,7 @@ type lamp struct {
 // newGroundLook looks up the ground of pack's places; its start maps
 // are told apart by their size.
 func newGroundLook(pack *levels.Pack) *groundLook {
-	gl := &groundLook{content: pack.Content}
+	gl := &groundLook{content: pack.Content, shipLight: shipLightFor(enemyBulletFlight(pack.Content, readTicks))}
 	gl.look, _ = assets.Shared() // embedded and tested: without it the ground is flat
 	for _, id := range []string{"hub", "arena", "boss_hall"} {
 		if m, err := pack.Map(id); err == nil { // a modded folder may lack one
@@ -170,16 +171,11 @@ func (gl *groundLook) tileFrame(grid *game.Grid, tx, ty int) assets.Frame {
 	case game.TileNPC:
 		return ts.npc
 	}
-	if h%100 < plainShare || len(ts.features) == 0 {
+	if h%100 < assets.PlainShare || len(ts.features) == 0 {
 		return ts.plains[int(h>>8)%len(ts.plains)]
 	}
 	return ts.features[int(h>>9)%len(ts.features)]
 }
-
-// plainShare is the percentage of floor tiles drawn plain; the rest show
-// one of the features (a crack, moss, bones…), so the ground is neither a
-// checkerboard nor busy.
-const plainShare = 78
 
 // wallMask is a wall's open sides: the bits of the neighbours that are
 // not walls (1 north, 2 east, 4 south, 8 west). Ground not streamed yet

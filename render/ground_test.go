@@ -81,7 +81,7 @@ func TestTheGround(t *testing.T) {
 		for _, f := range gl.tiles.plains {
 			plain += seen[f]
 		}
-		assert.InDelta(t, plainShare, 100*plain/(64*64), 4)
+		assert.InDelta(t, assets.PlainShare, 100*plain/(64*64), 4)
 	})
 	t.Run("walls are autotiled by their open sides", func(t *testing.T) {
 		g := floorGrid(5, 5, [2]int{2, 2}, [2]int{2, 1}, [2]int{3, 2})

@@ -11,17 +11,19 @@ import (
 )
 
 // The lights of a place (docs/ART.md, "Places"): the own ship carries the
-// place's light; other ships a smaller one; portals, the keeper and a
+// place's light, as far as the content's bullets ask (reach.go); other
+// ships a smaller one; portals, the keeper and a
 // boss arena's threshold glow; lanterns hang on some wall faces, by a
 // rule on their position; an enemy about to fire glows warm.
 const (
-	shipLightRadius   = 7 * game.TileSize
 	friendLightRadius = 4 * game.TileSize
 	portalLightRadius = 4 * game.TileSize
 	keeperLightRadius = 4 * game.TileSize
 	lampLightRadius   = 4 * game.TileSize
 	doorLightRadius   = 2.5 * game.TileSize
 	warnLightRadius   = 3 * game.TileSize
+
+	shipLightStrength = 0.55 // the place's light at the own ship, over the ambient
 
 	lampEvery = 4 // a lantern hangs on at most one face tile in this many along a row
 )
@@ -37,7 +39,7 @@ func (gl *groundLook) gatherLights(v *worldView, grid *game.Grid, fog *client.Fo
 	m := &gl.light
 	light := unit(gl.place.Light)
 	if self, ok := v.self, v.hasSelf; ok && self.Flags&game.PlayerDead == 0 {
-		m.add(lightSource{self.Pos.X, self.Pos.Y, shipLightRadius, scale3(light, 0.55)})
+		m.add(lightSource{self.Pos.X, self.Pos.Y, gl.shipLight, scale3(light, shipLightStrength)})
 	}
 	for _, p := range v.players {
 		if fog.CanSee(p.Pos) && p.Flags&game.PlayerDead == 0 {

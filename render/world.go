@@ -52,6 +52,9 @@ type worldLook struct {
 	view   actorView
 	memory enemyMemory
 	deaths *deathFX
+	// reaches is how far each enemy kind's longest emitter reaches, for
+	// the enemies out of sight (sensed.go).
+	reaches []float64
 
 	// Actors hit in the last few ticks flash; the marks are gathered once
 	// per frame through a method value made once, so nothing allocates.
@@ -156,6 +159,7 @@ func (w *worldLook) drawActors(dst *ebiten.Image, g *graphics, a *actorArt, v *w
 			w.drawEnemy(dst, a, g.shapes, v, e)
 		}
 	}
+	w.drawSensed(dst, a, g.shapes, v.enemies, fog, v.grid)
 	w.deaths.draw(dst, a, &w.view)
 	for _, p := range v.players {
 		if !fog.CanSee(p.Pos) {

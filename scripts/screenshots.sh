@@ -8,16 +8,20 @@
 #
 #   scripts/screenshots.sh [OUTDIR]
 #   SCENES="hub boss" scripts/screenshots.sh [OUTDIR]   only those
+#   SHOTS_DISPLAY=:N scripts/screenshots.sh [OUTDIR]    on a display already
+#                                                       running, each shot of the window alone
 set -euo pipefail
 out=${1:-docs/img}
 go=${GO:-go}
 tmp=$(mktemp -d)
-display=":$((200 + RANDOM % 100))"
+display=${SHOTS_DISPLAY:-":$((200 + RANDOM % 100))"}
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$tmp"' EXIT
 $go build -o "$tmp/duskfall" .
 $go build -tags headless -o "$tmp/server" .
-Xvfb "$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
-sleep 1
+if [ -z "${SHOTS_DISPLAY:-}" ]; then
+  Xvfb "$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
+  sleep 1
+fi
 export DISPLAY=$display
 mkdir -p "$out"
 
@@ -28,6 +32,24 @@ window() {
   [ -n "${1:-}" ] && args+=(--join "127.0.0.1:$1")
   XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/xdata" "$tmp/duskfall" "${args[@]}" >"$tmp/window.log" 2>&1 &
   win=$!
+}
+
+# settle waits for the window to open; on a display the script did not
+# start it moves it to the corner, where the clicks below are aimed.
+settle() {
+  sleep 3
+  [ -n "${SHOTS_DISPLAY:-}" ] && xdotool windowmove "$(xdotool search --pid "$win" | tail -1)" 0 0
+  return 0
+}
+
+# shot FILE takes the screen, or the game's window alone on a display
+# the script did not start.
+shot() {
+  if [ -z "${SHOTS_DISPLAY:-}" ]; then
+    import -window root "$1"
+  else
+    import -window "$(xdotool search --pid "$win" | tail -1)" "$1"
+  fi
 }
 
 # scene NAME WALK STAY SERVER_FLAGS... runs a server with the flags, three
@@ -45,7 +67,7 @@ scene() {
   "$tmp/server" --bot 3 --join "127.0.0.1:$port" --script fight --name ally --duration 60s >/dev/null 2>&1 &
   local bots=$!
   window "$port"
-  sleep 3
+  settle
   xdotool mousemove 900 300 mousedown 1
   local step
   for step in ${walk//,/ }; do
@@ -56,7 +78,7 @@ scene() {
     xdotool keyup "${step%%:*}"
   done
   sleep "$stay"
-  import -window root "$out/$name.png"
+  shot "$out/$name.png"
   xdotool mouseup 1
   kill "$win" "$bots" "$srv" 2>/dev/null || true
   wait "$win" "$bots" "$srv" 2>/dev/null || true
@@ -72,17 +94,17 @@ wanted() {
 
 if wanted menu; then
   window ""
-  sleep 3
-  import -window root "$out/menu.png"
+  settle
+  shot "$out/menu.png"
   kill "$win"; wait "$win" 2>/dev/null || true
   echo "screenshots: $out/menu.png"
 fi
 if wanted settings; then
   window ""
-  sleep 3
+  settle
   xdotool mousemove 640 477 click 1
   sleep 1
-  import -window root "$out/settings.png"
+  shot "$out/settings.png"
   kill "$win"; wait "$win" 2>/dev/null || true
   echo "screenshots: $out/settings.png"
 fi

@@ -55,7 +55,7 @@ fuzztime=${FUZZTIME:-3s}
 door='^TestHoldingTheDoor$'
 realtime='^(TestItemConservation|TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLossMatchesTheNetwork|TestDeltaSnapshotsRebuildExactlyOverABadNetwork)$'
 window='^(TestGUI|TestJourney)'
-frames='^(TestHostileBulletsContrastInEveryPlace|TestNoHUDElementsOverlapAtAnySize)$'
+frames='^(TestHostileBulletsContrastInEveryPlace|TestNoHUDElementsOverlapAtAnySize|TestAnEnemyOutOfSightReadsAgainstTheDark)$'
 
 # idle CMD...: CMD at the idle scheduling class, or at the lowest nice
 # level where the idle class is refused.

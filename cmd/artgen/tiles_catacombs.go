@@ -6,7 +6,7 @@ import (
 	"duskfall/assets"
 )
 
-// The Catacombs: small slate squares, bones and skulls in the dust, tomb
+// The Catacombs: small squares of umber stone, bones and skulls in the dust, tomb
 // slabs for paving, and crypt walls stacked with bones.
 func init() {
 	tileStyles["catacombs"] = tileStyle{
