@@ -94,6 +94,18 @@ func (w *World) AppendEnemyStates(dst []EnemyState) []EnemyState {
 	return dst
 }
 
+// EnemiesFighting is how many living enemies have noticed a player and
+// fight it (or go where they last saw it).
+func (w *World) EnemiesFighting() int {
+	n := 0
+	for i := range w.enemies {
+		if e := &w.enemies[i]; e.alive && e.foe {
+			n++
+		}
+	}
+	return n
+}
+
 func (e *enemy) state() EnemyState {
 	flags := uint8(min(e.phase, int(EnemyPhaseMask)))
 	if e.windup > 0 {
