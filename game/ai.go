@@ -139,23 +139,29 @@ func (w *World) step(e *enemy, heading Vec, speed float64) {
 }
 
 // idle strolls an enemy towards a random spot near its post, choosing a new
-// one on arrival or when a wall stops it.
+// one on arrival or when a wall stops it. A stroll from a quiet spot that
+// would step out of it, into sight of a quiet arrival, stops there and
+// picks another way.
 func (w *World) idle(e *enemy, speed float64) {
 	if !e.wandering || e.pos.Dist2(e.wanderTo) <= speed*speed {
 		if e.wandering = w.pickWanderTarget(e); !e.wandering {
 			return
 		}
 	}
+	from := e.pos
 	w.step(e, e.wanderTo.Sub(e.pos), speed)
+	if !w.mayStroll(e.pos) && w.mayStroll(from) {
+		e.pos, e.wandering = from, false
+	}
 }
 
 // pickWanderTarget tries a few random points near its post that the
-// enemy's circle fits at.
+// enemy's circle fits at and that leave a quiet arrival alone.
 func (w *World) pickWanderTarget(e *enemy) bool {
 	for range 4 {
 		a, r := w.randAngle(), w.rng.Float64()*idleLeash
 		t := e.home.Add(Vec{math.Cos(a) * r, math.Sin(a) * r})
-		if !w.grid.CircleSolid(t, e.def.Radius) {
+		if !w.grid.CircleSolid(t, e.def.Radius) && w.mayStroll(t) {
 			e.wanderTo = t
 			return true
 		}

@@ -37,7 +37,8 @@ func bossHall(t *testing.T, c *Content) *World {
 	m.EnemySpawns[0].Kind = kindBoss
 	w := NewWorld(m, c, 3)
 	w.AddPlayer(1)
-	stepN(w, 2) // it sees the player and sets its health for a party of one
+	placePlayer(w, 1, m.PlayerSpawns[0]) // out of arrival grace
+	stepN(w, 2)                          // it sees the player and sets its health for a party of one
 	return w
 }
 
@@ -112,6 +113,7 @@ func TestEnemyMinds(t *testing.T) {
 		m.EnemySpawns = []EnemySpawn{{Pos: TileCenter(15, 2), Kind: kindWalker}}
 		w := NewWorld(m, c, 9)
 		w.AddPlayer(1)
+		placePlayer(w, 1, m.PlayerSpawns[0]) // out of arrival grace: enemies notice it
 		return w, &w.enemies[0]
 	}
 	t.Run("a chaser closes in to its range", func(t *testing.T) {

@@ -240,6 +240,7 @@ type Map struct {
 	DownKind     uint8   // the dungeon kind the way down leads to (its own)
 	Depth        int     // a dungeon floor's depth, 1 the first; 0 reads as 1
 	NoRespawn    bool    // dead enemies stay dead
+	QuietArrival bool    // enemies wait and stroll only at QuietSpot of the player spawns (a dungeon's entrance)
 	LootSlots    []Vec   // where room loot lies when the world opens
 	LootMult     float64 // scales every drop chance here (0 reads as 1)
 	RegenTicks   int     // a living player heals 1 HP every RegenTicks ticks; 0: no healing here (only the hub heals)

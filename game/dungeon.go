@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 )
 
@@ -31,6 +32,9 @@ const (
 	placeAttempts = 64 // random placements tried per wanted room
 	maxFillPct    = 40 // the most rooms may cover of a map's inside, at their largest and with their gaps
 	playerSpawns  = 4  // spawn points around the entrance room's centre
+	// layoutAttempts is how many layouts are drawn, each from its own
+	// stream, for one whose boss is at a quiet spot (QuietSpot).
+	layoutAttempts = 16
 )
 
 // Errors of GenerateDungeon.
@@ -38,6 +42,11 @@ var (
 	ErrDungeonKind    = errors.New("game: invalid dungeon kind")
 	ErrDungeonDepth   = errors.New("game: dungeon depth below 1")
 	ErrDungeonCrowded = errors.New("game: dungeon rooms did not fit") // validation makes it practically impossible
+	// ErrDungeonExposed: none of layoutAttempts layouts kept the boss at
+	// a quiet spot of the entrance. On the built-in content one Proving
+	// Grounds layout in 130 is redrawn, and none of the larger kinds, so
+	// only a kind that cannot keep the rule meets it.
+	ErrDungeonExposed = errors.New("game: no dungeon layout kept its boss away from the entrance")
 )
 
 // DungeonKindError names the rule a DungeonKind breaks. Field is the
@@ -142,12 +151,17 @@ func GenerateDungeon(kind *DungeonKind, seed uint64, depth int) (*Dungeon, error
 	if depth < 1 {
 		return nil, fmt.Errorf("%w: %d", ErrDungeonDepth, depth)
 	}
-	g := newDungeonGen(kind, seed, depth)
-	if err := g.placeRooms(); err != nil {
-		return nil, err
+	for attempt := range layoutAttempts {
+		g := newDungeonGen(kind, seed, depth, attempt)
+		if err := g.placeRooms(); err != nil {
+			return nil, err
+		}
+		g.connect()
+		if d := g.populate(); d != nil {
+			return d, nil
+		}
 	}
-	g.connect()
-	return g.populate(), nil
+	return nil, fmt.Errorf("%w: %d layouts tried", ErrDungeonExposed, layoutAttempts)
 }
 
 // dungeonGen holds one generation's state.
@@ -165,14 +179,16 @@ type dungeonGen struct {
 	cand     []int // one room's spawn tiles, as tile indices
 }
 
-func newDungeonGen(k *DungeonKind, seed uint64, depth int) *dungeonGen {
+// newDungeonGen starts a generation. Each attempt draws from its own
+// stream of the generator; the first is the stream of (seed, depth).
+func newDungeonGen(k *DungeonKind, seed uint64, depth, attempt int) *dungeonGen {
 	grid := NewGrid(k.Width, k.Height)
 	for i := range grid.Tiles {
 		grid.Tiles[i] = TileWall
 	}
 	return &dungeonGen{
 		k: k, depth: depth, grid: grid,
-		rng:      rand.New(rand.NewPCG(seed, uint64(depth))),
+		rng:      rand.New(rand.NewPCG(seed, uint64(depth)|uint64(attempt)<<32)),
 		rooms:    make([]Room, 0, k.RoomsMax),
 		corridor: make([]bool, len(grid.Tiles)),
 	}
@@ -324,7 +340,10 @@ func (g *dungeonGen) farthestRoom() int {
 }
 
 // populate picks the entrance and boss rooms, and places the players, the
-// boss, each ordinary room's enemies and every room's loot slots.
+// boss, each ordinary room's enemies and every room's loot slots. Every
+// enemy waits at a quiet spot of the entrance (docs/CONTENT.md, "Safe
+// arrivals"): an ordinary room's enemies where it has such spots, and the
+// layout is refused (nil) when the boss's is not one.
 func (g *dungeonGen) populate() *Dungeon {
 	g.measureFrom(g.rooms[g.rng.IntN(len(g.rooms))].Center())
 	entrance := g.farthestRoom() // one end of a long walk: a sweep from a random room ends near the edge
@@ -333,7 +352,7 @@ func (g *dungeonGen) populate() *Dungeon {
 	g.shapeArena(boss, entrance)
 	bossPos := g.rooms[boss].CenterPos()
 	bx, by := g.rooms[boss].Center()
-	m := &Map{Name: g.k.Name, Grid: g.grid, ExitPos: bossPos, HasExit: true, NoRespawn: true,
+	m := &Map{Name: g.k.Name, Grid: g.grid, ExitPos: bossPos, HasExit: true, NoRespawn: true, QuietArrival: true,
 		LootMult: g.k.LootMultiplier * DepthLoot(g.depth), Depth: g.depth,
 		EnemySpawns: []EnemySpawn{{Pos: bossPos, Kind: g.k.Boss}}}
 	if g.depth < MaxDepth {
@@ -343,6 +362,9 @@ func (g *dungeonGen) populate() *Dungeon {
 	ex, ey := g.rooms[entrance].Center()
 	for _, d := range [playerSpawns][2]int{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
 		m.PlayerSpawns = append(m.PlayerSpawns, TileCenter(ex+d[0], ey+d[1]))
+	}
+	if !QuietSpot(g.grid, bossPos, m.PlayerSpawns, math.Inf(1)) {
+		return nil
 	}
 	d := &Dungeon{Map: m, Rooms: g.rooms, Entrance: entrance, BossRoom: boss}
 	for i, r := range g.rooms {
@@ -358,8 +380,12 @@ func (g *dungeonGen) populate() *Dungeon {
 		if i != boss {
 			enemies = g.k.EnemiesMin + g.rng.IntN(g.k.EnemiesMax-g.k.EnemiesMin+1) + (g.depth-1)/2
 		}
-		enemies = min(enemies, len(g.cand)-g.k.LootSlotsPerRoom)
-		g.shuffle(enemies + g.k.LootSlotsPerRoom)
+		if enemies > 0 {
+			quiet := g.quietFirst(m.PlayerSpawns)
+			enemies = min(enemies, quiet, len(g.cand)-g.k.LootSlotsPerRoom)
+			g.shuffle(0, quiet, enemies)
+		}
+		g.shuffle(enemies, len(g.cand), g.k.LootSlotsPerRoom)
 		for _, t := range g.cand[:enemies] {
 			m.EnemySpawns = append(m.EnemySpawns, EnemySpawn{Pos: g.tilePos(t), Kind: g.pickEnemy()})
 		}
@@ -382,13 +408,27 @@ func (g *dungeonGen) spawnTiles(r Room) {
 	}
 }
 
-// shuffle draws the first n candidates uniformly without repeats (a
-// partial Fisher–Yates).
-func (g *dungeonGen) shuffle(n int) {
-	for i := range min(n, len(g.cand)) {
-		j := i + g.rng.IntN(len(g.cand)-i)
+// shuffle draws n candidates of cand[from:to] uniformly without repeats
+// into cand[from:from+n] (a partial Fisher–Yates).
+func (g *dungeonGen) shuffle(from, to, n int) {
+	for i := from; i < min(from+n, to); i++ {
+		j := i + g.rng.IntN(to-i)
 		g.cand[i], g.cand[j] = g.cand[j], g.cand[i]
 	}
+}
+
+// quietFirst moves the candidates where an enemy may wait, the quiet
+// spots of the arrival points, to the front of g.cand in their order, and
+// returns how many there are; the rest may still take loot.
+func (g *dungeonGen) quietFirst(arrivals []Vec) int {
+	n := 0
+	for i, t := range g.cand {
+		if QuietSpot(g.grid, g.tilePos(t), arrivals, math.Inf(1)) {
+			g.cand[n], g.cand[i] = g.cand[i], g.cand[n]
+			n++
+		}
+	}
+	return n
 }
 
 func (g *dungeonGen) tilePos(i int) Vec { return TileCenter(i%g.grid.W, i/g.grid.W) }

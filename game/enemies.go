@@ -94,6 +94,18 @@ func (w *World) AppendEnemyStates(dst []EnemyState) []EnemyState {
 	return dst
 }
 
+// EnemiesFighting is how many living enemies have noticed a player and
+// fight it (or go where they last saw it).
+func (w *World) EnemiesFighting() int {
+	n := 0
+	for i := range w.enemies {
+		if e := &w.enemies[i]; e.alive && e.foe {
+			n++
+		}
+	}
+	return n
+}
+
 func (e *enemy) state() EnemyState {
 	flags := uint8(min(e.phase, int(EnemyPhaseMask)))
 	if e.windup > 0 {
@@ -172,14 +184,16 @@ func (w *World) advancePhase(e *enemy) {
 	w.emit(Event{Kind: EvPhase, Actor: ActorEnemy, ID: e.id, Amount: int16(e.phase), HP: e.hp})
 }
 
-// nearestPlayer is the closest living player within rng of pos that pos
-// has a line of sight to: an enemy never aggroes or fires through a wall.
+// nearestPlayer is the closest living player out of arrival grace within
+// rng of pos that pos has a line of sight to: an enemy never aggroes or
+// fires through a wall, and never notices, aims at or opens fire on a
+// player who has just arrived (docs/CONTENT.md, "Safe arrivals").
 func (w *World) nearestPlayer(pos Vec, rng float64) (Vec, bool) {
 	best, found := rng*rng, false
 	var at Vec
 	for i := range w.players {
 		p := &w.players[i]
-		if d := p.pos.Dist2(pos); !p.dead && d <= best && w.grid.LineClear(pos, p.pos) {
+		if d := p.pos.Dist2(pos); !p.dead && p.grace == 0 && d <= best && w.grid.LineClear(pos, p.pos) {
 			best, at, found = d, p.pos, true
 		}
 	}

@@ -31,7 +31,8 @@ func firing(t *testing.T, pat Pattern, rng float64) [][]BulletSpawn {
 	), c, 11)
 	w.AddPlayer(1)
 	placePlayer(w, 1, Vec{400, 100})
-	w.players[0].grace = 1 << 20 // never hit, so the target stays put
+	p := &w.players[0]
+	p.stats.MaxHP, p.hp = math.MaxInt16, math.MaxInt16 // never killed, so the target stays put
 	var volleys [][]BulletSpawn
 	for range 100 + max(pat.Volleys, 1)*(pat.VolleyDelay+1) {
 		w.Step()

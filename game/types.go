@@ -25,7 +25,7 @@ const (
 	InputMaxAge           = 30   // stale limit and coast limit, in ticks
 	InputRedundancy       = 6    // frames carried by every input packet
 	BulletInterestCeiling = 2900 // u: hard cap on a bullet's interest reach
-	SpawnGraceTicks       = 120  // arrival grace: invulnerable and unable to shoot
+	SpawnGraceTicks       = 120  // arrival grace: invulnerable, unable to shoot, and no enemy targets it
 )
 
 // Input buttons, one bit each in Input.Buttons.
@@ -94,7 +94,7 @@ const (
 
 // Player flags in a snapshot record.
 const (
-	PlayerGrace    uint8 = 1 << iota // arrival grace: invulnerable, cannot shoot
+	PlayerGrace    uint8 = 1 << iota // arrival grace: invulnerable, cannot shoot, no enemy targets it
 	PlayerDead                       // waiting to respawn
 	PlayerLinkdead                   // connection dropped; body still in the world
 	PlayerEscaping                   // channelling the escape: out in EscapeTicks unless it dies or lets go

@@ -51,6 +51,7 @@ type World struct {
 	firing     uint16 // the pattern index + 1 the emitter running now fires
 
 	hpScale, dmgScale float64 // the floor's depth factors for enemy health and bullet damage
+	noticeReach       float64 // u: the farthest any enemy here notices or fires (mayStroll)
 
 	itemIDs    *ItemIDs     // mints item ids; shared by the server's worlds
 	loot       []GroundItem // on the floor, oldest first
@@ -81,6 +82,7 @@ func NewWorld(m *Map, c *Content, seed uint64) *World {
 			w.addEnemy(s)
 		}
 	}
+	w.noticeReach = w.longestNotice()
 	return w
 }
 
