@@ -1,0 +1,95 @@
+//go:build !headless
+
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"duskfall/render"
+)
+
+// settingsRows reads a "duskfall: settings rows 12-23 of 23 shown" line:
+// the first and last rows shown, from 1, and how many there are.
+func settingsRows(t *testing.T, line string) (first, last, n int) {
+	t.Helper()
+	_, err := fmt.Sscanf(line, "duskfall: settings rows %d-%d of %d shown", &first, &last, &n)
+	require.NoError(t, err, "a rows line: %q", line)
+	return first, last, n
+}
+
+// untilRows turns the wheel a notch at a time over (x, y), notches down
+// when dir is positive, until the list says it shows row want (its first
+// row when scrolling up, its last when scrolling down), and returns the
+// first row shown then.
+func (p *player) untilRows(x, y, dir, want int) int {
+	p.t.Helper()
+	const prefix = "duskfall: settings rows "
+	for notch := 0; ; notch++ {
+		first, last, _ := settingsRows(p.t, p.last(prefix))
+		if (dir > 0 && last == want) || (dir < 0 && first == want) {
+			return first
+		}
+		require.Less(p.t, notch, 20, "%s: the wheel never brought row %d into view; stderr:\n%s", p.name, want, p.log())
+		seen := p.count(prefix)
+		p.wheel(x, y, dir)
+		for deadline := time.Now().Add(2 * time.Second); p.count(prefix) == seen && time.Now().Before(deadline); {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
+
+// tap presses keys as player.key does, focusing the window without
+// asking a window manager to activate it: a bare display has none, and
+// there xdotool's windowactivate fails.
+func (p *player) tap(keys ...string) {
+	xdotool(p.t, "windowfocus", "--sync", p.wid)
+	for _, k := range keys {
+		xdotool(p.t, "keydown", k)
+		time.Sleep(60 * time.Millisecond)
+		xdotool(p.t, "keyup", k)
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+// A player opens Settings from the main menu in the default window, where
+// its rows do not all fit: the list says which rows it shows; the wheel
+// turned over it brings the last rows into view, the row the pointer then
+// rests on is chosen and a click on it starts rebinding its key; the
+// wheel turned back brings the top again, and Esc leaves.
+func TestJourneyScrollSettingsWithTheWheel(t *testing.T) {
+	needWindow(t)
+	p := launch(t, "player", t.TempDir(), "--name", "Wheeler")
+	p.expect("duskfall: scene=menu")
+	open, ok := render.MainMenuButtonCenter(render.LabelSettings, p.w, p.h)
+	require.True(t, ok)
+	p.until("duskfall: settings rows ", 1, func() { p.clickPoint(open) })
+	first, last, n := settingsRows(t, p.last("duskfall: settings rows "))
+	require.Equal(t, 1, first, "the list opens at its top")
+	require.Less(t, last, n, "at %d×%d not every row fits: the list scrolls", p.w, p.h)
+	p.screenshot("settings-top")
+
+	// The wheel over the middle of the list, down until the last row shows.
+	mid, ok := render.SettingsRowCenter("Name", 1, p.w, p.h)
+	require.True(t, ok)
+	cx, cy := mid.X, p.h/2
+	first = p.untilRows(cx, cy, 1, n)
+	p.screenshot("settings-scrolled")
+
+	const lastSetting = "Class ability" // the last row with a choice; Back under it leaves
+	row, ok := render.SettingsRowCenter(lastSetting, first, p.w, p.h)
+	require.True(t, ok, "%q is in view with rows %d-%d shown", lastSetting, first, n)
+	p.at(row.X, row.Y)
+	p.expect("duskfall: settings at " + lastSetting)
+	p.until("duskfall: settings waiting for a key for ability", 1, func() { p.click(row.X, row.Y) })
+	p.tap("Escape") // no new key: the rebinding is cancelled
+
+	p.untilRows(cx, cy, -1, 1)
+	require.True(t, strings.HasSuffix(p.last("duskfall: settings rows "), fmt.Sprintf("of %d shown", n)))
+	p.screenshot("settings-top-again")
+	p.until("duskfall: scene=menu", 2, func() { p.tap("Escape") })
+}
