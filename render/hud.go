@@ -285,7 +285,7 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
 		}
 		h.bossMet = bossRef{instance: inst, id: e.ID, ok: true}
 		k := uiScale(s.win.w, s.win.h)
-		bw := bossBarWidth(s.win.w, k)
+		bw := bossBarWidth(s.win.w, s.win.h, k)
 		x := float32(s.win.w-bw) / 2
 		y, bh := pxf(bossBarY, k), pxf(10, k)
 		g.boxes.add("boss bar", rectF(x-2, y-2, float32(bw+4), bh+4))
@@ -396,8 +396,8 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool 
 // bossBarWidth keeps the boss bar clear of the minimap and the corners'
 // words at any width: between the minimap's left edge and as far from the
 // left edge, at most 480 layout pixels.
-func bossBarWidth(w int, k float64) int {
-	return max(px(120, k), min(px(480, k), w-2*(minimapLeftRoom(w, k)+px(16, k))))
+func bossBarWidth(w, h int, k float64) int {
+	return max(px(120, k), min(px(480, k), w-2*(minimapLeftRoom(w, h, k)+px(16, k))))
 }
 
 // hpBarRect is the health bar: bottom left beside the item bar when the
@@ -410,7 +410,7 @@ func hpBarRect(w, h int) image.Rectangle {
 		x, y := px(14, k), h-px(hpBarUp, k)
 		return image.Rect(x, y, x+bw, y+bh)
 	}
-	bw = min(bw, w-minimapLeftRoom(w, k)-2*px(12, k))
+	bw = min(bw, w-minimapLeftRoom(w, h, k)-2*px(12, k))
 	top := bossBarBottom(k) + px(4, k) + int(glyphH*k) + px(8, k) + px(24, k) // the boss's name, then the ability bar
 	return image.Rect(px(12, k), top, px(12, k)+bw, top+bh)
 }
