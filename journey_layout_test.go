@@ -93,3 +93,26 @@ func TestJourneyScrollSettingsWithTheWheel(t *testing.T) {
 	p.screenshot("settings-top-again")
 	p.until("duskfall: scene=menu", 2, func() { p.tap("Escape") })
 }
+
+// A host plays in the smallest window: dragged down to 640×400, the
+// corner's line still carries the whole join code the game logged, and
+// the log says so (the shot shows it, clear of the world's labels).
+func TestJourneyTheJoinCodeReadsInASmallWindow(t *testing.T) {
+	needWindow(t)
+	p := launch(t, "host", t.TempDir(), "--host", "--name", "Hosta", "--port", fmt.Sprint(freeUDPPort(t)))
+	p.expect("duskfall: scene=play")
+	p.expect("duskfall: join code ")
+	code := strings.TrimPrefix(p.line("duskfall: join code "), "duskfall: join code ")
+	require.NotEmpty(t, code)
+	p.resize(640, 400)
+	require.Equal(t, [2]int{640, 400}, [2]int{p.w, p.h}, "the window took the size")
+	const small = " at 640×400"
+	for deadline := time.Now().Add(guiWait); !strings.HasSuffix(p.last("duskfall: corner line "), small); {
+		require.True(t, time.Now().Before(deadline), "the corner never chose its line for 640×400; stderr:\n%s", p.log())
+		time.Sleep(50 * time.Millisecond)
+	}
+	line := p.last("duskfall: corner line ")
+	require.Contains(t, line, "join code "+code+")", "the whole code is on the corner's line: %s", line)
+	time.Sleep(300 * time.Millisecond) // a few frames at the new size: the labels step clear of the corner
+	p.screenshot("corner-640x400")
+}
