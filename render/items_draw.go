@@ -121,13 +121,22 @@ func (u *itemsUI) drawTip(dst *ebiten.Image, g *graphics, s *playScene) {
 }
 
 // tipRect is where the tooltip of the slot under the mouse goes, and
-// whether one shows: not while the game is paused.
+// whether one shows: not while the game is paused. Over the inventory it
+// rises clear of the inventory's footer, which says how to close it.
 func (u *itemsUI) tipRect(g *graphics, s *playScene) (image.Rectangle, bool) {
 	if u.hover < 0 || s.paused || !s.rt.Sheet().Known {
 		return image.Rectangle{}, false
 	}
 	w, h := s.win.w, s.win.h
-	return tooltipRect(g, &u.tips[u.hover], slotRect(u.hover, w, h), w, uiScale(w, h)), true
+	k := uiScale(w, h)
+	r := tooltipRect(g, &u.tips[u.hover], slotRect(u.hover, w, h), w, k)
+	if s.inv.open {
+		inv := invRect(w, h)
+		foot := inv.Max.Y - px(10, k) - int(glyphH*k) // the footer's top, as the inventory draws it
+		r = r.Add(image.Pt(0, min(0, foot-px(6, k)-r.Max.Y)))
+		r = r.Add(image.Pt(0, max(0, inv.Min.Y-r.Min.Y))) // never above the panel
+	}
+	return r, true
 }
 
 func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *shapeBatch, sh client.Sheet, w, h int) {
