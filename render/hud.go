@@ -245,7 +245,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 		// under the bar: the corners' text stays clear
 		g.text.draw(dst, boss, s.win.w/2, bossBarBottom(k)+px(4, k), k, alignCenter, colText)
 	}
-	if h.fitPlace(g, s.win.w, k) {
+	if h.fitPlace(g, s.win.w, k) && h.placeLine != "" {
 		fmt.Fprintf(s.logw, "duskfall: corner line %q at %d×%d\n", h.placeLine, s.win.w, s.win.h) // window tests read what the corner shows
 	}
 	g.text.draw(dst, h.placeLine, px(12, k), px(8, k), k, alignLeft, colDim)
