@@ -262,3 +262,10 @@ func clipboardSet(t *testing.T, text string) {
 		_ = cmd.Wait()
 	})
 }
+
+// resize sets the window's size, as a player dragging its edge does, and
+// reads the size the window then has.
+func (p *player) resize(w, h int) {
+	xdotool(p.t, "windowsize", "--sync", p.wid, strconv.Itoa(w), strconv.Itoa(h))
+	p.w, p.h = windowSize(p.t, p.wid)
+}

@@ -411,8 +411,13 @@ func (f *effects) drawBanner(dst *ebiten.Image, g *graphics, s *playScene) {
 	a := float32(min(1, float64(left)/30))
 	k := uiScale(s.win.w, s.win.h)
 	y := max(s.win.h/4-px(20, k), topHUDBottom(s.win.w, s.win.h)+px(8, k))
-	g.text.draw(dst, f.banner, s.win.w/2, y, 3*k, alignCenter, fade(colTitle, a))
-	g.text.draw(dst, f.bannerSub, s.win.w/2, y+px(50, k), k, alignCenter, fade(colText, a))
+	bw := max(g.text.advance(f.banner, 3*k), g.text.advance(f.bannerSub, k))
+	r, ok := g.boxes.room("boss banner", bw, px(50, k)+int(glyphH*k), y, 1, s.win.w, s.win.h, px(transientGap, k))
+	if !ok {
+		return // no room free of other words this frame (placement.go)
+	}
+	g.text.draw(dst, f.banner, s.win.w/2, r.Min.Y, 3*k, alignCenter, fade(colTitle, a))
+	g.text.draw(dst, f.bannerSub, s.win.w/2, r.Min.Y+px(50, k), k, alignCenter, fade(colText, a))
 }
 
 // drawBossMarker points from the screen's edge toward the boss the player

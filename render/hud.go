@@ -38,10 +38,6 @@ const (
 // at scale 1: level with the inventory bar's slots.
 const hpBarUp = barBottom + slotSize/2 + 13
 
-// noticeShown is how long the server's last sentence (a portal refused,
-// say) stays on screen.
-const noticeShown = 4 * time.Second
-
 // hud holds the formatted text and the net graph's history.
 type hud struct {
 	help       [3]string // the controls line, longest first, for helpKeys
@@ -65,7 +61,8 @@ type hud struct {
 	place      string    // where the player is: "The Catacombs, depth 2"
 	placeLine  string    // the place and the game (h.where), as drawn
 	code       string    // the join code of a game this process hosts
-	placeLines [3]string // the place line with the join code, without it, the place alone
+	reach      string    // the router's answer in few words, part of where (reachWords)
+	placeLines [5]string // the place line's forms, longest first (makePlaceLines)
 	placeFor   int       // the window width and scale placeLine was chosen for
 	abKey      abilityLabelKey
 	abText     string // the ability bar's words, made again only when they change
@@ -157,33 +154,50 @@ func (h *hud) updatePlace(rt *client.Runtime, look *worldLook) {
 	default:
 		h.place = fmt.Sprintf("%s, depth %d", look.portalName(dungeon), rt.Depth())
 	}
-	h.placeLines = [3]string{h.place, h.place, h.place}
+	h.makePlaceLines()
+}
+
+// makePlaceLines makes the place line's forms, longest first, for
+// fitPlace to choose from: the place with the game's words and the join
+// code; with the router's answer and the code (the code holds an
+// address); with the code alone; with the game's words alone; alone.
+func (h *hud) makePlaceLines() {
+	l := &h.placeLines
+	*l = [5]string{h.place, h.place, h.place, h.place, h.place}
 	if h.where != "" {
-		h.placeLines[1] = h.place + "   (" + h.where + ")"
-		h.placeLines[0] = h.placeLines[1]
+		l[3] = h.place + "   (" + h.where + ")"
+		l[0], l[1], l[2] = l[3], l[3], l[3]
 	}
 	if h.code != "" {
-		h.placeLines[0] = h.place + "   (" + h.where + "; join code " + h.code + ")"
+		l[0] = h.place + "   (" + h.where + "; join code " + h.code + ")"
+		l[1] = h.place + "   (join code " + h.code + ")"
+		if h.reach != "" {
+			l[1] = h.place + "   (" + h.reach + "; join code " + h.code + ")"
+		}
+		l[2] = h.place + "   (join code " + h.code + ")"
 	}
 	h.placeFor = 0
 }
 
 // fitPlace chooses the longest place line that leaves room for the ping
-// in a window w wide at UI scale k.
-func (h *hud) fitPlace(g *graphics, w int, k float64) {
+// in a window w wide at UI scale k: the join code gives way last (with it
+// alone the line reads whole at 640×400). It reports whether it chose
+// again: the words or the window changed.
+func (h *hud) fitPlace(g *graphics, w int, k float64) bool {
 	key := w*1000 + int(k*100)
 	if key == h.placeFor {
-		return
+		return false
 	}
 	h.placeFor = key
 	room := w - px(12, k)*2 - g.text.advance(h.pingText, k) - px(24, k)
-	h.placeLine = h.placeLines[2]
-	for _, l := range h.placeLines[:2] {
+	h.placeLine = h.placeLines[len(h.placeLines)-1]
+	for _, l := range h.placeLines[:len(h.placeLines)-1] {
 		if g.text.advance(l, k) <= room {
 			h.placeLine = l
-			return
+			break
 		}
 	}
+	return true
 }
 
 func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
@@ -210,7 +224,8 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	abOK := ok && h.drawAbilityBar(dst, g, s)
 	boss := h.drawBossBar(dst, g, s)
-	if s.netGraph {
+	graph := s.netGraph && !s.inv.open // the inventory would cover its words
+	if graph {
 		h.drawGraphShapes(dst, g, w, graphTop, s.frames, k)
 	}
 	g.shapes.flush(dst)
@@ -225,32 +240,22 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 			}
 			g.text.draw(dst, h.abText, a.Min.X+px(10, k), a.Min.Y+(a.Dy()-int(glyphH*k))/2, k, alignLeft, c)
 		}
-		h.drawStatus(dst, g, s, self)
 	}
 	if boss != "" {
 		// under the bar: the corners' text stays clear
 		g.text.draw(dst, boss, s.win.w/2, bossBarBottom(k)+px(4, k), k, alignCenter, colText)
 	}
-	if text, at := s.rt.Notice(); text != "" && s.now().Sub(at) < noticeShown {
-		g.text.draw(dst, text, s.win.w/2, s.win.h/4, textScale*k, alignCenter, colTitle)
+	if h.fitPlace(g, s.win.w, k) && h.placeLine != "" {
+		fmt.Fprintf(s.logw, "duskfall: corner line %q at %d×%d\n", h.placeLine, s.win.w, s.win.h) // window tests read what the corner shows
 	}
-	h.fitPlace(g, s.win.w, k)
 	g.text.draw(dst, h.placeLine, px(12, k), px(8, k), k, alignLeft, colDim)
 	g.text.draw(dst, h.pingText, s.win.w-px(12, k), px(8, k), k, alignRight, colDim)
 	g.text.draw(dst, h.helpLine(g, *s.keys, s.win.w, k), s.win.w/2, s.win.h-px(22, k), k, alignCenter, colDim)
-	if s.netGraph {
+	if graph {
 		x := s.win.w - px(12, k) - h.graphW + px(10, k)
 		for i, l := range h.graphLines {
 			g.text.draw(dst, l, x, int(graphTop)+px(8, k)+i*px(graphLineH, k), k, alignLeft, colText)
 		}
-	}
-}
-
-// drawStatus explains the own ship's state in words.
-func (h *hud) drawStatus(dst *ebiten.Image, g *graphics, s *playScene, self client.Actor) {
-	if msg := statusLine(self.Flags, s.inDungeon()); msg != "" {
-		k := uiScale(s.win.w, s.win.h)
-		g.text.draw(dst, msg, s.win.w/2, s.win.h/2+px(64, k), textScale*k, alignCenter, colTitle)
 	}
 }
 
@@ -285,7 +290,7 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
 		}
 		h.bossMet = bossRef{instance: inst, id: e.ID, ok: true}
 		k := uiScale(s.win.w, s.win.h)
-		bw := bossBarWidth(s.win.w, k)
+		bw := bossBarWidth(s.win.w, s.win.h, k)
 		x := float32(s.win.w-bw) / 2
 		y, bh := pxf(bossBarY, k), pxf(10, k)
 		g.boxes.add("boss bar", rectF(x-2, y-2, float32(bw+4), bh+4))
@@ -396,8 +401,8 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool 
 // bossBarWidth keeps the boss bar clear of the minimap and the corners'
 // words at any width: between the minimap's left edge and as far from the
 // left edge, at most 480 layout pixels.
-func bossBarWidth(w int, k float64) int {
-	return max(px(120, k), min(px(480, k), w-2*(minimapLeftRoom(w, k)+px(16, k))))
+func bossBarWidth(w, h int, k float64) int {
+	return max(px(120, k), min(px(480, k), w-2*(minimapLeftRoom(w, h, k)+px(16, k))))
 }
 
 // hpBarRect is the health bar: bottom left beside the item bar when the
@@ -410,7 +415,7 @@ func hpBarRect(w, h int) image.Rectangle {
 		x, y := px(14, k), h-px(hpBarUp, k)
 		return image.Rect(x, y, x+bw, y+bh)
 	}
-	bw = min(bw, w-minimapLeftRoom(w, k)-2*px(12, k))
+	bw = min(bw, w-minimapLeftRoom(w, h, k)-2*px(12, k))
 	top := bossBarBottom(k) + px(4, k) + int(glyphH*k) + px(8, k) + px(24, k) // the boss's name, then the ability bar
 	return image.Rect(px(12, k), top, px(12, k)+bw, top+bh)
 }

@@ -1,11 +1,16 @@
 package render
 
 import (
+	"fmt"
+	"net"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
+	"duskfall/net/portmap"
 )
 
 func TestTheStatusLine(t *testing.T) {
@@ -22,5 +27,32 @@ func TestTheStatusLine(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { assert.Equal(t, c.want, statusLine(c.flags, c.inDungeon)) })
+	}
+}
+
+// The host's corner line with the longest words the game has for it (two
+// addresses and the router's refusal): the join code is on it whole at
+// every size, the router's words giving way at 640×400 and the addresses
+// (the code holds one) at every size.
+func TestTheJoinCodeReadsInTheCornerOfASmallWindow(t *testing.T) {
+	g := &graphics{text: newTextCache()}
+	const code = "192.168.178.20:7777/nvpvcmm3cemk6e6m5hseodk24gfqegee"
+	refused := reachWords(portmap.Status{State: portmap.Refused})
+	h := hud{place: "The Catacombs, depth 5", code: code, pingText: "ping 120 ms", reach: refused,
+		where: friendWords("0.0.0.0:7777", []net.IP{net.ParseIP("192.168.178.20"), net.ParseIP("10.13.37.2")}) + "; " + refused}
+	h.makePlaceLines()
+	for _, sz := range []struct {
+		w, h  int
+		where bool
+	}{{640, 400, false}, {1280, 720, true}, {2560, 1440, true}} {
+		t.Run(fmt.Sprintf("at %d×%d", sz.w, sz.h), func(t *testing.T) {
+			k := uiScale(sz.w, sz.h)
+			h.placeFor = 0
+			require.True(t, h.fitPlace(g, sz.w, k))
+			assert.Contains(t, h.placeLine, "join code "+code+")")
+			assert.Equal(t, sz.where, strings.Contains(h.placeLine, "your router did not open the port"))
+			room := sz.w - 2*px(12, k) - g.text.advance(h.pingText, k) - px(24, k)
+			assert.LessOrEqual(t, g.text.advance(h.placeLine, k), room, "it leaves room for the ping")
+		})
 	}
 }

@@ -94,30 +94,49 @@ func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *graphics, s *playScene, f
 	}
 }
 
-// drawHUD draws the bar with the XP line over it, the feedback, the
-// tooltip of the slot under the mouse and the cleared banner. While the
-// upgrade panel is open it has its own line of answer, and the feedback
-// waits under it.
+// drawHUD draws the bar with the XP line over it and the tooltip of the
+// slot under the mouse (over the inventory when it is open, drawTip).
+// The feedback and the cleared banner come and go (placement.go).
 func (u *itemsUI) drawHUD(dst *ebiten.Image, g *graphics, s *playScene, panel bool) {
 	sh := s.rt.Sheet()
 	if !sh.Known {
 		return
 	}
 	w, h := s.win.w, s.win.h
-	now := s.now()
 	g.boxes.addKept("item bar", barRect(w, h))
 	u.drawBarShapes(dst, g.shapes, sh, w, h)
 	g.shapes.flush(dst)
 	u.drawBarIcons(dst, s.look, sh, w, h)
 	u.drawBarText(dst, g, sh, w, h)
-	u.drawBanner(dst, g, now, w, h)
-	if panel {
-		return
+	if !panel && !s.inv.open {
+		u.drawTip(dst, g, s)
 	}
-	u.drawToasts(dst, g, now, w, h)
-	if u.hover >= 0 && !s.paused {
-		u.drawTooltip(dst, g, &u.tips[u.hover], slotRect(u.hover, w, h), w, uiScale(w, h))
+}
+
+// drawTip draws the tooltip of the slot under the mouse, if any.
+func (u *itemsUI) drawTip(dst *ebiten.Image, g *graphics, s *playScene) {
+	if r, ok := u.tipRect(g, s); ok {
+		u.drawTooltip(dst, g, &u.tips[u.hover], r, uiScale(s.win.w, s.win.h))
 	}
+}
+
+// tipRect is where the tooltip of the slot under the mouse goes, and
+// whether one shows: not while the game is paused. Over the inventory it
+// rises clear of the inventory's footer, which says how to close it.
+func (u *itemsUI) tipRect(g *graphics, s *playScene) (image.Rectangle, bool) {
+	if u.hover < 0 || s.paused || !s.rt.Sheet().Known {
+		return image.Rectangle{}, false
+	}
+	w, h := s.win.w, s.win.h
+	k := uiScale(w, h)
+	r := tooltipRect(g, &u.tips[u.hover], slotRect(u.hover, w, h), w, k)
+	if s.inv.open {
+		inv := invRect(w, h)
+		foot := inv.Max.Y - px(10, k) - int(glyphH*k) // the footer's top, as the inventory draws it
+		r = r.Add(image.Pt(0, min(0, foot-px(6, k)-r.Max.Y)))
+		r = r.Add(image.Pt(0, max(0, inv.Min.Y-r.Min.Y))) // never above the panel
+	}
+	return r, true
 }
 
 func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *shapeBatch, sh client.Sheet, w, h int) {
@@ -215,9 +234,11 @@ func (u *itemsUI) drawBarText(dst *ebiten.Image, g *graphics, sh client.Sheet, w
 func xpLineUpAt(k float64) int { return px(xpLineUp, k) }
 
 // drawToasts draws the feedback lines still up, newest lowest, each
-// rising a little as it ages.
-func (u *itemsUI) drawToasts(dst *ebiten.Image, g *graphics, now time.Time, w, h int) {
+// rising a little as it ages, each in the room left above the last
+// (placement.go), cut to the window.
+func (u *itemsUI) drawToasts(dst *ebiten.Image, g *graphics, fits *transients, now time.Time, w, h int) {
 	k := uiScale(w, h)
+	ts := 1.5 * k
 	y := barRect(w, h).Min.Y - px(toastUp, k)
 	for i := toastLines - 1; i >= 0; i-- {
 		t := &u.toasts[i]
@@ -226,8 +247,13 @@ func (u *itemsUI) drawToasts(dst *ebiten.Image, g *graphics, now time.Time, w, h
 			continue
 		}
 		rise := int(12 * k * age.Seconds() / toastShown.Seconds())
-		g.text.draw(dst, t.text, w/2, y-rise, 1.5*k, alignCenter, colText)
-		y -= px(28, k)
+		line := fits.toast[i].get(g, t.text, w-px(16, k), ts)
+		r, ok := g.boxes.room("toast", g.text.advance(line, ts), int(glyphH*ts), y-rise, -1, w, h, px(transientGap, k))
+		if !ok {
+			return // no room above: the older lines wait
+		}
+		g.text.draw(dst, line, w/2, r.Min.Y, ts, alignCenter, colText)
+		y = r.Min.Y - px(28, k) + rise
 	}
 }
 
@@ -241,8 +267,9 @@ func (u *itemsUI) toastUp(text string, now time.Time) bool {
 	return false
 }
 
-// drawTooltip draws a slot's tooltip in a panel over it, kept on screen.
-func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, slot image.Rectangle, w int, k float64) {
+// tooltipRect is a slot's tooltip's panel: over the slot, clear of the
+// XP line and E's prompt, kept on screen.
+func tooltipRect(g *graphics, t *tooltip, slot image.Rectangle, w int, k float64) image.Rectangle {
 	pad, lineH := px(10, k), px(18, k)
 	width := g.text.advance(t.title, k)
 	if t.kind != 0 {
@@ -262,13 +289,20 @@ func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, slot i
 	pw, ph := width+2*pad, n*lineH+2*pad-px(4, k)
 	x := min(max(slot.Min.X+slot.Dx()/2-pw/2, px(8, k)), w-px(8, k)-pw)
 	y := slot.Min.Y - px(46, k) - ph
+	return image.Rect(x, y, x+pw, y+ph)
+}
+
+// drawTooltip draws a slot's tooltip in its panel r at UI scale k.
+func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, r image.Rectangle, k float64) {
+	pad, lineH := px(10, k), px(18, k)
+	pw := r.Dx()
 	border := colBorder
 	if t.kind != 0 {
 		border = itemColours[t.kind].scale(0.7)
 	}
-	frame(dst, g.shapes, image.Rect(x, y, x+pw, y+ph), colTipPanel, border)
+	frame(dst, g.shapes, r, colTipPanel, border)
 	g.shapes.flush(dst)
-	x, y = x+pad, y+pad-2
+	x, y := r.Min.X+pad, r.Min.Y+pad-2
 	g.text.draw(dst, t.title, x, y, k, alignLeft, kindColour(t.kind))
 	if t.kind != 0 {
 		g.text.draw(dst, t.kind.String(), x+pw-2*pad, y, k, alignRight, colDim)
@@ -287,22 +321,29 @@ func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, slot i
 	}
 }
 
-// drawBanner draws the cleared banner for its eight seconds, at the top.
-func (u *itemsUI) drawBanner(dst *ebiten.Image, g *graphics, now time.Time, w, h int) {
+// drawBanner draws the cleared banner for its eight seconds, high up,
+// its lines cut to the window.
+func (u *itemsUI) drawBanner(dst *ebiten.Image, g *graphics, fits *transients, now time.Time, w, h int) {
 	if len(u.clearTxt) == 0 || now.Sub(u.clearAt) >= clearShown {
 		return
 	}
 	k := uiScale(w, h)
 	top, titleScale, lineH := max(px(56, k), topHUDBottom(w, h)+px(8, k)), 3*k, int(glyphH*k)+4
+	lines := fits.clearedLines(g, u.clearTxt, w-px(64, k), k)
 	width := g.text.advance(u.clearTxt[0], titleScale)
-	for _, l := range u.clearTxt[1:] {
+	for _, l := range lines {
 		width = max(width, g.text.advance(l, k))
 	}
 	ph := int(glyphH*titleScale) + px(16, k) + lineH*(len(u.clearTxt)-1) + px(12, k)
-	frame(dst, g.shapes, centredRect(w, top, width+px(48, k), ph), colPanel, colMine.scale(0.7))
+	r, ok := g.boxes.room("cleared", width+px(48, k), ph, top, 1, w, h, px(transientGap, k))
+	if !ok {
+		return // no room free of other words this frame (placement.go)
+	}
+	top = r.Min.Y
+	frame(dst, g.shapes, r, colPanel, colMine.scale(0.7))
 	g.shapes.flush(dst)
 	g.text.draw(dst, u.clearTxt[0], w/2, top+px(6, k), titleScale, alignCenter, colTitle)
-	g.text.drawLines(dst, u.clearTxt[1:], w/2, top+int(glyphH*titleScale)+px(10, k), k, colText)
+	g.text.drawLines(dst, lines, w/2, top+int(glyphH*titleScale)+px(10, k), k, colText)
 }
 
 // drawPrompt says what E does where the ship stands, in a box over the
@@ -319,8 +360,12 @@ func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *graphics, s *playScene, nearK
 	}
 	k := uiScale(s.win.w, s.win.h)
 	y := barRect(s.win.w, s.win.h).Min.Y - px(promptUp, k)
-	pw := g.text.advance(msg, k) + px(24, k)
-	frame(dst, g.shapes, centredRect(s.win.w, y-px(4, k), pw, int(glyphH*k)+px(8, k)), colTipPanel, colTitleEdge)
+	tw := g.text.advance(msg, k)
+	r, ok := g.boxes.room("prompt", tw+2*(px(12, k)), int(glyphH*k)+px(8, k), y-px(4, k), -1, s.win.w, s.win.h, px(transientGap, k))
+	if !ok {
+		return // a panel over the bar leaves it no room (placement.go)
+	}
+	frame(dst, g.shapes, r, colTipPanel, colTitleEdge)
 	g.shapes.flush(dst)
-	g.text.draw(dst, msg, s.win.w/2, y, k, alignCenter, colTitle)
+	g.text.draw(dst, msg, s.win.w/2, r.Min.Y+px(4, k), k, alignCenter, colTitle)
 }

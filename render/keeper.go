@@ -302,7 +302,7 @@ func (k *keeperUI) drawLabel(dst *ebiten.Image, g *graphics, s *playScene, fog *
 		return
 	}
 	x, y := s.cam.toScreen(k.at.X, k.at.Y)
-	g.text.draw(dst, k.label, int(x), int(y)-62, 1, alignCenter, colNPCText)
+	s.labels.draw(dst, g, k.label, int(x), int(y)-62, labelUp, colNPCText) // placed with the others, clear of the HUD
 }
 
 // drawPanel draws the open panel over the dimmed screen: a card per

@@ -3,7 +3,9 @@
 package render
 
 import (
+	"duskfall/client"
 	"duskfall/net/portmap"
+	"duskfall/net/wire"
 	"fmt"
 	"image"
 	"net/netip"
@@ -31,11 +33,17 @@ var layoutSizes = []image.Point{{640, 400}, {1280, 720}, {2560, 1440}}
 // net graph too), the keeper's panel, a boss fight, the pause menu in a
 // dungeon, Settings (scrolled to its last row too), the roster, the death
 // screen and the inventory, each drawn by the running game at
-// 640×400, 1280×720 and 2560×1440 at the automatic UI scale. Every box the
-// layout records (text, panels, bars, the minimap, the item bar) lies
-// inside the window, no two in one layer overlap unless one holds the
-// other, and no panel covers the item bar. The frames are saved as PNGs in
-// $HUD_SHOTS, or a temporary directory the log names.
+// 640×400, 1280×720 and 2560×1440 at the automatic UI scale; and what
+// comes and goes in its worst combinations: the boss phase's banner, the
+// cleared panel, the level-up words, the host's sentence and three
+// feedback lines at once over a dungeon's HUD and under its pause menu,
+// over the keeper's panel and beside the keeper's prompt, and the
+// inventory with a tooltip over it. Every box the layout records (text,
+// panels, bars, the minimap, the item bar) lies inside the window, no two
+// in one layer overlap unless one holds the other, no words lie on other
+// words in any layer, no world label lies under the HUD, and no panel
+// covers the item bar. The frames are saved as PNGs in $HUD_SHOTS, or a
+// temporary directory the log names.
 func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	dir := os.Getenv("HUD_SHOTS")
 	if dir == "" {
@@ -124,8 +132,36 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 
 	openKeeperPanel(t, hub, hubRec, hubPlay)
 	checkLayout(t, dir, "keeper", hub, []string{"Choose an upgrade"}, nil)
+	showEverything(t, hub, hubRec, hubPlay)
+	checkLayoutAt(t, dir, "keeper with everything", hub, func(sz image.Point) []string {
+		if sz.X < 1280 {
+			return []string{"Choose an upgrade"}
+		}
+		return []string{"Choose an upgrade", "boss banner"}
+	}, nil)
 	hub.press(frameInput{Back: true})
 	require.False(t, hubPlay.keeper.open)
+
+	// Beside the keeper with an upgrade owed, E's prompt stands over the
+	// XP line; the inventory over it leaves it no room, and a tooltip goes
+	// over the inventory, its words under the tooltip left out.
+	showEverything(t, hub, hubRec, hubPlay)
+	checkLayoutAt(t, dir, "keeper prompt with everything", hub, func(sz image.Point) []string {
+		if sz.X < 1280 {
+			return []string{"prompt", "boss banner"}
+		}
+		return []string{"prompt", "boss banner", "level-up", "cleared", "notice", "toast"}
+	}, nil)
+	giveABow(t, hub, hubRec, hubPlay)
+	hubPlay.inv.open = true
+	showEverything(t, hub, hubRec, hubPlay)
+	overSlot := func() {
+		c := slotRect(0, hub.a.w, hub.a.h)
+		hub.press(frameInput{MouseX: c.Min.X + c.Dx()/2, MouseY: c.Min.Y + c.Dy()/2, MouseMoved: true})
+		require.Zero(t, hubPlay.items.hover, "the pointer rests on the first slot")
+	}
+	checkLayout(t, dir, "inventory tooltip", hub, []string{"Stats", "Ashwood Bow"}, overSlot)
+	hubPlay.inv.open = false
 
 	hub.a.scenes.switchTo(hub.a.rosterScene(hub.a.sess))
 	hub.a.scenes.apply()
@@ -145,11 +181,106 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "boss", boss, []string{"health bar", "boss bar", "item bar"}, nil)
 	_ = bossPlay
 
-	dungeon, _ := hostedHarnessEntering(t, "catacombs")
+	dungeon, dungeonRec := hostedHarnessEntering(t, "catacombs")
 	d := untilDungeon(t, dungeon)
 	dungeon.press(frameInput{Back: true})
 	require.True(t, d.paused)
 	checkLayout(t, dir, "pause", dungeon, []string{"Paused", LabelReturnToHub}, nil)
+
+	// All that comes and goes at once over a dungeon's HUD, then under its
+	// pause menu: what finds no room is left out, never drawn over words.
+	dungeon.press(frameInput{Back: true})
+	require.False(t, d.paused)
+	start = d.now()
+	d.now = func() time.Time { return start.Add(time.Duration(d.frames) * time.Second / game.TickRate) }
+	showEverything(t, dungeon, dungeonRec, d)
+	checkLayoutAt(t, dir, "everything", dungeon, func(sz image.Point) []string {
+		if sz.X < 1280 {
+			return []string{"health bar", "boss banner", "notice", "toast"}
+		}
+		return []string{"health bar", "boss banner", "level-up", "notice", "toast"} // the cleared panel waits for room
+	}, nil)
+	dungeon.press(frameInput{Back: true})
+	require.True(t, d.paused)
+	showEverything(t, dungeon, dungeonRec, d)
+	checkLayoutAt(t, dir, "everything paused", dungeon, func(sz image.Point) []string {
+		if sz.X < 1280 {
+			return []string{"Paused", LabelReturnToHub}
+		}
+		return []string{"Paused", LabelReturnToHub, "notice", "toast"}
+	}, nil)
+	dungeon.press(frameInput{Back: true})
+	require.False(t, d.paused)
+
+	// A boss falls: the cleared panel, the level it brought and the feedback
+	// of what it dropped, all at once, all shown from 1280×720 up; at
+	// 640×400 the cleared panel waits for the level-up words to go.
+	d.fx.bannerUntil = d.frames
+	dungeon.run(4 * game.TickRate) // the host's sentence goes
+	startFalling(d)
+	checkLayoutAt(t, dir, "a boss falls", dungeon, func(sz image.Point) []string {
+		if sz.X < 1280 {
+			return []string{"level-up", "toast"}
+		}
+		return []string{"cleared", "level-up", "toast"}
+	}, nil)
+	dungeon.run(3 * game.TickRate)
+	checkLayout(t, dir, "a boss fell 3 s ago", dungeon, []string{"cleared"}, nil)
+}
+
+// showEverything starts all that comes and goes at once: a boss's next
+// phase's banner, a cleared dungeon's panel for four players, a level
+// reached with two upgrades owed, a sentence from the host, and three
+// feedback lines, the longest the game says.
+func showEverything(t *testing.T, h *harness, rec *recorder, s *playScene) {
+	t.Helper()
+	s.fx.banner, s.fx.bannerSub, s.fx.bannerUntil = "The Fury begins", "The Warden: Fury (2 of 3)", s.frames+100*game.TickRate
+	startFalling(s)
+	hostOf(rec).Server.Say("the Warden's second phase fires rings: keep moving")
+	for range 10 { // the sentence arrives
+		h.press(frameInput{MouseX: 700, MouseY: 360})
+	}
+	text, _ := s.rt.Notice()
+	require.Contains(t, text, "keep moving", "the host's sentence arrived")
+}
+
+// startFalling starts what a boss's fall brings at once: its dungeon's
+// cleared panel for four players, a level reached with two upgrades owed,
+// and three feedback lines, the longest the game says.
+func startFalling(s *playScene) {
+	now := s.now()
+	s.items.level.start(client.Sheet{Known: true, Level: 7, XP: 40, Next: 900, Owed: 2}, "the Keeper of Ways", now)
+	cleared := wire.Cleared{Dungeon: 1}
+	for _, name := range []string{"Marguerite", "Vesper", "Oduya", "Ilse"} {
+		cleared.Players = append(cleared.Players, wire.ClearedPlayer{Name: name, XP: 1240, Kills: 48, Items: []uint8{0, 3}})
+	}
+	s.items.clearAt, s.items.clearTxt = now, s.items.clearedLines(cleared)
+	for _, line := range []string{
+		"Your provider shares your router's address (CGNAT): friends outside can't join",
+		"Join code copied: paste it to your friends",
+		"Your router did not open port 7777: friends outside your network can't join",
+	} {
+		s.items.push(line, now)
+	}
+}
+
+// giveABow puts an Ashwood Bow in the player's first bag slot, as a pick
+// up would, and waits for the sheet to show it.
+func giveABow(t *testing.T, h *harness, rec *recorder, s *playScene) {
+	t.Helper()
+	id := s.rt.PlayerID()
+	w := hostOf(rec).Server.World(id)
+	bag, worn, ok := w.PlayerItems(id)
+	require.True(t, ok)
+	bow := slices.IndexFunc(s.rt.Content().Items, func(it game.ItemDef) bool { return it.ID == "ashwood_bow" })
+	require.GreaterOrEqual(t, bow, 0)
+	bag[0] = game.Item{ID: 990001, Def: uint16(bow)}
+	require.True(t, w.SetPlayerItems(id, bag, worn))
+	hostOf(rec).Server.GrantXP(id, 1) // the sheet goes out again, with the bag
+	for n := 0; s.rt.Sheet().Bag[0] != bow; n++ {
+		require.Less(t, n, 120, "the sheet shows the bow")
+		h.press(frameInput{MouseX: 700, MouseY: 360})
+	}
 }
 
 // menuOf is the main menu the harness shows.
@@ -186,7 +317,15 @@ func openKeeperPanel(t *testing.T, h *harness, rec *recorder, s *playScene) {
 // any, lays the scene out again for the size when its Update cannot run.
 func checkLayout(t *testing.T, dir, name string, h *harness, want []string, relayout func()) {
 	t.Helper()
+	checkLayoutAt(t, dir, name, h, func(image.Point) []string { return want }, relayout)
+}
+
+// checkLayoutAt is checkLayout with the names that must be drawn at each
+// size.
+func checkLayoutAt(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string, relayout func()) {
+	t.Helper()
 	for _, sz := range layoutSizes {
+		want := wantAt(sz)
 		t.Run(fmt.Sprintf("%s at %d×%d", name, sz.X, sz.Y), func(t *testing.T) {
 			h.a.Layout(sz.X, sz.Y)
 			if relayout != nil {
@@ -197,9 +336,17 @@ func checkLayout(t *testing.T, dir, name string, h *harness, want []string, rela
 			screen := ebiten.NewImage(sz.X, sz.Y)
 			defer screen.Deallocate()
 			var boxes []uiBox
+			var labels []image.Rectangle
 			inFrame(func() {
+				h.a.Draw(screen) // the world's labels keep clear of the HUD of the frame before (labels.go)
 				h.a.Draw(screen)
 				boxes = append(boxes, h.a.gfx.boxes.boxes...)
+				if s, ok := h.a.scenes.current.(*playScene); ok {
+					z := max(s.zoom, 1)
+					for _, r := range s.labels.boxes {
+						labels = append(labels, rectF(float32(float64(r.Min.X)*z), float32(float64(r.Min.Y)*z), float32(float64(r.Dx())*z), float32(float64(r.Dy())*z)))
+					}
+				}
 			})
 			path := filepath.Join(dir, fmt.Sprintf("%s-%dx%d.png", name, sz.X, sz.Y))
 			savePNG(path, readFrame(screen))
@@ -210,7 +357,15 @@ func checkLayout(t *testing.T, dir, name string, h *harness, want []string, rela
 			for _, n := range want {
 				require.Truef(t, names[n], "%s is drawn (boxes: %v)", n, boxNames(boxes))
 			}
-			if faults := layoutFaults(boxes, sz.X, sz.Y); len(faults) > 0 {
+			faults := layoutFaults(boxes, sz.X, sz.Y)
+			for _, l := range labels {
+				for _, b := range boxes {
+					if l.Overlaps(b.r) {
+						faults = append(faults, fmt.Sprintf("a world label %v lies under %q %v", l, b.name, b.r))
+					}
+				}
+			}
+			if len(faults) > 0 {
 				t.Errorf("%s at %d×%d (UI scale %.2f, %s):\n  %s", name, sz.X, sz.Y, uiScale(sz.X, sz.Y), path, strings.Join(faults, "\n  "))
 			}
 		})

@@ -89,6 +89,13 @@ func (l *levelUp) drawWords(dst *ebiten.Image, g *graphics, w, h int, now time.T
 	a := min(1, 5*age, (1-age)*4) // in quickly, out over the last quarter
 	k := uiScale(w, h)
 	y := max(h/5-px(30, k), topHUDBottom(w, h)+px(8, k)) // above the own ship and its name, clear of a boss bar
+	bw := max(g.text.advance(l.title, 4*k), g.text.advance(l.sub, textScale*k), g.text.advance(l.next, k))
+	bh := int(glyphH*4*k) + px(8, k) + int(glyphH*textScale*k) + px(4, k) + int(glyphH*k)
+	r, ok := g.boxes.room("level-up", bw, bh, y, 1, w, h, px(transientGap, k))
+	if !ok {
+		return // no room free of other words this frame (placement.go)
+	}
+	y = r.Min.Y
 	g.text.draw(dst, l.title, w/2, y, 4*k, alignCenter, fade(colTitle, a))
 	y += int(glyphH*4*k) + px(8, k)
 	g.text.draw(dst, l.sub, w/2, y, textScale*k, alignCenter, fade(colText, a))

@@ -106,10 +106,10 @@ type minimapLayout struct {
 	x, y, w, h, scale float32
 }
 
-// layoutMinimap fits a w×h-tile map into the box at the top right at UI
-// scale k, keeping its proportions.
-func layoutMinimap(screenW int, k float64, w, h int) minimapLayout {
-	boxW := minimapBoxWidth(screenW, k)
+// layoutMinimap fits a w×h-tile map into the box at the top right of a
+// screenW×screenH screen at UI scale k, keeping its proportions.
+func layoutMinimap(screenW, screenH int, k float64, w, h int) minimapLayout {
+	boxW := minimapBoxWidth(screenW, screenH, k)
 	boxH := boxW * minimapBoxH / minimapBoxW
 	scale := min(boxW/float32(w), boxH/float32(h), minimapMaxScale*float32(k))
 	mw, mh := scale*float32(w), scale*float32(h)
@@ -117,16 +117,19 @@ func layoutMinimap(screenW int, k float64, w, h int) minimapLayout {
 		w: mw, h: mh, scale: scale}
 }
 
-// minimapBoxWidth is the minimap's box at UI scale k: a small window gets
-// a smaller one, a fifth of its width at most.
-func minimapBoxWidth(screenW int, k float64) float32 {
-	return min(float32(minimapBoxW)*float32(k), float32(screenW)/5)
+// minimapBoxWidth is the minimap's box on a screenW×screenH screen at UI
+// scale k: the box at 1280×720 scaled as the window is (by the lesser of
+// its width over 1280 and its height over 720), so it covers the same
+// share of any window's field, and at most the UI scale's.
+func minimapBoxWidth(screenW, screenH int, k float64) float32 {
+	fit := min(float32(screenW)/WindowWidth, float32(screenH)/WindowHeight)
+	return float32(minimapBoxW) * min(float32(k), fit)
 }
 
 // minimapLeftRoom is how far from the screen's right edge the minimap's
 // panel reaches at its widest: what the top's middle keeps clear of.
-func minimapLeftRoom(screenW int, k float64) int {
-	return px(minimapMargin, k) + int(minimapBoxWidth(screenW, k)) + 2*minimapPad + 1
+func minimapLeftRoom(screenW, screenH int, k float64) int {
+	return px(minimapMargin, k) + int(minimapBoxWidth(screenW, screenH, k)) + 2*minimapPad + 1
 }
 
 // at maps a world point to the screen.
@@ -146,7 +149,7 @@ func (m *minimap) draw(dst *ebiten.Image, g *graphics, s *playScene) (minimapLay
 	if !m.refresh(s.rt.Grid(), fog, s.frames) {
 		return minimapLayout{}, false
 	}
-	l := layoutMinimap(s.win.w, uiScale(s.win.w, s.win.h), m.w, m.h)
+	l := layoutMinimap(s.win.w, s.win.h, uiScale(s.win.w, s.win.h), m.w, m.h)
 	g.boxes.add("minimap", rectF(l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad))
 	g.shapes.rect(dst, l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad, colPanel)
 	g.shapes.flush(dst)

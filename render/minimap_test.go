@@ -24,7 +24,7 @@ func TestLayoutMinimap(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			l := layoutMinimap(1280, 1, c.w, c.h)
+			l := layoutMinimap(1280, 720, 1, c.w, c.h)
 			assert.InDelta(t, c.wantScale, l.scale, 1e-5)
 			assert.InDelta(t, c.wantW, l.w, 1e-3)
 			assert.InDelta(t, c.wantH, l.h, 1e-3)
@@ -33,8 +33,23 @@ func TestLayoutMinimap(t *testing.T) {
 			assert.Equal(t, l.y+l.h+minimapPad, l.bottom())
 		})
 	}
+	t.Run("it scales with the window: no larger a share of a small window than of 1280×720", func(t *testing.T) {
+		defer func() { uiChoice = 0 }()
+		share := func(w, h int) float64 {
+			l := layoutMinimap(w, h, uiScale(w, h), 120, 90) // the largest dungeon fills the box
+			return float64(l.w*l.h) / float64(w*h)
+		}
+		base := share(1280, 720)
+		for _, sz := range [][2]int{{640, 400}, {800, 600}, {1920, 1080}, {2560, 1440}} {
+			assert.LessOrEqualf(t, share(sz[0], sz[1]), base*1.0001, "at %d×%d", sz[0], sz[1])
+		}
+		l := layoutMinimap(640, 400, uiScale(640, 400), 120, 90)
+		assert.InDelta(t, 100, l.w, 0.5, "half of 1280×720's box at 640×400")
+		uiChoice = 2 // a large UI scale chosen in Settings does not blow the map up past the window's share
+		assert.LessOrEqual(t, share(1280, 720), base*1.0001)
+	})
 	t.Run("a world point lands on its tile's pixels", func(t *testing.T) {
-		l := layoutMinimap(1280, 1, 50, 36)
+		l := layoutMinimap(1280, 720, 1, 50, 36)
 		x, y := l.at(game.TileCenter(5, 2))
 		assert.InDelta(t, l.x+4*5.5, x, 1e-4)
 		assert.InDelta(t, l.y+4*2.5, y, 1e-4)

@@ -415,12 +415,12 @@ func (s *joinScene) Draw(screen *ebiten.Image) {
 		g.text.drawLines(screen, s.errLines, s.win.w/2, s.errY, s.errK, colError)
 	}
 	if len(s.games) > 0 {
-		head := "Games on your network, and servers joined before: click one"
-		if s.shown < len(s.games) {
-			head = "Games on your network, and servers joined before (Up/Down for more)"
+		head, short := "Games on your network, and servers joined before: click one", "Games, and servers joined before"
+		if s.shown < len(s.games) { // some are hidden: say so, and how to see them
+			head, short = "Games on your network, and servers joined before: more by the wheel or Up/Down", "More games by the wheel or Up/Down"
 		}
 		if g.text.advance(head, k) > s.win.w-px(16, k) {
-			head = "Games, and servers joined before"
+			head = short
 		}
 		g.text.draw(screen, head, s.win.w/2, s.listY, k, alignCenter, colDim)
 	} else {

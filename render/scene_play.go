@@ -35,6 +35,7 @@ type playScene struct {
 	aim          aimer
 	inv          inventoryPanel
 	labels       labelPlacer // the frame's world labels, placed so none covers another
+	said         transients  // what comes and goes, cut to the window (placement.go)
 	lastAim      float64
 	cam          camera
 	zoom         float64        // screen pixels per world unit (worldZoom)
@@ -116,7 +117,7 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s.pause = newForm(toAny(s.pauseButtons(false))...)
 	s.pauseOut = newForm(toAny(s.pauseButtons(true))...)
 	s.netGraph = env.settings.NetGraph
-	s.hud.where, s.hud.code = sess.Where(), sess.JoinCode()
+	s.hud.where, s.hud.code, s.hud.reach = sess.Where(), sess.JoinCode(), reachWords(sess.Reach())
 	s.layoutPause()
 	s.marksSeen = s.rt.HitsSince(0, func(client.HitMark) {}) // deaths before the scene are old news
 	s.onMark = s.friendFell
@@ -390,7 +391,7 @@ func (s *playScene) noteReach() {
 		return
 	}
 	s.reach = r
-	s.hud.where, s.hud.code = s.sess.Where(), s.sess.JoinCode()
+	s.hud.where, s.hud.code, s.hud.reach = s.sess.Where(), s.sess.JoinCode(), reachWords(r)
 	s.hud.whereKey = [3]int{-1} // the place line again, with the code
 	if r.State == portmap.Looking || r.State == portmap.Off {
 		return
@@ -499,31 +500,39 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	g.bullets.draw(world, v.bullets, v.telegraphs, v.cam, v.fog)
 	s.fx.draw(world, g, s)
 	s.drawLevelUpRings(world, g)
-	// The world's labels move and scale with the world.
+	// The world's labels move and scale with the world, and keep out from
+	// under the HUD as it was last drawn.
+	s.labels.avoid(g.boxes.last, s.zoom)
 	s.look.drawLabels(world, g, s)
 	s.items.drawLootLabels(world, g, s, s.rt.Fog())
 	s.keeper.drawLabel(world, g, s, s.rt.Fog())
 	s.present(screen, world)
 	g.boxes.on = true
-	if !s.keeper.open { // its words would show through the panel's title
-		s.items.level.drawWords(screen, g, s.win.w, s.win.h, s.now())
-	}
+	// Under a panel that dims the screen the HUD keeps its bars and slots
+	// and leaves its words out: they would show through the panel's own.
+	g.text.quiet = s.paused || s.keeper.open
 	s.hud.draw(screen, g, s)
 	if s.fx.bossSeen {
 		s.fx.drawBossMarker(screen, g, s, s.fx.bossAt)
 		g.shapes.flush(screen)
 	}
-	s.fx.drawBanner(screen, g, s)
-	if !s.keeper.open && !s.paused {
-		s.items.drawPrompt(screen, g, s, s.keeper.near(s.rt, s.frames))
-	}
 	s.items.drawHUD(screen, g, s, s.keeper.open)
+	g.text.quiet = false
 	if s.inv.open {
 		s.inv.refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[actAbility])
+		tip, tipped := s.items.tipRect(g, s)
+		if tipped { // the tooltip goes over the panel: the panel's words under it are left out
+			g.text.hole = tip
+		}
 		s.inv.draw(screen, g, s.rt.Character().Name, *s.keys, s.win.w, s.win.h)
+		g.text.hole = image.Rectangle{}
+		if tipped {
+			g.boxes.overlay(false)
+			s.items.drawTip(screen, g, s)
+		}
 	}
 	s.keeper.drawPanel(screen, g, s.win.w, s.win.h)
-	if s.paused && s.roster == nil {
+	if s.paused && s.roster == nil && s.openSettings == nil { // those lists hide it
 		s.drawPause(screen, g)
 	}
 	if s.openSettings != nil {
@@ -532,6 +541,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	if s.roster != nil {
 		s.roster.draw(screen, g)
 	}
+	s.drawTransients(screen, g)
 }
 
 // worldView is this frame's world for the world's drawers (worldview.go):

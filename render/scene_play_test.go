@@ -360,7 +360,7 @@ func TestTheHostSeesHowTheRouterAnswered(t *testing.T) {
 	router.set(portmap.Status{State: portmap.Looking, Port: 7777})
 	h.run(90)
 	assert.Equal(t, lanCode, play.hud.code, "looking: the LAN code stays")
-	assert.Contains(t, play.hud.placeLines[1], "looking for your router…")
+	assert.Contains(t, play.hud.placeLines[0], "looking for your router…")
 	assert.Empty(t, toasts(), "looking is not news")
 
 	router.set(portmap.Status{State: portmap.Open, Method: portmap.UPnP, Port: 7777,
@@ -376,7 +376,7 @@ func TestTheHostSeesHowTheRouterAnswered(t *testing.T) {
 	assert.Equal(t, lanCode, play.hud.code, "refused: back to the LAN code")
 	assert.Contains(t, toasts(), "Your router did not open port 7777: friends outside your network can't join")
 	assert.Contains(t, h.log.String(), "port mapping: Your router did not open the port")
-	assert.Contains(t, play.hud.placeLines[1], "your router did not open the port: only friends on your network",
+	assert.Contains(t, play.hud.placeLines[0], "your router did not open the port: only friends on your network",
 		"the place line keeps saying so after the toast")
 }
 

@@ -30,6 +30,17 @@ type settingsPanel struct {
 	back     int               // index of the Back row
 	blink    int
 	lastName string
+
+	// The list scrolls when the window is too short for every row: top is
+	// the first row shown and shown how many are; loose says the wheel moved
+	// the view, which then stays where it was put until the choice moves.
+	top, shown int
+	loose      bool
+	told       [2]int // the rows the log last said were shown, first and count
+	more       string // the sign under a list with rows hidden, for signFor
+	signFor    [2]int
+	moreFit    fitted
+	view       image.Rectangle // the rows shown, as wide as a row
 }
 
 // settingRow is one line: its label, its value in words, and what Left,
@@ -121,34 +132,85 @@ const (
 )
 
 // The list's view: under the title, over the footer. A window too short
-// for every row scrolls the list within it, keeping the chosen row in
-// view; rows outside it are neither drawn nor pointed at.
+// for every row scrolls the list within it: the wheel, Page Up and Page
+// Down move the view, the chosen row is kept in view as Up and Down move
+// it, a bar beside the rows and a line under them say which rows are
+// shown, and rows outside the view are neither drawn nor pointed at.
 const (
 	settingsTitleY = 16
 	settingsViewY  = 72 // the view's top, under the title
 	settingsFootH  = 48 // room for the footer's line
+	settingsBarW   = 6  // the scroll bar beside the rows
+	settingsBarGap = 8  // between the rows and the bar
 )
 
 // All of it at the window's UI scale.
 func (p *settingsPanel) layout() {
 	k := uiScale(p.win.w, p.win.h)
 	rowH := px(settingRowH, k)
-	viewBottom := p.win.h - px(settingsFootH, k)
-	top := max(px(settingsViewY, k), p.win.h/2-len(p.rows)*rowH/2)
-	if y := top + (p.sel+1)*rowH; y > viewBottom {
-		top -= y - viewBottom // the chosen row's bottom at the view's bottom
+	n := len(p.rows)
+	viewTop, viewBottom := px(settingsViewY, k), p.win.h-px(settingsFootH, k)
+	top := max(viewTop, p.win.h/2-n*rowH/2)
+	width := min(px(settingRowW, k), p.win.w-px(16, k))
+	from := p.top
+	p.top, p.shown = 0, n
+	if top+n*rowH > viewBottom {
+		viewBottom -= int(glyphH*k) + px(4, k) // the line saying which rows are shown
+		top = viewTop
+		p.shown = max(1, (viewBottom-viewTop)/rowH)
+		sel := p.sel
+		if p.loose {
+			sel = -1
+		}
+		p.top = scrollTop(from, n, p.shown, sel, nil)
+		width = min(width, p.win.w-2*px(settingsBarGap+settingsBarW+8, k)) // room for the bar
 	}
 	for i := range p.rows {
-		p.rects[i] = centredRect(p.win.w, top+i*rowH, min(px(settingRowW, k), p.win.w-px(16, k)), rowH-px(4, k))
+		p.rects[i] = centredRect(p.win.w, top+(i-p.top)*rowH, width, rowH-px(4, k))
 	}
+	p.view = image.Rect(p.rects[0].Min.X, top, p.rects[0].Max.X, top+p.shown*rowH)
 	p.name.rect = p.rects[0]
 }
 
-// inView says whether row i lies wholly in the list's view.
-func (p *settingsPanel) inView(i int) bool {
-	k := uiScale(p.win.w, p.win.h)
-	r := p.rects[i]
-	return r.Min.Y >= px(settingsViewY, k) && r.Max.Y <= p.win.h-px(settingsFootH, k)
+// scrolls says whether the list is longer than its view.
+func (p *settingsPanel) scrolls() bool { return p.shown < len(p.rows) }
+
+// inView says whether row i is among the rows shown.
+func (p *settingsPanel) inView(i int) bool { return i >= p.top && i < p.top+p.shown }
+
+// scroll moves the view by this frame's wheel notches and Page Up or Down.
+func (p *settingsPanel) scroll(in *frameInput) {
+	if in.Wheel == 0 && !in.PageUp && !in.PageDown {
+		return
+	}
+	p.top, p.loose = scrollTop(p.top, len(p.rows), p.shown, -1, in), true
+}
+
+// tellRows says in the log which rows are shown when that changes:
+// window tests follow the scrolling.
+func (p *settingsPanel) tellRows() {
+	if now := [2]int{p.top, p.shown}; now != p.told {
+		p.told = now
+		fmt.Fprintf(p.logw, "duskfall: settings rows %d-%d of %d shown\n", p.top+1, p.top+p.shown, len(p.rows))
+	}
+}
+
+// sign is the line under a list with rows hidden: which rows are shown
+// and which way the rest are, made again only when the view moves.
+func (p *settingsPanel) sign() string {
+	if now := [2]int{p.top, p.shown}; now != p.signFor || p.more == "" {
+		p.signFor = now
+		n, first, last := len(p.rows), p.top+1, p.top+p.shown
+		switch {
+		case first == 1:
+			p.more = fmt.Sprintf("rows %d-%d of %d, more below: the wheel or Page Down scrolls", first, last, n)
+		case last == n:
+			p.more = fmt.Sprintf("rows %d-%d of %d, more above: the wheel or Page Up scrolls", first, last, n)
+		default:
+			p.more = fmt.Sprintf("rows %d-%d of %d, more above and below: the wheel scrolls", first, last, n)
+		}
+	}
+	return p.more
 }
 
 // update runs a frame; true means the player left the panel.
@@ -159,7 +221,11 @@ func (p *settingsPanel) update(in *frameInput) bool {
 			fmt.Fprintf(p.logw, "duskfall: settings at %s\n", p.rows[p.sel].label) // window tests follow the choice
 		}
 	}()
+	if !p.binding {
+		p.scroll(in)
+	}
 	p.layout()
+	defer p.tellRows()
 	p.blink++
 	if p.binding {
 		p.takeKey(in)
@@ -174,10 +240,12 @@ func (p *settingsPanel) update(in *frameInput) bool {
 		return true
 	case in.menuUp():
 		p.commitName()
-		p.sel = (p.sel + len(p.rows) - 1) % len(p.rows)
+		p.sel, p.loose = (p.sel+len(p.rows)-1)%len(p.rows), false
+		p.layout()
 	case in.menuDown():
 		p.commitName()
-		p.sel = (p.sel + 1) % len(p.rows)
+		p.sel, p.loose = (p.sel+1)%len(p.rows), false
+		p.layout()
 	case in.Left && p.sel != 0:
 		return p.press(-1)
 	case in.Right && p.sel != 0:
@@ -273,7 +341,10 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 		frame(dst, g.shapes, r, fill, border)
 	}
 	g.shapes.flush(dst)
-	g.text.draw(dst, "Settings", p.win.w/2, max(px(settingsTitleY, k), p.rects[0].Min.Y-px(60, k)), 3*k, alignCenter, colTitle)
+	if p.scrolls() {
+		p.drawScrollBar(dst, g, k)
+	}
+	g.text.draw(dst, "Settings", p.win.w/2, max(px(settingsTitleY, k), p.view.Min.Y-px(60, k)), 3*k, alignCenter, colTitle)
 	for i, row := range p.rows {
 		if !p.inView(i) {
 			continue
@@ -301,11 +372,35 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 			g.bullets.drawSample(dst, float32(r.Min.X+px(170, k)), float32(r.Min.Y+r.Dy()/2))
 		}
 	}
+	if p.scrolls() {
+		g.text.draw(dst, p.moreFit.get(g, p.sign(), p.win.w-px(16, k), k), p.win.w/2, p.view.Max.Y+px(2, k), k, alignCenter, colDim)
+	}
 	foot := "Up/Down choose, Left/Right change, Enter toggles or rebinds, Esc goes back"
 	if g.text.advance(foot, k) > p.win.w-px(24, k) {
 		foot = "Up/Down, Left/Right, Enter, Esc"
 	}
 	g.text.draw(dst, foot, p.win.w/2, p.win.h-px(30, k), k, alignCenter, colDim)
+}
+
+// drawScrollBar draws the bar beside the rows: its track as tall as the
+// view, and a thumb as much of it as the rows shown are of all the rows,
+// where they are among them.
+func (p *settingsPanel) drawScrollBar(dst *ebiten.Image, g *graphics, k float64) {
+	track := p.scrollTrack(k)
+	g.boxes.add("scroll bar", track)
+	n := len(p.rows)
+	th := max(px(12, k), track.Dy()*p.shown/n)
+	ty := track.Min.Y + (track.Dy()-th)*p.top/max(1, n-p.shown)
+	g.shapes.rect(dst, float32(track.Min.X), float32(track.Min.Y), float32(track.Dx()), float32(track.Dy()), colXPTrack)
+	g.shapes.rect(dst, float32(track.Min.X), float32(ty), float32(track.Dx()), float32(th), colBorderOn)
+	g.shapes.flush(dst)
+}
+
+// scrollTrack is the scroll bar's track: beside the rows, as tall as the
+// view.
+func (p *settingsPanel) scrollTrack(k float64) image.Rectangle {
+	x := p.view.Max.X + px(settingsBarGap, k)
+	return image.Rect(x, p.view.Min.Y, x+px(settingsBarW, k), p.view.Max.Y-px(4, k))
 }
 
 // LabelUIScale is the row choosing the UI scale.
@@ -349,4 +444,23 @@ func SettingsRowOf(label string) int {
 		}
 	}
 	return -1
+}
+
+// SettingsRowCenter is the centre of the settings row labelled label in a
+// w×h window at the automatic UI scale, with the list's view starting at
+// its first-th row (1 is the top; the log's "settings rows 12-23 of 23
+// shown" says 12), and whether that row is shown there: for tests that
+// scroll the list and click a row.
+func SettingsRowCenter(label string, first, w, h int) (image.Point, bool) {
+	a := &app{}
+	a.w, a.h = w, h
+	p := a.settingsPanel()
+	p.top, p.loose = first-1, true
+	p.layout()
+	for i, r := range p.rows {
+		if r.label == label && p.inView(i) {
+			return p.rects[i].Min.Add(p.rects[i].Size().Div(2)), true
+		}
+	}
+	return image.Point{}, false
 }

@@ -509,6 +509,7 @@ func TestSettingsScene(t *testing.T) {
 			h.press(frameInput{Down: true})
 		}
 		h.press(frameInput{Enter: true})
+		h.press(frameInput{}) // its first frame lays it out
 		return h, sceneOf[*settingsScene](t, h).panel
 	}
 	row := func(p *settingsPanel, label string) int {
@@ -565,6 +566,66 @@ func TestSettingsScene(t *testing.T) {
 		h.press(frameInput{Left: true})
 		h.press(frameInput{Left: true})
 		assert.Equal(t, 0.75, h.a.settings.WindowScale)
+	})
+	t.Run("at 1280×720 the rows do not all fit: the wheel scrolls them and the log says which are shown", func(t *testing.T) {
+		h, p := open(t)
+		require.True(t, p.scrolls(), "%d rows, %d shown", len(p.rows), p.shown)
+		n := len(p.rows)
+		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows 1-%d of %d shown\n", p.shown, n))
+		assert.Contains(t, p.sign(), "more below")
+		h.press(frameInput{Wheel: -1})
+		assert.Equal(t, 2, p.top, "a notch down moves two rows")
+		assert.Contains(t, p.sign(), "more above and below")
+		h.press(frameInput{Wheel: -10})
+		assert.Equal(t, n-p.shown, p.top, "never past the end")
+		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows %d-%d of %d shown\n", n-p.shown+1, n, n))
+		assert.Contains(t, p.sign(), "more above:")
+		assert.True(t, p.inView(p.back), "Back shows at the end")
+		assert.False(t, p.inView(0), "the name's row is scrolled out")
+		h.press(frameInput{Wheel: -1})
+		assert.Equal(t, 1, strings.Count(h.log.String(), fmt.Sprintf("rows %d-%d of", n-p.shown+1, n)), "one line per change, not per frame")
+	})
+	t.Run("a click lands on the row drawn under the pointer, not a row scrolled out", func(t *testing.T) {
+		h, p := open(t)
+		h.press(frameInput{Wheel: -10})
+		r := p.rects[p.back-1] // Class ability, in view at the end
+		h.press(frameInput{MouseX: r.Min.X + 10, MouseY: r.Min.Y + 5, MouseMoved: true, Click: true})
+		assert.Equal(t, p.back-1, p.sel)
+		assert.True(t, p.binding, "the click on a key's row waits for the key")
+		assert.Contains(t, h.log.String(), "duskfall: settings waiting for a key for ability")
+		h.press(frameInput{Pressed: []ebiten.Key{ebiten.KeyEscape}})
+		hidden := p.rects[0] // the name's row lies above the view now
+		h.press(frameInput{MouseX: hidden.Min.X + 10, MouseY: hidden.Min.Y + 5, MouseMoved: true, Click: true})
+		assert.Equal(t, p.back-1, p.sel, "a row out of view takes no click")
+	})
+	t.Run("Up and Down keep the chosen row in view after the wheel moved it away", func(t *testing.T) {
+		h, p := open(t)
+		h.press(frameInput{Wheel: -10})
+		require.False(t, p.inView(p.sel))
+		h.press(frameInput{Down: true})
+		assert.True(t, p.inView(p.sel), "row %d shown in %d-%d", p.sel, p.top, p.top+p.shown-1)
+		h.press(frameInput{Up: true})
+		h.press(frameInput{Up: true}) // wraps round to Back
+		assert.Equal(t, p.back, p.sel)
+		assert.True(t, p.inView(p.back))
+	})
+	t.Run("a window tall enough shows every row, with no sign", func(t *testing.T) {
+		h, p := open(t)
+		defer h.a.Layout(WindowWidth, WindowHeight)
+		h.a.Layout(1280, 1000)
+		h.press(frameInput{})
+		assert.False(t, p.scrolls())
+		h.press(frameInput{Wheel: -3})
+		assert.Zero(t, p.top)
+	})
+	t.Run("SettingsRowCenter finds a row where the panel draws it", func(t *testing.T) {
+		h, p := open(t)
+		h.press(frameInput{Wheel: -10})
+		pt, ok := SettingsRowCenter("Class ability", p.top+1, h.a.w, h.a.h)
+		require.True(t, ok)
+		assert.True(t, pt.In(p.rects[p.back-1]))
+		_, ok = SettingsRowCenter("Name", p.top+1, h.a.w, h.a.h)
+		assert.False(t, ok, "scrolled out")
 	})
 	t.Run("the name is typed in its row; an invalid one is not kept", func(t *testing.T) {
 		h, p := open(t)

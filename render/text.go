@@ -44,6 +44,12 @@ type textCache struct {
 	dop    text.DrawOptions
 	// boxes records each string drawn while the layout is recorded.
 	boxes *uiBoxes
+	// quiet leaves words out: the HUD's, under a panel that dims the
+	// screen, where they would show through the panel's own.
+	quiet bool
+	// hole leaves out the words that would lie under it: the place of a
+	// panel drawn over them next (a tooltip over the inventory).
+	hole image.Rectangle
 }
 
 func newTextCache() *textCache {
@@ -108,7 +114,7 @@ const (
 // draw draws s with its top at y, tinted c, at scale, aligned at x. A dark
 // shadow one scaled pixel down-right keeps it readable on any background.
 func (t *textCache) draw(dst *ebiten.Image, s string, x, y int, scale float64, align int, c color.RGBA) {
-	if s == "" {
+	if s == "" || t.quiet {
 		return
 	}
 	img := t.image(s, scale)
@@ -118,7 +124,11 @@ func (t *textCache) draw(dst *ebiten.Image, s string, x, y int, scale float64, a
 	case alignRight:
 		x -= w
 	}
-	t.boxes.add(s, image.Rect(x, y, x+img.Bounds().Dx(), y+img.Bounds().Dy()))
+	r := image.Rect(x, y, x+img.Bounds().Dx(), y+img.Bounds().Dy())
+	if r.Overlaps(t.hole) {
+		return
+	}
+	t.boxes.addText(s, r)
 	shadow := max(1, scale/2)
 	t.blit(dst, img, float64(x)+shadow, float64(y)+shadow, color.RGBA{0, 0, 0, 200})
 	t.blit(dst, img, float64(x), float64(y), c)

@@ -96,22 +96,27 @@ func uiScaleWords(v float64, w, h int) string {
 
 // The layout's boxes: every HUD and menu element drawn in a frame, by
 // name, so a test can check that no two overlap and none leaves the
-// window (TestNoHUDElementsOverlapAtAnySize). Text and framed panels are
-// recorded as they are drawn while recording is on (the HUD and the menus,
-// never the world's labels under them); bars, the minimap and the hotbar
-// are recorded by their drawers. A box wholly inside another is its child
-// (a label on its button, a slot in its bar) and may overlap it; any other
-// overlap within a layer is a fault. A panel over the game (the pause
-// menu, Settings, the inventory) opens a layer of its own: it may cover
-// the HUD, but not the boxes kept in view under it (the item bar the
-// inventory points at). The slice is reused: recording allocates nothing
-// at steady state.
+// window (TestNoHUDElementsOverlapAtAnySize), and so what comes and goes
+// finds room among what is already drawn (placement.go). Text and framed
+// panels are recorded as they are drawn while recording is on (the HUD
+// and the menus, never the world's labels under them); bars, the minimap
+// and the hotbar are recorded by their drawers. A box wholly inside
+// another is its child (a label on its button, a slot in its bar) and may
+// overlap it; any other overlap within a layer is a fault. A panel over
+// the game (the pause menu, Settings, the inventory) opens a layer of its
+// own: it may cover the HUD, but not the boxes kept in view under it (the
+// item bar the inventory points at), and no text of any layer may lie on
+// another's: a panel that dims the screen leaves the HUD's words out
+// (textCache.quiet). The slices are reused: recording allocates nothing
+// at steady state. The last frame's boxes are kept for the world's labels,
+// which are drawn before the HUD and keep out from under it (labels.go).
 type uiBox struct {
 	name  string
 	r     image.Rectangle
 	layer int
 	keep  bool // stays in view under a panel of a higher layer
 	cover bool // its layer covers the whole screen (dims or hides what is under)
+	text  bool // words, which no other words may cover
 }
 
 type uiBoxes struct {
@@ -119,24 +124,31 @@ type uiBoxes struct {
 	layer int
 	cover bool // the layer under way covers the whole screen
 	boxes []uiBox
+	last  []uiBox           // the last frame's
+	near  []image.Rectangle // room's scratch
 }
 
-// reset empties the frame's boxes and stops recording.
+// reset keeps the frame's boxes as the last frame's, starts an empty
+// record and stops recording.
 func (b *uiBoxes) reset() {
-	b.on, b.layer, b.cover, b.boxes = false, 0, false, b.boxes[:0]
+	b.last, b.boxes = b.boxes, b.last[:0]
+	b.on, b.layer, b.cover = false, 0, false
 }
 
 // add records r under name when recording is on.
-func (b *uiBoxes) add(name string, r image.Rectangle) { b.record(name, r, false) }
+func (b *uiBoxes) add(name string, r image.Rectangle) { b.record(name, r, false, false) }
 
 // addKept records r as a box that stays in view under panels.
-func (b *uiBoxes) addKept(name string, r image.Rectangle) { b.record(name, r, true) }
+func (b *uiBoxes) addKept(name string, r image.Rectangle) { b.record(name, r, true, false) }
 
-func (b *uiBoxes) record(name string, r image.Rectangle, keep bool) {
+// addText records words drawn in r.
+func (b *uiBoxes) addText(s string, r image.Rectangle) { b.record(s, r, false, true) }
+
+func (b *uiBoxes) record(name string, r image.Rectangle, keep, text bool) {
 	if b == nil || !b.on || r.Empty() {
 		return
 	}
-	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, keep: keep, cover: b.cover})
+	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, keep: keep, cover: b.cover, text: text})
 }
 
 // overlay starts a panel's layer over what is drawn so far; screen says
@@ -156,8 +168,9 @@ func rectF(x, y, w, h float32) image.Rectangle {
 }
 
 // layoutFaults are the boxes that leave a w×h window, and the pairs that
-// overlap in one layer (neither inside the other), or where a panel covers
-// a box kept in view: empty when the layout is sound.
+// overlap in one layer (neither inside the other), words on words in any
+// two layers, or where a panel covers a box kept in view: empty when the
+// layout is sound.
 func layoutFaults(boxes []uiBox, w, h int) []string {
 	var out []string
 	win := image.Rect(0, 0, w, h)
@@ -177,6 +190,8 @@ func layoutFaults(boxes []uiBox, w, h int) []string {
 					continue
 				}
 				out = append(out, fmt.Sprintf("%q %v overlaps %q %v", a.name, a.r, b.name, b.r))
+			case a.text && b.text:
+				out = append(out, fmt.Sprintf("%q %v is drawn over %q %v", b.name, b.r, a.name, a.r))
 			case a.keep && b.layer > a.layer && !b.cover:
 				out = append(out, fmt.Sprintf("%q %v covers %q %v, which stays in view", b.name, b.r, a.name, a.r))
 			case b.keep && a.layer > b.layer && !a.cover:

@@ -1,0 +1,153 @@
+package render
+
+import (
+	"image"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// What comes and goes over the fight (docs/ART.md, "The HUD at any
+// size"): E's prompt, the ship's state, the boss banner, the server's last
+// sentence, the level-up words, the cleared panel and the feedback lines.
+// They are drawn last, over the HUD and over a panel that leaves room (the
+// inventory, the keeper's panel, and of them the pause menu shows only the
+// sentence and the feedback, answers to what it does), in that order,
+// what a player must act on first, each in the place nearest where it always
+// stood that is free of every box the frame has drawn so far, its own
+// included (uiBoxes.room). One that finds no room this frame is left out,
+// never drawn over other words, and drawn again once room frees. Under
+// Settings or the Players list they wait.
+
+// transientGap is the room kept around each, at scale 1.
+const transientGap = 6
+
+// transients holds the transient lines cut to the window, so placing them
+// allocates nothing at steady state.
+type transients struct {
+	toast   [toastLines]fitted
+	notice  fitted
+	status  fitted
+	cleared []fitted // the cleared panel's lines under its title
+	lines   []string
+}
+
+// clearedLines are the cleared panel's lines under its title, each cut to
+// width at scale k.
+func (t *transients) clearedLines(g *graphics, txt []string, width int, k float64) []string {
+	for len(t.cleared) < len(txt)-1 {
+		t.cleared = append(t.cleared, fitted{})
+	}
+	t.lines = t.lines[:0]
+	for i, l := range txt[1:] {
+		t.lines = append(t.lines, t.cleared[i].get(g, l, width, k))
+	}
+	return t.lines
+}
+
+// room finds a place for a block w×h centred across a screen sw×sh,
+// wished with its top at y: of the places where it touches no box
+// recorded so far (within gap), the nearest to y, on a tie the one in dir
+// (1 down, -1 up). A free place is the wished one or lies just past some
+// box, so those are the places tried. The place is recorded under name;
+// false when none lies between the screen's edges.
+func (b *uiBoxes) room(name string, w, h, y, dir, sw, sh, gap int) (image.Rectangle, bool) {
+	x := sw/2 - w/2 // as text centred on the screen lands
+	if b == nil || x < 0 || x+w > sw || h > sh {
+		return image.Rectangle{}, false
+	}
+	b.near = b.near[:0] // the boxes level with the block: only they can be in its way
+	for _, o := range b.boxes {
+		if o.r.Min.X < x+w+gap && x-gap < o.r.Max.X {
+			b.near = append(b.near, o.r)
+		}
+	}
+	best, found, bestCost := 0, false, 0
+	try := func(top int) {
+		if top < 0 || top+h > sh || hits(b.near, image.Rect(x-gap, top-gap, x+w+gap, top+h+gap)) {
+			return
+		}
+		cost := 2 * abs(top-y)
+		if (top-y)*dir < 0 {
+			cost++ // against the way it would rather move
+		}
+		if !found || cost < bestCost {
+			best, found, bestCost = top, true, cost
+		}
+	}
+	try(y)
+	for _, o := range b.near {
+		try(o.Max.Y + gap)
+		try(o.Min.Y - gap - h)
+	}
+	if !found {
+		return image.Rectangle{}, false
+	}
+	r := image.Rect(x, best, x+w, best+h)
+	b.add(name, r)
+	return r, true
+}
+
+// hits says whether r overlaps any of rs.
+func hits(rs []image.Rectangle, r image.Rectangle) bool {
+	for _, o := range rs {
+		if o.Overlaps(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// drawTransients places and draws what comes and goes, in its order.
+func (s *playScene) drawTransients(dst *ebiten.Image, g *graphics) {
+	if s.openSettings != nil || s.roster != nil {
+		return
+	}
+	w, h, now := s.win.w, s.win.h, s.now()
+	fight := !s.paused // the pause menu shows only the answers to what it does: the sentence and the feedback
+	if fight && !s.keeper.open {
+		s.items.drawPrompt(dst, g, s, s.keeper.near(s.rt, s.frames))
+	}
+	if self, ok := s.rt.Self(); ok && fight {
+		s.drawLine(dst, g, &s.said.status, "status", statusLine(self.Flags, s.inDungeon()), h/2+px(64, uiScale(w, h)), 1)
+	}
+	if fight {
+		s.fx.drawBanner(dst, g, s)
+	}
+	if text, at := s.rt.Notice(); text != "" && now.Sub(at) < noticeShown {
+		s.drawLine(dst, g, &s.said.notice, "notice", text, h/4, 1)
+	}
+	if fight {
+		s.items.level.drawWords(dst, g, w, h, now)
+		s.items.drawBanner(dst, g, &s.said, now, w, h)
+	}
+	if !s.keeper.open { // the panel has its own line of answer; the feedback waits under it
+		s.items.drawToasts(dst, g, &s.said, now, w, h)
+	}
+}
+
+// drawLine places one line of large words, cut to the window, wished at
+// y, and draws it.
+func (s *playScene) drawLine(dst *ebiten.Image, g *graphics, f *fitted, name, text string, y, dir int) {
+	if text == "" {
+		return
+	}
+	k := uiScale(s.win.w, s.win.h)
+	ts := textScale * k
+	line := f.get(g, text, s.win.w-px(16, k), ts)
+	r, ok := g.boxes.room(name, g.text.advance(line, ts), int(glyphH*ts), y, dir, s.win.w, s.win.h, px(transientGap, k))
+	if ok {
+		g.text.draw(dst, line, s.win.w/2, r.Min.Y, ts, alignCenter, colTitle)
+	}
+}
+
+// noticeShown is how long the server's last sentence (a portal refused,
+// say) stays on screen.
+const noticeShown = 4 * time.Second
