@@ -102,7 +102,7 @@ fi
 if wanted settings; then
   window ""
   settle
-  xdotool mousemove 640 477 click 1
+  xdotool mousemove 640 447 click 1 # Settings, the main menu's third button at 1280x720
   sleep 1
   shot "$out/settings.png"
   kill "$win"; wait "$win" 2>/dev/null || true
