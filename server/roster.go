@@ -582,21 +582,8 @@ func (s *Runtime) notify(p *peer, text string) {
 func (s *Runtime) sendCharacters(p *peer, cause wire.Cause, note string) {
 	msg := wire.Characters{Cause: cause, Slots: store.MaxCharactersPerAccount,
 		Entries: make([]wire.CharacterEntry, 0, len(p.roster))}
-	for _, c := range p.roster {
-		class := s.classIndex(&c)
-		maxHP := uint16(max(s.cfg.Content.Player.MaxHP, 1))
-		if int(class) < len(s.cfg.Content.Classes) {
-			maxHP = uint16(max(s.cfg.Content.Classes[class].Stats.MaxHP, 1))
-		}
-		e := wire.CharacterEntry{ID: c.ID, Name: c.Name, Level: uint8(min(max(c.Level, 0), 255)),
-			Health: maxHP, MaxHealth: maxHP, Lockout: uint16(min(s.lockedOut(c.ID), 65535)), Class: class}
-		if c.Health > 0 {
-			e.Health = uint16(min(c.Health, int(maxHP)))
-		}
-		if c.Where.Kind == store.PlaceDungeon {
-			e.Where = wire.WhereDungeon
-		}
-		msg.Entries = append(msg.Entries, e)
+	for i := range p.roster {
+		msg.Entries = append(msg.Entries, s.entryOf(&p.roster[i]))
 	}
 	msg.Note = clipNote(note)
 	b, err := wire.AppendCharacters(s.buf[:0], msg)
@@ -605,6 +592,23 @@ func (s *Runtime) sendCharacters(p *peer, cause wire.Cause, note string) {
 		return
 	}
 	s.send(p, wire.MsgCharacters, b)
+}
+
+// entryOf is a character's roster entry: its class, its level and its
+// health out of the most the world gives it, gear and upgrades included
+// (the roster shows what the HUD will), and its lockout.
+func (s *Runtime) entryOf(c *store.Character) wire.CharacterEntry {
+	l := s.loadout(c)
+	maxHP := uint16(max(game.EffectiveStats(s.cfg.Content, l).MaxHP, 1))
+	e := wire.CharacterEntry{ID: c.ID, Name: c.Name, Level: uint8(min(max(c.Level, 0), 255)),
+		Health: maxHP, MaxHealth: maxHP, Lockout: uint16(min(s.lockedOut(c.ID), 65535)), Class: l.Class}
+	if c.Health > 0 { // 0: never spawned, or dead: it comes back whole
+		e.Health = uint16(min(c.Health, int(maxHP)))
+	}
+	if c.Where.Kind == store.PlaceDungeon {
+		e.Where = wire.WhereDungeon
+	}
+	return e
 }
 
 // clipNote fits a sentence to a note, cutting at a character boundary: a
