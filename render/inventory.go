@@ -16,7 +16,8 @@ import (
 // closed with its key (I by default) or Esc. The bag and what is worn, each
 // thing named with what it does; the class, its ability and the ability's
 // key; the character's level, XP and every stat
-// as its upgrades and gear make it (the rule the server uses, BuildStats);
+// as its class, upgrades and gear make it (the rule the server plays,
+// game.EffectiveStats);
 // and the upgrades it holds. The game goes on under it, and the ship still
 // moves: it is read at a glance, not lived in.
 

@@ -212,11 +212,17 @@ func (k *keeperUI) refresh(sh client.Sheet, rt *client.Runtime) {
 	k.offerKey = append(k.offerKey[:0], sh.Offer...)
 	k.upsKey = append(k.upsKey[:0], sh.Upgrades...)
 	k.wornKey = sh.Worn
-	k.options = k.options[:0]
 	k.layW = 0 // wrapped again for the window
-	now := rt.PlayerStats()
-	for i, up := range sh.Offer {
-		k.options = append(k.options, k.option(i, up, now, rt.StatsWith(up)))
+	k.makeOptions(sh.Loadout(rt.Character().Class), sh.Offer)
+}
+
+// makeOptions makes a card per upgrade on offer to a character of loadout
+// l: its stats now and with the upgrade, as the server would build them.
+func (k *keeperUI) makeOptions(l game.Loadout, offer []uint8) {
+	k.options = k.options[:0]
+	now := game.EffectiveStats(k.content, l)
+	for i, up := range offer {
+		k.options = append(k.options, k.option(i, up, now, statsTaking(k.content, l, up)))
 	}
 }
 

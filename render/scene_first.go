@@ -183,7 +183,7 @@ func newClassScene(win *window, mv moves, sess session, name string) *classScene
 		for i := range c.Classes {
 			cl := &c.Classes[i]
 			s.cards = append(s.cards, &classCard{class: cl, pick: &button{label: cl.Name},
-				text: wrap(cl.Text, cardChars), stats: classStats(cl), power: wrap(abilityWords(&cl.Ability), cardChars)})
+				text: wrap(cl.Text, cardChars), stats: classStats(c, i), power: wrap(abilityWords(&cl.Ability), cardChars)})
 		}
 	}
 	order := []any{s.name}
@@ -194,12 +194,6 @@ func newClassScene(win *window, mv moves, sess session, name string) *classScene
 	s.form.submit = s.create
 	s.layout()
 	return s
-}
-
-// classStats says a class's numbers in a line.
-func classStats(cl *game.Class) string {
-	st := &cl.Stats
-	return fmt.Sprintf("HP %d · speed %.0f · %d×%d dmg", st.MaxHP, st.Speed*game.TickRate, max(st.Shots, 1), st.Damage)
 }
 
 // abilityWords says what an ability does and how often.
