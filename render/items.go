@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/hajimehoshi/ebiten/v2"
 	"image"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -62,6 +63,7 @@ type itemsUI struct {
 	content *game.Content
 	keeper  string // the upgrade NPC's name, for the owed hint
 	class   uint8  // the class of the character in play: the base of every figure
+	logw    io.Writer
 
 	// Per item def, made once: its name, its initials for the slot, the
 	// pickup prompt.
@@ -229,6 +231,9 @@ func (u *itemsUI) emptyText(slot int) string {
 func (u *itemsUI) push(text string, now time.Time) {
 	copy(u.toasts[:], u.toasts[1:])
 	u.toasts[toastLines-1] = toast{text: text, at: now}
+	if u.logw != nil {
+		fmt.Fprintf(u.logw, "duskfall: feedback %s\n", text) // window tests follow what the player is told
+	}
 }
 
 // update refreshes what follows the sheet: feedback for a new action, the

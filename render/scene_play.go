@@ -112,6 +112,7 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	content, keeper := s.rt.Content(), keeperName(env.pack)
 	s.items = newItemsUI(content, keeper)
 	s.keeper = newKeeperUI(content, keeper, s.rt)
+	s.items.logw, s.keeper.logw = env.logw, env.logw
 	s.pause = newForm(toAny(s.pauseButtons(false))...)
 	s.pauseOut = newForm(toAny(s.pauseButtons(true))...)
 	s.netGraph = env.settings.NetGraph
