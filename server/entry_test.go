@@ -72,3 +72,16 @@ func article(word string) string {
 	}
 	return "a"
 }
+
+// --enter-levels raises a character as it enters play, each level owing
+// an upgrade choice, with an offer on the table: the keeper's panel can be
+// tried at once.
+func TestEnterLevelsRaisesACharacterAsItEntersPlay(t *testing.T) {
+	cfg := hubConfig(t)
+	cfg.EnterLevels = 2
+	lp := joinLocal(t, cfg)
+	c := lp.peer(t).char
+	assert.Equal(t, 3, c.Level)
+	assert.Equal(t, 2, owed(&c))
+	assert.Len(t, c.Offer, 3)
+}
