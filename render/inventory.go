@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"io"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -44,6 +45,8 @@ type inventoryPanel struct {
 	fitR    image.Rectangle
 	fitK    float64
 	fitMade sheetKey
+
+	logw io.Writer // window tests read the figures shown
 }
 
 // invLine is a line of the carried column: a slot's name and what it holds.
@@ -83,7 +86,24 @@ func (p *inventoryPanel) refresh(u *itemsUI, sh client.Sheet, cl *game.Class, ke
 		p.made = k
 		p.make(u, sh)
 		p.class = classLine(cl, key)
+		p.say()
 	}
+}
+
+// say writes the stats shown, for window tests: "duskfall: inventory
+// damage 22 | max health 90 | … | DPS 102".
+func (p *inventoryPanel) say() {
+	if p.logw == nil {
+		return
+	}
+	var b strings.Builder
+	for i, row := range p.stat {
+		if i > 0 {
+			b.WriteString(" | ")
+		}
+		b.WriteString(row.label + " " + row.value)
+	}
+	fmt.Fprintf(p.logw, "duskfall: inventory %s\n", b.String())
 }
 
 // classLine names the class and what its ability does, on which key.

@@ -99,6 +99,7 @@ type keeperUI struct {
 	askedWhat  uint8
 	status     string
 	took       bool
+	wasNear    bool // the ship stood in reach last frame
 
 	logw io.Writer // window tests follow the panel's openings and picks
 }
@@ -137,6 +138,10 @@ func (k *keeperUI) near(rt *client.Runtime, frame int) bool {
 func (k *keeperUI) update(in *frameInput, rt *client.Runtime, w, h, frame int) bool {
 	sh := rt.Sheet()
 	near := k.near(rt, frame)
+	if near != k.wasNear {
+		k.wasNear = near
+		k.say("duskfall: keeper in reach=%t", near)
+	}
 	if !k.open {
 		if in.Interact && near && sh.Owed > 0 && len(sh.Offer) > 0 {
 			k.open, k.status, k.took, k.asking = true, "", false, false

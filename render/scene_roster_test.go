@@ -21,15 +21,19 @@ type rosterCall struct {
 }
 
 // rosterRecorder stands in for the runtime's commands.
-type rosterRecorder struct{ calls []rosterCall }
+type rosterRecorder struct {
+	calls   []rosterCall
+	classes []string // the class of each create
+}
 
 func (r *rosterRecorder) SelectCharacter(id uint64) error {
 	r.calls = append(r.calls, rosterCall{wire.OpSelect, id, ""})
 	return nil
 }
 
-func (r *rosterRecorder) CreateCharacter(name, _ string) error {
+func (r *rosterRecorder) CreateCharacter(name, class string) error {
 	r.calls = append(r.calls, rosterCall{wire.OpCreate, 0, name})
+	r.classes = append(r.classes, class)
 	return nil
 }
 
@@ -80,7 +84,7 @@ func TestRosterScene(t *testing.T) {
 			assert.False(t, r.del.rect.Empty(), "%s has a Delete button", r.entry.Name)
 			assert.True(t, r.rect.In(image.Rect(0, 0, s.win.w, s.win.h)), "%s is on screen", r.entry.Name)
 		}
-		assert.Equal(t, "level 3  ·  health 80/100  ·  in the hub", s.rows[0].detail)
+		assert.Equal(t, "Vanguard  ·  level 3  ·  health 80/100  ·  in the hub", s.rows[0].detail)
 		assert.Contains(t, s.rows[1].detail, "returns to the hub")
 	})
 	t.Run("play sends a select of that character", func(t *testing.T) {
@@ -101,15 +105,44 @@ func TestRosterScene(t *testing.T) {
 		s.press(s.rows[0].sure)
 		assert.Equal(t, []rosterCall{{wire.OpDelete, 1, "Ava"}}, rec.calls, "the name travels as the confirmation")
 	})
-	t.Run("a name the server would refuse is explained and nothing is sent", func(t *testing.T) {
-		_, s, rec := rosterHarness(t, twoCharacters)
-		s.name.SetText(" Ava")
+	t.Run("New character opens the class cards; Back returns to the roster", func(t *testing.T) {
+		h, s, rec := rosterHarness(t, twoCharacters)
+		c := midOf(s.create.rect)
+		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		cs := sceneOf[*classScene](t, h)
+		assert.Empty(t, rec.calls, "nothing is made before its class is chosen")
+		require.NotNil(t, cs.back)
+		assert.Len(t, cs.cards, len(h.a.opts.Content.Content.Classes), "the same cards as the first launch")
+		assert.Empty(t, cs.name.Text(), "the player names it")
+		b := midOf(cs.back.rect)
+		h.press(frameInput{MouseX: b.X, MouseY: b.Y, MouseMoved: true, Click: true})
+		sceneOf[*rosterScene](t, h)
+		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		sceneOf[*classScene](t, h)
+		h.press(frameInput{Back: true})
+		sceneOf[*rosterScene](t, h)
+	})
+	t.Run("a character made from the roster has the class chosen on its card", func(t *testing.T) {
+		h, s, rec := rosterHarness(t, twoCharacters)
 		s.press(s.create)
-		assert.Equal(t, "A name cannot start or end with a space", s.createErr)
-		assert.Empty(t, rec.calls)
-		s.name.SetText("Cid")
-		s.press(s.create)
+		h.press(frameInput{})
+		cs := sceneOf[*classScene](t, h)
+		cs.act = rec
+		h.press(frameInput{Chars: []rune("Cid")})
+		c := midOf(cs.cards[3].pick.rect)
+		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		b := midOf(cs.create.rect)
+		h.press(frameInput{MouseX: b.X, MouseY: b.Y, MouseMoved: true, Click: true})
 		assert.Equal(t, []rosterCall{{wire.OpCreate, 0, "Cid"}}, rec.calls)
+		assert.Equal(t, []string{cs.cards[3].class.ID}, rec.classes)
+	})
+	t.Run("each row names the character's class", func(t *testing.T) {
+		withClass := wire.Characters{Slots: 8, Entries: []wire.CharacterEntry{
+			{ID: 1, Name: "Ava", Level: 3, Health: 150, MaxHealth: 150, Class: 3}}}
+		h, s, _ := rosterHarness(t, withClass)
+		name := h.a.opts.Content.Content.Classes[3].Name
+		assert.Equal(t, name+"  ·  level 3  ·  health 150/150  ·  in the hub", s.rows[0].detail)
+		assert.Contains(t, h.log.String(), "duskfall: roster Ava class="+h.a.opts.Content.Content.Classes[3].ID+" level=3 health=150/150")
 	})
 	t.Run("a lockout counts down in seconds", func(t *testing.T) {
 		h, s, _ := rosterHarness(t, twoCharacters)
