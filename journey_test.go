@@ -250,3 +250,30 @@ func clipboardSet(t *testing.T, text string) {
 		_ = cmd.Wait()
 	})
 }
+
+// press is key on a bare X server: there (Xvfb with no window manager)
+// windowactivate fails, and key with it, while windowfocus alone gives
+// the window the keyboard.
+func (p *player) press(keys ...string) {
+	xdotool(p.t, "windowfocus", "--sync", p.wid)
+	for _, k := range keys {
+		xdotool(p.t, "keydown", k)
+		time.Sleep(60 * time.Millisecond)
+		xdotool(p.t, "keyup", k)
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+// typeIn is typeText on a bare X server (see press).
+func (p *player) typeIn(s string) {
+	xdotool(p.t, "windowfocus", "--sync", p.wid)
+	xdotool(p.t, "type", "--delay", "40", s)
+}
+
+// holdDown is hold on a bare X server (see press).
+func (p *player) holdDown(k string, d time.Duration) {
+	xdotool(p.t, "windowfocus", "--sync", p.wid)
+	xdotool(p.t, "keydown", k)
+	time.Sleep(d)
+	xdotool(p.t, "keyup", k)
+}
