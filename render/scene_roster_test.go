@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"testing"
 	"time"
@@ -203,4 +204,44 @@ func TestTheRosterScrollsByTheWheel(t *testing.T) {
 	sel := s.selected()
 	require.GreaterOrEqual(t, sel, 0)
 	assert.True(t, sel >= s.top && sel < s.top+s.shown, "the focused row %d is in view again (rows %d to %d)", sel, s.top, s.top+s.shown-1)
+}
+
+// A click on a row's Play plays that row's character however long the
+// pointer rested on it first, whatever the rows, the window and the
+// scroll: hovering moves the focus, and the focus never moves the rows
+// from under the pointer.
+func TestARosterClickPlaysTheRowUnderThePointer(t *testing.T) {
+	for _, n := range []int{2, 8} {
+		for _, size := range [][2]int{{WindowWidth, WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+			for _, wheel := range []float64{0, -1} {
+				t.Run(fmt.Sprintf("%d rows at %dx%d, the wheel turned %v", n, size[0], size[1], -wheel), func(t *testing.T) {
+					chars := wire.Characters{Slots: 8}
+					for i := range n {
+						chars.Entries = append(chars.Entries, wire.CharacterEntry{ID: uint64(i + 1), Name: string(rune('A' + i)), Level: 1, Health: 100, MaxHealth: 100})
+					}
+					h, s, rec := rosterHarness(t, chars)
+					defer h.a.Layout(WindowWidth, WindowHeight)
+					h.a.Layout(size[0], size[1])
+					h.press(frameInput{MouseX: 1, MouseY: 1, MouseMoved: true, Wheel: wheel})
+					for row := range n {
+						for rest := 0; rest <= 12; rest += 4 { // frames between the pointer's arrival and the press
+							r := s.rows[row]
+							if r.play.rect.Empty() {
+								continue // scrolled out of view
+							}
+							rec.calls = nil
+							c := midOf(r.play.rect)
+							h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true})
+							for range rest {
+								h.press(frameInput{MouseX: c.X, MouseY: c.Y})
+							}
+							h.press(frameInput{MouseX: c.X, MouseY: c.Y, Click: true, FireHeld: true})
+							assert.Equal(t, []rosterCall{{wire.OpSelect, uint64(row + 1), ""}}, rec.calls, "row %d after %d frames", row, rest)
+							h.press(frameInput{MouseX: 1, MouseY: 1, MouseMoved: true})
+						}
+					}
+				})
+			}
+		}
+	}
 }
