@@ -115,6 +115,19 @@ func TestRosterScene(t *testing.T) {
 		require.NotNil(t, cs.back)
 		assert.Len(t, cs.cards, len(h.a.opts.Content.Content.Classes), "the same cards as the first launch")
 		assert.Empty(t, cs.name.Text(), "the player names it")
+		content := h.a.opts.Content.Content
+		for i, card := range cs.cards {
+			at, ok := ClassCardCenter(content, i, h.a.w, h.a.h)
+			assert.True(t, ok)
+			assert.Equal(t, midOf(card.pick.rect), at, "ClassCardCenter finds card %d", i)
+		}
+		assert.Equal(t, midOf(cs.create.rect), CreateAndPlayCenter(content, h.a.w, h.a.h, true), "CreateAndPlayCenter finds Create")
+		at, ok := RosterButtonCenter(LabelNewCharacter, 0, len(s.rows), h.a.w, h.a.h)
+		assert.True(t, ok)
+		assert.Equal(t, c, at, "RosterButtonCenter finds New character")
+		at, ok = RosterButtonCenter("Play", 1, len(s.rows), h.a.w, h.a.h)
+		assert.True(t, ok)
+		assert.Equal(t, midOf(s.rows[1].play.rect), at, "and a row's Play")
 		b := midOf(cs.back.rect)
 		h.press(frameInput{MouseX: b.X, MouseY: b.Y, MouseMoved: true, Click: true})
 		sceneOf[*rosterScene](t, h)
