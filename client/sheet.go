@@ -2,7 +2,6 @@ package client
 
 import (
 	"errors"
-	"slices"
 	"time"
 
 	"duskfall/game"
@@ -123,28 +122,25 @@ func fillStacks(dst, bag []int, src []uint8) {
 }
 
 // buildStats is the player's stats as the server builds them, from the
-// sheet's upgrades and worn items.
+// class played and the sheet's upgrades and worn items.
 func (r *Runtime) buildStats() game.PlayerStats {
-	return r.statsWith(r.sheet.sheet.Upgrades)
+	return game.EffectiveStats(r.cfg.Content, r.Loadout())
 }
 
-// StatsWith is the player's stats if it also took upgrade u: the numbers
-// the upgrade screen compares.
-func (r *Runtime) StatsWith(u uint8) game.PlayerStats {
-	return r.statsWith(append(slices.Clone(r.sheet.sheet.Upgrades), u))
+// Loadout is what the stats of the character in play are made of: its
+// class, and the upgrades and worn items its sheet lists.
+func (r *Runtime) Loadout() game.Loadout {
+	return r.sheet.sheet.Loadout(r.roster.playing.Class)
 }
 
-// statsWith is the player's stats with these upgrades and what the sheet
-// says it wears.
-func (r *Runtime) statsWith(upgrades []uint8) game.PlayerStats {
-	c := r.cfg.Content
-	var worn [game.EquipSlots]game.Item
-	for i, d := range r.sheet.sheet.Worn {
-		if d >= 0 {
-			worn[i] = game.Item{ID: 1, Def: uint16(d)} // BuildStats reads the def; any id marks the slot full
-		}
+// Loadout is the sheet's upgrades and worn items on a character of class;
+// a sheet not yet sent wears nothing.
+func (s Sheet) Loadout(class uint8) game.Loadout {
+	l := game.Loadout{Class: class, Upgrades: s.Upgrades, Worn: s.Worn}
+	if !s.Known {
+		l.Worn = game.NothingWorn()
 	}
-	return game.BuildStats(r.ClassStats(), upgrades, &worn, c)
+	return l
 }
 
 func (r *Runtime) onCleared(b []byte) error {
@@ -174,13 +170,4 @@ func (r *Runtime) PlayerClass(id uint16) *game.Class {
 		return &c.Classes[i]
 	}
 	return nil
-}
-
-// ClassStats is the base stats of the character in play: its class's, or
-// the baseline's when content has no classes.
-func (r *Runtime) ClassStats() game.PlayerStats {
-	if cl := r.Class(); cl != nil {
-		return cl.Stats
-	}
-	return r.cfg.Content.Player
 }

@@ -39,15 +39,17 @@ func (w *World) SetPlayerUpgrades(id uint16, upgrades []uint8) bool {
 	return true
 }
 
-// rebuild recomputes a player's stats from the base, its upgrades and what
-// it wears, keeping its health within the new maximum.
+// rebuild recomputes a player's stats from its class, its upgrades and
+// what it wears (EffectiveStats), keeping its health within the new
+// maximum.
 func (w *World) rebuild(p *player) {
-	base := w.content.Player
-	if c := w.classOf(p); c != nil {
-		base = c.Stats
-	}
-	p.stats = BuildStats(base, p.upgrades, &p.worn, w.content)
+	p.stats = EffectiveStats(w.content, p.loadout())
 	p.hp = min(p.hp, p.stats.MaxHP)
+}
+
+// loadout is what the player's stats are made of.
+func (p *player) loadout() Loadout {
+	return Loadout{Class: p.class, Upgrades: p.upgrades, Worn: WornDefs(&p.worn)}
 }
 
 func (p *player) freeBagSlot() int {

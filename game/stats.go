@@ -45,6 +45,59 @@ const (
 	PoisonPulses     = 6
 )
 
+// Loadout is everything a character's stats are made of: its class (an
+// index into Content.Classes), the upgrades it holds (indices into
+// Content.Upgrades) and the item defs it wears, one per equipment slot (-1
+// for an empty slot). The server reads it from the player, the client from
+// its sheet.
+type Loadout struct {
+	Class    uint8
+	Upgrades []uint8
+	Worn     [EquipSlots]int
+}
+
+// NothingWorn is a Loadout's Worn with every slot empty.
+func NothingWorn() [EquipSlots]int {
+	var defs [EquipSlots]int
+	for i := range defs {
+		defs[i] = -1
+	}
+	return defs
+}
+
+// EffectiveStats is the one answer to what a character's stats are: its
+// class's base (the content's baseline when content has no such class),
+// every upgrade it holds and everything it wears, applied and clamped by
+// BuildStats. The server plays these numbers (World.rebuild) and lists
+// them on the roster; the client predicts with them and every figure the
+// window shows (inventory, keeper cards, class cards, roster, HUD) is
+// made from them (docs/CONTENT.md, "Classes").
+func EffectiveStats(c *Content, l Loadout) PlayerStats {
+	base := c.Player
+	if int(l.Class) < len(c.Classes) {
+		base = c.Classes[l.Class].Stats
+	}
+	var worn [EquipSlots]Item
+	for i, d := range l.Worn {
+		if d >= 0 && d < len(c.Items) {
+			worn[i] = Item{ID: 1, Def: uint16(d)} // BuildStats reads the def; any id marks the slot full
+		}
+	}
+	return BuildStats(base, l.Upgrades, &worn, c)
+}
+
+// WornDefs is the item def in each equipment slot, -1 for an empty one:
+// a Loadout's Worn.
+func WornDefs(worn *[EquipSlots]Item) [EquipSlots]int {
+	defs := NothingWorn()
+	for i, it := range worn {
+		if !it.Empty() {
+			defs[i] = int(it.Def)
+		}
+	}
+	return defs
+}
+
 // BuildStats is base with every upgrade (indices into c.Upgrades) and every
 // worn item (Item.Def into c.Items; empty slots skipped) applied, then
 // clamped. Unknown indices are skipped: the content may have changed since

@@ -95,7 +95,7 @@ func (h *hud) update(rt *client.Runtime, frame int, look *worldLook, sess sessio
 	h.ping[frame%graphLen] = float32(net.RTT) / float32(time.Millisecond)
 	if self, ok := rt.Self(); ok && (self.HP != h.hp || self.MaxHP != h.maxHP || h.hpText == "") {
 		h.hp, h.maxHP = self.HP, self.MaxHP
-		h.hpText = fmt.Sprintf("%s   HP %d / %d", rt.Character().Name, self.HP, self.MaxHP)
+		h.hpText = hpLine(rt.Character().Name, self.HP, self.MaxHP)
 	}
 	if frame%hudRefresh != 0 {
 		return

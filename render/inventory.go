@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"io"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -16,7 +17,8 @@ import (
 // closed with its key (I by default) or Esc. The bag and what is worn, each
 // thing named with what it does; the class, its ability and the ability's
 // key; the character's level, XP and every stat
-// as its upgrades and gear make it (the rule the server uses, BuildStats);
+// as its class, upgrades and gear make it (the rule the server plays,
+// game.EffectiveStats);
 // and the upgrades it holds. The game goes on under it, and the ship still
 // moves: it is read at a glance, not lived in.
 
@@ -43,6 +45,8 @@ type inventoryPanel struct {
 	fitR    image.Rectangle
 	fitK    float64
 	fitMade sheetKey
+
+	logw io.Writer // window tests read the figures shown
 }
 
 // invLine is a line of the carried column: a slot's name and what it holds.
@@ -82,7 +86,24 @@ func (p *inventoryPanel) refresh(u *itemsUI, sh client.Sheet, cl *game.Class, ke
 		p.made = k
 		p.make(u, sh)
 		p.class = classLine(cl, key)
+		p.say()
 	}
+}
+
+// say writes the stats shown, for window tests: "duskfall: inventory
+// damage 22 | max health 90 | … | DPS 102".
+func (p *inventoryPanel) say() {
+	if p.logw == nil {
+		return
+	}
+	var b strings.Builder
+	for i, row := range p.stat {
+		if i > 0 {
+			b.WriteString(" | ")
+		}
+		b.WriteString(row.label + " " + row.value)
+	}
+	fmt.Fprintf(p.logw, "duskfall: inventory %s\n", b.String())
 }
 
 // classLine names the class and what its ability does, on which key.

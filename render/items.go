@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/hajimehoshi/ebiten/v2"
 	"image"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -61,6 +62,8 @@ type tooltip struct {
 type itemsUI struct {
 	content *game.Content
 	keeper  string // the upgrade NPC's name, for the owed hint
+	class   uint8  // the class of the character in play: the base of every figure
+	logw    io.Writer
 
 	// Per item def, made once: its name, its initials for the slot, the
 	// pickup prompt.
@@ -94,6 +97,7 @@ type itemsUI struct {
 	tipWorn  [game.EquipSlots]int
 	tipUps   []uint8
 	tipKnown bool
+	tipClass uint8
 	clearAt  time.Time
 	clearTxt []string
 }
@@ -227,6 +231,9 @@ func (u *itemsUI) emptyText(slot int) string {
 func (u *itemsUI) push(text string, now time.Time) {
 	copy(u.toasts[:], u.toasts[1:])
 	u.toasts[toastLines-1] = toast{text: text, at: now}
+	if u.logw != nil {
+		fmt.Fprintf(u.logw, "duskfall: feedback %s\n", text) // window tests follow what the player is told
+	}
 }
 
 // update refreshes what follows the sheet: feedback for a new action, the
@@ -235,6 +242,7 @@ func (u *itemsUI) push(text string, now time.Time) {
 func (u *itemsUI) update(rt *client.Runtime, now time.Time, inHub bool) {
 	sh := rt.Sheet()
 	u.noteSheet(sh, now)
+	u.class = rt.Character().Class
 	hub := 0
 	if inHub {
 		hub = 1
@@ -243,7 +251,7 @@ func (u *itemsUI) update(rt *client.Runtime, now time.Time, inHub bool) {
 		u.xpKey, u.xpText, u.owedText = k, xpLine(sh), owedLine(sh.Owed, u.keeper, inHub)
 	}
 	if !u.tipsFresh(sh) {
-		u.tipBag, u.tipStack, u.tipWorn, u.tipKnown = sh.Bag, sh.Stack, sh.Worn, sh.Known
+		u.tipBag, u.tipStack, u.tipWorn, u.tipKnown, u.tipClass = sh.Bag, sh.Stack, sh.Worn, sh.Known, u.class
 		u.tipUps = append(u.tipUps[:0], sh.Upgrades...)
 		for i := range barSlots {
 			u.tips[i] = u.tooltip(sh, i)
@@ -269,9 +277,9 @@ func (u *itemsUI) noteSheet(sh client.Sheet, now time.Time) {
 }
 
 // tipsFresh reports whether the tooltips were made from these slots and
-// upgrades: their numbers depend on both.
+// upgrades, for this class: their numbers depend on all three.
 func (u *itemsUI) tipsFresh(sh client.Sheet) bool {
-	return u.tipKnown == sh.Known && u.tipBag == sh.Bag && u.tipStack == sh.Stack && u.tipWorn == sh.Worn && slices.Equal(u.tipUps, sh.Upgrades)
+	return u.tipKnown == sh.Known && u.tipClass == u.class && u.tipBag == sh.Bag && u.tipStack == sh.Stack && u.tipWorn == sh.Worn && slices.Equal(u.tipUps, sh.Upgrades)
 }
 
 // slotDef is the item def in bar slot i, or -1.
@@ -392,23 +400,11 @@ func (u *itemsUI) tooltip(sh client.Sheet, i int) tooltip {
 	return t
 }
 
-// statsWearing is the player's stats from its upgrades and worn things,
-// with worn slot eq holding def instead (-1: empty); eq -1 changes nothing.
-// It is the rule the server and the client's prediction use (BuildStats).
+// statsWearing is the player's stats from its class, upgrades and worn
+// things, with worn slot eq holding def instead (-1: empty); eq -1
+// changes nothing. It is the rule the server plays (game.EffectiveStats).
 func (u *itemsUI) statsWearing(sh client.Sheet, eq, def int) game.PlayerStats {
-	var worn [game.EquipSlots]game.Item
-	for i, d := range sh.Worn {
-		if d >= 0 {
-			worn[i] = game.Item{ID: 1, Def: uint16(d)}
-		}
-	}
-	if eq >= 0 {
-		worn[eq] = game.Item{}
-		if def >= 0 {
-			worn[eq] = game.Item{ID: 1, Def: uint16(def)}
-		}
-	}
-	return game.BuildStats(u.content.Player, sh.Upgrades, &worn, u.content)
+	return statsWearing(u.content, sh.Loadout(u.class), eq, def)
 }
 
 // clearedLines is the banner of a cleared dungeon: its name, then a line

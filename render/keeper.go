@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"image"
+	"io"
 	"math"
 	"slices"
 	"time"
@@ -19,8 +20,10 @@ import (
 // owed opens the panel (and sends no Interact that frame): the three
 // options on offer, each with its numbers before → after. 1–3 or a click
 // asks for one; the server checks and answers with the next sheet
-// (ActionUpgraded closes the panel, ActionUpgradeRefused keeps it open with
-// the server's words). Esc closes it without a choice, and closing never
+// (ActionUpgraded: the panel shows the next offer while another upgrade is
+// owed and closes after the last; ActionUpgradeRefused keeps it open with
+// the server's words). While it is open the number keys are its own and
+// never reach the bag. Esc closes it without a choice, and closing never
 // rerolls: the offer is the server's. The game keeps running behind it.
 
 // upgradeChooser is what the panel asks of the runtime. *client.Runtime is
@@ -87,12 +90,18 @@ type keeperUI struct {
 	wornKey    [game.EquipSlots]int
 	hover      int // the option under the mouse, -1 none
 
-	// The choice sent and not yet answered, and the answer's words.
+	// The choice sent and not yet answered, and the answer's words: a
+	// refusal (in the error's colour), or what was taken while more are
+	// owed (took).
 	asking     bool
 	askedFrame int
 	askedAt    time.Time
 	askedWhat  uint8
 	status     string
+	took       bool
+	wasNear    bool // the ship stood in reach last frame
+
+	logw io.Writer // window tests follow the panel's openings and picks
 }
 
 func newKeeperUI(content *game.Content, name string, act upgradeChooser) *keeperUI {
@@ -129,11 +138,16 @@ func (k *keeperUI) near(rt *client.Runtime, frame int) bool {
 func (k *keeperUI) update(in *frameInput, rt *client.Runtime, w, h, frame int) bool {
 	sh := rt.Sheet()
 	near := k.near(rt, frame)
+	if near != k.wasNear {
+		k.wasNear = near
+		k.say("duskfall: keeper in reach=%t", near)
+	}
 	if !k.open {
 		if in.Interact && near && sh.Owed > 0 && len(sh.Offer) > 0 {
-			k.open, k.status, k.asking = true, "", false
+			k.open, k.status, k.took, k.asking = true, "", false, false
 			k.refresh(sh, rt)
 			k.lay(w, h)
+			k.say("duskfall: keeper open owed=%d", sh.Owed)
 			return true
 		}
 		return false
@@ -161,12 +175,22 @@ func (k *keeperUI) update(in *frameInput, rt *client.Runtime, w, h, frame int) b
 	return true
 }
 
-func (k *keeperUI) close() { k.open, k.asking, k.status = false, false, "" }
+func (k *keeperUI) close() {
+	k.open, k.asking, k.status, k.took = false, false, "", false
+	k.say("duskfall: keeper closed")
+}
+
+// say writes a line for window tests, when there is a log.
+func (k *keeperUI) say(format string, args ...any) {
+	if k.logw != nil {
+		fmt.Fprintf(k.logw, format+"\n", args...)
+	}
+}
 
 // choose asks the server for option i; the sheet it last sent is noted so
 // the answer is known when it comes.
 func (k *keeperUI) choose(i int, sh client.Sheet, frame int) {
-	k.status = ""
+	k.status, k.took = "", false
 	if err := k.act.ChooseUpgrade(i); err != nil {
 		k.status = errWords(err)
 		return
@@ -175,9 +199,10 @@ func (k *keeperUI) choose(i int, sh client.Sheet, frame int) {
 }
 
 // answer reads the server's answer to the choice sent: a taken upgrade
-// closes the panel (the feedback line names it), a refusal keeps it open
-// with the server's words. Without an answer the panel may ask again
-// after a while.
+// closes the panel when it was the last owed (the feedback line names it)
+// and otherwise leaves it open on the next offer, saying what was taken;
+// a refusal keeps it open with the server's words. Without an answer the
+// panel may ask again after a while.
 func (k *keeperUI) answer(sh client.Sheet, rt *client.Runtime, frame int) {
 	if !k.asking {
 		return
@@ -190,7 +215,13 @@ func (k *keeperUI) answer(sh client.Sheet, rt *client.Runtime, frame int) {
 	}
 	switch sh.Action {
 	case wire.ActionUpgraded:
-		k.close()
+		k.asking = false
+		k.say("duskfall: keeper took %s owed=%d", k.upgradeName(sh.ActionItem), sh.Owed)
+		if sh.Owed == 0 || len(sh.Offer) == 0 {
+			k.close()
+			return
+		}
+		k.status, k.took = fmt.Sprintf("Took %s. %d more to choose.", k.upgradeName(sh.ActionItem), sh.Owed), true
 	case wire.ActionUpgradeRefused:
 		k.asking = false
 		if text, _ := rt.Notice(); text != "" {
@@ -203,6 +234,14 @@ func (k *keeperUI) answer(sh client.Sheet, rt *client.Runtime, frame int) {
 	}
 }
 
+// upgradeName names upgrade i of the content.
+func (k *keeperUI) upgradeName(i int) string {
+	if i >= 0 && i < len(k.content.Upgrades) {
+		return k.content.Upgrades[i].Name
+	}
+	return "an upgrade"
+}
+
 // refresh makes the options' lines when the offer, the upgrades held or
 // the worn things changed: the numbers depend on all three.
 func (k *keeperUI) refresh(sh client.Sheet, rt *client.Runtime) {
@@ -212,11 +251,17 @@ func (k *keeperUI) refresh(sh client.Sheet, rt *client.Runtime) {
 	k.offerKey = append(k.offerKey[:0], sh.Offer...)
 	k.upsKey = append(k.upsKey[:0], sh.Upgrades...)
 	k.wornKey = sh.Worn
-	k.options = k.options[:0]
 	k.layW = 0 // wrapped again for the window
-	now := rt.PlayerStats()
-	for i, up := range sh.Offer {
-		k.options = append(k.options, k.option(i, up, now, rt.StatsWith(up)))
+	k.makeOptions(sh.Loadout(rt.Character().Class), sh.Offer)
+}
+
+// makeOptions makes a card per upgrade on offer to a character of loadout
+// l: its stats now and with the upgrade, as the server would build them.
+func (k *keeperUI) makeOptions(l game.Loadout, offer []uint8) {
+	k.options = k.options[:0]
+	now := game.EffectiveStats(k.content, l)
+	for i, up := range offer {
+		k.options = append(k.options, k.option(i, up, now, statsTaking(k.content, l, up)))
 	}
 }
 
@@ -334,8 +379,11 @@ func (k *keeperUI) drawPanel(dst *ebiten.Image, g *graphics, w, h int) {
 		k.drawOption(dst, g, &k.options[i], k.optionRect(i, w, h))
 	}
 	status, c := k.status, colError
-	if k.asking {
+	switch {
+	case k.asking:
 		status, c = "The keeper considers your choice...", colDim
+	case k.took:
+		c = colText
 	}
 	g.text.draw(dst, k.statusFit.get(g, status, w-px(16, sc), sc), w/2, top+k.cardH+px(12, sc), sc, alignCenter, c)
 }

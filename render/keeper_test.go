@@ -174,3 +174,51 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 	})
 	assert.Zero(t, allocs)
 }
+
+// Two upgrades owed are two picks in a row: the panel stays open on the
+// next offer after the first, its number keys stay its own (none reaches
+// the bag: no "Slot 2 is empty"), and it closes after the last.
+func TestTheKeeperStaysOpenWhileUpgradesAreOwed(t *testing.T) {
+	h, rec := hostedHarness(t)
+	s := untilPlaying(t, h)
+	host := hostOf(rec)
+	id := s.rt.PlayerID()
+	w := host.Server.World(id)
+	g := w.Grid()
+	i := slices.Index(g.Tiles, game.TileNPC)
+	require.GreaterOrEqual(t, i, 0, "the hub has its keeper")
+	w.Teleport(id, game.TileCenter(i%g.W, i/g.W).Add(game.Vec{X: game.TileSize}))
+	steps := func(n int) {
+		for range n {
+			h.press(frameInput{MouseX: 700, MouseY: 40})
+		}
+	}
+	host.Server.GrantXP(id, game.XPToNext(1)+game.XPToNext(2))
+	steps(30)
+	require.Equal(t, 2, s.rt.Sheet().Owed)
+	h.press(frameInput{Interact: true})
+	require.True(t, s.keeper.open)
+	first := s.rt.Sheet().Offer[0]
+
+	h.press(frameInput{Digit: 1})
+	steps(10)
+	sh := s.rt.Sheet()
+	require.Equal(t, []uint8{first}, sh.Upgrades, "the first pick is taken")
+	require.Equal(t, 1, sh.Owed)
+	assert.True(t, s.keeper.open, "one more owed: the panel stays open")
+	assert.Equal(t, "Took "+s.keeper.content.Upgrades[first].Name+". 1 more to choose.", s.keeper.status)
+	require.Len(t, s.keeper.options, len(sh.Offer), "the cards are the new offer's")
+	assert.True(t, strings.HasSuffix(s.keeper.options[1].title, s.keeper.content.Upgrades[sh.Offer[1]].Name))
+
+	n := len(rec.intents)
+	second := sh.Offer[1]
+	h.press(frameInput{Digit: 2})
+	assert.False(t, rec.intents[n].Use || rec.intents[n].Drop, "the number key picks a card, not a bag slot")
+	steps(10)
+	sh = s.rt.Sheet()
+	assert.Equal(t, []uint8{first, second}, sh.Upgrades, "the second pick is taken")
+	assert.Zero(t, sh.Owed)
+	assert.False(t, s.keeper.open, "nothing owed: the panel closes")
+	assert.False(t, s.items.toastUp("Slot 2 is empty", s.now()))
+	assert.Contains(t, h.log.String(), "duskfall: keeper took "+s.keeper.content.Upgrades[second].Name+" owed=0")
+}

@@ -33,11 +33,11 @@ func (a *app) failedScene(title, reason string) *connectingScene {
 }
 
 func (a *app) rosterScene(sess session) *rosterScene {
-	return newRosterScene(&a.window, a, sess, a.now, a.choose)
+	return newRosterScene(&a.window, a, sess, a.now, a.choose, a.logw)
 }
 
 func (a *app) classScene(sess session, name string) *classScene {
-	return newClassScene(&a.window, a, sess, name)
+	return newClassScene(&a.window, a, sess, name, a.logw)
 }
 
 func (a *app) deathScene(sess session) *deathScene {
@@ -65,6 +65,15 @@ func (a *app) toRoster(sess session) { a.scenes.switchTo(a.rosterScene(sess)) }
 
 // toClass makes the first character, named after the player to begin with.
 func (a *app) toClass(sess session) { a.scenes.switchTo(a.classScene(sess, a.playerName())) }
+
+// toNewCharacter opens the class cards from the roster's New character:
+// the player names the character there, and Back (or Esc) returns to the
+// roster.
+func (a *app) toNewCharacter(sess session) {
+	s := a.classScene(sess, "")
+	s.fromRoster()
+	a.scenes.switchTo(s)
+}
 
 func (a *app) toDeath(sess session) { a.scenes.switchTo(a.deathScene(sess)) }
 
@@ -103,7 +112,9 @@ func (a *app) host(c hostChoice) {
 	a.opts.NoPortMap = false // the switch says, from now on
 	a.saveSettings()
 	if !a.nameChosen() {
-		a.scenes.switchTo(newNameScene(&a.window, a, a.hostAndPlay))
+		ns := newNameScene(&a.window, a, a.hostAndPlay)
+		ns.logw = a.logw
+		a.scenes.switchTo(ns)
 		return
 	}
 	a.hostAndPlay()

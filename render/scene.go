@@ -67,7 +67,8 @@ type moves interface {
 	// A session's scenes follow its state.
 	toPlay(sess session)
 	toRoster(sess session)
-	toClass(sess session)
+	toClass(sess session)        // the first character, on the first launch
+	toNewCharacter(sess session) // another, from the roster
 	toDeath(sess session)
 	disconnected(reason string)
 	leaveToMenu()

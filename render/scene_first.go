@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"io"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -24,6 +25,7 @@ import (
 type nameScene struct {
 	win      *window
 	mv       moves
+	logw     io.Writer // window tests wait for the scene
 	name     *textField
 	ok, back *button
 	form     *form
@@ -82,7 +84,9 @@ func (s *nameScene) layout() {
 }
 
 func (s *nameScene) Update() error {
-	s.blink++
+	if s.blink++; s.blink == 1 && s.logw != nil {
+		fmt.Fprintln(s.logw, "duskfall: scene=name")
+	}
 	s.layout()
 	if s.win.in.menuBack() {
 		s.mv.toMenu()
@@ -143,19 +147,24 @@ type classCard struct {
 	power    []string // "Bomb: erases bullets near you, every 15 s", wrapped
 }
 
-// classScene makes a character: its name (the player's, to begin with)
-// and its class, chosen from cards showing each class's ship, words,
-// stats and ability. Create sends it; the new character is played at once.
+// classScene makes a character: its name (the player's, to begin with,
+// on the first launch) and its class, chosen from cards showing each
+// class's ship, words, stats and ability. Create sends it; the new
+// character is played at once. Opened from the roster (New character) it
+// has a Back to the roster; on the first launch Esc leaves to the menu.
 type classScene struct {
 	win    *window
 	mv     moves
+	logw   io.Writer // window tests follow the class chosen
 	sess   session
 	rt     *client.Runtime
 	act    rosterActions
 	name   *textField
 	cards  []*classCard
 	chosen int
+	said   int // the class last written to the log, -1 none
 	create *button
+	back   *button // Back to the roster; nil on the first launch
 	form   *form
 	err    string
 	sent   string // the name asked for, until the roster shows it
@@ -174,8 +183,8 @@ type classScene struct {
 	footFit             fitted
 }
 
-func newClassScene(win *window, mv moves, sess session, name string) *classScene {
-	s := &classScene{win: win, mv: mv, sess: sess, rt: sess.Runtime(), act: sess.Runtime(),
+func newClassScene(win *window, mv moves, sess session, name string, logw io.Writer) *classScene {
+	s := &classScene{win: win, mv: mv, logw: logw, sess: sess, rt: sess.Runtime(), act: sess.Runtime(), said: -1,
 		name:   &textField{label: "Your character's name", maxBytes: wire.MaxNameLen},
 		create: &button{label: "Create and play"}}
 	s.name.SetText(name)
@@ -183,24 +192,69 @@ func newClassScene(win *window, mv moves, sess session, name string) *classScene
 		for i := range c.Classes {
 			cl := &c.Classes[i]
 			s.cards = append(s.cards, &classCard{class: cl, pick: &button{label: cl.Name},
-				text: wrap(cl.Text, cardChars), stats: classStats(cl), power: wrap(abilityWords(&cl.Ability), cardChars)})
+				text: wrap(cl.Text, cardChars), stats: classStats(c, i), power: wrap(abilityWords(&cl.Ability), cardChars)})
 		}
 	}
-	order := []any{s.name}
-	for _, k := range s.cards {
-		order = append(order, k.pick)
-	}
-	s.form = newForm(append(order, s.create)...)
-	s.form.submit = s.create
+	s.makeForm()
 	s.layout()
 	return s
 }
 
-// classStats says a class's numbers in a line.
-func classStats(cl *game.Class) string {
-	st := &cl.Stats
-	return fmt.Sprintf("HP %d · speed %.0f · %d×%d dmg", st.MaxHP, st.Speed*game.TickRate, max(st.Shots, 1), st.Damage)
+// makeForm makes the form: the name, the cards, Create and, from the
+// roster, Back.
+func (s *classScene) makeForm() {
+	order := []any{s.name}
+	for _, k := range s.cards {
+		order = append(order, k.pick)
+	}
+	order = append(order, s.create)
+	if s.back != nil {
+		order = append(order, s.back)
+	}
+	s.form = newForm(order...)
+	s.form.submit = s.create
 }
+
+// fromRoster makes the scene the roster's New character: a Back returns
+// there, Esc too.
+func (s *classScene) fromRoster() {
+	s.back = &button{label: "Back"}
+	s.makeForm()
+	s.layout()
+}
+
+// ClassCardCenter is the centre of class card i in a w×h window, and
+// CreateAndPlayCenter that of Create and play, for content c, on the
+// first launch or (fromRoster) from the roster, for tests that click them.
+func ClassCardCenter(c *game.Content, i, w, h int) (image.Point, bool) {
+	s := classLayout(c, w, h, false)
+	if i < 0 || i >= len(s.cards) {
+		return image.Point{}, false
+	}
+	return midOf(s.cards[i].pick.rect), true
+}
+
+// CreateAndPlayCenter: see ClassCardCenter.
+func CreateAndPlayCenter(c *game.Content, w, h int, fromRoster bool) image.Point {
+	return midOf(classLayout(c, w, h, fromRoster).create.rect)
+}
+
+// classLayout is the class scene for content c laid out in a w×h window,
+// with no session: where its widgets are.
+func classLayout(c *game.Content, w, h int, fromRoster bool) *classScene {
+	s := &classScene{win: &window{w: w, h: h}, name: &textField{}, create: &button{}}
+	for i := range c.Classes {
+		cl := &c.Classes[i]
+		s.cards = append(s.cards, &classCard{class: cl, pick: &button{}, power: wrap(abilityWords(&cl.Ability), cardChars)})
+	}
+	if fromRoster {
+		s.back = &button{}
+	}
+	s.layout()
+	return s
+}
+
+func midOf(r image.Rectangle) image.Point { return r.Min.Add(r.Size().Div(2)) }
 
 // abilityWords says what an ability does and how often.
 func abilityWords(ab *game.Ability) string {
@@ -263,9 +317,13 @@ func (s *classScene) layout() {
 	y += ch + px(labelGap, k)
 	fw := min(w-2*m, px(640, k))
 	nx := (w - fw) / 2
-	split := nx + fw*340/640
+	split, end := nx+fw*340/640, nx+fw
+	if s.back != nil { // the name, Create and play, Back
+		split, end = nx+fw*270/640, nx+fw*500/640
+		s.back.rect = image.Rect(end+px(14, k), y, nx+fw, y+px(fieldH, k))
+	}
 	s.name.rect = image.Rect(nx, y, split, y+px(fieldH, k))
-	s.create.rect = image.Rect(split+px(14, k), y, nx+fw, y+px(fieldH, k))
+	s.create.rect = image.Rect(split+px(14, k), y, end, y+px(fieldH, k))
 	s.noteY = y + px(fieldH, k) + px(8, k)
 }
 
@@ -285,7 +343,7 @@ func (s *classScene) Update() error {
 	s.watch()
 	in := s.win.in
 	if in.menuBack() {
-		s.mv.leaveToMenu()
+		s.leave()
 		return nil
 	}
 	if !s.form.hasFocus(s.name) {
@@ -297,7 +355,29 @@ func (s *classScene) Update() error {
 		}
 	}
 	s.press(s.form.update(in))
+	s.sayChosen()
 	return nil
+}
+
+// leave goes back to the roster, from the roster, or else to the menu.
+func (s *classScene) leave() {
+	if s.back != nil {
+		s.mv.toRoster(s.sess)
+		return
+	}
+	s.mv.leaveToMenu()
+}
+
+// sayChosen writes the class chosen when it changes, for window tests.
+func (s *classScene) sayChosen() {
+	if s.logw == nil || s.chosen == s.said || s.chosen >= len(s.cards) {
+		return
+	}
+	if s.said < 0 {
+		fmt.Fprintln(s.logw, "duskfall: scene=class")
+	}
+	s.said = s.chosen
+	fmt.Fprintf(s.logw, "duskfall: class chosen %s %s\n", s.cards[s.chosen].class.ID, s.cards[s.chosen].stats)
 }
 
 // press acts on a pressed card or Create.
@@ -311,8 +391,11 @@ func (s *classScene) press(b *button) {
 			return
 		}
 	}
-	if b == s.create {
+	switch b {
+	case s.create:
 		s.submit()
+	case s.back:
+		s.leave()
 	}
 }
 
@@ -365,9 +448,12 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 		}
 		frame(screen, g.shapes, c.pick.rect, fill, border)
 	}
-	for _, it := range []any{s.name, s.create} {
+	for _, it := range []any{s.name, s.create, s.back} {
+		if it == any((*button)(nil)) {
+			continue // no Back on the first launch
+		}
 		fill, border := colField, colBorder
-		if it == any(s.create) {
+		if it != any(s.name) {
 			fill = colButton
 		}
 		if s.form.hasFocus(it) {
@@ -397,17 +483,25 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 		g.text.draw(screen, c.statsFit.get(g, c.stats, r.Dx()-px(12, k), k), mid, y-lh-px(4, k), k, alignCenter, colDim)
 	}
 	drawLabelledField(screen, g, s.name, s.form.hasFocus(s.name), s.blink, k)
-	m := s.create.rect.Min.Add(s.create.rect.Size().Div(2))
-	ts := buttonTextScale(s.create.rect.Dy()+px(8, k), k)
-	g.text.draw(screen, s.create.label, m.X, m.Y-int(glyphH*ts)/2, ts, alignCenter, colText)
+	for _, b := range []*button{s.create, s.back} {
+		if b == nil {
+			continue
+		}
+		m := midOf(b.rect)
+		ts := buttonTextScale(b.rect.Dy()+px(8, k), k)
+		g.text.draw(screen, b.label, m.X, m.Y-int(glyphH*ts)/2, ts, alignCenter, colText)
+	}
 	switch {
 	case s.sent != "":
 		g.text.draw(screen, s.noteFit.get(g, rosterWaiting, s.win.w-px(16, k), k), cx, s.noteY, k, alignCenter, colDim)
 	case s.err != "":
 		g.text.draw(screen, s.noteFit.get(g, s.err, s.win.w-px(16, k), k), cx, s.noteY, k, alignCenter, colError)
 	}
-	g.text.draw(screen, s.footFit.get(g, "Left/Right or click to choose a class, Enter to create, Esc to leave", s.win.w-px(16, k), k),
-		cx, s.footY, k, alignCenter, colDim)
+	foot := "Left/Right or click to choose a class, Enter to create, Esc to leave"
+	if s.back != nil {
+		foot = "Left/Right or click to choose a class, Enter to create, Esc to go back"
+	}
+	g.text.draw(screen, s.footFit.get(g, foot, s.win.w-px(16, k), k), cx, s.footY, k, alignCenter, colDim)
 }
 
 // drawShips draws each card's ship large, turning slowly, in its design.

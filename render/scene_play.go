@@ -114,6 +114,7 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	content, keeper := s.rt.Content(), keeperName(env.pack)
 	s.items = newItemsUI(content, keeper)
 	s.keeper = newKeeperUI(content, keeper, s.rt)
+	s.items.logw, s.keeper.logw, s.inv.logw = env.logw, env.logw, env.logw
 	s.pause = newForm(toAny(s.pauseButtons(false))...)
 	s.pauseOut = newForm(toAny(s.pauseButtons(true))...)
 	s.netGraph = env.settings.NetGraph
@@ -477,8 +478,15 @@ func (s *playScene) notePlaying() {
 	if s.perfLog && s.frames%(5*game.TickRate) == 0 {
 		fmt.Fprintf(s.logw, "duskfall: fps=%.1f tps=%.1f bullets=%d\n", ebiten.ActualFPS(), ebiten.ActualTPS(), s.rt.Bullets().Len())
 	}
-	if _, ok := s.rt.Self(); ok {
+	if self, ok := s.rt.Self(); ok {
 		s.playing++
+		if s.playing == 1 { // what the HUD shows of the character first, for window tests
+			class := ""
+			if cl := s.rt.Class(); cl != nil {
+				class = cl.ID
+			}
+			fmt.Fprintf(s.logw, "duskfall: playing %s class=%s health=%d/%d\n", s.rt.Character().Name, class, self.HP, self.MaxHP)
+		}
 		if s.playing == shotAfterFrames && s.shot.path != "" {
 			s.shot.due = true
 		}

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"io"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -32,8 +32,7 @@ const (
 	rosterRowMaxW = 920
 	rosterBtnW    = 112
 	rosterBtnH    = 40
-	rosterFieldW  = 420
-	rosterCreateW = 160
+	rosterCreateW = 260
 )
 
 // Roster colours.
@@ -49,12 +48,15 @@ var (
 	rosterWaiting = "Waiting for the server…"
 )
 
+// LabelNewCharacter is the roster's button that opens the class cards.
+const LabelNewCharacter = "New character"
+
 // rosterRow is one character: its entry, its words and its buttons. While
 // the player is asked to confirm a delete, sure and keep take the places of
 // play and del.
 type rosterRow struct {
 	entry      wire.CharacterEntry
-	detail     string // "level 3 · health 80/100 · in the hub"
+	detail     string // "Arcanist · level 3 · health 80/100 · in the hub"
 	ask        string // "Delete Ava?"
 	rect       image.Rectangle
 	play, del  *button
@@ -64,15 +66,17 @@ type rosterRow struct {
 	detailFit  fitted // detail cut to the room beside the buttons
 }
 
-// rosterScene is the character roster: one row per character with Play and
-// Delete, a field to make a new one, and Leave. It drives the session like
-// the connecting scene (nothing is played until a character is chosen) and
+// rosterScene is the character roster: one row per character (its class,
+// level and health) with Play and Delete, New character (the class cards,
+// as on the first launch) and Leave. It drives the session like the
+// connecting scene (nothing is played until a character is chosen) and
 // opens the play scene once the chosen character is in the world.
 type rosterScene struct {
 	win   *window
 	mv    moves
 	now   func() time.Time // the lockouts count down by it
 	first bool             // the first launch: an account with no character makes one on the class scene
+	logw  io.Writer        // window tests follow the roster's characters
 	sess  session
 	rt    *client.Runtime
 	act   rosterActions
@@ -84,8 +88,7 @@ type rosterScene struct {
 	byID    map[uint64]*rosterRow
 	asking  *rosterRow // the row asking "Delete …?", if any
 
-	name   *textField
-	create *button
+	create *button // New character
 	leave  *button
 	form   *form
 	lines  [][]any // the form's widgets by screen line, for Up/Down
@@ -103,16 +106,13 @@ type rosterScene struct {
 	slots     string // "2 of 5 slots used"
 	full      string // slots, and what to do when there is no room
 	err       string // why the last Play or Delete was not sent
-	createErr string // why the name cannot be used
-	blink     int
 }
 
-func newRosterScene(win *window, mv moves, sess session, now func() time.Time, first bool) *rosterScene {
+func newRosterScene(win *window, mv moves, sess session, now func() time.Time, first bool, logw io.Writer) *rosterScene {
 	s := &rosterScene{
-		win: win, mv: mv, now: now, first: first, sess: sess, rt: sess.Runtime(), act: sess.Runtime(),
+		win: win, mv: mv, now: now, first: first, logw: logw, sess: sess, rt: sess.Runtime(), act: sess.Runtime(),
 		byID:   map[uint64]*rosterRow{},
-		name:   &textField{label: "New character", maxBytes: wire.MaxNameLen},
-		create: &button{label: "Create"},
+		create: &button{label: LabelNewCharacter},
 		leave:  &button{label: "Leave"},
 	}
 	s.refresh()
@@ -121,7 +121,6 @@ func newRosterScene(win *window, mv moves, sess session, now func() time.Time, f
 }
 
 func (s *rosterScene) Update() error {
-	s.blink++
 	s.sess.Frame(client.Intent{})
 	switch s.rt.State() {
 	case client.StatePlaying:
@@ -161,9 +160,8 @@ func (s *rosterScene) Update() error {
 }
 
 // refresh takes the runtime's roster when it changed: rows are rebuilt
-// (keeping each character's buttons, so the focus stays on them), a
-// confirmation in progress is dropped, and a name just created is cleared
-// from the field.
+// (keeping each character's buttons, so the focus stays on them) and a
+// confirmation in progress is dropped.
 func (s *rosterScene) refresh() {
 	v := s.rt.Roster()
 	s.pending = v.Pending
@@ -185,15 +183,13 @@ func (s *rosterScene) refresh() {
 		}
 		if r.entry != c {
 			r.entry, r.lockSecs = c, -1
-			r.detail = fmt.Sprintf("level %d  ·  health %d/%d  ·  %s", c.Level, c.Health, c.MaxHealth, whereWords(c.Where))
+			r.detail = rosterDetail(s.rt.Content(), &c)
 			r.ask = fmt.Sprintf("Delete %s?", c.Name)
 		}
 		byID[c.ID] = r
 		s.rows = append(s.rows, r)
-		if strings.EqualFold(c.Name, s.name.Text()) {
-			s.name.SetText("") // made: the field is free for the next
-		}
 	}
+	s.say(v)
 	s.byID = byID
 	s.slots = fmt.Sprintf("%d of %d slots used", len(v.Characters), v.Slots)
 	s.full = s.slots + ": delete a character to make room for another"
@@ -201,6 +197,22 @@ func (s *rosterScene) refresh() {
 	s.wrapNote()
 	s.rebuild(nil)
 	s.countDown()
+}
+
+// say writes the roster shown, a line per character, for window tests.
+func (s *rosterScene) say(v client.RosterView) {
+	if s.logw == nil || v.Pending {
+		return
+	}
+	c := s.rt.Content()
+	fmt.Fprintf(s.logw, "duskfall: scene=roster characters=%d\n", len(v.Characters))
+	for _, e := range v.Characters {
+		class := ""
+		if int(e.Class) < len(c.Classes) {
+			class = c.Classes[e.Class].ID
+		}
+		fmt.Fprintf(s.logw, "duskfall: roster %s class=%s level=%d health=%d/%d\n", e.Name, class, e.Level, e.Health, e.MaxHealth)
+	}
 }
 
 // whereWords says where a character will be when played.
@@ -233,15 +245,12 @@ func (s *rosterScene) rebuild(want any) {
 		order = append(order, line...)
 	}
 	if s.room() {
-		s.lines = append(s.lines, []any{s.name, s.create})
-		order = append(order, s.name, s.create)
+		s.lines = append(s.lines, []any{s.create})
+		order = append(order, s.create)
 	}
 	s.lines = append(s.lines, []any{s.leave})
 	order = append(order, s.leave)
 	s.form = newForm(order...)
-	if s.room() {
-		s.form.submit = s.create
-	}
 	for _, w := range []any{want, keep} {
 		if i := slices.Index(order, w); w != nil && i >= 0 {
 			s.form.focus = i
@@ -320,7 +329,7 @@ func (s *rosterScene) press(b *button) {
 		s.mv.leaveToMenu()
 		return
 	case s.create:
-		s.submitCreate()
+		s.mv.toNewCharacter(s.sess) // its name and class on the cards
 		return
 	}
 	for _, r := range s.rows {
@@ -346,17 +355,6 @@ func (s *rosterScene) keepAsked() {
 	r := s.asking
 	s.asking = nil
 	s.rebuild(r.del)
-}
-
-// submitCreate asks for a character of the typed name; a name the server
-// would refuse is explained here and nothing is sent.
-func (s *rosterScene) submitCreate() {
-	name := s.name.Text()
-	if err := client.CheckName(name); err != nil {
-		s.createErr = errWords(err)
-		return
-	}
-	s.createErr = errWords(s.act.CreateCharacter(name, ""))
 }
 
 func errWords(err error) string {
@@ -441,16 +439,10 @@ func (s *rosterScene) layout() {
 		bh = px(compactButtonH, k)
 	}
 	s.leave.rect = centredRect(w, h-px(10, k)-lh-px(8, k)-bh, px(220, k), bh)
-	fieldTop := s.leave.rect.Min.Y - px(12, k) - lh - px(fieldH, k)
-	fw, cw, gap := px(rosterFieldW, k), px(rosterCreateW, k), px(rowGap, k)
-	if over := fw + gap + cw - (w - px(24, k)); over > 0 {
-		fw -= over
-	}
-	gx := (w - fw - gap - cw) / 2
-	s.name.rect = image.Rect(gx, fieldTop, gx+fw, fieldTop+px(fieldH, k))
-	s.create.rect = image.Rect(gx+fw+gap, fieldTop, gx+fw+gap+cw, fieldTop+px(fieldH, k))
+	createTop := s.leave.rect.Min.Y - px(12, k) - lh - px(fieldH, k)
+	s.create.rect = centredRect(w, createTop, min(px(rosterCreateW, k), w-px(24, k)), px(fieldH, k))
 	if !s.room() {
-		s.name.rect, s.create.rect = image.Rectangle{}, image.Rectangle{}
+		s.create.rect = image.Rectangle{}
 	}
 	listBottom := s.statusY() - lh - px(4, k) // room for "more below"
 	rowH, btnH, btnW := px(rosterRowH, k), px(rosterBtnH, k), px(rosterBtnW, k)
@@ -486,6 +478,40 @@ func (s *rosterScene) layout() {
 	}
 }
 
+// RosterButtonCenter is the centre of a roster button in a w×h window
+// listing n characters with no note from the server: row's Play or Delete
+// (label "Play" or "Delete"), or New character or Leave (row ignored),
+// for tests that click them.
+func RosterButtonCenter(label string, row, n, w, h int) (image.Point, bool) {
+	s := &rosterScene{win: &window{w: w, h: h}, view: client.RosterView{Slots: serverSlots, Characters: make([]wire.CharacterEntry, n)},
+		create: &button{label: LabelNewCharacter}, leave: &button{label: "Leave"}}
+	for range n {
+		s.rows = append(s.rows, &rosterRow{play: &button{}, del: &button{}, sure: &button{}, keep: &button{}})
+	}
+	s.rebuild(nil)
+	s.layout()
+	var b *button
+	switch {
+	case label == LabelNewCharacter:
+		b = s.create
+	case label == "Leave":
+		b = s.leave
+	case row < 0 || row >= n:
+	case label == "Play":
+		b = s.rows[row].play
+	case label == "Delete":
+		b = s.rows[row].del
+	}
+	if b == nil || b.rect.Empty() {
+		return image.Point{}, false
+	}
+	return midOf(b.rect), true
+}
+
+// serverSlots is how many characters a server lets an account hold
+// (store.MaxCharactersPerAccount; render imports no server package).
+const serverSlots = 8
+
 // statusY is the line between the rows and the create line: waiting, or
 // why the last command was not sent.
 func (s *rosterScene) statusY() int {
@@ -500,7 +526,7 @@ func (s *rosterScene) status() (string, color.RGBA) {
 	case s.err != "":
 		return s.err, colError
 	case len(s.rows) == 0:
-		return "No characters yet: name one below and press Create.", colDim
+		return "No characters yet: press " + LabelNewCharacter + " to make one.", colDim
 	}
 	return "", color.RGBA{}
 }
@@ -584,10 +610,7 @@ func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *graphics) {
 		g.text.draw(dst, s.fits[2].get(g, s.full, s.win.w-px(16, k), k), cx, s.statusY()+int(glyphH*k)+px(labelGap, k), k, alignCenter, colDim)
 		return
 	}
-	g.text.draw(dst, s.slots, s.create.rect.Max.X, s.name.rect.Min.Y-px(labelGap, k), k, alignRight, colDim)
-	if s.createErr != "" {
-		g.text.draw(dst, s.fits[3].get(g, s.createErr, s.win.w-px(16, k), k), cx, s.name.rect.Max.Y+px(6, k), k, alignCenter, colError)
-	}
+	g.text.draw(dst, s.slots, cx, s.create.rect.Min.Y-px(labelGap, k), k, alignCenter, colDim)
 }
 
 // drawButtonShapes draws the boxes of the form's widgets that are shown:
@@ -621,20 +644,16 @@ func (s *rosterScene) drawButtonShapes(dst *ebiten.Image, g *graphics) {
 func (s *rosterScene) drawButtonText(dst *ebiten.Image, g *graphics) {
 	k := s.k
 	for _, it := range s.form.order {
-		switch w := it.(type) {
-		case *button:
-			if w.rect.Empty() {
-				continue
-			}
-			c := colText
-			if !s.active(w) {
-				c = colDim
-			}
-			ts := buttonTextScale(w.rect.Dy(), k)
-			m := w.rect.Min.Add(w.rect.Size().Div(2))
-			g.text.draw(dst, w.label, m.X, m.Y-int(glyphH*ts)/2, ts, alignCenter, c)
-		case *textField:
-			drawLabelledField(dst, g, w, s.form.hasFocus(w), s.blink, k)
+		w := it.(*button)
+		if w.rect.Empty() {
+			continue
 		}
+		c := colText
+		if !s.active(w) {
+			c = colDim
+		}
+		ts := buttonTextScale(w.rect.Dy(), k)
+		m := w.rect.Min.Add(w.rect.Size().Div(2))
+		g.text.draw(dst, w.label, m.X, m.Y-int(glyphH*ts)/2, ts, alignCenter, c)
 	}
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"testing"
 	"time"
@@ -21,15 +22,19 @@ type rosterCall struct {
 }
 
 // rosterRecorder stands in for the runtime's commands.
-type rosterRecorder struct{ calls []rosterCall }
+type rosterRecorder struct {
+	calls   []rosterCall
+	classes []string // the class of each create
+}
 
 func (r *rosterRecorder) SelectCharacter(id uint64) error {
 	r.calls = append(r.calls, rosterCall{wire.OpSelect, id, ""})
 	return nil
 }
 
-func (r *rosterRecorder) CreateCharacter(name, _ string) error {
+func (r *rosterRecorder) CreateCharacter(name, class string) error {
 	r.calls = append(r.calls, rosterCall{wire.OpCreate, 0, name})
+	r.classes = append(r.classes, class)
 	return nil
 }
 
@@ -80,7 +85,7 @@ func TestRosterScene(t *testing.T) {
 			assert.False(t, r.del.rect.Empty(), "%s has a Delete button", r.entry.Name)
 			assert.True(t, r.rect.In(image.Rect(0, 0, s.win.w, s.win.h)), "%s is on screen", r.entry.Name)
 		}
-		assert.Equal(t, "level 3  ·  health 80/100  ·  in the hub", s.rows[0].detail)
+		assert.Equal(t, "Vanguard  ·  level 3  ·  health 80/100  ·  in the hub", s.rows[0].detail)
 		assert.Contains(t, s.rows[1].detail, "returns to the hub")
 	})
 	t.Run("play sends a select of that character", func(t *testing.T) {
@@ -101,15 +106,57 @@ func TestRosterScene(t *testing.T) {
 		s.press(s.rows[0].sure)
 		assert.Equal(t, []rosterCall{{wire.OpDelete, 1, "Ava"}}, rec.calls, "the name travels as the confirmation")
 	})
-	t.Run("a name the server would refuse is explained and nothing is sent", func(t *testing.T) {
-		_, s, rec := rosterHarness(t, twoCharacters)
-		s.name.SetText(" Ava")
+	t.Run("New character opens the class cards; Back returns to the roster", func(t *testing.T) {
+		h, s, rec := rosterHarness(t, twoCharacters)
+		c := midOf(s.create.rect)
+		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		cs := sceneOf[*classScene](t, h)
+		assert.Empty(t, rec.calls, "nothing is made before its class is chosen")
+		require.NotNil(t, cs.back)
+		assert.Len(t, cs.cards, len(h.a.opts.Content.Content.Classes), "the same cards as the first launch")
+		assert.Empty(t, cs.name.Text(), "the player names it")
+		content := h.a.opts.Content.Content
+		for i, card := range cs.cards {
+			at, ok := ClassCardCenter(content, i, h.a.w, h.a.h)
+			assert.True(t, ok)
+			assert.Equal(t, midOf(card.pick.rect), at, "ClassCardCenter finds card %d", i)
+		}
+		assert.Equal(t, midOf(cs.create.rect), CreateAndPlayCenter(content, h.a.w, h.a.h, true), "CreateAndPlayCenter finds Create")
+		at, ok := RosterButtonCenter(LabelNewCharacter, 0, len(s.rows), h.a.w, h.a.h)
+		assert.True(t, ok)
+		assert.Equal(t, c, at, "RosterButtonCenter finds New character")
+		at, ok = RosterButtonCenter("Play", 1, len(s.rows), h.a.w, h.a.h)
+		assert.True(t, ok)
+		assert.Equal(t, midOf(s.rows[1].play.rect), at, "and a row's Play")
+		b := midOf(cs.back.rect)
+		h.press(frameInput{MouseX: b.X, MouseY: b.Y, MouseMoved: true, Click: true})
+		sceneOf[*rosterScene](t, h)
+		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		sceneOf[*classScene](t, h)
+		h.press(frameInput{Back: true})
+		sceneOf[*rosterScene](t, h)
+	})
+	t.Run("a character made from the roster has the class chosen on its card", func(t *testing.T) {
+		h, s, rec := rosterHarness(t, twoCharacters)
 		s.press(s.create)
-		assert.Equal(t, "A name cannot start or end with a space", s.createErr)
-		assert.Empty(t, rec.calls)
-		s.name.SetText("Cid")
-		s.press(s.create)
+		h.press(frameInput{})
+		cs := sceneOf[*classScene](t, h)
+		cs.act = rec
+		h.press(frameInput{Chars: []rune("Cid")})
+		c := midOf(cs.cards[3].pick.rect)
+		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		b := midOf(cs.create.rect)
+		h.press(frameInput{MouseX: b.X, MouseY: b.Y, MouseMoved: true, Click: true})
 		assert.Equal(t, []rosterCall{{wire.OpCreate, 0, "Cid"}}, rec.calls)
+		assert.Equal(t, []string{cs.cards[3].class.ID}, rec.classes)
+	})
+	t.Run("each row names the character's class", func(t *testing.T) {
+		withClass := wire.Characters{Slots: 8, Entries: []wire.CharacterEntry{
+			{ID: 1, Name: "Ava", Level: 3, Health: 150, MaxHealth: 150, Class: 3}}}
+		h, s, _ := rosterHarness(t, withClass)
+		name := h.a.opts.Content.Content.Classes[3].Name
+		assert.Equal(t, name+"  ·  level 3  ·  health 150/150  ·  in the hub", s.rows[0].detail)
+		assert.Contains(t, h.log.String(), "duskfall: roster Ava class="+h.a.opts.Content.Content.Classes[3].ID+" level=3 health=150/150")
 	})
 	t.Run("a lockout counts down in seconds", func(t *testing.T) {
 		h, s, _ := rosterHarness(t, twoCharacters)
@@ -170,4 +217,44 @@ func TestTheRosterScrollsByTheWheel(t *testing.T) {
 	sel := s.selected()
 	require.GreaterOrEqual(t, sel, 0)
 	assert.True(t, sel >= s.top && sel < s.top+s.shown, "the focused row %d is in view again (rows %d to %d)", sel, s.top, s.top+s.shown-1)
+}
+
+// A click on a row's Play plays that row's character however long the
+// pointer rested on it first, whatever the rows, the window and the
+// scroll: hovering moves the focus, and the focus never moves the rows
+// from under the pointer.
+func TestARosterClickPlaysTheRowUnderThePointer(t *testing.T) {
+	for _, n := range []int{2, 8} {
+		for _, size := range [][2]int{{WindowWidth, WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+			for _, wheel := range []float64{0, -1} {
+				t.Run(fmt.Sprintf("%d rows at %dx%d, the wheel turned %v", n, size[0], size[1], -wheel), func(t *testing.T) {
+					chars := wire.Characters{Slots: 8}
+					for i := range n {
+						chars.Entries = append(chars.Entries, wire.CharacterEntry{ID: uint64(i + 1), Name: string(rune('A' + i)), Level: 1, Health: 100, MaxHealth: 100})
+					}
+					h, s, rec := rosterHarness(t, chars)
+					defer h.a.Layout(WindowWidth, WindowHeight)
+					h.a.Layout(size[0], size[1])
+					h.press(frameInput{MouseX: 1, MouseY: 1, MouseMoved: true, Wheel: wheel})
+					for row := range n {
+						for rest := 0; rest <= 12; rest += 4 { // frames between the pointer's arrival and the press
+							r := s.rows[row]
+							if r.play.rect.Empty() {
+								continue // scrolled out of view
+							}
+							rec.calls = nil
+							c := midOf(r.play.rect)
+							h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true})
+							for range rest {
+								h.press(frameInput{MouseX: c.X, MouseY: c.Y})
+							}
+							h.press(frameInput{MouseX: c.X, MouseY: c.Y, Click: true, FireHeld: true})
+							assert.Equal(t, []rosterCall{{wire.OpSelect, uint64(row + 1), ""}}, rec.calls, "row %d after %d frames", row, rest)
+							h.press(frameInput{MouseX: 1, MouseY: 1, MouseMoved: true})
+						}
+					}
+				})
+			}
+		}
+	}
 }

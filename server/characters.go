@@ -80,12 +80,21 @@ func LoadIdentity(dir string) (seal.Identity, error) {
 // carries. A character last seen in a dungeon is back in the hub: a
 // dungeon does not outlast its players.
 func (s *Runtime) restore(p *peer) {
-	if p.char.Health > 0 {
-		p.inst.world.SetPlayerHealth(p.player, int16(min(p.char.Health, 1<<15-1)))
-	}
+	heal(p.inst.world, p.player, &p.char)
 	if p.char.Where.Kind == store.PlaceDungeon {
 		s.log.Printf("%s returns to the hub: the dungeon closed when its players left", p.char.Name)
 	}
+}
+
+// heal gives player id the health the character carries, or all of it
+// when it carries none (never spawned, or dead: it comes back whole, its
+// gear and upgrades counted, as the roster said).
+func heal(w *game.World, id uint16, c *store.Character) {
+	hp := c.Health
+	if hp <= 0 {
+		hp = 1<<15 - 1 // SetPlayerHealth holds it to the most the world gives
+	}
+	w.SetPlayerHealth(id, int16(min(hp, 1<<15-1)))
 }
 
 // saveCharacter stages what the character carries now: its health and

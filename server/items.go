@@ -83,13 +83,31 @@ func (s *Runtime) upgradeIndices(ids []string) []uint8 {
 	return out
 }
 
+// loadout is what a saved character's stats are made of, as the world
+// builds them once equip has given it the character: its class, its
+// upgrades and the kinds it wears (the first item of a slot, as
+// itemSlots takes them).
+func (s *Runtime) loadout(c *store.Character) game.Loadout {
+	l := game.Loadout{Class: s.classIndex(c), Upgrades: s.upgradeIndices(c.Upgrades), Worn: game.NothingWorn()}
+	for _, st := range c.Inventory {
+		eq := st.Slot - game.FirstEquipSlot
+		if def, ok := s.itemDef[st.Kind]; ok && eq >= 0 && eq < game.EquipSlots && l.Worn[eq] < 0 {
+			l.Worn[eq] = int(def)
+		}
+	}
+	return l
+}
+
 // equip gives the world the character's items and upgrades.
-func (s *Runtime) equip(p *peer) {
-	bag, worn := s.itemSlots(&p.char)
-	w := p.inst.world
-	w.SetPlayerClass(p.player, s.classIndex(&p.char))
-	w.SetPlayerUpgrades(p.player, s.upgradeIndices(p.char.Upgrades))
-	w.SetPlayerItems(p.player, bag, worn)
+func (s *Runtime) equip(p *peer) { s.dress(p.inst.world, p.player, &p.char) }
+
+// dress gives player id of world w the character's class, upgrades and
+// items: the stats the world then builds are the ones it plays.
+func (s *Runtime) dress(w *game.World, id uint16, c *store.Character) {
+	bag, worn := s.itemSlots(c)
+	w.SetPlayerClass(id, s.classIndex(c))
+	w.SetPlayerUpgrades(id, s.upgradeIndices(c.Upgrades))
+	w.SetPlayerItems(id, bag, worn)
 }
 
 // takeItems reads what the character carries now into its record.

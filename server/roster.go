@@ -487,11 +487,32 @@ func (s *Runtime) bind(p *peer, c store.Character) {
 	s.hub.add(s, p)
 	s.equip(p)
 	s.restore(p)
+	s.raise(p)
 	s.rollOffer(p)
 	s.touchSheet(p, wire.ActionNone, 0)
 	s.broadcastRoster()
 	s.log.Printf("%s plays %s (player %d)", p.account, c.Name, p.player)
 	s.enterAtOnce(p)
+}
+
+// raise gives a character entering play Config.EnterLevels levels at once
+// (--enter-levels), as XP earned would, each owing an upgrade choice:
+// testers and screenshots reach the keeper without the fights.
+func (s *Runtime) raise(p *peer) {
+	n := min(s.cfg.EnterLevels, game.MaxLevel)
+	if n <= 0 {
+		return
+	}
+	xp := -p.char.XP
+	for i := range n {
+		xp += game.XPToNext(p.char.Level + i)
+	}
+	level, into, gained := game.GainXP(p.char.Level, p.char.XP, xp)
+	p.char.Level, p.char.XP = level, into
+	if gained > 0 {
+		s.log.Printf("%s raised to level %d (--enter-levels)", p.char.Name, level)
+		s.touchSheet(p, wire.ActionLevelled, 0)
+	}
 }
 
 // enterAtOnce sends a character that just entered the hub on through the
@@ -582,21 +603,8 @@ func (s *Runtime) notify(p *peer, text string) {
 func (s *Runtime) sendCharacters(p *peer, cause wire.Cause, note string) {
 	msg := wire.Characters{Cause: cause, Slots: store.MaxCharactersPerAccount,
 		Entries: make([]wire.CharacterEntry, 0, len(p.roster))}
-	for _, c := range p.roster {
-		class := s.classIndex(&c)
-		maxHP := uint16(max(s.cfg.Content.Player.MaxHP, 1))
-		if int(class) < len(s.cfg.Content.Classes) {
-			maxHP = uint16(max(s.cfg.Content.Classes[class].Stats.MaxHP, 1))
-		}
-		e := wire.CharacterEntry{ID: c.ID, Name: c.Name, Level: uint8(min(max(c.Level, 0), 255)),
-			Health: maxHP, MaxHealth: maxHP, Lockout: uint16(min(s.lockedOut(c.ID), 65535)), Class: class}
-		if c.Health > 0 {
-			e.Health = uint16(min(c.Health, int(maxHP)))
-		}
-		if c.Where.Kind == store.PlaceDungeon {
-			e.Where = wire.WhereDungeon
-		}
-		msg.Entries = append(msg.Entries, e)
+	for i := range p.roster {
+		msg.Entries = append(msg.Entries, s.entryOf(&p.roster[i]))
 	}
 	msg.Note = clipNote(note)
 	b, err := wire.AppendCharacters(s.buf[:0], msg)
@@ -605,6 +613,23 @@ func (s *Runtime) sendCharacters(p *peer, cause wire.Cause, note string) {
 		return
 	}
 	s.send(p, wire.MsgCharacters, b)
+}
+
+// entryOf is a character's roster entry: its class, its level and its
+// health out of the most the world gives it, gear and upgrades included
+// (the roster shows what the HUD will), and its lockout.
+func (s *Runtime) entryOf(c *store.Character) wire.CharacterEntry {
+	l := s.loadout(c)
+	maxHP := uint16(max(game.EffectiveStats(s.cfg.Content, l).MaxHP, 1))
+	e := wire.CharacterEntry{ID: c.ID, Name: c.Name, Level: uint8(min(max(c.Level, 0), 255)),
+		Health: maxHP, MaxHealth: maxHP, Lockout: uint16(min(s.lockedOut(c.ID), 65535)), Class: l.Class}
+	if c.Health > 0 { // 0: never spawned, or dead: it comes back whole
+		e.Health = uint16(min(c.Health, int(maxHP)))
+	}
+	if c.Where.Kind == store.PlaceDungeon {
+		e.Where = wire.WhereDungeon
+	}
+	return e
 }
 
 // clipNote fits a sentence to a note, cutting at a character boundary: a

@@ -43,6 +43,10 @@ type Config struct {
 	// 1 health, 200 u from the hostile enemy nearest its arrival in a line
 	// the enemy sees (--enter-doomed): for tests and screenshots of a death.
 	EnterDoomed bool
+	// EnterLevels raises every character this many levels as it enters
+	// play, owing an upgrade choice for each (--enter-levels): for tests
+	// and screenshots of the keeper. 0: none.
+	EnterLevels int
 	// RosterAllowanceTicks disconnects a peer that stays on the roster this
 	// long without playing (the idle limit off turns it off too): 0 means
 	// RosterAllowanceTicks (60 s).
