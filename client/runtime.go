@@ -460,6 +460,10 @@ func (r *Runtime) handle(ev *transport.Event) {
 	case transport.EventConnect:
 		r.sendHello()
 	case transport.EventDisconnect:
+		if ev.Busy > 0 {
+			r.onBusy(ev.Busy, ev.Reason)
+			return
+		}
 		if ev.Reason != "" {
 			r.fail(errors.New(ev.Reason))
 		}
