@@ -136,18 +136,16 @@ func (h *Host) SealConnected(a Address) {
 }
 
 // SealRelease ends the session of a connection that ended, however it
-// ended: nothing more will be sealed or opened for it, and the address's
-// budget has its place back at once.
+// ended (when it was the last of the connections a host opened from that
+// socket): nothing more will be sealed or opened for it, and the
+// address's budget has its place back at once.
 func (h *Host) SealRelease(a Address) {
 	sh := h.sealed
 	if sh == nil {
 		return
 	}
 	sh.mu.Lock()
-	if p := sh.peers[sealAddrOf(a)]; p != nil {
-		sh.stats.Ended++
-		sh.drop(p)
-	}
+	sh.released(sealAddrOf(a))
 	sh.mu.Unlock()
 }
 

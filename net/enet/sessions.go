@@ -89,6 +89,7 @@ type sealPeer struct {
 	made      uint32 // ms, when its proof made it
 	proved    uint32 // ms, the last proof for it
 	connected bool
+	conns     int // its connections: a host may open several from one socket
 	// The sessions that never connected, oldest first.
 	prev, next *sealPeer
 }
@@ -219,13 +220,31 @@ func (sh *sealHost) makeRoom(a sealAddr, now uint32) (uint32, bool) {
 // bounded as one that never connected. sh.mu held.
 func (sh *sealHost) connected(a sealAddr) {
 	p := sh.peers[a]
-	if p == nil || p.connected {
+	if p == nil {
+		return
+	}
+	p.conns++
+	if p.connected {
 		return
 	}
 	p.connected = true
 	if sh.cfg.Identity != nil { // a server's: a client keeps no list
 		sh.unconn.remove(p)
 	}
+}
+
+// released ends a's session when the last of its connections has ended.
+// sh.mu held.
+func (sh *sealHost) released(a sealAddr) {
+	p := sh.peers[a]
+	if p == nil {
+		return
+	}
+	if p.conns--; p.conns > 0 {
+		return
+	}
+	sh.stats.Ended++
+	sh.drop(p)
 }
 
 // sweep forgets sessions that never connected and were not proved for

@@ -69,10 +69,24 @@ func TestSessionsThatNeverConnect(t *testing.T) {
 		assert.Zero(t, sh.unconn.n)
 		sh.sweep(10 * SealUnconnectedMs)
 		require.Len(t, sh.peers, 1)
-		sh.drop(sh.peers[src])
+		sh.released(src)
 		assert.Empty(t, sh.peers)
 		assert.Empty(t, sh.perIP, "its address's budget has its place back")
 	})
+}
+
+func TestASessionOfSeveralConnectionsEndsWithTheLast(t *testing.T) {
+	sh := table(t)
+	src := from(127, 0, 1, 1, 1000)
+	_, err := prove(sh, src, 1)
+	require.NoError(t, err)
+	sh.connected(src)
+	sh.connected(src) // a host that opened two connections from one socket
+	sh.released(src)
+	assert.Len(t, sh.peers, 1, "the other connection still talks through it")
+	sh.released(src)
+	assert.Empty(t, sh.peers)
+	assert.EqualValues(t, 1, sh.stats.Ended)
 }
 
 func TestTheTableMakesRoomBeforeItRefuses(t *testing.T) {
