@@ -121,19 +121,20 @@ type Runtime struct {
 	accounts  int                   // accounts the store kept at the last sweep
 	lockout   map[uint64]uint32     // character id → tick its death's lockout ends
 	diedAway  map[uint64]string     // character id → where its linkdead body died, told on its return
+	deaths    []playerDeath
+	escapes   []escape
+	buf       []byte
+	deltaBuf  []byte // the snapshot delta being sent
+	rttBuf    []byte // the RoundTrip being sent
+	snapEnc   wire.SnapshotEncoder
+	roster    wire.Roster
+	log       *log.Logger
+	logw      *asyncWriter // nil when the log is discarded
+	shutdown  sync.Once
+
 	// rosterClocks are the roster time accounts and addresses spent
 	// without playing (rosterclock.go).
 	rosterClocks rosterClocks
-	deaths       []playerDeath
-	escapes      []escape
-	buf          []byte
-	deltaBuf     []byte // the snapshot delta being sent
-	rttBuf       []byte // the RoundTrip being sent
-	snapEnc      wire.SnapshotEncoder
-	roster       wire.Roster
-	log          *log.Logger
-	logw         *asyncWriter // nil when the log is discarded
-	shutdown     sync.Once
 
 	itemIDs    *game.ItemIDs     // one id space for every world's items
 	itemDef    map[string]uint16 // item content id → index
