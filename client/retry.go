@@ -1,6 +1,7 @@
 package client
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -43,6 +44,24 @@ func (r *Runtime) onTryAgain(b []byte) error {
 	r.retry = retryState{at: r.cfg.Now().Add(wait), wait: wait, why: m.Reason}
 	r.stats.JoinRetries++
 	return nil
+}
+
+// busyWhy is what the connecting screen says the server told a dial its
+// door had no room for ("The server says it is busy: trying again in ...").
+const busyWhy = "it is busy"
+
+// onBusy takes a dial the server's door had no room for
+// (transport.Event.Busy, in words in reason): as after a TryAgain, the
+// client waits what the door asked, or longer, and dials again, saying
+// why meanwhile. docs/NETCODE.md, "Sealed sessions".
+func (r *Runtime) onBusy(wait time.Duration, reason string) {
+	if r.state != StateConnecting || r.redial == nil {
+		r.fail(errors.New(reason))
+		return
+	}
+	wait = min(max(wait, 2*r.retry.wait), maxRetryWait)
+	r.retry = retryState{at: r.cfg.Now().Add(wait), wait: wait, why: busyWhy}
+	r.stats.JoinRetries++
 }
 
 // waiting says whether the join waits to be dialled again: the refused

@@ -77,3 +77,56 @@ func TestARefusalThatTimeLiftsIsTriedAgain(t *testing.T) {
 		assert.LessOrEqual(t, now.Sub(time.Unix(100, 0)), DefaultHandshakeTimeout+100*time.Millisecond)
 	})
 }
+
+// busyDoor is a dial the server's door had no room for: its one event is
+// the transport's busy ending.
+type busyDoor struct{ told bool }
+
+func (b *busyDoor) Poll(dst []transport.Event) []transport.Event {
+	if b.told {
+		return dst
+	}
+	b.told = true
+	wait := 400 * time.Millisecond
+	return append(dst, transport.Event{Kind: transport.EventDisconnect, Peer: transport.ServerPeer, Busy: wait, Reason: transport.BusyWords(wait)})
+}
+func (b *busyDoor) Send(uint8, []byte)         {}
+func (b *busyDoor) Disconnect()                {}
+func (b *busyDoor) Stats() transport.PeerStats { return transport.PeerStats{} }
+func (b *busyDoor) Close() error               { return nil }
+
+func TestADoorWithNoRoomIsTriedAgainInWords(t *testing.T) {
+	t.Run("the client shows why, waits what the door asked and dials again", func(t *testing.T) {
+		now := time.Unix(100, 0)
+		d := &doors{}
+		rt := New(&busyDoor{}, Config{Content: builtin(t), Name: "kate", Now: func() time.Time { return now }})
+		rt.redial = d.dial
+		rt.Receive()
+		require.Equal(t, StateConnecting, rt.State(), "neither failed nor joined: waiting")
+		h := rt.Handshake()
+		assert.Equal(t, "it is busy", h.Waiting)
+		assert.Equal(t, 400*time.Millisecond, h.RetryIn)
+		now = now.Add(400 * time.Millisecond)
+		rt.Receive()
+		require.Len(t, d.servers, 1, "dialled again")
+		rt.Receive()
+		assert.Equal(t, StateJoining, rt.State())
+		assert.Equal(t, 1, rt.Stats().JoinRetries)
+	})
+	t.Run("a client that cannot dial again fails with the door's words", func(t *testing.T) {
+		rt := New(&busyDoor{}, Config{Content: builtin(t), Name: "kate"})
+		rt.Receive()
+		require.Equal(t, StateFailed, rt.State())
+		assert.EqualError(t, rt.Err(), "the server is busy, try again in 1 s")
+	})
+	t.Run("a door busy past the handshake timeout fails saying so", func(t *testing.T) {
+		now := time.Unix(100, 0)
+		rt := New(&busyDoor{}, Config{Content: builtin(t), Name: "kate", Now: func() time.Time { return now }})
+		rt.redial = func() (transport.Client, error) { return &busyDoor{}, nil }
+		for rt.State() != StateFailed {
+			now = now.Add(50 * time.Millisecond)
+			rt.Receive()
+		}
+		assert.ErrorContains(t, rt.Err(), "the server refused the connection: it is busy (still so after")
+	})
+}

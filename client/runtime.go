@@ -86,6 +86,9 @@ type Config struct {
 	// address, and refuses one whose identity changed (net/seal); nil pins
 	// nothing. A join code's fingerprint is checked either way.
 	KnownServers *seal.KnownServers
+	// Bind is the IP address the client sends from; "" lets the system
+	// choose. Tests stand in for other machines with 127.0.0.x.
+	Bind string
 	// InProcess says the server steps in this process's own frames (Host
 	// and play, listen.Host.Frame): a frame that stalls (a dragged window,
 	// a slow screenshot, a laptop lid) stalls the server with it, so wall
@@ -251,7 +254,7 @@ func Dial(addr string, cfg Config) (*Runtime, error) {
 	addr, verify := target.Addr(), serverCheck(target, cfg.KnownServers)
 	dial := func() (transport.Client, error) {
 		tr, err := transport.DialENet(addr, version, transport.Config{Reliable: wire.ReliableChannels(), Unordered: wire.UnorderedChannels(),
-			Timeout: dialTimeout, VerifyServer: verify})
+			Timeout: dialTimeout, VerifyServer: verify, Bind: cfg.Bind})
 		if err != nil {
 			return nil, fmt.Errorf("cannot reach %s: %w", addr, err)
 		}
@@ -460,6 +463,10 @@ func (r *Runtime) handle(ev *transport.Event) {
 	case transport.EventConnect:
 		r.sendHello()
 	case transport.EventDisconnect:
+		if ev.Busy > 0 {
+			r.onBusy(ev.Busy, ev.Reason)
+			return
+		}
 		if ev.Reason != "" {
 			r.fail(errors.New(ev.Reason))
 		}

@@ -24,7 +24,9 @@
 #      headless (make check also vets the frames tag: a new tag set
 #      re-vets every dependency, 21 s of two cores on a fresh machine,
 #      for two test files that go test's own vet checks as they run)
-#   3. TestHoldingTheDoor, and at the idle class beside it every fuzz
+#   3. TestHoldingTheDoor and TestProofsThatNeverConnectCannotShutTheDoor
+#      (the door's sieges, which read the server's tick and memory), and
+#      at the idle class beside them every fuzz
 #      target for FUZZTIME, two at a time (scripts/fuzz.sh), and the
 #      tests that read drawn frames back (frames)
 #   4. the rest of the real-time group, alone: TestItemConservation, then
@@ -52,7 +54,7 @@ fuzztime=${FUZZTIME:-3s}
 # TestHoldingTheDoor's figures (its tick p99, its players' snaps and
 # corrections, the server's memory) were the same with the idle-class
 # work beside it as alone: worst p99 1.7 ms, 0 snaps.
-door='^TestHoldingTheDoor$'
+door='^(TestHoldingTheDoor|TestProofsThatNeverConnectCannotShutTheDoor)$'
 realtime='^(TestItemConservation|TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLossMatchesTheNetwork|TestDeltaSnapshotsRebuildExactlyOverABadNetwork)$'
 window='^(TestGUI|TestJourney)'
 frames='^(TestHostileBulletsContrastInEveryPlace|TestNoHUDElementsOverlapAtAnySize|TestAnEnemyOutOfSightReadsAgainstTheDark)$'
@@ -111,7 +113,7 @@ wait "$smoke" || fail "scripts/smoke.sh"
 wait "$vet" || fail "go vet, or a build for the next stage"
 [ "$units" -eq 0 ] || fail "go test ./..."
 
-stage "TestHoldingTheDoor, beside fuzzing and the frame tests at the idle class"
+stage "the door's sieges, beside fuzzing and the frame tests at the idle class"
 idle env FUZZTIME="$fuzztime" FUZZJOBS=2 FUZZPARALLEL=1 scripts/fuzz.sh & fuzz=$!
 idle scripts/with-display.sh "$go" test -count=1 -tags frames -run "$frames" ./render & drawn=$!
 run "$go" test -count=1 -run "$door" ./internal/e2e

@@ -214,7 +214,7 @@ func (s *Runtime) expireSilentPeers() {
 			s.reject(p.id, fmt.Sprintf("no Hello within %d seconds", s.helloTicks()/game.TickRate))
 		case idle > 0 && (p.state == peerRoster || p.state == peerPlaying) && int(s.tick-p.meter.heard) > idle:
 			s.kick(p, fmt.Sprintf("you sent nothing for %d seconds: disconnected as idle", idle/game.TickRate))
-		case idle > 0 && p.state == peerRoster && p.from != "" && int(s.tick-p.rosterAt) > s.rosterAllowance():
+		case idle > 0 && p.state == peerRoster && p.from != "" && int(s.tick-p.rosterAt)+p.rosterOwed > s.rosterAllowance():
 			s.kick(p, fmt.Sprintf("you stayed on the character list for %d seconds without choosing: disconnected to free the seat",
 				s.rosterAllowance()/game.TickRate))
 		}

@@ -30,8 +30,11 @@ type peer struct {
 	name     string // the name others see: the character's, once one is played
 	since    uint32 // tick the peer connected
 	rosterAt uint32 // tick it last came to the roster (welcomed, or back after a death)
-	from     string // its IP address, for the per-address limits ("" on the in-process link)
-	meter    meter  // its allowance of bytes and control messages (guard.go)
+	// rosterOwed is the roster time its account had spent when it was
+	// welcomed (rosterclock.go): the allowance is the account's.
+	rosterOwed int
+	from       string // its IP address, for the per-address limits ("" on the in-process link)
+	meter      meter  // its allowance of bytes and control messages (guard.go)
 
 	parked   []store.Character // claimed, waiting for its account's old body to leave (roster.go, park)
 	isParked bool
@@ -254,6 +257,7 @@ func (s *Runtime) leaveGame(p *peer) {
 		s.broadcastRoster()
 		s.log.Printf("%s (player %d) left", p.name, p.player)
 	case peerRoster:
+		s.chargeRoster(p)
 		s.log.Printf("%s (player %d) left from the roster", p.account, p.player)
 	default:
 		return

@@ -276,6 +276,10 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 		s.reject(p.id, fmt.Sprintf("the server is full (%d players)", s.cfg.MaxPlayers))
 		return
 	}
+	if why := s.rosterRefusal(p); why != "" {
+		s.reject(p.id, why)
+		return
+	}
 	id, ok := s.ids.take()
 	if !ok {
 		s.reject(p.id, "the server is full")
@@ -286,7 +290,7 @@ func (s *Runtime) welcome(p *peer, chars []store.Character, err error) {
 			chars[i] = r.c // its last save may still be on its way to the disk
 		}
 	}
-	p.player, p.state, p.roster, p.rosterAt = id, peerRoster, chars, s.tick
+	p.player, p.state, p.roster, p.rosterAt, p.rosterOwed = id, peerRoster, chars, s.tick, s.rosterSpent(p)
 	s.send(p, wire.MsgWelcome, wire.AppendWelcome(s.buf[:0], wire.Welcome{PeerID: id, ServerTick: s.tick}))
 	cause, note := wire.CauseList, ""
 	for _, c := range chars {
@@ -483,7 +487,8 @@ func (s *Runtime) forget(p *peer, id uint64) {
 // bind makes the peer play a character: it enters the hub with what the
 // character carries.
 func (s *Runtime) bind(p *peer, c store.Character) {
-	p.char, p.hasChar, p.name, p.state = c, true, c.Name, peerPlaying
+	p.char, p.hasChar, p.name, p.state, p.rosterOwed = c, true, c.Name, peerPlaying, 0
+	s.forgiveRoster(p)
 	s.hub.add(s, p)
 	s.equip(p)
 	s.restore(p)

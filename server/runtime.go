@@ -136,6 +136,10 @@ type Runtime struct {
 	logw      *asyncWriter // nil when the log is discarded
 	shutdown  sync.Once
 
+	// rosterClocks are the roster time accounts and addresses spent
+	// without playing (rosterclock.go).
+	rosterClocks rosterClocks
+
 	itemIDs    *game.ItemIDs     // one id space for every world's items
 	itemDef    map[string]uint16 // item content id → index
 	upgradeDef map[string]uint8  // upgrade content id → index
@@ -243,6 +247,7 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 	}
 	s.desk = newDesk(led, backupEvery(cfg.BackupEvery), s.log.Printf)
 	s.recent, s.lockout, s.diedAway = make(map[uint64]recentSave), make(map[uint64]uint32), make(map[uint64]string)
+	s.rosterClocks = rosterClocks{}
 	s.itemIDs = newItemIDs(cfg.Store)
 	s.itemDef, s.upgradeDef = itemIndex(cfg.Content)
 	s.rng = newServerRand(cfg.Seed)

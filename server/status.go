@@ -67,6 +67,14 @@ type Status struct {
 	SealSessions int    `json:"seal_sessions"`
 	SealForged   uint64 `json:"seal_forged" metric:"counter"`
 	SealReplayed uint64 `json:"seal_replayed" metric:"counter"`
+	// Of the sessions, those whose source has not connected (yet); such
+	// sessions evicted to make room for a newer proof, and forgotten
+	// because their source never connected; and proofs answered "busy"
+	// for want of room: docs/NETCODE.md, "Sealed sessions".
+	SealUnconnected int    `json:"seal_unconnected"`
+	SealEvicted     uint64 `json:"seal_evicted" metric:"counter"`
+	SealExpired     uint64 `json:"seal_expired" metric:"counter"`
+	SealBusy        uint64 `json:"seal_busy" metric:"counter"`
 	// The port on the home router (--upnp, net/portmap): its state (off,
 	// looking, open, shared, refused), who mapped it (upnp, natpmp), the
 	// address friends anywhere join, and why it was refused.
@@ -250,6 +258,7 @@ func (l *loopStats) status(s *Runtime, elapsed time.Duration) Status {
 		st.QueueDropped = ws.QueueDropped
 		st.DoorDropped, st.DoorProven = ws.DoorDropped, ws.DoorProven
 		st.SealSessions, st.SealForged, st.SealReplayed = ws.SealSessions, ws.SealForged, ws.SealReplayed
+		st.SealUnconnected, st.SealEvicted, st.SealExpired, st.SealBusy = ws.SealUnconnected, ws.SealEvicted, ws.SealExpired, ws.SealBusy
 	}
 	l.lastIn, l.lastOut = c.BytesIn, c.BytesOut
 	st.TickMsP50, st.TickMsP99, _ = l.percentiles(l.steps)

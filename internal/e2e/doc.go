@@ -9,7 +9,9 @@
 // runs them four at a time (-parallel 4). The tests that measure what
 // players see in real time (make test's real-time group) run apart from
 // everything else (scripts/suite.sh says what runs beside what).
-// TestHoldingTheDoor runs with only idle-class work beside it;
+// TestHoldingTheDoor and TestProofsThatNeverConnectCannotShutTheDoor,
+// which read the server's tick and memory, run with only idle-class work
+// beside them;
 // TestItemConservation, whose bots race through the game and load the
 // machine, runs next; then the four that each drive one to three bots
 // through a netsim proxy (TestHitVisibility,

@@ -29,6 +29,7 @@ const (
 	DoorKnockLen   = C.DK_KNOCK_LEN
 	DoorCookieLen  = C.DK_COOKIE_LEN
 	DoorProofLen   = C.DK_PROOF_LEN
+	DoorBusyLen    = C.DK_BUSY_LEN
 )
 
 const (
@@ -136,6 +137,15 @@ func (h *Host) RefusedBy() uint32 {
 		return 0
 	}
 	return uint32(C.dk_refused_by(h.ptr))
+}
+
+// BusyFor is the wait a door answered this host's proof with, having no
+// room for its session ("DKBZ"); 0 when none did.
+func (h *Host) BusyFor() time.Duration {
+	if h.ptr == nil {
+		return 0
+	}
+	return time.Duration(C.dk_busy_for(h.ptr)) * time.Millisecond
 }
 
 // doorMAC is the cookie the door would make for a source in an epoch;

@@ -56,6 +56,7 @@ typedef struct {
 	uint8_t cookie[12]; // epoch and MAC, as the door sent them
 	uint32_t version;   // the protocol a door admits (0: any), or a knock announces
 	uint32_t refusedBy; // the version a door answered a knock with, when it refused it
+	uint32_t busyMs;    // the wait a door answered a proof with, when it had no room for it
 
 	// Sealing (seal.go): every datagram to and from a peer is sealed, and
 	// the door's proof and hello carry the handshake.
@@ -140,9 +141,11 @@ uint64_t dk_siphash24(const uint8_t key[16], const uint8_t *in, size_t len) {
 //	proof  (client → server, 136 bytes): "DKPR", epoch u32, MAC u64,
 //	       the client's key of the sealed handshake [32], 88 zero bytes
 //	hello  (server → client, 132 bytes, sealed hosts): net/seal's layout
+//	busy   (server → client, 20 bytes, sealed hosts): "DKBZ", the proof's
+//	       epoch u32 and MAC u64, the wait u32 in ms: no room for a session
 //
 // MAC = SipHash-2-4 under the epoch's key of (epoch u32, IPv4 address as
-// on the wire, port u16). A reply (the cookie, the hello) is shorter than
+// on the wire, port u16). A reply (the cookie, the hello, busy) is shorter than
 // the datagram that asks for it, and one of any other length gets none.
 
 static const uint8_t dk_magic_knock[4] = {'D', 'K', 'N', 'K'};
@@ -150,6 +153,7 @@ static const uint8_t dk_magic_cookie[4] = {'D', 'K', 'C', 'K'};
 static const uint8_t dk_magic_proof[4] = {'D', 'K', 'P', 'R'};
 static const uint8_t dk_magic_hello[4] = {'D', 'K', 'S', 'H'};
 static const uint8_t dk_magic_version[4] = {'D', 'K', 'V', 'R'};
+static const uint8_t dk_magic_busy[4] = {'D', 'K', 'B', 'Z'};
 
 static void dk_put32(uint8_t *p, uint32_t v) { p[0] = v >> 24; p[1] = v >> 16; p[2] = v >> 8; p[3] = v; }
 static void dk_put64(uint8_t *p, uint64_t v) { dk_put32(p, (uint32_t)(v >> 32)); dk_put32(p + 4, (uint32_t)v); }
@@ -270,11 +274,19 @@ int dk_seal(ENetHost *host) {
 }
 
 // dk_accept answers a proof on a sealed host: the session's hello, sent
-// as it is. Retries of one proof get the same hello.
+// as it is, or busy (the proof's cookie and a wait) when the server has
+// no room for a session. Retries of one proof get the same hello.
 static void dk_accept(ENetHost *host, const uint8_t *d, size_t n, enet_uint32 now) {
 	uint8_t reply[DK_HELLO_LEN];
+	uint32_t retry = 0;
 	int m = dkSealAccept(host->socket, host->receivedAddress.host, host->receivedAddress.port,
-		(uint8_t *)d, n, reply, sizeof reply, now);
+		(uint8_t *)d, n, reply, sizeof reply, now, &retry);
+	if (m == 0 && retry > 0 && DK_BUSY_LEN <= n) {
+		memcpy(reply, dk_magic_busy, 4);
+		memcpy(reply + 4, d + 4, 12);
+		dk_put32(reply + 16, retry);
+		m = DK_BUSY_LEN;
+	}
 	if (m > 0 && (size_t)m <= n) dk_send(host, &host->receivedAddress, reply, (size_t)m);
 }
 
@@ -337,6 +349,13 @@ static void dk_door(ENetHost *host, const uint8_t *d, size_t n, enet_uint32 now)
 	if (h->knocking && n == DK_VERSION_LEN && memcmp(d, dk_magic_version, 4) == 0 &&
 	    ip == h->knockTo.host && port == h->knockTo.port && dk_get32(d + 4) == h->nonce) {
 		h->refusedBy = dk_get32(d + 8);
+		pthread_mutex_unlock(&dk_mu);
+		return;
+	}
+	if (h->knocking && h->haveCookie && n == DK_BUSY_LEN && memcmp(d, dk_magic_busy, 4) == 0 &&
+	    ip == h->knockTo.host && port == h->knockTo.port && memcmp(d + 4, h->cookie, sizeof h->cookie) == 0) {
+		h->busyMs = dk_get32(d + 16);
+		if (h->busyMs == 0) h->busyMs = 1;
 		pthread_mutex_unlock(&dk_mu);
 		return;
 	}
@@ -583,6 +602,16 @@ int dk_prove(ENetHost *host, const ENetAddress *to, const uint8_t *key) {
 	pthread_mutex_unlock(&dk_mu);
 	if (!have) return 0;
 	return dk_send(host, to, b, sizeof b) < 0 ? -1 : 1;
+}
+
+// dk_busy_for is the wait a door answered this host's proof with, having
+// no room for its session; 0 when none did.
+uint32_t dk_busy_for(ENetHost *host) {
+	pthread_mutex_lock(&dk_mu);
+	dk_host *h = dk_find(host);
+	uint32_t ms = h != NULL ? h->busyMs : 0;
+	pthread_mutex_unlock(&dk_mu);
+	return ms;
 }
 
 // dk_refused_by is the version a door answered this host's knock with,

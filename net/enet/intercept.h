@@ -11,6 +11,7 @@
 #define DK_PROOF_LEN 136
 #define DK_HELLO_LEN 132
 #define DK_VERSION_LEN 12
+#define DK_BUSY_LEN 20
 
 // A sealed datagram's framing (net/seal): the counter's low bits before,
 // the tag after.
@@ -42,6 +43,7 @@ int dk_door_mac(ENetHost *host, uint32_t epoch, enet_uint32 ip, enet_uint16 port
 int dk_door_epoch(ENetHost *host, uint32_t *epoch);
 int dk_knock(ENetHost *host, const ENetAddress *to, uint32_t nonce, uint32_t version);
 uint32_t dk_refused_by(ENetHost *host);
+uint32_t dk_busy_for(ENetHost *host);
 int dk_prove(ENetHost *host, const ENetAddress *to, const uint8_t *key);
 int dk_seal(ENetHost *host);
 

@@ -6,6 +6,7 @@ package enet
 import "C"
 
 import (
+	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
 	"errors"
@@ -35,44 +36,32 @@ type SealConfig struct {
 	PerAddress int
 }
 
-// Bounds on a server's sessions: one unused for SealIdleMs is forgotten.
-const (
-	SealMaxSessions   = 4096
-	SealIdleMs        = 60_000
-	sealSweepEveryMs  = 5_000
-	sealReplaceIdleMs = 5_000 // a new proof replaces an address's session quiet this long
-)
-
 // SealStats counts what sealing dropped and holds.
 type SealStats struct {
-	Sessions int    // sessions held
-	Forged   uint64 // datagrams that failed authentication
-	Replayed uint64 // datagrams seen before or older than the window
-	Unsealed uint64 // datagrams ENet sent with no session to seal them in
-	Refused  uint64 // proofs refused: too many sessions for the address or the host
-}
-
-type sealAddr struct {
-	ip   uint32
-	port uint16
-}
-
-type sealPeer struct {
-	s     *seal.Session
-	hello [seal.HelloLen]byte
-	key   [seal.KeyLen]byte
-	last  uint32 // ms, enet_time_get, when it last opened a datagram
+	Sessions    int    // sessions held
+	Unconnected int    // of them, sessions whose source has not connected (yet)
+	Forged      uint64 // datagrams that failed authentication
+	Replayed    uint64 // datagrams seen before or older than the window
+	Unsealed    uint64 // datagrams ENet sent with no session to seal them in
+	Refused     uint64 // proofs refused: another key for a live session, or a bad key
+	Busy        uint64 // proofs answered "busy": no room, and nothing old enough to evict
+	Evicted     uint64 // sessions that never connected, evicted to make room
+	Expired     uint64 // sessions that never connected, forgotten after SealUnconnectedMs
+	Ended       uint64 // sessions ended with their connection
 }
 
 type sealHost struct {
 	mu     sync.Mutex
 	cfg    SealConfig
 	peers  map[sealAddr]*sealPeer
-	perIP  map[uint32]int
+	perIP  map[uint32]int // sessions per address, connected or not
+	unconn unconnected    // a server's sessions that never connected (sessions.go)
 	client *seal.Client
 	err    error // why the client's handshake was refused
 	swept  uint32
-	stats  SealStats
+	// sweptIdle is when connected sessions were last checked for idleness.
+	sweptIdle uint32
+	stats     SealStats
 }
 
 var sealHosts struct {
@@ -89,7 +78,8 @@ func (h *Host) seal(cfg SealConfig) error {
 	if C.dk_seal(h.ptr) != 0 {
 		return fmt.Errorf("%w: too many sealed hosts", ErrConfig)
 	}
-	sh := &sealHost{cfg: cfg, peers: map[sealAddr]*sealPeer{}, perIP: map[uint32]int{}}
+	sh := &sealHost{cfg: cfg, peers: map[sealAddr]*sealPeer{}, perIP: map[uint32]int{},
+		unconn: unconnected{perIP: map[uint32]int{}, perNet: map[uint32]int{}}}
 	if sh.cfg.PerAddress <= 0 {
 		sh.cfg.PerAddress = 64
 	}
@@ -130,8 +120,52 @@ func (h *Host) SealStats() SealStats {
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	s := sh.stats
-	s.Sessions = len(sh.peers)
+	s.Sessions, s.Unconnected = len(sh.peers), sh.unconn.n
 	return s
+}
+
+// SealConnected marks the session of a peer ENet has connected as that
+// connection's: from now on it lasts as long as the connection does, and
+// no longer counts as one that never connected.
+func (h *Host) SealConnected(a Address) {
+	if sh := h.sealed; sh != nil {
+		sh.mu.Lock()
+		sh.connected(sealAddrOf(a))
+		sh.mu.Unlock()
+	}
+}
+
+// SealRelease ends the session of a connection that ended, however it
+// ended (when it was the last of the connections a host opened from that
+// socket): nothing more will be sealed or opened for it, and the
+// address's budget has its place back at once.
+func (h *Host) SealRelease(a Address) {
+	sh := h.sealed
+	if sh == nil {
+		return
+	}
+	sh.mu.Lock()
+	sh.released(sealAddrOf(a))
+	sh.mu.Unlock()
+}
+
+// SealSweep forgets the sessions that never connected in time, and connected
+// ones long unused; a server calls it often (it does the work at most every
+// 250 ms), since proofs, which sweep too, may stop coming.
+func (h *Host) SealSweep() {
+	sh := h.sealed
+	if sh == nil || h.ptr == nil {
+		return
+	}
+	now := uint32(C.enet_time_get())
+	sh.mu.Lock()
+	sh.sweep(now)
+	sh.mu.Unlock()
+}
+
+func sealAddrOf(a Address) sealAddr {
+	ca := a.toC()
+	return sealAddr{uint32(ca.host), uint16(ca.port)}
 }
 
 // SealState says whether a client host's handshake with to has ended in a
@@ -224,8 +258,12 @@ func dkSealIn(fd C.int, ip C.enet_uint32, port C.enet_uint16, buf *C.uint8_t, n 
 	return C.DK_SEAL_REFUSED
 }
 
+// dkSealAccept answers a proof: the session's hello (its length), or
+// nothing (-1), or, when the server has no room for it, 0 with how long
+// the client should wait in *retry.
+//
 //export dkSealAccept
-func dkSealAccept(fd C.int, ip C.enet_uint32, port C.enet_uint16, proof *C.uint8_t, n C.size_t, reply *C.uint8_t, capacity C.size_t, now C.enet_uint32) C.int {
+func dkSealAccept(fd C.int, ip C.enet_uint32, port C.enet_uint16, proof *C.uint8_t, n C.size_t, reply *C.uint8_t, capacity C.size_t, now C.enet_uint32, retry *C.uint32_t) C.int {
 	sh := sealHostOf(fd)
 	if sh == nil || sh.cfg.Identity == nil || capacity < seal.HelloLen {
 		return -1
@@ -236,63 +274,23 @@ func dkSealAccept(fd C.int, ip C.enet_uint32, port C.enet_uint16, proof *C.uint8
 	}
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
-	p, err := sh.accept(sealAddr{uint32(ip), uint16(port)}, cookie, key, uint32(now))
-	if err != nil {
+	p, wait, err := sh.accept(sealAddr{uint32(ip), uint16(port)}, cookie, key, uint32(now))
+	switch {
+	case errors.Is(err, ErrBusy):
+		*retry = C.uint32_t(wait)
+		return 0
+	case err != nil:
 		return -1
 	}
 	copy(cBytes(reply, capacity), p.hello[:])
 	return seal.HelloLen
 }
 
-// accept finds or makes the session of a proven source. sh.mu held.
-func (sh *sealHost) accept(a sealAddr, cookie [seal.CookieLen]byte, key [seal.KeyLen]byte, now uint32) (*sealPeer, error) {
-	sh.sweep(now)
-	if p := sh.peers[a]; p != nil {
-		if p.key == key {
-			return p, nil // the proof again: its hello was lost, or ENet has not connected yet
-		}
-		if now-p.last < sealReplaceIdleMs {
-			sh.stats.Refused++
-			return nil, ErrSealed
-		}
-		sh.drop(a)
-	}
-	if len(sh.peers) >= SealMaxSessions || sh.perIP[a.ip] >= sh.cfg.PerAddress {
-		sh.stats.Refused++
-		return nil, ErrSealed
-	}
-	acc, err := seal.Accept(*sh.cfg.Identity, cookie, key, rand.Reader)
-	if err != nil {
-		sh.stats.Refused++
-		return nil, err
-	}
-	p := &sealPeer{s: acc.Session, hello: acc.Hello, key: key, last: now}
-	sh.peers[a] = p
-	sh.perIP[a.ip]++
-	return p, nil
-}
-
-// sweep forgets sessions unused for SealIdleMs: a client gone, or a proof
-// never followed by a CONNECT. sh.mu held.
-func (sh *sealHost) sweep(now uint32) {
-	if now-sh.swept < sealSweepEveryMs {
-		return
-	}
-	sh.swept = now
-	for a, p := range sh.peers {
-		if now-p.last > SealIdleMs {
-			sh.drop(a)
-		}
-	}
-}
-
-func (sh *sealHost) drop(a sealAddr) {
-	delete(sh.peers, a)
-	if sh.perIP[a.ip]--; sh.perIP[a.ip] <= 0 {
-		delete(sh.perIP, a.ip)
-	}
-}
-
+// dkSealHello takes a server's hello on a client. A hello again for a
+// proof sent again leaves the session as it is; a different one, signed
+// for this dial, means the server made a new session for it (it forgot
+// the first, which never connected) and replaces it until ENet connects.
+//
 //export dkSealHello
 func dkSealHello(fd C.int, ip C.enet_uint32, port C.enet_uint16, hello *C.uint8_t, n C.size_t, cookie *C.uint8_t) {
 	sh := sealHostOf(fd)
@@ -302,7 +300,10 @@ func dkSealHello(fd C.int, ip C.enet_uint32, port C.enet_uint16, hello *C.uint8_
 	sh.mu.Lock()
 	defer sh.mu.Unlock()
 	a := sealAddr{uint32(ip), uint16(port)}
-	if sh.client == nil || sh.err != nil || sh.peers[a] != nil {
+	if sh.client == nil || sh.err != nil {
+		return
+	}
+	if p := sh.peers[a]; p != nil && (p.connected || bytes.Equal(p.hello[:], cBytes(hello, n))) {
 		return // a hello again, for a proof sent again: the session stands
 	}
 	var ck [seal.CookieLen]byte
@@ -314,6 +315,8 @@ func dkSealHello(fd C.int, ip C.enet_uint32, port C.enet_uint16, hello *C.uint8_
 	case err != nil:
 		sh.err = err
 	default:
-		sh.peers[a] = &sealPeer{s: s}
+		p := &sealPeer{s: s, addr: a}
+		copy(p.hello[:], cBytes(hello, n))
+		sh.peers[a] = p
 	}
 }

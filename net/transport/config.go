@@ -66,6 +66,9 @@ type Config struct {
 	// code's fingerprint, a key pinned before); its error ends the dial
 	// in its words. Nil takes any server.
 	VerifyServer func(ed25519.PublicKey) error
+	// Bind is the IP address a client's socket sends from; "" lets the
+	// system choose. Tests stand in for other machines with 127.0.0.x.
+	Bind string
 	// Version is the protocol version a server's door admits: a knock
 	// announcing another is answered with this one, and its dial ends with
 	// Event.ServerVersion. Zero admits any (the game refuses them later).

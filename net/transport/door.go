@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"fmt"
 	"time"
 
 	"duskfall/net/enet"
@@ -49,6 +50,13 @@ func (e *endpoint) knock() {
 		}
 		return
 	}
+	if d := e.host.BusyFor(); d > 0 {
+		e.door = nil
+		e.mu.Lock()
+		e.in.push(Event{Kind: EventDisconnect, Peer: ServerPeer, Busy: d, Reason: BusyWords(d)}, nil, &e.pool)
+		e.mu.Unlock()
+		return
+	}
 	if v := e.host.RefusedBy(); v != 0 {
 		e.door = nil
 		e.mu.Lock()
@@ -84,6 +92,12 @@ func (e *endpoint) knock() {
 		_ = e.host.Knock(k.to) // a socket error is another lost knock
 		k.next = now.Add(KnockEvery)
 	}
+}
+
+// BusyWords says that a server's door had no room for a dial, and when to
+// try again, in a player's words.
+func BusyWords(wait time.Duration) string {
+	return fmt.Sprintf("the server is busy, try again in %d s", int((wait+time.Second-1)/time.Second))
 }
 
 // leaveDoor gives up a dial that never got through the door: it ends, as

@@ -79,3 +79,64 @@ func TestTheDoor(t *testing.T) {
 		record(cli).waitFor(t, "the disconnect", isKind(EventDisconnect))
 	})
 }
+
+func TestASessionEndsWithItsConnection(t *testing.T) {
+	t.Run("a clean disconnect frees it at once", func(t *testing.T) {
+		srv := listen(t, Config{})
+		rec := record(srv)
+		cli := dial(t, srv.Addr(), 0, Config{})
+		record(cli).waitFor(t, "the client's connect", isKind(EventConnect))
+		rec.waitFor(t, "the server's connect", isKind(EventConnect))
+		require.Eventually(t, func() bool { return srv.WireStats().SealSessions == 1 }, waitTimeout, 5*time.Millisecond)
+		assert.Zero(t, srv.WireStats().SealUnconnected, "connected, it is no longer bounded as one that never connected")
+		require.NoError(t, cli.Close())
+		rec.waitFor(t, "the server's disconnect", isKind(EventDisconnect))
+		require.Eventually(t, func() bool { return srv.WireStats().SealSessions == 0 }, 100*time.Millisecond, 5*time.Millisecond)
+		assert.EqualValues(t, 1, srv.WireStats().SealEnded)
+	})
+	t.Run("a lost connection frees it when the server gives up on it", func(t *testing.T) {
+		srv := listen(t, Config{Timeout: 300 * time.Millisecond})
+		rec := record(srv)
+		host, err := enet.NewHost(nil, sealedClient())
+		require.NoError(t, err)
+		to, err := resolve(srv.Addr())
+		require.NoError(t, err)
+		throughDoor(t, host, to)
+		_, err = host.Connect(to, len(testChannels), 0)
+		require.NoError(t, err)
+		for !rec.has(isKind(EventConnect)) {
+			_, err := host.Service(1)
+			require.NoError(t, err)
+			rec.pollOnce()
+		}
+		host.Destroy() // gone without a word
+		rec.waitFor(t, "the server's disconnect", isKind(EventDisconnect))
+		require.Eventually(t, func() bool { return srv.WireStats().SealSessions == 0 }, 100*time.Millisecond, 5*time.Millisecond)
+	})
+}
+
+func TestABusyDoorEndsTheDialInWords(t *testing.T) {
+	srv := listen(t, Config{})
+	to, err := resolve(srv.Addr())
+	require.NoError(t, err)
+	// Sessions that never connect, just made, fill 127.0.1.4's place.
+	for range enet.SealUnconnectedPerAddress {
+		from, err := enet.NewAddress("127.0.1.4", 0)
+		require.NoError(t, err)
+		host, err := enet.NewHost(&from, sealedClient())
+		require.NoError(t, err)
+		defer host.Destroy()
+		throughDoor(t, host, to)
+	}
+	cli := dial(t, srv.Addr(), 0, Config{Bind: "127.0.1.4"})
+	ev := record(cli).waitFor(t, "the dial's end", isKind(EventDisconnect))
+	assert.Positive(t, ev.Busy)
+	assert.LessOrEqual(t, ev.Busy, enet.SealYoungMs*time.Millisecond)
+	assert.Equal(t, "the server is busy, try again in 1 s", ev.Reason)
+	assert.EqualValues(t, 1, srv.WireStats().SealBusy)
+
+	t.Run("another address gets in meanwhile", func(t *testing.T) {
+		cli := dial(t, srv.Addr(), 0, Config{Bind: "127.0.0.2"})
+		record(cli).waitFor(t, "the client's connect", isKind(EventConnect))
+	})
+}

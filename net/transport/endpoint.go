@@ -54,7 +54,8 @@ type endpoint struct {
 	// Owned by the service goroutine.
 	byPeer    map[*enet.Peer]PeerID
 	byID      map[PeerID]*enet.Peer
-	leaving   map[*enet.Peer]bool // peers already told to disconnect
+	addrOf    map[*enet.Peer]enet.Address // a connected peer's, whose session ends with it
+	leaving   map[*enet.Peer]bool         // peers already told to disconnect
 	work      []op
 	lastStats time.Time
 	door      *knock    // a client still at the server's door; nil once through
@@ -86,6 +87,7 @@ func newEndpoint(host *enet.Host, cfg Config, assignID func() PeerID) *endpoint 
 		assignID:  assignID,
 		byPeer:    make(map[*enet.Peer]PeerID),
 		byID:      make(map[PeerID]*enet.Peer),
+		addrOf:    make(map[*enet.Peer]enet.Address),
 		leaving:   make(map[*enet.Peer]bool),
 		stats:     make(map[PeerID]*PeerStats),
 		done:      make(chan struct{}),
@@ -133,6 +135,7 @@ func (e *endpoint) run() {
 		if e.halfOpen > 0 {
 			e.host.ExpireHandshakes(e.halfOpen)
 		}
+		e.host.SealSweep()
 		e.refreshStats()
 		e.refreshWire()
 	}
@@ -210,6 +213,8 @@ func (e *endpoint) handle(ev enet.Event) {
 			e.track(ev.Peer, id)
 		}
 		openThrottle(ev.Peer)
+		e.addrOf[ev.Peer] = ev.Peer.Address()
+		e.host.SealConnected(ev.Peer.Address()) // its session lasts as long as the connection
 		e.mu.Lock()
 		e.stats[id] = &PeerStats{heard: time.Now()}
 		ip := ev.Peer.Address().IP()
@@ -261,6 +266,13 @@ func (e *endpoint) forget(p *enet.Peer, data uint32) {
 	delete(e.byPeer, p)
 	delete(e.byID, id)
 	delete(e.leaving, p)
+	if a, ok := e.addrOf[p]; ok {
+		// The connection is over: so is its session, at once, whether it
+		// ended in a goodbye, a kick or a timeout (docs/NETCODE.md,
+		// "Sealed sessions").
+		delete(e.addrOf, p)
+		e.host.SealRelease(a)
+	}
 	e.mu.Lock()
 	delete(e.stats, id)
 	e.in.push(Event{Kind: EventDisconnect, Peer: id, ConnectData: data}, nil, &e.pool)
@@ -301,6 +313,7 @@ func (e *endpoint) refreshWire() {
 	}
 	sl := e.host.SealStats()
 	w.SealSessions, w.SealForged, w.SealReplayed, w.SealUnsealed = sl.Sessions, sl.Forged, sl.Replayed, sl.Unsealed
+	w.SealUnconnected, w.SealEvicted, w.SealExpired, w.SealBusy, w.SealEnded = sl.Unconnected, sl.Evicted, sl.Expired, sl.Busy, sl.Ended
 	e.mu.Lock()
 	w.QueueDropped, w.QueueDroppedBytes = e.wire.QueueDropped, e.wire.QueueDroppedBytes // counted here, not by ENet
 	e.wire = w

@@ -110,7 +110,15 @@ func DialENet(addr string, connectData uint32, cfg Config) (*ENetClient, error) 
 		return nil, err
 	}
 	hc.Version = connectData // the knock announces it
-	host, err := enet.NewHost(nil, hc)
+	var local *enet.Address
+	if cfg.Bind != "" {
+		la, err := enet.NewAddress(cfg.Bind, 0)
+		if err != nil {
+			return nil, fmt.Errorf("transport: dial %s from %s: %w", addr, cfg.Bind, err)
+		}
+		local = &la
+	}
+	host, err := enet.NewHost(local, hc)
 	if err != nil {
 		return nil, fmt.Errorf("transport: dial %s: %w", addr, err)
 	}

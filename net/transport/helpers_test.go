@@ -224,3 +224,21 @@ func testIdentity(t *testing.T) *seal.Identity {
 	require.NoError(t, err)
 	return &id
 }
+
+// sealedClient is a raw ENet host as a client's transport makes one:
+// compressed and sealed, with room for one connection.
+func sealedClient() enet.HostConfig {
+	hc := enet.DefaultHostConfig()
+	hc.PeerCount, hc.ChannelCount, hc.Compress, hc.Seal = 1, len(testChannels), true, &enet.SealConfig{}
+	return hc
+}
+
+// has says whether an event matching match has been recorded.
+func (r *recorder) has(match func(Event) bool) bool {
+	for _, ev := range r.events {
+		if match(ev) {
+			return true
+		}
+	}
+	return false
+}

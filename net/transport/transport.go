@@ -82,6 +82,10 @@ type Event struct {
 	// dial's knock with, refusing the one it announced (EventDisconnect,
 	// client side); 0 otherwise.
 	ServerVersion uint32
+	// Busy is how long a server's door asked the dial to wait, having no
+	// room for its session (EventDisconnect, client side): the dial may
+	// be tried again after it. Reason says so in words. 0 otherwise.
+	Busy time.Duration
 }
 
 // PeerStats describe one connection. The byte counts are payload bytes the
@@ -166,6 +170,12 @@ type WireStats struct {
 	// never sent in clear).
 	SealSessions                           int
 	SealForged, SealReplayed, SealUnsealed uint64
+	// Of the sessions, those whose source has not connected (yet); and
+	// such sessions evicted to make room, forgotten unconnected after
+	// enet.SealUnconnectedMs, and proofs answered "busy" (no room, and
+	// nothing old enough to evict).
+	SealUnconnected                               int
+	SealEvicted, SealExpired, SealBusy, SealEnded uint64
 }
 
 // Batcher is a Server that can hold its sends and let them go together. A
