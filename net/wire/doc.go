@@ -272,6 +272,13 @@
 // decoded as HP = share, MaxHP = 255. A compact aim is decoded as aim<<8.
 // A decoded snapshot re-encodes to the same bytes.
 //
+// A player's id is its player id (Welcome's peerID), from 1: 0 names no
+// player. An enemy's id is its slot in its world, from 0. Each player has
+// one record among the players and each enemy one among the enemies (a
+// player and an enemy may share a number): a Snapshot that repeats an id
+// in either list, or gives a player id 0, is malformed (ErrMalformed),
+// since a receiver keeps and interpolates actors by id.
+//
 //	SnapshotDelta 0x11 (server→client), 4 + k + n bytes
 //	  a Snapshot told as its difference from an earlier one, its base: the
 //	  newest snapshot of the same epoch the receiver acknowledged (Input's

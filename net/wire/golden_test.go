@@ -334,6 +334,15 @@ var codecs = []codec{
 				0200 0700 ff ffff ffff ff 00
 				     0800 00 0300 0110 01 00
 				00`},
+			{"the map's first enemy, id 0, and an enemy that shares the receiver's id", wire.Snapshot{
+				Tick: 12, LastInputTick: 12,
+				Players: []game.PlayerState{{ID: 1}},
+				Enemies: []game.EnemyState{{ID: 0, MaxHP: wire.ShareMax}, {ID: 1, MaxHP: wire.ShareMax}},
+			}, `10 0000 0c000000 00
+				01 0100 00000000 00000000 0000 0000 0000 00
+				0200 0000 00 0000 0000 00 00
+				     0100 00 0000 0000 00 00
+				00`},
 			{"nothing in sight", wire.Snapshot{}, "10 0000 00000000 00 00 0000 00"},
 			{"the receiver beside its own ration and a shared potion", wire.Snapshot{
 				Tick: 9, LastInputTick: 9,

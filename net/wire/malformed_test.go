@@ -256,6 +256,15 @@ func TestHostileSnapshots(t *testing.T) {
 		{"an infinite position in the receiver's record",
 			"10 0000 00000000 00 02 0100 00000000 000080ff 0000 0000 0000 00 0200 0400 0800 00 00 00 0000", wire.ErrMalformed},
 		{"an Events packet routed to it", "20 0100 00000000", wire.ErrWrongType},
+		{"the receiver's record with player id 0",
+			"10 0000 00000000 00 01 0000 00000000 00000000 0000 0000 0000 00 0000 00", wire.ErrMalformed},
+		{"another player with id 0", "10 0000 00000000 00 02 " + ownRecordHex + " 0000 0400 0800 00 00 00 0000 00", wire.ErrMalformed},
+		{"another player under the receiver's own id", "10 0000 00000000 00 02 " + ownRecordHex + " 0100 0400 0800 00 00 00 0000 00", wire.ErrMalformed},
+		{"one player's record twice", "10 0000 00000000 00 03 " + ownRecordHex +
+			" 0200 0400 0800 00 00 00 0200 0400 0800 00 00 00 0000 00", wire.ErrMalformed},
+		{"one enemy's record twice", "10 0000 00000000 00 00 0200 0500 03 0000 0000 80 00 0500 03 0000 0000 80 00 00", wire.ErrMalformed},
+		{"one enemy twice, the second far down the list", "10 0000 00000000 00 00 0300 ffff 03 0000 0000 80 00 0000 03 0000 0000 80 00 " +
+			"ffff 03 0000 0000 80 00 00", wire.ErrMalformed},
 	})
 }
 
