@@ -159,8 +159,9 @@
 //	  2    8     id u64: the character (0 for create)
 //	  10   1+n   name str: create, the new name; delete, the character's name
 //	             as the player confirmed it; select, empty (n = 0)
-//	  11+n 1+m   class str: create, the class id (1 to 32 of a-z, 0-9, _; the
-//	             server refuses one its content lacks, in words); else empty
+//	  11+n 1+m   class str: create, the class id (0 to 32 of a-z, 0-9, _; the
+//	             server refuses in words one its content lacks, and an empty
+//	             one, naming its classes); else empty
 //
 //	Notice 0x09 (server→client), 2 + n bytes
 //	  off  size  field

@@ -220,6 +220,8 @@ var codecs = []codec{
 			{"select a character", wire.CharacterCommand{Op: wire.OpSelect, ID: 7}, "08 01 0700000000000000 00 00"},
 			{"create one of a class", wire.CharacterCommand{Op: wire.OpCreate, Name: "Bo", Class: "sapper"},
 				"08 02 0000000000000000 02426f 06736170706572"},
+			{"create one of no class, which the server refuses in words", wire.CharacterCommand{Op: wire.OpCreate, Name: "Bo"},
+				"08 02 0000000000000000 02426f 00"},
 			{"delete one, its name confirmed", wire.CharacterCommand{Op: wire.OpDelete, ID: 0x0100, Name: "Bo"},
 				"08 03 0001000000000000 02426f 00"},
 			{"still choosing", wire.CharacterCommand{Op: wire.OpStay}, "08 04 0000000000000000 00 00"},

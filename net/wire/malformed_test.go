@@ -188,7 +188,6 @@ func TestHostileControlMessages(t *testing.T) {
 		{"a select that carries a class", "08 01 0100000000000000 00 0161", wire.ErrMalformed},
 		{"a create that names an id", "08 02 0100000000000000 0141 0161", wire.ErrMalformed},
 		{"a create with no name", "08 02 0000000000000000 00 0161", wire.ErrMalformed},
-		{"a create with no class", "08 02 0000000000000000 0141 00", wire.ErrMalformed},
 		{"a create whose class is not a content id", "08 02 0000000000000000 0141 0241 21", wire.ErrMalformed},
 		{"a create with a 17-byte name", "08 02 0000000000000000 11" + strings.Repeat("41", 17) + "0161", wire.ErrTooLarge},
 		{"a create whose name runs 10,000 bytes past its length", "08 02 0000000000000000 ff" + strings.Repeat("41", 10000), wire.ErrMalformed},
