@@ -245,6 +245,9 @@ func (o *options) validate() error {
 		if err := bots.CheckScript(o.script); err != nil {
 			return err
 		}
+		if err := bots.CheckNames(o.botPrefix(), o.bots); err != nil {
+			return fmt.Errorf("--name %q: %v", o.botPrefix(), err)
+		}
 	}
 	if o.check {
 		if o.checkDir == "" {
@@ -443,14 +446,18 @@ func dataFolder(dir string) (string, error) {
 	return server.DefaultDataDir()
 }
 
+// botPrefix is what the bots' names start with: --name, or "bot".
+func (o options) botPrefix() string {
+	if o.name == "" {
+		return "bot"
+	}
+	return o.name
+}
+
 func runBots(o options, stdout, stderr io.Writer) int {
 	ctx, stop := signalContext()
 	defer stop()
-	prefix := o.name
-	if prefix == "" {
-		prefix = "bot"
-	}
-	reports, err := bots.RunBotsWith(ctx, o.join, o.bots, o.script, prefix, o.duration,
+	reports, err := bots.RunBotsWith(ctx, o.join, o.bots, o.script, o.botPrefix(), o.duration,
 		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend, Portal: o.portal, Class: o.class, Password: o.password,
 			Content: o.content.Content})
 	if err != nil {

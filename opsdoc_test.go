@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/bots"
+	"duskfall/game"
 	"duskfall/server"
 )
 
@@ -29,6 +31,7 @@ const (
 	flagsSection     = "Flags"
 	statusSection    = "The status file"
 	botReportSection = "The bot report"
+	journalSection   = "The item journal"
 )
 
 // docTableRow is one row of a table: its cells, trimmed.
@@ -175,6 +178,7 @@ func TestTheOperationsDocMatchesTheCode(t *testing.T) {
 	}{
 		{statusSection, server.Status{}},
 		{botReportSection, bots.Report{}},
+		{journalSection, server.JournalLine{}},
 	}
 	for _, c := range fieldCases {
 		t.Run(c.section+" documents exactly the fields the code writes", func(t *testing.T) {
@@ -186,4 +190,16 @@ func TestTheOperationsDocMatchesTheCode(t *testing.T) {
 			assert.Len(t, slices.Compact(slices.Clone(doc)), len(doc), "each field has one row")
 		})
 	}
+	t.Run("the item journal has a row for every op, by its number", func(t *testing.T) {
+		var doc, code []int
+		for _, row := range tables[journalSection] {
+			if op, err := strconv.Atoi(row[0]); err == nil {
+				doc = append(doc, op)
+			}
+		}
+		for op := game.ItemMinted; op <= game.ItemSpent; op++ {
+			code = append(code, int(op))
+		}
+		assert.Equal(t, code, doc)
+	})
 }

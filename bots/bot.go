@@ -2,6 +2,7 @@ package bots
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -360,7 +361,7 @@ func RunBotsWith(ctx context.Context, addr string, n int, script, prefix string,
 	bots := make([]*Bot, 0, n)
 	defer func() { closeBots(bots) }() // the bots dialled so far, on every return
 	for i := range n {
-		name := fmt.Sprintf("%s-%d", prefix, i+1)
+		name := Name(prefix, i)
 		rt, err := client.Dial(addr, client.Config{Content: o.Content, Name: name, Token: tokenFor(name), Class: o.Class, Password: o.Password})
 		if err != nil {
 			return nil, err
@@ -443,8 +444,29 @@ func allDone(bots []*Bot) bool {
 	return len(bots) > 0
 }
 
+// Name is the name of bot i (from 0) of a run whose names start prefix.
+func Name(prefix string, i int) string { return fmt.Sprintf("%s-%d", prefix, i+1) }
+
+// CheckNames says in words why n bots named from prefix could not all
+// join, or nil: each name must be one a Hello carries (wire.ValidName), or
+// the bot would fail only at its join. The last name is the longest.
+func CheckNames(prefix string, n int) error {
+	if n < 1 {
+		return nil
+	}
+	last := Name(prefix, n-1)
+	switch err := wire.ValidName(last); {
+	case errors.Is(err, wire.ErrTooLarge):
+		return fmt.Errorf("with %d bots the last is named %q, %d bytes, and a name is at most %d: use a prefix of at most %d bytes",
+			n, last, len(last), wire.MaxNameLen, wire.MaxNameLen-(len(last)-len(prefix)))
+	case err != nil:
+		return fmt.Errorf("the bots would be named %q and on, which is no player's name: no control characters, no space at either end", Name(prefix, 0))
+	}
+	return nil
+}
+
 // tokenFor derives a bot's account token from its name, so a bot keeps its
-// account between runs.
+// account between runs (docs/OPERATIONS.md, "The bot report").
 func tokenFor(name string) [16]byte {
 	var t [16]byte
 	h := uint64(14695981039346656037)

@@ -5,7 +5,7 @@
 // Data flows one way through a Runtime each frame:
 //
 //	Intent ──SendInput──▶ game.Input frame ──▶ predicted own position
-//	                         └─▶ wire.AppendInput (last 3 frames, newest snapshot held) ──▶ transport ch 3
+//	                         └─▶ wire.AppendInput (last 6 frames, game.InputRedundancy; newest snapshot held) ──▶ transport ch 3
 //	transport ──Receive──▶ ch 0 control (Welcome, Reject, Roster, EnterInstance, MapChunk)
 //	                      ch 1 snapshots (deltas rebuilt on the held one they name)
 //	                                     ──▶ reconcile own ship, buffer for interpolation

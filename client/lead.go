@@ -71,6 +71,14 @@ type leadController struct {
 	lastAck  uint32 // the newest acknowledged input tick
 	ackFrame uint32 // the frame count when lastAck arrived
 	stallCnt int
+	// What the stall backstop weighs: the margin and the newest delta base
+	// when the acknowledgement last moved, the newest delta base since (the
+	// snapshot the server last took as heard from the client), and whether
+	// the backstop found the client's frames missing rather than late.
+	ackMargin uint32
+	ackBase   uint32
+	base      uint32
+	missing   bool
 }
 
 // The client's lead band, in ticks (NETCODE.md, "Input"): below
@@ -169,6 +177,9 @@ func targetLead(rttTicks float64, margin uint32) uint32 {
 // adapt grows the margin when the frame for a snapshot's tick was not
 // there in time, and shrinks it after a long run of frames that were.
 func (c *leadController) adapt(tick, lastInput uint32) {
+	if c.missing {
+		return // frames lost on the way say nothing of how early they must leave
+	}
 	if lastInput == tick {
 		c.onTime++
 		if c.onTime >= marginDecayRun && c.margin > jitterMargin {
@@ -214,6 +225,7 @@ func (c *leadController) onSnapshot(tick, lastInput uint32, rttTicks float64) {
 		c.jitter = max(c.jitter, unmeasuredJitter)
 		c.want = targetLead(rttTicks, c.margin)
 		c.lastAck, c.ackFrame = lastInput, c.frame
+		c.ackMargin, c.ackBase = c.margin, c.base
 		c.resync(targetLead(rttTicks, c.margin))
 		return
 	}
@@ -259,15 +271,44 @@ func (c *leadController) onSnapshot(tick, lastInput uint32, rttTicks float64) {
 
 // checkStall is the backstop: a lead that looks right to the client can
 // still be outside the server's window, and then nothing is acknowledged.
+//
+// While nothing is acknowledged every snapshot also reads as a frame come
+// too late, and adapt grows the margin a tick a snapshot. That is right
+// when the frames arrive late, and wrong when they do not arrive at all
+// (the client's uplink dropped out for a second): then the stall leaves a
+// lead up to maxMargin ticks too long, which the margin gives back a tick
+// every 5 s. Which it was, the snapshot deltas say: the server builds each
+// on the newest snapshot the client acknowledged that it heard, so while
+// its base moves the client's packets arrive, late, and while it stands
+// still they do not. The backstop gives back the margin a stall grew when
+// the server heard nothing since the acknowledgement last moved, and the
+// margin stays as it is until a frame is acknowledged again
+// (TestAFrozenAcknowledgementHealsTheLead; docs/NETCODE.md, "Input").
 func (c *leadController) checkStall(lastInput, want uint32) {
 	if lastInput != c.lastAck {
 		c.lastAck, c.ackFrame, c.stallCnt = lastInput, c.frame, 0
+		c.ackMargin, c.ackBase, c.missing = c.margin, c.base, false
 		return
 	}
 	c.stallCnt++
-	if c.stallCnt >= InputAckStallLimit {
-		c.stallCnt = 0
-		c.resync(want)
+	if c.stallCnt < InputAckStallLimit {
+		return
+	}
+	c.stallCnt = 0
+	c.missing = c.base == c.ackBase // nothing of the client's heard since
+	if c.missing && c.margin > c.ackMargin {
+		c.margin = c.ackMargin
+		want = targetLead(c.rtt, c.marginNow())
+		c.want = want
+	}
+	c.resync(want)
+}
+
+// heard notes the base of a snapshot delta: the newest snapshot the
+// server had heard the client acknowledge when it built the delta.
+func (c *leadController) heard(base uint32) {
+	if int32(base-c.base) > 0 {
+		c.base = base
 	}
 }
 

@@ -1,6 +1,7 @@
 package client
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"time"
@@ -236,6 +237,9 @@ func (r *Runtime) onSnapshotDelta(b []byte) error {
 	}
 	r.rebuilt = full
 	r.stats.SnapshotDeltas++
+	// The server built it on the newest acknowledgement it heard from the
+	// client: the stall backstop reads from it whether the client is heard.
+	r.lead.heard(binary.LittleEndian.Uint32(full[3:7]) - h.Age)
 	return r.onSnapshot(full)
 }
 

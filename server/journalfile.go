@@ -21,7 +21,7 @@ const journalQueue = 4096
 // object a line. Field names are a contract with the tools that read it.
 type JournalLine struct {
 	Tick   uint32 `json:"tick"`
-	Op     uint8  `json:"op"` // game.ItemMinted … game.ItemDestroyed
+	Op     uint8  `json:"op"` // game.ItemMinted … game.ItemSpent, never ItemBagFull (docs/OPERATIONS.md, "The item journal")
 	ID     uint64 `json:"id"`
 	Def    uint16 `json:"def"`
 	Player uint16 `json:"player"`

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"duskfall/game"
@@ -433,6 +434,8 @@ func (s *Runtime) onCreate(p *peer, name, class string) {
 	switch {
 	case p.state != peerRoster:
 		s.refuse(p, "leave the game to make a character")
+	case class == "":
+		s.refuse(p, fmt.Sprintf("choose a class for %s: this server has %s", name, s.classIDs()))
 	case !known:
 		s.refuse(p, fmt.Sprintf("this server has no class %q; choose one it lists", class))
 	case p.busy || !p.changes.allow(s.tick, changeEvery):
@@ -444,6 +447,17 @@ func (s *Runtime) onCreate(p *peer, name, class string) {
 	default:
 		p.busy = true
 	}
+}
+
+// classIDs lists the content's class ids, as a create names them. A
+// create that names none is refused with them rather than given one: a
+// character's class is for good, and the player is the one to choose it.
+func (s *Runtime) classIDs() string {
+	ids := make([]string, len(s.cfg.Content.Classes))
+	for i := range s.cfg.Content.Classes {
+		ids[i] = s.cfg.Content.Classes[i].ID
+	}
+	return strings.Join(ids, ", ")
 }
 
 func (s *Runtime) onDelete(p *peer, id uint64, name string) {

@@ -182,6 +182,15 @@ func TestHostileRosterInput(t *testing.T) {
 		assert.Equal(t, `this server has no class "necromancer"; choose one it lists`, lp.characters(t).Note)
 		assert.Len(t, p.roster, 1)
 	})
+	t.Run("a create that names no class is answered with the classes to choose from", func(t *testing.T) {
+		before := lp.srv.counters.Garbage
+		lp.command(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "Nobody"})
+		lp.step(t)
+		assert.Equal(t, wire.CauseRefused, lp.characters(t).Cause)
+		assert.Equal(t, "choose a class for Nobody: this server has vanguard, sapper, striker, arcanist", lp.characters(t).Note)
+		assert.Equal(t, before, lp.srv.counters.Garbage, "not garbage: an answer in words")
+		assert.Len(t, p.roster, 1, "nothing made")
+	})
 	t.Run("a delete whose confirming name does not match deletes nothing", func(t *testing.T) {
 		lp.command(t, wire.CharacterCommand{Op: wire.OpDelete, ID: mine.ID, Name: "Tester"})
 		lp.step(t)

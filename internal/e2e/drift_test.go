@@ -26,6 +26,11 @@ type lagLink struct {
 	cli      *transport.LocalClient
 	toClient []lagged
 	toServer []lagged
+	// Faults of the client's way to the server: its input packets lost
+	// (inputLost), or all its packets slower by upSlower ticks than the
+	// round trip the server reports.
+	inputLost bool
+	upSlower  int
 }
 
 type lagged struct {
@@ -81,7 +86,10 @@ type lagClient struct {
 }
 
 func (c lagClient) Send(ch uint8, data []byte) {
-	c.l.toServer = append(c.l.toServer, lagged{c.l.now + c.l.oneWay, 0, ch, slices.Clone(data)})
+	if c.l.inputLost && ch == wire.ChanInput {
+		return
+	}
+	c.l.toServer = append(c.l.toServer, lagged{c.l.now + c.l.oneWay + c.l.upSlower, 0, ch, slices.Clone(data)})
 }
 
 func (c lagClient) Stats() transport.PeerStats {
@@ -195,4 +203,85 @@ func TestClockDriftHeals(t *testing.T) {
 	st := cli.Stats()
 	t.Logf("resyncs %d, clock jumps %d, held frames %d, corrections %d (snaps %d)",
 		st.Resyncs, st.ClockJumps, st.HeldFrames, st.Corrections, st.Snaps)
+}
+
+// TestAFrozenAcknowledgementHealsTheLead freezes the acknowledgements a
+// client receives for its input and checks that the ack-stall backstop
+// heals the lead, as TestClockDriftHeals does for clocks. In the first
+// cases the client's input packets are lost for a while (an uplink that
+// drops out), so the server uses none of its frames and every snapshot's
+// acknowledgement stands still: every snapshot also reads as a frame come
+// too late, and the margin grows. The frames were missing, not late, so
+// once the backstop fires the lead must be back to its steady length, and
+// stay there: before the backstop weighed what the server heard, a second
+// lost left the lead 6 ticks (100 ms) long for 20 s and more. In the last
+// case the frames arrive, but later than the round trip the client was
+// told says: they are late, and the grown margin must stay, or the
+// server would never use a frame on time again.
+func TestAFrozenAcknowledgementHealsTheLead(t *testing.T) {
+	const second = game.TickRate
+	lose := func(l *lagLink, on bool) { l.inputLost = on }
+	cases := []struct {
+		name   string
+		oneWay int // ticks
+		fault  func(l *lagLink, on bool)
+		lasts  int  // ticks; 0 for a fault that stays
+		steady bool // the lead heals back to its length before the fault
+	}{
+		{"input lost for a second at 100 ms", 3, lose, second, true},
+		{"input lost for 3 s at 100 ms, longer than the deltas' ring", 3, lose, 3 * second, true},
+		{"input lost for a second at 300 ms", 9, lose, second, true},
+		{"frames 133 ms later than the round trip says, at 200 ms", 6, func(l *lagLink, on bool) { l.upSlower = 8 }, 0, false},
+	}
+	for _, tc := range cases {
+		t.Run("the lead heals after "+tc.name, func(t *testing.T) {
+			content, err := levels.LoadContent()
+			require.NoError(t, err)
+			arena, err := levels.LoadMap("arena", content)
+			require.NoError(t, err)
+			ls, lc := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
+			link := &lagLink{oneWay: tc.oneWay, srv: ls, cli: lc}
+			srv, err := server.New(server.Config{Content: content, Map: arena, Seed: 5}, lagServer{ls, link})
+			require.NoError(t, err)
+			cli := client.New(lagClient{lc, link}, client.Config{Content: builtinContent, Name: "frozen"})
+
+			at, end := 10*second, 25*second
+			gap := make([]int, end)
+			onTime := make([]bool, end)
+			var resyncsBefore int
+			for k := range end {
+				switch {
+				case k == at:
+					resyncsBefore = cli.Stats().Resyncs
+					tc.fault(link, true)
+				case tc.lasts > 0 && k == at+tc.lasts:
+					tc.fault(link, false)
+				}
+				a := float64(k) / 40
+				cli.Frame(client.Intent{MoveX: math.Cos(a), MoveY: math.Sin(a), Aim: a})
+				srv.Step()
+				link.advance()
+				if w := srv.World(cli.PlayerID()); w != nil {
+					gap[k] = int(int32(cli.ShipTick() - w.Tick()))
+					onTime[k] = w.LastInputTick(cli.PlayerID()) == w.Tick()
+				}
+			}
+			require.Equal(t, client.StatePlaying, cli.State())
+			settled := gap[5*second : at]
+			base := slices.Max(settled)
+			require.Equal(t, slices.Min(settled), base, "before the fault the gap is steady")
+			healed := at + tc.lasts + 2*second
+			st := cli.Stats()
+			t.Logf("steady gap %d ticks; at the fault %d, 1 s later %d, at its end %d, 2 s after %d, at the run's end %d; resyncs %d during the run, %d in all",
+				base, gap[at], gap[at+second], gap[at+tc.lasts], gap[healed], gap[end-1], st.Resyncs-resyncsBefore, st.Resyncs)
+			require.Greater(t, st.Resyncs, resyncsBefore, "the backstop fired")
+			for k := healed; k < end; k++ {
+				require.True(t, onTime[k], "tick %d: the server consumed the client's frame", k)
+				if tc.steady {
+					require.InDelta(t, base, gap[k], 1, "tick %d: the lead is back to its length", k)
+				}
+			}
+			require.Zero(t, refusals(srv), "no frame refused")
+		})
+	}
 }

@@ -151,17 +151,18 @@ type CharacterCommand struct {
 	Op    CommandOp
 	ID    uint64
 	Name  string
-	Class string // OpCreate: the class's content id (levels/classes.toml); empty for every other op
+	Class string // OpCreate: the class's content id (levels/classes.toml), which the server may refuse in words; empty for every other op
 }
 
 // MaxClassIDLen bounds a class id on the wire.
 const MaxClassIDLen = 32
 
-// checkClassID holds a class id to what content writes: 1 to
+// checkClassID holds a class id to what content writes: up to
 // MaxClassIDLen lower-case letters, digits and underscores. Whether the
-// server's content has it is the server's to say, in words.
+// server's content has it is the server's to say, in words, and so is
+// what an empty one (a create that chose no class) is told.
 func checkClassID(s string) error {
-	if len(s) == 0 || len(s) > MaxClassIDLen {
+	if len(s) > MaxClassIDLen {
 		return ErrMalformed
 	}
 	for i := 0; i < len(s); i++ {

@@ -159,8 +159,9 @@
 //	  2    8     id u64: the character (0 for create)
 //	  10   1+n   name str: create, the new name; delete, the character's name
 //	             as the player confirmed it; select, empty (n = 0)
-//	  11+n 1+m   class str: create, the class id (1 to 32 of a-z, 0-9, _; the
-//	             server refuses one its content lacks, in words); else empty
+//	  11+n 1+m   class str: create, the class id (0 to 32 of a-z, 0-9, _; the
+//	             server refuses in words one its content lacks, and an empty
+//	             one, naming its classes); else empty
 //
 //	Notice 0x09 (server→client), 2 + n bytes
 //	  off  size  field
@@ -271,6 +272,13 @@
 // ceil(hp·255/maxHP) clamped to 255, and 0 only when hp ≤ 0 or maxHP ≤ 0;
 // decoded as HP = share, MaxHP = 255. A compact aim is decoded as aim<<8.
 // A decoded snapshot re-encodes to the same bytes.
+//
+// A player's id is its player id (Welcome's peerID), from 1: 0 names no
+// player. An enemy's id is its slot in its world, from 0. Each player has
+// one record among the players and each enemy one among the enemies (a
+// player and an enemy may share a number): a Snapshot that repeats an id
+// in either list, or gives a player id 0, is malformed (ErrMalformed),
+// since a receiver keeps and interpolates actors by id.
 //
 //	SnapshotDelta 0x11 (server→client), 4 + k + n bytes
 //	  a Snapshot told as its difference from an earlier one, its base: the

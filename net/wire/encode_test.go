@@ -196,7 +196,7 @@ func TestSnapshotEncoderKeepsTheLayoutWhole(t *testing.T) {
 		var e wire.SnapshotEncoder
 		e.Begin(nil, 0, 1, 0)
 		for i := range wire.MaxPlayers {
-			require.True(t, e.AddPlayer(game.PlayerState{ID: uint16(i)}))
+			require.True(t, e.AddPlayer(game.PlayerState{ID: uint16(i + 1)}))
 		}
 		assert.False(t, e.AddPlayer(game.PlayerState{ID: 999}))
 		var s wire.Snapshot

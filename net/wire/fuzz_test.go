@@ -251,6 +251,9 @@ func FuzzDecodeSnapshot(f *testing.F) {
 		"10 0000 ffffffff 00 02 " + ownRecordHex + " ffff ffff ffff ff ff ff 0100 ffff ff ffff ffff ff 00",
 		"10 0000 00000000 00 00 0000 02 0100 00 0000 0000 01 0200 01 ffff ffff 00",
 		"10 0000 00000000 00 00 0000 ff",
+		// one enemy twice, one player twice: refused
+		"10 0000 00000000 00 00 0200 0500 03 0000 0000 80 00 0500 03 0000 0000 80 00 00",
+		"10 0000 00000000 00 02 " + ownRecordHex + " 0100 0400 0800 00 00 00 0000 00",
 	}
 	c := codecOf(wire.MsgSnapshot)
 	for _, g := range c.cases {
@@ -295,6 +298,16 @@ func FuzzDecodeSnapshot(f *testing.F) {
 		}
 		enc := wire.AppendSnapshot(nil, &fresh)
 		require.Equal(t, b, enc, "the encoding is canonical")
+		players, enemies := map[uint16]bool{}, map[uint16]bool{}
+		for _, p := range fresh.Players {
+			require.NotZero(t, p.ID, "player ids start at 1")
+			require.False(t, players[p.ID], "player %d has one record", p.ID)
+			players[p.ID] = true
+		}
+		for _, e := range fresh.Enemies {
+			require.False(t, enemies[e.ID], "enemy %d has one record", e.ID)
+			enemies[e.ID] = true
+		}
 	})
 }
 

@@ -220,6 +220,8 @@ var codecs = []codec{
 			{"select a character", wire.CharacterCommand{Op: wire.OpSelect, ID: 7}, "08 01 0700000000000000 00 00"},
 			{"create one of a class", wire.CharacterCommand{Op: wire.OpCreate, Name: "Bo", Class: "sapper"},
 				"08 02 0000000000000000 02426f 06736170706572"},
+			{"create one of no class, which the server refuses in words", wire.CharacterCommand{Op: wire.OpCreate, Name: "Bo"},
+				"08 02 0000000000000000 02426f 00"},
 			{"delete one, its name confirmed", wire.CharacterCommand{Op: wire.OpDelete, ID: 0x0100, Name: "Bo"},
 				"08 03 0001000000000000 02426f 00"},
 			{"still choosing", wire.CharacterCommand{Op: wire.OpStay}, "08 04 0000000000000000 00 00"},
@@ -333,6 +335,15 @@ var codecs = []codec{
 				00
 				0200 0700 ff ffff ffff ff 00
 				     0800 00 0300 0110 01 00
+				00`},
+			{"the map's first enemy, id 0, and an enemy that shares the receiver's id", wire.Snapshot{
+				Tick: 12, LastInputTick: 12,
+				Players: []game.PlayerState{{ID: 1}},
+				Enemies: []game.EnemyState{{ID: 0, MaxHP: wire.ShareMax}, {ID: 1, MaxHP: wire.ShareMax}},
+			}, `10 0000 0c000000 00
+				01 0100 00000000 00000000 0000 0000 0000 00
+				0200 0000 00 0000 0000 00 00
+				     0100 00 0000 0000 00 00
 				00`},
 			{"nothing in sight", wire.Snapshot{}, "10 0000 00000000 00 00 0000 00"},
 			{"the receiver beside its own ration and a shared potion", wire.Snapshot{

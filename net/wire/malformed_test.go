@@ -188,7 +188,6 @@ func TestHostileControlMessages(t *testing.T) {
 		{"a select that carries a class", "08 01 0100000000000000 00 0161", wire.ErrMalformed},
 		{"a create that names an id", "08 02 0100000000000000 0141 0161", wire.ErrMalformed},
 		{"a create with no name", "08 02 0000000000000000 00 0161", wire.ErrMalformed},
-		{"a create with no class", "08 02 0000000000000000 0141 00", wire.ErrMalformed},
 		{"a create whose class is not a content id", "08 02 0000000000000000 0141 0241 21", wire.ErrMalformed},
 		{"a create with a 17-byte name", "08 02 0000000000000000 11" + strings.Repeat("41", 17) + "0161", wire.ErrTooLarge},
 		{"a create whose name runs 10,000 bytes past its length", "08 02 0000000000000000 ff" + strings.Repeat("41", 10000), wire.ErrMalformed},
@@ -256,6 +255,15 @@ func TestHostileSnapshots(t *testing.T) {
 		{"an infinite position in the receiver's record",
 			"10 0000 00000000 00 02 0100 00000000 000080ff 0000 0000 0000 00 0200 0400 0800 00 00 00 0000", wire.ErrMalformed},
 		{"an Events packet routed to it", "20 0100 00000000", wire.ErrWrongType},
+		{"the receiver's record with player id 0",
+			"10 0000 00000000 00 01 0000 00000000 00000000 0000 0000 0000 00 0000 00", wire.ErrMalformed},
+		{"another player with id 0", "10 0000 00000000 00 02 " + ownRecordHex + " 0000 0400 0800 00 00 00 0000 00", wire.ErrMalformed},
+		{"another player under the receiver's own id", "10 0000 00000000 00 02 " + ownRecordHex + " 0100 0400 0800 00 00 00 0000 00", wire.ErrMalformed},
+		{"one player's record twice", "10 0000 00000000 00 03 " + ownRecordHex +
+			" 0200 0400 0800 00 00 00 0200 0400 0800 00 00 00 0000 00", wire.ErrMalformed},
+		{"one enemy's record twice", "10 0000 00000000 00 00 0200 0500 03 0000 0000 80 00 0500 03 0000 0000 80 00 00", wire.ErrMalformed},
+		{"one enemy twice, the second far down the list", "10 0000 00000000 00 00 0300 ffff 03 0000 0000 80 00 0000 03 0000 0000 80 00 " +
+			"ffff 03 0000 0000 80 00 00", wire.ErrMalformed},
 	})
 }
 

@@ -280,11 +280,15 @@ func decodeSnapshot(b []byte, dst *Snapshot) error {
 		return r.Err()
 	}
 	dst.Players = resize(dst.Players, n)
+	var seen idSet
 	for i := range dst.Players {
 		if i == 0 {
 			readOwnPlayer(&r, &dst.Players[i])
 		} else {
 			readOtherPlayer(&r, &dst.Players[i])
+		}
+		if id := dst.Players[i].ID; id == 0 || !seen.add(id) {
+			r.Fail(ErrMalformed) // player ids start at 1, one record each
 		}
 	}
 	n = int(r.U16())
@@ -295,10 +299,34 @@ func decodeSnapshot(b []byte, dst *Snapshot) error {
 		return r.Err()
 	}
 	dst.Enemies = resize(dst.Enemies, n)
+	for i := range dst.Players {
+		seen.remove(dst.Players[i].ID) // enemies count their ids apart
+	}
 	for i := range dst.Enemies {
 		readEnemy(&r, &dst.Enemies[i])
+		if !seen.add(dst.Enemies[i].ID) {
+			r.Fail(ErrMalformed) // one record an enemy
+		}
 	}
 	return decodeLoot(&r, dst)
+}
+
+// idSet is a set of u16 ids, 8 KB kept on the decoder's stack: a
+// snapshot's lists are checked for a repeated id in one pass, with no
+// allocation, however long a hostile packet makes them.
+type idSet [1 << 16 / 64]uint64
+
+// remove takes id out of the set.
+func (s *idSet) remove(id uint16) { s[id/64] &^= uint64(1) << (id % 64) }
+
+// add puts id in the set and reports whether it was not in it already.
+func (s *idSet) add(id uint16) bool {
+	word, bit := id/64, uint64(1)<<(id%64)
+	if s[word]&bit != 0 {
+		return false
+	}
+	s[word] |= bit
+	return true
 }
 
 func decodeLoot(r *Reader, dst *Snapshot) error {
