@@ -28,7 +28,6 @@ import (
 	"duskfall/internal/usage"
 	"duskfall/levels"
 	"duskfall/listen"
-	"duskfall/net/enet"
 	"duskfall/net/lan"
 	"duskfall/net/portmap"
 	"duskfall/net/seal"
@@ -204,8 +203,8 @@ func (o *options) validate() error {
 		return fmt.Errorf("--portal %d must not be negative", o.portal)
 	case o.descend < 0 || o.descend >= game.MaxDepth:
 		return fmt.Errorf("--descend %d must be 0 to %d", o.descend, game.MaxDepth-1)
-	case o.perAddr < 1 || o.perAddr > enet.MaxPeerCount:
-		return fmt.Errorf("--per-address %d: want 1 to %d", o.perAddr, enet.MaxPeerCount)
+	case o.perAddr < 1 || o.perAddr > transport.MaxDuplicatePeers:
+		return fmt.Errorf("--per-address %d: want 1 to %d", o.perAddr, transport.MaxDuplicatePeers)
 	case o.metrics != "" && !o.server && !o.host:
 		return errors.New("--metrics is for --server and --host")
 	case o.statusFile != "" && !o.server && !o.host:

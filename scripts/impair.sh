@@ -5,7 +5,7 @@
 # fifth of the delay, 1 % duplication and 2 % reordering. For each
 # condition it prints one row: snaps, mean correction, resyncs, the
 # server's bytes out per client and second, and the hit-visibility counts.
-# docs/NETCODE.md keeps a run's table.
+# docs/history/NETCODE-notes.md keeps its runs' tables.
 #
 #   scripts/impair.sh [SECONDS_PER_CONDITION]
 set -euo pipefail

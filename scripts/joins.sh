@@ -5,7 +5,7 @@
 # play for 6 s and leave. A join is where a client knows the least of the
 # map; it prints the sessions, how many joined, the snaps and the largest
 # correction, and the frames held at tiles not streamed yet.
-# docs/NETCODE.md ("Maps") keeps a run's figures.
+# docs/history/NETCODE-notes.md keeps its runs' figures.
 #
 #   scripts/joins.sh [RUNS]
 set -euo pipefail

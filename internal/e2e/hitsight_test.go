@@ -131,8 +131,8 @@ func (r sightResult) row(c sightRun) string {
 // so it allows 90 %. The volley lead is sized so that, at this round trip
 // and jitter, every volley is drawn for 100 ms before it flies
 // (client's TestInputTimingOrdering).
-// DUSKFALL_MEASURE=1 runs the whole table of
-// docs/NETCODE.md instead (DUSKFALL_MEASURE_SECONDS per row, 60 by
+// DUSKFALL_MEASURE=1 runs the whole table docs/NETCODE.md ("Hit
+// visibility") describes instead (DUSKFALL_MEASURE_SECONDS per row, 60 by
 // default), timelines and volley leads included.
 func TestHitVisibility(t *testing.T) {
 	t.Parallel() // beside the real-time group's other light runs only (doc.go)

@@ -96,6 +96,9 @@ const (
 	// (ENet resends its reply after half a second, then a second) time to
 	// answer, and a flood of forged CONNECTs little to hold.
 	DefaultHalfOpenTimeout = 2 * time.Second
+	// MaxDuplicatePeers is the most connections Config.DuplicatePeers may
+	// allow one IP address: ENet numbers no more peers than this.
+	MaxDuplicatePeers = enet.MaxPeerCount
 )
 
 // DefaultConfig returns the limits: 64 peers, 32 KiB packets, 64 KiB
