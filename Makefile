@@ -4,7 +4,8 @@
 #               (scripts/deps.sh --test, a no-op under a second when all is there), gofmt, then
 #               scripts/suite.sh: go vet, go test ./..., the real-time e2e tests apart from the rest,
 #               the window and drawn-frame tests (under Xvfb when DISPLAY is unset), brief fuzzing,
-#               the smoke test of the real programs, the port-mapping lab (needs root, else it says
+#               the smoke test of the real programs, the players' archive unpacked and played
+#               (scripts/dist-check.sh), the port-mapping lab (needs root, else it says
 #               it skipped) and the soak's 60-second form; what mostly waits runs beside what
 #               computes, and it ends with what each stage took
 # and the rest:
@@ -15,12 +16,16 @@
 #   make natlab the port-mapping lab alone: a host behind a miniupnpd router and a friend outside,
 #               in network namespaces (docs/HOSTING.md)
 #   make soak   64 bots under churn against a dedicated server for 10 minutes (scripts/soak.sh)
+#   make dist   the download for players: dist/duskfall-VERSION-linux-x86_64.tar.gz, the game, the
+#               headless server, ENet beside them, a launcher entry, an icon and a README
+#               (scripts/dist.sh; docs/HOSTING.md); make dist-check unpacks it where no Go and no
+#               system ENet can be seen, and has a bot join its server (scripts/dist-check.sh)
 #   make smoke, make fuzz, make bench   those stages alone; make build, make headless   the binaries
 GO       ?= go
 BIN      ?= bin/duskfall
 FUZZTIME ?= 3s
 
-.PHONY: play check fmt test build headless deps deps-test vet fuzz smoke natlab soak bench clean
+.PHONY: play check fmt test build headless dist dist-check deps deps-test vet fuzz smoke natlab soak bench clean
 
 play: deps build
 	./$(BIN)
@@ -30,6 +35,12 @@ build:
 
 headless:
 	$(GO) build -tags headless -o bin/duskfall-server .
+
+dist: deps
+	GO=$(GO) scripts/dist.sh
+
+dist-check: deps
+	GO=$(GO) scripts/dist-check.sh
 
 deps:
 	@scripts/deps.sh
@@ -72,4 +83,4 @@ bench:
 	scripts/with-display.sh $(GO) test -run '^$$' -bench . -benchmem ./...
 
 clean:
-	rm -rf bin
+	rm -rf bin dist

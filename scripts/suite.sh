@@ -17,8 +17,10 @@
 #   2. go test ./... but the real-time and window tests, two packages at
 #      a time, the end-to-end and transport tests that mostly wait four
 #      at a time (-parallel 4); beside it the port-mapping lab
-#      (scripts/natlab.sh: needs root, else it says it skipped) and the
-#      smoke test of the real programs (scripts/smoke.sh), which mostly
+#      (scripts/natlab.sh: needs root, else it says it skipped), the
+#      smoke test of the real programs (scripts/smoke.sh) and the players'
+#      archive's check (scripts/dist-check.sh: it links the archive at the
+#      idle class, then unpacks and plays it), which mostly
 #      wait, and at the idle class the builds the next stage runs (the
 #      fuzzing binaries, the frame tests), then go vet, default and
 #      headless (make check also vets the frames tag: a new tag set
@@ -100,6 +102,7 @@ run "$go" build -tags headless -o bin/duskfall-server .
 stage "go test ./..., beside natlab, smoke, and vet and builds at the idle class"
 scripts/natlab.sh & lab=$!
 scripts/smoke.sh & smoke=$!
+scripts/dist-check.sh & dist=$!
 idle bash -c "set -e -x
   FUZZBUILDONLY=1 scripts/fuzz.sh
   $go test -c -tags frames -o /dev/null ./render
@@ -110,6 +113,7 @@ scripts/with-display.sh "$go" test -count=1 -parallel 4 -timeout 15m -skip "$doo
 units=$?
 wait "$lab" || fail "scripts/natlab.sh"
 wait "$smoke" || fail "scripts/smoke.sh"
+wait "$dist" || fail "scripts/dist-check.sh"
 wait "$vet" || fail "go vet, or a build for the next stage"
 [ "$units" -eq 0 ] || fail "go test ./..."
 

@@ -5,6 +5,7 @@
 //
 //	go run ./cmd/artgen            write every sheet into assets/
 //	go run ./cmd/artgen -check     say which files differ from what it would write
+//	go run ./cmd/artgen -icon FILE write the desktop icon to FILE, and nothing else (icon.go)
 //
 // Each sheet is a generator registered by a file of this package; a
 // generator is a pure function of the look, so the same code and palettes
@@ -44,8 +45,15 @@ func register(name string, make func(l *assets.Look) ([]output, error)) {
 func main() {
 	dir := flag.String("dir", "assets", "the assets `folder` to write into")
 	check := flag.Bool("check", false, "write nothing: list the files that differ from what would be written, and fail if any do")
+	icon := flag.String("icon", "", "write only the desktop icon, a PNG, to this `file`")
 	flag.Parse()
-	if err := run(*dir, *check); err != nil {
+	var err error
+	if *icon != "" {
+		err = runIcon(*dir, *icon)
+	} else {
+		err = run(*dir, *check)
+	}
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "artgen: %v\n", err)
 		os.Exit(1)
 	}
