@@ -175,10 +175,12 @@ type loopStats struct {
 	hist     [len(TickHistBoundsMs) + 1]uint64
 	histSum  time.Duration // every step's duration since start
 	prevStep time.Time     // when the previous Step started; zero before the first
+	times    loopTimes     // the same steps and gaps, for the metrics
 }
 
-func newLoopStats() *loopStats {
+func newLoopStats(times loopTimes) *loopStats {
 	return &loopStats{
+		times:  times,
 		mem:    memSamples(),
 		steps:  make([]time.Duration, 0, statusWindow),
 		gaps:   make([]time.Duration, 0, statusWindow),
@@ -189,12 +191,15 @@ func newLoopStats() *loopStats {
 // noteStep records a Step that started at start and took d.
 func (l *loopStats) noteStep(start time.Time, d time.Duration) {
 	if !l.prevStep.IsZero() {
-		l.gaps = appendSample(l.gaps, start.Sub(l.prevStep))
+		gap := start.Sub(l.prevStep)
+		l.gaps = appendSample(l.gaps, gap)
+		l.times.interval.Observe(gap.Seconds())
 	}
 	l.prevStep = start
 	l.steps = appendSample(l.steps, d)
 	l.hist[histBucket(d)]++
 	l.histSum += d
+	l.times.step.Observe(d.Seconds())
 }
 
 // histBucket is the TickHist bucket of a step that took d.
