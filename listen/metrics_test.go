@@ -59,7 +59,7 @@ func TestAHostServesMetricsHealthChecksAndItsStatusFile(t *testing.T) {
 	code, body = page(t, web+"/metrics")
 	require.Equal(t, http.StatusOK, code)
 	assert.Contains(t, strings.Split(body, "\n"), "duskfall_players 1", "the host is a player")
-	assert.Contains(t, body, "duskfall_tick_hist_count", "the steps are timed")
+	assert.Contains(t, body, "duskfall_tick_duration_seconds_count", "the steps are timed")
 
 	require.Eventually(t, func() bool { _, err := os.Stat(status); return err == nil }, 5*time.Second, 20*time.Millisecond)
 	b, err := os.ReadFile(status)

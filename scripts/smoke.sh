@@ -8,7 +8,9 @@
 #   - a bot that disconnects through the call the menu's "Disconnect to
 #     menu" uses (the client's Close) takes the same path;
 #   - a bot holding ESCAPE arrives in the hub;
-#   - a refused bot (a second session of one account) reads its reason.
+#   - a refused bot (a second session of one account) reads its reason;
+#   - a scrape of /metrics with bots in a dungeon passes `promtool check
+#     metrics` (docs/OPERATIONS.md, "Metric names").
 # It prints each check and exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,11 +47,21 @@ at() {
   grep -Em1 "$1" "$tmp/server.log" | awk '{ split($3, t, ":"); print t[1] * 3600 + t[2] * 60 + t[3] }'
 }
 
+# promtool checks /metrics as Prometheus's own tools do; scripts/deps.sh --test puts it in the
+# user's cache when the system has none.
+promtool=$(command -v promtool || echo "${XDG_CACHE_HOME:-$HOME/.cache}/duskfall/promtool")
+if [ ! -x "$promtool" ]; then
+  echo "smoke: FAILED: no promtool to check /metrics with: scripts/deps.sh --test fetches it"
+  exit 1
+fi
+
 $go build -tags headless -o "$tmp/duskfall" .
 port=$((20000 + RANDOM % 20000))
-"$tmp/duskfall" --server --port "$port" --data "$tmp/data" --status-file "$tmp/status.json" 2>"$tmp/server.log" &
+"$tmp/duskfall" --server --port "$port" --data "$tmp/data" --status-file "$tmp/status.json" \
+  --metrics 127.0.0.1:0 2>"$tmp/server.log" &
 pids+=($!)
 wait_for "listening on" 10
+metrics=$(grep -Eom1 'http://[0-9.:]+/metrics' "$tmp/server.log") || fail "the server did not say where its metrics are"
 join=127.0.0.1:$port
 bot() { "$tmp/duskfall" --bot 1 --join "$join" "$@"; }
 
@@ -90,6 +102,21 @@ wait_for "dup-1 plays" 10
 if bot --name dup --duration 3s >"$tmp/dup2.json" 2>/dev/null; then fail "a second session of dup-1 was let in"; fi
 grep -q 'already playing' "$tmp/dup2.json" || fail "the refused bot did not read why: $(cat "$tmp/dup2.json")"
 ok "a second session was refused: $(grep -o '"error":.*' "$tmp/dup2.json" | cut -c1-110)"
+
+# 5. A scrape taken with bots in a dungeon (and dup-1 still playing) passes promtool: names,
+# units, types and help as Prometheus's conventions ask. promtool exits non-zero on a lint
+# problem as on a parse error.
+"$tmp/duskfall" --bot 4 --join "$join" --name crowd --script dungeon --duration 20s >"$tmp/crowd.json" 2>/dev/null &
+pids+=($!)
+for n in 1 2 3 4; do wait_for "crowd-$n entered" 30; done
+sleep 1.1 # the gauges and counters come from the status snapshot, taken once a second
+python3 -c 'import sys, urllib.request; sys.stdout.buffer.write(urllib.request.urlopen(sys.argv[1], timeout=5).read())' \
+  "$metrics" >"$tmp/metrics.txt" || fail "no scrape of $metrics"
+players=$(awk '$1 == "duskfall_players" { print $2 }' "$tmp/metrics.txt")
+[ "${players:-0}" -ge 4 ] || fail "the scrape shows ${players:-no} players in play, not the crowd of four"
+"$promtool" check metrics <"$tmp/metrics.txt" >"$tmp/promtool.txt" 2>&1 ||
+  fail "promtool check metrics on $metrics: $(cat "$tmp/promtool.txt")"
+ok "promtool check metrics passed on a scrape of $(grep -c '^[a-z]' "$tmp/metrics.txt") samples with $players players in play"
 
 grep -q '"escapes"' "$tmp/status.json" || fail "the status file has no escapes field"
 ok "status file: $(grep -o '"linkdead":[0-9]*,"escapes":[0-9]*' "$tmp/status.json" || grep -o '"escapes":[0-9]*' "$tmp/status.json")"

@@ -183,7 +183,7 @@ func TestNewAccountsPerAddress(t *testing.T) {
 		assert.Equal(t, 3+1+5+5+1, a.accounts(t))
 	})
 	t.Run("the status file counts the refusals", func(t *testing.T) {
-		st := newLoopStats().status(a.srv, time.Second)
+		st := newLoopStats(newLoopTimes()).status(a.srv, time.Second)
 		assert.Equal(t, 1, st.AccountsRefused)
 	})
 }
@@ -278,7 +278,7 @@ func TestUnusedAccountsExpire(t *testing.T) {
 		sweep()
 		assert.Equal(t, 1, a.srv.Counters().AccountsExpired)
 		assert.Equal(t, 1, a.srv.accounts)
-		st := newLoopStats().status(a.srv, time.Second)
+		st := newLoopStats(newLoopTimes()).status(a.srv, time.Second)
 		assert.Equal(t, 1, st.AccountsExpired)
 		assert.Equal(t, 1, st.Accounts)
 	})

@@ -288,7 +288,7 @@ func TestAServerWhoseStoreFails(t *testing.T) {
 		assert.Equal(t, 1, lp.srv.Players(), "the player plays on")
 		assert.Greater(t, lp.snaps, snaps, "the world goes on")
 		assert.Equal(t, 1, led.called(jobSave), "the failed store is not written again")
-		st := lp.srv.status(newLoopStats(), &statusSink{}, time.Second)
+		st := lp.srv.status(newLoopStats(newLoopTimes()), &statusSink{}, time.Second)
 		assert.True(t, st.StoreWritesStopped)
 		assert.Equal(t, "saving characters: it faulted (unexpected fault address 0x7f3a00a1c000)", st.StoreFault)
 		assert.NotZero(t, st.StoreSavesDropped)
@@ -330,7 +330,7 @@ func TestAServerWhoseStoreFails(t *testing.T) {
 		reason := joinRefused(t, srv, lc, "player3")
 
 		assert.Equal(t, errStoreStopped.Error(), reason)
-		status := srv.status(newLoopStats(), &statusSink{}, time.Second)
+		status := srv.status(newLoopStats(newLoopTimes()), &statusSink{}, time.Second)
 		assert.True(t, status.StoreWritesStopped)
 		assert.Contains(t, status.StoreFault, "loading an account: it faulted")
 		srv.Shutdown("done")

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -112,6 +114,37 @@ func TestTheStatusShowsAStalledLoop(t *testing.T) {
 		assert.Zero(t, got[3].StatusDropped)
 		assert.Zero(t, got[3].LogDropped)
 	})
+	t.Run("the metrics' histograms hold every step and every interval, the stall among them", func(t *testing.T) {
+		steps, intervals := histogramOf(t, s.vitals.times.step), histogramOf(t, s.vitals.times.interval)
+		assert.EqualValues(t, s.Tick(), steps.GetSampleCount(), "every step is observed")
+		assert.Equal(t, steps.GetSampleCount()-1, intervals.GetSampleCount(), "an interval between each two")
+		assert.Equal(t, steps.GetSampleCount(), countUpTo(t, steps, 0.00025), "the virtual clock stands still in a step")
+		even := countUpTo(t, intervals, 0.017) - countUpTo(t, intervals, 0.016)
+		assert.Equal(t, intervals.GetSampleCount()-1, even, "every interval but one is 1/60 s")
+		assert.EqualValues(t, 1, countUpTo(t, intervals, 1)-countUpTo(t, intervals, 0.25), "the stall")
+		assert.InDelta(t, float64(intervals.GetSampleCount()-1)*tickStep.Seconds()+(870*time.Millisecond+tickStep).Seconds(),
+			intervals.GetSampleSum(), 1e-6, "the intervals add up to the run")
+	})
+}
+
+// histogramOf reads a histogram as a scrape would.
+func histogramOf(t *testing.T, h prometheus.Histogram) *dto.Histogram {
+	t.Helper()
+	var m dto.Metric
+	require.NoError(t, h.Write(&m))
+	return m.GetHistogram()
+}
+
+// countUpTo is a histogram's cumulative count at the bucket bound le.
+func countUpTo(t *testing.T, h *dto.Histogram, le float64) uint64 {
+	t.Helper()
+	for _, b := range h.GetBucket() {
+		if b.GetUpperBound() == le {
+			return b.GetCumulativeCount()
+		}
+	}
+	t.Fatalf("no bucket bounded at %v", le)
+	return 0
 }
 
 // A rename once blocked the tick for 57 ms. Now a status writer that never

@@ -230,6 +230,7 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 		now:      time.Now,
 		sleep:    time.Sleep,
 		commands: make(chan Command, commandQueue),
+		vitals:   vitals{times: newLoopTimes()},
 	}
 	if cfg.Log != nil {
 		// The log's writer (stderr, say) may block; the tick must not.
@@ -395,7 +396,7 @@ type loop struct {
 
 // startLoop starts the status writer and marks the server running.
 func (s *Runtime) startLoop() *loop {
-	l := &loop{lp: newLoopStats(), sink: s.startStatusSink(), lastStatus: s.now()}
+	l := &loop{lp: newLoopStats(s.vitals.times), sink: s.startStatusSink(), lastStatus: s.now()}
 	s.vitals.phase.Store(int32(PhaseRunning))
 	return l
 }

@@ -16,9 +16,9 @@ import (
 )
 
 // Status is the JSON object the status file holds, rewritten once a second.
-// Its numeric fields are also Prometheus metrics (server/opsweb): gauges,
-// or counters where the tag metric:"counter" says the figure only grows
-// since start; metric:"-" leaves a field out.
+// Its fields are a contract that operators' tools read (docs/OPERATIONS.md,
+// "The status file"): add, never rename. Most are also Prometheus metrics,
+// under the names server/opsweb's table gives them.
 type Status struct {
 	// When the snapshot was taken, by the loop's clock: RFC 3339 in UTC
 	// to the millisecond. A reader that finds it older than a few seconds
@@ -26,55 +26,55 @@ type Status struct {
 	Updated      time.Time `json:"updated"`
 	Players      int       `json:"players"`
 	MaxPlayers   int       `json:"max_players"` // the player limit (--max-players)
-	Tick         uint32    `json:"tick" metric:"counter"`
+	Tick         uint32    `json:"tick"`
 	TickMsP50    float64   `json:"tick_ms_p50"`
 	TickMsP99    float64   `json:"tick_ms_p99"`
 	BytesInPerS  float64   `json:"bytes_in_per_s"`
 	BytesOutPerS float64   `json:"bytes_out_per_s"`
 	// Payload bytes received and sent since start (the rates' sources).
-	BytesIn      uint64 `json:"bytes_in" metric:"counter"`
-	BytesOut     uint64 `json:"bytes_out" metric:"counter"`
+	BytesIn      uint64 `json:"bytes_in"`
+	BytesOut     uint64 `json:"bytes_out"`
 	Instances    int    `json:"instances"`
-	Garbage      int    `json:"garbage" metric:"counter"`
-	Rejected     int    `json:"rejected" metric:"counter"`
-	JoinDeferred int    `json:"join_deferred" metric:"counter"` // connections asked to try again later: too many joining, an old session going quiet
-	Unencodable  int    `json:"unencodable" metric:"counter"`
-	RateLimited  int    `json:"rate_limited" metric:"counter"` // packets dropped over a peer's allowance
-	Kicked       int    `json:"kicked" metric:"counter"`       // peers disconnected for idling, flooding or garbage
-	LateDropped  int    `json:"late_dropped" metric:"counter"` // packets from peers already refused
+	Garbage      int    `json:"garbage"`
+	Rejected     int    `json:"rejected"`
+	JoinDeferred int    `json:"join_deferred"` // connections asked to try again later: too many joining, an old session going quiet
+	Unencodable  int    `json:"unencodable"`
+	RateLimited  int    `json:"rate_limited"` // packets dropped over a peer's allowance
+	Kicked       int    `json:"kicked"`       // peers disconnected for idling, flooding or garbage
+	LateDropped  int    `json:"late_dropped"` // packets from peers already refused
 	// The host's controls: players the host kicked and banned, Hellos
 	// refused for a ban, and Hellos refused for a missing or wrong
 	// password or for their address's pace of wrong ones.
-	HostKicks       int `json:"host_kicks" metric:"counter"`
-	Bans            int `json:"bans" metric:"counter"`
-	BanRefused      int `json:"ban_refused" metric:"counter"`
-	PasswordRefused int `json:"password_refused" metric:"counter"`
-	PasswordPaced   int `json:"password_paced" metric:"counter"`
+	HostKicks       int `json:"host_kicks"`
+	Bans            int `json:"bans"`
+	BanRefused      int `json:"ban_refused"`
+	PasswordRefused int `json:"password_refused"`
+	PasswordPaced   int `json:"password_paced"`
 	// Datagrams (and their bytes) the transport dropped at the door, before
 	// ENet read them, because their source was over its byte budget: a flood.
-	SourceDropped      uint64 `json:"source_dropped" metric:"counter"`
-	SourceDroppedBytes uint64 `json:"source_dropped_bytes" metric:"counter"`
+	SourceDropped      uint64 `json:"source_dropped"`
+	SourceDroppedBytes uint64 `json:"source_dropped_bytes"`
 	// Packets the transport dropped because their peer already had as
 	// many waiting for the next tick as one tick may read (a flood).
-	QueueDropped uint64 `json:"queue_dropped" metric:"counter"`
+	QueueDropped uint64 `json:"queue_dropped"`
 	// ENet CONNECTs the door dropped because their source never proved it
 	// receives at its address (a forged flood), and sources that did.
-	DoorDropped uint64 `json:"door_dropped" metric:"counter"`
-	DoorProven  uint64 `json:"door_proven" metric:"counter"`
+	DoorDropped uint64 `json:"door_dropped"`
+	DoorProven  uint64 `json:"door_proven"`
 	// Sealed sessions held, and datagrams dropped because they failed
 	// authentication (forged) or came again (replayed): docs/NETCODE.md,
 	// "Sealed sessions".
 	SealSessions int    `json:"seal_sessions"`
-	SealForged   uint64 `json:"seal_forged" metric:"counter"`
-	SealReplayed uint64 `json:"seal_replayed" metric:"counter"`
+	SealForged   uint64 `json:"seal_forged"`
+	SealReplayed uint64 `json:"seal_replayed"`
 	// Of the sessions, those whose source has not connected (yet); such
 	// sessions evicted to make room for a newer proof, and forgotten
 	// because their source never connected; and proofs answered "busy"
 	// for want of room: docs/NETCODE.md, "Sealed sessions".
 	SealUnconnected int    `json:"seal_unconnected"`
-	SealEvicted     uint64 `json:"seal_evicted" metric:"counter"`
-	SealExpired     uint64 `json:"seal_expired" metric:"counter"`
-	SealBusy        uint64 `json:"seal_busy" metric:"counter"`
+	SealEvicted     uint64 `json:"seal_evicted"`
+	SealExpired     uint64 `json:"seal_expired"`
+	SealBusy        uint64 `json:"seal_busy"`
 	// The port on the home router (--upnp, net/portmap): its state (off,
 	// looking, open, shared, refused), who mapped it (upnp, natpmp), the
 	// address friends anywhere join, and why it was refused.
@@ -84,28 +84,28 @@ type Status struct {
 	PortmapError  string `json:"portmap_error"`
 	// Snapshots sent since start: whole, and as deltas against the newest
 	// one the receiver acknowledged.
-	SnapshotsWhole int `json:"snapshots_whole" metric:"counter"`
-	SnapshotDeltas int `json:"snapshot_deltas" metric:"counter"`
-	OnRoster       int `json:"on_roster"`                       // peers welcomed and choosing a character
-	RosterRefused  int `json:"roster_refused" metric:"counter"` // roster commands refused: unknown or foreign characters, wrong confirmations
-	RosterPaced    int `json:"roster_paced" metric:"counter"`   // roster commands refused for their pace (floods)
+	SnapshotsWhole int `json:"snapshots_whole"`
+	SnapshotDeltas int `json:"snapshot_deltas"`
+	OnRoster       int `json:"on_roster"`      // peers welcomed and choosing a character
+	RosterRefused  int `json:"roster_refused"` // roster commands refused: unknown or foreign characters, wrong confirmations
+	RosterPaced    int `json:"roster_paced"`   // roster commands refused for their pace (floods)
 	// Items moved since start, and upgrade choices taken or refused (away
 	// from the keeper, none owed, outside the offer).
-	ItemsMinted     int `json:"items_minted" metric:"counter"`
-	ItemsTaken      int `json:"items_taken" metric:"counter"`
-	ItemsUsed       int `json:"items_used" metric:"counter"`
-	ItemsDropped    int `json:"items_dropped" metric:"counter"`
-	ItemsDestroyed  int `json:"items_destroyed" metric:"counter"`
-	UpgradesTaken   int `json:"upgrades_taken" metric:"counter"`
-	UpgradesRefused int `json:"upgrades_refused" metric:"counter"`
-	Linkdead        int `json:"linkdead"`                 // bodies resolving now: connections closed mid-play, channelling out
-	Escapes         int `json:"escapes" metric:"counter"` // escape channels completed since start, linkdead bodies included
+	ItemsMinted     int `json:"items_minted"`
+	ItemsTaken      int `json:"items_taken"`
+	ItemsUsed       int `json:"items_used"`
+	ItemsDropped    int `json:"items_dropped"`
+	ItemsDestroyed  int `json:"items_destroyed"`
+	UpgradesTaken   int `json:"upgrades_taken"`
+	UpgradesRefused int `json:"upgrades_refused"`
+	Linkdead        int `json:"linkdead"` // bodies resolving now: connections closed mid-play, channelling out
+	Escapes         int `json:"escapes"`  // escape channels completed since start, linkdead bodies included
 	// Accounts: Hellos refused a new account since start, for their
 	// address's hourly budget or the store's cap; unused accounts expired
 	// since start; and the accounts the store keeps, as of the last sweep
 	// (once a minute).
-	AccountsRefused int `json:"accounts_refused" metric:"counter"`
-	AccountsExpired int `json:"accounts_expired" metric:"counter"`
+	AccountsRefused int `json:"accounts_refused"`
+	AccountsExpired int `json:"accounts_expired"`
 	Accounts        int `json:"accounts"`
 	// The loop's own health. A Step can be quick while the loop is not (a
 	// stall between Steps, a blocked write): the gaps between consecutive
@@ -115,25 +115,25 @@ type Status struct {
 	// buckets TickHistBoundsMs gives: the share of slow steps over any
 	// window (two readings) without a sample of every step.
 	// TickMsSum is the time all those steps took, in ms: the histogram's
-	// sum (a metric only as the histogram's _sum).
+	// sum.
 	TickHist      [len(TickHistBoundsMs) + 1]uint64 `json:"tick_hist"`
-	TickMsSum     float64                           `json:"tick_ms_sum" metric:"-"`
+	TickMsSum     float64                           `json:"tick_ms_sum"`
 	LoopMsP50     float64                           `json:"loop_ms_p50"`
 	LoopMsP99     float64                           `json:"loop_ms_p99"`
 	LoopMsMax     float64                           `json:"loop_ms_max"`
-	SkippedTicks  uint64                            `json:"skipped_ticks" metric:"counter"`
-	LogDropped    uint64                            `json:"log_dropped" metric:"counter"`    // log lines dropped because the log writer was behind
-	StatusDropped uint64                            `json:"status_dropped" metric:"counter"` // status snapshots dropped because the writer was behind
-	StoreFailed   uint64                            `json:"store_failed" metric:"counter"`   // character-store transactions that did not commit
+	SkippedTicks  uint64                            `json:"skipped_ticks"`
+	LogDropped    uint64                            `json:"log_dropped"`    // log lines dropped because the log writer was behind
+	StatusDropped uint64                            `json:"status_dropped"` // status snapshots dropped because the writer was behind
+	StoreFailed   uint64                            `json:"store_failed"`   // character-store transactions that did not commit
 	// The character store's health: what failed in it ("" while it is
 	// healthy), whether writes stopped because of it, and the character
 	// saves dropped since; backups written since start, and backups whose
 	// own file could not be written (the store itself was fine).
 	StoreFault         string `json:"store_fault"`
 	StoreWritesStopped bool   `json:"store_writes_stopped"`
-	StoreSavesDropped  uint64 `json:"store_saves_dropped" metric:"counter"`
-	StoreBackups       uint64 `json:"store_backups" metric:"counter"`
-	StoreBackupFailed  uint64 `json:"store_backup_failed" metric:"counter"`
+	StoreSavesDropped  uint64 `json:"store_saves_dropped"`
+	StoreBackups       uint64 `json:"store_backups"`
+	StoreBackupFailed  uint64 `json:"store_backup_failed"`
 	// The process's own health, for soak runs and operators watching for
 	// leaks: goroutines now, and bytes in heap spans holding objects
 	// (MemStats.HeapInuse) at the last collection's view.
@@ -175,10 +175,12 @@ type loopStats struct {
 	hist     [len(TickHistBoundsMs) + 1]uint64
 	histSum  time.Duration // every step's duration since start
 	prevStep time.Time     // when the previous Step started; zero before the first
+	times    loopTimes     // the same steps and gaps, for the metrics
 }
 
-func newLoopStats() *loopStats {
+func newLoopStats(times loopTimes) *loopStats {
 	return &loopStats{
+		times:  times,
 		mem:    memSamples(),
 		steps:  make([]time.Duration, 0, statusWindow),
 		gaps:   make([]time.Duration, 0, statusWindow),
@@ -189,12 +191,15 @@ func newLoopStats() *loopStats {
 // noteStep records a Step that started at start and took d.
 func (l *loopStats) noteStep(start time.Time, d time.Duration) {
 	if !l.prevStep.IsZero() {
-		l.gaps = appendSample(l.gaps, start.Sub(l.prevStep))
+		gap := start.Sub(l.prevStep)
+		l.gaps = appendSample(l.gaps, gap)
+		l.times.interval.Observe(gap.Seconds())
 	}
 	l.prevStep = start
 	l.steps = appendSample(l.steps, d)
 	l.hist[histBucket(d)]++
 	l.histSum += d
+	l.times.step.Observe(d.Seconds())
 }
 
 // histBucket is the TickHist bucket of a step that took d.

@@ -8,7 +8,7 @@ import (
 )
 
 func TestTheTickHistogramCountsEveryStepInItsBucket(t *testing.T) {
-	lp := newLoopStats()
+	lp := newLoopStats(newLoopTimes())
 	start := time.Unix(0, 0)
 	for i, d := range []time.Duration{
 		100 * time.Microsecond, 499 * time.Microsecond, // under 0.5 ms

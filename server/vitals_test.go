@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"duskfall/net/transport"
 )
 
 func TestTheLoopKeepsItsVitalsForOtherGoroutines(t *testing.T) {
@@ -52,4 +54,32 @@ func TestTheLoopKeepsItsVitalsForOtherGoroutines(t *testing.T) {
 	t.Run("a loop that returned is stopped", func(t *testing.T) {
 		assert.Equal(t, PhaseStopped, after.Phase)
 	})
+}
+
+// The loop times every step into the metrics' histograms; that must not
+// cost the tick an allocation (CONTRIBUTING.md: no allocations on hot
+// paths). The fight is BenchmarkServerStepDenseFight's, stepped as Run
+// steps it.
+func TestATimedTickOfAFightAllocatesNothing(t *testing.T) {
+	content, m := denseArena(t)
+	s, err := New(Config{Content: content, Map: m, Seed: 99}, &discardServer{})
+	require.NoError(t, err)
+	ids := []uint16{1, 2, 3, 4}
+	for _, id := range ids {
+		p := &peer{id: transport.PeerID(id), player: id, state: peerPlaying}
+		s.peers[p.id], s.order = p, append(s.order, p)
+		s.hub.add(s, p)
+	}
+	lp := newLoopStats(s.vitals.times)
+	tick := func() {
+		for _, id := range ids {
+			s.hub.world.QueueInput(id, botInput(id, s.hub.world.Tick()+1))
+		}
+		s.timedStep(lp)
+	}
+	for range 300 { // into the fight, every buffer grown
+		tick()
+	}
+	assert.Zero(t, testing.AllocsPerRun(200, tick))
+	assert.EqualValues(t, 300+201, histogramOf(t, s.vitals.times.step).GetSampleCount(), "every step was observed")
 }

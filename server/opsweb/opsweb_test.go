@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -13,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil/promlint"
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
@@ -129,7 +130,7 @@ func pageSays(t *testing.T, r *running, path string, code int) string {
 	return body
 }
 
-func hasStatus(fams map[string]*dto.MetricFamily) bool { return fams["duskfall_tick_total"] != nil }
+func hasStatus(fams map[string]*dto.MetricFamily) bool { return fams["duskfall_ticks_total"] != nil }
 
 // join plays a client on r until the test ends.
 func join(t *testing.T, r *running, name string) *client.Runtime {
@@ -167,35 +168,44 @@ func TestAScrapeOfARunningServerReadsItsStatus(t *testing.T) {
 	first := scrapeWhen(t, r, "the first status", hasStatus)
 
 	t.Run("the ticks advance between two scrapes", func(t *testing.T) {
-		tick := value(t, first, "duskfall_tick_total")
+		tick := value(t, first, "duskfall_ticks_total")
 		scrapeWhen(t, r, "a later tick", func(f map[string]*dto.MetricFamily) bool {
-			return value(t, f, "duskfall_tick_total") > tick
+			return value(t, f, "duskfall_ticks_total") > tick
 		})
 	})
-	t.Run("every figure of the status file is a metric of the same value", func(t *testing.T) {
+	t.Run("every field of the status file is a metric of the same value, or says which metric to read", func(t *testing.T) {
 		fams, file := scrapeWithItsStatusFile(t, r)
+		metrics := map[string]statusMetric{}
+		for _, m := range statusMetrics {
+			metrics[m.field] = m
+		}
 		for field, v := range file {
-			switch x := v.(type) {
-			case float64:
-				if field == "tick_ms_sum" {
-					assert.Equal(t, x, fams["duskfall_tick_hist"].Metric[0].GetHistogram().GetSampleSum(), "the histogram's sum")
-					continue
-				}
-				assert.Equal(t, x, metricOf(t, fams, field), field)
-			case bool:
-				assert.Equal(t, map[bool]float64{true: 1}[x], metricOf(t, fams, field), field)
-			case string:
-				if field == "updated" {
-					continue // matched by scrapeWithItsStatusFile
-				}
-				assert.Equal(t, x, label(t, fams["duskfall_status_info"], field), field)
-			case []any:
-				require.Equal(t, "tick_hist", field)
-				assertTheHistogramMatches(t, fams["duskfall_tick_hist"], x)
+			if m, ok := metrics[field]; ok {
+				assert.Equal(t, numberIn(v), valueOfKind(t, fams, Prefix+m.name, m.kind), field)
+				continue
+			}
+			words, isWords := v.(string)
+			switch {
+			case field == "updated": // matched by scrapeWithItsStatusFile
+			case isWords:
+				assert.Equal(t, words, label(t, fams[infoName], field), field)
 			default:
-				t.Errorf("the status field %s is a %T", field, v)
+				instead, ok := notMetrics[field]
+				if assert.True(t, ok, "the status field %s has no metric", field) {
+					assert.Contains(t, fams, instead, "%s is read from %s", field, instead)
+				}
 			}
 		}
+	})
+	t.Run("the loop's histograms count every step", func(t *testing.T) {
+		fams := scrape(t, r)
+		steps := histogram(t, fams, "duskfall_tick_duration_seconds")
+		intervals := histogram(t, fams, "duskfall_tick_interval_seconds")
+		assert.GreaterOrEqual(t, float64(steps.GetSampleCount()), value(t, fams, "duskfall_ticks_total"), "observed on every tick, not once a second")
+		assert.InDelta(t, steps.GetSampleCount()-1, intervals.GetSampleCount(), 1, "an interval between each two steps")
+		assert.Positive(t, steps.GetSampleSum())
+		mean := intervals.GetSampleSum() / float64(intervals.GetSampleCount())
+		assert.InDelta(t, 1.0/60, mean, 0.002, "the loop keeps 60 Hz")
 	})
 	t.Run("a player who joins is counted, and fills the only place", func(t *testing.T) {
 		assert.Contains(t, pageSays(t, r, "/readyz", http.StatusOK), "ready: 0 of 1 players")
@@ -207,9 +217,20 @@ func TestAScrapeOfARunningServerReadsItsStatus(t *testing.T) {
 		assert.Contains(t, pageSays(t, r, "/readyz", http.StatusServiceUnavailable), "full: 1 of 1 players")
 		assert.Contains(t, pageSays(t, r, "/healthz", http.StatusOK), "ok", "a full server is still alive")
 	})
+	t.Run("a scrape with a player in play passes Prometheus's own lint", func(t *testing.T) {
+		_, body := get(t, r.web+"/metrics")
+		problems, err := promlint.New(strings.NewReader(body)).Lint()
+		require.NoError(t, err)
+		assert.Empty(t, problems)
+		assert.Contains(t, body, "duskfall_sent_bytes_total", "the scrape is of the whole server")
+	})
+	t.Run("docs/OPERATIONS.md lists every metric with its type", func(t *testing.T) {
+		assertTheDocListsEveryMetric(t, scrape(t, r))
+	})
 	t.Run("the Go runtime and the process are measured too", func(t *testing.T) {
 		fams := scrape(t, r)
 		assert.Contains(t, fams, "go_goroutines")
+		assert.Contains(t, fams, "go_memstats_heap_inuse_bytes")
 		assert.Contains(t, fams, "process_resident_memory_bytes")
 	})
 }
@@ -226,21 +247,36 @@ func scrapeWithItsStatusFile(t *testing.T, r *running) (map[string]*dto.MetricFa
 		require.NoError(t, json.Unmarshal(b, &file))
 		at, err := time.Parse(time.RFC3339Nano, file["updated"].(string))
 		require.NoError(t, err, "updated is RFC 3339")
-		return value(t, f, "duskfall_updated") == float64(at.UnixMilli())/1000
+		return value(t, f, timestampName) == float64(at.UnixMilli())/1000
 	})
 	return fams, file
 }
 
-// metricOf is the value of a status field's metric, gauge or counter.
-func metricOf(t *testing.T, fams map[string]*dto.MetricFamily, field string) float64 {
-	t.Helper()
-	if f, ok := fams["duskfall_"+field+"_total"]; ok {
-		assert.Equal(t, dto.MetricType_COUNTER, f.GetType(), "%s_total is a counter", field)
-		return value(t, fams, "duskfall_"+field+"_total")
+// numberIn is a JSON number's or a true or false's value as a metric's.
+func numberIn(v any) float64 {
+	if b, ok := v.(bool); ok {
+		return map[bool]float64{true: 1}[b]
 	}
-	require.NotNil(t, fams["duskfall_"+field], "the scrape has duskfall_%s", field)
-	assert.Equal(t, dto.MetricType_GAUGE, fams["duskfall_"+field].GetType(), "%s without _total is a gauge", field)
-	return value(t, fams, "duskfall_"+field)
+	return v.(float64)
+}
+
+// valueOfKind is a gauge's or counter's value, held to be of that kind.
+func valueOfKind(t *testing.T, fams map[string]*dto.MetricFamily, name string, kind prometheus.ValueType) float64 {
+	t.Helper()
+	require.Contains(t, fams, name)
+	want := map[prometheus.ValueType]dto.MetricType{prometheus.CounterValue: dto.MetricType_COUNTER, prometheus.GaugeValue: dto.MetricType_GAUGE}[kind]
+	assert.Equal(t, want, fams[name].GetType(), name)
+	return value(t, fams, name)
+}
+
+// histogram is a family's one histogram.
+func histogram(t *testing.T, fams map[string]*dto.MetricFamily, name string) *dto.Histogram {
+	t.Helper()
+	f, ok := fams[name]
+	require.True(t, ok, "the scrape has %s", name)
+	require.Equal(t, dto.MetricType_HISTOGRAM, f.GetType(), name)
+	require.Len(t, f.Metric, 1, name)
+	return f.Metric[0].GetHistogram()
 }
 
 func label(t *testing.T, f *dto.MetricFamily, name string) string {
@@ -253,25 +289,6 @@ func label(t *testing.T, f *dto.MetricFamily, name string) string {
 	}
 	t.Errorf("the info gauge has no label %s", name)
 	return ""
-}
-
-// assertTheHistogramMatches holds the histogram to the status's per-bucket
-// counts: its buckets are their running sums, its count their total.
-func assertTheHistogramMatches(t *testing.T, f *dto.MetricFamily, counts []any) {
-	t.Helper()
-	require.NotNil(t, f, "the scrape has the tick histogram")
-	h := f.Metric[0].GetHistogram()
-	bounds := append(server.TickHistBoundsMs[:], math.Inf(1))
-	require.Len(t, h.Bucket, len(bounds))
-	require.Len(t, counts, len(bounds))
-	var sum uint64
-	for i, b := range h.Bucket {
-		sum += uint64(counts[i].(float64))
-		assert.Equal(t, bounds[i], b.GetUpperBound())
-		assert.Equal(t, sum, b.GetCumulativeCount(), "under %v ms", b.GetUpperBound())
-	}
-	assert.Equal(t, sum, h.GetSampleCount())
-	assert.Positive(t, h.GetSampleSum())
 }
 
 func TestHealthFollowsTheLoop(t *testing.T) {

@@ -15,7 +15,11 @@ import (
 )
 
 // Source is what the pages read: a server.Runtime.
-type Source interface{ Vitals() server.Vitals }
+type Source interface {
+	Vitals() server.Vitals
+	// LoopHistograms are the loop's timings, observed on every tick.
+	LoopHistograms() []prometheus.Collector
+}
 
 // Config configures the pages.
 type Config struct {
@@ -38,6 +42,7 @@ func Handler(src Source, cfg Config) http.Handler {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(newStatusCollector(src),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	reg.MustRegister(src.LoopHistograms()...)
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("GET /healthz", check(src, cfg, live))
