@@ -555,6 +555,11 @@ func (s *Runtime) unbind(p *peer) {
 	s.flushEvents(p) // what happened to it this tick (its death) arrives first
 	s.saveCharacter(p, true)
 	p.inst.remove(s, p)
+	// The sheet owed to the body left behind (a death's bag dropped on the
+	// floor) is never sent: the death screen says what the bag lost, and a
+	// "Dropped" carried over to the next entry into play would tell the
+	// player of a drop they never made.
+	p.sheetDirty, p.sheetAction, p.sheetItem = false, wire.ActionNone, 0
 	if i := s.rosterIndex(p, p.char.ID); i >= 0 {
 		p.roster[i] = p.char
 	}
