@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -162,28 +164,57 @@ func secondsWords(ticks int) string {
 	return fmt.Sprintf("%d.%d seconds", tenths/10, tenths%10)
 }
 
-// itemList names item defs: "Healing Potion ×3, Iron Sword".
+// itemList names item defs with their counts, in the order each first
+// appears: "2 Healing Potions, Iron Sword".
 func itemList(defs []int, c *game.Content) string {
 	var b strings.Builder
-	for i := 0; i < len(defs); {
-		n := 1
-		for i+n < len(defs) && defs[i+n] == defs[i] {
-			n++
+	for i, def := range defs {
+		if slices.Contains(defs[:i], def) {
+			continue // counted where it first appeared
+		}
+		n := 0
+		for _, d := range defs[i:] {
+			if d == def {
+				n++
+			}
 		}
 		if b.Len() > 0 {
 			b.WriteString(", ")
 		}
-		name := "an unknown item"
-		if c != nil && defs[i] >= 0 && defs[i] < len(c.Items) {
-			name = c.Items[defs[i]].Name
+		switch {
+		case c != nil && def >= 0 && def < len(c.Items):
+			b.WriteString(countedName(c.Items[def].Name, n))
+		case n == 1:
+			b.WriteString("an unknown item")
+		default:
+			b.WriteString(countedName("unknown item", n))
 		}
-		b.WriteString(name)
-		if n > 1 {
-			fmt.Fprintf(&b, " ×%d", n)
-		}
-		i += n
 	}
 	return b.String()
+}
+
+// countedName is n of the item called name, in words: "Iron Sword",
+// "2 Healing Potions", "3 Warden's Rations".
+func countedName(name string, n int) string {
+	if n == 1 {
+		return name
+	}
+	return strconv.Itoa(n) + " " + pluralName(name)
+}
+
+// pluralName is an item's name for more than one, by the English rule for
+// its last word: "Potion" → "Potions", "Glass" → "Glasses", "Ruby" →
+// "Rubies".
+func pluralName(name string) string {
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(lower, "s"), strings.HasSuffix(lower, "x"), strings.HasSuffix(lower, "z"),
+		strings.HasSuffix(lower, "ch"), strings.HasSuffix(lower, "sh"):
+		return name + "es"
+	case len(lower) > 1 && strings.HasSuffix(lower, "y") && !strings.ContainsRune("aeiou", rune(lower[len(lower)-2])):
+		return name[:len(name)-1] + "ies"
+	}
+	return name + "s"
 }
 
 // lockoutWords counts the dungeon lockout down in words.
