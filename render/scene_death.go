@@ -115,7 +115,7 @@ func newDeathScene(win *window, mv moves, sess session, now func() time.Time, lo
 	s.killed, s.sight, s.lost, s.kept = deathWords(d, c)
 	s.caption = "Your last " + secondsWords(s.replay.Len()) + " at 0.33×, over and over · the ringed bullet hit you"
 	for i := range s.lockWord {
-		s.lockWord[i] = lockoutWords(i)
+		s.lockWord[i] = lockoutWords("you", i)
 	}
 	fmt.Fprintf(logw, "duskfall: scene=death killed=%q sight=%q lost=%q kept=%q replay_frames=%d\n",
 		s.killed, s.sight, s.lost, s.kept, s.replay.Len())
@@ -217,27 +217,32 @@ func pluralName(name string) string {
 	return name + "s"
 }
 
-// lockoutWords counts the dungeon lockout down in words.
-func lockoutWords(secs int) string {
+// lockoutWords counts the dungeon lockout of who ("you" on the death
+// screen, the character's name on the roster) down in words.
+func lockoutWords(who string, secs int) string {
 	switch {
 	case secs <= 0:
-		return "The dungeons are open to you again."
+		return "The dungeons are open to " + who + " again."
 	case secs == 1:
-		return "The dungeons open to you again in 1 second."
+		return "The dungeons open to " + who + " again in 1 second."
 	}
-	return fmt.Sprintf("The dungeons open to you again in %d seconds.", secs)
+	return fmt.Sprintf("The dungeons open to %s again in %d seconds.", who, secs)
 }
 
+// lockSeconds is a lockout left in whole seconds, rounded up: it reads 0
+// only once the server lets the character in.
+func lockSeconds(left time.Duration) int { return int((left + time.Second - 1) / time.Second) }
+
 // lockoutLeft is the whole seconds the dungeons stay closed to the
-// character that died, from the roster the server sent.
+// character that died, from the roster the server sent (the clock the
+// roster counts down by too); -1 while no roster tells of the death.
 func (s *deathScene) lockoutLeft() int {
 	v := s.rt.Roster()
-	now := s.now()
-	var left time.Duration
-	for i := range v.Characters {
-		left = max(left, v.LockoutLeft(&v.Characters[i], now))
+	c, ok := v.Fallen()
+	if !ok {
+		return -1
 	}
-	return int((left + time.Second - 1) / time.Second)
+	return lockSeconds(v.LockoutLeft(&c, s.now()))
 }
 
 func (s *deathScene) Update() error {

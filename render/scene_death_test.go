@@ -149,8 +149,8 @@ func TestTheDeathScreen(t *testing.T) {
 		h.press(frameInput{})
 		assert.Contains(t, []int{9, 10}, d.lockSecs, "three seconds of frames into it")
 		assert.Equal(t, "The dungeons open to you again in 10 seconds.", d.lockWord[d.lockSecs])
-		assert.Equal(t, "The dungeons open to you again in 1 second.", lockoutWords(1))
-		assert.Equal(t, "The dungeons are open to you again.", lockoutWords(0))
+		assert.Equal(t, "The dungeons open to you again in 1 second.", lockoutWords("you", 1))
+		assert.Equal(t, "The dungeons are open to you again.", lockoutWords("you", 0))
 	})
 	t.Run("the replay plays at a third of its speed, holds the death a second and plays again", func(t *testing.T) {
 		_, i := d.replayFrame()
@@ -206,6 +206,14 @@ func TestTheDeathScreen(t *testing.T) {
 		assert.Contains(t, h.log.String(), "duskfall: scene=death killed=\"Killed by ")
 		assert.Contains(t, h.log.String(), "duskfall: scene=roster after death")
 		t.Log(d.killed, " / ", d.sight, " / ", d.lost, " / ", d.kept)
+	})
+	t.Run("the roster counts down the lockout the death screen counted, on the same clock", func(t *testing.T) {
+		r := sceneOf[*rosterScene](t, h)
+		require.True(t, r.hasFallen, "the roster knows who fell")
+		assert.Equal(t, d.rt.Roster().Played, r.fallen.ID, "the character played")
+		assert.Contains(t, []int{d.lockSecs, d.lockSecs - 1}, r.fallSecs, "the roster's count is the death screen's")
+		assert.True(t, strings.HasSuffix(r.noteText, lockoutWords(r.fallen.Name, r.fallSecs)), "the note ends with the count: %q", r.noteText)
+		assert.NotContains(t, r.noteText, "closed to", "no count fixed when the words were written")
 	})
 	t.Run("Enter flies the fallen character again, and no toast tells of a drop the death already told", func(t *testing.T) {
 		h.press(frameInput{Enter: true})

@@ -595,8 +595,10 @@ func (s *Runtime) applyDeaths() {
 		s.unbind(p)
 		s.lockout[p.char.ID] = s.tick + DeathLockoutTicks
 		s.log.Printf("%s fell to %s in %s", p.char.Name, by, where)
-		s.sendCharacters(p, wire.CauseDied, fmt.Sprintf("%s fell to %s in %s. The dungeons are closed to %s for %d seconds.",
-			p.char.Name, by, where, p.char.Name, DeathLockoutTicks/game.TickRate))
+		// The words say what happened; how long the dungeons stay closed is
+		// the entry's lockout, which the client counts down: a sentence
+		// naming the seconds would be wrong a second later.
+		s.sendCharacters(p, wire.CauseDied, fmt.Sprintf("%s fell to %s in %s.", p.char.Name, by, where))
 	}
 	s.deaths = s.deaths[:0]
 	s.closeEmpty()

@@ -74,7 +74,7 @@ func TestDeathInADungeonReturnsThePlayerToTheRoster(t *testing.T) {
 	t.Run("the death unbinds the character on that tick", func(t *testing.T) {
 		c := lp.characters(t)
 		assert.Equal(t, wire.CauseDied, c.Cause)
-		assert.Regexp(t, `^tester fell to (a|an|the) [A-Z][^.]*'s? [^.]+ in the [A-Z][^.]*\. The dungeons`, c.Note,
+		assert.Regexp(t, `^tester fell to (a|an|the) [A-Z][^.]*'s? [^.]+ in the [A-Z][^.]*\.$`, c.Note,
 			"it names the enemy and its pattern, and the place with one article")
 		assert.NotContains(t, c.Note, "the The")
 		assert.Equal(t, peerRoster, p.state)
