@@ -78,19 +78,36 @@ func (p *player) toRoster(pauses, menus, characters int) {
 	p.hostAndPlay("duskfall: scene=roster characters="+strconv.Itoa(characters), 1)
 }
 
-// A fresh player (no name given) clicks Host and play, types a name,
-// clicks a class's card and Create and play, and flies that class.
+// A fresh player (no name given) reads a menu that claims no name for
+// them, clicks Host and play, types a name once, then on the class cards
+// only chooses: Right to the Arcanist, Enter to create (the name is the
+// one typed, not asked again), and flies that class.
 func TestJourneyFirstLaunch(t *testing.T) {
 	needWindow(t)
 	start := time.Now()
 	c := journeyContent(t)
 	p := launch(t, "fresh", t.TempDir(), "--port", strconv.Itoa(freeUDPPort(t)))
-	p.expect("duskfall: scene=menu")
+	p.expect("duskfall: menu says ")
+	says := p.last("duskfall: menu says ")
+	assert.Contains(t, says, "Host and play asks your name", "the menu says what will happen")
+	assert.NotContains(t, says, "pilot-", "and shows no name made up for the player as theirs")
+	p.screenshot("menu")
 	p.hostAndPlay("duskfall: scene=name", 1)
 	p.typeText("Ada")
+	p.screenshot("name")
 	p.key("Return")
 	p.expect("duskfall: scene=class")
-	p.makeCharacter(c, "Ada", "arcanist", false, 1)
+	time.Sleep(300 * time.Millisecond) // drawn
+	p.screenshot("cards-named")
+	arcanist, ok := levels.ClassIndex(c, "arcanist")
+	require.True(t, ok)
+	for range int(arcanist) {
+		p.key("Right") // the cards have the keys: nothing to type again
+	}
+	p.expect("duskfall: class chosen arcanist")
+	p.screenshot("cards-arcanist")
+	p.until("duskfall: scene=play", 1, func() { p.key("Return") })
+	p.expect("duskfall: playing Ada class=arcanist")
 	p.screenshot("play")
 
 	// The figures read on the card, on the HUD and in the inventory are

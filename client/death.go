@@ -169,9 +169,19 @@ type DeathReport struct {
 	Seen      bool
 	SeenTicks int
 	Place     string // "the Catacombs"; "" in the hub
-	// Lost are the item defs the bag held (a death in a dungeon costs the
-	// bag); Kept those worn, which stay with the character.
+	// Lost are the item defs the bag held, one per item (a stack of two
+	// potions is two): a death in a dungeon costs the bag. Kept are those
+	// worn, which stay with the character.
 	Lost, Kept []int
+}
+
+// units is how many items a bag slot holding def holds, by its stack
+// count: none for an empty slot, at least one for a filled one.
+func units(def, stack int) int {
+	if def < 0 {
+		return 0
+	}
+	return max(stack, 1)
 }
 
 // SeenMs is how long the killing bullet was on screen, in milliseconds.
@@ -219,8 +229,8 @@ func (r *Runtime) noteOwnDeath(ev *game.Event) {
 		if c := r.cfg.Content; int(r.dungeon) < len(c.Dungeons) {
 			d.Place = game.PlaceWords(c.Dungeons[r.dungeon].Name)
 		}
-		for _, it := range r.sheet.sheet.Bag {
-			if it >= 0 {
+		for i, it := range r.sheet.sheet.Bag {
+			for range units(it, r.sheet.sheet.Stack[i]) {
 				d.Lost = append(d.Lost, it)
 			}
 		}

@@ -46,12 +46,41 @@ type RosterView struct {
 	Note       string                // the server's words on Cause
 	Pending    bool                  // a command is on its way: wait for its answer
 	At         time.Time             // when it arrived (Config.Now), for lockout countdowns
+	// Played is the id of the character whose play this roster ended (a
+	// death unbinds it), 0 when it came to a client not playing.
+	Played uint64
 }
 
-// LockoutLeft is how long the character must still keep out of dungeons.
+// LockoutLeft is how long the character must still keep out of dungeons:
+// its entry's lockout, in the server's ticks, counted from the roster's
+// arrival. The death screen and the roster both read it, one clock.
 func (v *RosterView) LockoutLeft(c *wire.CharacterEntry, now time.Time) time.Duration {
 	left := time.Duration(c.Lockout)*time.Second/60 - now.Sub(v.At)
 	return max(0, left)
+}
+
+// Fallen is the entry of the character a death sent back to this roster:
+// the one played, or, for a death while the connection was down (no
+// character played on it), the one the server keeps out of dungeons
+// longest. False for a roster that tells of no death.
+func (v *RosterView) Fallen() (wire.CharacterEntry, bool) {
+	if v.Cause != wire.CauseDied {
+		return wire.CharacterEntry{}, false
+	}
+	best := -1
+	for i := range v.Characters {
+		c := &v.Characters[i]
+		if v.Played != 0 && c.ID == v.Played {
+			return *c, true
+		}
+		if v.Played == 0 && c.Lockout > 0 && (best < 0 || c.Lockout > v.Characters[best].Lockout) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return wire.CharacterEntry{}, false
+	}
+	return v.Characters[best], true
 }
 
 // rosterState is the runtime's side of the roster.
@@ -183,12 +212,14 @@ func (r *Runtime) onCharacters(b []byte) error {
 	if r.state != StateJoining && r.state != StateRoster && r.state != StatePlaying {
 		return nil
 	}
+	var played uint64
 	if r.state == StatePlaying {
+		played = r.roster.playing.ID
 		r.leaveWorld()
 	}
 	r.state = StateRoster
 	r.roster.received = true
-	r.roster.view = RosterView{Characters: c.Entries, Slots: int(c.Slots), Cause: c.Cause, Note: c.Note, At: r.cfg.Now()}
+	r.roster.view = RosterView{Characters: c.Entries, Slots: int(c.Slots), Cause: c.Cause, Note: c.Note, At: r.cfg.Now(), Played: played}
 	if c.Cause == wire.CauseRefused {
 		r.roster.retryAt = r.cfg.Now().Add(autoRetry)
 	}

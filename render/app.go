@@ -237,6 +237,15 @@ func (a *app) nameChosen() bool {
 	return s.Name != "" && (len(s.Token) < 4 || s.Name != "pilot-"+s.Token[:4])
 }
 
+// chosenName is the name the player chose, "" before the first launch
+// asks it: what the window may show as theirs.
+func (a *app) chosenName() string {
+	if !a.nameChosen() {
+		return ""
+	}
+	return a.playerName()
+}
+
 // clientConfig names the player and gives the account secret of that name:
 // one per name, so two windows on one computer, each with its own --name,
 // are two accounts. The player chooses the character on the roster scene;

@@ -14,7 +14,8 @@
 //
 // The scenes follow the session's state: connecting (the handshake), the
 // roster (choosing, making or deleting a character; after a death it
-// opens again with the server's words and the lockout counting down), and
+// opens again on the character that fell, with the server's words and its
+// lockout counting down), and
 // play. The roster scene sends its choices through the runtime's roster
 // commands (rosterActions) and waits for each answer before the next.
 //

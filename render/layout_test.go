@@ -32,7 +32,7 @@ var layoutSizes = []image.Point{{640, 400}, {1280, 720}, {2560, 1440}}
 // room), a failed connection's reason, the first launch's name and character screens, the hub (with the
 // net graph too), the keeper's panel, a boss fight, the pause menu in a
 // dungeon, Settings (scrolled to its last row too), the roster, the death
-// screen and the inventory, each drawn by the running game at
+// screen, the roster after it and the inventory, each drawn by the running game at
 // 640×400, 1280×720 and 2560×1440 at the automatic UI scale; and what
 // comes and goes in its worst combinations: the boss phase's banner, the
 // cleared panel, the level-up words, the host's sentence and three
@@ -174,6 +174,10 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	died, death := dieInADungeon(t)
 	death.lockSecs = deathLockWords - 1 // the lockout's longest line, as its Update would show it
 	checkLayout(t, dir, "death", died, []string{"You fell", deathFooter}, func() {})
+	death.frames = deathCalm // its calm over: Enter goes on to the roster, its banner counting the lockout down
+	died.press(frameInput{Enter: true})
+	died.a.scenes.apply()
+	checkLayout(t, dir, "roster after a death", died, []string{"Choose a character", "Leave"}, func() { died.a.scenes.current.(*rosterScene).layout() })
 
 	boss := bossHarness(t)
 	untilPlaying(t, boss)

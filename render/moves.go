@@ -13,7 +13,7 @@ import (
 var _ moves = (*app)(nil)
 
 func (a *app) menuScene() *menuScene {
-	return newMenuScene(&a.window, a, a.logw, a.hostChoice(), a.playerName())
+	return newMenuScene(&a.window, a, a.logw, a.hostChoice(), a.chosenName())
 }
 
 func (a *app) joinScene() *joinScene {

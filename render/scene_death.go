@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -113,7 +115,7 @@ func newDeathScene(win *window, mv moves, sess session, now func() time.Time, lo
 	s.killed, s.sight, s.lost, s.kept = deathWords(d, c)
 	s.caption = "Your last " + secondsWords(s.replay.Len()) + " at 0.33×, over and over · the ringed bullet hit you"
 	for i := range s.lockWord {
-		s.lockWord[i] = lockoutWords(i)
+		s.lockWord[i] = lockoutWords("you", i)
 	}
 	fmt.Fprintf(logw, "duskfall: scene=death killed=%q sight=%q lost=%q kept=%q replay_frames=%d\n",
 		s.killed, s.sight, s.lost, s.kept, s.replay.Len())
@@ -162,51 +164,85 @@ func secondsWords(ticks int) string {
 	return fmt.Sprintf("%d.%d seconds", tenths/10, tenths%10)
 }
 
-// itemList names item defs: "Healing Potion ×3, Iron Sword".
+// itemList names item defs with their counts, in the order each first
+// appears: "2 Healing Potions, Iron Sword".
 func itemList(defs []int, c *game.Content) string {
 	var b strings.Builder
-	for i := 0; i < len(defs); {
-		n := 1
-		for i+n < len(defs) && defs[i+n] == defs[i] {
-			n++
+	for i, def := range defs {
+		if slices.Contains(defs[:i], def) {
+			continue // counted where it first appeared
+		}
+		n := 0
+		for _, d := range defs[i:] {
+			if d == def {
+				n++
+			}
 		}
 		if b.Len() > 0 {
 			b.WriteString(", ")
 		}
-		name := "an unknown item"
-		if c != nil && defs[i] >= 0 && defs[i] < len(c.Items) {
-			name = c.Items[defs[i]].Name
+		switch {
+		case c != nil && def >= 0 && def < len(c.Items):
+			b.WriteString(countedName(c.Items[def].Name, n))
+		case n == 1:
+			b.WriteString("an unknown item")
+		default:
+			b.WriteString(countedName("unknown item", n))
 		}
-		b.WriteString(name)
-		if n > 1 {
-			fmt.Fprintf(&b, " ×%d", n)
-		}
-		i += n
 	}
 	return b.String()
 }
 
-// lockoutWords counts the dungeon lockout down in words.
-func lockoutWords(secs int) string {
-	switch {
-	case secs <= 0:
-		return "The dungeons are open to you again."
-	case secs == 1:
-		return "The dungeons open to you again in 1 second."
+// countedName is n of the item called name, in words: "Iron Sword",
+// "2 Healing Potions", "3 Warden's Rations".
+func countedName(name string, n int) string {
+	if n == 1 {
+		return name
 	}
-	return fmt.Sprintf("The dungeons open to you again in %d seconds.", secs)
+	return strconv.Itoa(n) + " " + pluralName(name)
 }
 
+// pluralName is an item's name for more than one, by the English rule for
+// its last word: "Potion" → "Potions", "Glass" → "Glasses", "Ruby" →
+// "Rubies".
+func pluralName(name string) string {
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(lower, "s"), strings.HasSuffix(lower, "x"), strings.HasSuffix(lower, "z"),
+		strings.HasSuffix(lower, "ch"), strings.HasSuffix(lower, "sh"):
+		return name + "es"
+	case len(lower) > 1 && strings.HasSuffix(lower, "y") && !strings.ContainsRune("aeiou", rune(lower[len(lower)-2])):
+		return name[:len(name)-1] + "ies"
+	}
+	return name + "s"
+}
+
+// lockoutWords counts the dungeon lockout of who ("you" on the death
+// screen, the character's name on the roster) down in words.
+func lockoutWords(who string, secs int) string {
+	switch {
+	case secs <= 0:
+		return "The dungeons are open to " + who + " again."
+	case secs == 1:
+		return "The dungeons open to " + who + " again in 1 second."
+	}
+	return fmt.Sprintf("The dungeons open to %s again in %d seconds.", who, secs)
+}
+
+// lockSeconds is a lockout left in whole seconds, rounded up: it reads 0
+// only once the server lets the character in.
+func lockSeconds(left time.Duration) int { return int((left + time.Second - 1) / time.Second) }
+
 // lockoutLeft is the whole seconds the dungeons stay closed to the
-// character that died, from the roster the server sent.
+// character that died, from the roster the server sent (the clock the
+// roster counts down by too); -1 while no roster tells of the death.
 func (s *deathScene) lockoutLeft() int {
 	v := s.rt.Roster()
-	now := s.now()
-	var left time.Duration
-	for i := range v.Characters {
-		left = max(left, v.LockoutLeft(&v.Characters[i], now))
+	c, ok := v.Fallen()
+	if !ok {
+		return -1
 	}
-	return int((left + time.Second - 1) / time.Second)
+	return lockSeconds(v.LockoutLeft(&c, s.now()))
 }
 
 func (s *deathScene) Update() error {

@@ -10,10 +10,12 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/net/wire"
 )
 
-// dieInADungeon plays a hosted game into the Proving Grounds with three
-// potions in the bag (it drinks one) and a worn weapon, then keeps the ship at 1 health on
+// dieInADungeon plays a hosted game into the Proving Grounds with five
+// potions in the bag, three of them one stack (it drinks a single one), and
+// a worn weapon, then keeps the ship at 1 health on
 // top of an enemy until it dies, and returns the death scene.
 func dieInADungeon(t testing.TB) (*harness, *deathScene) {
 	t.Helper()
@@ -33,9 +35,9 @@ func dieInADungeon(t testing.TB) (*harness, *deathScene) {
 	w := host.Server.World(id)
 	require.NotNil(t, w)
 	require.True(t, w.SetPlayerItems(id, [game.BagSlots]game.Item{{ID: 9001, Def: uint16(potion)}, {ID: 9002, Def: uint16(potion)},
-		{ID: 9004, Def: uint16(potion)}}, [game.EquipSlots]game.Item{{ID: 9003, Def: uint16(sword)}}))
+		{ID: 9004, Def: uint16(potion), More: 2}}, [game.EquipSlots]game.Item{{ID: 9003, Def: uint16(sword)}}))
 	// Hurt, key 1 drinks the first potion: the sheet the server sends for it
-	// shows the other two and the weapon.
+	// shows the other four and the weapon.
 	require.True(t, w.SetPlayerHealth(id, 40))
 	h.press(frameInput{})
 	h.press(frameInput{Digit: 1})
@@ -129,7 +131,7 @@ func TestTheDeathScreen(t *testing.T) {
 		}
 	})
 	t.Run("it names what the bag lost and what was worn and kept", func(t *testing.T) {
-		assert.Equal(t, "Lost with your bag: "+potion+" ×2", d.lost)
+		assert.Equal(t, "Lost with your bag: 4 "+potion+"s", d.lost, "every potion counted, the stack's three too")
 		assert.Equal(t, "Kept, as you wore it: "+sword, d.kept)
 	})
 	t.Run("the replay holds the last three seconds with the killing bullet in its last frame", func(t *testing.T) {
@@ -147,8 +149,8 @@ func TestTheDeathScreen(t *testing.T) {
 		h.press(frameInput{})
 		assert.Contains(t, []int{9, 10}, d.lockSecs, "three seconds of frames into it")
 		assert.Equal(t, "The dungeons open to you again in 10 seconds.", d.lockWord[d.lockSecs])
-		assert.Equal(t, "The dungeons open to you again in 1 second.", lockoutWords(1))
-		assert.Equal(t, "The dungeons are open to you again.", lockoutWords(0))
+		assert.Equal(t, "The dungeons open to you again in 1 second.", lockoutWords("you", 1))
+		assert.Equal(t, "The dungeons are open to you again.", lockoutWords("you", 0))
 	})
 	t.Run("the replay plays at a third of its speed, holds the death a second and plays again", func(t *testing.T) {
 		_, i := d.replayFrame()
@@ -204,6 +206,30 @@ func TestTheDeathScreen(t *testing.T) {
 		assert.Contains(t, h.log.String(), "duskfall: scene=death killed=\"Killed by ")
 		assert.Contains(t, h.log.String(), "duskfall: scene=roster after death")
 		t.Log(d.killed, " / ", d.sight, " / ", d.lost, " / ", d.kept)
+	})
+	t.Run("the roster counts down the lockout the death screen counted, on the same clock", func(t *testing.T) {
+		r := sceneOf[*rosterScene](t, h)
+		require.True(t, r.hasFallen, "the roster knows who fell")
+		assert.Equal(t, d.rt.Roster().Played, r.fallen.ID, "the character played")
+		assert.Contains(t, []int{d.lockSecs, d.lockSecs - 1}, r.fallSecs, "the roster's count is the death screen's")
+		assert.True(t, strings.HasSuffix(r.noteText, lockoutWords(r.fallen.Name, r.fallSecs)), "the note ends with the count: %q", r.noteText)
+		assert.NotContains(t, r.noteText, "closed to", "no count fixed when the words were written")
+	})
+	t.Run("Enter flies the fallen character again, and no toast tells of a drop the death already told", func(t *testing.T) {
+		h.press(frameInput{Enter: true})
+		var p *playScene
+		for i := 0; p == nil; i++ {
+			require.Less(t, i, 600, "never back in play; scene %T", h.a.scenes.current)
+			h.press(frameInput{})
+			p, _ = h.a.scenes.current.(*playScene)
+		}
+		for range game.TickRate / 2 {
+			h.press(frameInput{})
+		}
+		for _, ts := range p.items.toasts {
+			assert.NotContains(t, ts.text, "Dropped", "the bag's loss was the death screen's to tell")
+		}
+		assert.NotEqual(t, wire.ActionDropped, p.rt.Sheet().Action, "the sheet back in play tells of nothing dropped")
 	})
 }
 
@@ -261,4 +287,33 @@ func TestAFriendsDeathIsInTheFeed(t *testing.T) {
 	assert.Equal(t, "A friend fell to the Warden's Fury spiral", line, "a friend the roster has not named yet")
 	s.friendFell(client.HitMark{Event: game.Event{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: s.rt.PlayerID()}})
 	assert.Equal(t, line, s.items.toasts[toastLines-1].text, "the own death is the death screen's, not the feed's")
+}
+
+func TestTheDeathScreenCountsWhatWasLost(t *testing.T) {
+	c := builtin(t).Content
+	potion, ration, sword := contentItem(t, "healing_potion"), -1, wornWeapon(t)
+	for i, it := range c.Items {
+		if it.Name == "Warden's Ration" {
+			ration = i
+		}
+	}
+	require.GreaterOrEqual(t, ration, 0)
+	for _, tc := range []struct {
+		name string
+		defs []int
+		want string
+	}{
+		{"one item is named alone", []int{sword}, c.Items[sword].Name},
+		{"a stack of two says two", []int{potion, potion}, "2 Healing Potions"},
+		{"items of a kind in two slots are counted together, where the first was",
+			[]int{potion, sword, potion, potion}, "3 Healing Potions, " + c.Items[sword].Name},
+		{"a name with an apostrophe takes its plural on the last word", []int{ration, ration}, "2 Warden's Rations"},
+		{"an item the content lacks is still counted", []int{999}, "an unknown item"},
+		{"two unknown items", []int{999, 999}, "2 unknown items"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, itemList(tc.defs, c)) })
+	}
+	for name, want := range map[string]string{"Glass": "Glasses", "Ruby": "Rubies", "Key": "Keys", "Torch": "Torches", "Box": "Boxes"} {
+		assert.Equal(t, want, pluralName(name))
+	}
 }

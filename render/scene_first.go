@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -17,8 +18,10 @@ import (
 // The first launch: a player who has not chosen a name (Settings holds the
 // one made up for it, and none came on the command line) is asked for one
 // before Host and play, and a first character is made on the class scene,
-// its name and its class, each class with its ship and its words. Later
-// launches go straight in.
+// each class with its ship and its words. The name is typed once: the
+// account takes it, and the first character too, shown on the cards where
+// it may be changed but need not be (the cards, not the name, have the
+// keys: Left/Right choose, Enter creates). Later launches go straight in.
 
 // nameScene asks a first-time player's name, keeps it in Settings, then
 // goes on to what was asked (Host and play).
@@ -120,9 +123,13 @@ func (s *nameScene) Draw(screen *ebiten.Image) {
 	if s.err != "" {
 		g.text.draw(screen, s.errFit.get(g, s.err, s.win.w-px(16, k), k), cx, s.errY, k, alignCenter, colError)
 	}
-	g.text.draw(screen, s.footFit.get(g, "Kept in Settings, where you can change it. Enter to go on, Esc to go back.", s.win.w-px(16, k), k),
+	g.text.draw(screen, s.footFit.get(g, nameFooter, s.win.w-px(16, k), k),
 		cx, s.footY, k, alignCenter, colDim)
 }
+
+// nameFooter says where the name goes: the account, and the first
+// character, named on the next screen without typing it again.
+const nameFooter = "Your first character takes this name too (Settings keeps it). Enter to go on, Esc to go back."
 
 // colAbilityText is a class card's ability line.
 var colAbilityText = color.RGBA{150, 210, 255, 255}
@@ -150,8 +157,11 @@ type classCard struct {
 // classScene makes a character: its name (the player's, to begin with,
 // on the first launch) and its class, chosen from cards showing each
 // class's ship, words, stats and ability. Create sends it; the new
-// character is played at once. Opened from the roster (New character) it
-// has a Back to the roster; on the first launch Esc leaves to the menu.
+// character is played at once. Named already (the first launch), the
+// scene opens with the chosen card in focus, so Left/Right choose and
+// Enter creates with no second typing; unnamed (the roster's New
+// character), the name field has the keys first. Opened from the roster
+// it has a Back to the roster; on the first launch Esc leaves to the menu.
 type classScene struct {
 	win    *window
 	mv     moves
@@ -196,6 +206,9 @@ func newClassScene(win *window, mv moves, sess session, name string, logw io.Wri
 		}
 	}
 	s.makeForm()
+	if name != "" && len(s.cards) > 0 {
+		s.form.focus = slices.Index(s.form.order, any(s.cards[s.chosen].pick))
+	}
 	s.layout()
 	return s
 }
@@ -346,17 +359,41 @@ func (s *classScene) Update() error {
 		s.leave()
 		return nil
 	}
-	if !s.form.hasFocus(s.name) {
+	if !s.form.hasFocus(s.name) && len(s.cards) > 0 {
 		switch {
 		case in.Left:
-			s.chosen = (s.chosen + len(s.cards) - 1) % max(len(s.cards), 1)
+			s.choose((s.chosen + len(s.cards) - 1) % len(s.cards))
 		case in.Right:
-			s.chosen = (s.chosen + 1) % max(len(s.cards), 1)
+			s.choose((s.chosen + 1) % len(s.cards))
 		}
 	}
-	s.press(s.form.update(in))
+	pressed := s.form.update(in)
+	if s.card(pressed) >= 0 && in.menuEnter() && !in.Click {
+		s.submit() // Enter on the cards creates the class chosen, as the footer says
+	} else {
+		s.press(pressed)
+	}
 	s.sayChosen()
 	return nil
+}
+
+// choose chooses card i by the keys; a focus on the cards follows it, so
+// the lit card is the one chosen.
+func (s *classScene) choose(i int) {
+	if s.card(s.form.focused()) >= 0 {
+		s.form.focus = slices.Index(s.form.order, any(s.cards[i].pick))
+	}
+	s.chosen = i
+}
+
+// card is the index of the card whose button w is, or -1.
+func (s *classScene) card(w any) int {
+	for i, c := range s.cards {
+		if w == any(c.pick) {
+			return i
+		}
+	}
+	return -1
 }
 
 // leave goes back to the roster, from the roster, or else to the menu.

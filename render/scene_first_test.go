@@ -61,6 +61,45 @@ func TestTheFirstLaunch(t *testing.T) {
 		require.NotNil(t, ab)
 		assert.Equal(t, want.Ability.Name, ab.Name)
 	})
+	t.Run("the name is typed once: the cards open on a class, Left/Right choose, Enter creates and plays", func(t *testing.T) {
+		h, _ := hostedHarnessWith(t, "", Options{Seed: 5, Port: 7777})
+		m := untilScene[*menuScene](t, h)
+		assert.NotContains(t, m.footer, h.a.settings.Name, "the menu shows no made-up name as the player's")
+		assert.Contains(t, m.footer, "Host and play asks your name")
+		h.press(frameInput{Enter: true})
+		untilScene[*nameScene](t, h)
+		h.press(frameInput{Chars: []rune("Ada")})
+		h.press(frameInput{Enter: true})
+
+		cs := untilScene[*classScene](t, h)
+		h.press(frameInput{})
+		assert.Equal(t, "Ada", cs.name.Text(), "named already")
+		assert.False(t, cs.form.hasFocus(cs.name), "no second typing: the name field does not take the keys")
+		for range 3 {
+			h.press(frameInput{Right: true})
+			h.press(frameInput{})
+		}
+		require.Equal(t, 3, cs.chosen, "Right, three times, chooses the fourth class")
+		assert.True(t, cs.form.hasFocus(cs.cards[3].pick), "the lit card is the one chosen")
+		want := cs.cards[3].class
+		h.press(frameInput{Enter: true})
+
+		play := untilPlaying(t, h)
+		assert.Equal(t, "Ada", play.rt.Character().Name)
+		require.NotNil(t, play.rt.Class())
+		assert.Equal(t, want.ID, play.rt.Class().ID, "Enter made the class chosen")
+		m2 := h.a.menuScene()
+		assert.Equal(t, "playing as Ada - friends join you on the port beside Host and play", m2.footer, "once chosen, the menu names the player")
+	})
+	t.Run("from the roster the new character's name has the keys first", func(t *testing.T) {
+		h, s, _ := rosterHarness(t, twoCharacters)
+		c := midOf(s.create.rect)
+		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		cs := sceneOf[*classScene](t, h)
+		assert.True(t, cs.form.hasFocus(cs.name))
+		h.press(frameInput{Right: true})
+		assert.Zero(t, cs.chosen, "Right moves in the name, not between classes")
+	})
 	t.Run("a later launch goes straight in, asking nothing", func(t *testing.T) {
 		h := newHarness(t, Options{})
 		assert.False(t, h.a.choose)

@@ -43,7 +43,8 @@ type menuScene struct {
 }
 
 // newMenuScene opens the main menu with Host and play's options as
-// chosen before; name is the player's, for the footer.
+// chosen before; name is the one the player chose, for the footer, "" when
+// none is chosen yet (the first launch: Host and play asks it).
 func newMenuScene(win *window, mv moves, logw io.Writer, c hostChoice, name string) *menuScene {
 	s := &menuScene{
 		win:      win,
@@ -67,10 +68,20 @@ func newMenuScene(win *window, mv moves, logw io.Writer, c hostChoice, name stri
 	// the Router switch before Quit.
 	s.form = newForm(s.host, s.port, s.join, s.password, s.settings, s.private, s.router, s.quit) // Quit last: Up from the top lands on it
 	s.form.submit = s.host                                                                        // Enter in the port or password field hosts
-	s.footer = fmt.Sprintf("playing as %s - friends join you on the port beside Host and play", name)
+	s.footer = menuFooter(name)
 
 	s.layout()
 	return s
+}
+
+// menuFooter is the main menu's first footer line: who plays, or on the
+// first launch that Host and play asks, never a name made up for the
+// player as if it were theirs.
+func menuFooter(name string) string {
+	if name == "" {
+		return "Host and play asks your name first - friends join you on the port beside it"
+	}
+	return fmt.Sprintf("playing as %s - friends join you on the port beside Host and play", name)
 }
 
 // menuLayout is the main menu laid out for a w×h window at its UI scale,
@@ -204,6 +215,7 @@ func MainMenuButtonCenter(label string, w, h int) (image.Point, bool) {
 func (s *menuScene) Update() error {
 	if s.frames++; s.frames == 1 {
 		fmt.Fprintln(s.logw, "duskfall: scene=menu") // the menu takes input from here on (GUI tests wait for it)
+		fmt.Fprintf(s.logw, "duskfall: menu says %q\n", s.footer)
 	}
 	s.layout()
 	s.bg.update(s.win.w, s.win.h)

@@ -97,6 +97,12 @@ type rosterScene struct {
 	shown  int     // how many rows fit
 	listY  int     // the first shown row's top
 
+	noteText  string // the server's note, and after a death the fallen character's lockout counting down
+	fallen    wire.CharacterEntry
+	hasFallen bool   // the roster tells of a death: the note counts fallen's lockout down
+	fallSecs  int    // the seconds the note's count shows
+	said      string // the note and the focused row as last written for window tests
+	saidSel   string
 	noteLines []string
 	noteScale float64 // the note's scale before the UI scale: large, or small when it runs to more lines
 	noteK     float64 // the UI scale and width the note was wrapped at
@@ -193,9 +199,15 @@ func (s *rosterScene) refresh() {
 	s.byID = byID
 	s.slots = fmt.Sprintf("%d of %d slots used", len(v.Characters), v.Slots)
 	s.full = s.slots + ": delete a character to make room for another"
+	s.fallen, s.hasFallen = v.Fallen()
+	s.fallSecs = -1
+	s.noteText = v.Note
 	s.noteK = 0 // wrapped again for the window
-	s.wrapNote()
-	s.rebuild(nil)
+	var want any
+	if r := byID[s.fallen.ID]; s.hasFallen && r != nil {
+		want = r.play // after a death, Enter plays the character that fell
+	}
+	s.rebuild(want)
 	s.countDown()
 }
 
@@ -364,12 +376,23 @@ func errWords(err error) string {
 	return capitalize(err.Error())
 }
 
-// countDown refreshes the lockout words of each row, once a second.
+// countDown refreshes the lockout words of each row and of the note, once
+// a second, all from the one clock the death screen reads too
+// (client.RosterView.LockoutLeft).
 func (s *rosterScene) countDown() {
 	now := s.now()
+	if s.hasFallen {
+		if secs := lockSeconds(s.view.LockoutLeft(&s.fallen, now)); secs != s.fallSecs {
+			s.fallSecs = secs
+			s.noteText = joinSentences(s.view.Note, lockoutWords(s.fallen.Name, secs))
+			s.noteK = 0 // wrapped again
+			s.wrapNote()
+		}
+	}
+	s.sayNote()
 	for _, r := range s.rows {
 		left := s.view.LockoutLeft(&r.entry, now)
-		secs := int((left + time.Second - 1) / time.Second)
+		secs := lockSeconds(left)
 		if secs == r.lockSecs {
 			continue
 		}
@@ -393,10 +416,38 @@ func (s *rosterScene) wrapNote() {
 	s.noteK, s.noteW = k, s.win.w
 	w := min(s.win.w, px(rosterRowMaxW+80, k))
 	s.noteScale = textScale
-	s.noteLines = wrapFor(s.view.Note, w, s.noteScale*k)
+	s.noteLines = wrapFor(s.noteText, w, s.noteScale*k)
 	if len(s.noteLines) > 1 {
 		s.noteScale = 1
-		s.noteLines = wrapFor(s.view.Note, w, s.noteScale*k)
+		s.noteLines = wrapFor(s.noteText, w, s.noteScale*k)
+	}
+}
+
+// joinSentences puts b after a, a space between them when both are there.
+func joinSentences(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + " " + b
+}
+
+// sayNote writes the note and the focused character when either changed,
+// for window tests: the lockout counting down, the focus after a death.
+func (s *rosterScene) sayNote() {
+	if s.logw == nil || s.pending {
+		return
+	}
+	if s.noteText != s.said {
+		s.said = s.noteText
+		fmt.Fprintf(s.logw, "duskfall: roster note %q\n", s.noteText)
+	}
+	sel := ""
+	if i := s.selected(); i >= 0 {
+		sel = s.rows[i].entry.Name
+	}
+	if sel != s.saidSel {
+		s.saidSel = sel
+		fmt.Fprintf(s.logw, "duskfall: roster focus %q\n", sel)
 	}
 }
 

@@ -3,6 +3,8 @@ package render
 import (
 	"fmt"
 	"image"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -172,25 +174,47 @@ func TestRosterScene(t *testing.T) {
 		assert.True(t, s.create.rect.Empty())
 		assert.Equal(t, "1 of 1 slots used", s.slots)
 	})
-	t.Run("a death in the play scene opens the roster with the server's words", func(t *testing.T) {
+	t.Run("a death in the play scene opens the roster with the server's words, the fallen character focused", func(t *testing.T) {
 		h := newHarness(t, Options{Join: "127.0.0.1:7777"})
 		h.press(frameInput{})
 		sess := h.net.sessions[0]
 		sess.welcome(t, twoCharacters)
+		h.press(frameInput{})
+		h.press(frameInput{})
+		first := sceneOf[*rosterScene](t, h)
+		first.press(first.rows[1].play) // Bo, the second row, played
 		b, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 1, Epoch: 1, Dungeon: game.HubDungeon,
 			MapW: 8, MapH: 8, ServerTick: 100})
 		sess.sendControl(t, wire.MsgEnterInstance, b, err)
 		h.press(frameInput{})
 		h.press(frameInput{})
 		sceneOf[*playScene](t, h)
-		died := wire.Characters{Cause: wire.CauseDied, Note: "Ava fell in the Proving Grounds.", Slots: 8,
-			Entries: twoCharacters.Entries}
+		entries := slices.Clone(twoCharacters.Entries)
+		entries[1].Lockout = 10 * game.TickRate // the server's DeathLockoutTicks
+		died := wire.Characters{Cause: wire.CauseDied, Note: "Bo fell in the Proving Grounds.", Slots: 8, Entries: entries}
 		b, err = wire.AppendCharacters(nil, died)
 		sess.sendControl(t, wire.MsgCharacters, b, err)
 		h.press(frameInput{})
 		h.press(frameInput{})
 		s := sceneOf[*rosterScene](t, h)
-		assert.Equal(t, []string{"Ava fell in the Proving Grounds."}, s.noteLines)
+		note := func() string { return strings.Join(s.noteLines, " ") }
+		assert.Equal(t, "Bo fell in the Proving Grounds. The dungeons open to Bo again in 10 seconds.", note())
+		require.Equal(t, 1, s.selected(), "the focus is on the character that fell, not the first row")
+
+		h.net.now = h.net.now.Add(3500 * time.Millisecond)
+		h.press(frameInput{})
+		assert.Equal(t, "Bo fell in the Proving Grounds. The dungeons open to Bo again in 7 seconds.", note(), "the banner counts down")
+		h.net.now = h.net.now.Add(7 * time.Second)
+		h.press(frameInput{})
+		assert.Equal(t, "Bo fell in the Proving Grounds. The dungeons are open to Bo again.", note(), "and says when they open")
+		assert.Empty(t, s.rows[1].lockText, "the row's count is gone too")
+		assert.Contains(t, h.log.String(), `duskfall: roster focus "Bo"`)
+		assert.Contains(t, h.log.String(), `duskfall: roster note "Bo fell in the Proving Grounds. The dungeons are open to Bo again."`)
+
+		rec := &rosterRecorder{}
+		s.act = rec
+		h.press(frameInput{Enter: true})
+		assert.Equal(t, []rosterCall{{wire.OpSelect, 2, ""}}, rec.calls, "Enter plays the character that fell")
 	})
 }
 

@@ -555,6 +555,11 @@ func (s *Runtime) unbind(p *peer) {
 	s.flushEvents(p) // what happened to it this tick (its death) arrives first
 	s.saveCharacter(p, true)
 	p.inst.remove(s, p)
+	// The sheet owed to the body left behind (a death's bag dropped on the
+	// floor) is never sent: the death screen says what the bag lost, and a
+	// "Dropped" carried over to the next entry into play would tell the
+	// player of a drop they never made.
+	p.sheetDirty, p.sheetAction, p.sheetItem = false, wire.ActionNone, 0
 	if i := s.rosterIndex(p, p.char.ID); i >= 0 {
 		p.roster[i] = p.char
 	}
@@ -590,8 +595,10 @@ func (s *Runtime) applyDeaths() {
 		s.unbind(p)
 		s.lockout[p.char.ID] = s.tick + DeathLockoutTicks
 		s.log.Printf("%s fell to %s in %s", p.char.Name, by, where)
-		s.sendCharacters(p, wire.CauseDied, fmt.Sprintf("%s fell to %s in %s. The dungeons are closed to %s for %d seconds.",
-			p.char.Name, by, where, p.char.Name, DeathLockoutTicks/game.TickRate))
+		// The words say what happened; how long the dungeons stay closed is
+		// the entry's lockout, which the client counts down: a sentence
+		// naming the seconds would be wrong a second later.
+		s.sendCharacters(p, wire.CauseDied, fmt.Sprintf("%s fell to %s in %s.", p.char.Name, by, where))
 	}
 	s.deaths = s.deaths[:0]
 	s.closeEmpty()

@@ -74,7 +74,7 @@ func TestDeathInADungeonReturnsThePlayerToTheRoster(t *testing.T) {
 	t.Run("the death unbinds the character on that tick", func(t *testing.T) {
 		c := lp.characters(t)
 		assert.Equal(t, wire.CauseDied, c.Cause)
-		assert.Regexp(t, `^tester fell to (a|an|the) [A-Z][^.]*'s? [^.]+ in the [A-Z][^.]*\. The dungeons`, c.Note,
+		assert.Regexp(t, `^tester fell to (a|an|the) [A-Z][^.]*'s? [^.]+ in the [A-Z][^.]*\.$`, c.Note,
 			"it names the enemy and its pattern, and the place with one article")
 		assert.NotContains(t, c.Note, "the The")
 		assert.Equal(t, peerRoster, p.state)
@@ -290,4 +290,33 @@ func TestShuttingDownTwiceIsSafe(t *testing.T) {
 	st, err = store.Open(path)
 	require.NoError(t, err, "the first shutdown closed the store cleanly")
 	require.NoError(t, st.Close())
+}
+
+// What a death did to the bag is the death screen's to say: the sheet
+// owed to the body left behind (its bag dropped on the floor) is never
+// sent, and the character's first sheet back in play tells of nothing
+// done, so no "Dropped Healing Potion" greets a player who did nothing.
+func TestTheFirstSheetAfterADeathTellsOfNothingDone(t *testing.T) {
+	lp := joinLocal(t, hubConfig(t))
+	var actions []uint8 // the Action of every sheet received, in order
+	var inv wire.Inventory
+	lp.tap = func(b []byte) {
+		if typ, err := wire.TypeOf(b); err == nil && typ == wire.MsgInventory {
+			require.NoError(t, wire.DecodeInventory(b, &inv))
+			actions = append(actions, inv.Action)
+		}
+	}
+	var bag [game.BagSlots]game.Item
+	bag[0] = game.Item{ID: 9001, Def: 0, More: 1} // two of the first item, one stack
+	require.True(t, lp.srv.hub.world.SetPlayerItems(lp.id, bag, [game.EquipSlots]game.Item{}))
+	lp.step(t)
+	killInDungeon(t, lp)
+	actions = actions[:0]
+
+	lp.command(t, wire.CharacterCommand{Op: wire.OpSelect, ID: lp.characters(t).Entries[0].ID})
+	for range 3 {
+		lp.step(t)
+	}
+	require.NotEmpty(t, actions, "a sheet came with the character's return")
+	assert.Equal(t, wire.ActionNone, actions[0], "the first sheet back in play tells of nothing done")
 }
