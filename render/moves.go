@@ -17,7 +17,7 @@ func (a *app) menuScene() *menuScene {
 }
 
 func (a *app) joinScene() *joinScene {
-	return newJoinScene(&a.window, a, a.logw, &a.settings, a.playerName(), &a.typed, &a.lan, &a.clip, a.pinned)
+	return newJoinScene(&a.window, a, a.logw, &a.settings, a.chosenName(), &a.typed, &a.lan, &a.clip, a.pinned)
 }
 
 func (a *app) settingsPanel() *settingsPanel {

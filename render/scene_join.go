@@ -190,6 +190,7 @@ const LabelJoinPassword = "Password, if any"
 
 // joinFocus are the join screen's form places: its fields and buttons.
 const (
+	focusName     = 0
 	focusAddr     = 1
 	focusPassword = 2
 	focusConnect  = 3
@@ -242,6 +243,9 @@ func (s *joinScene) listGames() {
 		items = append(items, b)
 	}
 	focus := focusAddr
+	if s.name.Text() == "" {
+		focus = focusName // a first launch: the name comes first
+	}
 	if passwordRefusal(s.err) {
 		focus = focusPassword // refused for its password: the field to type it in
 	}
