@@ -58,11 +58,11 @@ func nextPalette(id string, dir int) string {
 	return l.Palettes[((i+dir)%n+n)%n].ID
 }
 
-// Window scale limits: the settings screen steps between them.
+// Window scale limits: a file's window_scale must lie between them
+// (Settings steps through windowScales, windowsize.go).
 const (
-	minWindowScale  = 0.5
-	maxWindowScale  = 2.0
-	windowScaleStep = 0.25
+	minWindowScale = 0.5
+	maxWindowScale = 2.0
 )
 
 // fillPrefs puts defaults in for the preferences a file left out and for
@@ -315,12 +315,6 @@ func (s *Settings) bind(act int, k ebiten.Key) rebinding {
 		}
 	}
 	return r
-}
-
-// stepScale moves the window scale by one step up or down, within limits.
-func stepScale(v float64, dir int) float64 {
-	v = math.Round(v/windowScaleStep)*windowScaleStep + float64(dir)*windowScaleStep
-	return min(max(v, minWindowScale), maxWindowScale)
 }
 
 // stepVolume moves a volume by a tenth, within 0 and 1.

@@ -46,6 +46,29 @@ type settingsPanel struct {
 	signFor    [2]int
 	moreFit    fitted
 	view       image.Rectangle // the rows shown, as wide as a row
+
+	// The Window size row shows the window's real size, which the player
+	// may have changed by dragging its edge: sized is the size it was
+	// last told for, asked the size a step asked for and asking how many
+	// frames more the step goes from that size, not the real one, while
+	// the window has not taken it yet.
+	sized, asked image.Point
+	asking       int
+	sizeWords    cachedWords
+}
+
+// cachedWords are words made again only when what they say changes: the
+// panel is drawn every frame.
+type cachedWords struct {
+	key   [4]float64
+	words string
+}
+
+func (c *cachedWords) get(key [4]float64, words func() string) string {
+	if key != c.key || c.words == "" {
+		c.key, c.words = key, words()
+	}
+	return c.words
 }
 
 // settingRow is one line: its label, its value in words, and what Left,
@@ -100,13 +123,7 @@ func newSettingsPanel(win *window, s *Settings, keep settingsKeeper, logw io.Wri
 	add("Fullscreen (F11)", v, c)
 	v, c = onOff(&s.Vsync, display)
 	add("Vsync", v, c)
-	add(LabelWindowSize, func() string { return fmt.Sprintf("%.0f %%", 100*s.WindowScale) }, func(dir int) {
-		if dir == 0 {
-			dir = 1
-		}
-		s.WindowScale = stepScale(s.WindowScale, dir)
-		applyWindow(*s, true)
-	})
+	add(LabelWindowSize, p.windowWords, p.stepWindow)
 	add(LabelUIScale, func() string { return uiScaleWords(s.UIScale, win.w, win.h) }, func(dir int) {
 		s.UIScale = nextUIScale(s.UIScale, dir)
 		input()
@@ -238,6 +255,7 @@ func (p *settingsPanel) update(in *frameInput) (left bool) {
 	}
 	p.layout()
 	defer p.tellRows()
+	p.tellSize()
 	p.blink++
 	if p.binding {
 		p.takeKey(in)
@@ -309,7 +327,9 @@ func (p *settingsPanel) press(dir int) bool {
 	default:
 		row.change(dir)
 		p.keep.saveSettings()
-		fmt.Fprintf(p.logw, "duskfall: settings set %s: %s\n", row.label, row.value()) // window tests read the value shown
+		if row.label != LabelWindowSize { // the window takes its size later: tellSize says it
+			fmt.Fprintf(p.logw, "duskfall: settings set %s: %s\n", row.label, row.value()) // window tests read the value shown
+		}
 	}
 	return false
 }
@@ -469,7 +489,7 @@ func (p *settingsPanel) scrollTrack(k float64) image.Rectangle {
 // LabelUIScale is the row choosing the UI scale.
 const LabelUIScale = "UI scale"
 
-// LabelWindowSize is the row stepping the window's size.
+// LabelWindowSize is the row showing the window's size and stepping it.
 const LabelWindowSize = "Window size"
 
 // LabelBulletColours is the row choosing the bullet palette; it shows the

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,6 +144,85 @@ func TestSettingsRebindsEveryKeyAPlayerUses(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, map[string]string{"ability": "Q"}, s.Keys)
 		assert.Len(t, s.Warnings, 2)
+	})
+}
+
+func TestSettingsWindowSizeIsTheWindowsOwn(t *testing.T) {
+	asked := []image.Point{}
+	was := applyWindow
+	applyWindow = func(s Settings, sized bool) {
+		if sized {
+			asked = append(asked, windowSizeAt(s.WindowScale))
+		}
+	}
+	defer func() { applyWindow = was }()
+	words := func(p *settingsPanel) string { return p.rows[settingsRow(t, p, LabelWindowSize)].value() }
+
+	t.Run("the row shows the window's real size in pixels, and a standard size's share of 1280×720", func(t *testing.T) {
+		h, p := openSettings(t)
+		assert.Equal(t, "1280×720 pixels, 100 % of 1280×720", words(p))
+		defer h.a.Layout(WindowWidth, WindowHeight)
+		h.a.Layout(640, 400) // dragged by its edge
+		h.press(frameInput{})
+		assert.Equal(t, "640×400 pixels, the smallest", words(p))
+		assert.Contains(t, h.log.String(), "duskfall: settings window size 640×400\n")
+		h.a.Layout(1000, 700)
+		h.press(frameInput{})
+		assert.Equal(t, "1000×700 pixels", words(p))
+	})
+	t.Run("Left and Right step from the real size to the next standard one, each one way only", func(t *testing.T) {
+		h, p := openSettings(t)
+		defer h.a.Layout(WindowWidth, WindowHeight)
+		i := settingsRow(t, p, LabelWindowSize)
+		for p.sel != i {
+			h.press(frameInput{Down: true})
+		}
+		h.a.Layout(640, 400)
+		h.press(frameInput{})
+		asked = asked[:0]
+		h.press(frameInput{Left: true})
+		assert.Empty(t, asked, "nothing is smaller than 640×400")
+		assert.Contains(t, p.said, "640×400 is the smallest")
+		h.press(frameInput{Right: true})
+		assert.Equal(t, []image.Point{{960, 540}}, asked, "Right from 640×400 is larger, never 1280×720 at once")
+		assert.Equal(t, 0.75, h.a.settings.WindowScale, "kept for the next launch")
+		h.a.Layout(960, 540)
+		h.press(frameInput{Right: true})
+		h.a.Layout(1280, 720)
+		h.press(frameInput{Left: true})
+		h.press(frameInput{Left: true}) // before the window took 960×540: from the size asked
+		assert.Equal(t, []image.Point{{960, 540}, {1280, 720}, {960, 540}, {640, 400}}, asked)
+	})
+	t.Run("a window between sizes steps to one inside it, or one that holds it", func(t *testing.T) {
+		for _, c := range []struct {
+			from        image.Point
+			left, right float64
+		}{
+			{image.Pt(1000, 400), 0.5, 1},  // 960×540 is narrower but taller: neither way
+			{image.Pt(1300, 800), 1, 1.25}, // a little over 1280×720
+			{image.Pt(2560, 1440), 1.75, 0},
+		} {
+			l, _ := nextWindowScale(c.from, -1)
+			r, ok := nextWindowScale(c.from, 1)
+			assert.Equal(t, c.left, l, "Left from %v", c.from)
+			if c.right == 0 {
+				assert.False(t, ok, "nothing larger than %v", c.from)
+			} else {
+				assert.Equal(t, c.right, r, "Right from %v", c.from)
+			}
+		}
+	})
+	t.Run("full screen, the row shows and steps the size the window gets back", func(t *testing.T) {
+		h, p := openSettings(t)
+		h.a.settings.Fullscreen = true
+		defer func() { h.a.settings.Fullscreen = false }()
+		assert.Equal(t, "1280×720 pixels, 100 % of 1280×720 when windowed", words(p))
+		i := settingsRow(t, p, LabelWindowSize)
+		for p.sel != i {
+			h.press(frameInput{Down: true})
+		}
+		h.press(frameInput{Right: true})
+		assert.Equal(t, "1600×900 pixels, 125 % of 1280×720 when windowed", words(p))
 	})
 }
 
