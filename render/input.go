@@ -3,6 +3,8 @@ package render
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"duskfall/game"
 )
 
 // frameInput is everything the scenes read from the devices in one Update.
@@ -22,8 +24,10 @@ type frameInput struct {
 	Move     [2]float64 // WASD / arrows, each component -1, 0 or 1
 	Interact bool       // E went down
 	F3       bool       // F3 went down
-	Digit    int        // 1 to 9: that number key went down this frame; 0: none
-	Shift    bool       // a Shift key is held
+	Digit    int        // 1 to 9: that number key went down this frame (the keeper's cards); 0: none
+	Slot     int        // 1 to 8: that bag slot's key went down this frame; 0: none
+	Shift    bool       // a Shift key is held: with a slot's key, it drops
+	Focus    bool       // the focus key is held
 	Escape   bool       // F is held: the escape channel
 	Paste    bool       // Ctrl+V or Shift+Insert went down
 	F11      bool       // F11 went down: fullscreen on or off
@@ -109,7 +113,9 @@ func (c *collector) collect() *frameInput {
 			in.Digit = i + 1
 		}
 	}
+	in.Slot = slotPressed(k)
 	in.Shift = held(ebiten.KeyShiftLeft) || held(ebiten.KeyShiftRight)
+	in.Focus = held(k[actFocus])
 	in.Escape = held(k[actLeave])
 	ctrl := held(ebiten.KeyControlLeft) || held(ebiten.KeyControlRight) || held(ebiten.KeyMetaLeft) || held(ebiten.KeyMetaRight)
 	in.Ctrl, in.SelectAll = ctrl, ctrl && justPressed(ebiten.KeyA)
@@ -148,6 +154,27 @@ func (c *collector) collectPad() {
 		p.Ability = ebiten.IsStandardGamepadButtonPressed(id, ebiten.StandardGamepadButtonFrontTopRight)
 		return
 	}
+}
+
+// slotPressed is the bag slot, 1 to 8, whose key went down this frame,
+// or 0: the slot's own key, or the keypad's digit while no action has it.
+func slotPressed(k *bindings) int {
+	for i := range game.BagSlots {
+		if justPressed(k[actSlot1+i]) || (justPressed(numpadKeys[i]) && !k.has(numpadKeys[i])) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// has says whether some action is bound to key.
+func (b *bindings) has(key ebiten.Key) bool {
+	for _, k := range b {
+		if k == key {
+			return true
+		}
+	}
+	return false
 }
 
 func held(k ebiten.Key) bool        { return ebiten.IsKeyPressed(k) }

@@ -45,8 +45,9 @@ func (a *aimer) intent(in *frameInput, shipX, shipY float64) client.Intent {
 		Fire:     in.FireHeld || (in.Pad.Present && in.Pad.Trigger > fireTrigger),
 		Interact: in.Interact,
 		Escape:   in.Escape,
-		// Shift alone focuses; Shift with a digit drops that item instead.
-		Focus: (in.Shift && in.Digit == 0) || (in.Pad.Present && in.Pad.Focus),
+		// The focus key focuses, but not on the frame a bag slot's key
+		// goes down: Shift, focus's default, with a slot's key drops.
+		Focus: (in.Focus && in.Slot == 0) || (in.Pad.Present && in.Pad.Focus),
 		// The ability acts on the press; the server takes the edge.
 		Ability: in.Ability || (in.Pad.Present && in.Pad.Ability),
 	}

@@ -83,6 +83,9 @@ type itemsUI struct {
 	keyedAt   int
 	frame     int
 	slotLabel [barSlots]string
+	keys      *bindings                 // the player's keys: a bag slot's label is its key
+	labelled  [game.BagSlots]ebiten.Key // the keys the bag slots' labels name
+	slotsWord string                    // the bag slots' keys together: "1-8" at first
 
 	// Made from the sheet when it changes.
 	seenAct  time.Time
@@ -114,7 +117,23 @@ func newItemsUI(content *game.Content, keeper string) *itemsUI {
 			u.slotLabel[i] = strings.ToUpper(wornNames[i-game.BagSlots][:1])
 		}
 	}
+	for i := range u.labelled {
+		u.labelled[i] = actions[actSlot1+i].key
+	}
+	u.slotsWord = slotKeys(defaultBindings())
 	return u
+}
+
+// labelSlots names each bag slot by its key, when Settings rebound one.
+func (u *itemsUI) labelSlots() {
+	if u.keys == nil || [game.BagSlots]ebiten.Key(u.keys[actSlot1:]) == u.labelled {
+		return
+	}
+	for i := range u.labelled {
+		u.labelled[i] = u.keys[actSlot1+i]
+		u.slotLabel[i] = slotKeyLabel(u.labelled[i])
+	}
+	u.slotsWord = slotKeys(*u.keys)
 }
 
 // initials are the first letters of a name's first two words: what a slot
@@ -172,6 +191,7 @@ func slotAt(x, y, w, h int) int {
 // item: Use and Drop are set on the press frame only.
 func (u *itemsUI) itemIntent(in *frameInput, w, h int, blocked, bagOpen bool, it *client.Intent) {
 	u.frame++
+	u.labelSlots()
 	u.shift = in.Shift
 	u.hover = slotAt(in.MouseX, in.MouseY, w, h)
 	u.overBar = bagOpen && image.Pt(in.MouseX, in.MouseY).In(barRect(w, h))
@@ -189,9 +209,9 @@ func (u *itemsUI) itemIntent(in *frameInput, w, h int, blocked, bagOpen bool, it
 	}
 	switch {
 	case blocked:
-	case in.Digit >= 1 && in.Digit <= game.BagSlots:
-		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(in.Digit-1)
-		u.keyed, u.keyedAt = in.Digit-1, u.frame
+	case in.Slot >= 1 && in.Slot <= game.BagSlots:
+		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(in.Slot-1)
+		u.keyed, u.keyedAt = in.Slot-1, u.frame
 	case in.Click && u.hover >= 0:
 		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(u.hover)
 	}
@@ -325,7 +345,7 @@ func (u *itemsUI) feedback(sh client.Sheet) string {
 	case wire.ActionUnequipped:
 		return "Took off " + name
 	case wire.ActionBagFull:
-		return "Bag full: Shift+1-8 drops something"
+		return "Bag full: Shift+" + u.slotsWord + " drops something"
 	case wire.ActionLevelled:
 		return fmt.Sprintf("Level %d!", sh.Level)
 	case wire.ActionUpgraded:

@@ -64,9 +64,9 @@ func TestInventoryBar(t *testing.T) {
 		use, drop bool
 		slot      uint8
 	}{
-		{"key 1 uses the first bag slot", frameInput{Digit: 1}, true, false, 0},
-		{"Shift+3 drops the third", frameInput{Digit: 3, Shift: true}, false, true, 2},
-		{"key 8 uses the last bag slot", frameInput{Digit: 8}, true, false, 7},
+		{"key 1 uses the first bag slot", frameInput{Slot: 1}, true, false, 0},
+		{"Shift+3 drops the third", frameInput{Slot: 3, Shift: true}, false, true, 2},
+		{"key 8 uses the last bag slot", frameInput{Slot: 8}, true, false, 7},
 		{"key 9 is no slot and does nothing", frameInput{Digit: 9}, false, false, 0},
 	}
 	for _, tc := range keys {
@@ -82,7 +82,7 @@ func TestInventoryBar(t *testing.T) {
 	}
 	t.Run("a held key uses once: Use is sent on the press frame only, the server acts on the press", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(frameInput{Digit: 2, MouseX: 700, MouseY: 300})
+		h.press(frameInput{Slot: 2, MouseX: 700, MouseY: 300})
 		for range 5 { // the key stays down: the collector reports no new press
 			h.press(frameInput{MouseX: 700, MouseY: 300})
 		}
@@ -177,7 +177,7 @@ func TestItemsThroughTheServer(t *testing.T) {
 	}
 	now := func() time.Time { return s.now() }
 	t.Run("Shift+1 drops the potion at the ship's feet, and says so", func(t *testing.T) {
-		h.press(frameInput{Digit: 1, Shift: true, MouseX: 700, MouseY: 300})
+		h.press(frameInput{Slot: 1, Shift: true, MouseX: 700, MouseY: 300})
 		until(wire.ActionDropped)
 		assert.True(t, s.items.toastUp("Dropped Healing Potion", now()))
 		for i := 0; i < 10 && len(s.rt.Loot()) == 0; i++ { // the snapshot after the sheet shows it
@@ -195,19 +195,19 @@ func TestItemsThroughTheServer(t *testing.T) {
 		assert.Equal(t, "Healing Potion", s.items.tips[0].title)
 	})
 	t.Run("at full health key 1 explains that the potion would be wasted", func(t *testing.T) {
-		h.press(frameInput{Digit: 1, MouseX: 700, MouseY: 300})
+		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
 		assert.True(t, s.items.toastUp("Already at full health", now()))
 	})
 	t.Run("hurt, key 1 drinks it", func(t *testing.T) {
 		require.True(t, w.SetPlayerHealth(id, 40))
 		h.press(frameInput{})
-		h.press(frameInput{Digit: 1, MouseX: 700, MouseY: 300})
+		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
 		until(wire.ActionUsed)
 		assert.True(t, s.items.toastUp("Drank Healing Potion", now()))
 		assert.Equal(t, -1, s.rt.Sheet().Bag[0])
 	})
 	t.Run("an empty slot says it is empty", func(t *testing.T) {
-		h.press(frameInput{Digit: 1, MouseX: 700, MouseY: 300})
+		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
 		assert.True(t, s.items.toastUp("Slot 1 is empty", now()))
 	})
 }

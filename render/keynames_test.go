@@ -20,6 +20,8 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 	rebound := map[int]ebiten.Key{
 		actUp: ebiten.KeyZ, actLeft: ebiten.KeyQ, actDown: ebiten.KeyX, actRight: ebiten.KeyC,
 		actInteract: ebiten.KeyG, actLeave: ebiten.KeyH, actNetGraph: ebiten.KeyF4, actInventory: ebiten.KeyK, actAbility: ebiten.KeyB,
+		actFocus: ebiten.KeyControl, actSlot1: ebiten.KeyR, actSlot1 + 1: ebiten.KeyT, actSlot1 + 2: ebiten.KeyY, actSlot1 + 3: ebiten.KeyU,
+		actSlot1 + 4: ebiten.KeyO, actSlot1 + 5: ebiten.KeyP, actSlot1 + 6: ebiten.KeyL, actSlot1 + 7: ebiten.KeyM,
 	}
 	require.Len(t, rebound, numActions, "the test rebinds every action")
 	for act, k := range rebound {
@@ -30,7 +32,7 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 	for act, k := range rebound {
 		require.Equal(t, k, keys[act], "%s is bound", actions[act].label)
 	}
-	defaults := []string{"WASD", "E take", "E:", "hold F", "I inventory", "I or Esc", "F3", "Space"}
+	defaults := []string{"WASD", "E take", "E:", "hold F", "I inventory", "I or Esc", "F3", "Space", "Shift focus", "1-8"}
 
 	screen := ebiten.NewImage(WindowWidth, WindowHeight)
 	h.a.Draw(screen) // the text cache the lines are measured with
@@ -58,6 +60,8 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 		{"the inventory key in the controls line", "K inventory", []int{0, 1}},
 		{"the leave key in the controls line", "hold H leave", []int{0, 1}},
 		{"the ability key in the controls line", "B ability", []int{0}},
+		{"the focus key in the controls line", "Ctrl focus", []int{0}},
+		{"the bag slots' keys in the controls line", "R/T/Y/U/O/P/L/M item", []int{0, 1}},
 		{"the interact key in the pickup prompt", "G: take Healing Potion", []int{3}},
 		{"the interact key at the keeper", "G: choose an upgrade", []int{4}},
 		{"the inventory key on the inventory", "K or Esc closes", []int{5}},
@@ -75,6 +79,12 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 				assert.NotContains(t, p, d, "prompt %d: %q", i, p)
 			}
 		}
+	})
+	t.Run("the bar labels each bag slot with its key", func(t *testing.T) {
+		s.inv.open = false
+		h.press(frameInput{})
+		assert.Equal(t, []string{"R", "T", "Y", "U", "O", "P", "L", "M"}, s.items.slotLabel[:game.BagSlots])
+		assert.Equal(t, "R/T/Y/U/O/P/L/M", s.items.slotsWord, "as the bag-full words name them")
 	})
 	t.Run("the portal prompt names the interact key", func(t *testing.T) {
 		assert.True(t, strings.HasPrefix(prompts[len(prompts)-1], "Press G: "), prompts[len(prompts)-1])

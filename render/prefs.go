@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/assets"
+	"duskfall/game"
 )
 
 // Graphics quality: high draws every light, glow and ambient motion; low
@@ -57,11 +58,11 @@ func nextPalette(id string, dir int) string {
 	return l.Palettes[((i+dir)%n+n)%n].ID
 }
 
-// Window scale limits: the settings screen steps between them.
+// Window scale limits: a file's window_scale must lie between them
+// (Settings steps through windowScales, windowsize.go).
 const (
-	minWindowScale  = 0.5
-	maxWindowScale  = 2.0
-	windowScaleStep = 0.25
+	minWindowScale = 0.5
+	maxWindowScale = 2.0
 )
 
 // fillPrefs puts defaults in for the preferences a file left out and for
@@ -119,6 +120,8 @@ func (s *Settings) fillPrefs(md toml.MetaData) bool {
 			s.Warnings = append(s.Warnings, fmt.Sprintf("keys: no action is called %q: dropped", action))
 		case err != nil:
 			s.Warnings = append(s.Warnings, fmt.Sprintf("keys: %s: no key is called %q: using the default", action, name))
+		case fixedKey(actionIndex(action), k) != "":
+			s.Warnings = append(s.Warnings, fmt.Sprintf("keys: %s: %s: using the default", action, fixedKey(actionIndex(action), k)))
 		default:
 			continue
 		}
@@ -141,21 +144,33 @@ func sortedKeys(m map[string]string) []string {
 // each by pressing the new key.
 type action struct {
 	id, label string
+	name      string     // in Settings' words about a rebinding: the label, shorter
 	key       ebiten.Key // the default
 }
 
 // Actions, in the settings screen's order. The arrow keys also move, and
-// the digits, Shift and Esc keep their meaning.
+// Esc, F11, Shift with a bag slot's key and the mouse keep their meaning
+// (fixedKey); the keypad's 1 to 8 also use the bag slots while no action
+// has them.
 var actions = [...]action{
-	{"up", "Move up", ebiten.KeyW},
-	{"down", "Move down", ebiten.KeyS},
-	{"left", "Move left", ebiten.KeyA},
-	{"right", "Move right", ebiten.KeyD},
-	{"interact", "Take, use a portal", ebiten.KeyE},
-	{"leave", "Leave the dungeon (hold)", ebiten.KeyF},
-	{"netgraph", "Net graph", ebiten.KeyF3},
-	{"inventory", "Inventory", ebiten.KeyI},
-	{"ability", "Class ability", ebiten.KeySpace},
+	{"up", "Move up", "Move up", ebiten.KeyW},
+	{"down", "Move down", "Move down", ebiten.KeyS},
+	{"left", "Move left", "Move left", ebiten.KeyA},
+	{"right", "Move right", "Move right", ebiten.KeyD},
+	{"interact", "Take, use a portal", "Take and use", ebiten.KeyE},
+	{"leave", "Leave the dungeon (hold)", "Leave the dungeon", ebiten.KeyF},
+	{"netgraph", "Net graph", "Net graph", ebiten.KeyF3},
+	{"inventory", "Inventory", "Inventory", ebiten.KeyI},
+	{"ability", "Class ability", "Class ability", ebiten.KeySpace},
+	{"focus", "Focus (slower, hitbox shown)", "Focus", ebiten.KeyShift}, // either Shift
+	{"slot1", "Use bag slot 1", "Bag slot 1", ebiten.KeyDigit1},
+	{"slot2", "Use bag slot 2", "Bag slot 2", ebiten.KeyDigit2},
+	{"slot3", "Use bag slot 3", "Bag slot 3", ebiten.KeyDigit3},
+	{"slot4", "Use bag slot 4", "Bag slot 4", ebiten.KeyDigit4},
+	{"slot5", "Use bag slot 5", "Bag slot 5", ebiten.KeyDigit5},
+	{"slot6", "Use bag slot 6", "Bag slot 6", ebiten.KeyDigit6},
+	{"slot7", "Use bag slot 7", "Bag slot 7", ebiten.KeyDigit7},
+	{"slot8", "Use bag slot 8", "Bag slot 8", ebiten.KeyDigit8},
 }
 
 // Indices into actions.
@@ -169,7 +184,9 @@ const (
 	actNetGraph
 	actInventory
 	actAbility
-	numActions
+	actFocus
+	actSlot1   // the bag slots' keys, slot i at actSlot1+i
+	numActions = actSlot1 + game.BagSlots
 )
 
 func actionIndex(id string) int {
@@ -180,6 +197,9 @@ func actionIndex(id string) int {
 	}
 	return -1
 }
+
+// isSlot says whether action i uses a bag slot.
+func isSlot(i int) bool { return i >= actSlot1 && i < actSlot1+game.BagSlots }
 
 // bindings is the key of every action.
 type bindings [numActions]ebiten.Key
@@ -197,15 +217,92 @@ func (s *Settings) bindings() bindings {
 	return b
 }
 
-// bind sets an action's key, keeping only the keys that differ from the
-// defaults in the file. A key another action had swaps with it, so no key
-// does two things.
-func (s *Settings) bind(act int, k ebiten.Key) {
+// bindKey is a key as Settings binds it: either Shift, Ctrl, Alt or Meta,
+// whichever side was pressed, as a player names them.
+func bindKey(k ebiten.Key) ebiten.Key {
+	switch k {
+	case ebiten.KeyShiftLeft, ebiten.KeyShiftRight:
+		return ebiten.KeyShift
+	case ebiten.KeyControlLeft, ebiten.KeyControlRight:
+		return ebiten.KeyControl
+	case ebiten.KeyAltLeft, ebiten.KeyAltRight:
+		return ebiten.KeyAlt
+	case ebiten.KeyMetaLeft, ebiten.KeyMetaRight:
+		return ebiten.KeyMeta
+	}
+	return k
+}
+
+// fixedKey says why key k cannot do action act, in words a player reads
+// on the Settings screen, or "" when it can. Esc never gets here: it
+// cancels the rebinding.
+func fixedKey(act int, k ebiten.Key) string {
+	switch k = bindKey(k); {
+	case k == ebiten.KeyF11:
+		return "F11 always switches full screen"
+	case k == ebiten.KeyArrowUp || k == ebiten.KeyArrowDown || k == ebiten.KeyArrowLeft || k == ebiten.KeyArrowRight:
+		return "the arrow keys always move"
+	case k == ebiten.KeyShift && isSlot(act):
+		return "Shift cannot use a bag slot: with a slot's key it drops the item"
+	}
+	return ""
+}
+
+// A rebinding is what binding a key did, for the words Settings shows.
+type rebinding struct {
+	act      int        // the action given the key
+	key      ebiten.Key // the key, as bound
+	was      int        // the action that had the key and now has act's old one, or -1
+	old      ebiten.Key // act's old key, now was's
+	refused  string     // why the key was not bound, or ""
+	unchange bool       // the action had that key already
+}
+
+// words is what Settings says of it: "W was Move up: Move up is now
+// Space", "Inventory is now B", or why the key was refused.
+func (r rebinding) words() string {
+	key, act := keyName(r.key), actions[r.act].name
+	switch {
+	case r.refused != "":
+		return fmt.Sprintf("%s not bound: %s", act, r.refused)
+	case r.unchange:
+		return fmt.Sprintf("%s stays %s", act, key)
+	case r.was >= 0:
+		was := actions[r.was].name
+		return fmt.Sprintf("%s was %s: %s is now %s", key, was, was, keyName(r.old))
+	}
+	return fmt.Sprintf("%s is now %s", act, key)
+}
+
+// bind gives action act the key k, keeping only the keys that differ
+// from the defaults in the file. The action that had k takes act's old
+// key, so no key does two things; the result says so. A key that cannot
+// do act, or whose move would give the other action a key it cannot
+// have, is refused.
+func (s *Settings) bind(act int, k ebiten.Key) rebinding {
+	k = bindKey(k)
 	b := s.bindings()
+	r := rebinding{act: act, key: k, was: -1, old: b[act]}
+	if r.refused = fixedKey(act, k); r.refused != "" {
+		return r
+	}
+	if bindKey(b[act]) == k {
+		r.unchange = true
+		return r
+	}
 	for i := range b {
-		if i != act && b[i] == k {
-			b[i] = b[act]
+		if i != act && bindKey(b[i]) == k {
+			r.was = i
 		}
+	}
+	if r.was >= 0 {
+		if fixedKey(r.was, b[act]) != "" {
+			r.refused = fmt.Sprintf("%s has %s and cannot take %s; give it another key first",
+				actions[r.was].name, keyName(k), keyName(b[act]))
+			r.was = -1
+			return r
+		}
+		b[r.was] = b[act]
 	}
 	b[act] = k
 	s.Keys = nil
@@ -217,12 +314,7 @@ func (s *Settings) bind(act int, k ebiten.Key) {
 			s.Keys[a.id] = b[i].String()
 		}
 	}
-}
-
-// stepScale moves the window scale by one step up or down, within limits.
-func stepScale(v float64, dir int) float64 {
-	v = math.Round(v/windowScaleStep)*windowScaleStep + float64(dir)*windowScaleStep
-	return min(max(v, minWindowScale), maxWindowScale)
+	return r
 }
 
 // stepVolume moves a volume by a tenth, within 0 and 1.

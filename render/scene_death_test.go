@@ -40,7 +40,7 @@ func dieInADungeon(t testing.TB) (*harness, *deathScene) {
 	// shows the other four and the weapon.
 	require.True(t, w.SetPlayerHealth(id, 40))
 	h.press(frameInput{})
-	h.press(frameInput{Digit: 1})
+	h.press(frameInput{Slot: 1})
 	for i := 0; i < 4*game.TickRate || s.rt.Sheet().Bag[1] != potion || s.rt.Sheet().Worn[0] != sword; i++ {
 		require.Less(t, i, 600, "the sheet never showed the items")
 		h.press(frameInput{}) // three seconds and more of play, for a whole replay

@@ -113,6 +113,7 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	}
 	content, keeper := s.rt.Content(), keeperName(env.pack)
 	s.items = newItemsUI(content, keeper)
+	s.items.keys = env.keys // the bar labels each bag slot with its key
 	s.keeper = newKeeperUI(content, keeper, s.rt)
 	s.items.logw, s.keeper.logw, s.inv.logw = env.logw, env.logw, env.logw
 	s.pause = newForm(toAny(s.pauseButtons(false))...)

@@ -14,9 +14,11 @@ import (
 // window, the gamepad, the net graph and shake, and a key for every
 // action. Up/Down (or the mouse) choose a row, Left/Right step a value,
 // Enter toggles one or starts rebinding: the next key pressed becomes the
-// action's (Esc cancels). Every change is applied and saved at once. The
-// play scene shows it over the game, which goes on; the menu shows it as a
-// scene of its own.
+// action's (Esc cancels), and a line over the footer says what that did
+// to the action that had the key, or why a key with a fixed meaning was
+// refused, and otherwise which keys are fixed. Every change is applied
+// and saved at once. The play scene shows it over the game, which goes
+// on; the menu shows it as a scene of its own.
 type settingsPanel struct {
 	win      *window
 	settings *Settings
@@ -24,7 +26,10 @@ type settingsPanel struct {
 	logw     io.Writer // the rows chosen and keys bound, for the log
 	rows     []settingRow
 	sel      int
-	binding  bool // waiting for the key of rows[sel]
+	binding  bool     // waiting for the key of rows[sel]
+	keys     bindings // every action's key, as the rows show them
+	said     string   // what the last rebinding or step did, until the choice moves
+	noteFit  fitted
 	name     *textField
 	rects    []image.Rectangle // each row's place, for the mouse
 	back     int               // index of the Back row
@@ -41,6 +46,29 @@ type settingsPanel struct {
 	signFor    [2]int
 	moreFit    fitted
 	view       image.Rectangle // the rows shown, as wide as a row
+
+	// The Window size row shows the window's real size, which the player
+	// may have changed by dragging its edge: sized is the size it was
+	// last told for, asked the size a step asked for and asking how many
+	// frames more the step goes from that size, not the real one, while
+	// the window has not taken it yet.
+	sized, asked image.Point
+	asking       int
+	sizeWords    cachedWords
+}
+
+// cachedWords are words made again only when what they say changes: the
+// panel is drawn every frame.
+type cachedWords struct {
+	key   [4]float64
+	words string
+}
+
+func (c *cachedWords) get(key [4]float64, words func() string) string {
+	if key != c.key || c.words == "" {
+		c.key, c.words = key, words()
+	}
+	return c.words
 }
 
 // settingRow is one line: its label, its value in words, and what Left,
@@ -95,13 +123,7 @@ func newSettingsPanel(win *window, s *Settings, keep settingsKeeper, logw io.Wri
 	add("Fullscreen (F11)", v, c)
 	v, c = onOff(&s.Vsync, display)
 	add("Vsync", v, c)
-	add("Window size", func() string { return fmt.Sprintf("%.0f %%", 100*s.WindowScale) }, func(dir int) {
-		if dir == 0 {
-			dir = 1
-		}
-		s.WindowScale = stepScale(s.WindowScale, dir)
-		applyWindow(*s, true)
-	})
+	add(LabelWindowSize, p.windowWords, p.stepWindow)
 	add(LabelUIScale, func() string { return uiScaleWords(s.UIScale, win.w, win.h) }, func(dir int) {
 		s.UIScale = nextUIScale(s.UIScale, dir)
 		input()
@@ -115,9 +137,10 @@ func newSettingsPanel(win *window, s *Settings, keep settingsKeeper, logw io.Wri
 	add(LabelBulletColours, func() string { return paletteName(s.BulletPalette) },
 		func(dir int) { s.BulletPalette = nextPalette(s.BulletPalette, dir) })
 	add("Graphics", keep.qualityWords, func(dir int) { s.Quality = nextQuality(s.Quality, dir) })
+	p.keys = s.bindings()
 	for i, act := range actions {
 		p.rows = append(p.rows, settingRow{label: act.label, action: i,
-			value: func() string { return s.bindings()[i].String() }})
+			value: func() string { return keyName(p.keys[i]) }})
 	}
 	p.back = len(p.rows)
 	p.rows = append(p.rows, settingRow{label: "Back", value: func() string { return "" }, action: -1})
@@ -139,7 +162,8 @@ const (
 const (
 	settingsTitleY = 16
 	settingsViewY  = 72 // the view's top, under the title
-	settingsFootH  = 48 // room for the footer's line
+	settingsFootH  = 70 // room for the note's line and the footer's
+	settingsNoteY  = 52 // the note's line, up from the window's bottom
 	settingsBarW   = 6  // the scroll bar beside the rows
 	settingsBarGap = 8  // between the rows and the bar
 )
@@ -214,10 +238,15 @@ func (p *settingsPanel) sign() string {
 }
 
 // update runs a frame; true means the player left the panel.
-func (p *settingsPanel) update(in *frameInput) bool {
+func (p *settingsPanel) update(in *frameInput) (left bool) {
 	was := p.sel
 	defer func() {
+		if left {
+			fmt.Fprintln(p.logw, "duskfall: settings closed") // window tests know the panel is gone
+		}
 		if p.sel != was {
+			// The words were about the row left.
+			p.said = ""
 			fmt.Fprintf(p.logw, "duskfall: settings at %s\n", p.rows[p.sel].label) // window tests follow the choice
 		}
 	}()
@@ -226,13 +255,20 @@ func (p *settingsPanel) update(in *frameInput) bool {
 	}
 	p.layout()
 	defer p.tellRows()
+	p.tellSize()
 	p.blink++
 	if p.binding {
 		p.takeKey(in)
 		return false
 	}
 	if p.pointer(in) {
-		return p.press(0)
+		back := p.press(0)
+		if p.binding {
+			// A key that went down in the click's own frame came with or
+			// after the click: it is the new key, not one to lose.
+			p.takeKey(in)
+		}
+		return back
 	}
 	switch {
 	case in.menuBack():
@@ -285,28 +321,72 @@ func (p *settingsPanel) press(dir int) bool {
 	case row.action >= 0:
 		p.binding = dir == 0
 		if p.binding {
+			p.said = ""
 			fmt.Fprintf(p.logw, "duskfall: settings waiting for a key for %s\n", actions[row.action].id)
 		}
 	default:
 		row.change(dir)
 		p.keep.saveSettings()
+		if row.label != LabelWindowSize { // the window takes its size later: tellSize says it
+			fmt.Fprintf(p.logw, "duskfall: settings set %s: %s\n", row.label, row.value()) // window tests read the value shown
+		}
 	}
 	return false
 }
 
-// takeKey binds the first key pressed to the chosen action; Esc cancels.
+// takeKey binds the first key pressed to the chosen action and says what
+// that did; Esc cancels. A key with a fixed meaning is refused in words,
+// and the row goes on waiting for another.
 func (p *settingsPanel) takeKey(in *frameInput) {
 	for _, k := range in.Pressed {
-		p.binding = false
 		if k == ebiten.KeyEscape {
+			p.binding = false
 			return
 		}
-		p.settings.bind(p.rows[p.sel].action, k)
+		act := p.rows[p.sel].action
+		r := p.settings.bind(act, k)
+		p.say(r.words())
+		if r.refused != "" {
+			return
+		}
+		p.binding = false
+		p.keys = p.settings.bindings()
 		p.keep.applyInput()
 		p.keep.saveSettings()
-		fmt.Fprintf(p.logw, "duskfall: bound %s to %s\n", actions[p.rows[p.sel].action].id, k)
+		fmt.Fprintf(p.logw, "duskfall: bound %s to %s\n", actions[act].id, r.key)
 		return
 	}
+}
+
+// say puts words on the note's line, and in the log for window tests.
+func (p *settingsPanel) say(words string) {
+	p.said = words
+	fmt.Fprintf(p.logw, "duskfall: settings says %s\n", words)
+}
+
+// The keys whose meaning is fixed, longest words first: the note's line
+// shows the longest that fits the window.
+var fixedKeysWords = [...]string{
+	"Fixed keys: Esc pauses, F11 full screen, the arrow keys move, the mouse aims and fires, Shift with a bag slot's key drops it, 1-3 pick the keeper's cards",
+	"Fixed: Esc pause, F11 full screen, arrows move, mouse aims and fires, Shift+slot key drops, 1-3 keeper",
+	"Fixed: Esc, F11, arrows, mouse, Shift+slot key, 1-3 keeper",
+}
+
+// note is the line over the footer: what the last rebinding did, or on a
+// key's row which keys are fixed.
+func (p *settingsPanel) note(g *graphics, width int, k float64) string {
+	switch {
+	case p.said != "":
+		return p.noteFit.get(g, p.said, width, k)
+	case p.binding || p.rows[p.sel].action >= 0:
+		for _, w := range fixedKeysWords {
+			if g.text.advance(w, k) <= width {
+				return w
+			}
+		}
+		return p.noteFit.get(g, fixedKeysWords[len(fixedKeysWords)-1], width, k)
+	}
+	return ""
 }
 
 // commitName keeps a valid name typed in the Name row, and restores the
@@ -375,6 +455,9 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 	if p.scrolls() {
 		g.text.draw(dst, p.moreFit.get(g, p.sign(), p.win.w-px(16, k), k), p.win.w/2, p.view.Max.Y+px(2, k), k, alignCenter, colDim)
 	}
+	if note := p.note(g, p.win.w-px(24, k), k); note != "" {
+		g.text.draw(dst, note, p.win.w/2, p.win.h-px(settingsNoteY, k), k, alignCenter, colText)
+	}
 	foot := "Up/Down choose, Left/Right change, Enter toggles or rebinds, Esc goes back"
 	if g.text.advance(foot, k) > p.win.w-px(24, k) {
 		foot = "Up/Down, Left/Right, Enter, Esc"
@@ -405,6 +488,9 @@ func (p *settingsPanel) scrollTrack(k float64) image.Rectangle {
 
 // LabelUIScale is the row choosing the UI scale.
 const LabelUIScale = "UI scale"
+
+// LabelWindowSize is the row showing the window's size and stepping it.
+const LabelWindowSize = "Window size"
 
 // LabelBulletColours is the row choosing the bullet palette; it shows the
 // palette's bullets.

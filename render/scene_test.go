@@ -588,11 +588,11 @@ func TestSettingsScene(t *testing.T) {
 	t.Run("a click lands on the row drawn under the pointer, not a row scrolled out", func(t *testing.T) {
 		h, p := open(t)
 		h.press(frameInput{Wheel: -10})
-		r := p.rects[p.back-1] // Class ability, in view at the end
+		r := p.rects[p.back-1] // the last bag slot's key, in view at the end
 		h.press(frameInput{MouseX: r.Min.X + 10, MouseY: r.Min.Y + 5, MouseMoved: true, Click: true})
 		assert.Equal(t, p.back-1, p.sel)
 		assert.True(t, p.binding, "the click on a key's row waits for the key")
-		assert.Contains(t, h.log.String(), "duskfall: settings waiting for a key for ability")
+		assert.Contains(t, h.log.String(), "duskfall: settings waiting for a key for slot8")
 		h.press(frameInput{Pressed: []ebiten.Key{ebiten.KeyEscape}})
 		hidden := p.rects[0] // the name's row lies above the view now
 		h.press(frameInput{MouseX: hidden.Min.X + 10, MouseY: hidden.Min.Y + 5, MouseMoved: true, Click: true})
@@ -612,7 +612,7 @@ func TestSettingsScene(t *testing.T) {
 	t.Run("a window tall enough shows every row, with no sign", func(t *testing.T) {
 		h, p := open(t)
 		defer h.a.Layout(WindowWidth, WindowHeight)
-		h.a.Layout(1280, 1000)
+		h.a.Layout(1280, 1200)
 		h.press(frameInput{})
 		assert.False(t, p.scrolls())
 		h.press(frameInput{Wheel: -3})
@@ -621,7 +621,7 @@ func TestSettingsScene(t *testing.T) {
 	t.Run("SettingsRowCenter finds a row where the panel draws it", func(t *testing.T) {
 		h, p := open(t)
 		h.press(frameInput{Wheel: -10})
-		pt, ok := SettingsRowCenter("Class ability", p.top+1, h.a.w, h.a.h)
+		pt, ok := SettingsRowCenter("Use bag slot 8", p.top+1, h.a.w, h.a.h)
 		require.True(t, ok)
 		assert.True(t, pt.In(p.rects[p.back-1]))
 		_, ok = SettingsRowCenter("Name", p.top+1, h.a.w, h.a.h)

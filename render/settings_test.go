@@ -165,9 +165,4 @@ func TestPreferences(t *testing.T) {
 		s.bind(actInteract, ebiten.KeyE)
 		assert.Empty(t, s.Keys, "back to the defaults: nothing to keep")
 	})
-	t.Run("the window scale steps within its limits", func(t *testing.T) {
-		assert.Equal(t, 1.25, stepScale(1, 1))
-		assert.Equal(t, maxWindowScale, stepScale(maxWindowScale, 1))
-		assert.Equal(t, minWindowScale, stepScale(minWindowScale, -1))
-	})
 }

@@ -66,12 +66,10 @@ func validUIScale(v float64) bool {
 	return false
 }
 
-// nextUIScale steps the choice through Auto and the fixed scales,
-// wrapping round; Enter (dir 0) steps forward.
+// nextUIScale steps the choice in order, Auto then the scales from the
+// smallest: Left and Right stop at the ends, so each moves one way only;
+// Enter (dir 0) steps up and from the largest back to Auto.
 func nextUIScale(v float64, dir int) float64 {
-	if dir == 0 {
-		dir = 1
-	}
 	i := 0
 	for j, c := range uiScaleChoices {
 		if c == v {
@@ -79,17 +77,21 @@ func nextUIScale(v float64, dir int) float64 {
 		}
 	}
 	n := len(uiScaleChoices)
-	return uiScaleChoices[((i+dir)%n+n)%n]
+	if dir == 0 {
+		return uiScaleChoices[(i+1)%n]
+	}
+	return uiScaleChoices[min(max(i+dir, 0), n-1)]
 }
 
-// uiScaleWords is the Settings row's value: the choice, and under Auto
-// the scale it comes to in this window.
+// uiScaleWords is the Settings row's value: the choice, under Auto the
+// scale it comes to in this window, and for a choice too large for the
+// window the scale used instead.
 func uiScaleWords(v float64, w, h int) string {
 	if v <= 0 {
 		return fmt.Sprintf("Auto (%.0f %%)", 100*uiScaleFor(0, w, h))
 	}
 	if k := uiScaleFor(v, w, h); k != v {
-		return fmt.Sprintf("%.0f %% (%.0f %% fits)", 100*v, 100*k)
+		return fmt.Sprintf("%.0f %% (too large for this window: %.0f %% used)", 100*v, 100*k)
 	}
 	return fmt.Sprintf("%.0f %%", 100*v)
 }

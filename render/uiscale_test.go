@@ -27,12 +27,25 @@ func TestUIScale(t *testing.T) {
 		uiChoice = 0.75
 		assert.Equal(t, 0.75, uiScale(2560, 1440))
 	})
-	t.Run("Settings steps through Auto and the scales and wraps round", func(t *testing.T) {
-		assert.Equal(t, 0.75, nextUIScale(0, 1))
-		assert.Equal(t, 0.0, nextUIScale(2, 1))
-		assert.Equal(t, 2.0, nextUIScale(0, -1))
+	t.Run("Settings steps through Auto and the scales in order, Right up and Left down, stopping at the ends", func(t *testing.T) {
+		var right, left []float64
+		for v, i := 0.0, 0; i < 7; i++ {
+			v = nextUIScale(v, 1)
+			right = append(right, v)
+		}
+		for v, i := 2.0, 0; i < 7; i++ {
+			v = nextUIScale(v, -1)
+			left = append(left, v)
+		}
+		assert.Equal(t, []float64{0.75, 1, 1.25, 1.5, 2, 2, 2}, right, "Right from Auto")
+		assert.Equal(t, []float64{1.5, 1.25, 1, 0.75, 0, 0, 0}, left, "Left from 200 %: Auto at the end")
+		assert.Equal(t, 0.0, nextUIScale(2, 0), "Enter from the largest goes round to Auto")
+		assert.Equal(t, 1.25, nextUIScale(1, 0), "Enter steps up")
+	})
+	t.Run("the UI scale row says Auto's scale, and when a choice is too large for the window", func(t *testing.T) {
 		assert.Equal(t, "Auto (75 %)", uiScaleWords(0, 640, 400))
-		assert.Equal(t, "200 % (150 % fits)", uiScaleWords(2, 1280, 720))
+		assert.Equal(t, "150 %", uiScaleWords(1.5, 1280, 720))
+		assert.Equal(t, "200 % (too large for this window: 150 % used)", uiScaleWords(2, 1280, 720))
 	})
 	t.Run("the layout check finds what leaves the window and what overlaps", func(t *testing.T) {
 		boxes := []uiBox{

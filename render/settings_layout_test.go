@@ -1,0 +1,39 @@
+//go:build frames
+
+package render
+
+import (
+	"image"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Settings' note line, over its footer, keeps clear of the rows, the line
+// saying which rows are shown and the footer at every window size: on a
+// key's row (the fixed keys), and with the longest words a rebinding can
+// leave there. The frames are saved as PNGs in $HUD_SHOTS, or a temporary
+// directory the log names.
+func TestTheSettingsNoteFitsAtAnySize(t *testing.T) {
+	dir := os.Getenv("HUD_SHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	defer func() { uiChoice = 0 }()
+	uiChoice = 0
+	h, p := openSettings(t)
+	defer h.a.Layout(WindowWidth, WindowHeight)
+	up := settingsRow(t, p, "Move up")
+	onKeyRow := func() { p.sel, p.loose = up, false; h.press(frameInput{}) }
+	checkLayoutAt(t, dir, "settings-fixed-keys", h, func(image.Point) []string { return []string{"Settings", "Move up"} }, onKeyRow)
+	focus := settingsRow(t, p, "Focus (slower, hitbox shown)")
+	const longest = "Leave the dungeon not bound: Bag slot 4 has NumpadMultiply and cannot take Shift; give it another key first"
+	refused := func() {
+		p.sel, p.loose = focus, false
+		h.press(frameInput{})
+		p.said = longest
+	}
+	checkLayoutAt(t, dir, "settings-refused", h, func(image.Point) []string { return []string{"Settings", "Focus (slower, hitbox shown)"} }, refused)
+}
