@@ -104,7 +104,15 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 
 	hubPlay.inv.open = true
 	checkLayout(t, dir, "inventory", hub, []string{"item bar", "Stats"}, nil)
+	// What the bag does says so with the inventory open: its feedback
+	// lines find room among the panel's words, never level with the XP
+	// line over the bar.
+	for _, line := range []string{"Picked up Healing Potion", "Equipped Feather Charm", "Bag full: Shift+1-8 drops something"} {
+		hubPlay.items.push(line, hubPlay.now())
+	}
+	checkLayout(t, dir, "inventory with feedback", hub, []string{"Stats", "toast"}, nil)
 	hubPlay.inv.open = false
+	hub.run(240) // the toasts fade
 
 	hub.press(frameInput{Back: true})
 	require.True(t, hubPlay.paused)
@@ -358,6 +366,7 @@ func checkLayoutAt(t *testing.T, dir, name string, h *harness, wantAt func(image
 				require.Truef(t, names[n], "%s is drawn (boxes: %v)", n, boxNames(boxes))
 			}
 			faults := layoutFaults(boxes, sz.X, sz.Y)
+			faults = append(faults, rowFaults(boxes, sz.X, sz.Y)...)
 			for _, l := range labels {
 				for _, b := range boxes {
 					if l.Overlaps(b.r) {
@@ -371,6 +380,29 @@ func checkLayoutAt(t *testing.T, dir, name string, h *harness, wantAt func(image
 		})
 	}
 	h.a.Layout(WindowWidth, WindowHeight)
+}
+
+// transientNames are the boxes of what comes and goes (placement.go).
+var transientNames = []string{"toast", "notice", "status", "prompt", "cleared", "level-up", "boss banner"}
+
+// rowFaults are the transients that lie level with the XP line over the
+// item bar while its words are drawn, within the bar's width: words
+// beside words on one row read as one line.
+func rowFaults(boxes []uiBox, w, h int) []string {
+	k := uiScale(w, h)
+	bar := barRect(w, h)
+	top := bar.Min.Y - xpLineUpAt(k)
+	row := image.Rect(bar.Min.X, top, bar.Max.X, top+int(glyphH*k))
+	if !slices.ContainsFunc(boxes, func(b uiBox) bool { return b.text && strings.HasPrefix(b.name, "Level ") && b.r.Overlaps(row) }) {
+		return nil
+	}
+	var out []string
+	for _, b := range boxes {
+		if slices.Contains(transientNames, b.name) && b.r.Overlaps(row) {
+			out = append(out, fmt.Sprintf("%q %v lies level with the XP line %v", b.name, b.r, row))
+		}
+	}
+	return out
 }
 
 func boxNames(boxes []uiBox) []string {
