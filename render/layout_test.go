@@ -30,19 +30,22 @@ var layoutSizes = []image.Point{{640, 400}, {1280, 720}, {2560, 1440}}
 // A HUD laid out for any window (docs/ART.md, "The HUD"): the main menu
 // (its error shown), the Join screen (an error and a list longer than the
 // room), a failed connection's reason, the first launch's name and character screens, the hub (with the
-// net graph too), the keeper's panel, a boss fight, the pause menu in a
-// dungeon, Settings (scrolled to its last row too), the roster, the death
-// screen and the inventory, each drawn by the running game at
-// 640×400, 1280×720 and 2560×1440 at the automatic UI scale; and what
-// comes and goes in its worst combinations: the boss phase's banner, the
-// cleared panel, the level-up words, the host's sentence and three
-// feedback lines at once over a dungeon's HUD and under its pause menu,
-// over the keeper's panel and beside the keeper's prompt, and the
-// inventory with a tooltip over it. Every box the layout records (text,
-// panels, bars, the minimap, the item bar) lies inside the window, no two
-// in one layer overlap unless one holds the other, no words lie on other
-// words in any layer, no world label lies under the HUD, and no panel
-// covers the item bar. The frames are saved as PNGs in $HUD_SHOTS, or a
+// net graph too), the keeper's panel, a boss fight, the pause menu in the
+// hub and in a dungeon (also at UI scales 100 % and 125 %), Settings
+// (scrolled to its last row too), the roster, the death screen and the
+// inventory, each drawn by the running game at 640×400, 1280×720 and
+// 2560×1440 at the automatic UI scale; and what comes and goes in its
+// worst combinations: the boss phase's banner, the cleared panel, the
+// level-up words, the host's sentence and three feedback lines at once
+// over a dungeon's HUD and under its pause menu, over the keeper's panel
+// and beside the keeper's prompt, over the inventory, and the inventory
+// with a tooltip over it. Every box the layout records (text, panels,
+// bars, the minimap, the item bar) lies inside the window, no two in one
+// layer overlap unless one holds the other, no words lie on other words
+// in any layer, nothing that comes and goes stands level with the XP
+// line's words, no world label lies under the HUD, no panel covers the
+// item bar, and nothing of the pause menu lies on the HUD's bars, slots
+// or minimap. The frames are saved as PNGs in $HUD_SHOTS, or a
 // temporary directory the log names.
 func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	dir := os.Getenv("HUD_SHOTS")
@@ -116,6 +119,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 
 	hub.press(frameInput{Back: true})
 	require.True(t, hubPlay.paused)
+	checkPaused(t, dir, "pause in the hub", hub, func(image.Point) []string { return []string{"Paused", LabelCopyJoinCode, LabelQuit} })
 	hubPlay.openSettings = hub.a.settingsPanel()
 	checkLayout(t, dir, "settings", hub, []string{"Settings", LabelUIScale}, nil)
 	hubPlay.openSettings.sel = hubPlay.openSettings.back // scrolled to its end: every row is reachable
@@ -193,7 +197,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	d := untilDungeon(t, dungeon)
 	dungeon.press(frameInput{Back: true})
 	require.True(t, d.paused)
-	checkLayout(t, dir, "pause", dungeon, []string{"Paused", LabelReturnToHub}, nil)
+	checkPaused(t, dir, "pause", dungeon, func(image.Point) []string { return []string{"Paused", LabelReturnToHub, LabelQuit} })
 
 	// All that comes and goes at once over a dungeon's HUD, then under its
 	// pause menu: what finds no room is left out, never drawn over words.
@@ -211,12 +215,12 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	dungeon.press(frameInput{Back: true})
 	require.True(t, d.paused)
 	showEverything(t, dungeon, dungeonRec, d)
-	checkLayoutAt(t, dir, "everything paused", dungeon, func(sz image.Point) []string {
-		if sz.X < 1280 {
+	checkPaused(t, dir, "everything paused", dungeon, func(sz image.Point) []string {
+		if float64(sz.X)/uiScale(sz.X, sz.Y) < 1280 { // narrower than 1280×720 at its scale
 			return []string{"Paused", LabelReturnToHub}
 		}
 		return []string{"Paused", LabelReturnToHub, "notice", "toast"}
-	}, nil)
+	})
 	dungeon.press(frameInput{Back: true})
 	require.False(t, d.paused)
 
@@ -328,9 +332,54 @@ func checkLayout(t *testing.T, dir, name string, h *harness, want []string, rela
 	checkLayoutAt(t, dir, name, h, func(image.Point) []string { return want }, relayout)
 }
 
+// checkPaused is checkLayoutAt for a scene under its pause menu at the
+// automatic UI scale, at 100 % and at 125 %: besides the layout's faults,
+// nothing over the HUD's bars, slots and minimap, which stay in view under
+// the dimmed screen.
+func checkPaused(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string) {
+	t.Helper()
+	defer func() { uiChoice = 0 }()
+	for _, choice := range []float64{0, 1, 1.25} {
+		uiChoice = choice
+		at := name
+		if choice > 0 {
+			at = fmt.Sprintf("%s, UI %.0f %%", name, 100*choice)
+		}
+		checkLayoutWith(t, dir, at, h, wantAt, nil, clearOfTheHUD)
+	}
+}
+
+// hudParts are the HUD's boxes a panel that leaves them in view keeps
+// clear of.
+var hudParts = []string{"health bar", "ability bar", "item bar", "XP bar", "minimap", "boss bar", "net graph"}
+
+// clearOfTheHUD are the boxes of a layer over the HUD that lie on one of
+// its parts.
+func clearOfTheHUD(boxes []uiBox) []string {
+	var out []string
+	for _, a := range boxes {
+		if a.layer != 0 || !slices.Contains(hudParts, a.name) {
+			continue
+		}
+		for _, b := range boxes {
+			if b.layer > 0 && b.r.Overlaps(a.r) {
+				out = append(out, fmt.Sprintf("%q %v lies on the HUD's %q %v", b.name, b.r, a.name, a.r))
+			}
+		}
+	}
+	return out
+}
+
 // checkLayoutAt is checkLayout with the names that must be drawn at each
 // size.
 func checkLayoutAt(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string, relayout func()) {
+	t.Helper()
+	checkLayoutWith(t, dir, name, h, wantAt, relayout, nil)
+}
+
+// checkLayoutWith is checkLayoutAt with more faults to find in the
+// frame's boxes, if any.
+func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string, relayout func(), more func([]uiBox) []string) {
 	t.Helper()
 	for _, sz := range layoutSizes {
 		want := wantAt(sz)
@@ -367,6 +416,9 @@ func checkLayoutAt(t *testing.T, dir, name string, h *harness, wantAt func(image
 			}
 			faults := layoutFaults(boxes, sz.X, sz.Y)
 			faults = append(faults, rowFaults(boxes, sz.X, sz.Y)...)
+			if more != nil {
+				faults = append(faults, more(boxes)...)
+			}
 			for _, l := range labels {
 				for _, b := range boxes {
 					if l.Overlaps(b.r) {
