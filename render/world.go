@@ -250,9 +250,9 @@ func eachPortal(portals []game.Portal, cam camera, margin float64, known func(tx
 
 // drawPortals draws the portals on explored ground in their
 // destination's accent: a glow and a swirl turning inside the frame,
-// pulsing, in sight; the frame alone, still and dim, where only
-// remembered. The way back to the hub and the way down have frames of
-// their own.
+// pulsing, in sight, and in the hub wherever they stand, beacons to the
+// ways out; the frame alone, still and dim, where only remembered. The way
+// back to the hub and the way down have frames of their own.
 func (w *worldLook) drawPortals(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v *worldView) {
 	t, fog := float64(v.frame), v.fog
 	here := v.dungeon
@@ -264,7 +264,7 @@ func (w *worldLook) drawPortals(dst *ebiten.Image, a *actorArt, sb *shapeBatch, 
 		case here != game.HubDungeon && p.Dungeon == here:
 			frame = a.portalDown
 		}
-		if !fog.Visible(p.Tile()) {
+		if !fog.Visible(p.Tile()) && here != game.HubDungeon {
 			a.portals.body.sprite(dst, frame, x, y, 0, 1, 1, col.scale(fogExplore))
 			return
 		}
