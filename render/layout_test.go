@@ -43,10 +43,10 @@ var layoutSizes = []image.Point{{640, 400}, {1280, 720}, {2560, 1440}}
 // bars, the minimap, the item bar) lies inside the window, no two in one
 // layer overlap unless one holds the other, no words lie on other words
 // in any layer, nothing that comes and goes stands level with the XP
-// line's words, no world label lies under the HUD, no panel covers the
-// item bar, and nothing of the pause menu lies on the HUD's bars, slots
-// or minimap. The frames are saved as PNGs in $HUD_SHOTS, or a
-// temporary directory the log names.
+// line's words, no world label leaves the window or lies under the HUD,
+// no panel covers the item bar, and nothing of the pause menu lies on the
+// HUD's bars, slots or minimap. The frames are saved as PNGs in
+// $HUD_SHOTS, or a temporary directory the log names.
 func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	dir := os.Getenv("HUD_SHOTS")
 	if dir == "" {
@@ -420,6 +420,9 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 				faults = append(faults, more(boxes)...)
 			}
 			for _, l := range labels {
+				if !l.In(image.Rect(0, 0, sz.X, sz.Y)) {
+					faults = append(faults, fmt.Sprintf("a world label %v leaves the %d×%d window", l, sz.X, sz.Y))
+				}
 				for _, b := range boxes {
 					if l.Overlaps(b.r) {
 						faults = append(faults, fmt.Sprintf("a world label %v lies under %q %v", l, b.name, b.r))

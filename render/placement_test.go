@@ -133,7 +133,7 @@ func TestTheLastFramesBoxesAreKeptForTheLabels(t *testing.T) {
 	b.reset()
 	require.Len(t, b.last, 1)
 	var l labelPlacer
-	l.avoid(b.last, 2) // the world drawn at zoom 2: half the screen's pixels
+	l.avoid(b.last, 2, image.Rectangle{}) // the world drawn at zoom 2: half the screen's pixels
 	assert.Equal(t, image.Rect(100, 50, 540, 300), l.hud[0])
 	_, ok := l.placed(320, 150, 60, labelUp)
 	assert.False(t, ok, "a label still under the HUD after its steps is left out")

@@ -498,7 +498,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
-	s.labels.avoid(g.boxes.last, s.zoom)
+	s.labels.avoid(g.boxes.last, s.zoom, world.Bounds())
 	s.look.drawLabels(world, g, s)
 	s.items.drawLootLabels(world, g, s, s.rt.Fog())
 	s.keeper.drawLabel(world, g, s, s.rt.Fog())

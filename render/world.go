@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"time"
@@ -387,14 +388,15 @@ func hpBar(dst *ebiten.Image, sb *shapeBatch, x, y, w, h float32, hp, maxHP int1
 	sb.rect(dst, x, y, w*f, h, c)
 }
 
-// drawLabels writes names over ships, after the bullets so they stay
-// readable.
 // drawLabels draws the world's labels through the frame's placer
-// (labels.go): portals first, then the own ship's name, then the others'.
+// (labels.go), after the bullets so they stay readable, clear of the
+// figures standing in the world: portals first, then the own ship's name,
+// then the others'.
 func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
 	r := float64(w.playerRadius)
 	fog := s.rt.Fog()
 	s.labels.reset()
+	w.keepLabelsOffFigures(s, fog)
 	w.portalLabels(dst, g, s, fog)
 	if self, ok := s.rt.Self(); ok {
 		w.label(dst, g, s, self, r, colDim)
@@ -404,6 +406,30 @@ func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
 			w.label(dst, g, s, p, r, colText)
 		}
 	}
+}
+
+// keepLabelsOffFigures tells the frame's placer where the figures stand
+// that no label may cover: the portals' frames on explored ground and the
+// keeper.
+func (w *worldLook) keepLabelsOffFigures(s *playScene, fog *client.Fog) {
+	a, ok := w.actorArt()
+	if !ok {
+		return
+	}
+	eachPortal(s.rt.Portals(), s.cam, 40, fog.Explored, func(_ game.Portal, x, y float32) {
+		s.labels.keepOff(spriteBox(a.portalFrame, x, y))
+	})
+	if r, ok := s.keeper.figureBox(a, s, fog); ok {
+		s.labels.keepOff(r)
+	}
+}
+
+// spriteBox is where frame f lands drawn at (x, y) at zoom 1: its anchor
+// there.
+func spriteBox(f assets.Frame, x, y float32) image.Rectangle {
+	k := float32(f.Scale)
+	x0, y0 := x-float32(f.Anchor.X-f.Rect.Min.X)*k, y-float32(f.Anchor.Y-f.Rect.Min.Y)*k
+	return rectF(x0, y0, float32(f.Rect.Dx())*k, float32(f.Rect.Dy())*k)
 }
 
 // portalLabels names what each portal in sight opens, so a player knows
