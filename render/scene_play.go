@@ -513,6 +513,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 		g.shapes.flush(screen)
 	}
 	s.items.drawHUD(screen, g, s, s.keeper.open)
+	s.drawPortalPointers(screen, g)
 	g.text.quiet = false
 	if s.inv.open {
 		s.inv.refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[actAbility])

@@ -152,6 +152,16 @@ func (b *uiBoxes) record(name string, r image.Rectangle, keep, text bool) {
 	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, keep: keep, cover: b.cover, text: text})
 }
 
+// clear says whether r touches no box recorded so far this frame.
+func (b *uiBoxes) clear(r image.Rectangle) bool {
+	for _, o := range b.boxes {
+		if o.r.Overlaps(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // holding marks the box recorded last as a panel that holds its words:
 // every word drawn on it is recorded as it is drawn, so what comes and
 // goes may lie on it where they leave room (uiBoxes.room).

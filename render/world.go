@@ -433,10 +433,15 @@ func spriteBox(f assets.Frame, x, y float32) image.Rectangle {
 }
 
 // portalLabels names what each portal in sight opens, so a player knows
-// where a step leads before taking it.
+// where a step leads before taking it; in the hub, every portal on the
+// screen, in sight or not: the hub is known ground, and its portals the
+// ways out a player looks for (pointers.go names those off the screen).
 func (w *worldLook) portalLabels(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {
 	_, here := s.rt.Instance()
-	eachPortal(s.rt.Portals(), s.cam, 80, fog.Visible, func(p game.Portal, x, y float32) {
+	eachPortal(s.rt.Portals(), s.cam, 80, fog.Explored, func(p game.Portal, x, y float32) {
+		if here == game.HubDungeon && !s.portalInView(p) || here != game.HubDungeon && !fog.Visible(p.Tile()) {
+			return
+		}
 		name := w.portalName(p.Dungeon)
 		if here != game.HubDungeon && p.Dungeon == here {
 			name = "Down to the next floor"
