@@ -16,7 +16,10 @@ import (
 // wall. Tiles not streamed yet read as empty, so they never block sight;
 // they become visible but not explored, and render draws them black.
 // Visible known tiles are explored for good, until the grid changes (a new
-// instance brings a new grid, and the memory starts over).
+// instance brings a new grid, and the memory starts over). A start map (the
+// hub) is known ground: it hides nothing, and a player finds every portal
+// of it at a glance, so every tile of it streamed is explored at once,
+// seen or not (Know).
 type Fog struct {
 	grid     *game.Grid // the grid this memory belongs to
 	gw, gh   int        // its size when the memory was sized for it
@@ -26,6 +29,37 @@ type Fog struct {
 	epoch    uint32 // bumped by every Update; vis[i] == epoch means visible now
 	revision uint32 // bumped whenever a tile becomes explored
 	stale    bool   // a Runtime's view moved since the last Update
+	known    bool   // the map is known ground: every tile streamed is explored
+	learn    bool   // tiles arrived (or the memory was reset) since a known map was last explored
+}
+
+// Know makes the map known ground, or not: on known ground every tile
+// streamed is explored at the next look, seen or not.
+func (f *Fog) Know(known bool) {
+	f.learn = f.learn || known && !f.known
+	f.known = known
+}
+
+// Known says whether the map is known ground (Know).
+func (f *Fog) Known() bool { return f.known }
+
+// Learn notes that tiles arrived: known ground explores them at the next
+// look.
+func (f *Fog) Learn() { f.learn = true }
+
+// exploreKnown explores every tile streamed of known ground, once tiles
+// arrived.
+func (f *Fog) exploreKnown(grid *game.Grid) {
+	if !f.known || !f.learn || grid == nil {
+		return
+	}
+	f.learn = false
+	for i := range f.w * f.h {
+		if !f.explored[i] && grid.Tiles[i] != game.TileUnknown {
+			f.explored[i] = true
+			f.revision++
+		}
+	}
 }
 
 // fogReach is how many tiles from the eye's tile a visible centre can lie.
@@ -39,6 +73,7 @@ func (f *Fog) Update(grid *game.Grid, eye game.Vec) {
 	if grid == nil {
 		return
 	}
+	f.exploreKnown(grid)
 	f.nextEpoch()
 	ex, ey := eye.X/game.TileSize, eye.Y/game.TileSize
 	cx, cy := int(math.Floor(ex)), int(math.Floor(ey))
@@ -59,6 +94,7 @@ func (f *Fog) Update(grid *game.Grid, eye game.Vec) {
 // is not placed yet (just arrived, or waiting for the first snapshot).
 func (f *Fog) Blind(grid *game.Grid) {
 	f.track(grid)
+	f.exploreKnown(grid)
 	f.nextEpoch()
 }
 
@@ -81,6 +117,7 @@ func (f *Fog) Reset(grid *game.Grid) {
 	clear(f.explored)
 	f.epoch = 0
 	f.revision++
+	f.learn = true
 }
 
 // Visible reports whether tile (tx, ty) is in sight this frame.

@@ -344,3 +344,61 @@ func TestTheHubIsRememberedAcrossReturns(t *testing.T) {
 		assert.False(t, rt.Fog().Visible(3, 1), "remembered, not seen: nothing is in sight until the ship is placed")
 	})
 }
+
+// A start map (the hub) is known ground: every tile of it streamed is
+// explored at once, seen or not, so its far corners and every portal are
+// on the minimap from the start and nothing of it is drawn black; a
+// dungeon's tiles are explored only as they are seen.
+func TestAStartMapIsKnownGround(t *testing.T) {
+	srv, cli := transport.NewLocal(wire.ProtocolVersion, wire.NumChannels)
+	rt := New(cli, Config{Content: builtin(t), Name: "eye"})
+	s := fakeServer{t: t, srv: srv}
+	rt.Receive()
+	s.send(wire.AppendWelcome(nil, wire.Welcome{PeerID: 7, ServerTick: 100}))
+	s.enter(1, 16, 16)
+	s.floorChunk()
+	rt.Receive()
+	t.Run("the hub's streamed tiles are explored before the ship is placed", func(t *testing.T) {
+		assert.True(t, rt.Fog().Explored(6, 1))
+		assert.False(t, rt.Fog().Visible(6, 1))
+	})
+	s.place(101, 7, game.TileCenter(1, 1))
+	rt.Receive()
+	t.Run("ground behind a wall is known, not seen", func(t *testing.T) {
+		f := rt.Fog()
+		assert.True(t, f.Explored(6, 1))
+		assert.False(t, f.Visible(6, 1), "the wall still hides what stands there")
+		assert.False(t, f.Explored(1, 20), "a tile never streamed is not known")
+	})
+	dungeon, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 2, Dungeon: 0, Depth: 1, MapW: 16, MapH: 16, ServerTick: 200})
+	require.NoError(t, err)
+	s.send(dungeon)
+	s.floorChunk()
+	s.place(201, 7, game.TileCenter(1, 1))
+	rt.Receive()
+	t.Run("a dungeon's ground behind a wall is not explored", func(t *testing.T) {
+		f := rt.Fog()
+		assert.True(t, f.Explored(3, 1), "in sight")
+		assert.False(t, f.Explored(6, 1), "behind the wall")
+	})
+}
+
+func TestKnownGroundIsExploredAsItStreams(t *testing.T) {
+	g, eye := picture(t, "@.#..??")
+	var f Fog
+	f.Know(true)
+	f.Update(g, eye)
+	assert.True(t, f.Explored(4, 0), "behind the wall")
+	assert.False(t, f.Explored(5, 0), "not streamed yet")
+	rev := f.Revision()
+	g.Set(5, 0, game.TileFloor)
+	f.Update(g, eye)
+	assert.False(t, f.Explored(5, 0), "a tile that arrives waits for the runtime's word")
+	f.Learn()
+	f.Update(g, eye)
+	assert.True(t, f.Explored(5, 0))
+	assert.NotEqual(t, rev, f.Revision(), "the minimap paints it")
+	t.Run("exploring known ground allocates nothing", func(t *testing.T) {
+		assert.Zero(t, testing.AllocsPerRun(20, func() { f.Learn(); f.Update(g, eye) }))
+	})
+}

@@ -129,6 +129,9 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 	r.rememberHub()
 	r.instance, r.dungeon, r.depth, r.epoch = e.Instance, e.Dungeon, int(e.Depth), e.Epoch
 	r.acked = 0 // ticks of another world: nothing here to build on yet
+	// A start map (the hub) is known ground: its tiles are explored as
+	// they stream in (Fog).
+	r.fog.Know(e.Dungeon == game.HubDungeon)
 	r.grid = game.NewGrid(int(e.MapW), int(e.MapH))
 	r.recallHub(e)
 	r.portals = e.Portals
@@ -167,6 +170,8 @@ func (r *Runtime) onMapChunk(b []byte) error {
 		return errUnexpected
 	}
 	wire.CopyChunk(r.grid, &c)
+	r.fog.Learn()
+	r.invalidateFog()
 	return nil
 }
 

@@ -114,6 +114,34 @@ func TestTheEdgeOfSightIsSoft(t *testing.T) {
 	})
 }
 
+// Known ground (the hub) hides nothing: it is drawn whole, and within
+// sight's reach the light falls behind pillars and across walls as on the
+// open floor, with no shadow of sight; a dungeon's ground behind a wall
+// stays unseen.
+func TestKnownGroundIsLitWhole(t *testing.T) {
+	g := floorGrid(40, 20)
+	for y := range 20 { // a wall down column 6: the east half behind it
+		g.Set(6, y, game.TileWall)
+	}
+	known := &client.Fog{}
+	known.Know(true)
+	eye := game.TileCenter(1, 5)
+	known.Update(g, eye)
+	m := litFrom(g, known, eye, false)
+	t.Run("ground behind a wall within sight's reach is lit like the open floor", func(t *testing.T) {
+		require.False(t, known.Visible(8, 5), "the wall hides it")
+		assert.InDelta(t, 1, centre(m, 8, 5)[0], 1e-6)
+	})
+	t.Run("ground past sight's reach is drawn, remembered", func(t *testing.T) {
+		assert.True(t, m.tileDrawn(30, 5))
+		assert.Equal(t, memoryTint, centre(m, 30, 5))
+	})
+	t.Run("a dungeon's ground behind the wall is not drawn", func(t *testing.T) {
+		f, eye := seenFrom(g, 1, 5)
+		assert.False(t, litFrom(g, f, eye, false).tileDrawn(9, 5))
+	})
+}
+
 // The light only ever darkens or keeps the ground: however many lights
 // overlap, no node is above 1 in any channel, so the tile sets' own
 // colours (TestEveryTileKeepsHostileBulletsReadable) are the brightest

@@ -224,7 +224,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 	abOK := ok && h.drawAbilityBar(dst, g, s)
 	boss := h.drawBossBar(dst, g, s)
-	graph := s.netGraph && !s.inv.open // the inventory would cover its words
+	graph := s.netGraph && !s.inv.open && !s.paused // the inventory would cover its words, the pause menu hide them
 	if graph {
 		h.drawGraphShapes(dst, g, w, graphTop, s.frames, k)
 	}

@@ -258,6 +258,7 @@ func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, keys 
 	r := invRect(w, h)
 	p.fitColumns(g, r, k)
 	frame(dst, g.shapes, r, colPanel.alpha(0.94), colBorderOn)
+	g.boxes.holding() // its words are recorded as drawn: feedback may lie where they leave room
 	g.shapes.flush(dst)
 	x0, y := r.Min.X+px(24, k), r.Min.Y+px(16, k)
 	g.text.draw(dst, name, x0, y, textScale*k, alignLeft, colTitle)

@@ -226,6 +226,11 @@ func (u *itemsUI) drawBarText(dst *ebiten.Image, g *graphics, sh client.Sheet, w
 	}
 	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)
 	y := barRect(w, h).Min.Y - xpLineUpAt(k)
+	if !g.text.quiet && (u.xpText != "" || u.owedText != "") {
+		// The row is the XP line's across the bar: words beside its
+		// words would read as one line with them (placement.go).
+		g.boxes.add("XP line", image.Rect(first.Min.X, y, last.Max.X, y+int(math.Ceil(glyphH*k))))
+	}
 	g.text.draw(dst, u.xpText, first.Min.X, y, k, alignLeft, colText)
 	g.text.draw(dst, u.owedText, last.Max.X, y, k, alignRight, colTitle)
 }

@@ -338,6 +338,17 @@ func (k *keeperUI) drawFigure(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s 
 	a.fx.light.sprite(dst, a.dot, x+keeperOrbX, y+keeperOrbY, 0, 1, 1.2+0.5*pulse, colNPCOrb.alpha(0.5+0.4*pulse))
 }
 
+// figureBox is where the keeper's figure stands on the world image this
+// frame, when it is drawn.
+func (k *keeperUI) figureBox(a *actorArt, s *playScene, fog *client.Fog) (image.Rectangle, bool) {
+	at, ok := k.spot(s.rt, s.frames)
+	if !ok || !fog.Explored(int(at.X)/game.TileSize, int(at.Y)/game.TileSize) || !s.cam.visible(at.X, at.Y, 40) {
+		return image.Rectangle{}, false
+	}
+	x, y := s.cam.toScreen(at.X, at.Y)
+	return spriteBox(a.keeper, x, y), true
+}
+
 // Where the keeper's orb is drawn on its sprite, u from its tile's centre.
 const keeperOrbX, keeperOrbY = 16.3, -28.5
 

@@ -14,31 +14,41 @@ import (
 // placed steps away from its anchor a line at a time (names upward, portal
 // and loot labels downward) until it is clear. Portals are placed first,
 // then the own ship's name, then the rest: what a player reads most moves
-// least. The HUD is drawn over the world, so a label also keeps out from
-// under what the HUD drew in the last frame (its words, bars, minimap and
-// panels); one still under it after its steps is left out, never drawn
-// under the HUD's words.
+// least. A label also keeps off the figures that stand in the world (the
+// keeper, the portals' frames), so no figure hides a name and no name a
+// figure, and inside the window. The HUD is drawn over the world, so a
+// label also keeps out from under what the HUD drew in the last frame
+// (its words, bars, minimap and panels). A label with no clear spot
+// within its steps tries the other way, past its anchor; one with none
+// either way is left out, never drawn over other words, under the HUD's
+// or across the window's edge.
 type labelPlacer struct {
 	boxes []image.Rectangle // placed this frame
+	solid []image.Rectangle // the figures this frame's labels keep off
 	hud   []image.Rectangle // the HUD's last frame, in the world image's pixels
+	view  image.Rectangle   // the world image: labels stay inside; empty for no bound
 }
 
 // Label steps: which way a crowded label moves, and how far it may.
 const (
 	labelUp       = -1
 	labelDown     = 1
-	maxLabelShift = 6 // lines; past that it is drawn where it ends up
+	maxLabelShift = 6 // lines each way
 	labelSpace    = 2 // pixels kept between labels
 	labelH        = glyphH
 )
 
-// reset forgets the last frame's labels.
-func (l *labelPlacer) reset() { l.boxes = l.boxes[:0] }
+// reset forgets the last frame's labels and figures.
+func (l *labelPlacer) reset() { l.boxes, l.solid = l.boxes[:0], l.solid[:0] }
+
+// keepOff notes a figure drawn at r this frame: labels keep off it.
+func (l *labelPlacer) keepOff(r image.Rectangle) { l.solid = append(l.solid, r) }
 
 // avoid takes the boxes the HUD drew in the last frame on a screen the
-// world image is scaled onto by zoom (worldZoom).
-func (l *labelPlacer) avoid(hud []uiBox, zoom float64) {
+// world image, view, is scaled onto by zoom (worldZoom).
+func (l *labelPlacer) avoid(hud []uiBox, zoom float64, view image.Rectangle) {
 	l.hud = l.hud[:0]
+	l.view = view
 	z := max(zoom, 1)
 	for _, b := range hud {
 		l.hud = append(l.hud, image.Rect(int(math.Floor(float64(b.r.Min.X)/z)), int(math.Floor(float64(b.r.Min.Y)/z)),
@@ -47,28 +57,41 @@ func (l *labelPlacer) avoid(hud []uiBox, zoom float64) {
 }
 
 // place finds a spot for a label of width w whose wished top centre is
-// (x, y), stepping in dir while it covers a placed one or the HUD, and
-// keeps it.
+// (x, y), stepping in dir while it covers a placed one, a figure or the
+// HUD, and keeps it.
 func (l *labelPlacer) place(x, y, w, dir int) image.Rectangle {
 	r, _ := l.placed(x, y, w, dir)
 	return r
 }
 
-// placed is place, and whether the spot is clear of the HUD; a spot under
-// the HUD is not kept.
+// placed is place, and whether a clear spot was found; only a clear spot
+// is kept.
 func (l *labelPlacer) placed(x, y, w, dir int) (image.Rectangle, bool) {
-	r := image.Rect(x-w/2, y, x-w/2+w, y+labelH)
-	for range maxLabelShift {
-		if !l.covers(r, l.boxes) && !l.covers(r, l.hud) {
-			break
+	wished := l.inside(image.Rect(x-w/2, y, x-w/2+w, y+labelH))
+	for _, d := range [2]int{dir, -dir} {
+		r := wished
+		for step := 0; step <= maxLabelShift; step++ {
+			if step > 0 {
+				r = l.inside(wished.Add(image.Pt(0, d*step*(labelH+labelSpace))))
+			}
+			if !l.covers(r, l.boxes) && !l.covers(r, l.solid) && !l.covers(r, l.hud) {
+				l.boxes = append(l.boxes, r)
+				return r, true
+			}
 		}
-		r = r.Add(image.Pt(0, dir*(labelH+labelSpace)))
 	}
-	if l.covers(r, l.hud) {
-		return r, false
+	return wished, false
+}
+
+// inside moves r into the view, when there is one.
+func (l *labelPlacer) inside(r image.Rectangle) image.Rectangle {
+	v := l.view
+	if v.Empty() {
+		return r
 	}
-	l.boxes = append(l.boxes, r)
-	return r, true
+	dx := max(v.Min.X-r.Min.X, 0) + min(v.Max.X-r.Max.X, 0)
+	dy := max(v.Min.Y-r.Min.Y, 0) + min(v.Max.Y-r.Max.Y, 0)
+	return r.Add(image.Pt(dx, dy))
 }
 
 func (l *labelPlacer) covers(r image.Rectangle, boxes []image.Rectangle) bool {

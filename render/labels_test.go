@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestWorldLabelsNeverCollide(t *testing.T) {
@@ -47,10 +48,38 @@ func TestWorldLabelsNeverCollide(t *testing.T) {
 		l.reset()
 		assert.Equal(t, 100, l.place(100, 100, 50, labelUp).Min.Y)
 	})
+	t.Run("a name keeps off a figure standing under it, stepping over it", func(t *testing.T) {
+		var l labelPlacer
+		keeper := image.Rect(620, 260, 660, 312)
+		l.keepOff(keeper)
+		r, ok := l.placed(640, 280, 30, labelUp)
+		require.True(t, ok)
+		assert.False(t, r.Overlaps(keeper))
+		assert.Less(t, r.Max.Y, keeper.Min.Y, "over the figure, its way")
+	})
+	t.Run("a label stays inside the window and out from under the HUD at its edge", func(t *testing.T) {
+		var l labelPlacer
+		l.avoid([]uiBox{{name: "the place line", r: image.Rect(0, 0, 640, 20)}}, 1, image.Rect(0, 0, 640, 400))
+		r, ok := l.placed(40, -30, 120, labelUp) // the keeper's name, its keeper at the window's top
+		require.True(t, ok)
+		assert.True(t, r.In(image.Rect(0, 0, 640, 400)), "%v inside the window", r)
+		assert.GreaterOrEqual(t, r.Min.Y, 20, "%v under the place line, not under it", r)
+		r, ok = l.placed(630, 390, 60, labelDown)
+		require.True(t, ok)
+		assert.True(t, r.In(image.Rect(0, 0, 640, 400)), "%v inside the window", r)
+	})
+	t.Run("a label with no clear spot either way is left out", func(t *testing.T) {
+		var l labelPlacer
+		l.avoid([]uiBox{{name: "inventory", r: image.Rect(0, 0, 640, 400)}}, 1, image.Rect(0, 0, 640, 400))
+		_, ok := l.placed(320, 200, 60, labelUp)
+		assert.False(t, ok)
+		assert.Empty(t, l.boxes)
+	})
 	t.Run("placing a frame's labels allocates nothing once warm", func(t *testing.T) {
 		var l labelPlacer
 		frame := func() {
 			l.reset()
+			l.keepOff(image.Rect(600, 300, 640, 340))
 			for i := range 8 {
 				l.place(600+i*4, 300, 60, labelUp)
 			}

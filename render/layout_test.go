@@ -30,20 +30,23 @@ var layoutSizes = []image.Point{{640, 400}, {1280, 720}, {2560, 1440}}
 // A HUD laid out for any window (docs/ART.md, "The HUD"): the main menu
 // (its error shown), the Join screen (an error and a list longer than the
 // room), a failed connection's reason, the first launch's name and character screens, the hub (with the
-// net graph too), the keeper's panel, a boss fight, the pause menu in a
-// dungeon, Settings (scrolled to its last row too), the roster, the death
-// screen, the roster after it and the inventory, each drawn by the running game at
-// 640×400, 1280×720 and 2560×1440 at the automatic UI scale; and what
-// comes and goes in its worst combinations: the boss phase's banner, the
-// cleared panel, the level-up words, the host's sentence and three
-// feedback lines at once over a dungeon's HUD and under its pause menu,
-// over the keeper's panel and beside the keeper's prompt, and the
+// net graph too), the keeper's panel, a boss fight, the pause menu in the
+// hub and in a dungeon (also at UI scales 100 % and 125 %), Settings
+// (scrolled to its last row too), the roster, the death screen, the roster
+// after it and the inventory, each drawn by the running game at 640×400,
+// 1280×720 and 2560×1440 at the automatic UI scale; and what comes and
+// goes in its worst combinations: the boss phase's banner, the cleared
+// panel, the level-up words, the host's sentence and three feedback lines
+// at once over a dungeon's HUD and under its pause menu, over the keeper's
+// panel and beside the keeper's prompt, over the inventory, and the
 // inventory with a tooltip over it. Every box the layout records (text,
 // panels, bars, the minimap, the item bar) lies inside the window, no two
 // in one layer overlap unless one holds the other, no words lie on other
-// words in any layer, no world label lies under the HUD, and no panel
-// covers the item bar. The frames are saved as PNGs in $HUD_SHOTS, or a
-// temporary directory the log names.
+// words in any layer, nothing that comes and goes stands level with the XP
+// line's words, no world label leaves the window or lies under the HUD, no
+// panel covers the item bar, and nothing of the pause menu lies on the
+// HUD's bars, slots or minimap. The frames are saved as PNGs in
+// $HUD_SHOTS, or a temporary directory the log names.
 func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	dir := os.Getenv("HUD_SHOTS")
 	if dir == "" {
@@ -104,10 +107,19 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 
 	hubPlay.inv.open = true
 	checkLayout(t, dir, "inventory", hub, []string{"item bar", "Stats"}, nil)
+	// What the bag does says so with the inventory open: its feedback
+	// lines find room among the panel's words, never level with the XP
+	// line over the bar.
+	for _, line := range []string{"Picked up Healing Potion", "Equipped Feather Charm", "Bag full: Shift+1-8 drops something"} {
+		hubPlay.items.push(line, hubPlay.now())
+	}
+	checkLayout(t, dir, "inventory with feedback", hub, []string{"Stats", "toast"}, nil)
 	hubPlay.inv.open = false
+	hub.run(240) // the toasts fade
 
 	hub.press(frameInput{Back: true})
 	require.True(t, hubPlay.paused)
+	checkPaused(t, dir, "pause in the hub", hub, func(image.Point) []string { return []string{"Paused", LabelCopyJoinCode, LabelQuit} })
 	hubPlay.openSettings = hub.a.settingsPanel()
 	checkLayout(t, dir, "settings", hub, []string{"Settings", LabelUIScale}, nil)
 	hubPlay.openSettings.sel = hubPlay.openSettings.back // scrolled to its end: every row is reachable
@@ -189,7 +201,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	d := untilDungeon(t, dungeon)
 	dungeon.press(frameInput{Back: true})
 	require.True(t, d.paused)
-	checkLayout(t, dir, "pause", dungeon, []string{"Paused", LabelReturnToHub}, nil)
+	checkPaused(t, dir, "pause", dungeon, func(image.Point) []string { return []string{"Paused", LabelReturnToHub, LabelQuit} })
 
 	// All that comes and goes at once over a dungeon's HUD, then under its
 	// pause menu: what finds no room is left out, never drawn over words.
@@ -207,12 +219,12 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	dungeon.press(frameInput{Back: true})
 	require.True(t, d.paused)
 	showEverything(t, dungeon, dungeonRec, d)
-	checkLayoutAt(t, dir, "everything paused", dungeon, func(sz image.Point) []string {
-		if sz.X < 1280 {
+	checkPaused(t, dir, "everything paused", dungeon, func(sz image.Point) []string {
+		if float64(sz.X)/uiScale(sz.X, sz.Y) < 1280 { // narrower than 1280×720 at its scale
 			return []string{"Paused", LabelReturnToHub}
 		}
 		return []string{"Paused", LabelReturnToHub, "notice", "toast"}
-	}, nil)
+	})
 	dungeon.press(frameInput{Back: true})
 	require.False(t, d.paused)
 
@@ -324,9 +336,54 @@ func checkLayout(t *testing.T, dir, name string, h *harness, want []string, rela
 	checkLayoutAt(t, dir, name, h, func(image.Point) []string { return want }, relayout)
 }
 
+// checkPaused is checkLayoutAt for a scene under its pause menu at the
+// automatic UI scale, at 100 % and at 125 %: besides the layout's faults,
+// nothing over the HUD's bars, slots and minimap, which stay in view under
+// the dimmed screen.
+func checkPaused(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string) {
+	t.Helper()
+	defer func() { uiChoice = 0 }()
+	for _, choice := range []float64{0, 1, 1.25} {
+		uiChoice = choice
+		at := name
+		if choice > 0 {
+			at = fmt.Sprintf("%s, UI %.0f %%", name, 100*choice)
+		}
+		checkLayoutWith(t, dir, at, h, wantAt, nil, clearOfTheHUD)
+	}
+}
+
+// hudParts are the HUD's boxes a panel that leaves them in view keeps
+// clear of.
+var hudParts = []string{"health bar", "ability bar", "item bar", "XP bar", "minimap", "boss bar", "net graph"}
+
+// clearOfTheHUD are the boxes of a layer over the HUD that lie on one of
+// its parts.
+func clearOfTheHUD(boxes []uiBox) []string {
+	var out []string
+	for _, a := range boxes {
+		if a.layer != 0 || !slices.Contains(hudParts, a.name) {
+			continue
+		}
+		for _, b := range boxes {
+			if b.layer > 0 && b.r.Overlaps(a.r) {
+				out = append(out, fmt.Sprintf("%q %v lies on the HUD's %q %v", b.name, b.r, a.name, a.r))
+			}
+		}
+	}
+	return out
+}
+
 // checkLayoutAt is checkLayout with the names that must be drawn at each
 // size.
 func checkLayoutAt(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string, relayout func()) {
+	t.Helper()
+	checkLayoutWith(t, dir, name, h, wantAt, relayout, nil)
+}
+
+// checkLayoutWith is checkLayoutAt with more faults to find in the
+// frame's boxes, if any.
+func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string, relayout func(), more func([]uiBox) []string) {
 	t.Helper()
 	for _, sz := range layoutSizes {
 		want := wantAt(sz)
@@ -362,7 +419,14 @@ func checkLayoutAt(t *testing.T, dir, name string, h *harness, wantAt func(image
 				require.Truef(t, names[n], "%s is drawn (boxes: %v)", n, boxNames(boxes))
 			}
 			faults := layoutFaults(boxes, sz.X, sz.Y)
+			faults = append(faults, rowFaults(boxes, sz.X, sz.Y)...)
+			if more != nil {
+				faults = append(faults, more(boxes)...)
+			}
 			for _, l := range labels {
+				if !l.In(image.Rect(0, 0, sz.X, sz.Y)) {
+					faults = append(faults, fmt.Sprintf("a world label %v leaves the %d×%d window", l, sz.X, sz.Y))
+				}
 				for _, b := range boxes {
 					if l.Overlaps(b.r) {
 						faults = append(faults, fmt.Sprintf("a world label %v lies under %q %v", l, b.name, b.r))
@@ -375,6 +439,29 @@ func checkLayoutAt(t *testing.T, dir, name string, h *harness, wantAt func(image
 		})
 	}
 	h.a.Layout(WindowWidth, WindowHeight)
+}
+
+// transientNames are the boxes of what comes and goes (placement.go).
+var transientNames = []string{"toast", "notice", "status", "prompt", "cleared", "level-up", "boss banner"}
+
+// rowFaults are the transients that lie level with the XP line over the
+// item bar while its words are drawn, within the bar's width: words
+// beside words on one row read as one line.
+func rowFaults(boxes []uiBox, w, h int) []string {
+	k := uiScale(w, h)
+	bar := barRect(w, h)
+	top := bar.Min.Y - xpLineUpAt(k)
+	row := image.Rect(bar.Min.X, top, bar.Max.X, top+int(glyphH*k))
+	if !slices.ContainsFunc(boxes, func(b uiBox) bool { return b.text && strings.HasPrefix(b.name, "Level ") && b.r.Overlaps(row) }) {
+		return nil
+	}
+	var out []string
+	for _, b := range boxes {
+		if slices.Contains(transientNames, b.name) && b.r.Overlaps(row) {
+			out = append(out, fmt.Sprintf("%q %v lies level with the XP line %v", b.name, b.r, row))
+		}
+	}
+	return out
 }
 
 func boxNames(boxes []uiBox) []string {

@@ -107,14 +107,17 @@ func b2f(b bool) float32 {
 
 // readFog fills the per-tile arrays: sight faded by distance, memory,
 // and which tiles are drawn (the explored ones and every known tile
-// beside one in sight).
+// beside one in sight). Known ground (the hub, client.Fog.Know) hides
+// nothing, so the light falls on all of it within sight's reach, round
+// pillars and over walls alike: no shadow of sight darkens it.
 func (m *lightMap) readFog(f *client.Fog, grid *game.Grid, eye game.Vec) {
+	open := f.Known()
 	for y := range m.th {
 		for x := range m.tw {
 			tx, ty := m.tx0+x, m.ty0+y
 			i := y*m.tw + x
 			m.seen[i], m.known[i] = 0, b2f(f.Explored(tx, ty))
-			if f.Visible(tx, ty) {
+			if f.Visible(tx, ty) || open && m.known[i] > 0 {
 				c := game.TileCenter(tx, ty)
 				d := math.Hypot(c.X-eye.X, c.Y-eye.Y)
 				m.seen[i] = float32(1 - clamp01((d-(wire.FogViewRadius-fogFade))/fogFade))

@@ -141,8 +141,8 @@ func (l minimapLayout) at(p game.Vec) (float32, float32) {
 // bottom is the first screen row under the minimap's panel.
 func (l minimapLayout) bottom() float32 { return l.y + l.h + minimapPad }
 
-// draw draws the panel, the map and its markers: portals on explored
-// ground, the upgrade keeper, other ships in sight and the own ship. It
+// draw draws the panel, the map and its markers: portals (a dungeon's on
+// explored ground, the hub's all), the upgrade keeper, other ships in sight and the own ship. It
 // reports the layout it used, or false when there is no map yet.
 func (m *minimap) draw(dst *ebiten.Image, g *graphics, s *playScene) (minimapLayout, bool) {
 	fog := s.rt.Fog()
@@ -163,9 +163,13 @@ func (m *minimap) draw(dst *ebiten.Image, g *graphics, s *playScene) (minimapLay
 }
 
 func (m *minimap) drawMarkers(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog, l minimapLayout) {
+	_, here := s.rt.Instance()
 	for _, p := range s.rt.Portals() {
+		// A dungeon's portals are marked once found; the hub's from the
+		// start: it is known ground, and every way out is to be found at
+		// a glance.
 		tx, ty := p.Tile()
-		if fog.Explored(tx, ty) {
+		if fog.Explored(tx, ty) || here == game.HubDungeon {
 			x, y := l.at(game.TileCenter(tx, ty))
 			sb.circle(dst, x, y, 4, colPortal)
 		}

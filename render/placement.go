@@ -15,7 +15,10 @@ import (
 // sentence and the feedback, answers to what it does), in that order,
 // what a player must act on first, each in the place nearest where it always
 // stood that is free of every box the frame has drawn so far, its own
-// included (uiBoxes.room). One that finds no room this frame is left out,
+// included (uiBoxes.room): the XP line's row across the bar is one box, so
+// nothing stands beside its words, and the inventory's panel holds its
+// words, so the feedback of what the bag does lies on it where they leave
+// room. One that finds no room this frame is left out,
 // never drawn over other words, and drawn again once room frees. Under
 // Settings or the Players list they wait.
 
@@ -48,9 +51,13 @@ func (t *transients) clearedLines(g *graphics, txt []string, width int, k float6
 // room finds a place for a block w×h centred across a screen sw×sh,
 // wished with its top at y: of the places where it touches no box
 // recorded so far (within gap), the nearest to y, on a tie the one in dir
-// (1 down, -1 up). A free place is the wished one or lies just past some
-// box, so those are the places tried. The place is recorded under name;
-// false when none lies between the screen's edges.
+// (1 down, -1 up). A panel that holds its words (uiBoxes.addHolding: the
+// inventory) is in the way only of a block that would cross its edge: the
+// block may lie on it, within gap of nothing, where its words, each a box
+// of its own, leave room. A free place is the wished one or lies just
+// past some box, or just inside a holding panel's edge, so those are the
+// places tried. The place is recorded under name; false when none lies
+// between the screen's edges.
 func (b *uiBoxes) room(name string, w, h, y, dir, sw, sh, gap int) (image.Rectangle, bool) {
 	x := sw/2 - w/2 // as text centred on the screen lands
 	if b == nil || x < 0 || x+w > sw || h > sh {
@@ -59,12 +66,12 @@ func (b *uiBoxes) room(name string, w, h, y, dir, sw, sh, gap int) (image.Rectan
 	b.near = b.near[:0] // the boxes level with the block: only they can be in its way
 	for _, o := range b.boxes {
 		if o.r.Min.X < x+w+gap && x-gap < o.r.Max.X {
-			b.near = append(b.near, o.r)
+			b.near = append(b.near, o)
 		}
 	}
 	best, found, bestCost := 0, false, 0
 	try := func(top int) {
-		if top < 0 || top+h > sh || hits(b.near, image.Rect(x-gap, top-gap, x+w+gap, top+h+gap)) {
+		if top < 0 || top+h > sh || inTheWay(b.near, image.Rect(x-gap, top-gap, x+w+gap, top+h+gap)) {
 			return
 		}
 		cost := 2 * abs(top-y)
@@ -77,8 +84,12 @@ func (b *uiBoxes) room(name string, w, h, y, dir, sw, sh, gap int) (image.Rectan
 	}
 	try(y)
 	for _, o := range b.near {
-		try(o.Max.Y + gap)
-		try(o.Min.Y - gap - h)
+		try(o.r.Max.Y + gap)
+		try(o.r.Min.Y - gap - h)
+		if o.holds {
+			try(o.r.Min.Y + gap)
+			try(o.r.Max.Y - gap - h)
+		}
 	}
 	if !found {
 		return image.Rectangle{}, false
@@ -88,10 +99,11 @@ func (b *uiBoxes) room(name string, w, h, y, dir, sw, sh, gap int) (image.Rectan
 	return r, true
 }
 
-// hits says whether r overlaps any of rs.
-func hits(rs []image.Rectangle, r image.Rectangle) bool {
-	for _, o := range rs {
-		if o.Overlaps(r) {
+// inTheWay says whether a block r (its gap included) touches a box: any
+// box it overlaps, but a holding panel only when r crosses its edge.
+func inTheWay(boxes []uiBox, r image.Rectangle) bool {
+	for _, o := range boxes {
+		if o.r.Overlaps(r) && !(o.holds && r.In(o.r)) {
 			return true
 		}
 	}

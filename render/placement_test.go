@@ -70,6 +70,29 @@ func TestWhatComesAndGoesFindsRoom(t *testing.T) {
 			assert.True(t, a.Min.Y >= 30 && a.Max.Y <= 600, "%v between the top and bottom HUD", a)
 		}
 	})
+	t.Run("a panel that holds its words takes a block where they leave room, never across its edge", func(t *testing.T) {
+		b := recording()
+		b.add("inventory", image.Rect(200, 100, 1080, 600))
+		b.holding()
+		b.addText("Stats", image.Rect(300, 120, 900, 480))
+		b.addText("footer", image.Rect(300, 570, 900, 586))
+		b.add("XP line", image.Rect(360, 612, 920, 628))
+		r, ok := b.room("toast", 300, 24, 540, -1, sw, sh, gap)
+		require.True(t, ok)
+		assert.Equal(t, 540, r.Min.Y, "on the panel, where its words leave room")
+		r, ok = b.room("toast", 300, 24, 540, -1, sw, sh, gap)
+		require.True(t, ok)
+		assert.Equal(t, image.Rect(490, 540-gap-24, 790, 540-gap), r, "the next just over it, clear of the panel's words")
+		r, ok = b.room("toast", 300, 24, 590, -1, sw, sh, gap)
+		require.True(t, ok)
+		assert.True(t, r.Max.Y <= 600-gap || r.Min.Y >= 628+gap, "never across the panel's edge or level with the XP line: %v", r)
+	})
+	t.Run("a panel that does not hold its words keeps every block off it", func(t *testing.T) {
+		b := recording(image.Rect(200, 100, 1080, 600))
+		r, ok := b.room("toast", 300, 24, 540, -1, sw, sh, gap)
+		require.True(t, ok)
+		assert.Equal(t, 600+gap, r.Min.Y, "just under the panel")
+	})
 	t.Run("placing a frame's blocks among a busy HUD allocates nothing once warm", func(t *testing.T) {
 		b := &uiBoxes{}
 		frame := func() {
@@ -110,7 +133,7 @@ func TestTheLastFramesBoxesAreKeptForTheLabels(t *testing.T) {
 	b.reset()
 	require.Len(t, b.last, 1)
 	var l labelPlacer
-	l.avoid(b.last, 2) // the world drawn at zoom 2: half the screen's pixels
+	l.avoid(b.last, 2, image.Rectangle{}) // the world drawn at zoom 2: half the screen's pixels
 	assert.Equal(t, image.Rect(100, 50, 540, 300), l.hud[0])
 	_, ok := l.placed(320, 150, 60, labelUp)
 	assert.False(t, ok, "a label still under the HUD after its steps is left out")

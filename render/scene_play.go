@@ -63,10 +63,13 @@ type playScene struct {
 	fx           *effects
 	dir          *director // which sounds play
 	returning    bool      // Return to hub was chosen: ESCAPE is held until the ship is out
-	costLines    []string  // leaveCost wrapped to the window, for costW and costK
-	costW        int
+	costLines    []string  // leaveCost wrapped to the window, for costW, costH and costK
+	costW, costH int
 	costK        float64
-	bossHeard    int // the last frame a met boss was near, for the music
+	pauseBs      []*button   // the pause menu's buttons in the hub, as s.pause holds them
+	pauseOutBs   []*button   // and in a dungeon, as s.pauseOut holds them
+	pauseAt      pauseLayout // where the pause menu's words go (pause_layout.go)
+	bossHeard    int         // the last frame a met boss was near, for the music
 	netGraph     bool
 
 	frames  int // updates since the scene opened
@@ -116,8 +119,9 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s.items.keys = env.keys // the bar labels each bag slot with its key
 	s.keeper = newKeeperUI(content, keeper, s.rt)
 	s.items.logw, s.keeper.logw, s.inv.logw = env.logw, env.logw, env.logw
-	s.pause = newForm(toAny(s.pauseButtons(false))...)
-	s.pauseOut = newForm(toAny(s.pauseButtons(true))...)
+	s.pauseBs, s.pauseOutBs = s.pauseButtons(false), s.pauseButtons(true)
+	s.pause = newForm(toAny(s.pauseBs)...)
+	s.pauseOut = newForm(toAny(s.pauseOutBs)...)
 	s.netGraph = env.settings.NetGraph
 	s.hud.where, s.hud.code, s.hud.reach = sess.Where(), sess.JoinCode(), reachWords(sess.Reach())
 	s.layoutPause()
@@ -159,36 +163,20 @@ func toAny(bs []*button) []any {
 	return out
 }
 
+// layoutPause lays the pause menu of where the player is out for the
+// window (pause_layout.go), wrapping what leaving costs again only when the
+// window or the scale changed.
 func (s *playScene) layoutPause() {
-	pauseColumn(s.win.w, s.win.h, s.pauseButtons(s.inDungeon()))
-	if k := uiScale(s.win.w, s.win.h); s.costW != s.win.w || s.costK != k {
-		s.costW, s.costK = s.win.w, k
-		s.costLines = wrap(leaveCost, max(20, (s.win.w-px(48, k))/int(glyphW*k+1)))
+	if k := uiScale(s.win.w, s.win.h); s.costW != s.win.w || s.costH != s.win.h || s.costK != k {
+		s.costW, s.costH, s.costK = s.win.w, s.win.h, k
+		s.costLines = wrap(leaveCost, pauseCostWidth(s.win.w, s.win.h, k))
 	}
+	bs, cost := s.pauseBs, 0
+	if s.inDungeon() {
+		bs, cost = s.pauseOutBs, len(s.costLines)
+	}
+	s.pauseAt = pauseColumn(s.win.w, s.win.h, cost, bs)
 }
-
-// pauseColumn lays the pause menu's buttons out at the window's UI scale.
-// A short window gets shorter buttons, and the column rises until its last
-// button clears the bottom edge.
-func pauseColumn(w, h int, bs []*button) {
-	k := uiScale(w, h)
-	bh, gap := px(buttonH, k), px(rowGap, k)
-	if h < px(pauseRoomyH, k) {
-		bh, gap = px(compactButtonH, k), px(6, k)
-	}
-	y := min(h/2-px(40, k), h-px(12, k)-len(bs)*(bh+gap))
-	for _, b := range bs {
-		b.rect = centredRect(w, y, px(buttonW, k), bh)
-		y += bh + gap
-	}
-}
-
-// pauseRoomyH is the least window height whose pause menu has room for
-// full-size buttons under its title; compactButtonH is a button below it.
-const (
-	pauseRoomyH    = 560
-	compactButtonH = 36
-)
 
 // inDungeon reports whether the player is in a dungeon: there, leaving
 // costs the escape channel, and the menu says so.
@@ -511,7 +499,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
-	s.labels.avoid(g.boxes.last, s.zoom)
+	s.labels.avoid(g.boxes.last, s.zoom, world.Bounds())
 	s.look.drawLabels(world, g, s)
 	s.items.drawLootLabels(world, g, s, s.rt.Fog())
 	s.keeper.drawLabel(world, g, s, s.rt.Fog())
@@ -526,6 +514,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 		g.shapes.flush(screen)
 	}
 	s.items.drawHUD(screen, g, s, s.keeper.open)
+	s.drawPortalPointers(screen, g)
 	g.text.quiet = false
 	if s.inv.open {
 		s.inv.refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[actAbility])
@@ -601,26 +590,16 @@ func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
 	g.shapes.rect(screen, 0, 0, float32(s.win.w), float32(s.win.h), colDimScreen)
 	drawFormShapes(screen, g, s.menu())
 	g.shapes.flush(screen)
-	// Over the buttons, bottom up: in a dungeon what leaving costs, the
-	// line under the title, and the title, smaller when the room is short.
-	k := uiScale(s.win.w, s.win.h)
-	lh := int(glyphH*k) + 4
-	y := s.resume.rect.Min.Y - px(12, k)
+	// The title, the line under it and in a dungeon what leaving costs,
+	// where the layout put them: clear of the HUD (pause_layout.go).
+	k, l := uiScale(s.win.w, s.win.h), s.pauseAt
+	g.text.draw(screen, "Paused", s.win.w/2, l.titleY, l.titleScale, alignCenter, colTitle)
+	if l.subY >= 0 {
+		g.text.draw(screen, "the game goes on around you", s.win.w/2, l.subY, k, alignCenter, colDim)
+	}
 	if s.inDungeon() {
-		y -= len(s.costLines) * lh
-		g.text.drawLines(screen, s.costLines, s.win.w/2, y, k, colTitle)
-		y -= px(8, k)
+		g.text.drawLines(screen, s.costLines, s.win.w/2, l.costY, k, colTitle)
 	}
-	title := 4 * k
-	if y-lh-px(16, k)-int(glyphH*title) < px(8, k) {
-		title = 2 * k
-	}
-	if y-lh-px(16, k)-int(glyphH*title) >= px(4, k) {
-		y -= lh
-		g.text.draw(screen, "the game goes on around you", s.win.w/2, y, k, alignCenter, colDim)
-		y -= px(16, k)
-	}
-	g.text.draw(screen, "Paused", s.win.w/2, max(px(4, k), y-int(glyphH*title)), title, alignCenter, colTitle)
 	drawFormTextAt(screen, g, s.menu(), 0, k)
 }
 
@@ -659,7 +638,11 @@ func PauseButtonCenter(label string, w, h int, inDungeon, hosting bool) (image.P
 	for i, l := range labels {
 		bs[i] = &button{label: l}
 	}
-	pauseColumn(w, h, bs)
+	cost := 0
+	if inDungeon {
+		cost = len(wrap(leaveCost, pauseCostWidth(w, h, uiScale(w, h))))
+	}
+	pauseColumn(w, h, cost, bs)
 	for _, b := range bs {
 		if b.label == label {
 			return b.rect.Min.Add(b.rect.Size().Div(2)), true

@@ -119,6 +119,7 @@ type uiBox struct {
 	keep  bool // stays in view under a panel of a higher layer
 	cover bool // its layer covers the whole screen (dims or hides what is under)
 	text  bool // words, which no other words may cover
+	holds bool // a panel whose words are boxes of their own: what comes and goes may lie on it where they leave room (placement.go)
 }
 
 type uiBoxes struct {
@@ -126,8 +127,8 @@ type uiBoxes struct {
 	layer int
 	cover bool // the layer under way covers the whole screen
 	boxes []uiBox
-	last  []uiBox           // the last frame's
-	near  []image.Rectangle // room's scratch
+	last  []uiBox // the last frame's
+	near  []uiBox // room's scratch
 }
 
 // reset keeps the frame's boxes as the last frame's, starts an empty
@@ -151,6 +152,25 @@ func (b *uiBoxes) record(name string, r image.Rectangle, keep, text bool) {
 		return
 	}
 	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, keep: keep, cover: b.cover, text: text})
+}
+
+// clear says whether r touches no box recorded so far this frame.
+func (b *uiBoxes) clear(r image.Rectangle) bool {
+	for _, o := range b.boxes {
+		if o.r.Overlaps(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// holding marks the box recorded last as a panel that holds its words:
+// every word drawn on it is recorded as it is drawn, so what comes and
+// goes may lie on it where they leave room (uiBoxes.room).
+func (b *uiBoxes) holding() {
+	if b != nil && b.on && len(b.boxes) > 0 {
+		b.boxes[len(b.boxes)-1].holds = true
+	}
 }
 
 // overlay starts a panel's layer over what is drawn so far; screen says

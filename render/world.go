@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math"
 	"time"
@@ -250,9 +251,9 @@ func eachPortal(portals []game.Portal, cam camera, margin float64, known func(tx
 
 // drawPortals draws the portals on explored ground in their
 // destination's accent: a glow and a swirl turning inside the frame,
-// pulsing, in sight; the frame alone, still and dim, where only
-// remembered. The way back to the hub and the way down have frames of
-// their own.
+// pulsing, in sight, and in the hub wherever they stand, beacons to the
+// ways out; the frame alone, still and dim, where only remembered. The way
+// back to the hub and the way down have frames of their own.
 func (w *worldLook) drawPortals(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v *worldView) {
 	t, fog := float64(v.frame), v.fog
 	here := v.dungeon
@@ -264,7 +265,7 @@ func (w *worldLook) drawPortals(dst *ebiten.Image, a *actorArt, sb *shapeBatch, 
 		case here != game.HubDungeon && p.Dungeon == here:
 			frame = a.portalDown
 		}
-		if !fog.Visible(p.Tile()) {
+		if !fog.Visible(p.Tile()) && here != game.HubDungeon {
 			a.portals.body.sprite(dst, frame, x, y, 0, 1, 1, col.scale(fogExplore))
 			return
 		}
@@ -387,14 +388,15 @@ func hpBar(dst *ebiten.Image, sb *shapeBatch, x, y, w, h float32, hp, maxHP int1
 	sb.rect(dst, x, y, w*f, h, c)
 }
 
-// drawLabels writes names over ships, after the bullets so they stay
-// readable.
 // drawLabels draws the world's labels through the frame's placer
-// (labels.go): portals first, then the own ship's name, then the others'.
+// (labels.go), after the bullets so they stay readable, clear of the
+// figures standing in the world: portals first, then the own ship's name,
+// then the others'.
 func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
 	r := float64(w.playerRadius)
 	fog := s.rt.Fog()
 	s.labels.reset()
+	w.keepLabelsOffFigures(s, fog)
 	w.portalLabels(dst, g, s, fog)
 	if self, ok := s.rt.Self(); ok {
 		w.label(dst, g, s, self, r, colDim)
@@ -406,11 +408,40 @@ func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
 	}
 }
 
+// keepLabelsOffFigures tells the frame's placer where the figures stand
+// that no label may cover: the portals' frames on explored ground and the
+// keeper.
+func (w *worldLook) keepLabelsOffFigures(s *playScene, fog *client.Fog) {
+	a, ok := w.actorArt()
+	if !ok {
+		return
+	}
+	eachPortal(s.rt.Portals(), s.cam, 40, fog.Explored, func(_ game.Portal, x, y float32) {
+		s.labels.keepOff(spriteBox(a.portalFrame, x, y))
+	})
+	if r, ok := s.keeper.figureBox(a, s, fog); ok {
+		s.labels.keepOff(r)
+	}
+}
+
+// spriteBox is where frame f lands drawn at (x, y) at zoom 1: its anchor
+// there.
+func spriteBox(f assets.Frame, x, y float32) image.Rectangle {
+	k := float32(f.Scale)
+	x0, y0 := x-float32(f.Anchor.X-f.Rect.Min.X)*k, y-float32(f.Anchor.Y-f.Rect.Min.Y)*k
+	return rectF(x0, y0, float32(f.Rect.Dx())*k, float32(f.Rect.Dy())*k)
+}
+
 // portalLabels names what each portal in sight opens, so a player knows
-// where a step leads before taking it.
+// where a step leads before taking it; in the hub, every portal on the
+// screen, in sight or not: the hub is known ground, and its portals the
+// ways out a player looks for (pointers.go names those off the screen).
 func (w *worldLook) portalLabels(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {
 	_, here := s.rt.Instance()
-	eachPortal(s.rt.Portals(), s.cam, 80, fog.Visible, func(p game.Portal, x, y float32) {
+	eachPortal(s.rt.Portals(), s.cam, 80, fog.Explored, func(p game.Portal, x, y float32) {
+		if here == game.HubDungeon && !s.portalInView(p) || here != game.HubDungeon && !fog.Visible(p.Tile()) {
+			return
+		}
 		name := w.portalName(p.Dungeon)
 		if here != game.HubDungeon && p.Dungeon == here {
 			name = "Down to the next floor"

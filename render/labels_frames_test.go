@@ -1,0 +1,118 @@
+//go:build frames
+
+package render
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"duskfall/game"
+)
+
+// A name is read whatever stands by it (docs/ART.md, "The HUD at any
+// size"): in a hosted hub the own ship stands where its name would fall on
+// the keeper's figure, then on each portal's frame, the frame is drawn as
+// the window draws it and read back: the name keeps off the figure, and
+// its letters are there, in the name's colour, as they are drawn alone.
+func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
+	h, rec := hostedHarness(t)
+	s := untilPlaying(t, h)
+	settle(t, h)
+	host := hostOf(rec)
+	id := s.rt.PlayerID()
+	w := host.Server.World(id)
+	g := w.Grid()
+	keeper := slices.Index(g.Tiles, game.TileNPC)
+	require.GreaterOrEqual(t, keeper, 0, "the hub has its keeper")
+	under := []struct {
+		what string
+		at   game.Vec
+	}{
+		{"the keeper", game.TileCenter(keeper%g.W, keeper/g.W)},
+	}
+	for _, p := range w.Portals() {
+		under = append(under, struct {
+			what string
+			at   game.Vec
+		}{fmt.Sprintf("the portal to dungeon %d", p.Dungeon), p.Pos})
+	}
+	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	defer screen.Deallocate()
+	name := s.rt.Character().Name
+	for _, q := range []string{QualityHigh, QualityLow} {
+		h.a.settings.Quality = q
+		for _, u := range under {
+			t.Run(fmt.Sprintf("the own name over %s at %s quality", u.what, q), func(t *testing.T) {
+				// The name's top stands 30 u above the ship's top edge: the
+				// ship a tile under the figure puts it across the figure.
+				require.True(t, w.Teleport(id, u.at.Add(game.Vec{Y: 36})))
+				for range 20 {
+					h.press(frameInput{MouseX: 700, MouseY: 360})
+				}
+				var frame *image.RGBA
+				inFrame(func() {
+					h.a.Draw(screen)
+					frame = readFrame(screen)
+				})
+				if d := os.Getenv("FRAMES_DIR"); d != "" {
+					savePNG(filepath.Join(d, "label-over-"+u.what+"-"+q+".png"), frame)
+				}
+				self, ok := s.rt.Self()
+				require.True(t, ok)
+				x, _ := s.cam.toScreen(self.Pos.X, self.Pos.Y)
+				var r image.Rectangle
+				found := false
+				for _, b := range s.labels.boxes {
+					if b.Dx() == s.win.gfx.text.advance(name, 1) && abs(b.Min.X+b.Dx()/2-int(x)) <= 1 {
+						r, found = b, true
+					}
+				}
+				require.True(t, found, "the own name is drawn over the ship (labels %v)", s.labels.boxes)
+				a, ok := s.look.actorArt()
+				require.True(t, ok)
+				fx, fy := s.cam.toScreen(u.at.X, u.at.Y)
+				figure := spriteBox(a.portalFrame, fx, fy)
+				if u.what == "the keeper" {
+					figure = spriteBox(a.keeper, fx, fy)
+				}
+				assert.False(t, r.Overlaps(figure), "the name %v keeps off %s %v", r, u.what, figure)
+				letters, shown := nameLetters(s.win.gfx.text.image(name, 1)), 0
+				for _, p := range letters {
+					c := frame.RGBAAt(r.Min.X+p.X, r.Min.Y+p.Y)
+					if near(c.R, colDim.R) && near(c.G, colDim.G) && near(c.B, colDim.B) {
+						shown++
+					}
+				}
+				assert.GreaterOrEqual(t, shown*10, len(letters)*9, "%d of the name's %d solid pixels show in its colour at %v", shown, len(letters), r)
+			})
+		}
+	}
+}
+
+// nameLetters are the solid pixels of a label's image: its letters'
+// cores, which nothing may cover.
+func nameLetters(img *ebiten.Image) []image.Point {
+	var pts []image.Point
+	var rgba *image.RGBA
+	inFrame(func() { rgba = readFrame(img) })
+	b := rgba.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if rgba.RGBAAt(x, y).A >= 250 {
+				pts = append(pts, image.Pt(x-b.Min.X, y-b.Min.Y))
+			}
+		}
+	}
+	return pts
+}
+
+// near says whether two channel values are within a shade of each other.
+func near(a, b uint8) bool { return abs(int(a)-int(b)) <= 24 }

@@ -1,0 +1,167 @@
+package render
+
+import (
+	"image"
+	"math"
+)
+
+// The pause menu's layout (docs/ART.md, "The HUD at any size"): its title,
+// the line under it, in a dungeon what leaving costs, and its buttons,
+// stacked in the room the HUD leaves: under the boss bar and the health
+// and ability bars when they stand at the top, over the item bar, the XP
+// bar and the health bars when they stand at the bottom, and, for the
+// words, between the minimap's column and as far from the left edge. The
+// HUD's bars, slots and minimap stay in view under the dimmed screen with
+// nothing over them. A window too short for the roomy stack gets, in
+// turn, shorter buttons, a smaller title, no line under it, still shorter
+// buttons, and the buttons in two columns.
+
+// pauseTier is one way to stack the menu, at scale 1: the title's scale,
+// whether the line under it shows, a button's height, the gap between
+// buttons, and the columns of buttons.
+type pauseTier struct {
+	title   float64
+	sub     bool
+	bh, gap int
+	cols    int
+}
+
+// pauseTiers are the stacks tried, roomiest first; the first that fits is
+// taken, the last when none does.
+var pauseTiers = [...]pauseTier{
+	{title: 4, sub: true, bh: buttonH, gap: rowGap, cols: 1},
+	{title: 4, sub: true, bh: compactButtonH, gap: 6, cols: 1},
+	{title: 2, sub: true, bh: compactButtonH, gap: 6, cols: 1},
+	{title: 2, sub: false, bh: compactButtonH, gap: 6, cols: 1},
+	{title: 2, sub: false, bh: tinyButtonH, gap: 4, cols: 1},
+	{title: 2, sub: false, bh: compactButtonH, gap: 6, cols: 2},
+	{title: 2, sub: false, bh: tinyButtonH, gap: 4, cols: 2},
+}
+
+// compactButtonH is a short window's button; tinyButtonH the shortest,
+// its words in the small large text (buttonTextScale) and a little room.
+const (
+	compactButtonH = 36
+	tinyButtonH    = 26
+)
+
+// Gaps of the stack at scale 1: under the title, under the line under it,
+// under the cost lines; and the room kept clear of the HUD.
+const (
+	pauseTitleGap = 16
+	pauseSubGap   = 8
+	pauseCostGap  = 12
+	pauseHUDGap   = 8
+)
+
+// pauseLayout is where the pause menu's words go; its buttons' rectangles
+// are set on the buttons themselves.
+type pauseLayout struct {
+	titleY     int
+	titleScale float64
+	subY       int // the line under the title; -1 when it is left out
+	costY      int // the first cost line's top
+	lineH      int // a line of small words, cost lines apart
+}
+
+// pauseWords is how wide the pause menu's words may run in a w×h window
+// at scale k: between the minimap's column and as far from the left edge,
+// as the boss bar does.
+func pauseWords(w, h int, k float64) (left, right int) {
+	side := minimapLeftRoom(w, h, k)
+	if side*2 >= w-px(120, k) {
+		side = px(12, k)
+	}
+	return side, w - side
+}
+
+// pauseCostWidth is the width in characters the cost lines are wrapped to
+// in a w×h window at scale k.
+func pauseCostWidth(w, h int, k float64) int {
+	l, r := pauseWords(w, h, k)
+	return max(20, (r-l)/int(glyphW*k+1))
+}
+
+// pauseColumn lays the pause menu out in a w×h window: the buttons, each
+// given its rectangle, under the title and, in a dungeon, costLines lines
+// of what leaving costs, in the room the HUD leaves (pauseHUD).
+func pauseColumn(w, h, costLines int, bs []*button) pauseLayout {
+	k := uiScale(w, h)
+	var hud [4]image.Rectangle
+	pauseHUD(w, h, k, &hud)
+	lineH := int(glyphH*k) + 4
+	for i, t := range pauseTiers {
+		if l, ok := stackPause(w, h, k, t, costLines, lineH, bs, &hud); ok || i == len(pauseTiers)-1 {
+			return l
+		}
+	}
+	panic("unreachable")
+}
+
+// pauseHUD are the HUD's parts the pause menu keeps clear of, as the HUD
+// draws them in a w×h window at scale k: the boss bar's panel (kept for
+// whenever a boss is met), the minimap's largest box, the health and
+// ability bars, and the item bar with the XP bar over it.
+func pauseHUD(w, h int, k float64, out *[4]image.Rectangle) {
+	bw := bossBarWidth(w, h, k)
+	x, y := (w-bw)/2, px(bossBarY, k)
+	out[0] = image.Rect(x-2, y-2, x+bw+2, y+px(10, k)+2)
+	box := minimapBoxWidth(w, h, k)
+	out[1] = image.Rect(w-minimapLeftRoom(w, h, k), 0, w, px(minimapTop, k)+int(math.Ceil(float64(box*minimapBoxH/minimapBoxW)))+2*minimapPad)
+	hp := hpBarRect(w, h)
+	out[2] = hp.Union(abilityBarRect(hp, k))
+	bar := barRect(w, h)
+	out[3] = image.Rect(bar.Min.X, bar.Min.Y-px(9, k), bar.Max.X, bar.Max.Y)
+}
+
+// stackPause stacks the menu by tier t and reports whether it fits clear
+// of the HUD; the buttons are laid out either way.
+func stackPause(w, h int, k float64, t pauseTier, costLines, lineH int, bs []*button, hud *[4]image.Rectangle) (pauseLayout, bool) {
+	l := pauseLayout{titleScale: t.title * k, subY: -1, lineH: lineH}
+	bh, gap, bw := px(t.bh, k), px(t.gap, k), px(buttonW, k)
+	rows := (len(bs) + t.cols - 1) / t.cols
+	colsW := t.cols*bw + (t.cols-1)*px(rowGap, k)
+	// The stack's height from its top: the title, the line under it, the
+	// cost lines, the buttons.
+	words := int(glyphH*l.titleScale) + px(pauseTitleGap, k)
+	if t.sub {
+		words += lineH + px(pauseSubGap, k)
+	}
+	if costLines > 0 {
+		words += costLines*lineH + px(pauseCostGap, k)
+	}
+	height := words + rows*(bh+gap) - gap
+	left, right := pauseWords(w, h, k)
+	span := image.Rect(min(left, (w-colsW)/2), 0, max(right, (w+colsW)/2), 0)
+	top, bottom := px(4, k), h-px(4, k)
+	for _, r := range hud {
+		if r.Min.X >= span.Max.X || r.Max.X <= span.Min.X {
+			continue // beside the stack
+		}
+		if r.Min.Y+r.Max.Y < h { // a part of the top
+			top = max(top, r.Max.Y+px(pauseHUDGap, k))
+		} else {
+			bottom = min(bottom, r.Min.Y-px(pauseHUDGap, k))
+		}
+	}
+	// A third of the room left above, two thirds below: the answers to
+	// what the menu does (a join code copied) find room under it.
+	y := top + max(0, bottom-top-height)/3
+	l.titleY = y
+	y += int(glyphH*l.titleScale) + px(pauseTitleGap, k)
+	if t.sub {
+		l.subY = y
+		y += lineH + px(pauseSubGap, k)
+	}
+	l.costY = y
+	if costLines > 0 {
+		y += costLines*lineH + px(pauseCostGap, k)
+	}
+	x0 := (w - colsW) / 2
+	for i, b := range bs {
+		c, r := i/rows, i%rows // down the first column, then the next
+		x := x0 + c*(bw+px(rowGap, k))
+		b.rect = image.Rect(x, y+r*(bh+gap), x+bw, y+r*(bh+gap)+bh)
+	}
+	return l, height <= bottom-top
+}
