@@ -146,12 +146,13 @@ func (t *textCache) blit(dst, img *ebiten.Image, x, y float64, c color.RGBA) {
 }
 
 // wrap breaks s into lines of at most width characters at spaces; a word
-// longer than a line is cut.
+// longer than a line is cut, and a number keeps its unit on its line
+// ("every 15 s", never "every 15" over "s").
 func wrap(s string, width int) []string {
 	width = max(width, 1)
 	var lines []string
 	line := []rune{}
-	for _, word := range strings.Fields(s) {
+	for _, word := range unitsKept(strings.Fields(s)) {
 		w := []rune(word)
 		for len(w) > width {
 			if len(line) > 0 {
@@ -171,6 +172,30 @@ func wrap(s string, width int) []string {
 		lines = append(lines, string(line))
 	}
 	return lines
+}
+
+// unitsKept joins each unit to the number before it, so the two wrap as
+// one word.
+func unitsKept(words []string) []string {
+	out := words[:0]
+	for _, w := range words {
+		if n := len(out); n > 0 && isUnit(w) && strings.ContainsAny(out[n-1][len(out[n-1])-1:], "0123456789") {
+			out[n-1] += " " + w
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// isUnit says whether a word is a unit a figure is said in, punctuation
+// after it aside.
+func isUnit(w string) bool {
+	switch strings.TrimRight(w, ",.:;)") {
+	case "s", "u", "%", "u/s", "tiles":
+		return true
+	}
+	return false
 }
 
 // drawLines draws lines centred at x from y down, at scale, and returns
