@@ -178,24 +178,42 @@ func wrap(s string, width int) []string {
 // one word.
 func unitsKept(words []string) []string {
 	out := words[:0]
-	for _, w := range words {
-		if n := len(out); n > 0 && isUnit(w) && strings.ContainsAny(out[n-1][len(out[n-1])-1:], "0123456789") {
-			out[n-1] += " " + w
-			continue
+	for i := 0; i < len(words); i++ {
+		if n := len(out); n > 0 && strings.ContainsAny(out[n-1][len(out[n-1])-1:], "0123456789") {
+			if k := unitAt(words[i:]); k > 0 {
+				out[n-1] += " " + strings.Join(words[i:i+k], " ")
+				i += k - 1
+				continue
+			}
 		}
-		out = append(out, w)
+		out = append(out, words[i])
 	}
 	return out
 }
 
-// isUnit says whether a word is a unit a figure is said in, punctuation
-// after it aside.
-func isUnit(w string) bool {
-	switch strings.TrimRight(w, ",.:;)") {
-	case "s", "u", "%", "u/s", "tiles":
-		return true
+// units are the units a figure is said in, a word or a few.
+var units = [][]string{{"s"}, {"u"}, {"%"}, {"u/s"}, {"tiles"}, {"shots", "a", "second"}, {"a", "pulse"}}
+
+// unitAt is how many of words, from the first, are a unit (punctuation
+// after it aside), or 0.
+func unitAt(words []string) int {
+	for _, u := range units {
+		if len(words) < len(u) {
+			continue
+		}
+		match := true
+		for k, w := range u {
+			got := words[k]
+			if k == len(u)-1 {
+				got = strings.TrimRight(got, ",.:;)")
+			}
+			match = match && got == w
+		}
+		if match {
+			return len(u)
+		}
 	}
-	return false
+	return 0
 }
 
 // drawLines draws lines centred at x from y down, at scale, and returns

@@ -180,6 +180,8 @@ func TestWrap(t *testing.T) {
 		{"empty text has no lines", "", 10, nil},
 		{"a number keeps its unit on its line", "no hits for 1.5 s, every 10 s", 8,
 			[]string{"no hits", "for", "1.5 s,", "every", "10 s"}},
+		{"a unit of words stays with its number too", "Fires 33 % faster: 7.5 → 10 shots a second", 38,
+			[]string{"Fires 33 % faster: 7.5 →", "10 shots a second"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
