@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -68,6 +69,7 @@ type options struct {
 	enter      string // --enter
 	doomed     bool   // --enter-doomed
 	levels     int    // --enter-levels
+	items      string // --enter-items
 	maxPlayers int
 	newPerAddr int          // --new-accounts-per-address
 	maxAccts   int          // --max-accounts
@@ -164,6 +166,7 @@ func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.enter, "enter", "", "with --server: send every character on into this dungeon kind (proving_grounds, catacombs, sunken_keep) as it enters play, for testing and screenshots")
 	fs.BoolVar(&o.doomed, "enter-doomed", false, "with --server: characters arrive in a dungeon with 1 health in sight of its nearest hostile enemy, for testing and screenshots of a death")
 	fs.IntVar(&o.levels, "enter-levels", 0, "with --server: raise every character `N` levels as it enters play, owing an upgrade choice for each, for testing and screenshots of the keeper")
+	fs.StringVar(&o.items, "enter-items", "", "with --server: put these `ITEMS` (item ids of levels/items.toml, comma-separated) in every character's bag as it enters play, for testing and screenshots of what the window says of them")
 	fs.IntVar(&o.maxPlayers, "max-players", server.DefaultMaxPlayers, "with --server: how many players may be in the game at once")
 	fs.IntVar(&o.newPerAddr, "new-accounts-per-address", server.DefaultNewAccountsPerAddress, "with --server: how many new accounts one IP address may make in an hour (0: none but from this machine; returning players are never limited)")
 	fs.IntVar(&o.maxAccts, "max-accounts", server.DefaultMaxAccounts, "with --server: the most accounts the server keeps (accounts that never made a character expire after a day)")
@@ -221,6 +224,8 @@ func (o *options) validate() error {
 		return errors.New("--enter-levels is for --server")
 	case o.levels < 0 || o.levels > game.MaxLevel-1:
 		return fmt.Errorf("--enter-levels %d: want 0 to %d", o.levels, game.MaxLevel-1)
+	case o.items != "" && !o.server:
+		return errors.New("--enter-items is for --server")
 	case o.password != "" && !o.server && o.bots == 0:
 		return errors.New("--password is for --server and --bot (Host and play sets its password on the main menu)")
 	case len(o.password) > wire.MaxPasswordLen:
@@ -311,6 +316,9 @@ func runServer(o options, stdin io.Reader, stdout, stderr io.Writer) int {
 	lg.Print(contentWords(o.content))
 	cfg.StatusFile, cfg.Log, cfg.MaxPlayers, cfg.Enter = o.statusFile, lg, o.maxPlayers, o.enter
 	cfg.EnterDoomed, cfg.EnterLevels, cfg.Password = o.doomed, o.levels, o.password
+	if o.items != "" {
+		cfg.EnterItems = strings.Split(o.items, ",")
+	}
 	cfg.NewAccountsPerAddress, cfg.MaxAccounts = o.newPerAddr, o.maxAccts
 	if o.newPerAddr == 0 {
 		cfg.NewAccountsPerAddress = -1 // --new-accounts-per-address 0: none

@@ -220,8 +220,9 @@ func (w *World) hitEnemy(i int, e *enemy) bool {
 }
 
 // split fans n new player bullets out of a hit, each carrying half the
-// damage and no riders. They spawn on the next tick, so this tick's hits
-// never see them.
+// damage (SplitDamage) and no riders. They spawn on the next tick, so this
+// tick's hits never see them; they start inside the struck enemy, so on
+// one target they strike it too (DamageRate).
 func (w *World) split(at, vel Vec, owner uint16, dmg int16, n int) {
 	speed := vel.Len()
 	if speed == 0 {
@@ -232,7 +233,7 @@ func (w *World) split(at, vel Vec, owner uint16, dmg int16, n int) {
 	for k := range n {
 		b := a - fan/2 + fan*(float64(k)+0.5)/float64(n)
 		s := MakeBulletSpawn(w.newUID(), w.tick+1, at.X, at.Y, b, speed, 0, 0, splitRadius, splitLife, splitKind, TeamPlayer)
-		w.spawnBullet(s, owner, max(dmg/2, 1))
+		w.spawnBullet(s, owner, SplitDamage(dmg))
 	}
 }
 

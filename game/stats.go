@@ -145,13 +145,41 @@ func (st *PlayerStats) clamp(base *PlayerStats) {
 	st.Poison = max(st.Poison, 0)
 }
 
-// DPS is the damage per second the stats deal into one target, counting
-// every bullet of a shot and the poison one hit leaves: the number the
-// choice screen compares.
-func (st PlayerStats) DPS() float64 {
-	perShot := float64(st.Damage)*float64(max(st.Shots, 1)) + float64(st.Poison)*PoisonPulses
-	return perShot * TickRate / float64(max(st.FireCooldown, 1))
+// DamageRate is the damage a second a player's stats deal into one target
+// under steady fire, every bullet of a shot landing (a target up close),
+// by where it comes from. Pierce adds nothing here: a bullet never strikes
+// the enemy it passed through again. TestTheDPSShownIsTheDamageMeasured
+// (render) holds it to a world's target dummy (docs/CONTENT.md, "Items,
+// upgrades and loot").
+type DamageRate struct {
+	Bullets float64 // the shots' own bullets
+	Splits  float64 // the bullets a hit splits into: they fan out from inside the struck target and strike it too
+	Poison  float64 // the pulses a hit leaves: one every PoisonPulseTicks while hits keep renewing the dose
 }
+
+// Total is the damage a second from every source.
+func (d DamageRate) Total() float64 { return d.Bullets + d.Splits + d.Poison }
+
+// Rates is the damage a second the stats deal into one target, by source.
+func (st PlayerStats) Rates() DamageRate {
+	shots := float64(max(st.Shots, 1)) * TickRate / float64(max(st.FireCooldown, 1))
+	d := DamageRate{
+		Bullets: shots * float64(st.Damage),
+		Splits:  shots * float64(st.Split) * float64(SplitDamage(st.Damage)),
+	}
+	if st.Poison > 0 {
+		d.Poison = float64(st.Poison) * TickRate / PoisonPulseTicks
+	}
+	return d
+}
+
+// DPS is the damage a second the stats deal into one target, splits and
+// poison counted: the number the choice screen compares.
+func (st PlayerStats) DPS() float64 { return st.Rates().Total() }
+
+// SplitDamage is what each bullet a split makes deals: half the hit that
+// made it, at least 1.
+func SplitDamage(hit int16) int16 { return max(hit/2, 1) }
 
 // XP and levels.
 const (

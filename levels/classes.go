@@ -89,6 +89,7 @@ func convertClass(r rawClass, i int, base game.PlayerStats, seen, ships map[stri
 	c.rule(!seen[r.ID], "id", "a second class with this id")
 	c.rule(r.Name != "" && len(r.Name) <= 24, "name", "want 1 to 24 bytes")
 	c.rule(r.Text != "" && len(r.Text) <= maxClassText, "description", "want 1 to %d bytes", maxClassText)
+	c.words(r.Text, "description")
 	c.rule(classIDRule.MatchString(r.Ship), "ship", "%q is not a ship design's id", r.Ship)
 	c.rule(!ships[r.Ship], "ship", "%q is another class's ship: each class has its own", r.Ship)
 	c.between(float64(r.HP), 0, math.MaxInt16, "hp")

@@ -94,6 +94,8 @@ func TestClassValidationNamesFileAndKey(t *testing.T) {
 			`classes.toml: class "Sapper": id: "Sapper" is not 1 to 32 of a-z, 0-9 and _`},
 		{"no description", `description = "Light shots and a bomb."`, `description = ""`,
 			`classes.toml: class "sapper": description: want 1 to 160 bytes`},
+		{"a number typed into a description", `description = "Light shots and a bomb."`, `description = "3 light shots."`,
+			`classes.toml: class "sapper": description: "3 light shots." holds`},
 		{"two classes sharing a ship", `ship = "warden"`, `ship = "striker"`,
 			`classes.toml: class "vanguard": ship: "striker" is another class's ship: each class has its own`},
 		{"too many bullets a shot", "shots = 3", "shots = 9",

@@ -67,6 +67,7 @@ func validateItems(raw rawItems) ([]game.ItemDef, error) {
 		c.rule(!seen[r.ID], "id", "duplicate")
 		c.rule(r.Name != "", "name", "missing")
 		c.rule(len(r.Text) <= 200, "text", "%d bytes, want at most 200", len(r.Text))
+		c.words(r.Text, "text")
 		kind, ok := game.ParseItemKind(r.Kind)
 		c.rule(ok, "kind", "%q, want consumable, weapon, armour or charm", r.Kind)
 		if kind == game.ItemConsumable {
@@ -99,7 +100,8 @@ func validateUpgrades(raw rawUpgrades) ([]game.UpgradeDef, error) {
 		c.rule(r.ID != "", "id", "missing")
 		c.rule(!seen[r.ID], "id", "duplicate")
 		c.rule(r.Name != "", "name", "missing")
-		c.rule(r.Text != "" && len(r.Text) <= 200, "text", "missing or over 200 bytes")
+		c.rule(len(r.Text) <= 200, "text", "%d bytes, want at most 200", len(r.Text))
+		c.words(r.Text, "text")
 		c.between(float64(r.Max), 1, game.MaxUpgradesHeld, "max")
 		mods := c.mods(r.rawMods)
 		c.rule(mods != game.StatMods{}, "damage", "an upgrade must change something")

@@ -30,7 +30,7 @@ const goodUpgrades = `
 [[upgrade]]
 id = "sharp"
 name = "Sharp"
-text = "+4 damage."
+text = "Keener."
 damage = 4
 max = 3
 
@@ -118,6 +118,10 @@ func TestItemValidationNamesFileAndKey(t *testing.T) {
 		{"a drop naming an unknown item", levels.LootFile, `item = "blade"`, `item = "sword"`, `loot.toml: table "grunt": drops 0: unknown item "sword"`},
 		{"a chance above one", levels.LootFile, `chance = 0.25`, `chance = 1.5`, `loot.toml: table "grunt": drops 0: chance: 1.5`},
 		{"a ration that is not a consumable", levels.LootFile, `ration = "potion"`, `ration = "blade"`, `loot.toml: ration: "blade" is not a consumable`},
+		{"a number typed into an upgrade's words", levels.UpgradesFile, `text = "Keener."`, `text = "+4 damage."`,
+			`upgrades.toml: upgrade "sharp": text: "+4 damage." holds a number`},
+		{"a number typed into an item's words", levels.ItemsFile, `heal = 40`, "heal = 40\ntext = \"Restores 40 health.\"",
+			`items.toml: item "potion": text: "Restores 40 health." holds a number`},
 		{"a misspelt key", levels.LootFile, `ration = "potion"`, `rations = "potion"`, `loot.toml: rations: unknown key`},
 	}
 	good := map[string]string{levels.ItemsFile: goodItems, levels.UpgradesFile: goodUpgrades, levels.LootFile: goodLoot}

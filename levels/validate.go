@@ -3,6 +3,7 @@ package levels
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"duskfall/game"
 )
@@ -30,6 +31,14 @@ func (c *check) rule(ok bool, field, format string, args ...any) {
 	if c.err == nil && !ok {
 		c.err = fail(c.file, c.item+": "+field, format, args...)
 	}
+}
+
+// words checks that a player-facing text holds no digit: the window makes
+// every number a player reads from the content's keys (render/figures.go),
+// so none is typed into words that could fall out of step with them.
+func (c *check) words(text, field string) {
+	c.rule(!strings.ContainsAny(text, "0123456789"), field,
+		"%q holds a number: the window says every number from the keys, so the words are flavour only", text)
 }
 
 // between checks lo <= v <= hi.

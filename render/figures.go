@@ -2,19 +2,25 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"duskfall/game"
 	"duskfall/net/wire"
 )
 
-// The figures a player reads about a character: every one is made here
-// from game.EffectiveStats, the function the server plays its stats with,
-// so the inventory, the tooltips, the keeper's cards, the class cards, the
-// roster and the HUD never disagree with each other or with the fight
-// (docs/CONTENT.md, "Classes"). The HUD's and the roster's health come
-// from the server itself (the snapshot, the roster entry), which builds
-// them the same way; these functions only say them.
+// The figures a player reads: every number the window shows of a
+// character, an item, an upgrade or an ability is made here, from
+// game.EffectiveStats (the function the server plays its stats with) and
+// the content's own fields, so the inventory, the tooltips, the keeper's
+// cards, the class cards, the roster and the HUD never disagree with each
+// other or with the fight, and no number is typed into a sentence by hand
+// (docs/CONTENT.md, "Classes" and "Items, upgrades and loot"). The HUD's
+// and the roster's health come from the server itself (the snapshot, the
+// roster entry), which builds them the same way; these functions only say
+// them.
 
 // statsWearing is the stats of loadout l with worn slot eq holding def
 // instead (-1: empty); eq -1 changes nothing.
@@ -62,4 +68,292 @@ func rosterDetail(c *game.Content, e *wire.CharacterEntry) string {
 		s = name + "  ·  " + s
 	}
 	return s
+}
+
+// Stats in the player's units: damage per bullet, shots per second (from
+// the fire cooldown in ticks), speeds in u/s (from u per tick), health,
+// bullets a shot and the riders.
+type statKind int
+
+const (
+	statDamage statKind = iota
+	statRate
+	statBulletSpeed
+	statMaxHP
+	statSpeed
+	statShots
+	statSplit
+	statPierce
+	statPoison
+	numStats
+)
+
+// statLabels are the rows' labels in a stats column or on a keeper's card,
+// and dpsLabel the last row's.
+var statLabels = [numStats]string{"damage", "fire rate (shots/s)", "bullet speed (u/s)", "max health", "move speed (u/s)",
+	"bullets a shot", "splits a hit", "pierce (enemies)", "poison every " + seconds(game.PoisonPulseTicks) + " s"}
+
+const dpsLabel = "DPS, one target"
+
+// isRider says whether k is a rider: shown only where a side has it.
+func isRider(k statKind) bool { return k == statSplit || k == statPierce || k == statPoison }
+
+// statValue is one stat in player units; a split is its count of bullets.
+func statValue(st game.PlayerStats, k statKind) float64 {
+	switch k {
+	case statDamage:
+		return float64(st.Damage)
+	case statRate:
+		return shotsPerSecond(st.FireCooldown)
+	case statBulletSpeed:
+		return st.BulletSpeed * game.TickRate
+	case statMaxHP:
+		return float64(st.MaxHP)
+	case statSpeed:
+		return st.Speed * game.TickRate
+	case statShots:
+		return float64(max(st.Shots, 1))
+	case statSplit:
+		return float64(st.Split)
+	case statPierce:
+		return float64(st.Pierce)
+	case statPoison:
+		return float64(st.Poison)
+	}
+	return 0
+}
+
+// statFigure is one stat as a row shows it: a number, or for a split its
+// bullets and what each deals ("1 × 5").
+func statFigure(st game.PlayerStats, k statKind) string {
+	if k == statSplit && st.Split > 0 {
+		return fmt.Sprintf("%d × %d", st.Split, game.SplitDamage(st.Damage))
+	}
+	return num(statValue(st, k))
+}
+
+// modValue is what a stat change adds, in the stat's units; the fire
+// rate's is in ticks (negative is faster).
+func modValue(m game.StatMods, k statKind) float64 {
+	switch k {
+	case statDamage:
+		return float64(m.Damage)
+	case statRate:
+		return float64(m.FireCooldown)
+	case statBulletSpeed:
+		return m.BulletSpeed
+	case statMaxHP:
+		return float64(m.MaxHP)
+	case statSpeed:
+		return m.Speed
+	case statShots:
+		return float64(m.Shots)
+	case statSplit:
+		return float64(m.Split)
+	case statPierce:
+		return float64(m.Pierce)
+	case statPoison:
+		return float64(m.Poison)
+	}
+	return 0
+}
+
+// shotsPerSecond is the fire rate of a cooldown in ticks.
+func shotsPerSecond(cooldown int) float64 {
+	return float64(game.TickRate) / float64(max(cooldown, game.MinFireCooldown))
+}
+
+// seconds says ticks in seconds: 30 is "0.5", 900 is "15".
+func seconds(ticks int) string { return num(float64(ticks) / game.TickRate) }
+
+// num says a number to a tenth, without a trailing ".0": 7.5, 10, 240.
+func num(v float64) string {
+	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+}
+
+// signed is num with its sign: +3, -24.
+func signed(v float64) string {
+	if v > 0 {
+		return "+" + num(v)
+	}
+	return num(v)
+}
+
+// percent says how much larger or smaller after is than before, in whole
+// per cent ("29 %"), or to a tenth under one.
+func percent(before, after float64) string {
+	if before == 0 {
+		return ""
+	}
+	p := math.Abs(after/before-1) * 100
+	if p >= 1 {
+		p = math.Round(p)
+	}
+	return num(p) + " %"
+}
+
+// faster is "faster" when after is larger, "slower" otherwise.
+func faster(before, after float64) string {
+	if after < before {
+		return "slower"
+	}
+	return "faster"
+}
+
+// effectHead says in words what a change of stat k from before to after
+// does: "Fires 29 % faster", "+4 damage a bullet", "A hit poisons for 3 s,
+// a pulse every 0.5 s". Its figures follow it (effectLine).
+func effectHead(k statKind, b, a float64) string {
+	switch k {
+	case statDamage:
+		return signed(a-b) + " damage a bullet"
+	case statRate:
+		return "Fires " + percent(b, a) + " " + faster(b, a)
+	case statBulletSpeed:
+		return "Bullets fly " + percent(b, a) + " " + faster(b, a)
+	case statMaxHP:
+		return signed(a-b) + " max health"
+	case statSpeed:
+		return "Moves " + percent(b, a) + " " + faster(b, a)
+	case statShots:
+		if math.Abs(a-b) == 1 {
+			return signed(a-b) + " bullet a shot"
+		}
+		return signed(a-b) + " bullets a shot"
+	case statSplit:
+		return "A hit splits off bullets of half its damage"
+	case statPierce:
+		return "Each bullet passes through more enemies"
+	case statPoison:
+		return "A hit poisons for " + seconds(game.PoisonPulses*game.PoisonPulseTicks) + " s, a pulse every " + seconds(game.PoisonPulseTicks) + " s"
+	}
+	return ""
+}
+
+// statUnits are the words after a figure in an effect's line.
+var statUnits = [numStats]string{statRate: " shots a second", statBulletSpeed: " u/s", statSpeed: " u/s", statPoison: " a pulse"}
+
+// effectLine is one stat an item or upgrade changes, in words and figures,
+// before → after: "Fires 29 % faster: 6.7 → 8.6 shots a second". A stat
+// its mods change that stays where it was (held at a limit) says so.
+func effectLine(k statKind, mod float64, before, after game.PlayerStats) (string, bool) {
+	b, a := statValue(before, k), statValue(after, k)
+	fb, fa := statFigure(before, k), statFigure(after, k)
+	switch {
+	case fb != fa:
+		return effectHead(k, b, a) + ": " + fb + " → " + fa + statUnits[k], true
+	case mod != 0:
+		return strings.SplitN(statLabels[k], " (", 2)[0] + ": " + fa + statUnits[k] + ", already at its limit", true
+	}
+	return "", false
+}
+
+// changeLines are the lines of what mods m do to stats before, making after:
+// every stat the mods touch or that changes (what an item replaces comes
+// off), in the order the stats are listed.
+func changeLines(m game.StatMods, before, after game.PlayerStats) []string {
+	var out []string
+	for k := range numStats {
+		if line, ok := effectLine(k, modValue(m, k), before, after); ok {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// dpsLine is the damage a second into one target, before → after, when it
+// changes: an item's tooltip ends with it.
+func dpsLine(before, after game.PlayerStats) (string, bool) {
+	b, a := dps(before), dps(after)
+	if b == a {
+		return "", false
+	}
+	return "Damage a second, one target: " + b + " → " + a, true
+}
+
+// dps is the stats' damage a second into one target, whole
+// (game.PlayerStats.DPS: splits and poison counted).
+func dps(st game.PlayerStats) string { return fmt.Sprintf("%.0f", st.DPS()) }
+
+// itemLines are an item's lines: what it changes (the first n), then the
+// damage a second it makes when that changes.
+func itemLines(m game.StatMods, before, after game.PlayerStats) (lines []string, n int) {
+	lines = changeLines(m, before, after)
+	n = len(lines)
+	if line, ok := dpsLine(before, after); ok {
+		lines = append(lines, line)
+	}
+	return lines, n
+}
+
+// shortLines say in one line what an item's first n lines say: the line
+// itself when it is one, else what each changes without its figures
+// ("Fires 27 % slower, +1 bullet a shot"), for a column with room for
+// one.
+func shortLines(lines []string, n int) string {
+	if n == 1 {
+		return lines[0]
+	}
+	heads := make([]string, 0, n)
+	for _, l := range lines[:n] {
+		head, _, _ := strings.Cut(l, ": ")
+		heads = append(heads, head)
+	}
+	return strings.Join(heads, ", ")
+}
+
+// healWords says what a consumable restores.
+func healWords(heal int16) string { return fmt.Sprintf("restores %d health", heal) }
+
+// statRow is one row of a stats column or an upgrade option: a stat and
+// its value, or its value before → after when the option changes it.
+type statRow struct {
+	label, value string
+	changed      bool
+}
+
+// optionRows compares the stats now with the stats after an upgrade: the
+// main stats always (so the three options read side by side), the riders
+// when either side has them, the damage a second into one target last.
+func optionRows(now, then game.PlayerStats) []statRow {
+	var rows []statRow
+	for k := range numStats {
+		if isRider(k) && statValue(now, k) == 0 && statValue(then, k) == 0 {
+			continue
+		}
+		rows = append(rows, compareRow(statLabels[k], statFigure(now, k), statFigure(then, k)))
+	}
+	return append(rows, compareRow(dpsLabel, dps(now), dps(then)))
+}
+
+// compareRow is a row that says b, or b → a when they differ.
+func compareRow(label, b, a string) statRow {
+	if a == b {
+		return statRow{label: label, value: b}
+	}
+	return statRow{label: label, value: b + " → " + a, changed: true}
+}
+
+// abilityWords says what a class's ability does, in figures from its
+// content: how far a bomb reaches (in tiles and u), how long a shield
+// holds, how often either may be used.
+func abilityWords(ab *game.Ability) string {
+	every := "every " + seconds(ab.Cooldown) + " s"
+	switch ab.Kind {
+	case game.AbilityBomb:
+		return fmt.Sprintf("%s: erases enemy bullets within %s tiles (%s u) of you, %s",
+			ab.Name, num(ab.Radius/game.TileSize), num(ab.Radius), every)
+	case game.AbilityShield:
+		return fmt.Sprintf("%s: no hits for %s s, %s", ab.Name, seconds(ab.Duration), every)
+	}
+	return ab.Name
+}
+
+// nextUpgradeWords is what the keeper's prompt says with nothing owed to a
+// character of level: when the next upgrade comes.
+func nextUpgradeWords(level int) string {
+	if level >= game.MaxLevel {
+		return fmt.Sprintf("No upgrade to choose now: level %d is the last", game.MaxLevel)
+	}
+	return fmt.Sprintf("No upgrade to choose now: the next comes at level %d", max(level, 1)+1)
 }

@@ -3,10 +3,12 @@ package render
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -44,6 +46,10 @@ func tenth(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, '
 // shownRows are the figures a stats column shows for st, by label, said
 // from the server's numbers: per-tick figures per second, DPS whole.
 func shownRows(st game.PlayerStats) map[string]string {
+	split := "0"
+	if st.Split > 0 {
+		split = fmt.Sprintf("%d × %d", st.Split, max(st.Damage/2, 1)) // each split bullet deals half the hit (game/hits.go)
+	}
 	rows := map[string]string{
 		"damage":              fmt.Sprint(st.Damage),
 		"fire rate (shots/s)": tenth(float64(game.TickRate) / float64(st.FireCooldown)),
@@ -51,10 +57,10 @@ func shownRows(st game.PlayerStats) map[string]string {
 		"max health":          fmt.Sprint(st.MaxHP),
 		"move speed (u/s)":    tenth(st.Speed * game.TickRate),
 		"bullets a shot":      fmt.Sprint(st.Shots),
-		"DPS":                 fmt.Sprintf("%.0f", st.DPS()),
-		"split":               fmt.Sprint(st.Split),
-		"pierce":              fmt.Sprint(st.Pierce),
-		"poison":              fmt.Sprint(st.Poison),
+		"DPS, one target":     fmt.Sprintf("%.0f", st.DPS()),
+		"splits a hit":        split,
+		"pierce (enemies)":    fmt.Sprint(st.Pierce),
+		"poison every 0.5 s":  fmt.Sprint(st.Poison),
 	}
 	return rows
 }
@@ -132,7 +138,7 @@ func TestEveryFigureShownIsTheServers(t *testing.T) {
 						require.True(t, ok, "a row the test knows: %q", row.label)
 						assert.Equal(t, w, row.value, row.label)
 					}
-					assert.Contains(t, rowLabels(p.stat), "DPS")
+					assert.Contains(t, rowLabels(p.stat), "DPS, one target")
 				})
 				t.Run("the worn things' tooltips end at the server's figures", func(t *testing.T) {
 					u := newItemsUI(c, "the keeper")
@@ -145,7 +151,7 @@ func TestEveryFigureShownIsTheServers(t *testing.T) {
 						read := 0
 						for _, line := range tip.lines {
 							if label, after, ok := afterFigure(line); ok {
-								assert.Equal(t, wornFigure(st, label), after, "%s: %q", c.Items[d].Name, line)
+								assert.Equal(t, shownRows(st)[label], after, "%s: %q", c.Items[d].Name, line)
 								read++
 							}
 						}
@@ -165,6 +171,12 @@ func TestEveryFigureShownIsTheServers(t *testing.T) {
 								want = now[row.label] + " → " + after[row.label]
 							}
 							assert.Equal(t, want, row.value, "%s: %s", c.Upgrades[u].Name, row.label)
+						}
+						require.NotEmpty(t, k.options[i].does, "%s says what it does", c.Upgrades[u].Name)
+						for _, line := range k.options[i].does {
+							label, fig, ok := afterFigure(line)
+							require.True(t, ok, "%s: a figure in %q", c.Upgrades[u].Name, line)
+							assert.Equal(t, after[label], fig, "%s: %q", c.Upgrades[u].Name, line)
 						}
 					}
 				})
@@ -194,8 +206,10 @@ func rowLabels(rows []statRow) []string {
 	return out
 }
 
-// afterFigure reads a tooltip line's stat and the figure after the arrow:
-// "max health +45: 90 → 135" is ("max health", "135").
+// afterFigure reads an item's or an upgrade's line: which stat it names
+// (a stats column's label) and its figure after the arrow, its unit cut:
+// "Fires 29 % faster: 6.7 → 8.6 shots a second" is ("fire rate
+// (shots/s)", "8.6").
 func afterFigure(line string) (label, after string, ok bool) {
 	head, ba, ok := strings.Cut(line, ": ")
 	if !ok {
@@ -205,26 +219,127 @@ func afterFigure(line string) (label, after string, ok bool) {
 	if !ok {
 		return "", "", false
 	}
-	after, _, _ = strings.Cut(after, " ")
-	label, _, _ = strings.Cut(head, " +")
-	label, _, _ = strings.Cut(label, " -")
-	return label, after, true
-}
-
-// wornFigure is the server's figure for a tooltip's stat label.
-func wornFigure(st game.PlayerStats, label string) string {
-	switch label {
-	case "fire rate":
-		return tenth(float64(game.TickRate) / float64(st.FireCooldown))
-	case "bullet speed":
-		return tenth(st.BulletSpeed * game.TickRate)
-	case "move speed":
-		return tenth(st.Speed * game.TickRate)
+	for _, unit := range []string{" shots a second", " u/s", " a pulse"} {
+		after = strings.TrimSuffix(after, unit)
 	}
-	for k, v := range shownRows(st) {
-		if k == label {
-			return v
+	for _, s := range []struct{ pattern, label string }{
+		{`^[+-]\d+ damage a bullet$`, "damage"},
+		{`^Fires \d+(\.\d)? % (faster|slower)$`, "fire rate (shots/s)"},
+		{`^Bullets fly \d+(\.\d)? % (faster|slower)$`, "bullet speed (u/s)"},
+		{`^[+-]\d+ max health$`, "max health"},
+		{`^Moves \d+(\.\d)? % (faster|slower)$`, "move speed (u/s)"},
+		{`^[+-]\d+ bullets? a shot$`, "bullets a shot"},
+		{`^A hit splits off bullets`, "splits a hit"},
+		{`^Each bullet passes through`, "pierce (enemies)"},
+		{`^A hit poisons for 3 s, a pulse every 0.5 s$`, "poison every 0.5 s"},
+		{`^Damage a second, one target$`, "DPS, one target"},
+	} {
+		if regexp.MustCompile(s.pattern).MatchString(head) {
+			return s.label, after, true
 		}
 	}
-	return "(no such stat: " + label + ")"
+	return "(no stat in " + head + ")", after, true
+}
+
+// modLabels are the stats column's labels of what a StatMods changes, for
+// each of its fields that is not zero.
+func modLabels(m game.StatMods) []string {
+	var out []string
+	for _, f := range []struct {
+		on    bool
+		label string
+	}{
+		{m.Damage != 0, "damage"}, {m.FireCooldown != 0, "fire rate (shots/s)"}, {m.BulletSpeed != 0, "bullet speed (u/s)"},
+		{m.MaxHP != 0, "max health"}, {m.Speed != 0, "move speed (u/s)"}, {m.Shots != 0, "bullets a shot"},
+		{m.Split != 0, "splits a hit"}, {m.Pierce != 0, "pierce (enemies)"}, {m.Poison != 0, "poison every 0.5 s"},
+	} {
+		if f.on {
+			out = append(out, f.label)
+		}
+	}
+	return out
+}
+
+// Every item says what it does in figures made from its content, beside
+// its flavour line: for each class, each item in the bag has a tooltip
+// line for every stat its keys change, ending at the figure a world
+// wearing it plays (a potion, the health it restores); the inventory's
+// line for the slot begins with those figures; and no text typed in the
+// content holds a number (levels refuses one).
+func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
+	pack := builtin(t)
+	c := pack.Content
+	hub, err := pack.Map("hub")
+	require.NoError(t, err)
+	for ci := range c.Classes {
+		for d, it := range c.Items {
+			t.Run(c.Classes[ci].Name+" "+it.Name, func(t *testing.T) {
+				u := newItemsUI(c, "the keeper")
+				u.class = uint8(ci)
+				sh := client.Sheet{Known: true, Level: 1, Bag: [game.BagSlots]int{d, -1, -1, -1, -1, -1, -1, -1}, Worn: game.NothingWorn()}
+				tip := u.tooltip(sh, 0)
+				assert.Equal(t, it.Text, tip.text, "the flavour line beside the figures")
+				assert.NotRegexp(t, `\d`, it.Text)
+				require.NotEmpty(t, tip.lines)
+				var p inventoryPanel
+				p.make(u, sh)
+				head := tip.lines[0]
+				if tip.said > 1 {
+					head, _, _ = strings.Cut(head, ": ")
+				}
+				assert.True(t, strings.HasPrefix(p.left[1].what, head), "the inventory's line %q begins with %q", p.left[1].what, head)
+				if it.Kind == game.ItemConsumable {
+					assert.Equal(t, fmt.Sprintf("restores %d health", it.Heal), tip.lines[0])
+					return
+				}
+				worn := game.NothingWorn()
+				worn[it.Kind.EquipSlot()] = d
+				st, _ := serverStats(t, c, hub, uint8(ci), nil, worn)
+				said := map[string]string{}
+				for _, line := range tip.lines {
+					if label, after, ok := afterFigure(line); ok {
+						said[label] = after
+					}
+				}
+				labels := modLabels(it.Mods)
+				require.NotEmpty(t, labels)
+				for _, label := range labels {
+					if assert.Contains(t, said, label, "%s changes %s: %q", it.Name, label, tip.lines) {
+						assert.Equal(t, shownRows(st)[label], said[label], "%s: %s", it.Name, label)
+					}
+				}
+			})
+		}
+	}
+}
+
+// Every ability says its figures from the class's data, on the class
+// cards and in the inventory's class line: a bomb's reach in tiles and in
+// u, a shield's length, and how often either may be used. Bomb and Nova
+// read apart.
+func TestEveryAbilitySaysItsFigures(t *testing.T) {
+	c := builtin(t).Content
+	cards := classLayout(c, WindowWidth, WindowHeight, false).cards
+	require.Len(t, cards, len(c.Classes))
+	said := map[string]bool{}
+	for i, cl := range c.Classes {
+		t.Run(cl.Name+"'s "+cl.Ability.Name, func(t *testing.T) {
+			ab := cl.Ability
+			want := []string{ab.Name, "every " + tenth(float64(ab.Cooldown)/game.TickRate) + " s"}
+			switch ab.Kind {
+			case game.AbilityBomb:
+				want = append(want, tenth(ab.Radius/game.TileSize)+" tiles ("+tenth(ab.Radius)+" u)")
+			case game.AbilityShield:
+				want = append(want, "no hits for "+tenth(float64(ab.Duration)/game.TickRate)+" s")
+			}
+			card := strings.Join(cards[i].power, " ")
+			line := classLine(&c.Classes[i], ebiten.KeySpace)
+			for _, w := range want {
+				assert.Contains(t, card, w, "the class card")
+				assert.Contains(t, line, w, "the inventory's class line")
+			}
+			assert.False(t, said[card], "%q is another ability's words too", card)
+			said[card] = true
+		})
+	}
 }

@@ -31,7 +31,7 @@ type inventoryPanel struct {
 	stat    []statRow
 	ups     []string
 	head    string
-	class   string // "Sapper. Bomb (Q): erases bullets near you, every 15 s"
+	class   string // "Sapper.  Bomb (Space): erases enemy bullets within 5.3 tiles (170 u) of you, every 15 s"
 	foot    string // the closing words, for footKey
 	footKey ebiten.Key
 	// footShort is foot for a narrow window, footScroll for a short one.
@@ -126,7 +126,7 @@ func (p *inventoryPanel) make(u *itemsUI, sh client.Sheet) {
 	p.left = p.left[:0]
 	p.left = append(p.left, invLine{name: "Bag", header: true})
 	for i := range game.BagSlots {
-		l := u.invLine(sh.Bag[i], fmt.Sprint(i+1), "empty")
+		l := u.invLine(sh, i, fmt.Sprint(i+1), "empty")
 		if sh.Stack[i] > 1 {
 			l.name += fmt.Sprintf(" ×%d", sh.Stack[i])
 		}
@@ -134,7 +134,7 @@ func (p *inventoryPanel) make(u *itemsUI, sh client.Sheet) {
 	}
 	p.left = append(p.left, invLine{name: "Worn", header: true})
 	for i := range game.EquipSlots {
-		p.left = append(p.left, u.invLine(sh.Worn[i], wornNames[i], "no "+wornNames[i]))
+		p.left = append(p.left, u.invLine(sh, game.BagSlots+i, wornNames[i], "no "+wornNames[i]))
 	}
 	p.stat = optionRows(u.statsWearing(sh, -1, -1), u.statsWearing(sh, -1, -1))
 	p.ups = p.ups[:0]
@@ -145,20 +145,23 @@ func (p *inventoryPanel) make(u *itemsUI, sh client.Sheet) {
 	}
 }
 
-// invLine names what def is (-1 for nothing) and says what it does.
-func (u *itemsUI) invLine(def int, slot, none string) invLine {
+// invLine names what bar slot i holds and says what it does as its
+// tooltip does, in one line (shortLines), then its flavour line, cut to
+// the column where it is drawn.
+func (u *itemsUI) invLine(sh client.Sheet, i int, slot, none string) invLine {
+	def := slotDef(sh, i)
 	if !u.known(def) {
 		return invLine{slot: slot, name: none, empty: true}
 	}
 	it := &u.content.Items[def]
-	what := it.Text
-	switch {
-	case it.Kind == game.ItemConsumable:
-		what = fmt.Sprintf("restores %d health", it.Heal)
-	case what == "":
-		what = strings.Join(statLines(it.Mods, u.statsWearing(client.Sheet{}, -1, -1), u.statsWearing(client.Sheet{}, it.Kind.EquipSlot(), def)), ", ")
+	what := ""
+	if t := u.tooltip(sh, i); t.said > 0 {
+		what = shortLines(t.lines, t.said)
 	}
-	return invLine{slot: slot, name: it.Name, what: what}
+	if it.Text != "" && what != "" {
+		what += "  ·  "
+	}
+	return invLine{slot: slot, name: it.Name, what: what + it.Text}
 }
 
 // Panel measures at UI scale 1.

@@ -46,7 +46,7 @@ func TestTheInventoryScreen(t *testing.T) {
 		}
 		assert.Contains(t, labels, "damage")
 		assert.Contains(t, labels, "max health")
-		assert.Contains(t, labels, "DPS")
+		assert.Contains(t, labels, "DPS, one target")
 		assert.Equal(t, "Level 1   XP 0 / 100", s.inv.head)
 	})
 	t.Run("it names the class, its ability and the ability's key", func(t *testing.T) {

@@ -34,6 +34,10 @@ const (
 	toastLines = 3 // feedback lines on screen at once, newest lowest
 	clearShown = 8 * time.Second
 	keyFlash   = 8 // frames a slot lights up after its key
+	// tipRest is how long the pointer rests on a slot of the bar in play,
+	// the fire button up, before its tooltip comes up: aiming across the
+	// bar in a fight brings none.
+	tipRest = game.TickRate / 4
 )
 
 // wornNames are the worn slots, in order, and what goes in each.
@@ -54,8 +58,13 @@ type tooltip struct {
 	title string
 	kind  game.ItemKind // 0 for an empty slot
 	lines []string
+	said  int // how many of lines say what the thing does; the rest follow from it
 	text  string
 	hint  string
+	// width is the widest line's advance at scale widthK (0: not yet
+	// measured), measured once a scale rather than every frame.
+	width  int
+	widthK float64
 }
 
 // itemsUI is the play scene's part for items and XP.
@@ -87,6 +96,14 @@ type itemsUI struct {
 	labelled  [game.BagSlots]ebiten.Key // the keys the bag slots' labels name
 	slotsWord string                    // the bag slots' keys together: "1-8" at first
 
+	// The tooltip of the slot pointed at, and what the log last said of it
+	// and of E's prompt.
+	restAt     int  // the frame the pointer came to rest on hover
+	firing     bool // the fire button is held: in play no tooltip comes up
+	saidTip    int  // the slot whose tooltip the log last named, -1 none
+	saidTitle  string
+	saidPrompt string
+
 	// Made from the sheet when it changes.
 	seenAct  time.Time
 	level    levelUp // the level-up moment
@@ -94,6 +111,7 @@ type itemsUI struct {
 	xpKey    [4]int
 	xpText   string
 	owedText string
+	nextText string // the keeper's words with nothing owed, for the level in xpKey
 	tips     [barSlots]tooltip
 	tipBag   [game.BagSlots]int
 	tipStack [game.BagSlots]int
@@ -106,7 +124,7 @@ type itemsUI struct {
 }
 
 func newItemsUI(content *game.Content, keeper string) *itemsUI {
-	u := &itemsUI{content: content, keeper: keeper, hover: -1, keyed: -1}
+	u := &itemsUI{content: content, keeper: keeper, hover: -1, keyed: -1, saidTip: -1}
 	for _, it := range content.Items {
 		u.names = append(u.names, it.Name)
 		u.initials = append(u.initials, initials(it.Name))
@@ -164,6 +182,10 @@ func slotRect(i, w, h int) image.Rectangle {
 	return image.Rect(x, y, x+size, y+size)
 }
 
+// BarSlotCenter is the centre of slot i of the item bar (the bag's from
+// 0, then the worn ones) in a w×h window, for tests that point at it.
+func BarSlotCenter(i, w, h int) image.Point { return midOf(slotRect(i, w, h)) }
+
 // barRect is the whole bar, the gaps included: a click anywhere on it is
 // the bar's.
 func barRect(w, h int) image.Rectangle {
@@ -188,16 +210,22 @@ func slotAt(x, y, w, h int) int {
 // with Shift, drops it, and nothing fires. A click taken by the bar or a
 // panel fires nothing until the button is let go, should the panel close
 // while it is held. The server acts on a press, so a held key uses one
-// item: Use and Drop are set on the press frame only.
+// item: Use and Drop are set on the press frame only. The slot under the
+// pointer is noted for its tooltip (tipSlot) whether the inventory is
+// open or not.
 func (u *itemsUI) itemIntent(in *frameInput, w, h int, blocked, bagOpen bool, it *client.Intent) {
 	u.frame++
 	u.labelSlots()
 	u.shift = in.Shift
-	u.hover = slotAt(in.MouseX, in.MouseY, w, h)
-	u.overBar = bagOpen && image.Pt(in.MouseX, in.MouseY).In(barRect(w, h))
-	if blocked || !bagOpen {
-		u.hover = -1
+	over := slotAt(in.MouseX, in.MouseY, w, h)
+	if blocked {
+		over = -1
 	}
+	if over != u.hover {
+		u.hover, u.restAt = over, u.frame
+	}
+	u.firing = in.FireHeld
+	u.overBar = bagOpen && image.Pt(in.MouseX, in.MouseY).In(barRect(w, h))
 	if in.Click && (u.overBar || blocked || bagOpen) {
 		u.swallow = true
 	}
@@ -212,9 +240,40 @@ func (u *itemsUI) itemIntent(in *frameInput, w, h int, blocked, bagOpen bool, it
 	case in.Slot >= 1 && in.Slot <= game.BagSlots:
 		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(in.Slot-1)
 		u.keyed, u.keyedAt = in.Slot-1, u.frame
-	case in.Click && u.hover >= 0:
+	case in.Click && bagOpen && u.hover >= 0:
 		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(u.hover)
 	}
+}
+
+// tipSlot is the slot whose tooltip shows, -1 none: over the inventory
+// (bagOpen) the slot under the pointer; in play the slot the pointer has
+// rested on for tipRest frames with the fire button up.
+func (u *itemsUI) tipSlot(bagOpen bool) int {
+	if bagOpen || (!u.firing && u.frame-u.restAt >= tipRest) {
+		return u.hover
+	}
+	return -1
+}
+
+// sayTip writes the tooltip shown over the fight when it changes, for
+// window tests: "duskfall: tooltip Feather Charm | Moves 13 % faster: … |
+// Lighter on your feet.", or "duskfall: tooltip none" when it goes.
+func (u *itemsUI) sayTip(i int) {
+	title := ""
+	if i >= 0 {
+		title = u.tips[i].title
+	}
+	if u.logw == nil || (i == u.saidTip && title == u.saidTitle) {
+		return
+	}
+	u.saidTip, u.saidTitle = i, title
+	if i < 0 {
+		fmt.Fprintln(u.logw, "duskfall: tooltip none")
+		return
+	}
+	t := &u.tips[i]
+	parts := append(append([]string{t.title}, t.lines...), t.text)
+	fmt.Fprintf(u.logw, "duskfall: tooltip %s\n", strings.Join(parts, " | "))
 }
 
 // hintIntent explains a use the server will quietly ignore: an empty
@@ -268,7 +327,7 @@ func (u *itemsUI) update(rt *client.Runtime, now time.Time, inHub bool) {
 		hub = 1
 	}
 	if k := [4]int{sh.Level, sh.XP, sh.Owed, hub}; k != u.xpKey || u.xpText == "" {
-		u.xpKey, u.xpText, u.owedText = k, xpLine(sh), owedLine(sh.Owed, u.keeper, inHub)
+		u.xpKey, u.xpText, u.owedText, u.nextText = k, xpLine(sh), owedLine(sh.Owed, u.keeper, inHub), nextUpgradeWords(sh.Level)
 	}
 	if !u.tipsFresh(sh) {
 		u.tipBag, u.tipStack, u.tipWorn, u.tipKnown, u.tipClass = sh.Bag, sh.Stack, sh.Worn, sh.Known, u.class
@@ -384,9 +443,11 @@ func owedLine(owed int, keeper string, inHub bool) string {
 	return what + ": visit " + keeper + where
 }
 
-// tooltip is slot i's tooltip. Equipment in the bag is compared with what
-// the player would have on putting it on (whatever it replaces comes off);
-// worn equipment with what the player would have without it.
+// tooltip is slot i's tooltip: what the thing in it does, in figures made
+// from its content (figures.go), then its flavour line. Equipment in the
+// bag is compared with what the player would have on putting it on
+// (whatever it replaces comes off); worn equipment with what the player
+// would have without it.
 func (u *itemsUI) tooltip(sh client.Sheet, i int) tooltip {
 	def := slotDef(sh, i)
 	if !u.known(def) {
@@ -400,7 +461,7 @@ func (u *itemsUI) tooltip(sh client.Sheet, i int) tooltip {
 	t := tooltip{title: it.Name, kind: it.Kind, text: it.Text}
 	switch eq := it.Kind.EquipSlot(); {
 	case it.Kind == game.ItemConsumable:
-		t.lines = []string{fmt.Sprintf("restores %d health", it.Heal)}
+		t.lines, t.said = []string{healWords(it.Heal)}, 1
 		if i < game.BagSlots && sh.Stack[i] > 1 {
 			t.lines = append(t.lines, fmt.Sprintf("%d in the stack, of %d it holds", sh.Stack[i], game.MaxStack))
 		}
@@ -408,10 +469,10 @@ func (u *itemsUI) tooltip(sh client.Sheet, i int) tooltip {
 	case eq < 0:
 		t.hint = "Shift+click: drop"
 	case i >= game.BagSlots:
-		t.lines = statLines(it.Mods, u.statsWearing(sh, eq, -1), u.statsWearing(sh, eq, def))
+		t.lines, t.said = itemLines(it.Mods, u.statsWearing(sh, eq, -1), u.statsWearing(sh, eq, def))
 		t.hint = "click: take off   Shift+click: drop"
 	default:
-		t.lines = statLines(it.Mods, u.statsWearing(sh, -1, -1), u.statsWearing(sh, eq, def))
+		t.lines, t.said = itemLines(it.Mods, u.statsWearing(sh, -1, -1), u.statsWearing(sh, eq, def))
 		if was := sh.Worn[eq]; was >= 0 {
 			t.lines = append(t.lines, "replaces "+u.itemName(was))
 		}
@@ -453,8 +514,9 @@ func (u *itemsUI) clearedLines(c wire.Cleared) []string {
 
 // promptFor says what the interact key (named use) does where the ship
 // stands: choose an upgrade by the keeper with one owed (it opens the
-// panel there), else take the item in reach, else explain the keeper.
-func promptFor(take string, nearKeeper bool, owed int, portal, use string) string {
+// panel there), else take the item in reach, else explain the keeper with
+// idle, the words for when the next upgrade comes (nextUpgradeWords).
+func promptFor(take string, nearKeeper bool, owed int, portal, use, idle string) string {
 	switch {
 	case nearKeeper && owed > 0:
 		return use + ": choose an upgrade"
@@ -463,7 +525,7 @@ func promptFor(take string, nearKeeper bool, owed int, portal, use string) strin
 	case portal != "":
 		return portal
 	case nearKeeper:
-		return "Nothing owed yet: each level earns an upgrade here"
+		return idle
 	}
 	return ""
 }

@@ -94,52 +94,76 @@ func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *graphics, s *playScene, f
 	}
 }
 
-// drawHUD draws the bar with the XP line over it and the tooltip of the
-// slot under the mouse (over the inventory when it is open, drawTip).
-// The feedback and the cleared banner come and go (placement.go).
+// drawHUD draws the bar with the XP line over it, the slot whose tooltip
+// shows lit. The tooltip itself goes over the inventory when it is open
+// (drawTip), and over the fight with what comes and goes otherwise
+// (drawPlayTip); the feedback and the cleared banner come and go too
+// (placement.go).
 func (u *itemsUI) drawHUD(dst *ebiten.Image, g *graphics, s *playScene, panel bool) {
 	sh := s.rt.Sheet()
 	if !sh.Known {
 		return
 	}
 	w, h := s.win.w, s.win.h
+	lit := u.tipSlot(s.inv.open)
+	if panel || s.paused {
+		lit = -1
+	}
 	g.boxes.addKept("item bar", barRect(w, h))
-	u.drawBarShapes(dst, g.shapes, sh, w, h)
+	u.drawBarShapes(dst, g.shapes, sh, w, h, lit)
 	g.shapes.flush(dst)
 	u.drawBarIcons(dst, s.look, sh, w, h)
 	u.drawBarText(dst, g, sh, w, h)
-	if !panel && !s.inv.open {
-		u.drawTip(dst, g, s)
-	}
 }
 
-// drawTip draws the tooltip of the slot under the mouse, if any.
+// drawTip draws the tooltip of the slot under the mouse over the open
+// inventory, if any.
 func (u *itemsUI) drawTip(dst *ebiten.Image, g *graphics, s *playScene) {
 	if r, ok := u.tipRect(g, s); ok {
 		u.drawTooltip(dst, g, &u.tips[u.hover], r, uiScale(s.win.w, s.win.h))
 	}
 }
 
-// tipRect is where the tooltip of the slot under the mouse goes, and
-// whether one shows: not while the game is paused. Over the inventory it
+// tipRect is where the tooltip of the slot under the mouse goes over the
+// open inventory, and whether one shows: not while the game is paused. It
 // rises clear of the inventory's footer, which says how to close it.
 func (u *itemsUI) tipRect(g *graphics, s *playScene) (image.Rectangle, bool) {
-	if u.hover < 0 || s.paused || !s.rt.Sheet().Known {
+	if u.hover < 0 || s.paused || !s.inv.open || !s.rt.Sheet().Known {
 		return image.Rectangle{}, false
 	}
 	w, h := s.win.w, s.win.h
 	k := uiScale(w, h)
 	r := tooltipRect(g, &u.tips[u.hover], slotRect(u.hover, w, h), w, k)
-	if s.inv.open {
-		inv := invRect(w, h)
-		foot := inv.Max.Y - px(10, k) - int(glyphH*k) // the footer's top, as the inventory draws it
-		r = r.Add(image.Pt(0, min(0, foot-px(6, k)-r.Max.Y)))
-		r = r.Add(image.Pt(0, max(0, inv.Min.Y-r.Min.Y))) // never above the panel
-	}
+	inv := invRect(w, h)
+	foot := inv.Max.Y - px(10, k) - int(glyphH*k) // the footer's top, as the inventory draws it
+	r = r.Add(image.Pt(0, min(0, foot-px(6, k)-r.Max.Y)))
+	r = r.Add(image.Pt(0, max(0, inv.Min.Y-r.Min.Y))) // never above the panel
 	return r, true
 }
 
-func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *shapeBatch, sh client.Sheet, w, h int) {
+// drawPlayTip draws the tooltip of the bar slot the pointer rests on over
+// the fight, when no panel is open: in the place nearest over its slot
+// that is free of every box drawn so far (placement.go), or, with no room
+// this frame, not at all.
+func (u *itemsUI) drawPlayTip(dst *ebiten.Image, g *graphics, s *playScene) {
+	i := u.tipSlot(false)
+	if i < 0 || s.inv.open || s.paused || s.keeper.open || !s.rt.Sheet().Known {
+		u.sayTip(-1)
+		return
+	}
+	w, h := s.win.w, s.win.h
+	k := uiScale(w, h)
+	want := tooltipRect(g, &u.tips[i], slotRect(i, w, h), w, k)
+	r, ok := g.boxes.roomAt("tooltip", want.Min.X, want.Dx(), want.Dy(), want.Min.Y, -1, w, h, px(transientGap, k))
+	if !ok {
+		u.sayTip(-1)
+		return
+	}
+	u.drawTooltip(dst, g, &u.tips[i], r, k)
+	u.sayTip(i)
+}
+
+func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *shapeBatch, sh client.Sheet, w, h, lit int) {
 	b := barRect(w, h)
 	sb.rect(dst, float32(b.Min.X), float32(b.Min.Y), float32(b.Dx()), float32(b.Dy()), colPanel)
 	for i := range barSlots {
@@ -149,13 +173,13 @@ func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *shapeBatch, sh client.She
 		switch {
 		case i == u.keyed && u.frame-u.keyedAt < keyFlash:
 			fill = colSlotKey
-		case i == u.hover:
+		case i == lit:
 			fill, border = colSlotHot, colBorderOn
 			if u.shift && def >= 0 {
 				border = colSlotDrop
 			}
 		}
-		if def >= 0 && i != u.hover {
+		if def >= 0 && i != lit {
 			border = itemColours[u.kind(def)].scale(0.6)
 		}
 		frame(dst, sb, r, fill, border)
@@ -276,25 +300,38 @@ func (u *itemsUI) toastUp(text string, now time.Time) bool {
 // XP line and E's prompt, kept on screen.
 func tooltipRect(g *graphics, t *tooltip, slot image.Rectangle, w int, k float64) image.Rectangle {
 	pad, lineH := px(10, k), px(18, k)
+	n := 1 + len(t.lines)
+	for _, l := range [2]string{t.text, t.hint} {
+		if l != "" {
+			n++
+		}
+	}
+	pw, ph := t.measure(g, k)+2*pad, n*lineH+2*pad-px(4, k)
+	x := min(max(slot.Min.X+slot.Dx()/2-pw/2, px(8, k)), w-px(8, k)-pw)
+	y := slot.Min.Y - px(46, k) - ph
+	return image.Rect(x, y, x+pw, y+ph)
+}
+
+// measure is the widest of the tooltip's lines at scale k, the title with
+// room for the kind beside it, measured again only when k changes.
+func (t *tooltip) measure(g *graphics, k float64) int {
+	if t.width > 0 && t.widthK == k {
+		return t.width
+	}
 	width := g.text.advance(t.title, k)
 	if t.kind != 0 {
 		width += px(90, k) // room for the kind on the right
 	}
-	n := 1
 	for _, l := range t.lines {
 		width = max(width, g.text.advance(l, k))
-		n++
 	}
 	for _, l := range [2]string{t.text, t.hint} {
 		if l != "" {
 			width = max(width, g.text.advance(l, k))
-			n++
 		}
 	}
-	pw, ph := width+2*pad, n*lineH+2*pad-px(4, k)
-	x := min(max(slot.Min.X+slot.Dx()/2-pw/2, px(8, k)), w-px(8, k)-pw)
-	y := slot.Min.Y - px(46, k) - ph
-	return image.Rect(x, y, x+pw, y+ph)
+	t.width, t.widthK = width, k
+	return width
 }
 
 // drawTooltip draws a slot's tooltip in its panel r at UI scale k.
@@ -359,7 +396,8 @@ func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *graphics, s *playScene, nearK
 		return
 	}
 	use := s.keys[actInteract]
-	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos, use), nearKeeper, s.rt.Sheet().Owed, s.look.portalPrompt(s, self.Pos), u.keyWord(use))
+	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos, use), nearKeeper, s.rt.Sheet().Owed, s.look.portalPrompt(s, self.Pos), u.keyWord(use), u.nextText)
+	u.sayPrompt(msg)
 	if msg == "" {
 		return
 	}
@@ -373,4 +411,16 @@ func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *graphics, s *playScene, nearK
 	frame(dst, g.shapes, r, colTipPanel, colTitleEdge)
 	g.shapes.flush(dst)
 	g.text.draw(dst, msg, s.win.w/2, r.Min.Y+px(4, k), k, alignCenter, colTitle)
+}
+
+// sayPrompt writes E's prompt when it changes, for window tests:
+// "duskfall: prompt E: choose an upgrade"; nothing when it goes.
+func (u *itemsUI) sayPrompt(msg string) {
+	if msg == u.saidPrompt {
+		return
+	}
+	u.saidPrompt = msg
+	if u.logw != nil && msg != "" {
+		fmt.Fprintf(u.logw, "duskfall: prompt %s\n", msg)
+	}
 }

@@ -2,6 +2,7 @@ package render
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -226,21 +227,22 @@ func TestItemWords(t *testing.T) {
 		}{
 			{"a potion says what it heals", func(sh *client.Sheet) { sh.Bag[0] = itemDef(t, "healing_potion") }, 0,
 				[]string{"restores 50 health"}},
-			{"a quicker weapon says its shots per second, before and after", func(sh *client.Sheet) { sh.Bag[1] = sling }, 1,
-				[]string{"fire rate: 7.5 → 10 shots/s (faster)", "damage -2: 12 → 10"}},
+			{"a quicker weapon says how much quicker, its shots a second before and after, and the damage a second",
+				func(sh *client.Sheet) { sh.Bag[1] = sling }, 1,
+				[]string{"-2 damage a bullet: 12 → 10", "Fires 33 % faster: 7.5 → 10 shots a second", "Damage a second, one target: 90 → 100"}},
 			{"a weapon in the bag is compared with the one it replaces", func(sh *client.Sheet) {
 				sh.Bag[2], sh.Worn[game.EquipWeapon] = bow, sling
-			}, 2, []string{"damage +3: 10 → 15", "fire rate: 10 → 7.5 shots/s (slower)", "replaces Hailstorm Sling"}},
+			}, 2, []string{"+5 damage a bullet: 10 → 15", "Fires 25 % slower: 10 → 7.5 shots a second", "replaces Hailstorm Sling"}},
 			{"worn armour is compared with wearing nothing", func(sh *client.Sheet) { sh.Worn[game.EquipArmour] = jerkin },
-				game.FirstEquipSlot + game.EquipArmour, []string{"max health +20: 100 → 120"}},
-			{"a charm says move speed in u/s", func(sh *client.Sheet) { sh.Bag[3] = itemDef(t, "feather_charm") }, 3,
-				[]string{"move speed +30 u/s: 240 → 270"}},
-			{"poison says a pulse and how many", func(sh *client.Sheet) { sh.Bag[4] = itemDef(t, "viper_fang") }, 4,
-				[]string{"poison +3: a hit poisons for 0 → 3 damage, 6 times"}},
+				game.FirstEquipSlot + game.EquipArmour, []string{"+20 max health: 100 → 120"}},
+			{"a charm says how much faster the ship moves, in u/s", func(sh *client.Sheet) { sh.Bag[3] = itemDef(t, "feather_charm") }, 3,
+				[]string{"Moves 13 % faster: 240 → 270 u/s"}},
+			{"poison says its pulse and the damage a second it adds", func(sh *client.Sheet) { sh.Bag[4] = itemDef(t, "viper_fang") }, 4,
+				[]string{"A hit poisons for 3 s, a pulse every 0.5 s: 0 → 3 a pulse", "Damage a second, one target: 90 → 96"}},
 			{"a second bullet is an extra bullet a shot", func(sh *client.Sheet) { sh.Bag[5] = itemDef(t, "twinshot_repeater") }, 5,
-				[]string{"bullets a shot +1: 1 → 2", "fire rate: 7.5 → 5.5 shots/s (slower)"}},
+				[]string{"+1 bullet a shot: 1 → 2", "Fires 27 % slower: 7.5 → 5.5 shots a second", "Damage a second, one target: 90 → 131"}},
 			{"the numbers count the upgrades held", func(sh *client.Sheet) { sh.Bag[0], sh.Upgrades = bow, []uint8{0} }, 0,
-				[]string{"damage +3: 16 → 19"}},
+				[]string{"+3 damage a bullet: 16 → 19"}},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
@@ -297,7 +299,8 @@ func TestItemWords(t *testing.T) {
 }
 
 func TestStatWords(t *testing.T) {
-	base := builtin(t).Content.Player
+	c := builtin(t).Content
+	base := c.Player
 	t.Run("numbers are said to a tenth without a trailing zero", func(t *testing.T) {
 		cases := []struct {
 			v    float64
@@ -307,45 +310,85 @@ func TestStatWords(t *testing.T) {
 			assert.Equal(t, tc.want, num(tc.v))
 		}
 	})
-	t.Run("a stat change is said in player units", func(t *testing.T) {
+	t.Run("a stat change is said in words a player reads, its figures before → after", func(t *testing.T) {
 		cases := []struct {
 			name  string
 			mods  game.StatMods
 			after func(*game.PlayerStats)
 			want  string
 		}{
-			{"fire_cooldown -2 on a base of 8 ticks", game.StatMods{FireCooldown: -2},
-				func(st *game.PlayerStats) { st.FireCooldown -= 2 }, "fire rate: 7.5 → 10 shots/s (faster)"},
-			{"fire_cooldown +3 is slower", game.StatMods{FireCooldown: 3},
-				func(st *game.PlayerStats) { st.FireCooldown += 3 }, "fire rate: 7.5 → 5.5 shots/s (slower)"},
-			{"damage +3", game.StatMods{Damage: 3}, func(st *game.PlayerStats) { st.Damage += 3 }, "damage +3: 12 → 15"},
+			{"a fire cooldown 2 ticks shorter on a base of 8 is a third faster", game.StatMods{FireCooldown: -2},
+				func(st *game.PlayerStats) { st.FireCooldown -= 2 }, "Fires 33 % faster: 7.5 → 10 shots a second"},
+			{"3 ticks longer is slower", game.StatMods{FireCooldown: 3},
+				func(st *game.PlayerStats) { st.FireCooldown += 3 }, "Fires 27 % slower: 7.5 → 5.5 shots a second"},
+			{"damage +3", game.StatMods{Damage: 3}, func(st *game.PlayerStats) { st.Damage += 3 }, "+3 damage a bullet: 12 → 15"},
 			{"bullet speed in u/s", game.StatMods{BulletSpeed: 2}, func(st *game.PlayerStats) { st.BulletSpeed += 2 },
-				"bullet speed +120 u/s: 720 → 840"},
-			{"max health", game.StatMods{MaxHP: 25}, func(st *game.PlayerStats) { st.MaxHP += 25 }, "max health +25: 100 → 125"},
+				"Bullets fly 17 % faster: 720 → 840 u/s"},
+			{"max health", game.StatMods{MaxHP: 25}, func(st *game.PlayerStats) { st.MaxHP += 25 }, "+25 max health: 100 → 125"},
 			{"move speed in u/s", game.StatMods{Speed: -0.4}, func(st *game.PlayerStats) { st.Speed -= 0.4 },
-				"move speed -24 u/s: 240 → 216"},
-			{"split", game.StatMods{Split: 2}, func(st *game.PlayerStats) { st.Split += 2 },
-				"split +2: a hit fans 0 → 2 bullets out of the target"},
+				"Moves 10 % slower: 240 → 216 u/s"},
+			{"a split says its bullets and what each deals", game.StatMods{Split: 2}, func(st *game.PlayerStats) { st.Split += 2 },
+				"A hit splits off bullets of half its damage: 0 → 2 × 6"},
 			{"pierce", game.StatMods{Pierce: 1}, func(st *game.PlayerStats) { st.Pierce++ },
-				"pierce +1: bullets pass through 0 → 1 enemies"},
+				"Each bullet passes through more enemies: 0 → 1"},
+			{"poison says its pulse, how often and how long", game.StatMods{Poison: 8}, func(st *game.PlayerStats) { st.Poison += 8 },
+				"A hit poisons for 3 s, a pulse every 0.5 s: 0 → 8 a pulse"},
+			{"a change held at a limit says so", game.StatMods{Split: 1}, func(*game.PlayerStats) {},
+				"splits a hit: 0, already at its limit"},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
 				after := base
 				tc.after(&after)
-				assert.Equal(t, []string{tc.want}, statLines(tc.mods, base, after))
+				assert.Equal(t, []string{tc.want}, changeLines(tc.mods, base, after))
 			})
 		}
 	})
 	t.Run("an upgrade option shows every main stat, the changed ones before → after, DPS last", func(t *testing.T) {
-		c := builtin(t).Content
 		then := game.BuildStats(base, []uint8{0}, nil, c) // Sharpened: +4 damage
 		rows := optionRows(base, then)
 		assert.Equal(t, statRow{label: "damage", value: "12 → 16", changed: true}, rows[0])
 		assert.Equal(t, statRow{label: "fire rate (shots/s)", value: "7.5"}, rows[1])
-		assert.Equal(t, statRow{label: "DPS", value: "90 → 120", changed: true}, rows[len(rows)-1])
+		assert.Equal(t, statRow{label: "DPS, one target", value: "90 → 120", changed: true}, rows[len(rows)-1])
 		assert.Len(t, rows, int(statShots)+2, "no riders on either side: none shown")
 	})
+	t.Run("a split is valued in the DPS, and shown beside it", func(t *testing.T) {
+		then := game.BuildStats(base, []uint8{upgradeIndex(t, c, "splinter")}, nil, c) // one more bullet, each hit 2 weaker
+		rows := optionRows(base, then)
+		assert.Contains(t, rows, statRow{label: "splits a hit", value: "0 → 1 × 5", changed: true})
+		assert.Equal(t, statRow{label: "DPS, one target", value: "90 → 112", changed: true}, rows[len(rows)-1],
+			"(10 + 5) × 7.5 a second: the split bullet strikes the target it burst from")
+	})
+	t.Run("poison is valued at a pulse every half second, as it pulses under steady fire", func(t *testing.T) {
+		then := game.BuildStats(base, []uint8{upgradeIndex(t, c, "venom")}, nil, c)
+		rows := optionRows(base, then)
+		assert.Contains(t, rows, statRow{label: "poison every 0.5 s", value: "0 → 8", changed: true})
+		assert.Equal(t, statRow{label: "DPS, one target", value: "90 → 106", changed: true}, rows[len(rows)-1])
+	})
+	t.Run("a bomb says its reach in tiles and u, a shield how long it holds, both how often", func(t *testing.T) {
+		cases := []struct {
+			ab   game.Ability
+			want string
+		}{
+			{game.Ability{Kind: game.AbilityBomb, Name: "Bomb", Cooldown: 900, Radius: 170},
+				"Bomb: erases enemy bullets within 5.3 tiles (170 u) of you, every 15 s"},
+			{game.Ability{Kind: game.AbilityBomb, Name: "Nova", Cooldown: 1200, Radius: 240},
+				"Nova: erases enemy bullets within 7.5 tiles (240 u) of you, every 20 s"},
+			{game.Ability{Kind: game.AbilityShield, Name: "Flicker", Cooldown: 360, Duration: 40},
+				"Flicker: no hits for 0.7 s, every 6 s"},
+		}
+		for _, tc := range cases {
+			assert.Equal(t, tc.want, abilityWords(&tc.ab))
+		}
+	})
+}
+
+// upgradeIndex is the index of upgrade id in c.
+func upgradeIndex(t *testing.T, c *game.Content, id string) uint8 {
+	t.Helper()
+	i := slices.IndexFunc(c.Upgrades, func(u game.UpgradeDef) bool { return u.ID == id })
+	require.GreaterOrEqual(t, i, 0, "no upgrade %q", id)
+	return uint8(i)
 }
 
 func TestFeedbackLines(t *testing.T) {
@@ -411,13 +454,14 @@ func TestFeedbackLines(t *testing.T) {
 			{"nothing near says nothing", "", false, 0, ""},
 			{"an item in reach can be taken", "E: take Healing Potion", false, 0, "E: take Healing Potion"},
 			{"the keeper with a choice owed opens the panel", "E: take Healing Potion", true, 1, "E: choose an upgrade"},
-			{"the keeper with nothing owed explains", "", true, 0, "Nothing owed yet: each level earns an upgrade here"},
+			{"the keeper with nothing owed says when the next comes", "", true, 0, "No upgrade to choose now: the next comes at level 5"},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				assert.Equal(t, tc.want, promptFor(tc.take, tc.keeper, tc.owed, "", "E"))
+				assert.Equal(t, tc.want, promptFor(tc.take, tc.keeper, tc.owed, "", "E", nextUpgradeWords(4)))
 			})
 		}
+		assert.Equal(t, "No upgrade to choose now: level 50 is the last", nextUpgradeWords(game.MaxLevel))
 	})
 	t.Run("an item is in reach within the pickup radius only", func(t *testing.T) {
 		potion := uint8(itemDef(t, "healing_potion"))

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -52,12 +53,16 @@ var (
 	colOptionOn = rgb8(40, 34, 64, 0.96)
 )
 
-// optionView is one upgrade option as the panel shows it.
+// optionView is one upgrade option as the panel shows it: what it does in
+// words and figures made from its stat keys (figures.go), its flavour
+// line, and the stats before → after.
 type optionView struct {
-	title string   // "1  Sharpened"
-	src   string   // its line
-	text  []string // its line, wrapped to the card
-	rows  []statRow
+	title   string   // "1  Sharpened"
+	does    []string // "Fires 29 % faster: 6.7 → 8.6 shots a second", a line a stat
+	flavour string   // its content's text
+	text    []string // does, wrapped to the card
+	flav    []string // flavour, wrapped to the card
+	rows    []statRow
 }
 
 // keeperUI finds the keeper, draws it and runs its panel.
@@ -253,6 +258,25 @@ func (k *keeperUI) refresh(sh client.Sheet, rt *client.Runtime) {
 	k.wornKey = sh.Worn
 	k.layW = 0 // wrapped again for the window
 	k.makeOptions(sh.Loadout(rt.Character().Class), sh.Offer)
+	k.sayCards()
+}
+
+// sayCards writes each card's words and figures, for window tests:
+// "duskfall: keeper card 1  Quickdraw | Fires 29 % faster: … | DPS, one
+// target 120 → 154".
+func (k *keeperUI) sayCards() {
+	if k.logw == nil {
+		return
+	}
+	for _, o := range k.options {
+		parts := append([]string{o.title}, o.does...)
+		for _, r := range o.rows {
+			if r.changed {
+				parts = append(parts, r.label+" "+r.value)
+			}
+		}
+		k.say("duskfall: keeper card %s", strings.Join(parts, " | "))
+	}
 }
 
 // makeOptions makes a card per upgrade on offer to a character of loadout
@@ -280,22 +304,27 @@ func (k *keeperUI) lay(w, h int) {
 	k.cardH = 0
 	for i := range k.options {
 		o := &k.options[i]
-		o.text = wrap(o.src, chars)
-		k.cardH = max(k.cardH, px(52, s)+k.lineH()*(len(o.text)+len(o.rows))+px(20, s))
+		o.text = o.text[:0]
+		for _, l := range o.does {
+			o.text = append(o.text, wrap(l, chars)...)
+		}
+		o.flav = wrap(o.flavour, chars)
+		k.cardH = max(k.cardH, px(52, s)+k.lineH()*(len(o.text)+len(o.flav)+len(o.rows))+px(20, s))
 	}
 }
 
 // lineH is a line of an option card at the layout's scale.
 func (k *keeperUI) lineH() int { return max(px(optionLineH, k.cardK), int(glyphH*k.cardK)+2) }
 
-// option is one upgrade option: its number and name, its text, and the
-// stats now and after taking it.
+// option is one upgrade option: its number and name, what it does to
+// these stats, its flavour, and the stats now and after taking it.
 func (k *keeperUI) option(i int, up uint8, now, then game.PlayerStats) optionView {
 	if int(up) >= len(k.content.Upgrades) {
 		return optionView{title: fmt.Sprintf("%d  (unknown upgrade)", i+1)}
 	}
 	d := &k.content.Upgrades[up]
-	return optionView{title: fmt.Sprintf("%d  %s", i+1, d.Name), src: d.Text, rows: optionRows(now, then)}
+	return optionView{title: fmt.Sprintf("%d  %s", i+1, d.Name), does: changeLines(d.Mods, now, then), flavour: d.Text,
+		rows: optionRows(now, then)}
 }
 
 // optionRect is option i, the row of options centred on a w×h screen a
@@ -407,6 +436,10 @@ func (k *keeperUI) drawOption(dst *ebiten.Image, g *graphics, o *optionView, r i
 	lh := k.lineH()
 	for _, l := range o.text {
 		g.text.draw(dst, l, x, y, s, alignLeft, colText)
+		y += lh
+	}
+	for _, l := range o.flav {
+		g.text.draw(dst, l, x, y, s, alignLeft, colDim)
 		y += lh
 	}
 	y += px(10, s)

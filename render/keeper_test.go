@@ -88,7 +88,7 @@ func TestUpgradePanel(t *testing.T) {
 				}
 			}
 			assert.Positive(t, changed, "%s changes something", o.title)
-			assert.Equal(t, "DPS", o.rows[len(o.rows)-1].label)
+			assert.Equal(t, "DPS, one target", o.rows[len(o.rows)-1].label)
 		}
 	})
 	t.Run("the panel takes the number keys and clicks: no item is used and nothing fires", func(t *testing.T) {
@@ -170,7 +170,7 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 		s.items.itemIntent(in, s.win.w, s.win.h, false, false, &it)
 		s.items.lootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE)
 		s.keeper.near(s.rt, s.frames)
-		promptFor("", false, 0, "", s.items.keyWord(ebiten.KeyE))
+		promptFor("", false, 0, "", s.items.keyWord(ebiten.KeyE), s.items.nextText)
 	})
 	assert.Zero(t, allocs)
 }

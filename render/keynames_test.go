@@ -43,7 +43,7 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 	loot := []wire.GroundLoot{{Def: 0, X: 100, Y: 100}}
 	prompts = append(prompts,
 		s.items.lootInReach(loot, game.Vec{X: 100, Y: 100}, keys[actInteract]),
-		promptFor("", true, 1, "", s.items.keyWord(keys[actInteract])),
+		promptFor("", true, 1, "", s.items.keyWord(keys[actInteract]), ""),
 	)
 	s.inv.open = true
 	h.a.Draw(screen)

@@ -8,8 +8,9 @@ import (
 )
 
 // What comes and goes over the fight (docs/ART.md, "The HUD at any
-// size"): E's prompt, the ship's state, the boss banner, the server's last
-// sentence, the level-up words, the cleared panel and the feedback lines.
+// size"): E's prompt, the tooltip of the bar slot pointed at, the ship's
+// state, the boss banner, the server's last sentence, the level-up words,
+// the cleared panel and the feedback lines.
 // They are drawn last, over the HUD and over a panel that leaves room (the
 // inventory, the keeper's panel, and of them the pause menu shows only the
 // sentence and the feedback, answers to what it does), in that order,
@@ -59,7 +60,12 @@ func (t *transients) clearedLines(g *graphics, txt []string, width int, k float6
 // places tried. The place is recorded under name; false when none lies
 // between the screen's edges.
 func (b *uiBoxes) room(name string, w, h, y, dir, sw, sh, gap int) (image.Rectangle, bool) {
-	x := sw/2 - w/2 // as text centred on the screen lands
+	return b.roomAt(name, sw/2-w/2, w, h, y, dir, sw, sh, gap) // as text centred on the screen lands
+}
+
+// roomAt is room for a block whose left edge stands at x: a bar slot's
+// tooltip, over its slot.
+func (b *uiBoxes) roomAt(name string, x, w, h, y, dir, sw, sh, gap int) (image.Rectangle, bool) {
 	if b == nil || x < 0 || x+w > sw || h > sh {
 		return image.Rectangle{}, false
 	}
@@ -127,6 +133,7 @@ func (s *playScene) drawTransients(dst *ebiten.Image, g *graphics) {
 	if fight && !s.keeper.open {
 		s.items.drawPrompt(dst, g, s, s.keeper.near(s.rt, s.frames))
 	}
+	s.items.drawPlayTip(dst, g, s) // what the player points at, over its slot
 	if self, ok := s.rt.Self(); ok && fight {
 		s.drawLine(dst, g, &s.said.status, "status", statusLine(self.Flags, s.inDungeon()), h/2+px(64, uiScale(w, h)), 1)
 	}

@@ -151,7 +151,7 @@ type classCard struct {
 	stats string   // "HP 100 · speed 240 · 3 shots"
 	// statsFit is stats cut to the card.
 	statsFit fitted
-	power    []string // "Bomb: erases bullets near you, every 15 s", wrapped
+	power    []string // "Bomb: erases enemy bullets within 5.3 tiles (170 u) of you, every 15 s", wrapped
 }
 
 // classScene makes a character: its name (the player's, to begin with,
@@ -268,18 +268,6 @@ func classLayout(c *game.Content, w, h int, fromRoster bool) *classScene {
 }
 
 func midOf(r image.Rectangle) image.Point { return r.Min.Add(r.Size().Div(2)) }
-
-// abilityWords says what an ability does and how often.
-func abilityWords(ab *game.Ability) string {
-	every := fmt.Sprintf("every %d s", (ab.Cooldown+game.TickRate-1)/game.TickRate)
-	switch ab.Kind {
-	case game.AbilityBomb:
-		return fmt.Sprintf("%s: erases bullets near you, %s", ab.Name, every)
-	case game.AbilityShield:
-		return fmt.Sprintf("%s: no hits for %.1f s, %s", ab.Name, float64(ab.Duration)/game.TickRate, every)
-	}
-	return ab.Name
-}
 
 // layout lays the class scene out at the window's UI scale: the title
 // and the line under it, the row of cards, the name and Create, the

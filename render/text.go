@@ -146,12 +146,13 @@ func (t *textCache) blit(dst, img *ebiten.Image, x, y float64, c color.RGBA) {
 }
 
 // wrap breaks s into lines of at most width characters at spaces; a word
-// longer than a line is cut.
+// longer than a line is cut, and a number keeps its unit on its line
+// ("every 15 s", never "every 15" over "s").
 func wrap(s string, width int) []string {
 	width = max(width, 1)
 	var lines []string
 	line := []rune{}
-	for _, word := range strings.Fields(s) {
+	for _, word := range unitsKept(strings.Fields(s)) {
 		w := []rune(word)
 		for len(w) > width {
 			if len(line) > 0 {
@@ -171,6 +172,48 @@ func wrap(s string, width int) []string {
 		lines = append(lines, string(line))
 	}
 	return lines
+}
+
+// unitsKept joins each unit to the number before it, so the two wrap as
+// one word.
+func unitsKept(words []string) []string {
+	out := words[:0]
+	for i := 0; i < len(words); i++ {
+		if n := len(out); n > 0 && strings.ContainsAny(out[n-1][len(out[n-1])-1:], "0123456789") {
+			if k := unitAt(words[i:]); k > 0 {
+				out[n-1] += " " + strings.Join(words[i:i+k], " ")
+				i += k - 1
+				continue
+			}
+		}
+		out = append(out, words[i])
+	}
+	return out
+}
+
+// units are the units a figure is said in, a word or a few.
+var units = [][]string{{"s"}, {"u"}, {"%"}, {"u/s"}, {"tiles"}, {"shots", "a", "second"}, {"a", "pulse"}}
+
+// unitAt is how many of words, from the first, are a unit (punctuation
+// after it aside), or 0.
+func unitAt(words []string) int {
+	for _, u := range units {
+		if len(words) < len(u) {
+			continue
+		}
+		match := true
+		for k, w := range u {
+			got := words[k]
+			if k == len(u)-1 {
+				got = strings.TrimRight(got, ",.:;)")
+			}
+			match = match && got == w
+		}
+		if match {
+			return len(u)
+		}
+	}
+	return 0
 }
 
 // drawLines draws lines centred at x from y down, at scale, and returns

@@ -178,6 +178,10 @@ func TestWrap(t *testing.T) {
 		{"a word longer than a line is cut", "abcdefghij", 4, []string{"abcd", "efgh", "ij"}},
 		{"runs of spaces collapse", "a   b", 10, []string{"a b"}},
 		{"empty text has no lines", "", 10, nil},
+		{"a number keeps its unit on its line", "no hits for 1.5 s, every 10 s", 8,
+			[]string{"no hits", "for", "1.5 s,", "every", "10 s"}},
+		{"a unit of words stays with its number too", "Fires 33 % faster: 7.5 → 10 shots a second", 38,
+			[]string{"Fires 33 % faster: 7.5 →", "10 shots a second"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

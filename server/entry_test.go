@@ -85,3 +85,37 @@ func TestEnterLevelsRaisesACharacterAsItEntersPlay(t *testing.T) {
 	assert.Equal(t, 2, owed(&c))
 	assert.Len(t, c.Offer, 3)
 }
+
+// --enter-items puts items in a character's bag as it enters play, each
+// minted in the journal, one to a free slot; an item the content lacks is
+// refused when the server is made.
+func TestEnterItemsFillsTheBagAsACharacterEntersPlay(t *testing.T) {
+	t.Run("the bag holds them, and the journal says each was minted", func(t *testing.T) {
+		cfg := hubConfig(t)
+		cfg.EnterItems = []string{"feather_charm", "healing_potion"}
+		var minted []ItemRecord
+		cfg.ItemJournal = func(r ItemRecord) {
+			if r.Op == game.ItemMinted {
+				minted = append(minted, r)
+			}
+		}
+		lp := joinLocal(t, cfg)
+		p := lp.peer(t)
+		bag, _, ok := p.inst.world.PlayerItems(p.player)
+		require.True(t, ok)
+		for slot, id := range cfg.EnterItems {
+			require.False(t, bag[slot].Empty(), "slot %d", slot)
+			assert.Equal(t, id, cfg.Content.Items[bag[slot].Def].ID)
+		}
+		assert.True(t, bag[2].Empty())
+		require.Len(t, minted, 2)
+		assert.Equal(t, bag[0].ID, minted[0].Item.ID)
+		assert.Equal(t, "--enter-items", minted[0].Why)
+	})
+	t.Run("an item the content lacks is refused in words", func(t *testing.T) {
+		cfg := hubConfig(t)
+		cfg.EnterItems = []string{"vorpal_blade"}
+		_, err := New(cfg, newDoorway())
+		assert.EqualError(t, err, `no item "vorpal_blade" in the content's items.toml`)
+	})
+}

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -504,6 +505,7 @@ func (s *Runtime) bind(p *peer, c store.Character) {
 	p.char, p.hasChar, p.name, p.state, p.rosterOwed = c, true, c.Name, peerPlaying, 0
 	s.forgiveRoster(p)
 	s.hub.add(s, p)
+	s.kit(p)
 	s.equip(p)
 	s.restore(p)
 	s.raise(p)
@@ -532,6 +534,34 @@ func (s *Runtime) raise(p *peer) {
 		s.log.Printf("%s raised to level %d (--enter-levels)", p.char.Name, level)
 		s.touchSheet(p, wire.ActionLevelled, 0)
 	}
+}
+
+// kit puts Config.EnterItems in the bag of a character entering play
+// (--enter-items), each minted and journalled, one to a free slot while
+// there is one: testers and screenshots have things to point at without
+// the fights.
+func (s *Runtime) kit(p *peer) {
+	for _, id := range s.cfg.EnterItems {
+		def, ok := s.itemDef[id]
+		slot := s.freeBagSlot(&p.char)
+		if !ok || slot < 0 {
+			continue
+		}
+		it := game.Item{ID: s.itemIDs.Next(), Def: def}
+		p.char.Inventory = append(p.char.Inventory, store.ItemStack{ID: it.ID, Kind: id, Count: 1, Slot: slot})
+		s.journal(game.ItemMinted, it, p.player, "--enter-items")
+	}
+}
+
+// freeBagSlot is the first bag slot the character's record leaves empty,
+// or -1.
+func (s *Runtime) freeBagSlot(c *store.Character) int {
+	for slot := range game.BagSlots {
+		if !slices.ContainsFunc(c.Inventory, func(st store.ItemStack) bool { return st.Slot == slot }) {
+			return slot
+		}
+	}
+	return -1
 }
 
 // enterAtOnce sends a character that just entered the hub on through the

@@ -47,6 +47,11 @@ type Config struct {
 	// play, owing an upgrade choice for each (--enter-levels): for tests
 	// and screenshots of the keeper. 0: none.
 	EnterLevels int
+	// EnterItems are item content ids put into every character's bag as
+	// it enters play, one to a free slot (--enter-items): for tests and
+	// screenshots of what the window says of them. New checks each names
+	// an item.
+	EnterItems []string
 	// RosterAllowanceTicks disconnects a peer that stays on the roster this
 	// long without playing (the idle limit off turns it off too): 0 means
 	// RosterAllowanceTicks (60 s).
@@ -216,6 +221,9 @@ func New(cfg Config, tr transport.Server) (*Runtime, error) {
 		return nil, fmt.Errorf("server: at most %d players, not %d", MaxPlayersLimit, cfg.MaxPlayers)
 	}
 	if err := checkEnter(&cfg); err != nil {
+		return nil, err
+	}
+	if err := checkEnterItems(&cfg); err != nil {
 		return nil, err
 	}
 	s := &Runtime{

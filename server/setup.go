@@ -2,7 +2,9 @@ package server
 
 import (
 	"fmt"
+	"slices"
 
+	"duskfall/game"
 	"duskfall/levels"
 )
 
@@ -43,4 +45,18 @@ func checkEnter(cfg *Config) error {
 		}
 	}
 	return fmt.Errorf("no portal of the map %s leads to %q (its portals lead to %v)", cfg.Map.Name, cfg.Enter, kinds)
+}
+
+// checkEnterItems refuses a Config.EnterItems that names an item the
+// content lacks, or more than a bag holds.
+func checkEnterItems(cfg *Config) error {
+	if len(cfg.EnterItems) > game.BagSlots {
+		return fmt.Errorf("%d items to enter with, and a bag holds %d", len(cfg.EnterItems), game.BagSlots)
+	}
+	for _, id := range cfg.EnterItems {
+		if !slices.ContainsFunc(cfg.Content.Items, func(it game.ItemDef) bool { return it.ID == id }) {
+			return fmt.Errorf("no item %q in the content's items.toml", id)
+		}
+	}
+	return nil
 }
