@@ -59,7 +59,8 @@ fuzztime=${FUZZTIME:-3s}
 door='^(TestHoldingTheDoor|TestProofsThatNeverConnectCannotShutTheDoor)$'
 realtime='^(TestItemConservation|TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLossMatchesTheNetwork|TestDeltaSnapshotsRebuildExactlyOverABadNetwork)$'
 window='^(TestGUI|TestJourney)'
-frames='^(TestHostileBulletsContrastInEveryPlace|TestNoHUDElementsOverlapAtAnySize|TestAnEnemyOutOfSightReadsAgainstTheDark)$'
+# The frame tests are render's tests under the frames tag: every test in a
+# file built with it (the package's other tests run with them, a few seconds).
 
 # idle CMD...: CMD at the idle scheduling class, or at the lowest nice
 # level where the idle class is refused.
@@ -119,10 +120,10 @@ wait "$vet" || fail "go vet, or a build for the next stage"
 
 stage "the door's sieges, beside fuzzing and the frame tests at the idle class"
 idle env FUZZTIME="$fuzztime" FUZZJOBS=2 FUZZPARALLEL=1 scripts/fuzz.sh & fuzz=$!
-idle scripts/with-display.sh "$go" test -count=1 -tags frames -run "$frames" ./render & drawn=$!
+idle scripts/with-display.sh "$go" test -count=1 -tags frames ./render & drawn=$!
 run "$go" test -count=1 -run "$door" ./internal/e2e
 wait "$fuzz" || fail "scripts/fuzz.sh"
-wait "$drawn" || fail "the frame tests ($frames)"
+wait "$drawn" || fail "the frame tests (go test -tags frames ./render)"
 
 stage "the rest of the real-time group"
 run "$go" test -count=1 -parallel 4 -run "$realtime" ./internal/e2e
