@@ -115,7 +115,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	hubPlay.openSettings = nil
 	friend := friendJoins(t, hub, hubRec, "Marguerite")
 	hubPlay.roster = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, hubPlay.ctl)
-	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", LabelKick}, nil)
+	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", "Vanguard  ·  level 1  ·  in the hub", LabelKick}, nil)
 	hubPlay.ctl.BanPlayer(friend.PlayerID())
 	checkLayout(t, dir, "players-banned", hub, []string{LabelPlayers, LabelBanned, LabelUnban}, nil)
 	var long []string
