@@ -63,10 +63,13 @@ type playScene struct {
 	fx           *effects
 	dir          *director // which sounds play
 	returning    bool      // Return to hub was chosen: ESCAPE is held until the ship is out
-	costLines    []string  // leaveCost wrapped to the window, for costW and costK
+	endAsked     bool      // the host pressed End the game once with friends in it: the next press ends it
+	costLines    []string  // the words over the pause menu (pauseWords) wrapped to the window, for costFor, costW and costK
+	costFor      string
 	costW        int
 	costK        float64
-	bossHeard    int // the last frame a met boss was near, for the music
+	endWords     hostEndWords // the host's words of End the game, made again only when the count changes
+	bossHeard    int          // the last frame a met boss was near, for the music
 	netGraph     bool
 
 	frames  int // updates since the scene opened
@@ -115,6 +118,9 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s.items = newItemsUI(content, keeper)
 	s.keeper = newKeeperUI(content, keeper, s.rt)
 	s.items.logw, s.keeper.logw, s.inv.logw = env.logw, env.logw, env.logw
+	if s.ctl != nil {
+		s.leave.label = LabelEndGame // the host's leaving ends the game for everyone: the button says so
+	}
 	s.pause = newForm(toAny(s.pauseButtons(false))...)
 	s.pauseOut = newForm(toAny(s.pauseButtons(true))...)
 	s.netGraph = env.settings.NetGraph
@@ -160,10 +166,67 @@ func toAny(bs []*button) []any {
 
 func (s *playScene) layoutPause() {
 	pauseColumn(s.win.w, s.win.h, s.pauseButtons(s.inDungeon()))
-	if k := uiScale(s.win.w, s.win.h); s.costW != s.win.w || s.costK != k {
-		s.costW, s.costK = s.win.w, k
-		s.costLines = wrap(leaveCost, max(20, (s.win.w-px(48, k))/int(glyphW*k+1)))
+	words := s.pauseWords()
+	if k := uiScale(s.win.w, s.win.h); s.costW != s.win.w || s.costK != k || s.costFor != words {
+		s.costW, s.costK, s.costFor = s.win.w, k, words
+		s.costLines = wrap(words, max(20, (s.win.w-px(48, k))/int(glyphW*k+1)))
 	}
+}
+
+// pauseWords is what the pause menu says over its buttons: in a dungeon
+// what leaving costs, and to the host what ending the game does to the
+// friends in it. A joiner in the hub is told nothing.
+func (s *playScene) pauseWords() string {
+	if s.ctl == nil {
+		if s.inDungeon() {
+			return leaveCost
+		}
+		return ""
+	}
+	end := s.endWords.get(s.ctl.Friends(), s.endAsked)
+	s.leave.label = s.endWords.label
+	if s.inDungeon() {
+		return s.endWords.inDungeon
+	}
+	return end
+}
+
+// hostEndWords are the host's words of End the game for a count of
+// friends, made once per count: the line over the menu, the same after
+// the dungeon's cost, and the button's label.
+type hostEndWords struct {
+	made            bool
+	friends         int
+	asked           bool
+	line, inDungeon string
+	label           string
+}
+
+func (e *hostEndWords) get(friends int, asked bool) string {
+	if e.made && e.friends == friends && e.asked == asked {
+		return e.line
+	}
+	e.made, e.friends, e.asked = true, friends, asked
+	e.label, e.line = LabelEndGame, "End the game stops the game you host; no friend is in it now"
+	switch {
+	case friends > 0 && asked:
+		e.label = fmt.Sprintf("Sure? End for %s", friendsWords(friends))
+		e.line = fmt.Sprintf("End the game for your %s too? They go back to their menu. Press it again to end it; Esc keeps playing", friendsWords(friends))
+	case friends == 1:
+		e.line = "End the game stops it for everyone: your friend goes back to their menu"
+	case friends > 1:
+		e.line = fmt.Sprintf("End the game stops it for everyone: your %s go back to their menu", friendsWords(friends))
+	}
+	e.inDungeon = hostLeaveCost + " " + e.line
+	return e.line
+}
+
+// friendsWords is "1 friend" or "3 friends".
+func friendsWords(n int) string {
+	if n == 1 {
+		return "1 friend"
+	}
+	return fmt.Sprintf("%d friends", n)
 }
 
 // pauseColumn lays the pause menu's buttons out at the window's UI scale.
@@ -267,7 +330,7 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	s.layoutPause()
 	if !s.paused {
 		if in.Back || in.Pad.Start {
-			s.paused, s.returning, s.menu().focus = true, false, 0
+			s.paused, s.returning, s.endAsked, s.menu().focus = true, false, false, 0
 			fmt.Fprintln(s.logw, "duskfall: scene=pause")
 		}
 		return false
@@ -284,7 +347,12 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		}
 		return false
 	}
-	switch s.menu().update(in) {
+	focus := s.menu().focus
+	pressed := s.menu().update(in)
+	if s.endAsked && (s.menu().focus != focus || (pressed != nil && pressed != s.leave)) {
+		s.endAsked = false // the question is let go as the focus leaves it
+	}
+	switch pressed {
 	case s.copyCode:
 		s.copyJoinCode()
 	case s.players:
@@ -301,14 +369,37 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	case s.toHub:
 		s.paused, s.returning = false, true
 	case s.leave:
+		if s.askToEnd() {
+			break
+		}
 		s.mv.leaveToMenu()
 		return true
 	default:
-		if in.menuBack() || in.Pad.Start {
+		switch {
+		case s.endAsked && in.menuBack():
+			s.endAsked = false // Esc takes the question back, the menu still open
+		case in.menuBack() || in.Pad.Start:
 			s.paused = false
 		}
 	}
+	s.layoutPause() // the words and the End button's label as the press left them
 	return false
+}
+
+// askToEnd says whether the host's End the game asks first instead of
+// ending: the first press with friends in the game, who would be sent
+// back to their menu.
+func (s *playScene) askToEnd() bool {
+	if s.ctl == nil || s.endAsked {
+		return false
+	}
+	n := s.ctl.Friends()
+	if n == 0 {
+		return false
+	}
+	s.endAsked = true
+	fmt.Fprintf(s.logw, "duskfall: end the game? friends=%d\n", n)
+	return true
 }
 
 // intent is the player's input, or only the last aim while paused. After
@@ -600,12 +691,13 @@ func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
 	g.shapes.rect(screen, 0, 0, float32(s.win.w), float32(s.win.h), colDimScreen)
 	drawFormShapes(screen, g, s.menu())
 	g.shapes.flush(screen)
-	// Over the buttons, bottom up: in a dungeon what leaving costs, the
-	// line under the title, and the title, smaller when the room is short.
+	// Over the buttons, bottom up: what leaving costs in a dungeon and
+	// what ending the game does to the host's friends, the line under the
+	// title, and the title, smaller when the room is short.
 	k := uiScale(s.win.w, s.win.h)
 	lh := int(glyphH*k) + 4
 	y := s.resume.rect.Min.Y - px(12, k)
-	if s.inDungeon() {
+	if len(s.costLines) > 0 {
 		y -= len(s.costLines) * lh
 		g.text.drawLines(screen, s.costLines, s.win.w/2, y, k, colTitle)
 		y -= px(8, k)
@@ -635,17 +727,27 @@ func keeperName(pack *levels.Pack) string {
 const leaveCost = "Leaving takes a second wherever you stand, and you can still be hit: " +
 	"Return to hub channels it here; Disconnect leaves your body to channel it alone."
 
-// Pause menu labels.
+// hostLeaveCost is leaveCost for the host, whose game ends when it leaves.
+const hostLeaveCost = "Leaving takes a second wherever you stand, and you can still be hit: " +
+	"Return to hub channels it here."
+
+// Pause menu labels. A host's Disconnect reads LabelEndGame: its game
+// ends for everyone when it leaves.
 const (
 	LabelResume      = "Resume"
 	LabelReturnToHub = "Return to hub"
 	LabelDisconnect  = "Disconnect to menu"
+	LabelEndGame     = "End the game"
 )
 
 // PauseButtonCenter is the centre of a pause menu button in a w×h window,
 // in the hub or (inDungeon) in a dungeon, hosting (with the Players list)
-// or not, for tests that click it.
+// or not, for tests that click it. LabelDisconnect and LabelEndGame both
+// name the button that leaves, whatever it reads.
 func PauseButtonCenter(label string, w, h int, inDungeon, hosting bool) (image.Point, bool) {
+	if label == LabelEndGame {
+		label = LabelDisconnect
+	}
 	labels := []string{LabelResume}
 	if inDungeon {
 		labels = append(labels, LabelReturnToHub)
