@@ -142,3 +142,72 @@ func giveUpTheClipboard(t *testing.T, dir string) {
 	assert.Eventually(t, func() bool { return len(clipboardTools(dir)) == 0 }, 5*time.Second, 50*time.Millisecond,
 		"the games' clipboard tools end once another program takes the clipboard")
 }
+
+// A host with a friend in the game opens Players: it reads the friend's
+// class, level and place, Enter out of habit removes no one, and Kick
+// asks before it acts. Then End the game asks, naming the friend it ends
+// the game for, and the second click sends the friend back to its menu
+// with the host's words.
+func TestJourneyHostAsksBeforeRemovingAFriend(t *testing.T) {
+	needWindow(t)
+	start := time.Now()
+	dir := t.TempDir()
+	host := launch(t, "host", filepath.Join(dir, "host"), "--port", strconv.Itoa(freeUDPPort(t)), "--name", "Hosta")
+	host.expect("duskfall: scene=menu")
+	host.hostAndPlay("duskfall: scene=play", 1)
+	host.expect("duskfall: join code ")
+	code := strings.TrimPrefix(host.line("duskfall: join code "), "duskfall: join code ")
+	friend := launch(t, "friend", filepath.Join(dir, "friend"), "--join", code, "--name", "Frienda")
+	friend.expect("duskfall: scene=play")
+	require.Eventually(t, func() bool { return strings.Contains(host.log(), "Frienda joined") }, guiWait, 100*time.Millisecond)
+
+	host.key("Escape")
+	host.until("duskfall: scene=pause", 1, nil)
+	players, ok := render.PauseButtonCenter(render.LabelPlayers, host.w, host.h, false, true)
+	require.True(t, ok)
+	host.until("duskfall: scene=players", 1, func() { host.clickPoint(players) })
+	time.Sleep(300 * time.Millisecond)
+	host.shotOnTop("players")
+	host.press("Return") // Back has the focus: the list closes
+	host.until("duskfall: scene=players", 2, func() { host.clickPoint(players) })
+	assert.NotContains(t, host.log(), "duskfall: players: kicked", "Enter kicked no one")
+
+	host.press("Up", "Up", "Return") // from Back up past Ban to Kick, and press it
+	host.expect("duskfall: players: asked: Kick Frienda? Enter or click again to kick; Esc cancels")
+	time.Sleep(150 * time.Millisecond)
+	host.shotOnTop("kick-asked")
+	host.press("Escape", "Return") // the question let go, the list still open on Kick: asked again
+	host.until("duskfall: players: asked: Kick Frienda?", 2, nil)
+	host.press("Escape", "Escape") // the question, then the list
+	assert.NotContains(t, host.log(), "duskfall: players: kicked")
+
+	end, ok := render.PauseButtonCenter(render.LabelEndGame, host.w, host.h, false, true)
+	require.True(t, ok)
+	host.until("duskfall: end the game? friends=1", 1, func() { host.clickPoint(end) })
+	time.Sleep(150 * time.Millisecond)
+	host.shotOnTop("end-asked")
+	assert.False(t, friend.saw("duskfall: scene=failed"), "one click ends nothing:\n%s", friend.log())
+	host.until("duskfall: scene=menu", 2, func() { host.clickPoint(end) })
+	friend.expect("duskfall: scene=failed Disconnected: The host left the game")
+	time.Sleep(300 * time.Millisecond)
+	friend.shotOnTop("host-left")
+	t.Logf("the journey took %.1f s", time.Since(start).Seconds())
+}
+
+// shotOnTop raises the window over the other player's, which shares the
+// screen, and takes its screenshot.
+func (p *player) shotOnTop(name string) {
+	p.t.Helper()
+	xdotool(p.t, "windowraise", p.wid)
+	time.Sleep(200 * time.Millisecond) // a frame drawn where it shows
+	p.screenshot(name)
+}
+
+// press presses each key in turn, held long enough that a window drawing
+// few frames a second (two windows on a busy machine) reads every one.
+func (p *player) press(keys ...string) {
+	for _, k := range keys {
+		p.hold(k, 150*time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
+	}
+}
