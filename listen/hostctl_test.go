@@ -121,3 +121,37 @@ func TestABanFromTheWindowOutlivesTheHostedGame(t *testing.T) {
 	assert.Contains(t, back.Err().Error(), server.BannedWords, "the ban is in the store the next game opens")
 	assert.Equal(t, "unbanned kate", again.Server.Unban("kate"))
 }
+
+// The Players list names each friend's class, level and place, and the
+// host's End the game counts the friends it sends back to their menu.
+func TestTheHostKnowsWhoItsFriendsAreAndWhere(t *testing.T) {
+	cases := []struct {
+		name, enter, class string
+		xp                 int
+		want               string
+	}{
+		{"a friend new to the hub", "", "", 0, "Vanguard  ·  level 1  ·  in the hub"},
+		{"a friend of another class, grown, on the first floor of a dungeon", "catacombs", "arcanist", 500,
+			"Arcanist  ·  level 3  ·  The Catacombs, floor 1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h, err := Start(Config{Content: builtin(t), Addr: "127.0.0.1:0", Map: "hub", Seed: 3, Client: client.Config{Name: "host"}, Enter: c.enter})
+			require.NoError(t, err)
+			defer h.Close()
+			assert.Zero(t, h.Friends(), "alone")
+			kate, err := client.Dial(h.Addr(), client.Config{Content: builtin(t).Content, Name: "kate", Class: c.class})
+			require.NoError(t, err)
+			defer kate.Close()
+			frames(h, func() bool { return kate.State() == client.StatePlaying && h.About(kate.PlayerID()) != "" }, kate)
+			require.Equal(t, client.StatePlaying, kate.State(), "%v", kate.Err())
+			if c.xp > 0 {
+				require.True(t, h.Server.GrantXP(kate.PlayerID(), c.xp))
+			}
+			frames(h, func() bool { return h.About(kate.PlayerID()) == c.want }, kate)
+			assert.Equal(t, c.want, h.About(kate.PlayerID()))
+			assert.Equal(t, 1, h.Friends(), "kate is the host's one friend")
+			assert.Empty(t, h.About(999), "no such player")
+		})
+	}
+}

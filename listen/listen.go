@@ -215,6 +215,22 @@ func (h *Host) Banned() []string {
 	return out
 }
 
+// Friends counts the friends in the game: those Close sends back to
+// their menu.
+func (h *Host) Friends() int { return h.Server.Friends() }
+
+// About says who a player is and where, for the Players list: its class,
+// level and place ("Arcanist  ·  level 3  ·  The Catacombs, floor 2");
+// "" for no such player.
+func (h *Host) About(player uint16) string {
+	for _, p := range h.Server.PlayerList() {
+		if p.Player == player {
+			return p.Detail()
+		}
+	}
+	return ""
+}
+
 // Unban lifts an account's ban, by account and by address.
 func (h *Host) Unban(account string) string { return h.Server.Unban(account) }
 

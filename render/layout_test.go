@@ -127,7 +127,11 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	hubPlay.openSettings = nil
 	friend := friendJoins(t, hub, hubRec, "Marguerite")
 	hubPlay.roster = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, hubPlay.ctl)
-	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", LabelKick}, nil)
+	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", "Vanguard  ·  level 1  ·  in the hub", LabelKick}, nil)
+	players := hubPlay.roster
+	hubPlay.roster, hubPlay.endAsked = nil, true // End the game pressed once, a friend in the game
+	checkLayout(t, dir, "pause end asked", hub, []string{"Paused", "Sure? End for 1 friend"}, nil)
+	hubPlay.roster, hubPlay.endAsked = players, false
 	hubPlay.ctl.BanPlayer(friend.PlayerID())
 	checkLayout(t, dir, "players-banned", hub, []string{LabelPlayers, LabelBanned, LabelUnban}, nil)
 	var long []string

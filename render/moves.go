@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"log"
 	"strconv"
 
@@ -29,6 +30,7 @@ func (a *app) connectingScene(sess session, title string) *connectingScene {
 }
 
 func (a *app) failedScene(title, reason string) *connectingScene {
+	fmt.Fprintf(a.logw, "duskfall: scene=failed %s: %s\n", title, capitalize(reason)) // window tests read why
 	return newFailedScene(&a.window, a, title, reason)
 }
 

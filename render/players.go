@@ -12,13 +12,22 @@ import (
 )
 
 // The host's Players list, opened from the pause menu of Host and play:
-// every other player in the game, each with Kick and Ban (Ban asks once
-// more before it acts), then the accounts banned, each with Unban. The
-// host itself is not listed: it cannot remove itself. Each press is answered in one line under the list, the server's
-// own words ("kicked kate"). docs/NETCODE.md (Host controls).
+// every other player in the game with its class, level and place, each
+// with Kick and Ban, then the accounts banned, each with Unban. The host
+// itself is not listed: it cannot remove itself. The list opens with Back
+// focused, so an Enter pressed out of habit removes no one, and Kick and
+// Ban each ask once more before they act (Esc or another button lets the
+// question go). Each press is answered in one line under the list, the
+// server's own words ("kicked kate"). docs/NETCODE.md (Host controls).
 
 // hostControls is a hosted game's say over its players (listen.Host).
 type hostControls interface {
+	// About is a player's class, level and place in a line ("Arcanist
+	// ·  level 3  ·  The Catacombs, floor 2"); "" when not known.
+	About(player uint16) string
+	// Friends counts the players besides the host's own: those ending the
+	// game sends back to their menu.
+	Friends() int
 	KickPlayer(player uint16) string
 	BanPlayer(player uint16) string
 	Banned() []string // the accounts banned, oldest first
@@ -27,13 +36,14 @@ type hostControls interface {
 
 // Players list labels.
 const (
-	LabelPlayers    = "Players"
-	LabelKick       = "Kick"
-	LabelBan        = "Ban"
-	LabelBanConfirm = "Sure? Ban"
-	LabelBack       = "Back"
-	LabelUnban      = "Unban"
-	LabelBanned     = "Banned"
+	LabelPlayers     = "Players"
+	LabelKick        = "Kick"
+	LabelKickConfirm = "Sure? Kick"
+	LabelBan         = "Ban"
+	LabelBanConfirm  = "Sure? Ban"
+	LabelBack        = "Back"
+	LabelUnban       = "Unban"
+	LabelBanned      = "Banned"
 )
 
 // bannedRow is one banned account and its Unban.
@@ -47,6 +57,8 @@ type bannedRow struct {
 type playerRow struct {
 	id        uint16
 	name      string
+	about     string // its class, level and place (hostControls.About)
+	shown     fitted // about, cut to the row
 	row       image.Rectangle
 	kick, ban *button
 }
@@ -60,15 +72,16 @@ type playersPanel struct {
 	banned  []bannedRow
 	back    *button
 	form    *form
-	listed  string // the roster the rows were built from, to rebuild only on change
-	confirm uint16 // the player whose Ban waits for its second press (0: none)
-	said    string // the answer to the last press
-	top     int    // where the list hangs from (layout)
-	scroll  int    // the first row shown when the rows do not all fit
-	shown   int    // how many rows are shown
-	hintY   int    // where the scrolling hint is drawn; -1: every row fits
-	loose   bool   // scrolled by the wheel: the view no longer follows the focus
-	hint    fitted // the scrolling hint, cut to the window
+	listed  string  // the roster the rows were built from, to rebuild only on change
+	confirm *button // the Kick or Ban waiting for its second press (nil: none)
+	said    string  // the answer to the last press, or the question asked
+	frames  int     // updates since it opened: the rows' places are read again now and then
+	top     int     // where the list hangs from (layout)
+	scroll  int     // the first row shown when the rows do not all fit
+	shown   int     // how many rows are shown
+	hintY   int     // where the scrolling hint is drawn; -1: every row fits
+	loose   bool    // scrolled by the wheel: the view no longer follows the focus
+	hint    fitted  // the scrolling hint, cut to the window
 }
 
 func newPlayersPanel(win *window, logw io.Writer, rt *client.Runtime, ctl hostControls) *playersPanel {
@@ -91,16 +104,22 @@ func (p *playersPanel) refresh() {
 		return
 	}
 	p.listed = key.String()
-	focus := 0
+	asked := p.confirmed()
+	p.confirm = nil
+	focus := -1 // Back: the safe place to open on
 	if p.form != nil {
 		focus = p.form.focus
 	}
 	p.rows = p.rows[:0]
 	var items []any
 	for _, id := range ids {
-		r := playerRow{id: id, name: p.rt.Name(id), kick: &button{label: LabelKick, small: true}, ban: &button{label: LabelBan, small: true}}
-		if id == p.confirm {
-			r.ban.label = LabelBanConfirm
+		r := playerRow{id: id, name: p.rt.Name(id), about: p.ctl.About(id),
+			kick: &button{label: LabelKick, small: true}, ban: &button{label: LabelBan, small: true}}
+		switch {
+		case asked.id == id && asked.ban:
+			p.confirm, r.ban.label = r.ban, LabelBanConfirm
+		case asked.id == id && asked.kick:
+			p.confirm, r.kick.label = r.kick, LabelKickConfirm
 		}
 		p.rows = append(p.rows, r)
 		items = append(items, r.kick, r.ban)
@@ -113,14 +132,45 @@ func (p *playersPanel) refresh() {
 	}
 	items = append(items, p.back)
 	p.form = newForm(items...)
-	p.form.focus = min(focus, len(items)-1)
+	if focus < 0 || focus >= len(items) {
+		focus = len(items) - 1
+	}
+	p.form.focus = focus
 	p.layout()
+}
+
+// question is the Kick or Ban waiting for its second press: whose, and
+// which.
+type question struct {
+	id        uint16
+	kick, ban bool
+}
+
+// confirmed is the question the list asks now, if any.
+func (p *playersPanel) confirmed() question {
+	for _, r := range p.rows {
+		switch p.confirm {
+		case r.kick:
+			return question{id: r.id, kick: true}
+		case r.ban:
+			return question{id: r.id, ban: true}
+		}
+	}
+	return question{}
+}
+
+// refreshAbout reads each row's class, level and place again: they change
+// as the friends play.
+func (p *playersPanel) refreshAbout() {
+	for i := range p.rows {
+		p.rows[i].about = p.ctl.About(p.rows[i].id)
+	}
 }
 
 // Row geometry at UI scale 1.
 const (
-	playersRowW = 560
-	playersRowH = 40
+	playersRowW = 600
+	playersRowH = 52 // two lines: the name, and its class, level and place
 	playersBtnW = 110
 )
 
@@ -207,6 +257,9 @@ func (p *playersPanel) focusedRow() int {
 // update runs the list; true means it closed.
 func (p *playersPanel) update(in *frameInput) bool {
 	p.refresh()
+	if p.frames++; p.frames%30 == 0 {
+		p.refreshAbout()
+	}
 	if in.Wheel != 0 || in.PageUp || in.PageDown {
 		p.scroll, p.loose = scrollTop(p.scroll, len(p.rows)+len(p.banned), p.shown, -1, in), true
 	}
@@ -216,8 +269,14 @@ func (p *playersPanel) update(in *frameInput) bool {
 	if p.form.focus != before {
 		p.loose = false // the view follows the focus again
 		p.layout()
+		if p.confirm != nil && p.form.focused() != any(p.confirm) {
+			p.ask(nil, "") // the question is let go as the focus leaves it
+		}
 	}
 	switch {
+	case pressed == nil && in.menuBack() && p.confirm != nil:
+		p.ask(nil, "") // Esc takes the question back, not the list
+		return false
 	case pressed == p.back, pressed == nil && in.menuBack():
 		return true
 	case pressed == nil:
@@ -225,31 +284,63 @@ func (p *playersPanel) update(in *frameInput) bool {
 	}
 	for _, b := range p.banned {
 		if pressed == b.unban {
-			p.confirm, p.said = 0, p.ctl.Unban(b.account)
-			fmt.Fprintf(p.logw, "duskfall: players: %s\n", p.said)
+			p.ask(nil, "")
+			p.answer(p.ctl.Unban(b.account))
 		}
 	}
 	for i := range p.rows {
 		r := &p.rows[i]
 		switch {
-		case pressed == r.kick:
-			p.confirm, p.said = 0, p.ctl.KickPlayer(r.id)
-		case pressed == r.ban && p.confirm != r.id:
-			p.confirm, p.said = r.id, fmt.Sprintf("Ban %s by account and by address? Press again to ban", r.name)
-		case pressed == r.ban:
-			p.confirm, p.said = 0, p.ctl.BanPlayer(r.id)
-		default:
+		case pressed != r.kick && pressed != r.ban:
 			continue
-		}
-		fmt.Fprintf(p.logw, "duskfall: players: %s\n", p.said) // window tests follow the answers
-	}
-	for i := range p.rows {
-		p.rows[i].ban.label = LabelBan
-		if p.rows[i].id == p.confirm {
-			p.rows[i].ban.label = LabelBanConfirm
+		case pressed != p.confirm:
+			p.ask(pressed, r.question(pressed == r.ban))
+		case pressed == r.kick:
+			p.ask(nil, "")
+			p.answer(p.ctl.KickPlayer(r.id))
+		default:
+			p.ask(nil, "")
+			p.answer(p.ctl.BanPlayer(r.id))
 		}
 	}
 	return false
+}
+
+// question is what the list asks before it kicks or bans r.
+func (r *playerRow) question(ban bool) string {
+	if ban {
+		return fmt.Sprintf("Ban %s by account and by address? Enter or click again to ban; Esc cancels", r.name)
+	}
+	return fmt.Sprintf("Kick %s? Enter or click again to kick; Esc cancels", r.name)
+}
+
+// ask makes b the button waiting for its second press, asking words (nil
+// and "": no question), and labels the buttons so.
+func (p *playersPanel) ask(b *button, words string) {
+	if p.confirm != nil && b == nil {
+		p.said = "" // the question let go
+	}
+	p.confirm = b
+	if b != nil {
+		p.said = words
+		fmt.Fprintf(p.logw, "duskfall: players: asked: %s\n", words)
+	}
+	for i := range p.rows {
+		r := &p.rows[i]
+		r.kick.label, r.ban.label = LabelKick, LabelBan
+		switch p.confirm {
+		case r.kick:
+			r.kick.label = LabelKickConfirm
+		case r.ban:
+			r.ban.label = LabelBanConfirm
+		}
+	}
+}
+
+// answer shows and logs the server's answer to a press.
+func (p *playersPanel) answer(words string) {
+	p.said = words
+	fmt.Fprintf(p.logw, "duskfall: players: %s\n", words) // window tests follow the answers
 }
 
 func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
@@ -274,10 +365,15 @@ func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
 	g.text.draw(dst, LabelPlayers, p.win.w/2, titleY, 3*k, alignCenter, colTitle)
 	g.text.draw(dst, "Kick removes a player, who may come back; Ban keeps its account and address out",
 		p.win.w/2, max(titleY+int(3*k*glyphH)+px(4, k), top-px(28, k)), k, alignCenter, colDim)
-	for _, r := range p.rows {
-		if !r.row.Empty() {
-			g.text.draw(dst, r.name, r.row.Min.X+px(12, k), r.row.Min.Y+(r.row.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
+	for i := range p.rows {
+		r := &p.rows[i]
+		if r.row.Empty() {
+			continue
 		}
+		x, room := r.row.Min.X+px(12, k), r.kick.rect.Min.X-r.row.Min.X-px(20, k)
+		y := r.row.Min.Y + (r.row.Dy()-2*int(glyphH*k)-px(2, k))/2
+		g.text.draw(dst, r.name, x, y, k, alignLeft, colText)
+		g.text.draw(dst, r.shown.get(g, r.about, room, k), x, y+int(glyphH*k)+px(2, k), k, alignLeft, colDim)
 	}
 	if len(p.rows) == 0 {
 		g.text.draw(dst, "No one else is in the game", p.win.w/2, top+px(12, k), k, alignCenter, colDim)

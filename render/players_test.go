@@ -87,6 +87,9 @@ func TestThePlayersList(t *testing.T) {
 		p := openPlayers(t, h, s)
 		require.Len(t, p.rows, 1, "the host is not listed")
 		click(h, rowOf(t, p, "kate").kick.rect)
+		assert.Equal(t, LabelKickConfirm, rowOf(t, p, "kate").kick.label)
+		assert.Equal(t, "Kick kate? Enter or click again to kick; Esc cancels", p.said)
+		click(h, rowOf(t, p, "kate").kick.rect)
 		assert.Equal(t, "kicked kate", p.said)
 		stepWith(t, h, func() bool { return kate.State() == client.StateFailed }, kate)
 		assert.EqualError(t, kate.Err(), server.KickedWords)
@@ -130,6 +133,64 @@ func TestThePlayersList(t *testing.T) {
 		assert.NotContains(t, s.pause.order, any(s.players))
 		assert.NotContains(t, s.pauseOut.order, any(s.players))
 	})
+}
+
+func TestThePlayersListAsksBeforeItRemovesAnyone(t *testing.T) {
+	h, rec := hostedHarness(t)
+	s := untilPlaying(t, h)
+	bob := friendJoins(t, h, rec, "bob")
+	p := openPlayers(t, h, s)
+	row := func() playerRow { return rowOf(t, p, "bob") }
+	t.Run("it opens with Back focused, so Enter out of habit kicks no one", func(t *testing.T) {
+		assert.Same(t, p.back, p.form.focused())
+		h.press(frameInput{Enter: true})
+		assert.Nil(t, s.roster, "Enter closed the list")
+		assert.Equal(t, client.StatePlaying, bob.State())
+		assert.NotContains(t, h.log.String(), "kicked")
+		require.True(t, s.paused, "back in the pause menu")
+		click(h, s.players.rect)
+		require.NotNil(t, s.roster)
+		p = s.roster
+	})
+	t.Run("Enter on Kick asks, and Esc lets the question go, the list still open", func(t *testing.T) {
+		for i := 0; i < 10 && p.form.focused() != any(row().kick); i++ {
+			h.press(frameInput{Up: true})
+		}
+		require.Same(t, row().kick, p.form.focused())
+		h.press(frameInput{Enter: true})
+		assert.Equal(t, LabelKickConfirm, row().kick.label)
+		assert.Equal(t, "Kick bob? Enter or click again to kick; Esc cancels", p.said)
+		h.press(frameInput{Back: true})
+		assert.Same(t, p, s.roster, "the list is still open")
+		assert.Equal(t, LabelKick, row().kick.label)
+		assert.Empty(t, p.said)
+		h.press(frameInput{Enter: true})
+		assert.Equal(t, LabelKickConfirm, row().kick.label, "asked again")
+	})
+	t.Run("the question goes when the focus leaves it", func(t *testing.T) {
+		h.press(frameInput{Down: true})
+		assert.Same(t, row().ban, p.form.focused())
+		assert.Equal(t, LabelKick, row().kick.label)
+		h.press(frameInput{Up: true})
+		h.press(frameInput{Enter: true})
+		require.Equal(t, LabelKickConfirm, row().kick.label)
+	})
+	t.Run("a second Enter kicks", func(t *testing.T) {
+		h.press(frameInput{Enter: true})
+		assert.Equal(t, "kicked bob", p.said)
+		stepWith(t, h, func() bool { return bob.State() == client.StateFailed }, bob)
+	})
+}
+
+func TestThePlayersListSaysWhoEachFriendIsAndWhere(t *testing.T) {
+	h, rec := hostedHarness(t)
+	s := untilPlaying(t, h)
+	kate := friendJoins(t, h, rec, "kate")
+	host := hostOf(rec)
+	p := openPlayers(t, h, s)
+	assert.Equal(t, "Vanguard  ·  level 1  ·  in the hub", rowOf(t, p, "kate").about)
+	require.True(t, host.Server.GrantXP(kate.PlayerID(), 500))
+	stepWith(t, h, func() bool { return rowOf(t, p, "kate").about == "Vanguard  ·  level 3  ·  in the hub" }, kate)
 }
 
 func TestHostOptions(t *testing.T) {

@@ -26,7 +26,8 @@ type joinScene struct {
 	clip          *clipboard
 	pinned        func(addr string) string // the fingerprint pinned for an address (known_servers), "" for none
 	name, addr    *textField
-	password      *textField // the game's password, when it has one: beside the address
+	password      *textField // the game's password, when it has one: under the address
+	addrSeen      string     // the address as the last frame left it: an edit clears the error
 	connect, back *button
 	games         []*button // games heard on the network, then servers joined lately: a click fills the address
 	gameAddr      []string  // the address or join code each of games fills in
@@ -62,7 +63,7 @@ func newJoinScene(win *window, mv moves, logw io.Writer, saved *Settings, name s
 	s := &joinScene{
 		win: win, mv: mv, logw: logw, saved: saved, typed: typed, lan: lan, clip: clip, pinned: pinned,
 		name:     &textField{label: "Your name", maxBytes: wire.MaxNameLen},
-		addr:     &textField{label: "Address or join code", maxBytes: 128},
+		addr:     &textField{label: "Address or join code", maxBytes: 128, fit: true},
 		password: &textField{label: LabelJoinPassword, maxBytes: wire.MaxPasswordLen, secret: true},
 		connect:  &button{label: "Connect"},
 		back:     &button{label: "Back"},
@@ -74,15 +75,17 @@ func newJoinScene(win *window, mv moves, logw io.Writer, saved *Settings, name s
 		s.password.SetText(typed.password)
 		s.err = typed.err
 	}
+	s.addrSeen = s.addr.Text()
 	s.listGames()
 	return s
 }
 
 // layout lays the screen out at the window's UI scale, top to bottom:
-// the title (smaller in a short window), the two fields, Connect and Back
-// side by side, the error in its own place, the games, and the footer at
-// the bottom. The games scroll in the room left, keeping the focused one
-// in view.
+// the title (smaller in a short window), the name, the address as wide as
+// the window lets it be (a whole join code reads in it), the password,
+// Connect and Back side by side, the error in its own place, the games,
+// and the footer at the bottom. The games scroll in the room left,
+// keeping the focused one in view.
 func (s *joinScene) layout() {
 	w, h := s.win.w, s.win.h
 	k := uiScale(w, h)
@@ -92,7 +95,7 @@ func (s *joinScene) layout() {
 	s.footY = h - px(10, k) - lh
 	s.title = 4 * k
 	errH := s.wrapError(0, w, textScale*k, k)
-	form := 2*(px(labelGap, k)+px(fieldH, k)+px(rowGap, k)) + px(buttonH, k) + px(rowGap, k)
+	form := 3*(px(labelGap, k)+px(fieldH, k)+px(rowGap, k)) + px(buttonH, k) + px(rowGap, k)
 	over := func() bool {
 		return px(12, k)+int(glyphH*s.title)+px(16, k)+form+errH+lh+px(gameRowH, k) > s.footY
 	}
@@ -108,16 +111,14 @@ func (s *joinScene) layout() {
 	}
 	s.titleY = y
 	y += int(glyphH*s.title) + px(16, k)
-	for _, f := range []*textField{s.name, s.addr} {
+	for _, f := range []*textField{s.name, s.addr, s.password} {
 		y += px(labelGap, k)
 		f.rect = centredRect(w, y, fw, px(fieldH, k))
 		y += px(fieldH, k) + px(rowGap, k)
 	}
-	// The password shares the address's row, at its right.
-	row := s.addr.rect
-	pw := min(px(joinPasswordW, k), row.Dx()/2)
-	s.addr.rect.Max.X = row.Max.X - pw - px(12, k)
-	s.password.rect = image.Rect(row.Max.X-pw, row.Min.Y, row.Max.X, row.Max.Y)
+	// The address takes the row's whole width: a join code is long, and
+	// the digits of its address and port tell two games apart.
+	s.addr.rect = centredRect(w, s.addr.rect.Min.Y, min(w-px(16, k), px(joinAddressW, k)), px(fieldH, k))
 	bw := (fw - px(rowGap, k)) / 2
 	x0 := (w - fw) / 2
 	s.connect.rect = image.Rect(x0, y, x0+bw, y+px(buttonH, k))
@@ -182,8 +183,10 @@ func JoinAddressCenter(w, h int, shown string) image.Point {
 	return s.addr.rect.Min.Add(s.addr.rect.Size().Div(2))
 }
 
-// joinPasswordW is the width of the join screen's password field.
-const joinPasswordW = 170
+// joinAddressW is the width of the join screen's address field, when the
+// window has it: a whole join code of an IPv4 address and a port,
+// "192.168.100.200:65535/" and 32 letters, in the fields' text.
+const joinAddressW = 760
 
 // LabelJoinPassword is the join screen's password field.
 const LabelJoinPassword = "Password, if any"
@@ -337,6 +340,7 @@ func (s *joinScene) Update() error {
 		s.addr.SetText(strings.TrimSpace(text))
 		fmt.Fprintf(s.logw, "duskfall: join pasted %d characters\n", len(s.addr.Text())) // the count alone: a clipboard is not the log's
 	}
+	defer s.clearStaleError() // after this frame's typing and picks
 	if in := s.win.in; in.Wheel != 0 || in.PageUp || in.PageDown {
 		s.top, s.loose = scrollTop(s.top, len(s.games), s.shown, -1, in), true
 	}
@@ -360,6 +364,19 @@ func (s *joinScene) Update() error {
 	}
 	s.layout() // the focus may have moved to a game out of view
 	return nil
+}
+
+// clearStaleError lets the last try's error go once the address it was
+// about is edited, pasted over or picked from the list: a red line under
+// a new address would read as that address's fault.
+func (s *joinScene) clearStaleError() {
+	if text := s.addr.Text(); text != s.addrSeen {
+		s.addrSeen = text
+		if s.err != "" {
+			s.err, s.said = "", "" // the same words again, after another try, are logged again
+			fmt.Fprintln(s.logw, "duskfall: join error cleared")
+		}
+	}
 }
 
 // submit checks the form, remembers it, and connects. The address or

@@ -211,3 +211,101 @@ func TestALongRefusalCoversNothing(t *testing.T) {
 		}
 	}
 }
+
+// aLongCode is the longest join code an IPv4 address makes: every digit
+// of the address and the port a friend must read to tell two games apart.
+const aLongCode = "192.168.100.200:65535/" + joinKey
+
+// fieldShows is the text the address field draws in a frame of the join
+// screen at w×h.
+func fieldShows(t *testing.T, h *harness, s *joinScene, w, h2 int) string {
+	t.Helper()
+	screen := ebiten.NewImage(w, h2)
+	defer screen.Deallocate()
+	h.a.Draw(screen)
+	inner := s.addr.rect.Inset(2)
+	var shown []string
+	for _, b := range h.a.gfx.boxes.boxes {
+		if b.text && b.r.Overlaps(inner) && b.name != s.addr.label {
+			shown = append(shown, b.name)
+		}
+	}
+	require.Len(t, shown, 1, "one line of text in the field: %q", shown)
+	return shown[0]
+}
+
+// A friend reads the whole join code in the address field, so codes for
+// two ports of one address never look alike.
+func TestTheAddressFieldShowsAWholeJoinCode(t *testing.T) {
+	for _, tc := range []struct {
+		size    image.Point
+		uiScale float64
+		focused bool
+	}{
+		{image.Pt(WindowWidth, WindowHeight), 0, true},
+		{image.Pt(WindowWidth, WindowHeight), 0, false},
+		{image.Pt(WindowWidth, WindowHeight), 1.25, true},
+		{image.Pt(MinWindowWidth, MinWindowHeight), 0, true},
+		{image.Pt(MinWindowWidth, MinWindowHeight), 0, false},
+		{image.Pt(2560, 1440), 0, true},
+	} {
+		t.Run(fmt.Sprintf("at %dx%d, UI scale %v, focused %v", tc.size.X, tc.size.Y, tc.uiScale, tc.focused), func(t *testing.T) {
+			defer func() { uiChoice = 0 }()
+			uiChoice = tc.uiScale
+			h, s := openJoin(t)
+			defer h.a.Layout(WindowWidth, WindowHeight)
+			h.a.Layout(tc.size.X, tc.size.Y)
+			typeInto(h, s.addr, aLongCode)
+			if !tc.focused {
+				click(h, s.name.rect)
+			}
+			h.press(frameInput{})
+			assert.Equal(t, aLongCode, fieldShows(t, h, s, tc.size.X, tc.size.Y))
+			assert.True(t, s.addr.rect.In(image.Rect(0, 0, tc.size.X, tc.size.Y)))
+		})
+	}
+	t.Run("a code longer than the field shows its start, the address and port, when not being edited", func(t *testing.T) {
+		h, s := openJoin(t)
+		long := "duskfall-host.example.net:65535/" + joinKey + joinKey
+		typeInto(h, s.addr, long)
+		click(h, s.name.rect)
+		h.press(frameInput{})
+		shown := fieldShows(t, h, s, WindowWidth, WindowHeight)
+		assert.True(t, strings.HasPrefix(shown, "duskfall-host.example.net:65535/"), "shows %q", shown)
+	})
+}
+
+// An error from the last try is about the address then given: once the
+// address is edited or another pasted, it goes.
+func TestTheJoinErrorGoesWhenTheAddressChanges(t *testing.T) {
+	refused := func(t *testing.T) (*harness, *joinScene) {
+		h, s := openJoin(t)
+		typeInto(h, s.addr, "192.0.2.2:70000/"+joinKey)
+		h.press(frameInput{Enter: true})
+		require.NotEmpty(t, s.err)
+		return h, s
+	}
+	t.Run("typing in the address clears it", func(t *testing.T) {
+		h, s := refused(t)
+		h.press(frameInput{Backspace: true})
+		assert.Empty(t, s.err)
+		assert.Contains(t, h.log.String(), "duskfall: join error cleared\n")
+	})
+	t.Run("pasting another clears it", func(t *testing.T) {
+		h, s := refused(t)
+		h.a.clip.read = func() (string, error) { return aJoinCode, nil }
+		h.press(frameInput{Paste: true})
+		require.Eventually(t, func() bool {
+			h.press(frameInput{})
+			return s.addr.Text() == aJoinCode
+		}, time.Second, time.Millisecond)
+		assert.Empty(t, s.err)
+	})
+	t.Run("moving about the form, or typing a password, keeps it", func(t *testing.T) {
+		h, s := refused(t)
+		words := s.err
+		h.press(frameInput{Down: true})
+		h.press(frameInput{Chars: []rune("owl")})
+		assert.Equal(t, words, s.err)
+	})
+}

@@ -63,13 +63,18 @@ type playScene struct {
 	fx           *effects
 	dir          *director // which sounds play
 	returning    bool      // Return to hub was chosen: ESCAPE is held until the ship is out
-	costLines    []string  // leaveCost wrapped to the window, for costW, costH and costK
+	endAsked     bool      // the host pressed End the game once with friends in it: the next press ends it
+	costLines    []string  // the words over the pause menu (pauseSays) wrapped to the window, for costFor, costW, costH and costK
+	costFor      string
+	roomFor      string // the words the layout keeps room for (pauseSays)
+	costRoom     int    // their lines
 	costW, costH int
 	costK        float64
-	pauseBs      []*button   // the pause menu's buttons in the hub, as s.pause holds them
-	pauseOutBs   []*button   // and in a dungeon, as s.pauseOut holds them
-	pauseAt      pauseLayout // where the pause menu's words go (pause_layout.go)
-	bossHeard    int         // the last frame a met boss was near, for the music
+	endWords     hostEndWords // the host's words of End the game, made again only when the count changes
+	pauseBs      []*button    // the pause menu's buttons in the hub, as s.pause holds them
+	pauseOutBs   []*button    // and in a dungeon, as s.pauseOut holds them
+	pauseAt      pauseLayout  // where the pause menu's words go (pause_layout.go)
+	bossHeard    int          // the last frame a met boss was near, for the music
 	netGraph     bool
 
 	frames  int // updates since the scene opened
@@ -119,6 +124,9 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s.items.keys = env.keys // the bar labels each bag slot with its key
 	s.keeper = newKeeperUI(content, keeper, s.rt)
 	s.items.logw, s.keeper.logw, s.inv.logw = env.logw, env.logw, env.logw
+	if s.ctl != nil {
+		s.leave.label = LabelEndGame // the host's leaving ends the game for everyone: the button says so
+	}
 	s.pauseBs, s.pauseOutBs = s.pauseButtons(false), s.pauseButtons(true)
 	s.pause = newForm(toAny(s.pauseBs)...)
 	s.pauseOut = newForm(toAny(s.pauseOutBs)...)
@@ -167,15 +175,95 @@ func toAny(bs []*button) []any {
 // window (pause_layout.go), wrapping what leaving costs again only when the
 // window or the scale changed.
 func (s *playScene) layoutPause() {
-	if k := uiScale(s.win.w, s.win.h); s.costW != s.win.w || s.costH != s.win.h || s.costK != k {
-		s.costW, s.costH, s.costK = s.win.w, s.win.h, k
-		s.costLines = wrap(leaveCost, pauseCostWidth(s.win.w, s.win.h, k))
+	words, room := s.pauseSays()
+	if k := uiScale(s.win.w, s.win.h); s.costW != s.win.w || s.costH != s.win.h || s.costK != k || s.costFor != words || s.roomFor != room {
+		s.costW, s.costH, s.costK, s.costFor, s.roomFor = s.win.w, s.win.h, k, words, room
+		width := pauseCostWidth(s.win.w, s.win.h, k)
+		s.costLines, s.costRoom = wrap(words, width), len(wrap(room, width))
 	}
-	bs, cost := s.pauseBs, 0
+	bs := s.pauseBs
 	if s.inDungeon() {
-		bs, cost = s.pauseOutBs, len(s.costLines)
+		bs = s.pauseOutBs
 	}
-	s.pauseAt = pauseColumn(s.win.w, s.win.h, cost, bs)
+	s.pauseAt = pauseColumn(s.win.w, s.win.h, s.costRoom, bs)
+}
+
+// pauseSays is what the pause menu says over its buttons, and the words
+// its layout keeps room for: in a dungeon what leaving costs, and to the
+// host what ending the game does to the friends in it, with room for the
+// question End the game asks, so the button does not move under a second
+// press. A joiner in the hub is told nothing.
+func (s *playScene) pauseSays() (words, room string) {
+	friends := 0
+	if s.ctl != nil {
+		friends = s.ctl.Friends()
+	}
+	e := s.endWords.get(s.ctl != nil, s.inDungeon(), friends, s.endAsked)
+	if s.ctl != nil {
+		s.leave.label = e.label
+	}
+	return e.words, e.room
+}
+
+// hostEndWords are the pause menu's words for where the player is, whether
+// it hosts, how many friends are in and whether End the game has asked:
+// made again only when one of those changes.
+type hostEndWords struct {
+	made               bool
+	hosting, inDungeon bool
+	friends            int
+	asked              bool
+	words, room, label string
+}
+
+func (e *hostEndWords) get(hosting, inDungeon bool, friends int, asked bool) *hostEndWords {
+	if e.made && e.hosting == hosting && e.inDungeon == inDungeon && e.friends == friends && e.asked == asked {
+		return e
+	}
+	e.made, e.hosting, e.inDungeon, e.friends, e.asked = true, hosting, inDungeon, friends, asked
+	e.words, e.label = pauseWordsFor(hosting, inDungeon, friends, asked)
+	e.room, _ = pauseWordsFor(hosting, inDungeon, friends, friends > 0)
+	return e
+}
+
+// pauseWordsFor is what the pause menu says over its buttons, and the
+// leaving button's label: a joiner hears what leaving a dungeon costs, the
+// host what ending the game does to its friends.
+func pauseWordsFor(hosting, inDungeon bool, friends int, asked bool) (words, label string) {
+	if !hosting {
+		if inDungeon {
+			return leaveCost, LabelDisconnect
+		}
+		return "", LabelDisconnect
+	}
+	line, label := hostEndLine(friends, asked)
+	if inDungeon {
+		return hostLeaveCost + " " + line, label
+	}
+	return line, label
+}
+
+// hostEndLine is what the host's menu says of End the game, and the
+// button's label, for this many friends, asked or not.
+func hostEndLine(friends int, asked bool) (line, label string) {
+	switch {
+	case friends > 0 && asked:
+		return fmt.Sprintf("End the game for your %s too? They go back to their menu. Press it again to end it; Esc keeps playing", friendsWords(friends)),
+			fmt.Sprintf("Sure? End for %s", friendsWords(friends))
+	case friends == 1:
+		return "End the game stops it for everyone: your friend goes back to their menu", LabelEndGame
+	case friends > 1:
+		return fmt.Sprintf("End the game stops it for everyone: your %s go back to their menu", friendsWords(friends)), LabelEndGame
+	}
+	return "End the game stops the game you host; no friend is in it now", LabelEndGame
+}
+
+// friendsWords is "1 friend" or "3 friends".
+func friendsWords(n int) string {
+	if n == 1 {
+		return "1 friend"
+	}
+	return fmt.Sprintf("%d friends", n)
 }
 
 // inDungeon reports whether the player is in a dungeon: there, leaving
@@ -256,7 +344,7 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	s.layoutPause()
 	if !s.paused {
 		if in.Back || in.Pad.Start {
-			s.paused, s.returning, s.menu().focus = true, false, 0
+			s.paused, s.returning, s.endAsked, s.menu().focus = true, false, false, 0
 			fmt.Fprintln(s.logw, "duskfall: scene=pause")
 		}
 		return false
@@ -273,7 +361,12 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		}
 		return false
 	}
-	switch s.menu().update(in) {
+	focus := s.menu().focus
+	pressed := s.menu().update(in)
+	if s.endAsked && (s.menu().focus != focus || (pressed != nil && pressed != s.leave)) {
+		s.endAsked = false // the question is let go as the focus leaves it
+	}
+	switch pressed {
 	case s.copyCode:
 		s.copyJoinCode()
 	case s.players:
@@ -290,14 +383,37 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	case s.toHub:
 		s.paused, s.returning = false, true
 	case s.leave:
+		if s.askToEnd() {
+			break
+		}
 		s.mv.leaveToMenu()
 		return true
 	default:
-		if in.menuBack() || in.Pad.Start {
+		switch {
+		case s.endAsked && in.menuBack():
+			s.endAsked = false // Esc takes the question back, the menu still open
+		case in.menuBack() || in.Pad.Start:
 			s.paused = false
 		}
 	}
+	s.layoutPause() // the words and the End button's label as the press left them
 	return false
+}
+
+// askToEnd says whether the host's End the game asks first instead of
+// ending: the first press with friends in the game, who would be sent
+// back to their menu.
+func (s *playScene) askToEnd() bool {
+	if s.ctl == nil || s.endAsked {
+		return false
+	}
+	n := s.ctl.Friends()
+	if n == 0 {
+		return false
+	}
+	s.endAsked = true
+	fmt.Fprintf(s.logw, "duskfall: end the game? friends=%d\n", n)
+	return true
 }
 
 // intent is the player's input, or only the last aim while paused. After
@@ -590,14 +706,15 @@ func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
 	g.shapes.rect(screen, 0, 0, float32(s.win.w), float32(s.win.h), colDimScreen)
 	drawFormShapes(screen, g, s.menu())
 	g.shapes.flush(screen)
-	// The title, the line under it and in a dungeon what leaving costs,
-	// where the layout put them: clear of the HUD (pause_layout.go).
+	// The title, the line under it and what leaving costs or ending the
+	// game does, where the layout put them: clear of the HUD
+	// (pause_layout.go).
 	k, l := uiScale(s.win.w, s.win.h), s.pauseAt
 	g.text.draw(screen, "Paused", s.win.w/2, l.titleY, l.titleScale, alignCenter, colTitle)
 	if l.subY >= 0 {
 		g.text.draw(screen, "the game goes on around you", s.win.w/2, l.subY, k, alignCenter, colDim)
 	}
-	if s.inDungeon() {
+	if len(s.costLines) > 0 {
 		g.text.drawLines(screen, s.costLines, s.win.w/2, l.costY, k, colTitle)
 	}
 	drawFormTextAt(screen, g, s.menu(), 0, k)
@@ -615,17 +732,38 @@ func keeperName(pack *levels.Pack) string {
 const leaveCost = "Leaving takes a second wherever you stand, and you can still be hit: " +
 	"Return to hub channels it here; Disconnect leaves your body to channel it alone."
 
-// Pause menu labels.
+// hostLeaveCost is leaveCost for the host, whose game ends when it leaves.
+const hostLeaveCost = "Leaving takes a second wherever you stand, and you can still be hit: " +
+	"Return to hub channels it here."
+
+// Pause menu labels. A host's Disconnect reads LabelEndGame: its game
+// ends for everyone when it leaves.
 const (
 	LabelResume      = "Resume"
 	LabelReturnToHub = "Return to hub"
 	LabelDisconnect  = "Disconnect to menu"
+	LabelEndGame     = "End the game"
 )
 
 // PauseButtonCenter is the centre of a pause menu button in a w×h window,
-// in the hub or (inDungeon) in a dungeon, hosting (with the Players list)
-// or not, for tests that click it.
+// in the hub or (inDungeon) in a dungeon, hosting (with the Players list,
+// and no friend in the game) or not, for tests that click it.
+// LabelDisconnect and LabelEndGame both name the button that leaves,
+// whatever it reads.
 func PauseButtonCenter(label string, w, h int, inDungeon, hosting bool) (image.Point, bool) {
+	return pauseButtonCenter(label, w, h, inDungeon, hosting, 0)
+}
+
+// PauseButtonCenterWithFriends is PauseButtonCenter for a host with this
+// many friends in its game.
+func PauseButtonCenterWithFriends(label string, w, h int, inDungeon bool, friends int) (image.Point, bool) {
+	return pauseButtonCenter(label, w, h, inDungeon, true, friends)
+}
+
+func pauseButtonCenter(label string, w, h int, inDungeon, hosting bool, friends int) (image.Point, bool) {
+	if label == LabelEndGame {
+		label = LabelDisconnect
+	}
 	labels := []string{LabelResume}
 	if inDungeon {
 		labels = append(labels, LabelReturnToHub)
@@ -638,11 +776,8 @@ func PauseButtonCenter(label string, w, h int, inDungeon, hosting bool) (image.P
 	for i, l := range labels {
 		bs[i] = &button{label: l}
 	}
-	cost := 0
-	if inDungeon {
-		cost = len(wrap(leaveCost, pauseCostWidth(w, h, uiScale(w, h))))
-	}
-	pauseColumn(w, h, cost, bs)
+	room, _ := pauseWordsFor(hosting, inDungeon, friends, friends > 0)
+	pauseColumn(w, h, len(wrap(room, pauseCostWidth(w, h, uiScale(w, h)))), bs)
 	for _, b := range bs {
 		if b.label == label {
 			return b.rect.Min.Add(b.rect.Size().Div(2)), true

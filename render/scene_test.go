@@ -744,13 +744,16 @@ func TestALongAddressScrollsInItsField(t *testing.T) {
 	h.press(frameInput{})
 	h.a.Draw(ebiten.NewImage(MinWindowWidth, MinWindowHeight)) // the text cache
 	s := sceneOf[*joinScene](t, h)
-	const code = "203.0.113.7:7777/abcdefghijklmnopqrstuvwxyz234567"
+	// A join code fits the field whole (TestTheAddressFieldShowsAWholeJoinCode);
+	// a host's name can make one longer than the field at its smallest hand.
+	code := strings.Repeat("a", 75) + ".example.net:7777/abcdefghijklmnopqrstuvwxyz234567"
 	s.addr.SetText(code)
 	s.form.focus = focusAddr
 	h.press(frameInput{End: true})
 	k := uiScale(h.a.w, h.a.h)
-	ts := fieldTextScale(s.addr.rect.Dy(), k)
 	inner := s.addr.rect.Dx() - 2*px(10, k)
+	ts := s.addr.textScale(h.a.gfx, fieldTextScale(s.addr.rect.Dy(), k), inner, k)
+	require.Equal(t, k, ts, "the field's smallest hand")
 	require.Greater(t, h.a.gfx.text.advance(code, ts), inner, "the code is wider than the field")
 
 	shown := func() (string, int, int) {

@@ -119,14 +119,18 @@ func frame(dst *ebiten.Image, s *shapeBatch, r image.Rectangle, fill, border rgb
 // focus, its caret (a thin bar where the next letter goes) or the
 // selection of the whole.
 func drawFieldText(dst *ebiten.Image, g *graphics, w *textField, focused bool, blink int, k float64) {
-	ts := fieldTextScale(w.rect.Dy(), k)
+	inner := w.rect.Dx() - 2*px(10, k)
+	ts := w.textScale(g, fieldTextScale(w.rect.Dy(), k), inner, k)
 	th := int(glyphH * ts)
 	x, y := w.rect.Min.X+px(10, k), w.rect.Min.Y+(w.rect.Dy()-th)/2
 	text, caret := w.shown(), ""
-	if !w.secret {
-		from, to := w.view(g, ts, w.rect.Dx()-2*px(10, k))
+	switch {
+	case !w.secret && !focused:
+		text = string(w.text[:w.head(g, ts, inner)]) // its start: a code's address and port
+	case !w.secret:
+		from, to := w.view(g, ts, inner)
 		text, caret = string(w.text[from:to]), string(w.text[from:min(w.cur, len(w.text))])
-	} else {
+	default:
 		caret = text[:w.shownCaret()]
 	}
 	if focused && w.all {
@@ -140,6 +144,30 @@ func drawFieldText(dst *ebiten.Image, g *graphics, w *textField, focused bool, b
 		g.shapes.rect(dst, float32(cx), float32(y+2), max(2, pxf(2, k)), float32(th-4), colCaret)
 		g.shapes.flush(dst)
 	}
+}
+
+// textScale is the scale a field's text is drawn at: ts, or for a field
+// that fits its text a smaller one, down to the small text (k), until
+// the whole fits inner pixels.
+func (f *textField) textScale(g *graphics, ts float64, inner int, k float64) float64 {
+	if !f.fit || len(f.text) == 0 {
+		return ts
+	}
+	s := string(f.text)
+	for ts > k && g.text.advance(s, ts) > inner {
+		ts = max(k, ts-0.125*k)
+	}
+	return ts
+}
+
+// head is how many runes of the field's text, from its start, fit inner
+// pixels at scale ts.
+func (f *textField) head(g *graphics, ts float64, inner int) int {
+	to := len(f.text)
+	for to > 0 && g.text.advance(string(f.text[:to]), ts) > inner {
+		to--
+	}
+	return to
 }
 
 // view is the part of the field's text that fits inner pixels at scale

@@ -24,6 +24,7 @@ type textField struct {
 	all      bool // Ctrl+A selected the whole: typing replaces it, Backspace or Delete clears it
 	secret   bool // a password: drawn as dots, and never pasted into from elsewhere
 	inline   bool // the label stands inside the field, dimmed, while it is empty: a column with no room above
+	fit      bool // a long text takes a smaller hand (down to the small text) before it scrolls: a join code reads whole
 	from     int  // the first rune shown, when the text is wider than the box
 }
 

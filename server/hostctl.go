@@ -50,7 +50,28 @@ type PlayerInfo struct {
 	Account string
 	Address string // its IP address; "" for the host's own player
 	Where   string // "hub", a dungeon's name, or "character list"
+	Depth   int    // the dungeon's floor, 1 the first; 0 in the hub or the character list
+	Class   string // the character's class's name; "" while it chooses
+	Level   int    // the character's level; 0 while it chooses
 	Host    bool   // the player in the server's own process: never kicked or banned
+}
+
+// Detail is the player as the host's Players list shows it under its
+// name: "Arcanist  ·  level 3  ·  The Catacombs, floor 2".
+func (p PlayerInfo) Detail() string {
+	if p.Class == "" {
+		return "choosing a character"
+	}
+	where := "in the hub"
+	switch {
+	case p.Where == "character list":
+		where = "choosing a character"
+	case p.Depth > 0:
+		where = fmt.Sprintf("%s, floor %d", p.Where, p.Depth)
+	case p.Where != "hub":
+		where = p.Where
+	}
+	return fmt.Sprintf("%s  ·  level %d  ·  %s", p.Class, max(p.Level, 1), where)
 }
 
 // PlayerList lists the players holding a seat: choosing a character or
@@ -61,10 +82,32 @@ func (s *Runtime) PlayerList() []PlayerInfo {
 		if p.state != peerRoster && p.state != peerPlaying {
 			continue
 		}
-		out = append(out, PlayerInfo{Player: p.player, Name: p.name, Account: p.account, Address: p.from,
-			Where: s.whereWords(p), Host: p.from == ""})
+		info := PlayerInfo{Player: p.player, Name: p.name, Account: p.account, Address: p.from,
+			Where: s.whereWords(p), Host: p.from == ""}
+		if p.state == peerPlaying && p.hasChar {
+			info.Class, info.Level = "Ship", p.char.Level // a content with no classes flies one ship
+			if i := int(s.classIndex(&p.char)); i < len(s.cfg.Content.Classes) {
+				info.Class = s.cfg.Content.Classes[i].Name
+			}
+			if p.inst != nil && p.inst.dungeon != game.HubDungeon {
+				info.Depth = p.inst.depth
+			}
+		}
+		out = append(out, info)
 	}
 	return out
+}
+
+// Friends counts the players holding a seat besides the host's own:
+// those a hosted game's end sends back to their menu.
+func (s *Runtime) Friends() int {
+	n := 0
+	for _, p := range s.order {
+		if (p.state == peerRoster || p.state == peerPlaying) && p.from != "" {
+			n++
+		}
+	}
+	return n
 }
 
 func (s *Runtime) whereWords(p *peer) string {

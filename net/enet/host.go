@@ -8,6 +8,7 @@ import "C"
 
 import (
 	"fmt"
+	"syscall"
 	"unsafe"
 )
 
@@ -122,8 +123,7 @@ func NewHost(addr *Address, cfg HostConfig) (*Host, error) {
 		ca := addr.toC()
 		cp = &ca
 	}
-	ptr := C.enet_host_create(cp, C.size_t(cfg.PeerCount), C.size_t(cfg.ChannelCount),
-		C.enet_uint32(cfg.IncomingBandwidth), C.enet_uint32(cfg.OutgoingBandwidth))
+	ptr := createHost(cp, cfg)
 	if ptr == nil {
 		if addr != nil {
 			return nil, fmt.Errorf("%w on %s", ErrCreateHost, addr)
@@ -162,6 +162,24 @@ func NewHost(addr *Address, cfg HostConfig) (*Host, error) {
 		}
 	}
 	return h, nil
+}
+
+// createHost is enet_host_create with its socket closed on exec. ENet
+// makes the socket without SOCK_CLOEXEC, so every program the game starts
+// (the clipboard's tool, which lives on in the background holding the
+// clipboard) would inherit it and keep the port bound after the game
+// quits. The fork lock, which os/exec takes to start a program, is held
+// from the socket's making until the flag is set, so no program started
+// on another goroutine meanwhile gets it either.
+func createHost(addr *C.ENetAddress, cfg HostConfig) *C.ENetHost {
+	syscall.ForkLock.RLock()
+	defer syscall.ForkLock.RUnlock()
+	ptr := C.enet_host_create(addr, C.size_t(cfg.PeerCount), C.size_t(cfg.ChannelCount),
+		C.enet_uint32(cfg.IncomingBandwidth), C.enet_uint32(cfg.OutgoingBandwidth))
+	if ptr != nil {
+		syscall.CloseOnExec(int(ptr.socket))
+	}
+	return ptr
 }
 
 // Destroy closes the socket and frees the host. Peers are dropped without
@@ -268,3 +286,6 @@ func (h *Host) release(p *Peer) {
 		h.peers[slot] = nil
 	}
 }
+
+// socketFD is the host's UDP socket's descriptor (tests).
+func (h *Host) socketFD() int { return int(h.ptr.socket) }
