@@ -228,7 +228,7 @@ func TestTheSoundDirector(t *testing.T) {
 	})
 	t.Run("nothing allocates while nothing plays", func(t *testing.T) {
 		d := newDirector(silence{}, full)
-		assert.Zero(t, testing.AllocsPerRun(100, func() {
+		assert.Zero(t, allocsPerRun(100, func() {
 			d.update(false, 8, 100, 100, true, 1)
 			d.boss(false, false)
 			d.sheet(0, 0)

@@ -107,7 +107,7 @@ func TestWhatComesAndGoesFindsRoom(t *testing.T) {
 		}
 		frame()
 		frame()
-		assert.Zero(t, testing.AllocsPerRun(20, frame))
+		assert.Zero(t, allocsPerRun(20, frame))
 	})
 }
 

@@ -90,7 +90,7 @@ func TestAnEnemyIsSeenBeforeItCanFire(t *testing.T) {
 			sb.vs, sb.is = sb.vs[:0], sb.is[:0]
 		}
 		frame()
-		assert.Zero(t, testing.AllocsPerRun(50, frame))
+		assert.Zero(t, allocsPerRun(50, frame))
 	})
 }
 
