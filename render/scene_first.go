@@ -158,9 +158,9 @@ type classCard struct {
 // on the first launch) and its class, chosen from cards showing each
 // class's ship, words, stats and ability. Create sends it; the new
 // character is played at once. Named already (the first launch), the
-// scene opens with the chosen card in focus, so Left/Right choose and
-// Enter creates with no second typing; unnamed (the roster's New
-// character), the name field has the keys first. Opened from the roster
+// scene opens with the chosen card in focus, so Enter creates with no
+// second typing; unnamed (the roster's New character), the name field
+// has the typing first. Left/Right choose the class in either case. Opened from the roster
 // it has a Back to the roster; on the first launch Esc leaves to the menu.
 type classScene struct {
 	win    *window
@@ -347,13 +347,17 @@ func (s *classScene) Update() error {
 		s.leave()
 		return nil
 	}
-	if !s.form.hasFocus(s.name) && len(s.cards) > 0 {
-		switch {
-		case in.Left:
-			s.choose((s.chosen + len(s.cards) - 1) % len(s.cards))
-		case in.Right:
-			s.choose((s.chosen + 1) % len(s.cards))
+	if len(s.cards) > 0 && (in.Left || in.Right) {
+		// Left/Right choose the class wherever the focus is, as the footer
+		// says: a name of 16 bytes is mended with Backspace, not the caret.
+		step := 1
+		if in.Left {
+			step = len(s.cards) - 1
 		}
+		s.choose((s.chosen + step) % len(s.cards))
+		keys := *in
+		keys.Left, keys.Right = false, false
+		in = &keys
 	}
 	pressed := s.form.update(in)
 	if s.card(pressed) >= 0 && in.menuEnter() && !in.Click {
