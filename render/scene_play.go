@@ -668,10 +668,16 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
-	s.labels.avoid(g.boxes.last, s.zoom, world.Bounds())
-	s.look.drawLabels(world, g, s)
-	s.items.drawLootLabels(world, g, s, s.rt.Fog())
-	s.keeper.drawLabel(world, g, s, s.rt.Fog())
+	// Under the pause menu they are left out: a name beside the menu's
+	// words read as more of them.
+	if !s.paused {
+		s.labels.avoid(g.boxes.last, s.zoom, world.Bounds())
+		s.look.drawLabels(world, g, s)
+		s.items.drawLootLabels(world, g, s, s.rt.Fog())
+		s.keeper.drawLabel(world, g, s, s.rt.Fog())
+	} else {
+		s.labels.reset()
+	}
 	s.present(screen, world)
 	g.boxes.on = true
 	// Under a panel that dims the screen the HUD keeps its bars and slots
