@@ -289,9 +289,10 @@ func (s *classScene) layout() {
 			c.text, c.power = wrap(c.class.Text, chars), wrap(abilityWords(&c.class.Ability), chars)
 		}
 	}
-	below := 0 // a card's words under its ship
+	below := 0              // a card's words under its ship
+	power := s.powerLines() // every card's stats line stands over the longest ability's words
 	for _, c := range s.cards {
-		below = max(below, int(glyphH*textScale*k)+px(10, k)+(len(c.text)+1+len(c.power))*lh+px(16, k)+px(10, k))
+		below = max(below, int(glyphH*textScale*k)+px(10, k)+(len(c.text)+1+power)*lh+px(16, k)+px(10, k))
 	}
 	s.footY = h - px(10, k) - lh
 	bottom := px(labelGap+cardsToLabel, k) + px(fieldH, k) + px(8, k) + lh + px(8, k) // the name row, and the line under it
