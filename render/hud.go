@@ -183,6 +183,25 @@ func (h *hud) makePlaceLines() {
 // in a window w wide at UI scale k: the join code gives way last (with it
 // alone the line reads whole at 640×400). It reports whether it chose
 // again: the words or the window changed.
+// cornerShade is the dark behind the corners' words: a ship or a bullet
+// passing under them leaves them readable.
+var cornerShade = rgba{0, 0, 0, 0.6}
+
+// backCorners shades the room of the place line and the ping under them.
+func (h *hud) backCorners(dst *ebiten.Image, g *graphics, w int, k float64) {
+	if g.text.quiet {
+		return
+	}
+	pad, top, lineH := px(6, k), px(4, k), float32(glyphH*k)+float32(px(8, k))
+	if h.placeLine != "" {
+		g.shapes.rect(dst, float32(px(12, k)-pad), float32(top), float32(g.text.advance(h.placeLine, k)+2*pad), lineH, cornerShade)
+	}
+	if h.pingText != "" {
+		pw := g.text.advance(h.pingText, k) + 2*pad
+		g.shapes.rect(dst, float32(w-px(12, k)+pad-pw), float32(top), float32(pw), lineH, cornerShade)
+	}
+}
+
 func (h *hud) fitPlace(g *graphics, w int, k float64) bool {
 	key := w*1000 + int(k*100)
 	if key == h.placeFor {
@@ -228,6 +247,8 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	if graph {
 		h.drawGraphShapes(dst, g, w, graphTop, s.frames, k)
 	}
+	placeChanged := h.fitPlace(g, s.win.w, k)
+	h.backCorners(dst, g, s.win.w, k)
 	g.shapes.flush(dst)
 	if ok {
 		r := hpBarRect(s.win.w, s.win.h)
@@ -245,7 +266,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 		// under the bar: the corners' text stays clear
 		g.text.draw(dst, boss, s.win.w/2, bossBarBottom(k)+px(4, k), k, alignCenter, colText)
 	}
-	if h.fitPlace(g, s.win.w, k) && h.placeLine != "" {
+	if placeChanged && h.placeLine != "" {
 		fmt.Fprintf(s.logw, "duskfall: corner line %q at %d×%d\n", h.placeLine, s.win.w, s.win.h) // window tests read what the corner shows
 	}
 	g.text.draw(dst, h.placeLine, px(12, k), px(8, k), k, alignLeft, colDim)

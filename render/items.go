@@ -129,12 +129,11 @@ func newItemsUI(content *game.Content, keeper string) *itemsUI {
 		u.names = append(u.names, it.Name)
 		u.initials = append(u.initials, initials(it.Name))
 	}
-	for i := range barSlots {
+	for i := range game.BagSlots {
 		u.slotLabel[i] = fmt.Sprint(i + 1)
-		if i >= game.BagSlots {
-			u.slotLabel[i] = strings.ToUpper(wornNames[i-game.BagSlots][:1])
-		}
 	}
+	// A worn slot has no key, so no key's label: a letter there ("W",
+	// "A") read as one. Its mark (drawBarIcons) says what it takes.
 	for i := range u.labelled {
 		u.labelled[i] = actions[actSlot1+i].key
 	}

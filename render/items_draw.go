@@ -215,6 +215,11 @@ func (u *itemsUI) drawBarIcons(dst *ebiten.Image, look *worldLook, sh client.She
 		switch def := slotDef(sh, i); {
 		case def >= 0:
 			a.loot.body.sprite(dst, a.icon(def, u.kind(def)), cx, cy-2*k, 0, 1, slotIconScale*k, rgba{1, 1, 1, 1})
+			if i >= game.BagSlots { // what the slot takes, small in its corner, where a bag slot names its key
+				mark := a.mark(game.ItemWeapon + game.ItemKind(i-game.BagSlots))
+				q := float32(r.Dx()) / 5
+				a.loot.body.sprite(dst, mark, float32(r.Min.X)+q, float32(r.Min.Y)+q, 0, 1, 0.55*k, rgba{1, 1, 1, 0.55})
+			}
 		case i >= game.BagSlots:
 			mark := a.mark(game.ItemWeapon + game.ItemKind(i-game.BagSlots))
 			a.loot.body.sprite(dst, mark, cx, cy, 0, 1, slotIconScale*k, rgba{1, 1, 1, 0.2})

@@ -1,10 +1,12 @@
 package render
 
 import (
+	"image"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -14,6 +16,12 @@ import (
 // The host's way out of the pause menu ends the game for everyone in it:
 // its button says so, the menu says what happens to the friends, and
 // with friends in the game it asks once more, naming how many.
+// frameInputAt is a click at the middle of r.
+func frameInputAt(r image.Rectangle) frameInput {
+	c := r.Min.Add(r.Size().Div(2))
+	return frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true}
+}
+
 func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 	t.Run("a joiner's button still reads Disconnect to menu", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
@@ -42,7 +50,7 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 		kate := friendJoins(t, h, rec, "kate")
 		h.press(frameInput{Back: true})
 		require.True(t, s.paused)
-		assert.Equal(t, "End the game stops it for everyone: your friend goes back to their menu", strings.Join(s.costLines, " "))
+		assert.Equal(t, "End the game or Quit stops it for everyone: your friend is told the host ended it", strings.Join(s.costLines, " "))
 
 		before := s.leave.rect
 		click(h, s.leave.rect)
@@ -52,7 +60,7 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 		at, ok := PauseButtonCenterWithFriends(LabelEndGame, h.a.w, h.a.h, false, 1)
 		require.True(t, ok)
 		assert.Equal(t, s.leave.rect.Min.Add(s.leave.rect.Size().Div(2)), at, "where tests click it")
-		assert.Contains(t, strings.Join(s.costLines, " "), "End the game for your 1 friend too? They go back to their menu")
+		assert.Contains(t, strings.Join(s.costLines, " "), "End the game for your 1 friend too? They are told the host ended it")
 		assert.Contains(t, h.log.String(), "duskfall: end the game? friends=1")
 		assert.Equal(t, client.StatePlaying, kate.State())
 
@@ -74,7 +82,7 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 		require.Equal(t, client.StateFailed, kate.State(), "the friend's game ended")
-		assert.Contains(t, kate.Err().Error(), "the host left the game")
+		assert.Contains(t, kate.Err().Error(), "the host ended the game")
 	})
 	t.Run("in a dungeon the host is told what leaving costs, and not that its body channels alone", func(t *testing.T) {
 		h, rec := hostedHarnessEntering(t, "proving_grounds")
@@ -87,7 +95,37 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 		h.press(frameInput{Back: true})
 		words := strings.Join(s.costLines, " ")
 		assert.Contains(t, words, "Return to hub channels it here.")
-		assert.Contains(t, words, "your friend goes back to their menu")
+		assert.Contains(t, words, "your friend is told the host ended it")
 		assert.NotContains(t, words, "Disconnect leaves your body")
+	})
+	t.Run("with a friend, Quit asks too, names how many, and a second press closes the window", func(t *testing.T) {
+		h, rec := hostedHarness(t)
+		s := untilPlaying(t, h)
+		kate := friendJoins(t, h, rec, "kate")
+		h.press(frameInput{Back: true})
+		require.True(t, s.paused)
+		before := s.quit.rect
+		click(h, s.quit.rect)
+		require.True(t, s.paused, "one press quits nothing")
+		assert.False(t, s.quitting)
+		assert.Equal(t, "Sure? Quit for 1 friend", s.quit.label)
+		assert.Equal(t, LabelEndGame, s.leave.label, "End the game does not ask as well")
+		assert.Equal(t, before, s.quit.rect, "the button stands still for the second press")
+		assert.Contains(t, strings.Join(s.costLines, " "), "Quit ends the game for your 1 friend too")
+		assert.Contains(t, h.log.String(), "duskfall: quit? friends=1")
+		assert.Equal(t, client.StatePlaying, kate.State())
+
+		h.press(frameInput{Back: true})
+		assert.True(t, s.paused, "Esc takes the question back, the menu still open")
+		assert.Equal(t, LabelQuit, s.quit.label)
+
+		click(h, s.quit.rect)
+		assert.ErrorIs(t, h.step(frameInputAt(s.quit.rect)), ebiten.Termination, "the second press closes the window")
+	})
+	t.Run("alone, Quit closes the window at once", func(t *testing.T) {
+		h, _ := hostedHarness(t)
+		s := untilPlaying(t, h)
+		h.press(frameInput{Back: true})
+		assert.ErrorIs(t, h.step(frameInputAt(s.quit.rect)), ebiten.Termination)
 	})
 }

@@ -121,7 +121,10 @@ func placePointer(boxes *uiBoxes, field image.Rectangle, k float64, sx, sy, qx, 
 		if !label.In(field) || !dartBox.In(field) || !boxes.clear(dartBox.Union(label).Inset(-px(pointerGap, k))) {
 			continue
 		}
-		boxes.add("portal pointer", dartBox)
+		// Its name is kept too, so the next pointer's name keeps a gap
+		// from it: two names end to end read as one ("The Catacombs The
+		// Sunken Keep").
+		boxes.add("portal pointer", dartBox.Union(label))
 		return pointer{tip: at, dx: dx, dy: dy, label: label}, true
 	}
 	return pointer{}, false

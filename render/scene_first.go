@@ -158,9 +158,9 @@ type classCard struct {
 // on the first launch) and its class, chosen from cards showing each
 // class's ship, words, stats and ability. Create sends it; the new
 // character is played at once. Named already (the first launch), the
-// scene opens with the chosen card in focus, so Left/Right choose and
-// Enter creates with no second typing; unnamed (the roster's New
-// character), the name field has the keys first. Opened from the roster
+// scene opens with the chosen card in focus, so Enter creates with no
+// second typing; unnamed (the roster's New character), the name field
+// has the typing first. Left/Right choose the class in either case. Opened from the roster
 // it has a Back to the roster; on the first launch Esc leaves to the menu.
 type classScene struct {
 	win    *window
@@ -289,12 +289,13 @@ func (s *classScene) layout() {
 			c.text, c.power = wrap(c.class.Text, chars), wrap(abilityWords(&c.class.Ability), chars)
 		}
 	}
-	below := 0 // a card's words under its ship
+	below := 0              // a card's words under its ship
+	power := s.powerLines() // every card's stats line stands over the longest ability's words
 	for _, c := range s.cards {
-		below = max(below, int(glyphH*textScale*k)+px(10, k)+(len(c.text)+1+len(c.power))*lh+px(16, k)+px(10, k))
+		below = max(below, int(glyphH*textScale*k)+px(10, k)+(len(c.text)+1+power)*lh+px(16, k)+px(10, k))
 	}
 	s.footY = h - px(10, k) - lh
-	bottom := px(labelGap, k) + px(fieldH, k) + px(8, k) + lh + px(8, k) // the name row, and the line under it
+	bottom := px(labelGap+cardsToLabel, k) + px(fieldH, k) + px(8, k) + lh + px(8, k) // the name row, and the line under it
 	s.title = 4 * k
 	head := func() int { return m + int(glyphH*s.title) + px(8, k) + lh + px(12, k) }
 	shipFull := px(130, k)
@@ -315,7 +316,7 @@ func (s *classScene) layout() {
 		x := x0 + i*(cw+gap)
 		c.pick.rect = image.Rect(x, y, x+cw, y+ch)
 	}
-	y += ch + px(labelGap, k)
+	y += ch + px(labelGap+cardsToLabel, k)
 	fw := min(w-2*m, px(640, k))
 	nx := (w - fw) / 2
 	split, end := nx+fw*340/640, nx+fw
@@ -347,13 +348,17 @@ func (s *classScene) Update() error {
 		s.leave()
 		return nil
 	}
-	if !s.form.hasFocus(s.name) && len(s.cards) > 0 {
-		switch {
-		case in.Left:
-			s.choose((s.chosen + len(s.cards) - 1) % len(s.cards))
-		case in.Right:
-			s.choose((s.chosen + 1) % len(s.cards))
+	if len(s.cards) > 0 && (in.Left || in.Right) {
+		// Left/Right choose the class wherever the focus is, as the footer
+		// says: a name of 16 bytes is mended with Backspace, not the caret.
+		step := 1
+		if in.Left {
+			step = len(s.cards) - 1
 		}
+		s.choose((s.chosen + step) % len(s.cards))
+		keys := *in
+		keys.Left, keys.Right = false, false
+		in = &keys
 	}
 	pressed := s.form.update(in)
 	if s.card(pressed) >= 0 && in.menuEnter() && !in.Click {
@@ -373,6 +378,19 @@ func (s *classScene) choose(i int) {
 	}
 	s.chosen = i
 }
+
+// powerLines is the most lines any card's ability words take.
+func (s *classScene) powerLines() int {
+	n := 0
+	for _, c := range s.cards {
+		n = max(n, len(c.power))
+	}
+	return n
+}
+
+// cardsToLabel is the room between the cards and the name field's label
+// beyond the usual label gap: the label touched the cards without it.
+const cardsToLabel = 8
 
 // card is the index of the card whose button w is, or -1.
 func (s *classScene) card(w any) int {
@@ -503,9 +521,11 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 		y := r.Min.Y + s.shipH
 		g.text.draw(screen, c.class.Name, mid, y, textScale*k, alignCenter, col)
 		g.text.drawLines(screen, c.text, mid, y+int(glyphH*textScale*k)+px(10, k), k, colText)
-		y = r.Max.Y - px(10, k) - len(c.power)*lh
-		g.text.drawLines(screen, c.power, mid, y, k, colAbilityText)
+		// Every card's stats line stands at one height, over the longest
+		// ability's words, so the cards read across as a table.
+		y = r.Max.Y - px(10, k) - s.powerLines()*lh
 		g.text.draw(screen, c.statsFit.get(g, c.stats, r.Dx()-px(12, k), k), mid, y-lh-px(4, k), k, alignCenter, colDim)
+		g.text.drawLines(screen, c.power, mid, y, k, colAbilityText)
 	}
 	drawLabelledField(screen, g, s.name, s.form.hasFocus(s.name), s.blink, k)
 	for _, b := range []*button{s.create, s.back} {

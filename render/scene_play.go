@@ -64,6 +64,7 @@ type playScene struct {
 	dir          *director // which sounds play
 	returning    bool      // Return to hub was chosen: ESCAPE is held until the ship is out
 	endAsked     bool      // the host pressed End the game once with friends in it: the next press ends it
+	quitAsked    bool      // the host pressed Quit once with friends in it: the next press quits
 	costLines    []string  // the words over the pause menu (pauseSays) wrapped to the window, for costFor, costW, costH and costK
 	costFor      string
 	roomFor      string // the words the layout keeps room for (pauseSays)
@@ -198,64 +199,95 @@ func (s *playScene) pauseSays() (words, room string) {
 	if s.ctl != nil {
 		friends = s.ctl.Friends()
 	}
-	e := s.endWords.get(s.ctl != nil, s.inDungeon(), friends, s.endAsked)
+	ask := askNone
+	switch {
+	case s.endAsked:
+		ask = askEnd
+	case s.quitAsked:
+		ask = askQuit
+	}
+	e := s.endWords.get(s.ctl != nil, s.inDungeon(), friends, ask)
 	if s.ctl != nil {
-		s.leave.label = e.label
+		s.leave.label, s.quit.label = e.label, e.quitLabel
 	}
 	return e.words, e.room
 }
 
+// Which of the host's two ways out of the game asked first: End the game
+// or Quit, each of which ends the game for the friends in it.
+const (
+	askNone = iota
+	askEnd
+	askQuit
+)
+
 // hostEndWords are the pause menu's words for where the player is, whether
-// it hosts, how many friends are in and whether End the game has asked:
-// made again only when one of those changes.
+// it hosts, how many friends are in and which way out has asked: made
+// again only when one of those changes.
 type hostEndWords struct {
-	made               bool
-	hosting, inDungeon bool
-	friends            int
-	asked              bool
-	words, room, label string
+	made                          bool
+	hosting, inDungeon            bool
+	friends                       int
+	ask                           int
+	words, room, label, quitLabel string
 }
 
-func (e *hostEndWords) get(hosting, inDungeon bool, friends int, asked bool) *hostEndWords {
-	if e.made && e.hosting == hosting && e.inDungeon == inDungeon && e.friends == friends && e.asked == asked {
+func (e *hostEndWords) get(hosting, inDungeon bool, friends int, ask int) *hostEndWords {
+	if e.made && e.hosting == hosting && e.inDungeon == inDungeon && e.friends == friends && e.ask == ask {
 		return e
 	}
-	e.made, e.hosting, e.inDungeon, e.friends, e.asked = true, hosting, inDungeon, friends, asked
-	e.words, e.label = pauseWordsFor(hosting, inDungeon, friends, asked)
-	e.room, _ = pauseWordsFor(hosting, inDungeon, friends, friends > 0)
+	e.made, e.hosting, e.inDungeon, e.friends, e.ask = true, hosting, inDungeon, friends, ask
+	e.words, e.label, e.quitLabel = pauseWordsFor(hosting, inDungeon, friends, ask)
+	e.room = pauseRoomFor(hosting, inDungeon, friends)
 	return e
 }
 
-// pauseWordsFor is what the pause menu says over its buttons, and the
-// leaving button's label: a joiner hears what leaving a dungeon costs, the
-// host what ending the game does to its friends.
-func pauseWordsFor(hosting, inDungeon bool, friends int, asked bool) (words, label string) {
-	if !hosting {
-		if inDungeon {
-			return leaveCost, LabelDisconnect
+// pauseRoomFor is the longest of the words the menu may say over its
+// buttons for this game, which its layout keeps room for.
+func pauseRoomFor(hosting, inDungeon bool, friends int) string {
+	room := ""
+	for _, ask := range []int{askNone, askEnd, askQuit} {
+		if words, _, _ := pauseWordsFor(hosting, inDungeon, friends, ask); len(words) > len(room) {
+			room = words
 		}
-		return "", LabelDisconnect
 	}
-	line, label := hostEndLine(friends, asked)
-	if inDungeon {
-		return hostLeaveCost + " " + line, label
-	}
-	return line, label
+	return room
 }
 
-// hostEndLine is what the host's menu says of End the game, and the
-// button's label, for this many friends, asked or not.
-func hostEndLine(friends int, asked bool) (line, label string) {
-	switch {
-	case friends > 0 && asked:
-		return fmt.Sprintf("End the game for your %s too? They go back to their menu. Press it again to end it; Esc keeps playing", friendsWords(friends)),
-			fmt.Sprintf("Sure? End for %s", friendsWords(friends))
-	case friends == 1:
-		return "End the game stops it for everyone: your friend goes back to their menu", LabelEndGame
-	case friends > 1:
-		return fmt.Sprintf("End the game stops it for everyone: your %s go back to their menu", friendsWords(friends)), LabelEndGame
+// pauseWordsFor is what the pause menu says over its buttons, and the
+// labels of End the game and Quit: a joiner hears what leaving a dungeon
+// costs, the host what ending the game does to its friends.
+func pauseWordsFor(hosting, inDungeon bool, friends int, ask int) (words, label, quitLabel string) {
+	if !hosting {
+		if inDungeon {
+			return leaveCost, LabelDisconnect, LabelQuit
+		}
+		return "", LabelDisconnect, LabelQuit
 	}
-	return "End the game stops the game you host; no friend is in it now", LabelEndGame
+	line, label, quitLabel := hostEndLine(friends, ask)
+	if inDungeon {
+		return hostLeaveCost + " " + line, label, quitLabel
+	}
+	return line, label, quitLabel
+}
+
+// hostEndLine is what the host's menu says of ending the game, and the
+// labels of End the game and Quit, for this many friends and the way out
+// that asked, if one did.
+func hostEndLine(friends int, ask int) (line, label, quitLabel string) {
+	switch {
+	case friends > 0 && ask == askEnd:
+		return fmt.Sprintf("End the game for your %s too? They are told the host ended it. Press it again to end it; Esc keeps playing", friendsWords(friends)),
+			fmt.Sprintf("Sure? End for %s", friendsWords(friends)), LabelQuit
+	case friends > 0 && ask == askQuit:
+		return fmt.Sprintf("Quit ends the game for your %s too: they are told the host ended it. Press it again to quit; Esc keeps playing", friendsWords(friends)),
+			LabelEndGame, fmt.Sprintf("Sure? Quit for %s", friendsWords(friends))
+	case friends == 1:
+		return "End the game or Quit stops it for everyone: your friend is told the host ended it", LabelEndGame, LabelQuit
+	case friends > 1:
+		return fmt.Sprintf("End the game or Quit stops it for everyone: your %s are told the host ended it", friendsWords(friends)), LabelEndGame, LabelQuit
+	}
+	return "End the game stops the game you host; no friend is in it now", LabelEndGame, LabelQuit
 }
 
 // friendsWords is "1 friend" or "3 friends".
@@ -344,7 +376,7 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	s.layoutPause()
 	if !s.paused {
 		if in.Back || in.Pad.Start {
-			s.paused, s.returning, s.endAsked, s.menu().focus = true, false, false, 0
+			s.paused, s.returning, s.endAsked, s.quitAsked, s.menu().focus = true, false, false, false, 0
 			fmt.Fprintln(s.logw, "duskfall: scene=pause")
 		}
 		return false
@@ -366,6 +398,9 @@ func (s *playScene) updatePause(in *frameInput) bool {
 	if s.endAsked && (s.menu().focus != focus || (pressed != nil && pressed != s.leave)) {
 		s.endAsked = false // the question is let go as the focus leaves it
 	}
+	if s.quitAsked && (s.menu().focus != focus || (pressed != nil && pressed != s.quit)) {
+		s.quitAsked = false
+	}
 	switch pressed {
 	case s.copyCode:
 		s.copyJoinCode()
@@ -376,6 +411,9 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		s.openSettings = s.newSettings()
 		fmt.Fprintln(s.logw, "duskfall: scene=settings")
 	case s.quit:
+		if s.askToQuit() {
+			break
+		}
 		s.quitting = true
 		return true
 	case s.resume:
@@ -390,8 +428,8 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		return true
 	default:
 		switch {
-		case s.endAsked && in.menuBack():
-			s.endAsked = false // Esc takes the question back, the menu still open
+		case (s.endAsked || s.quitAsked) && in.menuBack():
+			s.endAsked, s.quitAsked = false, false // Esc takes the question back, the menu still open
 		case in.menuBack() || in.Pad.Start:
 			s.paused = false
 		}
@@ -413,6 +451,21 @@ func (s *playScene) askToEnd() bool {
 	}
 	s.endAsked = true
 	fmt.Fprintf(s.logw, "duskfall: end the game? friends=%d\n", n)
+	return true
+}
+
+// askToQuit is askToEnd for Quit: the window closing ends the hosted game
+// as surely as End the game does.
+func (s *playScene) askToQuit() bool {
+	if s.ctl == nil || s.quitAsked {
+		return false
+	}
+	n := s.ctl.Friends()
+	if n == 0 {
+		return false
+	}
+	s.quitAsked = true
+	fmt.Fprintf(s.logw, "duskfall: quit? friends=%d\n", n)
 	return true
 }
 
@@ -615,10 +668,16 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
-	s.labels.avoid(g.boxes.last, s.zoom, world.Bounds())
-	s.look.drawLabels(world, g, s)
-	s.items.drawLootLabels(world, g, s, s.rt.Fog())
-	s.keeper.drawLabel(world, g, s, s.rt.Fog())
+	// Under the pause menu they are left out: a name beside the menu's
+	// words read as more of them.
+	if !s.paused {
+		s.labels.avoid(g.boxes.last, s.zoom, world.Bounds())
+		s.look.drawLabels(world, g, s)
+		s.items.drawLootLabels(world, g, s, s.rt.Fog())
+		s.keeper.drawLabel(world, g, s, s.rt.Fog())
+	} else {
+		s.labels.reset()
+	}
 	s.present(screen, world)
 	g.boxes.on = true
 	// Under a panel that dims the screen the HUD keeps its bars and slots
@@ -776,7 +835,7 @@ func pauseButtonCenter(label string, w, h int, inDungeon, hosting bool, friends 
 	for i, l := range labels {
 		bs[i] = &button{label: l}
 	}
-	room, _ := pauseWordsFor(hosting, inDungeon, friends, friends > 0)
+	room := pauseRoomFor(hosting, inDungeon, friends)
 	pauseColumn(w, h, len(wrap(room, pauseCostWidth(w, h, uiScale(w, h)))), bs)
 	for _, b := range bs {
 		if b.label == label {
