@@ -668,8 +668,8 @@ func (s *playScene) worldView() worldView {
 	v.instance, v.dungeon = s.rt.Instance()
 	v.depth = s.rt.Depth()
 	v.self, v.hasSelf = s.rt.Self()
-	if _, st := s.rt.Ability(); st.Active > 0 {
-		v.self.Flags |= game.PlayerShielded // the own shield as predicted, not a snapshot late
+	if _, st := s.rt.Ability(); st.Invulnerable() {
+		v.self.Flags |= game.PlayerShielded // the own shield or dash as predicted, not a snapshot late
 	}
 	if cl := s.rt.Class(); cl != nil {
 		v.selfShip = shipDesign(cl.Ship)
