@@ -336,7 +336,8 @@ func compareRow(label, b, a string) statRow {
 
 // abilityWords says what a class's ability does, in figures from its
 // content: how far a bomb reaches (in tiles and u), how long a shield
-// holds, how often either may be used.
+// holds, how far a dash goes and how long it is untouchable, how long a
+// decoy stands, how often each may be used.
 func abilityWords(ab *game.Ability) string {
 	every := "every " + seconds(ab.Cooldown) + " s"
 	switch ab.Kind {
@@ -345,6 +346,11 @@ func abilityWords(ab *game.Ability) string {
 			ab.Name, num(ab.Radius/game.TileSize), num(ab.Radius), every)
 	case game.AbilityShield:
 		return fmt.Sprintf("%s: no hits for %s s, %s", ab.Name, seconds(ab.Duration), every)
+	case game.AbilityDash:
+		return fmt.Sprintf("%s: a burst of %s tiles (%s u) along your move, no hits for its first %s s, %s",
+			ab.Name, num(ab.Distance/game.TileSize), num(ab.Distance), seconds(ab.Invulnerable), every)
+	case game.AbilityDecoy:
+		return fmt.Sprintf("%s: leaves a decoy enemies shoot at before you, for %s s, %s", ab.Name, seconds(ab.Duration), every)
 	}
 	return ab.Name
 }

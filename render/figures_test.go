@@ -315,7 +315,8 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 
 // Every ability says its figures from the class's data, on the class
 // cards and in the inventory's class line: a bomb's reach in tiles and in
-// u, a shield's length, and how often either may be used. Bomb and Nova
+// u, a shield's length, a dash's reach and untouchable start, a decoy's
+// standing, and how often each may be used. Bomb and Nova
 // read apart.
 func TestEveryAbilitySaysItsFigures(t *testing.T) {
 	c := builtin(t).Content
@@ -331,6 +332,11 @@ func TestEveryAbilitySaysItsFigures(t *testing.T) {
 				want = append(want, tenth(ab.Radius/game.TileSize)+" tiles ("+tenth(ab.Radius)+" u)")
 			case game.AbilityShield:
 				want = append(want, "no hits for "+tenth(float64(ab.Duration)/game.TickRate)+" s")
+			case game.AbilityDash:
+				want = append(want, tenth(ab.Distance/game.TileSize)+" tiles ("+tenth(ab.Distance)+" u)",
+					"no hits for its first "+tenth(float64(ab.Invulnerable)/game.TickRate)+" s")
+			case game.AbilityDecoy:
+				want = append(want, "decoy", "for "+tenth(float64(ab.Duration)/game.TickRate)+" s")
 			}
 			card := strings.Join(cards[i].power, " ")
 			line := classLine(&c.Classes[i], ebiten.KeySpace)
