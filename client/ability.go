@@ -107,18 +107,18 @@ func (r *Runtime) noteAbility(ev *game.Event, at uint32) {
 	}
 	r.stats.AbilitiesUsed++
 	if cl := r.Class(); cl != nil {
-		r.ability.confirm(at, &cl.Ability)
+		r.ability.confirm(at, &r.pab)
 	}
 }
 
-// Ability is the own ship's class ability (nil when content has none) and
-// its predicted state: the cooldown left and a lasting effect's ticks.
+// Ability is the own ship's class ability as its gear changes it (nil
+// when content has none) and its predicted state: the cooldown left and a
+// lasting effect's ticks.
 func (r *Runtime) Ability() (*game.Ability, game.AbilityState) {
-	cl := r.Class()
-	if cl == nil {
+	if r.Class() == nil {
 		return nil, game.AbilityState{}
 	}
-	return &cl.Ability, r.ability.state
+	return &r.pab, r.ability.state
 }
 
 // RecentAbilities is the abilities announced lately, oldest first; the
@@ -138,3 +138,6 @@ func (r *Runtime) PlayerPos(id uint16) (game.Vec, bool) {
 	}
 	return game.Vec{}, false
 }
+
+// noAbility is the ability of no character.
+var noAbility game.Ability

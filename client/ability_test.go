@@ -12,7 +12,8 @@ import (
 )
 
 // withNewAbilities is content with two classes more, on the first's
-// stats: a dash and a decoy, as a class of each would carry them.
+// stats: a dash and a decoy, as a class of each would carry them; and
+// vanes, the dasher's gear, that carry its dash further and sooner.
 func withNewAbilities(c *game.Content) *game.Content {
 	cc := *c
 	base := c.Classes[0]
@@ -22,6 +23,8 @@ func withNewAbilities(c *game.Content) *game.Content {
 	decoy.ID, decoy.Name, decoy.Ship = "test_lurer", "Lurer", "test_lurer"
 	decoy.Ability = game.Ability{Kind: game.AbilityDecoy, Name: "Decoy", Cooldown: 720, Duration: 240}
 	cc.Classes = append(append([]game.Class(nil), c.Classes...), dash, decoy)
+	cc.Items = append(append([]game.ItemDef(nil), c.Items...), game.ItemDef{ID: "test_vanes", Name: "Vanes", Kind: game.ItemCharm,
+		Classes: 1 << (len(cc.Classes) - 2), Mods: game.StatMods{Ability: game.AbilityMods{Distance: 60, Cooldown: -40, Duration: 2}}})
 	return &cc
 }
 
@@ -58,6 +61,15 @@ func TestAbilityPredictionAgreesWithTheServer(t *testing.T) {
 			w := game.NewWorld(&quiet, c, 7)
 			w.AddPlayer(1)
 			require.True(t, w.SetPlayerClass(1, uint8(ci)))
+			ab := cl.Ability
+			if cl.ID == "test_dasher" { // it wears its vanes: the ability the server plays is the gear's
+				var worn [game.EquipSlots]game.Item
+				worn[game.ItemCharm.EquipSlot()] = game.Item{ID: 9, Def: uint16(len(c.Items) - 1)}
+				require.True(t, w.SetPlayerItems(1, [game.BagSlots]game.Item{}, worn))
+				ab = game.EffectiveAbility(c, game.Loadout{Class: uint8(ci), Worn: game.WornDefs(&worn)})
+				require.NotEqual(t, cl.Ability, ab)
+				require.Equal(t, ab, w.PlayerAbilityOf(1))
+			}
 			var a abilityPredictor
 			var p predictor
 			start, _ := w.PlayerPos(1)
@@ -77,8 +89,8 @@ func TestAbilityPredictionAgreesWithTheServer(t *testing.T) {
 					f.Buttons |= game.BtnAbility
 				}
 				before := a.state
-				p.step(f, a.step(f, &cl.Ability, st.Flags&game.PlayerDead != 0), w.PlayerStats(1), w.Grid())
-				if a.state.Cooldown == cl.Ability.Cooldown && before.Cooldown != cl.Ability.Cooldown {
+				p.step(f, a.step(f, &ab, st.Flags&game.PlayerDead != 0), w.PlayerStats(1), w.Grid())
+				if a.state.Cooldown == ab.Cooldown && before.Cooldown != ab.Cooldown {
 					predicted++
 					if f.Buttons&game.BtnAbility == 0 {
 						buffered++

@@ -169,6 +169,7 @@ type Runtime struct {
 	grid     *game.Grid
 	portals  []game.Portal
 	pstats   game.PlayerStats
+	pab      game.Ability // the own class's ability with its gear's changes (game.EffectiveAbility)
 
 	lead        leadController
 	carry       presses // one-frame presses from a frame the lead controller held back
@@ -402,7 +403,7 @@ func (r *Runtime) SendInput(in Intent) {
 		r.pending = append(r.pending, f)
 		var dash game.Vec
 		if cl := r.Class(); cl != nil {
-			dash = r.ability.step(f, &cl.Ability, r.pred.dead)
+			dash = r.ability.step(f, &r.pab, r.pred.dead)
 		}
 		r.pred.step(f, dash, r.pstats, r.grid)
 	}

@@ -166,6 +166,58 @@ func (s *AbilityState) DashStep() Vec {
 // up, or a dash is in its first ticks.
 func (s *AbilityState) Invulnerable() bool { return s.Guard > 0 }
 
+// EffectiveAbility is the ability a character of loadout l plays: its
+// class's, changed by the class gear it wears (AbilityMods), kept within
+// what its kind allows. Server and client both build it from the
+// loadout, so the prediction steps the ability the server does.
+func EffectiveAbility(c *Content, l Loadout) Ability {
+	if int(l.Class) >= len(c.Classes) {
+		return Ability{}
+	}
+	ab := c.Classes[l.Class].Ability
+	for _, d := range l.Worn {
+		if d >= 0 && d < len(c.Items) && c.Items[d].WornBy(l.Class) {
+			ab.apply(&c.Items[d].Mods.Ability)
+		}
+	}
+	return ab
+}
+
+// Limits gear keeps an ability within, whatever it stacks.
+const (
+	minAbilityCooldown = AbilityBufferTicks + 1
+	maxDashStep        = 24.0 // u a tick: content's own most (levels)
+)
+
+// apply adds m to the ability where its kind takes it, then holds it to
+// its kind's rules: a cooldown past the input buffer, a lasting effect
+// under the cooldown, a dash untouchable no longer than it lasts and no
+// faster a tick than content's most.
+func (ab *Ability) apply(m *AbilityMods) {
+	if ab.Kind == AbilityNone {
+		return
+	}
+	ab.Cooldown = max(ab.Cooldown+m.Cooldown, minAbilityCooldown)
+	switch ab.Kind {
+	case AbilityBomb:
+		ab.Radius = max(ab.Radius+m.Radius, 1)
+	case AbilityShield, AbilityDecoy:
+		ab.Duration = min(max(ab.Duration+m.Duration, 1), ab.Cooldown-1)
+	case AbilityDash:
+		ab.Duration = min(max(ab.Duration+m.Duration, 1), ab.Cooldown-1)
+		ab.Distance = min(max(ab.Distance+m.Distance, 1), maxDashStep*float64(ab.Duration))
+		ab.Invulnerable = min(max(ab.Invulnerable+m.Invulnerable, 1), ab.Duration)
+	}
+}
+
+// PlayerAbilityOf is the ability player id plays (EffectiveAbility).
+func (w *World) PlayerAbilityOf(id uint16) Ability {
+	if p := w.player(id); p != nil {
+		return p.ab
+	}
+	return Ability{}
+}
+
 // classOf is the player's class, or nil when content has none.
 func (w *World) classOf(p *player) *Class {
 	if int(p.class) < len(w.content.Classes) {
@@ -203,20 +255,19 @@ func (w *World) decideAbility(p *player, pressed bool, in Input) bool {
 	if c == nil {
 		return false
 	}
-	return StepAbility(&p.ability, pressed, p.grace > 0, in, &c.Ability)
+	return StepAbility(&p.ability, pressed, p.grace > 0, in, &p.ab)
 }
 
 // applyAbility does what an ability that fired this tick does, where the
 // ship now is, and announces it with EvAbility (with that spot: a decoy
 // stands there, a bomb's wave starts there).
 func (w *World) applyAbility(p *player) {
-	c := w.classOf(p)
 	w.emit(Event{Kind: EvAbility, ID: p.id, Reason: p.class, X: float32(p.pos.X), Y: float32(p.pos.Y)})
-	switch c.Ability.Kind {
+	switch p.ab.Kind {
 	case AbilityBomb:
-		w.erase(p.pos, c.Ability.Radius)
+		w.erase(p.pos, p.ab.Radius)
 	case AbilityDecoy:
-		p.decoy, p.decoyUntil = p.pos, w.tick+uint32(c.Ability.Duration)
+		p.decoy, p.decoyUntil = p.pos, w.tick+uint32(p.ab.Duration)
 	}
 }
 

@@ -477,3 +477,91 @@ func TestAbilitiesAllocateNothing(t *testing.T) {
 		assert.Positive(t, uses, "class %d used its ability while measured", class)
 	}
 }
+
+func TestClassGear(t *testing.T) {
+	// gearWorld is classWorld with three pieces of class gear: a charm for
+	// the dasher that carries it further, an armour for the lurer that
+	// keeps its decoy standing longer (and waits longer for it), and a
+	// weapon for the dasher and the bomber that would stretch every
+	// figure past its kind's rules.
+	gearWorld := func(t *testing.T, class uint8) *World {
+		t.Helper()
+		c := classWorldContent()
+		c.Items = append(c.Items,
+			ItemDef{ID: "vanes", Name: "Vanes", Kind: ItemCharm, Classes: 1 << classDash,
+				Mods: StatMods{Ability: AbilityMods{Distance: 48, Cooldown: -20}}},
+			ItemDef{ID: "mask", Name: "Mask", Kind: ItemArmour, Classes: 1 << classDecoy,
+				Mods: StatMods{MaxHP: 10, Ability: AbilityMods{Duration: 60, Cooldown: 100}}},
+			ItemDef{ID: "hourglass", Name: "Hourglass", Kind: ItemWeapon, Classes: 1<<classDash | 1<<classBomb,
+				Mods: StatMods{Ability: AbilityMods{Cooldown: -1000, Duration: 500, Invulnerable: 500}}},
+		)
+		w := NewWorld(openMap(t), c, 1)
+		w.AddPlayer(1)
+		placePlayer(w, 1, TileCenter(6, 6))
+		require.True(t, w.SetPlayerClass(1, class))
+		return w
+	}
+	def := func(w *World, id string) uint16 {
+		return uint16(slices.IndexFunc(w.content.Items, func(d ItemDef) bool { return d.ID == id }))
+	}
+	wear := func(t *testing.T, w *World, id string) {
+		t.Helper()
+		bag := [BagSlots]Item{{ID: 77, Def: def(w, id)}}
+		require.True(t, w.SetPlayerItems(1, bag, [EquipSlots]Item{}))
+		feed(w, 1, Input{Buttons: BtnUse, Slot: 0})
+		w.Step()
+	}
+	t.Run("a dasher's vanes carry its dash further and bring it back sooner", func(t *testing.T) {
+		w := gearWorld(t, classDash)
+		wear(t, w, "vanes")
+		ab := w.PlayerAbilityOf(1)
+		assert.InDelta(t, testDash.Distance+48, ab.Distance, 1e-9)
+		assert.Equal(t, testDash.Cooldown-20, ab.Cooldown)
+		start, _ := w.PlayerPos(1)
+		feed(w, 1, Input{MoveX: 100, Buttons: BtnAbility})
+		w.Step()
+		for range testDash.Duration - 1 {
+			feed(w, 1, Input{})
+			w.Step()
+		}
+		end, _ := w.PlayerPos(1)
+		assert.InDelta(t, start.X+testDash.Distance+48, end.X, 1e-9, "the whole longer dash in the same ticks")
+	})
+	t.Run("a lurer's mask keeps its decoy standing longer", func(t *testing.T) {
+		w := gearWorld(t, classDecoy)
+		wear(t, w, "mask")
+		assert.Equal(t, testDecoy.Duration+60, w.PlayerAbilityOf(1).Duration)
+		feed(w, 1, Input{Buttons: BtnAbility})
+		w.Step()
+		p := w.player(1)
+		assert.Equal(t, w.Tick()+uint32(testDecoy.Duration+60), p.decoyUntil)
+	})
+	t.Run("another class's gear stays in the bag and changes nothing", func(t *testing.T) {
+		w := gearWorld(t, classBomb)
+		before, _ := w.PlayerState(1)
+		wear(t, w, "mask")
+		bag, worn, _ := w.PlayerItems(1)
+		assert.Equal(t, def(w, "mask"), bag[0].Def, "still in the bag")
+		assert.True(t, worn[ItemArmour.EquipSlot()].Empty())
+		after, _ := w.PlayerState(1)
+		assert.Equal(t, before.MaxHP, after.MaxHP)
+		l := Loadout{Class: classBomb, Worn: NothingWorn()}
+		l.Worn[ItemArmour.EquipSlot()] = int(def(w, "mask"))
+		assert.Equal(t, EffectiveStats(w.content, Loadout{Class: classBomb, Worn: NothingWorn()}), EffectiveStats(w.content, l),
+			"worn anyway (a store from other content), it counts for nothing")
+	})
+	t.Run("gear keeps an ability within its kind's rules however far it reaches", func(t *testing.T) {
+		w := gearWorld(t, classDash)
+		wear(t, w, "hourglass")
+		ab := w.PlayerAbilityOf(1)
+		assert.Equal(t, AbilityBufferTicks+1, ab.Cooldown, "a cooldown past the input buffer")
+		assert.Equal(t, ab.Cooldown-1, ab.Duration, "a dash shorter than its cooldown")
+		assert.Equal(t, ab.Duration, ab.Invulnerable, "untouchable no longer than it lasts")
+		assert.LessOrEqual(t, ab.Distance/float64(ab.Duration), maxDashStep)
+		w = gearWorld(t, classBomb)
+		wear(t, w, "hourglass")
+		ab = w.PlayerAbilityOf(1)
+		assert.Equal(t, AbilityBufferTicks+1, ab.Cooldown)
+		assert.Zero(t, ab.Duration, "a bomb takes no duration")
+	})
+}

@@ -15,6 +15,7 @@ type player struct {
 	cooldown  int          // ticks until the next shot
 	class     uint8        // index into Content.Classes (SetPlayerClass)
 	ability   AbilityState // its ability's cooldown and lasting effect
+	ab        Ability      // its class's ability with its gear's changes (EffectiveAbility)
 
 	decoy      Vec    // where its decoy stands (AbilityDecoy)
 	decoyUntil uint32 // the tick its decoy is gone; enemies aim at it before then

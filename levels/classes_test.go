@@ -158,3 +158,73 @@ func TestClassValidationNamesFileAndKey(t *testing.T) {
 		})
 	}
 }
+
+// goodGear is class gear for goodClasses: vanes that carry the runner's
+// dash further and sooner, a mask that keeps the trickster's decoy
+// standing longer, and common armour.
+const goodGear = `
+[[item]]
+id = "vanes"
+name = "Vanes"
+kind = "charm"
+class = "runner"
+ability_distance = 40
+ability_cooldown_ticks = -30
+
+[[item]]
+id = "mask"
+name = "Mask"
+kind = "armour"
+class = "trickster"
+max_hp = 10
+ability_duration_ticks = 60
+
+[[item]]
+id = "coat"
+name = "Coat"
+kind = "armour"
+max_hp = 20
+`
+
+func TestClassGearContent(t *testing.T) {
+	gearFS := func(items string) fstest.MapFS {
+		fsys := withClasses(goodClasses)
+		fsys[levels.ItemsFile] = &fstest.MapFile{Data: []byte(items)}
+		return fsys
+	}
+	t.Run("class gear names its class and what it changes of its ability", func(t *testing.T) {
+		c, err := levels.LoadContentFS(gearFS(goodGear))
+		require.NoError(t, err)
+		runner, _ := levels.ClassIndex(c, "runner")
+		trickster, _ := levels.ClassIndex(c, "trickster")
+		assert.Equal(t, uint16(1)<<runner, c.Items[0].Classes)
+		assert.Equal(t, game.AbilityMods{Distance: 40, Cooldown: -30}, c.Items[0].Mods.Ability)
+		assert.Equal(t, uint16(1)<<trickster, c.Items[1].Classes)
+		assert.Equal(t, game.StatMods{MaxHP: 10, Ability: game.AbilityMods{Duration: 60}}, c.Items[1].Mods)
+		assert.Zero(t, c.Items[2].Classes, "common gear: every class wears it")
+		assert.True(t, c.Items[0].WornBy(runner))
+		assert.False(t, c.Items[0].WornBy(trickster))
+	})
+	cases := []struct {
+		name, old, new, want string
+	}{
+		{"gear of a class content lacks", `class = "runner"`, `class = "pirate"`,
+			`items.toml: item "vanes": class: "pirate" is not a class of classes.toml`},
+		{"an ability key on common gear", "max_hp = 20", "max_hp = 20\nability_duration_ticks = 30",
+			`items.toml: item "coat": ability_cooldown_ticks: only class gear (with a class) changes an ability`},
+		{"a key the class's ability does not take", "ability_distance = 40", "ability_radius = 40",
+			`items.toml: item "vanes": ability_radius: the Runner's dash has no radius`},
+		{"a decoy's gear reaching for a dash's key", "ability_duration_ticks = 60", "ability_invulnerable_ticks = 6",
+			`items.toml: item "mask": ability_invulnerable_ticks: the Trickster's decoy has no invulnerable_ticks`},
+		{"too long a change", "ability_distance = 40", "ability_distance = 400",
+			`items.toml: item "vanes": ability_distance: 400`},
+		{"class gear to drink", `kind = "charm"`, "kind = \"consumable\"\nheal = 10",
+			`items.toml: item "vanes": class: a consumable is anyone's`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name+" is refused", func(t *testing.T) {
+			_, err := levels.LoadContentFS(gearFS(edit(t, goodGear, tc.old, tc.new)))
+			assertContentError(t, err, levels.ItemsFile, tc.want)
+		})
+	}
+}
