@@ -292,8 +292,31 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 					assert.Equal(t, fmt.Sprintf("restores %d health", it.Heal), tip.lines[0])
 					return
 				}
+				if !it.WornBy(uint8(ci)) {
+					assert.Equal(t, []string{u.onlyFor(d)}, tip.lines, "another class's gear says whose it is")
+					assert.Regexp(t, `^Only an? [A-Z]`, tip.lines[0])
+					return
+				}
 				worn := game.NothingWorn()
 				worn[it.Kind.EquipSlot()] = d
+				if it.Mods.Ability != (game.AbilityMods{}) {
+					ab := game.EffectiveAbility(c, game.Loadout{Class: uint8(ci), Worn: worn})
+					base := c.Classes[ci].Ability
+					joined := strings.Join(tip.lines[:tip.said], " | ")
+					for _, f := range []struct {
+						changed bool
+						after   string
+					}{
+						{ab.Distance != base.Distance, "→ " + tenth(ab.Distance) + " u)"},
+						{ab.Radius != base.Radius, "→ " + tenth(ab.Radius) + " u)"},
+						{ab.Duration != base.Duration, "→ " + tenth(float64(ab.Duration)/game.TickRate) + " s"},
+						{ab.Cooldown != base.Cooldown, ab.Name + " every " + tenth(float64(base.Cooldown)/game.TickRate) + " → " + tenth(float64(ab.Cooldown)/game.TickRate) + " s"},
+					} {
+						if f.changed {
+							assert.Contains(t, joined, f.after, "what %s changes of the %s", it.Name, ab.Name)
+						}
+					}
+				}
 				st, _ := serverStats(t, c, hub, uint8(ci), nil, worn)
 				said := map[string]string{}
 				for _, line := range tip.lines {
@@ -302,7 +325,7 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 					}
 				}
 				labels := modLabels(it.Mods)
-				require.NotEmpty(t, labels)
+				require.True(t, len(labels) > 0 || it.Mods.Ability != game.AbilityMods{}, "it changes something")
 				for _, label := range labels {
 					if assert.Contains(t, said, label, "%s changes %s: %q", it.Name, label, tip.lines) {
 						assert.Equal(t, shownRows(st)[label], said[label], "%s: %s", it.Name, label)

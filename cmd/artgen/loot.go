@@ -34,6 +34,12 @@ var itemIcons = map[string]func(c *canvas, p pen, hue colour){
 	"warden_plate":      drawPlate,
 	"feather_charm":     drawFeather,
 	"viper_fang":        drawFang,
+	"slipstream_vanes":  drawVanes,
+	"quickened_coil":    drawCoil,
+	"brace_of_pistols":  drawPistols,
+	"mirror_lacquer":    drawMirror,
+	"hollow_mask":       drawMask,
+	"conjurers_cane":    drawCane,
 }
 
 // kindIcons are the kinds' marks.
@@ -217,4 +223,47 @@ func drawGem(c *canvas, p pen, hue colour) {
 	hull(c, p, p.mirror(0, -0.95, 0.85, -0.2, 0, 1.05), hue)
 	seam(c, p, p.stroke(-0.8, -0.2, 0.8, -0.2, 0.001), hue)
 	seam(c, p, p.mirror(0, -0.2, 0.35, -0.2, 0, -0.9), hue)
+}
+
+// Two swept fins either side of a streak: the Corsair's vanes.
+func drawVanes(c *canvas, p pen, hue colour) {
+	hull(c, p, p.pair(0.15, -0.9, 0.95, 0.45, 0.95, 0.9, 0.2, 0.35), hue)
+	c.fill(p.stroke(0, -1.1, 0, 1.0, 0.1), white.times(0.85), 1)
+}
+
+// A coiled spring standing on a plate.
+func drawCoil(c *canvas, p pen, hue colour) {
+	for k := range 4 {
+		hull(c, p, p.ring(0, -0.75+0.42*float64(k), 0.5, 0.7), hue)
+	}
+	hull(c, p, p.poly(-0.85, 0.75, 0.85, 0.75, 0.85, 1.0, -0.85, 1.0), hueWood)
+}
+
+// Two pistols crossed at their grips.
+func drawPistols(c *canvas, p pen, hue colour) {
+	for _, s := range []float64{-1, 1} {
+		q := p.turned(s * math.Pi / 5)
+		hull(c, q, join(q.stroke(0, -1.0, 0, 0.15, 0.26), q.stroke(0, 0.1, s*0.3, 0.85, 0.3)), hue)
+		c.fill(q.disc(0, -1.0, 0.1), white, 0.8)
+	}
+}
+
+// A round hand mirror on a short handle, a streak of light across it.
+func drawMirror(c *canvas, p pen, hue colour) {
+	hull(c, p, p.stroke(0, 0.35, 0, 1.1, 0.22), hueWood)
+	hull(c, p, p.disc(0, -0.3, 0.72), hue)
+	c.fill(meet(p.stroke(-0.5, -0.05, 0.2, -0.75, 0.14), p.disc(0, -0.3, 0.6)), white, 0.85)
+}
+
+// A blank mask with two hollow eyes.
+func drawMask(c *canvas, p pen, hue colour) {
+	face := cut(p.oval(0, 0, 0.8, 1.0, 0), join(p.oval(-0.32, -0.2, 0.2, 0.12, 0.3), p.oval(0.32, -0.2, 0.2, 0.12, -0.3)))
+	hull(c, p, face, rgb(240, 236, 228).toward(hue, 0.35))
+	seam(c, p, p.stroke(-0.25, 0.5, 0.25, 0.5, 0.001), hue)
+}
+
+// A cane with a curled head and a gem set in the curl.
+func drawCane(c *canvas, p pen, hue colour) {
+	hull(c, p, join(p.stroke(0.1, -0.45, -0.35, 1.1, 0.2), meet(p.ring(0.45, -0.55, 0.25, 0.45), p.poly(-0.2, -1.2, 1.2, -1.2, 1.2, -0.45, -0.2, -0.45))), hueWood.toward(hue, 0.4))
+	c.fill(p.disc(0.45, -0.55, 0.16), hue.toward(white, 0.4), 1)
 }
