@@ -97,6 +97,9 @@ func (r *Runtime) noteAbility(ev *game.Event, at uint32) {
 	}
 	use := AbilityUse{ID: ev.ID, Ability: c.Classes[ev.Reason].Ability, At: r.cfg.Now(),
 		Pos: game.Vec{X: float64(ev.X), Y: float64(ev.Y)}}
+	if ev.ID == r.id && r.Class() != nil {
+		use.Ability = r.pab // the own gear's reach and length; a friend's are its class's (the event names no gear)
+	}
 	if len(r.abilityUses) == maxAbilityUses {
 		copy(r.abilityUses, r.abilityUses[1:])
 		r.abilityUses = r.abilityUses[:maxAbilityUses-1]
