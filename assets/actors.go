@@ -21,7 +21,7 @@ const IdleFrames = 3
 // ShipDesigns are the players' ship designs; each class names its own
 // (levels/classes.toml, ship), and the first is the ship of a character
 // whose class names none of these.
-var ShipDesigns = []string{"striker", "warden", "skirmisher", "mystic"}
+var ShipDesigns = []string{"striker", "warden", "skirmisher", "mystic", "dart", "twin"}
 
 // Idle is frame i of an actor's idle motion.
 func Idle(id string, i int) string { return id + "_idle" + strconv.Itoa(i) }

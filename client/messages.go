@@ -144,6 +144,7 @@ func (r *Runtime) onEnterInstance(b []byte) error {
 		margin: r.lead.margin, jumps: r.lead.jumps, held: r.lead.held}
 	r.pending = r.pending[:0]
 	r.pred = predictor{}
+	r.ability = abilityPredictor{} // the new world starts the ability afresh, as the server's does
 	r.history.reset()
 	clear(r.seen)
 	r.state = StatePlaying

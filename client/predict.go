@@ -22,11 +22,13 @@ type predictor struct {
 	offset game.Vec
 }
 
-func (p *predictor) step(f game.Input, stats game.PlayerStats, g *game.Grid) {
+// step moves the ship by one frame, dash its dash move (zero: none), as
+// the server does (game.MoveShip).
+func (p *predictor) step(f game.Input, dash game.Vec, stats game.PlayerStats, g *game.Grid) {
 	if p.dead {
 		return
 	}
-	p.pos = game.StepPlayer(p.pos, f, stats, g)
+	p.pos = game.MoveShip(p.pos, f, dash, stats, g)
 }
 
 // smooth removes a share of the visual error each frame, so jitter never
@@ -62,7 +64,7 @@ func (r *Runtime) reconcile(self *game.PlayerState) {
 	r.pred.ready = true
 	r.pred.pos = game.Vec{X: float64(self.X), Y: float64(self.Y)}
 	for _, f := range r.pending {
-		r.pred.step(f, r.pstats, r.grid)
+		r.pred.step(f, r.ability.dashOf(f.Tick), r.pstats, r.grid)
 	}
 	if !wasReady || wasDead || r.pred.dead {
 		// Arriving, dying and respawning move the ship by rule, not by a

@@ -34,7 +34,7 @@ func (r *Runtime) sendEast(first uint32, n int) {
 	for i := range n {
 		f := east(first + uint32(i))
 		r.pending = append(r.pending, f)
-		r.pred.step(f, r.pstats, r.grid)
+		r.pred.step(f, game.Vec{}, r.pstats, r.grid)
 	}
 }
 

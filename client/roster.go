@@ -118,7 +118,7 @@ func (r *Runtime) SelectCharacter(id uint64) error {
 	for _, c := range r.roster.view.Characters {
 		if c.ID == id {
 			r.roster.playing = c
-			r.pstats = r.buildStats() // the class's own stats from the first predicted step
+			r.pstats, r.pab = r.buildStats() // the class's own stats from the first predicted step
 			return r.command(wire.CharacterCommand{Op: wire.OpSelect, ID: id})
 		}
 	}
@@ -252,6 +252,7 @@ func (r *Runtime) leaveWorld() {
 	r.sheet.loot = r.sheet.loot[:0]
 	r.sheet.sheet = Sheet{} // the next character's sheet follows its EnterInstance
 	r.pstats = r.cfg.Content.Player
+	r.pab = noAbility // none until the next character plays
 	r.pingAgain()
 }
 

@@ -169,6 +169,7 @@ type Runtime struct {
 	grid     *game.Grid
 	portals  []game.Portal
 	pstats   game.PlayerStats
+	pab      game.Ability // the own class's ability with its gear's changes (game.EffectiveAbility)
 
 	lead        leadController
 	carry       presses // one-frame presses from a frame the lead controller held back
@@ -400,10 +401,11 @@ func (r *Runtime) SendInput(in Intent) {
 			r.pending = append(r.pending[:0], r.pending[1:]...)
 		}
 		r.pending = append(r.pending, f)
-		r.pred.step(f, r.pstats, r.grid)
+		var dash game.Vec
 		if cl := r.Class(); cl != nil {
-			r.ability.step(f, &cl.Ability, r.pred.dead)
+			dash = r.ability.step(f, &r.pab, r.pred.dead)
 		}
+		r.pred.step(f, dash, r.pstats, r.grid)
 	}
 	r.sendBuf = wire.AppendInput(r.sendBuf[:0], r.pending, r.acked) // AppendInput keeps the newest InputRedundancy frames
 	r.tr.Send(wire.ChannelOf(wire.MsgInput), r.sendBuf)

@@ -92,7 +92,7 @@ func (r *Runtime) onInventory(b []byte) error {
 			s.ActionItem = int(m.Item)
 		}
 	}
-	r.pstats = r.buildStats()
+	r.pstats, r.pab = r.buildStats()
 	return nil
 }
 
@@ -121,10 +121,11 @@ func fillStacks(dst, bag []int, src []uint8) {
 	}
 }
 
-// buildStats is the player's stats as the server builds them, from the
+// buildStats is the player's stats and ability as the server builds them, from the
 // class played and the sheet's upgrades and worn items.
-func (r *Runtime) buildStats() game.PlayerStats {
-	return game.EffectiveStats(r.cfg.Content, r.Loadout())
+func (r *Runtime) buildStats() (game.PlayerStats, game.Ability) {
+	l := r.Loadout()
+	return game.EffectiveStats(r.cfg.Content, l), game.EffectiveAbility(r.cfg.Content, l)
 }
 
 // Loadout is what the stats of the character in play are made of: its

@@ -3,15 +3,16 @@ package game
 import "math"
 
 // An enemy's mind. Every moving kind idles about its post until a player
-// comes within its Aggro reach in its line of sight (never through a wall
-// or the crack where two walls meet). Then it fights in its phase's style:
-// a chaser closes to its range and strafes, a keeper holds its range, an
-// orbiter circles. It remembers where it last saw its foe for forgetTicks
-// and goes there; after that, or once it is Leash from its post, it walks
-// home and only looks for a new foe when it gets there. Before each firing
-// it plants and telegraphs for its kind's Telegraph ticks; it stays planted
-// through the volley lead, so bullets leave the spot it glowed at. Every
-// choice draws on the world's RNG, so a replay moves every enemy alike.
+// (or a player's decoy, which it prefers: target) comes within its Aggro
+// reach in its line of sight (never through a wall or the crack where two
+// walls meet). Then it fights in its phase's style: a chaser closes to its
+// range and strafes, a keeper holds its range, an orbiter circles. It
+// remembers where it last saw its foe for forgetTicks and goes there;
+// after that, or once it is Leash from its post, it walks home and only
+// looks for a new foe when it gets there. Before each firing it plants and
+// telegraphs for its kind's Telegraph ticks; it stays planted through the
+// volley lead, so bullets leave the spot it glowed at. Every choice draws
+// on the world's RNG, so a replay moves every enemy alike.
 
 // AI tuning.
 const (
@@ -52,7 +53,7 @@ func (w *World) think(e *enemy) {
 		}
 		e.returning = false
 	}
-	if at, ok := w.nearestPlayer(e.pos, e.def.Aggro); ok {
+	if at, ok := w.target(e.pos, e.def.Aggro); ok {
 		e.foe, e.foePos, e.seenAt = true, at, w.tick
 	} else if e.foe && w.tick-e.seenAt > forgetTicks {
 		e.foe, e.returning = false, true

@@ -200,6 +200,34 @@ func (w *World) nearestPlayer(pos Vec, rng float64) (Vec, bool) {
 	return at, found
 }
 
+// target is what an enemy at pos within rng aims at and fights: the
+// nearest standing decoy it can see there, before any player
+// (AbilityDecoy: a decoy draws every enemy that could fire at it), or else
+// the nearest player (nearestPlayer). A decoy falls with its ship.
+func (w *World) target(pos Vec, rng float64) (Vec, bool) {
+	if at, ok := w.nearestDecoy(pos, rng); ok {
+		return at, true
+	}
+	return w.nearestPlayer(pos, rng)
+}
+
+// nearestDecoy is the closest standing decoy of a living player within rng
+// of pos that pos has a line of sight to.
+func (w *World) nearestDecoy(pos Vec, rng float64) (Vec, bool) {
+	best, found := rng*rng, false
+	var at Vec
+	for i := range w.players {
+		p := &w.players[i]
+		if p.dead || w.tick >= p.decoyUntil {
+			continue
+		}
+		if d := p.decoy.Dist2(pos); d <= best && w.grid.LineClear(pos, p.decoy) {
+			best, at, found = d, p.decoy, true
+		}
+	}
+	return at, found
+}
+
 // WoundEnemy takes dmg off a living enemy's health as a hit would, its
 // phase's multiplier and phase changes included, crediting nobody and never
 // killing it: tools and tests use it to put a boss into a phase. It reports

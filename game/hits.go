@@ -93,7 +93,7 @@ func (w *World) resolveHits() {
 	reach := float64(w.bullets.MaxRadius())
 	w.playerCells.reset()
 	for i := range w.players {
-		if p := &w.players[i]; !p.dead && p.grace == 0 && !p.ability.Shielded() {
+		if p := &w.players[i]; !p.dead && p.grace == 0 && !p.ability.Invulnerable() {
 			w.playerCells.add(p.pos, p.stats.Radius+reach, i)
 		}
 	}
@@ -159,7 +159,7 @@ func (w *World) playerHitBy(i int) int {
 	x, y, r := b.X[i], b.Y[i], b.Radius[i]
 	for _, k := range w.playerCells.at(x, y) {
 		p := &w.players[k]
-		if !p.dead && p.grace == 0 && !p.ability.Shielded() && overlaps(x, y, r, p.pos, p.stats.Radius) {
+		if !p.dead && p.grace == 0 && !p.ability.Invulnerable() && overlaps(x, y, r, p.pos, p.stats.Radius) {
 			return int(k)
 		}
 	}

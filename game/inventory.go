@@ -44,6 +44,7 @@ func (w *World) SetPlayerUpgrades(id uint16, upgrades []uint8) bool {
 // maximum.
 func (w *World) rebuild(p *player) {
 	p.stats = EffectiveStats(w.content, p.loadout())
+	p.ab = EffectiveAbility(w.content, p.loadout())
 	p.hp = min(p.hp, p.stats.MaxHP)
 }
 
@@ -95,8 +96,8 @@ func (w *World) useBagItem(p *player, slot int) {
 		return
 	}
 	eq := def.Kind.EquipSlot()
-	if eq < 0 {
-		return
+	if eq < 0 || !def.WornBy(p.class) {
+		return // another class's gear stays in the bag (the window says why)
 	}
 	p.bag[slot], p.worn[eq] = p.worn[eq], it
 	w.rebuild(p)

@@ -74,6 +74,15 @@ type ItemDef struct {
 	Heal     int16    // consumable: health restored
 	Mods     StatMods // equipment: what wearing it changes
 	Text     string   // one line a tooltip shows
+	// Classes are the classes that may wear it, a bit per index into
+	// Content.Classes; zero: every class. Class gear names one.
+	Classes uint16
+}
+
+// WornBy reports whether a character of class may wear the item: any may
+// wear common gear, only its class a class's own.
+func (d *ItemDef) WornBy(class uint8) bool {
+	return d.Classes == 0 || (class < MaxClasses && d.Classes&(1<<class) != 0)
 }
 
 // Item is one item in play. ID is unique across the server and its store

@@ -60,10 +60,28 @@ func StepPlayer(pos Vec, in Input, stats PlayerStats, g *Grid) Vec {
 	if in.Buttons&BtnFocus != 0 {
 		speed *= FocusSpeedShare
 	}
-	d := Vec{mx * speed, my * speed}
-	next := MoveCircle(pos, d, stats.Radius, g)
-	next = roundCorner(pos, next, d, stats.Radius, g)
-	return slideCorner(pos, next, d, stats.Radius, g)
+	return moveShip(pos, Vec{mx * speed, my * speed}, stats.Radius, g)
+}
+
+// MoveShip is a ship's move for one tick, on the server and in prediction
+// alike: a dash under way (dash, AbilityState.DashStep) carries it by its
+// step whatever the frame asks, otherwise it walks by the frame
+// (StepPlayer). Both meet walls and corners by the same rules, so a dash
+// slides along a wall, is guided into a corridor's mouth and never
+// passes through one.
+func MoveShip(pos Vec, in Input, dash Vec, stats PlayerStats, g *Grid) Vec {
+	if dash == (Vec{}) {
+		return StepPlayer(pos, in, stats, g)
+	}
+	return moveShip(pos, dash, stats.Radius, g)
+}
+
+// moveShip moves a ship's circle of radius r by d: the axis-separated
+// sweep, then the corner rules.
+func moveShip(pos, d Vec, r float64, g *Grid) Vec {
+	next := MoveCircle(pos, d, r, g)
+	next = roundCorner(pos, next, d, r, g)
+	return slideCorner(pos, next, d, r, g)
 }
 
 // Corner rounding: a ship pushed nearly straight (its move within

@@ -3,7 +3,7 @@ package game
 import "math"
 
 // runEmitter advances one emitter by a tick: it continues a burst under way,
-// or starts a firing once its cooldown is over and a player is in range.
+// or starts a firing once its cooldown is over and a target is in range.
 func (w *World) runEmitter(e *enemy, st *emitterState, em *Emitter) {
 	if em.Pattern < 0 || em.Pattern >= len(w.content.Patterns) {
 		return
@@ -22,7 +22,7 @@ func (w *World) runEmitter(e *enemy, st *emitterState, em *Emitter) {
 	if st.timer > 0 {
 		return
 	}
-	if _, ok := w.nearestPlayer(e.pos, em.Range); !ok || !w.mayStartFiring(e) {
+	if _, ok := w.target(e.pos, em.Range); !ok || !w.mayStartFiring(e) {
 		return
 	}
 	st.timer = em.Cooldown
@@ -30,10 +30,10 @@ func (w *World) runEmitter(e *enemy, st *emitterState, em *Emitter) {
 	w.fireVolley(e, st, em, pat)
 }
 
-// fireVolley re-aims at the nearest player in range (keeping the last aim if
-// none) and fires one volley of the pattern.
+// fireVolley re-aims at its target in range (a decoy, or the nearest
+// player; the last aim kept if none) and fires one volley of the pattern.
 func (w *World) fireVolley(e *enemy, st *emitterState, em *Emitter, pat *Pattern) {
-	if t, ok := w.nearestPlayer(e.pos, em.Range); ok {
+	if t, ok := w.target(e.pos, em.Range); ok {
 		st.aim = math.Atan2(t.Y-e.pos.Y, t.X-e.pos.X)
 	}
 	base := st.aim + float64(st.volley)*pat.SpinPerVolley

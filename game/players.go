@@ -15,6 +15,10 @@ type player struct {
 	cooldown  int          // ticks until the next shot
 	class     uint8        // index into Content.Classes (SetPlayerClass)
 	ability   AbilityState // its ability's cooldown and lasting effect
+	ab        Ability      // its class's ability with its gear's changes (EffectiveAbility)
+
+	decoy      Vec    // where its decoy stands (AbilityDecoy)
+	decoyUntil uint32 // the tick its decoy is gone; enemies aim at it before then
 
 	queue    inputQueue
 	last     Input // the frame coasted on when none arrives
@@ -135,7 +139,7 @@ func (p *player) state() PlayerState {
 	if p.escape > 0 {
 		flags |= PlayerEscaping
 	}
-	if p.ability.Shielded() {
+	if p.ability.Invulnerable() {
 		flags |= PlayerShielded
 	}
 	return PlayerState{ID: p.id, X: float32(p.pos.X), Y: float32(p.pos.Y), Aim: p.aim,
@@ -160,6 +164,7 @@ func (w *World) place(p *player) {
 	p.dead = false
 	p.cooldown = 0
 	p.ability = AbilityState{}
+	p.decoyUntil = 0
 }
 
 // spawnPoint cycles through the map's player spawns (the centre if none).
@@ -174,8 +179,10 @@ func (w *World) spawnPoint() Vec {
 	return v
 }
 
-// stepPlayers consumes each player's frame for this tick, moves it, uses a
-// portal on a fresh INTERACT press and fires its weapon.
+// stepPlayers consumes each player's frame for this tick, decides its
+// ability (a dash moves the ship from the tick it is pressed), moves it,
+// uses a portal on a fresh INTERACT press, does what its ability does and
+// fires its weapon.
 func (w *World) stepPlayers() {
 	for i := range w.players {
 		p := &w.players[i]
@@ -188,12 +195,14 @@ func (w *World) stepPlayers() {
 			p.cooldown--
 		}
 		if p.dead {
-			p.escape = 0 // death ends the channel
+			p.escape = 0               // death ends the channel
+			p.ability = AbilityState{} // and the ability waits for the respawn, as the client shows it
 			continue
 		}
 		w.channel(p, in.Buttons&BtnEscape != 0)
 		p.aim = in.Aim
-		p.pos = StepPlayer(p.pos, in, p.stats, w.grid)
+		used := w.decideAbility(p, pressed&BtnAbility != 0, in)
+		p.pos = MoveShip(p.pos, in, p.ability.DashStep(), p.stats, w.grid)
 		// Grace does not stop a portal: it protects from bullets, and a
 		// portal is not a fight. Loot under the player wins INTERACT only
 		// when something is taken, so a full bag never blocks a portal.
@@ -206,7 +215,9 @@ func (w *World) stepPlayers() {
 		if pressed&BtnDrop != 0 {
 			w.dropSlot(p, in.Slot)
 		}
-		w.useAbility(p, pressed&BtnAbility != 0)
+		if used {
+			w.applyAbility(p)
+		}
 		if in.Buttons&BtnFire != 0 && p.cooldown == 0 && p.grace == 0 {
 			w.playerFire(p)
 		}

@@ -17,6 +17,17 @@ type StatMods struct {
 	Split        uint8   // a hit splits the bullet into this many more
 	Pierce       uint8   // enemies a bullet passes through before it stops
 	Poison       int16   // damage per poison pulse a hit leaves behind
+	Ability      AbilityMods
+}
+
+// AbilityMods change the wearer's class ability (EffectiveAbility): class
+// gear carries them (docs/CONTENT.md, "Class gear").
+type AbilityMods struct {
+	Cooldown     int     // ticks from one use to the next (negative: sooner)
+	Duration     int     // ticks a shield holds, a dash lasts, a decoy stands
+	Radius       float64 // u a bomb reaches
+	Distance     float64 // u a dash carries the ship
+	Invulnerable int     // ticks a dash is untouchable from its start
 }
 
 // UpgradeDef is one upgrade a levelling player may choose.
@@ -79,7 +90,7 @@ func EffectiveStats(c *Content, l Loadout) PlayerStats {
 	}
 	var worn [EquipSlots]Item
 	for i, d := range l.Worn {
-		if d >= 0 && d < len(c.Items) {
+		if d >= 0 && d < len(c.Items) && c.Items[d].WornBy(l.Class) {
 			worn[i] = Item{ID: 1, Def: uint16(d)} // BuildStats reads the def; any id marks the slot full
 		}
 	}

@@ -98,7 +98,7 @@ const (
 	PlayerDead                       // waiting to respawn
 	PlayerLinkdead                   // connection dropped; body still in the world
 	PlayerEscaping                   // channelling the escape: out in EscapeTicks unless it dies or lets go
-	PlayerShielded                   // its class's shield is up: no bullet hits it
+	PlayerShielded                   // no bullet hits it: its class's shield is up, or its dash is in its first ticks
 )
 
 // PlayerState is one player record as a snapshot carries it.

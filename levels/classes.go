@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"math"
 	"regexp"
+	"slices"
+	"strings"
 
 	"duskfall/game"
 )
@@ -40,11 +42,13 @@ type rawWeapon struct {
 }
 
 type rawAbility struct {
-	Kind     string  `toml:"kind"`
-	Name     string  `toml:"name"`
-	Cooldown int     `toml:"cooldown_ticks"`
-	Duration int     `toml:"duration_ticks"`
-	Radius   float64 `toml:"radius"`
+	Kind         string  `toml:"kind"`
+	Name         string  `toml:"name"`
+	Cooldown     int     `toml:"cooldown_ticks"`
+	Duration     int     `toml:"duration_ticks"`
+	Radius       float64 `toml:"radius"`
+	Distance     float64 `toml:"distance"`           // u: a dash's
+	Invulnerable int     `toml:"invulnerable_ticks"` // a dash's untouchable start
 }
 
 // Limits of a class.
@@ -52,7 +56,11 @@ const (
 	maxAbilityCooldown = 60 * game.TickRate // a minute
 	maxShieldTicks     = 5 * game.TickRate
 	maxBombRadius      = 480.0 // u: fifteen tiles
-	maxClassText       = 160   // bytes of a description: it must fit the creation screen
+	maxDashDistance    = 320.0 // u: ten tiles
+	maxDashTicks       = game.TickRate / 2
+	maxDashStep        = 24.0 // u a tick: three quarters of a tile, six times the baseline's speed
+	maxDecoyTicks      = 10 * game.TickRate
+	maxClassText       = 160 // bytes of a description: it must fit the creation screen
 	maxSpreadDeg       = 45.0
 )
 
@@ -102,24 +110,11 @@ func convertClass(r rawClass, i int, base game.PlayerStats, seen, ships map[stri
 		"%d ticks, want at least %d", w.FireCooldown, game.MinFireCooldown)
 	c.between(w.BulletSpeed, 0, maxBulletSpeed, "weapon.bullet_speed")
 	c.between(w.BulletRadius, 0, maxRadius, "weapon.bullet_radius")
-	a := r.Ability
-	kind, ok := game.ParseAbilityKind(a.Kind)
-	c.rule(ok, "ability.kind", "%q is not bomb or shield", a.Kind)
-	c.rule(a.Name != "" && len(a.Name) <= 16, "ability.name", "want 1 to 16 bytes")
-	c.rule(a.Cooldown >= 1 && a.Cooldown <= maxAbilityCooldown, "ability.cooldown_ticks",
-		"%d ticks, want 1 to %d", a.Cooldown, maxAbilityCooldown)
-	switch kind {
-	case game.AbilityBomb:
-		c.positive(a.Radius, maxBombRadius, "ability.radius")
-		c.rule(a.Duration == 0, "ability.duration_ticks", "a bomb has no duration")
-	case game.AbilityShield:
-		c.rule(a.Duration >= 1 && a.Duration <= maxShieldTicks && a.Duration < a.Cooldown, "ability.duration_ticks",
-			"%d ticks, want 1 to %d and under the cooldown", a.Duration, maxShieldTicks)
-		c.rule(a.Radius == 0, "ability.radius", "a shield has no radius")
-	}
+	kind := checkAbility(&c, r.Ability)
 	if c.err != nil {
 		return game.Class{}, c.err
 	}
+	a := r.Ability
 	st := base
 	if r.HP > 0 {
 		st.MaxHP = int16(r.HP)
@@ -142,7 +137,55 @@ func convertClass(r rawClass, i int, base game.PlayerStats, seen, ships map[stri
 		st.BulletRadius = w.BulletRadius
 	}
 	return game.Class{ID: r.ID, Name: r.Name, Text: r.Text, Ship: r.Ship, Stats: st,
-		Ability: game.Ability{Kind: kind, Name: a.Name, Cooldown: a.Cooldown, Radius: a.Radius, Duration: a.Duration}}, nil
+		Ability: game.Ability{Kind: kind, Name: a.Name, Cooldown: a.Cooldown, Radius: a.Radius, Duration: a.Duration,
+			Distance: a.Distance, Invulnerable: a.Invulnerable}}, nil
+}
+
+// checkAbility checks a class's ability: its kind, name and cooldown, and
+// by kind the keys it takes (and none it does not), and returns its kind.
+func checkAbility(c *check, a rawAbility) game.AbilityKind {
+	kind, ok := game.ParseAbilityKind(a.Kind)
+	c.rule(ok, "ability.kind", "%q is not one of %s", a.Kind, strings.Join(game.AbilityKindNames(), ", "))
+	c.rule(a.Name != "" && len(a.Name) <= 16, "ability.name", "want 1 to 16 bytes")
+	c.rule(a.Cooldown >= 1 && a.Cooldown <= maxAbilityCooldown, "ability.cooldown_ticks",
+		"%d ticks, want 1 to %d", a.Cooldown, maxAbilityCooldown)
+	lasting := func(most int) {
+		c.rule(a.Duration >= 1 && a.Duration <= most && a.Duration < a.Cooldown, "ability.duration_ticks",
+			"%d ticks, want 1 to %d and under the cooldown", a.Duration, most)
+	}
+	switch kind {
+	case game.AbilityBomb:
+		c.positive(a.Radius, maxBombRadius, "ability.radius")
+	case game.AbilityShield:
+		lasting(maxShieldTicks)
+	case game.AbilityDash:
+		c.positive(a.Distance, maxDashDistance, "ability.distance")
+		lasting(maxDashTicks)
+		c.rule(a.Invulnerable >= 1 && a.Invulnerable <= a.Duration, "ability.invulnerable_ticks",
+			"%d ticks, want 1 to the dash's duration_ticks (%d)", a.Invulnerable, a.Duration)
+		c.rule(a.Duration < 1 || a.Distance/float64(a.Duration) <= maxDashStep, "ability.distance",
+			"%v u over %d ticks is %.1f u a tick, want at most %v", a.Distance, a.Duration, a.Distance/float64(max(a.Duration, 1)), maxDashStep)
+	case game.AbilityDecoy:
+		lasting(maxDecoyTicks)
+	}
+	takes := abilityKeys[kind]
+	for _, k := range [...]struct {
+		key string
+		set bool
+	}{{"radius", a.Radius != 0}, {"duration_ticks", a.Duration != 0}, {"distance", a.Distance != 0},
+		{"invulnerable_ticks", a.Invulnerable != 0}} {
+		c.rule(!ok || !k.set || slices.Contains(takes, k.key), "ability."+k.key, "a %s has no %s", kind, k.key)
+	}
+	return kind
+}
+
+// abilityKeys is what each kind of ability takes besides its kind, name
+// and cooldown.
+var abilityKeys = map[game.AbilityKind][]string{
+	game.AbilityBomb:   {"radius"},
+	game.AbilityShield: {"duration_ticks"},
+	game.AbilityDash:   {"distance", "duration_ticks", "invulnerable_ticks"},
+	game.AbilityDecoy:  {"duration_ticks"},
 }
 
 // ClassIndex finds a class by its content id.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"slices"
 
 	"duskfall/game"
 )
@@ -46,7 +47,7 @@ func loadItems(fsys fs.FS, c *game.Content) error {
 		}
 	}
 	var err error
-	if c.Items, err = validateItems(items); err != nil {
+	if c.Items, err = validateItems(items, c.Classes); err != nil {
 		return err
 	}
 	if c.Upgrades, err = validateUpgrades(ups); err != nil {
@@ -55,7 +56,7 @@ func loadItems(fsys fs.FS, c *game.Content) error {
 	return validateLoot(loot, c)
 }
 
-func validateItems(raw rawItems) ([]game.ItemDef, error) {
+func validateItems(raw rawItems, classes []game.Class) ([]game.ItemDef, error) {
 	if len(raw.Item) > game.MaxItemDefs {
 		return nil, fail(ItemsFile, "item", "%d items, want at most %d", len(raw.Item), game.MaxItemDefs)
 	}
@@ -77,11 +78,13 @@ func validateItems(raw rawItems) ([]game.ItemDef, error) {
 			c.rule(r.Heal == 0, "heal", "only a consumable heals")
 		}
 		mods := c.mods(r.rawMods)
+		var only uint16
+		mods.Ability, only = c.classGear(r, kind, classes)
 		if c.err != nil {
 			return nil, c.err
 		}
 		seen[r.ID] = true
-		out = append(out, game.ItemDef{ID: r.ID, Name: r.Name, Kind: kind, Heal: int16(r.Heal), Mods: mods, Text: r.Text})
+		out = append(out, game.ItemDef{ID: r.ID, Name: r.Name, Kind: kind, Heal: int16(r.Heal), Mods: mods, Text: r.Text, Classes: only})
 	}
 	return out, nil
 }
@@ -130,6 +133,45 @@ func (c *check) mods(r rawMods) game.StatMods {
 		MaxHP: int16(r.MaxHP), Speed: r.Speed / game.TickRate, Shots: r.Shots,
 		Split: uint8(r.Split), Pierce: uint8(r.Pierce), Poison: int16(r.Poison),
 	}
+}
+
+// Limits of what class gear changes of an ability.
+const (
+	maxGearAbilityTicks = 10 * game.TickRate
+	maxGearReach        = 240.0 // u: a bomb's radius or a dash's distance
+)
+
+// classGear checks an item's class and the ability keys only class gear
+// takes, each only where its class's ability kind takes it (abilityKeys),
+// and returns them with the mask of the class that may wear it.
+func (c *check) classGear(r rawItem, kind game.ItemKind, classes []game.Class) (game.AbilityMods, uint16) {
+	a := r.rawAbilityMods
+	if r.Class == "" {
+		c.rule(a == rawAbilityMods{}, "ability_cooldown_ticks", "only class gear (with a class) changes an ability")
+		return game.AbilityMods{}, 0
+	}
+	i := slices.IndexFunc(classes, func(cl game.Class) bool { return cl.ID == r.Class })
+	c.rule(i >= 0, "class", "%q is not a class of %s", r.Class, ClassesFile)
+	c.rule(kind != game.ItemConsumable, "class", "a consumable is anyone's")
+	if i < 0 {
+		return game.AbilityMods{}, 0
+	}
+	ab := classes[i].Ability
+	c.between(float64(a.Cooldown), -maxGearAbilityTicks, maxGearAbilityTicks, "ability_cooldown_ticks")
+	c.between(float64(a.Duration), -maxGearAbilityTicks, maxGearAbilityTicks, "ability_duration_ticks")
+	c.between(float64(a.Invulnerable), -maxGearAbilityTicks, maxGearAbilityTicks, "ability_invulnerable_ticks")
+	c.between(a.Radius, -maxGearReach, maxGearReach, "ability_radius")
+	c.between(a.Distance, -maxGearReach, maxGearReach, "ability_distance")
+	takes := abilityKeys[ab.Kind]
+	for _, k := range [...]struct {
+		key string
+		set bool
+	}{{"radius", a.Radius != 0}, {"duration_ticks", a.Duration != 0}, {"distance", a.Distance != 0},
+		{"invulnerable_ticks", a.Invulnerable != 0}} {
+		c.rule(!k.set || slices.Contains(takes, k.key), "ability_"+k.key, "the %s's %s has no %s", classes[i].Name, ab.Kind, k.key)
+	}
+	return game.AbilityMods{Cooldown: a.Cooldown, Duration: a.Duration, Radius: a.Radius, Distance: a.Distance,
+		Invulnerable: a.Invulnerable}, 1 << i
 }
 
 // validateLoot resolves the loot tables' enemies and items into c.

@@ -154,6 +154,18 @@ type rawItem struct {
 	Heal int    `toml:"heal"`
 	Text string `toml:"text"`
 	rawMods
+	// Class gear: the one class that may wear it, and what it changes of
+	// that class's ability (docs/CONTENT.md, "Class gear").
+	Class string `toml:"class"`
+	rawAbilityMods
+}
+
+type rawAbilityMods struct {
+	Cooldown     int     `toml:"ability_cooldown_ticks"`
+	Duration     int     `toml:"ability_duration_ticks"`
+	Radius       float64 `toml:"ability_radius"`
+	Distance     float64 `toml:"ability_distance"`
+	Invulnerable int     `toml:"ability_invulnerable_ticks"`
 }
 
 type rawUpgrades struct {

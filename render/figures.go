@@ -286,6 +286,47 @@ func itemLines(m game.StatMods, before, after game.PlayerStats) (lines []string,
 	return lines, n
 }
 
+// withAbilityLines puts what gear changes of the ability (before →
+// after: abilityLines) after the first n lines, the ones of what it
+// changes, and counts them among them.
+func withAbilityLines(lines []string, n int, before, after game.Ability) ([]string, int) {
+	more := abilityLines(&before, &after)
+	if len(more) == 0 {
+		return lines, n
+	}
+	out := make([]string, 0, len(lines)+len(more))
+	out = append(append(append(out, lines[:n]...), more...), lines[n:]...)
+	return out, n + len(more)
+}
+
+// abilityLines say what class gear changes of an ability, in figures
+// before → after: "Dash carries you 4 → 5.5 tiles (128 → 176 u)",
+// "Lure stands 4 → 5 s", "Dash every 2.5 → 2 s".
+func abilityLines(b, a *game.Ability) []string {
+	var out []string
+	tiles := func(what string, bu, au float64) {
+		out = append(out, fmt.Sprintf("%s %s %s → %s tiles (%s → %s u)", a.Name, what,
+			num(bu/game.TileSize), num(au/game.TileSize), num(bu), num(au)))
+	}
+	if b.Radius != a.Radius {
+		tiles("reaches", b.Radius, a.Radius)
+	}
+	if b.Distance != a.Distance {
+		tiles("carries you", b.Distance, a.Distance)
+	}
+	if b.Duration != a.Duration {
+		verb := map[game.AbilityKind]string{game.AbilityShield: "holds", game.AbilityDash: "lasts", game.AbilityDecoy: "stands"}[a.Kind]
+		out = append(out, fmt.Sprintf("%s %s %s → %s s", a.Name, verb, seconds(b.Duration), seconds(a.Duration)))
+	}
+	if b.Invulnerable != a.Invulnerable {
+		out = append(out, fmt.Sprintf("%s: no hits for its first %s → %s s", a.Name, seconds(b.Invulnerable), seconds(a.Invulnerable)))
+	}
+	if b.Cooldown != a.Cooldown {
+		out = append(out, fmt.Sprintf("%s every %s → %s s", a.Name, seconds(b.Cooldown), seconds(a.Cooldown)))
+	}
+	return out
+}
+
 // shortLines say in one line what an item's first n lines say: the line
 // itself when it is one, else what each changes without its figures
 // ("Fires 27 % slower, +1 bullet a shot"), for a column with room for
@@ -336,7 +377,8 @@ func compareRow(label, b, a string) statRow {
 
 // abilityWords says what a class's ability does, in figures from its
 // content: how far a bomb reaches (in tiles and u), how long a shield
-// holds, how often either may be used.
+// holds, how far a dash goes and how long it is untouchable, how long a
+// decoy stands, how often each may be used.
 func abilityWords(ab *game.Ability) string {
 	every := "every " + seconds(ab.Cooldown) + " s"
 	switch ab.Kind {
@@ -345,6 +387,11 @@ func abilityWords(ab *game.Ability) string {
 			ab.Name, num(ab.Radius/game.TileSize), num(ab.Radius), every)
 	case game.AbilityShield:
 		return fmt.Sprintf("%s: no hits for %s s, %s", ab.Name, seconds(ab.Duration), every)
+	case game.AbilityDash:
+		return fmt.Sprintf("%s: a burst of %s tiles (%s u) along your move, no hits for its first %s s, %s",
+			ab.Name, num(ab.Distance/game.TileSize), num(ab.Distance), seconds(ab.Invulnerable), every)
+	case game.AbilityDecoy:
+		return fmt.Sprintf("%s: leaves a decoy enemies shoot at before you, for %s s, %s", ab.Name, seconds(ab.Duration), every)
 	}
 	return ab.Name
 }

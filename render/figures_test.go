@@ -292,8 +292,31 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 					assert.Equal(t, fmt.Sprintf("restores %d health", it.Heal), tip.lines[0])
 					return
 				}
+				if !it.WornBy(uint8(ci)) {
+					assert.Equal(t, []string{u.onlyFor(d)}, tip.lines, "another class's gear says whose it is")
+					assert.Regexp(t, `^Only an? [A-Z]`, tip.lines[0])
+					return
+				}
 				worn := game.NothingWorn()
 				worn[it.Kind.EquipSlot()] = d
+				if it.Mods.Ability != (game.AbilityMods{}) {
+					ab := game.EffectiveAbility(c, game.Loadout{Class: uint8(ci), Worn: worn})
+					base := c.Classes[ci].Ability
+					joined := strings.Join(tip.lines[:tip.said], " | ")
+					for _, f := range []struct {
+						changed bool
+						after   string
+					}{
+						{ab.Distance != base.Distance, "→ " + tenth(ab.Distance) + " u)"},
+						{ab.Radius != base.Radius, "→ " + tenth(ab.Radius) + " u)"},
+						{ab.Duration != base.Duration, "→ " + tenth(float64(ab.Duration)/game.TickRate) + " s"},
+						{ab.Cooldown != base.Cooldown, ab.Name + " every " + tenth(float64(base.Cooldown)/game.TickRate) + " → " + tenth(float64(ab.Cooldown)/game.TickRate) + " s"},
+					} {
+						if f.changed {
+							assert.Contains(t, joined, f.after, "what %s changes of the %s", it.Name, ab.Name)
+						}
+					}
+				}
 				st, _ := serverStats(t, c, hub, uint8(ci), nil, worn)
 				said := map[string]string{}
 				for _, line := range tip.lines {
@@ -302,7 +325,7 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 					}
 				}
 				labels := modLabels(it.Mods)
-				require.NotEmpty(t, labels)
+				require.True(t, len(labels) > 0 || it.Mods.Ability != game.AbilityMods{}, "it changes something")
 				for _, label := range labels {
 					if assert.Contains(t, said, label, "%s changes %s: %q", it.Name, label, tip.lines) {
 						assert.Equal(t, shownRows(st)[label], said[label], "%s: %s", it.Name, label)
@@ -315,7 +338,8 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 
 // Every ability says its figures from the class's data, on the class
 // cards and in the inventory's class line: a bomb's reach in tiles and in
-// u, a shield's length, and how often either may be used. Bomb and Nova
+// u, a shield's length, a dash's reach and untouchable start, a decoy's
+// standing, and how often each may be used. Bomb and Nova
 // read apart.
 func TestEveryAbilitySaysItsFigures(t *testing.T) {
 	c := builtin(t).Content
@@ -331,6 +355,11 @@ func TestEveryAbilitySaysItsFigures(t *testing.T) {
 				want = append(want, tenth(ab.Radius/game.TileSize)+" tiles ("+tenth(ab.Radius)+" u)")
 			case game.AbilityShield:
 				want = append(want, "no hits for "+tenth(float64(ab.Duration)/game.TickRate)+" s")
+			case game.AbilityDash:
+				want = append(want, tenth(ab.Distance/game.TileSize)+" tiles ("+tenth(ab.Distance)+" u)",
+					"no hits for its first "+tenth(float64(ab.Invulnerable)/game.TickRate)+" s")
+			case game.AbilityDecoy:
+				want = append(want, "decoy", "for "+tenth(float64(ab.Duration)/game.TickRate)+" s")
 			}
 			card := strings.Join(cards[i].power, " ")
 			line := classLine(&c.Classes[i], ebiten.KeySpace)

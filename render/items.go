@@ -295,6 +295,8 @@ func (u *itemsUI) hintIntent(it client.Intent, rt *client.Runtime, now time.Time
 		u.push("No room in the bag to take it off", now)
 	case u.kind(def) == game.ItemConsumable && placed && self.HP >= self.MaxHP:
 		u.push("Already at full health", now)
+	case u.known(def) && !u.content.Items[def].WornBy(u.class):
+		u.push(u.onlyFor(def), now)
 	}
 }
 
@@ -459,6 +461,9 @@ func (u *itemsUI) tooltip(sh client.Sheet, i int) tooltip {
 	it := &u.content.Items[def]
 	t := tooltip{title: it.Name, kind: it.Kind, text: it.Text}
 	switch eq := it.Kind.EquipSlot(); {
+	case eq >= 0 && !it.WornBy(u.class):
+		t.lines, t.said = []string{u.onlyFor(def)}, 1
+		t.hint = fmt.Sprintf("Shift+%s: drop", u.slotLabel[i])
 	case it.Kind == game.ItemConsumable:
 		t.lines, t.said = []string{healWords(it.Heal)}, 1
 		if i < game.BagSlots && sh.Stack[i] > 1 {
@@ -469,9 +474,11 @@ func (u *itemsUI) tooltip(sh client.Sheet, i int) tooltip {
 		t.hint = "Shift+click: drop"
 	case i >= game.BagSlots:
 		t.lines, t.said = itemLines(it.Mods, u.statsWearing(sh, eq, -1), u.statsWearing(sh, eq, def))
+		t.lines, t.said = withAbilityLines(t.lines, t.said, u.abilityWearing(sh, eq, -1), u.abilityWearing(sh, eq, def))
 		t.hint = "click: take off   Shift+click: drop"
 	default:
 		t.lines, t.said = itemLines(it.Mods, u.statsWearing(sh, -1, -1), u.statsWearing(sh, eq, def))
+		t.lines, t.said = withAbilityLines(t.lines, t.said, u.abilityWearing(sh, -1, -1), u.abilityWearing(sh, eq, def))
 		if was := sh.Worn[eq]; was >= 0 {
 			t.lines = append(t.lines, "replaces "+u.itemName(was))
 		}
@@ -485,6 +492,37 @@ func (u *itemsUI) tooltip(sh client.Sheet, i int) tooltip {
 // changes nothing. It is the rule the server plays (game.EffectiveStats).
 func (u *itemsUI) statsWearing(sh client.Sheet, eq, def int) game.PlayerStats {
 	return statsWearing(u.content, sh.Loadout(u.class), eq, def)
+}
+
+// abilityWearing is the ability the player would play with worn slot eq
+// holding def (game.EffectiveAbility), as statsWearing is its stats.
+func (u *itemsUI) abilityWearing(sh client.Sheet, eq, def int) game.Ability {
+	l := sh.Loadout(u.class)
+	if eq >= 0 && eq < game.EquipSlots {
+		l.Worn[eq] = def
+	}
+	return game.EffectiveAbility(u.content, l)
+}
+
+// onlyFor says whose gear item def is: "Only a Corsair may put it on".
+// The server leaves another class's gear in the bag (game.ItemDef.WornBy).
+func (u *itemsUI) onlyFor(def int) string {
+	var names []string
+	for ci := range u.content.Classes {
+		if u.content.Items[def].WornBy(uint8(ci)) {
+			names = append(names, withArticle(u.content.Classes[ci].Name))
+		}
+	}
+	return "Only " + strings.Join(names, " or ") + " may put it on"
+}
+
+// withArticle is a name with its indefinite article: "a Corsair", "an
+// Arcanist".
+func withArticle(name string) string {
+	if name != "" && strings.ContainsRune("AEIOU", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }
 
 // clearedLines is the banner of a cleared dungeon: its name, then a line

@@ -211,6 +211,26 @@ func TestItemsThroughTheServer(t *testing.T) {
 		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
 		assert.True(t, s.items.toastUp("Slot 1 is empty", now()))
 	})
+	t.Run("another class's gear says whose it is, and stays in the bag", func(t *testing.T) {
+		require.NotEqual(t, "corsair", s.rt.Class().ID)
+		vanes := itemDef(t, "slipstream_vanes")
+		require.True(t, w.SetPlayerItems(id, [game.BagSlots]game.Item{{ID: 9002, Def: uint16(vanes)}}, [game.EquipSlots]game.Item{}))
+		h.press(frameInput{Slot: 1, Shift: true, MouseX: 700, MouseY: 300}) // dropped and taken back: the sheet now knows it
+		until(wire.ActionDropped)
+		for i := 0; i < 10 && len(s.rt.Loot()) == 0; i++ {
+			h.press(frameInput{MouseX: 700, MouseY: 300})
+		}
+		h.press(frameInput{Interact: true, MouseX: 700, MouseY: 300})
+		until(wire.ActionPicked)
+		require.Equal(t, vanes, s.rt.Sheet().Bag[0])
+		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
+		assert.True(t, s.items.toastUp("Only a Corsair may put it on", now()))
+		for range 10 {
+			h.press(frameInput{MouseX: 700, MouseY: 300})
+		}
+		assert.Equal(t, vanes, s.rt.Sheet().Bag[0], "the server left it in the bag")
+		assert.Equal(t, game.NothingWorn(), s.rt.Sheet().Worn)
+	})
 }
 
 func TestItemWords(t *testing.T) {

@@ -147,7 +147,8 @@ const (
 type classCard struct {
 	class *game.Class
 	pick  *button
-	text  []string // its description, wrapped to the card
+	text  []string // its description as drawn: words, or none when the window leaves no room
+	words []string // its description, wrapped to the card
 	stats string   // "HP 100 · speed 240 · 3 shots"
 	// statsFit is stats cut to the card.
 	statsFit fitted
@@ -286,13 +287,19 @@ func (s *classScene) layout() {
 		s.k, s.cardW = k, cw
 		chars := max(8, int(float64(cw-px(20, k))/(glyphW*k)))
 		for _, c := range s.cards {
-			c.text, c.power = wrap(c.class.Text, chars), wrap(abilityWords(&c.class.Ability), chars)
+			c.words, c.power = wrap(c.class.Text, chars), wrap(abilityWords(&c.class.Ability), chars)
 		}
 	}
-	below := 0              // a card's words under its ship
 	power := s.powerLines() // every card's stats line stands over the longest ability's words
+	wordsBelow := func() int { // a card's words under its ship
+		most := 0
+		for _, c := range s.cards {
+			most = max(most, int(glyphH*textScale*k)+px(10, k)+(len(c.text)+1+power)*lh+px(16, k)+px(10, k))
+		}
+		return most
+	}
 	for _, c := range s.cards {
-		below = max(below, int(glyphH*textScale*k)+px(10, k)+(len(c.text)+1+power)*lh+px(16, k)+px(10, k))
+		c.text = c.words
 	}
 	s.footY = h - px(10, k) - lh
 	bottom := px(labelGap+cardsToLabel, k) + px(fieldH, k) + px(8, k) + lh + px(8, k) // the name row, and the line under it
@@ -300,10 +307,18 @@ func (s *classScene) layout() {
 	head := func() int { return m + int(glyphH*s.title) + px(8, k) + lh + px(12, k) }
 	shipFull := px(130, k)
 	room := s.footY - bottom - head()
-	if below+shipFull > room {
+	if wordsBelow()+shipFull > room {
 		s.title = 2.5 * k
 		room = s.footY - bottom - head()
 	}
+	if wordsBelow()+px(48, k) > room {
+		// Many narrow cards in a short window: the figures (stats and
+		// ability) matter more than the description, which goes.
+		for _, c := range s.cards {
+			c.text = nil
+		}
+	}
+	below := wordsBelow()
 	ch := max(below+px(48, k), min(room, below+shipFull))
 	s.shipH = ch - below
 	y := m + max(0, (room-ch)/2)

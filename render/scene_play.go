@@ -60,6 +60,7 @@ type playScene struct {
 	openSettings *settingsPanel // the Settings, open over the game when not nil
 	quitting     bool           // Quit was chosen: the window closes
 	focused      bool           // the player holds focus: the hitbox is drawn
+	abCooldown   int            // the own ability's cooldown as last noted (noteAbility)
 	fx           *effects
 	dir          *director // which sounds play
 	returning    bool      // Return to hub was chosen: ESCAPE is held until the ship is out
@@ -648,7 +649,26 @@ func (s *playScene) notePlaying() {
 		if s.playing == shotAfterFrames && s.shot.path != "" {
 			s.shot.due = true
 		}
+		s.noteAbility(self)
 	}
+}
+
+// noteAbility writes, for window tests, each use of the own ability as
+// the HUD shows it (its cooldown starting) and the moment it is ready
+// again, each with where the ship is: "duskfall: ability dash used at
+// 612,1680".
+func (s *playScene) noteAbility(self client.Actor) {
+	ab, st := s.rt.Ability()
+	if ab == nil {
+		return
+	}
+	switch {
+	case st.Cooldown > s.abCooldown:
+		fmt.Fprintf(s.logw, "duskfall: ability %s used at %.0f,%.0f\n", ab.Kind, self.Pos.X, self.Pos.Y)
+	case st.Cooldown == 0 && s.abCooldown > 0:
+		fmt.Fprintf(s.logw, "duskfall: ability %s ready at %.0f,%.0f\n", ab.Kind, self.Pos.X, self.Pos.Y)
+	}
+	s.abCooldown = st.Cooldown
 }
 
 // holdFrame says whether this frame repeats the last: a hit-stop.
@@ -727,8 +747,8 @@ func (s *playScene) worldView() worldView {
 	v.instance, v.dungeon = s.rt.Instance()
 	v.depth = s.rt.Depth()
 	v.self, v.hasSelf = s.rt.Self()
-	if _, st := s.rt.Ability(); st.Active > 0 {
-		v.self.Flags |= game.PlayerShielded // the own shield as predicted, not a snapshot late
+	if _, st := s.rt.Ability(); st.Invulnerable() {
+		v.self.Flags |= game.PlayerShielded // the own shield or dash as predicted, not a snapshot late
 	}
 	if cl := s.rt.Class(); cl != nil {
 		v.selfShip = shipDesign(cl.Ship)

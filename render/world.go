@@ -162,6 +162,7 @@ func (w *worldLook) drawActors(dst *ebiten.Image, g *graphics, a *actorArt, v *w
 	}
 	w.drawSensed(dst, a, g.shapes, v.enemies, fog, v.grid)
 	w.deaths.draw(dst, a, &w.view)
+	w.drawDecoys(dst, a, g.shapes, v)
 	for _, p := range v.players {
 		if !fog.CanSee(p.Pos) {
 			continue
@@ -207,6 +208,38 @@ func (w *worldLook) drawBombs(dst *ebiten.Image, sb *shapeBatch, v *worldView) {
 		sb.ring(dst, x, y, r-6, r, func(int) rgba { return c })
 	}
 }
+
+// drawDecoys draws each decoy standing (docs/NETCODE.md, "Abilities"):
+// its ship's double, pale and flickering, where the ship was when it
+// was left, with a ring pulsing out from it, for as long as it stands
+// and its ship lives.
+func (w *worldLook) drawDecoys(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v *worldView) {
+	for _, u := range v.abilities {
+		age := v.now.Sub(u.At)
+		lasts := time.Duration(u.Ability.Duration) * time.Second / game.TickRate
+		if u.Ability.Kind != game.AbilityDecoy || age < 0 || age >= lasts || !v.fog.CanSee(u.Pos) ||
+			!v.cam.visible(u.Pos.X, u.Pos.Y, 60) || v.playerDead(u.ID) {
+			continue
+		}
+		design := v.selfShip
+		if !v.hasSelf || u.ID != v.self.ID {
+			design = v.shipOf(u.ID)
+		}
+		x, y := v.cam.toScreen(u.Pos.X, u.Pos.Y)
+		flicker := 0.45 + 0.2*float32(math.Sin(float64(v.frame)*0.45))
+		drawShipArt(dst, a, x, y, -math.Pi/2, u.ID, shipLook{tint: colDecoy.alpha(flicker), design: design}, &w.view)
+		t := float32(age%decoyPulse) / float32(decoyPulse)
+		r := w.playerRadius * (1.2 + 1.6*t)
+		c := colDecoy.alpha(0.7 * (1 - t))
+		sb.ring(dst, x, y, r-2, r, func(int) rgba { return c })
+	}
+}
+
+// decoyPulse is how often a decoy's ring pulses out.
+const decoyPulse = 700 * time.Millisecond
+
+// colDecoy is a decoy's light: a colder, paler blue than a friend's ship.
+var colDecoy = rgb8(170, 190, 255, 1)
 
 // actorArt is the shared art, loaded on first use; a failure is kept to
 // be said on screen.

@@ -58,6 +58,19 @@ func (v *worldView) playerPos(id uint16) (game.Vec, bool) {
 	return game.Vec{}, false
 }
 
+// playerDead reports whether the player id is dead in this view.
+func (v *worldView) playerDead(id uint16) bool {
+	if v.hasSelf && id == v.self.ID {
+		return v.self.Flags&game.PlayerDead != 0
+	}
+	for _, p := range v.players {
+		if p.ID == id {
+			return p.Flags&game.PlayerDead != 0
+		}
+	}
+	return false
+}
+
 // shipOf is another player's ship design.
 func (v *worldView) shipOf(id uint16) int {
 	if v.classOf == nil {

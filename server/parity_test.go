@@ -131,6 +131,16 @@ func TestReplicaParity(t *testing.T) {
 		}
 		replicaParity(t, nil, classes)
 	})
+	t.Run("dashes and decoys keep every replica equal: ships untouchable a moment, enemies aiming at lures", func(t *testing.T) {
+		c := content(t)
+		var classes []uint8
+		for _, id := range []string{"corsair", "trickster", "sapper", "corsair"} {
+			i, ok := levels.ClassIndex(c, id)
+			require.True(t, ok, id)
+			classes = append(classes, i)
+		}
+		replicaParity(t, nil, classes)
+	})
 	t.Run("with every rider in play: split, pierce, poison and multi-shot", func(t *testing.T) {
 		c := content(t)
 		var ups []uint8
@@ -172,6 +182,7 @@ func replicaParity(t *testing.T, ups []uint8, classes []uint8) {
 	derivable, underivable, underivableFlushed := 0, 0, 0 // told wall kills on a wall the peer has (not) known for a second
 	kinds := patternKindsInFight(w)
 	peak, spawns, splits, erased, uses := 0, 0, 0, 0, 0
+	usedBy := map[uint8]int{} // abilities used, by class
 	for range 900 {
 		for _, id := range ids {
 			in := botInput(id, w.Tick()+1)
@@ -188,6 +199,7 @@ func replicaParity(t *testing.T, ups []uint8, classes []uint8) {
 			}
 			if ev.Kind == game.EvAbility {
 				uses++
+				usedBy[ev.Reason]++
 			}
 			if ev.Kind == game.EvBulletDespawn && ev.Reason == game.DespawnWall {
 				for _, id := range ids {
@@ -237,6 +249,9 @@ func replicaParity(t *testing.T, ups []uint8, classes []uint8) {
 		t.Logf("%d abilities used, %d hostile bullets erased by bombs", uses, erased)
 		require.Positive(t, erased, "bombs erased bullets")
 		require.GreaterOrEqual(t, uses, 4*(900-game.SpawnGraceTicks)/abilityEvery/4, "abilities fire after grace")
+		for _, c := range classes {
+			require.Positive(t, usedBy[c], "class %s used its %s", content.Classes[c].ID, content.Classes[c].Ability.Kind)
+		}
 	}
 	t.Logf("told wall kills: %d on walls the peer knew, %d on walls it did not", derivable, underivable)
 	require.Positive(t, wallDespawns, "wall kills a peer cannot derive are announced")

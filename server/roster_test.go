@@ -187,7 +187,7 @@ func TestHostileRosterInput(t *testing.T) {
 		lp.command(t, wire.CharacterCommand{Op: wire.OpCreate, Name: "Nobody"})
 		lp.step(t)
 		assert.Equal(t, wire.CauseRefused, lp.characters(t).Cause)
-		assert.Equal(t, "choose a class for Nobody: this server has vanguard, sapper, striker, arcanist", lp.characters(t).Note)
+		assert.Equal(t, "choose a class for Nobody: this server has vanguard, sapper, striker, arcanist, corsair, trickster", lp.characters(t).Note)
 		assert.Equal(t, before, lp.srv.counters.Garbage, "not garbage: an answer in words")
 		assert.Len(t, p.roster, 1, "nothing made")
 	})

@@ -34,6 +34,24 @@ var itemIcons = map[string]func(c *canvas, p pen, hue colour){
 	"warden_plate":      drawPlate,
 	"feather_charm":     drawFeather,
 	"viper_fang":        drawFang,
+	"slipstream_vanes":  drawVanes,
+	"quickened_coil":    drawCoil,
+	"brace_of_pistols":  drawPistols,
+	"mirror_lacquer":    drawMirror,
+	"hollow_mask":       drawMask,
+	"conjurers_cane":    drawCane,
+	"bulwark_emitter":   drawEmitter,
+	"tempered_aegis":    drawAegis,
+	"wardens_lance":     drawLance,
+	"wide_charge":       drawCharge,
+	"fuse_satchel":      drawSatchel,
+	"scatter_mortar":    drawMortar,
+	"afterimage_band":   drawBand,
+	"hair_trigger_rig":  drawTrigger,
+	"needle_repeater":   drawNeedles,
+	"nova_lens":         drawLens,
+	"starwoven_robe":    drawRobe,
+	"runed_focus":       drawFocus,
 }
 
 // kindIcons are the kinds' marks.
@@ -217,4 +235,130 @@ func drawGem(c *canvas, p pen, hue colour) {
 	hull(c, p, p.mirror(0, -0.95, 0.85, -0.2, 0, 1.05), hue)
 	seam(c, p, p.stroke(-0.8, -0.2, 0.8, -0.2, 0.001), hue)
 	seam(c, p, p.mirror(0, -0.2, 0.35, -0.2, 0, -0.9), hue)
+}
+
+// Two swept fins either side of a streak: the Corsair's vanes.
+func drawVanes(c *canvas, p pen, hue colour) {
+	hull(c, p, p.pair(0.15, -0.9, 0.95, 0.45, 0.95, 0.9, 0.2, 0.35), hue)
+	c.fill(p.stroke(0, -1.1, 0, 1.0, 0.1), white.times(0.85), 1)
+}
+
+// A coiled spring standing on a plate.
+func drawCoil(c *canvas, p pen, hue colour) {
+	for k := range 4 {
+		hull(c, p, p.ring(0, -0.75+0.42*float64(k), 0.5, 0.7), hue)
+	}
+	hull(c, p, p.poly(-0.85, 0.75, 0.85, 0.75, 0.85, 1.0, -0.85, 1.0), hueWood)
+}
+
+// Two pistols crossed at their grips.
+func drawPistols(c *canvas, p pen, hue colour) {
+	for _, s := range []float64{-1, 1} {
+		q := p.turned(s * math.Pi / 5)
+		hull(c, q, join(q.stroke(0, -1.0, 0, 0.15, 0.26), q.stroke(0, 0.1, s*0.3, 0.85, 0.3)), hue)
+		c.fill(q.disc(0, -1.0, 0.1), white, 0.8)
+	}
+}
+
+// A round hand mirror on a short handle, a streak of light across it.
+func drawMirror(c *canvas, p pen, hue colour) {
+	hull(c, p, p.stroke(0, 0.35, 0, 1.1, 0.22), hueWood)
+	hull(c, p, p.disc(0, -0.3, 0.72), hue)
+	c.fill(meet(p.stroke(-0.5, -0.05, 0.2, -0.75, 0.14), p.disc(0, -0.3, 0.6)), white, 0.85)
+}
+
+// A blank mask with two hollow eyes.
+func drawMask(c *canvas, p pen, hue colour) {
+	face := cut(p.oval(0, 0, 0.8, 1.0, 0), join(p.oval(-0.32, -0.2, 0.2, 0.12, 0.3), p.oval(0.32, -0.2, 0.2, 0.12, -0.3)))
+	hull(c, p, face, rgb(240, 236, 228).toward(hue, 0.35))
+	seam(c, p, p.stroke(-0.25, 0.5, 0.25, 0.5, 0.001), hue)
+}
+
+// A cane with a curled head and a gem set in the curl.
+func drawCane(c *canvas, p pen, hue colour) {
+	hull(c, p, join(p.stroke(0.1, -0.45, -0.35, 1.1, 0.2), meet(p.ring(0.45, -0.55, 0.25, 0.45), p.poly(-0.2, -1.2, 1.2, -1.2, 1.2, -0.45, -0.2, -0.45))), hueWood.toward(hue, 0.4))
+	c.fill(p.disc(0.45, -0.55, 0.16), hue.toward(white, 0.4), 1)
+}
+
+// A hexagonal emitter with a bright core.
+func drawEmitter(c *canvas, p pen, hue colour) {
+	hull(c, p, p.ngon(6, 0.95, math.Pi/6), hue)
+	hull(c, p, p.ngon(6, 0.5, math.Pi/6), hue.toward(white, 0.2))
+	c.fill(p.disc(0, 0, 0.2), white, 0.9)
+}
+
+// A heater shield with a star on its face.
+func drawAegis(c *canvas, p pen, hue colour) {
+	hull(c, p, p.mirror(0, -1.0, 0.85, -0.8, 0.8, 0.2, 0, 1.1), hue)
+	c.fill(p.moved(0, -0.1).star(5, 0.42, 0.17, -math.Pi/2), white, 0.85)
+}
+
+// A long lance with a bright head.
+func drawLance(c *canvas, p pen, hue colour) {
+	q := p.turned(math.Pi / 4)
+	hull(c, q, q.stroke(0, 1.1, 0, -0.4, 0.18), hueWood.toward(hue, 0.3))
+	hull(c, q, q.mirror(0, -1.2, 0.25, -0.45, 0, -0.3), hue)
+	hull(c, q, q.stroke(-0.3, 0.45, 0.3, 0.45, 0.14), hue)
+}
+
+// A round charge with a lit fuse.
+func drawCharge(c *canvas, p pen, hue colour) {
+	hull(c, p, p.disc(-0.1, 0.2, 0.75), hue)
+	c.fill(p.stroke(0.35, -0.4, 0.7, -0.85, 0.1), hueWood, 1)
+	c.fill(p.moved(0.75, -0.9).star(4, 0.3, 0.08, 0), white, 0.95)
+}
+
+// A satchel with a flap and a strap.
+func drawSatchel(c *canvas, p pen, hue colour) {
+	hull(c, p, p.poly(-0.85, -0.3, 0.85, -0.3, 0.75, 0.9, -0.75, 0.9), hue)
+	hull(c, p, p.poly(-0.85, -0.3, 0.85, -0.3, 0.6, 0.25, -0.6, 0.25), hue.toward(white, 0.2))
+	seam(c, p, p.ring(0, -0.3, 0.7, 0.7), hue)
+}
+
+// A squat mortar tipped up, three shells over it.
+func drawMortar(c *canvas, p pen, hue colour) {
+	hull(c, p, p.turned(-0.4).poly(-0.4, -0.6, 0.4, -0.6, 0.5, 0.7, -0.5, 0.7), hue)
+	for _, s := range [][2]float64{{-0.6, -0.9}, {0.1, -1.05}, {0.75, -0.7}} {
+		c.fill(p.disc(s[0], s[1], 0.15), white.times(0.9), 1)
+	}
+}
+
+// A band with two fading copies of itself behind it.
+func drawBand(c *canvas, p pen, hue colour) {
+	c.fill(p.ring(-0.35, 0.1, 0.5, 0.62), hue, 0.35)
+	c.fill(p.ring(-0.15, 0.05, 0.5, 0.62), hue, 0.6)
+	hull(c, p, p.ring(0.15, 0, 0.5, 0.7), hue)
+}
+
+// A trigger in its guard.
+func drawTrigger(c *canvas, p pen, hue colour) {
+	hull(c, p, cut(p.disc(0, 0.2, 0.85), p.disc(0, 0.2, 0.6)), hue)
+	hull(c, p, p.poly(-0.1, -0.9, 0.15, -0.9, 0.25, 0.35, 0.05, 0.45), hue.toward(white, 0.3))
+}
+
+// Three long needles, fanned.
+func drawNeedles(c *canvas, p pen, hue colour) {
+	for _, a := range []float64{-0.35, 0, 0.35} {
+		q := p.turned(a)
+		hull(c, q, q.mirror(0, -1.15, 0.09, 0.9, 0, 1.0), hue)
+	}
+}
+
+// A lens: rings about a starred centre.
+func drawLens(c *canvas, p pen, hue colour) {
+	hull(c, p, p.ring(0, 0, 0.75, 0.95), hue)
+	seam(c, p, p.ring(0, 0, 0.5, 0.5), hue)
+	c.fill(p.star(8, 0.45, 0.12, 0), white, 0.9)
+}
+
+// A robe with a star sewn on it.
+func drawRobe(c *canvas, p pen, hue colour) {
+	hull(c, p, p.mirror(0, -1.0, 0.35, -0.95, 0.5, -0.5, 0.9, 1.0, 0, 0.9), hue)
+	c.fill(p.moved(0, 0.2).star(4, 0.3, 0.1, 0), white, 0.9)
+}
+
+// A faceted focus stone with runes cut in it.
+func drawFocus(c *canvas, p pen, hue colour) {
+	hull(c, p, p.ngon(4, 1.05, -math.Pi/2), hue)
+	seam(c, p, join(p.stroke(-0.3, -0.3, 0.3, -0.3, 0.001), p.stroke(0, -0.55, 0, 0.55, 0.001), p.stroke(-0.3, 0.3, 0.3, 0.3, 0.001)), white)
 }

@@ -18,6 +18,8 @@ var shipDesigns = map[string]func(c *canvas, p pen){
 	"warden":     drawWardenShip,
 	"skirmisher": drawSkirmisher,
 	"mystic":     drawMystic,
+	"dart":       drawDart,
+	"twin":       drawTwin,
 }
 
 // shipReach is how far any ship's art goes, in ship radii: the nose.
@@ -80,6 +82,26 @@ func drawMystic(c *canvas, p pen) {
 	hull(c, p, join(p.disc(0, 0, 0.78), p.mirror(0, -1.75, 0.3, -0.6, 0, -0.5)), hueShip)
 	c.fill(p.disc(0.95, -0.85, 0.14), white, 0.9)
 	shipCore(c, p, 0, 0, 0.3)
+}
+
+// The Dart: a narrow arrowhead whose wings sweep far back past its stern,
+// built to be somewhere else a moment from now; a streak down its spine.
+func drawDart(c *canvas, p pen) {
+	hull(c, p, p.mirror(0, -1.95, 0.3, -0.9, 1.2, 1.2, 0.85, 1.3, 0.3, 0.55, 0, 0.75), hueShip)
+	seam(c, p, p.stroke(0, -1.5, 0, 0.4, 0.001), hueShip)
+	seam(c, p, p.pair(0.45, 0.1, 0.95, 1.05), hueShip)
+	shipCore(c, p, 0, -0.35, 0.24)
+	engines(c, p, 0.2, 0.7)
+}
+
+// The Twin: two slender hulls side by side, joined by a bridge at the
+// middle, as if the ship and its double flew as one.
+func drawTwin(c *canvas, p pen) {
+	hulls := p.pair(0.45, -1.6, 0.8, -0.75, 0.85, 0.95, 0.55, 1.15, 0.25, 0.8, 0.2, -0.7)
+	hull(c, p, join(hulls, p.poly(-0.4, -0.2, 0.4, -0.2, 0.4, 0.3, -0.4, 0.3)), hueShip)
+	seam(c, p, p.pair(0.52, -1.2, 0.55, 0.7), hueShip)
+	shipCore(c, p, 0, 0.05, 0.26)
+	engines(c, p, 0.55, 1.05)
 }
 
 // shipCore is a ship's cockpit: a white bead.

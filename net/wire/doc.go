@@ -333,7 +333,8 @@
 //	4     EvDeath           13       actor u8 (1 player | 2 enemy), id u16, other u16, cause i16, kind i16, bulletUID u32
 //	5     EvPortalUsed      4        id u16, portal u8, dungeon u8
 //	6     EvPortalOpened    10       portal u8, dungeon u8, x f32, y f32
-//	7     EvAbility         3        id u16 (the player), class u8 (< 16, its class: what it did and how far)
+//	7     EvAbility         11       id u16 (the player), class u8 (< 16, its class: what it did and how far),
+//	                                 x f32, y f32 (where the ship was: where a decoy stands)
 //	0x36  evHitShort        12       actor u8 (1 player | 2 enemy), id u16, other u16, amount i16,
 //	                                 hp i16, uidDelta i16 (from the last spawned uid),
 //	                                 tickOffset i8 (from this packet's tick): an EvHit
@@ -440,7 +441,7 @@
 // row for a name it does not know, and on a name it knows with no row.
 //
 //	name                   value   meaning
-//	ProtocolVersion        21      ENet's connect data, u32; another is refused with a Reject
+//	ProtocolVersion        22      ENet's connect data, u32; another is refused with a Reject
 //	NumChannels            4       channels the connect asks for; fewer are refused with a Reject
 //	ChanControl            0       reliable: handshake, roster, instances, map chunks, sheets
 //	ChanSnapshot           1       unreliable sequenced: Snapshot and SnapshotDelta
@@ -476,7 +477,7 @@
 //	game.PlayerDead        0x02    player flags: dead, waiting to respawn
 //	game.PlayerLinkdead    0x04    player flags: its connection closed; the body stays a moment
 //	game.PlayerEscaping    0x08    player flags: channelling the escape
-//	game.PlayerShielded    0x10    player flags: its class's shield is up
+//	game.PlayerShielded    0x10    player flags: no bullet hits it: a shield is up, or a dash in its first ticks
 //	game.EnemyPhaseMask    0x07    enemy flags: the boss's phase, 0 the first
 //	game.EnemyTelegraph    0x08    enemy flags: telegraphing, a firing is coming
 //	LootMine               0x01    loot flags: the item is instanced to the receiver

@@ -29,7 +29,7 @@ var eventPayloadSize = [game.EvServerOnly]uint8{
 	game.EvDeath:         13,
 	game.EvPortalUsed:    4,
 	game.EvPortalOpened:  10,
-	game.EvAbility:       3,
+	game.EvAbility:       11,
 	evHitShort:           12,
 	evBulletNear:         9,
 	evNearDespawnWall:    1,
@@ -132,7 +132,7 @@ func AppendEvent(b []byte, ev *game.Event) ([]byte, error) {
 	case game.EvPortalOpened:
 		b = AppendF32(AppendF32(append(b, ev.Portal, ev.Dungeon), ev.X), ev.Y)
 	case game.EvAbility:
-		b = append(AppendU16(b, ev.ID), ev.Reason)
+		b = AppendF32(AppendF32(append(AppendU16(b, ev.ID), ev.Reason), ev.X), ev.Y)
 	}
 	return b, nil
 }
@@ -177,7 +177,7 @@ func checkEvent(ev *game.Event) error {
 			return ErrMalformed
 		}
 	case game.EvAbility:
-		if ev.Reason >= game.MaxClasses {
+		if ev.Reason >= game.MaxClasses || !finite(ev.X) || !finite(ev.Y) {
 			return ErrMalformed
 		}
 	case game.EvPortalOpened:
@@ -213,6 +213,7 @@ func readEventPayload(r *Reader, ev *game.Event) {
 		ev.X, ev.Y = r.F32(), r.F32()
 	case game.EvAbility:
 		ev.ID, ev.Reason = r.U16(), r.U8()
+		ev.X, ev.Y = r.F32(), r.F32()
 	}
 }
 

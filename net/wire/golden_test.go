@@ -110,6 +110,8 @@ var (
 	portalUsedHex = "05 0300 01 04"
 	portalOpened  = game.Event{Kind: game.EvPortalOpened, Portal: 2, Dungeon: game.HubDungeon, X: 48, Y: -16}
 	portalOpenHex = "06 02 ff 00004042 000080c1"
+	ability       = game.Event{Kind: game.EvAbility, ID: 3, Reason: 5, X: 48, Y: -16}
+	abilityHex    = "07 0300 05 00004042 000080c1"
 )
 
 var codecs = []codec{
@@ -383,6 +385,7 @@ var codecs = []codec{
 			{"a player's death", events{1, 60, []game.Event{death}}, "20 f101 0100 " + deathHex},
 			{"a portal used", events{1, 60, []game.Event{portalUsed}}, "20 f101 0100 " + portalUsedHex},
 			{"an exit portal opened", events{1, 60, []game.Event{portalOpened}}, "20 f101 0100 " + portalOpenHex},
+			{"an ability used, where the ship was", events{1, 60, []game.Event{ability}}, "20 f101 0100 " + abilityHex},
 			{"every kind in one packet", events{0xfffe, 0x01020304, []game.Event{bulletSpawn, despawn, hit, death, portalUsed}},
 				"20 9198a020 feff " + bulletSpawnHex + despawnHex + hitHex + deathHex + portalUsedHex},
 			{"a tick with no events", events{Tick: 7}, "20 1c"},

@@ -366,7 +366,7 @@ var eventCases = []eventCase{
 	{game.EvDeath, map[string]string{"actor": "01", "id": "0203", "other": "0405", "cause": "0607", "kind": "0809", "bulletUID": "0a0b0c0d"}},
 	{game.EvPortalUsed, map[string]string{"id": "0102", "portal": "03", "dungeon": "04"}},
 	{game.EvPortalOpened, map[string]string{"portal": "01", "dungeon": "02", "x": "0000803f", "y": "00000040"}},
-	{game.EvAbility, map[string]string{"id": "0102", "class": "01"}},
+	{game.EvAbility, map[string]string{"id": "0102", "class": "01", "x": "0000803f", "y": "00000040"}},
 	{0x36, map[string]string{"actor": "02", "id": "0304", "other": "0506", "amount": "0708", "hp": "090a",
 		"uidDelta": "fefe", "tickOffset": "fe"}},
 	{0x37, map[string]string{"slot": "00", "uidDelta": "05", "tickOffset": "fd", "x": "0b0c", "y": "0d0e", "aim": "0f10"}},
@@ -395,7 +395,7 @@ var plainEvents = []game.Event{
 		Bullet: game.BulletSpawn{UID: 0x0d0c0b0a}},
 	{Kind: game.EvPortalUsed, ID: 0x0201, Portal: 3, Dungeon: 4},
 	{Kind: game.EvPortalOpened, Portal: 1, Dungeon: 2, X: 1, Y: 2},
-	{Kind: game.EvAbility, ID: 0x0201, Reason: 1},
+	{Kind: game.EvAbility, ID: 0x0201, Reason: 1, X: 1, Y: 2},
 }
 
 // streamPacket makes the encoder write every stream kind: a full spawn

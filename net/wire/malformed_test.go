@@ -17,7 +17,7 @@ import (
 // wireEventSize is the on-wire size of each event (kind byte included),
 // written from the layout table rather than taken from EventPayloadSize.
 var wireEventSize = map[game.EventKind]int{
-	game.EvBulletSpawn: 37, game.EvBulletDespawn: 6, game.EvHit: 18, game.EvDeath: 14, game.EvPortalUsed: 5, game.EvPortalOpened: 11, game.EvAbility: 4,
+	game.EvBulletSpawn: 37, game.EvBulletDespawn: 6, game.EvHit: 18, game.EvDeath: 14, game.EvPortalUsed: 5, game.EvPortalOpened: 11, game.EvAbility: 12,
 }
 
 // completeLengths lists the prefix lengths of a golden encoding that are
@@ -323,7 +323,8 @@ func TestHostileEventStreams(t *testing.T) {
 		{"an unknown kind stops the stream after the events before it",
 			head + hitHex + "08 0000 0000" + deathHex, []game.EventKind{game.EvHit}, wire.ErrUnknownType},
 		{"kind zero is unknown", head + "00", nil, wire.ErrUnknownType},
-		{"an ability of a class beyond the sixteen content may hold is malformed", head + "07 0100 10", nil, wire.ErrMalformed},
+		{"an ability of a class beyond the sixteen content may hold is malformed", head + "07 0100 10 00004042 000080c1", nil, wire.ErrMalformed},
+		{"an ability at a place no float names is malformed", head + "07 0100 01 0000c07f 000080c1", nil, wire.ErrMalformed},
 		{"a despawn of a reason no version defines is malformed", head + "02 01000000 04", nil, wire.ErrMalformed},
 		{"a server-only transfer is unknown on the wire", head + deathHex + "40 0100 01 02",
 			[]game.EventKind{game.EvDeath}, wire.ErrUnknownType},
