@@ -290,7 +290,7 @@ func (s *classScene) layout() {
 			c.words, c.power = wrap(c.class.Text, chars), wrap(abilityWords(&c.class.Ability), chars)
 		}
 	}
-	power := s.powerLines() // every card's stats line stands over the longest ability's words
+	power := s.powerLines()    // every card's stats line stands over the longest ability's words
 	wordsBelow := func() int { // a card's words under its ship
 		most := 0
 		for _, c := range s.cards {
