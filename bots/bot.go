@@ -274,10 +274,12 @@ type Report struct {
 	ItemsDropped    int     `json:"items_dropped"`       // drops the server confirmed (a full bag over something new)
 	XP              int     `json:"xp"`                  // XP into the current level, as the server last said
 	Level           int     `json:"level"`
-	Escaped         bool    `json:"escaped"`  // it held ESCAPE (--leave-after) and reached the hub
-	Deepest         int     `json:"deepest"`  // the deepest dungeon floor it stood on (0: none)
-	Descents        int     `json:"descents"` // ways down it took
-	Died            bool    `json:"died"`     // its character died in a dungeon at least once
+	XPKills         int     `json:"xp_kills"`  // XP earned from kills, as the server's sheets said
+	XPClears        int     `json:"xp_clears"` // XP earned from clears: a boss's reward to those who fought it
+	Escaped         bool    `json:"escaped"`   // it held ESCAPE (--leave-after) and reached the hub
+	Deepest         int     `json:"deepest"`   // the deepest dungeon floor it stood on (0: none)
+	Descents        int     `json:"descents"`  // ways down it took
+	Died            bool    `json:"died"`      // its character died in a dungeon at least once
 	Error           string  `json:"error"`
 }
 
@@ -305,6 +307,7 @@ func (b *Bot) Report() Report {
 	if sh := b.rt.Sheet(); sh.Known {
 		rep.XP, rep.Level = sh.XP, sh.Level
 	}
+	rep.XPKills, rep.XPClears = b.rt.XPEarned()
 	if err := b.rt.Err(); err != nil {
 		rep.Error = err.Error()
 	} else if !b.connected {

@@ -32,7 +32,9 @@ import "fmt"
 //	20  the delta's changed bytes placed by group and block bits instead
 //	    of runs
 //	21  the server's RoundTrip, so that a playing client need not ping
-const ProtocolVersion uint32 = 21
+//	22  the Inventory's XP since the previous sheet, from kills and from
+//	    clears
+const ProtocolVersion uint32 = 22
 
 // VersionError reports a protocol mismatch in words a player can act on.
 // It matches ErrVersion under errors.Is.
