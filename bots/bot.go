@@ -63,6 +63,10 @@ type Bot struct {
 	// counted from 0 in the order the hub lists them and wrapping around:
 	// bots spread over several dungeons at once.
 	Portal int
+	// Clears, when set, is how many dungeons the dungeon script clears
+	// (--clears): then it stands in the hub, and a run whose bots all
+	// have ends. A floor's XP is measured so, with no floor half played.
+	Clears int
 }
 
 // NewBot wraps a runtime; seed makes its wandering repeatable.
@@ -339,6 +343,7 @@ type Options struct {
 	LeaveAfter time.Duration // hold ESCAPE from then on (0: never)
 	Descend    int           // floors below the first a dungeon bot goes
 	Portal     int           // the hub portal a dungeon bot takes
+	Clears     int           // dungeons a dungeon bot clears before it stands in the hub (0: no end)
 	Class      string        // the class each bot's character is made with ("" the content's first)
 	Password   string        // the game's password, sent in each bot's Hello ("" for a game with none)
 	// Content is what the bots play (--content DIR): the server's, or it
@@ -375,7 +380,7 @@ func RunBotsWith(ctx context.Context, addr string, n int, script, prefix string,
 			return nil, err
 		}
 		b.LeaveAfter = int(o.LeaveAfter * game.TickRate / time.Second)
-		b.Descend, b.Portal = o.Descend, o.Portal
+		b.Descend, b.Portal, b.Clears = o.Descend, o.Portal, o.Clears
 		bots = append(bots, b)
 		if i < n-1 {
 			DriveBots(ctx, bots, JoinStagger) // the ones dialled so far go on joining
@@ -436,16 +441,21 @@ func DriveBots(ctx context.Context, bots []*Bot, d time.Duration) {
 }
 
 // allDone says whether every bot's connection has ended (the server shut
-// down, say): then there is nothing left to drive, and the run reports at
-// once instead of waiting out its duration.
+// down, say) or every bot has made its clears: then there is nothing left
+// to drive, and the run reports at once instead of waiting out its
+// duration.
 func allDone(bots []*Bot) bool {
 	for _, b := range bots {
-		if st := b.rt.State(); st != client.StateFailed && st != client.StateClosed {
+		if st := b.rt.State(); st != client.StateFailed && st != client.StateClosed && !b.clearsMade() {
 			return false
 		}
 	}
 	return len(bots) > 0
 }
+
+// clearsMade says whether the dungeon script has cleared the dungeons it
+// was asked to (Clears).
+func (b *Bot) clearsMade() bool { return b.Clears > 0 && b.dungeon.cleared >= b.Clears }
 
 // Name is the name of bot i (from 0) of a run whose names start prefix.
 func Name(prefix string, i int) string { return fmt.Sprintf("%s-%d", prefix, i+1) }
