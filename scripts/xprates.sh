@@ -6,7 +6,8 @@
 # fight through the floor to its boss, leave by the exit). It prints one
 # Markdown row a run, the bots' mean: the XP each earned from kills and from
 # the clear (the bot report's xp_kills and xp_clears), the kills' share,
-# the run's seconds (the walk to the portal and back included) and deaths
+# the run's seconds (the walk to the portal and back included), deaths and
+# the deepest floor a bot stood on (1: none took a way down)
 # (docs/CONTENT.md, "Experience by bots").
 #
 #   scripts/xprates.sh                        # every kind, one bot and four
@@ -40,10 +41,10 @@ row='def mean(f): (map(f) | add) / length | round;
   mean(.xp_kills) as $k | mean(.xp_clears) as $c |
   "| \($name) | \($n) | \($k) | \($c) | "
   + (if $k + $c > 0 then "\($k * 100 / ($k + $c) | round) %" else "—" end)
-  + " | \(map(.dungeons_cleared) | add) of \($n) | \($secs) | \(map(.deaths) | add) |"'
+  + " | \(map(.dungeons_cleared) | add) of \($n) | \($secs) | \(map(.deaths) | add) | \(map(.deepest) | max) |"'
 
-echo "| Dungeon | Party | XP from kills | XP from the clear | Kills' share | Cleared | Seconds | Deaths |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| Dungeon | Party | XP from kills | XP from the clear | Kills' share | Cleared | Seconds | Deaths | Deepest |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for kind in $kinds; do
   for n in $parties; do
     run=$tmp/run-$kind-$n
