@@ -48,6 +48,7 @@ type options struct {
 	duration   time.Duration
 	leaveAfter time.Duration
 	descend    int
+	clears     int
 	portal     int
 	announce   bool
 	bind       string
@@ -151,6 +152,7 @@ func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
 	fs.BoolVar(&o.upnp, "upnp", false, "open the port on the home router by UPnP or NAT-PMP, so friends outside the network can join: with --server when given; Host and play does unless the main menu's Router switch is off, and --upnp=false turns it off for this run")
 	fs.BoolVar(&o.announce, "announce", false, "with --server: announce the game on the local network, so Join screens there list it (Host and play always does)")
 	fs.IntVar(&o.descend, "descend", 0, "with --bot --script dungeon: after each boss take the way down, until this many floors below the first")
+	fs.IntVar(&o.clears, "clears", 0, "with --bot --script dungeon: clear this many dungeons, then stand in the hub; the run ends when every bot has (0: play on)")
 	fs.IntVar(&o.portal, "portal", 0, "with --bot --script dungeon: take the hub's portal `N` (0 the first; wraps around), so bots spread over dungeons")
 	fs.StringVar(&o.name, "name", "", "player name (bots: the name prefix)")
 	fs.StringVar(&o.class, "class", "", "with --bot, --host or --join: the class `ID` a character made on the way in gets (levels/classes.toml; default the first)")
@@ -206,6 +208,8 @@ func (o *options) validate() error {
 		return fmt.Errorf("--portal %d must not be negative", o.portal)
 	case o.descend < 0 || o.descend >= game.MaxDepth:
 		return fmt.Errorf("--descend %d must be 0 to %d", o.descend, game.MaxDepth-1)
+	case o.clears < 0:
+		return fmt.Errorf("--clears %d must be 0 or more", o.clears)
 	case o.perAddr < 1 || o.perAddr > transport.MaxDuplicatePeers:
 		return fmt.Errorf("--per-address %d: want 1 to %d", o.perAddr, transport.MaxDuplicatePeers)
 	case o.metrics != "" && !o.server && !o.host:
@@ -465,7 +469,7 @@ func runBots(o options, stdout, stderr io.Writer) int {
 	ctx, stop := signalContext()
 	defer stop()
 	reports, err := bots.RunBotsWith(ctx, o.join, o.bots, o.script, o.botPrefix(), o.duration,
-		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend, Portal: o.portal, Class: o.class, Password: o.password,
+		bots.Options{LeaveAfter: o.leaveAfter, Descend: o.descend, Clears: o.clears, Portal: o.portal, Class: o.class, Password: o.password,
 			Content: o.content.Content})
 	if err != nil {
 		fmt.Fprintf(stderr, "duskfall: %v\n", err)

@@ -63,6 +63,10 @@ type Bot struct {
 	// counted from 0 in the order the hub lists them and wrapping around:
 	// bots spread over several dungeons at once.
 	Portal int
+	// Clears, when set, is how many dungeons the dungeon script clears
+	// (--clears): then it stands in the hub, and a run whose bots all
+	// have ends. A floor's XP is measured so, with no floor half played.
+	Clears int
 }
 
 // NewBot wraps a runtime; seed makes its wandering repeatable.
@@ -274,10 +278,12 @@ type Report struct {
 	ItemsDropped    int     `json:"items_dropped"`       // drops the server confirmed (a full bag over something new)
 	XP              int     `json:"xp"`                  // XP into the current level, as the server last said
 	Level           int     `json:"level"`
-	Escaped         bool    `json:"escaped"`  // it held ESCAPE (--leave-after) and reached the hub
-	Deepest         int     `json:"deepest"`  // the deepest dungeon floor it stood on (0: none)
-	Descents        int     `json:"descents"` // ways down it took
-	Died            bool    `json:"died"`     // its character died in a dungeon at least once
+	XPKills         int     `json:"xp_kills"`  // XP earned from kills, as the server's sheets said
+	XPClears        int     `json:"xp_clears"` // XP earned from clears: a boss's reward to those who fought it
+	Escaped         bool    `json:"escaped"`   // it held ESCAPE (--leave-after) and reached the hub
+	Deepest         int     `json:"deepest"`   // the deepest dungeon floor it stood on (0: none)
+	Descents        int     `json:"descents"`  // ways down it took
+	Died            bool    `json:"died"`      // its character died in a dungeon at least once
 	Error           string  `json:"error"`
 }
 
@@ -305,6 +311,7 @@ func (b *Bot) Report() Report {
 	if sh := b.rt.Sheet(); sh.Known {
 		rep.XP, rep.Level = sh.XP, sh.Level
 	}
+	rep.XPKills, rep.XPClears = b.rt.XPEarned()
 	if err := b.rt.Err(); err != nil {
 		rep.Error = err.Error()
 	} else if !b.connected {
@@ -336,6 +343,7 @@ type Options struct {
 	LeaveAfter time.Duration // hold ESCAPE from then on (0: never)
 	Descend    int           // floors below the first a dungeon bot goes
 	Portal     int           // the hub portal a dungeon bot takes
+	Clears     int           // dungeons a dungeon bot clears before it stands in the hub (0: no end)
 	Class      string        // the class each bot's character is made with ("" the content's first)
 	Password   string        // the game's password, sent in each bot's Hello ("" for a game with none)
 	// Content is what the bots play (--content DIR): the server's, or it
@@ -372,7 +380,7 @@ func RunBotsWith(ctx context.Context, addr string, n int, script, prefix string,
 			return nil, err
 		}
 		b.LeaveAfter = int(o.LeaveAfter * game.TickRate / time.Second)
-		b.Descend, b.Portal = o.Descend, o.Portal
+		b.Descend, b.Portal, b.Clears = o.Descend, o.Portal, o.Clears
 		bots = append(bots, b)
 		if i < n-1 {
 			DriveBots(ctx, bots, JoinStagger) // the ones dialled so far go on joining
@@ -433,16 +441,21 @@ func DriveBots(ctx context.Context, bots []*Bot, d time.Duration) {
 }
 
 // allDone says whether every bot's connection has ended (the server shut
-// down, say): then there is nothing left to drive, and the run reports at
-// once instead of waiting out its duration.
+// down, say) or every bot has made its clears: then there is nothing left
+// to drive, and the run reports at once instead of waiting out its
+// duration.
 func allDone(bots []*Bot) bool {
 	for _, b := range bots {
-		if st := b.rt.State(); st != client.StateFailed && st != client.StateClosed {
+		if st := b.rt.State(); st != client.StateFailed && st != client.StateClosed && !b.clearsMade() {
 			return false
 		}
 	}
 	return len(bots) > 0
 }
+
+// clearsMade says whether the dungeon script has cleared the dungeons it
+// was asked to (Clears).
+func (b *Bot) clearsMade() bool { return b.Clears > 0 && b.dungeon.cleared >= b.Clears }
 
 // Name is the name of bot i (from 0) of a run whose names start prefix.
 func Name(prefix string, i int) string { return fmt.Sprintf("%s-%d", prefix, i+1) }

@@ -19,6 +19,7 @@ type dungeonRun struct {
 	entered  int
 	cleared  int
 	press    bool
+	onPortal int // frames it has stood on the portal it means to take
 	deepest  int // the deepest floor it stood on
 	descents int // ways down taken
 
@@ -28,6 +29,11 @@ type dungeonRun struct {
 
 // replanEvery is how often, in frames, the script plans a new route.
 const replanEvery = 30
+
+// settleFrames is how long the script stands on a portal before it presses
+// INTERACT: a quarter of a second, longer than the server holds an input
+// that came late.
+const settleFrames = 15
 
 // dungeonIntent walks to a hub portal and takes it; in a dungeon it
 // explores toward the boss fighting what it meets, and once the exit opens
@@ -47,6 +53,9 @@ func (b *Bot) dungeonIntent(pos game.Vec) client.Intent {
 	if run.fresh {
 		run.arrived, run.fresh = pos, false
 	}
+	if b.clearsMade() {
+		return client.Intent{} // back in the hub from its last clear: it stands there
+	}
 	g := b.rt.Grid()
 	if g == nil {
 		return client.Intent{}
@@ -54,7 +63,15 @@ func (b *Bot) dungeonIntent(pos game.Vec) client.Intent {
 	var in client.Intent
 	if portal, ok := b.portalToTake(kind, b.rt.Depth() <= b.Descend); ok {
 		in = b.walkTo(g, pos, portal)
-		if math.Hypot(portal.X-pos.X, portal.Y-pos.Y) < game.TileSize/2 {
+		if math.Hypot(portal.X-pos.X, portal.Y-pos.Y) >= game.TileSize/2 {
+			run.onPortal = 0
+			return in
+		}
+		// On it: stand, and press once the server has had time to agree
+		// where the ship stands. A press while the server still moves it on
+		// a held input could land on the way down beside the exit.
+		in.MoveX, in.MoveY = 0, 0
+		if run.onPortal++; run.onPortal >= settleFrames {
 			run.press = !run.press // press, release, press: INTERACT acts on a press
 			in.Interact = run.press
 			run.leaving = kind != game.HubDungeon

@@ -53,7 +53,11 @@ func (h *itemHabits) decide(rt *client.Runtime, self client.Actor, frame int, in
 	}
 	under := lootUnder(rt, self.Pos)
 	switch {
-	case in.Interact || !under:
+	case in.Interact || !under || onPortal(rt, self.Pos):
+		// On a portal a press that takes nothing (loot the bot still
+		// sees but that was just taken, say) uses the portal: a way down
+		// beside the boss's rations would take the bot deeper than it
+		// meant to go. The dungeon script presses on the portal it wants.
 	case hasRoom(sh):
 		in.Interact, h.lastPress = true, frame
 	case frame-h.lastDrop >= dropEvery:
@@ -96,6 +100,16 @@ func hasRoom(sh client.Sheet) bool {
 func lootUnder(rt *client.Runtime, pos game.Vec) bool {
 	for _, l := range rt.Loot() {
 		if math.Hypot(float64(l.X)-pos.X, float64(l.Y)-pos.Y) < game.PickupRadius-2 {
+			return true
+		}
+	}
+	return false
+}
+
+// onPortal says whether pos is close enough to a portal for a press to use it.
+func onPortal(rt *client.Runtime, pos game.Vec) bool {
+	for _, p := range rt.Portals() {
+		if math.Hypot(p.Pos.X-pos.X, p.Pos.Y-pos.Y) <= game.PortalRadius+2 {
 			return true
 		}
 	}

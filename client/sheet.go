@@ -21,11 +21,14 @@ type Sheet struct {
 	Level    int
 	XP, Next int // XP into this level, and what the next needs (0 at the cap)
 	Owed     int // upgrade choices owed
-	Bag      [game.BagSlots]int
-	Stack    [game.BagSlots]int   // how many each bag slot holds: 0 empty, 1, or a stack's size
-	Worn     [game.EquipSlots]int // item def indices; -1 for an empty slot
-	Upgrades []uint8              // held upgrades, indices into Content.Upgrades
-	Offer    []uint8              // the upgrade offer on the table
+	// What this sheet says was earned since the one before it: XP from
+	// kills, and from clears (a boss's reward to those who fought it).
+	XPKills, XPClears int
+	Bag               [game.BagSlots]int
+	Stack             [game.BagSlots]int   // how many each bag slot holds: 0 empty, 1, or a stack's size
+	Worn              [game.EquipSlots]int // item def indices; -1 for an empty slot
+	Upgrades          []uint8              // held upgrades, indices into Content.Upgrades
+	Offer             []uint8              // the upgrade offer on the table
 	// The last thing that happened to the sheet (a wire.Action… word), the
 	// item def (or upgrade index) it concerned, -1 for none, and when it
 	// arrived: the HUD's feedback.
@@ -41,6 +44,8 @@ type sheetState struct {
 	loot      []wire.GroundLoot
 	cleared   wire.Cleared
 	clearedAt time.Time
+
+	xpKills, xpClears int // every sheet's, summed since the runtime was made
 }
 
 // Sheet is the character sheet as last sent.
@@ -50,6 +55,11 @@ func (r *Runtime) Sheet() Sheet { return r.sheet.sheet }
 // the player's own instanced ones (Flags&wire.LootMine). The slice is
 // reused by the next snapshot.
 func (r *Runtime) Loot() []wire.GroundLoot { return r.sheet.loot }
+
+// XPEarned is the XP the server has said the player earned since this
+// runtime was made, from kills and from clears, whichever character it
+// played.
+func (r *Runtime) XPEarned() (kills, clears int) { return r.sheet.xpKills, r.sheet.xpClears }
 
 // Cleared is the last dungeon-cleared banner and when it arrived (zero
 // time: none).
@@ -81,6 +91,9 @@ func (r *Runtime) onInventory(b []byte) error {
 	}
 	s := &r.sheet.sheet
 	s.Known, s.Level, s.XP, s.Next, s.Owed = true, int(m.Level), int(m.XP), int(m.Next), int(m.Owed)
+	s.XPKills, s.XPClears = int(m.XPKills), int(m.XPClears)
+	r.sheet.xpKills += s.XPKills
+	r.sheet.xpClears += s.XPClears
 	fillSlots(s.Bag[:], m.Bag)
 	fillStacks(s.Stack[:], s.Bag[:], m.Stacks)
 	fillSlots(s.Worn[:], m.Equip)

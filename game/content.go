@@ -124,7 +124,7 @@ type EnemyDef struct {
 	Telegraph int
 	Boss      bool // player bullets hit a boss before any other enemy
 	Hostile   bool // a hostile kind must have an emitter: there is no contact damage
-	XP        int  // shared by the players near its death
+	XP        int  // an ordinary kind's is shared by the players near its death; a boss's is the clear's reward (ClearXP)
 	Loot      []LootDrop
 }
 
@@ -211,6 +211,7 @@ type DungeonKind struct {
 	EnemiesMin, EnemiesMax int     // per ordinary room, before depth scaling
 	Boss                   int     // index into Content.Enemies; a boss kind
 	LootMultiplier         float64 // scales every drop chance in the dungeon
+	XPMultiplier           float64 // scales every ordinary kill's XP in the dungeon (0 reads as 1); the boss's is the clear's reward, its own
 	LootSlotsPerRoom       int
 }
 
@@ -243,5 +244,6 @@ type Map struct {
 	QuietArrival bool    // enemies wait and stroll only at QuietSpot of the player spawns (a dungeon's entrance)
 	LootSlots    []Vec   // where room loot lies when the world opens
 	LootMult     float64 // scales every drop chance here (0 reads as 1)
+	XPMult       float64 // scales every ordinary kill's XP here (0 reads as 1)
 	RegenTicks   int     // a living player heals 1 HP every RegenTicks ticks; 0: no healing here (only the hub heals)
 }

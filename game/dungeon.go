@@ -24,6 +24,7 @@ const (
 	MaxEnemiesPerRoom     = 16             // before depth scaling
 	MaxLootSlotsPerRoom   = 8              //
 	MaxLootMultiplier     = 100            //
+	MaxXPMultiplier       = 20             // KillXP holds the product inside an event's int16
 	MaxDungeonWeight      = 10000          // one enemy table entry
 	MaxDungeonActorRadius = 1.5 * TileSize // u: a body this wide, a tile in from a wall, clears it
 
@@ -125,6 +126,8 @@ func (k *DungeonKind) Check() error {
 			k.EnemiesMax, k.LootSlotsPerRoom, spawnTiles-1, k.RoomMin)
 	case !(k.LootMultiplier > 0 && k.LootMultiplier <= MaxLootMultiplier):
 		return bad("loot_multiplier", "%v, want above 0 and at most %d", k.LootMultiplier, MaxLootMultiplier)
+	case !(k.XPMultiplier >= 0 && k.XPMultiplier <= MaxXPMultiplier):
+		return bad("xp_multiplier", "%v, want above 0 and at most %d", k.XPMultiplier, MaxXPMultiplier)
 	case k.Boss < 0:
 		return bad("boss", "no boss")
 	}
@@ -353,7 +356,7 @@ func (g *dungeonGen) populate() *Dungeon {
 	bossPos := g.rooms[boss].CenterPos()
 	bx, by := g.rooms[boss].Center()
 	m := &Map{Name: g.k.Name, Grid: g.grid, ExitPos: bossPos, HasExit: true, NoRespawn: true, QuietArrival: true,
-		LootMult: g.k.LootMultiplier * DepthLoot(g.depth), Depth: g.depth,
+		LootMult: g.k.LootMultiplier * DepthLoot(g.depth), XPMult: g.k.XPMultiplier, Depth: g.depth,
 		EnemySpawns: []EnemySpawn{{Pos: bossPos, Kind: g.k.Boss}}}
 	if g.depth < MaxDepth {
 		// Rooms are at least 5 tiles a side, so two tiles east of the centre is floor.

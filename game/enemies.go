@@ -22,6 +22,12 @@ type enemy struct {
 	poisonLeft  int    // pulses still to come
 	poisonTimer int    // ticks to the next pulse
 	poisonBy    uint16 // the player credited if the poison kills
+
+	// A boss's fight, for the clear's reward (clear.go): the ticks it has
+	// been awake, what players dealt it, and each player's part.
+	fightTicks int
+	fightDealt int
+	fighters   []fighter
 }
 
 // emitterState is one emitter's progress: its cooldown and any burst under
@@ -41,6 +47,9 @@ func (w *World) addEnemy(s EnemySpawn) {
 	w.enemies = append(w.enemies, enemy{
 		id: uint16(len(w.enemies)), kind: s.Kind, def: def, home: s.Pos, em0: len(w.emitters),
 	})
+	if def.Boss {
+		w.enemies[len(w.enemies)-1].fighters = make([]fighter, 0, fightersCap)
+	}
 	for range def.EmitterSlots() {
 		w.emitters = append(w.emitters, emitterState{})
 	}
@@ -54,6 +63,7 @@ func (w *World) reviveEnemy(e *enemy) {
 	e.maxHP, e.scaled, e.phase = scaleI16(e.def.MaxHP, w.hpScale), false, 0
 	e.pos, e.hp, e.alive = e.home, e.maxHP, true
 	e.poisonLeft = 0
+	e.fightTicks, e.fightDealt, e.fighters = 0, 0, e.fighters[:0]
 	e.mind = mind{}
 	w.resetEmitters(e, true)
 }
@@ -129,6 +139,9 @@ func (w *World) stepEnemies() {
 		if e.def.Boss && !e.scaled {
 			w.scaleBoss(e)
 		}
+		if e.def.Boss && e.scaled {
+			w.watchFight(e)
+		}
 		w.think(e)
 		w.moveEnemy(e)
 		w.runEmitters(e)
@@ -145,7 +158,8 @@ func (w *World) stepPoison(e *enemy) bool {
 		return false
 	}
 	e.poisonTimer, e.poisonLeft = PoisonPulseTicks, e.poisonLeft-1
-	if w.woundEnemy(e, e.poison); e.hp > 0 {
+	w.creditBoss(e, e.poisonBy, w.woundEnemy(e, e.poison))
+	if e.hp > 0 {
 		return false
 	}
 	w.killEnemy(e, e.poisonBy)

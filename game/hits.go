@@ -202,6 +202,7 @@ func (w *World) hitEnemy(i int, e *enemy) bool {
 		uid, owner, dmg = w.consume(i)
 	}
 	dmg = w.woundEnemy(e, dmg)
+	w.creditBoss(e, owner, dmg)
 	w.emit(Event{Kind: EvHit, Actor: ActorEnemy, ID: e.id, Other: owner, Amount: dmg, HP: e.hp,
 		Bullet: BulletSpawn{UID: uid}, Tick: w.tick})
 	if r.Poison > 0 {

@@ -260,32 +260,7 @@ func TestDropsAndDeaths(t *testing.T) {
 		evs := kill(w, 0)
 		xp := eventsOf(evs, EvXP)
 		require.Len(t, xp, 1, "player 2 is over 900 u away")
-		assert.Equal(t, Event{Kind: EvXP, ID: 1, Amount: 7, Other: 0}, xp[0])
-	})
-	t.Run("a boss's XP goes to every living player in its world, however far, and none to the dead", func(t *testing.T) {
-		c := quietContent()
-		c.Enemies[kindBoss].XP = 30
-		m := asciiMap(t,
-			"##################################################",
-			"#P.............2.................................#",
-			"#...............................................P#",
-			"#...............................................P#",
-			"##################################################",
-		)
-		m.Depth = 3
-		w := NewWorld(m, c, 1)
-		for id := uint16(1); id <= 3; id++ {
-			w.AddPlayer(id)
-		}
-		placePlayer(w, 1, TileCenter(1, 1))
-		placePlayer(w, 2, TileCenter(48, 2))
-		placePlayer(w, 3, TileCenter(48, 3))
-		w.player(3).dead = true
-		xp := eventsOf(kill(w, 0), EvXP)
-		want := int16(KillXP(&c.Enemies[kindBoss], 3))
-		assert.Equal(t, []Event{{Kind: EvXP, ID: 1, Amount: want}, {Kind: EvXP, ID: 2, Amount: want}}, xp,
-			"player 2 stood back over 900 u away and is paid; player 3 died and is not")
-		assert.Equal(t, int16(51), want, "a boss pays more on a deeper floor, as its health grows")
+		assert.Equal(t, Event{Kind: EvXP, Reason: XPFromKill, ID: 1, Amount: 7, Other: 0}, xp[0])
 	})
 	t.Run("a death in a dungeon drops the bag as shared loot and keeps what is worn", func(t *testing.T) {
 		w := dungeonWorld(t, true)

@@ -87,17 +87,18 @@ func (w *World) destroyLoot(i int) {
 	w.loot = append(w.loot[:i], w.loot[i+1:]...)
 }
 
-// onEnemyDeath drops the enemy's loot, shares its XP with the players near
-// and, for a boss, gives each player present a ration of their own.
+// onEnemyDeath drops the enemy's loot, shares an ordinary kill's XP with
+// the players near or pays a boss's clear to those who fought it
+// (clear.go), and, for a boss, gives each player present a ration of their
+// own.
 func (w *World) onEnemyDeath(e *enemy) {
 	w.rollLoot(e.def.Loot, e.pos, 0)
-	if e.def.XP > 0 {
-		xp := int16(KillXP(e.def, w.mp.Depth))
+	if e.def.Boss {
+		w.payClear(e)
+	} else if xp := int16(KillXP(e.def, w.mp.Depth, w.mp.XPMult)); xp > 0 {
 		for i := range w.players {
-			// A boss pays every living player in its world, wherever they
-			// stand: its health was set for them. The dead are paid nothing.
-			if p := &w.players[i]; !p.dead && (e.def.Boss || within2(p.pos, e.pos, XPShareRadius)) {
-				w.emit(Event{Kind: EvXP, ID: p.id, Amount: xp, Other: e.id})
+			if p := &w.players[i]; !p.dead && within2(p.pos, e.pos, XPShareRadius) {
+				w.emit(Event{Kind: EvXP, Reason: XPFromKill, ID: p.id, Amount: xp, Other: e.id})
 			}
 		}
 	}

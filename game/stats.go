@@ -198,15 +198,19 @@ const (
 	XPShareRadius = 900 // u: players this close to a kill share its XP
 )
 
-// KillXP is the XP each player paid for a kill of def earns on floor
-// depth: the kind's xp grown as its health is. Ordinary kills pay the
-// living players within XPShareRadius; a boss pays every living player in
-// its world, wherever they stand, and none of the dead.
-func KillXP(def *EnemyDef, depth int) int {
+// KillXP is the XP each player paid for a kill of an ordinary kind def
+// earns on floor depth in a dungeon whose kind scales kills' XP by mult (0
+// reads as 1): the kind's xp grown as its health is. A kill pays the
+// living players within XPShareRadius. A boss's xp is not a kill's: it is
+// the clear's reward, paid by ClearXP to those who fought.
+func KillXP(def *EnemyDef, depth int, mult float64) int {
 	if def.XP <= 0 {
 		return 0
 	}
-	return int(scaleI16(int16(min(def.XP, math.MaxInt16)), DepthHealth(depth)))
+	if mult <= 0 {
+		mult = 1
+	}
+	return int(scaleI16(int16(min(def.XP, math.MaxInt16)), DepthHealth(depth)*mult))
 }
 
 // XPToNext is the XP a character of level needs to reach the next level; 0

@@ -153,9 +153,15 @@ const (
 	EvServerOnly    EventKind = 64
 	EvTransfer      EventKind = 64 // server-only: move a player to another instance
 	EvItem          EventKind = 65 // server-only: an item moved (Reason: ItemMinted…ItemSpent)
-	EvXP            EventKind = 66 // server-only: a player earned Amount XP for enemy Other's death
+	EvXP            EventKind = 66 // server-only: a player earned Amount XP for enemy Other's death (Reason: XPFromKill, or XPFromClear for a boss)
 	EvEscaped       EventKind = 67 // server-only: a player's escape channel completed
 	EvPhase         EventKind = 68 // server-only: enemy ID began phase Amount with HP left (clients read the phase from its record)
+)
+
+// Where an EvXP's XP came from, in its Reason.
+const (
+	XPFromKill  uint8 = 0 // an ordinary kill, shared by the players near it
+	XPFromClear uint8 = 1 // a boss's death: the clear's reward, paid for a part in the fight (clear.go)
 )
 
 // Actor kinds named by hit and death events.

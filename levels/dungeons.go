@@ -62,6 +62,11 @@ func convertDungeon(r rawDungeon, i int, enemies map[string]int, c *game.Content
 	ck.rule(r.ID != "", "id", "missing")
 	ck.rule(!seen[r.ID], "id", "duplicate")
 	ck.rule(r.Name != "", "name", "missing")
+	xpMult := 1.0
+	if r.XPMultiplier != nil {
+		xpMult = *r.XPMultiplier
+		ck.rule(xpMult > 0, "xp_multiplier", "%v, want above 0 and at most %d", xpMult, game.MaxXPMultiplier)
+	}
 	for _, f := range []struct {
 		key string
 		v   []int
@@ -76,7 +81,7 @@ func convertDungeon(r rawDungeon, i int, enemies map[string]int, c *game.Content
 		RoomsMin: r.Rooms[0], RoomsMax: r.Rooms[1], RoomMin: r.RoomSize[0], RoomMax: r.RoomSize[1],
 		CorridorWidth: r.CorridorWidth, Loops: r.Loops,
 		EnemiesMin: r.EnemiesPerRoom[0], EnemiesMax: r.EnemiesPerRoom[1],
-		LootMultiplier: r.LootMultiplier, LootSlotsPerRoom: r.LootSlotsPerRoom,
+		LootMultiplier: r.LootMultiplier, XPMultiplier: xpMult, LootSlotsPerRoom: r.LootSlotsPerRoom,
 	}
 	var err error
 	if k.Boss, err = dungeonBoss(ck.item, r.Boss, enemies, c); err != nil {

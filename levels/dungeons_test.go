@@ -311,7 +311,7 @@ func TestGoodDungeonContentLoads(t *testing.T) {
 	k := c.Dungeons[0]
 	assert.Equal(t, game.DungeonKind{ID: "test", Name: "Test", Width: 40, Height: 30, RoomsMin: 3, RoomsMax: 4,
 		RoomMin: 5, RoomMax: 8, CorridorWidth: 2, Loops: 1, Enemies: []game.DungeonEnemy{{Kind: 0, Weight: 2}},
-		EnemiesMin: 1, EnemiesMax: 2, Boss: 1, LootMultiplier: 2, LootSlotsPerRoom: 1}, k)
+		EnemiesMin: 1, EnemiesMax: 2, Boss: 1, LootMultiplier: 2, XPMultiplier: 1, LootSlotsPerRoom: 1}, k)
 	m, err := levels.LoadMapFS(dungeonFS(nil), "hub", c)
 	require.NoError(t, err)
 	assert.Equal(t, []game.Portal{{Pos: game.TileCenter(5, 1), Dungeon: 0}}, m.Portals)
@@ -357,6 +357,8 @@ func TestDungeonValidationNamesFileAndKey(t *testing.T) {
 		{"a size that is not a pair", levels.DungeonsFile, `size = [40, 30]`, `size = [40, 30, 2]`, item + `size: [40 30 2], want a pair`},
 		{"a corridor of no width", levels.DungeonsFile, `corridor_width = 2`, `corridor_width = 0`, item + `corridor_width: 0 tiles`},
 		{"a zero loot multiplier", levels.DungeonsFile, `loot_multiplier = 2.0`, `loot_multiplier = 0.0`, item + `loot_multiplier: 0`},
+		{"a zero XP multiplier", levels.DungeonsFile, `loot_multiplier = 2.0`, "loot_multiplier = 2.0\nxp_multiplier = 0.0", item + `xp_multiplier: 0`},
+		{"an XP multiplier past the limit", levels.DungeonsFile, `loot_multiplier = 2.0`, "loot_multiplier = 2.0\nxp_multiplier = 25.0", item + `xp_multiplier: 25`},
 		{"more enemies than a room holds", levels.DungeonsFile, `enemies_per_room = [1, 2]`, `enemies_per_room = [1, 9]`,
 			item + `enemies_per_room: 9 enemies and 1 loot slots`},
 		{"a kind without a name", levels.DungeonsFile, `name = "Test"`, ``, item + `name: missing`},

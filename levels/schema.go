@@ -121,6 +121,7 @@ type rawDungeon struct {
 	EnemiesPerRoom   []int             `toml:"enemies_per_room"`
 	Boss             string            `toml:"boss"`
 	LootMultiplier   float64           `toml:"loot_multiplier"`
+	XPMultiplier     *float64          `toml:"xp_multiplier"` // absent: 1
 	LootSlotsPerRoom int               `toml:"loot_slots_per_room"`
 }
 

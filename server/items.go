@@ -190,14 +190,21 @@ func itemAction(op uint8) uint8 {
 	return wire.ActionNone
 }
 
-// onXP credits a kill's XP to the character, levelling it and rolling an
-// offer when one becomes owed.
+// onXP credits a kill's XP, or a clear's, to the character, levelling it
+// and rolling an offer when one becomes owed. The next sheet tells the
+// player what came from which.
 func (s *Runtime) onXP(in *instance, ev *game.Event) {
 	p := s.peerOf(in, ev.ID)
 	if p == nil || !p.hasChar {
 		return
 	}
 	p.run.xp += int(ev.Amount)
+	if ev.Reason == game.XPFromClear {
+		p.xpClears += uint32(max(ev.Amount, 0))
+		s.log.Printf("%s earned %d XP of the clear", p.char.Name, ev.Amount)
+	} else {
+		p.xpKills += uint32(max(ev.Amount, 0))
+	}
 	level, into, gained := game.GainXP(p.char.Level, p.char.XP, int(ev.Amount))
 	p.char.Level, p.char.XP = level, into
 	action := wire.ActionNone
@@ -304,7 +311,7 @@ func (s *Runtime) sendSheet(p *peer) {
 	*m = wire.Inventory{Level: uint8(min(max(p.char.Level, 1), 255)), XP: uint32(p.char.XP),
 		Next: uint32(game.XPToNext(p.char.Level)), Owed: uint8(min(owed(&p.char), 255)),
 		Bag: m.Bag[:0], Equip: m.Equip[:0], Upgrades: m.Upgrades[:0], Offer: m.Offer[:0],
-		Action: p.sheetAction, Item: p.sheetItem, Stacks: m.Stacks[:0]}
+		Action: p.sheetAction, Item: p.sheetItem, Stacks: m.Stacks[:0], XPKills: p.xpKills, XPClears: p.xpClears}
 	if bag, worn, ok := p.inst.world.PlayerItems(p.player); ok {
 		for _, it := range bag {
 			m.Bag = append(m.Bag, slotByte(it))
@@ -320,6 +327,7 @@ func (s *Runtime) sendSheet(p *peer) {
 	}
 	m.Offer = append(m.Offer, s.upgradeIndices(p.char.Offer)...)
 	p.sheetAction, p.sheetItem = wire.ActionNone, 0
+	p.xpKills, p.xpClears = 0, 0
 	b, err := wire.AppendInventory(s.buf[:0], *m)
 	if err != nil {
 		s.log.Printf("cannot describe %s's sheet: %v", p.char.Name, err)

@@ -55,6 +55,7 @@ type peer struct {
 	run                    runStats // what it earned in the dungeon it is in
 	sheetDirty             bool     // its sheet changed this tick
 	sheetAction, sheetItem uint8
+	xpKills, xpClears      uint32 // XP earned since its last sheet, from kills and from clears: the next sheet tells them
 	refusedAt              uint32 // tick+1 of the last answer to a refused upgrade choice
 	lootSig                uint64 // signature of the loot list last sent (lootUnsent: none yet)
 	lootRepeat, lootAge    int    // list sends still owed after a change; snapshots since the last list

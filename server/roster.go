@@ -590,6 +590,7 @@ func (s *Runtime) unbind(p *peer) {
 	// "Dropped" carried over to the next entry into play would tell the
 	// player of a drop they never made.
 	p.sheetDirty, p.sheetAction, p.sheetItem = false, wire.ActionNone, 0
+	p.xpKills, p.xpClears = 0, 0
 	if i := s.rosterIndex(p, p.char.ID); i >= 0 {
 		p.roster[i] = p.char
 	}

@@ -53,11 +53,11 @@ func fightsTable(fs []difficulty.BossFight) string {
 
 func xpTable(c *game.Content) string {
 	var b strings.Builder
-	b.WriteString("| Dungeon | Depth | Enemies' XP (least–most) | Boss XP | Levels from 1 | Boss alone from 1 | Level at its boss |\n|---|---|---|---|---|---|---|\n")
+	b.WriteString("| Dungeon | Depth | Enemies' XP (least–mean–most) | Clear's XP | Kills' share | Levels from 1 | Clear alone from 1 | Level at its boss |\n|---|---|---|---|---|---|---|---|\n")
 	for ki := range c.Dungeons {
 		for _, d := range []int{1, 3} {
 			f := difficulty.Floor(c, &c.Dungeons[ki], d)
-			fmt.Fprintf(&b, "| %s | %d | %d–%d | %d | %d–%d | %d | %d |\n", f.Dungeon, d, f.Least, f.Most, f.Boss,
+			fmt.Fprintf(&b, "| %s | %d | %d–%d–%d | %d | %.0f %% | %d–%d | %d | %d |\n", f.Dungeon, d, f.Least, f.Mean, f.Most, f.Boss, 100*f.KillShare(),
 				f.LevelsFromOne[0], f.LevelsFromOne[1], f.BossFromOne, difficulty.OnTheWay(c, ki, d).Level)
 		}
 	}
@@ -179,6 +179,14 @@ func TestTheTuningHolds(t *testing.T) {
 				j := difficulty.OnTheWay(c, ki, d)
 				_, _, gained := game.GainXP(j.Level, j.Into, g.Boss)
 				assert.LessOrEqual(t, gained, 2, "%s floor %d: the boss gives a level-%d player, as it arrives, two levels at most", g.Dungeon, d, j.Level)
+			}
+		}
+	})
+	t.Run("kills pay at least 40 % of what a party that fights through a floor earns", func(t *testing.T) {
+		for ki := range c.Dungeons {
+			for _, d := range depths {
+				f := difficulty.Floor(c, &c.Dungeons[ki], d)
+				assert.GreaterOrEqual(t, f.KillShare(), 0.4, "%s floor %d: %d XP of kills on a mean floor, %d of the clear", f.Dungeon, d, f.Mean, f.Boss)
 			}
 		}
 	})

@@ -9,24 +9,35 @@ const RunSeeds = 24
 
 // FloorXP is the experience one player earns clearing a generated floor of
 // kind at depth alone: its ordinary enemies (least and mean over RunSeeds
-// floors) and its boss.
+// floors) and its boss, the clear's whole reward.
 type FloorXP struct {
 	Dungeon       string
 	Depth         int
 	Least, Mean   int // the ordinary enemies' XP
 	Most          int
-	Boss          int
+	Boss          int    // the clear's reward to a player who fought the whole fight
 	LevelsFromOne [2]int // levels a new level-1 character gains clearing the floor: the leanest floor, the richest
 	BossFromOne   int    // levels the boss kill alone gives a new level-1 character
 }
 
-// killXP is the XP one kill of kind gives on floor depth, as the world
-// pays it (game.KillXP).
-func killXP(c *game.Content, kind, depth int) int { return game.KillXP(&c.Enemies[kind], depth) }
+// KillShare is the part of a mean floor's XP that its ordinary kills pay,
+// the rest being the clear's whole reward.
+func (f FloorXP) KillShare() float64 {
+	if f.Mean+f.Boss == 0 {
+		return 0
+	}
+	return float64(f.Mean) / float64(f.Mean+f.Boss)
+}
+
+// killXP is the XP one kill of kind gives on floor depth of dungeon kind
+// k, as the world pays it (game.KillXP).
+func killXP(c *game.Content, k *game.DungeonKind, kind, depth int) int {
+	return game.KillXP(&c.Enemies[kind], depth, k.XPMultiplier)
+}
 
 // Floor measures the experience of a floor of kind k at depth.
 func Floor(c *game.Content, k *game.DungeonKind, depth int) FloorXP {
-	f := FloorXP{Dungeon: k.Name, Depth: depth, Least: 1 << 30, Boss: killXP(c, k.Boss, depth)}
+	f := FloorXP{Dungeon: k.Name, Depth: depth, Least: 1 << 30, Boss: game.ClearXP(&c.Enemies[k.Boss], depth, 1)}
 	total := 0
 	for s := range RunSeeds {
 		d, err := game.GenerateDungeon(k, sampleSeed(int(k.Index)*977+depth, s), depth)
@@ -36,7 +47,7 @@ func Floor(c *game.Content, k *game.DungeonKind, depth int) FloorXP {
 		xp := 0
 		for _, sp := range d.Map.EnemySpawns {
 			if !c.Enemies[sp.Kind].Boss {
-				xp += killXP(c, sp.Kind, depth)
+				xp += killXP(c, k, sp.Kind, depth)
 			}
 		}
 		total += xp

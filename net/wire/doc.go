@@ -168,7 +168,7 @@
 //	  0    1     type 0x09
 //	  1    1+n   text str, n = 1..200 bytes: a sentence to show the player
 //
-//	Inventory 0x0a (server→client), 18 + n + m + k + p + n bytes
+//	Inventory 0x0a (server→client), 26 + n + m + k + p + n bytes
 //	  the receiver's character sheet, sent whenever it changes
 //	  off          size  field
 //	  0            1     type 0x0a
@@ -190,6 +190,9 @@
 //	  17+n+m+k+p   1     stackCount u8: n, one per bag slot (0 before any stack is told)
 //	  18+n+m+k+p   n     stacks, u8 each: how many of the bag slot's item it holds,
 //	                     1..99 for a filled slot (consumables stack), 0 for an empty one
+//	  18+n+m+k+p+n 4     xpKills u32: XP earned from kills since the previous sheet
+//	  22+n+m+k+p+n 4     xpClears u32: XP earned from clears (a boss's reward to those
+//	                     who fought it) since the previous sheet
 //
 //	UpgradeChoice 0x0b (client→server), 2 bytes
 //	  off  size  field
@@ -441,7 +444,7 @@
 // row for a name it does not know, and on a name it knows with no row.
 //
 //	name                   value   meaning
-//	ProtocolVersion        22      ENet's connect data, u32; another is refused with a Reject
+//	ProtocolVersion        23      ENet's connect data, u32; another is refused with a Reject
 //	NumChannels            4       channels the connect asks for; fewer are refused with a Reject
 //	ChanControl            0       reliable: handshake, roster, instances, map chunks, sheets
 //	ChanSnapshot           1       unreliable sequenced: Snapshot and SnapshotDelta

@@ -136,6 +136,7 @@ func FuzzDecodeInventory(f *testing.F) {
 		"0a 01 00000000 64000000 00 11",
 		"0a 01 00000000 64000000 00 00 00 00 04 00010203 00 00",
 		"0a 01 00000000 64000000 00 02 0708 00 00 00 0a 00",
+		"0a 01 00000000 64000000 00 00 00 00 00 07 00 00 16000000 87000000",
 	}
 	c := codecOf(wire.MsgInventory)
 	for _, g := range c.cases {
@@ -170,6 +171,8 @@ func FuzzDecodeInventory(f *testing.F) {
 		require.Equal(t, fresh.Owed, dirty.Owed)
 		require.Equal(t, fresh.Action, dirty.Action)
 		require.Equal(t, fresh.Item, dirty.Item)
+		require.Equal(t, fresh.XPKills, dirty.XPKills)
+		require.Equal(t, fresh.XPClears, dirty.XPClears)
 		for _, l := range [][2][]uint8{{fresh.Bag, dirty.Bag}, {fresh.Equip, dirty.Equip}, {fresh.Upgrades, dirty.Upgrades}, {fresh.Offer, dirty.Offer}} {
 			require.Equal(t, len(l[0]), len(l[1]))
 			for i := range l[0] {

@@ -250,9 +250,12 @@ var codecs = []codec{
 				Level: 3, XP: 20, Next: 180, Owed: 1,
 				Bag: []uint8{1, 0, 0, 0, 0, 0, 0, 3}, Equip: []uint8{4, 0, 0},
 				Upgrades: []uint8{2}, Offer: []uint8{0, 5, 7}, Action: wire.ActionPicked, Item: 1,
-				Stacks: []uint8{3, 0, 0, 0, 0, 0, 0, 1},
-			}, "0a 03 14000000 b4000000 01 08 0100000000000003 03 040000 01 02 03 000507 01 01 08 0300000000000001"},
-			{"a new character at the level cap's edge of nothing", wire.Inventory{Level: 50}, "0a 32 00000000 00000000 00 00 00 00 00 00 00 00"},
+				Stacks: []uint8{3, 0, 0, 0, 0, 0, 0, 1}, XPKills: 18,
+			}, "0a 03 14000000 b4000000 01 08 0100000000000003 03 040000 01 02 03 000507 01 01 08 0300000000000001 12000000 00000000"},
+			{"a new character at the level cap's edge of nothing", wire.Inventory{Level: 50}, "0a 32 00000000 00000000 00 00 00 00 00 00 00 00 00000000 00000000"},
+			{"a character paid a kill's XP and the clear's in one tick, levelling", wire.Inventory{
+				Level: 2, XP: 57, Next: 283, Action: wire.ActionLevelled, Owed: 1, XPKills: 22, XPClears: 135,
+			}, "0a 02 39000000 1b010000 01 00 00 00 00 07 00 00 16000000 87000000"},
 		},
 	},
 	{

@@ -39,6 +39,9 @@ const (
 // item def + 1 per slot, 0 for an empty slot; Upgrades and Offer hold
 // upgrade indices. Stacks is empty or one byte per bag slot: how many of
 // its item the slot holds (consumables stack), 0 for an empty slot.
+// XPKills and XPClears are the XP earned since the previous sheet, from
+// kills and from clears (the boss's reward to those who fought it): XP
+// says where the character stands, these where its XP came from.
 type Inventory struct {
 	Level    uint8 // 1..255
 	XP, Next uint32
@@ -50,10 +53,12 @@ type Inventory struct {
 	Action   uint8
 	Item     uint8
 	Stacks   []uint8
+	XPKills  uint32
+	XPClears uint32
 }
 
 // inventoryMin is an Inventory with every list empty.
-const inventoryMin = 1 + 1 + 4 + 4 + 1 + 4 + 2 + 1
+const inventoryMin = 1 + 1 + 4 + 4 + 1 + 4 + 2 + 1 + 8
 
 func checkInventory(m *Inventory) error {
 	switch {
@@ -84,7 +89,8 @@ func AppendInventory(b []byte, m Inventory) ([]byte, error) {
 		b = append(append(b, uint8(len(list))), list...)
 	}
 	b = append(b, m.Action, m.Item, uint8(len(m.Stacks)))
-	return append(b, m.Stacks...), nil
+	b = append(b, m.Stacks...)
+	return AppendU32(AppendU32(b, m.XPKills), m.XPClears), nil
 }
 
 // DecodeInventory decodes an Inventory into dst, reusing its lists'
@@ -104,6 +110,7 @@ func DecodeInventory(b []byte, dst *Inventory) error {
 	m.Offer = readList(&r, MaxOffer)
 	m.Action, m.Item = r.U8(), r.U8()
 	m.Stacks = readList(&r, MaxBagSlots)
+	m.XPKills, m.XPClears = r.U32(), r.U32()
 	if err := r.End(); err != nil {
 		return err
 	}

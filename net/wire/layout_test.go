@@ -180,13 +180,14 @@ var layoutCases = []layoutCase{
 		encode: func() ([]byte, error) {
 			return wire.AppendInventory(nil, wire.Inventory{Level: 1, XP: 0x05040302, Next: 0x09080706, Owed: 0x0a,
 				Bag: []uint8{0x0b, 0x0c}, Equip: []uint8{0x0d}, Upgrades: []uint8{0x0e, 0x0f, 0x10}, Offer: []uint8{0x11},
-				Action: 9, Item: 0x12, Stacks: []uint8{0x13, 0x14}})
+				Action: 9, Item: 0x12, Stacks: []uint8{0x13, 0x14}, XPKills: 0x18171615, XPClears: 0x1c1b1a19})
 		},
 		vars: map[string]int{"n": 2, "m": 1, "k": 3, "p": 1},
 		fields: map[string]string{
 			"type": "0a", "level": "01", "xp": "02030405", "next": "06070809", "owed": "0a",
 			"bagCount": "02", "bag": "0b0c", "equipCount": "01", "equip": "0d", "upgradeCount": "03", "upgrades": "0e0f10",
 			"offerCount": "01", "offer": "11", "action": "09", "item": "12", "stackCount": "02", "stacks": "1314",
+			"xpKills": "15161718", "xpClears": "191a1b1c",
 		},
 	},
 	{

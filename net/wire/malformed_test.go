@@ -207,21 +207,26 @@ func TestHostileControlMessages(t *testing.T) {
 // ownRecordHex is the receiver's own record, full precision, all zero but its id.
 const ownRecordHex = "0100 00000000 00000000 0000 0000 0000 00"
 
+// noXP is a sheet's tail with no XP earned since the last.
+const noXP = " 00000000 00000000"
+
 func TestHostileSheets(t *testing.T) {
 	runBad(t, wire.MsgInventory, []badCase{
 		{"an empty packet", "0a", wire.ErrShort},
-		{"level zero", "0a 00 00000000 64000000 00 00 00 00 00 00 00 00", wire.ErrMalformed},
-		{"XP at or past the next level", "0a 01 64000000 64000000 00 00 00 00 00 00 00 00", wire.ErrMalformed},
-		{"a bag of 17 slots", "0a 01 00000000 64000000 00 11 " + strings.Repeat("00", 17) + " 00 00 00 00 00 00", wire.ErrTooLarge},
-		{"an offer of four", "0a 01 00000000 64000000 00 00 00 00 04 00010203 00 00 00", wire.ErrTooLarge},
-		{"a bag count past the packet", "0a 01 00000000 64000000 00 08 0000 00 00 00 00 00 00", wire.ErrShort},
-		{"an unknown action", "0a 01 00000000 64000000 00 00 00 00 00 0a 00 00", wire.ErrMalformed},
-		{"a byte to spare", "0a 01 00000000 64000000 00 00 00 00 00 00 00 00 00", wire.ErrMalformed},
+		{"level zero", "0a 00 00000000 64000000 00 00 00 00 00 00 00 00" + noXP, wire.ErrMalformed},
+		{"XP at or past the next level", "0a 01 64000000 64000000 00 00 00 00 00 00 00 00" + noXP, wire.ErrMalformed},
+		{"a bag of 17 slots", "0a 01 00000000 64000000 00 11 " + strings.Repeat("00", 17) + " 00 00 00 00 00 00" + noXP, wire.ErrTooLarge},
+		{"an offer of four", "0a 01 00000000 64000000 00 00 00 00 04 00010203 00 00 00" + noXP, wire.ErrTooLarge},
+		{"a bag count past the packet", "0a 01 00000000 64000000 00 08 0000 00 00 00 00 00 00" + noXP, wire.ErrShort},
+		{"an unknown action", "0a 01 00000000 64000000 00 00 00 00 00 0a 00 00" + noXP, wire.ErrMalformed},
+		{"a byte to spare", "0a 01 00000000 64000000 00 00 00 00 00 00 00 00" + noXP + " 00", wire.ErrMalformed},
 		{"no stack count", "0a 01 00000000 64000000 00 00 00 00 00 00 00", wire.ErrShort},
-		{"stacks for a bag of another size", "0a 01 00000000 64000000 00 02 0100 00 00 00 00 00 01 01", wire.ErrMalformed},
-		{"a stack in an empty slot", "0a 01 00000000 64000000 00 02 0100 00 00 00 00 00 02 0101", wire.ErrMalformed},
-		{"a filled slot holding none", "0a 01 00000000 64000000 00 02 0100 00 00 00 00 00 02 0000", wire.ErrMalformed},
-		{"a stack of a hundred", "0a 01 00000000 64000000 00 02 0100 00 00 00 00 00 02 6400", wire.ErrMalformed},
+		{"no XP from clears", "0a 01 00000000 64000000 00 00 00 00 00 00 00 00 00000000", wire.ErrShort},
+		{"half the XP from clears", "0a 01 00000000 64000000 00 00 00 00 00 00 00 00 00000000 0000", wire.ErrShort},
+		{"stacks for a bag of another size", "0a 01 00000000 64000000 00 02 0100 00 00 00 00 00 01 01" + noXP, wire.ErrMalformed},
+		{"a stack in an empty slot", "0a 01 00000000 64000000 00 02 0100 00 00 00 00 00 02 0101" + noXP, wire.ErrMalformed},
+		{"a filled slot holding none", "0a 01 00000000 64000000 00 02 0100 00 00 00 00 00 02 0000" + noXP, wire.ErrMalformed},
+		{"a stack of a hundred", "0a 01 00000000 64000000 00 02 0100 00 00 00 00 00 02 6400" + noXP, wire.ErrMalformed},
 	})
 	runBad(t, wire.MsgUpgradeChoice, []badCase{
 		{"no index", "0b", wire.ErrShort},
@@ -483,7 +488,7 @@ func TestDecodeInventoryReusesDst(t *testing.T) {
 	t.Run("a refused sheet leaves dst as it was", func(t *testing.T) {
 		// a whole bag, then an unknown action: the bag has been read by the
 		// time the packet is refused
-		bad := hx("0a 01 00000000 64000000 00 02 0708 00 00 00 0a 00 00")
+		bad := hx("0a 01 00000000 64000000 00 02 0708 00 00 00 0a 00 00" + noXP)
 		require.ErrorIs(t, wire.DecodeInventory(bad, &wire.Inventory{}), wire.ErrMalformed)
 		dst := dirty()
 		require.ErrorIs(t, wire.DecodeInventory(bad, &dst), wire.ErrMalformed)

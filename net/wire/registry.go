@@ -125,7 +125,7 @@ var registry = [...]MsgInfo{
 	{MsgNotice, "Notice", ChanControl, ServerToClient, []string{"text"}},
 	{MsgInventory, "Inventory", ChanControl, ServerToClient, []string{
 		"level", "xp", "next", "owed", "bagCount", "bag", "equipCount", "equip",
-		"upgradeCount", "upgrades", "offerCount", "offer", "action", "item", "stackCount", "stacks"}},
+		"upgradeCount", "upgrades", "offerCount", "offer", "action", "item", "stackCount", "stacks", "xpKills", "xpClears"}},
 	{MsgUpgradeChoice, "UpgradeChoice", ChanControl, ClientToServer, []string{"index"}},
 	{MsgCleared, "Cleared", ChanControl, ServerToClient, []string{"dungeon", "count", "name", "xp", "kills", "itemCount", "items"}},
 	{MsgTryAgain, "TryAgain", ChanControl, ServerToClient, []string{"retry", "reason"}},

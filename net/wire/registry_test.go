@@ -146,7 +146,7 @@ func TestCheckVersion(t *testing.T) {
 	t.Run("another version is refused in words naming both", func(t *testing.T) {
 		err := wire.CheckVersion(wire.ProtocolVersion + 1)
 		require.ErrorIs(t, err, wire.ErrVersion)
-		assert.Equal(t, "server speaks protocol 22, client speaks 23", err.Error())
+		assert.Equal(t, "server speaks protocol 23, client speaks 24", err.Error())
 	})
 	t.Run("an old client sending no version is refused", func(t *testing.T) {
 		assert.ErrorIs(t, wire.CheckVersion(0), wire.ErrVersion)

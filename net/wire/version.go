@@ -34,7 +34,9 @@ import "fmt"
 //	21  the server's RoundTrip, so that a playing client need not ping
 //	22  the ability event's place (where a decoy stands); dashes, which
 //	    change predicted steps, decoys and the ability's input buffer
-const ProtocolVersion uint32 = 22
+//	23  the Inventory's XP since the previous sheet, from kills and from
+//	    clears
+const ProtocolVersion uint32 = 23
 
 // VersionError reports a protocol mismatch in words a player can act on.
 // It matches ErrVersion under errors.Is.
