@@ -59,7 +59,7 @@ func KindIcon(kind string) string { return "kind_" + kind }
 // toward where it moves; the others are drawn upright.
 func FacesItsWay(id string) bool {
 	switch id {
-	case "stalker", "lancer", "mite":
+	case "stalker", "lancer", "mite", "comet":
 		return true
 	}
 	return false

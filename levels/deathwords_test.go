@@ -42,6 +42,15 @@ func TestEveryKillerInContentIsNamedInWords(t *testing.T) {
 		{"regent", "regent_whirl"}:     "the Drowned Regent's whirl",
 		{"regent", "lancer_bolt"}:      "the Drowned Regent's bolts",
 		{"regent", "bloom_counter"}:    "the Drowned Regent's counter petals",
+		{"seer", "seer_gaze"}:          "a Seer's gaze",
+		{"seer", "seer_cross"}:         "a Seer's turning cross",
+		{"comet", "comet_tail"}:        "a Comet's tail",
+		{"comet", "comet_shower"}:      "a Comet's meteor shower",
+		{"orrery", "orrery_rings"}:     "the Orrery's orbit rings",
+		{"orrery", "seer_gaze"}:        "the Orrery's gaze",
+		{"orrery", "orrery_arms"}:      "the Orrery's spiral arms",
+		{"orrery", "comet_shower"}:     "the Orrery's meteor shower",
+		{"orrery", "orrery_nova"}:      "the Orrery's nova",
 		{"moth", ""}:                   "a Lantern Moth", // harmless: fires nothing
 	}
 	for k := range c.Enemies {

@@ -22,10 +22,13 @@ var enemyDesigns = map[string]design{
 	"bloomer": {body: drawBloomer, reach: 1.35, shards: 8},
 	"mite":    {body: drawMite, reach: 1.45, shards: 6, upward: true},
 	"moth":    {body: drawMoth, reach: 1.6, shards: 6},
+	"seer":    {body: drawSeer, part: drawSeerHalo, reach: 1.5, shards: 7},
+	"comet":   {body: drawComet, reach: 2.0, shards: 6, upward: true},
 
 	"sentinel": {body: drawSentinel, part: drawSentinelRing, reach: 1.55, shards: 14},
 	"warden":   {body: drawWarden, part: drawWardenFlails, reach: 1.75, shards: 16},
 	"regent":   {body: drawRegent, part: drawRegentTentacles, reach: 1.55, shards: 16},
+	"orrery":   {body: drawOrrery, part: drawOrreryOrbits, reach: 1.6, shards: 16},
 }
 
 func init() {
