@@ -165,7 +165,7 @@ func newFlagSet(o *options, stderr io.Writer) *flag.FlagSet {
 	fs.DurationVar(&o.backup, "backup-every", server.DefaultBackupEvery, "with --server: copy the character store to characters.db.bak beside it as the server starts and this often (0: never)")
 	fs.Uint64Var(&o.seed, "seed", 0, "world `seed` for --server and Host and play; 0 (the default): a new world each time, its seed logged as \"world seed 0x…\" to play it again")
 	fs.StringVar(&o.startMap, "map", "hub", "with --server: the map players start in (hub, arena, boss_hall)")
-	fs.StringVar(&o.enter, "enter", "", "with --server: send every character on into this dungeon kind (proving_grounds, catacombs, sunken_keep) as it enters play, for testing and screenshots")
+	fs.StringVar(&o.enter, "enter", "", "with --server: send every character on into this dungeon kind (proving_grounds, catacombs, sunken_keep, star_vault) as it enters play, for testing and screenshots")
 	fs.BoolVar(&o.doomed, "enter-doomed", false, "with --server: characters arrive in a dungeon with 1 health in sight of its nearest hostile enemy, for testing and screenshots of a death")
 	fs.IntVar(&o.levels, "enter-levels", 0, "with --server: raise every character `N` levels as it enters play, owing an upgrade choice for each, for testing and screenshots of the keeper")
 	fs.StringVar(&o.items, "enter-items", "", "with --server: put these `ITEMS` (item ids of levels/items.toml, comma-separated) in every character's bag as it enters play, for testing and screenshots of what the window says of them")

@@ -1,6 +1,9 @@
 package assets
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // The actors' sprite sheets and the names of their frames: cmd/artgen
 // draws them under these names and render finds them by them, so the two
@@ -58,8 +61,9 @@ func KindIcon(kind string) string { return "kind_" + kind }
 // FacesItsWay reports whether an actor's art points along +x and is turned
 // toward where it moves; the others are drawn upright.
 func FacesItsWay(id string) bool {
-	switch id {
-	case "stalker", "lancer", "mite":
+	switch strings.TrimSuffix(id, "_elite") { // an elite variant is drawn as its kind
+
+	case "stalker", "lancer", "mite", "comet":
 		return true
 	}
 	return false

@@ -126,6 +126,14 @@ type EnemyDef struct {
 	Hostile   bool // a hostile kind must have an emitter: there is no contact damage
 	XP        int  // an ordinary kind's is shared by the players near its death; a boss's is the clear's reward (ClearXP)
 	Loot      []LootDrop
+	// Elite is the index in Content.Enemies of the kind's elite variant,
+	// which takes a share of its places on floors EliteDepth and deeper
+	// (docs/CONTENT.md, "Elites"); 0 when it has none: the variants come
+	// after every ordinary kind, so none is the first.
+	Elite int
+	// EliteOf is, for an elite variant, the id of the kind it is a
+	// variant of; empty for every other kind.
+	EliteOf string
 }
 
 // OnePhase is the phase list of an ordinary kind: one phase, at whole

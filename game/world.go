@@ -79,7 +79,7 @@ func NewWorld(m *Map, c *Content, seed uint64) *World {
 	w.enemyCells.init(mw, mh)
 	for _, s := range m.EnemySpawns {
 		if s.Kind >= 0 && s.Kind < len(c.Enemies) {
-			w.addEnemy(s)
+			w.addEnemy(EnemySpawn{Pos: s.Pos, Kind: w.eliteKind(s.Kind, m.Depth)})
 		}
 	}
 	w.noticeReach = w.longestNotice()

@@ -76,6 +76,7 @@ func LoadContentFS(fsys fs.FS) (*game.Content, error) {
 	if err := loadItems(fsys, c); err != nil {
 		return nil, err
 	}
+	eliteLoot(ens, c)
 	if c.Hash, err = Hash(fsys); err != nil {
 		return nil, fmt.Errorf("the content folder does not read: %w", err)
 	}

@@ -49,6 +49,15 @@ type rawEnemy struct {
 	Range     float64      `toml:"range"`           // u
 	DmgTaken  float64      `toml:"damage_taken_mult"`
 	Emitters  []rawEmitter `toml:"emitter"`
+	Elite     *rawElite    `toml:"elite"` // its variant on deep floors (elites.go)
+}
+
+// rawElite is an ordinary kind's elite variant: its health and drop
+// chances times these, and its emitters added to the kind's own.
+type rawElite struct {
+	HPMult   float64      `toml:"hp_mult"`
+	LootMult float64      `toml:"loot_mult"`
+	Emitters []rawEmitter `toml:"emitter"`
 }
 
 // rawPhase is one of a boss's later phases. Move, speed and range left out

@@ -83,6 +83,9 @@ func validateContent(pats rawPatterns, ens rawEnemies, pl rawPlayer) (*game.Cont
 		seen[e.ID] = true
 		c.Enemies = append(c.Enemies, e)
 	}
+	if err := addElites(ens, ids, c); err != nil {
+		return nil, err
+	}
 	if len(c.Enemies) == 0 || len(c.Enemies) > math.MaxUint8+1 {
 		return nil, fail(EnemiesFile, "enemy", "%d enemy kinds, want 1 to 256", len(c.Enemies))
 	}

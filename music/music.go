@@ -1,5 +1,5 @@
-// Package music makes Duskfall's music: three loops, for the hub, the
-// dungeons and boss fights, synthesized in code from scores written here
+// Package music makes Duskfall's music: four loops, for the hub, the
+// dungeons, boss fights and the Star Vault, synthesized in code from scores written here
 // (docs/ART.md, "Music"). There are no music files. A track is rendered
 // once, off the frame, into mono 16-bit samples a whole number of bars
 // long; every note that rings past the loop's end wraps round to its
@@ -20,6 +20,7 @@ const (
 	Hub     Track = iota // calm and warm: the hub and the menus
 	Dungeon              // tense and driving: a dungeon, a practice map
 	Boss                 // urgent: a boss fight
+	Vault                // glassy and wary: the Star Vault's own
 	NumTracks
 )
 
@@ -31,6 +32,8 @@ func (t Track) String() string {
 		return "dungeon"
 	case Boss:
 		return "boss"
+	case Vault:
+		return "vault"
 	}
 	return "silence"
 }
@@ -65,6 +68,19 @@ var forms = [NumTracks]Form{
 	Hub:     {BPM: 80, BeatsPerBar: 4, Bars: 20},  // 60 s
 	Dungeon: {BPM: 120, BeatsPerBar: 4, Bars: 32}, // 64 s
 	Boss:    {BPM: 150, BeatsPerBar: 4, Bars: 40}, // 64 s
+	Vault:   {BPM: 112, BeatsPerBar: 4, Bars: 30}, // 64 s
+}
+
+// placeTracks are the dungeon kinds with music of their own, by the id of
+// their place (levels/dungeons.toml); every other plays Dungeon's.
+var placeTracks = map[string]Track{"star_vault": Vault}
+
+// ForDungeon is the track a dungeon kind's floors play, by its id.
+func ForDungeon(id string) Track {
+	if t, ok := placeTracks[id]; ok {
+		return t
+	}
+	return Dungeon
 }
 
 // hz is the frequency of MIDI note n.

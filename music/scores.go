@@ -10,6 +10,8 @@ func scoreOf(t Track) *song {
 		return hub()
 	case Dungeon:
 		return dungeon()
+	case Vault:
+		return vault()
 	}
 	return boss()
 }
@@ -299,3 +301,84 @@ func (s *song) bossDrums(bar int, breakdown bool) {
 		s.snare(s.at(bar, 3), 0.65, 0.25)
 	}
 }
+
+// vault is the Star Vault's: glassy and wary, F sharp minor at 112 with a
+// raised sixth (Dorian) that keeps it from settling. A held pad, a bass
+// that pulses in dotted eighths, a celesta of bells turning over the
+// chords in triplets, brushed hats and a rim of snare, and from bar 11 a
+// slow high line that answers itself an octave down.
+func vault() *song {
+	s := newSong(forms[Vault], 0x56415554)
+	fsm := chord{[4]int{49, 54, 57, 61}, 30}  // F#m
+	b := chord{[4]int{51, 54, 59, 63}, 35}    // B, the Dorian sixth's chord
+	dmaj := chord{[4]int{50, 54, 57, 61}, 26} // Dmaj7
+	e := chord{[4]int{52, 56, 59, 64}, 28}    // E
+	cs := chord{[4]int{49, 53, 56, 61}, 25}   // C#, the dominant that leads home
+	prog := [6]chord{fsm, b, fsm, dmaj, e, cs}
+	pulse := [6]float64{0, 0.75, 1.5, 2, 2.75, 3.5} // dotted eighths against the beat
+	for bar := range s.form.Bars {
+		c := prog[bar%len(prog)]
+		for _, n := range c.notes {
+			s.pad(s.at(bar, 0), s.beats(4), n, 0.08, 900, 0.55)
+		}
+		for k, at := range pulse {
+			s.bass(s.at(bar, at), s.beats(0.6), c.root+12*(k%2), 0.36, 520)
+		}
+		if bar >= 2 {
+			for k := range 12 { // triplet eighths up and down the chord
+				i := [12]int{0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1}[k]
+				note := c.notes[i] + 24
+				vel := 0.16 * (0.85 + 0.3*s.random())
+				s.echo(s.beats(2.0/3), 2, 0.35, func(at int, v float64) { s.bell(at, note, v, 0.6) },
+					s.at(bar, float64(k)/3), vel)
+			}
+		}
+		s.vaultDrums(bar)
+	}
+	line := func(start, length, note int) { s.lead(start, length, note, 0.12, 1500, 0.6) }
+	s.play(vaultLine, 10, line)
+	s.play(vaultAnswer, 20, line)
+	s.crash(s.at(0, 0), 0.4)
+	s.crash(s.at(12, 0), 0.4)
+	s.reverb(0.45)
+	return s
+}
+
+// vaultDrums is a bar of the vault's beat: a soft kick on one and the
+// and of two, brushed eighth hats, a snare's rim on three, and a roll
+// at every sixth bar's end.
+func (s *song) vaultDrums(bar int) {
+	s.kick(s.at(bar, 0), 0.6)
+	s.kick(s.at(bar, 2.5), 0.45)
+	for k := range 8 {
+		s.hat(s.at(bar, float64(k)*0.5), 0.22+0.12*float64(k%2), k == 7 && bar%2 == 1)
+	}
+	if bar < 4 {
+		return
+	}
+	s.snare(s.at(bar, 3), 0.35, 0.4)
+	if bar%6 == 5 {
+		for k := range 3 {
+			s.snare(s.at(bar, 3+float64(k+1)/4), 0.2+0.08*float64(k), 0.4)
+		}
+	}
+}
+
+// The vault's high line, over bars 11-20 and, an octave down, its answer
+// over bars 21-30, which leans on the C# to lead back to the start.
+var (
+	vaultLine = phrase{
+		{73, 0, 3}, {75, 3, 1}, {76, 4, 4},
+		{78, 8, 2}, {76, 10, 2}, {75, 12, 4},
+		{73, 16, 4}, {69, 20, 2}, {71, 22, 2},
+		{76, 24, 3}, {75, 27, 1}, {73, 28, 4},
+		{80, 32, 4}, {78, 36, 4},
+	}
+	vaultAnswer = phrase{
+		{61, 0, 3}, {63, 3, 1}, {64, 4, 4},
+		{66, 8, 2}, {64, 10, 2}, {63, 12, 4},
+		{61, 16, 4}, {57, 20, 2}, {59, 22, 2},
+		{64, 24, 3}, {63, 27, 1}, {61, 28, 4},
+		{68, 32, 4}, {65, 36, 4},
+	}
+)

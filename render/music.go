@@ -45,7 +45,7 @@ type readyTrack struct {
 
 // musicOrder is the order the tracks are made in: the hub's first, as the
 // menus and the hub play it.
-var musicOrder = [music.NumTracks]music.Track{music.Hub, music.Dungeon, music.Boss}
+var musicOrder = [music.NumTracks]music.Track{music.Hub, music.Dungeon, music.Boss, music.Vault}
 
 // newJukebox starts making the tracks; open turns a track's samples into
 // its player.
@@ -181,8 +181,9 @@ func (l *loopStream) Seek(offset int64, whence int) (int64, error) {
 const bossLinger = 3 * game.TickRate
 
 // musicTrack is the track for where the player is: the hub's in the hub,
-// a boss fight's while a met boss is near, a dungeon's elsewhere (the
-// practice maps count as dungeons: they are fights).
+// a boss fight's while a met boss is near, a dungeon's elsewhere (its
+// kind's own where it has one; the practice maps count as dungeons: they
+// are fights).
 func (s *playScene) musicTrack() music.Track {
 	if s.fx.bossSeen {
 		s.bossHeard = s.frames
@@ -195,6 +196,9 @@ func (s *playScene) musicTrack() music.Track {
 		return music.Boss
 	case dungeon == game.HubDungeon && len(s.rt.Portals()) > 0:
 		return music.Hub
+	}
+	if c := s.rt.Content(); c != nil && int(dungeon) < len(c.Dungeons) {
+		return music.ForDungeon(c.Dungeons[dungeon].ID) // a kind with music of its own plays it
 	}
 	return music.Dungeon
 }

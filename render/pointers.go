@@ -31,7 +31,7 @@ const (
 	dartRim      = 2   // px of dark rim round the dart
 	pointerGap   = 4   // px between the dart and its name, and kept round both
 	pointerSlide = 12  // px a crowded pointer slides along its edge per try
-	pointerTries = 24  // slides each way before it is left out
+	pointerTries = 40  // slides each way before it is left out
 )
 
 // drawPortalPointers draws the pointers to the hub's portals out of the

@@ -39,8 +39,8 @@ func TestEveryHubPortalIsFoundAtAGlance(t *testing.T) {
 		{"the spawn", spawn.Pos},
 		{"the west bulge", game.TileCenter(1, 18)},
 		{"the plaza's east side", game.TileCenter(44, 14)},
-		{"before the Sunken Keep", game.TileCenter(38, 5)},
-		{"where the Proving Grounds stands at the window's edge", game.TileCenter(32, 6)},
+		{"before the Sunken Keep", game.TileCenter(30, 5)},
+		{"where the Proving Grounds stands just past the window's edge", game.TileCenter(29, 6)},
 	}
 	defer h.a.Layout(WindowWidth, WindowHeight)
 	for _, spot := range spots {

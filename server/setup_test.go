@@ -56,7 +56,7 @@ func TestEnterSendsCharactersIntoADungeon(t *testing.T) {
 		cfg := hubConfig(t)
 		cfg.Enter = "nowhere"
 		_, err := New(cfg, newDoorway())
-		assert.EqualError(t, err, `no portal of the map Hub leads to "nowhere" (its portals lead to [proving_grounds catacombs sunken_keep])`)
+		assert.EqualError(t, err, `no portal of the map Hub leads to "nowhere" (its portals lead to [proving_grounds catacombs sunken_keep star_vault])`)
 	})
 }
 

@@ -22,10 +22,13 @@ var enemyDesigns = map[string]design{
 	"bloomer": {body: drawBloomer, reach: 1.35, shards: 8},
 	"mite":    {body: drawMite, reach: 1.45, shards: 6, upward: true},
 	"moth":    {body: drawMoth, reach: 1.6, shards: 6},
+	"seer":    {body: drawSeer, part: drawSeerHalo, reach: 1.5, shards: 7},
+	"comet":   {body: drawComet, reach: 2.0, shards: 6, upward: true},
 
 	"sentinel": {body: drawSentinel, part: drawSentinelRing, reach: 1.55, shards: 14},
 	"warden":   {body: drawWarden, part: drawWardenFlails, reach: 1.75, shards: 16},
 	"regent":   {body: drawRegent, part: drawRegentTentacles, reach: 1.55, shards: 16},
+	"orrery":   {body: drawOrrery, part: drawOrreryOrbits, reach: 1.6, shards: 16},
 }
 
 func init() {
@@ -61,6 +64,10 @@ func enemySheet(bosses bool) ([]output, error) {
 // enemyDesign is the design for an enemy kind, sized by its content.
 func enemyDesign(e game.EnemyDef) (design, error) {
 	d, ok := enemyDesigns[e.ID]
+	if e.EliteOf != "" {
+		d, ok = enemyDesigns[e.EliteOf]
+		d = eliteDesign(d)
+	}
 	if !ok {
 		return design{}, fmt.Errorf("enemy kind %q has no art: give it a design in cmd/artgen (docs/ART.md)", e.ID)
 	}
@@ -237,4 +244,19 @@ func drawMoth(c *canvas, p pen, at pose) {
 	c.line(join(p.stroke(0.08, -0.5, 0.36, -1.05, 0.001), p.stroke(-0.08, -0.5, -0.36, -1.05, 0.001)), hue.times(0.9), 1.3, 0.9)
 	c.fill(p.oval(0, 0.1, 0.16, 0.62, 0), hue.times(0.6), 1)
 	heart(c, p, 0, 0.42, 0.22, rgb(255, 226, 150), at)
+}
+
+// eliteDesign is an elite variant's design: its kind's, drawn over a
+// crown of gold spikes that turns as it idles, so an elite is known at a
+// glance as its kind made dangerous.
+func eliteDesign(d design) design {
+	body := d.body
+	d.body = func(c *canvas, p pen, at pose) {
+		crown := cut(p.star(10, 1.62, 1.2, 2*math.Pi*at.phase/10), p.disc(0, 0, 1.08))
+		hull(c, p, crown, chargeRims(hueGold, at).times(0.9))
+		body(c, p, at)
+	}
+	d.reach = max(d.reach, 1.7)
+	d.shards = max(d.shards, 8)
+	return d
 }

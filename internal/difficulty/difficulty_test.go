@@ -114,6 +114,25 @@ func TestTheTuningHolds(t *testing.T) {
 	proving := &c.Dungeons[0]
 	require.Equal(t, "Proving Grounds", proving.Name, "the first dungeon kind is the new player's")
 
+	t.Run("every dungeon kind is measured, the Star Vault and its Orrery among them", func(t *testing.T) {
+		measured := map[string]bool{}
+		for _, r := range rows {
+			measured[r.Dungeon+"/"+r.Enemy] = true
+		}
+		for _, k := range c.Dungeons {
+			assert.True(t, measured[k.Name+"/"+c.Enemies[k.Boss].Name], "%s: its boss, %s", k.Name, c.Enemies[k.Boss].Name)
+			for _, e := range k.Enemies {
+				if c.Enemies[e.Kind].Hostile {
+					assert.True(t, measured[k.Name+"/"+c.Enemies[e.Kind].Name], "%s: %s", k.Name, c.Enemies[e.Kind].Name)
+				}
+			}
+		}
+		names := []string{}
+		for _, k := range c.Dungeons {
+			names = append(names, k.ID)
+		}
+		assert.Contains(t, names, "star_vault")
+	})
 	t.Run("dodging always beats standing still", func(t *testing.T) {
 		for i := 0; i+2 < len(rows); i += 3 {
 			still, dodge := rows[i], rows[i+1]
