@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"duskfall/profile"
 	"errors"
 	"fmt"
 	"image"
@@ -20,7 +21,6 @@ import (
 	"duskfall/internal/atomicfile"
 	"duskfall/internal/waitgroup"
 	"duskfall/levels"
-	"duskfall/net/seal"
 )
 
 // Window geometry.
@@ -55,7 +55,7 @@ type Options struct {
 // Run opens the window and runs the game until the player quits or closes
 // the window. A hosted or joined game still open then is closed.
 func Run(opts Options) error {
-	path, err := SettingsPath()
+	path, err := profile.SettingsPath()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "duskfall: settings will not be saved: %v\n", err)
 	}
@@ -67,7 +67,7 @@ func Run(opts Options) error {
 	a.perfLog = os.Getenv("DUSKFALL_PERF") == "1"
 	a.sound = openSpeaker(os.Stderr)
 	if _, quiet := a.sound.(silence); !quiet {
-		a.music = startMusic(audio.CurrentContext(), a.settings.musicVolume)
+		a.music = startMusic(audio.CurrentContext(), a.settings.MusicLoudness)
 	}
 	ebiten.SetWindowTitle(WindowTitle)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -99,7 +99,7 @@ func Run(opts Options) error {
 type app struct {
 	opts         Options
 	choose       bool // the first launch: the player makes its first character (scene_first.go)
-	settings     Settings
+	settings     profile.Settings
 	settingsPath string
 	start        starter
 	now          func() time.Time // the sessions' clock: see starter
@@ -162,14 +162,14 @@ func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app
 // as settings.toml.bad (it holds the account token, so it is kept for the
 // player to rescue) and defaults take its place: the player can still play.
 func (a *app) loadSettings() error {
-	s, changed, err := LoadSettings(a.settingsPath)
+	s, changed, err := loadSettings(a.settingsPath)
 	if err != nil {
 		bad := a.settingsPath + ".bad"
 		fmt.Fprintf(a.logw, "duskfall: %v; kept as %s, using defaults\n", err, filepath.Base(bad))
 		if err := os.Rename(a.settingsPath, bad); err != nil {
 			a.settingsPath = "" // never overwrite a file we could not set aside
 		}
-		if s, changed, err = LoadSettings(""); err != nil {
+		if s, changed, err = loadSettings(""); err != nil {
 			return err
 		}
 	}
@@ -189,7 +189,7 @@ func (a *app) loadSettings() error {
 
 // applyInput hands the input collector the keys and gamepad choice.
 func (a *app) applyInput() {
-	a.col.keys = a.settings.bindings()
+	a.col.keys = bindingsOf(&a.settings)
 	a.col.noPads = !a.settings.Gamepad
 	uiChoice = a.settings.UIScale
 }
@@ -202,7 +202,7 @@ const (
 
 // applyWindow sets fullscreen, vsync and, when sized, the window's size
 // from the settings. Tests replace it: they run no window.
-var applyWindow = func(s Settings, sized bool) {
+var applyWindow = func(s profile.Settings, sized bool) {
 	ebiten.SetFullscreen(s.Fullscreen)
 	ebiten.SetVsyncEnabled(s.Vsync)
 	if sized {
@@ -252,7 +252,7 @@ func (a *app) chosenName() string {
 // an account with none makes its first on the class scene.
 func (a *app) clientConfig() client.Config {
 	name := a.playerName()
-	token, changed, err := a.settings.tokenFor(name)
+	token, changed, err := a.settings.TokenFor(name)
 	if err != nil {
 		fmt.Fprintf(a.logw, "duskfall: no account secret for %q: %v\n", name, err)
 	}
@@ -264,22 +264,9 @@ func (a *app) clientConfig() client.Config {
 		policy = client.RosterChoose
 	}
 	cfg := client.Config{Content: a.opts.Content.Content, Name: name, Token: token, Roster: policy, Class: a.opts.Class}
-	cfg.KnownServers = a.knownServers()
+	cfg.KnownServers = profile.KnownServers(a.settingsPath)
 	return cfg
 }
-
-// knownServers is the identity of every server joined by address, kept
-// beside the settings; nil when the settings are not kept.
-func (a *app) knownServers() *seal.KnownServers {
-	if a.settingsPath == "" {
-		return nil
-	}
-	return seal.OpenKnownServers(filepath.Join(filepath.Dir(a.settingsPath), KnownServersFile))
-}
-
-// KnownServersFile keeps the identity of every server joined by address
-// (net/seal), beside settings.toml.
-const KnownServersFile = "known_servers"
 
 // Update is ebiten's fixed 60 Hz tick.
 func (a *app) Update() error {
@@ -289,7 +276,7 @@ func (a *app) Update() error {
 	}
 	_, playing := a.scenes.current.(*playScene)
 	if !playing && (a.in.Click || a.in.menuEnter()) {
-		a.sound.Play(sndClick, a.settings.volume())
+		a.sound.Play(sndClick, a.settings.EffectsLoudness())
 	}
 	err := a.scenes.update()
 	a.playMusic()

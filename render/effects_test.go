@@ -27,11 +27,11 @@ func TestReadingTheFight(t *testing.T) {
 		assert.Empty(t, s.look.portalPrompt(s, game.Vec{X: -1000, Y: -1000}))
 	})
 	t.Run("the prompt names the key the player bound", func(t *testing.T) {
-		h.a.settings.bind(actInteract, ebiten.KeyG)
+		bind(&h.a.settings, actInteract, ebiten.KeyG)
 		h.a.applyInput()
 		self, _ := s.rt.Self()
 		assert.Contains(t, s.look.portalPrompt(s, self.Pos), "Press G: enter ")
-		h.a.settings.bind(actInteract, ebiten.KeyE)
+		bind(&h.a.settings, actInteract, ebiten.KeyE)
 		h.a.applyInput()
 	})
 	t.Run("a hit on the own ship floats its damage and shakes the screen, unless shake is off", func(t *testing.T) {

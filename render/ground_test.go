@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -98,8 +99,8 @@ func TestTheGround(t *testing.T) {
 		assert.Zero(t, allocs)
 	})
 	t.Run("and at low quality neither", func(t *testing.T) {
-		s.settings.Quality = QualityLow
-		defer func() { s.settings.Quality = QualityHigh }()
+		s.settings.Quality = profile.QualityLow
+		defer func() { s.settings.Quality = profile.QualityHigh }()
 		allocs := testing.AllocsPerRun(20, func() { buildGround(s, screen) })
 		assert.Zero(t, allocs)
 	})
@@ -109,7 +110,7 @@ func TestTheGround(t *testing.T) {
 // to Ebitengine; its DrawTriangles allocates here only because a test
 // never ends a frame (BenchmarkGroundBuild is the ground's own work).
 func BenchmarkGround(b *testing.B) {
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			s, screen := groundScene(b)
 			s.win.gfx = &graphics{shapes: newShapeBatch()}
@@ -127,11 +128,11 @@ func BenchmarkGround(b *testing.B) {
 // The ground's own work of one frame, short of the GPU: the light map,
 // the lights, every tile's quads, the lanterns and the motes.
 func BenchmarkGroundBuild(b *testing.B) {
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			s, screen := groundScene(b)
 			s.win.gfx = &graphics{shapes: newShapeBatch()}
-			s.settings.Quality = QualityHigh
+			s.settings.Quality = profile.QualityHigh
 			drawGround(s, screen)
 			s.settings.Quality = q
 			b.ReportAllocs()

@@ -2,12 +2,13 @@ package render
 
 import (
 	"fmt"
-	"github.com/hajimehoshi/ebiten/v2"
 	"image"
 	"io"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/client"
 	"duskfall/game"

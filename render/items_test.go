@@ -1,10 +1,11 @@
 package render
 
 import (
-	"github.com/hajimehoshi/ebiten/v2"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

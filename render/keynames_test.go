@@ -25,7 +25,7 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 	}
 	require.Len(t, rebound, numActions, "the test rebinds every action")
 	for act, k := range rebound {
-		h.a.settings.bind(act, k)
+		bind(&h.a.settings, act, k)
 	}
 	h.a.applyInput()
 	keys := h.a.col.keys

@@ -3,6 +3,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"fmt"
 	"image"
 	"os"
@@ -47,7 +48,7 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 	screen := ebiten.NewImage(WindowWidth, WindowHeight)
 	defer screen.Deallocate()
 	name := s.rt.Character().Name
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		h.a.settings.Quality = q
 		for _, u := range under {
 			t.Run(fmt.Sprintf("the own name over %s at %s quality", u.what, q), func(t *testing.T) {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"fmt"
 	"log"
 	"strconv"
@@ -153,12 +154,12 @@ func (a *app) join(addr string) {
 		return
 	}
 	a.sess = sess
-	a.scenes.switchTo(a.connectingScene(sess, "Connecting to "+serverAddr(addr)))
+	a.scenes.switchTo(a.connectingScene(sess, "Connecting to "+profile.ServerAddr(addr)))
 }
 
 // pinned is the fingerprint known_servers pins for addr, "" for none.
 func (a *app) pinned(addr string) string {
-	k := a.knownServers()
+	k := profile.KnownServers(a.settingsPath)
 	if k == nil {
 		return ""
 	}
@@ -191,7 +192,7 @@ func (a *app) joinReached() {
 	if a.typed.addr == "" {
 		return
 	}
-	a.settings.rememberServer(a.typed.addr)
+	a.settings.RememberServer(a.typed.addr)
 	a.typed = typedJoin{}
 	a.saveSettings()
 }

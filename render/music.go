@@ -129,9 +129,6 @@ func startMusic(ctx *audio.Context, volume func() float64) *jukebox {
 	return newJukebox(open, volume, music.Render)
 }
 
-// musicVolume is the music's loudness: master times music.
-func (s *Settings) musicVolume() float64 { return s.MasterVolume * s.MusicVolume }
-
 // loopStream reads a mono track as Ebitengine's 16-bit little-endian
 // stereo, round and round: the track's last sample runs on into its
 // first.

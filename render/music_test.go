@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"encoding/binary"
 	"io"
 	"testing"
@@ -97,8 +98,8 @@ func TestTheJukebox(t *testing.T) {
 		assert.Equal(t, 2, fakes[music.Dungeon].plays, "played, paused for the boss, played on")
 	})
 	t.Run("the music sits under the master volume", func(t *testing.T) {
-		s := Settings{MasterVolume: 0.5, MusicVolume: 0.6}
-		j, fakes := madeJukebox(t, s.musicVolume())
+		s := profile.Settings{MasterVolume: 0.5, MusicVolume: 0.6}
+		j, fakes := madeJukebox(t, s.MusicLoudness())
 		frames(j, music.Hub, music.FadeSeconds)
 		assert.InDelta(t, 0.3, fakes[music.Hub].volume, 1e-9)
 	})

@@ -205,7 +205,7 @@ func TestHostOptions(t *testing.T) {
 		require.Len(t, h.net.hosts, 1)
 		assert.Equal(t, "owl", h.net.hosts[0].Password)
 		assert.True(t, h.net.hosts[0].Private)
-		saved, _, err := LoadSettings(h.path)
+		saved, _, err := loadSettings(h.path)
 		require.NoError(t, err)
 		assert.Equal(t, "owl", saved.HostPassword)
 		assert.True(t, saved.HostPrivate)

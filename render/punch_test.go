@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"math"
 	"testing"
 
@@ -166,7 +167,7 @@ func TestHitStop(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := &playScene{playEnv: playEnv{settings: &Settings{ScreenShake: c.shake}}, fx: newEffects(), frames: 50}
+			s := &playScene{playEnv: playEnv{settings: &profile.Settings{ScreenShake: c.shake}}, fx: newEffects(), frames: 50}
 			s.fx.addHitStop(s, 3)
 			s.fx.addShake(s, 5)
 			s.holdFrame()

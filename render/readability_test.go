@@ -3,6 +3,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"fmt"
 	"image"
 	"image/color"
@@ -92,7 +93,7 @@ func TestHostileBulletsContrastInEveryPlace(t *testing.T) {
 			s := untilInDungeon(t, h, kind)
 			screen := ebiten.NewImage(WindowWidth, WindowHeight)
 			for _, p := range palettes(t) {
-				for _, q := range []string{QualityHigh, QualityLow} {
+				for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 					h.a.settings.BulletPalette, h.a.settings.Quality = p.ID, q
 					ground := groundColours(t, s, screen)
 					bodies, bullets := fightBodies(t, h, s, screen)
@@ -292,7 +293,7 @@ func savePNG(path string, img image.Image) {
 //
 //	scripts/with-display.sh go test -tags frames -run '^$' -bench PlayFrame -benchmem ./render
 func BenchmarkPlayFrame(b *testing.B) {
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			h, _ := hostedHarnessEntering(b, "catacombs")
 			s := untilInDungeon(b, h, "catacombs")

@@ -3,6 +3,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -17,7 +18,7 @@ import (
 //
 //	scripts/with-display.sh go test -tags frames -run '^$' -bench DeathFrame -benchmem ./render
 func BenchmarkDeathFrame(b *testing.B) {
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			h, d := dieInADungeon(b)
 			h.a.settings.Quality = q

@@ -32,7 +32,7 @@ func TestTheFirstLaunch(t *testing.T) {
 		assert.Equal(t, "Ada", ns.name.Text())
 		h.press(frameInput{Enter: true})
 		assert.Equal(t, "Ada", h.a.settings.Name, "the name is kept in Settings")
-		saved, _, err := LoadSettings(h.path)
+		saved, _, err := loadSettings(h.path)
 		require.NoError(t, err)
 		assert.Equal(t, "Ada", saved.Name, "and saved")
 

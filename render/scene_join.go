@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"errors"
 	"fmt"
 	"image"
@@ -20,8 +21,8 @@ type joinScene struct {
 	win           *window
 	mv            moves
 	logw          io.Writer
-	saved         *Settings  // the last address joined and the servers joined lately
-	typed         *typedJoin // the join typed here, kept after it failed
+	saved         *profile.Settings // the last address joined and the servers joined lately
+	typed         *typedJoin        // the join typed here, kept after it failed
 	lan           *lanSearch
 	clip          *clipboard
 	pinned        func(addr string) string // the fingerprint pinned for an address (known_servers), "" for none
@@ -58,7 +59,7 @@ type joinScene struct {
 
 // newJoinScene opens the join screen with the player's name, and the
 // address last joined or, back from a failed join, the one typed.
-func newJoinScene(win *window, mv moves, logw io.Writer, saved *Settings, name string, typed *typedJoin, lan *lanSearch, clip *clipboard,
+func newJoinScene(win *window, mv moves, logw io.Writer, saved *profile.Settings, name string, typed *typedJoin, lan *lanSearch, clip *clipboard,
 	pinned func(addr string) string) *joinScene {
 	s := &joinScene{
 		win: win, mv: mv, logw: logw, saved: saved, typed: typed, lan: lan, clip: clip, pinned: pinned,
@@ -215,7 +216,7 @@ func (s *joinScene) listGames() {
 	seen := map[string]bool{}
 	before := map[string]string{} // address → the code or address it was joined by
 	for _, r := range s.saved.Recent {
-		if addr := serverAddr(r); before[addr] == "" {
+		if addr := profile.ServerAddr(r); before[addr] == "" {
 			before[addr] = r
 		}
 	}
@@ -228,7 +229,7 @@ func (s *joinScene) listGames() {
 		}
 	}
 	for _, r := range s.saved.Recent {
-		if addr := serverAddr(r); len(fills) < maxListed && !seen[addr] {
+		if addr := profile.ServerAddr(r); len(fills) < maxListed && !seen[addr] {
 			seen[addr] = true
 			labels = append(labels, recentLabel(r))
 			fills, heard = append(fills, r), append(heard, false)
@@ -277,16 +278,7 @@ func recentLabel(r string) string {
 	if t, err := seal.ParseTarget(r); err == nil && t.Fingerprint != "" {
 		return t.Addr() + "   (joined before by its join code)"
 	}
-	return serverAddr(r) + "   (joined before)"
-}
-
-// serverAddr is the address of an address or join code, as the list
-// compares them; the text itself when it is neither.
-func serverAddr(text string) string {
-	if t, err := seal.ParseTarget(text); err == nil {
-		return t.Addr()
-	}
-	return strings.TrimSpace(text)
+	return profile.ServerAddr(r) + "   (joined before)"
 }
 
 // pick is what the i-th game fills in. An announcement is anyone's word

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"fmt"
 	"image"
 	"os"
@@ -62,7 +63,7 @@ func TestJoinCodesOnTheJoinScreen(t *testing.T) {
 		h.net.sessions[0].welcome(t, twoCharacters)
 		h.press(frameInput{})
 		sceneOf[*rosterScene](t, h)
-		saved, _, err := LoadSettings(h.path)
+		saved, _, err := loadSettings(h.path)
 		require.NoError(t, err)
 		assert.Equal(t, []string{aJoinCode}, saved.Recent, "the code, its key with it")
 		assert.Equal(t, aJoinCode, saved.LastAddress)
@@ -78,16 +79,16 @@ func TestJoinCodesOnTheJoinScreen(t *testing.T) {
 		assert.Equal(t, aJoinCode, j.addr.Text())
 	})
 	t.Run("a server joined again is listed once, as it was last joined", func(t *testing.T) {
-		var st Settings
-		st.rememberServer("192.0.2.2:7777")
-		st.rememberServer("10.0.0.1:7777")
-		st.rememberServer(aJoinCode)
+		var st profile.Settings
+		st.RememberServer("192.0.2.2:7777")
+		st.RememberServer("10.0.0.1:7777")
+		st.RememberServer(aJoinCode)
 		assert.Equal(t, []string{aJoinCode, "10.0.0.1:7777"}, st.Recent)
 	})
 	t.Run("an older settings file's addresses still load and list", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "settings.toml")
 		require.NoError(t, os.WriteFile(path, []byte("name = \"Tester\"\nlast_address = \"10.0.0.2:7777\"\nrecent = [\"10.0.0.2:7777\", \"10.0.0.3:7777\"]\n"), 0o600))
-		st, _, err := LoadSettings(path)
+		st, _, err := loadSettings(path)
 		require.NoError(t, err)
 		h := newHarness(t, Options{Port: 7777})
 		h.a.settings.Recent, h.a.settings.LastAddress = st.Recent, st.LastAddress
@@ -134,14 +135,14 @@ func TestTheNetworksGamesFillInTheirJoinCodes(t *testing.T) {
 	})
 	t.Run("a game joined before by its code fills that code, not the network's word", func(t *testing.T) {
 		const mine = heard + "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-		h, s := announced(t, joinKey, func(h *harness) { h.a.settings.rememberServer(mine) })
+		h, s := announced(t, joinKey, func(h *harness) { h.a.settings.RememberServer(mine) })
 		require.Len(t, s.games, 1, "listed once")
 		clickGame(h, s, 0)
 		assert.Equal(t, mine, s.addr.Text())
 	})
 	t.Run("an address whose pinned key differs from the announced one fills the bare address, for the pin to check", func(t *testing.T) {
 		h, s := announced(t, joinKey, func(h *harness) {
-			known := filepath.Join(filepath.Dir(h.path), KnownServersFile)
+			known := filepath.Join(filepath.Dir(h.path), profile.KnownServersFile)
 			require.NoError(t, os.WriteFile(known, []byte(heard+" aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n"), 0o600))
 		})
 		clickGame(h, s, 0)
@@ -149,7 +150,7 @@ func TestTheNetworksGamesFillInTheirJoinCodes(t *testing.T) {
 	})
 	t.Run("an address pinned to the announced key fills the code", func(t *testing.T) {
 		h, s := announced(t, joinKey, func(h *harness) {
-			known := filepath.Join(filepath.Dir(h.path), KnownServersFile)
+			known := filepath.Join(filepath.Dir(h.path), profile.KnownServersFile)
 			require.NoError(t, os.WriteFile(known, []byte(heard+" "+joinKey+"\n"), 0o600))
 		})
 		clickGame(h, s, 0)
@@ -190,7 +191,7 @@ func TestALongRefusalCoversNothing(t *testing.T) {
 				h := newHarness(t, Options{Port: 7777})
 				defer h.a.Layout(WindowWidth, WindowHeight)
 				h.a.Layout(size.X, size.Y)
-				h.a.settings.rememberServer(aJoinCode)
+				h.a.settings.RememberServer(aJoinCode)
 				h.a.toJoin()
 				h.press(frameInput{})
 				s := sceneOf[*joinScene](t, h)

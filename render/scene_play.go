@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"fmt"
 	"image"
 	"image/color"
@@ -93,13 +94,13 @@ type playScene struct {
 // The settings and keys are the app's own, read each frame: a change made
 // in the Settings over the game shows at once.
 type playEnv struct {
-	settings    *Settings       // the bullet palette, shake, net graph and volume
-	keys        *bindings       // the player's keys, as the HUD names them
-	pack        *levels.Pack    // the maps and names the world is drawn with
-	sound       speaker         // the sound effects' output
-	quality     graphicsQuality // whether the costly effects are drawn
-	shot        *screenshot     // DUSKFALL_SHOT, taken once the world has arrived
-	perfLog     bool            // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	settings    *profile.Settings // the bullet palette, shake, net graph and volume
+	keys        *bindings         // the player's keys, as the HUD names them
+	pack        *levels.Pack      // the maps and names the world is drawn with
+	sound       speaker           // the sound effects' output
+	quality     graphicsQuality   // whether the costly effects are drawn
+	shot        *screenshot       // DUSKFALL_SHOT, taken once the world has arrived
+	perfLog     bool              // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
 	now         func() time.Time
 	logw        io.Writer
 	newSettings func() *settingsPanel // the Settings, to open over the game
@@ -116,7 +117,7 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 		copyCode: &button{label: LabelCopyJoinCode},
 		ctl:      sess.Controls(),
 		fx:       newEffects(),
-		dir:      newDirector(env.sound, env.settings.volume),
+		dir:      newDirector(env.sound, env.settings.EffectsLoudness),
 		quit:     &button{label: LabelQuit},
 	}
 	content, keeper := s.rt.Content(), keeperName(env.pack)

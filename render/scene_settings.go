@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"fmt"
 	"image"
 	"io"
@@ -21,7 +22,7 @@ import (
 // on; the menu shows it as a scene of its own.
 type settingsPanel struct {
 	win      *window
-	settings *Settings
+	settings *profile.Settings
 	keep     settingsKeeper
 	logw     io.Writer // the rows chosen and keys bound, for the log
 	rows     []settingRow
@@ -95,7 +96,7 @@ var _ settingsKeeper = (*app)(nil)
 
 // newSettingsPanel opens the panel on the settings s, name being the
 // player's.
-func newSettingsPanel(win *window, s *Settings, keep settingsKeeper, logw io.Writer, name string) *settingsPanel {
+func newSettingsPanel(win *window, s *profile.Settings, keep settingsKeeper, logw io.Writer, name string) *settingsPanel {
 	p := &settingsPanel{win: win, settings: s, keep: keep, logw: logw, name: &textField{label: "Name", maxBytes: wire.MaxNameLen}}
 	p.name.SetText(name)
 	p.lastName = name
@@ -137,7 +138,7 @@ func newSettingsPanel(win *window, s *Settings, keep settingsKeeper, logw io.Wri
 	add(LabelBulletColours, func() string { return paletteName(s.BulletPalette) },
 		func(dir int) { s.BulletPalette = nextPalette(s.BulletPalette, dir) })
 	add("Graphics", keep.qualityWords, func(dir int) { s.Quality = nextQuality(s.Quality, dir) })
-	p.keys = s.bindings()
+	p.keys = bindingsOf(s)
 	for i, act := range actions {
 		p.rows = append(p.rows, settingRow{label: act.label, action: i,
 			value: func() string { return keyName(p.keys[i]) }})
@@ -344,13 +345,13 @@ func (p *settingsPanel) takeKey(in *frameInput) {
 			return
 		}
 		act := p.rows[p.sel].action
-		r := p.settings.bind(act, k)
+		r := bind(p.settings, act, k)
 		p.say(r.words())
 		if r.refused != "" {
 			return
 		}
 		p.binding = false
-		p.keys = p.settings.bindings()
+		p.keys = bindingsOf(p.settings)
 		p.keep.applyInput()
 		p.keep.saveSettings()
 		fmt.Fprintf(p.logw, "duskfall: bound %s to %s\n", actions[act].id, r.key)

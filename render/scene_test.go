@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"duskfall/net/portmap"
+	"duskfall/profile"
 	"errors"
 	"fmt"
 	"image"
@@ -217,7 +218,7 @@ func TestMainMenu(t *testing.T) {
 		assert.Equal(t, 24680, h.net.hosts[0].Port)
 		assert.Equal(t, uint64(9), h.net.hosts[0].Seed)
 		assert.Equal(t, h.a.settings.Name, h.net.hosts[0].Client.Name)
-		tok, _ := h.a.settings.token()
+		tok, _ := h.a.settings.OwnToken()
 		assert.Equal(t, tok, h.net.hosts[0].Client.Token, "the account token comes from the settings")
 	})
 	t.Run("clicking where the layout puts a button presses it", func(t *testing.T) {
@@ -279,7 +280,7 @@ func openJoin(t *testing.T) (*harness, *joinScene) {
 func TestJoinScene(t *testing.T) {
 	t.Run("it starts with the saved name and the last address", func(t *testing.T) {
 		_, s := openJoin(t)
-		assert.Equal(t, DefaultAddress, s.addr.Text())
+		assert.Equal(t, profile.DefaultAddress, s.addr.Text())
 		assert.NotEmpty(t, s.name.Text())
 	})
 	t.Run("a malformed address is explained and nothing is dialled", func(t *testing.T) {
@@ -325,15 +326,15 @@ func TestJoinScene(t *testing.T) {
 		sceneOf[*connectingScene](t, h)
 		assert.Equal(t, []string{"192.168.1.20:7777"}, h.net.dials)
 		assert.Equal(t, []string{"Ada"}, h.net.names)
-		saved, _, err := LoadSettings(h.path)
+		saved, _, err := loadSettings(h.path)
 		require.NoError(t, err)
-		assert.Equal(t, DefaultAddress, saved.LastAddress, "not yet: the join has not reached anyone")
+		assert.Equal(t, profile.DefaultAddress, saved.LastAddress, "not yet: the join has not reached anyone")
 		assert.Equal(t, "Ada", saved.Name)
 		h.press(frameInput{}) // the client says hello
 		h.net.sessions[0].welcome(t, twoCharacters)
 		h.press(frameInput{})
 		sceneOf[*rosterScene](t, h)
-		saved, _, err = LoadSettings(h.path)
+		saved, _, err = loadSettings(h.path)
 		require.NoError(t, err)
 		assert.Equal(t, "192.168.1.20:7777", saved.LastAddress)
 		assert.Equal(t, []string{"192.168.1.20:7777"}, saved.Recent)
@@ -345,9 +346,9 @@ func TestJoinScene(t *testing.T) {
 		j := sceneOf[*joinScene](t, h)
 		assert.Equal(t, "Cannot reach unreachable.invalid:7777: no such host", j.err)
 		assert.Equal(t, "unreachable.invalid:7777", j.addr.Text(), "there to correct")
-		saved, _, err := LoadSettings(h.path)
+		saved, _, err := loadSettings(h.path)
 		require.NoError(t, err)
-		assert.Equal(t, DefaultAddress, saved.LastAddress)
+		assert.Equal(t, profile.DefaultAddress, saved.LastAddress)
 		assert.Empty(t, saved.Recent)
 	})
 	t.Run("a refusal returns to the join screen with the server's words", func(t *testing.T) {
@@ -363,8 +364,8 @@ func TestJoinScene(t *testing.T) {
 	})
 	t.Run("a recent server fills the address", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
-		h.a.settings.rememberServer("10.0.0.2:7777")
-		h.a.settings.rememberServer("10.0.0.3:7777")
+		h.a.settings.RememberServer("10.0.0.2:7777")
+		h.a.settings.RememberServer("10.0.0.3:7777")
 		h.a.toJoin()
 		h.a.scenes.apply()
 		s := sceneOf[*joinScene](t, h)
@@ -376,7 +377,7 @@ func TestJoinScene(t *testing.T) {
 	})
 	t.Run("a game announced on the network is listed first, and a click fills its address", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
-		h.a.settings.rememberServer("10.0.0.2:7777")
+		h.a.settings.RememberServer("10.0.0.2:7777")
 		an, err := lan.Announce(lan.Announcement{Port: 7000, Players: 2, MaxPlayers: 32, Name: "Bo's game"}, h.lanAddr)
 		require.NoError(t, err)
 		defer an.Close()
@@ -532,7 +533,7 @@ func TestSettingsScene(t *testing.T) {
 		assert.False(t, h.a.settings.ScreenShake)
 		h.press(frameInput{Back: true})
 		sceneOf[*menuScene](t, h)
-		saved, _, err := LoadSettings(h.path)
+		saved, _, err := loadSettings(h.path)
 		require.NoError(t, err)
 		assert.False(t, saved.ScreenShake)
 	})
@@ -545,7 +546,7 @@ func TestSettingsScene(t *testing.T) {
 		assert.False(t, p.binding)
 		assert.Equal(t, ebiten.KeyG, h.a.col.keys[actInteract])
 		assert.Contains(t, p.rows[row(p, "Take, use a portal")].value(), "G")
-		saved, _, err := LoadSettings(h.path)
+		saved, _, err := loadSettings(h.path)
 		require.NoError(t, err)
 		assert.Equal(t, map[string]string{"interact": "G"}, saved.Keys)
 	})

@@ -3,6 +3,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -39,7 +40,7 @@ func TestAnEnemyOutOfSightReadsAgainstTheDark(t *testing.T) {
 	require.True(t, ok, "the hub has open ground on the screen past sight")
 	a, ok := s.look.actorArt()
 	require.True(t, ok)
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		h.a.settings.Quality = q
 		for i, d := range s.look.content.Enemies {
 			if !d.Hostile {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"errors"
 	"log"
 	"net"
@@ -157,7 +158,7 @@ func dialGame(addr string, cfg client.Config) (session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return joinSession{rt: rt, addr: serverAddr(addr)}, nil
+	return joinSession{rt: rt, addr: profile.ServerAddr(addr)}, nil
 }
 
 // hostWith makes Host and play sessions with host; a program that gave

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"image"
 	"os"
 	"path/filepath"
@@ -71,7 +72,7 @@ func TestSettingsRebindsEveryKeyAPlayerUses(t *testing.T) {
 		rebindRow(t, h, p, "Use bag slot 3")
 		h.press(frameInput{Pressed: []ebiten.Key{ebiten.KeyR}})
 		assert.Equal(t, ebiten.KeyR, h.a.col.keys[actSlot1+2])
-		saved, _, err := LoadSettings(h.path)
+		saved, _, err := loadSettings(h.path)
 		require.NoError(t, err)
 		assert.Equal(t, map[string]string{"focus": "Control", "slot3": "R"}, saved.Keys)
 	})
@@ -140,7 +141,7 @@ func TestSettingsRebindsEveryKeyAPlayerUses(t *testing.T) {
 	t.Run("a file's key that an action cannot have falls back with a warning", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "settings.toml")
 		require.NoError(t, os.WriteFile(path, []byte("[keys]\nslot2 = \"Shift\"\nup = \"ArrowLeft\"\nability = \"Q\"\n"), 0o600))
-		s, _, err := LoadSettings(path)
+		s, _, err := loadSettings(path)
 		require.NoError(t, err)
 		assert.Equal(t, map[string]string{"ability": "Q"}, s.Keys)
 		assert.Len(t, s.Warnings, 2)
@@ -150,7 +151,7 @@ func TestSettingsRebindsEveryKeyAPlayerUses(t *testing.T) {
 func TestSettingsWindowSizeIsTheWindowsOwn(t *testing.T) {
 	asked := []image.Point{}
 	was := applyWindow
-	applyWindow = func(s Settings, sized bool) {
+	applyWindow = func(s profile.Settings, sized bool) {
 		if sized {
 			asked = append(asked, windowSizeAt(s.WindowScale))
 		}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"duskfall/profile"
 	"fmt"
 	"image"
 	"math"
@@ -19,9 +20,6 @@ import (
 // fits (1.5 times the automatic one), so nothing overlaps or leaves the
 // window at any size.
 var uiScaleSteps = [...]float64{0.75, 1, 1.25, 1.5, 2, 2.5, 3}
-
-// uiScaleChoices are the Settings choices, in order; 0 is Auto.
-var uiScaleChoices = [...]float64{0, 0.75, 1, 1.25, 1.5, 2}
 
 // uiChoice is the Settings choice the layout follows, 0 for Auto. The app
 // sets it when the settings load or change (app.applyInput).
@@ -56,31 +54,21 @@ func px(n int, k float64) int { return int(math.Round(float64(n) * k)) }
 // pxf is px as a float32, for shapes.
 func pxf(n int, k float64) float32 { return float32(px(n, k)) }
 
-// validUIScale says whether v is one of the Settings choices.
-func validUIScale(v float64) bool {
-	for _, c := range uiScaleChoices {
-		if v == c {
-			return true
-		}
-	}
-	return false
-}
-
 // nextUIScale steps the choice in order, Auto then the scales from the
 // smallest: Left and Right stop at the ends, so each moves one way only;
 // Enter (dir 0) steps up and from the largest back to Auto.
 func nextUIScale(v float64, dir int) float64 {
 	i := 0
-	for j, c := range uiScaleChoices {
+	for j, c := range profile.UIScaleChoices {
 		if c == v {
 			i = j
 		}
 	}
-	n := len(uiScaleChoices)
+	n := len(profile.UIScaleChoices)
 	if dir == 0 {
-		return uiScaleChoices[(i+1)%n]
+		return profile.UIScaleChoices[(i+1)%n]
 	}
-	return uiScaleChoices[min(max(i+dir, 0), n-1)]
+	return profile.UIScaleChoices[min(max(i+dir, 0), n-1)]
 }
 
 // uiScaleWords is the Settings row's value: the choice, under Auto the

@@ -1,4 +1,4 @@
-package render
+package profile
 
 import (
 	"bytes"
@@ -9,10 +9,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 
 	"duskfall/internal/atomicfile"
+	"duskfall/net/seal"
 )
 
 // DefaultAddress is what the join field holds before anything was joined.
@@ -41,7 +43,7 @@ type Settings struct {
 	Quality       string            `toml:"quality"`        // QualityAuto, QualityHigh or QualityLow: lights, ambient motion and glows off when low
 	Keys          map[string]string `toml:"keys,omitempty"` // action → key name, for the actions rebound
 	// UIScale is the HUD's and menus' scale: 0 for Auto (from the window's
-	// size), else one of 0.75, 1, 1.25, 1.5 and 2 (uiscale.go).
+	// size), else one of UIScaleChoices.
 	UIScale float64 `toml:"ui_scale"`
 
 	// Host and play's options on the main menu, as last hosted: the
@@ -84,7 +86,7 @@ func LoadSettings(path string) (s Settings, changed bool, err error) {
 	if s.fillPrefs(md) {
 		changed = true
 	}
-	if _, ok := s.token(); !ok {
+	if _, ok := s.OwnToken(); !ok {
 		var t [16]byte
 		if _, err := rand.Read(t[:]); err != nil {
 			return Settings{}, false, err
@@ -113,8 +115,8 @@ func (s Settings) Save(path string) error {
 	return atomicfile.Write(path, buf.Bytes(), 0o600) // the token is a secret
 }
 
-// token decodes the account token; false if it is missing or malformed.
-func (s Settings) token() ([16]byte, bool) { return decodeToken(s.Token) }
+// OwnToken decodes the account token; false if it is missing or malformed.
+func (s Settings) OwnToken() ([16]byte, bool) { return decodeToken(s.Token) }
 
 func decodeToken(h string) ([16]byte, bool) {
 	var t [16]byte
@@ -126,12 +128,12 @@ func decodeToken(h string) ([16]byte, bool) {
 	return t, true
 }
 
-// tokenFor is the account secret of name: the settings' own for their name,
+// TokenFor is the account secret of name: the settings' own for their name,
 // the one kept for another name, or a new one, generated and kept.
 // changed says whether the settings need saving.
-func (s *Settings) tokenFor(name string) (t [16]byte, changed bool, err error) {
+func (s *Settings) TokenFor(name string) (t [16]byte, changed bool, err error) {
 	if name == s.Name {
-		if t, ok := s.token(); ok {
+		if t, ok := s.OwnToken(); ok {
 			return t, false, nil
 		}
 	}
@@ -151,17 +153,39 @@ func (s *Settings) tokenFor(name string) (t [16]byte, changed bool, err error) {
 // maxRecent is how many servers the join screen remembers.
 const maxRecent = 5
 
-// rememberServer puts a server joined, by its address or its join code,
+// RememberServer puts a server joined, by its address or its join code,
 // first among the recent servers and makes it what the join screen offers
 // next. A server is listed once, as it was last joined: a join code keeps
 // its key, so the list joins it with the key checked again.
-func (s *Settings) rememberServer(addr string) {
+func (s *Settings) RememberServer(addr string) {
 	s.LastAddress = addr
 	kept := []string{addr}
 	for _, r := range s.Recent {
-		if serverAddr(r) != serverAddr(addr) && len(kept) < maxRecent {
+		if ServerAddr(r) != ServerAddr(addr) && len(kept) < maxRecent {
 			kept = append(kept, r)
 		}
 	}
 	s.Recent = kept
 }
+
+// ServerAddr is the address of an address or join code, as the list
+// compares them; the text itself when it is neither.
+func ServerAddr(text string) string {
+	if t, err := seal.ParseTarget(text); err == nil {
+		return t.Addr()
+	}
+	return strings.TrimSpace(text)
+}
+
+// KnownServers is the identity of every server joined by address, kept
+// beside the settings at settingsPath; nil when the settings are not kept.
+func KnownServers(settingsPath string) *seal.KnownServers {
+	if settingsPath == "" {
+		return nil
+	}
+	return seal.OpenKnownServers(filepath.Join(filepath.Dir(settingsPath), KnownServersFile))
+}
+
+// KnownServersFile keeps the identity of every server joined by address
+// (net/seal), beside settings.toml.
+const KnownServersFile = "known_servers"

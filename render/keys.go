@@ -1,117 +1,23 @@
 package render
 
 import (
+	"duskfall/profile"
 	"fmt"
 	"math"
 	"sort"
 
-	"github.com/BurntSushi/toml"
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/assets"
 	"duskfall/game"
 )
 
-// Graphics quality: high draws every light, glow and ambient motion; low
-// leaves out what costs the most on a slow machine; auto, the default,
-// starts high and drops to low for the session when the window cannot
-// keep up (autoquality.go, docs/ART.md).
-const (
-	QualityAuto = "auto"
-	QualityHigh = "high"
-	QualityLow  = "low"
-)
-
-// knownPalette says whether id names a bullet palette of the embedded look.
-func knownPalette(id string) bool {
-	l, err := assets.Shared()
-	if err != nil {
-		return id == "standard"
-	}
-	return l.Palette(id).ID == id
-}
-
-// paletteName is the palette's name as Settings shows it.
-func paletteName(id string) string {
-	if l, err := assets.Shared(); err == nil {
-		return l.Palette(id).Name
-	}
-	return id
-}
-
-// nextPalette is the palette after (dir +1) or before (-1) id, wrapping.
-func nextPalette(id string, dir int) string {
-	l, err := assets.Shared()
-	if err != nil || len(l.Palettes) == 0 {
-		return id
-	}
-	i := 0
-	for j, p := range l.Palettes {
-		if p.ID == id {
-			i = j
-		}
-	}
-	if dir == 0 {
-		dir = 1
-	}
-	n := len(l.Palettes)
-	return l.Palettes[((i+dir)%n+n)%n].ID
-}
-
-// Window scale limits: a file's window_scale must lie between them
-// (Settings steps through windowScales, windowsize.go).
-const (
-	minWindowScale = 0.5
-	maxWindowScale = 2.0
-)
-
-// fillPrefs puts defaults in for the preferences a file left out and for
-// values out of range, noting each fallback in Warnings. It reports
-// whether anything changed.
-func (s *Settings) fillPrefs(md toml.MetaData) bool {
+// checkKeys drops the key names the settings file gives that name no
+// action, no key or a key the action cannot have, noting each in
+// Warnings: the file keeps keys by name, and only the window knows keys.
+// It reports whether anything changed.
+func checkKeys(s *profile.Settings) bool {
 	changed := false
-	def := func(key string, set func()) {
-		if !md.IsDefined(key) {
-			set()
-			changed = true
-		}
-	}
-	def("vsync", func() { s.Vsync = true })
-	def("gamepad", func() { s.Gamepad = true })
-	def("screen_shake", func() { s.ScreenShake = true })
-	def("window_scale", func() { s.WindowScale = 1 })
-	def("master_volume", func() { s.MasterVolume = 0.8 })
-	def("effects_volume", func() { s.EffectsVolume = 1 })
-	def("music_volume", func() { s.MusicVolume = 0.6 })
-	def("bullet_palette", func() { s.BulletPalette = "standard" })
-	def("quality", func() { s.Quality = QualityAuto })
-	def("host_upnp", func() { s.HostUPnP = true })
-	if !knownPalette(s.BulletPalette) {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("bullet_palette %q is not a palette: using standard", s.BulletPalette))
-		s.BulletPalette, changed = "standard", true
-	}
-	if s.Quality != QualityAuto && s.Quality != QualityHigh && s.Quality != QualityLow {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("quality %q is not auto, high or low: using auto", s.Quality))
-		s.Quality, changed = QualityAuto, true
-	}
-	for _, v := range []struct {
-		key string
-		p   *float64
-		def float64
-	}{{"master_volume", &s.MasterVolume, 0.8}, {"effects_volume", &s.EffectsVolume, 1}, {"music_volume", &s.MusicVolume, 0.6}} {
-		if !(*v.p >= 0 && *v.p <= 1) {
-			s.Warnings = append(s.Warnings, fmt.Sprintf("%s %v is outside 0 to 1: using %v", v.key, *v.p, v.def))
-			*v.p, changed = v.def, true
-		}
-	}
-	if !validUIScale(s.UIScale) {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("ui_scale %v is not 0 (auto), 0.75, 1, 1.25, 1.5 or 2: using auto", s.UIScale))
-		s.UIScale, changed = 0, true
-	}
-	if md.IsDefined("window_scale") && !(s.WindowScale >= minWindowScale && s.WindowScale <= maxWindowScale) {
-		s.Warnings = append(s.Warnings, fmt.Sprintf("window_scale %v is outside %v to %v: using 1", s.WindowScale, minWindowScale, maxWindowScale))
-		s.WindowScale, changed = 1, true
-	}
 	for _, action := range sortedKeys(s.Keys) {
 		name := s.Keys[action]
 		var k ebiten.Key
@@ -129,6 +35,18 @@ func (s *Settings) fillPrefs(md toml.MetaData) bool {
 		changed = true
 	}
 	return changed
+}
+
+// loadSettings is LoadSettings with the key names checked (checkKeys).
+func loadSettings(path string) (profile.Settings, bool, error) {
+	s, changed, err := profile.LoadSettings(path)
+	if err != nil {
+		return s, changed, err
+	}
+	if checkKeys(&s) {
+		changed = true
+	}
+	return s, changed, nil
 }
 
 func sortedKeys(m map[string]string) []string {
@@ -204,8 +122,8 @@ func isSlot(i int) bool { return i >= actSlot1 && i < actSlot1+game.BagSlots }
 // bindings is the key of every action.
 type bindings [numActions]ebiten.Key
 
-// bindings is what the settings say, defaults where they are silent.
-func (s *Settings) bindings() bindings {
+// bindingsOf is what the settings say, defaults where they are silent.
+func bindingsOf(s *profile.Settings) bindings {
 	var b bindings
 	for i, a := range actions {
 		b[i] = a.key
@@ -274,14 +192,14 @@ func (r rebinding) words() string {
 	return fmt.Sprintf("%s is now %s", act, key)
 }
 
-// bind gives action act the key k, keeping only the keys that differ
+// bind gives action act the key k in the settings s, keeping only the keys that differ
 // from the defaults in the file. The action that had k takes act's old
 // key, so no key does two things; the result says so. A key that cannot
 // do act, or whose move would give the other action a key it cannot
 // have, is refused.
-func (s *Settings) bind(act int, k ebiten.Key) rebinding {
+func bind(s *profile.Settings, act int, k ebiten.Key) rebinding {
 	k = bindKey(k)
-	b := s.bindings()
+	b := bindingsOf(s)
 	r := rebinding{act: act, key: k, was: -1, old: b[act]}
 	if r.refused = fixedKey(act, k); r.refused != "" {
 		return r
@@ -317,6 +235,33 @@ func (s *Settings) bind(act int, k ebiten.Key) rebinding {
 	return r
 }
 
+// paletteName is the palette's name as Settings shows it.
+func paletteName(id string) string {
+	if l, err := assets.Shared(); err == nil {
+		return l.Palette(id).Name
+	}
+	return id
+}
+
+// nextPalette is the palette after (dir +1) or before (-1) id, wrapping.
+func nextPalette(id string, dir int) string {
+	l, err := assets.Shared()
+	if err != nil || len(l.Palettes) == 0 {
+		return id
+	}
+	i := 0
+	for j, p := range l.Palettes {
+		if p.ID == id {
+			i = j
+		}
+	}
+	if dir == 0 {
+		dir = 1
+	}
+	n := len(l.Palettes)
+	return l.Palettes[((i+dir)%n+n)%n].ID
+}
+
 // stepVolume moves a volume by a tenth, within 0 and 1.
 func stepVolume(v float64, dir int) float64 {
 	if dir == 0 {
@@ -327,6 +272,3 @@ func stepVolume(v float64, dir int) float64 {
 	}
 	return min(max(math.Round(v*10+float64(dir))/10, 0), 1)
 }
-
-// volume is the effects' loudness: master times effects.
-func (s *Settings) volume() float64 { return s.MasterVolume * s.EffectsVolume }

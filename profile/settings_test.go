@@ -1,13 +1,11 @@
-package render
+package profile
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -46,7 +44,7 @@ func TestLoadSettings(t *testing.T) {
 		require.NoError(t, err)
 		assert.True(t, changed)
 		assert.Equal(t, "Ada", s.Name)
-		_, ok := s.token()
+		_, ok := s.OwnToken()
 		assert.True(t, ok)
 	})
 	t.Run("a file that is not TOML is an error naming the file", func(t *testing.T) {
@@ -58,37 +56,20 @@ func TestLoadSettings(t *testing.T) {
 	})
 }
 
-func TestAppSetsABrokenSettingsFileAside(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "settings.toml")
-	require.NoError(t, os.WriteFile(path, []byte("token = [broken"), 0o600))
-	var log bytes.Buffer
-	a, err := newApp(Options{Content: builtin(t), Port: 7777}, fakeStarter(t), &log, path)
-	require.NoError(t, err)
-
-	kept, err := os.ReadFile(path + ".bad")
-	require.NoError(t, err)
-	assert.Equal(t, "token = [broken", string(kept), "the old file, token and all, is kept for the player")
-	fresh, changed, err := LoadSettings(path)
-	require.NoError(t, err)
-	assert.False(t, changed)
-	assert.Equal(t, a.settings, fresh, "defaults were written in its place")
-	assert.Contains(t, log.String(), "settings.toml.bad")
-}
-
 func TestEveryNameHasItsOwnToken(t *testing.T) {
 	s, _, err := LoadSettings("")
 	require.NoError(t, err)
-	own, changed, err := s.tokenFor(s.Name)
+	own, changed, err := s.TokenFor(s.Name)
 	require.NoError(t, err)
 	assert.False(t, changed, "the settings' name keeps the settings' token")
-	want, _ := s.token()
+	want, _ := s.OwnToken()
 	assert.Equal(t, want, own)
 
-	other, changed, err := s.tokenFor("second-window")
+	other, changed, err := s.TokenFor("second-window")
 	require.NoError(t, err)
 	assert.True(t, changed, "a new name gets a new secret, to be saved")
 	assert.NotEqual(t, own, other)
-	again, changed, err := s.tokenFor("second-window")
+	again, changed, err := s.TokenFor("second-window")
 	require.NoError(t, err)
 	assert.False(t, changed)
 	assert.Equal(t, other, again, "and keeps it")
@@ -97,7 +78,7 @@ func TestEveryNameHasItsOwnToken(t *testing.T) {
 	require.NoError(t, s.Save(path))
 	back, _, err := LoadSettings(path)
 	require.NoError(t, err)
-	kept, changed, err := back.tokenFor("second-window")
+	kept, changed, err := back.TokenFor("second-window")
 	require.NoError(t, err)
 	assert.False(t, changed)
 	assert.Equal(t, other, kept, "across runs")
@@ -131,12 +112,9 @@ func TestPreferences(t *testing.T) {
 		assert.Equal(t, 0.75, s.WindowScale)
 	})
 	t.Run("bad values fall back with a warning", func(t *testing.T) {
-		s := load(t, "window_scale = 40.0\n[keys]\nup = \"NoSuchKey\"\nfly = \"Q\"\ninteract = \"G\"\n")
+		s := load(t, "window_scale = 40.0\n")
 		assert.Equal(t, 1.0, s.WindowScale)
-		assert.Len(t, s.Warnings, 3)
-		assert.Equal(t, map[string]string{"interact": "G"}, s.Keys)
-		assert.Equal(t, ebiten.KeyW, s.bindings()[actUp], "the default for a key that does not exist")
-		assert.Equal(t, ebiten.KeyG, s.bindings()[actInteract])
+		assert.Len(t, s.Warnings, 1)
 	})
 	t.Run("a UI scale is kept, and one that is not a choice falls back to Auto with a warning", func(t *testing.T) {
 		assert.Equal(t, 1.5, load(t, "ui_scale = 1.5\n").UIScale)
@@ -150,19 +128,5 @@ func TestPreferences(t *testing.T) {
 		assert.Equal(t, QualityAuto, s.Quality)
 		assert.Equal(t, 0.6, s.MusicVolume)
 		assert.Len(t, s.Warnings, 3)
-	})
-	t.Run("the bullet palettes step in a ring", func(t *testing.T) {
-		assert.Equal(t, "colourblind", nextPalette("standard", 1))
-		assert.Equal(t, "standard", nextPalette("colourblind", 1))
-		assert.Equal(t, "colourblind", nextPalette("standard", -1))
-	})
-	t.Run("binding a key another action had swaps them, and only changes are kept", func(t *testing.T) {
-		var s Settings
-		s.bind(actInteract, ebiten.KeyF)
-		b := s.bindings()
-		assert.Equal(t, ebiten.KeyF, b[actInteract])
-		assert.Equal(t, ebiten.KeyE, b[actLeave], "F's old action took E")
-		s.bind(actInteract, ebiten.KeyE)
-		assert.Empty(t, s.Keys, "back to the defaults: nothing to keep")
 	})
 }

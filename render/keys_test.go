@@ -1,0 +1,61 @@
+package render
+
+import (
+	"bytes"
+	"duskfall/profile"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestKeysAndPalettes(t *testing.T) {
+	load := func(t *testing.T, text string) profile.Settings {
+		path := filepath.Join(t.TempDir(), "settings.toml")
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o600))
+		s, _, err := loadSettings(path)
+		require.NoError(t, err)
+		return s
+	}
+	t.Run("key names a file gets wrong fall back with a warning", func(t *testing.T) {
+		s := load(t, "[keys]\nup = \"NoSuchKey\"\nfly = \"Q\"\ninteract = \"G\"\n")
+		assert.Len(t, s.Warnings, 2)
+		assert.Equal(t, map[string]string{"interact": "G"}, s.Keys)
+		assert.Equal(t, ebiten.KeyW, bindingsOf(&s)[actUp], "the default for a key that does not exist")
+		assert.Equal(t, ebiten.KeyG, bindingsOf(&s)[actInteract])
+	})
+	t.Run("the bullet palettes step in a ring", func(t *testing.T) {
+		assert.Equal(t, "colourblind", nextPalette("standard", 1))
+		assert.Equal(t, "standard", nextPalette("colourblind", 1))
+		assert.Equal(t, "colourblind", nextPalette("standard", -1))
+	})
+	t.Run("binding a key another action had swaps them, and only changes are kept", func(t *testing.T) {
+		var s profile.Settings
+		bind(&s, actInteract, ebiten.KeyF)
+		b := bindingsOf(&s)
+		assert.Equal(t, ebiten.KeyF, b[actInteract])
+		assert.Equal(t, ebiten.KeyE, b[actLeave], "F's old action took E")
+		bind(&s, actInteract, ebiten.KeyE)
+		assert.Empty(t, s.Keys, "back to the defaults: nothing to keep")
+	})
+}
+
+func TestAppSetsABrokenSettingsFileAside(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings.toml")
+	require.NoError(t, os.WriteFile(path, []byte("token = [broken"), 0o600))
+	var log bytes.Buffer
+	a, err := newApp(Options{Content: builtin(t), Port: 7777}, fakeStarter(t), &log, path)
+	require.NoError(t, err)
+
+	kept, err := os.ReadFile(path + ".bad")
+	require.NoError(t, err)
+	assert.Equal(t, "token = [broken", string(kept), "the old file, token and all, is kept for the player")
+	fresh, changed, err := loadSettings(path)
+	require.NoError(t, err)
+	assert.False(t, changed)
+	assert.Equal(t, a.settings, fresh, "defaults were written in its place")
+	assert.Contains(t, log.String(), "settings.toml.bad")
+}
