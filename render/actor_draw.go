@@ -7,6 +7,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // actorView is what drawing the actors needs of a frame: the camera, the
@@ -134,7 +135,7 @@ func drawEnemyArt(dst *ebiten.Image, a *actorArt, k *kindArt, e client.Actor, n 
 	}
 	l := k.layer
 	if v.glow {
-		l.glow.sprite(dst, k.glow, x, y, angle, 1, size*(1+0.15*charge), rgba{1, 1, 1, 0.8 + 0.2*charge})
+		l.glow.sprite(dst, k.glow, x, y, angle, 1, size*(1+0.15*charge), ui.RGBA{R: 1, G: 1, B: 1, A: 0.8 + 0.2*charge})
 	}
 	turn, dir := partTurn, 1.0
 	if k.boss {
@@ -143,17 +144,17 @@ func drawEnemyArt(dst *ebiten.Image, a *actorArt, k *kindArt, e client.Actor, n 
 	if e.ID%2 == 1 {
 		dir = -1
 	}
-	l.body.sprite(dst, k.part, x, y, angle+float32(dir*(t*turn+ph)), 1, size, rgba{1, 1, 1, 1})
+	l.body.sprite(dst, k.part, x, y, angle+float32(dir*(t*turn+ph)), 1, size, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
 	body := k.idle[(v.frame/idleStep+int(e.ID))%len(k.idle)]
 	if tele {
 		body = k.charge
 	}
-	l.body.sprite(dst, body, x, y, angle, 1, size, rgba{1, 1, 1, 1})
+	l.body.sprite(dst, body, x, y, angle, 1, size, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
 	if tele {
 		drawCharge(dst, a, k, x, y, charge, v)
 	}
 	if f := flashAlpha(n, k, v.frame); f > 0 {
-		l.light.sprite(dst, k.flash, x, y, angle, 1, size, colHitFlash.alpha(f))
+		l.light.sprite(dst, k.flash, x, y, angle, 1, size, colHitFlash.Alpha(f))
 	}
 }
 
@@ -163,14 +164,14 @@ func drawEnemyArt(dst *ebiten.Image, a *actorArt, k *kindArt, e client.Actor, n 
 func drawCharge(dst *ebiten.Image, a *actorArt, k *kindArt, x, y, charge float32, v *actorView) {
 	pulse := float32(0.5 + 0.5*math.Sin(float64(v.frame)*0.6))
 	core := min(k.radius, maxCoreLight) * (0.3 + 0.35*charge) / fxDotRadius
-	a.fx.light.sprite(dst, a.dot, x, y, 0, 1, core, colTelegraph.alpha(0.3+0.4*charge+0.15*pulse))
+	a.fx.light.sprite(dst, a.dot, x, y, 0, 1, core, colTelegraph.Alpha(0.3+0.4*charge+0.15*pulse))
 	ring, scale := a.ringOf(k.radius * (2.3 - 1.15*charge))
-	a.fx.light.sprite(dst, ring, x, y, 0, 1, scale, colChargeRing.alpha(0.3+0.6*charge))
+	a.fx.light.sprite(dst, ring, x, y, 0, 1, scale, colChargeRing.Alpha(0.3+0.6*charge))
 }
 
 // shipLook is how a ship is drawn this frame.
 type shipLook struct {
-	tint           rgba
+	tint           ui.RGBA
 	dead, linkdead bool
 	hurt           bool
 	design         int // into actorArt.ship
@@ -188,10 +189,10 @@ func drawShipArt(dst *ebiten.Image, a *actorArt, x, y float32, aim float64, id u
 	}
 	c := look.tint
 	if look.linkdead {
-		c = c.scale(0.5)
+		c = c.Scale(0.5)
 	} else if v.glow {
 		flicker := float32(0.55 + 0.1*math.Sin(float64(v.frame)*0.5+phaseOf(id)))
-		a.ships.glow.sprite(dst, d.glow, x, y, float32(aim), 1, 1, c.alpha(flicker))
+		a.ships.glow.sprite(dst, d.glow, x, y, float32(aim), 1, 1, c.Alpha(flicker))
 	}
 	a.ships.body.sprite(dst, d.body, x, y, float32(aim), 1, 1, c)
 	if look.hurt {
@@ -203,7 +204,7 @@ func drawShipArt(dst *ebiten.Image, a *actorArt, x, y float32, aim float64, id u
 // charge's closing ring, a deeper warm than its core so it reads as
 // warm over any ground.
 var (
-	colChargeRing = rgb8(255, 180, 80, 1)
-	colHurtFlash  = rgb8(255, 90, 80, 0.9)
-	colHitFlash   = rgb8(255, 244, 225, 1)
+	colChargeRing = ui.Rgb8(255, 180, 80, 1)
+	colHurtFlash  = ui.Rgb8(255, 90, 80, 0.9)
+	colHitFlash   = ui.Rgb8(255, 244, 225, 1)
 )

@@ -11,6 +11,7 @@ import (
 
 	"duskfall/assets"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // The actors are drawn from the sprite sheets cmd/artgen makes
@@ -54,7 +55,7 @@ type kindArt struct {
 	charge, glow  assets.Frame
 	flash, part   assets.Frame
 	shards        []shardArt
-	hue           rgba    // its light, for the sparks of its death
+	hue           ui.RGBA // its light, for the sparks of its death
 	radius        float32 // u, its content radius
 	faces         bool    // turned toward where it moves
 	boss, ok      bool
@@ -201,9 +202,9 @@ func (a *actorArt) kindArtOf(e game.EnemyDef) kindArt {
 // frameHue is a frame's light: the mean colour of its pixels weighted by
 // their brightness, brought to full brightness. Sheets kept off the GPU
 // for tests have their pixels; uploaded ones keep theirs until then.
-func frameHue(s *spriteSheet, f assets.Frame) rgba {
+func frameHue(s *spriteSheet, f assets.Frame) ui.RGBA {
 	if s.pixels == nil || f.Rect.Empty() {
-		return rgb8(255, 230, 160, 1)
+		return ui.Rgb8(255, 230, 160, 1)
 	}
 	at := func(x, y int) color.NRGBA { return color.NRGBAModel.Convert(s.pixels.At(x, y)).(color.NRGBA) }
 	if img, ok := s.pixels.(*image.NRGBA); ok { // as PNGs with alpha decode
@@ -219,9 +220,9 @@ func frameHue(s *spriteSheet, f assets.Frame) rgba {
 	}
 	top := math.Max(r, math.Max(g, b))
 	if top == 0 {
-		return rgb8(255, 230, 160, 1)
+		return ui.Rgb8(255, 230, 160, 1)
 	}
-	return rgba{float32(r / top), float32(g / top), float32(b / top), 1}
+	return ui.RGBA{R: float32(r / top), G: float32(g / top), B: float32(b / top), A: 1}
 }
 
 // ringOf is the ring frame to draw a ring of radius r (u) with, and its

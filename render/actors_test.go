@@ -11,6 +11,7 @@ import (
 	"duskfall/assets"
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // offGPU loads a sheet's frames and pixels without uploading it: the
@@ -50,7 +51,7 @@ func TestEveryActorDrawsFromItsOwnFrames(t *testing.T) {
 		})
 		t.Run(fmt.Sprintf("the %s's sparks are in its own light, not a default", e.ID), func(t *testing.T) {
 			k, _ := a.kind(uint8(i))
-			assert.NotEqual(t, rgb8(255, 230, 160, 1), k.hue)
+			assert.NotEqual(t, ui.Rgb8(255, 230, 160, 1), k.hue)
 			assert.InDelta(t, 1, max(k.hue.R, k.hue.G, k.hue.B), 1e-6)
 		})
 	}

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"duskfall/profile"
 	"errors"
 	"fmt"
 	"image"
@@ -21,14 +20,13 @@ import (
 	"duskfall/internal/atomicfile"
 	"duskfall/internal/waitgroup"
 	"duskfall/levels"
+	"duskfall/profile"
+	"duskfall/render/sound"
+	"duskfall/render/ui"
 )
 
-// Window geometry.
-const (
-	WindowTitle  = "Duskfall"
-	WindowWidth  = 1280
-	WindowHeight = 720
-)
+// WindowTitle is the window's title, by which tests find it.
+const WindowTitle = ui.WindowTitle
 
 // Options are the command line's say in how the window starts.
 type Options struct {
@@ -65,9 +63,9 @@ func Run(opts Options) error {
 	}
 	a.shot.path = os.Getenv("DUSKFALL_SHOT")
 	a.perfLog = os.Getenv("DUSKFALL_PERF") == "1"
-	a.sound = openSpeaker(os.Stderr)
-	if _, quiet := a.sound.(silence); !quiet {
-		a.music = startMusic(audio.CurrentContext(), a.settings.MusicLoudness)
+	a.sound = sound.OpenSpeaker(os.Stderr)
+	if _, quiet := a.sound.(sound.Silence); !quiet {
+		a.music = sound.StartMusic(audio.CurrentContext(), a.settings.MusicLoudness)
 	}
 	ebiten.SetWindowTitle(WindowTitle)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -106,7 +104,7 @@ type app struct {
 	logw         io.Writer        // messages for the terminal: stderr
 
 	window // the scenes' size, input and graphics
-	col    collector
+	col    ui.Collector
 	scenes sceneManager
 	sess   session
 
@@ -117,19 +115,18 @@ type app struct {
 	clip  clipboard
 	lan   lanSearch // games on the local network, for the join screen
 
-	shot    screenshot  // DUSKFALL_SHOT
-	sound   speaker     // silence until Run opens the device, and where there is none
-	music   *jukebox    // nil where there is no sound
-	perfLog bool        // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
-	auto    autoQuality // the Auto graphics setting's state this session
+	shot    screenshot     // DUSKFALL_SHOT
+	sound   sound.Speaker  // silence until Run opens the device, and where there is none
+	music   *sound.Jukebox // nil where there is no sound
+	perfLog bool           // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	auto    autoQuality    // the Auto graphics setting's state this session
 }
 
-// graphics are the drawing resources the scenes share.
+// graphics are the drawing resources the scenes share: the UI kit's and
+// the bullets'.
 type graphics struct {
-	text    *textCache
-	shapes  *shapeBatch
+	ui.Graphics
 	bullets *bulletLayer
-	boxes   uiBoxes // the frame's HUD and menu boxes, as laid out
 }
 
 // newApp loads the settings from settingsPath ("" keeps them in memory
@@ -138,8 +135,8 @@ func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app
 	if opts.Content == nil {
 		return nil, errors.New("render: Options.Content is nil: the window plays the content it is given")
 	}
-	a := &app{opts: opts, start: st, now: st.now, logw: logw, window: window{w: WindowWidth, h: WindowHeight, in: &frameInput{}},
-		settingsPath: settingsPath, sound: silence{}}
+	a := &app{opts: opts, start: st, now: st.now, logw: logw, window: window{w: ui.WindowWidth, h: ui.WindowHeight, in: &ui.FrameInput{}},
+		settingsPath: settingsPath, sound: sound.Silence{}}
 	if a.now == nil {
 		a.now = time.Now
 	}
@@ -162,14 +159,14 @@ func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app
 // as settings.toml.bad (it holds the account token, so it is kept for the
 // player to rescue) and defaults take its place: the player can still play.
 func (a *app) loadSettings() error {
-	s, changed, err := loadSettings(a.settingsPath)
+	s, changed, err := ui.LoadSettings(a.settingsPath)
 	if err != nil {
 		bad := a.settingsPath + ".bad"
 		fmt.Fprintf(a.logw, "duskfall: %v; kept as %s, using defaults\n", err, filepath.Base(bad))
 		if err := os.Rename(a.settingsPath, bad); err != nil {
 			a.settingsPath = "" // never overwrite a file we could not set aside
 		}
-		if s, changed, err = loadSettings(""); err != nil {
+		if s, changed, err = ui.LoadSettings(""); err != nil {
 			return err
 		}
 	}
@@ -189,9 +186,9 @@ func (a *app) loadSettings() error {
 
 // applyInput hands the input collector the keys and gamepad choice.
 func (a *app) applyInput() {
-	a.col.keys = bindingsOf(&a.settings)
-	a.col.noPads = !a.settings.Gamepad
-	uiChoice = a.settings.UIScale
+	a.col.Keys = ui.BindingsOf(&a.settings)
+	a.col.NoPads = !a.settings.Gamepad
+	ui.UiChoice = a.settings.UIScale
 }
 
 // The smallest window the HUD is laid out for.
@@ -206,7 +203,7 @@ var applyWindow = func(s profile.Settings, sized bool) {
 	ebiten.SetFullscreen(s.Fullscreen)
 	ebiten.SetVsyncEnabled(s.Vsync)
 	if sized {
-		ebiten.SetWindowSize(int(WindowWidth*s.WindowScale), int(WindowHeight*s.WindowScale))
+		ebiten.SetWindowSize(int(ui.WindowWidth*s.WindowScale), int(ui.WindowHeight*s.WindowScale))
 	}
 }
 
@@ -270,13 +267,13 @@ func (a *app) clientConfig() client.Config {
 
 // Update is ebiten's fixed 60 Hz tick.
 func (a *app) Update() error {
-	a.in = a.col.collect()
+	a.in = a.col.Collect()
 	if a.in.F11 {
 		a.toggleFullscreen()
 	}
 	_, playing := a.scenes.current.(*playScene)
-	if !playing && (a.in.Click || a.in.menuEnter()) {
-		a.sound.Play(sndClick, a.settings.EffectsLoudness())
+	if !playing && (a.in.Click || a.in.MenuEnter()) {
+		a.sound.Play(sound.SndClick, a.settings.EffectsLoudness())
 	}
 	err := a.scenes.update()
 	a.playMusic()
@@ -300,17 +297,17 @@ type frameHolder interface{ holdFrame() bool }
 func (a *app) Draw(screen *ebiten.Image) {
 	glow := a.highQuality()
 	if a.gfx == nil {
-		a.gfx = &graphics{text: newTextCache(), shapes: newShapeBatch(), bullets: newBulletLayer(a.settings.BulletPalette, glow)}
-		a.gfx.text.boxes, a.gfx.shapes.boxes = &a.gfx.boxes, &a.gfx.boxes
+		a.gfx = &graphics{Graphics: ui.Graphics{Text: ui.NewTextCache(), Shapes: ui.NewShapeBatch()}, bullets: newBulletLayer(a.settings.BulletPalette, glow)}
+		a.gfx.Text.Boxes, a.gfx.Shapes.Boxes = &a.gfx.Boxes, &a.gfx.Boxes
 	}
 	if h, ok := a.scenes.current.(frameHolder); ok && h.holdFrame() {
 		return
 	}
 	screen.Clear()
 	a.gfx.bullets.follow(a.settings.BulletPalette, glow)
-	a.gfx.text.beginFrame()
-	a.gfx.boxes.reset()
-	a.gfx.boxes.on = true // the play scene leaves the world's labels out
+	a.gfx.Text.BeginFrame()
+	a.gfx.Boxes.Reset()
+	a.gfx.Boxes.On = true // the play scene leaves the world's labels out
 	a.scenes.draw(screen)
 	if a.shot.due {
 		a.shot.due = false

@@ -1,12 +1,12 @@
 package render
 
 import (
-	"duskfall/profile"
 	"fmt"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/game"
+	"duskfall/profile"
 )
 
 // Automatic graphics quality. The lights, glows and ambient motion cost

@@ -1,11 +1,12 @@
 package render
 
 import (
-	"duskfall/profile"
 	"io"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"duskfall/profile"
 )
 
 func TestAutoQuality(t *testing.T) {

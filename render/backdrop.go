@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // backdrop is the menus' moving background: the hub's floor lit from the
@@ -76,10 +77,10 @@ func (b *backdrop) drawFloor(dst *ebiten.Image) {
 	const tile = float32(game.TileSize)
 	cx, cy := float32(b.w)/2, float32(b.h)/2
 	reach := float32(math.Hypot(float64(cx), float64(cy)))
-	lit := func(x, y float32) rgba {
+	lit := func(x, y float32) ui.RGBA {
 		d := float32(math.Hypot(float64(x-cx), float64(y-cy))) / reach
 		k := 0.7 * (1 - float32(smoothstep(0.1, 1.05, float64(d))))
-		return rgba{k, k * 0.93, k * 0.86, 1}
+		return ui.RGBA{R: k, G: k * 0.93, B: k * 0.86, A: 1}
 	}
 	for ty := 0; float32(ty)*tile < float32(b.h); ty++ {
 		for tx := 0; float32(tx)*tile < float32(b.w); tx++ {

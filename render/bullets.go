@@ -7,11 +7,12 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // maxQuadsPerCall is how many bullet quads one DrawTriangles call can
 // index with uint16 indices.
-const maxQuadsPerCall = maxBatchVertices / 4
+const maxQuadsPerCall = ui.MaxBatchVertices / 4
 
 // quadIndices indexes maxQuadsPerCall quads, quad q using vertices 4q to
 // 4q+3. Every call indexes its own vertices from zero, so each uses a
@@ -177,9 +178,9 @@ func (l *bulletLayer) drawSample(dst *ebiten.Image, x, y float32) {
 
 // friendlyColours are the friendly shots' hue and their white-hot head in
 // the palette drawn, for the flashes of shots leaving and striking.
-func (l *bulletLayer) friendlyColours() (hue, hot rgba) {
+func (l *bulletLayer) friendlyColours() (hue, hot ui.RGBA) {
 	f, h := l.style.friendly, l.style.hot
-	return rgb8(f.R, f.G, f.B, 1), rgb8(h.R, h.G, h.B, 1)
+	return ui.Rgb8(f.R, f.G, f.B, 1), ui.Rgb8(h.R, h.G, h.B, 1)
 }
 
 // Telegraph look: an announced bullet is drawn this far out from its muzzle
@@ -222,8 +223,8 @@ func (l *bulletLayer) draw(dst *ebiten.Image, b bulletColumns, tele []client.Tel
 	l.vs = appendTelegraphVertices(l.vs[:0], tele, cam, l.looks, fog)
 	l.vs = appendBulletVertices(l.vs, b, cam, l.looks, fog)
 	l.calls = 0
-	for start := 0; start < len(l.vs); start += maxBatchVertices {
-		end := min(start+maxBatchVertices, len(l.vs))
+	for start := 0; start < len(l.vs); start += ui.MaxBatchVertices {
+		end := min(start+ui.MaxBatchVertices, len(l.vs))
 		dst.DrawTriangles(l.vs[start:end], quadIndices[:(end-start)/4*6], l.atlas, &l.op)
 		l.calls++
 	}

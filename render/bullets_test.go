@@ -14,6 +14,7 @@ import (
 	"duskfall/assets"
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 func spawn(p *game.BulletPool, uid uint32, x, y, radius float64, kind, team uint8) {
@@ -111,7 +112,7 @@ func TestQuadIndicesTableCoversOneCall(t *testing.T) {
 	require.Len(t, quadIndices, maxQuadsPerCall*6)
 	assert.Equal(t, []uint16{0, 1, 2, 1, 3, 2, 4, 5, 6, 5, 7, 6}, quadIndices[:12])
 	last := quadIndices[len(quadIndices)-6:]
-	assert.Equal(t, uint16(maxBatchVertices-1), last[4], "the last quad uses the last 16-bit vertex index")
+	assert.Equal(t, uint16(ui.MaxBatchVertices-1), last[4], "the last quad uses the last 16-bit vertex index")
 }
 
 func TestBulletVerticesAllocateNothingOnceGrown(t *testing.T) {

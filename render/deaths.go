@@ -7,6 +7,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // Deaths: an enemy that dies breaks into the shards of its sprite, which
@@ -29,7 +30,7 @@ const (
 )
 
 // colDeathPop is the pop of light where a common enemy dies.
-var colDeathPop = rgb8(255, 240, 210, 0.9)
+var colDeathPop = ui.Rgb8(255, 240, 210, 0.9)
 
 // death is one enemy breaking apart.
 type death struct {
@@ -153,7 +154,7 @@ func (d *deathFX) draw(dst *ebiten.Image, a *actorArt, v *actorView) {
 		}
 		k, known := a.kind(dd.kind)
 		reach := float64(defaultEnemyRadius)
-		hue := rgb8(255, 230, 160, 1)
+		hue := ui.Rgb8(255, 230, 160, 1)
 		if known {
 			reach, hue = float64(k.radius), k.hue
 		}
@@ -214,24 +215,24 @@ func drawShards(dst *ebiten.Image, k *kindArt, dd *death, x, y float32, t float6
 		oy := (float64(s.dx)*ts + float64(s.dy)*tc) * float64(scale)
 		cx, cy := float64(x)+sx+dx*dist, float64(y)+sy+dy*dist
 		ax, ay := float32(cx-ox), float32(cy-oy)
-		k.layer.body.sprite(dst, s.frame, ax, ay, float32(turn), 1, scale, rgba{1, 1, 1, alpha})
+		k.layer.body.sprite(dst, s.frame, ax, ay, float32(turn), 1, scale, ui.RGBA{R: 1, G: 1, B: 1, A: alpha})
 		hot := float32(1 - t) // the pieces burn in its light, cooling as they fly
-		k.layer.light.sprite(dst, s.frame, ax, ay, float32(turn), 1, scale, k.hue.alpha(0.8*hot))
+		k.layer.light.sprite(dst, s.frame, ax, ay, float32(turn), 1, scale, k.hue.Alpha(0.8*hot))
 	}
 }
 
 // drawBurst draws a death's sparks and ring, age frames in; a boss's come
 // as it bursts, bigger, with a flash.
-func drawBurst(dst *ebiten.Image, a *actorArt, dd *death, x, y, reach float32, hue rgba, age int) {
+func drawBurst(dst *ebiten.Image, a *actorArt, dd *death, x, y, reach float32, hue ui.RGBA, age int) {
 	sparks, life, start := 14, sparkFrames, 0
 	if dd.boss {
 		sparks, life, start = 32, bossSparkFrames, int(bossTremble*bossDeathFrames)
 		if age < start { // the cracks open: light leaks
-			a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius*0.8, hue.alpha(float32(age)/float32(start)*0.6))
+			a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius*0.8, hue.Alpha(float32(age)/float32(start)*0.6))
 			return
 		}
 		if flash := age - start; flash < 10 {
-			a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius, colDeathPop.alpha(0.8*(1-float32(flash)/10)))
+			a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius, colDeathPop.Alpha(0.8*(1-float32(flash)/10)))
 		}
 	}
 	age -= start
@@ -239,13 +240,13 @@ func drawBurst(dst *ebiten.Image, a *actorArt, dd *death, x, y, reach float32, h
 		return
 	}
 	if !dd.boss && age < deathPopFrames { // the moment it goes: a pop of light
-		a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius*0.7, colDeathPop.alpha(1-float32(age)/deathPopFrames))
+		a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius*0.7, colDeathPop.Alpha(1-float32(age)/deathPopFrames))
 	}
 	t := float64(age) / float64(life)
 	ease := float32(1 - (1-t)*(1-t)*(1-t))
 	fade := float32(1 - t)
-	spark := hue.scale(0.7)
-	spark = rgba{spark.R + 0.3, spark.G + 0.3, spark.B + 0.3, fade}
+	spark := hue.Scale(0.7)
+	spark = ui.RGBA{R: spark.R + 0.3, G: spark.G + 0.3, B: spark.B + 0.3, A: fade}
 	for j := range sparks {
 		r, far := jitter(dd.id, dd.born, 100+j), jitter(dd.id, dd.born, 200+j)
 		s, c := math.Sincos((float64(j) + 0.9*r) * 2 * math.Pi / float64(sparks))
@@ -253,5 +254,5 @@ func drawBurst(dst *ebiten.Image, a *actorArt, dd *death, x, y, reach float32, h
 		a.fx.light.sprite(dst, a.spark, x+float32(c)*dist, y+float32(s)*dist, float32(math.Atan2(s, c)), 1, 2.4-1.2*float32(t), spark)
 	}
 	ring, scale := a.ringOf(reach * (0.8 + 1.8*ease))
-	a.fx.light.sprite(dst, ring, x, y, 0, 1, scale, hue.alpha(fade))
+	a.fx.light.sprite(dst, ring, x, y, 0, 1, scale, hue.Alpha(fade))
 }

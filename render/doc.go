@@ -55,6 +55,9 @@
 // actors and bullets out of sight are not drawn. The minimap shows the
 // explored tiles, the portals and the ships in sight.
 //
-// Settings (player name, last address joined, account token) persist as
-// TOML in the user config directory.
+// What the scenes are made of lives beside them: the UI kit (render/ui:
+// input, key bindings, widgets, text, shapes, the UI scale) and the sound
+// (render/sound). The settings (player name, last address joined, account
+// token) and the known servers are the player's profile (duskfall/profile),
+// kept as files in the user config directory.
 package render

@@ -8,6 +8,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // effects make the fight readable: a number where damage lands (red on a
@@ -41,7 +42,7 @@ type effects struct {
 type pop struct {
 	x, y  float64 // world position
 	text  string
-	col   rgba
+	col   ui.RGBA
 	born  int // frame
 	alive bool
 }
@@ -50,7 +51,7 @@ type pop struct {
 type burst struct {
 	x, y   float64
 	radius float32
-	col    rgba
+	col    ui.RGBA
 	born   int
 	sparks int
 	alive  bool
@@ -66,8 +67,8 @@ const (
 )
 
 var (
-	colHurt  = rgb8(255, 96, 86, 1)
-	colDealt = rgb8(255, 230, 160, 1)
+	colHurt  = ui.Rgb8(255, 96, 86, 1)
+	colDealt = ui.Rgb8(255, 230, 160, 1)
 )
 
 func newEffects() *effects { return &effects{hp: map[uint16]int16{}} }
@@ -109,7 +110,7 @@ func (f *effects) followBoss(s *playScene) {
 		changed := f.bossKey.ok && f.bossKey.kind == e.Kind && f.bossKey.phase != phase
 		tele := e.Flags&game.EnemyTelegraph != 0
 		if s.dir != nil {
-			s.dir.boss(tele && !f.bossTele, changed)
+			s.dir.Boss(tele && !f.bossTele, changed)
 		}
 		f.bossTele = tele
 		f.noteBoss(s, e.Kind, phase, &d, s.hud.bossWords(e.Kind, phase, &d))
@@ -121,7 +122,7 @@ func (f *effects) followBoss(s *playScene) {
 func (f *effects) onMark(s *playScene, h client.HitMark) {
 	ev := &h.Event
 	if s.dir != nil {
-		s.dir.onMark(ev, s.rt.PlayerID())
+		s.dir.OnMark(ev, s.rt.PlayerID())
 	}
 	pos, ok := actorPos(s, ev.Actor, ev.ID)
 	if !ok {
@@ -217,7 +218,7 @@ func (f *effects) number(n int) string {
 	return f.digits[n]
 }
 
-func (f *effects) addPop(at game.Vec, text string, c rgba, frame int) {
+func (f *effects) addPop(at game.Vec, text string, c ui.RGBA, frame int) {
 	slot := &f.pops[0]
 	for i := range f.pops {
 		if p := &f.pops[i]; !p.alive || p.born < slot.born {
@@ -232,7 +233,7 @@ func (f *effects) addPop(at game.Vec, text string, c rgba, frame int) {
 	*slot = pop{x: at.X + jitter, y: at.Y - 18, text: text, col: c, born: frame, alive: true}
 }
 
-func (f *effects) addBurst(at game.Vec, r float32, sparks int, c rgba, frame int) {
+func (f *effects) addBurst(at game.Vec, r float32, sparks int, c ui.RGBA, frame int) {
 	slot := &f.bursts[0]
 	for i := range f.bursts {
 		if b := &f.bursts[i]; !b.alive || b.born < slot.born {
@@ -292,7 +293,7 @@ func (f *effects) killed(s *playScene, at game.Vec, id uint16) {
 		f.addShake(s, 3)
 	}
 	if s.dir != nil {
-		s.dir.kill(boss || radius >= largeEnemyRadius)
+		s.dir.Kill(boss || radius >= largeEnemyRadius)
 	}
 }
 
@@ -318,15 +319,15 @@ func (f *effects) addHitStop(s *playScene, n int) {
 type shotColours struct {
 	palette       string
 	known         bool
-	friendly, hot rgba
+	friendly, hot ui.RGBA
 }
 
-func (c *shotColours) of(palette string) (friendly, hot rgba) {
+func (c *shotColours) of(palette string) (friendly, hot ui.RGBA) {
 	if !c.known || c.palette != palette {
 		st := paletteStyle(palette, true)
 		c.palette, c.known = palette, true
-		c.friendly = rgb8(st.friendly.R, st.friendly.G, st.friendly.B, 1)
-		c.hot = rgb8(st.hot.R, st.hot.G, st.hot.B, 1)
+		c.friendly = ui.Rgb8(st.friendly.R, st.friendly.G, st.friendly.B, 1)
+		c.hot = ui.Rgb8(st.hot.R, st.hot.G, st.hot.B, 1)
 	}
 	return c.friendly, c.hot
 }
@@ -386,10 +387,10 @@ func (f *effects) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 		for k := range b.sparks {
 			a := float64(k) * 2 * math.Pi / float64(b.sparks)
 			r := b.radius * (0.3 + t)
-			g.shapes.circle(dst, x+float32(math.Cos(a))*r, y+float32(math.Sin(a))*r, 3*(1-t)+1, b.col.alpha(1-t))
+			g.Shapes.Circle(dst, x+float32(math.Cos(a))*r, y+float32(math.Sin(a))*r, 3*(1-t)+1, b.col.Alpha(1-t))
 		}
 	}
-	g.shapes.flush(dst)
+	g.Shapes.Flush(dst)
 	for i := range f.pops {
 		p := &f.pops[i]
 		age := s.frames - p.born
@@ -398,7 +399,7 @@ func (f *effects) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 			continue
 		}
 		x, y := s.cam.toScreen(p.x, p.y-float64(age)*0.8)
-		g.text.draw(dst, p.text, int(x), int(y), 1, alignCenter, p.col.alpha(1-float32(age)/popFrames).color())
+		g.Text.Draw(dst, p.text, int(x), int(y), 1, ui.AlignCenter, p.col.Alpha(1-float32(age)/popFrames).Color())
 	}
 }
 
@@ -409,15 +410,15 @@ func (f *effects) drawBanner(dst *ebiten.Image, g *graphics, s *playScene) {
 		return
 	}
 	a := float32(min(1, float64(left)/30))
-	k := uiScale(s.win.w, s.win.h)
-	y := max(s.win.h/4-px(20, k), topHUDBottom(s.win.w, s.win.h)+px(8, k))
-	bw := max(g.text.advance(f.banner, 3*k), g.text.advance(f.bannerSub, k))
-	r, ok := g.boxes.room("boss banner", bw, px(50, k)+int(glyphH*k), y, 1, s.win.w, s.win.h, px(transientGap, k))
+	k := ui.UiScale(s.win.w, s.win.h)
+	y := max(s.win.h/4-ui.Px(20, k), topHUDBottom(s.win.w, s.win.h)+ui.Px(8, k))
+	bw := max(g.Text.Advance(f.banner, 3*k), g.Text.Advance(f.bannerSub, k))
+	r, ok := g.Boxes.Room("boss banner", bw, ui.Px(50, k)+int(ui.GlyphH*k), y, 1, s.win.w, s.win.h, ui.Px(ui.TransientGap, k))
 	if !ok {
-		return // no room free of other words this frame (placement.go)
+		return // no room free of other words this frame (ui/placement.go)
 	}
-	g.text.draw(dst, f.banner, s.win.w/2, r.Min.Y, 3*k, alignCenter, fade(colTitle, a))
-	g.text.draw(dst, f.bannerSub, s.win.w/2, r.Min.Y+px(50, k), k, alignCenter, fade(colText, a))
+	g.Text.Draw(dst, f.banner, s.win.w/2, r.Min.Y, 3*k, ui.AlignCenter, ui.Fade(ui.ColTitle, a))
+	g.Text.Draw(dst, f.bannerSub, s.win.w/2, r.Min.Y+ui.Px(50, k), k, ui.AlignCenter, ui.Fade(ui.ColText, a))
 }
 
 // drawBossMarker points from the screen's edge toward the boss the player
@@ -441,5 +442,5 @@ func (f *effects) drawBossMarker(dst *ebiten.Image, g *graphics, s *playScene, a
 	x1, y1 := tip(18, 0)
 	x2, y2 := tip(12, 2.5)
 	x3, y3 := tip(12, -2.5)
-	g.shapes.triangle(dst, x1, y1, x2, y2, x3, y3, colBossBar)
+	g.Shapes.Triangle(dst, x1, y1, x2, y2, x3, y3, colBossBar)
 }

@@ -9,6 +9,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 func TestReadingTheFight(t *testing.T) {
@@ -20,18 +21,18 @@ func TestReadingTheFight(t *testing.T) {
 	t.Run("standing on a portal says which key takes it and where", func(t *testing.T) {
 		hub.Teleport(id, hub.Portals()[0].Pos)
 		for range 20 {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 		}
 		self, _ := s.rt.Self()
 		assert.Equal(t, "Press E: enter "+s.look.portalName(hub.Portals()[0].Dungeon), s.look.portalPrompt(s, self.Pos))
 		assert.Empty(t, s.look.portalPrompt(s, game.Vec{X: -1000, Y: -1000}))
 	})
 	t.Run("the prompt names the key the player bound", func(t *testing.T) {
-		bind(&h.a.settings, actInteract, ebiten.KeyG)
+		ui.Bind(&h.a.settings, ui.ActInteract, ebiten.KeyG)
 		h.a.applyInput()
 		self, _ := s.rt.Self()
 		assert.Contains(t, s.look.portalPrompt(s, self.Pos), "Press G: enter ")
-		bind(&h.a.settings, actInteract, ebiten.KeyE)
+		ui.Bind(&h.a.settings, ui.ActInteract, ebiten.KeyE)
 		h.a.applyInput()
 	})
 	t.Run("a hit on the own ship floats its damage and shakes the screen, unless shake is off", func(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/ui"
 )
 
 // serverStats plays a character of this class, upgrades and worn item
@@ -319,7 +320,7 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 // read apart.
 func TestEveryAbilitySaysItsFigures(t *testing.T) {
 	c := builtin(t).Content
-	cards := classLayout(c, WindowWidth, WindowHeight, false).cards
+	cards := classLayout(c, ui.WindowWidth, ui.WindowHeight, false).cards
 	require.Len(t, cards, len(c.Classes))
 	said := map[string]bool{}
 	for i, cl := range c.Classes {

@@ -10,6 +10,7 @@ import (
 	"duskfall/assets"
 	"duskfall/game"
 	"duskfall/levels"
+	"duskfall/render/ui"
 )
 
 // groundLook draws the ground of the place the player is in (docs/ART.md,
@@ -117,7 +118,7 @@ func (gl *groundLook) follow(v *worldView, grid *game.Grid) {
 
 // draw draws the ground on screen and the light on it; the screen was
 // cleared black, which is what unknown ground stays.
-func (gl *groundLook) draw(dst *ebiten.Image, sb *shapeBatch, v *worldView) {
+func (gl *groundLook) draw(dst *ebiten.Image, sb *ui.ShapeBatch, v *worldView) {
 	if !gl.build(dst, sb, v) || gl.failed {
 		return
 	}
@@ -132,7 +133,7 @@ func (gl *groundLook) draw(dst *ebiten.Image, sb *shapeBatch, v *worldView) {
 // and the walls' shadows in their batches, the lanterns and motion in the additive one (at high
 // quality), or flat colours in sb should the tile set be missing. It
 // reports whether there is a map to draw.
-func (gl *groundLook) build(dst *ebiten.Image, sb *shapeBatch, v *worldView) bool {
+func (gl *groundLook) build(dst *ebiten.Image, sb *ui.ShapeBatch, v *worldView) bool {
 	grid, fog := v.grid, v.fog
 	if grid == nil {
 		return false
@@ -261,18 +262,18 @@ func (gl *groundLook) drawLit(dst *ebiten.Image, b *spriteBatch, f assets.Frame,
 }
 
 // tint is the colour of light node (i, j) at this depth.
-func (gl *groundLook) tint(i, j int) rgba {
+func (gl *groundLook) tint(i, j int) ui.RGBA {
 	c := gl.light.node(i, j)
-	return rgba{c[0] * gl.scale, c[1] * gl.scale, c[2] * gl.scale, 1}
+	return ui.RGBA{R: c[0] * gl.scale, G: c[1] * gl.scale, B: c[2] * gl.scale, A: 1}
 }
 
 // quad4 appends a square of the sheet, side src pixels from (sx, sy),
 // drawn side span at screen (dx, dy), its corners tinted tl, tr, bl, br.
-func (b *spriteBatch) quad4(dst *ebiten.Image, sx, sy, src, dx, dy, span float32, tl, tr, bl, br rgba) {
-	if len(b.vs)+4 > maxBatchVertices {
+func (b *spriteBatch) quad4(dst *ebiten.Image, sx, sy, src, dx, dy, span float32, tl, tr, bl, br ui.RGBA) {
+	if len(b.vs)+4 > ui.MaxBatchVertices {
 		b.flush(dst)
 	}
-	v := func(x, y, u, w float32, c rgba) ebiten.Vertex {
+	v := func(x, y, u, w float32, c ui.RGBA) ebiten.Vertex {
 		return ebiten.Vertex{DstX: x, DstY: y, SrcX: u, SrcY: w, ColorR: c.R, ColorG: c.G, ColorB: c.B, ColorA: c.A}
 	}
 	b.vs = append(b.vs,
@@ -282,7 +283,7 @@ func (b *spriteBatch) quad4(dst *ebiten.Image, sx, sy, src, dx, dy, span float32
 
 // drawFlat is the ground without its tile set: flat palette colours in
 // the same light, should the sheet ever fail to load.
-func (gl *groundLook) drawFlat(dst *ebiten.Image, sb *shapeBatch, v *worldView, grid *game.Grid) {
+func (gl *groundLook) drawFlat(dst *ebiten.Image, sb *ui.ShapeBatch, v *worldView, grid *game.Grid) {
 	m := &gl.light
 	p := gl.place
 	for y := range m.th {
@@ -296,14 +297,14 @@ func (gl *groundLook) drawFlat(dst *ebiten.Image, sb *shapeBatch, v *worldView, 
 			if t == game.TileWall {
 				c = p.WallTop
 			}
-			base := rgb8(c[0], c[1], c[2], 1)
-			at := func(i, j int) rgba {
+			base := ui.Rgb8(c[0], c[1], c[2], 1)
+			at := func(i, j int) ui.RGBA {
 				n := gl.tint(i, j)
-				return rgba{base.R * n.R, base.G * n.G, base.B * n.B, 1}
+				return ui.RGBA{R: base.R * n.R, G: base.G * n.G, B: base.B * n.B, A: 1}
 			}
 			i, j := x*nodesPerTile, y*nodesPerTile
 			sx, sy := v.cam.toScreen(float64(tx*game.TileSize), float64(ty*game.TileSize))
-			sb.rect4(dst, sx, sy, game.TileSize, game.TileSize, at(i, j), at(i+nodesPerTile, j),
+			sb.Rect4(dst, sx, sy, game.TileSize, game.TileSize, at(i, j), at(i+nodesPerTile, j),
 				at(i, j+nodesPerTile), at(i+nodesPerTile, j+nodesPerTile))
 		}
 	}

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"duskfall/profile"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -10,6 +9,8 @@ import (
 
 	"duskfall/assets"
 	"duskfall/game"
+	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 // groundScene is a hosted hub with the own ship placed and a screen to
@@ -18,17 +19,17 @@ func groundScene(t testing.TB) (*playScene, *ebiten.Image) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
 	for range 10 {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
-	return s, ebiten.NewImage(WindowWidth, WindowHeight)
+	return s, ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 }
 
 // drawGround draws one frame's ground, as the play scene does.
 func drawGround(s *playScene, screen *ebiten.Image) {
 	s.frames++
 	v := s.worldView()
-	s.look.ground.draw(screen, s.win.gfx.shapes, &v)
-	s.win.gfx.shapes.flush(screen)
+	s.look.ground.draw(screen, s.win.gfx.Shapes, &v)
+	s.win.gfx.Shapes.Flush(screen)
 }
 
 // buildGround does a frame's ground work short of handing it to the GPU.
@@ -36,7 +37,7 @@ func buildGround(s *playScene, screen *ebiten.Image) {
 	s.frames++
 	gl := s.look.ground
 	v := s.worldView()
-	gl.build(screen, s.win.gfx.shapes, &v)
+	gl.build(screen, s.win.gfx.Shapes, &v)
 	gl.tiles.batch.vs = gl.tiles.batch.vs[:0]
 	gl.tiles.shades.vs = gl.tiles.shades.vs[:0]
 	gl.glow.vs = gl.glow.vs[:0]
@@ -44,7 +45,7 @@ func buildGround(s *playScene, screen *ebiten.Image) {
 
 func TestTheGround(t *testing.T) {
 	s, screen := groundScene(t)
-	s.win.gfx = &graphics{shapes: newShapeBatch()}
+	s.win.gfx = &graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
 	drawGround(s, screen)
 	gl := s.look.ground
 	t.Run("the hub is drawn with the hub's tile set", func(t *testing.T) {
@@ -113,7 +114,7 @@ func BenchmarkGround(b *testing.B) {
 	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			s, screen := groundScene(b)
-			s.win.gfx = &graphics{shapes: newShapeBatch()}
+			s.win.gfx = &graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
 			s.settings.Quality = q
 			drawGround(s, screen)
 			b.ReportAllocs()
@@ -131,7 +132,7 @@ func BenchmarkGroundBuild(b *testing.B) {
 	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			s, screen := groundScene(b)
-			s.win.gfx = &graphics{shapes: newShapeBatch()}
+			s.win.gfx = &graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
 			s.settings.Quality = profile.QualityHigh
 			drawGround(s, screen)
 			s.settings.Quality = q

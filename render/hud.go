@@ -9,20 +9,21 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // HUD colours.
 var (
-	colHP      = rgb8(46, 150, 72, 1)
-	colHPLow   = rgb8(190, 50, 44, 1)
-	colPanel   = rgb8(8, 8, 14, 0.78)
-	colGraph   = rgb8(120, 200, 255, 0.9)
-	colBossBar = rgb8(230, 60, 90, 1)
-	colBossHot = rgb8(255, 235, 140, 1) // the bar while the boss telegraphs
-	colMark    = rgb8(240, 240, 250, 0.9)
-	colAbility = rgb8(120, 190, 255, 1)   // the ability bar while it fills
-	colReady   = rgb8(255, 215, 110, 1)   // the ability bar when it is ready
-	colShield  = rgb8(150, 230, 255, 0.9) // a shield's ring around a ship
+	colHP      = ui.Rgb8(46, 150, 72, 1)
+	colHPLow   = ui.Rgb8(190, 50, 44, 1)
+	colPanel   = ui.Rgb8(8, 8, 14, 0.78)
+	colGraph   = ui.Rgb8(120, 200, 255, 0.9)
+	colBossBar = ui.Rgb8(230, 60, 90, 1)
+	colBossHot = ui.Rgb8(255, 235, 140, 1) // the bar while the boss telegraphs
+	colMark    = ui.Rgb8(240, 240, 250, 0.9)
+	colAbility = ui.Rgb8(120, 190, 255, 1)   // the ability bar while it fills
+	colReady   = ui.Rgb8(255, 215, 110, 1)   // the ability bar when it is ready
+	colShield  = ui.Rgb8(150, 230, 255, 0.9) // a shield's ring around a ship
 )
 
 // The HUD's text changes at a readable rate, not every frame, so its
@@ -41,7 +42,7 @@ const hpBarUp = barBottom + slotSize/2 + 13
 // hud holds the formatted text and the net graph's history.
 type hud struct {
 	help       [3]string // the controls line, longest first, for helpKeys
-	helpKeys   bindings
+	helpKeys   ui.Bindings
 	where      string
 	hp, maxHP  int16
 	hpText     string
@@ -189,10 +190,10 @@ func (h *hud) fitPlace(g *graphics, w int, k float64) bool {
 		return false
 	}
 	h.placeFor = key
-	room := w - px(12, k)*2 - g.text.advance(h.pingText, k) - px(24, k)
+	room := w - ui.Px(12, k)*2 - g.Text.Advance(h.pingText, k) - ui.Px(24, k)
 	h.placeLine = h.placeLines[len(h.placeLines)-1]
 	for _, l := range h.placeLines[:len(h.placeLines)-1] {
-		if g.text.advance(l, k) <= room {
+		if g.Text.Advance(l, k) <= room {
 			h.placeLine = l
 			break
 		}
@@ -202,10 +203,10 @@ func (h *hud) fitPlace(g *graphics, w int, k float64) bool {
 
 func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	w := float32(s.win.w)
-	k := uiScale(s.win.w, s.win.h)
-	graphTop := pxf(32, k) // the net graph goes under the minimap, if any
+	k := ui.UiScale(s.win.w, s.win.h)
+	graphTop := ui.Pxf(32, k) // the net graph goes under the minimap, if any
 	if l, ok := h.mini.draw(dst, g, s); ok {
-		graphTop = l.bottom() + pxf(8, k)
+		graphTop = l.bottom() + ui.Pxf(8, k)
 	}
 	self, ok := s.rt.Self()
 	if ok {
@@ -218,9 +219,9 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 			c = colHPLow
 		}
 		r := hpBarRect(s.win.w, s.win.h)
-		g.boxes.addKept("health bar", r) // the inventory leaves it in view
-		g.shapes.rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
-		g.shapes.rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
+		g.Boxes.AddKept("health bar", r) // the inventory leaves it in view
+		g.Shapes.Rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
+		g.Shapes.Rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
 	}
 	abOK := ok && h.drawAbilityBar(dst, g, s)
 	boss := h.drawBossBar(dst, g, s)
@@ -228,33 +229,33 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	if graph {
 		h.drawGraphShapes(dst, g, w, graphTop, s.frames, k)
 	}
-	g.shapes.flush(dst)
+	g.Shapes.Flush(dst)
 	if ok {
 		r := hpBarRect(s.win.w, s.win.h)
-		g.text.draw(dst, h.hpText, r.Min.X+px(10, k), r.Min.Y+(r.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
+		g.Text.Draw(dst, h.hpText, r.Min.X+ui.Px(10, k), r.Min.Y+(r.Dy()-int(ui.GlyphH*k))/2, k, ui.AlignLeft, ui.ColText)
 		if abOK {
 			a := abilityBarRect(r, k)
-			c := colText
+			c := ui.ColText
 			if h.abKey.secs == 0 {
-				c = colBackdrop // dark on the gold of a ready bar
+				c = ui.ColBackdrop // dark on the gold of a ready bar
 			}
-			g.text.draw(dst, h.abText, a.Min.X+px(10, k), a.Min.Y+(a.Dy()-int(glyphH*k))/2, k, alignLeft, c)
+			g.Text.Draw(dst, h.abText, a.Min.X+ui.Px(10, k), a.Min.Y+(a.Dy()-int(ui.GlyphH*k))/2, k, ui.AlignLeft, c)
 		}
 	}
 	if boss != "" {
 		// under the bar: the corners' text stays clear
-		g.text.draw(dst, boss, s.win.w/2, bossBarBottom(k)+px(4, k), k, alignCenter, colText)
+		g.Text.Draw(dst, boss, s.win.w/2, bossBarBottom(k)+ui.Px(4, k), k, ui.AlignCenter, ui.ColText)
 	}
 	if h.fitPlace(g, s.win.w, k) && h.placeLine != "" {
 		fmt.Fprintf(s.logw, "duskfall: corner line %q at %d×%d\n", h.placeLine, s.win.w, s.win.h) // window tests read what the corner shows
 	}
-	g.text.draw(dst, h.placeLine, px(12, k), px(8, k), k, alignLeft, colDim)
-	g.text.draw(dst, h.pingText, s.win.w-px(12, k), px(8, k), k, alignRight, colDim)
-	g.text.draw(dst, h.helpLine(g, *s.keys, s.win.w, k), s.win.w/2, s.win.h-px(22, k), k, alignCenter, colDim)
+	g.Text.Draw(dst, h.placeLine, ui.Px(12, k), ui.Px(8, k), k, ui.AlignLeft, ui.ColDim)
+	g.Text.Draw(dst, h.pingText, s.win.w-ui.Px(12, k), ui.Px(8, k), k, ui.AlignRight, ui.ColDim)
+	g.Text.Draw(dst, h.helpLine(g, *s.keys, s.win.w, k), s.win.w/2, s.win.h-ui.Px(22, k), k, ui.AlignCenter, ui.ColDim)
 	if graph {
-		x := s.win.w - px(12, k) - h.graphW + px(10, k)
+		x := s.win.w - ui.Px(12, k) - h.graphW + ui.Px(10, k)
 		for i, l := range h.graphLines {
-			g.text.draw(dst, l, x, int(graphTop)+px(8, k)+i*px(graphLineH, k), k, alignLeft, colText)
+			g.Text.Draw(dst, l, x, int(graphTop)+ui.Px(8, k)+i*ui.Px(graphLineH, k), k, ui.AlignLeft, ui.ColText)
 		}
 	}
 }
@@ -289,19 +290,19 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
 			continue
 		}
 		h.bossMet = bossRef{instance: inst, id: e.ID, ok: true}
-		k := uiScale(s.win.w, s.win.h)
+		k := ui.UiScale(s.win.w, s.win.h)
 		bw := bossBarWidth(s.win.w, s.win.h, k)
 		x := float32(s.win.w-bw) / 2
-		y, bh := pxf(bossBarY, k), pxf(10, k)
-		g.boxes.add("boss bar", rectF(x-2, y-2, float32(bw+4), bh+4))
-		g.shapes.rect(dst, x-2, y-2, float32(bw+4), bh+4, colPanel)
+		y, bh := ui.Pxf(bossBarY, k), ui.Pxf(10, k)
+		g.Boxes.Add("boss bar", ui.RectF(x-2, y-2, float32(bw+4), bh+4))
+		g.Shapes.Rect(dst, x-2, y-2, float32(bw+4), bh+4, colPanel)
 		bar := colBossBar
 		if e.Flags&game.EnemyTelegraph != 0 && s.frames/4%2 == 0 {
 			bar = colBossHot // it is about to fire: the bar flashes with it
 		}
-		g.shapes.rect(dst, x, y, float32(bw)*float32(clamp01(float64(e.HP)/float64(e.MaxHP))), bh, bar)
+		g.Shapes.Rect(dst, x, y, float32(bw)*float32(clamp01(float64(e.HP)/float64(e.MaxHP))), bh, bar)
 		for _, ph := range d.Phases[1:] {
-			g.shapes.rect(dst, x+float32(bw)*float32(ph.Below)-1, y-2, 2, bh+4, colMark) // where the next phases begin
+			g.Shapes.Rect(dst, x+float32(bw)*float32(ph.Below)-1, y-2, 2, bh+4, colMark) // where the next phases begin
 		}
 		return h.bossWords(e.Kind, e.Flags&game.EnemyPhaseMask, &d)
 	}
@@ -334,23 +335,23 @@ const graphLineH = 16
 // its longest line, and its ping history, newest on the right.
 func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w, top float32, frame int, k float64) {
 	if h.graphW == 0 || h.graphK != k {
-		h.graphK, h.graphW = k, px(332, k)
+		h.graphK, h.graphW = k, ui.Px(332, k)
 		for _, l := range h.graphLines {
-			h.graphW = max(h.graphW, g.text.advance(l, k)+px(20, k))
+			h.graphW = max(h.graphW, g.Text.Advance(l, k)+ui.Px(20, k))
 		}
 	}
 	pw := float32(h.graphW)
-	x0 := w - pxf(12, k) - pw
-	textH := float32(px(graphLineH, k)*len(h.graphLines) + px(16, k)) // the lines of text above the ping history
-	gh := pxf(graphH, k)
-	g.boxes.add("net graph", rectF(x0, top, pw, textH+gh))
-	g.shapes.rect(dst, x0, top, pw, textH+gh, colPanel)
-	base := top + textH + gh - pxf(6, k)
-	step := (pw - pxf(16, k)) / graphLen
+	x0 := w - ui.Pxf(12, k) - pw
+	textH := float32(ui.Px(graphLineH, k)*len(h.graphLines) + ui.Px(16, k)) // the lines of text above the ping history
+	gh := ui.Pxf(graphH, k)
+	g.Boxes.Add("net graph", ui.RectF(x0, top, pw, textH+gh))
+	g.Shapes.Rect(dst, x0, top, pw, textH+gh, colPanel)
+	base := top + textH + gh - ui.Pxf(6, k)
+	step := (pw - ui.Pxf(16, k)) / graphLen
 	for i := range graphLen {
 		v := min(h.ping[(frame+1+i)%graphLen], graphMaxMS)
 		bh := max(1, v/graphMaxMS*gh)
-		g.shapes.rect(dst, x0+pxf(8, k)+float32(i)*step, base-bh, max(1, step*0.75), bh, colGraph)
+		g.Shapes.Rect(dst, x0+ui.Pxf(8, k)+float32(i)*step, base-bh, max(1, step*0.75), bh, colGraph)
 	}
 }
 
@@ -358,11 +359,11 @@ func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w, top float32, fr
 const bossBarY = 28
 
 // bossBarBottom is the first row under the boss bar's panel at scale k.
-func bossBarBottom(k float64) int { return px(bossBarY, k) + px(10, k) + 2 }
+func bossBarBottom(k float64) int { return ui.Px(bossBarY, k) + ui.Px(10, k) + 2 }
 
 // abilityBarRect is the ability's bar: just above the health bar, as wide.
 func abilityBarRect(hp image.Rectangle, k float64) image.Rectangle {
-	return image.Rect(hp.Min.X, hp.Min.Y-px(24, k), hp.Max.X, hp.Min.Y-px(4, k))
+	return image.Rect(hp.Min.X, hp.Min.Y-ui.Px(24, k), hp.Max.X, hp.Min.Y-ui.Px(4, k))
 }
 
 // drawAbilityBar draws the class ability's cooldown as a bar that fills
@@ -374,8 +375,8 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool 
 	if ab == nil || ab.Cooldown <= 0 {
 		return false
 	}
-	r := abilityBarRect(hpBarRect(s.win.w, s.win.h), uiScale(s.win.w, s.win.h))
-	g.boxes.addKept("ability bar", r)
+	r := abilityBarRect(hpBarRect(s.win.w, s.win.h), ui.UiScale(s.win.w, s.win.h))
+	g.Boxes.AddKept("ability bar", r)
 	frac := float32(1 - float64(st.Cooldown)/float64(ab.Cooldown))
 	c := colAbility
 	switch {
@@ -384,9 +385,9 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool 
 	case st.Cooldown == 0:
 		c = colReady
 	}
-	g.shapes.rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
-	g.shapes.rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
-	key := abilityLabelKey{ab: ab, secs: (st.Cooldown + game.TickRate - 1) / game.TickRate, key: s.keys[actAbility]}
+	g.Shapes.Rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
+	g.Shapes.Rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
+	key := abilityLabelKey{ab: ab, secs: (st.Cooldown + game.TickRate - 1) / game.TickRate, key: s.keys[ui.ActAbility]}
 	if key != h.abKey || h.abText == "" {
 		h.abKey = key
 		if key.secs == 0 {
@@ -402,43 +403,43 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool 
 // words at any width: between the minimap's left edge and as far from the
 // left edge, at most 480 layout pixels.
 func bossBarWidth(w, h int, k float64) int {
-	return max(px(120, k), min(px(480, k), w-2*(minimapLeftRoom(w, h, k)+px(16, k))))
+	return max(ui.Px(120, k), min(ui.Px(480, k), w-2*(minimapLeftRoom(w, h, k)+ui.Px(16, k))))
 }
 
 // hpBarRect is the health bar: bottom left beside the item bar when the
 // window is wide enough, otherwise at the top left under the boss bar's
 // name and the place line.
 func hpBarRect(w, h int) image.Rectangle {
-	k := uiScale(w, h)
-	bw, bh := px(324, k), px(26, k)
-	if barRect(w, h).Min.X >= px(14+12, k)+bw {
-		x, y := px(14, k), h-px(hpBarUp, k)
+	k := ui.UiScale(w, h)
+	bw, bh := ui.Px(324, k), ui.Px(26, k)
+	if barRect(w, h).Min.X >= ui.Px(14+12, k)+bw {
+		x, y := ui.Px(14, k), h-ui.Px(hpBarUp, k)
 		return image.Rect(x, y, x+bw, y+bh)
 	}
-	bw = min(bw, w-minimapLeftRoom(w, h, k)-2*px(12, k))
-	top := bossBarBottom(k) + px(4, k) + int(glyphH*k) + px(8, k) + px(24, k) // the boss's name, then the ability bar
-	return image.Rect(px(12, k), top, px(12, k)+bw, top+bh)
+	bw = min(bw, w-minimapLeftRoom(w, h, k)-2*ui.Px(12, k))
+	top := bossBarBottom(k) + ui.Px(4, k) + int(ui.GlyphH*k) + ui.Px(8, k) + ui.Px(24, k) // the boss's name, then the ability bar
+	return image.Rect(ui.Px(12, k), top, ui.Px(12, k)+bw, top+bh)
 }
 
 // topHUDBottom is the first row under the HUD at the top of the screen in
 // its middle: under the health bar when it is at the top left, otherwise
 // under the boss bar's name. Banners and the level-up words go below it.
 func topHUDBottom(w, h int) int {
-	k := uiScale(w, h)
+	k := ui.UiScale(w, h)
 	if r := hpBarRect(w, h); r.Min.Y < h/2 {
 		return r.Max.Y
 	}
-	return bossBarBottom(k) + px(4, k) + int(glyphH*k)
+	return bossBarBottom(k) + ui.Px(4, k) + int(ui.GlyphH*k)
 }
 
 // helpLine is the longest controls line that fits the window, for the
 // keys bound now; the lines are made again only when a key changes.
-func (h *hud) helpLine(g *graphics, keys bindings, w int, k float64) string {
+func (h *hud) helpLine(g *graphics, keys ui.Bindings, w int, k float64) string {
 	if keys != h.helpKeys || h.help[0] == "" {
-		h.helpKeys, h.help = keys, controlLines(keys)
+		h.helpKeys, h.help = keys, ui.ControlLines(keys)
 	}
 	for _, l := range h.help {
-		if g.text.advance(l, k) <= w-px(24, k) {
+		if g.Text.Advance(l, k) <= w-ui.Px(24, k) {
 			return l
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"duskfall/game"
 	"duskfall/net/portmap"
+	"duskfall/render/ui"
 )
 
 func TestTheStatusLine(t *testing.T) {
@@ -35,7 +36,7 @@ func TestTheStatusLine(t *testing.T) {
 // every size, the router's words giving way at 640×400 and the addresses
 // (the code holds one) at every size.
 func TestTheJoinCodeReadsInTheCornerOfASmallWindow(t *testing.T) {
-	g := &graphics{text: newTextCache()}
+	g := &graphics{Graphics: ui.Graphics{Text: ui.NewTextCache()}}
 	const code = "192.168.178.20:7777/nvpvcmm3cemk6e6m5hseodk24gfqegee"
 	refused := reachWords(portmap.Status{State: portmap.Refused})
 	h := hud{place: "The Catacombs, depth 5", code: code, pingText: "ping 120 ms", reach: refused,
@@ -46,13 +47,13 @@ func TestTheJoinCodeReadsInTheCornerOfASmallWindow(t *testing.T) {
 		where bool
 	}{{640, 400, false}, {1280, 720, true}, {2560, 1440, true}} {
 		t.Run(fmt.Sprintf("at %d×%d", sz.w, sz.h), func(t *testing.T) {
-			k := uiScale(sz.w, sz.h)
+			k := ui.UiScale(sz.w, sz.h)
 			h.placeFor = 0
 			require.True(t, h.fitPlace(g, sz.w, k))
 			assert.Contains(t, h.placeLine, "join code "+code+")")
 			assert.Equal(t, sz.where, strings.Contains(h.placeLine, "your router did not open the port"))
-			room := sz.w - 2*px(12, k) - g.text.advance(h.pingText, k) - px(24, k)
-			assert.LessOrEqual(t, g.text.advance(h.placeLine, k), room, "it leaves room for the ping")
+			room := sz.w - 2*ui.Px(12, k) - g.Text.Advance(h.pingText, k) - ui.Px(24, k)
+			assert.LessOrEqual(t, g.Text.Advance(h.placeLine, k), room, "it leaves room for the ping")
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // Gamepad thresholds.
@@ -24,7 +25,7 @@ type aimer struct {
 
 // intent maps a frame's keyboard, mouse and gamepad state to one intent.
 // shipX, shipY is the own ship on screen.
-func (a *aimer) intent(in *frameInput, shipX, shipY float64) client.Intent {
+func (a *aimer) intent(in *ui.FrameInput, shipX, shipY float64) client.Intent {
 	mx, my := in.Move[0], in.Move[1]
 	if in.Pad.Present {
 		sx, sy := deadzone(in.Pad.LX, in.Pad.LY, moveDeadzone)

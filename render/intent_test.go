@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"duskfall/render/ui"
 )
 
 func TestKeyMove(t *testing.T) {
@@ -21,7 +23,7 @@ func TestKeyMove(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, keyMove(c.up, c.down, c.left, c.right))
+			assert.Equal(t, c.want, ui.KeyMove(c.up, c.down, c.left, c.right))
 		})
 	}
 }
@@ -30,29 +32,29 @@ func TestIntentMapping(t *testing.T) {
 	const sx, sy = 640, 360 // the ship on screen
 	cases := []struct {
 		name     string
-		in       frameInput
+		in       ui.FrameInput
 		wantMove [2]float64
 		wantAim  float64
 		wantFire bool
 	}{
 		{"the mouse aims from the ship to the cursor",
-			frameInput{MouseX: 740, MouseY: 360}, [2]float64{}, 0, false},
+			ui.FrameInput{MouseX: 740, MouseY: 360}, [2]float64{}, 0, false},
 		{"a cursor below the ship aims down",
-			frameInput{MouseX: 640, MouseY: 500}, [2]float64{}, math.Pi / 2, false},
+			ui.FrameInput{MouseX: 640, MouseY: 500}, [2]float64{}, math.Pi / 2, false},
 		{"a diagonal key move is no faster than a straight one",
-			frameInput{MouseX: 740, MouseY: 360, Move: [2]float64{1, 1}}, [2]float64{math.Sqrt2 / 2, math.Sqrt2 / 2}, 0, false},
+			ui.FrameInput{MouseX: 740, MouseY: 360, Move: [2]float64{1, 1}}, [2]float64{math.Sqrt2 / 2, math.Sqrt2 / 2}, 0, false},
 		{"the left button fires",
-			frameInput{MouseX: 740, MouseY: 360, FireHeld: true}, [2]float64{}, 0, true},
+			ui.FrameInput{MouseX: 740, MouseY: 360, FireHeld: true}, [2]float64{}, 0, true},
 		{"the left stick inside its dead zone does not drift",
-			frameInput{MouseX: 740, MouseY: 360, Pad: padState{Present: true, LX: 0.15}}, [2]float64{}, 0, false},
+			ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, LX: 0.15}}, [2]float64{}, 0, false},
 		{"a full left stick moves at full speed",
-			frameInput{MouseX: 740, MouseY: 360, Pad: padState{Present: true, LY: -1}}, [2]float64{0, -1}, 0, false},
+			ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, LY: -1}}, [2]float64{0, -1}, 0, false},
 		{"the right stick aims over the mouse",
-			frameInput{MouseX: 740, MouseY: 360, Pad: padState{Present: true, RX: 0, RY: -0.9}}, [2]float64{}, -math.Pi / 2, false},
+			ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, RX: 0, RY: -0.9}}, [2]float64{}, -math.Pi / 2, false},
 		{"the right trigger fires",
-			frameInput{MouseX: 740, MouseY: 360, Pad: padState{Present: true, Trigger: 0.8}}, [2]float64{}, 0, true},
+			ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, Trigger: 0.8}}, [2]float64{}, 0, true},
 		{"a light touch on the trigger does not fire",
-			frameInput{MouseX: 740, MouseY: 360, Pad: padState{Present: true, Trigger: 0.3}}, [2]float64{}, 0, false},
+			ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, Trigger: 0.3}}, [2]float64{}, 0, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -68,13 +70,13 @@ func TestIntentMapping(t *testing.T) {
 
 func TestStickAimPersists(t *testing.T) {
 	var a aimer
-	a.intent(&frameInput{MouseX: 740, MouseY: 360, Pad: padState{Present: true, RX: -1}}, 640, 360)
+	a.intent(&ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, RX: -1}}, 640, 360)
 	t.Run("a released stick keeps its aim while the mouse rests", func(t *testing.T) {
-		it := a.intent(&frameInput{MouseX: 740, MouseY: 360, Pad: padState{Present: true}}, 640, 360)
+		it := a.intent(&ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true}}, 640, 360)
 		assert.InDelta(t, math.Pi, it.Aim, 1e-9)
 	})
 	t.Run("moving the mouse takes the aim back", func(t *testing.T) {
-		it := a.intent(&frameInput{MouseX: 740, MouseY: 460, MouseMoved: true, Pad: padState{Present: true}}, 640, 360)
+		it := a.intent(&ui.FrameInput{MouseX: 740, MouseY: 460, MouseMoved: true, Pad: ui.PadState{Present: true}}, 640, 360)
 		assert.InDelta(t, math.Pi/4, it.Aim, 1e-9)
 	})
 }

@@ -11,6 +11,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // The inventory screen: the whole character on one panel, opened and
@@ -113,7 +114,7 @@ func classLine(cl *game.Class, key ebiten.Key) string {
 	}
 	words := abilityWords(&cl.Ability)
 	if name := cl.Ability.Name; name != "" && strings.HasPrefix(words, name) {
-		words = name + " (" + keyName(key) + ")" + words[len(name):]
+		words = name + " (" + ui.KeyName(key) + ")" + words[len(name):]
 	}
 	return cl.Name + ".  " + words
 }
@@ -176,12 +177,12 @@ const (
 // bars: under them when they are at the top left (a narrow window), above
 // them when they sit beside the item bar and the panel reaches them.
 func invRect(w, h int) image.Rectangle {
-	k := uiScale(w, h)
-	m := px(8, k)
+	k := ui.UiScale(w, h)
+	m := ui.Px(8, k)
 	top, bottom := m, barRect(w, h).Min.Y-xpLineUpAt(k)-m
 	hp := hpBarRect(w, h)
 	bars := hp.Union(abilityBarRect(hp, k))
-	pw := min(px(invW, k), w-2*m)
+	pw := min(ui.Px(invW, k), w-2*m)
 	x := (w - pw) / 2
 	switch {
 	case bars.Min.Y < h/2:
@@ -189,7 +190,7 @@ func invRect(w, h int) image.Rectangle {
 	case bars.Min.X < x+pw && x < bars.Max.X:
 		bottom = min(bottom, bars.Min.Y-m)
 	}
-	ph := min(px(invH, k), bottom-top)
+	ph := min(ui.Px(invH, k), bottom-top)
 	y := max(top, min((h-ph)/2, bottom-ph))
 	return image.Rect(x, y, x+pw, y+ph)
 }
@@ -202,34 +203,21 @@ func (p *inventoryPanel) drawClass(g *graphics, dst *ebiten.Image, name string, 
 	if p.class == "" {
 		return y
 	}
-	gap := px(24, k)
-	from := x0 + g.text.advance(name, textScale*k) + gap
-	if from+g.text.advance(p.class, k)+gap <= r.Max.X-gap-g.text.advance(p.head, k) {
-		g.text.draw(dst, p.class, from, y-int(glyphH*textScale*k)-px(12, k)+px(4, k), k, alignLeft, colAbilityText)
+	gap := ui.Px(24, k)
+	from := x0 + g.Text.Advance(name, ui.TextScale*k) + gap
+	if from+g.Text.Advance(p.class, k)+gap <= r.Max.X-gap-g.Text.Advance(p.head, k) {
+		g.Text.Draw(dst, p.class, from, y-int(ui.GlyphH*ui.TextScale*k)-ui.Px(12, k)+ui.Px(4, k), k, ui.AlignLeft, colAbilityText)
 		return y
 	}
-	g.text.draw(dst, p.class, x0, y, k, alignLeft, colAbilityText)
-	return y + lh + px(4, k)
+	g.Text.Draw(dst, p.class, x0, y, k, ui.AlignLeft, colAbilityText)
+	return y + lh + ui.Px(4, k)
 }
 
 // invCols are the panel's columns at scale k, from its left edge: the
 // slot, the name, what it does, and the stats.
 func invCols(r image.Rectangle, k float64) (slot, name, what, stats int) {
-	x0 := r.Min.X + px(24, k)
-	return x0 + px(8, k), x0 + px(80, k), x0 + px(240, k), r.Min.X + r.Dx()*62/100
-}
-
-// fit is s cut with an ellipsis to at most width pixels at scale k. It
-// runs when the words are made, not every frame.
-func fit(g *graphics, s string, width int, k float64) string {
-	if g.text.advance(s, k) <= width {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && g.text.advance(string(r)+"…", k) > width {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…"
+	x0 := r.Min.X + ui.Px(24, k)
+	return x0 + ui.Px(8, k), x0 + ui.Px(80, k), x0 + ui.Px(240, k), r.Min.X + r.Dx()*62/100
 }
 
 // fitColumns cuts the carried column's names and what they do to their
@@ -243,105 +231,105 @@ func (p *inventoryPanel) fitColumns(g *graphics, r image.Rectangle, k float64) {
 	p.fitted = p.fitted[:0]
 	for _, l := range p.left {
 		if !l.header {
-			l.name = fit(g, l.name, what-name-px(8, k), k)
-			l.what = fit(g, l.what, stats-what-px(16, k), k)
+			l.name = ui.Fit(&g.Graphics, l.name, what-name-ui.Px(8, k), k)
+			l.what = ui.Fit(&g.Graphics, l.what, stats-what-ui.Px(16, k), k)
 		}
 		p.fitted = append(p.fitted, l)
 	}
 }
 
 // draw draws the panel over the fight.
-func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, keys bindings, w, h int) {
+func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, keys ui.Bindings, w, h int) {
 	if !p.open {
 		return
 	}
-	g.boxes.overlay(false)
-	k := uiScale(w, h)
-	lh := max(px(invLineH, k), int(glyphH*k)+2)
+	g.Boxes.Overlay(false)
+	k := ui.UiScale(w, h)
+	lh := max(ui.Px(invLineH, k), int(ui.GlyphH*k)+2)
 	r := invRect(w, h)
 	p.fitColumns(g, r, k)
-	frame(dst, g.shapes, r, colPanel.alpha(0.94), colBorderOn)
-	g.boxes.holding() // its words are recorded as drawn: feedback may lie where they leave room
-	g.shapes.flush(dst)
-	x0, y := r.Min.X+px(24, k), r.Min.Y+px(16, k)
-	g.text.draw(dst, name, x0, y, textScale*k, alignLeft, colTitle)
-	g.text.draw(dst, p.head, r.Max.X-px(24, k), y+px(4, k), k, alignRight, colText)
-	y += int(glyphH*textScale*k) + px(12, k)
+	ui.Frame(dst, g.Shapes, r, colPanel.Alpha(0.94), ui.ColBorderOn)
+	g.Boxes.Holding() // its words are recorded as drawn: feedback may lie where they leave room
+	g.Shapes.Flush(dst)
+	x0, y := r.Min.X+ui.Px(24, k), r.Min.Y+ui.Px(16, k)
+	g.Text.Draw(dst, name, x0, y, ui.TextScale*k, ui.AlignLeft, ui.ColTitle)
+	g.Text.Draw(dst, p.head, r.Max.X-ui.Px(24, k), y+ui.Px(4, k), k, ui.AlignRight, ui.ColText)
+	y += int(ui.GlyphH*ui.TextScale*k) + ui.Px(12, k)
 	y = p.drawClass(g, dst, name, r, x0, y, k, lh)
 	// The columns scroll together in the view between the class line and
 	// the footer when the window is too short for them.
-	footY := r.Max.Y - px(10, k) - int(glyphH*k)
-	view := image.Rect(r.Min.X, y, r.Max.X, footY-px(6, k))
+	footY := r.Max.Y - ui.Px(10, k) - int(ui.GlyphH*k)
+	view := image.Rect(r.Min.X, y, r.Max.X, footY-ui.Px(6, k))
 	p.page = max(1, view.Dy()/lh-1)
 	p.maxScroll = max(0, (p.contentH(k, lh)-view.Dy()+lh-1)/lh)
 	p.scroll = min(max(p.scroll, 0), p.maxScroll)
 	at := func(rel int) (int, bool) { // a line's top in the view, and whether it fits there
 		y := view.Min.Y + rel - p.scroll*lh
-		return y, y >= view.Min.Y && y+int(glyphH*k) <= view.Max.Y
+		return y, y >= view.Min.Y && y+int(ui.GlyphH*k) <= view.Max.Y
 	}
 	xs, xn, xw, x1 := invCols(r, k)
 	rel := 0
 	for i, l := range p.fitted {
 		if l.header {
 			if i > 0 {
-				rel += px(8, k)
+				rel += ui.Px(8, k)
 			}
 			if y, ok := at(rel); ok {
-				g.text.draw(dst, l.name, x0, y, k, alignLeft, colTitle)
+				g.Text.Draw(dst, l.name, x0, y, k, ui.AlignLeft, ui.ColTitle)
 			}
 			rel += lh
 			continue
 		}
 		if y, ok := at(rel); ok {
-			c := colText
+			c := ui.ColText
 			if l.empty {
-				c = colDim
+				c = ui.ColDim
 			}
-			g.text.draw(dst, l.slot, xs, y, k, alignLeft, colDim)
-			g.text.draw(dst, l.name, xn, y, k, alignLeft, c)
-			g.text.draw(dst, l.what, xw, y, k, alignLeft, colDim)
+			g.Text.Draw(dst, l.slot, xs, y, k, ui.AlignLeft, ui.ColDim)
+			g.Text.Draw(dst, l.name, xn, y, k, ui.AlignLeft, c)
+			g.Text.Draw(dst, l.what, xw, y, k, ui.AlignLeft, ui.ColDim)
 		}
 		rel += lh
 	}
 	rel = 0
 	line := func(s string, x int, c color.RGBA) {
 		if y, ok := at(rel); ok {
-			g.text.draw(dst, s, x, y, k, alignLeft, c)
+			g.Text.Draw(dst, s, x, y, k, ui.AlignLeft, c)
 		}
 	}
-	line("Stats", x1, colTitle)
+	line("Stats", x1, ui.ColTitle)
 	rel += lh
 	for _, row := range p.stat {
 		if y, ok := at(rel); ok {
-			g.text.draw(dst, row.label, x1+px(8, k), y, k, alignLeft, colDim)
-			g.text.draw(dst, row.value, r.Max.X-px(24, k), y, k, alignRight, colText)
+			g.Text.Draw(dst, row.label, x1+ui.Px(8, k), y, k, ui.AlignLeft, ui.ColDim)
+			g.Text.Draw(dst, row.value, r.Max.X-ui.Px(24, k), y, k, ui.AlignRight, ui.ColText)
 		}
 		rel += lh
 	}
-	rel += px(8, k)
-	line("Upgrades", x1, colTitle)
+	rel += ui.Px(8, k)
+	line("Upgrades", x1, ui.ColTitle)
 	rel += lh
 	if len(p.ups) == 0 {
-		line("none yet: a level brings one", x1+px(8, k), colDim)
+		line("none yet: a level brings one", x1+ui.Px(8, k), ui.ColDim)
 	}
 	for _, u := range p.ups {
-		line(u, x1+px(8, k), colText)
+		line(u, x1+ui.Px(8, k), ui.ColText)
 		rel += lh
 	}
-	if p.footKey != keys[actInventory] || p.foot == "" {
-		p.footKey = keys[actInventory]
-		p.foot = keyName(p.footKey) + " or Esc closes   point at a slot of the bar below for more   click it to use, Shift+click to drop"
-		p.footShort = keyName(p.footKey) + " or Esc closes   point at the bar below for more"
-		p.footScroll = keyName(p.footKey) + " or Esc closes   wheel or Page Up/Down scrolls"
+	if p.footKey != keys[ui.ActInventory] || p.foot == "" {
+		p.footKey = keys[ui.ActInventory]
+		p.foot = ui.KeyName(p.footKey) + " or Esc closes   point at a slot of the bar below for more   click it to use, Shift+click to drop"
+		p.footShort = ui.KeyName(p.footKey) + " or Esc closes   point at the bar below for more"
+		p.footScroll = ui.KeyName(p.footKey) + " or Esc closes   wheel or Page Up/Down scrolls"
 	}
 	foot := p.foot
 	switch {
 	case p.maxScroll > 0:
 		foot = p.footScroll
-	case g.text.advance(foot, k) > r.Dx()-px(24, k):
+	case g.Text.Advance(foot, k) > r.Dx()-ui.Px(24, k):
 		foot = p.footShort
 	}
-	g.text.draw(dst, foot, w/2, footY, k, alignCenter, colDim)
+	g.Text.Draw(dst, foot, w/2, footY, k, ui.AlignCenter, ui.ColDim)
 	more := ""
 	switch {
 	case p.maxScroll == 0:
@@ -352,7 +340,7 @@ func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, keys 
 	default:
 		more = "more above and below"
 	}
-	g.text.draw(dst, more, r.Max.X-px(24, k), footY, k, alignRight, colDim)
+	g.Text.Draw(dst, more, r.Max.X-ui.Px(24, k), footY, k, ui.AlignRight, ui.ColDim)
 }
 
 // contentH is the height of the taller column at scale k, lines lh apart.
@@ -360,17 +348,17 @@ func (p *inventoryPanel) contentH(k float64, lh int) int {
 	left := 0
 	for i, l := range p.fitted {
 		if l.header && i > 0 {
-			left += px(8, k)
+			left += ui.Px(8, k)
 		}
 		left += lh
 	}
-	right := lh + len(p.stat)*lh + px(8, k) + lh + max(1, len(p.ups))*lh
+	right := lh + len(p.stat)*lh + ui.Px(8, k) + lh + max(1, len(p.ups))*lh
 	return max(left, right)
 }
 
 // scrollBy moves the columns by this frame's wheel notches and Page Up or
 // Page Down, within what the last frame drew.
-func (p *inventoryPanel) scrollBy(in *frameInput) {
+func (p *inventoryPanel) scrollBy(in *ui.FrameInput) {
 	if !p.open {
 		return
 	}

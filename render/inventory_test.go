@@ -8,23 +8,25 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"duskfall/render/ui"
 )
 
 func TestTheInventoryScreen(t *testing.T) {
 	h, rec := hostedHarness(t)
 	s := untilPlaying(t, h)
 	for range 20 {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 	require.True(t, s.rt.Sheet().Known, "the sheet arrived")
-	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 
 	t.Run("its key opens it over the game, which goes on", func(t *testing.T) {
-		h.press(frameInput{Bag: true})
+		h.press(ui.FrameInput{Bag: true})
 		require.True(t, s.inv.open)
 		tick := s.rt.ServerTick()
 		for range 3 {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 		}
 		assert.Greater(t, s.rt.ServerTick(), tick)
 		assert.NotPanics(t, func() { h.a.Draw(screen) })
@@ -53,57 +55,57 @@ func TestTheInventoryScreen(t *testing.T) {
 		require.NotNil(t, s.rt.Class())
 		h.a.Draw(screen)
 		assert.Equal(t, "Vanguard.  Shield (Space): no hits for 1.5 s, every 10 s", s.inv.class)
-		was := s.keys[actAbility]
-		defer func() { s.keys[actAbility] = was }()
-		s.keys[actAbility] = ebiten.KeyB
+		was := s.keys[ui.ActAbility]
+		defer func() { s.keys[ui.ActAbility] = was }()
+		s.keys[ui.ActAbility] = ebiten.KeyB
 		h.a.Draw(screen)
 		assert.Equal(t, "Vanguard.  Shield (B): no hits for 1.5 s, every 10 s", s.inv.class, "a rebound key is named")
 	})
 	t.Run("a click while it is open is not a shot", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(frameInput{Click: true, FireHeld: true, MouseX: 640, MouseY: 300})
+		h.press(ui.FrameInput{Click: true, FireHeld: true, MouseX: 640, MouseY: 300})
 		require.Len(t, rec.intents, n+1)
 		assert.False(t, rec.intents[n].Fire)
 	})
 	t.Run("Esc closes it without opening the pause menu", func(t *testing.T) {
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		assert.False(t, s.inv.open)
 		assert.False(t, s.paused)
 	})
 	t.Run("the pad's select button toggles it too", func(t *testing.T) {
-		h.press(frameInput{Pad: padState{Present: true, Select: true}})
+		h.press(ui.FrameInput{Pad: ui.PadState{Present: true, Select: true}})
 		assert.True(t, s.inv.open)
-		h.press(frameInput{Pad: padState{Present: true, Select: true}})
+		h.press(ui.FrameInput{Pad: ui.PadState{Present: true, Select: true}})
 		assert.False(t, s.inv.open)
 	})
 	t.Run("in the smallest window its rows scroll by the wheel and by the page keys, within their ends", func(t *testing.T) {
-		h.press(frameInput{Bag: true})
+		h.press(ui.FrameInput{Bag: true})
 		require.True(t, s.inv.open)
-		defer h.a.Layout(WindowWidth, WindowHeight)
+		defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 		h.a.Layout(MinWindowWidth, MinWindowHeight)
 		small := ebiten.NewImage(MinWindowWidth, MinWindowHeight)
 		h.a.Draw(small)
 		require.Positive(t, s.inv.maxScroll, "the rows do not all fit at 640×400")
 		steps := []struct {
 			name string
-			in   frameInput
+			in   ui.FrameInput
 			want func() int
 		}{
-			{"a notch down moves two lines", frameInput{Wheel: -1}, func() int { return min(2, s.inv.maxScroll) }},
-			{"Page Up goes back to the top", frameInput{PageUp: true}, func() int { return 0 }},
-			{"Page Down goes a page on", frameInput{PageDown: true}, func() int { return min(s.inv.page, s.inv.maxScroll) }},
-			{"many notches stop at the end", frameInput{Wheel: -40}, func() int { return s.inv.maxScroll }},
-			{"many notches up stop at the top", frameInput{Wheel: 40}, func() int { return 0 }},
+			{"a notch down moves two lines", ui.FrameInput{Wheel: -1}, func() int { return min(2, s.inv.maxScroll) }},
+			{"Page Up goes back to the top", ui.FrameInput{PageUp: true}, func() int { return 0 }},
+			{"Page Down goes a page on", ui.FrameInput{PageDown: true}, func() int { return min(s.inv.page, s.inv.maxScroll) }},
+			{"many notches stop at the end", ui.FrameInput{Wheel: -40}, func() int { return s.inv.maxScroll }},
+			{"many notches up stop at the top", ui.FrameInput{Wheel: 40}, func() int { return 0 }},
 		}
 		for _, st := range steps {
 			h.press(st.in)
 			h.a.Draw(small)
 			assert.Equal(t, st.want(), s.inv.scroll, st.name)
 		}
-		h.a.Layout(WindowWidth, WindowHeight)
+		h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 		h.a.Draw(screen)
 		assert.Zero(t, s.inv.maxScroll, "at 1280×720 every row fits")
-		h.press(frameInput{Bag: true})
+		h.press(ui.FrameInput{Bag: true})
 	})
 }
 
@@ -112,7 +114,7 @@ func TestTheInventoryPanelLeavesTheBarsInView(t *testing.T) {
 		t.Run(fmt.Sprintf("at %d×%d it covers neither the health bar nor the ability bar, and stays in the window", sz.w, sz.h), func(t *testing.T) {
 			r := invRect(sz.w, sz.h)
 			hp := hpBarRect(sz.w, sz.h)
-			ab := abilityBarRect(hp, uiScale(sz.w, sz.h))
+			ab := abilityBarRect(hp, ui.UiScale(sz.w, sz.h))
 			assert.False(t, r.Overlaps(hp), "panel %v, health bar %v", r, hp)
 			assert.False(t, r.Overlaps(ab), "panel %v, ability bar %v", r, ab)
 			assert.False(t, r.Overlaps(barRect(sz.w, sz.h)), "panel %v, item bar %v", r, barRect(sz.w, sz.h))

@@ -13,6 +13,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/ui"
 )
 
 // The character's things on screen: the inventory bar (keys 1–8 use a bag
@@ -32,7 +33,6 @@ const (
 	barBottom  = 30 // px from the screen's bottom to the slots' foot: the help line goes under
 	barWidth   = barSlots*slotSize + (barSlots-1)*slotGap + wornGap
 	toastShown = 2 * time.Second
-	toastLines = 3 // feedback lines on screen at once, newest lowest
 	clearShown = 8 * time.Second
 	keyFlash   = 8 // frames a slot lights up after its key
 	// tipRest is how long the pointer rests on a slot of the bar in play,
@@ -93,7 +93,7 @@ type itemsUI struct {
 	keyedAt   int
 	frame     int
 	slotLabel [barSlots]string
-	keys      *bindings                 // the player's keys: a bag slot's label is its key
+	keys      *ui.Bindings              // the player's keys: a bag slot's label is its key
 	labelled  [game.BagSlots]ebiten.Key // the keys the bag slots' labels name
 	slotsWord string                    // the bag slots' keys together: "1-8" at first
 
@@ -108,7 +108,7 @@ type itemsUI struct {
 	// Made from the sheet when it changes.
 	seenAct  time.Time
 	level    levelUp // the level-up moment
-	toasts   [toastLines]toast
+	toasts   [ui.ToastLines]toast
 	xpKey    [4]int
 	xpText   string
 	owedText string
@@ -137,22 +137,22 @@ func newItemsUI(content *game.Content, keeper string) *itemsUI {
 		}
 	}
 	for i := range u.labelled {
-		u.labelled[i] = actions[actSlot1+i].key
+		u.labelled[i] = ui.Actions[ui.ActSlot1+i].Key
 	}
-	u.slotsWord = slotKeys(defaultBindings())
+	u.slotsWord = ui.SlotKeys(ui.DefaultBindings())
 	return u
 }
 
 // labelSlots names each bag slot by its key, when Settings rebound one.
 func (u *itemsUI) labelSlots() {
-	if u.keys == nil || [game.BagSlots]ebiten.Key(u.keys[actSlot1:]) == u.labelled {
+	if u.keys == nil || [game.BagSlots]ebiten.Key(u.keys[ui.ActSlot1:]) == u.labelled {
 		return
 	}
 	for i := range u.labelled {
-		u.labelled[i] = u.keys[actSlot1+i]
-		u.slotLabel[i] = slotKeyLabel(u.labelled[i])
+		u.labelled[i] = u.keys[ui.ActSlot1+i]
+		u.slotLabel[i] = ui.SlotKeyLabel(u.labelled[i])
 	}
-	u.slotsWord = slotKeys(*u.keys)
+	u.slotsWord = ui.SlotKeys(*u.keys)
 }
 
 // initials are the first letters of a name's first two words: what a slot
@@ -172,14 +172,14 @@ func initials(name string) string {
 // slotRect is slot i of the bar (bag slots, then worn ones), centred at
 // the bottom of a w×h screen, at the window's UI scale.
 func slotRect(i, w, h int) image.Rectangle {
-	k := uiScale(w, h)
-	size, gap := px(slotSize, k), px(slotGap, k)
-	width := barSlots*size + (barSlots-1)*gap + px(wornGap, k)
+	k := ui.UiScale(w, h)
+	size, gap := ui.Px(slotSize, k), ui.Px(slotGap, k)
+	width := barSlots*size + (barSlots-1)*gap + ui.Px(wornGap, k)
 	x := (w-width)/2 + i*(size+gap)
 	if i >= game.BagSlots {
-		x += px(wornGap, k)
+		x += ui.Px(wornGap, k)
 	}
-	y := h - px(barBottom, k) - size
+	y := h - ui.Px(barBottom, k) - size
 	return image.Rect(x, y, x+size, y+size)
 }
 
@@ -190,7 +190,7 @@ func BarSlotCenter(i, w, h int) image.Point { return midOf(slotRect(i, w, h)) }
 // barRect is the whole bar, the gaps included: a click anywhere on it is
 // the bar's.
 func barRect(w, h int) image.Rectangle {
-	return image.Rectangle{Min: slotRect(0, w, h).Min, Max: slotRect(barSlots-1, w, h).Max}.Inset(-px(4, uiScale(w, h)))
+	return image.Rectangle{Min: slotRect(0, w, h).Min, Max: slotRect(barSlots-1, w, h).Max}.Inset(-ui.Px(4, ui.UiScale(w, h)))
 }
 
 // slotAt is the slot under (x, y), or -1.
@@ -214,7 +214,7 @@ func slotAt(x, y, w, h int) int {
 // item: Use and Drop are set on the press frame only. The slot under the
 // pointer is noted for its tooltip (tipSlot) whether the inventory is
 // open or not.
-func (u *itemsUI) itemIntent(in *frameInput, w, h int, blocked, bagOpen bool, it *client.Intent) {
+func (u *itemsUI) itemIntent(in *ui.FrameInput, w, h int, blocked, bagOpen bool, it *client.Intent) {
 	u.frame++
 	u.labelSlots()
 	u.shift = in.Shift
@@ -310,7 +310,7 @@ func (u *itemsUI) emptyText(slot int) string {
 // push shows a line of feedback below the ones already up.
 func (u *itemsUI) push(text string, now time.Time) {
 	copy(u.toasts[:], u.toasts[1:])
-	u.toasts[toastLines-1] = toast{text: text, at: now}
+	u.toasts[ui.ToastLines-1] = toast{text: text, at: now}
 	if u.logw != nil {
 		fmt.Fprintf(u.logw, "duskfall: feedback %s\n", text) // window tests follow what the player is told
 	}
@@ -551,7 +551,7 @@ func (u *itemsUI) takeTexts(key ebiten.Key) []string {
 	if u.takeText == nil || u.takeKey != key {
 		u.takeText, u.takeKey = u.takeText[:0], key
 		for _, name := range u.names {
-			u.takeText = append(u.takeText, keyName(key)+": take "+name)
+			u.takeText = append(u.takeText, ui.KeyName(key)+": take "+name)
 		}
 	}
 	return u.takeText

@@ -12,27 +12,28 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/ui"
 )
 
 // Item colours, by kind.
 var (
-	itemColours = [...]rgba{
-		0:                   rgb8(160, 160, 170, 1),
-		game.ItemConsumable: rgb8(230, 80, 110, 1),
-		game.ItemWeapon:     rgb8(240, 200, 90, 1),
-		game.ItemArmour:     rgb8(120, 170, 230, 1),
-		game.ItemCharm:      rgb8(170, 120, 240, 1),
+	itemColours = [...]ui.RGBA{
+		0:                   ui.Rgb8(160, 160, 170, 1),
+		game.ItemConsumable: ui.Rgb8(230, 80, 110, 1),
+		game.ItemWeapon:     ui.Rgb8(240, 200, 90, 1),
+		game.ItemArmour:     ui.Rgb8(120, 170, 230, 1),
+		game.ItemCharm:      ui.Rgb8(170, 120, 240, 1),
 	}
-	colMine      = rgb8(255, 215, 90, 1)
+	colMine      = ui.Rgb8(255, 215, 90, 1)
 	colMineText  = color.RGBA{255, 215, 90, 255}
-	colSlot      = rgb8(20, 20, 32, 0.9)
-	colSlotHot   = rgb8(60, 60, 90, 0.95)
-	colSlotKey   = rgb8(110, 96, 170, 0.95)
-	colSlotDrop  = rgb8(200, 70, 60, 1)
-	colXP        = rgb8(120, 190, 255, 1)
-	colTipPanel  = rgb8(10, 10, 18, 0.94)
-	colTitleEdge = rgb8(255, 196, 120, 0.8)
-	colXPTrack   = rgb8(48, 48, 70, 0.95)
+	colSlot      = ui.Rgb8(20, 20, 32, 0.9)
+	colSlotHot   = ui.Rgb8(60, 60, 90, 0.95)
+	colSlotKey   = ui.Rgb8(110, 96, 170, 0.95)
+	colSlotDrop  = ui.Rgb8(200, 70, 60, 1)
+	colXP        = ui.Rgb8(120, 190, 255, 1)
+	colTipPanel  = ui.Rgb8(10, 10, 18, 0.94)
+	colTitleEdge = ui.Rgb8(255, 196, 120, 0.8)
+	colXPTrack   = ui.Rgb8(48, 48, 70, 0.95)
 )
 
 // Above the bar, bottom up: the XP line, E's prompt, the feedback lines.
@@ -67,13 +68,13 @@ func (u *itemsUI) drawLoot(dst *ebiten.Image, a *actorArt, s *playScene, fog *cl
 		}
 		pulse := float32(0.5 + 0.5*math.Sin(float64(s.frames)*0.06+float64(l.ID)))
 		if s.look.view.glow {
-			a.loot.glow.sprite(dst, a.plateGlow, x, y, 0, 1, 1, c.alpha(0.35+0.2*pulse))
+			a.loot.glow.sprite(dst, a.plateGlow, x, y, 0, 1, 1, c.Alpha(0.35+0.2*pulse))
 		}
 		a.loot.body.sprite(dst, a.plate, x, y, 0, 1, 1, c)
 		if l.Flags&wire.LootMine != 0 {
 			a.loot.body.sprite(dst, a.mine, x, y, float32(s.frames)*0.02, 1, 1, colMine)
 		}
-		a.loot.body.sprite(dst, a.icon(int(l.Def), kind), x, y+lootBob(s.frames, l.ID), 0, 1, 1, rgba{1, 1, 1, 1})
+		a.loot.body.sprite(dst, a.icon(int(l.Def), kind), x, y+lootBob(s.frames, l.ID), 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
 	}
 }
 
@@ -98,7 +99,7 @@ func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *graphics, s *playScene, f
 // shows lit. The tooltip itself goes over the inventory when it is open
 // (drawTip), and over the fight with what comes and goes otherwise
 // (drawPlayTip); the feedback and the cleared banner come and go too
-// (placement.go).
+// (ui/placement.go).
 func (u *itemsUI) drawHUD(dst *ebiten.Image, g *graphics, s *playScene, panel bool) {
 	sh := s.rt.Sheet()
 	if !sh.Known {
@@ -109,9 +110,9 @@ func (u *itemsUI) drawHUD(dst *ebiten.Image, g *graphics, s *playScene, panel bo
 	if panel || s.paused {
 		lit = -1
 	}
-	g.boxes.addKept("item bar", barRect(w, h))
-	u.drawBarShapes(dst, g.shapes, sh, w, h, lit)
-	g.shapes.flush(dst)
+	g.Boxes.AddKept("item bar", barRect(w, h))
+	u.drawBarShapes(dst, g.Shapes, sh, w, h, lit)
+	g.Shapes.Flush(dst)
 	u.drawBarIcons(dst, s.look, sh, w, h)
 	u.drawBarText(dst, g, sh, w, h)
 }
@@ -120,7 +121,7 @@ func (u *itemsUI) drawHUD(dst *ebiten.Image, g *graphics, s *playScene, panel bo
 // inventory, if any.
 func (u *itemsUI) drawTip(dst *ebiten.Image, g *graphics, s *playScene) {
 	if r, ok := u.tipRect(g, s); ok {
-		u.drawTooltip(dst, g, &u.tips[u.hover], r, uiScale(s.win.w, s.win.h))
+		u.drawTooltip(dst, g, &u.tips[u.hover], r, ui.UiScale(s.win.w, s.win.h))
 	}
 }
 
@@ -132,18 +133,18 @@ func (u *itemsUI) tipRect(g *graphics, s *playScene) (image.Rectangle, bool) {
 		return image.Rectangle{}, false
 	}
 	w, h := s.win.w, s.win.h
-	k := uiScale(w, h)
+	k := ui.UiScale(w, h)
 	r := tooltipRect(g, &u.tips[u.hover], slotRect(u.hover, w, h), w, k)
 	inv := invRect(w, h)
-	foot := inv.Max.Y - px(10, k) - int(glyphH*k) // the footer's top, as the inventory draws it
-	r = r.Add(image.Pt(0, min(0, foot-px(6, k)-r.Max.Y)))
+	foot := inv.Max.Y - ui.Px(10, k) - int(ui.GlyphH*k) // the footer's top, as the inventory draws it
+	r = r.Add(image.Pt(0, min(0, foot-ui.Px(6, k)-r.Max.Y)))
 	r = r.Add(image.Pt(0, max(0, inv.Min.Y-r.Min.Y))) // never above the panel
 	return r, true
 }
 
 // drawPlayTip draws the tooltip of the bar slot the pointer rests on over
 // the fight, when no panel is open: in the place nearest over its slot
-// that is free of every box drawn so far (placement.go), or, with no room
+// that is free of every box drawn so far (ui/placement.go), or, with no room
 // this frame, not at all.
 func (u *itemsUI) drawPlayTip(dst *ebiten.Image, g *graphics, s *playScene) {
 	i := u.tipSlot(false)
@@ -152,9 +153,9 @@ func (u *itemsUI) drawPlayTip(dst *ebiten.Image, g *graphics, s *playScene) {
 		return
 	}
 	w, h := s.win.w, s.win.h
-	k := uiScale(w, h)
+	k := ui.UiScale(w, h)
 	want := tooltipRect(g, &u.tips[i], slotRect(i, w, h), w, k)
-	r, ok := g.boxes.roomAt("tooltip", want.Min.X, want.Dx(), want.Dy(), want.Min.Y, -1, w, h, px(transientGap, k))
+	r, ok := g.Boxes.RoomAt("tooltip", want.Min.X, want.Dx(), want.Dy(), want.Min.Y, -1, w, h, ui.Px(ui.TransientGap, k))
 	if !ok {
 		u.sayTip(-1)
 		return
@@ -163,37 +164,37 @@ func (u *itemsUI) drawPlayTip(dst *ebiten.Image, g *graphics, s *playScene) {
 	u.sayTip(i)
 }
 
-func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *shapeBatch, sh client.Sheet, w, h, lit int) {
+func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *ui.ShapeBatch, sh client.Sheet, w, h, lit int) {
 	b := barRect(w, h)
-	sb.rect(dst, float32(b.Min.X), float32(b.Min.Y), float32(b.Dx()), float32(b.Dy()), colPanel)
+	sb.Rect(dst, float32(b.Min.X), float32(b.Min.Y), float32(b.Dx()), float32(b.Dy()), colPanel)
 	for i := range barSlots {
 		r := slotRect(i, w, h)
 		def := slotDef(sh, i)
-		fill, border := colSlot, colBorder
+		fill, border := colSlot, ui.ColBorder
 		switch {
 		case i == u.keyed && u.frame-u.keyedAt < keyFlash:
 			fill = colSlotKey
 		case i == lit:
-			fill, border = colSlotHot, colBorderOn
+			fill, border = colSlotHot, ui.ColBorderOn
 			if u.shift && def >= 0 {
 				border = colSlotDrop
 			}
 		}
 		if def >= 0 && i != lit {
-			border = itemColours[u.kind(def)].scale(0.6)
+			border = itemColours[u.kind(def)].Scale(0.6)
 		}
-		frame(dst, sb, r, fill, border)
+		ui.Frame(dst, sb, r, fill, border)
 	}
-	k := uiScale(w, h)
+	k := ui.UiScale(w, h)
 	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)
-	y, th := float32(b.Min.Y-px(9, k)), pxf(5, k)
+	y, th := float32(b.Min.Y-ui.Px(9, k)), ui.Pxf(5, k)
 	xw := float32(last.Max.X - first.Min.X)
-	sb.boxes.add("XP bar", rectF(float32(first.Min.X), y, xw, th))
-	sb.rect(dst, float32(first.Min.X), y, xw, th, colXPTrack)
+	sb.Boxes.Add("XP bar", ui.RectF(float32(first.Min.X), y, xw, th))
+	sb.Rect(dst, float32(first.Min.X), y, xw, th, colXPTrack)
 	if sh.Next > 0 {
-		sb.rect(dst, float32(first.Min.X), y, xw*float32(clamp01(float64(sh.XP)/float64(sh.Next))), th, colXP)
+		sb.Rect(dst, float32(first.Min.X), y, xw*float32(clamp01(float64(sh.XP)/float64(sh.Next))), th, colXP)
 	} else {
-		sb.rect(dst, float32(first.Min.X), y, xw, th, colMine)
+		sb.Rect(dst, float32(first.Min.X), y, xw, th, colMine)
 	}
 }
 
@@ -208,16 +209,16 @@ func (u *itemsUI) drawBarIcons(dst *ebiten.Image, look *worldLook, sh client.She
 	if !ok {
 		return
 	}
-	k := float32(uiScale(w, h))
+	k := float32(ui.UiScale(w, h))
 	for i := range barSlots {
 		r := slotRect(i, w, h)
 		cx, cy := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+r.Dy()/2)
 		switch def := slotDef(sh, i); {
 		case def >= 0:
-			a.loot.body.sprite(dst, a.icon(def, u.kind(def)), cx, cy-2*k, 0, 1, slotIconScale*k, rgba{1, 1, 1, 1})
+			a.loot.body.sprite(dst, a.icon(def, u.kind(def)), cx, cy-2*k, 0, 1, slotIconScale*k, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
 		case i >= game.BagSlots:
 			mark := a.mark(game.ItemWeapon + game.ItemKind(i-game.BagSlots))
-			a.loot.body.sprite(dst, mark, cx, cy, 0, 1, slotIconScale*k, rgba{1, 1, 1, 0.2})
+			a.loot.body.sprite(dst, mark, cx, cy, 0, 1, slotIconScale*k, ui.RGBA{R: 1, G: 1, B: 1, A: 0.2})
 		}
 	}
 	a.loot.body.flush(dst)
@@ -236,53 +237,53 @@ var stackWords = func() []string {
 }()
 
 func (u *itemsUI) drawBarText(dst *ebiten.Image, g *graphics, sh client.Sheet, w, h int) {
-	k := uiScale(w, h)
-	pad, lh := px(3, k), int(glyphH*k)
+	k := ui.UiScale(w, h)
+	pad, lh := ui.Px(3, k), int(ui.GlyphH*k)
 	for i := range barSlots {
 		r := slotRect(i, w, h)
-		g.text.draw(dst, u.slotLabel[i], r.Min.X+pad, r.Min.Y+2, k, alignLeft, colDim)
+		g.Text.Draw(dst, u.slotLabel[i], r.Min.X+pad, r.Min.Y+2, k, ui.AlignLeft, ui.ColDim)
 		if def := slotDef(sh, i); u.known(def) {
-			g.text.draw(dst, u.initials[def], r.Max.X-pad, r.Max.Y-2-lh, k, alignRight, colText)
+			g.Text.Draw(dst, u.initials[def], r.Max.X-pad, r.Max.Y-2-lh, k, ui.AlignRight, ui.ColText)
 			if i < game.BagSlots && sh.Stack[i] > 1 {
-				g.text.draw(dst, stackWords[min(sh.Stack[i], len(stackWords)-1)], r.Min.X+pad, r.Max.Y-2-lh, k, alignLeft, colTitle)
+				g.Text.Draw(dst, stackWords[min(sh.Stack[i], len(stackWords)-1)], r.Min.X+pad, r.Max.Y-2-lh, k, ui.AlignLeft, ui.ColTitle)
 			}
 		}
 	}
 	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)
 	y := barRect(w, h).Min.Y - xpLineUpAt(k)
-	if !g.text.quiet && (u.xpText != "" || u.owedText != "") {
+	if !g.Text.Quiet && (u.xpText != "" || u.owedText != "") {
 		// The row is the XP line's across the bar: words beside its
-		// words would read as one line with them (placement.go).
-		g.boxes.add("XP line", image.Rect(first.Min.X, y, last.Max.X, y+int(math.Ceil(glyphH*k))))
+		// words would read as one line with them (ui/placement.go).
+		g.Boxes.Add("XP line", image.Rect(first.Min.X, y, last.Max.X, y+int(math.Ceil(ui.GlyphH*k))))
 	}
-	g.text.draw(dst, u.xpText, first.Min.X, y, k, alignLeft, colText)
-	g.text.draw(dst, u.owedText, last.Max.X, y, k, alignRight, colTitle)
+	g.Text.Draw(dst, u.xpText, first.Min.X, y, k, ui.AlignLeft, ui.ColText)
+	g.Text.Draw(dst, u.owedText, last.Max.X, y, k, ui.AlignRight, ui.ColTitle)
 }
 
 // xpLineUpAt is xpLineUp at UI scale k.
-func xpLineUpAt(k float64) int { return px(xpLineUp, k) }
+func xpLineUpAt(k float64) int { return ui.Px(xpLineUp, k) }
 
 // drawToasts draws the feedback lines still up, newest lowest, each
 // rising a little as it ages, each in the room left above the last
-// (placement.go), cut to the window.
-func (u *itemsUI) drawToasts(dst *ebiten.Image, g *graphics, fits *transients, now time.Time, w, h int) {
-	k := uiScale(w, h)
+// (ui/placement.go), cut to the window.
+func (u *itemsUI) drawToasts(dst *ebiten.Image, g *graphics, fits *ui.Transients, now time.Time, w, h int) {
+	k := ui.UiScale(w, h)
 	ts := 1.5 * k
-	y := barRect(w, h).Min.Y - px(toastUp, k)
-	for i := toastLines - 1; i >= 0; i-- {
+	y := barRect(w, h).Min.Y - ui.Px(toastUp, k)
+	for i := ui.ToastLines - 1; i >= 0; i-- {
 		t := &u.toasts[i]
 		age := now.Sub(t.at)
 		if t.text == "" || age < 0 || age >= toastShown {
 			continue
 		}
 		rise := int(12 * k * age.Seconds() / toastShown.Seconds())
-		line := fits.toast[i].get(g, t.text, w-px(16, k), ts)
-		r, ok := g.boxes.room("toast", g.text.advance(line, ts), int(glyphH*ts), y-rise, -1, w, h, px(transientGap, k))
+		line := fits.Toast[i].Get(&g.Graphics, t.text, w-ui.Px(16, k), ts)
+		r, ok := g.Boxes.Room("toast", g.Text.Advance(line, ts), int(ui.GlyphH*ts), y-rise, -1, w, h, ui.Px(ui.TransientGap, k))
 		if !ok {
 			return // no room above: the older lines wait
 		}
-		g.text.draw(dst, line, w/2, r.Min.Y, ts, alignCenter, colText)
-		y = r.Min.Y - px(28, k) + rise
+		g.Text.Draw(dst, line, w/2, r.Min.Y, ts, ui.AlignCenter, ui.ColText)
+		y = r.Min.Y - ui.Px(28, k) + rise
 	}
 }
 
@@ -299,16 +300,16 @@ func (u *itemsUI) toastUp(text string, now time.Time) bool {
 // tooltipRect is a slot's tooltip's panel: over the slot, clear of the
 // XP line and E's prompt, kept on screen.
 func tooltipRect(g *graphics, t *tooltip, slot image.Rectangle, w int, k float64) image.Rectangle {
-	pad, lineH := px(10, k), px(18, k)
+	pad, lineH := ui.Px(10, k), ui.Px(18, k)
 	n := 1 + len(t.lines)
 	for _, l := range [2]string{t.text, t.hint} {
 		if l != "" {
 			n++
 		}
 	}
-	pw, ph := t.measure(g, k)+2*pad, n*lineH+2*pad-px(4, k)
-	x := min(max(slot.Min.X+slot.Dx()/2-pw/2, px(8, k)), w-px(8, k)-pw)
-	y := slot.Min.Y - px(46, k) - ph
+	pw, ph := t.measure(g, k)+2*pad, n*lineH+2*pad-ui.Px(4, k)
+	x := min(max(slot.Min.X+slot.Dx()/2-pw/2, ui.Px(8, k)), w-ui.Px(8, k)-pw)
+	y := slot.Min.Y - ui.Px(46, k) - ph
 	return image.Rect(x, y, x+pw, y+ph)
 }
 
@@ -318,16 +319,16 @@ func (t *tooltip) measure(g *graphics, k float64) int {
 	if t.width > 0 && t.widthK == k {
 		return t.width
 	}
-	width := g.text.advance(t.title, k)
+	width := g.Text.Advance(t.title, k)
 	if t.kind != 0 {
-		width += px(90, k) // room for the kind on the right
+		width += ui.Px(90, k) // room for the kind on the right
 	}
 	for _, l := range t.lines {
-		width = max(width, g.text.advance(l, k))
+		width = max(width, g.Text.Advance(l, k))
 	}
 	for _, l := range [2]string{t.text, t.hint} {
 		if l != "" {
-			width = max(width, g.text.advance(l, k))
+			width = max(width, g.Text.Advance(l, k))
 		}
 	}
 	t.width, t.widthK = width, k
@@ -336,56 +337,56 @@ func (t *tooltip) measure(g *graphics, k float64) int {
 
 // drawTooltip draws a slot's tooltip in its panel r at UI scale k.
 func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, r image.Rectangle, k float64) {
-	pad, lineH := px(10, k), px(18, k)
+	pad, lineH := ui.Px(10, k), ui.Px(18, k)
 	pw := r.Dx()
-	border := colBorder
+	border := ui.ColBorder
 	if t.kind != 0 {
-		border = itemColours[t.kind].scale(0.7)
+		border = itemColours[t.kind].Scale(0.7)
 	}
-	frame(dst, g.shapes, r, colTipPanel, border)
-	g.shapes.flush(dst)
+	ui.Frame(dst, g.Shapes, r, colTipPanel, border)
+	g.Shapes.Flush(dst)
 	x, y := r.Min.X+pad, r.Min.Y+pad-2
-	g.text.draw(dst, t.title, x, y, k, alignLeft, kindColour(t.kind))
+	g.Text.Draw(dst, t.title, x, y, k, ui.AlignLeft, kindColour(t.kind))
 	if t.kind != 0 {
-		g.text.draw(dst, t.kind.String(), x+pw-2*pad, y, k, alignRight, colDim)
+		g.Text.Draw(dst, t.kind.String(), x+pw-2*pad, y, k, ui.AlignRight, ui.ColDim)
 	}
 	for _, l := range t.lines {
 		y += lineH
-		g.text.draw(dst, l, x, y, k, alignLeft, colText)
+		g.Text.Draw(dst, l, x, y, k, ui.AlignLeft, ui.ColText)
 	}
 	if t.text != "" {
 		y += lineH
-		g.text.draw(dst, t.text, x, y, k, alignLeft, colDim)
+		g.Text.Draw(dst, t.text, x, y, k, ui.AlignLeft, ui.ColDim)
 	}
 	if t.hint != "" {
 		y += lineH
-		g.text.draw(dst, t.hint, x, y, k, alignLeft, colTitle)
+		g.Text.Draw(dst, t.hint, x, y, k, ui.AlignLeft, ui.ColTitle)
 	}
 }
 
 // drawBanner draws the cleared banner for its eight seconds, high up,
 // its lines cut to the window.
-func (u *itemsUI) drawBanner(dst *ebiten.Image, g *graphics, fits *transients, now time.Time, w, h int) {
+func (u *itemsUI) drawBanner(dst *ebiten.Image, g *graphics, fits *ui.Transients, now time.Time, w, h int) {
 	if len(u.clearTxt) == 0 || now.Sub(u.clearAt) >= clearShown {
 		return
 	}
-	k := uiScale(w, h)
-	top, titleScale, lineH := max(px(56, k), topHUDBottom(w, h)+px(8, k)), 3*k, int(glyphH*k)+4
-	lines := fits.clearedLines(g, u.clearTxt, w-px(64, k), k)
-	width := g.text.advance(u.clearTxt[0], titleScale)
+	k := ui.UiScale(w, h)
+	top, titleScale, lineH := max(ui.Px(56, k), topHUDBottom(w, h)+ui.Px(8, k)), 3*k, int(ui.GlyphH*k)+4
+	lines := fits.ClearedLines(&g.Graphics, u.clearTxt, w-ui.Px(64, k), k)
+	width := g.Text.Advance(u.clearTxt[0], titleScale)
 	for _, l := range lines {
-		width = max(width, g.text.advance(l, k))
+		width = max(width, g.Text.Advance(l, k))
 	}
-	ph := int(glyphH*titleScale) + px(16, k) + lineH*(len(u.clearTxt)-1) + px(12, k)
-	r, ok := g.boxes.room("cleared", width+px(48, k), ph, top, 1, w, h, px(transientGap, k))
+	ph := int(ui.GlyphH*titleScale) + ui.Px(16, k) + lineH*(len(u.clearTxt)-1) + ui.Px(12, k)
+	r, ok := g.Boxes.Room("cleared", width+ui.Px(48, k), ph, top, 1, w, h, ui.Px(ui.TransientGap, k))
 	if !ok {
-		return // no room free of other words this frame (placement.go)
+		return // no room free of other words this frame (ui/placement.go)
 	}
 	top = r.Min.Y
-	frame(dst, g.shapes, r, colPanel, colMine.scale(0.7))
-	g.shapes.flush(dst)
-	g.text.draw(dst, u.clearTxt[0], w/2, top+px(6, k), titleScale, alignCenter, colTitle)
-	g.text.drawLines(dst, lines, w/2, top+int(glyphH*titleScale)+px(10, k), k, colText)
+	ui.Frame(dst, g.Shapes, r, colPanel, colMine.Scale(0.7))
+	g.Shapes.Flush(dst)
+	g.Text.Draw(dst, u.clearTxt[0], w/2, top+ui.Px(6, k), titleScale, ui.AlignCenter, ui.ColTitle)
+	g.Text.DrawLines(dst, lines, w/2, top+int(ui.GlyphH*titleScale)+ui.Px(10, k), k, ui.ColText)
 }
 
 // drawPrompt says what E does where the ship stands, in a box over the
@@ -395,22 +396,22 @@ func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *graphics, s *playScene, nearK
 	if !ok || self.Flags&game.PlayerDead != 0 {
 		return
 	}
-	use := s.keys[actInteract]
+	use := s.keys[ui.ActInteract]
 	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos, use), nearKeeper, s.rt.Sheet().Owed, s.look.portalPrompt(s, self.Pos), u.keyWord(use), u.nextText)
 	u.sayPrompt(msg)
 	if msg == "" {
 		return
 	}
-	k := uiScale(s.win.w, s.win.h)
-	y := barRect(s.win.w, s.win.h).Min.Y - px(promptUp, k)
-	tw := g.text.advance(msg, k)
-	r, ok := g.boxes.room("prompt", tw+2*(px(12, k)), int(glyphH*k)+px(8, k), y-px(4, k), -1, s.win.w, s.win.h, px(transientGap, k))
+	k := ui.UiScale(s.win.w, s.win.h)
+	y := barRect(s.win.w, s.win.h).Min.Y - ui.Px(promptUp, k)
+	tw := g.Text.Advance(msg, k)
+	r, ok := g.Boxes.Room("prompt", tw+2*(ui.Px(12, k)), int(ui.GlyphH*k)+ui.Px(8, k), y-ui.Px(4, k), -1, s.win.w, s.win.h, ui.Px(ui.TransientGap, k))
 	if !ok {
-		return // a panel over the bar leaves it no room (placement.go)
+		return // a panel over the bar leaves it no room (ui/placement.go)
 	}
-	frame(dst, g.shapes, r, colTipPanel, colTitleEdge)
-	g.shapes.flush(dst)
-	g.text.draw(dst, msg, s.win.w/2, r.Min.Y+px(4, k), k, alignCenter, colTitle)
+	ui.Frame(dst, g.Shapes, r, colTipPanel, colTitleEdge)
+	g.Shapes.Flush(dst)
+	g.Text.Draw(dst, msg, s.win.w/2, r.Min.Y+ui.Px(4, k), k, ui.AlignCenter, ui.ColTitle)
 }
 
 // sayPrompt writes E's prompt when it changes, for window tests:
@@ -423,4 +424,13 @@ func (u *itemsUI) sayPrompt(msg string) {
 	if u.logw != nil && msg != "" {
 		fmt.Fprintf(u.logw, "duskfall: prompt %s\n", msg)
 	}
+}
+
+// keyWord is keyName, kept for the last key asked so a prompt made every
+// frame allocates nothing.
+func (u *itemsUI) keyWord(k ebiten.Key) string {
+	if u.useWord == "" || u.useKey != k {
+		u.useKey, u.useWord = k, ui.KeyName(k)
+	}
+	return u.useWord
 }

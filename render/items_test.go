@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -14,6 +13,7 @@ import (
 	"duskfall/game"
 	"duskfall/listen"
 	"duskfall/net/wire"
+	"duskfall/render/ui"
 )
 
 // itemDef is the def index of the item with this content ID.
@@ -48,11 +48,11 @@ func TestInventoryBar(t *testing.T) {
 	untilPlaying(t, h)
 	// pressOnce presses one frame, then one with nothing, and returns the
 	// intent the first one sent.
-	pressOnce := func(in frameInput) client.Intent {
+	pressOnce := func(in ui.FrameInput) client.Intent {
 		t.Helper()
 		n := len(rec.intents)
 		h.press(in)
-		h.press(frameInput{MouseX: in.MouseX, MouseY: in.MouseY})
+		h.press(ui.FrameInput{MouseX: in.MouseX, MouseY: in.MouseY})
 		require.Len(t, rec.intents, n+2)
 		return rec.intents[n]
 	}
@@ -62,14 +62,14 @@ func TestInventoryBar(t *testing.T) {
 	}
 	keys := []struct {
 		name      string
-		in        frameInput
+		in        ui.FrameInput
 		use, drop bool
 		slot      uint8
 	}{
-		{"key 1 uses the first bag slot", frameInput{Slot: 1}, true, false, 0},
-		{"Shift+3 drops the third", frameInput{Slot: 3, Shift: true}, false, true, 2},
-		{"key 8 uses the last bag slot", frameInput{Slot: 8}, true, false, 7},
-		{"key 9 is no slot and does nothing", frameInput{Digit: 9}, false, false, 0},
+		{"key 1 uses the first bag slot", ui.FrameInput{Slot: 1}, true, false, 0},
+		{"Shift+3 drops the third", ui.FrameInput{Slot: 3, Shift: true}, false, true, 2},
+		{"key 8 uses the last bag slot", ui.FrameInput{Slot: 8}, true, false, 7},
+		{"key 9 is no slot and does nothing", ui.FrameInput{Digit: 9}, false, false, 0},
 	}
 	for _, tc := range keys {
 		t.Run(tc.name, func(t *testing.T) {
@@ -84,9 +84,9 @@ func TestInventoryBar(t *testing.T) {
 	}
 	t.Run("a held key uses once: Use is sent on the press frame only, the server acts on the press", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(frameInput{Slot: 2, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Slot: 2, MouseX: 700, MouseY: 300})
 		for range 5 { // the key stays down: the collector reports no new press
-			h.press(frameInput{MouseX: 700, MouseY: 300})
+			h.press(ui.FrameInput{MouseX: 700, MouseY: 300})
 		}
 		var uses []bool
 		for _, in := range rec.intents[n:] {
@@ -98,7 +98,7 @@ func TestInventoryBar(t *testing.T) {
 	t.Run("with the inventory shut, a click on the bar fires and uses nothing: the field is the field", func(t *testing.T) {
 		for _, slot := range []int{0, 4, game.FirstEquipSlot + game.EquipArmour} {
 			x, y := mid(slot)
-			got := pressOnce(frameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true})
+			got := pressOnce(ui.FrameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true})
 			assert.True(t, got.Fire, "slot %d", slot)
 			assert.False(t, got.Use || got.Drop, "slot %d", slot)
 		}
@@ -119,7 +119,7 @@ func TestInventoryBar(t *testing.T) {
 			s.inv.open = true
 			defer func() { s.inv.open = false }()
 			x, y := mid(tc.slot)
-			got := pressOnce(frameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true, Shift: tc.shift})
+			got := pressOnce(ui.FrameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true, Shift: tc.shift})
 			assert.Equal(t, tc.use, got.Use)
 			assert.Equal(t, tc.drop, got.Drop)
 			assert.Equal(t, uint8(tc.slot), got.Slot)
@@ -130,11 +130,11 @@ func TestInventoryBar(t *testing.T) {
 		s.inv.open = true
 		x, y := mid(0)
 		n := len(rec.intents)
-		h.press(frameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true})
-		h.press(frameInput{MouseX: 700, MouseY: 200, FireHeld: true, Bag: true}) // closed, still held
-		h.press(frameInput{MouseX: 700, MouseY: 200, FireHeld: true})
-		h.press(frameInput{MouseX: 700, MouseY: 200})
-		h.press(frameInput{MouseX: 700, MouseY: 200, Click: true, FireHeld: true})
+		h.press(ui.FrameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 200, FireHeld: true, Bag: true}) // closed, still held
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 200, FireHeld: true})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 200})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 200, Click: true, FireHeld: true})
 		require.False(t, s.inv.open)
 		got := rec.intents[n:]
 		assert.Equal(t, []bool{false, false, false, false, true}, []bool{got[0].Fire, got[1].Fire, got[2].Fire, got[3].Fire, got[4].Fire})
@@ -142,19 +142,19 @@ func TestInventoryBar(t *testing.T) {
 	t.Run("a shot begun off the bar keeps firing as the mouse crosses it", func(t *testing.T) {
 		x, y := mid(3)
 		n := len(rec.intents)
-		h.press(frameInput{MouseX: 700, MouseY: 200, Click: true, FireHeld: true})
-		h.press(frameInput{MouseX: x, MouseY: y, FireHeld: true})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 200, Click: true, FireHeld: true})
+		h.press(ui.FrameInput{MouseX: x, MouseY: y, FireHeld: true})
 		assert.True(t, rec.intents[n].Fire)
 		assert.True(t, rec.intents[n+1].Fire)
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	})
 	t.Run("the slots do not overlap and every one is found under the mouse", func(t *testing.T) {
 		for i := range barSlots {
-			r := slotRect(i, WindowWidth, WindowHeight)
-			assert.Equal(t, i, slotAt(r.Min.X+slotSize/2, r.Min.Y+slotSize/2, WindowWidth, WindowHeight))
-			assert.True(t, r.In(barRect(WindowWidth, WindowHeight)))
+			r := slotRect(i, ui.WindowWidth, ui.WindowHeight)
+			assert.Equal(t, i, slotAt(r.Min.X+slotSize/2, r.Min.Y+slotSize/2, ui.WindowWidth, ui.WindowHeight))
+			assert.True(t, r.In(barRect(ui.WindowWidth, ui.WindowHeight)))
 		}
-		assert.Equal(t, -1, slotAt(5, 5, WindowWidth, WindowHeight))
+		assert.Equal(t, -1, slotAt(5, 5, ui.WindowWidth, ui.WindowHeight))
 	})
 }
 
@@ -173,43 +173,43 @@ func TestItemsThroughTheServer(t *testing.T) {
 			if s.rt.Sheet().Action == want {
 				return
 			}
-			h.press(frameInput{MouseX: 700, MouseY: 300})
+			h.press(ui.FrameInput{MouseX: 700, MouseY: 300})
 		}
 		t.Fatalf("the sheet never said %d; it says %d", want, s.rt.Sheet().Action)
 	}
 	now := func() time.Time { return s.now() }
 	t.Run("Shift+1 drops the potion at the ship's feet, and says so", func(t *testing.T) {
-		h.press(frameInput{Slot: 1, Shift: true, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Slot: 1, Shift: true, MouseX: 700, MouseY: 300})
 		until(wire.ActionDropped)
 		assert.True(t, s.items.toastUp("Dropped Healing Potion", now()))
 		for i := 0; i < 10 && len(s.rt.Loot()) == 0; i++ { // the snapshot after the sheet shows it
-			h.press(frameInput{MouseX: 700, MouseY: 300})
+			h.press(ui.FrameInput{MouseX: 700, MouseY: 300})
 		}
 		require.Len(t, s.rt.Loot(), 1)
 		self, _ := s.rt.Self()
 		assert.Equal(t, "E: take Healing Potion", s.items.lootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE))
 	})
 	t.Run("E takes it back", func(t *testing.T) {
-		h.press(frameInput{Interact: true, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Interact: true, MouseX: 700, MouseY: 300})
 		until(wire.ActionPicked)
 		assert.True(t, s.items.toastUp("Picked up Healing Potion", now()))
 		assert.Equal(t, potion, s.rt.Sheet().Bag[0])
 		assert.Equal(t, "Healing Potion", s.items.tips[0].title)
 	})
 	t.Run("at full health key 1 explains that the potion would be wasted", func(t *testing.T) {
-		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Slot: 1, MouseX: 700, MouseY: 300})
 		assert.True(t, s.items.toastUp("Already at full health", now()))
 	})
 	t.Run("hurt, key 1 drinks it", func(t *testing.T) {
 		require.True(t, w.SetPlayerHealth(id, 40))
-		h.press(frameInput{})
-		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{})
+		h.press(ui.FrameInput{Slot: 1, MouseX: 700, MouseY: 300})
 		until(wire.ActionUsed)
 		assert.True(t, s.items.toastUp("Drank Healing Potion", now()))
 		assert.Equal(t, -1, s.rt.Sheet().Bag[0])
 	})
 	t.Run("an empty slot says it is empty", func(t *testing.T) {
-		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Slot: 1, MouseX: 700, MouseY: 300})
 		assert.True(t, s.items.toastUp("Slot 1 is empty", now()))
 	})
 }

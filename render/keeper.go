@@ -14,6 +14,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/ui"
 )
 
 // The upgrade keeper: the NPC on the hub's TileNPC tile, drawn there and
@@ -47,10 +48,10 @@ const (
 
 // Keeper colours.
 var (
-	colNPC      = rgb8(110, 220, 200, 1)
-	colNPCOrb   = rgb8(200, 255, 245, 1)
-	colNPCText  = colText
-	colOptionOn = rgb8(40, 34, 64, 0.96)
+	colNPC      = ui.Rgb8(110, 220, 200, 1)
+	colNPCOrb   = ui.Rgb8(200, 255, 245, 1)
+	colNPCText  = ui.ColText
+	colOptionOn = ui.Rgb8(40, 34, 64, 0.96)
 )
 
 // optionView is one upgrade option as the panel shows it: what it does in
@@ -86,10 +87,10 @@ type keeperUI struct {
 	layW, layH int
 	cardW      int
 	cardK      float64
-	hint       fitted
+	hint       ui.Fitted
 	hintFor    string // the label hintWords was made for
 	hintWords  string
-	statusFit  fitted
+	statusFit  ui.Fitted
 	offerKey   []uint8
 	upsKey     []uint8
 	wornKey    [game.EquipSlots]int
@@ -140,7 +141,7 @@ func (k *keeperUI) near(rt *client.Runtime, frame int) bool {
 // update opens the panel on E beside the keeper with a choice owed, runs
 // it, and reports whether it took this frame's input: then E, Esc, the
 // number keys and clicks go nowhere else.
-func (k *keeperUI) update(in *frameInput, rt *client.Runtime, w, h, frame int) bool {
+func (k *keeperUI) update(in *ui.FrameInput, rt *client.Runtime, w, h, frame int) bool {
 	sh := rt.Sheet()
 	near := k.near(rt, frame)
 	if near != k.wasNear {
@@ -169,7 +170,7 @@ func (k *keeperUI) update(in *frameInput, rt *client.Runtime, w, h, frame int) b
 		}
 	}
 	switch {
-	case in.menuBack() || in.Interact || !near || sh.Owed == 0:
+	case in.MenuBack() || in.Interact || !near || sh.Owed == 0:
 		k.close()
 	case k.asking:
 	case in.Digit >= 1 && in.Digit <= len(k.options):
@@ -296,25 +297,25 @@ func (k *keeperUI) lay(w, h int) {
 		return
 	}
 	k.layW, k.layH = w, h
-	s := uiScale(w, h)
+	s := ui.UiScale(w, h)
 	n := max(len(k.options), 1)
 	k.cardK = s
-	k.cardW = min(px(optionW, s), (w-2*px(12, s)-(n-1)*px(optionGap, s))/n)
-	chars := max(10, int(float64(k.cardW-px(28, s))/(glyphW*s)))
+	k.cardW = min(ui.Px(optionW, s), (w-2*ui.Px(12, s)-(n-1)*ui.Px(optionGap, s))/n)
+	chars := max(10, int(float64(k.cardW-ui.Px(28, s))/(ui.GlyphW*s)))
 	k.cardH = 0
 	for i := range k.options {
 		o := &k.options[i]
 		o.text = o.text[:0]
 		for _, l := range o.does {
-			o.text = append(o.text, wrap(l, chars)...)
+			o.text = append(o.text, ui.Wrap(l, chars)...)
 		}
-		o.flav = wrap(o.flavour, chars)
-		k.cardH = max(k.cardH, px(52, s)+k.lineH()*(len(o.text)+len(o.flav)+len(o.rows))+px(20, s))
+		o.flav = ui.Wrap(o.flavour, chars)
+		k.cardH = max(k.cardH, ui.Px(52, s)+k.lineH()*(len(o.text)+len(o.flav)+len(o.rows))+ui.Px(20, s))
 	}
 }
 
 // lineH is a line of an option card at the layout's scale.
-func (k *keeperUI) lineH() int { return max(px(optionLineH, k.cardK), int(glyphH*k.cardK)+2) }
+func (k *keeperUI) lineH() int { return max(ui.Px(optionLineH, k.cardK), int(ui.GlyphH*k.cardK)+2) }
 
 // option is one upgrade option: its number and name, what it does to
 // these stats, its flavour, and the stats now and after taking it.
@@ -334,18 +335,18 @@ func (k *keeperUI) optionRect(i, w, h int) image.Rectangle {
 	k.lay(w, h)
 	s := k.cardK
 	n := max(len(k.options), 1)
-	gap := px(optionGap, s)
+	gap := ui.Px(optionGap, s)
 	x := (w-n*k.cardW-(n-1)*gap)/2 + i*(k.cardW+gap)
-	above := px(12, s) + int(glyphH*textScale*s) + px(12, s) + int(glyphH*s) + px(12, s)
-	below := px(12, s) + int(glyphH*s) + px(12, s)
-	y := max(above, min(h/2-k.cardH/2-px(40, s), h-below-k.cardH))
+	above := ui.Px(12, s) + int(ui.GlyphH*ui.TextScale*s) + ui.Px(12, s) + int(ui.GlyphH*s) + ui.Px(12, s)
+	below := ui.Px(12, s) + int(ui.GlyphH*s) + ui.Px(12, s)
+	y := max(above, min(h/2-k.cardH/2-ui.Px(40, s), h-below-k.cardH))
 	return image.Rect(x, y, x+k.cardW, y+k.cardH)
 }
 
 // drawFigure draws the keeper on its tile when the tile is explored: lit
 // in sight with its orb pulsing, dim where only remembered, with a halo
 // while an upgrade is owed.
-func (k *keeperUI) drawFigure(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s *playScene, fog *client.Fog) {
+func (k *keeperUI) drawFigure(dst *ebiten.Image, a *actorArt, sb *ui.ShapeBatch, s *playScene, fog *client.Fog) {
 	at, ok := k.spot(s.rt, s.frames)
 	tx, ty := int(at.X)/game.TileSize, int(at.Y)/game.TileSize
 	if !ok || !fog.Explored(tx, ty) || !s.cam.visible(at.X, at.Y, 40) {
@@ -353,18 +354,18 @@ func (k *keeperUI) drawFigure(dst *ebiten.Image, a *actorArt, sb *shapeBatch, s 
 	}
 	x, y := s.cam.toScreen(at.X, at.Y)
 	if !fog.Visible(tx, ty) {
-		a.ships.body.sprite(dst, a.keeper, x, y, 0, 1, 1, rgba{fogExplore, fogExplore, fogExplore, 1})
+		a.ships.body.sprite(dst, a.keeper, x, y, 0, 1, 1, ui.RGBA{R: fogExplore, G: fogExplore, B: fogExplore, A: 1})
 		return
 	}
 	pulse := float32(0.5 + 0.5*math.Sin(float64(s.frames)*0.07))
 	if s.rt.Sheet().Owed > 0 {
-		sb.ring(dst, x, y-4, 25+2*pulse, 28+2*pulse, func(int) rgba { return colMine.alpha(0.55) })
+		sb.Ring(dst, x, y-4, 25+2*pulse, 28+2*pulse, func(int) ui.RGBA { return colMine.Alpha(0.55) })
 	}
 	if s.look.view.glow {
-		a.ships.glow.sprite(dst, a.keeperGlow, x, y, 0, 1, 1, rgba{1, 1, 1, 0.6 + 0.3*pulse})
+		a.ships.glow.sprite(dst, a.keeperGlow, x, y, 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 0.6 + 0.3*pulse})
 	}
-	a.ships.body.sprite(dst, a.keeper, x, y, 0, 1, 1, rgba{1, 1, 1, 1})
-	a.fx.light.sprite(dst, a.dot, x+keeperOrbX, y+keeperOrbY, 0, 1, 1.2+0.5*pulse, colNPCOrb.alpha(0.5+0.4*pulse))
+	a.ships.body.sprite(dst, a.keeper, x, y, 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
+	a.fx.light.sprite(dst, a.dot, x+keeperOrbX, y+keeperOrbY, 0, 1, 1.2+0.5*pulse, colNPCOrb.Alpha(0.5+0.4*pulse))
 }
 
 // figureBox is where the keeper's figure stands on the world image this
@@ -396,60 +397,60 @@ func (k *keeperUI) drawPanel(dst *ebiten.Image, g *graphics, w, h int) {
 	if !k.open {
 		return
 	}
-	g.boxes.overlay(true)
-	sb := g.shapes
-	sb.rect(dst, 0, 0, float32(w), float32(h), colDimScreen)
+	g.Boxes.Overlay(true)
+	sb := g.Shapes
+	sb.Rect(dst, 0, 0, float32(w), float32(h), ui.ColDimScreen)
 	for i := range k.options {
-		fill, border := colPanel, colBorder
+		fill, border := colPanel, ui.ColBorder
 		if i == k.hover && !k.asking {
-			fill, border = colOptionOn, colBorderOn
+			fill, border = colOptionOn, ui.ColBorderOn
 		}
-		frame(dst, sb, k.optionRect(i, w, h), fill, border)
+		ui.Frame(dst, sb, k.optionRect(i, w, h), fill, border)
 	}
-	sb.flush(dst)
+	sb.Flush(dst)
 	sc := k.cardK
 	top := k.optionRect(0, w, h).Min.Y
-	lh := int(glyphH*sc) + px(12, sc)
-	g.text.draw(dst, "Choose an upgrade", w/2, top-lh-px(12, sc)-int(glyphH*textScale*sc), textScale*sc, alignCenter, colTitle)
+	lh := int(ui.GlyphH*sc) + ui.Px(12, sc)
+	g.Text.Draw(dst, "Choose an upgrade", w/2, top-lh-ui.Px(12, sc)-int(ui.GlyphH*ui.TextScale*sc), ui.TextScale*sc, ui.AlignCenter, ui.ColTitle)
 	if k.hintFor != k.label {
 		k.hintFor, k.hintWords = k.label, k.label+" offers three: 1-3 or click to choose, Esc to decide later"
 	}
-	g.text.draw(dst, k.hint.get(g, k.hintWords, w-px(16, sc), sc), w/2, top-lh, sc, alignCenter, colDim)
+	g.Text.Draw(dst, k.hint.Get(&g.Graphics, k.hintWords, w-ui.Px(16, sc), sc), w/2, top-lh, sc, ui.AlignCenter, ui.ColDim)
 	for i := range k.options {
 		k.drawOption(dst, g, &k.options[i], k.optionRect(i, w, h))
 	}
-	status, c := k.status, colError
+	status, c := k.status, ui.ColError
 	switch {
 	case k.asking:
-		status, c = "The keeper considers your choice...", colDim
+		status, c = "The keeper considers your choice...", ui.ColDim
 	case k.took:
-		c = colText
+		c = ui.ColText
 	}
-	g.text.draw(dst, k.statusFit.get(g, status, w-px(16, sc), sc), w/2, top+k.cardH+px(12, sc), sc, alignCenter, c)
+	g.Text.Draw(dst, k.statusFit.Get(&g.Graphics, status, w-ui.Px(16, sc), sc), w/2, top+k.cardH+ui.Px(12, sc), sc, ui.AlignCenter, c)
 }
 
 func (k *keeperUI) drawOption(dst *ebiten.Image, g *graphics, o *optionView, r image.Rectangle) {
 	s := k.cardK
-	x, y := r.Min.X+px(14, s), r.Min.Y+px(12, s)
-	g.text.draw(dst, o.title, x, y, textScale*s, alignLeft, colTitle)
-	y += px(40, s)
+	x, y := r.Min.X+ui.Px(14, s), r.Min.Y+ui.Px(12, s)
+	g.Text.Draw(dst, o.title, x, y, ui.TextScale*s, ui.AlignLeft, ui.ColTitle)
+	y += ui.Px(40, s)
 	lh := k.lineH()
 	for _, l := range o.text {
-		g.text.draw(dst, l, x, y, s, alignLeft, colText)
+		g.Text.Draw(dst, l, x, y, s, ui.AlignLeft, ui.ColText)
 		y += lh
 	}
 	for _, l := range o.flav {
-		g.text.draw(dst, l, x, y, s, alignLeft, colDim)
+		g.Text.Draw(dst, l, x, y, s, ui.AlignLeft, ui.ColDim)
 		y += lh
 	}
-	y += px(10, s)
+	y += ui.Px(10, s)
 	for _, row := range o.rows {
-		lc, vc := colDim, colDim
+		lc, vc := ui.ColDim, ui.ColDim
 		if row.changed {
-			lc, vc = colText, colTitle
+			lc, vc = ui.ColText, ui.ColTitle
 		}
-		g.text.draw(dst, row.label, x, y, s, alignLeft, lc)
-		g.text.draw(dst, row.value, r.Max.X-px(14, s), y, s, alignRight, vc)
+		g.Text.Draw(dst, row.label, x, y, s, ui.AlignLeft, lc)
+		g.Text.Draw(dst, row.value, r.Max.X-ui.Px(14, s), y, s, ui.AlignRight, vc)
 		y += lh
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/ui"
 )
 
 // choiceRecorder notes the choices the panel sends and passes them on to
@@ -47,7 +48,7 @@ func TestUpgradePanel(t *testing.T) {
 	w.Teleport(id, keeper.Add(game.Vec{X: game.TileSize}))
 	steps := func(n int) {
 		for range n {
-			h.press(frameInput{MouseX: 700, MouseY: 40})
+			h.press(ui.FrameInput{MouseX: 700, MouseY: 40})
 		}
 	}
 	steps(10)
@@ -60,7 +61,7 @@ func TestUpgradePanel(t *testing.T) {
 	})
 	t.Run("with nothing owed E is the usual interact and opens nothing", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(frameInput{Interact: true})
+		h.press(ui.FrameInput{Interact: true})
 		assert.False(t, s.keeper.open)
 		assert.True(t, rec.intents[n].Interact)
 	})
@@ -70,7 +71,7 @@ func TestUpgradePanel(t *testing.T) {
 	require.Len(t, s.rt.Sheet().Offer, 3)
 	t.Run("E by the keeper with a choice owed opens the panel instead of interacting", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(frameInput{Interact: true})
+		h.press(ui.FrameInput{Interact: true})
 		require.True(t, s.keeper.open)
 		assert.False(t, rec.intents[n].Interact)
 	})
@@ -94,7 +95,7 @@ func TestUpgradePanel(t *testing.T) {
 	t.Run("the panel takes the number keys and clicks: no item is used and nothing fires", func(t *testing.T) {
 		choices.replace = 200 // refused: the test only looks at the intent here
 		n := len(rec.intents)
-		h.press(frameInput{Digit: 1, Click: true, FireHeld: true, MouseX: 5, MouseY: 5})
+		h.press(ui.FrameInput{Digit: 1, Click: true, FireHeld: true, MouseX: 5, MouseY: 5})
 		got := rec.intents[n]
 		assert.False(t, got.Use || got.Drop || got.Fire)
 		steps(10)
@@ -107,7 +108,7 @@ func TestUpgradePanel(t *testing.T) {
 	})
 	t.Run("Esc closes it without sending a choice, the game not paused and the offer kept", func(t *testing.T) {
 		offer := slices.Clone(s.rt.Sheet().Offer)
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		assert.False(t, s.keeper.open)
 		assert.False(t, s.paused)
 		steps(5)
@@ -117,12 +118,12 @@ func TestUpgradePanel(t *testing.T) {
 	})
 	t.Run("pressing 2 takes the second option and the answer closes the panel", func(t *testing.T) {
 		want := s.rt.Sheet().Offer[1]
-		h.press(frameInput{Interact: true})
+		h.press(ui.FrameInput{Interact: true})
 		require.True(t, s.keeper.open)
 		assert.Empty(t, s.keeper.status, "a new opening forgets the old refusal")
-		h.press(frameInput{Digit: 2})
+		h.press(ui.FrameInput{Digit: 2})
 		assert.True(t, s.keeper.asking)
-		h.press(frameInput{Digit: 3})
+		h.press(ui.FrameInput{Digit: 3})
 		assert.Equal(t, []int{1}, choices.calls, "one choice at a time")
 		steps(10)
 		sh := s.rt.Sheet()
@@ -136,7 +137,7 @@ func TestUpgradePanel(t *testing.T) {
 		host.Server.GrantXP(id, game.XPToNext(2))
 		steps(10)
 		require.Equal(t, 1, s.rt.Sheet().Owed)
-		h.press(frameInput{Interact: true})
+		h.press(ui.FrameInput{Interact: true})
 		require.True(t, s.keeper.open)
 		w.Teleport(id, keeper.Add(game.Vec{X: 6 * game.TileSize}))
 		steps(10)
@@ -145,13 +146,13 @@ func TestUpgradePanel(t *testing.T) {
 	t.Run("the play screen draws with the bar, a tooltip, the panel and the banner", func(t *testing.T) {
 		w.Teleport(id, keeper.Add(game.Vec{X: game.TileSize}))
 		steps(10)
-		h.press(frameInput{Interact: true})
+		h.press(ui.FrameInput{Interact: true})
 		require.True(t, s.keeper.open)
 		s.items.clearAt, s.items.clearTxt = s.now(), []string{"The Proving Grounds cleared", "Ava: 120 XP, 4 kills, found nothing"}
 		s.items.hover = 0
-		screen := ebiten.NewImage(WindowWidth, WindowHeight)
+		screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 		assert.NotPanics(t, func() { h.a.Draw(screen) })
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		assert.NotPanics(t, func() { h.a.Draw(screen) })
 	})
 }
@@ -160,10 +161,10 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
 	for range 10 {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 	self, _ := s.rt.Self()
-	in := &frameInput{MouseX: 700, MouseY: 300}
+	in := &ui.FrameInput{MouseX: 700, MouseY: 300}
 	allocs := testing.AllocsPerRun(20, func() {
 		s.items.update(s.rt, s.now(), true)
 		var it client.Intent
@@ -190,17 +191,17 @@ func TestTheKeeperStaysOpenWhileUpgradesAreOwed(t *testing.T) {
 	w.Teleport(id, game.TileCenter(i%g.W, i/g.W).Add(game.Vec{X: game.TileSize}))
 	steps := func(n int) {
 		for range n {
-			h.press(frameInput{MouseX: 700, MouseY: 40})
+			h.press(ui.FrameInput{MouseX: 700, MouseY: 40})
 		}
 	}
 	host.Server.GrantXP(id, game.XPToNext(1)+game.XPToNext(2))
 	steps(30)
 	require.Equal(t, 2, s.rt.Sheet().Owed)
-	h.press(frameInput{Interact: true})
+	h.press(ui.FrameInput{Interact: true})
 	require.True(t, s.keeper.open)
 	first := s.rt.Sheet().Offer[0]
 
-	h.press(frameInput{Digit: 1})
+	h.press(ui.FrameInput{Digit: 1})
 	steps(10)
 	sh := s.rt.Sheet()
 	require.Equal(t, []uint8{first}, sh.Upgrades, "the first pick is taken")
@@ -212,7 +213,7 @@ func TestTheKeeperStaysOpenWhileUpgradesAreOwed(t *testing.T) {
 
 	n := len(rec.intents)
 	second := sh.Offer[1]
-	h.press(frameInput{Digit: 2})
+	h.press(ui.FrameInput{Digit: 2})
 	assert.False(t, rec.intents[n].Use || rec.intents[n].Drop, "the number key picks a card, not a bag slot")
 	steps(10)
 	sh = s.rt.Sheet()

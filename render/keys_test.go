@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"duskfall/profile"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,13 +9,16 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 func TestKeysAndPalettes(t *testing.T) {
 	load := func(t *testing.T, text string) profile.Settings {
 		path := filepath.Join(t.TempDir(), "settings.toml")
 		require.NoError(t, os.WriteFile(path, []byte(text), 0o600))
-		s, _, err := loadSettings(path)
+		s, _, err := ui.LoadSettings(path)
 		require.NoError(t, err)
 		return s
 	}
@@ -24,21 +26,21 @@ func TestKeysAndPalettes(t *testing.T) {
 		s := load(t, "[keys]\nup = \"NoSuchKey\"\nfly = \"Q\"\ninteract = \"G\"\n")
 		assert.Len(t, s.Warnings, 2)
 		assert.Equal(t, map[string]string{"interact": "G"}, s.Keys)
-		assert.Equal(t, ebiten.KeyW, bindingsOf(&s)[actUp], "the default for a key that does not exist")
-		assert.Equal(t, ebiten.KeyG, bindingsOf(&s)[actInteract])
+		assert.Equal(t, ebiten.KeyW, ui.BindingsOf(&s)[ui.ActUp], "the default for a key that does not exist")
+		assert.Equal(t, ebiten.KeyG, ui.BindingsOf(&s)[ui.ActInteract])
 	})
 	t.Run("the bullet palettes step in a ring", func(t *testing.T) {
-		assert.Equal(t, "colourblind", nextPalette("standard", 1))
-		assert.Equal(t, "standard", nextPalette("colourblind", 1))
-		assert.Equal(t, "colourblind", nextPalette("standard", -1))
+		assert.Equal(t, "colourblind", ui.NextPalette("standard", 1))
+		assert.Equal(t, "standard", ui.NextPalette("colourblind", 1))
+		assert.Equal(t, "colourblind", ui.NextPalette("standard", -1))
 	})
 	t.Run("binding a key another action had swaps them, and only changes are kept", func(t *testing.T) {
 		var s profile.Settings
-		bind(&s, actInteract, ebiten.KeyF)
-		b := bindingsOf(&s)
-		assert.Equal(t, ebiten.KeyF, b[actInteract])
-		assert.Equal(t, ebiten.KeyE, b[actLeave], "F's old action took E")
-		bind(&s, actInteract, ebiten.KeyE)
+		ui.Bind(&s, ui.ActInteract, ebiten.KeyF)
+		b := ui.BindingsOf(&s)
+		assert.Equal(t, ebiten.KeyF, b[ui.ActInteract])
+		assert.Equal(t, ebiten.KeyE, b[ui.ActLeave], "F's old action took E")
+		ui.Bind(&s, ui.ActInteract, ebiten.KeyE)
 		assert.Empty(t, s.Keys, "back to the defaults: nothing to keep")
 	})
 }
@@ -53,7 +55,7 @@ func TestAppSetsABrokenSettingsFileAside(t *testing.T) {
 	kept, err := os.ReadFile(path + ".bad")
 	require.NoError(t, err)
 	assert.Equal(t, "token = [broken", string(kept), "the old file, token and all, is kept for the player")
-	fresh, changed, err := loadSettings(path)
+	fresh, changed, err := ui.LoadSettings(path)
 	require.NoError(t, err)
 	assert.False(t, changed)
 	assert.Equal(t, a.settings, fresh, "defaults were written in its place")

@@ -6,6 +6,8 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/render/ui"
 )
 
 // World labels (players' names, portals' destinations, "yours" over loot)
@@ -35,7 +37,7 @@ const (
 	labelDown     = 1
 	maxLabelShift = 6 // lines each way
 	labelSpace    = 2 // pixels kept between labels
-	labelH        = glyphH
+	labelH        = ui.GlyphH
 )
 
 // reset forgets the last frame's labels and figures.
@@ -46,13 +48,13 @@ func (l *labelPlacer) keepOff(r image.Rectangle) { l.solid = append(l.solid, r) 
 
 // avoid takes the boxes the HUD drew in the last frame on a screen the
 // world image, view, is scaled onto by zoom (worldZoom).
-func (l *labelPlacer) avoid(hud []uiBox, zoom float64, view image.Rectangle) {
+func (l *labelPlacer) avoid(hud []ui.UiBox, zoom float64, view image.Rectangle) {
 	l.hud = l.hud[:0]
 	l.view = view
 	z := max(zoom, 1)
 	for _, b := range hud {
-		l.hud = append(l.hud, image.Rect(int(math.Floor(float64(b.r.Min.X)/z)), int(math.Floor(float64(b.r.Min.Y)/z)),
-			int(math.Ceil(float64(b.r.Max.X)/z)), int(math.Ceil(float64(b.r.Max.Y)/z))))
+		l.hud = append(l.hud, image.Rect(int(math.Floor(float64(b.R.Min.X)/z)), int(math.Floor(float64(b.R.Min.Y)/z)),
+			int(math.Ceil(float64(b.R.Max.X)/z)), int(math.Ceil(float64(b.R.Max.Y)/z))))
 	}
 }
 
@@ -109,8 +111,8 @@ func (l *labelPlacer) draw(dst *ebiten.Image, g *graphics, text string, x, y, di
 	if text == "" {
 		return
 	}
-	w := g.text.image(text, 1).Bounds().Dx()
+	w := g.Text.Image(text, 1).Bounds().Dx()
 	if r, ok := l.placed(x, y, w, dir); ok {
-		g.text.draw(dst, text, r.Min.X+w/2, r.Min.Y, 1, alignCenter, c)
+		g.Text.Draw(dst, text, r.Min.X+w/2, r.Min.Y, 1, ui.AlignCenter, c)
 	}
 }

@@ -3,7 +3,6 @@
 package render
 
 import (
-	"duskfall/profile"
 	"fmt"
 	"image"
 	"os"
@@ -16,6 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
+	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 // A name is read whatever stands by it (docs/ART.md, "The HUD at any
@@ -45,7 +46,7 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 			at   game.Vec
 		}{fmt.Sprintf("the portal to dungeon %d", p.Dungeon), p.Pos})
 	}
-	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	defer screen.Deallocate()
 	name := s.rt.Character().Name
 	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
@@ -56,7 +57,7 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 				// ship a tile under the figure puts it across the figure.
 				require.True(t, w.Teleport(id, u.at.Add(game.Vec{Y: 36})))
 				for range 20 {
-					h.press(frameInput{MouseX: 700, MouseY: 360})
+					h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 				}
 				var frame *image.RGBA
 				inFrame(func() {
@@ -72,7 +73,7 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 				var r image.Rectangle
 				found := false
 				for _, b := range s.labels.boxes {
-					if b.Dx() == s.win.gfx.text.advance(name, 1) && abs(b.Min.X+b.Dx()/2-int(x)) <= 1 {
+					if b.Dx() == s.win.gfx.Text.Advance(name, 1) && ui.Abs(b.Min.X+b.Dx()/2-int(x)) <= 1 {
 						r, found = b, true
 					}
 				}
@@ -85,10 +86,10 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 					figure = spriteBox(a.keeper, fx, fy)
 				}
 				assert.False(t, r.Overlaps(figure), "the name %v keeps off %s %v", r, u.what, figure)
-				letters, shown := nameLetters(s.win.gfx.text.image(name, 1)), 0
+				letters, shown := nameLetters(s.win.gfx.Text.Image(name, 1)), 0
 				for _, p := range letters {
 					c := frame.RGBAAt(r.Min.X+p.X, r.Min.Y+p.Y)
-					if near(c.R, colDim.R) && near(c.G, colDim.G) && near(c.B, colDim.B) {
+					if near(c.R, ui.ColDim.R) && near(c.G, ui.ColDim.G) && near(c.B, ui.ColDim.B) {
 						shown++
 					}
 				}
@@ -116,4 +117,4 @@ func nameLetters(img *ebiten.Image) []image.Point {
 }
 
 // near says whether two channel values are within a shade of each other.
-func near(a, b uint8) bool { return abs(int(a)-int(b)) <= 24 }
+func near(a, b uint8) bool { return ui.Abs(int(a)-int(b)) <= 24 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"duskfall/render/ui"
 )
 
 func TestWorldLabelsNeverCollide(t *testing.T) {
@@ -59,7 +61,7 @@ func TestWorldLabelsNeverCollide(t *testing.T) {
 	})
 	t.Run("a label stays inside the window and out from under the HUD at its edge", func(t *testing.T) {
 		var l labelPlacer
-		l.avoid([]uiBox{{name: "the place line", r: image.Rect(0, 0, 640, 20)}}, 1, image.Rect(0, 0, 640, 400))
+		l.avoid([]ui.UiBox{{Name: "the place line", R: image.Rect(0, 0, 640, 20)}}, 1, image.Rect(0, 0, 640, 400))
 		r, ok := l.placed(40, -30, 120, labelUp) // the keeper's name, its keeper at the window's top
 		require.True(t, ok)
 		assert.True(t, r.In(image.Rect(0, 0, 640, 400)), "%v inside the window", r)
@@ -70,7 +72,7 @@ func TestWorldLabelsNeverCollide(t *testing.T) {
 	})
 	t.Run("a label with no clear spot either way is left out", func(t *testing.T) {
 		var l labelPlacer
-		l.avoid([]uiBox{{name: "inventory", r: image.Rect(0, 0, 640, 400)}}, 1, image.Rect(0, 0, 640, 400))
+		l.avoid([]ui.UiBox{{Name: "inventory", R: image.Rect(0, 0, 640, 400)}}, 1, image.Rect(0, 0, 640, 400))
 		_, ok := l.placed(320, 200, 60, labelUp)
 		assert.False(t, ok)
 		assert.Empty(t, l.boxes)

@@ -8,6 +8,7 @@ import (
 	"duskfall/assets"
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // The lights of a place (docs/ART.md, "Places"): the own ship carries the
@@ -157,7 +158,7 @@ func loadAmbientSheet() (*spriteSheet, error) {
 }
 
 // glowTint is light c at strength a, for an additive sprite.
-func glowTint(c [3]float32, a float32) rgba { return rgba{c[0], c[1], c[2], a} }
+func glowTint(c [3]float32, a float32) ui.RGBA { return ui.RGBA{R: c[0], G: c[1], B: c[2], A: a} }
 
 // unit is an sRGB colour as channels 0 to 1.
 func unit(c assets.RGB) [3]float32 {

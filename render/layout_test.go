@@ -3,9 +3,6 @@
 package render
 
 import (
-	"duskfall/client"
-	"duskfall/net/portmap"
-	"duskfall/net/wire"
 	"fmt"
 	"image"
 	"net/netip"
@@ -19,8 +16,12 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/require"
 
+	"duskfall/client"
 	"duskfall/game"
 	"duskfall/listen"
+	"duskfall/net/portmap"
+	"duskfall/net/wire"
+	"duskfall/render/ui"
 )
 
 // layoutSizes are the windows the layout is checked at: the smallest the
@@ -54,8 +55,8 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	}
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	t.Logf("screenshots in %s", dir)
-	defer func() { uiChoice = 0 }()
-	uiChoice = 0
+	defer func() { ui.UiChoice = 0 }()
+	ui.UiChoice = 0
 
 	menu := newHarness(t, Options{Port: 7777})
 	menuOf(t, menu).err = "The port is a number from 1 to 65535 (7777 unless another program has it)"
@@ -74,7 +75,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "not connected", menu, []string{"Not connected", "Back"}, nil)
 
 	first := newHarnessAt(t, Options{Port: 7777}, false)
-	first.press(frameInput{Enter: true})
+	first.press(ui.FrameInput{Enter: true})
 	require.IsType(t, &nameScene{}, first.a.scenes.current)
 	checkLayout(t, dir, "first launch", first, []string{"Welcome to Duskfall", "Continue", "Back"}, nil)
 
@@ -117,7 +118,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	hubPlay.inv.open = false
 	hub.run(240) // the toasts fade
 
-	hub.press(frameInput{Back: true})
+	hub.press(ui.FrameInput{Back: true})
 	require.True(t, hubPlay.paused)
 	checkPaused(t, dir, "pause in the hub", hub, func(image.Point) []string { return []string{"Paused", LabelCopyJoinCode, LabelQuit} })
 	hubPlay.openSettings = hub.a.settingsPanel()
@@ -155,7 +156,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 		}
 		return []string{"Choose an upgrade", "boss banner"}
 	}, nil)
-	hub.press(frameInput{Back: true})
+	hub.press(ui.FrameInput{Back: true})
 	require.False(t, hubPlay.keeper.open)
 
 	// Beside the keeper with an upgrade owed, E's prompt stands over the
@@ -173,7 +174,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	showEverything(t, hub, hubRec, hubPlay)
 	overSlot := func() {
 		c := slotRect(0, hub.a.w, hub.a.h)
-		hub.press(frameInput{MouseX: c.Min.X + c.Dx()/2, MouseY: c.Min.Y + c.Dy()/2, MouseMoved: true})
+		hub.press(ui.FrameInput{MouseX: c.Min.X + c.Dx()/2, MouseY: c.Min.Y + c.Dy()/2, MouseMoved: true})
 		require.Zero(t, hubPlay.items.hover, "the pointer rests on the first slot")
 	}
 	checkLayout(t, dir, "inventory tooltip", hub, []string{"Stats", "Ashwood Bow"}, overSlot)
@@ -191,7 +192,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	death.lockSecs = deathLockWords - 1 // the lockout's longest line, as its Update would show it
 	checkLayout(t, dir, "death", died, []string{"You fell", deathFooter}, func() {})
 	death.frames = deathCalm // its calm over: Enter goes on to the roster, its banner counting the lockout down
-	died.press(frameInput{Enter: true})
+	died.press(ui.FrameInput{Enter: true})
 	died.a.scenes.apply()
 	checkLayout(t, dir, "roster after a death", died, []string{"Choose a character", "Leave"}, func() { died.a.scenes.current.(*rosterScene).layout() })
 
@@ -203,13 +204,13 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 
 	dungeon, dungeonRec := hostedHarnessEntering(t, "catacombs")
 	d := untilDungeon(t, dungeon)
-	dungeon.press(frameInput{Back: true})
+	dungeon.press(ui.FrameInput{Back: true})
 	require.True(t, d.paused)
 	checkPaused(t, dir, "pause", dungeon, func(image.Point) []string { return []string{"Paused", LabelReturnToHub, LabelQuit} })
 
 	// All that comes and goes at once over a dungeon's HUD, then under its
 	// pause menu: what finds no room is left out, never drawn over words.
-	dungeon.press(frameInput{Back: true})
+	dungeon.press(ui.FrameInput{Back: true})
 	require.False(t, d.paused)
 	start = d.now()
 	d.now = func() time.Time { return start.Add(time.Duration(d.frames) * time.Second / game.TickRate) }
@@ -220,16 +221,16 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 		}
 		return []string{"health bar", "boss banner", "level-up", "notice", "toast"} // the cleared panel waits for room
 	}, nil)
-	dungeon.press(frameInput{Back: true})
+	dungeon.press(ui.FrameInput{Back: true})
 	require.True(t, d.paused)
 	showEverything(t, dungeon, dungeonRec, d)
 	checkPaused(t, dir, "everything paused", dungeon, func(sz image.Point) []string {
-		if float64(sz.X)/uiScale(sz.X, sz.Y) < 1280 { // narrower than 1280×720 at its scale
+		if float64(sz.X)/ui.UiScale(sz.X, sz.Y) < 1280 { // narrower than 1280×720 at its scale
 			return []string{"Paused", LabelReturnToHub}
 		}
 		return []string{"Paused", LabelReturnToHub, "notice", "toast"}
 	})
-	dungeon.press(frameInput{Back: true})
+	dungeon.press(ui.FrameInput{Back: true})
 	require.False(t, d.paused)
 
 	// A boss falls: the cleared panel, the level it brought and the feedback
@@ -258,7 +259,7 @@ func showEverything(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	startFalling(s)
 	hostOf(rec).Server.Say("the Warden's second phase fires rings: keep moving")
 	for range 10 { // the sentence arrives
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 	}
 	text, _ := s.rt.Notice()
 	require.Contains(t, text, "keep moving", "the host's sentence arrived")
@@ -299,14 +300,14 @@ func giveABow(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	hostOf(rec).Server.GrantXP(id, 1) // the sheet goes out again, with the bag
 	for n := 0; s.rt.Sheet().Bag[0] != bow; n++ {
 		require.Less(t, n, 120, "the sheet shows the bow")
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 	}
 }
 
 // menuOf is the main menu the harness shows.
 func menuOf(t *testing.T, h *harness) *menuScene {
 	t.Helper()
-	h.press(frameInput{})
+	h.press(ui.FrameInput{})
 	m, ok := h.a.scenes.current.(*menuScene)
 	require.Truef(t, ok, "the main menu is shown, not %T", h.a.scenes.current)
 	return m
@@ -326,9 +327,9 @@ func openKeeperPanel(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	host.Server.GrantXP(id, game.XPToNext(1))
 	for n := 0; s.rt.Sheet().Owed == 0 || len(s.rt.Sheet().Offer) == 0 || !s.keeper.near(s.rt, s.frames); n++ {
 		require.Less(t, n, 300, "an upgrade is owed")
-		h.press(frameInput{MouseX: 700, MouseY: 40})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 40})
 	}
-	h.press(frameInput{Interact: true})
+	h.press(ui.FrameInput{Interact: true})
 	require.True(t, s.keeper.open, "the keeper's panel opens")
 }
 
@@ -346,9 +347,9 @@ func checkLayout(t *testing.T, dir, name string, h *harness, want []string, rela
 // the dimmed screen.
 func checkPaused(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string) {
 	t.Helper()
-	defer func() { uiChoice = 0 }()
+	defer func() { ui.UiChoice = 0 }()
 	for _, choice := range []float64{0, 1, 1.25} {
-		uiChoice = choice
+		ui.UiChoice = choice
 		at := name
 		if choice > 0 {
 			at = fmt.Sprintf("%s, UI %.0f %%", name, 100*choice)
@@ -363,15 +364,15 @@ var hudParts = []string{"health bar", "ability bar", "item bar", "XP bar", "mini
 
 // clearOfTheHUD are the boxes of a layer over the HUD that lie on one of
 // its parts.
-func clearOfTheHUD(boxes []uiBox) []string {
+func clearOfTheHUD(boxes []ui.UiBox) []string {
 	var out []string
 	for _, a := range boxes {
-		if a.layer != 0 || !slices.Contains(hudParts, a.name) {
+		if a.Layer != 0 || !slices.Contains(hudParts, a.Name) {
 			continue
 		}
 		for _, b := range boxes {
-			if b.layer > 0 && b.r.Overlaps(a.r) {
-				out = append(out, fmt.Sprintf("%q %v lies on the HUD's %q %v", b.name, b.r, a.name, a.r))
+			if b.Layer > 0 && b.R.Overlaps(a.R) {
+				out = append(out, fmt.Sprintf("%q %v lies on the HUD's %q %v", b.Name, b.R, a.Name, a.R))
 			}
 		}
 	}
@@ -387,7 +388,7 @@ func checkLayoutAt(t *testing.T, dir, name string, h *harness, wantAt func(image
 
 // checkLayoutWith is checkLayoutAt with more faults to find in the
 // frame's boxes, if any.
-func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string, relayout func(), more func([]uiBox) []string) {
+func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string, relayout func(), more func([]ui.UiBox) []string) {
 	t.Helper()
 	for _, sz := range layoutSizes {
 		want := wantAt(sz)
@@ -396,20 +397,20 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 			if relayout != nil {
 				relayout()
 			} else {
-				h.press(frameInput{MouseX: sz.X / 2, MouseY: sz.Y / 3}) // the scene lays itself out for the size
+				h.press(ui.FrameInput{MouseX: sz.X / 2, MouseY: sz.Y / 3}) // the scene lays itself out for the size
 			}
 			screen := ebiten.NewImage(sz.X, sz.Y)
 			defer screen.Deallocate()
-			var boxes []uiBox
+			var boxes []ui.UiBox
 			var labels []image.Rectangle
 			inFrame(func() {
 				h.a.Draw(screen) // the world's labels keep clear of the HUD of the frame before (labels.go)
 				h.a.Draw(screen)
-				boxes = append(boxes, h.a.gfx.boxes.boxes...)
+				boxes = append(boxes, h.a.gfx.Boxes.Boxes...)
 				if s, ok := h.a.scenes.current.(*playScene); ok {
 					z := max(s.zoom, 1)
 					for _, r := range s.labels.boxes {
-						labels = append(labels, rectF(float32(float64(r.Min.X)*z), float32(float64(r.Min.Y)*z), float32(float64(r.Dx())*z), float32(float64(r.Dy())*z)))
+						labels = append(labels, ui.RectF(float32(float64(r.Min.X)*z), float32(float64(r.Min.Y)*z), float32(float64(r.Dx())*z), float32(float64(r.Dy())*z)))
 					}
 				}
 			})
@@ -417,12 +418,12 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 			savePNG(path, readFrame(screen))
 			names := map[string]bool{}
 			for _, b := range boxes {
-				names[b.name] = true
+				names[b.Name] = true
 			}
 			for _, n := range want {
 				require.Truef(t, names[n], "%s is drawn (boxes: %v)", n, boxNames(boxes))
 			}
-			faults := layoutFaults(boxes, sz.X, sz.Y)
+			faults := ui.LayoutFaults(boxes, sz.X, sz.Y)
 			faults = append(faults, rowFaults(boxes, sz.X, sz.Y)...)
 			if more != nil {
 				faults = append(faults, more(boxes)...)
@@ -432,46 +433,46 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 					faults = append(faults, fmt.Sprintf("a world label %v leaves the %d×%d window", l, sz.X, sz.Y))
 				}
 				for _, b := range boxes {
-					if l.Overlaps(b.r) {
-						faults = append(faults, fmt.Sprintf("a world label %v lies under %q %v", l, b.name, b.r))
+					if l.Overlaps(b.R) {
+						faults = append(faults, fmt.Sprintf("a world label %v lies under %q %v", l, b.Name, b.R))
 					}
 				}
 			}
 			if len(faults) > 0 {
-				t.Errorf("%s at %d×%d (UI scale %.2f, %s):\n  %s", name, sz.X, sz.Y, uiScale(sz.X, sz.Y), path, strings.Join(faults, "\n  "))
+				t.Errorf("%s at %d×%d (UI scale %.2f, %s):\n  %s", name, sz.X, sz.Y, ui.UiScale(sz.X, sz.Y), path, strings.Join(faults, "\n  "))
 			}
 		})
 	}
-	h.a.Layout(WindowWidth, WindowHeight)
+	h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 }
 
-// transientNames are the boxes of what comes and goes (placement.go).
+// transientNames are the boxes of what comes and goes (ui/placement.go).
 var transientNames = []string{"toast", "notice", "status", "prompt", "cleared", "level-up", "boss banner"}
 
 // rowFaults are the transients that lie level with the XP line over the
 // item bar while its words are drawn, within the bar's width: words
 // beside words on one row read as one line.
-func rowFaults(boxes []uiBox, w, h int) []string {
-	k := uiScale(w, h)
+func rowFaults(boxes []ui.UiBox, w, h int) []string {
+	k := ui.UiScale(w, h)
 	bar := barRect(w, h)
 	top := bar.Min.Y - xpLineUpAt(k)
-	row := image.Rect(bar.Min.X, top, bar.Max.X, top+int(glyphH*k))
-	if !slices.ContainsFunc(boxes, func(b uiBox) bool { return b.text && strings.HasPrefix(b.name, "Level ") && b.r.Overlaps(row) }) {
+	row := image.Rect(bar.Min.X, top, bar.Max.X, top+int(ui.GlyphH*k))
+	if !slices.ContainsFunc(boxes, func(b ui.UiBox) bool { return b.Text && strings.HasPrefix(b.Name, "Level ") && b.R.Overlaps(row) }) {
 		return nil
 	}
 	var out []string
 	for _, b := range boxes {
-		if slices.Contains(transientNames, b.name) && b.r.Overlaps(row) {
-			out = append(out, fmt.Sprintf("%q %v lies level with the XP line %v", b.name, b.r, row))
+		if slices.Contains(transientNames, b.Name) && b.R.Overlaps(row) {
+			out = append(out, fmt.Sprintf("%q %v lies level with the XP line %v", b.Name, b.R, row))
 		}
 	}
 	return out
 }
 
-func boxNames(boxes []uiBox) []string {
+func boxNames(boxes []ui.UiBox) []string {
 	var out []string
 	for _, b := range boxes {
-		out = append(out, b.name)
+		out = append(out, b.Name)
 	}
 	return out
 }
@@ -480,7 +481,7 @@ func boxNames(boxes []uiBox) []string {
 func settle(t *testing.T, h *harness) {
 	t.Helper()
 	for range 60 {
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 	}
 }
 
@@ -507,10 +508,10 @@ func bossHarness(t *testing.T) *harness {
 // untilBossSeen steps, drawing, until the boss's bar is up.
 func untilBossSeen(t *testing.T, h *harness) *playScene {
 	t.Helper()
-	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	defer screen.Deallocate()
 	for range 600 {
-		h.press(frameInput{MouseX: 640, MouseY: 200})
+		h.press(ui.FrameInput{MouseX: 640, MouseY: 200})
 		inFrame(func() { h.a.Draw(screen) })
 		if s, ok := h.a.scenes.current.(*playScene); ok && s.hud.bossMet.ok {
 			return s
@@ -524,7 +525,7 @@ func untilBossSeen(t *testing.T, h *harness) *playScene {
 func untilDungeon(t *testing.T, h *harness) *playScene {
 	t.Helper()
 	for range 600 {
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 		if s, ok := h.a.scenes.current.(*playScene); ok && s.inDungeon() {
 			settle(t, h)
 			return s

@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/client"
+	"duskfall/render/ui"
 )
 
 // The level-up moment (docs/ART.md, "Shots, hits and sound"): a rising
@@ -20,7 +21,7 @@ const (
 	levelUpReach = 140                    // pixels the outer ring spreads to
 )
 
-var colLevelUp = rgb8(255, 214, 110, 1)
+var colLevelUp = ui.Rgb8(255, 214, 110, 1)
 
 // levelUp is the moment's state: the level reached, when, and its words,
 // made once when it starts.
@@ -64,7 +65,7 @@ func (l *levelUp) showing(now time.Time) bool {
 }
 
 // drawRings draws the rings bursting from the own ship at screen (x, y).
-func (l *levelUp) drawRings(dst *ebiten.Image, sb *shapeBatch, x, y float32, now time.Time) {
+func (l *levelUp) drawRings(dst *ebiten.Image, sb *ui.ShapeBatch, x, y float32, now time.Time) {
 	t := float32(now.Sub(l.at)) / float32(levelUpRing)
 	if l.level == 0 || t < 0 || t >= 1 {
 		return
@@ -75,8 +76,8 @@ func (l *levelUp) drawRings(dst *ebiten.Image, sb *shapeBatch, x, y float32, now
 			continue
 		}
 		r := 18 + (levelUpReach-float32(i)*40)*easeOut(k)
-		c := colLevelUp.alpha(0.9 * (1 - k))
-		sb.ring(dst, x, y, r, r+5*(1-k)+1.5, func(int) rgba { return c })
+		c := colLevelUp.Alpha(0.9 * (1 - k))
+		sb.Ring(dst, x, y, r, r+5*(1-k)+1.5, func(int) ui.RGBA { return c })
 	}
 }
 
@@ -87,20 +88,20 @@ func (l *levelUp) drawWords(dst *ebiten.Image, g *graphics, w, h int, now time.T
 	}
 	age := float32(now.Sub(l.at)) / float32(levelUpShown)
 	a := min(1, 5*age, (1-age)*4) // in quickly, out over the last quarter
-	k := uiScale(w, h)
-	y := max(h/5-px(30, k), topHUDBottom(w, h)+px(8, k)) // above the own ship and its name, clear of a boss bar
-	bw := max(g.text.advance(l.title, 4*k), g.text.advance(l.sub, textScale*k), g.text.advance(l.next, k))
-	bh := int(glyphH*4*k) + px(8, k) + int(glyphH*textScale*k) + px(4, k) + int(glyphH*k)
-	r, ok := g.boxes.room("level-up", bw, bh, y, 1, w, h, px(transientGap, k))
+	k := ui.UiScale(w, h)
+	y := max(h/5-ui.Px(30, k), topHUDBottom(w, h)+ui.Px(8, k)) // above the own ship and its name, clear of a boss bar
+	bw := max(g.Text.Advance(l.title, 4*k), g.Text.Advance(l.sub, ui.TextScale*k), g.Text.Advance(l.next, k))
+	bh := int(ui.GlyphH*4*k) + ui.Px(8, k) + int(ui.GlyphH*ui.TextScale*k) + ui.Px(4, k) + int(ui.GlyphH*k)
+	r, ok := g.Boxes.Room("level-up", bw, bh, y, 1, w, h, ui.Px(ui.TransientGap, k))
 	if !ok {
-		return // no room free of other words this frame (placement.go)
+		return // no room free of other words this frame (ui/placement.go)
 	}
 	y = r.Min.Y
-	g.text.draw(dst, l.title, w/2, y, 4*k, alignCenter, fade(colTitle, a))
-	y += int(glyphH*4*k) + px(8, k)
-	g.text.draw(dst, l.sub, w/2, y, textScale*k, alignCenter, fade(colText, a))
-	y += int(glyphH*textScale*k) + px(4, k) // the line under it, clear of its descenders
-	g.text.draw(dst, l.next, w/2, y, k, alignCenter, fade(colDim, a))
+	g.Text.Draw(dst, l.title, w/2, y, 4*k, ui.AlignCenter, ui.Fade(ui.ColTitle, a))
+	y += int(ui.GlyphH*4*k) + ui.Px(8, k)
+	g.Text.Draw(dst, l.sub, w/2, y, ui.TextScale*k, ui.AlignCenter, ui.Fade(ui.ColText, a))
+	y += int(ui.GlyphH*ui.TextScale*k) + ui.Px(4, k) // the line under it, clear of its descenders
+	g.Text.Draw(dst, l.next, w/2, y, k, ui.AlignCenter, ui.Fade(ui.ColDim, a))
 }
 
 // easeOut is a quick start that settles: 1-(1-k)².

@@ -8,6 +8,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/net/wire"
+	"duskfall/render/sound"
 )
 
 func TestTheLevelUpMoment(t *testing.T) {
@@ -53,10 +54,10 @@ func TestTheLevelUpMoment(t *testing.T) {
 		assert.Empty(t, l.next)
 	})
 	t.Run("it chimes once", func(t *testing.T) {
-		out := &soundLog{}
-		d := newDirector(out, func() float64 { return 1 })
-		d.sheet(wire.ActionLevelled, 1)
-		d.sheet(wire.ActionLevelled, 1)
-		assert.Equal(t, []int{sndLevelUp}, out.played)
+		out := &sound.Log{}
+		d := sound.NewDirector(out, func() float64 { return 1 })
+		d.Sheet(wire.ActionLevelled, 1)
+		d.Sheet(wire.ActionLevelled, 1)
+		assert.Equal(t, []int{sound.SndLevelUp}, out.Played)
 	})
 }

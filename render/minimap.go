@@ -5,6 +5,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // The minimap sits in the top-right corner, under the ping line: one pixel
@@ -113,7 +114,7 @@ func layoutMinimap(screenW, screenH int, k float64, w, h int) minimapLayout {
 	boxH := boxW * minimapBoxH / minimapBoxW
 	scale := min(boxW/float32(w), boxH/float32(h), minimapMaxScale*float32(k))
 	mw, mh := scale*float32(w), scale*float32(h)
-	return minimapLayout{x: float32(screenW) - pxf(minimapMargin, k) - minimapPad - mw, y: pxf(minimapTop, k) + minimapPad,
+	return minimapLayout{x: float32(screenW) - ui.Pxf(minimapMargin, k) - minimapPad - mw, y: ui.Pxf(minimapTop, k) + minimapPad,
 		w: mw, h: mh, scale: scale}
 }
 
@@ -122,14 +123,14 @@ func layoutMinimap(screenW, screenH int, k float64, w, h int) minimapLayout {
 // its width over 1280 and its height over 720), so it covers the same
 // share of any window's field, and at most the UI scale's.
 func minimapBoxWidth(screenW, screenH int, k float64) float32 {
-	fit := min(float32(screenW)/WindowWidth, float32(screenH)/WindowHeight)
+	fit := min(float32(screenW)/ui.WindowWidth, float32(screenH)/ui.WindowHeight)
 	return float32(minimapBoxW) * min(float32(k), fit)
 }
 
 // minimapLeftRoom is how far from the screen's right edge the minimap's
 // panel reaches at its widest: what the top's middle keeps clear of.
 func minimapLeftRoom(screenW, screenH int, k float64) int {
-	return px(minimapMargin, k) + int(minimapBoxWidth(screenW, screenH, k)) + 2*minimapPad + 1
+	return ui.Px(minimapMargin, k) + int(minimapBoxWidth(screenW, screenH, k)) + 2*minimapPad + 1
 }
 
 // at maps a world point to the screen.
@@ -149,20 +150,20 @@ func (m *minimap) draw(dst *ebiten.Image, g *graphics, s *playScene) (minimapLay
 	if !m.refresh(s.rt.Grid(), fog, s.frames) {
 		return minimapLayout{}, false
 	}
-	l := layoutMinimap(s.win.w, s.win.h, uiScale(s.win.w, s.win.h), m.w, m.h)
-	g.boxes.add("minimap", rectF(l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad))
-	g.shapes.rect(dst, l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad, colPanel)
-	g.shapes.flush(dst)
+	l := layoutMinimap(s.win.w, s.win.h, ui.UiScale(s.win.w, s.win.h), m.w, m.h)
+	g.Boxes.Add("minimap", ui.RectF(l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad))
+	g.Shapes.Rect(dst, l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad, colPanel)
+	g.Shapes.Flush(dst)
 	m.op.GeoM.Reset()
 	m.op.GeoM.Scale(float64(l.scale), float64(l.scale))
 	m.op.GeoM.Translate(float64(l.x), float64(l.y))
 	dst.DrawImage(m.img, &m.op)
-	m.drawMarkers(dst, g.shapes, s, fog, l)
-	g.shapes.flush(dst)
+	m.drawMarkers(dst, g.Shapes, s, fog, l)
+	g.Shapes.Flush(dst)
 	return l, true
 }
 
-func (m *minimap) drawMarkers(dst *ebiten.Image, sb *shapeBatch, s *playScene, fog *client.Fog, l minimapLayout) {
+func (m *minimap) drawMarkers(dst *ebiten.Image, sb *ui.ShapeBatch, s *playScene, fog *client.Fog, l minimapLayout) {
 	_, here := s.rt.Instance()
 	for _, p := range s.rt.Portals() {
 		// A dungeon's portals are marked once found; the hub's from the
@@ -171,7 +172,7 @@ func (m *minimap) drawMarkers(dst *ebiten.Image, sb *shapeBatch, s *playScene, f
 		tx, ty := p.Tile()
 		if fog.Explored(tx, ty) || here == game.HubDungeon {
 			x, y := l.at(game.TileCenter(tx, ty))
-			sb.circle(dst, x, y, 4, colPortal)
+			sb.Circle(dst, x, y, 4, colPortal)
 		}
 	}
 	// The keeper is marked before its corner is explored, and rings while
@@ -180,20 +181,20 @@ func (m *minimap) drawMarkers(dst *ebiten.Image, sb *shapeBatch, s *playScene, f
 		x, y := l.at(at)
 		if s.rt.Sheet().Owed > 0 {
 			k := float32(s.frames%60) / 60
-			sb.ring(dst, x, y, 4+6*k, 5.5+6*k, func(int) rgba { return colNPC.alpha(1 - k) })
+			sb.Ring(dst, x, y, 4+6*k, 5.5+6*k, func(int) ui.RGBA { return colNPC.Alpha(1 - k) })
 		}
-		sb.circle(dst, x, y, 4, rgb8(0, 0, 0, 0.8))
-		sb.circle(dst, x, y, 3, colNPC)
+		sb.Circle(dst, x, y, 4, ui.Rgb8(0, 0, 0, 0.8))
+		sb.Circle(dst, x, y, 3, colNPC)
 	}
 	for _, p := range s.rt.Players() {
 		if fog.CanSee(p.Pos) {
 			x, y := l.at(p.Pos)
-			sb.circle(dst, x, y, 2.5, colFriend)
+			sb.Circle(dst, x, y, 2.5, colFriend)
 		}
 	}
 	if self, ok := s.rt.Self(); ok {
 		x, y := l.at(self.Pos)
-		sb.circle(dst, x, y, 4, rgb8(0, 0, 0, 0.8))
-		sb.circle(dst, x, y, 3, colSelf)
+		sb.Circle(dst, x, y, 4, ui.Rgb8(0, 0, 0, 0.8))
+		sb.Circle(dst, x, y, 3, colSelf)
 	}
 }

@@ -1,12 +1,12 @@
 package render
 
 import (
-	"duskfall/profile"
 	"fmt"
 	"log"
 	"strconv"
 
 	"duskfall/net/lan"
+	"duskfall/profile"
 )
 
 // The app builds every scene, handing each the state it uses (scene.go),
@@ -49,7 +49,7 @@ func (a *app) deathScene(sess session) *deathScene {
 
 func (a *app) playScene(sess session) *playScene {
 	return newPlayScene(&a.window, a, sess, playEnv{
-		settings: &a.settings, keys: &a.col.keys, pack: a.opts.Content, sound: a.sound, quality: a,
+		settings: &a.settings, keys: &a.col.Keys, pack: a.opts.Content, sound: a.sound, quality: a,
 		shot: &a.shot, perfLog: a.perfLog, now: a.now, logw: a.logw, newSettings: a.settingsPanel,
 	})
 }

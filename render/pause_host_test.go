@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
+	"duskfall/render/ui"
 )
 
 // The host's way out of the pause menu ends the game for everyone in it:
@@ -19,19 +20,19 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
 		sess := h.net.session(client.Config{Content: builtin(t).Content, Name: "x"})
 		s := h.a.playScene(sess)
-		assert.Equal(t, LabelDisconnect, s.leave.label)
+		assert.Equal(t, LabelDisconnect, s.leave.Label)
 		words, _ := s.pauseSays()
 		assert.Empty(t, words, "in the hub a joiner is told nothing over the menu")
 	})
 	t.Run("alone, the host's End the game says no friend is in it, and ends at once", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
-		h.press(frameInput{Back: true})
-		assert.Equal(t, LabelEndGame, s.leave.label)
+		h.press(ui.FrameInput{Back: true})
+		assert.Equal(t, LabelEndGame, s.leave.Label)
 		words, _ := s.pauseSays()
 		assert.Equal(t, "End the game stops the game you host; no friend is in it now", words)
 		assert.NotContains(t, strings.Join(s.costLines, " "), "Disconnect")
-		click(h, s.leave.rect)
+		click(h, s.leave.Rect)
 		sceneOf[*menuScene](t, h)
 		require.True(t, h.a.waitClosed(3*time.Second))
 		assert.True(t, rec.closed.Load())
@@ -40,33 +41,33 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
 		kate := friendJoins(t, h, rec, "kate")
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		require.True(t, s.paused)
 		assert.Equal(t, "End the game stops it for everyone: your friend goes back to their menu", strings.Join(s.costLines, " "))
 
-		before := s.leave.rect
-		click(h, s.leave.rect)
+		before := s.leave.Rect
+		click(h, s.leave.Rect)
 		require.True(t, s.paused, "one press ends nothing")
-		assert.Equal(t, "Sure? End for 1 friend", s.leave.label)
-		assert.Equal(t, before, s.leave.rect, "the button stands still for the second press")
+		assert.Equal(t, "Sure? End for 1 friend", s.leave.Label)
+		assert.Equal(t, before, s.leave.Rect, "the button stands still for the second press")
 		at, ok := PauseButtonCenterWithFriends(LabelEndGame, h.a.w, h.a.h, false, 1)
 		require.True(t, ok)
-		assert.Equal(t, s.leave.rect.Min.Add(s.leave.rect.Size().Div(2)), at, "where tests click it")
+		assert.Equal(t, s.leave.Rect.Min.Add(s.leave.Rect.Size().Div(2)), at, "where tests click it")
 		assert.Contains(t, strings.Join(s.costLines, " "), "End the game for your 1 friend too? They go back to their menu")
 		assert.Contains(t, h.log.String(), "duskfall: end the game? friends=1")
 		assert.Equal(t, client.StatePlaying, kate.State())
 
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		assert.True(t, s.paused, "Esc takes the question back, the menu still open")
-		assert.Equal(t, LabelEndGame, s.leave.label)
-		h.press(frameInput{MouseX: s.resume.rect.Min.X + 4, MouseY: s.resume.rect.Min.Y + 4, MouseMoved: true})
-		click(h, s.leave.rect)
-		require.Equal(t, "Sure? End for 1 friend", s.leave.label, "asked again")
-		h.press(frameInput{MouseX: s.resume.rect.Min.X + 4, MouseY: s.resume.rect.Min.Y + 4, MouseMoved: true})
-		assert.Equal(t, LabelEndGame, s.leave.label, "the question goes as the pointer leaves it")
+		assert.Equal(t, LabelEndGame, s.leave.Label)
+		h.press(ui.FrameInput{MouseX: s.resume.Rect.Min.X + 4, MouseY: s.resume.Rect.Min.Y + 4, MouseMoved: true})
+		click(h, s.leave.Rect)
+		require.Equal(t, "Sure? End for 1 friend", s.leave.Label, "asked again")
+		h.press(ui.FrameInput{MouseX: s.resume.Rect.Min.X + 4, MouseY: s.resume.Rect.Min.Y + 4, MouseMoved: true})
+		assert.Equal(t, LabelEndGame, s.leave.Label, "the question goes as the pointer leaves it")
 
-		click(h, s.leave.rect)
-		click(h, s.leave.rect)
+		click(h, s.leave.Rect)
+		click(h, s.leave.Rect)
 		sceneOf[*menuScene](t, h)
 		require.True(t, h.a.waitClosed(3*time.Second))
 		for i := 0; i < 300 && kate.State() == client.StatePlaying; i++ {
@@ -80,11 +81,11 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 		h, rec := hostedHarnessEntering(t, "proving_grounds")
 		s := untilPlaying(t, h)
 		for i := 0; i < 120 && !s.inDungeon(); i++ {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 		}
 		require.True(t, s.inDungeon())
 		friendJoins(t, h, rec, "kate")
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		words := strings.Join(s.costLines, " ")
 		assert.Contains(t, words, "Return to hub channels it here.")
 		assert.Contains(t, words, "your friend goes back to their menu")

@@ -3,6 +3,8 @@ package render
 import (
 	"image"
 	"math"
+
+	"duskfall/render/ui"
 )
 
 // The pause menu's layout (docs/ART.md, "The HUD at any size"): its title,
@@ -29,7 +31,7 @@ type pauseTier struct {
 // pauseTiers are the stacks tried, roomiest first; the first that fits is
 // taken, the last when none does.
 var pauseTiers = [...]pauseTier{
-	{title: 4, sub: true, bh: buttonH, gap: rowGap, cols: 1},
+	{title: 4, sub: true, bh: ui.ButtonH, gap: ui.RowGap, cols: 1},
 	{title: 4, sub: true, bh: compactButtonH, gap: 6, cols: 1},
 	{title: 2, sub: true, bh: compactButtonH, gap: 6, cols: 1},
 	{title: 2, sub: false, bh: compactButtonH, gap: 6, cols: 1},
@@ -69,8 +71,8 @@ type pauseLayout struct {
 // as the boss bar does.
 func pauseWords(w, h int, k float64) (left, right int) {
 	side := minimapLeftRoom(w, h, k)
-	if side*2 >= w-px(120, k) {
-		side = px(12, k)
+	if side*2 >= w-ui.Px(120, k) {
+		side = ui.Px(12, k)
 	}
 	return side, w - side
 }
@@ -79,17 +81,17 @@ func pauseWords(w, h int, k float64) (left, right int) {
 // in a w×h window at scale k.
 func pauseCostWidth(w, h int, k float64) int {
 	l, r := pauseWords(w, h, k)
-	return max(20, (r-l)/int(glyphW*k+1))
+	return max(20, (r-l)/int(ui.GlyphW*k+1))
 }
 
 // pauseColumn lays the pause menu out in a w×h window: the buttons, each
 // given its rectangle, under the title and, in a dungeon, costLines lines
 // of what leaving costs, in the room the HUD leaves (pauseHUD).
-func pauseColumn(w, h, costLines int, bs []*button) pauseLayout {
-	k := uiScale(w, h)
+func pauseColumn(w, h, costLines int, bs []*ui.Button) pauseLayout {
+	k := ui.UiScale(w, h)
 	var hud [4]image.Rectangle
 	pauseHUD(w, h, k, &hud)
-	lineH := int(glyphH*k) + 4
+	lineH := int(ui.GlyphH*k) + 4
 	for i, t := range pauseTiers {
 		if l, ok := stackPause(w, h, k, t, costLines, lineH, bs, &hud); ok || i == len(pauseTiers)-1 {
 			return l
@@ -104,64 +106,64 @@ func pauseColumn(w, h, costLines int, bs []*button) pauseLayout {
 // ability bars, and the item bar with the XP bar over it.
 func pauseHUD(w, h int, k float64, out *[4]image.Rectangle) {
 	bw := bossBarWidth(w, h, k)
-	x, y := (w-bw)/2, px(bossBarY, k)
-	out[0] = image.Rect(x-2, y-2, x+bw+2, y+px(10, k)+2)
+	x, y := (w-bw)/2, ui.Px(bossBarY, k)
+	out[0] = image.Rect(x-2, y-2, x+bw+2, y+ui.Px(10, k)+2)
 	box := minimapBoxWidth(w, h, k)
-	out[1] = image.Rect(w-minimapLeftRoom(w, h, k), 0, w, px(minimapTop, k)+int(math.Ceil(float64(box*minimapBoxH/minimapBoxW)))+2*minimapPad)
+	out[1] = image.Rect(w-minimapLeftRoom(w, h, k), 0, w, ui.Px(minimapTop, k)+int(math.Ceil(float64(box*minimapBoxH/minimapBoxW)))+2*minimapPad)
 	hp := hpBarRect(w, h)
 	out[2] = hp.Union(abilityBarRect(hp, k))
 	bar := barRect(w, h)
-	out[3] = image.Rect(bar.Min.X, bar.Min.Y-px(9, k), bar.Max.X, bar.Max.Y)
+	out[3] = image.Rect(bar.Min.X, bar.Min.Y-ui.Px(9, k), bar.Max.X, bar.Max.Y)
 }
 
 // stackPause stacks the menu by tier t and reports whether it fits clear
 // of the HUD; the buttons are laid out either way.
-func stackPause(w, h int, k float64, t pauseTier, costLines, lineH int, bs []*button, hud *[4]image.Rectangle) (pauseLayout, bool) {
+func stackPause(w, h int, k float64, t pauseTier, costLines, lineH int, bs []*ui.Button, hud *[4]image.Rectangle) (pauseLayout, bool) {
 	l := pauseLayout{titleScale: t.title * k, subY: -1, lineH: lineH}
-	bh, gap, bw := px(t.bh, k), px(t.gap, k), px(buttonW, k)
+	bh, gap, bw := ui.Px(t.bh, k), ui.Px(t.gap, k), ui.Px(ui.ButtonW, k)
 	rows := (len(bs) + t.cols - 1) / t.cols
-	colsW := t.cols*bw + (t.cols-1)*px(rowGap, k)
+	colsW := t.cols*bw + (t.cols-1)*ui.Px(ui.RowGap, k)
 	// The stack's height from its top: the title, the line under it, the
 	// cost lines, the buttons.
-	words := int(glyphH*l.titleScale) + px(pauseTitleGap, k)
+	words := int(ui.GlyphH*l.titleScale) + ui.Px(pauseTitleGap, k)
 	if t.sub {
-		words += lineH + px(pauseSubGap, k)
+		words += lineH + ui.Px(pauseSubGap, k)
 	}
 	if costLines > 0 {
-		words += costLines*lineH + px(pauseCostGap, k)
+		words += costLines*lineH + ui.Px(pauseCostGap, k)
 	}
 	height := words + rows*(bh+gap) - gap
 	left, right := pauseWords(w, h, k)
 	span := image.Rect(min(left, (w-colsW)/2), 0, max(right, (w+colsW)/2), 0)
-	top, bottom := px(4, k), h-px(4, k)
+	top, bottom := ui.Px(4, k), h-ui.Px(4, k)
 	for _, r := range hud {
 		if r.Min.X >= span.Max.X || r.Max.X <= span.Min.X {
 			continue // beside the stack
 		}
 		if r.Min.Y+r.Max.Y < h { // a part of the top
-			top = max(top, r.Max.Y+px(pauseHUDGap, k))
+			top = max(top, r.Max.Y+ui.Px(pauseHUDGap, k))
 		} else {
-			bottom = min(bottom, r.Min.Y-px(pauseHUDGap, k))
+			bottom = min(bottom, r.Min.Y-ui.Px(pauseHUDGap, k))
 		}
 	}
 	// A third of the room left above, two thirds below: the answers to
 	// what the menu does (a join code copied) find room under it.
 	y := top + max(0, bottom-top-height)/3
 	l.titleY = y
-	y += int(glyphH*l.titleScale) + px(pauseTitleGap, k)
+	y += int(ui.GlyphH*l.titleScale) + ui.Px(pauseTitleGap, k)
 	if t.sub {
 		l.subY = y
-		y += lineH + px(pauseSubGap, k)
+		y += lineH + ui.Px(pauseSubGap, k)
 	}
 	l.costY = y
 	if costLines > 0 {
-		y += costLines*lineH + px(pauseCostGap, k)
+		y += costLines*lineH + ui.Px(pauseCostGap, k)
 	}
 	x0 := (w - colsW) / 2
 	for i, b := range bs {
 		c, r := i/rows, i%rows // down the first column, then the next
-		x := x0 + c*(bw+px(rowGap, k))
-		b.rect = image.Rect(x, y+r*(bh+gap), x+bw, y+r*(bh+gap)+bh)
+		x := x0 + c*(bw+ui.Px(ui.RowGap, k))
+		b.Rect = image.Rect(x, y+r*(bh+gap), x+bw, y+r*(bh+gap)+bh)
 	}
 	return l, height <= bottom-top
 }

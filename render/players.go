@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/client"
+	"duskfall/render/ui"
 )
 
 // The host's Players list, opened from the pause menu of Host and play:
@@ -50,17 +51,17 @@ const (
 type bannedRow struct {
 	account string
 	row     image.Rectangle
-	unban   *button
+	unban   *ui.Button
 }
 
 // playerRow is one listed player and its buttons.
 type playerRow struct {
 	id        uint16
 	name      string
-	about     string // its class, level and place (hostControls.About)
-	shown     fitted // about, cut to the row
+	about     string    // its class, level and place (hostControls.About)
+	shown     ui.Fitted // about, cut to the row
 	row       image.Rectangle
-	kick, ban *button
+	kick, ban *ui.Button
 }
 
 type playersPanel struct {
@@ -70,22 +71,22 @@ type playersPanel struct {
 	ctl     hostControls
 	rows    []playerRow
 	banned  []bannedRow
-	back    *button
-	form    *form
-	listed  string  // the roster the rows were built from, to rebuild only on change
-	confirm *button // the Kick or Ban waiting for its second press (nil: none)
-	said    string  // the answer to the last press, or the question asked
-	frames  int     // updates since it opened: the rows' places are read again now and then
-	top     int     // where the list hangs from (layout)
-	scroll  int     // the first row shown when the rows do not all fit
-	shown   int     // how many rows are shown
-	hintY   int     // where the scrolling hint is drawn; -1: every row fits
-	loose   bool    // scrolled by the wheel: the view no longer follows the focus
-	hint    fitted  // the scrolling hint, cut to the window
+	back    *ui.Button
+	form    *ui.Form
+	listed  string     // the roster the rows were built from, to rebuild only on change
+	confirm *ui.Button // the Kick or Ban waiting for its second press (nil: none)
+	said    string     // the answer to the last press, or the question asked
+	frames  int        // updates since it opened: the rows' places are read again now and then
+	top     int        // where the list hangs from (layout)
+	scroll  int        // the first row shown when the rows do not all fit
+	shown   int        // how many rows are shown
+	hintY   int        // where the scrolling hint is drawn; -1: every row fits
+	loose   bool       // scrolled by the wheel: the view no longer follows the focus
+	hint    ui.Fitted  // the scrolling hint, cut to the window
 }
 
 func newPlayersPanel(win *window, logw io.Writer, rt *client.Runtime, ctl hostControls) *playersPanel {
-	p := &playersPanel{win: win, logw: logw, rt: rt, ctl: ctl, back: &button{label: LabelBack}}
+	p := &playersPanel{win: win, logw: logw, rt: rt, ctl: ctl, back: &ui.Button{Label: LabelBack}}
 	p.refresh()
 	return p
 }
@@ -108,34 +109,34 @@ func (p *playersPanel) refresh() {
 	p.confirm = nil
 	focus := -1 // Back: the safe place to open on
 	if p.form != nil {
-		focus = p.form.focus
+		focus = p.form.Focus
 	}
 	p.rows = p.rows[:0]
 	var items []any
 	for _, id := range ids {
 		r := playerRow{id: id, name: p.rt.Name(id), about: p.ctl.About(id),
-			kick: &button{label: LabelKick, small: true}, ban: &button{label: LabelBan, small: true}}
+			kick: &ui.Button{Label: LabelKick, Small: true}, ban: &ui.Button{Label: LabelBan, Small: true}}
 		switch {
 		case asked.id == id && asked.ban:
-			p.confirm, r.ban.label = r.ban, LabelBanConfirm
+			p.confirm, r.ban.Label = r.ban, LabelBanConfirm
 		case asked.id == id && asked.kick:
-			p.confirm, r.kick.label = r.kick, LabelKickConfirm
+			p.confirm, r.kick.Label = r.kick, LabelKickConfirm
 		}
 		p.rows = append(p.rows, r)
 		items = append(items, r.kick, r.ban)
 	}
 	p.banned = p.banned[:0]
 	for _, b := range bans {
-		r := bannedRow{account: b, unban: &button{label: LabelUnban, small: true}}
+		r := bannedRow{account: b, unban: &ui.Button{Label: LabelUnban, Small: true}}
 		p.banned = append(p.banned, r)
 		items = append(items, r.unban)
 	}
 	items = append(items, p.back)
-	p.form = newForm(items...)
+	p.form = ui.NewForm(items...)
 	if focus < 0 || focus >= len(items) {
 		focus = len(items) - 1
 	}
-	p.form.focus = focus
+	p.form.Focus = focus
 	p.layout()
 }
 
@@ -175,32 +176,32 @@ const (
 )
 
 func (p *playersPanel) layout() {
-	k := uiScale(p.win.w, p.win.h)
-	rw, rh, gap := min(px(playersRowW, k), p.win.w-px(16, k)), px(playersRowH, k), px(8, k)
+	k := ui.UiScale(p.win.w, p.win.h)
+	rw, rh, gap := min(ui.Px(playersRowW, k), p.win.w-ui.Px(16, k)), ui.Px(playersRowH, k), ui.Px(8, k)
 	// The list hangs from a fixed top: a row that leaves moves the rows
 	// under it up, never the ones above, so a second click lands where
 	// the first aimed.
-	y := max(px(90, k), p.win.h/4)
+	y := max(ui.Px(90, k), p.win.h/4)
 	p.top = y
 	if len(p.rows) == 0 {
-		y += px(40, k) // room for the words saying no one is here
+		y += ui.Px(40, k) // room for the words saying no one is here
 	}
 	heading := 0
 	if len(p.banned) > 0 {
-		heading = px(30, k) // the Banned heading, above the first banned row shown
+		heading = ui.Px(30, k) // the Banned heading, above the first banned row shown
 	}
 	// The rows scroll in the room between the top and Back with the
 	// answer under it, keeping the focused row in view.
 	pitch, n := rh+gap, len(p.rows)+len(p.banned)
-	below := px(22, k) + px(12, k) + px(compactButtonH, k) + px(16, k) + int(glyphH*k) + px(8, k)
+	below := ui.Px(22, k) + ui.Px(12, k) + ui.Px(compactButtonH, k) + ui.Px(16, k) + int(ui.GlyphH*k) + ui.Px(8, k)
 	shown := max(1, (p.win.h-below-y-heading+gap)/pitch)
 	sel := p.focusedRow()
 	if p.loose {
 		sel = -1
 	}
-	p.scroll = scrollTop(p.scroll, n, shown, sel, nil)
+	p.scroll = ui.ScrollTop(p.scroll, n, shown, sel, nil)
 	p.shown = min(shown, n)
-	bw, inset := px(playersBtnW, k), px(4, k)
+	bw, inset := ui.Px(playersBtnW, k), ui.Px(4, k)
 	at := func(i int) (image.Rectangle, image.Rectangle, bool) {
 		if i < p.scroll || i >= p.scroll+shown {
 			return image.Rectangle{}, image.Rectangle{}, false
@@ -209,33 +210,33 @@ func (p *playersPanel) layout() {
 		if i >= len(p.rows) {
 			ry += heading
 		}
-		row := centredRect(p.win.w, ry, rw, rh)
+		row := ui.CentredRect(p.win.w, ry, rw, rh)
 		return row, image.Rect(row.Max.X-inset-bw, row.Min.Y+inset, row.Max.X-inset, row.Max.Y-inset), true
 	}
 	end := y
 	for i := range p.rows {
 		r := &p.rows[i]
 		var ok bool
-		r.row, r.ban.rect, ok = at(i)
-		r.kick.rect = image.Rectangle{}
+		r.row, r.ban.Rect, ok = at(i)
+		r.kick.Rect = image.Rectangle{}
 		if ok {
-			r.kick.rect = r.ban.rect.Sub(image.Pt(bw+inset*2, 0))
+			r.kick.Rect = r.ban.Rect.Sub(image.Pt(bw+inset*2, 0))
 			end = r.row.Max.Y + gap
 		}
 	}
 	for i := range p.banned {
 		r := &p.banned[i]
 		var ok bool
-		if r.row, r.unban.rect, ok = at(len(p.rows) + i); ok {
+		if r.row, r.unban.Rect, ok = at(len(p.rows) + i); ok {
 			end = r.row.Max.Y + gap
 		}
 	}
 	p.hintY = -1
 	if p.shown < n {
 		p.hintY = end
-		end += px(22, k) // the line saying how to scroll
+		end += ui.Px(22, k) // the line saying how to scroll
 	}
-	p.back.rect = centredRect(p.win.w, end+px(12, k), px(buttonW, k), px(compactButtonH, k))
+	p.back.Rect = ui.CentredRect(p.win.w, end+ui.Px(12, k), ui.Px(ui.ButtonW, k), ui.Px(compactButtonH, k))
 }
 
 // focusedRow is the list row (players, then banned) holding the focused
@@ -244,7 +245,7 @@ func (p *playersPanel) focusedRow() int {
 	if p.form == nil {
 		return -1
 	}
-	f := p.form.focus
+	f := p.form.Focus
 	switch {
 	case f < 2*len(p.rows):
 		return f / 2 // each player row has Kick and Ban
@@ -255,29 +256,29 @@ func (p *playersPanel) focusedRow() int {
 }
 
 // update runs the list; true means it closed.
-func (p *playersPanel) update(in *frameInput) bool {
+func (p *playersPanel) update(in *ui.FrameInput) bool {
 	p.refresh()
 	if p.frames++; p.frames%30 == 0 {
 		p.refreshAbout()
 	}
 	if in.Wheel != 0 || in.PageUp || in.PageDown {
-		p.scroll, p.loose = scrollTop(p.scroll, len(p.rows)+len(p.banned), p.shown, -1, in), true
+		p.scroll, p.loose = ui.ScrollTop(p.scroll, len(p.rows)+len(p.banned), p.shown, -1, in), true
 	}
 	p.layout()
-	before := p.form.focus
-	pressed := p.form.update(in)
-	if p.form.focus != before {
+	before := p.form.Focus
+	pressed := p.form.Update(in)
+	if p.form.Focus != before {
 		p.loose = false // the view follows the focus again
 		p.layout()
-		if p.confirm != nil && p.form.focused() != any(p.confirm) {
+		if p.confirm != nil && p.form.Focused() != any(p.confirm) {
 			p.ask(nil, "") // the question is let go as the focus leaves it
 		}
 	}
 	switch {
-	case pressed == nil && in.menuBack() && p.confirm != nil:
+	case pressed == nil && in.MenuBack() && p.confirm != nil:
 		p.ask(nil, "") // Esc takes the question back, not the list
 		return false
-	case pressed == p.back, pressed == nil && in.menuBack():
+	case pressed == p.back, pressed == nil && in.MenuBack():
 		return true
 	case pressed == nil:
 		return false
@@ -316,7 +317,7 @@ func (r *playerRow) question(ban bool) string {
 
 // ask makes b the button waiting for its second press, asking words (nil
 // and "": no question), and labels the buttons so.
-func (p *playersPanel) ask(b *button, words string) {
+func (p *playersPanel) ask(b *ui.Button, words string) {
 	if p.confirm != nil && b == nil {
 		p.said = "" // the question let go
 	}
@@ -327,12 +328,12 @@ func (p *playersPanel) ask(b *button, words string) {
 	}
 	for i := range p.rows {
 		r := &p.rows[i]
-		r.kick.label, r.ban.label = LabelKick, LabelBan
+		r.kick.Label, r.ban.Label = LabelKick, LabelBan
 		switch p.confirm {
 		case r.kick:
-			r.kick.label = LabelKickConfirm
+			r.kick.Label = LabelKickConfirm
 		case r.ban:
-			r.ban.label = LabelBanConfirm
+			r.ban.Label = LabelBanConfirm
 		}
 	}
 }
@@ -345,38 +346,38 @@ func (p *playersPanel) answer(words string) {
 
 func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
 	p.layout()
-	g.boxes.overlay(true)
-	k := uiScale(p.win.w, p.win.h)
-	g.shapes.rect(dst, 0, 0, float32(p.win.w), float32(p.win.h), colBackdrop8(0.94))
+	g.Boxes.Overlay(true)
+	k := ui.UiScale(p.win.w, p.win.h)
+	g.Shapes.Rect(dst, 0, 0, float32(p.win.w), float32(p.win.h), ui.ColBackdrop8(0.94))
 	for _, r := range p.rows {
 		if !r.row.Empty() {
-			frame(dst, g.shapes, r.row, colBackdrop8(0.6), colBorder)
+			ui.Frame(dst, g.Shapes, r.row, ui.ColBackdrop8(0.6), ui.ColBorder)
 		}
 	}
 	for _, r := range p.banned {
 		if !r.row.Empty() {
-			frame(dst, g.shapes, r.row, colBackdrop8(0.6), colBorder)
+			ui.Frame(dst, g.Shapes, r.row, ui.ColBackdrop8(0.6), ui.ColBorder)
 		}
 	}
-	drawFormShapes(dst, g, p.form)
-	g.shapes.flush(dst)
+	ui.DrawFormShapes(dst, &g.Graphics, p.form)
+	g.Shapes.Flush(dst)
 	top := p.top
-	titleY := max(px(8, k), top-px(84, k))
-	g.text.draw(dst, LabelPlayers, p.win.w/2, titleY, 3*k, alignCenter, colTitle)
-	g.text.draw(dst, "Kick removes a player, who may come back; Ban keeps its account and address out",
-		p.win.w/2, max(titleY+int(3*k*glyphH)+px(4, k), top-px(28, k)), k, alignCenter, colDim)
+	titleY := max(ui.Px(8, k), top-ui.Px(84, k))
+	g.Text.Draw(dst, LabelPlayers, p.win.w/2, titleY, 3*k, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(dst, "Kick removes a player, who may come back; Ban keeps its account and address out",
+		p.win.w/2, max(titleY+int(3*k*ui.GlyphH)+ui.Px(4, k), top-ui.Px(28, k)), k, ui.AlignCenter, ui.ColDim)
 	for i := range p.rows {
 		r := &p.rows[i]
 		if r.row.Empty() {
 			continue
 		}
-		x, room := r.row.Min.X+px(12, k), r.kick.rect.Min.X-r.row.Min.X-px(20, k)
-		y := r.row.Min.Y + (r.row.Dy()-2*int(glyphH*k)-px(2, k))/2
-		g.text.draw(dst, r.name, x, y, k, alignLeft, colText)
-		g.text.draw(dst, r.shown.get(g, r.about, room, k), x, y+int(glyphH*k)+px(2, k), k, alignLeft, colDim)
+		x, room := r.row.Min.X+ui.Px(12, k), r.kick.Rect.Min.X-r.row.Min.X-ui.Px(20, k)
+		y := r.row.Min.Y + (r.row.Dy()-2*int(ui.GlyphH*k)-ui.Px(2, k))/2
+		g.Text.Draw(dst, r.name, x, y, k, ui.AlignLeft, ui.ColText)
+		g.Text.Draw(dst, r.shown.Get(&g.Graphics, r.about, room, k), x, y+int(ui.GlyphH*k)+ui.Px(2, k), k, ui.AlignLeft, ui.ColDim)
 	}
 	if len(p.rows) == 0 {
-		g.text.draw(dst, "No one else is in the game", p.win.w/2, top+px(12, k), k, alignCenter, colDim)
+		g.Text.Draw(dst, "No one else is in the game", p.win.w/2, top+ui.Px(12, k), k, ui.AlignCenter, ui.ColDim)
 	}
 	headed := false
 	for _, r := range p.banned {
@@ -384,17 +385,17 @@ func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
 			continue
 		}
 		if !headed {
-			g.text.draw(dst, LabelBanned, r.row.Min.X, r.row.Min.Y-px(24, k), k, alignLeft, colDim)
+			g.Text.Draw(dst, LabelBanned, r.row.Min.X, r.row.Min.Y-ui.Px(24, k), k, ui.AlignLeft, ui.ColDim)
 			headed = true
 		}
-		g.text.draw(dst, r.account, r.row.Min.X+px(12, k), r.row.Min.Y+(r.row.Dy()-int(glyphH*k))/2, k, alignLeft, colText)
+		g.Text.Draw(dst, r.account, r.row.Min.X+ui.Px(12, k), r.row.Min.Y+(r.row.Dy()-int(ui.GlyphH*k))/2, k, ui.AlignLeft, ui.ColText)
 	}
 	if p.hintY >= 0 {
-		g.text.draw(dst, p.hint.get(g, fmt.Sprintf("%d–%d of %d: the wheel or Page Up/Down scrolls", p.scroll+1, p.scroll+p.shown, len(p.rows)+len(p.banned)), p.win.w-px(16, k), k),
-			p.win.w/2, p.hintY, k, alignCenter, colDim)
+		g.Text.Draw(dst, p.hint.Get(&g.Graphics, fmt.Sprintf("%d–%d of %d: the wheel or Page Up/Down scrolls", p.scroll+1, p.scroll+p.shown, len(p.rows)+len(p.banned)), p.win.w-ui.Px(16, k), k),
+			p.win.w/2, p.hintY, k, ui.AlignCenter, ui.ColDim)
 	}
-	drawFormTextAt(dst, g, p.form, 0, k)
+	ui.DrawFormTextAt(dst, &g.Graphics, p.form, 0, k)
 	if p.said != "" {
-		g.text.draw(dst, capitalize(p.said), p.win.w/2, p.back.rect.Max.Y+px(16, k), k, alignCenter, colTitle)
+		g.Text.Draw(dst, capitalize(p.said), p.win.w/2, p.back.Rect.Max.Y+ui.Px(16, k), k, ui.AlignCenter, ui.ColTitle)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // Pointers to the hub's portals (docs/ART.md, "The HUD at any size"): in
@@ -17,7 +18,7 @@ import (
 // its place named beside it. A pointer is part of the HUD: it keeps clear
 // of every box the HUD drew before it, sliding along the edge when one is
 // in the way, and is left out when none leaves it room; what comes and
-// goes keeps clear of it in turn (placement.go). Panels over the game (the
+// goes keeps clear of it in turn (ui/placement.go). Panels over the game (the
 // inventory, the keeper's, the pause menu) hide the pointers.
 
 // Pointer measures at scale 1: a dart (an arrowhead with a notch, which
@@ -45,7 +46,7 @@ func (s *playScene) drawPortalPointers(dst *ebiten.Image, g *graphics) {
 		return
 	}
 	w, h := s.win.w, s.win.h
-	k := uiScale(w, h)
+	k := ui.UiScale(w, h)
 	field := pointerField(w, h, k)
 	sx, sy := s.onScreen(self.Pos.X, self.Pos.Y)
 	for _, p := range s.rt.Portals() {
@@ -55,23 +56,23 @@ func (s *playScene) drawPortalPointers(dst *ebiten.Image, g *graphics) {
 		qx, qy := s.onScreen(p.Pos.X, p.Pos.Y)
 		s.drawPointer(dst, g, field, k, sx, sy, qx, qy, p.Dungeon)
 	}
-	g.shapes.flush(dst)
+	g.Shapes.Flush(dst)
 }
 
 // portalInView says whether a hub portal stands in the open field, where
 // its own label names it; one out of it has a pointer instead.
 func (s *playScene) portalInView(p game.Portal) bool {
 	x, y := s.onScreen(p.Pos.X, p.Pos.Y)
-	return image.Pt(int(x), int(y)).In(pointerField(s.win.w, s.win.h, uiScale(s.win.w, s.win.h)))
+	return image.Pt(int(x), int(y)).In(pointerField(s.win.w, s.win.h, ui.UiScale(s.win.w, s.win.h)))
 }
 
 // pointerField is the open field of a w×h window at scale k, where
 // pointers stand: under the top line, over the XP line, inset from the
 // sides.
 func pointerField(w, h int, k float64) image.Rectangle {
-	top := px(8, k) + int(glyphH*k) + px(pointerGap, k)
-	bottom := barRect(w, h).Min.Y - xpLineUpAt(k) - px(pointerGap, k)
-	return image.Rect(px(8, k), top, w-px(8, k), bottom)
+	top := ui.Px(8, k) + int(ui.GlyphH*k) + ui.Px(pointerGap, k)
+	bottom := barRect(w, h).Min.Y - xpLineUpAt(k) - ui.Px(pointerGap, k)
+	return image.Rect(ui.Px(8, k), top, w-ui.Px(8, k), bottom)
 }
 
 // drawPointer draws the pointer from the own ship at (sx, sy) toward a
@@ -79,15 +80,15 @@ func pointerField(w, h int, k float64) image.Rectangle {
 // where placePointer finds them room.
 func (s *playScene) drawPointer(dst *ebiten.Image, g *graphics, field image.Rectangle, k float64, sx, sy, qx, qy float32, dungeon uint8) {
 	name := s.look.portalName(dungeon)
-	pt, ok := placePointer(&g.boxes, field, k, sx, sy, qx, qy, g.text.advance(name, k))
+	pt, ok := placePointer(&g.Boxes, field, k, sx, sy, qx, qy, g.Text.Advance(name, k))
 	if !ok {
 		return
 	}
-	rim := pxf(dartRim, k)
-	dart(dst, g.shapes, pt.tip.X+pt.dx*rim, pt.tip.Y+pt.dy*rim, pt.dx, pt.dy, pxf(dartLength, k)+2*rim, pxf(dartHalf, k)+rim, colSensedFill)
-	dart(dst, g.shapes, pt.tip.X, pt.tip.Y, pt.dx, pt.dy, pxf(dartLength, k), pxf(dartHalf, k), s.look.portalAccent(dungeon))
-	g.shapes.flush(dst)
-	g.text.draw(dst, name, pt.label.Min.X, pt.label.Min.Y, k, alignLeft, colPortalText)
+	rim := ui.Pxf(dartRim, k)
+	dart(dst, g.Shapes, pt.tip.X+pt.dx*rim, pt.tip.Y+pt.dy*rim, pt.dx, pt.dy, ui.Pxf(dartLength, k)+2*rim, ui.Pxf(dartHalf, k)+rim, colSensedFill)
+	dart(dst, g.Shapes, pt.tip.X, pt.tip.Y, pt.dx, pt.dy, ui.Pxf(dartLength, k), ui.Pxf(dartHalf, k), s.look.portalAccent(dungeon))
+	g.Shapes.Flush(dst)
+	g.Text.Draw(dst, name, pt.label.Min.X, pt.label.Min.Y, k, ui.AlignLeft, colPortalText)
 }
 
 // pointer is where a pointer stands: its dart's tip, the way it points,
@@ -103,13 +104,13 @@ type pointer struct {
 // leaves the field or, when a box recorded so far is in the way there, the
 // nearest spot along the field's edge, round its corners, that is free. It
 // records the dart's box; false when there is no room.
-func placePointer(boxes *uiBoxes, field image.Rectangle, k float64, sx, sy, qx, qy float32, tw int) (pointer, bool) {
-	edge := field.Inset(px(pointerInset, k))
+func placePointer(boxes *ui.UiBoxes, field image.Rectangle, k float64, sx, sy, qx, qy float32, tw int) (pointer, bool) {
+	edge := field.Inset(ui.Px(pointerInset, k))
 	tip, dx, dy, ok := edgePoint(edge, sx, sy, qx, qy)
 	if !ok {
 		return pointer{}, false
 	}
-	th := int(glyphH * k)
+	th := int(ui.GlyphH * k)
 	from := perimeterAt(edge, tip)
 	for try := 0; try <= 2*pointerTries; try++ {
 		off := float32((try+1)/2*pointerSlide) * float32(k)
@@ -118,10 +119,10 @@ func placePointer(boxes *uiBoxes, field image.Rectangle, k float64, sx, sy, qx, 
 		}
 		at, side := perimeterPoint(edge, from+off)
 		dartBox, label := pointerBoxes(at, dx, dy, float32(k), side, tw, th, k)
-		if !label.In(field) || !dartBox.In(field) || !boxes.clear(dartBox.Union(label).Inset(-px(pointerGap, k))) {
+		if !label.In(field) || !dartBox.In(field) || !boxes.Clear(dartBox.Union(label).Inset(-ui.Px(pointerGap, k))) {
 			continue
 		}
-		boxes.add("portal pointer", dartBox)
+		boxes.Add("portal pointer", dartBox)
 		return pointer{tip: at, dx: dx, dy: dy, label: label}, true
 	}
 	return pointer{}, false
@@ -175,11 +176,11 @@ func perimeterPoint(r image.Rectangle, d float32) (pt32, int) {
 // dart draws an arrowhead with its tip at (x, y) pointing along unit
 // (dx, dy): l from the tip to its wings, each half off the axis, the notch
 // between them dartNotch of the way back.
-func dart(dst *ebiten.Image, sb *shapeBatch, x, y, dx, dy, l, half float32, c rgba) {
+func dart(dst *ebiten.Image, sb *ui.ShapeBatch, x, y, dx, dy, l, half float32, c ui.RGBA) {
 	bx, by := x-dx*l, y-dy*l // the wings' midpoint
 	nx, ny := x-dx*l*dartNotch, y-dy*l*dartNotch
-	sb.triangle(dst, x, y, bx-dy*half, by+dx*half, nx, ny, c)
-	sb.triangle(dst, x, y, nx, ny, bx+dy*half, by-dx*half, c)
+	sb.Triangle(dst, x, y, bx-dy*half, by+dx*half, nx, ny, c)
+	sb.Triangle(dst, x, y, nx, ny, bx+dy*half, by-dx*half, c)
 }
 
 // pointerBoxes are a pointer's dart, its tip at at on the field's edge
@@ -192,8 +193,8 @@ func pointerBoxes(at pt32, dx, dy, sc float32, side, tw, th int, k float64) (dar
 	bx, by := tx-dx*l, ty-dy*l
 	x0, x1 := min(tx, bx-dy*half, bx+dy*half), max(tx, bx-dy*half, bx+dy*half)
 	y0, y1 := min(ty, by+dx*half, by-dx*half), max(ty, by+dx*half, by-dx*half)
-	dartBox = rectF(x0, y0, x1-x0, y1-y0)
-	gap := px(pointerGap, k)
+	dartBox = ui.RectF(x0, y0, x1-x0, y1-y0)
+	gap := ui.Px(pointerGap, k)
 	x, y := (dartBox.Min.X+dartBox.Max.X)/2-tw/2, (dartBox.Min.Y+dartBox.Max.Y)/2-th/2
 	switch side { // inward of the dart
 	case edgeTop:

@@ -6,12 +6,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"duskfall/render/ui"
 )
 
 func TestPortalPointersStandAtTheFieldsEdge(t *testing.T) {
 	field := image.Rect(8, 30, 1272, 580)
 	const k = 1.0
-	edge := field.Inset(px(pointerInset, k))
+	edge := field.Inset(ui.Px(pointerInset, k))
 	t.Run("a pointer stands where the line toward its portal leaves the field", func(t *testing.T) {
 		tip, dx, dy, ok := edgePoint(edge, 640, 300, 640, -900)
 		require.True(t, ok)
@@ -39,7 +41,7 @@ func TestPortalPointersStandAtTheFieldsEdge(t *testing.T) {
 			assert.InDelta(t, d, perimeterAt(r, at), 0.01)
 		}
 	})
-	recording := func() *uiBoxes { return &uiBoxes{on: true} }
+	recording := func() *ui.UiBoxes { return &ui.UiBoxes{On: true} }
 	t.Run("a free pointer points straight at its portal, its name inward of it", func(t *testing.T) {
 		b := recording()
 		p, ok := placePointer(b, field, k, 640, 300, 640, -900, 110)
@@ -47,37 +49,37 @@ func TestPortalPointersStandAtTheFieldsEdge(t *testing.T) {
 		assert.Equal(t, pt32{640, float32(edge.Min.Y)}, p.tip)
 		assert.True(t, p.label.In(field))
 		assert.Greater(t, p.label.Min.Y, int(p.tip.Y), "under the dart at the top edge")
-		assert.Equal(t, "portal pointer", b.boxes[len(b.boxes)-1].name)
+		assert.Equal(t, "portal pointer", b.Boxes[len(b.Boxes)-1].Name)
 	})
 	t.Run("a pointer whose place the HUD holds slides along the edge, round the corner", func(t *testing.T) {
 		b := recording()
 		minimap := image.Rect(1060, 30, 1272, 190)
-		b.add("minimap", minimap)
+		b.Add("minimap", minimap)
 		p, ok := placePointer(b, field, k, 640, 300, 1900, -200, 110)
 		require.True(t, ok)
-		dart := b.boxes[len(b.boxes)-1].r
+		dart := b.Boxes[len(b.Boxes)-1].R
 		assert.False(t, dart.Overlaps(minimap), "the dart %v keeps off the minimap", dart)
 		assert.False(t, p.label.Overlaps(minimap), "its name %v too", p.label)
 		assert.True(t, p.label.In(field) && dart.In(field))
 	})
 	t.Run("a pointer with no room anywhere on the edge is left out", func(t *testing.T) {
 		b := recording()
-		b.add("inventory", field)
+		b.Add("inventory", field)
 		_, ok := placePointer(b, field, k, 640, 300, 640, -900, 110)
 		assert.False(t, ok)
-		assert.Len(t, b.boxes, 1, "nothing recorded")
+		assert.Len(t, b.Boxes, 1, "nothing recorded")
 	})
 	t.Run("placing the hub's pointers among a busy HUD allocates nothing once warm", func(t *testing.T) {
-		b := &uiBoxes{}
+		b := &ui.UiBoxes{}
 		frame := func() {
-			b.reset()
-			b.on = true
+			b.Reset()
+			b.On = true
 			for i := range 60 {
-				b.addText("hud", image.Rect(i*20, (i*37)%700, i*20+60, (i*37)%700+16))
+				b.AddText("hud", image.Rect(i*20, (i*37)%700, i*20+60, (i*37)%700+16))
 			}
 			for _, q := range [3][2]float32{{-400, -900}, {640, -900}, {1900, -300}} {
 				if p, ok := placePointer(b, field, k, 640, 300, q[0], q[1], 110); ok {
-					b.addText("name", p.label)
+					b.AddText("name", p.label)
 				}
 			}
 		}

@@ -7,6 +7,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // punch is what makes shots and hits felt (docs/ART.md, "Shots, hits and
@@ -41,7 +42,7 @@ type muzzleFlash struct {
 type spark struct {
 	x, y, vx, vy float64 // world position at birth and velocity, u per frame
 	born, life   int
-	col          rgba
+	col          ui.RGBA
 }
 
 // impactFlash is the brief glow where a shot strikes.
@@ -49,7 +50,7 @@ type impactFlash struct {
 	x, y float64
 	born int
 	size float32
-	col  rgba
+	col  ui.RGBA
 }
 
 // shockwave is a kill's expanding ring.
@@ -57,7 +58,7 @@ type shockwave struct {
 	x, y   float64
 	born   int
 	radius float32
-	col    rgba
+	col    ui.RGBA
 }
 
 // Effect lifetimes, in frames: all well inside docs/ART.md's half second.
@@ -71,9 +72,9 @@ const (
 
 // Colours of the blows that are not the shots' own.
 var (
-	colHurtGlow = rgb8(255, 170, 150, 1)
-	colHurtEdge = rgb8(150, 16, 24, 1)
-	colKill     = rgb8(255, 236, 200, 1)
+	colHurtGlow = ui.Rgb8(255, 170, 150, 1)
+	colHurtEdge = ui.Rgb8(150, 16, 24, 1)
+	colKill     = ui.Rgb8(255, 236, 200, 1)
 )
 
 // random is a cheap deterministic generator for the sparks' scatter.
@@ -92,7 +93,7 @@ func (p *punch) muzzle(pos game.Vec, aim, muzzleOffset float64, own bool, frame 
 
 // impact is a shot striking at (x, y) while flying along (vx, vy): a
 // flash and sparks thrown back and aside from the way it flew.
-func (p *punch) impact(x, y float64, vx, vy float32, col rgba, n int, frame int) {
+func (p *punch) impact(x, y float64, vx, vy float32, col ui.RGBA, n int, frame int) {
 	back := math.Atan2(-float64(vy), -float64(vx))
 	if vx == 0 && vy == 0 {
 		back = p.random() * 2 * math.Pi
@@ -106,7 +107,7 @@ func (p *punch) impact(x, y float64, vx, vy float32, col rgba, n int, frame int)
 }
 
 // burstSparks throws n sparks all round (x, y).
-func (p *punch) burstSparks(x, y float64, n int, speed float64, col rgba, frame int) {
+func (p *punch) burstSparks(x, y float64, n int, speed float64, col ui.RGBA, frame int) {
 	for k := range n {
 		a := (float64(k) + p.random()*0.8) * 2 * math.Pi / float64(n)
 		v := speed * (0.6 + 0.6*p.random())
@@ -114,19 +115,19 @@ func (p *punch) burstSparks(x, y float64, n int, speed float64, col rgba, frame 
 	}
 }
 
-func (p *punch) addSpark(x, y, vx, vy float64, life int, col rgba, frame int) {
+func (p *punch) addSpark(x, y, vx, vy float64, life int, col ui.RGBA, frame int) {
 	p.sparks[p.next.spark%len(p.sparks)] = spark{x: x, y: y, vx: vx, vy: vy, born: frame, life: life, col: col}
 	p.next.spark++
 }
 
-func (p *punch) addFlash(x, y float64, size float32, col rgba, frame int) {
+func (p *punch) addFlash(x, y float64, size float32, col ui.RGBA, frame int) {
 	p.flashes[p.next.flash%len(p.flashes)] = impactFlash{x: x, y: y, born: frame, size: size, col: col}
 	p.next.flash++
 }
 
 // kill is a death's punch: a shockwave, a flash and sparks, scaled by the
 // size of what died.
-func (p *punch) kill(at game.Vec, radius float32, col rgba, frame int) {
+func (p *punch) kill(at game.Vec, radius float32, col ui.RGBA, frame int) {
 	p.rings[p.next.ring%len(p.rings)] = shockwave{x: at.X, y: at.Y, born: frame, radius: radius, col: col}
 	p.next.ring++
 	p.addFlash(at.X, at.Y, radius*1.4, col, frame)
@@ -266,9 +267,9 @@ type punchView struct {
 	hasSelf      bool
 	aim          float64 // the own ship's aim, as drawn
 	muzzleOffset float64
-	friendly     rgba // the friendly shots' hue in the palette drawn
-	hot          rgba // and their white-hot head
-	glows        bool // the Graphics setting draws glows
+	friendly     ui.RGBA // the friendly shots' hue in the palette drawn
+	hot          ui.RGBA // and their white-hot head
+	glows        bool    // the Graphics setting draws glows
 }
 
 // viewOf is the scene's punch view.
@@ -286,7 +287,7 @@ func (p *punch) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	p.build(&v)
 	p.glow.flush(dst, g.bullets.atlas)
 	if v.glows {
-		p.drawHurtEdge(dst, g.shapes, v.frame, float32(s.cam.W), float32(s.cam.H))
+		p.drawHurtEdge(dst, g.Shapes, v.frame, float32(s.cam.W), float32(s.cam.H))
 	}
 }
 
@@ -326,10 +327,10 @@ func (p *punch) drawMuzzle(b *glowBatch, m *muzzleFlash, v *punchView) {
 	}
 	fade := (1 - t) * (1 - t)
 	if v.glows {
-		b.sprite(cellGlow, x, y, size*2.4, v.friendly.alpha(0.7*fade))
+		b.sprite(cellGlow, x, y, size*2.4, v.friendly.Alpha(0.7*fade))
 	}
 	// The star's long ray points along the shot, the short one across.
-	b.quad(cellStar, x+dx*size*0.4, y+dy*size*0.4, dx, dy, size*(1.6-0.6*t), size*0.8, v.hot.alpha(fade))
+	b.quad(cellStar, x+dx*size*0.4, y+dy*size*0.4, dx, dy, size*(1.6-0.6*t), size*0.8, v.hot.Alpha(fade))
 }
 
 func (p *punch) drawSpark(b *glowBatch, sp *spark, v *punchView) {
@@ -349,7 +350,7 @@ func (p *punch) drawSpark(b *glowBatch, sp *spark, v *punchView) {
 	t := float32(age) / float32(sp.life)
 	// The streak's head is at the front of its cell: push the quad back so
 	// the head sits where the spark is.
-	b.quad(cellSpark, x-dx*length*0.7, y-dy*length*0.7, dx, dy, length, 3, sp.col.alpha(1-t*t))
+	b.quad(cellSpark, x-dx*length*0.7, y-dy*length*0.7, dx, dy, length, 3, sp.col.Alpha(1-t*t))
 }
 
 func (p *punch) drawFlash(b *glowBatch, f *impactFlash, v *punchView) {
@@ -359,7 +360,7 @@ func (p *punch) drawFlash(b *glowBatch, f *impactFlash, v *punchView) {
 	}
 	t := float32(age) / flashFrames
 	x, y := v.cam.toScreen(f.x, f.y)
-	b.sprite(cellGlow, x, y, f.size*(1+0.6*t), f.col.alpha((1-t)*(1-t)))
+	b.sprite(cellGlow, x, y, f.size*(1+0.6*t), f.col.Alpha((1-t)*(1-t)))
 }
 
 func (p *punch) drawRing(b *glowBatch, r *shockwave, v *punchView) {
@@ -371,7 +372,7 @@ func (p *punch) drawRing(b *glowBatch, r *shockwave, v *punchView) {
 	x, y := v.cam.toScreen(r.x, r.y)
 	// The ring's line sits at 3/4 of the quad's half-width: it opens from
 	// the body's edge to three times the body.
-	b.sprite(cellRing, x, y, r.radius*(1.3+3*t)/0.75, r.col.alpha(0.8*(1-t)))
+	b.sprite(cellRing, x, y, r.radius*(1.3+3*t)/0.75, r.col.Alpha(0.8*(1-t)))
 }
 
 // drawHurtFlash lights the own ship for a moment after it is hit.
@@ -382,19 +383,19 @@ func (p *punch) drawHurtFlash(b *glowBatch, v *punchView) {
 	}
 	t := float32(age) / flashFrames
 	x, y := v.cam.toScreen(v.self.X, v.self.Y)
-	b.sprite(cellGlow, x, y, 26, colHurtGlow.alpha(0.9*p.hurt*(1-t)))
+	b.sprite(cellGlow, x, y, 26, colHurtGlow.Alpha(0.9*p.hurt*(1-t)))
 }
 
 // drawHurtEdge reddens the screen's edges after a hit on the own ship, as
 // strongly as the hit was hard, fading within hurtFrames.
-func (p *punch) drawHurtEdge(dst *ebiten.Image, sb *shapeBatch, frame int, w, h float32) {
+func (p *punch) drawHurtEdge(dst *ebiten.Image, sb *ui.ShapeBatch, frame int, w, h float32) {
 	age := frame - p.hurtAt
 	if p.hurtAt == 0 || age < 0 || age >= hurtFrames {
 		return
 	}
 	k := 1 - float32(age)/hurtFrames
-	drawEdgeGlow(dst, sb, w, h, colHurtEdge.alpha(0.6*p.hurt*k*k))
-	sb.flush(dst)
+	drawEdgeGlow(dst, sb, w, h, colHurtEdge.Alpha(0.6*p.hurt*k*k))
+	sb.Flush(dst)
 }
 
 // drawEdgeGlow shades a band round the screen's edge, c at the edge fading
@@ -403,15 +404,15 @@ func (p *punch) drawHurtEdge(dst *ebiten.Image, sb *shapeBatch, frame int, w, h 
 // the screen's height in all): every pixel they cover is blended once
 // more, and under software GL a screen-wide shade costs as much as the
 // world (docs/PERFORMANCE.md).
-func drawEdgeGlow(dst *ebiten.Image, sb *shapeBatch, w, h float32, c rgba) {
-	none := c.alpha(0)
-	mid := c.alpha(0.35)
+func drawEdgeGlow(dst *ebiten.Image, sb *ui.ShapeBatch, w, h float32, c ui.RGBA) {
+	none := c.Alpha(0)
+	mid := c.Alpha(0.35)
 	outer, inner := 0.025*min(w, h), 0.05*min(w, h)
-	band := func(x, y, bw, bh float32, from, to rgba, horizontal bool) {
+	band := func(x, y, bw, bh float32, from, to ui.RGBA, horizontal bool) {
 		if horizontal { // from at the top, to at the bottom
-			sb.rect4(dst, x, y, bw, bh, from, from, to, to)
+			sb.Rect4(dst, x, y, bw, bh, from, from, to, to)
 		} else { // from at the left, to at the right
-			sb.rect4(dst, x, y, bw, bh, from, to, from, to)
+			sb.Rect4(dst, x, y, bw, bh, from, to, from, to)
 		}
 	}
 	band(0, 0, w, outer, c, mid, true)
@@ -442,14 +443,14 @@ func (b *glowBatch) begin() {
 }
 
 // sprite adds cell as an upright quad of half-size half round (x, y).
-func (b *glowBatch) sprite(cell int, x, y, half float32, c rgba) {
+func (b *glowBatch) sprite(cell int, x, y, half float32, c ui.RGBA) {
 	b.quad(cell, x, y, 1, 0, half, half, c)
 }
 
 // quad adds cell centred on (x, y), its length along the unit direction
 // (dx, dy) and its width across, as half-sizes.
-func (b *glowBatch) quad(cell int, x, y, dx, dy, long, wide float32, c rgba) {
-	if c.A <= 0 || len(b.vs)+4 > maxBatchVertices {
+func (b *glowBatch) quad(cell int, x, y, dx, dy, long, wide float32, c ui.RGBA) {
+	if c.A <= 0 || len(b.vs)+4 > ui.MaxBatchVertices {
 		return
 	}
 	ax, ay := dx*long, dy*long

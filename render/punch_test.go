@@ -1,7 +1,6 @@
 package render
 
 import (
-	"duskfall/profile"
 	"math"
 	"testing"
 
@@ -10,12 +9,14 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 // punchAt is a view of the punch at frame f, the camera at the origin.
 func punchAt(f int) *punchView {
-	return &punchView{frame: f, cam: camera{W: 1280, H: 720}, friendly: rgb8(150, 236, 255, 1),
-		hot: rgb8(224, 249, 255, 1), glows: true, muzzleOffset: 16}
+	return &punchView{frame: f, cam: camera{W: 1280, H: 720}, friendly: ui.Rgb8(150, 236, 255, 1),
+		hot: ui.Rgb8(224, 249, 255, 1), glows: true, muzzleOffset: 16}
 }
 
 // quads is how many quads the punch draws at frame f.
@@ -114,7 +115,7 @@ func TestFriendsShotsFlashTheirMuzzles(t *testing.T) {
 func TestImpactSparks(t *testing.T) {
 	t.Run("a strike throws sparks back from the way the shot flew", func(t *testing.T) {
 		var p punch
-		p.impact(500, 300, 12, 0, rgb8(255, 255, 255, 1), 6, 10)
+		p.impact(500, 300, 12, 0, ui.Rgb8(255, 255, 255, 1), 6, 10)
 		n := 0
 		for _, sp := range p.sparks {
 			if sp.life > 0 {
@@ -126,14 +127,14 @@ func TestImpactSparks(t *testing.T) {
 	})
 	t.Run("sparks slow, fade and are gone within half a second", func(t *testing.T) {
 		var p punch
-		p.impact(500, 300, 12, 0, rgb8(255, 255, 255, 1), 6, 10)
+		p.impact(500, 300, 12, 0, ui.Rgb8(255, 255, 255, 1), 6, 10)
 		assert.Equal(t, 7, p.quads(10), "a flash and six sparks")
 		assert.Zero(t, p.quads(10+game.TickRate/2))
 	})
 	t.Run("the slots are a ring: a storm of hits reuses the oldest", func(t *testing.T) {
 		var p punch
 		for f := range 200 {
-			p.impact(500, 300, 12, 0, rgb8(255, 255, 255, 1), 6, 10+f%3)
+			p.impact(500, 300, 12, 0, ui.Rgb8(255, 255, 255, 1), 6, 10+f%3)
 		}
 		assert.LessOrEqual(t, p.quads(11), len(p.sparks)+len(p.flashes))
 	})
@@ -197,7 +198,7 @@ func livePunch() *punch {
 		p.muzzle(game.Vec{X: 300, Y: 300}, 1, 16, false, 10)
 	}
 	for range len(p.sparks) / 6 {
-		p.impact(400, 300, 12, 3, rgb8(255, 255, 255, 1), 6, 10)
+		p.impact(400, 300, 12, 3, ui.Rgb8(255, 255, 255, 1), 6, 10)
 	}
 	for range len(p.rings) {
 		p.kill(game.Vec{X: 600, Y: 300}, 20, colKill, 10)

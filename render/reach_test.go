@@ -10,6 +10,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/levels"
+	"duskfall/render/ui"
 )
 
 // The own ship lights the ground at least as far as the content's
@@ -26,7 +27,7 @@ func TestTheShipLightsAsFarAsAnEnemyBulletFliesInASecondAndAHalf(t *testing.T) {
 	require.Greater(t, far, 0.0)
 
 	s, screen := groundScene(t)
-	s.win.gfx = &graphics{shapes: newShapeBatch()}
+	s.win.gfx = &graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
 	drawGround(s, screen)
 	self, ok := s.rt.Self()
 	require.True(t, ok)

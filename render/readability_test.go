@@ -3,7 +3,6 @@
 package render
 
 import (
-	"duskfall/profile"
 	"fmt"
 	"image"
 	"image/color"
@@ -19,6 +18,8 @@ import (
 
 	"duskfall/assets"
 	"duskfall/game"
+	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 // The tests of this file read drawn frames back from the GPU, which needs
@@ -29,7 +30,7 @@ import (
 //	scripts/with-display.sh go test -tags frames -run TestHostileBulletsContrastInEveryPlace ./render
 func TestMain(m *testing.M) {
 	loop = &testLoop{m: m, done: make(chan int, 1), work: make(chan func())}
-	ebiten.SetWindowSize(WindowWidth, WindowHeight)
+	ebiten.SetWindowSize(ui.WindowWidth, ui.WindowHeight)
 	ebiten.SetWindowTitle("duskfall frames test")
 	if err := ebiten.RunGame(loop); err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -91,7 +92,7 @@ func TestHostileBulletsContrastInEveryPlace(t *testing.T) {
 		t.Run("a dense fight in "+kind+" keeps every hostile bullet readable", func(t *testing.T) {
 			h, _ := hostedHarnessEntering(t, kind)
 			s := untilInDungeon(t, h, kind)
-			screen := ebiten.NewImage(WindowWidth, WindowHeight)
+			screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 			for _, p := range palettes(t) {
 				for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 					h.a.settings.BulletPalette, h.a.settings.Quality = p.ID, q
@@ -125,9 +126,9 @@ func dungeonKinds(t *testing.T) []string {
 // ground is drawn as that place, then lets the map stream in around it.
 func untilInDungeon(t testing.TB, h *harness, kind string) *playScene {
 	t.Helper()
-	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	for range 600 {
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 		h.a.Draw(screen)
 		s, ok := h.a.scenes.current.(*playScene)
 		if !ok || !s.inDungeon() || s.look.ground.place.ID != kind {
@@ -135,7 +136,7 @@ func untilInDungeon(t testing.TB, h *harness, kind string) *playScene {
 		}
 		for i := 0; i < 90 || graced(s); i++ { // the map streams in; the arrival grace's words leave the middle
 			require.Less(t, i, 1200, "the arrival grace ends")
-			h.press(frameInput{MouseX: 700, MouseY: 360})
+			h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 		}
 		return s
 	}
@@ -155,7 +156,7 @@ func groundColours(t *testing.T, s *playScene, screen *ebiten.Image) map[assets.
 	screen.Fill(color.Black)
 	gl := s.look.ground
 	v := s.worldView()
-	require.True(t, gl.build(screen, s.win.gfx.shapes, &v))
+	require.True(t, gl.build(screen, s.win.gfx.Shapes, &v))
 	require.False(t, gl.failed, "the place's tile set loads")
 	gl.tiles.batch.flush(screen)
 	gl.tiles.shades.flush(screen)
@@ -168,8 +169,8 @@ func groundColours(t *testing.T, s *playScene, screen *ebiten.Image) map[assets.
 	}
 	grid := s.rt.Grid()
 	colours := map[assets.RGB]bool{}
-	for y := 0; y < WindowHeight; y++ {
-		for x := 0; x < WindowWidth; x++ {
+	for y := 0; y < ui.WindowHeight; y++ {
+		for x := 0; x < ui.WindowWidth; x++ {
 			wx, wy := s.cam.X+float64(x), s.cam.Y+float64(y)
 			tx, ty := int(math.Floor(wx/game.TileSize)), int(math.Floor(wy/game.TileSize))
 			if tx < 0 || ty < 0 || tx >= grid.W || ty >= grid.H || !s.rt.Fog().Explored(tx, ty) {
@@ -298,7 +299,7 @@ func BenchmarkPlayFrame(b *testing.B) {
 			h, _ := hostedHarnessEntering(b, "catacombs")
 			s := untilInDungeon(b, h, "catacombs")
 			h.a.settings.Quality = q
-			screen := ebiten.NewImage(WindowWidth, WindowHeight)
+			screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 			fightBodies(b, h, s, screen) // warms the atlas and the batches
 			pool := s.rt.Bullets()
 			self, _ := s.rt.Self()

@@ -1,6 +1,10 @@
 package render
 
-import "github.com/hajimehoshi/ebiten/v2"
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/render/ui"
+)
 
 // scene is one screen of the game. Update reads this frame's input from
 // the scene's window; Draw only draws. A scene holds the state it uses,
@@ -44,7 +48,7 @@ func (m *sceneManager) draw(screen *ebiten.Image) { m.current.Draw(screen) }
 // graphics made on the first Draw are seen by all.
 type window struct {
 	w, h int
-	in   *frameInput
+	in   *ui.FrameInput
 	gfx  *graphics // nil until the first Draw
 }
 

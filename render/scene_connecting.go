@@ -9,6 +9,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // connectingScene drives a session through the handshake and shows its
@@ -23,8 +24,8 @@ type connectingScene struct {
 	sess   session
 	title  string
 	reason string // why it failed; "" while connecting
-	back   *button
-	form   *form
+	back   *ui.Button
+	form   *ui.Form
 	frames int
 	// The reason wrapped to the window, for the scale and width it was
 	// wrapped at.
@@ -35,8 +36,8 @@ type connectingScene struct {
 }
 
 func newConnectingScene(win *window, mv moves, typed *typedJoin, sess session, title string) *connectingScene {
-	s := &connectingScene{win: win, mv: mv, typed: typed, sess: sess, title: title, back: &button{label: "Back"}}
-	s.form = newForm(s.back)
+	s := &connectingScene{win: win, mv: mv, typed: typed, sess: sess, title: title, back: &ui.Button{Label: "Back"}}
+	s.form = ui.NewForm(s.back)
 	s.layout()
 	return s
 }
@@ -51,9 +52,9 @@ func newFailedScene(win *window, mv moves, title, reason string) *connectingScen
 // layout puts Back under the middle at the window's UI scale, and never
 // under the bottom edge.
 func (s *connectingScene) layout() {
-	k := uiScale(s.win.w, s.win.h)
-	y := min(s.win.h/2+px(60, k), s.win.h-px(16, k)-px(buttonH, k))
-	s.back.rect = centredRect(s.win.w, y, px(buttonW, k), px(buttonH, k))
+	k := ui.UiScale(s.win.w, s.win.h)
+	y := min(s.win.h/2+ui.Px(60, k), s.win.h-ui.Px(16, k)-ui.Px(ui.ButtonH, k))
+	s.back.Rect = ui.CentredRect(s.win.w, y, ui.Px(ui.ButtonW, k), ui.Px(ui.ButtonH, k))
 }
 
 func (s *connectingScene) Update() error {
@@ -85,7 +86,7 @@ func (s *connectingScene) Update() error {
 			s.title = "Not connected"
 		}
 	}
-	if s.form.update(s.win.in) == s.back || s.win.in.menuBack() {
+	if s.form.Update(s.win.in) == s.back || s.win.in.MenuBack() {
 		if s.sess != nil && s.fromJoinScreen() { // cancelling a join from the join screen: back there
 			s.mv.closeSession()
 			s.typed.err = ""
@@ -152,30 +153,30 @@ func (s *connectingScene) countdown() string {
 
 func (s *connectingScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
-	screen.Fill(colBackdrop)
-	drawFormShapes(screen, g, s.form)
-	g.shapes.flush(screen)
-	k := uiScale(s.win.w, s.win.h)
+	screen.Fill(ui.ColBackdrop)
+	ui.DrawFormShapes(screen, &g.Graphics, s.form)
+	g.Shapes.Flush(screen)
+	k := ui.UiScale(s.win.w, s.win.h)
 	cx, cy := s.win.w/2, s.win.h/2
-	top := px(12, k)
+	top := ui.Px(12, k)
 	title := 4 * k
-	if g.text.advance(s.title, title) > s.win.w-px(16, k) {
-		title = textScale * k
+	if g.Text.Advance(s.title, title) > s.win.w-ui.Px(16, k) {
+		title = ui.TextScale * k
 	}
-	g.text.draw(screen, s.title, cx, max(top, cy-px(140, k)), title, alignCenter, colTitle)
+	g.Text.Draw(screen, s.title, cx, max(top, cy-ui.Px(140, k)), title, ui.AlignCenter, ui.ColTitle)
 	if s.reason != "" {
 		if s.reasonK != k || s.reasonW != s.win.w || s.reasonFor != s.reason {
 			s.reasonK, s.reasonW, s.reasonFor = k, s.win.w, s.reason
-			s.lines = wrap(s.reason, max(20, (s.win.w-px(48, k))/int(glyphW*textScale*k+1)))
+			s.lines = ui.Wrap(s.reason, max(20, (s.win.w-ui.Px(48, k))/int(ui.GlyphW*ui.TextScale*k+1)))
 		}
 		// Long reasons grow upward from just over Back, and stay under the
 		// title.
-		lh := int(glyphH*textScale*k) + 4
-		y := max(max(top, cy-px(140, k))+int(glyphH*title)+px(12, k), s.back.rect.Min.Y-px(20, k)-len(s.lines)*lh)
-		g.text.drawLines(screen, s.lines, cx, y, textScale*k, colError)
+		lh := int(ui.GlyphH*ui.TextScale*k) + 4
+		y := max(max(top, cy-ui.Px(140, k))+int(ui.GlyphH*title)+ui.Px(12, k), s.back.Rect.Min.Y-ui.Px(20, k)-len(s.lines)*lh)
+		g.Text.DrawLines(screen, s.lines, cx, y, ui.TextScale*k, ui.ColError)
 	} else {
-		g.text.draw(screen, s.progress(), cx, cy-px(30, k), textScale*k, alignCenter, colText)
-		g.text.draw(screen, s.countdown(), cx, cy+px(10, k), k, alignCenter, colDim)
+		g.Text.Draw(screen, s.progress(), cx, cy-ui.Px(30, k), ui.TextScale*k, ui.AlignCenter, ui.ColText)
+		g.Text.Draw(screen, s.countdown(), cx, cy+ui.Px(10, k), k, ui.AlignCenter, ui.ColDim)
 	}
-	drawFormTextAt(screen, g, s.form, 0, k)
+	ui.DrawFormTextAt(screen, &g.Graphics, s.form, 0, k)
 }

@@ -16,6 +16,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/levels"
+	"duskfall/render/ui"
 )
 
 // The death screen (docs/ART.md, "The death screen"): when the own ship
@@ -48,16 +49,16 @@ const (
 
 // Death screen colours.
 var (
-	colReplayBox   = rgb8(0, 0, 0, 1) // unknown ground, as in play
-	colReplayEdge  = rgb8(120, 60, 70, 1)
-	colReplayMark  = rgb8(255, 230, 90, 1)
-	colReplayHalo  = rgb8(0, 0, 0, 0.65) // under the ring, so it reads on any ground
-	colReplayTrack = rgb8(90, 90, 120, 1)
+	colReplayBox   = ui.Rgb8(0, 0, 0, 1) // unknown ground, as in play
+	colReplayEdge  = ui.Rgb8(120, 60, 70, 1)
+	colReplayMark  = ui.Rgb8(255, 230, 90, 1)
+	colReplayHalo  = ui.Rgb8(0, 0, 0, 0.65) // under the ring, so it reads on any ground
+	colReplayTrack = ui.Rgb8(90, 90, 120, 1)
 )
 
 // deathFill is the backdrop as the interface Fill takes, made once: a
 // colour turned into one every frame would allocate.
-var deathFill color.Color = colBackdrop
+var deathFill color.Color = ui.ColBackdrop
 
 // deathFooter says how the screen is left.
 const deathFooter = "Enter or Esc: choose a character"
@@ -97,7 +98,7 @@ type deathScene struct {
 	lockSecs int
 	// fits are the killer, sight, caption, lost and kept lines cut to
 	// the window.
-	fits [5]fitted
+	fits [5]ui.Fitted
 }
 
 // newDeathScene opens the death screen on the runtime's last death; pack
@@ -268,11 +269,11 @@ func (s *deathScene) Update() error {
 // press of Enter or Esc (or the pad's A or B) once the calm is over. The
 // presses are edge-triggered, so a key held down since before the death
 // never counts; fire, the ability and clicks never go on at all.
-func (s *deathScene) goesOn(in *frameInput) bool {
+func (s *deathScene) goesOn(in *ui.FrameInput) bool {
 	if s.frames <= deathCalm {
 		return false
 	}
-	return in.menuEnter() || in.menuBack()
+	return in.MenuEnter() || in.MenuBack()
 }
 
 // deathLayout is the death screen at the window's UI scale, top to
@@ -288,28 +289,28 @@ type deathLayout struct {
 }
 
 func deathLayoutFor(w, h int) deathLayout {
-	k := uiScale(w, h)
+	k := ui.UiScale(w, h)
 	l := deathLayout{k: k}
-	lh := int(glyphH*k) + px(4, k)
-	m := px(12, k)
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	m := ui.Px(12, k)
 	y := m
 	l.titleY = y
-	y += int(glyphH*4*k) + px(8, k)
+	y += int(ui.GlyphH*4*k) + ui.Px(8, k)
 	l.killedY = y
-	y += int(glyphH*textScale*k) + px(8, k)
+	y += int(ui.GlyphH*ui.TextScale*k) + ui.Px(8, k)
 	l.sightY = y
-	y += lh + px(12, k)
-	under := px(7, k) + lh + px(10, k) + 2*lh + px(8, k) + int(glyphH*1.5*k) + px(8, k) + lh + m
-	bh := max(px(60, k), min(px(replayBoxH, k), h-y-under))
-	l.box = centredRect(w, y, min(w-2*m, px(replayBoxMaxW, k)), bh)
-	y += bh + px(7, k) + px(4, k)
+	y += lh + ui.Px(12, k)
+	under := ui.Px(7, k) + lh + ui.Px(10, k) + 2*lh + ui.Px(8, k) + int(ui.GlyphH*1.5*k) + ui.Px(8, k) + lh + m
+	bh := max(ui.Px(60, k), min(ui.Px(replayBoxH, k), h-y-under))
+	l.box = ui.CentredRect(w, y, min(w-2*m, ui.Px(replayBoxMaxW, k)), bh)
+	y += bh + ui.Px(7, k) + ui.Px(4, k)
 	l.captionY = y
-	y += lh + px(10, k)
+	y += lh + ui.Px(10, k)
 	l.lostY = y
 	l.keptY = y + lh
-	y += 2*lh + px(8, k)
+	y += 2*lh + ui.Px(8, k)
 	l.lockY = y
-	l.onY = y + int(glyphH*1.5*k) + px(8, k)
+	l.onY = y + int(ui.GlyphH*1.5*k) + ui.Px(8, k)
 	return l
 }
 
@@ -340,37 +341,37 @@ func (s *deathScene) Draw(screen *ebiten.Image) {
 	l := deathLayoutFor(s.win.w, s.win.h)
 	k := l.k
 	box := l.box
-	frame(screen, g.shapes, box, colReplayBox, colReplayEdge)
-	g.shapes.flush(screen)
+	ui.Frame(screen, g.Shapes, box, colReplayBox, colReplayEdge)
+	g.Shapes.Flush(screen)
 	f, i := s.replayFrame()
 	if f != nil {
 		s.drawReplay(screen, g, box, f, i)
 		// How far the replay has played.
 		w := float32(box.Dx()) * float32(i+1) / float32(s.replay.Len())
-		th := max(2, pxf(3, k))
-		g.shapes.rect(screen, float32(box.Min.X), float32(box.Max.Y+px(4, k)), float32(box.Dx()), th, colReplayTrack)
-		g.shapes.rect(screen, float32(box.Min.X), float32(box.Max.Y+px(4, k)), w, th, colReplayMark)
+		th := max(2, ui.Pxf(3, k))
+		g.Shapes.Rect(screen, float32(box.Min.X), float32(box.Max.Y+ui.Px(4, k)), float32(box.Dx()), th, colReplayTrack)
+		g.Shapes.Rect(screen, float32(box.Min.X), float32(box.Max.Y+ui.Px(4, k)), w, th, colReplayMark)
 	}
-	g.shapes.flush(screen)
+	g.Shapes.Flush(screen)
 
-	width := s.win.w - px(16, k)
-	g.text.draw(screen, "You fell", cx, l.titleY, 4*k, alignCenter, colDeathText)
-	g.text.draw(screen, s.fits[0].get(g, s.killed, width, textScale*k), cx, l.killedY, textScale*k, alignCenter, colTitle)
-	g.text.draw(screen, s.fits[1].get(g, s.sight, width, k), cx, l.sightY, k, alignCenter, colText)
+	width := s.win.w - ui.Px(16, k)
+	g.Text.Draw(screen, "You fell", cx, l.titleY, 4*k, ui.AlignCenter, colDeathText)
+	g.Text.Draw(screen, s.fits[0].Get(&g.Graphics, s.killed, width, ui.TextScale*k), cx, l.killedY, ui.TextScale*k, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(screen, s.fits[1].Get(&g.Graphics, s.sight, width, k), cx, l.sightY, k, ui.AlignCenter, ui.ColText)
 	if f == nil {
-		g.text.draw(screen, "No replay: the ship was never drawn here.", cx, box.Min.Y+box.Dy()/2-int(glyphH*k)/2, k, alignCenter, colDim)
+		g.Text.Draw(screen, "No replay: the ship was never drawn here.", cx, box.Min.Y+box.Dy()/2-int(ui.GlyphH*k)/2, k, ui.AlignCenter, ui.ColDim)
 	}
-	g.text.draw(screen, s.fits[2].get(g, s.caption, width, k), cx, l.captionY, k, alignCenter, colDim)
-	g.text.draw(screen, s.fits[3].get(g, s.lost, width, k), cx, l.lostY, k, alignCenter, colDeathText)
-	g.text.draw(screen, s.fits[4].get(g, s.kept, width, k), cx, l.keptY, k, alignCenter, colText)
+	g.Text.Draw(screen, s.fits[2].Get(&g.Graphics, s.caption, width, k), cx, l.captionY, k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, s.fits[3].Get(&g.Graphics, s.lost, width, k), cx, l.lostY, k, ui.AlignCenter, colDeathText)
+	g.Text.Draw(screen, s.fits[4].Get(&g.Graphics, s.kept, width, k), cx, l.keptY, k, ui.AlignCenter, ui.ColText)
 	if s.lockSecs >= 0 {
-		g.text.draw(screen, s.lockWord[s.lockSecs], cx, l.lockY, 1.5*k, alignCenter, colLockout)
+		g.Text.Draw(screen, s.lockWord[s.lockSecs], cx, l.lockY, 1.5*k, ui.AlignCenter, colLockout)
 	}
-	footer := colDim // the calm: nothing goes on yet
+	footer := ui.ColDim // the calm: nothing goes on yet
 	if s.frames > deathCalm {
-		footer = colText
+		footer = ui.ColText
 	}
-	g.text.draw(screen, deathFooter, cx, l.onY, k, alignCenter, footer)
+	g.Text.Draw(screen, deathFooter, cx, l.onY, k, ui.AlignCenter, footer)
 }
 
 // replayView is replay frame i (f) as the world's drawers take it: its
@@ -386,7 +387,7 @@ func (s *deathScene) replayView(box image.Rectangle, f *client.ReplayFrame, i in
 		s.fog, s.sightOf = s.replay.Sight(i), i
 	}
 	s.bullets.fill(f.Bullets)
-	z := min(uiScale(s.win.w, s.win.h), float64(box.Dy())/replayMinSpan) // screen pixels a world unit
+	z := min(ui.UiScale(s.win.w, s.win.h), float64(box.Dy())/replayMinSpan) // screen pixels a world unit
 	vw, vh := max(int(math.Round(float64(box.Dx())/z)), 1), max(int(math.Round(float64(box.Dy())/z)), 1)
 	return worldView{cam: centredOn(f.Self.Pos.X, f.Self.Pos.Y, vw, vh), frame: s.replayClock(),
 		high: s.quality.highQuality(), grid: pl.Grid, fog: s.fog, eye: f.Self.Pos,
@@ -418,27 +419,27 @@ func (s *deathScene) drawReplay(dst *ebiten.Image, g *graphics, box image.Rectan
 	v := s.replayView(box, f, i)
 	world := s.replayTarget(v.cam)
 	world.Fill(color.Black)
-	g.boxes.on = false // the world is not the layout's
+	g.Boxes.On = false // the world is not the layout's
 	if a, ok := s.look.drawGround(world, g, &v); ok {
 		s.look.drawActors(world, g, a, &v)
 	}
-	g.shapes.flush(world)
+	g.Shapes.Flush(world)
 	g.bullets.draw(world, v.bullets, nil, v.cam, v.fog)
-	s.ringKiller(world, g.shapes, &v, f)
-	g.shapes.flush(world)
-	g.boxes.on = true
+	s.ringKiller(world, g.Shapes, &v, f)
+	g.Shapes.Flush(world)
+	g.Boxes.On = true
 	var op ebiten.DrawImageOptions
 	op.GeoM.Scale(float64(box.Dx())/v.cam.W, float64(box.Dy())/v.cam.H)
 	op.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
 	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(world, &op)
-	frameEdge(dst, g.shapes, box, colReplayEdge)
+	frameEdge(dst, g.Shapes, box, colReplayEdge)
 }
 
 // ringKiller rings the bullet that killed, in each frame that draws it
 // (on camera and in sight): a dark band and a gold ring round it, pulsing
 // a little, clear on any ground and among any bullets.
-func (s *deathScene) ringKiller(dst *ebiten.Image, sb *shapeBatch, v *worldView, f *client.ReplayFrame) {
+func (s *deathScene) ringKiller(dst *ebiten.Image, sb *ui.ShapeBatch, v *worldView, f *client.ReplayFrame) {
 	for j := range f.Bullets {
 		b := &f.Bullets[j]
 		if b.UID != s.report.Bullet {
@@ -449,18 +450,18 @@ func (s *deathScene) ringKiller(dst *ebiten.Image, sb *shapeBatch, v *worldView,
 		}
 		x, y := v.cam.toScreen(float64(b.X), float64(b.Y))
 		r := b.Radius + 7 + 1.5*float32(math.Sin(float64(s.frames)*0.2))
-		sb.ring(dst, x, y, r-1, r+5, func(int) rgba { return colReplayHalo })
-		sb.ring(dst, x, y, r, r+3, func(int) rgba { return colReplayMark })
+		sb.Ring(dst, x, y, r-1, r+5, func(int) ui.RGBA { return colReplayHalo })
+		sb.Ring(dst, x, y, r, r+3, func(int) ui.RGBA { return colReplayMark })
 		return
 	}
 }
 
 // frameEdge outlines r two pixels wide, over what was drawn in it.
-func frameEdge(dst *ebiten.Image, s *shapeBatch, r image.Rectangle, border rgba) {
+func frameEdge(dst *ebiten.Image, s *ui.ShapeBatch, r image.Rectangle, border ui.RGBA) {
 	x, y := float32(r.Min.X), float32(r.Min.Y)
 	w, h := float32(r.Dx()), float32(r.Dy())
-	s.rect(dst, x, y, w, 2, border)
-	s.rect(dst, x, y+h-2, w, 2, border)
-	s.rect(dst, x, y, 2, h, border)
-	s.rect(dst, x+w-2, y, 2, h, border)
+	s.Rect(dst, x, y, w, 2, border)
+	s.Rect(dst, x, y+h-2, w, 2, border)
+	s.Rect(dst, x, y, 2, h, border)
+	s.Rect(dst, x+w-2, y, 2, h, border)
 }

@@ -3,10 +3,12 @@
 package render
 
 import (
-	"duskfall/profile"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 // BenchmarkDeathFrame draws whole frames of the death screen inside the
@@ -22,7 +24,7 @@ func BenchmarkDeathFrame(b *testing.B) {
 		b.Run(q, func(b *testing.B) {
 			h, d := dieInADungeon(b)
 			h.a.settings.Quality = q
-			screen := ebiten.NewImage(WindowWidth, WindowHeight)
+			screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 			draw := func() {
 				d.frames++ // the replay plays on, as Update moves it
 				h.a.Draw(screen)

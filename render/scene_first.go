@@ -13,6 +13,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/ui"
 )
 
 // The first launch: a player who has not chosen a name (Settings holds the
@@ -29,9 +30,9 @@ type nameScene struct {
 	win      *window
 	mv       moves
 	logw     io.Writer // window tests wait for the scene
-	name     *textField
-	ok, back *button
-	form     *form
+	name     *ui.TextField
+	ok, back *ui.Button
+	form     *ui.Form
 	err      string
 	next     func()
 	blink    int
@@ -42,15 +43,15 @@ type nameScene struct {
 	title              float64
 	titleY, askY, errY int
 	footY              int
-	errFit, footFit    fitted
+	errFit, footFit    ui.Fitted
 }
 
 func newNameScene(win *window, mv moves, next func()) *nameScene {
 	s := &nameScene{win: win, mv: mv, next: next,
-		name: &textField{label: "Your name", maxBytes: wire.MaxNameLen},
-		ok:   &button{label: "Continue"}, back: &button{label: "Back"}}
-	s.form = newForm(s.name, s.ok, s.back)
-	s.form.submit = s.ok
+		name: &ui.TextField{Label: "Your name", MaxBytes: wire.MaxNameLen},
+		ok:   &ui.Button{Label: "Continue"}, back: &ui.Button{Label: "Back"}}
+	s.form = ui.NewForm(s.name, s.ok, s.back)
+	s.form.Submit = s.ok
 	s.layout()
 	return s
 }
@@ -60,30 +61,30 @@ func newNameScene(win *window, mv moves, next func()) *nameScene {
 // the room above the footer.
 func (s *nameScene) layout() {
 	w, h := s.win.w, s.win.h
-	k := uiScale(w, h)
+	k := ui.UiScale(w, h)
 	s.k = k
-	lh := int(glyphH*k) + px(4, k)
-	s.footY = h - px(10, k) - lh
-	bh, gap := px(buttonH, k), px(rowGap, k)
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	s.footY = h - ui.Px(10, k) - lh
+	bh, gap := ui.Px(ui.ButtonH, k), ui.Px(ui.RowGap, k)
 	s.title = 4 * k
 	total := func() int {
-		return int(glyphH*s.title) + px(20, k) + int(glyphH*textScale*k) + px(20, k) + px(labelGap, k) + px(fieldH, k) +
-			px(8, k) + lh + px(8, k) + 2*bh + gap
+		return int(ui.GlyphH*s.title) + ui.Px(20, k) + int(ui.GlyphH*ui.TextScale*k) + ui.Px(20, k) + ui.Px(ui.LabelGap, k) + ui.Px(ui.FieldH, k) +
+			ui.Px(8, k) + lh + ui.Px(8, k) + 2*bh + gap
 	}
-	if total() > s.footY-2*px(12, k) {
-		s.title, bh, gap = 2.5*k, px(compactButtonH, k), px(6, k)
+	if total() > s.footY-2*ui.Px(12, k) {
+		s.title, bh, gap = 2.5*k, ui.Px(compactButtonH, k), ui.Px(6, k)
 	}
-	y := px(12, k) + max(0, (s.footY-2*px(12, k)-total())/2)
+	y := ui.Px(12, k) + max(0, (s.footY-2*ui.Px(12, k)-total())/2)
 	s.titleY = y
-	y += int(glyphH*s.title) + px(20, k)
+	y += int(ui.GlyphH*s.title) + ui.Px(20, k)
 	s.askY = y
-	y += int(glyphH*textScale*k) + px(20, k) + px(labelGap, k)
-	s.name.rect = centredRect(w, y, min(w-px(16, k), px(420, k)), px(fieldH, k))
-	y += px(fieldH, k) + px(8, k)
+	y += int(ui.GlyphH*ui.TextScale*k) + ui.Px(20, k) + ui.Px(ui.LabelGap, k)
+	s.name.Rect = ui.CentredRect(w, y, min(w-ui.Px(16, k), ui.Px(420, k)), ui.Px(ui.FieldH, k))
+	y += ui.Px(ui.FieldH, k) + ui.Px(8, k)
 	s.errY = y
-	y += lh + px(8, k)
-	s.ok.rect = centredRect(w, y, px(220, k), bh)
-	s.back.rect = centredRect(w, y+bh+gap, px(220, k), bh)
+	y += lh + ui.Px(8, k)
+	s.ok.Rect = ui.CentredRect(w, y, ui.Px(220, k), bh)
+	s.back.Rect = ui.CentredRect(w, y+bh+gap, ui.Px(220, k), bh)
 }
 
 func (s *nameScene) Update() error {
@@ -91,11 +92,11 @@ func (s *nameScene) Update() error {
 		fmt.Fprintln(s.logw, "duskfall: scene=name")
 	}
 	s.layout()
-	if s.win.in.menuBack() {
+	if s.win.in.MenuBack() {
 		s.mv.toMenu()
 		return nil
 	}
-	switch s.form.update(s.win.in) {
+	switch s.form.Update(s.win.in) {
 	case s.ok:
 		name := s.name.Text()
 		if err := checkName(name); err != nil {
@@ -112,19 +113,19 @@ func (s *nameScene) Update() error {
 
 func (s *nameScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
-	screen.Fill(colBackdrop)
+	screen.Fill(ui.ColBackdrop)
 	k := s.k
-	drawFormShapes(screen, g, s.form)
-	g.shapes.flush(screen)
+	ui.DrawFormShapes(screen, &g.Graphics, s.form)
+	g.Shapes.Flush(screen)
 	cx := s.win.w / 2
-	g.text.draw(screen, "Welcome to Duskfall", cx, s.titleY, s.title, alignCenter, colTitle)
-	g.text.draw(screen, "What should your friends call you?", cx, s.askY, textScale*k, alignCenter, colText)
-	drawFormTextAt(screen, g, s.form, s.blink, k)
+	g.Text.Draw(screen, "Welcome to Duskfall", cx, s.titleY, s.title, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(screen, "What should your friends call you?", cx, s.askY, ui.TextScale*k, ui.AlignCenter, ui.ColText)
+	ui.DrawFormTextAt(screen, &g.Graphics, s.form, s.blink, k)
 	if s.err != "" {
-		g.text.draw(screen, s.errFit.get(g, s.err, s.win.w-px(16, k), k), cx, s.errY, k, alignCenter, colError)
+		g.Text.Draw(screen, s.errFit.Get(&g.Graphics, s.err, s.win.w-ui.Px(16, k), k), cx, s.errY, k, ui.AlignCenter, ui.ColError)
 	}
-	g.text.draw(screen, s.footFit.get(g, nameFooter, s.win.w-px(16, k), k),
-		cx, s.footY, k, alignCenter, colDim)
+	g.Text.Draw(screen, s.footFit.Get(&g.Graphics, nameFooter, s.win.w-ui.Px(16, k), k),
+		cx, s.footY, k, ui.AlignCenter, ui.ColDim)
 }
 
 // nameFooter says where the name goes: the account, and the first
@@ -140,17 +141,17 @@ const (
 	classCardH   = 330
 	classCardGap = 14
 	classShipZ   = 3.2 // the ship drawn this many times its size in play
-	cardChars    = (classCardW - 20) / glyphW
+	cardChars    = (classCardW - 20) / ui.GlyphW
 )
 
 // classCard is one class on the class scene: a button the size of the card.
 type classCard struct {
 	class *game.Class
-	pick  *button
+	pick  *ui.Button
 	text  []string // its description, wrapped to the card
 	stats string   // "HP 100 · speed 240 · 3 shots"
 	// statsFit is stats cut to the card.
-	statsFit fitted
+	statsFit ui.Fitted
 	power    []string // "Bomb: erases enemy bullets within 5.3 tiles (170 u) of you, every 15 s", wrapped
 }
 
@@ -169,13 +170,13 @@ type classScene struct {
 	sess   session
 	rt     *client.Runtime
 	act    rosterActions
-	name   *textField
+	name   *ui.TextField
 	cards  []*classCard
 	chosen int
 	said   int // the class last written to the log, -1 none
-	create *button
-	back   *button // Back to the roster; nil on the first launch
-	form   *form
+	create *ui.Button
+	back   *ui.Button // Back to the roster; nil on the first launch
+	form   *ui.Form
 	err    string
 	sent   string // the name asked for, until the roster shows it
 	blink  int
@@ -189,25 +190,25 @@ type classScene struct {
 	title               float64
 	titleY, subY, noteY int
 	footY               int
-	subFit, noteFit     fitted
-	footFit             fitted
+	subFit, noteFit     ui.Fitted
+	footFit             ui.Fitted
 }
 
 func newClassScene(win *window, mv moves, sess session, name string, logw io.Writer) *classScene {
 	s := &classScene{win: win, mv: mv, logw: logw, sess: sess, rt: sess.Runtime(), act: sess.Runtime(), said: -1,
-		name:   &textField{label: "Your character's name", maxBytes: wire.MaxNameLen},
-		create: &button{label: "Create and play"}}
+		name:   &ui.TextField{Label: "Your character's name", MaxBytes: wire.MaxNameLen},
+		create: &ui.Button{Label: "Create and play"}}
 	s.name.SetText(name)
 	if c := sess.Runtime().Content(); c != nil {
 		for i := range c.Classes {
 			cl := &c.Classes[i]
-			s.cards = append(s.cards, &classCard{class: cl, pick: &button{label: cl.Name},
-				text: wrap(cl.Text, cardChars), stats: classStats(c, i), power: wrap(abilityWords(&cl.Ability), cardChars)})
+			s.cards = append(s.cards, &classCard{class: cl, pick: &ui.Button{Label: cl.Name},
+				text: ui.Wrap(cl.Text, cardChars), stats: classStats(c, i), power: ui.Wrap(abilityWords(&cl.Ability), cardChars)})
 		}
 	}
 	s.makeForm()
 	if name != "" && len(s.cards) > 0 {
-		s.form.focus = slices.Index(s.form.order, any(s.cards[s.chosen].pick))
+		s.form.Focus = slices.Index(s.form.Order, any(s.cards[s.chosen].pick))
 	}
 	s.layout()
 	return s
@@ -224,14 +225,14 @@ func (s *classScene) makeForm() {
 	if s.back != nil {
 		order = append(order, s.back)
 	}
-	s.form = newForm(order...)
-	s.form.submit = s.create
+	s.form = ui.NewForm(order...)
+	s.form.Submit = s.create
 }
 
 // fromRoster makes the scene the roster's New character: a Back returns
 // there, Esc too.
 func (s *classScene) fromRoster() {
-	s.back = &button{label: "Back"}
+	s.back = &ui.Button{Label: "Back"}
 	s.makeForm()
 	s.layout()
 }
@@ -244,24 +245,24 @@ func ClassCardCenter(c *game.Content, i, w, h int) (image.Point, bool) {
 	if i < 0 || i >= len(s.cards) {
 		return image.Point{}, false
 	}
-	return midOf(s.cards[i].pick.rect), true
+	return midOf(s.cards[i].pick.Rect), true
 }
 
 // CreateAndPlayCenter: see ClassCardCenter.
 func CreateAndPlayCenter(c *game.Content, w, h int, fromRoster bool) image.Point {
-	return midOf(classLayout(c, w, h, fromRoster).create.rect)
+	return midOf(classLayout(c, w, h, fromRoster).create.Rect)
 }
 
 // classLayout is the class scene for content c laid out in a w×h window,
 // with no session: where its widgets are.
 func classLayout(c *game.Content, w, h int, fromRoster bool) *classScene {
-	s := &classScene{win: &window{w: w, h: h}, name: &textField{}, create: &button{}}
+	s := &classScene{win: &window{w: w, h: h}, name: &ui.TextField{}, create: &ui.Button{}}
 	for i := range c.Classes {
 		cl := &c.Classes[i]
-		s.cards = append(s.cards, &classCard{class: cl, pick: &button{}, power: wrap(abilityWords(&cl.Ability), cardChars)})
+		s.cards = append(s.cards, &classCard{class: cl, pick: &ui.Button{}, power: ui.Wrap(abilityWords(&cl.Ability), cardChars)})
 	}
 	if fromRoster {
-		s.back = &button{}
+		s.back = &ui.Button{}
 	}
 	s.layout()
 	return s
@@ -276,56 +277,56 @@ func midOf(r image.Rectangle) image.Point { return r.Min.Add(r.Size().Div(2)) }
 // the cards' width when it changes.
 func (s *classScene) layout() {
 	w, h := s.win.w, s.win.h
-	k := uiScale(w, h)
-	m := px(12, k)
-	lh := int(glyphH*k) + px(4, k)
+	k := ui.UiScale(w, h)
+	m := ui.Px(12, k)
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
 	n := max(len(s.cards), 1)
-	gap := px(classCardGap, k)
-	cw := min(px(classCardW, k), (w-2*m-(n-1)*gap)/n)
+	gap := ui.Px(classCardGap, k)
+	cw := min(ui.Px(classCardW, k), (w-2*m-(n-1)*gap)/n)
 	if s.k != k || s.cardW != cw {
 		s.k, s.cardW = k, cw
-		chars := max(8, int(float64(cw-px(20, k))/(glyphW*k)))
+		chars := max(8, int(float64(cw-ui.Px(20, k))/(ui.GlyphW*k)))
 		for _, c := range s.cards {
-			c.text, c.power = wrap(c.class.Text, chars), wrap(abilityWords(&c.class.Ability), chars)
+			c.text, c.power = ui.Wrap(c.class.Text, chars), ui.Wrap(abilityWords(&c.class.Ability), chars)
 		}
 	}
 	below := 0 // a card's words under its ship
 	for _, c := range s.cards {
-		below = max(below, int(glyphH*textScale*k)+px(10, k)+(len(c.text)+1+len(c.power))*lh+px(16, k)+px(10, k))
+		below = max(below, int(ui.GlyphH*ui.TextScale*k)+ui.Px(10, k)+(len(c.text)+1+len(c.power))*lh+ui.Px(16, k)+ui.Px(10, k))
 	}
-	s.footY = h - px(10, k) - lh
-	bottom := px(labelGap, k) + px(fieldH, k) + px(8, k) + lh + px(8, k) // the name row, and the line under it
+	s.footY = h - ui.Px(10, k) - lh
+	bottom := ui.Px(ui.LabelGap, k) + ui.Px(ui.FieldH, k) + ui.Px(8, k) + lh + ui.Px(8, k) // the name row, and the line under it
 	s.title = 4 * k
-	head := func() int { return m + int(glyphH*s.title) + px(8, k) + lh + px(12, k) }
-	shipFull := px(130, k)
+	head := func() int { return m + int(ui.GlyphH*s.title) + ui.Px(8, k) + lh + ui.Px(12, k) }
+	shipFull := ui.Px(130, k)
 	room := s.footY - bottom - head()
 	if below+shipFull > room {
 		s.title = 2.5 * k
 		room = s.footY - bottom - head()
 	}
-	ch := max(below+px(48, k), min(room, below+shipFull))
+	ch := max(below+ui.Px(48, k), min(room, below+shipFull))
 	s.shipH = ch - below
 	y := m + max(0, (room-ch)/2)
 	s.titleY = y
-	y += int(glyphH*s.title) + px(8, k)
+	y += int(ui.GlyphH*s.title) + ui.Px(8, k)
 	s.subY = y
-	y += lh + px(12, k)
+	y += lh + ui.Px(12, k)
 	x0 := (w - n*cw - (n-1)*gap) / 2
 	for i, c := range s.cards {
 		x := x0 + i*(cw+gap)
-		c.pick.rect = image.Rect(x, y, x+cw, y+ch)
+		c.pick.Rect = image.Rect(x, y, x+cw, y+ch)
 	}
-	y += ch + px(labelGap, k)
-	fw := min(w-2*m, px(640, k))
+	y += ch + ui.Px(ui.LabelGap, k)
+	fw := min(w-2*m, ui.Px(640, k))
 	nx := (w - fw) / 2
 	split, end := nx+fw*340/640, nx+fw
 	if s.back != nil { // the name, Create and play, Back
 		split, end = nx+fw*270/640, nx+fw*500/640
-		s.back.rect = image.Rect(end+px(14, k), y, nx+fw, y+px(fieldH, k))
+		s.back.Rect = image.Rect(end+ui.Px(14, k), y, nx+fw, y+ui.Px(ui.FieldH, k))
 	}
-	s.name.rect = image.Rect(nx, y, split, y+px(fieldH, k))
-	s.create.rect = image.Rect(split+px(14, k), y, end, y+px(fieldH, k))
-	s.noteY = y + px(fieldH, k) + px(8, k)
+	s.name.Rect = image.Rect(nx, y, split, y+ui.Px(ui.FieldH, k))
+	s.create.Rect = image.Rect(split+ui.Px(14, k), y, end, y+ui.Px(ui.FieldH, k))
+	s.noteY = y + ui.Px(ui.FieldH, k) + ui.Px(8, k)
 }
 
 func (s *classScene) Update() error {
@@ -343,11 +344,11 @@ func (s *classScene) Update() error {
 	s.layout()
 	s.watch()
 	in := s.win.in
-	if in.menuBack() {
+	if in.MenuBack() {
 		s.leave()
 		return nil
 	}
-	if !s.form.hasFocus(s.name) && len(s.cards) > 0 {
+	if !s.form.HasFocus(s.name) && len(s.cards) > 0 {
 		switch {
 		case in.Left:
 			s.choose((s.chosen + len(s.cards) - 1) % len(s.cards))
@@ -355,8 +356,8 @@ func (s *classScene) Update() error {
 			s.choose((s.chosen + 1) % len(s.cards))
 		}
 	}
-	pressed := s.form.update(in)
-	if s.card(pressed) >= 0 && in.menuEnter() && !in.Click {
+	pressed := s.form.Update(in)
+	if s.card(pressed) >= 0 && in.MenuEnter() && !in.Click {
 		s.submit() // Enter on the cards creates the class chosen, as the footer says
 	} else {
 		s.press(pressed)
@@ -368,8 +369,8 @@ func (s *classScene) Update() error {
 // choose chooses card i by the keys; a focus on the cards follows it, so
 // the lit card is the one chosen.
 func (s *classScene) choose(i int) {
-	if s.card(s.form.focused()) >= 0 {
-		s.form.focus = slices.Index(s.form.order, any(s.cards[i].pick))
+	if s.card(s.form.Focused()) >= 0 {
+		s.form.Focus = slices.Index(s.form.Order, any(s.cards[i].pick))
 	}
 	s.chosen = i
 }
@@ -406,7 +407,7 @@ func (s *classScene) sayChosen() {
 }
 
 // press acts on a pressed card or Create.
-func (s *classScene) press(b *button) {
+func (s *classScene) press(b *ui.Button) {
 	if b == nil {
 		return
 	}
@@ -462,71 +463,71 @@ func (s *classScene) watch() {
 
 func (s *classScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
-	screen.Fill(colBackdrop)
+	screen.Fill(ui.ColBackdrop)
 	k := s.k
 	for i, c := range s.cards {
-		fill, border := colRow, colBorder
+		fill, border := colRow, ui.ColBorder
 		if i == s.chosen {
-			fill, border = colButton, colTitleEdge
-		} else if s.form.hasFocus(c.pick) {
-			border = colBorderOn
+			fill, border = ui.ColButton, colTitleEdge
+		} else if s.form.HasFocus(c.pick) {
+			border = ui.ColBorderOn
 		}
-		frame(screen, g.shapes, c.pick.rect, fill, border)
+		ui.Frame(screen, g.Shapes, c.pick.Rect, fill, border)
 	}
 	for _, it := range []any{s.name, s.create, s.back} {
-		if it == any((*button)(nil)) {
+		if it == any((*ui.Button)(nil)) {
 			continue // no Back on the first launch
 		}
-		fill, border := colField, colBorder
+		fill, border := ui.ColField, ui.ColBorder
 		if it != any(s.name) {
-			fill = colButton
+			fill = ui.ColButton
 		}
-		if s.form.hasFocus(it) {
-			border = colBorderOn
+		if s.form.HasFocus(it) {
+			border = ui.ColBorderOn
 		}
-		frame(screen, g.shapes, rectOf(it), fill, border)
+		ui.Frame(screen, g.Shapes, ui.RectOf(it), fill, border)
 	}
-	g.shapes.flush(screen)
+	g.Shapes.Flush(screen)
 	s.drawShips(screen)
 	cx := s.win.w / 2
-	lh := int(glyphH*k) + px(4, k)
-	g.text.draw(screen, "Make your character", cx, s.titleY, s.title, alignCenter, colTitle)
-	g.text.draw(screen, s.subFit.get(g, "Choose a class: its ship, its gun and its ability are yours for good", s.win.w-px(16, k), k),
-		cx, s.subY, k, alignCenter, colDim)
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	g.Text.Draw(screen, "Make your character", cx, s.titleY, s.title, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(screen, s.subFit.Get(&g.Graphics, "Choose a class: its ship, its gun and its ability are yours for good", s.win.w-ui.Px(16, k), k),
+		cx, s.subY, k, ui.AlignCenter, ui.ColDim)
 	for i, c := range s.cards {
-		r := c.pick.rect
-		col := colText
+		r := c.pick.Rect
+		col := ui.ColText
 		if i == s.chosen {
-			col = colTitle
+			col = ui.ColTitle
 		}
 		mid := r.Min.X + r.Dx()/2
 		y := r.Min.Y + s.shipH
-		g.text.draw(screen, c.class.Name, mid, y, textScale*k, alignCenter, col)
-		g.text.drawLines(screen, c.text, mid, y+int(glyphH*textScale*k)+px(10, k), k, colText)
-		y = r.Max.Y - px(10, k) - len(c.power)*lh
-		g.text.drawLines(screen, c.power, mid, y, k, colAbilityText)
-		g.text.draw(screen, c.statsFit.get(g, c.stats, r.Dx()-px(12, k), k), mid, y-lh-px(4, k), k, alignCenter, colDim)
+		g.Text.Draw(screen, c.class.Name, mid, y, ui.TextScale*k, ui.AlignCenter, col)
+		g.Text.DrawLines(screen, c.text, mid, y+int(ui.GlyphH*ui.TextScale*k)+ui.Px(10, k), k, ui.ColText)
+		y = r.Max.Y - ui.Px(10, k) - len(c.power)*lh
+		g.Text.DrawLines(screen, c.power, mid, y, k, colAbilityText)
+		g.Text.Draw(screen, c.statsFit.Get(&g.Graphics, c.stats, r.Dx()-ui.Px(12, k), k), mid, y-lh-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
 	}
-	drawLabelledField(screen, g, s.name, s.form.hasFocus(s.name), s.blink, k)
-	for _, b := range []*button{s.create, s.back} {
+	ui.DrawLabelledField(screen, &g.Graphics, s.name, s.form.HasFocus(s.name), s.blink, k)
+	for _, b := range []*ui.Button{s.create, s.back} {
 		if b == nil {
 			continue
 		}
-		m := midOf(b.rect)
-		ts := buttonTextScale(b.rect.Dy()+px(8, k), k)
-		g.text.draw(screen, b.label, m.X, m.Y-int(glyphH*ts)/2, ts, alignCenter, colText)
+		m := midOf(b.Rect)
+		ts := ui.ButtonTextScale(b.Rect.Dy()+ui.Px(8, k), k)
+		g.Text.Draw(screen, b.Label, m.X, m.Y-int(ui.GlyphH*ts)/2, ts, ui.AlignCenter, ui.ColText)
 	}
 	switch {
 	case s.sent != "":
-		g.text.draw(screen, s.noteFit.get(g, rosterWaiting, s.win.w-px(16, k), k), cx, s.noteY, k, alignCenter, colDim)
+		g.Text.Draw(screen, s.noteFit.Get(&g.Graphics, rosterWaiting, s.win.w-ui.Px(16, k), k), cx, s.noteY, k, ui.AlignCenter, ui.ColDim)
 	case s.err != "":
-		g.text.draw(screen, s.noteFit.get(g, s.err, s.win.w-px(16, k), k), cx, s.noteY, k, alignCenter, colError)
+		g.Text.Draw(screen, s.noteFit.Get(&g.Graphics, s.err, s.win.w-ui.Px(16, k), k), cx, s.noteY, k, ui.AlignCenter, ui.ColError)
 	}
 	foot := "Left/Right or click to choose a class, Enter to create, Esc to leave"
 	if s.back != nil {
 		foot = "Left/Right or click to choose a class, Enter to create, Esc to go back"
 	}
-	g.text.draw(screen, s.footFit.get(g, foot, s.win.w-px(16, k), k), cx, s.footY, k, alignCenter, colDim)
+	g.Text.Draw(screen, s.footFit.Get(&g.Graphics, foot, s.win.w-ui.Px(16, k), k), cx, s.footY, k, ui.AlignCenter, ui.ColDim)
 }
 
 // drawShips draws each card's ship large, turning slowly, in its design.
@@ -536,16 +537,16 @@ func (s *classScene) drawShips(dst *ebiten.Image) {
 		return
 	}
 	aim := float32(-math.Pi/2 + 0.25*math.Sin(float64(s.frames)/50))
-	z := float32(classShipZ * s.k * min(1, float64(s.shipH)/float64(px(130, s.k))))
+	z := float32(classShipZ * s.k * min(1, float64(s.shipH)/float64(ui.Px(130, s.k))))
 	for i, k := range s.cards {
-		r := k.pick.rect
+		r := k.pick.Rect
 		d := &art.ship[min(shipDesign(k.class.Ship), len(art.ship)-1)]
-		x, y := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+s.shipH/2+px(4, s.k))
+		x, y := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+s.shipH/2+ui.Px(4, s.k))
 		c := colSelf
 		if i != s.chosen {
-			c = c.scale(0.7)
+			c = c.Scale(0.7)
 		}
-		art.ships.glow.sprite(dst, d.glow, x, y, aim, 1, z, c.alpha(0.6))
+		art.ships.glow.sprite(dst, d.glow, x, y, aim, 1, z, c.Alpha(0.6))
 		art.ships.body.sprite(dst, d.body, x, y, aim, 1, z, c)
 	}
 	art.flush(dst)

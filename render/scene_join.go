@@ -1,7 +1,6 @@
 package render
 
 import (
-	"duskfall/profile"
 	"errors"
 	"fmt"
 	"image"
@@ -13,6 +12,8 @@ import (
 	"duskfall/net/lan"
 	"duskfall/net/seal"
 	"duskfall/net/wire"
+	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 // joinScene asks for a name and an address or join code, remembers both,
@@ -26,15 +27,15 @@ type joinScene struct {
 	lan           *lanSearch
 	clip          *clipboard
 	pinned        func(addr string) string // the fingerprint pinned for an address (known_servers), "" for none
-	name, addr    *textField
-	password      *textField // the game's password, when it has one: under the address
-	addrSeen      string     // the address as the last frame left it: an edit clears the error
-	connect, back *button
-	games         []*button // games heard on the network, then servers joined lately: a click fills the address
-	gameAddr      []string  // the address or join code each of games fills in
-	gameHeard     []bool    // whether it is a join code heard on the network (pick)
-	listed        string    // the addresses games was built from, to rebuild only on change
-	form          *form
+	name, addr    *ui.TextField
+	password      *ui.TextField // the game's password, when it has one: under the address
+	addrSeen      string        // the address as the last frame left it: an edit clears the error
+	connect, back *ui.Button
+	games         []*ui.Button // games heard on the network, then servers joined lately: a click fills the address
+	gameAddr      []string     // the address or join code each of games fills in
+	gameHeard     []bool       // whether it is a join code heard on the network (pick)
+	listed        string       // the addresses games was built from, to rebuild only on change
+	form          *ui.Form
 	err           string
 	said          string // the error last written to the log
 	frames        int
@@ -63,11 +64,11 @@ func newJoinScene(win *window, mv moves, logw io.Writer, saved *profile.Settings
 	pinned func(addr string) string) *joinScene {
 	s := &joinScene{
 		win: win, mv: mv, logw: logw, saved: saved, typed: typed, lan: lan, clip: clip, pinned: pinned,
-		name:     &textField{label: "Your name", maxBytes: wire.MaxNameLen},
-		addr:     &textField{label: "Address or join code", maxBytes: 128, fit: true},
-		password: &textField{label: LabelJoinPassword, maxBytes: wire.MaxPasswordLen, secret: true},
-		connect:  &button{label: "Connect"},
-		back:     &button{label: "Back"},
+		name:     &ui.TextField{Label: "Your name", MaxBytes: wire.MaxNameLen},
+		addr:     &ui.TextField{Label: "Address or join code", MaxBytes: 128, Fit: true},
+		password: &ui.TextField{Label: LabelJoinPassword, MaxBytes: wire.MaxPasswordLen, Secret: true},
+		connect:  &ui.Button{Label: "Connect"},
+		back:     &ui.Button{Label: "Back"},
 	}
 	s.name.SetText(name)
 	s.addr.SetText(saved.LastAddress)
@@ -89,16 +90,16 @@ func newJoinScene(win *window, mv moves, logw io.Writer, saved *profile.Settings
 // keeping the focused one in view.
 func (s *joinScene) layout() {
 	w, h := s.win.w, s.win.h
-	k := uiScale(w, h)
+	k := ui.UiScale(w, h)
 	s.k = k
-	fw := min(w-px(16, k), px(buttonW+120, k))
-	lh := int(glyphH*k) + px(4, k)
-	s.footY = h - px(10, k) - lh
+	fw := min(w-ui.Px(16, k), ui.Px(ui.ButtonW+120, k))
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	s.footY = h - ui.Px(10, k) - lh
 	s.title = 4 * k
-	errH := s.wrapError(0, w, textScale*k, k)
-	form := 3*(px(labelGap, k)+px(fieldH, k)+px(rowGap, k)) + px(buttonH, k) + px(rowGap, k)
+	errH := s.wrapError(0, w, ui.TextScale*k, k)
+	form := 3*(ui.Px(ui.LabelGap, k)+ui.Px(ui.FieldH, k)+ui.Px(ui.RowGap, k)) + ui.Px(ui.ButtonH, k) + ui.Px(ui.RowGap, k)
 	over := func() bool {
-		return px(12, k)+int(glyphH*s.title)+px(16, k)+form+errH+lh+px(gameRowH, k) > s.footY
+		return ui.Px(12, k)+int(ui.GlyphH*s.title)+ui.Px(16, k)+form+errH+lh+ui.Px(gameRowH, k) > s.footY
 	}
 	if over() {
 		s.title = 2.5 * k // a short window: the title gives way to the list
@@ -106,45 +107,45 @@ func (s *joinScene) layout() {
 	if over() {
 		errH = s.wrapError(1, w, k, k) // and a long error to a smaller hand, over neither the list nor the footer
 	}
-	y := px(12, k)
-	if roomy := h/2 - px(120, k) - px(80, k); roomy > y && s.title == 4*k {
-		y = min(roomy, y+max(0, (s.footY-y-(int(glyphH*s.title)+px(16, k)+form+errH+lh+maxListed*(px(gameRowH, k)+px(6, k))))/2))
+	y := ui.Px(12, k)
+	if roomy := h/2 - ui.Px(120, k) - ui.Px(80, k); roomy > y && s.title == 4*k {
+		y = min(roomy, y+max(0, (s.footY-y-(int(ui.GlyphH*s.title)+ui.Px(16, k)+form+errH+lh+maxListed*(ui.Px(gameRowH, k)+ui.Px(6, k))))/2))
 	}
 	s.titleY = y
-	y += int(glyphH*s.title) + px(16, k)
-	for _, f := range []*textField{s.name, s.addr, s.password} {
-		y += px(labelGap, k)
-		f.rect = centredRect(w, y, fw, px(fieldH, k))
-		y += px(fieldH, k) + px(rowGap, k)
+	y += int(ui.GlyphH*s.title) + ui.Px(16, k)
+	for _, f := range []*ui.TextField{s.name, s.addr, s.password} {
+		y += ui.Px(ui.LabelGap, k)
+		f.Rect = ui.CentredRect(w, y, fw, ui.Px(ui.FieldH, k))
+		y += ui.Px(ui.FieldH, k) + ui.Px(ui.RowGap, k)
 	}
 	// The address takes the row's whole width: a join code is long, and
 	// the digits of its address and port tell two games apart.
-	s.addr.rect = centredRect(w, s.addr.rect.Min.Y, min(w-px(16, k), px(joinAddressW, k)), px(fieldH, k))
-	bw := (fw - px(rowGap, k)) / 2
+	s.addr.Rect = ui.CentredRect(w, s.addr.Rect.Min.Y, min(w-ui.Px(16, k), ui.Px(joinAddressW, k)), ui.Px(ui.FieldH, k))
+	bw := (fw - ui.Px(ui.RowGap, k)) / 2
 	x0 := (w - fw) / 2
-	s.connect.rect = image.Rect(x0, y, x0+bw, y+px(buttonH, k))
-	s.back.rect = image.Rect(x0+fw-bw, y, x0+fw, y+px(buttonH, k))
-	y += px(buttonH, k) + px(rowGap, k)
+	s.connect.Rect = image.Rect(x0, y, x0+bw, y+ui.Px(ui.ButtonH, k))
+	s.back.Rect = image.Rect(x0+fw-bw, y, x0+fw, y+ui.Px(ui.ButtonH, k))
+	y += ui.Px(ui.ButtonH, k) + ui.Px(ui.RowGap, k)
 	// The error has its own place, under the buttons, and the list of
 	// games makes room for it: it never covers the title or a field.
 	s.errY = y
 	y += errH
 	s.listY = y
 	y += lh // the list's heading
-	pitch := px(gameRowH, k) + px(6, k)
-	shown := max(1, (s.footY-px(6, k)-y+px(6, k))/pitch)
-	sel := s.form.focus - 5 // the games follow the five widgets
+	pitch := ui.Px(gameRowH, k) + ui.Px(6, k)
+	shown := max(1, (s.footY-ui.Px(6, k)-y+ui.Px(6, k))/pitch)
+	sel := s.form.Focus - 5 // the games follow the five widgets
 	if sel < 0 || s.loose {
 		sel = -1
 	}
-	s.top = scrollTop(s.top, len(s.games), shown, sel, nil)
+	s.top = ui.ScrollTop(s.top, len(s.games), shown, sel, nil)
 	s.shown = min(shown, len(s.games))
 	for i, b := range s.games {
 		if i < s.top || i >= s.top+shown {
-			b.rect = image.Rectangle{}
+			b.Rect = image.Rectangle{}
 			continue
 		}
-		b.rect = centredRect(w, y+(i-s.top)*pitch, fw, px(gameRowH, k))
+		b.Rect = ui.CentredRect(w, y+(i-s.top)*pitch, fw, ui.Px(gameRowH, k))
 	}
 }
 
@@ -167,10 +168,10 @@ func (s *joinScene) wrapError(i, w int, es, k float64) int {
 	c := &s.errWraps[i]
 	if c.src != s.err || c.w != w || c.scale != es {
 		c.src, c.w, c.scale = s.err, w, es
-		c.lines = wrap(s.err, max(20, (w-px(48, k))/int(glyphW*es+1)))
+		c.lines = ui.Wrap(s.err, max(20, (w-ui.Px(48, k))/int(ui.GlyphW*es+1)))
 	}
 	s.errLines, s.errK = c.lines, es
-	return len(c.lines)*(int(glyphH*es)+4) + px(8, k)
+	return len(c.lines)*(int(ui.GlyphH*es)+4) + ui.Px(8, k)
 }
 
 // JoinAddressCenter is the centre of the Join screen's address field in a
@@ -178,10 +179,10 @@ func (s *joinScene) wrapError(i, w int, es, k float64) int {
 // "duskfall: join refused:" line), for tests that click it.
 func JoinAddressCenter(w, h int, shown string) image.Point {
 	s := &joinScene{win: &window{w: w, h: h}, err: shown,
-		name: &textField{}, addr: &textField{}, password: &textField{}, connect: &button{}, back: &button{}}
-	s.form = newForm(s.name, s.addr, s.password, s.connect, s.back)
+		name: &ui.TextField{}, addr: &ui.TextField{}, password: &ui.TextField{}, connect: &ui.Button{}, back: &ui.Button{}}
+	s.form = ui.NewForm(s.name, s.addr, s.password, s.connect, s.back)
 	s.layout()
-	return s.addr.rect.Min.Add(s.addr.rect.Size().Div(2))
+	return s.addr.Rect.Min.Add(s.addr.Rect.Size().Div(2))
 }
 
 // joinAddressW is the width of the join screen's address field, when the
@@ -242,7 +243,7 @@ func (s *joinScene) listGames() {
 	s.listed, s.gameAddr, s.gameHeard, s.games = key, fills, heard, s.games[:0]
 	items := []any{s.name, s.addr, s.password, s.connect, s.back}
 	for _, l := range labels {
-		b := &button{label: l, small: true}
+		b := &ui.Button{Label: l, Small: true}
 		s.games = append(s.games, b)
 		items = append(items, b)
 	}
@@ -254,11 +255,11 @@ func (s *joinScene) listGames() {
 		focus = focusPassword // refused for its password: the field to type it in
 	}
 	if s.form != nil {
-		focus = min(s.form.focus, len(items)-1)
+		focus = min(s.form.Focus, len(items)-1)
 	}
-	s.form = newForm(items...)
-	s.form.submit = s.connect
-	s.form.focus = focus
+	s.form = ui.NewForm(items...)
+	s.form.Submit = s.connect
+	s.form.Focus = focus
 	s.layout()
 }
 
@@ -320,24 +321,24 @@ func (s *joinScene) Update() error {
 		s.listGames() // games come and go on the network
 	}
 	s.layout()
-	if s.win.in.menuBack() {
+	if s.win.in.MenuBack() {
 		s.mv.toMenu()
 		return nil
 	}
 	defer s.noteState() // after this frame's submit
-	if s.win.in.Paste && s.form.hasFocus(s.addr) {
+	if s.win.in.Paste && s.form.HasFocus(s.addr) {
 		s.clip.request()
 	}
-	if text, ok := s.clip.take(); ok && s.form.hasFocus(s.addr) {
+	if text, ok := s.clip.take(); ok && s.form.HasFocus(s.addr) {
 		s.addr.SetText(strings.TrimSpace(text))
 		fmt.Fprintf(s.logw, "duskfall: join pasted %d characters\n", len(s.addr.Text())) // the count alone: a clipboard is not the log's
 	}
 	defer s.clearStaleError() // after this frame's typing and picks
 	if in := s.win.in; in.Wheel != 0 || in.PageUp || in.PageDown {
-		s.top, s.loose = scrollTop(s.top, len(s.games), s.shown, -1, in), true
+		s.top, s.loose = ui.ScrollTop(s.top, len(s.games), s.shown, -1, in), true
 	}
-	before := s.form.focus
-	switch b := s.form.update(s.win.in); {
+	before := s.form.Focus
+	switch b := s.form.Update(s.win.in); {
 	case b == s.connect:
 		s.submit()
 	case b == s.back:
@@ -349,9 +350,9 @@ func (s *joinScene) Update() error {
 				s.addr.SetText(s.pick(i)) // a game found or joined before
 			}
 		}
-		s.form.focus = focusConnect
+		s.form.Focus = focusConnect
 	}
-	if s.form.focus != before {
+	if s.form.Focus != before {
 		s.loose = false // the view follows the focus again
 	}
 	s.layout() // the focus may have moved to a game out of view
@@ -415,39 +416,39 @@ var joinHelp = [...]string{
 
 func (s *joinScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
-	screen.Fill(colBackdrop)
+	screen.Fill(ui.ColBackdrop)
 	if s.err != "" && (s.errLines == nil || s.errWraps[0].src != s.err) {
 		s.layout() // the error came after this frame's layout
 	}
 	k := s.k
-	drawFormShapes(screen, g, s.form)
-	g.shapes.flush(screen)
-	g.text.draw(screen, "Join a game", s.win.w/2, s.titleY, s.title, alignCenter, colTitle)
-	drawFormTextAt(screen, g, s.form, s.blink, k)
+	ui.DrawFormShapes(screen, &g.Graphics, s.form)
+	g.Shapes.Flush(screen)
+	g.Text.Draw(screen, "Join a game", s.win.w/2, s.titleY, s.title, ui.AlignCenter, ui.ColTitle)
+	ui.DrawFormTextAt(screen, &g.Graphics, s.form, s.blink, k)
 	if s.err != "" {
-		g.text.drawLines(screen, s.errLines, s.win.w/2, s.errY, s.errK, colError)
+		g.Text.DrawLines(screen, s.errLines, s.win.w/2, s.errY, s.errK, ui.ColError)
 	}
 	if len(s.games) > 0 {
 		head, short := "Games on your network, and servers joined before: click one", "Games, and servers joined before"
 		if s.shown < len(s.games) { // some are hidden: say so, and how to see them
 			head, short = "Games on your network, and servers joined before: more by the wheel or Up/Down", "More games by the wheel or Up/Down"
 		}
-		if g.text.advance(head, k) > s.win.w-px(16, k) {
+		if g.Text.Advance(head, k) > s.win.w-ui.Px(16, k) {
 			head = short
 		}
-		g.text.draw(screen, head, s.win.w/2, s.listY, k, alignCenter, colDim)
+		g.Text.Draw(screen, head, s.win.w/2, s.listY, k, ui.AlignCenter, ui.ColDim)
 	} else {
-		g.text.draw(screen, s.lan.words(), s.win.w/2, s.listY, k, alignCenter, colDim)
+		g.Text.Draw(screen, s.lan.words(), s.win.w/2, s.listY, k, ui.AlignCenter, ui.ColDim)
 	}
 	if s.footK != k || s.footW != s.win.w || s.footer == "" {
 		s.footK, s.footW = k, s.win.w
 		s.footer = joinHelp[len(joinHelp)-1]
 		for _, l := range joinHelp {
-			if g.text.advance(l, k) <= s.win.w-px(16, k) {
+			if g.Text.Advance(l, k) <= s.win.w-ui.Px(16, k) {
 				s.footer = l
 				break
 			}
 		}
 	}
-	g.text.draw(screen, s.footer, s.win.w/2, s.footY, k, alignCenter, colDim)
+	g.Text.Draw(screen, s.footer, s.win.w/2, s.footY, k, ui.AlignCenter, ui.ColDim)
 }

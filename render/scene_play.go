@@ -1,7 +1,6 @@
 package render
 
 import (
-	"duskfall/profile"
 	"fmt"
 	"image"
 	"image/color"
@@ -16,6 +15,9 @@ import (
 	"duskfall/game"
 	"duskfall/levels"
 	"duskfall/net/portmap"
+	"duskfall/profile"
+	"duskfall/render/sound"
+	"duskfall/render/ui"
 )
 
 // shotAfterFrames is how long the play scene runs before the DUSKFALL_SHOT
@@ -35,8 +37,8 @@ type playScene struct {
 
 	aim          aimer
 	inv          inventoryPanel
-	labels       labelPlacer // the frame's world labels, placed so none covers another
-	said         transients  // what comes and goes, cut to the window (placement.go)
+	labels       labelPlacer   // the frame's world labels, placed so none covers another
+	said         ui.Transients // what comes and goes, cut to the window (ui/placement.go)
 	lastAim      float64
 	cam          camera
 	zoom         float64        // screen pixels per world unit (worldZoom)
@@ -47,33 +49,33 @@ type playScene struct {
 	viewer       game.Vec       // the own ship, the centre of the fog
 	hasView      bool
 	paused       bool
-	pause        *form // the menu in the hub: resume, disconnect
-	pauseOut     *form // the menu in a dungeon: resume, return to hub, disconnect
-	resume       *button
-	toHub        *button
-	leave        *button
-	setup        *button       // Settings
-	players      *button       // the host's Players list; in the menu only when hosting
-	copyCode     *button       // copies the join code; in the menu only when hosting
+	pause        *ui.Form // the menu in the hub: resume, disconnect
+	pauseOut     *ui.Form // the menu in a dungeon: resume, return to hub, disconnect
+	resume       *ui.Button
+	toHub        *ui.Button
+	leave        *ui.Button
+	setup        *ui.Button    // Settings
+	players      *ui.Button    // the host's Players list; in the menu only when hosting
+	copyCode     *ui.Button    // copies the join code; in the menu only when hosting
 	roster       *playersPanel // the Players list, open over the game when not nil
 	ctl          hostControls  // the host's controls; nil in a joined game
-	quit         *button
+	quit         *ui.Button
 	openSettings *settingsPanel // the Settings, open over the game when not nil
 	quitting     bool           // Quit was chosen: the window closes
 	focused      bool           // the player holds focus: the hitbox is drawn
 	fx           *effects
-	dir          *director // which sounds play
-	returning    bool      // Return to hub was chosen: ESCAPE is held until the ship is out
-	endAsked     bool      // the host pressed End the game once with friends in it: the next press ends it
-	costLines    []string  // the words over the pause menu (pauseSays) wrapped to the window, for costFor, costW, costH and costK
+	dir          *sound.Director // which sounds play
+	returning    bool            // Return to hub was chosen: ESCAPE is held until the ship is out
+	endAsked     bool            // the host pressed End the game once with friends in it: the next press ends it
+	costLines    []string        // the words over the pause menu (pauseSays) wrapped to the window, for costFor, costW, costH and costK
 	costFor      string
 	roomFor      string // the words the layout keeps room for (pauseSays)
 	costRoom     int    // their lines
 	costW, costH int
 	costK        float64
 	endWords     hostEndWords // the host's words of End the game, made again only when the count changes
-	pauseBs      []*button    // the pause menu's buttons in the hub, as s.pause holds them
-	pauseOutBs   []*button    // and in a dungeon, as s.pauseOut holds them
+	pauseBs      []*ui.Button // the pause menu's buttons in the hub, as s.pause holds them
+	pauseOutBs   []*ui.Button // and in a dungeon, as s.pauseOut holds them
 	pauseAt      pauseLayout  // where the pause menu's words go (pause_layout.go)
 	bossHeard    int          // the last frame a met boss was near, for the music
 	netGraph     bool
@@ -95,9 +97,9 @@ type playScene struct {
 // in the Settings over the game shows at once.
 type playEnv struct {
 	settings    *profile.Settings // the bullet palette, shake, net graph and volume
-	keys        *bindings         // the player's keys, as the HUD names them
+	keys        *ui.Bindings      // the player's keys, as the HUD names them
 	pack        *levels.Pack      // the maps and names the world is drawn with
-	sound       speaker           // the sound effects' output
+	sound       sound.Speaker     // the sound effects' output
 	quality     graphicsQuality   // whether the costly effects are drawn
 	shot        *screenshot       // DUSKFALL_SHOT, taken once the world has arrived
 	perfLog     bool              // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
@@ -109,16 +111,16 @@ type playEnv struct {
 func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s := &playScene{
 		win: win, mv: mv, playEnv: env, sess: sess, rt: sess.Runtime(), look: newWorldLook(env.pack, sess.Runtime().PlayerStats().Radius),
-		resume:   &button{label: LabelResume},
-		toHub:    &button{label: LabelReturnToHub},
-		leave:    &button{label: LabelDisconnect},
-		setup:    &button{label: LabelSettings},
-		players:  &button{label: LabelPlayers},
-		copyCode: &button{label: LabelCopyJoinCode},
+		resume:   &ui.Button{Label: LabelResume},
+		toHub:    &ui.Button{Label: LabelReturnToHub},
+		leave:    &ui.Button{Label: LabelDisconnect},
+		setup:    &ui.Button{Label: LabelSettings},
+		players:  &ui.Button{Label: LabelPlayers},
+		copyCode: &ui.Button{Label: LabelCopyJoinCode},
 		ctl:      sess.Controls(),
 		fx:       newEffects(),
-		dir:      newDirector(env.sound, env.settings.EffectsLoudness),
-		quit:     &button{label: LabelQuit},
+		dir:      sound.NewDirector(env.sound, env.settings.EffectsLoudness),
+		quit:     &ui.Button{Label: LabelQuit},
 	}
 	content, keeper := s.rt.Content(), keeperName(env.pack)
 	s.items = newItemsUI(content, keeper)
@@ -126,11 +128,11 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s.keeper = newKeeperUI(content, keeper, s.rt)
 	s.items.logw, s.keeper.logw, s.inv.logw = env.logw, env.logw, env.logw
 	if s.ctl != nil {
-		s.leave.label = LabelEndGame // the host's leaving ends the game for everyone: the button says so
+		s.leave.Label = LabelEndGame // the host's leaving ends the game for everyone: the button says so
 	}
 	s.pauseBs, s.pauseOutBs = s.pauseButtons(false), s.pauseButtons(true)
-	s.pause = newForm(toAny(s.pauseBs)...)
-	s.pauseOut = newForm(toAny(s.pauseOutBs)...)
+	s.pause = ui.NewForm(toAny(s.pauseBs)...)
+	s.pauseOut = ui.NewForm(toAny(s.pauseOutBs)...)
 	s.netGraph = env.settings.NetGraph
 	s.hud.where, s.hud.code, s.hud.reach = sess.Where(), sess.JoinCode(), reachWords(sess.Reach())
 	s.layoutPause()
@@ -153,8 +155,8 @@ func (s *playScene) friendFell(h client.HitMark) {
 
 // pauseButtons is the pause menu's column, top down: in a dungeon Return
 // to hub, and when hosting the Players list.
-func (s *playScene) pauseButtons(inDungeon bool) []*button {
-	bs := []*button{s.resume}
+func (s *playScene) pauseButtons(inDungeon bool) []*ui.Button {
+	bs := []*ui.Button{s.resume}
 	if inDungeon {
 		bs = append(bs, s.toHub)
 	}
@@ -164,7 +166,7 @@ func (s *playScene) pauseButtons(inDungeon bool) []*button {
 	return append(bs, s.setup, s.leave, s.quit)
 }
 
-func toAny(bs []*button) []any {
+func toAny(bs []*ui.Button) []any {
 	out := make([]any, len(bs))
 	for i, b := range bs {
 		out[i] = b
@@ -177,10 +179,10 @@ func toAny(bs []*button) []any {
 // window or the scale changed.
 func (s *playScene) layoutPause() {
 	words, room := s.pauseSays()
-	if k := uiScale(s.win.w, s.win.h); s.costW != s.win.w || s.costH != s.win.h || s.costK != k || s.costFor != words || s.roomFor != room {
+	if k := ui.UiScale(s.win.w, s.win.h); s.costW != s.win.w || s.costH != s.win.h || s.costK != k || s.costFor != words || s.roomFor != room {
 		s.costW, s.costH, s.costK, s.costFor, s.roomFor = s.win.w, s.win.h, k, words, room
 		width := pauseCostWidth(s.win.w, s.win.h, k)
-		s.costLines, s.costRoom = wrap(words, width), len(wrap(room, width))
+		s.costLines, s.costRoom = ui.Wrap(words, width), len(ui.Wrap(room, width))
 	}
 	bs := s.pauseBs
 	if s.inDungeon() {
@@ -201,7 +203,7 @@ func (s *playScene) pauseSays() (words, room string) {
 	}
 	e := s.endWords.get(s.ctl != nil, s.inDungeon(), friends, s.endAsked)
 	if s.ctl != nil {
-		s.leave.label = e.label
+		s.leave.Label = e.label
 	}
 	return e.words, e.room
 }
@@ -275,7 +277,7 @@ func (s *playScene) inDungeon() bool {
 }
 
 // menu is the pause menu for where the player is.
-func (s *playScene) menu() *form {
+func (s *playScene) menu() *ui.Form {
 	if s.inDungeon() {
 		return s.pauseOut
 	}
@@ -326,7 +328,7 @@ func (s *playScene) Update() error {
 // updateInventory opens and closes the inventory screen: its key or the
 // pad's select button toggles it, Esc closes it. It says whether it took
 // this frame's keys.
-func (s *playScene) updateInventory(in *frameInput) bool {
+func (s *playScene) updateInventory(in *ui.FrameInput) bool {
 	s.inv.scrollBy(in)
 	switch {
 	case in.Bag || in.Pad.Select:
@@ -341,11 +343,11 @@ func (s *playScene) updateInventory(in *frameInput) bool {
 
 // updatePause opens, runs and closes the pause menu; true means the player
 // disconnected.
-func (s *playScene) updatePause(in *frameInput) bool {
+func (s *playScene) updatePause(in *ui.FrameInput) bool {
 	s.layoutPause()
 	if !s.paused {
 		if in.Back || in.Pad.Start {
-			s.paused, s.returning, s.endAsked, s.menu().focus = true, false, false, 0
+			s.paused, s.returning, s.endAsked, s.menu().Focus = true, false, false, 0
 			fmt.Fprintln(s.logw, "duskfall: scene=pause")
 		}
 		return false
@@ -362,9 +364,9 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		}
 		return false
 	}
-	focus := s.menu().focus
-	pressed := s.menu().update(in)
-	if s.endAsked && (s.menu().focus != focus || (pressed != nil && pressed != s.leave)) {
+	focus := s.menu().Focus
+	pressed := s.menu().Update(in)
+	if s.endAsked && (s.menu().Focus != focus || (pressed != nil && pressed != s.leave)) {
 		s.endAsked = false // the question is let go as the focus leaves it
 	}
 	switch pressed {
@@ -391,9 +393,9 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		return true
 	default:
 		switch {
-		case s.endAsked && in.menuBack():
+		case s.endAsked && in.MenuBack():
 			s.endAsked = false // Esc takes the question back, the menu still open
-		case in.menuBack() || in.Pad.Start:
+		case in.MenuBack() || in.Pad.Start:
 			s.paused = false
 		}
 	}
@@ -422,7 +424,7 @@ func (s *playScene) askToEnd() bool {
 // is out of the dungeon: the menu has no way out of its own. While the
 // upgrade panel has the input (panel), E, the number keys and clicks are
 // its, never an Interact, an item's use or a shot.
-func (s *playScene) intent(in *frameInput, panel bool) client.Intent {
+func (s *playScene) intent(in *ui.FrameInput, panel bool) client.Intent {
 	if s.paused {
 		return client.Intent{Aim: s.lastAim}
 	}
@@ -515,7 +517,7 @@ func (s *playScene) noteReach() {
 // so a big screen shows the field bigger, not more of it (a 4K screen
 // would show the ship 30 pixels wide in a sea of fog).
 func worldZoom(w, h int) float64 {
-	return max(1, min(float64(w)/WindowWidth, float64(h)/WindowHeight))
+	return max(1, min(float64(w)/ui.WindowWidth, float64(h)/ui.WindowHeight))
 }
 
 // onScreen maps a world point to the window, through the zoom.
@@ -560,7 +562,7 @@ func (s *playScene) present(screen, world *ebiten.Image) {
 // field left open and sees as far below as above it, never into bullets
 // hidden under the item bar.
 func fieldShift(w, h int) float64 {
-	covered := h - (barRect(w, h).Min.Y - xpLineUpAt(uiScale(w, h)))
+	covered := h - (barRect(w, h).Min.Y - xpLineUpAt(ui.UiScale(w, h)))
 	return float64(max(covered, 0)) / 2
 }
 
@@ -605,44 +607,44 @@ func (s *playScene) holdFrame() bool { return s.fx.punch.stop.hold() }
 func (s *playScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
 	screen.Fill(color.Black) // unknown ground is black
-	g.boxes.on = false       // the world and what moves with it are not the layout's
+	g.Boxes.On = false       // the world and what moves with it are not the layout's
 	world := s.worldTarget(screen)
 	world.Fill(color.Black)
 	v := s.worldView()
 	s.drawWorld(world, g, &v)
-	g.shapes.flush(world)
+	g.Shapes.Flush(world)
 	g.bullets.draw(world, v.bullets, v.telegraphs, v.cam, v.fog)
 	s.fx.draw(world, g, s)
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
-	s.labels.avoid(g.boxes.last, s.zoom, world.Bounds())
+	s.labels.avoid(g.Boxes.Last, s.zoom, world.Bounds())
 	s.look.drawLabels(world, g, s)
 	s.items.drawLootLabels(world, g, s, s.rt.Fog())
 	s.keeper.drawLabel(world, g, s, s.rt.Fog())
 	s.present(screen, world)
-	g.boxes.on = true
+	g.Boxes.On = true
 	// Under a panel that dims the screen the HUD keeps its bars and slots
 	// and leaves its words out: they would show through the panel's own.
-	g.text.quiet = s.paused || s.keeper.open
+	g.Text.Quiet = s.paused || s.keeper.open
 	s.hud.draw(screen, g, s)
 	if s.fx.bossSeen {
 		s.fx.drawBossMarker(screen, g, s, s.fx.bossAt)
-		g.shapes.flush(screen)
+		g.Shapes.Flush(screen)
 	}
 	s.items.drawHUD(screen, g, s, s.keeper.open)
 	s.drawPortalPointers(screen, g)
-	g.text.quiet = false
+	g.Text.Quiet = false
 	if s.inv.open {
-		s.inv.refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[actAbility])
+		s.inv.refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[ui.ActAbility])
 		tip, tipped := s.items.tipRect(g, s)
 		if tipped { // the tooltip goes over the panel: the panel's words under it are left out
-			g.text.hole = tip
+			g.Text.Hole = tip
 		}
 		s.inv.draw(screen, g, s.rt.Character().Name, *s.keys, s.win.w, s.win.h)
-		g.text.hole = image.Rectangle{}
+		g.Text.Hole = image.Rectangle{}
 		if tipped {
-			g.boxes.overlay(false)
+			g.Boxes.Overlay(false)
 			s.items.drawTip(screen, g, s)
 		}
 	}
@@ -687,7 +689,7 @@ func (s *playScene) drawWorld(world *ebiten.Image, g *graphics, v *worldView) {
 	if !ok {
 		return
 	}
-	s.keeper.drawFigure(world, a, g.shapes, s, v.fog)
+	s.keeper.drawFigure(world, a, g.Shapes, s, v.fog)
 	s.items.drawLoot(world, a, s, v.fog)
 	s.look.drawActors(world, g, a, v)
 }
@@ -697,28 +699,28 @@ func (s *playScene) drawWorld(world *ebiten.Image, g *graphics, v *worldView) {
 func (s *playScene) drawLevelUpRings(world *ebiten.Image, g *graphics) {
 	if self, ok := s.rt.Self(); ok {
 		x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
-		s.items.level.drawRings(world, g.shapes, x, y, s.now())
-		g.shapes.flush(world)
+		s.items.level.drawRings(world, g.Shapes, x, y, s.now())
+		g.Shapes.Flush(world)
 	}
 }
 
 func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
-	g.boxes.overlay(true)
-	g.shapes.rect(screen, 0, 0, float32(s.win.w), float32(s.win.h), colDimScreen)
-	drawFormShapes(screen, g, s.menu())
-	g.shapes.flush(screen)
+	g.Boxes.Overlay(true)
+	g.Shapes.Rect(screen, 0, 0, float32(s.win.w), float32(s.win.h), ui.ColDimScreen)
+	ui.DrawFormShapes(screen, &g.Graphics, s.menu())
+	g.Shapes.Flush(screen)
 	// The title, the line under it and what leaving costs or ending the
 	// game does, where the layout put them: clear of the HUD
 	// (pause_layout.go).
-	k, l := uiScale(s.win.w, s.win.h), s.pauseAt
-	g.text.draw(screen, "Paused", s.win.w/2, l.titleY, l.titleScale, alignCenter, colTitle)
+	k, l := ui.UiScale(s.win.w, s.win.h), s.pauseAt
+	g.Text.Draw(screen, "Paused", s.win.w/2, l.titleY, l.titleScale, ui.AlignCenter, ui.ColTitle)
 	if l.subY >= 0 {
-		g.text.draw(screen, "the game goes on around you", s.win.w/2, l.subY, k, alignCenter, colDim)
+		g.Text.Draw(screen, "the game goes on around you", s.win.w/2, l.subY, k, ui.AlignCenter, ui.ColDim)
 	}
 	if len(s.costLines) > 0 {
-		g.text.drawLines(screen, s.costLines, s.win.w/2, l.costY, k, colTitle)
+		g.Text.DrawLines(screen, s.costLines, s.win.w/2, l.costY, k, ui.ColTitle)
 	}
-	drawFormTextAt(screen, g, s.menu(), 0, k)
+	ui.DrawFormTextAt(screen, &g.Graphics, s.menu(), 0, k)
 }
 
 // keeperName is the upgrade NPC's name, from the pack's hub map.
@@ -773,15 +775,15 @@ func pauseButtonCenter(label string, w, h int, inDungeon, hosting bool, friends 
 		labels = append(labels, LabelPlayers, LabelCopyJoinCode) // as pauseButtons has them
 	}
 	labels = append(labels, LabelSettings, LabelDisconnect, LabelQuit)
-	bs := make([]*button, len(labels))
+	bs := make([]*ui.Button, len(labels))
 	for i, l := range labels {
-		bs[i] = &button{label: l}
+		bs[i] = &ui.Button{Label: l}
 	}
 	room, _ := pauseWordsFor(hosting, inDungeon, friends, friends > 0)
-	pauseColumn(w, h, len(wrap(room, pauseCostWidth(w, h, uiScale(w, h)))), bs)
+	pauseColumn(w, h, len(ui.Wrap(room, pauseCostWidth(w, h, ui.UiScale(w, h)))), bs)
 	for _, b := range bs {
-		if b.label == label {
-			return b.rect.Min.Add(b.rect.Size().Div(2)), true
+		if b.Label == label {
+			return b.Rect.Min.Add(b.Rect.Size().Div(2)), true
 		}
 	}
 	return image.Point{}, false
@@ -794,10 +796,10 @@ func (s *playScene) listen(it client.Intent) {
 	inst, _ := s.rt.Instance()
 	firing := it.Fire && self.Flags&game.PlayerGrace == 0 // a ship in its arrival grace cannot shoot
 	stats := s.rt.PlayerStats()
-	if s.dir.update(firing, stats.FireCooldown, self.HP, self.MaxHP, alive, inst) {
+	if s.dir.Update(firing, stats.FireCooldown, self.HP, self.MaxHP, alive, inst) {
 		s.fx.punch.muzzle(self.Pos, s.lastAim, stats.MuzzleOffset, true, s.frames)
 	}
 	if sh := s.rt.Sheet(); sh.Known {
-		s.dir.sheet(sh.Action, sh.ActionAt.UnixNano())
+		s.dir.Sheet(sh.Action, sh.ActionAt.UnixNano())
 	}
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"duskfall/net/portmap"
 	"fmt"
 	"net/netip"
 	"path/filepath"
@@ -18,6 +17,8 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/listen"
+	"duskfall/net/portmap"
+	"duskfall/render/ui"
 )
 
 // recorder wraps a real session and notes what the scenes did with it.
@@ -109,7 +110,7 @@ func hostedHarnessRouted(t testing.TB, enter string, opts Options) (*harness, *r
 func untilPlaying(t testing.TB, h *harness) *playScene {
 	t.Helper()
 	for range 120 {
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 		if s, ok := h.a.scenes.current.(*playScene); ok {
 			if _, placed := s.rt.Self(); placed {
 				return s
@@ -125,7 +126,7 @@ func TestHostAndPlay(t *testing.T) {
 		h, _ := hostedHarness(t)
 		untilPlaying(t, h)
 		for range 10 {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 		}
 		assert.Equal(t, 1, strings.Count(h.log.String(), "duskfall: scene=play players=1\n"), h.log.String())
 	})
@@ -134,7 +135,7 @@ func TestHostAndPlay(t *testing.T) {
 		s := untilPlaying(t, h)
 		before, _ := s.rt.Self()
 		for range 30 {
-			h.press(frameInput{MouseX: 700, MouseY: 360, Move: [2]float64{1, 0}})
+			h.press(ui.FrameInput{MouseX: 700, MouseY: 360, Move: [2]float64{1, 0}})
 		}
 		after, _ := s.rt.Self()
 		assert.Greater(t, after.Pos.X-before.Pos.X, 20.0, "30 ticks at 4 u per tick, less any wall")
@@ -144,20 +145,20 @@ func TestHostAndPlay(t *testing.T) {
 		s := untilPlaying(t, h)
 		self, _ := s.rt.Self()
 		x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
-		assert.InDelta(t, WindowWidth/2, x, 1)
-		hudTop := float32(barRect(WindowWidth, WindowHeight).Min.Y - xpLineUp)
+		assert.InDelta(t, ui.WindowWidth/2, x, 1)
+		hudTop := float32(barRect(ui.WindowWidth, ui.WindowHeight).Min.Y - xpLineUp)
 		assert.InDelta(t, hudTop/2, y, 1, "as much field above the ship as below it, down to the HUD")
-		assert.Less(t, y, float32(WindowHeight/2))
+		assert.Less(t, y, float32(ui.WindowHeight/2))
 	})
 	t.Run("the pause menu stops the player's input but not the game", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		require.True(t, s.paused)
 		n := len(rec.intents)
 		tick := s.rt.ServerTick()
 		for range 5 {
-			h.press(frameInput{Move: [2]float64{1, 0}, FireHeld: true, MouseX: 900, MouseY: 100})
+			h.press(ui.FrameInput{Move: [2]float64{1, 0}, FireHeld: true, MouseX: 900, MouseY: 100})
 		}
 		require.Len(t, rec.intents, n+5, "the session still runs every frame")
 		for _, in := range rec.intents[n:] {
@@ -165,15 +166,15 @@ func TestHostAndPlay(t *testing.T) {
 			assert.False(t, in.Fire)
 		}
 		assert.Greater(t, s.rt.ServerTick(), tick)
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		assert.False(t, s.paused, "escape resumes")
 	})
 	t.Run("disconnect to menu closes the game", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
-		h.press(frameInput{Back: true})
-		c := s.leave.rect.Min
-		h.press(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
+		h.press(ui.FrameInput{Back: true})
+		c := s.leave.Rect.Min
+		h.press(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
 		sceneOf[*menuScene](t, h)
 		require.True(t, h.a.waitClosed(3*time.Second))
 		assert.True(t, rec.closed.Load())
@@ -184,7 +185,7 @@ func TestHostAndPlay(t *testing.T) {
 		untilPlaying(t, h)
 		rec.session.(hostSession).h.(*routerSays).Host.Server.Shutdown("the server is restarting")
 		for range 3 {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 		}
 		s := sceneOf[*connectingScene](t, h)
 		assert.Equal(t, "Disconnected", s.title)
@@ -197,23 +198,23 @@ func TestHostAndPlay(t *testing.T) {
 		h.a.shot.path = filepath.Join(t.TempDir(), "shot.png")
 		s := untilPlaying(t, h)
 		for s.playing < shotAfterFrames-1 {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 			require.False(t, h.a.shot.due)
 		}
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		assert.True(t, h.a.shot.due)
 	})
 	t.Run("F3 toggles the net graph, which names the hosted world's seed", func(t *testing.T) {
 		h, rec := hostedHarnessWith(t, "", Options{Host: true, Seed: 0xfeed})
 		s := untilPlaying(t, h)
-		h.press(frameInput{F3: true})
+		h.press(ui.FrameInput{F3: true})
 		assert.True(t, s.netGraph)
 		for range hudRefresh {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 		}
 		assert.Equal(t, uint64(0xfeed), hostOf(rec).Server.Seed())
 		assert.Equal(t, "world seed 0xfeed", s.hud.graphLines[len(s.hud.graphLines)-1])
-		h.press(frameInput{F3: true})
+		h.press(ui.FrameInput{F3: true})
 		assert.False(t, s.netGraph)
 	})
 }
@@ -221,9 +222,9 @@ func TestHostAndPlay(t *testing.T) {
 func TestGamepadStartTogglesPause(t *testing.T) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
-	h.press(frameInput{Pad: padState{Present: true, Start: true}})
+	h.press(ui.FrameInput{Pad: ui.PadState{Present: true, Start: true}})
 	require.True(t, s.paused)
-	h.press(frameInput{Pad: padState{Present: true, Start: true}})
+	h.press(ui.FrameInput{Pad: ui.PadState{Present: true, Start: true}})
 	assert.False(t, s.paused)
 }
 
@@ -234,28 +235,28 @@ func TestReturnToHub(t *testing.T) {
 	id := s.rt.PlayerID()
 	hub := host.Server.World(id)
 	hub.Teleport(id, hub.Portals()[0].Pos)
-	h.press(frameInput{Interact: true})
+	h.press(ui.FrameInput{Interact: true})
 	for i := 0; i < 120 && !s.inDungeon(); i++ {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 	require.True(t, s.inDungeon(), "through the portal")
 	for range 10 {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 	t.Run("in a dungeon the pause menu offers the way out and says its cost", func(t *testing.T) {
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		require.True(t, s.paused)
 		assert.Same(t, s.pauseOut, s.menu())
 		assert.Contains(t, leaveCost, "Leaving takes a second")
 	})
 	t.Run("Return to hub holds ESCAPE until the ship is out, a second later", func(t *testing.T) {
-		c := s.toHub.rect.Min
+		c := s.toHub.Rect.Min
 		n := len(rec.intents)
-		h.press(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
+		h.press(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
 		require.False(t, s.paused)
 		require.True(t, s.returning)
 		for i := 0; i < 3*game.TickRate && s.inDungeon(); i++ {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 		}
 		assert.False(t, s.inDungeon(), "back in the hub")
 		held := 0
@@ -265,7 +266,7 @@ func TestReturnToHub(t *testing.T) {
 			}
 		}
 		assert.GreaterOrEqual(t, held, game.EscapeTicks, "the channel's second, held")
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		assert.False(t, s.returning, "and let go once out")
 		assert.False(t, rec.intents[len(rec.intents)-1].Escape)
 	})
@@ -276,7 +277,7 @@ func TestReturnToHub(t *testing.T) {
 func TestAFirstJoinNeverFlashesTheRoster(t *testing.T) {
 	h, _ := hostedHarness(t)
 	for range 120 {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		_, roster := h.a.scenes.current.(*rosterScene)
 		require.False(t, roster, "the roster scene opened during a first join")
 		if _, ok := h.a.scenes.current.(*playScene); ok {
@@ -290,26 +291,26 @@ func TestThePauseMenu(t *testing.T) {
 	t.Run("Settings opens over the game, which goes on, and Esc comes back to the menu", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
-		h.press(frameInput{Back: true})
-		c := s.setup.rect.Min
-		h.press(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
+		h.press(ui.FrameInput{Back: true})
+		c := s.setup.Rect.Min
+		h.press(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
 		require.NotNil(t, s.openSettings)
 		n, tick := len(rec.intents), s.rt.ServerTick()
 		for range 5 {
-			h.press(frameInput{Move: [2]float64{1, 0}})
+			h.press(ui.FrameInput{Move: [2]float64{1, 0}})
 		}
 		require.Len(t, rec.intents, n+5, "the session still runs every frame")
 		assert.Greater(t, s.rt.ServerTick(), tick)
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		assert.Nil(t, s.openSettings)
 		assert.True(t, s.paused, "back in the pause menu")
 	})
 	t.Run("Quit closes the game and the window", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
-		h.press(frameInput{Back: true})
-		c := s.quit.rect.Min
-		assert.ErrorIs(t, h.step(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true}), ebiten.Termination)
+		h.press(ui.FrameInput{Back: true})
+		c := s.quit.Rect.Min
+		assert.ErrorIs(t, h.step(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true}), ebiten.Termination)
 		require.True(t, h.a.waitClosed(3*time.Second))
 		assert.True(t, rec.closed.Load())
 	})
@@ -383,6 +384,6 @@ func TestTheHostSeesHowTheRouterAnswered(t *testing.T) {
 // run steps n idle frames.
 func (h *harness) run(n int) {
 	for range n {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 }

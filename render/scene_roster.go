@@ -12,6 +12,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/net/wire"
+	"duskfall/render/ui"
 )
 
 // rosterActions is what the roster scene asks of the runtime: the three
@@ -37,13 +38,13 @@ const (
 
 // Roster colours.
 var (
-	colRow        = rgb8(22, 20, 36, 0.95)
-	colButtonOff  = rgb8(26, 26, 36, 0.7)
-	colDeleteOn   = rgb8(150, 44, 44, 0.95)
-	colDeathBand  = rgb8(80, 16, 22, 0.9)
-	colDeathEdge  = rgb8(210, 80, 80, 1)
+	colRow        = ui.Rgb8(22, 20, 36, 0.95)
+	colButtonOff  = ui.Rgb8(26, 26, 36, 0.7)
+	colDeleteOn   = ui.Rgb8(150, 44, 44, 0.95)
+	colDeathBand  = ui.Rgb8(80, 16, 22, 0.9)
+	colDeathEdge  = ui.Rgb8(210, 80, 80, 1)
 	colDeathText  = color.RGBA{255, 150, 140, 255}
-	colLockout    = colTitle
+	colLockout    = ui.ColTitle
 	rosterConfirm = "This cannot be undone."
 	rosterWaiting = "Waiting for the server…"
 )
@@ -59,11 +60,11 @@ type rosterRow struct {
 	detail     string // "Arcanist · level 3 · health 80/100 · in the hub"
 	ask        string // "Delete Ava?"
 	rect       image.Rectangle
-	play, del  *button
-	sure, keep *button
+	play, del  *ui.Button
+	sure, keep *ui.Button
 	lockSecs   int
-	lockText   string // "dungeons open in 12 seconds", "" when free
-	detailFit  fitted // detail cut to the room beside the buttons
+	lockText   string    // "dungeons open in 12 seconds", "" when free
+	detailFit  ui.Fitted // detail cut to the room beside the buttons
 }
 
 // rosterScene is the character roster: one row per character (its class,
@@ -88,9 +89,9 @@ type rosterScene struct {
 	byID    map[uint64]*rosterRow
 	asking  *rosterRow // the row asking "Delete …?", if any
 
-	create *button // New character
-	leave  *button
-	form   *form
+	create *ui.Button // New character
+	leave  *ui.Button
+	form   *ui.Form
 	lines  [][]any // the form's widgets by screen line, for Up/Down
 	top    int     // the first row shown
 	loose  bool    // the wheel moved the rows: the view no longer follows the focus until it moves
@@ -108,7 +109,7 @@ type rosterScene struct {
 	noteK     float64 // the UI scale and width the note was wrapped at
 	noteW     int
 	k         float64 // the UI scale of the layout
-	fits      [4]fitted
+	fits      [4]ui.Fitted
 	slots     string // "2 of 5 slots used"
 	full      string // slots, and what to do when there is no room
 	err       string // why the last Play or Delete was not sent
@@ -118,8 +119,8 @@ func newRosterScene(win *window, mv moves, sess session, now func() time.Time, f
 	s := &rosterScene{
 		win: win, mv: mv, now: now, first: first, logw: logw, sess: sess, rt: sess.Runtime(), act: sess.Runtime(),
 		byID:   map[uint64]*rosterRow{},
-		create: &button{label: LabelNewCharacter},
-		leave:  &button{label: "Leave"},
+		create: &ui.Button{Label: LabelNewCharacter},
+		leave:  &ui.Button{Label: "Leave"},
 	}
 	s.refresh()
 	s.layout()
@@ -144,7 +145,7 @@ func (s *rosterScene) Update() error {
 	}
 	s.layout()
 	in := s.win.in
-	if in.menuBack() {
+	if in.MenuBack() {
 		if s.asking != nil {
 			s.keepAsked()
 		} else {
@@ -153,11 +154,11 @@ func (s *rosterScene) Update() error {
 		return nil
 	}
 	if in.Wheel != 0 || in.PageUp || in.PageDown {
-		s.top, s.loose = scrollTop(s.top, len(s.rows), s.shown, -1, in), true
+		s.top, s.loose = ui.ScrollTop(s.top, len(s.rows), s.shown, -1, in), true
 	}
-	before := s.form.focused()
+	before := s.form.Focused()
 	s.press(s.navigate(in))
-	if s.form.focused() != before {
+	if s.form.Focused() != before {
 		s.loose = false // the view follows the focus again
 	}
 	s.layout() // the focus may have moved to a row out of view
@@ -184,8 +185,8 @@ func (s *rosterScene) refresh() {
 	for _, c := range v.Characters {
 		r := s.byID[c.ID]
 		if r == nil {
-			r = &rosterRow{play: &button{label: "Play"}, del: &button{label: "Delete"},
-				sure: &button{label: "Delete"}, keep: &button{label: "Keep"}, lockSecs: -1}
+			r = &rosterRow{play: &ui.Button{Label: "Play"}, del: &ui.Button{Label: "Delete"},
+				sure: &ui.Button{Label: "Delete"}, keep: &ui.Button{Label: "Keep"}, lockSecs: -1}
 		}
 		if r.entry != c {
 			r.entry, r.lockSecs = c, -1
@@ -244,7 +245,7 @@ func (s *rosterScene) room() bool { return len(s.view.Characters) < s.view.Slots
 func (s *rosterScene) rebuild(want any) {
 	var keep any
 	if s.form != nil {
-		keep = s.form.focused()
+		keep = s.form.Focused()
 	}
 	s.lines = s.lines[:0]
 	var order []any
@@ -262,22 +263,22 @@ func (s *rosterScene) rebuild(want any) {
 	}
 	s.lines = append(s.lines, []any{s.leave})
 	order = append(order, s.leave)
-	s.form = newForm(order...)
+	s.form = ui.NewForm(order...)
 	for _, w := range []any{want, keep} {
 		if i := slices.Index(order, w); w != nil && i >= 0 {
-			s.form.focus = i
+			s.form.Focus = i
 			return
 		}
 	}
 	// The first row to play, or else what there is to do.
-	s.form.focus = 0
+	s.form.Focus = 0
 }
 
 // navigate runs the form and Up/Down: those move between lines (rows, the
 // create line, Leave), keeping the column, so Up/Down walks the Play
 // buttons and Enter plays the character chosen. Tab still walks every
 // widget in turn.
-func (s *rosterScene) navigate(in *frameInput) *button {
+func (s *rosterScene) navigate(in *ui.FrameInput) *ui.Button {
 	step := 0
 	switch {
 	case in.Up || in.Pad.Up:
@@ -287,7 +288,7 @@ func (s *rosterScene) navigate(in *frameInput) *button {
 	}
 	nav := *in
 	nav.Up, nav.Down, nav.Pad.Up, nav.Pad.Down = false, false, false, false
-	pressed := s.form.update(&nav)
+	pressed := s.form.Update(&nav)
 	if pressed == nil && step != 0 {
 		s.moveLine(step)
 	}
@@ -300,12 +301,12 @@ func (s *rosterScene) moveLine(step int) {
 	n := len(s.lines)
 	line = (line + step + n) % n
 	w := s.lines[line][min(col, len(s.lines[line])-1)]
-	s.form.focus = slices.Index(s.form.order, w)
+	s.form.Focus = slices.Index(s.form.Order, w)
 }
 
 // focusLine is the line and column of the focused widget.
 func (s *rosterScene) focusLine() (int, int) {
-	f := s.form.focused()
+	f := s.form.Focused()
 	for i, l := range s.lines {
 		if j := slices.Index(l, f); j >= 0 {
 			return i, j
@@ -324,7 +325,7 @@ func (s *rosterScene) selected() int {
 
 // active says whether a button does anything now: while a command is
 // unanswered only Leave and Keep (which send nothing) do.
-func (s *rosterScene) active(b *button) bool {
+func (s *rosterScene) active(b *ui.Button) bool {
 	if !s.pending || b == s.leave {
 		return true
 	}
@@ -332,7 +333,7 @@ func (s *rosterScene) active(b *button) bool {
 }
 
 // press acts on a pressed button.
-func (s *rosterScene) press(b *button) {
+func (s *rosterScene) press(b *ui.Button) {
 	if b == nil || !s.active(b) {
 		return
 	}
@@ -409,17 +410,17 @@ func (s *rosterScene) countDown() {
 // wrapNote wraps the server's note to the window at its UI scale, in the
 // large text when it fits one line.
 func (s *rosterScene) wrapNote() {
-	k := uiScale(s.win.w, s.win.h)
+	k := ui.UiScale(s.win.w, s.win.h)
 	if s.noteK == k && s.noteW == s.win.w {
 		return
 	}
 	s.noteK, s.noteW = k, s.win.w
-	w := min(s.win.w, px(rosterRowMaxW+80, k))
-	s.noteScale = textScale
-	s.noteLines = wrapFor(s.noteText, w, s.noteScale*k)
+	w := min(s.win.w, ui.Px(rosterRowMaxW+80, k))
+	s.noteScale = ui.TextScale
+	s.noteLines = ui.WrapFor(s.noteText, w, s.noteScale*k)
 	if len(s.noteLines) > 1 {
 		s.noteScale = 1
-		s.noteLines = wrapFor(s.noteText, w, s.noteScale*k)
+		s.noteLines = ui.WrapFor(s.noteText, w, s.noteScale*k)
 	}
 }
 
@@ -454,13 +455,13 @@ func (s *rosterScene) sayNote() {
 // Layout, at the window's UI scale: the title and the server's note at
 // the top, the rows below, then the waiting or error line, the create line
 // and Leave at the bottom. The rows scroll between them.
-func (s *rosterScene) titleY() int { return px(16, s.k) }
+func (s *rosterScene) titleY() int { return ui.Px(16, s.k) }
 
-func (s *rosterScene) noteY() int { return s.titleY() + int(glyphH*s.title()) + px(8, s.k) }
+func (s *rosterScene) noteY() int { return s.titleY() + int(ui.GlyphH*s.title()) + ui.Px(8, s.k) }
 
 // title is the title's scale: smaller in a short window.
 func (s *rosterScene) title() float64 {
-	if s.win.h < px(560, s.k) {
+	if s.win.h < ui.Px(560, s.k) {
 		return 2.5 * s.k
 	}
 	return 4 * s.k
@@ -468,39 +469,39 @@ func (s *rosterScene) title() float64 {
 
 func (s *rosterScene) listTop() int {
 	if len(s.noteLines) == 0 {
-		return s.noteY() + px(16, s.k)
+		return s.noteY() + ui.Px(16, s.k)
 	}
-	return s.noteY() + s.noteHeight() + px(20, s.k)
+	return s.noteY() + s.noteHeight() + ui.Px(20, s.k)
 }
 
 func (s *rosterScene) noteHeight() int {
-	return len(s.noteLines) * (int(glyphH*s.noteScale*s.k) + 4)
+	return len(s.noteLines) * (int(ui.GlyphH*s.noteScale*s.k) + 4)
 }
 
-func (s *rosterScene) rowWidth() int { return min(s.win.w-px(24, s.k), px(rosterRowMaxW, s.k)) }
+func (s *rosterScene) rowWidth() int { return min(s.win.w-ui.Px(24, s.k), ui.Px(rosterRowMaxW, s.k)) }
 
 func (s *rosterScene) layout() {
 	w, h := s.win.w, s.win.h
-	k := uiScale(w, h)
+	k := ui.UiScale(w, h)
 	s.k = k
 	s.wrapNote()
-	lh := int(glyphH*k) + px(4, k)
-	bh := px(buttonH, k)
-	if h < px(560, k) {
-		bh = px(compactButtonH, k)
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	bh := ui.Px(ui.ButtonH, k)
+	if h < ui.Px(560, k) {
+		bh = ui.Px(compactButtonH, k)
 	}
-	s.leave.rect = centredRect(w, h-px(10, k)-lh-px(8, k)-bh, px(220, k), bh)
-	createTop := s.leave.rect.Min.Y - px(12, k) - lh - px(fieldH, k)
-	s.create.rect = centredRect(w, createTop, min(px(rosterCreateW, k), w-px(24, k)), px(fieldH, k))
+	s.leave.Rect = ui.CentredRect(w, h-ui.Px(10, k)-lh-ui.Px(8, k)-bh, ui.Px(220, k), bh)
+	createTop := s.leave.Rect.Min.Y - ui.Px(12, k) - lh - ui.Px(ui.FieldH, k)
+	s.create.Rect = ui.CentredRect(w, createTop, min(ui.Px(rosterCreateW, k), w-ui.Px(24, k)), ui.Px(ui.FieldH, k))
 	if !s.room() {
-		s.create.rect = image.Rectangle{}
+		s.create.Rect = image.Rectangle{}
 	}
-	listBottom := s.statusY() - lh - px(4, k) // room for "more below"
-	rowH, btnH, btnW := px(rosterRowH, k), px(rosterBtnH, k), px(rosterBtnW, k)
-	pitch := rowH + px(rosterRowGap, k)
+	listBottom := s.statusY() - lh - ui.Px(4, k) // room for "more below"
+	rowH, btnH, btnW := ui.Px(rosterRowH, k), ui.Px(rosterBtnH, k), ui.Px(rosterBtnW, k)
+	pitch := rowH + ui.Px(rosterRowGap, k)
 	top := s.listTop() + lh // room for "more above"
-	s.shown = max(1, (listBottom-top+px(rosterRowGap, k))/pitch)
-	if len(s.rows) <= max(1, (listBottom-s.listTop()+px(rosterRowGap, k))/pitch) {
+	s.shown = max(1, (listBottom-top+ui.Px(rosterRowGap, k))/pitch)
+	if len(s.rows) <= max(1, (listBottom-s.listTop()+ui.Px(rosterRowGap, k))/pitch) {
 		top = s.listTop() // all fit: no words above or below
 		s.shown = len(s.rows)
 	}
@@ -509,23 +510,23 @@ func (s *rosterScene) layout() {
 	if s.loose {
 		sel = -1
 	}
-	s.top = scrollTop(s.top, len(s.rows), s.shown, sel, nil)
+	s.top = ui.ScrollTop(s.top, len(s.rows), s.shown, sel, nil)
 	rowW := s.rowWidth()
 	x0 := (w - rowW) / 2
 	for i, r := range s.rows {
 		if i < s.top || i >= s.top+s.shown {
-			r.rect, r.play.rect, r.del.rect, r.sure.rect, r.keep.rect = image.Rectangle{}, image.Rectangle{},
+			r.rect, r.play.Rect, r.del.Rect, r.sure.Rect, r.keep.Rect = image.Rectangle{}, image.Rectangle{},
 				image.Rectangle{}, image.Rectangle{}, image.Rectangle{}
 			continue
 		}
 		y := top + (i-s.top)*pitch
 		r.rect = image.Rect(x0, y, x0+rowW, y+rowH)
 		by := y + (rowH-btnH)/2
-		dx := x0 + rowW - px(10, k) - btnW
-		pl := dx - px(10, k) - btnW
-		r.play.rect = image.Rect(pl, by, pl+btnW, by+btnH)
-		r.del.rect = image.Rect(dx, by, dx+btnW, by+btnH)
-		r.sure.rect, r.keep.rect = r.play.rect, r.del.rect
+		dx := x0 + rowW - ui.Px(10, k) - btnW
+		pl := dx - ui.Px(10, k) - btnW
+		r.play.Rect = image.Rect(pl, by, pl+btnW, by+btnH)
+		r.del.Rect = image.Rect(dx, by, dx+btnW, by+btnH)
+		r.sure.Rect, r.keep.Rect = r.play.Rect, r.del.Rect
 	}
 }
 
@@ -535,13 +536,13 @@ func (s *rosterScene) layout() {
 // for tests that click them.
 func RosterButtonCenter(label string, row, n, w, h int) (image.Point, bool) {
 	s := &rosterScene{win: &window{w: w, h: h}, view: client.RosterView{Slots: serverSlots, Characters: make([]wire.CharacterEntry, n)},
-		create: &button{label: LabelNewCharacter}, leave: &button{label: "Leave"}}
+		create: &ui.Button{Label: LabelNewCharacter}, leave: &ui.Button{Label: "Leave"}}
 	for range n {
-		s.rows = append(s.rows, &rosterRow{play: &button{}, del: &button{}, sure: &button{}, keep: &button{}})
+		s.rows = append(s.rows, &rosterRow{play: &ui.Button{}, del: &ui.Button{}, sure: &ui.Button{}, keep: &ui.Button{}})
 	}
 	s.rebuild(nil)
 	s.layout()
-	var b *button
+	var b *ui.Button
 	switch {
 	case label == LabelNewCharacter:
 		b = s.create
@@ -553,10 +554,10 @@ func RosterButtonCenter(label string, row, n, w, h int) (image.Point, bool) {
 	case label == "Delete":
 		b = s.rows[row].del
 	}
-	if b == nil || b.rect.Empty() {
+	if b == nil || b.Rect.Empty() {
 		return image.Point{}, false
 	}
-	return midOf(b.rect), true
+	return midOf(b.Rect), true
 }
 
 // serverSlots is how many characters a server lets an account hold
@@ -566,74 +567,74 @@ const serverSlots = 8
 // statusY is the line between the rows and the create line: waiting, or
 // why the last command was not sent.
 func (s *rosterScene) statusY() int {
-	return s.leave.rect.Min.Y - px(12, s.k) - int(glyphH*s.k) - px(4, s.k) - px(fieldH, s.k) - px(labelGap, s.k) - px(8, s.k) - int(glyphH*s.k)
+	return s.leave.Rect.Min.Y - ui.Px(12, s.k) - int(ui.GlyphH*s.k) - ui.Px(4, s.k) - ui.Px(ui.FieldH, s.k) - ui.Px(ui.LabelGap, s.k) - ui.Px(8, s.k) - int(ui.GlyphH*s.k)
 }
 
 // status is that line's words and colour.
 func (s *rosterScene) status() (string, color.RGBA) {
 	switch {
 	case s.pending:
-		return rosterWaiting, colDim
+		return rosterWaiting, ui.ColDim
 	case s.err != "":
-		return s.err, colError
+		return s.err, ui.ColError
 	case len(s.rows) == 0:
-		return "No characters yet: press " + LabelNewCharacter + " to make one.", colDim
+		return "No characters yet: press " + LabelNewCharacter + " to make one.", ui.ColDim
 	}
 	return "", color.RGBA{}
 }
 
 func (s *rosterScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
-	screen.Fill(colBackdrop)
+	screen.Fill(ui.ColBackdrop)
 	k := s.k
 	cx := s.win.w / 2
 	rowW := s.rowWidth()
 	died := s.view.Cause == wire.CauseDied && len(s.noteLines) > 0
 	if died {
-		band := centredRect(s.win.w, s.noteY()-px(8, k), rowW, s.noteHeight()+px(12, k))
-		frame(screen, g.shapes, band, colDeathBand, colDeathEdge)
+		band := ui.CentredRect(s.win.w, s.noteY()-ui.Px(8, k), rowW, s.noteHeight()+ui.Px(12, k))
+		ui.Frame(screen, g.Shapes, band, colDeathBand, colDeathEdge)
 	}
 	sel := s.selected()
 	for i, r := range s.rows {
 		if r.rect.Empty() {
 			continue
 		}
-		border := colBorder
+		border := ui.ColBorder
 		if i == sel {
-			border = colBorderOn
+			border = ui.ColBorderOn
 		}
-		frame(screen, g.shapes, r.rect, colRow, border)
+		ui.Frame(screen, g.Shapes, r.rect, colRow, border)
 	}
 	s.drawButtonShapes(screen, g)
-	g.shapes.flush(screen)
+	g.Shapes.Flush(screen)
 
-	g.text.draw(screen, "Choose a character", cx, s.titleY(), s.title(), alignCenter, colTitle)
+	g.Text.Draw(screen, "Choose a character", cx, s.titleY(), s.title(), ui.AlignCenter, ui.ColTitle)
 	if len(s.noteLines) > 0 {
-		c := colText
+		c := ui.ColText
 		switch s.view.Cause {
 		case wire.CauseDied:
 			c = colDeathText
 		case wire.CauseRefused:
-			c = colError
+			c = ui.ColError
 		}
-		g.text.drawLines(screen, s.noteLines, cx, s.noteY(), s.noteScale*k, c)
+		g.Text.DrawLines(screen, s.noteLines, cx, s.noteY(), s.noteScale*k, c)
 	}
 	for _, r := range s.rows {
 		s.drawRowText(screen, g, r)
 	}
 	if s.top > 0 {
-		g.text.draw(screen, "more above (Up)", cx, s.listY-int(glyphH*k)-px(4, k), k, alignCenter, colDim)
+		g.Text.Draw(screen, "more above (Up)", cx, s.listY-int(ui.GlyphH*k)-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
 	}
 	if s.top+s.shown < len(s.rows) {
-		g.text.draw(screen, "more below (Down)", cx, s.listY+s.shown*(px(rosterRowH, k)+px(rosterRowGap, k)), k, alignCenter, colDim)
+		g.Text.Draw(screen, "more below (Down)", cx, s.listY+s.shown*(ui.Px(rosterRowH, k)+ui.Px(rosterRowGap, k)), k, ui.AlignCenter, ui.ColDim)
 	}
 	if msg, c := s.status(); msg != "" {
-		g.text.draw(screen, s.fits[0].get(g, msg, s.win.w-px(16, k), k), cx, s.statusY(), k, alignCenter, c)
+		g.Text.Draw(screen, s.fits[0].Get(&g.Graphics, msg, s.win.w-ui.Px(16, k), k), cx, s.statusY(), k, ui.AlignCenter, c)
 	}
 	s.drawCreateText(screen, g)
 	s.drawButtonText(screen, g)
-	g.text.draw(screen, s.fits[1].get(g, "Up/Down to choose, Enter to play, Tab to move between buttons, Esc to leave", s.win.w-px(16, k), k),
-		cx, s.win.h-px(10, k)-int(glyphH*k)-px(4, k), k, alignCenter, colDim)
+	g.Text.Draw(screen, s.fits[1].Get(&g.Graphics, "Up/Down to choose, Enter to play, Tab to move between buttons, Esc to leave", s.win.w-ui.Px(16, k), k),
+		cx, s.win.h-ui.Px(10, k)-int(ui.GlyphH*k)-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
 }
 
 func (s *rosterScene) drawRowText(dst *ebiten.Image, g *graphics, r *rosterRow) {
@@ -641,16 +642,16 @@ func (s *rosterScene) drawRowText(dst *ebiten.Image, g *graphics, r *rosterRow) 
 		return
 	}
 	k := s.k
-	x, y := r.rect.Min.X+px(16, k), r.rect.Min.Y
+	x, y := r.rect.Min.X+ui.Px(16, k), r.rect.Min.Y
 	if r == s.asking {
-		g.text.draw(dst, r.ask, x, y+px(6, k), textScale*k, alignLeft, colError)
-		g.text.draw(dst, rosterConfirm, x, y+px(38, k), k, alignLeft, colText)
+		g.Text.Draw(dst, r.ask, x, y+ui.Px(6, k), ui.TextScale*k, ui.AlignLeft, ui.ColError)
+		g.Text.Draw(dst, rosterConfirm, x, y+ui.Px(38, k), k, ui.AlignLeft, ui.ColText)
 		return
 	}
-	g.text.draw(dst, r.entry.Name, x, y+px(6, k), textScale*k, alignLeft, colText)
-	g.text.draw(dst, r.detailFit.get(g, r.detail, r.play.rect.Min.X-px(16, k)-x, k), x, y+px(38, k), k, alignLeft, colDim)
+	g.Text.Draw(dst, r.entry.Name, x, y+ui.Px(6, k), ui.TextScale*k, ui.AlignLeft, ui.ColText)
+	g.Text.Draw(dst, r.detailFit.Get(&g.Graphics, r.detail, r.play.Rect.Min.X-ui.Px(16, k)-x, k), x, y+ui.Px(38, k), k, ui.AlignLeft, ui.ColDim)
 	if r.lockText != "" {
-		g.text.draw(dst, r.lockText, r.play.rect.Min.X-px(16, k), y+(r.rect.Dy()-int(glyphH*k))/2, k, alignRight, colLockout)
+		g.Text.Draw(dst, r.lockText, r.play.Rect.Min.X-ui.Px(16, k), y+(r.rect.Dy()-int(ui.GlyphH*k))/2, k, ui.AlignRight, colLockout)
 	}
 }
 
@@ -658,53 +659,53 @@ func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *graphics) {
 	k := s.k
 	cx := s.win.w / 2
 	if !s.room() {
-		g.text.draw(dst, s.fits[2].get(g, s.full, s.win.w-px(16, k), k), cx, s.statusY()+int(glyphH*k)+px(labelGap, k), k, alignCenter, colDim)
+		g.Text.Draw(dst, s.fits[2].Get(&g.Graphics, s.full, s.win.w-ui.Px(16, k), k), cx, s.statusY()+int(ui.GlyphH*k)+ui.Px(ui.LabelGap, k), k, ui.AlignCenter, ui.ColDim)
 		return
 	}
-	g.text.draw(dst, s.slots, cx, s.create.rect.Min.Y-px(labelGap, k), k, alignCenter, colDim)
+	g.Text.Draw(dst, s.slots, cx, s.create.Rect.Min.Y-ui.Px(ui.LabelGap, k), k, ui.AlignCenter, ui.ColDim)
 }
 
 // drawButtonShapes draws the boxes of the form's widgets that are shown:
 // the focused one lit, the inactive ones dimmed, a confirming Delete red.
 func (s *rosterScene) drawButtonShapes(dst *ebiten.Image, g *graphics) {
-	for _, it := range s.form.order {
-		r := rectOf(it)
+	for _, it := range s.form.Order {
+		r := ui.RectOf(it)
 		if r.Empty() {
 			continue
 		}
-		fill, border := colButton, colBorder
-		b, isButton := it.(*button)
+		fill, border := ui.ColButton, ui.ColBorder
+		b, isButton := it.(*ui.Button)
 		switch {
 		case !isButton:
-			fill = colField
+			fill = ui.ColField
 		case !s.active(b):
 			fill = colButtonOff
 		case s.asking != nil && b == s.asking.sure:
 			fill = colDeleteOn
 		}
-		if s.form.hasFocus(it) {
-			border = colBorderOn
+		if s.form.HasFocus(it) {
+			border = ui.ColBorderOn
 			if isButton && s.active(b) && fill != colDeleteOn {
-				fill = colButtonOn
+				fill = ui.ColButtonOn
 			}
 		}
-		frame(dst, g.shapes, r, fill, border)
+		ui.Frame(dst, g.Shapes, r, fill, border)
 	}
 }
 
 func (s *rosterScene) drawButtonText(dst *ebiten.Image, g *graphics) {
 	k := s.k
-	for _, it := range s.form.order {
-		w := it.(*button)
-		if w.rect.Empty() {
+	for _, it := range s.form.Order {
+		w := it.(*ui.Button)
+		if w.Rect.Empty() {
 			continue
 		}
-		c := colText
+		c := ui.ColText
 		if !s.active(w) {
-			c = colDim
+			c = ui.ColDim
 		}
-		ts := buttonTextScale(w.rect.Dy(), k)
-		m := w.rect.Min.Add(w.rect.Size().Div(2))
-		g.text.draw(dst, w.label, m.X, m.Y-int(glyphH*ts)/2, ts, alignCenter, c)
+		ts := ui.ButtonTextScale(w.Rect.Dy(), k)
+		m := w.Rect.Min.Add(w.Rect.Size().Div(2))
+		g.Text.Draw(dst, w.Label, m.X, m.Y-int(ui.GlyphH*ts)/2, ts, ui.AlignCenter, c)
 	}
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"duskfall/profile"
 	"fmt"
 	"image"
 	"io"
@@ -9,6 +8,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/net/wire"
+	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 // settingsPanel is the settings screen's list: the player's name, the
@@ -27,11 +28,11 @@ type settingsPanel struct {
 	logw     io.Writer // the rows chosen and keys bound, for the log
 	rows     []settingRow
 	sel      int
-	binding  bool     // waiting for the key of rows[sel]
-	keys     bindings // every action's key, as the rows show them
-	said     string   // what the last rebinding or step did, until the choice moves
-	noteFit  fitted
-	name     *textField
+	binding  bool        // waiting for the key of rows[sel]
+	keys     ui.Bindings // every action's key, as the rows show them
+	said     string      // what the last rebinding or step did, until the choice moves
+	noteFit  ui.Fitted
+	name     *ui.TextField
 	rects    []image.Rectangle // each row's place, for the mouse
 	back     int               // index of the Back row
 	blink    int
@@ -45,7 +46,7 @@ type settingsPanel struct {
 	told       [2]int // the rows the log last said were shown, first and count
 	more       string // the sign under a list with rows hidden, for signFor
 	signFor    [2]int
-	moreFit    fitted
+	moreFit    ui.Fitted
 	view       image.Rectangle // the rows shown, as wide as a row
 
 	// The Window size row shows the window's real size, which the player
@@ -97,7 +98,7 @@ var _ settingsKeeper = (*app)(nil)
 // newSettingsPanel opens the panel on the settings s, name being the
 // player's.
 func newSettingsPanel(win *window, s *profile.Settings, keep settingsKeeper, logw io.Writer, name string) *settingsPanel {
-	p := &settingsPanel{win: win, settings: s, keep: keep, logw: logw, name: &textField{label: "Name", maxBytes: wire.MaxNameLen}}
+	p := &settingsPanel{win: win, settings: s, keep: keep, logw: logw, name: &ui.TextField{Label: "Name", MaxBytes: wire.MaxNameLen}}
 	p.name.SetText(name)
 	p.lastName = name
 	onOff := func(v *bool, apply func()) (func() string, func(int)) {
@@ -112,7 +113,7 @@ func newSettingsPanel(win *window, s *profile.Settings, keep settingsKeeper, log
 	}
 	add("Name", func() string { return "" }, func(int) {})
 	vol := func(v *float64) (func() string, func(int)) {
-		return func() string { return fmt.Sprintf("%.0f %%", 100**v) }, func(dir int) { *v = stepVolume(*v, dir) }
+		return func() string { return fmt.Sprintf("%.0f %%", 100**v) }, func(dir int) { *v = ui.StepVolume(*v, dir) }
 	}
 	v0, c0 := vol(&s.MasterVolume)
 	add("Master volume", v0, c0)
@@ -125,8 +126,8 @@ func newSettingsPanel(win *window, s *profile.Settings, keep settingsKeeper, log
 	v, c = onOff(&s.Vsync, display)
 	add("Vsync", v, c)
 	add(LabelWindowSize, p.windowWords, p.stepWindow)
-	add(LabelUIScale, func() string { return uiScaleWords(s.UIScale, win.w, win.h) }, func(dir int) {
-		s.UIScale = nextUIScale(s.UIScale, dir)
+	add(LabelUIScale, func() string { return ui.UiScaleWords(s.UIScale, win.w, win.h) }, func(dir int) {
+		s.UIScale = ui.NextUIScale(s.UIScale, dir)
 		input()
 	})
 	v, c = onOff(&s.Gamepad, input)
@@ -135,13 +136,13 @@ func newSettingsPanel(win *window, s *profile.Settings, keep settingsKeeper, log
 	add("Net graph at start", v, c)
 	v, c = onOff(&s.ScreenShake, none)
 	add("Screen shake", v, c)
-	add(LabelBulletColours, func() string { return paletteName(s.BulletPalette) },
-		func(dir int) { s.BulletPalette = nextPalette(s.BulletPalette, dir) })
+	add(LabelBulletColours, func() string { return ui.PaletteName(s.BulletPalette) },
+		func(dir int) { s.BulletPalette = ui.NextPalette(s.BulletPalette, dir) })
 	add("Graphics", keep.qualityWords, func(dir int) { s.Quality = nextQuality(s.Quality, dir) })
-	p.keys = bindingsOf(s)
-	for i, act := range actions {
-		p.rows = append(p.rows, settingRow{label: act.label, action: i,
-			value: func() string { return keyName(p.keys[i]) }})
+	p.keys = ui.BindingsOf(s)
+	for i, act := range ui.Actions {
+		p.rows = append(p.rows, settingRow{label: act.Label, action: i,
+			value: func() string { return ui.KeyName(p.keys[i]) }})
 	}
 	p.back = len(p.rows)
 	p.rows = append(p.rows, settingRow{label: "Back", value: func() string { return "" }, action: -1})
@@ -171,30 +172,30 @@ const (
 
 // All of it at the window's UI scale.
 func (p *settingsPanel) layout() {
-	k := uiScale(p.win.w, p.win.h)
-	rowH := px(settingRowH, k)
+	k := ui.UiScale(p.win.w, p.win.h)
+	rowH := ui.Px(settingRowH, k)
 	n := len(p.rows)
-	viewTop, viewBottom := px(settingsViewY, k), p.win.h-px(settingsFootH, k)
+	viewTop, viewBottom := ui.Px(settingsViewY, k), p.win.h-ui.Px(settingsFootH, k)
 	top := max(viewTop, p.win.h/2-n*rowH/2)
-	width := min(px(settingRowW, k), p.win.w-px(16, k))
+	width := min(ui.Px(settingRowW, k), p.win.w-ui.Px(16, k))
 	from := p.top
 	p.top, p.shown = 0, n
 	if top+n*rowH > viewBottom {
-		viewBottom -= int(glyphH*k) + px(4, k) // the line saying which rows are shown
+		viewBottom -= int(ui.GlyphH*k) + ui.Px(4, k) // the line saying which rows are shown
 		top = viewTop
 		p.shown = max(1, (viewBottom-viewTop)/rowH)
 		sel := p.sel
 		if p.loose {
 			sel = -1
 		}
-		p.top = scrollTop(from, n, p.shown, sel, nil)
-		width = min(width, p.win.w-2*px(settingsBarGap+settingsBarW+8, k)) // room for the bar
+		p.top = ui.ScrollTop(from, n, p.shown, sel, nil)
+		width = min(width, p.win.w-2*ui.Px(settingsBarGap+settingsBarW+8, k)) // room for the bar
 	}
 	for i := range p.rows {
-		p.rects[i] = centredRect(p.win.w, top+(i-p.top)*rowH, width, rowH-px(4, k))
+		p.rects[i] = ui.CentredRect(p.win.w, top+(i-p.top)*rowH, width, rowH-ui.Px(4, k))
 	}
 	p.view = image.Rect(p.rects[0].Min.X, top, p.rects[0].Max.X, top+p.shown*rowH)
-	p.name.rect = p.rects[0]
+	p.name.Rect = p.rects[0]
 }
 
 // scrolls says whether the list is longer than its view.
@@ -204,11 +205,11 @@ func (p *settingsPanel) scrolls() bool { return p.shown < len(p.rows) }
 func (p *settingsPanel) inView(i int) bool { return i >= p.top && i < p.top+p.shown }
 
 // scroll moves the view by this frame's wheel notches and Page Up or Down.
-func (p *settingsPanel) scroll(in *frameInput) {
+func (p *settingsPanel) scroll(in *ui.FrameInput) {
 	if in.Wheel == 0 && !in.PageUp && !in.PageDown {
 		return
 	}
-	p.top, p.loose = scrollTop(p.top, len(p.rows), p.shown, -1, in), true
+	p.top, p.loose = ui.ScrollTop(p.top, len(p.rows), p.shown, -1, in), true
 }
 
 // tellRows says in the log which rows are shown when that changes:
@@ -239,7 +240,7 @@ func (p *settingsPanel) sign() string {
 }
 
 // update runs a frame; true means the player left the panel.
-func (p *settingsPanel) update(in *frameInput) (left bool) {
+func (p *settingsPanel) update(in *ui.FrameInput) (left bool) {
 	was := p.sel
 	defer func() {
 		if left {
@@ -272,14 +273,14 @@ func (p *settingsPanel) update(in *frameInput) (left bool) {
 		return back
 	}
 	switch {
-	case in.menuBack():
+	case in.MenuBack():
 		p.commitName()
 		return true
-	case in.menuUp():
+	case in.MenuUp():
 		p.commitName()
 		p.sel, p.loose = (p.sel+len(p.rows)-1)%len(p.rows), false
 		p.layout()
-	case in.menuDown():
+	case in.MenuDown():
 		p.commitName()
 		p.sel, p.loose = (p.sel+1)%len(p.rows), false
 		p.layout()
@@ -287,16 +288,16 @@ func (p *settingsPanel) update(in *frameInput) (left bool) {
 		return p.press(-1)
 	case in.Right && p.sel != 0:
 		return p.press(1)
-	case in.menuEnter():
+	case in.MenuEnter():
 		return p.press(0)
 	case p.sel == 0:
-		p.name.edit(in)
+		p.name.Edit(in)
 	}
 	return false
 }
 
 // pointer moves the choice to the row under the cursor; a click presses it.
-func (p *settingsPanel) pointer(in *frameInput) bool {
+func (p *settingsPanel) pointer(in *ui.FrameInput) bool {
 	if !in.MouseMoved && !in.Click {
 		return false
 	}
@@ -323,7 +324,7 @@ func (p *settingsPanel) press(dir int) bool {
 		p.binding = dir == 0
 		if p.binding {
 			p.said = ""
-			fmt.Fprintf(p.logw, "duskfall: settings waiting for a key for %s\n", actions[row.action].id)
+			fmt.Fprintf(p.logw, "duskfall: settings waiting for a key for %s\n", ui.Actions[row.action].Id)
 		}
 	default:
 		row.change(dir)
@@ -338,23 +339,23 @@ func (p *settingsPanel) press(dir int) bool {
 // takeKey binds the first key pressed to the chosen action and says what
 // that did; Esc cancels. A key with a fixed meaning is refused in words,
 // and the row goes on waiting for another.
-func (p *settingsPanel) takeKey(in *frameInput) {
+func (p *settingsPanel) takeKey(in *ui.FrameInput) {
 	for _, k := range in.Pressed {
 		if k == ebiten.KeyEscape {
 			p.binding = false
 			return
 		}
 		act := p.rows[p.sel].action
-		r := bind(p.settings, act, k)
-		p.say(r.words())
-		if r.refused != "" {
+		r := ui.Bind(p.settings, act, k)
+		p.say(r.Words())
+		if r.Refused != "" {
 			return
 		}
 		p.binding = false
-		p.keys = bindingsOf(p.settings)
+		p.keys = ui.BindingsOf(p.settings)
 		p.keep.applyInput()
 		p.keep.saveSettings()
-		fmt.Fprintf(p.logw, "duskfall: bound %s to %s\n", actions[act].id, r.key)
+		fmt.Fprintf(p.logw, "duskfall: bound %s to %s\n", ui.Actions[act].Id, r.Key)
 		return
 	}
 }
@@ -378,14 +379,14 @@ var fixedKeysWords = [...]string{
 func (p *settingsPanel) note(g *graphics, width int, k float64) string {
 	switch {
 	case p.said != "":
-		return p.noteFit.get(g, p.said, width, k)
+		return p.noteFit.Get(&g.Graphics, p.said, width, k)
 	case p.binding || p.rows[p.sel].action >= 0:
 		for _, w := range fixedKeysWords {
-			if g.text.advance(w, k) <= width {
+			if g.Text.Advance(w, k) <= width {
 				return w
 			}
 		}
-		return p.noteFit.get(g, fixedKeysWords[len(fixedKeysWords)-1], width, k)
+		return p.noteFit.Get(&g.Graphics, fixedKeysWords[len(fixedKeysWords)-1], width, k)
 	}
 	return ""
 }
@@ -407,36 +408,36 @@ func (p *settingsPanel) commitName() {
 
 func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 	p.layout()
-	g.boxes.overlay(true)
-	k := uiScale(p.win.w, p.win.h)
+	g.Boxes.Overlay(true)
+	k := ui.UiScale(p.win.w, p.win.h)
 	// Nearly opaque: over the pause menu, its words must not show through.
-	g.shapes.rect(dst, 0, 0, float32(p.win.w), float32(p.win.h), colBackdrop8(0.94))
+	g.Shapes.Rect(dst, 0, 0, float32(p.win.w), float32(p.win.h), ui.ColBackdrop8(0.94))
 	for i, r := range p.rects {
 		if !p.inView(i) {
 			continue
 		}
-		fill, border := colButton, colBorder
+		fill, border := ui.ColButton, ui.ColBorder
 		if i == p.sel {
-			fill, border = colButtonOn, colBorderOn
+			fill, border = ui.ColButtonOn, ui.ColBorderOn
 		}
-		frame(dst, g.shapes, r, fill, border)
+		ui.Frame(dst, g.Shapes, r, fill, border)
 	}
-	g.shapes.flush(dst)
+	g.Shapes.Flush(dst)
 	if p.scrolls() {
 		p.drawScrollBar(dst, g, k)
 	}
-	g.text.draw(dst, "Settings", p.win.w/2, max(px(settingsTitleY, k), p.view.Min.Y-px(60, k)), 3*k, alignCenter, colTitle)
+	g.Text.Draw(dst, "Settings", p.win.w/2, max(ui.Px(settingsTitleY, k), p.view.Min.Y-ui.Px(60, k)), 3*k, ui.AlignCenter, ui.ColTitle)
 	for i, row := range p.rows {
 		if !p.inView(i) {
 			continue
 		}
 		r := p.rects[i]
-		y := r.Min.Y + (r.Dy()-int(glyphH*k))/2
+		y := r.Min.Y + (r.Dy()-int(ui.GlyphH*k))/2
 		if i == p.back {
-			g.text.draw(dst, row.label, r.Min.X+r.Dx()/2, y, k, alignCenter, colText)
+			g.Text.Draw(dst, row.label, r.Min.X+r.Dx()/2, y, k, ui.AlignCenter, ui.ColText)
 			continue
 		}
-		g.text.draw(dst, row.label, r.Min.X+px(12, k), y, k, alignLeft, colText)
+		g.Text.Draw(dst, row.label, r.Min.X+ui.Px(12, k), y, k, ui.AlignLeft, ui.ColText)
 		value := row.value()
 		switch {
 		case i == 0:
@@ -447,23 +448,23 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 		case p.binding && i == p.sel:
 			value = "press a key (Esc cancels)"
 		}
-		g.text.draw(dst, value, r.Max.X-px(12, k), y, k, alignRight, colTitle)
+		g.Text.Draw(dst, value, r.Max.X-ui.Px(12, k), y, k, ui.AlignRight, ui.ColTitle)
 		if row.label == LabelBulletColours {
 			// The palette's bullets themselves, the players' shot last.
-			g.bullets.drawSample(dst, float32(r.Min.X+px(170, k)), float32(r.Min.Y+r.Dy()/2))
+			g.bullets.drawSample(dst, float32(r.Min.X+ui.Px(170, k)), float32(r.Min.Y+r.Dy()/2))
 		}
 	}
 	if p.scrolls() {
-		g.text.draw(dst, p.moreFit.get(g, p.sign(), p.win.w-px(16, k), k), p.win.w/2, p.view.Max.Y+px(2, k), k, alignCenter, colDim)
+		g.Text.Draw(dst, p.moreFit.Get(&g.Graphics, p.sign(), p.win.w-ui.Px(16, k), k), p.win.w/2, p.view.Max.Y+ui.Px(2, k), k, ui.AlignCenter, ui.ColDim)
 	}
-	if note := p.note(g, p.win.w-px(24, k), k); note != "" {
-		g.text.draw(dst, note, p.win.w/2, p.win.h-px(settingsNoteY, k), k, alignCenter, colText)
+	if note := p.note(g, p.win.w-ui.Px(24, k), k); note != "" {
+		g.Text.Draw(dst, note, p.win.w/2, p.win.h-ui.Px(settingsNoteY, k), k, ui.AlignCenter, ui.ColText)
 	}
 	foot := "Up/Down choose, Left/Right change, Enter toggles or rebinds, Esc goes back"
-	if g.text.advance(foot, k) > p.win.w-px(24, k) {
+	if g.Text.Advance(foot, k) > p.win.w-ui.Px(24, k) {
 		foot = "Up/Down, Left/Right, Enter, Esc"
 	}
-	g.text.draw(dst, foot, p.win.w/2, p.win.h-px(30, k), k, alignCenter, colDim)
+	g.Text.Draw(dst, foot, p.win.w/2, p.win.h-ui.Px(30, k), k, ui.AlignCenter, ui.ColDim)
 }
 
 // drawScrollBar draws the bar beside the rows: its track as tall as the
@@ -471,20 +472,20 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 // where they are among them.
 func (p *settingsPanel) drawScrollBar(dst *ebiten.Image, g *graphics, k float64) {
 	track := p.scrollTrack(k)
-	g.boxes.add("scroll bar", track)
+	g.Boxes.Add("scroll bar", track)
 	n := len(p.rows)
-	th := max(px(12, k), track.Dy()*p.shown/n)
+	th := max(ui.Px(12, k), track.Dy()*p.shown/n)
 	ty := track.Min.Y + (track.Dy()-th)*p.top/max(1, n-p.shown)
-	g.shapes.rect(dst, float32(track.Min.X), float32(track.Min.Y), float32(track.Dx()), float32(track.Dy()), colXPTrack)
-	g.shapes.rect(dst, float32(track.Min.X), float32(ty), float32(track.Dx()), float32(th), colBorderOn)
-	g.shapes.flush(dst)
+	g.Shapes.Rect(dst, float32(track.Min.X), float32(track.Min.Y), float32(track.Dx()), float32(track.Dy()), colXPTrack)
+	g.Shapes.Rect(dst, float32(track.Min.X), float32(ty), float32(track.Dx()), float32(th), ui.ColBorderOn)
+	g.Shapes.Flush(dst)
 }
 
 // scrollTrack is the scroll bar's track: beside the rows, as tall as the
 // view.
 func (p *settingsPanel) scrollTrack(k float64) image.Rectangle {
-	x := p.view.Max.X + px(settingsBarGap, k)
-	return image.Rect(x, p.view.Min.Y, x+px(settingsBarW, k), p.view.Max.Y-px(4, k))
+	x := p.view.Max.X + ui.Px(settingsBarGap, k)
+	return image.Rect(x, p.view.Min.Y, x+ui.Px(settingsBarW, k), p.view.Max.Y-ui.Px(4, k))
 }
 
 // LabelUIScale is the row choosing the UI scale.
@@ -516,7 +517,7 @@ func (s *settingsScene) Update() error {
 }
 
 func (s *settingsScene) Draw(screen *ebiten.Image) {
-	screen.Fill(colBackdrop)
+	screen.Fill(ui.ColBackdrop)
 	s.panel.draw(screen, s.win.gfx)
 }
 

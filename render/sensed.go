@@ -7,6 +7,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/ui"
 )
 
 // Enemies out of sight (docs/ART.md, "Light and fog"). Sight ends at
@@ -78,11 +79,11 @@ const (
 // enemy's hue before the dark silhouette covers its middle.
 var outlineAt = [8][2]float32{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {0.71, 0.71}, {-0.71, 0.71}, {0.71, -0.71}, {-0.71, -0.71}}
 
-var colSensedFill = rgb8(8, 6, 10, 1) // the silhouette's dark middle
+var colSensedFill = ui.Rgb8(8, 6, 10, 1) // the silhouette's dark middle
 
 // drawSensed draws the enemies out of sight that stand in a clear line
 // to the own ship: outlined on the screen, a pip at its edge off it.
-func (w *worldLook) drawSensed(dst *ebiten.Image, a *actorArt, sb *shapeBatch, enemies []client.Actor, fog *client.Fog, grid *game.Grid) {
+func (w *worldLook) drawSensed(dst *ebiten.Image, a *actorArt, sb *ui.ShapeBatch, enemies []client.Actor, fog *client.Fog, grid *game.Grid) {
 	w.noteReaches()
 	for _, e := range enemies {
 		k, ok := a.kind(e.Kind)
@@ -121,7 +122,7 @@ func (w *worldLook) drawOutline(dst *ebiten.Image, a *actorArt, k *kindArt, e cl
 	if k.faces {
 		angle = float32(n.heading)
 	}
-	rim := k.hue.alpha(outlineGlow)
+	rim := k.hue.Alpha(outlineGlow)
 	for _, o := range outlineAt {
 		k.layer.body.sprite(dst, k.flash, x+o[0]*outlinePx, y+o[1]*outlinePx, angle, 1, 1, rim)
 	}
@@ -135,15 +136,15 @@ func (w *worldLook) drawOutline(dst *ebiten.Image, a *actorArt, k *kindArt, e cl
 // drawPip draws a pip at the edge of the open field, on the line from
 // the own ship to an enemy off the screen, pointing at it: in the
 // enemy's hue over a dark rim, the telegraph's colour while it charges.
-func (w *worldLook) drawPip(dst *ebiten.Image, sb *shapeBatch, k *kindArt, e client.Actor) {
+func (w *worldLook) drawPip(dst *ebiten.Image, sb *ui.ShapeBatch, k *kindArt, e client.Actor) {
 	v := &w.view
 	x, y, dx, dy, ok := pipAt(v, e.Pos)
 	if !ok {
 		return
 	}
-	c := k.hue.alpha(outlineGlow)
+	c := k.hue.Alpha(outlineGlow)
 	if e.Flags&game.EnemyTelegraph != 0 {
-		c = colTelegraph.alpha(0.7 + 0.3*float32(math.Sin(float64(v.frame)*0.6)))
+		c = colTelegraph.Alpha(0.7 + 0.3*float32(math.Sin(float64(v.frame)*0.6)))
 	}
 	pip(dst, sb, x, y, dx, dy, pipRim, colSensedFill)
 	pip(dst, sb, x, y, dx, dy, 1, c)
@@ -176,9 +177,9 @@ func pipAt(v *actorView, pos game.Vec) (x, y, dx, dy float32, ok bool) {
 
 // pip is a triangle with its tip at (x, y) pointing along unit (dx, dy),
 // scale times the pip's size, its base centred behind the tip.
-func pip(dst *ebiten.Image, sb *shapeBatch, x, y, dx, dy, scale float32, c rgba) {
+func pip(dst *ebiten.Image, sb *ui.ShapeBatch, x, y, dx, dy, scale float32, c ui.RGBA) {
 	l, h := pipLength*scale, pipHalf*scale
 	tx, ty := x+dx*(scale-1)*pipLength/2, y+dy*(scale-1)*pipLength/2 // the rim's tip a little further out
 	bx, by := tx-dx*l, ty-dy*l
-	sb.triangle(dst, tx, ty, bx-dy*h, by+dx*h, bx+dy*h, by-dx*h, c)
+	sb.Triangle(dst, tx, ty, bx-dy*h, by+dx*h, bx+dy*h, by-dx*h, c)
 }

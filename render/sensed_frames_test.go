@@ -3,7 +3,6 @@
 package render
 
 import (
-	"duskfall/profile"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,6 +16,8 @@ import (
 	"duskfall/assets"
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 // An enemy out of sight but in a clear line to the own ship reads against
@@ -32,9 +33,9 @@ func TestAnEnemyOutOfSightReadsAgainstTheDark(t *testing.T) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
 	for range 30 {
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 	}
-	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	h.a.Draw(screen)
 	at, ok := outOfSightSpot(s)
 	require.True(t, ok, "the hub has open ground on the screen past sight")
@@ -50,9 +51,9 @@ func TestAnEnemyOutOfSightReadsAgainstTheDark(t *testing.T) {
 				e := client.Actor{ID: 60000, Kind: uint8(i), Pos: at}
 				h.a.Draw(screen)
 				before := readFrame(screen)
-				s.look.drawSensed(screen, a, s.win.gfx.shapes, []client.Actor{e}, s.rt.Fog(), s.rt.Grid())
+				s.look.drawSensed(screen, a, s.win.gfx.Shapes, []client.Actor{e}, s.rt.Fog(), s.rt.Grid())
 				a.flush(screen)
-				s.win.gfx.shapes.flush(screen)
+				s.win.gfx.Shapes.Flush(screen)
 				after := readFrame(screen)
 				if d := os.Getenv("FRAMES_DIR"); d != "" {
 					savePNG(filepath.Join(d, fmt.Sprintf("sensed-%s-%s.png", q, s.look.content.Enemies[i].ID)), after)
@@ -99,7 +100,7 @@ func outOfSightSpot(s *playScene) (game.Vec, bool) {
 			for dx := 600.0; dx >= 470; dx -= 8 {
 				p := game.Vec{X: self.Pos.X + sign*dx, Y: self.Pos.Y + dy}
 				x, y := s.cam.toScreen(p.X, p.Y)
-				if x < 60 || x > WindowWidth-60 || y < 220 || y > 560 {
+				if x < 60 || x > ui.WindowWidth-60 || y < 220 || y > 560 {
 					continue
 				}
 				if !fog.CanSee(p) && grid.LineClear(p, self.Pos) && !grid.CircleSolid(p, 24) {

@@ -11,6 +11,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/levels"
+	"duskfall/render/ui"
 )
 
 // An enemy is seen before it can fire at the own ship (docs/ART.md,
@@ -77,17 +78,17 @@ func TestAnEnemyIsSeenBeforeItCanFire(t *testing.T) {
 				client.Actor{ID: uint16(2 * i), Kind: uint8(i), Pos: game.Vec{X: self.X - 560, Y: self.Y + float64(8*i)}, Flags: game.EnemyTelegraph},
 				client.Actor{ID: uint16(2*i + 1), Kind: uint8(i), Pos: game.Vec{X: self.X + float64(16*i), Y: self.Y - 420}})
 		}
-		sb := newShapeBatch()
+		sb := ui.NewShapeBatch()
 		w.drawSensed(nil, a, sb, enemies, fog, grid)
 		assert.NotEmpty(t, a.enemies.body.vs, "outlines drawn")
-		assert.NotEmpty(t, sb.vs, "pips drawn")
+		assert.NotEmpty(t, sb.Vs, "pips drawn")
 		frame := func() {
 			w.view.frame++
 			w.drawSensed(nil, a, sb, enemies, fog, grid)
 			for _, l := range a.layers() {
 				l.reset()
 			}
-			sb.vs, sb.is = sb.vs[:0], sb.is[:0]
+			sb.Vs, sb.Is = sb.Vs[:0], sb.Is[:0]
 		}
 		frame()
 		assert.Zero(t, testing.AllocsPerRun(50, frame))

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"duskfall/profile"
 	"errors"
 	"log"
 	"net"
@@ -11,6 +10,7 @@ import (
 	"duskfall/client"
 	"duskfall/levels"
 	"duskfall/net/portmap"
+	"duskfall/profile"
 )
 
 // session is a game the window takes part in: a hosted one (a listen

@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/assets"
+	"duskfall/render/ui"
 )
 
 // spriteSheet is an assets sheet on the GPU: its image and its frames.
@@ -54,11 +55,11 @@ func newSpriteBatch(sheet *spriteSheet, additive bool) *spriteBatch {
 // sprite is one frame drawn at screen point (x, y) (the frame's anchor
 // lands there), turned by angle radians, scaled by zoom (screen pixels per
 // world unit) times scale, tinted by c (straight alpha).
-func (b *spriteBatch) sprite(dst *ebiten.Image, f assets.Frame, x, y, angle, zoom, scale float32, c rgba) {
+func (b *spriteBatch) sprite(dst *ebiten.Image, f assets.Frame, x, y, angle, zoom, scale float32, c ui.RGBA) {
 	if f.Rect.Empty() {
 		return
 	}
-	if len(b.vs)+4 > maxBatchVertices {
+	if len(b.vs)+4 > ui.MaxBatchVertices {
 		b.flush(dst)
 	}
 	k := float32(f.Scale) * zoom * scale
@@ -82,8 +83,8 @@ func (b *spriteBatch) sprite(dst *ebiten.Image, f assets.Frame, x, y, angle, zoo
 
 // flush draws what was collected and empties the batch.
 func (b *spriteBatch) flush(dst *ebiten.Image) {
-	for start := 0; start < len(b.vs); start += maxBatchVertices {
-		end := min(start+maxBatchVertices, len(b.vs))
+	for start := 0; start < len(b.vs); start += ui.MaxBatchVertices {
+		end := min(start+ui.MaxBatchVertices, len(b.vs))
 		dst.DrawTriangles(b.vs[start:end], quadIndices[:(end-start)/4*6], b.sheet.img, &b.op)
 	}
 	b.vs = b.vs[:0]

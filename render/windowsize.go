@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image"
 	"math"
+
+	"duskfall/render/ui"
 )
 
 // The Window size row of Settings shows the window's real size, the one
@@ -19,7 +21,7 @@ var windowScales = [...]float64{0.5, 0.75, 1, 1.25, 1.5, 1.75, 2}
 // windowSizeAt is the window's size at a window scale, in the
 // device-independent pixels the window is laid out in.
 func windowSizeAt(scale float64) image.Point {
-	w, h := int(math.Round(WindowWidth*scale)), int(math.Round(WindowHeight*scale))
+	w, h := int(math.Round(ui.WindowWidth*scale)), int(math.Round(ui.WindowHeight*scale))
 	return image.Pt(max(w, MinWindowWidth), max(h, MinWindowHeight))
 }
 
@@ -50,8 +52,8 @@ func windowSizeWords(sz image.Point) string {
 	switch {
 	case sz == windowSizeAt(windowScales[0]):
 		return fmt.Sprintf("%d×%d pixels, the smallest", sz.X, sz.Y)
-	case sz.X*WindowHeight == sz.Y*WindowWidth:
-		return fmt.Sprintf("%d×%d pixels, %.0f %% of %d×%d", sz.X, sz.Y, 100*float64(sz.X)/WindowWidth, WindowWidth, WindowHeight)
+	case sz.X*ui.WindowHeight == sz.Y*ui.WindowWidth:
+		return fmt.Sprintf("%d×%d pixels, %.0f %% of %d×%d", sz.X, sz.Y, 100*float64(sz.X)/ui.WindowWidth, ui.WindowWidth, ui.WindowHeight)
 	}
 	return fmt.Sprintf("%d×%d pixels", sz.X, sz.Y)
 }

@@ -12,26 +12,27 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/levels"
+	"duskfall/render/ui"
 )
 
 // World colours.
 var (
-	colFloorA     = rgb8(50, 54, 72, 1)
-	colFloorB     = rgb8(57, 61, 81, 1)
-	colPaveA      = rgb8(70, 64, 82, 1) // decorative paving: warmer stone, laid in larger squares
-	colPaveB      = rgb8(78, 71, 91, 1)
-	colWall       = rgb8(104, 94, 138, 1)
-	colWallTop    = rgb8(164, 152, 204, 1)
-	colSelf       = rgb8(236, 240, 255, 1)
-	colFriend     = rgb8(150, 236, 170, 1)
-	colGhost      = rgb8(200, 210, 230, 0.3)
-	colShimmer    = rgb8(255, 232, 150, 1)
-	colBarBack    = rgb8(0, 0, 0, 0.7)
-	colEnemyHP    = rgb8(255, 80, 70, 1)
-	colTelegraph  = rgb8(255, 236, 150, 1)
-	colHitbox     = rgb8(255, 255, 255, 0.95)
-	colFriendHP   = rgb8(110, 230, 120, 1)
-	colPortal     = rgb8(180, 120, 255, 1)
+	colFloorA     = ui.Rgb8(50, 54, 72, 1)
+	colFloorB     = ui.Rgb8(57, 61, 81, 1)
+	colPaveA      = ui.Rgb8(70, 64, 82, 1) // decorative paving: warmer stone, laid in larger squares
+	colPaveB      = ui.Rgb8(78, 71, 91, 1)
+	colWall       = ui.Rgb8(104, 94, 138, 1)
+	colWallTop    = ui.Rgb8(164, 152, 204, 1)
+	colSelf       = ui.Rgb8(236, 240, 255, 1)
+	colFriend     = ui.Rgb8(150, 236, 170, 1)
+	colGhost      = ui.Rgb8(200, 210, 230, 0.3)
+	colShimmer    = ui.Rgb8(255, 232, 150, 1)
+	colBarBack    = ui.Rgb8(0, 0, 0, 0.7)
+	colEnemyHP    = ui.Rgb8(255, 80, 70, 1)
+	colTelegraph  = ui.Rgb8(255, 236, 150, 1)
+	colHitbox     = ui.Rgb8(255, 255, 255, 0.95)
+	colFriendHP   = ui.Rgb8(110, 230, 120, 1)
+	colPortal     = ui.Rgb8(180, 120, 255, 1)
 	colPortalText = color.RGBA{220, 200, 255, 255}
 )
 
@@ -139,15 +140,15 @@ func (w *worldLook) noteHits(rt *client.Runtime, v *worldView) {
 // light, then the portals; it returns the actors' art for what stands on
 // the ground, or false (said on screen) when the art did not load.
 func (w *worldLook) drawGround(dst *ebiten.Image, g *graphics, v *worldView) (*actorArt, bool) {
-	w.drawTiles(dst, g.shapes, v)
-	g.shapes.flush(dst) // the ground, under everything drawn from the sheets
+	w.drawTiles(dst, g.Shapes, v)
+	g.Shapes.Flush(dst) // the ground, under everything drawn from the sheets
 	a, ok := w.actorArt()
 	if !ok {
-		g.text.draw(dst, w.artErr.Error(), int(v.cam.W)/2, 8, 1, alignCenter, colError)
+		g.Text.Draw(dst, w.artErr.Error(), int(v.cam.W)/2, 8, 1, ui.AlignCenter, ui.ColError)
 		return nil, false
 	}
 	w.beginView(v)
-	w.drawPortals(dst, a, g.shapes, v)
+	w.drawPortals(dst, a, g.Shapes, v)
 	return a, true
 }
 
@@ -157,30 +158,30 @@ func (w *worldLook) drawActors(dst *ebiten.Image, g *graphics, a *actorArt, v *w
 	fog := v.fog
 	for _, e := range v.enemies {
 		if fog.CanSee(e.Pos) && !w.deaths.hidden(e.ID, v.frame) {
-			w.drawEnemy(dst, a, g.shapes, v, e)
+			w.drawEnemy(dst, a, g.Shapes, v, e)
 		}
 	}
-	w.drawSensed(dst, a, g.shapes, v.enemies, fog, v.grid)
+	w.drawSensed(dst, a, g.Shapes, v.enemies, fog, v.grid)
 	w.deaths.draw(dst, a, &w.view)
 	for _, p := range v.players {
 		if !fog.CanSee(p.Pos) {
 			continue
 		}
-		w.drawShip(dst, a, g.shapes, v, p, p.Aim, colFriend, v.shipOf(p.ID))
+		w.drawShip(dst, a, g.Shapes, v, p, p.Aim, colFriend, v.shipOf(p.ID))
 		if v.cam.visible(p.Pos.X, p.Pos.Y, 40) && p.Flags&game.PlayerDead == 0 {
 			x, y := v.cam.toScreen(p.Pos.X, p.Pos.Y)
 			r := w.playerRadius
-			hpBar(dst, g.shapes, x-r-2, y+r+8, 2*r+4, 3, p.HP, p.MaxHP, colFriendHP)
+			hpBar(dst, g.Shapes, x-r-2, y+r+8, 2*r+4, 3, p.HP, p.MaxHP, colFriendHP)
 		}
 	}
 	if v.hasSelf {
 		self := v.self
-		w.drawShip(dst, a, g.shapes, v, self, v.selfAim, colSelf, v.selfShip)
+		w.drawShip(dst, a, g.Shapes, v, self, v.selfAim, colSelf, v.selfShip)
 		if v.focused && self.Flags&game.PlayerDead == 0 {
-			w.drawHitbox(dst, g.shapes, v, self)
+			w.drawHitbox(dst, g.Shapes, v, self)
 		}
 	}
-	w.drawBombs(dst, g.shapes, v)
+	w.drawBombs(dst, g.Shapes, v)
 	a.flush(dst) // the shapes (bars, rings, the hitbox) go over it, flushed by the caller
 }
 
@@ -189,7 +190,7 @@ const bombWave = 350 * time.Millisecond
 
 // drawBombs draws each bomb announced lately as a wave of light running
 // out from its ship to the radius it erased.
-func (w *worldLook) drawBombs(dst *ebiten.Image, sb *shapeBatch, v *worldView) {
+func (w *worldLook) drawBombs(dst *ebiten.Image, sb *ui.ShapeBatch, v *worldView) {
 	now := v.now
 	for _, u := range v.abilities {
 		age := now.Sub(u.At)
@@ -203,8 +204,8 @@ func (w *worldLook) drawBombs(dst *ebiten.Image, sb *shapeBatch, v *worldView) {
 		t := float32(age) / float32(bombWave)
 		x, y := v.cam.toScreen(at.X, at.Y)
 		r := float32(u.Ability.Radius) * (0.25 + 0.75*t)
-		c := colShield.alpha(0.85 * (1 - t))
-		sb.ring(dst, x, y, r-6, r, func(int) rgba { return c })
+		c := colShield.Alpha(0.85 * (1 - t))
+		sb.Ring(dst, x, y, r-6, r, func(int) ui.RGBA { return c })
 	}
 }
 
@@ -224,16 +225,16 @@ func (w *worldLook) beginView(v *worldView) {
 
 // drawHitbox shows, while the player focuses, exactly what a bullet must
 // touch to hit: the ship's collision circle, and its centre.
-func (w *worldLook) drawHitbox(dst *ebiten.Image, sb *shapeBatch, v *worldView, self client.Actor) {
+func (w *worldLook) drawHitbox(dst *ebiten.Image, sb *ui.ShapeBatch, v *worldView, self client.Actor) {
 	x, y := v.cam.toScreen(self.Pos.X, self.Pos.Y)
 	r := w.playerRadius
-	sb.ring(dst, x, y, r-1.5, r, func(int) rgba { return colHitbox })
-	sb.circle(dst, x, y, 2.5, colHitbox)
+	sb.Ring(dst, x, y, r-1.5, r, func(int) ui.RGBA { return colHitbox })
+	sb.Circle(dst, x, y, 2.5, colHitbox)
 }
 
 // drawTiles draws the ground: the place's tiles, lit, through the fog
 // (ground.go).
-func (w *worldLook) drawTiles(dst *ebiten.Image, sb *shapeBatch, v *worldView) {
+func (w *worldLook) drawTiles(dst *ebiten.Image, sb *ui.ShapeBatch, v *worldView) {
 	w.ground.draw(dst, sb, v)
 }
 
@@ -254,7 +255,7 @@ func eachPortal(portals []game.Portal, cam camera, margin float64, known func(tx
 // pulsing, in sight, and in the hub wherever they stand, beacons to the
 // ways out; the frame alone, still and dim, where only remembered. The way
 // back to the hub and the way down have frames of their own.
-func (w *worldLook) drawPortals(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v *worldView) {
+func (w *worldLook) drawPortals(dst *ebiten.Image, a *actorArt, sb *ui.ShapeBatch, v *worldView) {
 	t, fog := float64(v.frame), v.fog
 	here := v.dungeon
 	eachPortal(v.portals, v.cam, 40, fog.Explored, func(p game.Portal, x, y float32) {
@@ -266,21 +267,21 @@ func (w *worldLook) drawPortals(dst *ebiten.Image, a *actorArt, sb *shapeBatch, 
 			frame = a.portalDown
 		}
 		if !fog.Visible(p.Tile()) && here != game.HubDungeon {
-			a.portals.body.sprite(dst, frame, x, y, 0, 1, 1, col.scale(fogExplore))
+			a.portals.body.sprite(dst, frame, x, y, 0, 1, 1, col.Scale(fogExplore))
 			return
 		}
 		pulse := float32(0.5 + 0.5*math.Sin(t*0.08))
 		if w.view.glow {
-			a.portals.glow.sprite(dst, a.portalGlow, x, y, 0, 1, 1+0.08*pulse, col.alpha(0.55+0.25*pulse))
+			a.portals.glow.sprite(dst, a.portalGlow, x, y, 0, 1, 1+0.08*pulse, col.Alpha(0.55+0.25*pulse))
 		}
-		a.portals.light.sprite(dst, a.portalSwirl, x, y, float32(-t*0.05), 1, 0.92+0.06*pulse, col.alpha(0.7+0.3*pulse))
+		a.portals.light.sprite(dst, a.portalSwirl, x, y, float32(-t*0.05), 1, 0.92+0.06*pulse, col.Alpha(0.7+0.3*pulse))
 		a.portals.body.sprite(dst, frame, x, y, 0, 1, 1, col)
 	})
 }
 
 // portalAccent is the accent of the place a portal leads to
 // (assets.Place.Accent), or the old portal violet without one.
-func (w *worldLook) portalAccent(dungeon uint8) rgba {
+func (w *worldLook) portalAccent(dungeon uint8) ui.RGBA {
 	id := "hub"
 	if dungeon != game.HubDungeon {
 		if w.content == nil || int(dungeon) >= len(w.content.Dungeons) {
@@ -296,12 +297,12 @@ func (w *worldLook) portalAccent(dungeon uint8) rgba {
 	if !ok {
 		return colPortal
 	}
-	return rgb8(p.Accent[0], p.Accent[1], p.Accent[2], 1)
+	return ui.Rgb8(p.Accent[0], p.Accent[1], p.Accent[2], 1)
 }
 
 // drawEnemy draws an enemy from its art, its health bar over it; a kind
 // without art is a plain disc.
-func (w *worldLook) drawEnemy(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v *worldView, e client.Actor) {
+func (w *worldLook) drawEnemy(dst *ebiten.Image, a *actorArt, sb *ui.ShapeBatch, v *worldView, e client.Actor) {
 	r := w.enemyRadius(e.Kind)
 	if !v.cam.visible(e.Pos.X, e.Pos.Y, float64(r)*2.5) {
 		return
@@ -314,9 +315,9 @@ func (w *worldLook) drawEnemy(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v 
 	} else {
 		c := colEnemyHP
 		if flashing {
-			c = rgb8(255, 255, 255, 1)
+			c = ui.Rgb8(255, 255, 255, 1)
 		}
-		sb.circle(dst, x, y, r, c.scale(0.55))
+		sb.Circle(dst, x, y, r, c.Scale(0.55))
 	}
 	hpBar(dst, sb, x-r-3, y-r-10, 2*r+6, 4, e.HP, e.MaxHP, colEnemyHP)
 }
@@ -324,7 +325,7 @@ func (w *worldLook) drawEnemy(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v 
 // drawShip draws a ship from its design along its aim, in its tint.
 // Arrival grace is a shimmering ring; the dead are a faint ghost;
 // the linkdead are dimmed; a hit flashes it red.
-func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v *worldView, p client.Actor, aim float64, c rgba, design int) {
+func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *ui.ShapeBatch, v *worldView, p client.Actor, aim float64, c ui.RGBA, design int) {
 	r := w.playerRadius
 	if !v.cam.visible(p.Pos.X, p.Pos.Y, float64(r)*2+4) {
 		return
@@ -340,15 +341,15 @@ func (w *worldLook) drawShip(dst *ebiten.Image, a *actorArt, sb *shapeBatch, v *
 		shimmer(dst, sb, x, y, r, v.frame)
 	}
 	if p.Flags&game.PlayerShielded != 0 {
-		c := colShield.alpha(0.55 + 0.25*float32(math.Sin(float64(v.frame)*0.3)))
-		sb.ring(dst, x, y, r*1.9, r*2.2, func(int) rgba { return c })
+		c := colShield.Alpha(0.55 + 0.25*float32(math.Sin(float64(v.frame)*0.3)))
+		sb.Ring(dst, x, y, r*1.9, r*2.2, func(int) ui.RGBA { return c })
 	}
 	w.drawEscape(dst, sb, v.frame, p, x, y)
 }
 
 // drawEscape draws a channelling ship's escape as a ring filling over its
 // second, for everyone near to see.
-func (w *worldLook) drawEscape(dst *ebiten.Image, sb *shapeBatch, frame int, p client.Actor, x, y float32) {
+func (w *worldLook) drawEscape(dst *ebiten.Image, sb *ui.ShapeBatch, frame int, p client.Actor, x, y float32) {
 	if p.Flags&game.PlayerEscaping == 0 {
 		delete(w.escapeFrom, p.ID)
 		return
@@ -360,32 +361,32 @@ func (w *worldLook) drawEscape(dst *ebiten.Image, sb *shapeBatch, frame int, p c
 	}
 	done := float64(frame-from) / game.EscapeTicks
 	r := w.playerRadius
-	sb.ring(dst, x, y, r*2.0, r*2.4, func(seg int) rgba {
-		if float64(seg)/circleSegments <= done {
+	sb.Ring(dst, x, y, r*2.0, r*2.4, func(seg int) ui.RGBA {
+		if float64(seg)/ui.CircleSegments <= done {
 			return colPortal
 		}
-		return colPortal.alpha(0.2)
+		return colPortal.Alpha(0.2)
 	})
 }
 
 // shimmer is the arrival-grace mark: a ring of light whose brightness
 // runs around it.
-func shimmer(dst *ebiten.Image, sb *shapeBatch, x, y, r float32, frame int) {
+func shimmer(dst *ebiten.Image, sb *ui.ShapeBatch, x, y, r float32, frame int) {
 	t := float64(frame) * 0.12
-	sb.ring(dst, x, y, r*1.45, r*1.8, func(seg int) rgba {
-		a := 0.2 + 0.6*(0.5+0.5*math.Sin(float64(seg)*2*math.Pi*3/circleSegments-t))
-		return colShimmer.alpha(float32(a))
+	sb.Ring(dst, x, y, r*1.45, r*1.8, func(seg int) ui.RGBA {
+		a := 0.2 + 0.6*(0.5+0.5*math.Sin(float64(seg)*2*math.Pi*3/ui.CircleSegments-t))
+		return colShimmer.Alpha(float32(a))
 	})
 }
 
 // hpBar is a small health bar.
-func hpBar(dst *ebiten.Image, sb *shapeBatch, x, y, w, h float32, hp, maxHP int16, c rgba) {
+func hpBar(dst *ebiten.Image, sb *ui.ShapeBatch, x, y, w, h float32, hp, maxHP int16, c ui.RGBA) {
 	if maxHP <= 0 {
 		return
 	}
 	f := float32(clamp01(float64(hp) / float64(maxHP)))
-	sb.rect(dst, x-1, y-1, w+2, h+2, colBarBack)
-	sb.rect(dst, x, y, w*f, h, c)
+	sb.Rect(dst, x-1, y-1, w+2, h+2, colBarBack)
+	sb.Rect(dst, x, y, w*f, h, c)
 }
 
 // drawLabels draws the world's labels through the frame's placer
@@ -399,11 +400,11 @@ func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
 	w.keepLabelsOffFigures(s, fog)
 	w.portalLabels(dst, g, s, fog)
 	if self, ok := s.rt.Self(); ok {
-		w.label(dst, g, s, self, r, colDim)
+		w.label(dst, g, s, self, r, ui.ColDim)
 	}
 	for _, p := range s.rt.Players() {
 		if fog.CanSee(p.Pos) {
-			w.label(dst, g, s, p, r, colText)
+			w.label(dst, g, s, p, r, ui.ColText)
 		}
 	}
 }
@@ -429,7 +430,7 @@ func (w *worldLook) keepLabelsOffFigures(s *playScene, fog *client.Fog) {
 func spriteBox(f assets.Frame, x, y float32) image.Rectangle {
 	k := float32(f.Scale)
 	x0, y0 := x-float32(f.Anchor.X-f.Rect.Min.X)*k, y-float32(f.Anchor.Y-f.Rect.Min.Y)*k
-	return rectF(x0, y0, float32(f.Rect.Dx())*k, float32(f.Rect.Dy())*k)
+	return ui.RectF(x0, y0, float32(f.Rect.Dx())*k, float32(f.Rect.Dy())*k)
 }
 
 // portalLabels names what each portal in sight opens, so a player knows
@@ -465,7 +466,7 @@ func (w *worldLook) portalPrompt(s *playScene, pos game.Vec) string {
 	}
 	p := s.rt.Portals()[found]
 	_, here := s.rt.Instance()
-	key := s.keys[actInteract]
+	key := s.keys[ui.ActInteract]
 	if w.prompts == nil || w.promptKey != key {
 		w.prompts, w.promptKey = map[uint8]string{}, key
 	}

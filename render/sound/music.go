@@ -1,4 +1,4 @@
-package render
+package sound
 
 import (
 	"io"
@@ -6,8 +6,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2/audio"
 
-	"duskfall/client"
-	"duskfall/game"
 	"duskfall/music"
 )
 
@@ -21,13 +19,13 @@ type trackPlayer interface {
 	Rewind() error
 }
 
-// jukebox plays the music (docs/ART.md, "Music"): the tracks are
+// Jukebox plays the music (docs/ART.md, "Music"): the tracks are
 // synthesized one after another on their own goroutine, so the first
 // frames never wait for them; each starts playing once it is ready, and a
 // change of place crossfades to its track. A nil jukebox (a computer
 // without sound) plays nothing and synthesizes nothing. Once the tracks
 // are made, a frame allocates nothing.
-type jukebox struct {
+type Jukebox struct {
 	fader   music.Fader
 	players [music.NumTracks]trackPlayer
 	volumes [music.NumTracks]float64 // the volume each player was last given
@@ -49,8 +47,8 @@ var musicOrder = [music.NumTracks]music.Track{music.Hub, music.Dungeon, music.Bo
 
 // newJukebox starts making the tracks; open turns a track's samples into
 // its player.
-func newJukebox(open func(pcm []int16) trackPlayer, volume func() float64, render func(music.Track) []int16) *jukebox {
-	j := &jukebox{ready: make(chan readyTrack, music.NumTracks), open: open, volume: volume}
+func newJukebox(open func(pcm []int16) trackPlayer, volume func() float64, render func(music.Track) []int16) *Jukebox {
+	j := &Jukebox{ready: make(chan readyTrack, music.NumTracks), open: open, volume: volume}
 	j.made.Add(1)
 	go func() {
 		defer j.made.Done()
@@ -61,9 +59,9 @@ func newJukebox(open func(pcm []int16) trackPlayer, volume func() float64, rende
 	return j
 }
 
-// update is one frame: takes in the tracks made since the last, fades
+// Update is one frame: takes in the tracks made since the last, fades
 // toward want by dt seconds and sets each player's volume.
-func (j *jukebox) update(want music.Track, dt float64) {
+func (j *Jukebox) Update(want music.Track, dt float64) {
 	if j == nil {
 		return
 	}
@@ -82,7 +80,7 @@ func (j *jukebox) update(want music.Track, dt float64) {
 }
 
 // collect opens a player for each track made since the last frame.
-func (j *jukebox) collect() {
+func (j *Jukebox) collect() {
 	for {
 		select {
 		case r := <-j.ready:
@@ -97,7 +95,7 @@ func (j *jukebox) collect() {
 // drive plays, pauses and sets the volume of one track's player. A track
 // fading in resumes where it paused, except a boss fight's, which starts
 // from its top: its first bars build.
-func (j *jukebox) drive(t music.Track, p trackPlayer, volume float64) {
+func (j *Jukebox) drive(t music.Track, p trackPlayer, volume float64) {
 	if volume <= 0 {
 		if p.IsPlaying() {
 			p.Pause()
@@ -116,9 +114,9 @@ func (j *jukebox) drive(t music.Track, p trackPlayer, volume float64) {
 	}
 }
 
-// startMusic makes the tracks and plays them through Ebitengine's audio
+// StartMusic makes the tracks and plays them through Ebitengine's audio
 // context.
-func startMusic(ctx *audio.Context, volume func() float64) *jukebox {
+func StartMusic(ctx *audio.Context, volume func() float64) *Jukebox {
 	open := func(pcm []int16) trackPlayer {
 		p, err := ctx.NewPlayer(&loopStream{pcm: pcm})
 		if err != nil {
@@ -170,41 +168,4 @@ func (l *loopStream) Seek(offset int64, whence int) (int64, error) {
 	}
 	l.pos = offset
 	return offset, nil
-}
-
-// bossLinger is how long, in frames, the boss fight's music outlasts the
-// boss going out of view: a boss stepping behind a pillar does not end
-// the fight.
-const bossLinger = 3 * game.TickRate
-
-// musicTrack is the track for where the player is: the hub's in the hub,
-// a boss fight's while a met boss is near, a dungeon's elsewhere (the
-// practice maps count as dungeons: they are fights).
-func (s *playScene) musicTrack() music.Track {
-	if s.fx.bossSeen {
-		s.bossHeard = s.frames
-	}
-	inst, dungeon := s.rt.Instance()
-	switch {
-	case inst == 0 || s.rt.State() != client.StatePlaying:
-		return music.Hub
-	case s.bossHeard > 0 && s.frames-s.bossHeard < bossLinger:
-		return music.Boss
-	case dungeon == game.HubDungeon && len(s.rt.Portals()) > 0:
-		return music.Hub
-	}
-	return music.Dungeon
-}
-
-// musicScene is a scene with music of its own; every other scene plays
-// the hub's.
-type musicScene interface{ musicTrack() music.Track }
-
-// playMusic is the app's frame of music.
-func (a *app) playMusic() {
-	want := music.Hub
-	if m, ok := a.scenes.current.(musicScene); ok {
-		want = m.musicTrack()
-	}
-	a.music.update(want, 1.0/game.TickRate)
 }

@@ -1,7 +1,6 @@
-package render
+package ui
 
 import (
-	"duskfall/profile"
 	"fmt"
 	"math"
 	"sort"
@@ -10,6 +9,7 @@ import (
 
 	"duskfall/assets"
 	"duskfall/game"
+	"duskfall/profile"
 )
 
 // checkKeys drops the key names the settings file gives that name no
@@ -37,8 +37,8 @@ func checkKeys(s *profile.Settings) bool {
 	return changed
 }
 
-// loadSettings is LoadSettings with the key names checked (checkKeys).
-func loadSettings(path string) (profile.Settings, bool, error) {
+// LoadSettings is LoadSettings with the key names checked (checkKeys).
+func LoadSettings(path string) (profile.Settings, bool, error) {
 	s, changed, err := profile.LoadSettings(path)
 	if err != nil {
 		return s, changed, err
@@ -61,16 +61,16 @@ func sortedKeys(m map[string]string) []string {
 // An action is something a key does in play; the settings screen rebinds
 // each by pressing the new key.
 type action struct {
-	id, label string
+	Id, Label string
 	name      string     // in Settings' words about a rebinding: the label, shorter
-	key       ebiten.Key // the default
+	Key       ebiten.Key // the default
 }
 
 // Actions, in the settings screen's order. The arrow keys also move, and
 // Esc, F11, Shift with a bag slot's key and the mouse keep their meaning
 // (fixedKey); the keypad's 1 to 8 also use the bag slots while no action
 // has them.
-var actions = [...]action{
+var Actions = [...]action{
 	{"up", "Move up", "Move up", ebiten.KeyW},
 	{"down", "Move down", "Move down", ebiten.KeyS},
 	{"left", "Move left", "Move left", ebiten.KeyA},
@@ -93,23 +93,23 @@ var actions = [...]action{
 
 // Indices into actions.
 const (
-	actUp = iota
-	actDown
-	actLeft
-	actRight
-	actInteract
-	actLeave
-	actNetGraph
-	actInventory
-	actAbility
-	actFocus
-	actSlot1   // the bag slots' keys, slot i at actSlot1+i
-	numActions = actSlot1 + game.BagSlots
+	ActUp = iota
+	ActDown
+	ActLeft
+	ActRight
+	ActInteract
+	ActLeave
+	ActNetGraph
+	ActInventory
+	ActAbility
+	ActFocus
+	ActSlot1   // the bag slots' keys, slot i at actSlot1+i
+	NumActions = ActSlot1 + game.BagSlots
 )
 
 func actionIndex(id string) int {
-	for i, a := range actions {
-		if a.id == id {
+	for i, a := range Actions {
+		if a.Id == id {
 			return i
 		}
 	}
@@ -117,18 +117,18 @@ func actionIndex(id string) int {
 }
 
 // isSlot says whether action i uses a bag slot.
-func isSlot(i int) bool { return i >= actSlot1 && i < actSlot1+game.BagSlots }
+func isSlot(i int) bool { return i >= ActSlot1 && i < ActSlot1+game.BagSlots }
 
-// bindings is the key of every action.
-type bindings [numActions]ebiten.Key
+// Bindings is the key of every action.
+type Bindings [NumActions]ebiten.Key
 
-// bindingsOf is what the settings say, defaults where they are silent.
-func bindingsOf(s *profile.Settings) bindings {
-	var b bindings
-	for i, a := range actions {
-		b[i] = a.key
+// BindingsOf is what the settings say, defaults where they are silent.
+func BindingsOf(s *profile.Settings) Bindings {
+	var b Bindings
+	for i, a := range Actions {
+		b[i] = a.Key
 		var k ebiten.Key
-		if name, ok := s.Keys[a.id]; ok && k.UnmarshalText([]byte(name)) == nil {
+		if name, ok := s.Keys[a.Id]; ok && k.UnmarshalText([]byte(name)) == nil {
 			b[i] = k
 		}
 	}
@@ -169,39 +169,39 @@ func fixedKey(act int, k ebiten.Key) string {
 // A rebinding is what binding a key did, for the words Settings shows.
 type rebinding struct {
 	act      int        // the action given the key
-	key      ebiten.Key // the key, as bound
+	Key      ebiten.Key // the key, as bound
 	was      int        // the action that had the key and now has act's old one, or -1
 	old      ebiten.Key // act's old key, now was's
-	refused  string     // why the key was not bound, or ""
+	Refused  string     // why the key was not bound, or ""
 	unchange bool       // the action had that key already
 }
 
-// words is what Settings says of it: "W was Move up: Move up is now
+// Words is what Settings says of it: "W was Move up: Move up is now
 // Space", "Inventory is now B", or why the key was refused.
-func (r rebinding) words() string {
-	key, act := keyName(r.key), actions[r.act].name
+func (r rebinding) Words() string {
+	key, act := KeyName(r.Key), Actions[r.act].name
 	switch {
-	case r.refused != "":
-		return fmt.Sprintf("%s not bound: %s", act, r.refused)
+	case r.Refused != "":
+		return fmt.Sprintf("%s not bound: %s", act, r.Refused)
 	case r.unchange:
 		return fmt.Sprintf("%s stays %s", act, key)
 	case r.was >= 0:
-		was := actions[r.was].name
-		return fmt.Sprintf("%s was %s: %s is now %s", key, was, was, keyName(r.old))
+		was := Actions[r.was].name
+		return fmt.Sprintf("%s was %s: %s is now %s", key, was, was, KeyName(r.old))
 	}
 	return fmt.Sprintf("%s is now %s", act, key)
 }
 
-// bind gives action act the key k in the settings s, keeping only the keys that differ
+// Bind gives action act the key k in the settings s, keeping only the keys that differ
 // from the defaults in the file. The action that had k takes act's old
 // key, so no key does two things; the result says so. A key that cannot
 // do act, or whose move would give the other action a key it cannot
 // have, is refused.
-func bind(s *profile.Settings, act int, k ebiten.Key) rebinding {
+func Bind(s *profile.Settings, act int, k ebiten.Key) rebinding {
 	k = bindKey(k)
-	b := bindingsOf(s)
-	r := rebinding{act: act, key: k, was: -1, old: b[act]}
-	if r.refused = fixedKey(act, k); r.refused != "" {
+	b := BindingsOf(s)
+	r := rebinding{act: act, Key: k, was: -1, old: b[act]}
+	if r.Refused = fixedKey(act, k); r.Refused != "" {
 		return r
 	}
 	if bindKey(b[act]) == k {
@@ -215,8 +215,8 @@ func bind(s *profile.Settings, act int, k ebiten.Key) rebinding {
 	}
 	if r.was >= 0 {
 		if fixedKey(r.was, b[act]) != "" {
-			r.refused = fmt.Sprintf("%s has %s and cannot take %s; give it another key first",
-				actions[r.was].name, keyName(k), keyName(b[act]))
+			r.Refused = fmt.Sprintf("%s has %s and cannot take %s; give it another key first",
+				Actions[r.was].name, KeyName(k), KeyName(b[act]))
 			r.was = -1
 			return r
 		}
@@ -224,27 +224,27 @@ func bind(s *profile.Settings, act int, k ebiten.Key) rebinding {
 	}
 	b[act] = k
 	s.Keys = nil
-	for i, a := range actions {
-		if b[i] != a.key {
+	for i, a := range Actions {
+		if b[i] != a.Key {
 			if s.Keys == nil {
 				s.Keys = map[string]string{}
 			}
-			s.Keys[a.id] = b[i].String()
+			s.Keys[a.Id] = b[i].String()
 		}
 	}
 	return r
 }
 
-// paletteName is the palette's name as Settings shows it.
-func paletteName(id string) string {
+// PaletteName is the palette's name as Settings shows it.
+func PaletteName(id string) string {
 	if l, err := assets.Shared(); err == nil {
 		return l.Palette(id).Name
 	}
 	return id
 }
 
-// nextPalette is the palette after (dir +1) or before (-1) id, wrapping.
-func nextPalette(id string, dir int) string {
+// NextPalette is the palette after (dir +1) or before (-1) id, wrapping.
+func NextPalette(id string, dir int) string {
 	l, err := assets.Shared()
 	if err != nil || len(l.Palettes) == 0 {
 		return id
@@ -262,8 +262,8 @@ func nextPalette(id string, dir int) string {
 	return l.Palettes[((i+dir)%n+n)%n].ID
 }
 
-// stepVolume moves a volume by a tenth, within 0 and 1.
-func stepVolume(v float64, dir int) float64 {
+// StepVolume moves a volume by a tenth, within 0 and 1.
+func StepVolume(v float64, dir int) float64 {
 	if dir == 0 {
 		dir = 1
 		if v >= 1 {

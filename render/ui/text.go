@@ -1,4 +1,4 @@
-package render
+package ui
 
 import (
 	"bytes"
@@ -18,8 +18,8 @@ import (
 // messages.
 const (
 	textSize = 13
-	glyphW   = 7
-	glyphH   = 16
+	GlyphW   = 7
+	GlyphH   = 16
 )
 
 // maxCachedTexts bounds the text cache; HUD numbers change, labels do not.
@@ -43,16 +43,16 @@ type textCache struct {
 	op     ebiten.DrawImageOptions
 	dop    text.DrawOptions
 	// boxes records each string drawn while the layout is recorded.
-	boxes *uiBoxes
+	Boxes *UiBoxes
 	// quiet leaves words out: the HUD's, under a panel that dims the
 	// screen, where they would show through the panel's own.
-	quiet bool
+	Quiet bool
 	// hole leaves out the words that would lie under it: the place of a
 	// panel drawn over them next (a tooltip over the inventory).
-	hole image.Rectangle
+	Hole image.Rectangle
 }
 
-func newTextCache() *textCache {
+func NewTextCache() *textCache {
 	src, err := text.NewGoTextFaceSource(bytes.NewReader(goregular.TTF))
 	if err != nil {
 		panic("render: the embedded Go Regular font does not load: " + err.Error())
@@ -60,9 +60,9 @@ func newTextCache() *textCache {
 	return &textCache{imgs: make(map[textKey]*ebiten.Image, 64), source: src, faces: map[float64]*text.GoTextFace{}}
 }
 
-// beginFrame evicts everything when the cache is over its bound. It runs
+// BeginFrame evicts everything when the cache is over its bound. It runs
 // before anything is drawn, so no image queued this frame is disposed.
-func (t *textCache) beginFrame() {
+func (t *textCache) BeginFrame() {
 	if len(t.imgs) <= maxCachedTexts {
 		return
 	}
@@ -81,15 +81,15 @@ func (t *textCache) face(scale float64) *text.GoTextFace {
 	return f
 }
 
-// image is s set at scale, white, its top at the image's top.
-func (t *textCache) image(s string, scale float64) *ebiten.Image {
+// Image is s set at scale, white, its top at the image's top.
+func (t *textCache) Image(s string, scale float64) *ebiten.Image {
 	k := textKey{s, scale}
 	if img, ok := t.imgs[k]; ok {
 		return img
 	}
 	f := t.face(scale)
 	w := int(math.Ceil(text.Advance(s, f)))
-	h := int(math.Ceil(glyphH * scale))
+	h := int(math.Ceil(GlyphH * scale))
 	img := ebiten.NewImage(max(w, 1), max(h, 1))
 	t.dop.GeoM.Reset()
 	t.dop.GeoM.Translate(0, (float64(h)-f.Metrics().HAscent-f.Metrics().HDescent)/2)
@@ -99,36 +99,36 @@ func (t *textCache) image(s string, scale float64) *ebiten.Image {
 	return img
 }
 
-// advance is how wide s is set at scale, in pixels, without setting it.
-func (t *textCache) advance(s string, scale float64) int {
+// Advance is how wide s is set at scale, in pixels, without setting it.
+func (t *textCache) Advance(s string, scale float64) int {
 	return int(math.Ceil(text.Advance(s, t.face(scale))))
 }
 
 // Text alignment relative to the x given to draw.
 const (
-	alignLeft = iota
-	alignCenter
-	alignRight
+	AlignLeft = iota
+	AlignCenter
+	AlignRight
 )
 
-// draw draws s with its top at y, tinted c, at scale, aligned at x. A dark
+// Draw draws s with its top at y, tinted c, at scale, aligned at x. A dark
 // shadow one scaled pixel down-right keeps it readable on any background.
-func (t *textCache) draw(dst *ebiten.Image, s string, x, y int, scale float64, align int, c color.RGBA) {
-	if s == "" || t.quiet {
+func (t *textCache) Draw(dst *ebiten.Image, s string, x, y int, scale float64, align int, c color.RGBA) {
+	if s == "" || t.Quiet {
 		return
 	}
-	img := t.image(s, scale)
+	img := t.Image(s, scale)
 	switch w := img.Bounds().Dx(); align {
-	case alignCenter:
+	case AlignCenter:
 		x -= w / 2
-	case alignRight:
+	case AlignRight:
 		x -= w
 	}
 	r := image.Rect(x, y, x+img.Bounds().Dx(), y+img.Bounds().Dy())
-	if r.Overlaps(t.hole) {
+	if r.Overlaps(t.Hole) {
 		return
 	}
-	t.boxes.addText(s, r)
+	t.Boxes.AddText(s, r)
 	shadow := max(1, scale/2)
 	t.blit(dst, img, float64(x)+shadow, float64(y)+shadow, color.RGBA{0, 0, 0, 200})
 	t.blit(dst, img, float64(x), float64(y), c)
@@ -145,10 +145,10 @@ func (t *textCache) blit(dst, img *ebiten.Image, x, y float64, c color.RGBA) {
 	dst.DrawImage(img, &t.op)
 }
 
-// wrap breaks s into lines of at most width characters at spaces; a word
+// Wrap breaks s into lines of at most width characters at spaces; a word
 // longer than a line is cut, and a number keeps its unit on its line
 // ("every 15 s", never "every 15" over "s").
-func wrap(s string, width int) []string {
+func Wrap(s string, width int) []string {
 	width = max(width, 1)
 	var lines []string
 	line := []rune{}
@@ -216,17 +216,17 @@ func unitAt(words []string) int {
 	return 0
 }
 
-// drawLines draws lines centred at x from y down, at scale, and returns
+// DrawLines draws lines centred at x from y down, at scale, and returns
 // the y below them.
-func (t *textCache) drawLines(dst *ebiten.Image, lines []string, x, y int, scale float64, c color.RGBA) int {
+func (t *textCache) DrawLines(dst *ebiten.Image, lines []string, x, y int, scale float64, c color.RGBA) int {
 	for _, l := range lines {
-		t.draw(dst, l, x, y, scale, alignCenter, c)
-		y += int(glyphH*scale) + 4
+		t.Draw(dst, l, x, y, scale, AlignCenter, c)
+		y += int(GlyphH*scale) + 4
 	}
 	return y
 }
 
-// wrapFor wraps s to fit a screen w pixels wide at scale, with margins.
-func wrapFor(s string, w int, scale float64) []string {
-	return wrap(s, (w-80)/int(glyphW*scale))
+// WrapFor wraps s to fit a screen w pixels wide at scale, with margins.
+func WrapFor(s string, w int, scale float64) []string {
+	return Wrap(s, (w-80)/int(GlyphW*scale))
 }

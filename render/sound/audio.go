@@ -1,4 +1,4 @@
-package render
+package sound
 
 import (
 	"fmt"
@@ -13,15 +13,15 @@ import (
 	"duskfall/net/wire"
 )
 
-// speaker plays sounds; the window's is Ebitengine's audio, tests record.
-type speaker interface {
+// Speaker plays sounds; the window's is Ebitengine's audio, tests record.
+type Speaker interface {
 	Play(id int, volume float64)
 }
 
-// silence is the speaker of a computer without sound.
-type silence struct{}
+// Silence is the speaker of a computer without sound.
+type Silence struct{}
 
-func (silence) Play(int, float64) {}
+func (Silence) Play(int, float64) {}
 
 // voicesPerSound is how many of one sound may ring at once.
 const voicesPerSound = 4
@@ -44,13 +44,13 @@ func (m *mixer) Play(id int, volume float64) {
 	p.Play()
 }
 
-// openSpeaker opens the audio device, or explains in one line to w why the
+// OpenSpeaker opens the audio device, or explains in one line to w why the
 // game runs silent. Ebitengine reports a device that fails after start as
 // an error that ends the game, so without a device it is never opened.
-func openSpeaker(w io.Writer) speaker {
+func OpenSpeaker(w io.Writer) Speaker {
 	if !hasAudioDevice(runtime.GOOS, os.Getenv, filepath.Glob) {
 		fmt.Fprintln(w, "duskfall: no audio device found: playing without sound")
-		return silence{}
+		return Silence{}
 	}
 	ctx := audio.CurrentContext()
 	if ctx == nil {
@@ -93,19 +93,19 @@ func hasAudioDevice(goos string, getenv func(string) string, glob func(string) (
 // so three hundred bullets never become noise.
 var soundGap = [numSounds]int{
 	sndShot: 6, sndHitDealt: 4, sndHitTaken: 5, sndEnemyDeath: 4, sndDeath: 20,
-	sndPickup: 6, sndPortal: 30, sndTelegraph: 20, sndPhase: 60, sndLowHealth: 55, sndClick: 3,
-	sndShotB: 6, sndShotC: 6, sndShotD: 6, sndBigKill: 20, sndLevelUp: 30,
+	sndPickup: 6, sndPortal: 30, sndTelegraph: 20, sndPhase: 60, sndLowHealth: 55, SndClick: 3,
+	sndShotB: 6, sndShotC: 6, sndShotD: 6, sndBigKill: 20, SndLevelUp: 30,
 }
 
 // lowHealthShare is the health share under which the heartbeat plays.
 const lowHealthShare = 0.3
 
-// director decides, frame by frame, which sounds the game plays: from the
+// Director decides, frame by frame, which sounds the game plays: from the
 // hits and deaths the effects see, the own ship's shots and health, the
 // boss's telegraph and phase, portals and pickups. It is plain logic over
 // what the play scene reads; the speaker does the playing.
-type director struct {
-	out      speaker
+type Director struct {
+	out      Speaker
 	volume   func() float64 // master times effects, 0..1
 	frame    int
 	last     [numSounds]int // frame each sound last played, plus one
@@ -115,16 +115,16 @@ type director struct {
 	shots    int   // shots sounded, to take the shot's variants in turn
 }
 
-func newDirector(out speaker, volume func() float64) *director {
-	return &director{out: out, volume: volume}
+func NewDirector(out Speaker, volume func() float64) *Director {
+	return &Director{out: out, volume: volume}
 }
 
 // play plays id unless it played within its gap; it says whether it did.
-func (d *director) play(id int) bool { return d.playAs(id, id) }
+func (d *Director) play(id int) bool { return d.playAs(id, id) }
 
 // playAs plays sound as id, paced by id's gap: a variant of a sound is
 // paced with it.
-func (d *director) playAs(id, sound int) bool {
+func (d *Director) playAs(id, sound int) bool {
 	if last := d.last[id]; last > 0 && d.frame-(last-1) < soundGap[id] {
 		return false
 	}
@@ -133,8 +133,8 @@ func (d *director) playAs(id, sound int) bool {
 	return true
 }
 
-// onMark is a hit or death the effects turned into a spark or a number.
-func (d *director) onMark(ev *game.Event, self uint16) {
+// OnMark is a hit or death the effects turned into a spark or a number.
+func (d *Director) OnMark(ev *game.Event, self uint16) {
 	switch {
 	case ev.Kind == game.EvHit && ev.Actor == game.ActorPlayer && ev.ID == self:
 		d.play(sndHitTaken)
@@ -147,9 +147,9 @@ func (d *director) onMark(ev *game.Event, self uint16) {
 	}
 }
 
-// kill is an enemy's death: a boom for a large one or a boss, a crack for
+// Kill is an enemy's death: a boom for a large one or a boss, a crack for
 // the rest.
-func (d *director) kill(large bool) {
+func (d *Director) Kill(large bool) {
 	if large {
 		d.play(sndBigKill)
 		return
@@ -157,10 +157,10 @@ func (d *director) kill(large bool) {
 	d.play(sndEnemyDeath)
 }
 
-// update is one frame: the own ship's fire and health, and where it is.
+// Update is one frame: the own ship's fire and health, and where it is.
 // It says whether the ship fired this frame, at its fire rate, as the
 // server will have it fire: the muzzle flashes then.
-func (d *director) update(firing bool, cooldown int, hp, maxHP int16, alive bool, instance uint16) (fired bool) {
+func (d *Director) Update(firing bool, cooldown int, hp, maxHP int16, alive bool, instance uint16) (fired bool) {
 	d.frame++
 	if firing && alive && d.frame-d.shotAt >= max(cooldown, 1) {
 		d.shotAt, fired = d.frame, true
@@ -180,8 +180,8 @@ func (d *director) update(firing bool, cooldown int, hp, maxHP int16, alive bool
 	return fired
 }
 
-// boss is the met boss's news: a telegraph starting, a phase beginning.
-func (d *director) boss(telegraphStarted, phaseChanged bool) {
+// Boss is the met boss's news: a telegraph starting, a phase beginning.
+func (d *Director) Boss(telegraphStarted, phaseChanged bool) {
 	if phaseChanged {
 		d.play(sndPhase)
 	} else if telegraphStarted {
@@ -189,9 +189,9 @@ func (d *director) boss(telegraphStarted, phaseChanged bool) {
 	}
 }
 
-// sheet hears the sheet's news: an item the server confirmed taken, a
+// Sheet hears the sheet's news: an item the server confirmed taken, a
 // level gained.
-func (d *director) sheet(action uint8, at int64) {
+func (d *Director) Sheet(action uint8, at int64) {
 	if at <= d.sheetAt {
 		return
 	}
@@ -200,6 +200,6 @@ func (d *director) sheet(action uint8, at int64) {
 	case wire.ActionPicked:
 		d.play(sndPickup)
 	case wire.ActionLevelled:
-		d.play(sndLevelUp)
+		d.play(SndLevelUp)
 	}
 }

@@ -1,4 +1,4 @@
-package render
+package ui
 
 import (
 	"strings"
@@ -10,9 +10,9 @@ import (
 // bound to now (Settings rebinds them), through keyName: never a key
 // written into the words.
 
-// keyName is how a key is written for a player: "E", "F3", "Space",
+// KeyName is how a key is written for a player: "E", "F3", "Space",
 // "Up" for the arrow, "1" for a digit key.
-func keyName(k ebiten.Key) string {
+func KeyName(k ebiten.Key) string {
 	s := k.String()
 	switch {
 	case strings.HasPrefix(s, "Digit"):
@@ -25,10 +25,10 @@ func keyName(k ebiten.Key) string {
 	return s
 }
 
-// slotKeyLabel is a bag slot's key as its slot on the bar shows it: three
+// SlotKeyLabel is a bag slot's key as its slot on the bar shows it: three
 // letters at most ("N1" for the keypad's 1).
-func slotKeyLabel(k ebiten.Key) string {
-	s := keyName(k)
+func SlotKeyLabel(k ebiten.Key) string {
+	s := KeyName(k)
 	if rest, ok := strings.CutPrefix(s, "Numpad"); ok {
 		s = "N" + rest
 	}
@@ -38,11 +38,11 @@ func slotKeyLabel(k ebiten.Key) string {
 	return s
 }
 
-// slotKeys names the bag slots' keys together, a run of three or more
+// SlotKeys names the bag slots' keys together, a run of three or more
 // digits in order as its ends: "1-8" at first, "Z/2-8" after Z took the
 // first slot, "Z/X/C/V/B/N/M/Comma" when no digits are left.
-func slotKeys(b bindings) string {
-	keys := b[actSlot1:]
+func SlotKeys(b Bindings) string {
+	keys := b[ActSlot1:]
 	var parts []string
 	for i := 0; i < len(keys); {
 		j := i + 1
@@ -51,9 +51,9 @@ func slotKeys(b bindings) string {
 		}
 		if j-i < 3 {
 			j = i + 1
-			parts = append(parts, keyName(keys[i]))
+			parts = append(parts, KeyName(keys[i]))
 		} else {
-			parts = append(parts, keyName(keys[i])+"-"+keyName(keys[j-1]))
+			parts = append(parts, KeyName(keys[i])+"-"+KeyName(keys[j-1]))
 		}
 		i = j
 	}
@@ -63,19 +63,19 @@ func slotKeys(b bindings) string {
 // isDigitKey says whether k is one of the number keys 0 to 9.
 func isDigitKey(k ebiten.Key) bool { return k >= ebiten.KeyDigit0 && k <= ebiten.KeyDigit9 }
 
-// defaultBindings is every action's key before Settings rebinds any.
-func defaultBindings() bindings {
-	var b bindings
-	for i, a := range actions {
-		b[i] = a.key
+// DefaultBindings is every action's key before Settings rebinds any.
+func DefaultBindings() Bindings {
+	var b Bindings
+	for i, a := range Actions {
+		b[i] = a.Key
 	}
 	return b
 }
 
 // moveKeys names the four movement keys: "WASD" when each is one letter,
 // else the four names.
-func moveKeys(b bindings) string {
-	keys := [4]string{keyName(b[actUp]), keyName(b[actLeft]), keyName(b[actDown]), keyName(b[actRight])}
+func moveKeys(b Bindings) string {
+	keys := [4]string{KeyName(b[ActUp]), KeyName(b[ActLeft]), KeyName(b[ActDown]), KeyName(b[ActRight])}
 	for _, k := range keys {
 		if len(k) != 1 {
 			return strings.Join(keys[:], "/")
@@ -84,23 +84,14 @@ func moveKeys(b bindings) string {
 	return strings.Join(keys[:], "")
 }
 
-// controlLines are the controls line for these keys, longest first: the
+// ControlLines are the controls line for these keys, longest first: the
 // HUD shows the longest that fits the window.
-func controlLines(b bindings) [3]string {
-	move, use, bag, leave := moveKeys(b), keyName(b[actInteract]), keyName(b[actInventory]), keyName(b[actLeave])
-	ability, focus, slots := keyName(b[actAbility]), keyName(b[actFocus]), slotKeys(b)
+func ControlLines(b Bindings) [3]string {
+	move, use, bag, leave := moveKeys(b), KeyName(b[ActInteract]), KeyName(b[ActInventory]), KeyName(b[ActLeave])
+	ability, focus, slots := KeyName(b[ActAbility]), KeyName(b[ActFocus]), SlotKeys(b)
 	return [3]string{
 		move + " move, mouse aim, click fire, " + focus + " focus, " + ability + " ability, " + use + " take/use, " + slots + " item, Shift+" + slots + " drop, " + bag + " inventory, hold " + leave + " leave dungeon, Esc menu",
 		move + " move, click fire, " + use + " take/use, " + slots + " item, " + bag + " inventory, hold " + leave + " leave, Esc menu",
 		move + ", click, " + use + ", " + slots + ", Esc",
 	}
-}
-
-// keyWord is keyName, kept for the last key asked so a prompt made every
-// frame allocates nothing.
-func (u *itemsUI) keyWord(k ebiten.Key) string {
-	if u.useWord == "" || u.useKey != k {
-		u.useKey, u.useWord = k, keyName(k)
-	}
-	return u.useWord
 }

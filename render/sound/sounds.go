@@ -1,4 +1,4 @@
-package render
+package sound
 
 import (
 	"encoding/binary"
@@ -24,12 +24,12 @@ const (
 	sndTelegraph         // a boss is about to fire
 	sndPhase             // a boss enters a new phase
 	sndLowHealth         // a heartbeat while health is low
-	sndClick             // a menu button
+	SndClick             // a menu button
 	sndShotB             // the shot, a shade lower: shots take turns so a volley never drones
 	sndShotC             // the shot, a shade higher
 	sndShotD             // the shot, between
 	sndBigKill           // a large enemy or a boss dies: a deep boom
-	sndLevelUp           // a level gained: a bright rising chime
+	SndLevelUp           // a level gained: a bright rising chime
 	numSounds
 )
 
@@ -88,8 +88,8 @@ var voices = [numSounds]voice{
 	sndTelegraph:  {seconds: 0.4, freq: 110, to: 220, wave: waveSine, attack: 0.1, volume: 0.45, second: 55, tremoloHz: 9},
 	sndPhase:      {seconds: 1.1, freq: 70, to: 140, wave: waveSquare, attack: 0.2, volume: 0.5, second: 105, tremoloHz: 5, noiseShare: 0.15},
 	sndLowHealth:  {seconds: 0.5, freq: 60, to: 45, wave: waveSine, attack: 0.004, volume: 0.55, pulses: 2},
-	sndClick:      {seconds: 0.03, freq: 1200, to: 900, wave: waveSquare, attack: 0.001, volume: 0.15},
-	sndLevelUp:    {seconds: 0.9, freq: 523, to: 1568, wave: waveTriangle, attack: 0.01, volume: 0.38, second: 784, tremoloHz: 16},
+	SndClick:      {seconds: 0.03, freq: 1200, to: 900, wave: waveSquare, attack: 0.001, volume: 0.15},
+	SndLevelUp:    {seconds: 0.9, freq: 523, to: 1568, wave: waveTriangle, attack: 0.01, volume: 0.38, second: 784, tremoloHz: 16},
 }
 
 // synth renders a voice to PCM. It is deterministic: noise comes from a

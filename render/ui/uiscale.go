@@ -1,10 +1,11 @@
-package render
+package ui
 
 import (
-	"duskfall/profile"
 	"fmt"
 	"image"
 	"math"
+
+	"duskfall/profile"
 )
 
 // The UI scale: one factor for the HUD's and the in-game menus' text,
@@ -21,12 +22,12 @@ import (
 // window at any size.
 var uiScaleSteps = [...]float64{0.75, 1, 1.25, 1.5, 2, 2.5, 3}
 
-// uiChoice is the Settings choice the layout follows, 0 for Auto. The app
+// UiChoice is the Settings choice the layout follows, 0 for Auto. The app
 // sets it when the settings load or change (app.applyInput).
-var uiChoice float64
+var UiChoice float64
 
-// uiScale is the UI scale for a w×h window.
-func uiScale(w, h int) float64 { return uiScaleFor(uiChoice, w, h) }
+// UiScale is the UI scale for a w×h window.
+func UiScale(w, h int) float64 { return uiScaleFor(UiChoice, w, h) }
 
 // uiScaleFor is the UI scale for a w×h window under the choice (0 Auto).
 func uiScaleFor(choice float64, w, h int) float64 {
@@ -48,16 +49,16 @@ func uiStepAtMost(v float64) float64 {
 	return k
 }
 
-// px is n layout pixels at scale k, rounded to whole screen pixels.
-func px(n int, k float64) int { return int(math.Round(float64(n) * k)) }
+// Px is n layout pixels at scale k, rounded to whole screen pixels.
+func Px(n int, k float64) int { return int(math.Round(float64(n) * k)) }
 
-// pxf is px as a float32, for shapes.
-func pxf(n int, k float64) float32 { return float32(px(n, k)) }
+// Pxf is px as a float32, for shapes.
+func Pxf(n int, k float64) float32 { return float32(Px(n, k)) }
 
-// nextUIScale steps the choice in order, Auto then the scales from the
+// NextUIScale steps the choice in order, Auto then the scales from the
 // smallest: Left and Right stop at the ends, so each moves one way only;
 // Enter (dir 0) steps up and from the largest back to Auto.
-func nextUIScale(v float64, dir int) float64 {
+func NextUIScale(v float64, dir int) float64 {
 	i := 0
 	for j, c := range profile.UIScaleChoices {
 		if c == v {
@@ -71,10 +72,10 @@ func nextUIScale(v float64, dir int) float64 {
 	return profile.UIScaleChoices[min(max(i+dir, 0), n-1)]
 }
 
-// uiScaleWords is the Settings row's value: the choice, under Auto the
+// UiScaleWords is the Settings row's value: the choice, under Auto the
 // scale it comes to in this window, and for a choice too large for the
 // window the scale used instead.
-func uiScaleWords(v float64, w, h int) string {
+func UiScaleWords(v float64, w, h int) string {
 	if v <= 0 {
 		return fmt.Sprintf("Auto (%.0f %%)", 100*uiScaleFor(0, w, h))
 	}
@@ -100,114 +101,121 @@ func uiScaleWords(v float64, w, h int) string {
 // (textCache.quiet). The slices are reused: recording allocates nothing
 // at steady state. The last frame's boxes are kept for the world's labels,
 // which are drawn before the HUD and keep out from under it (labels.go).
-type uiBox struct {
-	name  string
-	r     image.Rectangle
-	layer int
+type UiBox struct {
+	Name  string
+	R     image.Rectangle
+	Layer int
 	keep  bool // stays in view under a panel of a higher layer
 	cover bool // its layer covers the whole screen (dims or hides what is under)
-	text  bool // words, which no other words may cover
+	Text  bool // words, which no other words may cover
 	holds bool // a panel whose words are boxes of their own: what comes and goes may lie on it where they leave room (placement.go)
 }
 
-type uiBoxes struct {
-	on    bool
+type UiBoxes struct {
+	On    bool
 	layer int
 	cover bool // the layer under way covers the whole screen
-	boxes []uiBox
-	last  []uiBox // the last frame's
-	near  []uiBox // room's scratch
+	Boxes []UiBox
+	Last  []UiBox // the last frame's
+	near  []UiBox // room's scratch
 }
 
-// reset keeps the frame's boxes as the last frame's, starts an empty
+// Reset keeps the frame's boxes as the last frame's, starts an empty
 // record and stops recording.
-func (b *uiBoxes) reset() {
-	b.last, b.boxes = b.boxes, b.last[:0]
-	b.on, b.layer, b.cover = false, 0, false
+func (b *UiBoxes) Reset() {
+	b.Last, b.Boxes = b.Boxes, b.Last[:0]
+	b.On, b.layer, b.cover = false, 0, false
 }
 
-// add records r under name when recording is on.
-func (b *uiBoxes) add(name string, r image.Rectangle) { b.record(name, r, false, false) }
+// Add records r under name when recording is on.
+func (b *UiBoxes) Add(name string, r image.Rectangle) { b.record(name, r, false, false) }
 
-// addKept records r as a box that stays in view under panels.
-func (b *uiBoxes) addKept(name string, r image.Rectangle) { b.record(name, r, true, false) }
+// AddKept records r as a box that stays in view under panels.
+func (b *UiBoxes) AddKept(name string, r image.Rectangle) { b.record(name, r, true, false) }
 
-// addText records words drawn in r.
-func (b *uiBoxes) addText(s string, r image.Rectangle) { b.record(s, r, false, true) }
+// AddText records words drawn in r.
+func (b *UiBoxes) AddText(s string, r image.Rectangle) { b.record(s, r, false, true) }
 
-func (b *uiBoxes) record(name string, r image.Rectangle, keep, text bool) {
-	if b == nil || !b.on || r.Empty() {
+func (b *UiBoxes) record(name string, r image.Rectangle, keep, text bool) {
+	if b == nil || !b.On || r.Empty() {
 		return
 	}
-	b.boxes = append(b.boxes, uiBox{name: name, r: r, layer: b.layer, keep: keep, cover: b.cover, text: text})
+	b.Boxes = append(b.Boxes, UiBox{Name: name, R: r, Layer: b.layer, keep: keep, cover: b.cover, Text: text})
 }
 
-// clear says whether r touches no box recorded so far this frame.
-func (b *uiBoxes) clear(r image.Rectangle) bool {
-	for _, o := range b.boxes {
-		if o.r.Overlaps(r) {
+// Clear says whether r touches no box recorded so far this frame.
+func (b *UiBoxes) Clear(r image.Rectangle) bool {
+	for _, o := range b.Boxes {
+		if o.R.Overlaps(r) {
 			return false
 		}
 	}
 	return true
 }
 
-// holding marks the box recorded last as a panel that holds its words:
+// Holding marks the box recorded last as a panel that holds its words:
 // every word drawn on it is recorded as it is drawn, so what comes and
 // goes may lie on it where they leave room (uiBoxes.room).
-func (b *uiBoxes) holding() {
-	if b != nil && b.on && len(b.boxes) > 0 {
-		b.boxes[len(b.boxes)-1].holds = true
+func (b *UiBoxes) Holding() {
+	if b != nil && b.On && len(b.Boxes) > 0 {
+		b.Boxes[len(b.Boxes)-1].holds = true
 	}
 }
 
-// overlay starts a panel's layer over what is drawn so far; screen says
+// Overlay starts a panel's layer over what is drawn so far; screen says
 // the panel dims or hides the whole screen under it (the pause menu,
 // Settings), so nothing under it need stay in view.
-func (b *uiBoxes) overlay(screen bool) {
+func (b *UiBoxes) Overlay(screen bool) {
 	if b != nil {
 		b.layer++
 		b.cover = screen
 	}
 }
 
-// rectF is a rectangle from float coordinates, rounded outward.
-func rectF(x, y, w, h float32) image.Rectangle {
+// RectF is a rectangle from float coordinates, rounded outward.
+func RectF(x, y, w, h float32) image.Rectangle {
 	return image.Rect(int(math.Floor(float64(x))), int(math.Floor(float64(y))),
 		int(math.Ceil(float64(x+w))), int(math.Ceil(float64(y+h))))
 }
 
-// layoutFaults are the boxes that leave a w×h window, and the pairs that
+// LayoutFaults are the boxes that leave a w×h window, and the pairs that
 // overlap in one layer (neither inside the other), words on words in any
 // two layers, or where a panel covers a box kept in view: empty when the
 // layout is sound.
-func layoutFaults(boxes []uiBox, w, h int) []string {
+func LayoutFaults(boxes []UiBox, w, h int) []string {
 	var out []string
 	win := image.Rect(0, 0, w, h)
 	for _, b := range boxes {
-		if !b.r.In(win) {
-			out = append(out, fmt.Sprintf("%q %v leaves the %d×%d window", b.name, b.r, w, h))
+		if !b.R.In(win) {
+			out = append(out, fmt.Sprintf("%q %v leaves the %d×%d window", b.Name, b.R, w, h))
 		}
 	}
 	for i, a := range boxes {
 		for _, b := range boxes[i+1:] {
-			if !a.r.Overlaps(b.r) {
+			if !a.R.Overlaps(b.R) {
 				continue
 			}
 			switch {
-			case a.layer == b.layer:
-				if a.r.In(b.r) || b.r.In(a.r) {
+			case a.Layer == b.Layer:
+				if a.R.In(b.R) || b.R.In(a.R) {
 					continue
 				}
-				out = append(out, fmt.Sprintf("%q %v overlaps %q %v", a.name, a.r, b.name, b.r))
-			case a.text && b.text:
-				out = append(out, fmt.Sprintf("%q %v is drawn over %q %v", b.name, b.r, a.name, a.r))
-			case a.keep && b.layer > a.layer && !b.cover:
-				out = append(out, fmt.Sprintf("%q %v covers %q %v, which stays in view", b.name, b.r, a.name, a.r))
-			case b.keep && a.layer > b.layer && !a.cover:
-				out = append(out, fmt.Sprintf("%q %v covers %q %v, which stays in view", a.name, a.r, b.name, b.r))
+				out = append(out, fmt.Sprintf("%q %v overlaps %q %v", a.Name, a.R, b.Name, b.R))
+			case a.Text && b.Text:
+				out = append(out, fmt.Sprintf("%q %v is drawn over %q %v", b.Name, b.R, a.Name, a.R))
+			case a.keep && b.Layer > a.Layer && !b.cover:
+				out = append(out, fmt.Sprintf("%q %v covers %q %v, which stays in view", b.Name, b.R, a.Name, a.R))
+			case b.keep && a.Layer > b.Layer && !a.cover:
+				out = append(out, fmt.Sprintf("%q %v covers %q %v, which stays in view", a.Name, a.R, b.Name, b.R))
 			}
 		}
 	}
 	return out
 }
+
+// Window geometry.
+const (
+	WindowTitle  = "Duskfall"
+	WindowWidth  = 1280
+	WindowHeight = 720
+)

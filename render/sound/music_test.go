@@ -1,7 +1,6 @@
-package render
+package sound
 
 import (
-	"duskfall/profile"
 	"encoding/binary"
 	"io"
 	"testing"
@@ -10,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/music"
+	"duskfall/profile"
 )
 
 // fakeTrack is a player that remembers what it was told.
@@ -32,7 +32,7 @@ func (f *fakeTrack) Rewind() error { f.rewinds++; return nil }
 
 // madeJukebox is a jukebox whose tracks are made at once (one sample
 // each), and its fake players by track.
-func madeJukebox(t *testing.T, volume float64) (*jukebox, *[music.NumTracks]*fakeTrack) {
+func madeJukebox(t *testing.T, volume float64) (*Jukebox, *[music.NumTracks]*fakeTrack) {
 	t.Helper()
 	var fakes [music.NumTracks]*fakeTrack
 	n := 0
@@ -47,9 +47,9 @@ func madeJukebox(t *testing.T, volume float64) (*jukebox, *[music.NumTracks]*fak
 	return j, &fakes
 }
 
-func frames(j *jukebox, want music.Track, seconds float64) {
+func frames(j *Jukebox, want music.Track, seconds float64) {
 	for range int(seconds * 60) {
-		j.update(want, 1.0/60)
+		j.Update(want, 1.0/60)
 	}
 }
 
@@ -59,16 +59,16 @@ func TestTheJukebox(t *testing.T) {
 		opened := 0
 		j := newJukebox(func([]int16) trackPlayer { opened++; return &fakeTrack{} }, func() float64 { return 1 },
 			func(music.Track) []int16 { <-release; return []int16{0} })
-		j.update(music.Hub, 1.0/60)
+		j.Update(music.Hub, 1.0/60)
 		assert.Zero(t, opened, "nothing is ready, nothing plays, and the frame went on")
 		close(release)
 		j.made.Wait()
-		j.update(music.Hub, 1.0/60)
+		j.Update(music.Hub, 1.0/60)
 		assert.Equal(t, int(music.NumTracks), opened)
 	})
 	t.Run("the wanted track fades in from silence once it is made", func(t *testing.T) {
 		j, fakes := madeJukebox(t, 1)
-		j.update(music.Hub, 1.0/60)
+		j.Update(music.Hub, 1.0/60)
 		hub := fakes[music.Hub]
 		assert.True(t, hub.playing)
 		assert.Less(t, hub.volume, 0.1, "it starts quiet")
@@ -117,7 +117,7 @@ func TestTheJukebox(t *testing.T) {
 	})
 	t.Run("a frame allocates nothing once the tracks are made", func(t *testing.T) {
 		j, _ := madeJukebox(t, 1)
-		j.update(music.Hub, 1.0/60)
+		j.Update(music.Hub, 1.0/60)
 		want := music.Hub
 		assert.Zero(t, testing.AllocsPerRun(200, func() {
 			if want == music.Hub {
@@ -125,12 +125,12 @@ func TestTheJukebox(t *testing.T) {
 			} else {
 				want = music.Hub
 			}
-			j.update(want, 1.0/60)
+			j.Update(want, 1.0/60)
 		}))
 	})
 	t.Run("a computer without sound has no jukebox, and that is fine", func(t *testing.T) {
-		var j *jukebox
-		assert.NotPanics(t, func() { j.update(music.Hub, 1.0/60) })
+		var j *Jukebox
+		assert.NotPanics(t, func() { j.Update(music.Hub, 1.0/60) })
 	})
 }
 
@@ -172,17 +172,4 @@ func TestTheLoopStream(t *testing.T) {
 		_, _ = l.Read(b)
 		assert.Equal(t, [2]int16{1, 1}, frame(b, 0))
 	})
-}
-
-func TestTheHubPlaysTheHubsMusic(t *testing.T) {
-	h, _ := hostedHarness(t)
-	s := untilPlaying(t, h)
-	assert.Equal(t, music.Hub, s.musicTrack())
-	s.fx.bossSeen = true
-	assert.Equal(t, music.Boss, s.musicTrack(), "a boss met is a boss fight")
-	s.fx.bossSeen = false
-	s.frames += bossLinger - 1
-	assert.Equal(t, music.Boss, s.musicTrack(), "which lingers while the boss steps out of view")
-	s.frames++
-	assert.Equal(t, music.Hub, s.musicTrack())
 }

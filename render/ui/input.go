@@ -1,4 +1,4 @@
-package render
+package ui
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
@@ -7,10 +7,10 @@ import (
 	"duskfall/game"
 )
 
-// frameInput is everything the scenes read from the devices in one Update.
+// FrameInput is everything the scenes read from the devices in one Update.
 // It is collected once per frame so scenes and widgets are plain logic that
 // tests drive by filling one in.
-type frameInput struct {
+type FrameInput struct {
 	MouseX, MouseY int
 	MouseMoved     bool // the cursor moved since the last frame
 	Click          bool // left button went down this frame
@@ -43,11 +43,11 @@ type frameInput struct {
 	Wheel            float64
 	PageUp, PageDown bool
 
-	Pad padState
+	Pad PadState
 }
 
-// padState is the first gamepad with a standard layout, if any.
-type padState struct {
+// PadState is the first gamepad with a standard layout, if any.
+type PadState struct {
 	Present        bool
 	LX, LY, RX, RY float64 // sticks, -1..1, +y down
 	Trigger        float64 // right trigger, 0..1
@@ -72,23 +72,23 @@ const (
 	repeatEvery = 3
 )
 
-// collector reads the devices into a frameInput, reusing its buffers.
-type collector struct {
-	in     frameInput
+// Collector reads the devices into a frameInput, reusing its buffers.
+type Collector struct {
+	in     FrameInput
 	pads   []ebiten.GamepadID
 	lastX  int
 	lastY  int
-	keys   bindings // the player's keys (settings)
-	noPads bool     // the settings turned the gamepad off
+	Keys   Bindings // the player's keys (settings)
+	NoPads bool     // the settings turned the gamepad off
 }
 
-// collect reads this frame's input. The result is valid until the next call.
-func (c *collector) collect() *frameInput {
+// Collect reads this frame's input. The result is valid until the next call.
+func (c *Collector) Collect() *FrameInput {
 	in := &c.in
 	chars := ebiten.AppendInputChars(in.Chars[:0])
 	pressed := inpututil.AppendJustPressedKeys(in.Pressed[:0])
-	*in = frameInput{Chars: chars, Pressed: pressed}
-	k := &c.keys
+	*in = FrameInput{Chars: chars, Pressed: pressed}
+	k := &c.Keys
 	in.MouseX, in.MouseY = ebiten.CursorPosition()
 	in.MouseMoved = in.MouseX != c.lastX || in.MouseY != c.lastY
 	c.lastX, c.lastY = in.MouseX, in.MouseY
@@ -102,12 +102,12 @@ func (c *collector) collect() *frameInput {
 	in.Back = justPressed(ebiten.KeyEscape)
 	in.Tab = justPressed(ebiten.KeyTab)
 	in.Backspace = repeating(ebiten.KeyBackspace)
-	in.Move = keyMove(held(k[actUp]) || held(ebiten.KeyArrowUp), held(k[actDown]) || held(ebiten.KeyArrowDown),
-		held(k[actLeft]) || held(ebiten.KeyArrowLeft), held(k[actRight]) || held(ebiten.KeyArrowRight))
-	in.Interact = justPressed(k[actInteract])
-	in.F3 = justPressed(k[actNetGraph])
-	in.Bag = justPressed(k[actInventory])
-	in.Ability = held(k[actAbility])
+	in.Move = KeyMove(held(k[ActUp]) || held(ebiten.KeyArrowUp), held(k[ActDown]) || held(ebiten.KeyArrowDown),
+		held(k[ActLeft]) || held(ebiten.KeyArrowLeft), held(k[ActRight]) || held(ebiten.KeyArrowRight))
+	in.Interact = justPressed(k[ActInteract])
+	in.F3 = justPressed(k[ActNetGraph])
+	in.Bag = justPressed(k[ActInventory])
+	in.Ability = held(k[ActAbility])
 	for i, k := range digitKeys {
 		if justPressed(k) || justPressed(numpadKeys[i]) {
 			in.Digit = i + 1
@@ -115,8 +115,8 @@ func (c *collector) collect() *frameInput {
 	}
 	in.Slot = slotPressed(k)
 	in.Shift = held(ebiten.KeyShiftLeft) || held(ebiten.KeyShiftRight)
-	in.Focus = held(k[actFocus])
-	in.Escape = held(k[actLeave])
+	in.Focus = held(k[ActFocus])
+	in.Escape = held(k[ActLeave])
 	ctrl := held(ebiten.KeyControlLeft) || held(ebiten.KeyControlRight) || held(ebiten.KeyMetaLeft) || held(ebiten.KeyMetaRight)
 	in.Ctrl, in.SelectAll = ctrl, ctrl && justPressed(ebiten.KeyA)
 	in.Home, in.End, in.Delete = justPressed(ebiten.KeyHome), justPressed(ebiten.KeyEnd), repeating(ebiten.KeyDelete)
@@ -128,8 +128,8 @@ func (c *collector) collect() *frameInput {
 	return in
 }
 
-func (c *collector) collectPad() {
-	if c.noPads {
+func (c *Collector) collectPad() {
+	if c.NoPads {
 		return
 	}
 	c.pads = ebiten.AppendGamepadIDs(c.pads[:0])
@@ -158,9 +158,9 @@ func (c *collector) collectPad() {
 
 // slotPressed is the bag slot, 1 to 8, whose key went down this frame,
 // or 0: the slot's own key, or the keypad's digit while no action has it.
-func slotPressed(k *bindings) int {
+func slotPressed(k *Bindings) int {
 	for i := range game.BagSlots {
-		if justPressed(k[actSlot1+i]) || (justPressed(numpadKeys[i]) && !k.has(numpadKeys[i])) {
+		if justPressed(k[ActSlot1+i]) || (justPressed(numpadKeys[i]) && !k.has(numpadKeys[i])) {
 			return i + 1
 		}
 	}
@@ -168,7 +168,7 @@ func slotPressed(k *bindings) int {
 }
 
 // has says whether some action is bound to key.
-func (b *bindings) has(key ebiten.Key) bool {
+func (b *Bindings) has(key ebiten.Key) bool {
 	for _, k := range b {
 		if k == key {
 			return true
@@ -185,9 +185,9 @@ func repeating(k ebiten.Key) bool {
 	return d == 1 || (d >= repeatDelay && (d-repeatDelay)%repeatEvery == 0)
 }
 
-// keyMove turns four held direction keys into a move vector; opposite keys
+// KeyMove turns four held direction keys into a move vector; opposite keys
 // cancel.
-func keyMove(up, down, left, right bool) [2]float64 {
+func KeyMove(up, down, left, right bool) [2]float64 {
 	var m [2]float64
 	if left {
 		m[0]--
@@ -205,7 +205,7 @@ func keyMove(up, down, left, right bool) [2]float64 {
 }
 
 // menuNav folds the keyboard and the gamepad into the menu's four actions.
-func (in *frameInput) menuUp() bool    { return in.Up || in.Pad.Up }
-func (in *frameInput) menuDown() bool  { return in.Down || in.Pad.Down || in.Tab }
-func (in *frameInput) menuEnter() bool { return in.Enter || in.Pad.A }
-func (in *frameInput) menuBack() bool  { return in.Back || in.Pad.B }
+func (in *FrameInput) MenuUp() bool    { return in.Up || in.Pad.Up }
+func (in *FrameInput) MenuDown() bool  { return in.Down || in.Pad.Down || in.Tab }
+func (in *FrameInput) MenuEnter() bool { return in.Enter || in.Pad.A }
+func (in *FrameInput) MenuBack() bool  { return in.Back || in.Pad.B }

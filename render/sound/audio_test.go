@@ -1,4 +1,4 @@
-package render
+package sound
 
 import (
 	"bytes"
@@ -108,62 +108,47 @@ func TestAudioDevice(t *testing.T) {
 	}
 }
 
-// soundLog is a speaker that remembers what it was asked to play.
-type soundLog struct{ played []int }
-
-func (r *soundLog) Play(id int, _ float64) { r.played = append(r.played, id) }
-
-func (r *soundLog) count(id int) int {
-	n := 0
-	for _, p := range r.played {
-		if p == id {
-			n++
-		}
-	}
-	return n
-}
-
 func TestTheSoundDirector(t *testing.T) {
 	full := func() float64 { return 1 }
-	newD := func() (*director, *soundLog) {
-		r := &soundLog{}
-		return newDirector(r, full), r
+	newD := func() (*Director, *Log) {
+		r := &Log{}
+		return NewDirector(r, full), r
 	}
-	idle := func(d *director, n int) {
+	idle := func(d *Director, n int) {
 		for range n {
-			d.update(false, 8, 100, 100, true, 1)
+			d.Update(false, 8, 100, 100, true, 1)
 		}
 	}
 	t.Run("a hit on the own ship plays once; a hit on another ship does not", func(t *testing.T) {
 		d, r := newD()
 		idle(d, 1)
-		d.onMark(&game.Event{Kind: game.EvHit, Actor: game.ActorPlayer, ID: 1}, 1)
-		d.onMark(&game.Event{Kind: game.EvHit, Actor: game.ActorPlayer, ID: 2}, 1)
-		assert.Equal(t, []int{sndHitTaken}, r.played)
+		d.OnMark(&game.Event{Kind: game.EvHit, Actor: game.ActorPlayer, ID: 1}, 1)
+		d.OnMark(&game.Event{Kind: game.EvHit, Actor: game.ActorPlayer, ID: 2}, 1)
+		assert.Equal(t, []int{sndHitTaken}, r.Played)
 	})
 	t.Run("a burst of hits in one frame is one sound", func(t *testing.T) {
 		d, r := newD()
 		idle(d, 1)
 		for range 300 {
-			d.onMark(&game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 3}, 1)
+			d.OnMark(&game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 3}, 1)
 		}
-		assert.Equal(t, 1, r.count(sndHitDealt))
+		assert.Equal(t, 1, r.Count(sndHitDealt))
 		idle(d, soundGap[sndHitDealt])
-		d.onMark(&game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 3}, 1)
-		assert.Equal(t, 2, r.count(sndHitDealt), "and plays again once its gap passed")
+		d.OnMark(&game.Event{Kind: game.EvHit, Actor: game.ActorEnemy, ID: 3}, 1)
+		assert.Equal(t, 2, r.Count(sndHitDealt), "and plays again once its gap passed")
 	})
 	t.Run("shots sound at the fire rate while firing, taking the shot's variants in turn", func(t *testing.T) {
 		d, r := newD()
 		fired := 0
 		for range 60 {
-			if d.update(true, 8, 100, 100, true, 1) {
+			if d.Update(true, 8, 100, 100, true, 1) {
 				fired++
 			}
 		}
 		shots := 0
 		for _, v := range shotVariants {
-			assert.Positive(t, r.count(v), "variant %d plays", v)
-			shots += r.count(v)
+			assert.Positive(t, r.Count(v), "variant %d plays", v)
+			shots += r.Count(v)
 		}
 		assert.Equal(t, 60/8, shots)
 		assert.Equal(t, 60/8, fired, "and the frames it fired on are told, for the muzzle flash")
@@ -172,66 +157,66 @@ func TestTheSoundDirector(t *testing.T) {
 		d, r := newD()
 		fired := 0
 		for range 60 {
-			if d.update(true, 2, 100, 100, true, 1) {
+			if d.Update(true, 2, 100, 100, true, 1) {
 				fired++
 			}
 		}
 		assert.Equal(t, 30, fired)
-		assert.Equal(t, 10, len(r.played), "one shot sound per gap")
+		assert.Equal(t, 10, len(r.Played), "one shot sound per gap")
 	})
 	t.Run("a kill cracks; a large one booms", func(t *testing.T) {
 		d, r := newD()
 		idle(d, 1)
-		d.onMark(&game.Event{Kind: game.EvDeath, Actor: game.ActorEnemy, ID: 3}, 1)
-		assert.Empty(t, r.played, "the effects, which know its size, say which")
-		d.kill(false)
+		d.OnMark(&game.Event{Kind: game.EvDeath, Actor: game.ActorEnemy, ID: 3}, 1)
+		assert.Empty(t, r.Played, "the effects, which know its size, say which")
+		d.Kill(false)
 		idle(d, soundGap[sndBigKill])
-		d.kill(true)
-		assert.Equal(t, []int{sndEnemyDeath, sndBigKill}, r.played)
+		d.Kill(true)
+		assert.Equal(t, []int{sndEnemyDeath, sndBigKill}, r.Played)
 	})
 	t.Run("the heartbeat plays only under 30 % health", func(t *testing.T) {
 		d, r := newD()
 		for range 120 {
-			d.update(false, 8, 31, 100, true, 1)
+			d.Update(false, 8, 31, 100, true, 1)
 		}
-		assert.Zero(t, r.count(sndLowHealth))
+		assert.Zero(t, r.Count(sndLowHealth))
 		for range 120 {
-			d.update(false, 8, 29, 100, true, 1)
+			d.Update(false, 8, 29, 100, true, 1)
 		}
-		assert.Equal(t, 120/soundGap[sndLowHealth]+1, r.count(sndLowHealth))
+		assert.Equal(t, 120/soundGap[sndLowHealth]+1, r.Count(sndLowHealth))
 	})
 	t.Run("a portal sounds when the instance changes, not on arrival in the first", func(t *testing.T) {
 		d, r := newD()
-		d.update(false, 8, 100, 100, true, 1)
-		d.update(false, 8, 100, 100, true, 1)
-		assert.Zero(t, r.count(sndPortal))
-		d.update(false, 8, 100, 100, true, 2)
-		assert.Equal(t, 1, r.count(sndPortal))
+		d.Update(false, 8, 100, 100, true, 1)
+		d.Update(false, 8, 100, 100, true, 1)
+		assert.Zero(t, r.Count(sndPortal))
+		d.Update(false, 8, 100, 100, true, 2)
+		assert.Equal(t, 1, r.Count(sndPortal))
 	})
 	t.Run("a boss's telegraph sounds as it starts, its phase change over it", func(t *testing.T) {
 		d, r := newD()
 		idle(d, 1)
-		d.boss(true, false)
-		assert.Equal(t, []int{sndTelegraph}, r.played)
+		d.Boss(true, false)
+		assert.Equal(t, []int{sndTelegraph}, r.Played)
 		idle(d, soundGap[sndTelegraph])
-		d.boss(true, true)
-		assert.Equal(t, []int{sndTelegraph, sndPhase}, r.played)
+		d.Boss(true, true)
+		assert.Equal(t, []int{sndTelegraph, sndPhase}, r.Played)
 	})
 	t.Run("an item taken sounds once per piece of news", func(t *testing.T) {
 		d, r := newD()
 		idle(d, 1)
-		d.sheet(wire.ActionPicked, 10)
-		d.sheet(wire.ActionPicked, 10)
+		d.Sheet(wire.ActionPicked, 10)
+		d.Sheet(wire.ActionPicked, 10)
 		idle(d, soundGap[sndPickup])
-		d.sheet(wire.ActionUsed, 20)
-		assert.Equal(t, 1, r.count(sndPickup))
+		d.Sheet(wire.ActionUsed, 20)
+		assert.Equal(t, 1, r.Count(sndPickup))
 	})
 	t.Run("nothing allocates while nothing plays", func(t *testing.T) {
-		d := newDirector(silence{}, full)
+		d := NewDirector(Silence{}, full)
 		assert.Zero(t, testing.AllocsPerRun(100, func() {
-			d.update(false, 8, 100, 100, true, 1)
-			d.boss(false, false)
-			d.sheet(0, 0)
+			d.Update(false, 8, 100, 100, true, 1)
+			d.Boss(false, false)
+			d.Sheet(0, 0)
 		}))
 	})
 }
@@ -243,8 +228,8 @@ func TestWithoutAnAudioDeviceTheGameIsSilentAndSaysSo(t *testing.T) {
 	if ok, _ := globAny("/dev/snd/pcmC*D*p"); ok {
 		t.Skip("this machine has a sound card")
 	}
-	out := openSpeaker(&log)
-	assert.IsType(t, silence{}, out)
+	out := OpenSpeaker(&log)
+	assert.IsType(t, Silence{}, out)
 	assert.Equal(t, "duskfall: no audio device found: playing without sound\n", log.String())
 	out.Play(sndShot, 1) // and playing on it is harmless
 }

@@ -1,0 +1,57 @@
+package render
+
+import (
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/render/ui"
+)
+
+// drawTransients places and draws what comes and goes, in its order.
+func (s *playScene) drawTransients(dst *ebiten.Image, g *graphics) {
+	if s.openSettings != nil || s.roster != nil {
+		return
+	}
+	w, h, now := s.win.w, s.win.h, s.now()
+	fight := !s.paused // the pause menu shows only the answers to what it does: the sentence and the feedback
+	if fight && !s.keeper.open {
+		s.items.drawPrompt(dst, g, s, s.keeper.near(s.rt, s.frames))
+	}
+	s.items.drawPlayTip(dst, g, s) // what the player points at, over its slot
+	if self, ok := s.rt.Self(); ok && fight {
+		s.drawLine(dst, g, &s.said.Status, "status", statusLine(self.Flags, s.inDungeon()), h/2+ui.Px(64, ui.UiScale(w, h)), 1)
+	}
+	if fight {
+		s.fx.drawBanner(dst, g, s)
+	}
+	if text, at := s.rt.Notice(); text != "" && now.Sub(at) < noticeShown {
+		s.drawLine(dst, g, &s.said.Notice, "notice", text, h/4, 1)
+	}
+	if fight {
+		s.items.level.drawWords(dst, g, w, h, now)
+		s.items.drawBanner(dst, g, &s.said, now, w, h)
+	}
+	if !s.keeper.open { // the panel has its own line of answer; the feedback waits under it
+		s.items.drawToasts(dst, g, &s.said, now, w, h)
+	}
+}
+
+// drawLine places one line of large words, cut to the window, wished at
+// y, and draws it.
+func (s *playScene) drawLine(dst *ebiten.Image, g *graphics, f *ui.Fitted, name, text string, y, dir int) {
+	if text == "" {
+		return
+	}
+	k := ui.UiScale(s.win.w, s.win.h)
+	ts := ui.TextScale * k
+	line := f.Get(&g.Graphics, text, s.win.w-ui.Px(16, k), ts)
+	r, ok := g.Boxes.Room(name, g.Text.Advance(line, ts), int(ui.GlyphH*ts), y, dir, s.win.w, s.win.h, ui.Px(ui.TransientGap, k))
+	if ok {
+		g.Text.Draw(dst, line, s.win.w/2, r.Min.Y, ts, ui.AlignCenter, ui.ColTitle)
+	}
+}
+
+// noticeShown is how long the server's last sentence (a portal refused,
+// say) stays on screen.
+const noticeShown = 4 * time.Second
