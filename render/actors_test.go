@@ -282,7 +282,7 @@ func TestDrawingActorsAllocatesNothingOnceWarm(t *testing.T) {
 	cr := newCrowd(t, 10)
 	cr.frame(0)
 	f := 1
-	allocs := testing.AllocsPerRun(50, func() { cr.frame(f); f++ })
+	allocs := allocsPerRun(50, func() { cr.frame(f); f++ })
 	assert.Zero(t, allocs)
 }
 

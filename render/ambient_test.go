@@ -47,6 +47,6 @@ func TestAmbientMotion(t *testing.T) {
 	t.Run("a step allocates nothing", func(t *testing.T) {
 		a := run("sunken_keep", 1, 100)
 		f := 100
-		assert.Zero(t, testing.AllocsPerRun(100, func() { f++; a.step(f, cam) }))
+		assert.Zero(t, allocsPerRun(100, func() { f++; a.step(f, cam) }))
 	})
 }

@@ -119,7 +119,7 @@ func TestBulletVerticesAllocateNothingOnceGrown(t *testing.T) {
 	p := fullScreenPool(2000)
 	looks := bulletLooks(true)
 	vs := appendBulletVertices(nil, poolColumns(p), camera{W: 1280, H: 720}, looks, nil)
-	allocs := testing.AllocsPerRun(20, func() {
+	allocs := allocsPerRun(20, func() {
 		vs = appendBulletVertices(vs[:0], poolColumns(p), camera{W: 1280, H: 720}, looks, nil)
 	})
 	assert.Zero(t, allocs)

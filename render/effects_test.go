@@ -68,7 +68,7 @@ func TestReadingTheFight(t *testing.T) {
 	t.Run("numbers are formatted once", func(t *testing.T) {
 		f := newEffects()
 		a := f.number(42)
-		assert.Zero(t, testing.AllocsPerRun(10, func() { _ = f.number(42) }))
+		assert.Zero(t, allocsPerRun(10, func() { _ = f.number(42) }))
 		assert.Equal(t, "42", a)
 	})
 }

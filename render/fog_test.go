@@ -105,7 +105,7 @@ func TestTheEdgeOfSightIsSoft(t *testing.T) {
 		assert.False(t, m.tileDrawn(8, 5))
 	})
 	t.Run("rebuilding for a smaller screen reuses the buffers", func(t *testing.T) {
-		allocs := testing.AllocsPerRun(10, func() {
+		allocs := allocsPerRun(10, func() {
 			m.build(f, g, eye, 2, 2, 8, 8, true)
 			m.add(lightSource{100, 100, 200, [3]float32{1, 1, 1}})
 			m.shine(true)
@@ -203,7 +203,7 @@ func TestBulletVerticesThroughFogAllocateNothing(t *testing.T) {
 	f, looks, cam := screenFog(), bulletLooks(true), camera{W: 1280, H: 720}
 	vs := appendBulletVertices(nil, poolColumns(p), cam, looks, f)
 	require.NotEmpty(t, vs)
-	allocs := testing.AllocsPerRun(20, func() {
+	allocs := allocsPerRun(20, func() {
 		vs = appendBulletVertices(vs[:0], poolColumns(p), cam, looks, f)
 	})
 	assert.Zero(t, allocs)

@@ -165,7 +165,7 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 	}
 	self, _ := s.rt.Self()
 	in := &ui.FrameInput{MouseX: 700, MouseY: 300}
-	allocs := testing.AllocsPerRun(20, func() {
+	allocs := allocsPerRun(20, func() {
 		s.items.update(s.rt, s.now(), true)
 		var it client.Intent
 		s.items.itemIntent(in, s.win.w, s.win.h, false, false, &it)

@@ -87,6 +87,6 @@ func TestWorldLabelsNeverCollide(t *testing.T) {
 			}
 		}
 		frame()
-		assert.Zero(t, testing.AllocsPerRun(50, frame))
+		assert.Zero(t, allocsPerRun(50, frame))
 	})
 }

@@ -124,7 +124,7 @@ func TestMinimapRefresh(t *testing.T) {
 		m.refresh(g, f, next+100)
 		assert.Equal(t, next, m.next, "no repaint was scheduled")
 		frame := 1000
-		allocs := testing.AllocsPerRun(20, func() {
+		allocs := allocsPerRun(20, func() {
 			frame++
 			m.refresh(g, f, frame)
 		})

@@ -109,7 +109,7 @@ func TestWhatComesAndGoesFindsRoom(t *testing.T) {
 		}
 		frame()
 		frame()
-		assert.Zero(t, testing.AllocsPerRun(20, frame))
+		assert.Zero(t, allocsPerRun(20, frame))
 	})
 }
 

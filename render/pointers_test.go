@@ -85,11 +85,11 @@ func TestPortalPointersStandAtTheFieldsEdge(t *testing.T) {
 		}
 		frame()
 		frame()
-		assert.Zero(t, testing.AllocsPerRun(20, frame))
+		assert.Zero(t, allocsPerRun(20, frame))
 	})
 	t.Run("a pointer's name and colour cost nothing a frame", func(t *testing.T) {
 		look := newWorldLook(builtin(t), 12)
-		assert.Zero(t, testing.AllocsPerRun(20, func() {
+		assert.Zero(t, allocsPerRun(20, func() {
 			for d := range uint8(3) {
 				_, _ = look.portalName(d), look.portalAccent(d)
 			}

@@ -99,7 +99,7 @@ func TestFriendsShotsFlashTheirMuzzles(t *testing.T) {
 		var p punch
 		pool := friendsShots(5, 7, 8, 9)
 		frame := 10
-		assert.Zero(t, testing.AllocsPerRun(50, func() {
+		assert.Zero(t, allocsPerRun(50, func() {
 			frame++
 			p.newShots(pool, 1, friend, far, true, 16, frame)
 		}))
@@ -212,7 +212,7 @@ func TestThePunchDrawsWithoutAllocating(t *testing.T) {
 	v := punchAt(12)
 	v.self, v.hasSelf = game.Vec{X: 640, Y: 360}, true
 	p.build(v)
-	assert.Zero(t, testing.AllocsPerRun(50, func() { p.build(v) }))
+	assert.Zero(t, allocsPerRun(50, func() { p.build(v) }))
 	assert.LessOrEqual(t, len(p.glow.vs)/4, maxQuadsPerCall, "one draw call holds it all")
 }
 

@@ -198,7 +198,7 @@ func TestTheDeathScreen(t *testing.T) {
 			frame(i) // every frame once: the buffers grow to the busiest
 		}
 		i := 0
-		assert.Zero(t, testing.AllocsPerRun(50, func() { frame(i); i++ }))
+		assert.Zero(t, allocsPerRun(50, func() { frame(i); i++ }))
 	})
 	t.Run("Enter leaves it for the roster", func(t *testing.T) {
 		h.press(ui.FrameInput{Enter: true})

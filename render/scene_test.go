@@ -677,7 +677,7 @@ func TestMenusLayOutEachFrameWithoutAllocating(t *testing.T) {
 		for _, wk := range work {
 			t.Run(fmt.Sprintf("%s allocates nothing at %d×%d once laid out", wk.name, sz.w, sz.h), func(t *testing.T) {
 				wk.each() // the first at a size may wrap or cut
-				assert.Zero(t, testing.AllocsPerRun(20, wk.each))
+				assert.Zero(t, allocsPerRun(20, wk.each))
 			})
 		}
 	}

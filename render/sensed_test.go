@@ -91,7 +91,7 @@ func TestAnEnemyIsSeenBeforeItCanFire(t *testing.T) {
 			sb.Vs, sb.Is = sb.Vs[:0], sb.Is[:0]
 		}
 		frame()
-		assert.Zero(t, testing.AllocsPerRun(50, frame))
+		assert.Zero(t, allocsPerRun(50, frame))
 	})
 }
 

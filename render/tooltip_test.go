@@ -96,7 +96,7 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 			s.items.sayTip(s.items.tipSlot(false))
 		}
 		place()
-		assert.Zero(t, testing.AllocsPerRun(20, place), "(drawing the panel and its words is Ebitengine's, measured in the frame)")
+		assert.Zero(t, allocsPerRun(20, place), "(drawing the panel and its words is Ebitengine's, measured in the frame)")
 	})
 	t.Run("a click on the slot in play is a shot and uses nothing", func(t *testing.T) {
 		n := len(rec.intents)

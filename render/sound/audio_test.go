@@ -213,7 +213,7 @@ func TestTheSoundDirector(t *testing.T) {
 	})
 	t.Run("nothing allocates while nothing plays", func(t *testing.T) {
 		d := NewDirector(Silence{}, full)
-		assert.Zero(t, testing.AllocsPerRun(100, func() {
+		assert.Zero(t, allocsPerRun(100, func() {
 			d.Update(false, 8, 100, 100, true, 1)
 			d.Boss(false, false)
 			d.Sheet(0, 0)

@@ -119,7 +119,7 @@ func TestTheJukebox(t *testing.T) {
 		j, _ := madeJukebox(t, 1)
 		j.Update(music.Hub, 1.0/60)
 		want := music.Hub
-		assert.Zero(t, testing.AllocsPerRun(200, func() {
+		assert.Zero(t, allocsPerRun(200, func() {
 			if want == music.Hub {
 				want = music.Boss
 			} else {
