@@ -122,13 +122,6 @@ type app struct {
 	auto    autoQuality    // the Auto graphics setting's state this session
 }
 
-// graphics are the drawing resources the scenes share: the UI kit's and
-// the bullets'.
-type graphics struct {
-	ui.Graphics
-	bullets *bulletLayer
-}
-
 // newApp loads the settings from settingsPath ("" keeps them in memory
 // only) and opens the first scene.
 func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app, error) {

@@ -150,8 +150,8 @@ func saturation(c color.RGBA) float64 {
 	return (hi - lo) / hi
 }
 
-// palettes are the embedded bullet palettes, standard first.
-func palettes(t *testing.T) []assets.BulletPalette {
+// bulletPalettes are the embedded bullet bulletPalettes, standard first.
+func bulletPalettes(t *testing.T) []assets.BulletPalette {
 	t.Helper()
 	l, err := assets.Shared()
 	require.NoError(t, err)
@@ -165,7 +165,7 @@ func cellAt(img *image.RGBA, i int, dx, dy float64) color.RGBA {
 }
 
 func TestHostileBulletsTakeTheirPalettesHues(t *testing.T) {
-	for _, p := range palettes(t) {
+	for _, p := range bulletPalettes(t) {
 		img := atlasPixels(styleOf(p, true))
 		for k := range kindsPerTeam {
 			i := lookIndex(game.TeamEnemy, uint8(k))
@@ -189,7 +189,7 @@ func TestHostileBulletsTakeTheirPalettesHues(t *testing.T) {
 		}
 	}
 	t.Run("without glows a hostile sprite ends at its rim, and its quad with it", func(t *testing.T) {
-		img := atlasPixels(styleOf(palettes(t)[0], false))
+		img := atlasPixels(styleOf(bulletPalettes(t)[0], false))
 		i := lookIndex(game.TeamEnemy, 0)
 		assert.Zero(t, cellAt(img, i, spriteHit*1.3, 0).A)
 		assert.Equal(t, float32(bareScale), bulletLooks(false)[i].Half)
@@ -239,7 +239,7 @@ func TestThePlayersShotIsNeverInAHostileHue(t *testing.T) {
 		{"with the colour-blind palette under every way of seeing", 1, assets.Visions},
 	}
 	for _, c := range cases {
-		p := palettes(t)[c.palette]
+		p := bulletPalettes(t)[c.palette]
 		px := shotPixels(atlasPixels(styleOf(p, true)))
 		require.NotEmpty(t, px)
 		t.Run("every pixel of the players' shot is at least 20 from every hostile hue "+c.name, func(t *testing.T) {
@@ -264,7 +264,7 @@ func TestThePlayersShotIsNeverInAHostileHue(t *testing.T) {
 }
 
 func TestThePlayersShotIsAStreak(t *testing.T) {
-	for _, p := range palettes(t) {
+	for _, p := range bulletPalettes(t) {
 		img := atlasPixels(styleOf(p, true))
 		i := lookIndex(game.TeamPlayer, 0)
 		along := func(u float64) color.RGBA { return cellAt(img, i, (u-0.5)*spriteSize, 0) }
@@ -291,13 +291,13 @@ func TestThePlayersShotIsAStreak(t *testing.T) {
 		})
 	}
 	t.Run("the friendly hue changes with the palette", func(t *testing.T) {
-		ps := palettes(t)
+		ps := bulletPalettes(t)
 		assert.NotEqual(t, styleOf(ps[0], true).friendly, styleOf(ps[1], true).friendly)
 	})
 }
 
 func TestTheBulletLayerFollowsThePaletteChosen(t *testing.T) {
-	ps := palettes(t)
+	ps := bulletPalettes(t)
 	l := newBulletLayer(ps[0].ID, true)
 	first := l.atlas
 	l.follow(ps[0].ID, true)

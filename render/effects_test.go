@@ -24,14 +24,14 @@ func TestReadingTheFight(t *testing.T) {
 			h.press(ui.FrameInput{})
 		}
 		self, _ := s.rt.Self()
-		assert.Equal(t, "Press E: enter "+s.look.portalName(hub.Portals()[0].Dungeon), s.look.portalPrompt(s, self.Pos))
-		assert.Empty(t, s.look.portalPrompt(s, game.Vec{X: -1000, Y: -1000}))
+		assert.Equal(t, "Press E: enter "+s.look.portalName(hub.Portals()[0].Dungeon), s.portalPrompt(self.Pos))
+		assert.Empty(t, s.portalPrompt(game.Vec{X: -1000, Y: -1000}))
 	})
 	t.Run("the prompt names the key the player bound", func(t *testing.T) {
 		ui.Bind(&h.a.settings, ui.ActInteract, ebiten.KeyG)
 		h.a.applyInput()
 		self, _ := s.rt.Self()
-		assert.Contains(t, s.look.portalPrompt(s, self.Pos), "Press G: enter ")
+		assert.Contains(t, s.portalPrompt(self.Pos), "Press G: enter ")
 		ui.Bind(&h.a.settings, ui.ActInteract, ebiten.KeyE)
 		h.a.applyInput()
 	})

@@ -11,8 +11,8 @@ import (
 	"duskfall/net/wire"
 )
 
-// floorGrid is a w×h field of floor with walls at the given tiles.
-func floorGrid(w, h int, walls ...[2]int) *game.Grid {
+// openFloor is a w×h field of floor with walls at the given tiles.
+func openFloor(w, h int, walls ...[2]int) *game.Grid {
 	g := game.NewGrid(w, h)
 	for i := range g.Tiles {
 		g.Tiles[i] = game.TileFloor
@@ -23,8 +23,8 @@ func floorGrid(w, h int, walls ...[2]int) *game.Grid {
 	return g
 }
 
-// seenFrom is a fog that looked at g from the centre of tile (tx, ty).
-func seenFrom(g *game.Grid, tx, ty int) (*client.Fog, game.Vec) {
+// sightFrom is a fog that looked at g from the centre of tile (tx, ty).
+func sightFrom(g *game.Grid, tx, ty int) (*client.Fog, game.Vec) {
 	f := &client.Fog{}
 	eye := game.TileCenter(tx, ty)
 	f.Update(g, eye)
@@ -50,8 +50,8 @@ func centre(m *lightMap, tx, ty int) [3]float32 {
 }
 
 func TestTheLightShowsTheFog(t *testing.T) {
-	g := floorGrid(40, 5, [2]int{3, 1})
-	f, eye := seenFrom(g, 0, 2)
+	g := openFloor(40, 5, [2]int{3, 1})
+	f, eye := sightFrom(g, 0, 2)
 	f.Update(g, game.TileCenter(20, 2)) // explore the middle, then come back
 	f.Update(g, eye)
 	m := litFrom(g, f, eye, false)
@@ -78,12 +78,12 @@ func TestTheLightShowsTheFog(t *testing.T) {
 }
 
 func TestTheEdgeOfSightIsSoft(t *testing.T) {
-	g := floorGrid(20, 20)
+	g := openFloor(20, 20)
 	for y := range 20 { // a wall down column 6 leaves the east half unseen
 		g.Set(6, y, game.TileWall)
 	}
 	g.Set(3, 5, game.TileWall) // a pillar, the floor behind it unseen
-	f, eye := seenFrom(g, 1, 5)
+	f, eye := sightFrom(g, 1, 5)
 	m := litFrom(g, f, eye, false)
 	t.Run("the light falls off across the edge of sight over more than a tile, never in one step", func(t *testing.T) {
 		row := 10*nodesPerTile + 1 // a row with no pillar: the wall at 6 is seen, 7 on is not
@@ -119,7 +119,7 @@ func TestTheEdgeOfSightIsSoft(t *testing.T) {
 // open floor, with no shadow of sight; a dungeon's ground behind a wall
 // stays unseen.
 func TestKnownGroundIsLitWhole(t *testing.T) {
-	g := floorGrid(40, 20)
+	g := openFloor(40, 20)
 	for y := range 20 { // a wall down column 6: the east half behind it
 		g.Set(6, y, game.TileWall)
 	}
@@ -137,7 +137,7 @@ func TestKnownGroundIsLitWhole(t *testing.T) {
 		assert.Equal(t, memoryTint, centre(m, 30, 5))
 	})
 	t.Run("a dungeon's ground behind the wall is not drawn", func(t *testing.T) {
-		f, eye := seenFrom(g, 1, 5)
+		f, eye := sightFrom(g, 1, 5)
 		assert.False(t, litFrom(g, f, eye, false).tileDrawn(9, 5))
 	})
 }
@@ -147,8 +147,8 @@ func TestKnownGroundIsLitWhole(t *testing.T) {
 // colours (TestEveryTileKeepsHostileBulletsReadable) are the brightest
 // the ground is drawn.
 func TestTheLightNeverBrightensTheGround(t *testing.T) {
-	g := floorGrid(30, 20)
-	f, eye := seenFrom(g, 10, 10)
+	g := openFloor(30, 20)
+	f, eye := sightFrom(g, 10, 10)
 	var lights []lightSource
 	for i := range 40 {
 		c := game.TileCenter(8+i%5, 8+i/5%5)
@@ -169,8 +169,8 @@ func TestTheLightNeverBrightensTheGround(t *testing.T) {
 
 func TestBulletsThroughFog(t *testing.T) {
 	looks := bulletLooks(true)
-	g := floorGrid(40, 23, [2]int{10, 5}, [2]int{10, 6}, [2]int{10, 4})
-	f, _ := seenFrom(g, 5, 5)
+	g := openFloor(40, 23, [2]int{10, 5}, [2]int{10, 6}, [2]int{10, 4})
+	f, _ := sightFrom(g, 5, 5)
 	cam := camera{W: 1280, H: 720}
 	at := func(tx, ty int) (float64, float64) { c := game.TileCenter(tx, ty); return c.X, c.Y }
 	cases := []struct {
@@ -212,7 +212,7 @@ func TestBulletVerticesThroughFogAllocateNothing(t *testing.T) {
 // screenFog is the fog of a ship in the middle of an open 1280×720 screen
 // at the origin: bullets within FogViewRadius of it are in sight.
 func screenFog() *client.Fog {
-	g := floorGrid(1280/game.TileSize, 720/game.TileSize+1)
+	g := openFloor(1280/game.TileSize, 720/game.TileSize+1)
 	f := &client.Fog{}
 	f.Update(g, game.Vec{X: 640, Y: 360})
 	return f

@@ -21,9 +21,8 @@ var (
 	colBossBar = ui.Rgb8(230, 60, 90, 1)
 	colBossHot = ui.Rgb8(255, 235, 140, 1) // the bar while the boss telegraphs
 	colMark    = ui.Rgb8(240, 240, 250, 0.9)
-	colAbility = ui.Rgb8(120, 190, 255, 1)   // the ability bar while it fills
-	colReady   = ui.Rgb8(255, 215, 110, 1)   // the ability bar when it is ready
-	colShield  = ui.Rgb8(150, 230, 255, 0.9) // a shield's ring around a ship
+	colAbility = ui.Rgb8(120, 190, 255, 1) // the ability bar while it fills
+	colReady   = ui.Rgb8(255, 215, 110, 1) // the ability bar when it is ready
 )
 
 // The HUD's text changes at a readable rate, not every frame, so its

@@ -397,7 +397,7 @@ func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *graphics, s *playScene, nearK
 		return
 	}
 	use := s.keys[ui.ActInteract]
-	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos, use), nearKeeper, s.rt.Sheet().Owed, s.look.portalPrompt(s, self.Pos), u.keyWord(use), u.nextText)
+	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos, use), nearKeeper, s.rt.Sheet().Owed, s.portalPrompt(self.Pos), u.keyWord(use), u.nextText)
 	u.sayPrompt(msg)
 	if msg == "" {
 		return

@@ -50,7 +50,7 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 	h.a.Draw(screen)
 	prompts = append(prompts, s.inv.foot)
 	require.NotEmpty(t, s.rt.Portals(), "the hub has portals")
-	prompts = append(prompts, s.look.portalPrompt(s, s.rt.Portals()[0].Pos))
+	prompts = append(prompts, s.portalPrompt(s.rt.Portals()[0].Pos))
 
 	wants := []struct {
 		name, want string

@@ -619,7 +619,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
 	s.labels.avoid(g.Boxes.Last, s.zoom, world.Bounds())
-	s.look.drawLabels(world, g, s)
+	s.drawLabels(world, g)
 	s.items.drawLootLabels(world, g, s, s.rt.Fog())
 	s.keeper.drawLabel(world, g, s, s.rt.Fog())
 	s.present(screen, world)

@@ -34,6 +34,7 @@ var (
 	colFriendHP   = ui.Rgb8(110, 230, 120, 1)
 	colPortal     = ui.Rgb8(180, 120, 255, 1)
 	colPortalText = color.RGBA{220, 200, 255, 255}
+	colShield     = ui.Rgb8(150, 230, 255, 0.9) // a shield's ring around a ship, and the ability bar while one holds
 )
 
 // worldLook draws the world from a client runtime: tiles, portals,
@@ -389,40 +390,16 @@ func hpBar(dst *ebiten.Image, sb *ui.ShapeBatch, x, y, w, h float32, hp, maxHP i
 	sb.Rect(dst, x, y, w*f, h, c)
 }
 
-// drawLabels draws the world's labels through the frame's placer
-// (labels.go), after the bullets so they stay readable, clear of the
-// figures standing in the world: portals first, then the own ship's name,
-// then the others'.
-func (w *worldLook) drawLabels(dst *ebiten.Image, g *graphics, s *playScene) {
-	r := float64(w.playerRadius)
-	fog := s.rt.Fog()
-	s.labels.reset()
-	w.keepLabelsOffFigures(s, fog)
-	w.portalLabels(dst, g, s, fog)
-	if self, ok := s.rt.Self(); ok {
-		w.label(dst, g, s, self, r, ui.ColDim)
-	}
-	for _, p := range s.rt.Players() {
-		if fog.CanSee(p.Pos) {
-			w.label(dst, g, s, p, r, ui.ColText)
-		}
-	}
-}
-
-// keepLabelsOffFigures tells the frame's placer where the figures stand
-// that no label may cover: the portals' frames on explored ground and the
-// keeper.
-func (w *worldLook) keepLabelsOffFigures(s *playScene, fog *client.Fog) {
+// portalBoxes tells keepOff where each portal's frame stands on explored
+// ground in the camera's view, at zoom 1, for the labels to keep off it.
+func (w *worldLook) portalBoxes(portals []game.Portal, cam camera, fog *client.Fog, keepOff func(image.Rectangle)) {
 	a, ok := w.actorArt()
 	if !ok {
 		return
 	}
-	eachPortal(s.rt.Portals(), s.cam, 40, fog.Explored, func(_ game.Portal, x, y float32) {
-		s.labels.keepOff(spriteBox(a.portalFrame, x, y))
+	eachPortal(portals, cam, 40, fog.Explored, func(_ game.Portal, x, y float32) {
+		keepOff(spriteBox(a.portalFrame, x, y))
 	})
-	if r, ok := s.keeper.figureBox(a, s, fog); ok {
-		s.labels.keepOff(r)
-	}
 }
 
 // spriteBox is where frame f lands drawn at (x, y) at zoom 1: its anchor
@@ -433,30 +410,12 @@ func spriteBox(f assets.Frame, x, y float32) image.Rectangle {
 	return ui.RectF(x0, y0, float32(f.Rect.Dx())*k, float32(f.Rect.Dy())*k)
 }
 
-// portalLabels names what each portal in sight opens, so a player knows
-// where a step leads before taking it; in the hub, every portal on the
-// screen, in sight or not: the hub is known ground, and its portals the
-// ways out a player looks for (pointers.go names those off the screen).
-func (w *worldLook) portalLabels(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {
-	_, here := s.rt.Instance()
-	eachPortal(s.rt.Portals(), s.cam, 80, fog.Explored, func(p game.Portal, x, y float32) {
-		if here == game.HubDungeon && !s.portalInView(p) || here != game.HubDungeon && !fog.Visible(p.Tile()) {
-			return
-		}
-		name := w.portalName(p.Dungeon)
-		if here != game.HubDungeon && p.Dungeon == here {
-			name = "Down to the next floor"
-		}
-		// Under the portal: names sit above ships, so a ship on it never covers the label.
-		s.labels.draw(dst, g, name, int(x), int(y)+26, labelDown, colPortalText)
-	})
-}
-
-// portalPrompt is what a player standing on a portal reads: the key that
-// takes it and where it leads, or "" away from every portal.
-func (w *worldLook) portalPrompt(s *playScene, pos game.Vec) string {
+// portalPrompt is what a player standing at pos reads of the portals of
+// a place (here: its dungeon kind, game.HubDungeon in the hub): the key
+// that takes one and where it leads, or "" away from every portal.
+func (w *worldLook) portalPrompt(portals []game.Portal, here uint8, key ebiten.Key, pos game.Vec) string {
 	best, found := float64(game.PortalRadius*game.PortalRadius), -1
-	for i, p := range s.rt.Portals() {
+	for i, p := range portals {
 		if d := pos.Dist2(p.Pos); d <= best {
 			best, found = d, i
 		}
@@ -464,9 +423,7 @@ func (w *worldLook) portalPrompt(s *playScene, pos game.Vec) string {
 	if found < 0 {
 		return ""
 	}
-	p := s.rt.Portals()[found]
-	_, here := s.rt.Instance()
-	key := s.keys[ui.ActInteract]
+	p := portals[found]
 	if w.prompts == nil || w.promptKey != key {
 		w.prompts, w.promptKey = map[uint8]string{}, key
 	}
@@ -500,18 +457,6 @@ func (w *worldLook) portalName(dungeon uint8) string {
 		return w.content.Dungeons[dungeon].Name
 	}
 	return "A dungeon"
-}
-
-func (w *worldLook) label(dst *ebiten.Image, g *graphics, s *playScene, p client.Actor, r float64, c color.RGBA) {
-	if !s.cam.visible(p.Pos.X, p.Pos.Y, r+40) {
-		return
-	}
-	x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
-	name := s.rt.Name(p.ID)
-	if name == "" {
-		name = "?"
-	}
-	s.labels.draw(dst, g, name, int(x), int(y)-int(r)-30, labelUp, c)
 }
 
 // shipDesign is the index of a class's ship design in assets.ShipDesigns
