@@ -23,6 +23,7 @@ import (
 	"duskfall/profile"
 	"duskfall/render/sound"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // WindowTitle is the window's title, by which tests find it.
@@ -290,14 +291,14 @@ type frameHolder interface{ holdFrame() bool }
 func (a *app) Draw(screen *ebiten.Image) {
 	glow := a.highQuality()
 	if a.gfx == nil {
-		a.gfx = &graphics{Graphics: ui.Graphics{Text: ui.NewTextCache(), Shapes: ui.NewShapeBatch()}, bullets: newBulletLayer(a.settings.BulletPalette, glow)}
+		a.gfx = &world.Graphics{Graphics: ui.Graphics{Text: ui.NewTextCache(), Shapes: ui.NewShapeBatch()}, Bullets: world.NewBulletLayer(a.settings.BulletPalette, glow)}
 		a.gfx.Text.Boxes, a.gfx.Shapes.Boxes = &a.gfx.Boxes, &a.gfx.Boxes
 	}
 	if h, ok := a.scenes.current.(frameHolder); ok && h.holdFrame() {
 		return
 	}
 	screen.Clear()
-	a.gfx.bullets.follow(a.settings.BulletPalette, glow)
+	a.gfx.Bullets.Follow(a.settings.BulletPalette, glow)
 	a.gfx.Text.BeginFrame()
 	a.gfx.Boxes.Reset()
 	a.gfx.Boxes.On = true // the play scene leaves the world's labels out

@@ -1,6 +1,7 @@
-// Package render is everything Ebitengine: the window, the scenes, the
-// drawing of the world, the HUD and the mapping of keyboard, mouse and
-// gamepad to client intents.
+// Package render is the window and its scenes: the menus, the join and
+// roster screens, play with its HUD, items, keeper, minimap and effects,
+// and the death screen, and the mapping of keyboard, mouse and gamepad to
+// client intents.
 //
 // Data flows one way. Each Update the app collects this frame's input once
 // (frameInput), and the current scene reads it: the menus feed it to their
@@ -44,20 +45,11 @@
 // server decides, and its answer (the next sheet) closes the panel or
 // leaves the refusal's words on it.
 //
-// Bullets are the hot path: appendBulletVertices writes every bullet into
-// reused vertex and index slices, and the batch is drawn with one
-// DrawTriangles call per atlas (split only past the 16-bit index limit).
-// The atlas is drawn procedurally at startup, one glow-and-core sprite per
-// look (team × kind).
-//
-// Fog of war is a drawing rule over the client's fog memory (client.Fog):
-// tiles in sight are lit, explored ones dim, unknown ones black, and
-// actors and bullets out of sight are not drawn. The minimap shows the
-// explored tiles, the portals and the ships in sight.
-//
-// What the scenes are made of lives beside them: the UI kit (render/ui:
-// input, key bindings, widgets, text, shapes, the UI scale) and the sound
-// (render/sound). The settings (player name, last address joined, account
-// token) and the known servers are the player's profile (duskfall/profile),
-// kept as files in the user config directory.
+// What the scenes are made of lives beside them: the world's drawing
+// (render/world: ground, light, fog, actors, bullets, each drawer taking
+// a world.View of the frame), the UI kit (render/ui: input, key
+// bindings, widgets, text, shapes, the UI scale) and the sound
+// (render/sound). The settings (player name, last address joined,
+// account token) and the known servers are the player's profile
+// (duskfall/profile), kept as files in the user config directory.
 package render

@@ -9,6 +9,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // effects make the fight readable: a number where damage lands (red on a
@@ -101,7 +102,7 @@ func (f *effects) followBoss(s *playScene) {
 		if e.ID != met.id {
 			continue
 		}
-		d, ok := s.look.enemyDef(e.Kind)
+		d, ok := s.look.EnemyDef(e.Kind)
 		if !ok {
 			return
 		}
@@ -158,7 +159,7 @@ func (f *effects) enemyNumbers(s *playScene) {
 		if !ok || e.HP >= last || e.MaxHP <= 0 {
 			continue
 		}
-		whole := s.look.wholeHealth(e.Kind, s.rt.Depth(), 1+len(s.rt.Players()))
+		whole := s.look.WholeHealth(e.Kind, s.rt.Depth(), 1+len(s.rt.Players()))
 		if whole > maxNumberedHealth {
 			continue // a share of 255 is too coarse to say a hit's damage: the bar shows it
 		}
@@ -172,20 +173,6 @@ func (f *effects) enemyNumbers(s *playScene) {
 // numbers to be read from its health share: a share step is then at most
 // 4 HP.
 const maxNumberedHealth = 4 * 255
-
-// wholeHealth is an enemy kind's whole health on a floor, for a party of n
-// when it is a boss.
-func (w *worldLook) wholeHealth(kind uint8, depth, n int) float64 {
-	d, ok := w.enemyDef(kind)
-	if !ok {
-		return 0
-	}
-	hp := float64(d.MaxHP) * game.DepthHealth(depth)
-	if d.Boss {
-		hp = hp * float64(1+n) / (1 + game.BossPartySize)
-	}
-	return hp
-}
 
 func actorPos(s *playScene, actor uint8, id uint16) (game.Vec, bool) {
 	if actor == game.ActorEnemy {
@@ -278,10 +265,10 @@ const largeEnemyRadius = 16
 // killed is an enemy's death: its shockwave, and for a large one a shake,
 // for a boss a hit-stop too.
 func (f *effects) killed(s *playScene, at game.Vec, id uint16) {
-	radius, boss := float32(defaultEnemyRadius), false
+	radius, boss := float32(world.DefaultEnemyRadius), false
 	if e, ok := enemyByID(s, id); ok {
-		radius = s.look.enemyRadius(e.Kind)
-		d, _ := s.look.enemyDef(e.Kind)
+		radius = s.look.EnemyRadius(e.Kind)
+		d, _ := s.look.EnemyDef(e.Kind)
 		boss = d.Boss
 	}
 	f.punch.kill(at, radius, colKill, s.frames)
@@ -324,10 +311,10 @@ type shotColours struct {
 
 func (c *shotColours) of(palette string) (friendly, hot ui.RGBA) {
 	if !c.known || c.palette != palette {
-		st := paletteStyle(palette, true)
+		st := world.PaletteStyle(palette, true)
 		c.palette, c.known = palette, true
-		c.friendly = ui.Rgb8(st.friendly.R, st.friendly.G, st.friendly.B, 1)
-		c.hot = ui.Rgb8(st.hot.R, st.hot.G, st.hot.B, 1)
+		c.friendly = ui.Rgb8(st.Friendly.R, st.Friendly.G, st.Friendly.B, 1)
+		c.hot = ui.Rgb8(st.Hot.R, st.Hot.G, st.Hot.B, 1)
 	}
 	return c.friendly, c.hot
 }
@@ -373,7 +360,7 @@ func phaseWord(d *game.EnemyDef, phase uint8) string {
 }
 
 // draw draws the sparks and numbers over the world.
-func (f *effects) draw(dst *ebiten.Image, g *graphics, s *playScene) {
+func (f *effects) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) {
 	f.punch.draw(dst, g, s)
 	for i := range f.bursts {
 		b := &f.bursts[i]
@@ -383,7 +370,7 @@ func (f *effects) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 			continue
 		}
 		t := float32(age) / burstFrames
-		x, y := s.cam.toScreen(b.x, b.y)
+		x, y := s.cam.ToScreen(b.x, b.y)
 		for k := range b.sparks {
 			a := float64(k) * 2 * math.Pi / float64(b.sparks)
 			r := b.radius * (0.3 + t)
@@ -398,13 +385,13 @@ func (f *effects) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 			p.alive = false
 			continue
 		}
-		x, y := s.cam.toScreen(p.x, p.y-float64(age)*0.8)
+		x, y := s.cam.ToScreen(p.x, p.y-float64(age)*0.8)
 		g.Text.Draw(dst, p.text, int(x), int(y), 1, ui.AlignCenter, p.col.Alpha(1-float32(age)/popFrames).Color())
 	}
 }
 
 // drawBanner draws the boss banner while it shows.
-func (f *effects) drawBanner(dst *ebiten.Image, g *graphics, s *playScene) {
+func (f *effects) drawBanner(dst *ebiten.Image, g *world.Graphics, s *playScene) {
 	left := f.bannerUntil - s.frames
 	if left <= 0 {
 		return
@@ -423,7 +410,7 @@ func (f *effects) drawBanner(dst *ebiten.Image, g *graphics, s *playScene) {
 
 // drawBossMarker points from the screen's edge toward the boss the player
 // has met when it is off screen.
-func (f *effects) drawBossMarker(dst *ebiten.Image, g *graphics, s *playScene, at game.Vec) {
+func (f *effects) drawBossMarker(dst *ebiten.Image, g *world.Graphics, s *playScene, at game.Vec) {
 	x, y := s.onScreen(at.X, at.Y)
 	w, h := float32(s.win.w), float32(s.win.h)
 	const margin = 36

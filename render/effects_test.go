@@ -24,7 +24,7 @@ func TestReadingTheFight(t *testing.T) {
 			h.press(ui.FrameInput{})
 		}
 		self, _ := s.rt.Self()
-		assert.Equal(t, "Press E: enter "+s.look.portalName(hub.Portals()[0].Dungeon), s.portalPrompt(self.Pos))
+		assert.Equal(t, "Press E: enter "+s.look.PortalName(hub.Portals()[0].Dungeon), s.portalPrompt(self.Pos))
 		assert.Empty(t, s.portalPrompt(game.Vec{X: -1000, Y: -1000}))
 	})
 	t.Run("the prompt names the key the player bound", func(t *testing.T) {
@@ -59,11 +59,11 @@ func TestReadingTheFight(t *testing.T) {
 		assert.Zero(t, y)
 	})
 	t.Run("an enemy's whole health follows the floor and, for a boss, the party", func(t *testing.T) {
-		c := s.look.content
+		c := s.look.Content
 		grunt, warden := kindOf(t, c, "grunt"), kindOf(t, c, "warden")
-		assert.InDelta(t, float64(c.Enemies[grunt].MaxHP), s.look.wholeHealth(uint8(grunt), 1, 1), 0.01)
-		assert.InDelta(t, float64(c.Enemies[grunt].MaxHP)*game.DepthHealth(3), s.look.wholeHealth(uint8(grunt), 3, 1), 0.01)
-		assert.InDelta(t, float64(c.Enemies[warden].MaxHP)*2/5, s.look.wholeHealth(uint8(warden), 1, 1), 0.01)
+		assert.InDelta(t, float64(c.Enemies[grunt].MaxHP), s.look.WholeHealth(uint8(grunt), 1, 1), 0.01)
+		assert.InDelta(t, float64(c.Enemies[grunt].MaxHP)*game.DepthHealth(3), s.look.WholeHealth(uint8(grunt), 3, 1), 0.01)
+		assert.InDelta(t, float64(c.Enemies[warden].MaxHP)*2/5, s.look.WholeHealth(uint8(warden), 1, 1), 0.01)
 	})
 	t.Run("numbers are formatted once", func(t *testing.T) {
 		f := newEffects()

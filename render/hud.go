@@ -10,6 +10,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // HUD colours.
@@ -89,7 +90,7 @@ type bossRef struct {
 	ok       bool
 }
 
-func (h *hud) update(rt *client.Runtime, frame int, look *worldLook, sess session) {
+func (h *hud) update(rt *client.Runtime, frame int, look *world.Look, sess session) {
 	h.updatePlace(rt, look)
 	net := rt.Net()
 	h.ping[frame%graphLen] = float32(net.RTT) / float32(time.Millisecond)
@@ -137,7 +138,7 @@ func seedWords(sess session) string {
 
 // updatePlace names the place the player is in, with its depth in a
 // dungeon, and the game it is in, when they change.
-func (h *hud) updatePlace(rt *client.Runtime, look *worldLook) {
+func (h *hud) updatePlace(rt *client.Runtime, look *world.Look) {
 	inst, dungeon := rt.Instance()
 	key := [3]int{int(inst), int(dungeon)<<8 | min(len(rt.Portals()), 1), rt.Depth()}
 	if key == h.whereKey && h.place != "" {
@@ -152,7 +153,7 @@ func (h *hud) updatePlace(rt *client.Runtime, look *worldLook) {
 	case dungeon == game.HubDungeon:
 		h.place = "The hub"
 	default:
-		h.place = fmt.Sprintf("%s, depth %d", look.portalName(dungeon), rt.Depth())
+		h.place = fmt.Sprintf("%s, depth %d", look.PortalName(dungeon), rt.Depth())
 	}
 	h.makePlaceLines()
 }
@@ -183,7 +184,7 @@ func (h *hud) makePlaceLines() {
 // in a window w wide at UI scale k: the join code gives way last (with it
 // alone the line reads whole at 640×400). It reports whether it chose
 // again: the words or the window changed.
-func (h *hud) fitPlace(g *graphics, w int, k float64) bool {
+func (h *hud) fitPlace(g *world.Graphics, w int, k float64) bool {
 	key := w*1000 + int(k*100)
 	if key == h.placeFor {
 		return false
@@ -200,7 +201,7 @@ func (h *hud) fitPlace(g *graphics, w int, k float64) bool {
 	return true
 }
 
-func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
+func (h *hud) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) {
 	w := float32(s.win.w)
 	k := ui.UiScale(s.win.w, s.win.h)
 	graphTop := ui.Pxf(32, k) // the net graph goes under the minimap, if any
@@ -211,7 +212,7 @@ func (h *hud) draw(dst *ebiten.Image, g *graphics, s *playScene) {
 	if ok {
 		frac := float32(0)
 		if self.MaxHP > 0 {
-			frac = float32(clamp01(float64(self.HP) / float64(self.MaxHP)))
+			frac = float32(world.Clamp01(float64(self.HP) / float64(self.MaxHP)))
 		}
 		c := colHP
 		if frac < 0.3 {
@@ -276,11 +277,11 @@ func statusLine(flags uint8, inDungeon bool) string {
 // the top and returns its name. A boss behind a wall it was never seen past
 // stays a secret, like any enemy out of sight; once met, its bar stays while
 // it is in range, so a pillar between the two does not make it flicker.
-func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
+func (h *hud) drawBossBar(dst *ebiten.Image, g *world.Graphics, s *playScene) string {
 	fog := s.rt.Fog()
 	inst, _ := s.rt.Instance()
 	for _, e := range s.rt.Enemies() {
-		d, ok := s.look.enemyDef(e.Kind)
+		d, ok := s.look.EnemyDef(e.Kind)
 		if !ok || !d.Boss || e.MaxHP <= 0 {
 			continue
 		}
@@ -299,7 +300,7 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *graphics, s *playScene) string {
 		if e.Flags&game.EnemyTelegraph != 0 && s.frames/4%2 == 0 {
 			bar = colBossHot // it is about to fire: the bar flashes with it
 		}
-		g.Shapes.Rect(dst, x, y, float32(bw)*float32(clamp01(float64(e.HP)/float64(e.MaxHP))), bh, bar)
+		g.Shapes.Rect(dst, x, y, float32(bw)*float32(world.Clamp01(float64(e.HP)/float64(e.MaxHP))), bh, bar)
 		for _, ph := range d.Phases[1:] {
 			g.Shapes.Rect(dst, x+float32(bw)*float32(ph.Below)-1, y-2, 2, bh+4, colMark) // where the next phases begin
 		}
@@ -332,7 +333,7 @@ const graphLineH = 16
 
 // drawGraphShapes draws the net graph's panel at UI scale k, as wide as
 // its longest line, and its ping history, newest on the right.
-func (h *hud) drawGraphShapes(dst *ebiten.Image, g *graphics, w, top float32, frame int, k float64) {
+func (h *hud) drawGraphShapes(dst *ebiten.Image, g *world.Graphics, w, top float32, frame int, k float64) {
 	if h.graphW == 0 || h.graphK != k {
 		h.graphK, h.graphW = k, ui.Px(332, k)
 		for _, l := range h.graphLines {
@@ -369,7 +370,7 @@ func abilityBarRect(hp image.Rectangle, k float64) image.Rectangle {
 // toward ready (a shield's bar empties while it is up), and makes its words
 // when they change: the ability's name, then its key when ready or the
 // seconds left. It reports whether there is an ability to show.
-func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool {
+func (h *hud) drawAbilityBar(dst *ebiten.Image, g *world.Graphics, s *playScene) bool {
 	ab, st := s.rt.Ability()
 	if ab == nil || ab.Cooldown <= 0 {
 		return false
@@ -380,7 +381,7 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *graphics, s *playScene) bool 
 	c := colAbility
 	switch {
 	case st.Active > 0 && ab.Duration > 0:
-		frac, c = float32(st.Active)/float32(ab.Duration), colShield
+		frac, c = float32(st.Active)/float32(ab.Duration), world.ColShield
 	case st.Cooldown == 0:
 		c = colReady
 	}
@@ -433,7 +434,7 @@ func topHUDBottom(w, h int) int {
 
 // helpLine is the longest controls line that fits the window, for the
 // keys bound now; the lines are made again only when a key changes.
-func (h *hud) helpLine(g *graphics, keys ui.Bindings, w int, k float64) string {
+func (h *hud) helpLine(g *world.Graphics, keys ui.Bindings, w int, k float64) string {
 	if keys != h.helpKeys || h.help[0] == "" {
 		h.helpKeys, h.help = keys, ui.ControlLines(keys)
 	}

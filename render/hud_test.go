@@ -12,6 +12,7 @@ import (
 	"duskfall/game"
 	"duskfall/net/portmap"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 func TestTheStatusLine(t *testing.T) {
@@ -36,7 +37,7 @@ func TestTheStatusLine(t *testing.T) {
 // every size, the router's words giving way at 640×400 and the addresses
 // (the code holds one) at every size.
 func TestTheJoinCodeReadsInTheCornerOfASmallWindow(t *testing.T) {
-	g := &graphics{Graphics: ui.Graphics{Text: ui.NewTextCache()}}
+	g := &world.Graphics{Graphics: ui.Graphics{Text: ui.NewTextCache()}}
 	const code = "192.168.178.20:7777/nvpvcmm3cemk6e6m5hseodk24gfqegee"
 	refused := reachWords(portmap.Status{State: portmap.Refused})
 	h := hud{place: "The Catacombs, depth 5", code: code, pingText: "ping 120 ms", reach: refused,

@@ -12,6 +12,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The inventory screen: the whole character on one panel, opened and
@@ -199,7 +200,7 @@ func invRect(w, h int) image.Rectangle {
 // and the level, when the row has room for it (it has at 640×400 for any
 // name), and on a row of its own below the title otherwise. It returns
 // where the columns start.
-func (p *inventoryPanel) drawClass(g *graphics, dst *ebiten.Image, name string, r image.Rectangle, x0, y int, k float64, lh int) int {
+func (p *inventoryPanel) drawClass(g *world.Graphics, dst *ebiten.Image, name string, r image.Rectangle, x0, y int, k float64, lh int) int {
 	if p.class == "" {
 		return y
 	}
@@ -222,7 +223,7 @@ func invCols(r image.Rectangle, k float64) (slot, name, what, stats int) {
 
 // fitColumns cuts the carried column's names and what they do to their
 // columns in r, when the words or the window changed.
-func (p *inventoryPanel) fitColumns(g *graphics, r image.Rectangle, k float64) {
+func (p *inventoryPanel) fitColumns(g *world.Graphics, r image.Rectangle, k float64) {
 	if p.fitR == r && p.fitK == k && p.fitMade == p.made && p.fitted != nil {
 		return
 	}
@@ -239,7 +240,7 @@ func (p *inventoryPanel) fitColumns(g *graphics, r image.Rectangle, k float64) {
 }
 
 // draw draws the panel over the fight.
-func (p *inventoryPanel) draw(dst *ebiten.Image, g *graphics, name string, keys ui.Bindings, w, h int) {
+func (p *inventoryPanel) draw(dst *ebiten.Image, g *world.Graphics, name string, keys ui.Bindings, w, h int) {
 	if !p.open {
 		return
 	}

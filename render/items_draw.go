@@ -13,6 +13,7 @@ import (
 	"duskfall/game"
 	"duskfall/net/wire"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // Item colours, by kind.
@@ -54,27 +55,27 @@ func kindColour(k game.ItemKind) color.RGBA {
 // drawLoot draws the ground items in sight, bobbing on a dark plate that
 // glows in the kind's colour; the player's own instanced ones wear a
 // turning gold ring (and "yours", drawn with the labels).
-func (u *itemsUI) drawLoot(dst *ebiten.Image, a *actorArt, s *playScene, fog *client.Fog) {
+func (u *itemsUI) drawLoot(dst *ebiten.Image, a *world.ActorArt, s *playScene, fog *client.Fog) {
 	for _, l := range s.rt.Loot() {
 		at := game.Vec{X: float64(l.X), Y: float64(l.Y)}
-		if !fog.CanSee(at) || !s.cam.visible(at.X, at.Y, 24) {
+		if !fog.CanSee(at) || !s.cam.Visible(at.X, at.Y, 24) {
 			continue
 		}
-		x, y := s.cam.toScreen(at.X, at.Y)
+		x, y := s.cam.ToScreen(at.X, at.Y)
 		kind := u.kind(int(l.Def))
 		c := itemColours[0]
 		if int(kind) < len(itemColours) {
 			c = itemColours[kind]
 		}
 		pulse := float32(0.5 + 0.5*math.Sin(float64(s.frames)*0.06+float64(l.ID)))
-		if s.look.view.glow {
-			a.loot.glow.sprite(dst, a.plateGlow, x, y, 0, 1, 1, c.Alpha(0.35+0.2*pulse))
+		if s.look.View.Glow {
+			a.Loot.Glow.Sprite(dst, a.PlateGlow, x, y, 0, 1, 1, c.Alpha(0.35+0.2*pulse))
 		}
-		a.loot.body.sprite(dst, a.plate, x, y, 0, 1, 1, c)
+		a.Loot.Body.Sprite(dst, a.Plate, x, y, 0, 1, 1, c)
 		if l.Flags&wire.LootMine != 0 {
-			a.loot.body.sprite(dst, a.mine, x, y, float32(s.frames)*0.02, 1, 1, colMine)
+			a.Loot.Body.Sprite(dst, a.Mine, x, y, float32(s.frames)*0.02, 1, 1, colMine)
 		}
-		a.loot.body.sprite(dst, a.icon(int(l.Def), kind), x, y+lootBob(s.frames, l.ID), 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
+		a.Loot.Body.Sprite(dst, a.Icon(int(l.Def), kind), x, y+lootBob(s.frames, l.ID), 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
 	}
 }
 
@@ -84,14 +85,14 @@ func lootBob(frame int, id uint16) float32 {
 
 // drawLootLabels writes "yours" under the player's own instanced items:
 // nobody else sees them.
-func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {
+func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *world.Graphics, s *playScene, fog *client.Fog) {
 	for _, l := range s.rt.Loot() {
 		at := game.Vec{X: float64(l.X), Y: float64(l.Y)}
-		if l.Flags&wire.LootMine == 0 || !fog.CanSee(at) || !s.cam.visible(at.X, at.Y, 40) {
+		if l.Flags&wire.LootMine == 0 || !fog.CanSee(at) || !s.cam.Visible(at.X, at.Y, 40) {
 			continue
 		}
-		x, y := s.cam.toScreen(at.X, at.Y)
-		s.labels.draw(dst, g, "yours", int(x), int(y+lootBob(s.frames, l.ID))+15, labelDown, colMineText)
+		x, y := s.cam.ToScreen(at.X, at.Y)
+		s.labels.Draw(dst, g, "yours", int(x), int(y+lootBob(s.frames, l.ID))+15, world.LabelDown, colMineText)
 	}
 }
 
@@ -100,7 +101,7 @@ func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *graphics, s *playScene, f
 // (drawTip), and over the fight with what comes and goes otherwise
 // (drawPlayTip); the feedback and the cleared banner come and go too
 // (ui/placement.go).
-func (u *itemsUI) drawHUD(dst *ebiten.Image, g *graphics, s *playScene, panel bool) {
+func (u *itemsUI) drawHUD(dst *ebiten.Image, g *world.Graphics, s *playScene, panel bool) {
 	sh := s.rt.Sheet()
 	if !sh.Known {
 		return
@@ -119,7 +120,7 @@ func (u *itemsUI) drawHUD(dst *ebiten.Image, g *graphics, s *playScene, panel bo
 
 // drawTip draws the tooltip of the slot under the mouse over the open
 // inventory, if any.
-func (u *itemsUI) drawTip(dst *ebiten.Image, g *graphics, s *playScene) {
+func (u *itemsUI) drawTip(dst *ebiten.Image, g *world.Graphics, s *playScene) {
 	if r, ok := u.tipRect(g, s); ok {
 		u.drawTooltip(dst, g, &u.tips[u.hover], r, ui.UiScale(s.win.w, s.win.h))
 	}
@@ -128,7 +129,7 @@ func (u *itemsUI) drawTip(dst *ebiten.Image, g *graphics, s *playScene) {
 // tipRect is where the tooltip of the slot under the mouse goes over the
 // open inventory, and whether one shows: not while the game is paused. It
 // rises clear of the inventory's footer, which says how to close it.
-func (u *itemsUI) tipRect(g *graphics, s *playScene) (image.Rectangle, bool) {
+func (u *itemsUI) tipRect(g *world.Graphics, s *playScene) (image.Rectangle, bool) {
 	if u.hover < 0 || s.paused || !s.inv.open || !s.rt.Sheet().Known {
 		return image.Rectangle{}, false
 	}
@@ -146,7 +147,7 @@ func (u *itemsUI) tipRect(g *graphics, s *playScene) (image.Rectangle, bool) {
 // the fight, when no panel is open: in the place nearest over its slot
 // that is free of every box drawn so far (ui/placement.go), or, with no room
 // this frame, not at all.
-func (u *itemsUI) drawPlayTip(dst *ebiten.Image, g *graphics, s *playScene) {
+func (u *itemsUI) drawPlayTip(dst *ebiten.Image, g *world.Graphics, s *playScene) {
 	i := u.tipSlot(false)
 	if i < 0 || s.inv.open || s.paused || s.keeper.open || !s.rt.Sheet().Known {
 		u.sayTip(-1)
@@ -192,7 +193,7 @@ func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *ui.ShapeBatch, sh client.
 	sb.Boxes.Add("XP bar", ui.RectF(float32(first.Min.X), y, xw, th))
 	sb.Rect(dst, float32(first.Min.X), y, xw, th, colXPTrack)
 	if sh.Next > 0 {
-		sb.Rect(dst, float32(first.Min.X), y, xw*float32(clamp01(float64(sh.XP)/float64(sh.Next))), th, colXP)
+		sb.Rect(dst, float32(first.Min.X), y, xw*float32(world.Clamp01(float64(sh.XP)/float64(sh.Next))), th, colXP)
 	} else {
 		sb.Rect(dst, float32(first.Min.X), y, xw, th, colMine)
 	}
@@ -204,8 +205,8 @@ const slotIconScale = 1.35
 
 // drawBarIcons draws each slot's icon from the loot sheet; an empty worn
 // slot shows the mark of what it takes, faintly.
-func (u *itemsUI) drawBarIcons(dst *ebiten.Image, look *worldLook, sh client.Sheet, w, h int) {
-	a, ok := look.actorArt()
+func (u *itemsUI) drawBarIcons(dst *ebiten.Image, look *world.Look, sh client.Sheet, w, h int) {
+	a, ok := look.ActorArt()
 	if !ok {
 		return
 	}
@@ -215,13 +216,13 @@ func (u *itemsUI) drawBarIcons(dst *ebiten.Image, look *worldLook, sh client.She
 		cx, cy := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+r.Dy()/2)
 		switch def := slotDef(sh, i); {
 		case def >= 0:
-			a.loot.body.sprite(dst, a.icon(def, u.kind(def)), cx, cy-2*k, 0, 1, slotIconScale*k, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
+			a.Loot.Body.Sprite(dst, a.Icon(def, u.kind(def)), cx, cy-2*k, 0, 1, slotIconScale*k, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
 		case i >= game.BagSlots:
-			mark := a.mark(game.ItemWeapon + game.ItemKind(i-game.BagSlots))
-			a.loot.body.sprite(dst, mark, cx, cy, 0, 1, slotIconScale*k, ui.RGBA{R: 1, G: 1, B: 1, A: 0.2})
+			mark := a.Mark(game.ItemWeapon + game.ItemKind(i-game.BagSlots))
+			a.Loot.Body.Sprite(dst, mark, cx, cy, 0, 1, slotIconScale*k, ui.RGBA{R: 1, G: 1, B: 1, A: 0.2})
 		}
 	}
-	a.loot.body.flush(dst)
+	a.Loot.Body.Flush(dst)
 }
 
 // xpLineUp is how far above the item bar the XP line sits.
@@ -236,7 +237,7 @@ var stackWords = func() []string {
 	return w
 }()
 
-func (u *itemsUI) drawBarText(dst *ebiten.Image, g *graphics, sh client.Sheet, w, h int) {
+func (u *itemsUI) drawBarText(dst *ebiten.Image, g *world.Graphics, sh client.Sheet, w, h int) {
 	k := ui.UiScale(w, h)
 	pad, lh := ui.Px(3, k), int(ui.GlyphH*k)
 	for i := range barSlots {
@@ -266,7 +267,7 @@ func xpLineUpAt(k float64) int { return ui.Px(xpLineUp, k) }
 // drawToasts draws the feedback lines still up, newest lowest, each
 // rising a little as it ages, each in the room left above the last
 // (ui/placement.go), cut to the window.
-func (u *itemsUI) drawToasts(dst *ebiten.Image, g *graphics, fits *ui.Transients, now time.Time, w, h int) {
+func (u *itemsUI) drawToasts(dst *ebiten.Image, g *world.Graphics, fits *ui.Transients, now time.Time, w, h int) {
 	k := ui.UiScale(w, h)
 	ts := 1.5 * k
 	y := barRect(w, h).Min.Y - ui.Px(toastUp, k)
@@ -299,7 +300,7 @@ func (u *itemsUI) toastUp(text string, now time.Time) bool {
 
 // tooltipRect is a slot's tooltip's panel: over the slot, clear of the
 // XP line and E's prompt, kept on screen.
-func tooltipRect(g *graphics, t *tooltip, slot image.Rectangle, w int, k float64) image.Rectangle {
+func tooltipRect(g *world.Graphics, t *tooltip, slot image.Rectangle, w int, k float64) image.Rectangle {
 	pad, lineH := ui.Px(10, k), ui.Px(18, k)
 	n := 1 + len(t.lines)
 	for _, l := range [2]string{t.text, t.hint} {
@@ -315,7 +316,7 @@ func tooltipRect(g *graphics, t *tooltip, slot image.Rectangle, w int, k float64
 
 // measure is the widest of the tooltip's lines at scale k, the title with
 // room for the kind beside it, measured again only when k changes.
-func (t *tooltip) measure(g *graphics, k float64) int {
+func (t *tooltip) measure(g *world.Graphics, k float64) int {
 	if t.width > 0 && t.widthK == k {
 		return t.width
 	}
@@ -336,7 +337,7 @@ func (t *tooltip) measure(g *graphics, k float64) int {
 }
 
 // drawTooltip draws a slot's tooltip in its panel r at UI scale k.
-func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, r image.Rectangle, k float64) {
+func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *world.Graphics, t *tooltip, r image.Rectangle, k float64) {
 	pad, lineH := ui.Px(10, k), ui.Px(18, k)
 	pw := r.Dx()
 	border := ui.ColBorder
@@ -366,7 +367,7 @@ func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *graphics, t *tooltip, r imag
 
 // drawBanner draws the cleared banner for its eight seconds, high up,
 // its lines cut to the window.
-func (u *itemsUI) drawBanner(dst *ebiten.Image, g *graphics, fits *ui.Transients, now time.Time, w, h int) {
+func (u *itemsUI) drawBanner(dst *ebiten.Image, g *world.Graphics, fits *ui.Transients, now time.Time, w, h int) {
 	if len(u.clearTxt) == 0 || now.Sub(u.clearAt) >= clearShown {
 		return
 	}
@@ -391,7 +392,7 @@ func (u *itemsUI) drawBanner(dst *ebiten.Image, g *graphics, fits *ui.Transients
 
 // drawPrompt says what E does where the ship stands, in a box over the
 // XP line: a fixed place, clear of the names over ships and the keeper.
-func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *graphics, s *playScene, nearKeeper bool) {
+func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *world.Graphics, s *playScene, nearKeeper bool) {
 	self, ok := s.rt.Self()
 	if !ok || self.Flags&game.PlayerDead != 0 {
 		return

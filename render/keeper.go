@@ -15,6 +15,7 @@ import (
 	"duskfall/game"
 	"duskfall/net/wire"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The upgrade keeper: the NPC on the hub's TileNPC tile, drawn there and
@@ -346,54 +347,54 @@ func (k *keeperUI) optionRect(i, w, h int) image.Rectangle {
 // drawFigure draws the keeper on its tile when the tile is explored: lit
 // in sight with its orb pulsing, dim where only remembered, with a halo
 // while an upgrade is owed.
-func (k *keeperUI) drawFigure(dst *ebiten.Image, a *actorArt, sb *ui.ShapeBatch, s *playScene, fog *client.Fog) {
+func (k *keeperUI) drawFigure(dst *ebiten.Image, a *world.ActorArt, sb *ui.ShapeBatch, s *playScene, fog *client.Fog) {
 	at, ok := k.spot(s.rt, s.frames)
 	tx, ty := int(at.X)/game.TileSize, int(at.Y)/game.TileSize
-	if !ok || !fog.Explored(tx, ty) || !s.cam.visible(at.X, at.Y, 40) {
+	if !ok || !fog.Explored(tx, ty) || !s.cam.Visible(at.X, at.Y, 40) {
 		return
 	}
-	x, y := s.cam.toScreen(at.X, at.Y)
+	x, y := s.cam.ToScreen(at.X, at.Y)
 	if !fog.Visible(tx, ty) {
-		a.ships.body.sprite(dst, a.keeper, x, y, 0, 1, 1, ui.RGBA{R: fogExplore, G: fogExplore, B: fogExplore, A: 1})
+		a.Ships.Body.Sprite(dst, a.Keeper, x, y, 0, 1, 1, ui.RGBA{R: world.FogExplore, G: world.FogExplore, B: world.FogExplore, A: 1})
 		return
 	}
 	pulse := float32(0.5 + 0.5*math.Sin(float64(s.frames)*0.07))
 	if s.rt.Sheet().Owed > 0 {
 		sb.Ring(dst, x, y-4, 25+2*pulse, 28+2*pulse, func(int) ui.RGBA { return colMine.Alpha(0.55) })
 	}
-	if s.look.view.glow {
-		a.ships.glow.sprite(dst, a.keeperGlow, x, y, 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 0.6 + 0.3*pulse})
+	if s.look.View.Glow {
+		a.Ships.Glow.Sprite(dst, a.KeeperGlow, x, y, 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 0.6 + 0.3*pulse})
 	}
-	a.ships.body.sprite(dst, a.keeper, x, y, 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
-	a.fx.light.sprite(dst, a.dot, x+keeperOrbX, y+keeperOrbY, 0, 1, 1.2+0.5*pulse, colNPCOrb.Alpha(0.5+0.4*pulse))
+	a.Ships.Body.Sprite(dst, a.Keeper, x, y, 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
+	a.Fx.Light.Sprite(dst, a.Dot, x+keeperOrbX, y+keeperOrbY, 0, 1, 1.2+0.5*pulse, colNPCOrb.Alpha(0.5+0.4*pulse))
 }
 
 // figureBox is where the keeper's figure stands on the world image this
 // frame, when it is drawn.
-func (k *keeperUI) figureBox(a *actorArt, s *playScene, fog *client.Fog) (image.Rectangle, bool) {
+func (k *keeperUI) figureBox(a *world.ActorArt, s *playScene, fog *client.Fog) (image.Rectangle, bool) {
 	at, ok := k.spot(s.rt, s.frames)
-	if !ok || !fog.Explored(int(at.X)/game.TileSize, int(at.Y)/game.TileSize) || !s.cam.visible(at.X, at.Y, 40) {
+	if !ok || !fog.Explored(int(at.X)/game.TileSize, int(at.Y)/game.TileSize) || !s.cam.Visible(at.X, at.Y, 40) {
 		return image.Rectangle{}, false
 	}
-	x, y := s.cam.toScreen(at.X, at.Y)
-	return spriteBox(a.keeper, x, y), true
+	x, y := s.cam.ToScreen(at.X, at.Y)
+	return world.SpriteBox(a.Keeper, x, y), true
 }
 
 // Where the keeper's orb is drawn on its sprite, u from its tile's centre.
 const keeperOrbX, keeperOrbY = 16.3, -28.5
 
 // drawLabel names the keeper over its head while it is in sight.
-func (k *keeperUI) drawLabel(dst *ebiten.Image, g *graphics, s *playScene, fog *client.Fog) {
-	if !k.found || !fog.CanSee(k.at) || !s.cam.visible(k.at.X, k.at.Y, 80) {
+func (k *keeperUI) drawLabel(dst *ebiten.Image, g *world.Graphics, s *playScene, fog *client.Fog) {
+	if !k.found || !fog.CanSee(k.at) || !s.cam.Visible(k.at.X, k.at.Y, 80) {
 		return
 	}
-	x, y := s.cam.toScreen(k.at.X, k.at.Y)
-	s.labels.draw(dst, g, k.label, int(x), int(y)-62, labelUp, colNPCText) // placed with the others, clear of the HUD
+	x, y := s.cam.ToScreen(k.at.X, k.at.Y)
+	s.labels.Draw(dst, g, k.label, int(x), int(y)-62, world.LabelUp, colNPCText) // placed with the others, clear of the HUD
 }
 
 // drawPanel draws the open panel over the dimmed screen: a card per
 // option, the numbers it changes lit, and the answer's words below.
-func (k *keeperUI) drawPanel(dst *ebiten.Image, g *graphics, w, h int) {
+func (k *keeperUI) drawPanel(dst *ebiten.Image, g *world.Graphics, w, h int) {
 	if !k.open {
 		return
 	}
@@ -429,7 +430,7 @@ func (k *keeperUI) drawPanel(dst *ebiten.Image, g *graphics, w, h int) {
 	g.Text.Draw(dst, k.statusFit.Get(&g.Graphics, status, w-ui.Px(16, sc), sc), w/2, top+k.cardH+ui.Px(12, sc), sc, ui.AlignCenter, c)
 }
 
-func (k *keeperUI) drawOption(dst *ebiten.Image, g *graphics, o *optionView, r image.Rectangle) {
+func (k *keeperUI) drawOption(dst *ebiten.Image, g *world.Graphics, o *optionView, r image.Rectangle) {
 	s := k.cardK
 	x, y := r.Min.X+ui.Px(14, s), r.Min.Y+ui.Px(12, s)
 	g.Text.Draw(dst, o.title, x, y, ui.TextScale*s, ui.AlignLeft, ui.ColTitle)

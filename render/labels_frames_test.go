@@ -17,6 +17,7 @@ import (
 	"duskfall/game"
 	"duskfall/profile"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // A name is read whatever stands by it (docs/ART.md, "The HUD at any
@@ -69,21 +70,21 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 				}
 				self, ok := s.rt.Self()
 				require.True(t, ok)
-				x, _ := s.cam.toScreen(self.Pos.X, self.Pos.Y)
+				x, _ := s.cam.ToScreen(self.Pos.X, self.Pos.Y)
 				var r image.Rectangle
 				found := false
-				for _, b := range s.labels.boxes {
+				for _, b := range s.labels.Boxes {
 					if b.Dx() == s.win.gfx.Text.Advance(name, 1) && ui.Abs(b.Min.X+b.Dx()/2-int(x)) <= 1 {
 						r, found = b, true
 					}
 				}
-				require.True(t, found, "the own name is drawn over the ship (labels %v)", s.labels.boxes)
-				a, ok := s.look.actorArt()
+				require.True(t, found, "the own name is drawn over the ship (labels %v)", s.labels.Boxes)
+				a, ok := s.look.ActorArt()
 				require.True(t, ok)
-				fx, fy := s.cam.toScreen(u.at.X, u.at.Y)
-				figure := spriteBox(a.portalFrame, fx, fy)
+				fx, fy := s.cam.ToScreen(u.at.X, u.at.Y)
+				figure := world.SpriteBox(a.PortalFrame, fx, fy)
 				if u.what == "the keeper" {
-					figure = spriteBox(a.keeper, fx, fy)
+					figure = world.SpriteBox(a.Keeper, fx, fy)
 				}
 				assert.False(t, r.Overlaps(figure), "the name %v keeps off %s %v", r, u.what, figure)
 				letters, shown := nameLetters(s.win.gfx.Text.Image(name, 1)), 0

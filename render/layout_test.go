@@ -409,7 +409,7 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 				boxes = append(boxes, h.a.gfx.Boxes.Boxes...)
 				if s, ok := h.a.scenes.current.(*playScene); ok {
 					z := max(s.zoom, 1)
-					for _, r := range s.labels.boxes {
+					for _, r := range s.labels.Boxes {
 						labels = append(labels, ui.RectF(float32(float64(r.Min.X)*z), float32(float64(r.Min.Y)*z), float32(float64(r.Dx())*z), float32(float64(r.Dy())*z)))
 					}
 				}

@@ -8,6 +8,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The level-up moment (docs/ART.md, "Shots, hits and sound"): a rising
@@ -82,7 +83,7 @@ func (l *levelUp) drawRings(dst *ebiten.Image, sb *ui.ShapeBatch, x, y float32, 
 }
 
 // drawWords draws the level and what it brings, high over the ship.
-func (l *levelUp) drawWords(dst *ebiten.Image, g *graphics, w, h int, now time.Time) {
+func (l *levelUp) drawWords(dst *ebiten.Image, g *world.Graphics, w, h int, now time.Time) {
 	if !l.showing(now) {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The minimap sits in the top-right corner, under the ping line: one pixel
@@ -145,7 +146,7 @@ func (l minimapLayout) bottom() float32 { return l.y + l.h + minimapPad }
 // draw draws the panel, the map and its markers: portals (a dungeon's on
 // explored ground, the hub's all), the upgrade keeper, other ships in sight and the own ship. It
 // reports the layout it used, or false when there is no map yet.
-func (m *minimap) draw(dst *ebiten.Image, g *graphics, s *playScene) (minimapLayout, bool) {
+func (m *minimap) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) (minimapLayout, bool) {
 	fog := s.rt.Fog()
 	if !m.refresh(s.rt.Grid(), fog, s.frames) {
 		return minimapLayout{}, false
@@ -172,7 +173,7 @@ func (m *minimap) drawMarkers(dst *ebiten.Image, sb *ui.ShapeBatch, s *playScene
 		tx, ty := p.Tile()
 		if fog.Explored(tx, ty) || here == game.HubDungeon {
 			x, y := l.at(game.TileCenter(tx, ty))
-			sb.Circle(dst, x, y, 4, colPortal)
+			sb.Circle(dst, x, y, 4, world.ColPortal)
 		}
 	}
 	// The keeper is marked before its corner is explored, and rings while
@@ -189,12 +190,12 @@ func (m *minimap) drawMarkers(dst *ebiten.Image, sb *ui.ShapeBatch, s *playScene
 	for _, p := range s.rt.Players() {
 		if fog.CanSee(p.Pos) {
 			x, y := l.at(p.Pos)
-			sb.Circle(dst, x, y, 2.5, colFriend)
+			sb.Circle(dst, x, y, 2.5, world.ColFriend)
 		}
 	}
 	if self, ok := s.rt.Self(); ok {
 		x, y := l.at(self.Pos)
 		sb.Circle(dst, x, y, 4, ui.Rgb8(0, 0, 0, 0.8))
-		sb.Circle(dst, x, y, 3, colSelf)
+		sb.Circle(dst, x, y, 3, world.ColSelf)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 func TestWhatComesAndGoesFindsRoom(t *testing.T) {
@@ -134,13 +135,13 @@ func TestTheLastFramesBoxesAreKeptForTheLabels(t *testing.T) {
 	b.Add("inventory", image.Rect(200, 100, 1080, 600))
 	b.Reset()
 	require.Len(t, b.Last, 1)
-	var l labelPlacer
-	l.avoid(b.Last, 2, image.Rectangle{}) // the world drawn at zoom 2: half the screen's pixels
-	assert.Equal(t, image.Rect(100, 50, 540, 300), l.hud[0])
-	_, ok := l.placed(320, 150, 60, labelUp)
+	var l world.LabelPlacer
+	l.Avoid(b.Last, 2, image.Rectangle{}) // the world drawn at zoom 2: half the screen's pixels
+	assert.Equal(t, image.Rect(100, 50, 540, 300), l.Hud[0])
+	_, ok := l.Placed(320, 150, 60, world.LabelUp)
 	assert.False(t, ok, "a label still under the HUD after its steps is left out")
-	r, ok := l.placed(320, 60, 60, labelUp)
+	r, ok := l.Placed(320, 60, 60, world.LabelUp)
 	assert.True(t, ok, "a label that can step clear of it is drawn")
-	assert.False(t, r.Overlaps(l.hud[0]))
-	assert.Len(t, l.boxes, 1, "only the one drawn is kept")
+	assert.False(t, r.Overlaps(l.Hud[0]))
+	assert.Len(t, l.Boxes, 1, "only the one drawn is kept")
 }

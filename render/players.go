@@ -10,6 +10,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The host's Players list, opened from the pause menu of Host and play:
@@ -344,7 +345,7 @@ func (p *playersPanel) answer(words string) {
 	fmt.Fprintf(p.logw, "duskfall: players: %s\n", words) // window tests follow the answers
 }
 
-func (p *playersPanel) draw(dst *ebiten.Image, g *graphics) {
+func (p *playersPanel) draw(dst *ebiten.Image, g *world.Graphics) {
 	p.layout()
 	g.Boxes.Overlay(true)
 	k := ui.UiScale(p.win.w, p.win.h)

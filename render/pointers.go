@@ -8,6 +8,7 @@ import (
 
 	"duskfall/game"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // Pointers to the hub's portals (docs/ART.md, "The HUD at any size"): in
@@ -37,7 +38,7 @@ const (
 
 // drawPortalPointers draws the pointers to the hub's portals out of the
 // open field.
-func (s *playScene) drawPortalPointers(dst *ebiten.Image, g *graphics) {
+func (s *playScene) drawPortalPointers(dst *ebiten.Image, g *world.Graphics) {
 	if _, here := s.rt.Instance(); here != game.HubDungeon || s.inv.open || s.keeper.open || s.paused {
 		return
 	}
@@ -78,17 +79,17 @@ func pointerField(w, h int, k float64) image.Rectangle {
 // drawPointer draws the pointer from the own ship at (sx, sy) toward a
 // portal at (qx, qy), both on the screen's pixels, and its place's name,
 // where placePointer finds them room.
-func (s *playScene) drawPointer(dst *ebiten.Image, g *graphics, field image.Rectangle, k float64, sx, sy, qx, qy float32, dungeon uint8) {
-	name := s.look.portalName(dungeon)
+func (s *playScene) drawPointer(dst *ebiten.Image, g *world.Graphics, field image.Rectangle, k float64, sx, sy, qx, qy float32, dungeon uint8) {
+	name := s.look.PortalName(dungeon)
 	pt, ok := placePointer(&g.Boxes, field, k, sx, sy, qx, qy, g.Text.Advance(name, k))
 	if !ok {
 		return
 	}
 	rim := ui.Pxf(dartRim, k)
-	dart(dst, g.Shapes, pt.tip.X+pt.dx*rim, pt.tip.Y+pt.dy*rim, pt.dx, pt.dy, ui.Pxf(dartLength, k)+2*rim, ui.Pxf(dartHalf, k)+rim, colSensedFill)
-	dart(dst, g.Shapes, pt.tip.X, pt.tip.Y, pt.dx, pt.dy, ui.Pxf(dartLength, k), ui.Pxf(dartHalf, k), s.look.portalAccent(dungeon))
+	dart(dst, g.Shapes, pt.tip.X+pt.dx*rim, pt.tip.Y+pt.dy*rim, pt.dx, pt.dy, ui.Pxf(dartLength, k)+2*rim, ui.Pxf(dartHalf, k)+rim, world.ColSensedFill)
+	dart(dst, g.Shapes, pt.tip.X, pt.tip.Y, pt.dx, pt.dy, ui.Pxf(dartLength, k), ui.Pxf(dartHalf, k), s.look.PortalAccent(dungeon))
 	g.Shapes.Flush(dst)
-	g.Text.Draw(dst, name, pt.label.Min.X, pt.label.Min.Y, k, ui.AlignLeft, colPortalText)
+	g.Text.Draw(dst, name, pt.label.Min.X, pt.label.Min.Y, k, ui.AlignLeft, world.ColPortalText)
 }
 
 // pointer is where a pointer stands: its dart's tip, the way it points,

@@ -69,18 +69,18 @@ func TestEveryHubPortalIsFoundAtAGlance(t *testing.T) {
 				self, _ := s.rt.Self()
 				sx, sy := s.onScreen(self.Pos.X, self.Pos.Y)
 				for _, p := range s.rt.Portals() {
-					name := s.look.portalName(p.Dungeon)
+					name := s.look.PortalName(p.Dungeon)
 					assert.True(t, s.rt.Fog().Explored(p.Tile()), "%s is on the minimap", name)
 					qx, qy := s.onScreen(p.Pos.X, p.Pos.Y)
 					if s.portalInView(p) {
-						named := slices.ContainsFunc(s.labels.boxes, func(r image.Rectangle) bool {
+						named := slices.ContainsFunc(s.labels.Boxes, func(r image.Rectangle) bool {
 							z := float32(max(s.zoom, 1))
 							return r.Dx() == s.win.gfx.Text.Advance(name, 1) && ui.Abs(int(float32(r.Min.X+r.Dx()/2)*z-qx)) <= int(2*z)
 						})
 						assert.True(t, named, "%s on the screen at (%.0f, %.0f) has its name under it", name, qx, qy)
 						continue
 					}
-					assert.False(t, slices.ContainsFunc(s.labels.boxes, func(r image.Rectangle) bool {
+					assert.False(t, slices.ContainsFunc(s.labels.Boxes, func(r image.Rectangle) bool {
 						return r.Dx() == s.win.gfx.Text.Advance(name, 1)
 					}), "%s out of the field is not named twice", name)
 					i := slices.IndexFunc(boxes, func(b ui.UiBox) bool { return b.Text && b.Name == name })

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 func TestPortalPointersStandAtTheFieldsEdge(t *testing.T) {
@@ -88,10 +89,10 @@ func TestPortalPointersStandAtTheFieldsEdge(t *testing.T) {
 		assert.Zero(t, allocsPerRun(20, frame))
 	})
 	t.Run("a pointer's name and colour cost nothing a frame", func(t *testing.T) {
-		look := newWorldLook(builtin(t), 12)
+		look := world.NewLook(builtin(t), 12)
 		assert.Zero(t, allocsPerRun(20, func() {
 			for d := range uint8(3) {
-				_, _ = look.portalName(d), look.portalAccent(d)
+				_, _ = look.PortalName(d), look.PortalAccent(d)
 			}
 		}))
 	})

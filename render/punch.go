@@ -8,6 +8,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // punch is what makes shots and hits felt (docs/ART.md, "Shots, hits and
@@ -262,7 +263,7 @@ func (h *hitStop) hold() bool {
 // camera and the own ship as drawn.
 type punchView struct {
 	frame        int
-	cam          camera
+	cam          world.Camera
 	self         game.Vec
 	hasSelf      bool
 	aim          float64 // the own ship's aim, as drawn
@@ -273,19 +274,19 @@ type punchView struct {
 }
 
 // viewOf is the scene's punch view.
-func viewOf(s *playScene, g *graphics) punchView {
+func viewOf(s *playScene, g *world.Graphics) punchView {
 	self, ok := s.rt.Self()
-	friendly, hot := g.bullets.friendlyColours()
+	friendly, hot := g.Bullets.FriendlyColours()
 	return punchView{frame: s.frames, cam: s.cam, self: self.Pos, hasSelf: ok, aim: s.lastAim,
 		muzzleOffset: s.rt.PlayerStats().MuzzleOffset, friendly: friendly, hot: hot,
 		glows: s.quality.highQuality()}
 }
 
 // draw draws the punch's light over the world and the bullets.
-func (p *punch) draw(dst *ebiten.Image, g *graphics, s *playScene) {
+func (p *punch) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) {
 	v := viewOf(s, g)
 	p.build(&v)
-	p.glow.flush(dst, g.bullets.atlas)
+	p.glow.flush(dst, g.Bullets.Atlas)
 	if v.glows {
 		p.drawHurtEdge(dst, g.Shapes, v.frame, float32(s.cam.W), float32(s.cam.H))
 	}
@@ -316,21 +317,21 @@ func (p *punch) drawMuzzle(b *glowBatch, m *muzzleFlash, v *punchView) {
 		return
 	}
 	t := float32(age) / muzzleFrames
-	x, y := v.cam.toScreen(m.x, m.y)
+	x, y := v.cam.ToScreen(m.x, m.y)
 	dx, dy := float32(m.dx), float32(m.dy)
 	size := float32(11)
 	if m.own && v.hasSelf {
 		// The own ship moves on while its flash shows: the flash rides its nose.
 		sn, cs := math.Sincos(v.aim)
-		x, y = v.cam.toScreen(v.self.X+cs*v.muzzleOffset, v.self.Y+sn*v.muzzleOffset)
+		x, y = v.cam.ToScreen(v.self.X+cs*v.muzzleOffset, v.self.Y+sn*v.muzzleOffset)
 		dx, dy, size = float32(cs), float32(sn), 14
 	}
 	fade := (1 - t) * (1 - t)
 	if v.glows {
-		b.sprite(cellGlow, x, y, size*2.4, v.friendly.Alpha(0.7*fade))
+		b.sprite(world.CellGlow, x, y, size*2.4, v.friendly.Alpha(0.7*fade))
 	}
 	// The star's long ray points along the shot, the short one across.
-	b.quad(cellStar, x+dx*size*0.4, y+dy*size*0.4, dx, dy, size*(1.6-0.6*t), size*0.8, v.hot.Alpha(fade))
+	b.quad(world.CellStar, x+dx*size*0.4, y+dy*size*0.4, dx, dy, size*(1.6-0.6*t), size*0.8, v.hot.Alpha(fade))
 }
 
 func (p *punch) drawSpark(b *glowBatch, sp *spark, v *punchView) {
@@ -340,7 +341,7 @@ func (p *punch) drawSpark(b *glowBatch, sp *spark, v *punchView) {
 	}
 	keep := math.Pow(sparkDrag, float64(age))
 	travelled := (1 - keep) / (1 - sparkDrag)
-	x, y := v.cam.toScreen(sp.x+sp.vx*travelled, sp.y+sp.vy*travelled)
+	x, y := v.cam.ToScreen(sp.x+sp.vx*travelled, sp.y+sp.vy*travelled)
 	speed0 := math.Hypot(sp.vx, sp.vy)
 	if speed0 == 0 {
 		return
@@ -350,7 +351,7 @@ func (p *punch) drawSpark(b *glowBatch, sp *spark, v *punchView) {
 	t := float32(age) / float32(sp.life)
 	// The streak's head is at the front of its cell: push the quad back so
 	// the head sits where the spark is.
-	b.quad(cellSpark, x-dx*length*0.7, y-dy*length*0.7, dx, dy, length, 3, sp.col.Alpha(1-t*t))
+	b.quad(world.CellSpark, x-dx*length*0.7, y-dy*length*0.7, dx, dy, length, 3, sp.col.Alpha(1-t*t))
 }
 
 func (p *punch) drawFlash(b *glowBatch, f *impactFlash, v *punchView) {
@@ -359,8 +360,8 @@ func (p *punch) drawFlash(b *glowBatch, f *impactFlash, v *punchView) {
 		return
 	}
 	t := float32(age) / flashFrames
-	x, y := v.cam.toScreen(f.x, f.y)
-	b.sprite(cellGlow, x, y, f.size*(1+0.6*t), f.col.Alpha((1-t)*(1-t)))
+	x, y := v.cam.ToScreen(f.x, f.y)
+	b.sprite(world.CellGlow, x, y, f.size*(1+0.6*t), f.col.Alpha((1-t)*(1-t)))
 }
 
 func (p *punch) drawRing(b *glowBatch, r *shockwave, v *punchView) {
@@ -369,10 +370,10 @@ func (p *punch) drawRing(b *glowBatch, r *shockwave, v *punchView) {
 		return
 	}
 	t := float32(age) / ringFrames
-	x, y := v.cam.toScreen(r.x, r.y)
+	x, y := v.cam.ToScreen(r.x, r.y)
 	// The ring's line sits at 3/4 of the quad's half-width: it opens from
 	// the body's edge to three times the body.
-	b.sprite(cellRing, x, y, r.radius*(1.3+3*t)/0.75, r.col.Alpha(0.8*(1-t)))
+	b.sprite(world.CellRing, x, y, r.radius*(1.3+3*t)/0.75, r.col.Alpha(0.8*(1-t)))
 }
 
 // drawHurtFlash lights the own ship for a moment after it is hit.
@@ -382,8 +383,8 @@ func (p *punch) drawHurtFlash(b *glowBatch, v *punchView) {
 		return
 	}
 	t := float32(age) / flashFrames
-	x, y := v.cam.toScreen(v.self.X, v.self.Y)
-	b.sprite(cellGlow, x, y, 26, colHurtGlow.Alpha(0.9*p.hurt*(1-t)))
+	x, y := v.cam.ToScreen(v.self.X, v.self.Y)
+	b.sprite(world.CellGlow, x, y, 26, colHurtGlow.Alpha(0.9*p.hurt*(1-t)))
 }
 
 // drawHurtEdge reddens the screen's edges after a hit on the own ship, as
@@ -455,8 +456,8 @@ func (b *glowBatch) quad(cell int, x, y, dx, dy, long, wide float32, c ui.RGBA) 
 	}
 	ax, ay := dx*long, dy*long
 	nx, ny := -dy*wide, dx*wide
-	sx0, sy0 := cellX(cell), cellY(cell)
-	sx1, sy1 := sx0+spriteSize, sy0+spriteSize
+	sx0, sy0 := world.CellX(cell), world.CellY(cell)
+	sx1, sy1 := sx0+world.SpriteSize, sy0+world.SpriteSize
 	r, g, bl, a := c.R*c.A, c.G*c.A, c.B*c.A, c.A
 	v := func(px, py, sx, sy float32) ebiten.Vertex {
 		return ebiten.Vertex{DstX: px, DstY: py, SrcX: sx, SrcY: sy, ColorR: r, ColorG: g, ColorB: bl, ColorA: a}
@@ -468,7 +469,7 @@ func (b *glowBatch) quad(cell int, x, y, dx, dy, long, wide float32, c ui.RGBA) 
 
 func (b *glowBatch) flush(dst, atlas *ebiten.Image) {
 	if len(b.vs) > 0 {
-		dst.DrawTriangles(b.vs, quadIndices[:len(b.vs)/4*6], atlas, &b.op)
+		dst.DrawTriangles(b.vs, world.QuadIndices[:len(b.vs)/4*6], atlas, &b.op)
 	}
 	b.vs = b.vs[:0]
 }

@@ -11,11 +11,12 @@ import (
 	"duskfall/game"
 	"duskfall/profile"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // punchAt is a view of the punch at frame f, the camera at the origin.
 func punchAt(f int) *punchView {
-	return &punchView{frame: f, cam: camera{W: 1280, H: 720}, friendly: ui.Rgb8(150, 236, 255, 1),
+	return &punchView{frame: f, cam: world.Camera{W: 1280, H: 720}, friendly: ui.Rgb8(150, 236, 255, 1),
 		hot: ui.Rgb8(224, 249, 255, 1), glows: true, muzzleOffset: 16}
 }
 
@@ -213,7 +214,7 @@ func TestThePunchDrawsWithoutAllocating(t *testing.T) {
 	v.self, v.hasSelf = game.Vec{X: 640, Y: 360}, true
 	p.build(v)
 	assert.Zero(t, allocsPerRun(50, func() { p.build(v) }))
-	assert.LessOrEqual(t, len(p.glow.vs)/4, maxQuadsPerCall, "one draw call holds it all")
+	assert.LessOrEqual(t, len(p.glow.vs)/4, world.MaxQuadsPerCall, "one draw call holds it all")
 }
 
 // BenchmarkPunchVertices builds the quads of every effect slot alive at

@@ -20,6 +20,7 @@ import (
 	"duskfall/game"
 	"duskfall/profile"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The tests of this file read drawn frames back from the GPU, which needs
@@ -116,7 +117,7 @@ func dungeonKinds(t *testing.T) []string {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
 	var ids []string
-	for _, d := range s.look.ground.content.Dungeons {
+	for _, d := range s.look.Ground.Content.Dungeons {
 		ids = append(ids, d.ID)
 	}
 	return ids
@@ -131,7 +132,7 @@ func untilInDungeon(t testing.TB, h *harness, kind string) *playScene {
 		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 		h.a.Draw(screen)
 		s, ok := h.a.scenes.current.(*playScene)
-		if !ok || !s.inDungeon() || s.look.ground.place.ID != kind {
+		if !ok || !s.inDungeon() || s.look.Ground.Place.ID != kind {
 			continue
 		}
 		for i := 0; i < 90 || graced(s); i++ { // the map streams in; the arrival grace's words leave the middle
@@ -154,18 +155,18 @@ func graced(s *playScene) bool {
 // play scene draws them: the ground layer alone, lit, with nothing on it.
 func groundColours(t *testing.T, s *playScene, screen *ebiten.Image) map[assets.RGB]bool {
 	screen.Fill(color.Black)
-	gl := s.look.ground
+	gl := s.look.Ground
 	v := s.worldView()
-	require.True(t, gl.build(screen, s.win.gfx.Shapes, &v))
-	require.False(t, gl.failed, "the place's tile set loads")
-	gl.tiles.batch.flush(screen)
-	gl.tiles.shades.flush(screen)
-	if gl.glow != nil {
-		gl.glow.vs = gl.glow.vs[:0] // lantern flames and motes are lights, not floor or wall
+	require.True(t, gl.Build(screen, s.win.gfx.Shapes, &v))
+	require.False(t, gl.Failed, "the place's tile set loads")
+	gl.Tiles.Batch.Flush(screen)
+	gl.Tiles.Shades.Flush(screen)
+	if gl.Glow != nil {
+		gl.Glow.Vs = gl.Glow.Vs[:0] // lantern flames and motes are lights, not floor or wall
 	}
 	px := readFrame(screen)
 	if d := os.Getenv("FRAMES_DIR"); d != "" {
-		savePNG(filepath.Join(d, fmt.Sprintf("%s-%s-%s-ground.png", s.look.ground.place.ID, s.settings.BulletPalette, s.settings.Quality)), px)
+		savePNG(filepath.Join(d, fmt.Sprintf("%s-%s-%s-ground.png", s.look.Ground.Place.ID, s.settings.BulletPalette, s.settings.Quality)), px)
 	}
 	grid := s.rt.Grid()
 	colours := map[assets.RGB]bool{}
@@ -194,7 +195,7 @@ func fightBodies(t testing.TB, h *harness, s *playScene, screen *ebiten.Image) (
 	pool.Clear()
 	fog := s.rt.Fog()
 	self, _ := s.rt.Self()
-	fx, fy := s.cam.toScreen(self.Pos.X, self.Pos.Y)
+	fx, fy := s.cam.ToScreen(self.Pos.X, self.Pos.Y)
 	sx, sy := float64(fx), float64(fy)
 	type placed struct{ x, y, r float64 }
 	var shots []placed
@@ -212,14 +213,14 @@ func fightBodies(t testing.TB, h *harness, s *playScene, screen *ebiten.Image) (
 			}
 			r := 4 + float64((row+col)%5)
 			uid++
-			pool.Spawn(game.MakeBulletSpawn(uid, 0, wx, wy, 0, 0, 0, 0, r, 600, uint8((row+col)%kindsPerTeam), game.TeamEnemy))
+			pool.Spawn(game.MakeBulletSpawn(uid, 0, wx, wy, 0, 0, 0, 0, r, 600, uint8((row+col)%world.KindsPerTeam), game.TeamEnemy))
 			shots = append(shots, placed{x, y, r})
 		}
 	}
 	h.a.Draw(screen)
 	px := readFrame(screen)
 	if d := os.Getenv("FRAMES_DIR"); d != "" {
-		savePNG(filepath.Join(d, fmt.Sprintf("%s-%s-%s.png", s.look.ground.place.ID, h.a.settings.BulletPalette, h.a.settings.Quality)), px)
+		savePNG(filepath.Join(d, fmt.Sprintf("%s-%s-%s.png", s.look.Ground.Place.ID, h.a.settings.BulletPalette, h.a.settings.Quality)), px)
 	}
 	for _, b := range shots {
 		// The body's ring: the core ends at 0.62 hit radii and the dark rim
@@ -306,7 +307,7 @@ func BenchmarkPlayFrame(b *testing.B) {
 			for i := range 300 {
 				a := float64(i) * 0.7
 				d := 60 + float64(i%40)*6
-				pool.Spawn(game.MakeBulletSpawn(uint32(1<<29+i), 0, self.Pos.X+d*math.Cos(a), self.Pos.Y+d*math.Sin(a), 0, 0, 0, 0, 6, 600, uint8(i%kindsPerTeam), game.TeamEnemy))
+				pool.Spawn(game.MakeBulletSpawn(uint32(1<<29+i), 0, self.Pos.X+d*math.Cos(a), self.Pos.Y+d*math.Sin(a), 0, 0, 0, 0, 6, 600, uint8(i%world.KindsPerTeam), game.TeamEnemy))
 			}
 			draw := func() { h.a.Draw(screen) }
 			for range 30 {

@@ -4,6 +4,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // scene is one screen of the game. Update reads this frame's input from
@@ -49,7 +50,7 @@ func (m *sceneManager) draw(screen *ebiten.Image) { m.current.Draw(screen) }
 type window struct {
 	w, h int
 	in   *ui.FrameInput
-	gfx  *graphics // nil until the first Draw
+	gfx  *world.Graphics // nil until the first Draw
 }
 
 // moves are what a scene asks of the app: to change the scene, or to do

@@ -17,6 +17,7 @@ import (
 	"duskfall/game"
 	"duskfall/levels"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The death screen (docs/ART.md, "The death screen"): when the own ship
@@ -81,9 +82,9 @@ type deathScene struct {
 	// its own look (the light map, the enemies' memory), the world
 	// image the camera's size, scaled into the box, and the frame's
 	// bullets in columns.
-	look    *worldLook
+	look    *world.Look
 	world   *ebiten.Image
-	bullets bulletColumns
+	bullets world.BulletColumns
 	classOf func(uint16) *game.Class
 	ship    int         // the own ship's design
 	fog     *client.Fog // the sight of frame sightOf
@@ -107,10 +108,10 @@ func newDeathScene(win *window, mv moves, sess session, now func() time.Time, lo
 	rt := sess.Runtime()
 	d, _ := rt.LastDeath()
 	s := &deathScene{win: win, mv: mv, now: now, logw: logw, quality: quality, sess: sess, rt: rt, report: d, replay: rt.Replay(),
-		lockSecs: -1, sightOf: -1, look: newWorldLook(pack, rt.PlayerStats().Radius)}
+		lockSecs: -1, sightOf: -1, look: world.NewLook(pack, rt.PlayerStats().Radius)}
 	s.classOf = rt.PlayerClass
 	if cl := s.replay.Place().Class; cl != nil {
-		s.ship = shipDesign(cl.Ship)
+		s.ship = world.ShipDesign(cl.Ship)
 	}
 	c := rt.Content()
 	s.killed, s.sight, s.lost, s.kept = deathWords(d, c)
@@ -381,24 +382,24 @@ func (s *deathScene) Draw(screen *ebiten.Image) {
 // scales with the UI as the game's world zooms with the window; a box too
 // short for replayMinSpan is zoomed out until it holds that much, so the
 // enemy that fired is in it.
-func (s *deathScene) replayView(box image.Rectangle, f *client.ReplayFrame, i int) worldView {
+func (s *deathScene) replayView(box image.Rectangle, f *client.ReplayFrame, i int) world.View {
 	pl := s.replay.Place()
 	if i != s.sightOf {
 		s.fog, s.sightOf = s.replay.Sight(i), i
 	}
-	s.bullets.fill(f.Bullets)
+	s.bullets.Fill(f.Bullets)
 	z := min(ui.UiScale(s.win.w, s.win.h), float64(box.Dy())/replayMinSpan) // screen pixels a world unit
 	vw, vh := max(int(math.Round(float64(box.Dx())/z)), 1), max(int(math.Round(float64(box.Dy())/z)), 1)
-	return worldView{cam: centredOn(f.Self.Pos.X, f.Self.Pos.Y, vw, vh), frame: s.replayClock(),
-		high: s.quality.highQuality(), grid: pl.Grid, fog: s.fog, eye: f.Self.Pos,
-		instance: pl.Instance, dungeon: pl.Dungeon, depth: pl.Depth,
-		self: f.Self, hasSelf: true, selfAim: f.Self.Aim, selfShip: s.ship,
-		players: f.Players, classOf: s.classOf, enemies: f.Enemies, portals: pl.Portals, bullets: s.bullets}
+	return world.View{Cam: world.CentredOn(f.Self.Pos.X, f.Self.Pos.Y, vw, vh), Frame: s.replayClock(),
+		High: s.quality.highQuality(), Grid: pl.Grid, Fog: s.fog, Eye: f.Self.Pos,
+		Instance: pl.Instance, Dungeon: pl.Dungeon, Depth: pl.Depth,
+		Self: f.Self, HasSelf: true, SelfAim: f.Self.Aim, SelfShip: s.ship,
+		Players: f.Players, ClassOf: s.classOf, Enemies: f.Enemies, Portals: pl.Portals, Bullets: s.bullets}
 }
 
 // replayTarget is the image the replay's world is drawn on at zoom 1,
 // the camera's size, made again only when that changes.
-func (s *deathScene) replayTarget(cam camera) *ebiten.Image {
+func (s *deathScene) replayTarget(cam world.Camera) *ebiten.Image {
 	w, h := int(cam.W), int(cam.H)
 	if s.world == nil || s.world.Bounds().Dx() != w || s.world.Bounds().Dy() != h {
 		if s.world != nil {
@@ -412,24 +413,24 @@ func (s *deathScene) replayTarget(cam camera) *ebiten.Image {
 // drawReplay draws replay frame i (f) in the box as the play scene draws
 // the world (the ground in its light, portals, enemies, ships, bullets,
 // through the fog), then rings the killing bullet.
-func (s *deathScene) drawReplay(dst *ebiten.Image, g *graphics, box image.Rectangle, f *client.ReplayFrame, i int) {
+func (s *deathScene) drawReplay(dst *ebiten.Image, g *world.Graphics, box image.Rectangle, f *client.ReplayFrame, i int) {
 	if s.replay.Grid() == nil {
 		return
 	}
 	v := s.replayView(box, f, i)
-	world := s.replayTarget(v.cam)
+	world := s.replayTarget(v.Cam)
 	world.Fill(color.Black)
 	g.Boxes.On = false // the world is not the layout's
-	if a, ok := s.look.drawGround(world, g, &v); ok {
-		s.look.drawActors(world, g, a, &v)
+	if a, ok := s.look.DrawGround(world, g, &v); ok {
+		s.look.DrawActors(world, g, a, &v)
 	}
 	g.Shapes.Flush(world)
-	g.bullets.draw(world, v.bullets, nil, v.cam, v.fog)
+	g.Bullets.Draw(world, v.Bullets, nil, v.Cam, v.Fog)
 	s.ringKiller(world, g.Shapes, &v, f)
 	g.Shapes.Flush(world)
 	g.Boxes.On = true
 	var op ebiten.DrawImageOptions
-	op.GeoM.Scale(float64(box.Dx())/v.cam.W, float64(box.Dy())/v.cam.H)
+	op.GeoM.Scale(float64(box.Dx())/v.Cam.W, float64(box.Dy())/v.Cam.H)
 	op.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
 	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(world, &op)
@@ -439,16 +440,16 @@ func (s *deathScene) drawReplay(dst *ebiten.Image, g *graphics, box image.Rectan
 // ringKiller rings the bullet that killed, in each frame that draws it
 // (on camera and in sight): a dark band and a gold ring round it, pulsing
 // a little, clear on any ground and among any bullets.
-func (s *deathScene) ringKiller(dst *ebiten.Image, sb *ui.ShapeBatch, v *worldView, f *client.ReplayFrame) {
+func (s *deathScene) ringKiller(dst *ebiten.Image, sb *ui.ShapeBatch, v *world.View, f *client.ReplayFrame) {
 	for j := range f.Bullets {
 		b := &f.Bullets[j]
 		if b.UID != s.report.Bullet {
 			continue
 		}
-		if !v.cam.visible(float64(b.X), float64(b.Y), float64(b.Radius)) || !bulletInSight(v.fog, b.X, b.Y) {
+		if !v.Cam.Visible(float64(b.X), float64(b.Y), float64(b.Radius)) || !world.BulletInSight(v.Fog, b.X, b.Y) {
 			return
 		}
-		x, y := v.cam.toScreen(float64(b.X), float64(b.Y))
+		x, y := v.Cam.ToScreen(float64(b.X), float64(b.Y))
 		r := b.Radius + 7 + 1.5*float32(math.Sin(float64(s.frames)*0.2))
 		sb.Ring(dst, x, y, r-1, r+5, func(int) ui.RGBA { return colReplayHalo })
 		sb.Ring(dst, x, y, r, r+3, func(int) ui.RGBA { return colReplayMark })

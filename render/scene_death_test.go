@@ -170,13 +170,13 @@ func TestTheDeathScreen(t *testing.T) {
 		for i := range d.replay.Len() {
 			f := d.replay.Frame(i)
 			v := d.replayView(d.replayBox(), f, i)
-			require.NotNil(t, v.grid, "the map the death left")
-			require.NotNil(t, v.fog)
-			assert.True(t, v.fog.CanSee(f.Self.Pos), "frame %d sees its ship", i)
-			assert.Equal(t, len(f.Bullets), v.bullets.len())
-			assert.NotEqual(t, game.HubDungeon, v.dungeon, "the dungeon's ground")
+			require.NotNil(t, v.Grid, "the map the death left")
+			require.NotNil(t, v.Fog)
+			assert.True(t, v.Fog.CanSee(f.Self.Pos), "frame %d sees its ship", i)
+			assert.Equal(t, len(f.Bullets), v.Bullets.Len())
+			assert.NotEqual(t, game.HubDungeon, v.Dungeon, "the dungeon's ground")
 		}
-		assert.Equal(t, "proving_grounds", d.look.ground.place.ID, "drawn with the Proving Grounds' tiles")
+		assert.Equal(t, "proving_grounds", d.look.Ground.Place.ID, "drawn with the Proving Grounds' tiles")
 	})
 	t.Run("a replay frame's view and its ground, light and ring allocate nothing", func(t *testing.T) {
 		// The world's drawers' own work short of the GPU, as buildGround
@@ -185,13 +185,13 @@ func TestTheDeathScreen(t *testing.T) {
 		screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 		assert.NotPanics(t, func() { d.Draw(screen) })
 		g, box, n := h.a.gfx, d.replayBox(), d.replay.Len()
-		gl := d.look.ground
+		gl := d.look.Ground
 		frame := func(i int) {
 			f := d.replay.Frame(i % n)
 			v := d.replayView(box, f, i%n)
-			require.True(t, gl.build(screen, g.Shapes, &v))
+			require.True(t, gl.Build(screen, g.Shapes, &v))
 			d.ringKiller(screen, g.Shapes, &v, f)
-			gl.tiles.batch.vs, gl.tiles.shades.vs, gl.glow.vs = gl.tiles.batch.vs[:0], gl.tiles.shades.vs[:0], gl.glow.vs[:0]
+			gl.Tiles.Batch.Vs, gl.Tiles.Shades.Vs, gl.Glow.Vs = gl.Tiles.Batch.Vs[:0], gl.Tiles.Shades.Vs[:0], gl.Glow.Vs[:0]
 			g.Shapes.Vs, g.Shapes.Is = g.Shapes.Vs[:0], g.Shapes.Is[:0]
 		}
 		for i := range n {

@@ -14,6 +14,7 @@ import (
 	"duskfall/game"
 	"duskfall/net/wire"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The first launch: a player who has not chosen a name (Settings holds the
@@ -532,22 +533,22 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 
 // drawShips draws each card's ship large, turning slowly, in its design.
 func (s *classScene) drawShips(dst *ebiten.Image) {
-	art, err := artFor(s.rt.Content())
-	if err != nil || len(art.ship) == 0 {
+	art, err := world.ArtFor(s.rt.Content())
+	if err != nil || len(art.Ship) == 0 {
 		return
 	}
 	aim := float32(-math.Pi/2 + 0.25*math.Sin(float64(s.frames)/50))
 	z := float32(classShipZ * s.k * min(1, float64(s.shipH)/float64(ui.Px(130, s.k))))
 	for i, k := range s.cards {
 		r := k.pick.Rect
-		d := &art.ship[min(shipDesign(k.class.Ship), len(art.ship)-1)]
+		d := &art.Ship[min(world.ShipDesign(k.class.Ship), len(art.Ship)-1)]
 		x, y := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+s.shipH/2+ui.Px(4, s.k))
-		c := colSelf
+		c := world.ColSelf
 		if i != s.chosen {
 			c = c.Scale(0.7)
 		}
-		art.ships.glow.sprite(dst, d.glow, x, y, aim, 1, z, c.Alpha(0.6))
-		art.ships.body.sprite(dst, d.body, x, y, aim, 1, z, c)
+		art.Ships.Glow.Sprite(dst, d.Glow, x, y, aim, 1, z, c.Alpha(0.6))
+		art.Ships.Body.Sprite(dst, d.Body, x, y, aim, 1, z, c)
 	}
-	art.flush(dst)
+	art.Flush(dst)
 }

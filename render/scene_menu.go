@@ -10,6 +10,7 @@ import (
 
 	"duskfall/net/wire"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // Main menu button labels, top to bottom.
@@ -33,7 +34,7 @@ type menuScene struct {
 	err                        string
 	frames                     int
 	form                       *ui.Form
-	bg                         *backdrop
+	bg                         *world.Backdrop
 	footer                     string
 	// The footer and the error cut to the window, for the scale and
 	// width they were cut at.
@@ -55,7 +56,7 @@ func newMenuScene(win *window, mv moves, logw io.Writer, c hostChoice, name stri
 		join:     &ui.Button{Label: LabelJoin},
 		settings: &ui.Button{Label: LabelSettings},
 		quit:     &ui.Button{Label: LabelQuit},
-		bg:       newBackdrop(),
+		bg:       world.NewBackdrop(),
 	}
 	s.port = &ui.TextField{Label: "Port", MaxBytes: 5}
 	s.port.SetText(strconv.Itoa(c.port))
@@ -219,7 +220,7 @@ func (s *menuScene) Update() error {
 		fmt.Fprintf(s.logw, "duskfall: menu says %q\n", s.footer)
 	}
 	s.layout()
-	s.bg.update(s.win.w, s.win.h)
+	s.bg.Update(s.win.w, s.win.h)
 	switch s.form.Update(s.win.in) {
 	case s.host:
 		port, err := strconv.Atoi(s.port.Text())
@@ -247,7 +248,7 @@ func (s *menuScene) Update() error {
 func (s *menuScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
 	screen.Fill(ui.ColBackdrop)
-	s.bg.draw(screen, g)
+	s.bg.Draw(screen, g)
 	l := mainMenuLayout(s.win.w, s.win.h)
 	k := l.k
 	// A card behind the title and buttons keeps them readable over the

@@ -18,6 +18,7 @@ import (
 	"duskfall/profile"
 	"duskfall/render/sound"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // shotAfterFrames is how long the play scene runs before the DUSKFALL_SHOT
@@ -33,14 +34,14 @@ type playScene struct {
 	playEnv
 	sess session
 	rt   *client.Runtime
-	look *worldLook
+	look *world.Look
 
 	aim          aimer
 	inv          inventoryPanel
-	labels       labelPlacer   // the frame's world labels, placed so none covers another
-	said         ui.Transients // what comes and goes, cut to the window (ui/placement.go)
+	labels       world.LabelPlacer // the frame's world labels, placed so none covers another
+	said         ui.Transients     // what comes and goes, cut to the window (ui/placement.go)
 	lastAim      float64
-	cam          camera
+	cam          world.Camera
 	zoom         float64        // screen pixels per world unit (worldZoom)
 	reach        portmap.Status // the hosted game's port on the router, as last noted
 	copied       atomic.Bool    // the clipboard's tool took the code
@@ -110,7 +111,7 @@ type playEnv struct {
 
 func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s := &playScene{
-		win: win, mv: mv, playEnv: env, sess: sess, rt: sess.Runtime(), look: newWorldLook(env.pack, sess.Runtime().PlayerStats().Radius),
+		win: win, mv: mv, playEnv: env, sess: sess, rt: sess.Runtime(), look: world.NewLook(env.pack, sess.Runtime().PlayerStats().Radius),
 		resume:   &ui.Button{Label: LabelResume},
 		toHub:    &ui.Button{Label: LabelReturnToHub},
 		leave:    &ui.Button{Label: LabelDisconnect},
@@ -459,7 +460,7 @@ func (s *playScene) follow() {
 	ox, oy := s.fx.shakeOffset(s.frames)
 	s.zoom = worldZoom(s.win.w, s.win.h)
 	vw, vh := int(math.Ceil(float64(s.win.w)/s.zoom)), int(math.Ceil(float64(s.win.h)/s.zoom))
-	s.cam = centredOn(s.viewer.X+ox, s.viewer.Y+oy+fieldShift(s.win.w, s.win.h)/s.zoom, vw, vh)
+	s.cam = world.CentredOn(s.viewer.X+ox, s.viewer.Y+oy+fieldShift(s.win.w, s.win.h)/s.zoom, vw, vh)
 }
 
 // LabelCopyJoinCode is the pause menu's button that copies the join code.
@@ -522,7 +523,7 @@ func worldZoom(w, h int) float64 {
 
 // onScreen maps a world point to the window, through the zoom.
 func (s *playScene) onScreen(x, y float64) (float32, float32) {
-	sx, sy := s.cam.toScreen(x, y)
+	sx, sy := s.cam.ToScreen(x, y)
 	z := float32(max(s.zoom, 1))
 	return sx * z, sy * z
 }
@@ -613,12 +614,12 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	v := s.worldView()
 	s.drawWorld(world, g, &v)
 	g.Shapes.Flush(world)
-	g.bullets.draw(world, v.bullets, v.telegraphs, v.cam, v.fog)
+	g.Bullets.Draw(world, v.Bullets, v.Telegraphs, v.Cam, v.Fog)
 	s.fx.draw(world, g, s)
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
-	s.labels.avoid(g.Boxes.Last, s.zoom, world.Bounds())
+	s.labels.Avoid(g.Boxes.Last, s.zoom, world.Bounds())
 	s.drawLabels(world, g)
 	s.items.drawLootLabels(world, g, s, s.rt.Fog())
 	s.keeper.drawLabel(world, g, s, s.rt.Fog())
@@ -661,21 +662,21 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	s.drawTransients(screen, g)
 }
 
-// worldView is this frame's world for the world's drawers (worldview.go):
+// worldView is this frame's world for the world's drawers (world.View):
 // the runtime's view of it, the camera and the own ship as predicted.
-func (s *playScene) worldView() worldView {
-	v := worldView{cam: s.cam, frame: s.frames, high: s.quality.highQuality(), now: s.now(),
-		grid: s.rt.Grid(), fog: s.rt.Fog(), eye: s.viewer, selfAim: s.lastAim, focused: s.focused,
-		players: s.rt.Players(), classOf: s.classOf, enemies: s.rt.Enemies(), portals: s.rt.Portals(),
-		bullets: poolColumns(s.rt.Bullets()), telegraphs: s.rt.Telegraphs(), abilities: s.rt.RecentAbilities()}
-	v.instance, v.dungeon = s.rt.Instance()
-	v.depth = s.rt.Depth()
-	v.self, v.hasSelf = s.rt.Self()
+func (s *playScene) worldView() world.View {
+	v := world.View{Cam: s.cam, Frame: s.frames, High: s.quality.highQuality(), Now: s.now(),
+		Grid: s.rt.Grid(), Fog: s.rt.Fog(), Eye: s.viewer, SelfAim: s.lastAim, Focused: s.focused,
+		Players: s.rt.Players(), ClassOf: s.classOf, Enemies: s.rt.Enemies(), Portals: s.rt.Portals(),
+		Bullets: world.PoolColumns(s.rt.Bullets()), Telegraphs: s.rt.Telegraphs(), Abilities: s.rt.RecentAbilities()}
+	v.Instance, v.Dungeon = s.rt.Instance()
+	v.Depth = s.rt.Depth()
+	v.Self, v.HasSelf = s.rt.Self()
 	if _, st := s.rt.Ability(); st.Active > 0 {
-		v.self.Flags |= game.PlayerShielded // the own shield as predicted, not a snapshot late
+		v.Self.Flags |= game.PlayerShielded // the own shield as predicted, not a snapshot late
 	}
 	if cl := s.rt.Class(); cl != nil {
-		v.selfShip = shipDesign(cl.Ship)
+		v.SelfShip = world.ShipDesign(cl.Ship)
 	}
 	return v
 }
@@ -683,28 +684,28 @@ func (s *playScene) worldView() worldView {
 // drawWorld draws the world under the bullets: the ground and portals,
 // what stands on the ground of the hub and the dungeons (the keeper,
 // loot), then the actors.
-func (s *playScene) drawWorld(world *ebiten.Image, g *graphics, v *worldView) {
-	s.look.noteHits(s.rt, v)
-	a, ok := s.look.drawGround(world, g, v)
+func (s *playScene) drawWorld(world *ebiten.Image, g *world.Graphics, v *world.View) {
+	s.look.NoteHits(s.rt, v)
+	a, ok := s.look.DrawGround(world, g, v)
 	if !ok {
 		return
 	}
-	s.keeper.drawFigure(world, a, g.Shapes, s, v.fog)
-	s.items.drawLoot(world, a, s, v.fog)
-	s.look.drawActors(world, g, a, v)
+	s.keeper.drawFigure(world, a, g.Shapes, s, v.Fog)
+	s.items.drawLoot(world, a, s, v.Fog)
+	s.look.DrawActors(world, g, a, v)
 }
 
 // drawLevelUpRings draws the level-up moment's rings at the own ship;
 // its words go over the fight, on the screen.
-func (s *playScene) drawLevelUpRings(world *ebiten.Image, g *graphics) {
+func (s *playScene) drawLevelUpRings(world *ebiten.Image, g *world.Graphics) {
 	if self, ok := s.rt.Self(); ok {
-		x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
+		x, y := s.cam.ToScreen(self.Pos.X, self.Pos.Y)
 		s.items.level.drawRings(world, g.Shapes, x, y, s.now())
 		g.Shapes.Flush(world)
 	}
 }
 
-func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
+func (s *playScene) drawPause(screen *ebiten.Image, g *world.Graphics) {
 	g.Boxes.Overlay(true)
 	g.Shapes.Rect(screen, 0, 0, float32(s.win.w), float32(s.win.h), ui.ColDimScreen)
 	ui.DrawFormShapes(screen, &g.Graphics, s.menu())

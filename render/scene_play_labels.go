@@ -8,16 +8,17 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // drawLabels draws the world's labels through the frame's placer
 // (labels.go), after the bullets so they stay readable, clear of the
 // figures standing in the world: portals first, then the own ship's name,
 // then the others'.
-func (s *playScene) drawLabels(dst *ebiten.Image, g *graphics) {
-	r := float64(s.look.playerRadius)
+func (s *playScene) drawLabels(dst *ebiten.Image, g *world.Graphics) {
+	r := float64(s.look.PlayerRadius)
 	fog := s.rt.Fog()
-	s.labels.reset()
+	s.labels.Reset()
 	s.keepLabelsOffFigures(fog)
 	s.portalLabels(dst, g, fog)
 	if self, ok := s.rt.Self(); ok {
@@ -34,10 +35,10 @@ func (s *playScene) drawLabels(dst *ebiten.Image, g *graphics) {
 // that no label may cover: the portals' frames on explored ground and the
 // keeper.
 func (s *playScene) keepLabelsOffFigures(fog *client.Fog) {
-	s.look.portalBoxes(s.rt.Portals(), s.cam, fog, s.labels.keepOff)
-	if a, ok := s.look.actorArt(); ok {
+	s.look.PortalBoxes(s.rt.Portals(), s.cam, fog, s.labels.KeepOff)
+	if a, ok := s.look.ActorArt(); ok {
 		if r, ok := s.keeper.figureBox(a, s, fog); ok {
-			s.labels.keepOff(r)
+			s.labels.KeepOff(r)
 		}
 	}
 }
@@ -46,37 +47,37 @@ func (s *playScene) keepLabelsOffFigures(fog *client.Fog) {
 // where a step leads before taking it; in the hub, every portal on the
 // screen, in sight or not: the hub is known ground, and its portals the
 // ways out a player looks for (pointers.go names those off the screen).
-func (s *playScene) portalLabels(dst *ebiten.Image, g *graphics, fog *client.Fog) {
+func (s *playScene) portalLabels(dst *ebiten.Image, g *world.Graphics, fog *client.Fog) {
 	_, here := s.rt.Instance()
-	eachPortal(s.rt.Portals(), s.cam, 80, fog.Explored, func(p game.Portal, x, y float32) {
+	world.EachPortal(s.rt.Portals(), s.cam, 80, fog.Explored, func(p game.Portal, x, y float32) {
 		if here == game.HubDungeon && !s.portalInView(p) || here != game.HubDungeon && !fog.Visible(p.Tile()) {
 			return
 		}
-		name := s.look.portalName(p.Dungeon)
+		name := s.look.PortalName(p.Dungeon)
 		if here != game.HubDungeon && p.Dungeon == here {
 			name = "Down to the next floor"
 		}
 		// Under the portal: names sit above ships, so a ship on it never covers the label.
-		s.labels.draw(dst, g, name, int(x), int(y)+26, labelDown, colPortalText)
+		s.labels.Draw(dst, g, name, int(x), int(y)+26, world.LabelDown, world.ColPortalText)
 	})
 }
 
 // nameLabel names a ship over it.
-func (s *playScene) nameLabel(dst *ebiten.Image, g *graphics, p client.Actor, r float64, c color.RGBA) {
-	if !s.cam.visible(p.Pos.X, p.Pos.Y, r+40) {
+func (s *playScene) nameLabel(dst *ebiten.Image, g *world.Graphics, p client.Actor, r float64, c color.RGBA) {
+	if !s.cam.Visible(p.Pos.X, p.Pos.Y, r+40) {
 		return
 	}
-	x, y := s.cam.toScreen(p.Pos.X, p.Pos.Y)
+	x, y := s.cam.ToScreen(p.Pos.X, p.Pos.Y)
 	name := s.rt.Name(p.ID)
 	if name == "" {
 		name = "?"
 	}
-	s.labels.draw(dst, g, name, int(x), int(y)-int(r)-30, labelUp, c)
+	s.labels.Draw(dst, g, name, int(x), int(y)-int(r)-30, world.LabelUp, c)
 }
 
 // portalPrompt is what the player standing at pos reads of the portals
-// here (worldLook.portalPrompt).
+// here (world.Look.PortalPrompt).
 func (s *playScene) portalPrompt(pos game.Vec) string {
 	_, here := s.rt.Instance()
-	return s.look.portalPrompt(s.rt.Portals(), here, s.keys[ui.ActInteract], pos)
+	return s.look.PortalPrompt(s.rt.Portals(), here, s.keys[ui.ActInteract], pos)
 }

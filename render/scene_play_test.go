@@ -19,6 +19,7 @@ import (
 	"duskfall/listen"
 	"duskfall/net/portmap"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // recorder wraps a real session and notes what the scenes did with it.
@@ -144,7 +145,7 @@ func TestHostAndPlay(t *testing.T) {
 		h, _ := hostedHarness(t)
 		s := untilPlaying(t, h)
 		self, _ := s.rt.Self()
-		x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
+		x, y := s.cam.ToScreen(self.Pos.X, self.Pos.Y)
 		assert.InDelta(t, ui.WindowWidth/2, x, 1)
 		hudTop := float32(barRect(ui.WindowWidth, ui.WindowHeight).Min.Y - xpLineUp)
 		assert.InDelta(t, hudTop/2, y, 1, "as much field above the ship as below it, down to the HUD")
@@ -334,7 +335,7 @@ func TestTheWorldIsZoomedToTheWindow(t *testing.T) {
 		})
 	}
 	t.Run("a world point maps to the window through the zoom", func(t *testing.T) {
-		s := &playScene{zoom: 2, cam: centredOn(100, 100, 1280, 720)}
+		s := &playScene{zoom: 2, cam: world.CentredOn(100, 100, 1280, 720)}
 		x, y := s.onScreen(100, 100)
 		assert.Equal(t, [2]float32{1280, 720}, [2]float32{x, y}, "the camera's centre is the window's")
 	})

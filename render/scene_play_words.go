@@ -6,10 +6,11 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // drawTransients places and draws what comes and goes, in its order.
-func (s *playScene) drawTransients(dst *ebiten.Image, g *graphics) {
+func (s *playScene) drawTransients(dst *ebiten.Image, g *world.Graphics) {
 	if s.openSettings != nil || s.roster != nil {
 		return
 	}
@@ -39,7 +40,7 @@ func (s *playScene) drawTransients(dst *ebiten.Image, g *graphics) {
 
 // drawLine places one line of large words, cut to the window, wished at
 // y, and draws it.
-func (s *playScene) drawLine(dst *ebiten.Image, g *graphics, f *ui.Fitted, name, text string, y, dir int) {
+func (s *playScene) drawLine(dst *ebiten.Image, g *world.Graphics, f *ui.Fitted, name, text string, y, dir int) {
 	if text == "" {
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"duskfall/client"
 	"duskfall/net/wire"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // rosterActions is what the roster scene asks of the runtime: the three
@@ -637,7 +638,7 @@ func (s *rosterScene) Draw(screen *ebiten.Image) {
 		cx, s.win.h-ui.Px(10, k)-int(ui.GlyphH*k)-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
 }
 
-func (s *rosterScene) drawRowText(dst *ebiten.Image, g *graphics, r *rosterRow) {
+func (s *rosterScene) drawRowText(dst *ebiten.Image, g *world.Graphics, r *rosterRow) {
 	if r.rect.Empty() {
 		return
 	}
@@ -655,7 +656,7 @@ func (s *rosterScene) drawRowText(dst *ebiten.Image, g *graphics, r *rosterRow) 
 	}
 }
 
-func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *graphics) {
+func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *world.Graphics) {
 	k := s.k
 	cx := s.win.w / 2
 	if !s.room() {
@@ -667,7 +668,7 @@ func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *graphics) {
 
 // drawButtonShapes draws the boxes of the form's widgets that are shown:
 // the focused one lit, the inactive ones dimmed, a confirming Delete red.
-func (s *rosterScene) drawButtonShapes(dst *ebiten.Image, g *graphics) {
+func (s *rosterScene) drawButtonShapes(dst *ebiten.Image, g *world.Graphics) {
 	for _, it := range s.form.Order {
 		r := ui.RectOf(it)
 		if r.Empty() {
@@ -693,7 +694,7 @@ func (s *rosterScene) drawButtonShapes(dst *ebiten.Image, g *graphics) {
 	}
 }
 
-func (s *rosterScene) drawButtonText(dst *ebiten.Image, g *graphics) {
+func (s *rosterScene) drawButtonText(dst *ebiten.Image, g *world.Graphics) {
 	k := s.k
 	for _, it := range s.form.Order {
 		w := it.(*ui.Button)

@@ -10,6 +10,7 @@ import (
 	"duskfall/net/wire"
 	"duskfall/profile"
 	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // settingsPanel is the settings screen's list: the player's name, the
@@ -376,7 +377,7 @@ var fixedKeysWords = [...]string{
 
 // note is the line over the footer: what the last rebinding did, or on a
 // key's row which keys are fixed.
-func (p *settingsPanel) note(g *graphics, width int, k float64) string {
+func (p *settingsPanel) note(g *world.Graphics, width int, k float64) string {
 	switch {
 	case p.said != "":
 		return p.noteFit.Get(&g.Graphics, p.said, width, k)
@@ -406,7 +407,7 @@ func (p *settingsPanel) commitName() {
 	p.keep.rename(name) // chosen here: it wins over the command line's from now on
 }
 
-func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
+func (p *settingsPanel) draw(dst *ebiten.Image, g *world.Graphics) {
 	p.layout()
 	g.Boxes.Overlay(true)
 	k := ui.UiScale(p.win.w, p.win.h)
@@ -451,7 +452,7 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 		g.Text.Draw(dst, value, r.Max.X-ui.Px(12, k), y, k, ui.AlignRight, ui.ColTitle)
 		if row.label == LabelBulletColours {
 			// The palette's bullets themselves, the players' shot last.
-			g.bullets.drawSample(dst, float32(r.Min.X+ui.Px(170, k)), float32(r.Min.Y+r.Dy()/2))
+			g.Bullets.DrawSample(dst, float32(r.Min.X+ui.Px(170, k)), float32(r.Min.Y+r.Dy()/2))
 		}
 	}
 	if p.scrolls() {
@@ -470,7 +471,7 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *graphics) {
 // drawScrollBar draws the bar beside the rows: its track as tall as the
 // view, and a thumb as much of it as the rows shown are of all the rows,
 // where they are among them.
-func (p *settingsPanel) drawScrollBar(dst *ebiten.Image, g *graphics, k float64) {
+func (p *settingsPanel) drawScrollBar(dst *ebiten.Image, g *world.Graphics, k float64) {
 	track := p.scrollTrack(k)
 	g.Boxes.Add("scroll bar", track)
 	n := len(p.rows)

@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"testing"
@@ -33,20 +33,20 @@ func sightFrom(g *game.Grid, tx, ty int) (*client.Fog, game.Vec) {
 
 // litFrom is the light map of the whole of g as seen from tile (tx, ty),
 // softened and lit (lit false: sight plain).
-func litFrom(g *game.Grid, f *client.Fog, eye game.Vec, lit bool, lights ...lightSource) *lightMap {
-	var m lightMap
-	m.build(f, g, eye, 0, 0, g.W-1, g.H-1, true)
+func litFrom(g *game.Grid, f *client.Fog, eye game.Vec, lit bool, lights ...LightSource) *LightMap {
+	var m LightMap
+	m.Build(f, g, eye, 0, 0, g.W-1, g.H-1, true)
 	for _, l := range lights {
-		m.add(l)
+		m.Add(l)
 	}
-	m.shine(lit)
+	m.Shine(lit)
 	return &m
 }
 
 // centre is the node at the centre of tile (tx, ty) of a map built from
 // tile (0, 0).
-func centre(m *lightMap, tx, ty int) [3]float32 {
-	return m.node(tx*nodesPerTile+1, ty*nodesPerTile+1)
+func centre(m *LightMap, tx, ty int) [3]float32 {
+	return m.Node(tx*NodesPerTile+1, ty*NodesPerTile+1)
 }
 
 func TestTheLightShowsTheFog(t *testing.T) {
@@ -86,29 +86,29 @@ func TestTheEdgeOfSightIsSoft(t *testing.T) {
 	f, eye := sightFrom(g, 1, 5)
 	m := litFrom(g, f, eye, false)
 	t.Run("the light falls off across the edge of sight over more than a tile, never in one step", func(t *testing.T) {
-		row := 10*nodesPerTile + 1 // a row with no pillar: the wall at 6 is seen, 7 on is not
-		prev := m.node(6*nodesPerTile+1, row)[0]
-		for i := 6*nodesPerTile + 2; i <= 9*nodesPerTile; i++ {
-			c := m.node(i, row)[0]
+		row := 10*NodesPerTile + 1 // a row with no pillar: the wall at 6 is seen, 7 on is not
+		prev := m.Node(6*NodesPerTile+1, row)[0]
+		for i := 6*NodesPerTile + 2; i <= 9*NodesPerTile; i++ {
+			c := m.Node(i, row)[0]
 			assert.LessOrEqual(t, c, prev+1e-6, "node %d", i)
 			assert.Less(t, prev-c, float32(0.5), "node %d: a hard step", i)
 			prev = c
 		}
-		assert.Zero(t, m.node(9*nodesPerTile, row)[0], "two tiles past the wall it is dark")
+		assert.Zero(t, m.Node(9*NodesPerTile, row)[0], "two tiles past the wall it is dark")
 	})
 	t.Run("the floor behind a pillar is drawn, lit a little, not a black square", func(t *testing.T) {
 		require.False(t, f.Visible(4, 5), "the pillar hides it")
 		assert.True(t, m.tileDrawn(4, 5))
-		assert.Greater(t, m.node(4*nodesPerTile, 5*nodesPerTile+1)[0], float32(0.25), "its near edge")
+		assert.Greater(t, m.Node(4*NodesPerTile, 5*NodesPerTile+1)[0], float32(0.25), "its near edge")
 	})
 	t.Run("ground two tiles past sight and never seen is not drawn", func(t *testing.T) {
 		assert.False(t, m.tileDrawn(8, 5))
 	})
 	t.Run("rebuilding for a smaller screen reuses the buffers", func(t *testing.T) {
 		allocs := allocsPerRun(10, func() {
-			m.build(f, g, eye, 2, 2, 8, 8, true)
-			m.add(lightSource{100, 100, 200, [3]float32{1, 1, 1}})
-			m.shine(true)
+			m.Build(f, g, eye, 2, 2, 8, 8, true)
+			m.Add(LightSource{100, 100, 200, [3]float32{1, 1, 1}})
+			m.Shine(true)
 		})
 		assert.Zero(t, allocs)
 	})
@@ -149,10 +149,10 @@ func TestKnownGroundIsLitWhole(t *testing.T) {
 func TestTheLightNeverBrightensTheGround(t *testing.T) {
 	g := openFloor(30, 20)
 	f, eye := sightFrom(g, 10, 10)
-	var lights []lightSource
+	var lights []LightSource
 	for i := range 40 {
 		c := game.TileCenter(8+i%5, 8+i/5%5)
-		lights = append(lights, lightSource{c.X, c.Y, 8 * game.TileSize, [3]float32{1, 0.9, 0.8}})
+		lights = append(lights, LightSource{c.X, c.Y, 8 * game.TileSize, [3]float32{1, 0.9, 0.8}})
 	}
 	m := litFrom(g, f, eye, true, lights...)
 	brightest := float32(0)
@@ -163,7 +163,7 @@ func TestTheLightNeverBrightensTheGround(t *testing.T) {
 	assert.InDelta(t, 1, brightest, 1e-6, "and the lights do reach it")
 	t.Run("without lights, ground in sight is at the ambient level", func(t *testing.T) {
 		m := litFrom(g, f, eye, true)
-		assert.InDelta(t, ambientLight, centre(m, 10, 10)[1], 1e-6)
+		assert.InDelta(t, AmbientLight, centre(m, 10, 10)[1], 1e-6)
 	})
 }
 
@@ -171,7 +171,7 @@ func TestBulletsThroughFog(t *testing.T) {
 	looks := bulletLooks(true)
 	g := openFloor(40, 23, [2]int{10, 5}, [2]int{10, 6}, [2]int{10, 4})
 	f, _ := sightFrom(g, 5, 5)
-	cam := camera{W: 1280, H: 720}
+	cam := Camera{W: 1280, H: 720}
 	at := func(tx, ty int) (float64, float64) { c := game.TileCenter(tx, ty); return c.X, c.Y }
 	cases := []struct {
 		name  string
@@ -187,24 +187,24 @@ func TestBulletsThroughFog(t *testing.T) {
 			p := game.NewBulletPool(4)
 			x, y := at(c.tx, 5)
 			spawn(p, 1, x, y, 4, 0, game.TeamEnemy)
-			vs := appendBulletVertices(nil, poolColumns(p), cam, looks, f)
+			vs := appendBulletVertices(nil, PoolColumns(p), cam, looks, f)
 			assert.Equal(t, c.drawn, len(vs) == 4)
-			assert.Len(t, appendBulletVertices(nil, poolColumns(p), cam, looks, nil), 4, "without a fog it is drawn")
+			assert.Len(t, appendBulletVertices(nil, PoolColumns(p), cam, looks, nil), 4, "without a fog it is drawn")
 		})
 	}
 	t.Run("a bullet at negative coordinates is not in sight", func(t *testing.T) {
-		assert.False(t, bulletInSight(f, -3, 100))
-		assert.False(t, bulletInSight(f, 100, -0.5))
+		assert.False(t, BulletInSight(f, -3, 100))
+		assert.False(t, BulletInSight(f, 100, -0.5))
 	})
 }
 
 func TestBulletVerticesThroughFogAllocateNothing(t *testing.T) {
 	p := fullScreenPool(2000)
-	f, looks, cam := screenFog(), bulletLooks(true), camera{W: 1280, H: 720}
-	vs := appendBulletVertices(nil, poolColumns(p), cam, looks, f)
+	f, looks, cam := screenFog(), bulletLooks(true), Camera{W: 1280, H: 720}
+	vs := appendBulletVertices(nil, PoolColumns(p), cam, looks, f)
 	require.NotEmpty(t, vs)
 	allocs := allocsPerRun(20, func() {
-		vs = appendBulletVertices(vs[:0], poolColumns(p), cam, looks, f)
+		vs = appendBulletVertices(vs[:0], PoolColumns(p), cam, looks, f)
 	})
 	assert.Zero(t, allocs)
 }
@@ -221,12 +221,12 @@ func screenFog() *client.Fog {
 func BenchmarkBulletVertices10kNoFog(b *testing.B) {
 	p := fullScreenPool(10000)
 	looks := bulletLooks(true)
-	cam := camera{W: 1280, H: 720}
-	vs := appendBulletVertices(nil, poolColumns(p), cam, looks, nil)
+	cam := Camera{W: 1280, H: 720}
+	vs := appendBulletVertices(nil, PoolColumns(p), cam, looks, nil)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		vs = appendBulletVertices(vs[:0], poolColumns(p), cam, looks, nil)
+		vs = appendBulletVertices(vs[:0], PoolColumns(p), cam, looks, nil)
 	}
 	b.ReportMetric(float64(len(vs)/4), "quads")
 }

@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"image"
@@ -24,36 +24,36 @@ import (
 // within its steps tries the other way, past its anchor; one with none
 // either way is left out, never drawn over other words, under the HUD's
 // or across the window's edge.
-type labelPlacer struct {
-	boxes []image.Rectangle // placed this frame
+type LabelPlacer struct {
+	Boxes []image.Rectangle // placed this frame
 	solid []image.Rectangle // the figures this frame's labels keep off
-	hud   []image.Rectangle // the HUD's last frame, in the world image's pixels
+	Hud   []image.Rectangle // the HUD's last frame, in the world image's pixels
 	view  image.Rectangle   // the world image: labels stay inside; empty for no bound
 }
 
 // Label steps: which way a crowded label moves, and how far it may.
 const (
-	labelUp       = -1
-	labelDown     = 1
+	LabelUp       = -1
+	LabelDown     = 1
 	maxLabelShift = 6 // lines each way
 	labelSpace    = 2 // pixels kept between labels
 	labelH        = ui.GlyphH
 )
 
-// reset forgets the last frame's labels and figures.
-func (l *labelPlacer) reset() { l.boxes, l.solid = l.boxes[:0], l.solid[:0] }
+// Reset forgets the last frame's labels and figures.
+func (l *LabelPlacer) Reset() { l.Boxes, l.solid = l.Boxes[:0], l.solid[:0] }
 
-// keepOff notes a figure drawn at r this frame: labels keep off it.
-func (l *labelPlacer) keepOff(r image.Rectangle) { l.solid = append(l.solid, r) }
+// KeepOff notes a figure drawn at r this frame: labels keep off it.
+func (l *LabelPlacer) KeepOff(r image.Rectangle) { l.solid = append(l.solid, r) }
 
-// avoid takes the boxes the HUD drew in the last frame on a screen the
+// Avoid takes the boxes the HUD drew in the last frame on a screen the
 // world image, view, is scaled onto by zoom (worldZoom).
-func (l *labelPlacer) avoid(hud []ui.UiBox, zoom float64, view image.Rectangle) {
-	l.hud = l.hud[:0]
+func (l *LabelPlacer) Avoid(hud []ui.UiBox, zoom float64, view image.Rectangle) {
+	l.Hud = l.Hud[:0]
 	l.view = view
 	z := max(zoom, 1)
 	for _, b := range hud {
-		l.hud = append(l.hud, image.Rect(int(math.Floor(float64(b.R.Min.X)/z)), int(math.Floor(float64(b.R.Min.Y)/z)),
+		l.Hud = append(l.Hud, image.Rect(int(math.Floor(float64(b.R.Min.X)/z)), int(math.Floor(float64(b.R.Min.Y)/z)),
 			int(math.Ceil(float64(b.R.Max.X)/z)), int(math.Ceil(float64(b.R.Max.Y)/z))))
 	}
 }
@@ -61,14 +61,14 @@ func (l *labelPlacer) avoid(hud []ui.UiBox, zoom float64, view image.Rectangle) 
 // place finds a spot for a label of width w whose wished top centre is
 // (x, y), stepping in dir while it covers a placed one, a figure or the
 // HUD, and keeps it.
-func (l *labelPlacer) place(x, y, w, dir int) image.Rectangle {
-	r, _ := l.placed(x, y, w, dir)
+func (l *LabelPlacer) place(x, y, w, dir int) image.Rectangle {
+	r, _ := l.Placed(x, y, w, dir)
 	return r
 }
 
-// placed is place, and whether a clear spot was found; only a clear spot
+// Placed is place, and whether a clear spot was found; only a clear spot
 // is kept.
-func (l *labelPlacer) placed(x, y, w, dir int) (image.Rectangle, bool) {
+func (l *LabelPlacer) Placed(x, y, w, dir int) (image.Rectangle, bool) {
 	wished := l.inside(image.Rect(x-w/2, y, x-w/2+w, y+labelH))
 	for _, d := range [2]int{dir, -dir} {
 		r := wished
@@ -76,8 +76,8 @@ func (l *labelPlacer) placed(x, y, w, dir int) (image.Rectangle, bool) {
 			if step > 0 {
 				r = l.inside(wished.Add(image.Pt(0, d*step*(labelH+labelSpace))))
 			}
-			if !l.covers(r, l.boxes) && !l.covers(r, l.solid) && !l.covers(r, l.hud) {
-				l.boxes = append(l.boxes, r)
+			if !l.covers(r, l.Boxes) && !l.covers(r, l.solid) && !l.covers(r, l.Hud) {
+				l.Boxes = append(l.Boxes, r)
 				return r, true
 			}
 		}
@@ -86,7 +86,7 @@ func (l *labelPlacer) placed(x, y, w, dir int) (image.Rectangle, bool) {
 }
 
 // inside moves r into the view, when there is one.
-func (l *labelPlacer) inside(r image.Rectangle) image.Rectangle {
+func (l *LabelPlacer) inside(r image.Rectangle) image.Rectangle {
 	v := l.view
 	if v.Empty() {
 		return r
@@ -96,7 +96,7 @@ func (l *labelPlacer) inside(r image.Rectangle) image.Rectangle {
 	return r.Add(image.Pt(dx, dy))
 }
 
-func (l *labelPlacer) covers(r image.Rectangle, boxes []image.Rectangle) bool {
+func (l *LabelPlacer) covers(r image.Rectangle, boxes []image.Rectangle) bool {
 	grown := r.Inset(-labelSpace / 2)
 	for _, b := range boxes {
 		if grown.Overlaps(b) {
@@ -106,13 +106,13 @@ func (l *labelPlacer) covers(r image.Rectangle, boxes []image.Rectangle) bool {
 	return false
 }
 
-// draw places text, its top centre wished at (x, y), and draws it there.
-func (l *labelPlacer) draw(dst *ebiten.Image, g *graphics, text string, x, y, dir int, c color.RGBA) {
+// Draw places text, its top centre wished at (x, y), and draws it there.
+func (l *LabelPlacer) Draw(dst *ebiten.Image, g *Graphics, text string, x, y, dir int, c color.RGBA) {
 	if text == "" {
 		return
 	}
 	w := g.Text.Image(text, 1).Bounds().Dx()
-	if r, ok := l.placed(x, y, w, dir); ok {
+	if r, ok := l.Placed(x, y, w, dir); ok {
 		g.Text.Draw(dst, text, r.Min.X+w/2, r.Min.Y, 1, ui.AlignCenter, c)
 	}
 }

@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"math"
@@ -36,56 +36,56 @@ var (
 
 // gatherLights puts this frame's lights on the light map and notes the
 // lanterns to draw.
-func (gl *groundLook) gatherLights(v *worldView, grid *game.Grid, fog *client.Fog) {
-	m := &gl.light
-	light := unit(gl.place.Light)
-	if self, ok := v.self, v.hasSelf; ok && self.Flags&game.PlayerDead == 0 {
-		m.add(lightSource{self.Pos.X, self.Pos.Y, gl.shipLight, scale3(light, shipLightStrength)})
+func (gl *groundLook) gatherLights(v *View, grid *game.Grid, fog *client.Fog) {
+	m := &gl.Light
+	light := unit(gl.Place.Light)
+	if self, ok := v.Self, v.HasSelf; ok && self.Flags&game.PlayerDead == 0 {
+		m.Add(LightSource{self.Pos.X, self.Pos.Y, gl.shipLight, scale3(light, shipLightStrength)})
 	}
-	for _, p := range v.players {
+	for _, p := range v.Players {
 		if fog.CanSee(p.Pos) && p.Flags&game.PlayerDead == 0 {
-			m.add(lightSource{p.Pos.X, p.Pos.Y, friendLightRadius, scale3(light, 0.3)})
+			m.Add(LightSource{p.Pos.X, p.Pos.Y, friendLightRadius, scale3(light, 0.3)})
 		}
 	}
-	for _, p := range v.portals {
+	for _, p := range v.Portals {
 		if fog.CanSee(p.Pos) {
-			m.add(lightSource{p.Pos.X, p.Pos.Y, portalLightRadius, scale3(portalLight, 0.45)})
+			m.Add(LightSource{p.Pos.X, p.Pos.Y, portalLightRadius, scale3(portalLight, 0.45)})
 		}
 	}
-	pulse := float32(0.75 + 0.25*math.Sin(float64(v.frame)*0.6))
-	for _, e := range v.enemies {
+	pulse := float32(0.75 + 0.25*math.Sin(float64(v.Frame)*0.6))
+	for _, e := range v.Enemies {
 		if e.Flags&game.EnemyTelegraph != 0 && fog.CanSee(e.Pos) {
-			m.add(lightSource{e.Pos.X, e.Pos.Y, warnLightRadius, scale3(warnLight, 0.5*pulse)})
+			m.Add(LightSource{e.Pos.X, e.Pos.Y, warnLightRadius, scale3(warnLight, 0.5*pulse)})
 		}
 	}
-	gl.gatherTileLights(v.frame, grid, fog, light)
+	gl.gatherTileLights(v.Frame, grid, fog, light)
 }
 
 // gatherTileLights finds the lights the tiles in sight hold: the keeper's
 // stone, a dungeon's paving (the threshold of its boss arena) and the
 // lanterns on wall faces.
 func (gl *groundLook) gatherTileLights(frame int, grid *game.Grid, fog *client.Fog, light [3]float32) {
-	m := &gl.light
+	m := &gl.Light
 	gl.lamps = gl.lamps[:0]
-	accent := unit(gl.place.Accent)
+	accent := unit(gl.Place.Accent)
 	inDungeon := gl.key.dungeon != game.HubDungeon
 	for y := range m.th {
 		for x := range m.tw {
-			tx, ty := m.tx0+x, m.ty0+y
+			tx, ty := m.Tx0+x, m.Ty0+y
 			if m.seen[y*m.tw+x] == 0 {
 				continue
 			}
 			c := game.TileCenter(tx, ty)
 			switch t := grid.At(tx, ty); {
 			case t == game.TileNPC:
-				m.add(lightSource{c.X, c.Y, keeperLightRadius, scale3(accent, 0.4)})
+				m.Add(LightSource{c.X, c.Y, keeperLightRadius, scale3(accent, 0.4)})
 			case t == game.TileDecor && inDungeon:
-				m.add(lightSource{c.X, c.Y, doorLightRadius, scale3(accent, 0.3)})
+				m.Add(LightSource{c.X, c.Y, doorLightRadius, scale3(accent, 0.3)})
 			case t == game.TileWall && lanternAt(grid, tx, ty):
 				flicker := lampFlicker(frame, tx, ty)
 				l := lamp{x: float32(c.X), y: float32(c.Y) + lampDrop, flicker: flicker, sight: m.seen[y*m.tw+x]}
 				gl.lamps = append(gl.lamps, l)
-				m.add(lightSource{c.X, c.Y + lampDrop + game.TileSize/2, lampLightRadius, scale3(light, 0.5*flicker)})
+				m.Add(LightSource{c.X, c.Y + lampDrop + game.TileSize/2, lampLightRadius, scale3(light, 0.5*flicker)})
 			}
 		}
 	}
@@ -116,37 +116,37 @@ func lampFlicker(frame, tx, ty int) float32 {
 }
 
 // drawLamps draws the lanterns' flames, and their halo on the wall.
-func (gl *groundLook) drawLamps(dst *ebiten.Image, v *worldView) {
+func (gl *groundLook) drawLamps(dst *ebiten.Image, v *View) {
 	b := gl.glowBatch()
 	if b == nil {
 		return
 	}
 	flame, halo := b.sheet.frame("flame"), b.sheet.frame("halo")
-	light := unit(gl.place.Light)
+	light := unit(gl.Place.Light)
 	for _, l := range gl.lamps {
-		x, y := v.cam.toScreen(float64(l.x), float64(l.y))
+		x, y := v.Cam.ToScreen(float64(l.x), float64(l.y))
 		a := l.sight * l.flicker
-		b.sprite(dst, halo, x, y, 0, 1, 0.45, glowTint(light, 0.3*a))
-		b.sprite(dst, flame, x, y, 0, 1, 0.8+0.2*l.flicker, glowTint(light, 0.9*a))
+		b.Sprite(dst, halo, x, y, 0, 1, 0.45, glowTint(light, 0.3*a))
+		b.Sprite(dst, flame, x, y, 0, 1, 0.8+0.2*l.flicker, glowTint(light, 0.9*a))
 	}
 }
 
 // glowBatch is the additive batch of the ambient sheet, loaded on first
 // use; nil if it did not load (the lanterns and motes are left out).
 func (gl *groundLook) glowBatch() *spriteBatch {
-	if gl.glow == nil {
+	if gl.Glow == nil {
 		sheet, err := loadAmbientSheet()
 		if err != nil {
 			return nil
 		}
-		gl.glow = newSpriteBatch(sheet, true)
+		gl.Glow = newSpriteBatch(sheet, true)
 	}
-	return gl.glow
+	return gl.Glow
 }
 
-var ambientSheet *spriteSheet
+var ambientSheet *SpriteSheet
 
-func loadAmbientSheet() (*spriteSheet, error) {
+func loadAmbientSheet() (*SpriteSheet, error) {
 	if ambientSheet == nil {
 		s, err := loadSheet("sprites", "ambient")
 		if err != nil {

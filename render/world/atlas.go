@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"image"
@@ -12,11 +12,11 @@ import (
 // Bullet looks: one per team and kind. Kinds beyond kindsPerTeam wrap, and
 // any team that is not the players' is drawn as a threat.
 const (
-	kindsPerTeam = 8
-	numLooks     = 2 * kindsPerTeam
+	KindsPerTeam = 8
+	numLooks     = 2 * KindsPerTeam
 
-	spriteSize  = 64               // pixels of one atlas cell
-	spriteHit   = spriteSize / 4.0 // pixels of the hit radius inside a cell
+	SpriteSize  = 64               // pixels of one atlas cell
+	spriteHit   = SpriteSize / 4.0 // pixels of the hit radius inside a cell
 	glowScale   = 2.0              // a sprite's half-width is glowScale × its hit radius
 	atlasColumn = 4
 )
@@ -24,10 +24,10 @@ const (
 // Effect cells follow the bullet looks in the same atlas, so a frame's
 // flashes and sparks draw from the texture the bullets already bound.
 const (
-	cellGlow  = numLooks + iota // a soft white disc: muzzle flashes, hit flashes
-	cellSpark                   // a white streak, head to the right: sparks
-	cellRing                    // a thin white ring: a kill's shockwave
-	cellStar                    // a four-pointed white star: the muzzle's bloom
+	CellGlow  = numLooks + iota // a soft white disc: muzzle flashes, hit flashes
+	CellSpark                   // a white streak, head to the right: sparks
+	CellRing                    // a thin white ring: a kill's shockwave
+	CellStar                    // a four-pointed white star: the muzzle's bloom
 	numCells
 )
 
@@ -46,15 +46,15 @@ func lookIndex(team, kind uint8) int {
 	if team == game.TeamPlayer {
 		t = 0
 	}
-	return t*kindsPerTeam + int(kind%kindsPerTeam)
+	return t*KindsPerTeam + int(kind%KindsPerTeam)
 }
 
 // atlasStyle is what an atlas is drawn from: a bullet palette's hues and
 // whether glows are drawn (the Graphics setting: low leaves them out).
 type atlasStyle struct {
-	hostile  [kindsPerTeam]color.RGBA
-	friendly color.RGBA
-	hot      color.RGBA // the friendly shot's white-hot head
+	hostile  [KindsPerTeam]color.RGBA
+	Friendly color.RGBA
+	Hot      color.RGBA // the friendly shot's white-hot head
 	glow     bool
 }
 
@@ -62,11 +62,11 @@ type atlasStyle struct {
 // close to white as docs/ART.md's rule 3 lets it be: far from every
 // hostile hue, under every way of seeing the palette is held to.
 func styleOf(p assets.BulletPalette, glow bool) atlasStyle {
-	st := atlasStyle{friendly: rgbaOf(p.Friendly), glow: glow}
+	st := atlasStyle{Friendly: rgbaOf(p.Friendly), glow: glow}
 	for k := range st.hostile {
 		st.hostile[k] = rgbaOf(p.Hostile[k%len(p.Hostile)])
 	}
-	st.hot = rgbaOf(hottestFriendly(p, visionsHeldFor(p)))
+	st.Hot = rgbaOf(hottestFriendly(p, visionsHeldFor(p)))
 	return st
 }
 
@@ -122,9 +122,9 @@ func farFromHostile(c assets.RGB, p assets.BulletPalette, vs []assets.Vision, d 
 
 func rgbaOf(c assets.RGB) color.RGBA { return color.RGBA{c[0], c[1], c[2], 255} }
 
-// paletteStyle is the atlas style of the palette with that id, or of the
+// PaletteStyle is the atlas style of the palette with that id, or of the
 // standard palette when the look cannot be read.
-func paletteStyle(id string, glow bool) atlasStyle {
+func PaletteStyle(id string, glow bool) atlasStyle {
 	l, err := assets.Shared()
 	if err != nil {
 		return styleOf(fallbackPalette, glow)
@@ -148,31 +148,31 @@ const bareScale = 1.35
 func bulletLooks(glow bool) *[numLooks]look {
 	var ls [numLooks]look
 	for i := range ls {
-		ls[i] = look{SX: cellX(i), SY: cellY(i), Half: glowScale, Streak: i < kindsPerTeam}
+		ls[i] = look{SX: CellX(i), SY: CellY(i), Half: glowScale, Streak: i < KindsPerTeam}
 		if !glow && !ls[i].Streak {
 			// The quad shrinks to the rim and samples the cell's middle
 			// only, so the hit radius is drawn at the bullet's radius.
 			ls[i].Half = bareScale
-			ls[i].Inset = spriteSize/2 - bareScale*spriteHit
+			ls[i].Inset = SpriteSize/2 - bareScale*spriteHit
 		}
 	}
 	return &ls
 }
 
-func cellX(i int) float32 { return float32(i%atlasColumn) * spriteSize }
-func cellY(i int) float32 { return float32(i/atlasColumn) * spriteSize }
+func CellX(i int) float32 { return float32(i%atlasColumn) * SpriteSize }
+func CellY(i int) float32 { return float32(i/atlasColumn) * SpriteSize }
 
 // atlasPixels draws every look's sprite and the effect cells,
 // premultiplied, into one image. It needs no display, so tests can check
 // the sprites.
 func atlasPixels(st atlasStyle) *image.RGBA {
 	rows := (numCells + atlasColumn - 1) / atlasColumn
-	img := image.NewRGBA(image.Rect(0, 0, atlasColumn*spriteSize, rows*spriteSize))
+	img := image.NewRGBA(image.Rect(0, 0, atlasColumn*SpriteSize, rows*SpriteSize))
 	for i := range numCells {
 		paint := cellPainter(i, st)
-		ox, oy := int(cellX(i)), int(cellY(i))
-		for y := range spriteSize {
-			for x := range spriteSize {
+		ox, oy := int(CellX(i)), int(CellY(i))
+		for y := range SpriteSize {
+			for x := range SpriteSize {
 				img.SetRGBA(ox+x, oy+y, paint(float64(x)+0.5, float64(y)+0.5))
 			}
 		}
@@ -184,20 +184,20 @@ func atlasPixels(st atlasStyle) *image.RGBA {
 func cellPainter(i int, st atlasStyle) func(x, y float64) color.RGBA {
 	radial := func(f func(t float64) color.RGBA) func(x, y float64) color.RGBA {
 		return func(x, y float64) color.RGBA {
-			return f(math.Hypot(x-spriteSize/2, y-spriteSize/2) / spriteHit) // 1 at the hit radius
+			return f(math.Hypot(x-SpriteSize/2, y-SpriteSize/2) / spriteHit) // 1 at the hit radius
 		}
 	}
 	switch {
-	case i < kindsPerTeam:
-		return func(x, y float64) color.RGBA { return streakPixel(x/spriteSize, (y-spriteSize/2)/(spriteSize/2), st) }
+	case i < KindsPerTeam:
+		return func(x, y float64) color.RGBA { return streakPixel(x/SpriteSize, (y-SpriteSize/2)/(SpriteSize/2), st) }
 	case i < numLooks:
-		hue := st.hostile[i%kindsPerTeam]
+		hue := st.hostile[i%KindsPerTeam]
 		return radial(func(t float64) color.RGBA { return hostilePixel(t, hue, st.glow) })
-	case i == cellGlow:
+	case i == CellGlow:
 		return radial(glowPixel)
-	case i == cellSpark:
-		return func(x, y float64) color.RGBA { return sparkPixel(x/spriteSize, (y-spriteSize/2)/(spriteSize/2)) }
-	case i == cellRing:
+	case i == CellSpark:
+		return func(x, y float64) color.RGBA { return sparkPixel(x/SpriteSize, (y-SpriteSize/2)/(SpriteSize/2)) }
+	case i == CellRing:
 		return radial(ringPixel)
 	}
 	return radial0(starPixel)
@@ -206,7 +206,7 @@ func cellPainter(i int, st atlasStyle) func(x, y float64) color.RGBA {
 // radial0 hands f the offset from the cell's centre in half-cells.
 func radial0(f func(dx, dy float64) color.RGBA) func(x, y float64) color.RGBA {
 	return func(x, y float64) color.RGBA {
-		return f((x-spriteSize/2)/(spriteSize/2), (y-spriteSize/2)/(spriteSize/2))
+		return f((x-SpriteSize/2)/(SpriteSize/2), (y-SpriteSize/2)/(SpriteSize/2))
 	}
 }
 
@@ -220,7 +220,7 @@ func hostilePixel(t float64, hue color.RGBA, glowOn bool) color.RGBA {
 	edge := smoothstep(0.96, 1.04, t) * (1 - smoothstep(1.14, 1.26, t))
 	glow := 0.0
 	if glowOn {
-		glow = 0.55 * sq(clamp01(1-(t-1)/(glowScale-1)))
+		glow = 0.55 * sq(Clamp01(1-(t-1)/(glowScale-1)))
 	}
 	c := mix(mix(hue, color.RGBA{255, 255, 255, 255}, core), color.RGBA{10, 6, 16, 255}, 0.85*edge)
 	return premul(c, math.Max(math.Max(body, 0.8*edge), glow))
@@ -241,7 +241,7 @@ const (
 func streakPixel(along, across float64, st atlasStyle) color.RGBA {
 	a := (along - streakHead) / (1 - streakHead)
 	c := math.Abs(across)
-	fade := clamp01(1 + a/streakTail) // 1 at the head, 0 at the tail's end
+	fade := Clamp01(1 + a/streakTail) // 1 at the head, 0 at the tail's end
 	if a > 0 {
 		fade = 1
 	}
@@ -256,25 +256,25 @@ func streakPixel(along, across float64, st atlasStyle) color.RGBA {
 	glow := 0.0
 	if st.glow {
 		axis := math.Hypot(math.Max(a, 0)+math.Min(a+streakTail, 0), c) // distance from the streak's spine
-		glow = 0.4 * sq(clamp01(1-axis)) * math.Sqrt(fade)
+		glow = 0.4 * sq(Clamp01(1-axis)) * math.Sqrt(fade)
 	}
-	col := mix(st.friendly, st.hot, hot)
+	col := mix(st.Friendly, st.Hot, hot)
 	return premul(col, math.Max(0.95*math.Max(body, hot), glow))
 }
 
 // glowPixel is a soft white disc fading to nothing at the cell's edge.
 func glowPixel(t float64) color.RGBA {
 	r := t / glowScale // 1 at the cell's edge
-	a := sq(clamp01(1-r)) * (0.6 + 0.4*(1-smoothstep(0, 0.25, r)))
+	a := sq(Clamp01(1-r)) * (0.6 + 0.4*(1-smoothstep(0, 0.25, r)))
 	return premul(color.RGBA{255, 255, 255, 255}, a)
 }
 
 // sparkPixel is a white streak whose bright head is at the right.
 func sparkPixel(along, across float64) color.RGBA {
 	head := 0.85
-	fade := clamp01(along / head)
+	fade := Clamp01(along / head)
 	if along > head {
-		fade = clamp01(1 - (along-head)/(1-head))
+		fade = Clamp01(1 - (along-head)/(1-head))
 	}
 	w := 0.45 * fade
 	return premul(color.RGBA{255, 255, 255, 255}, fade*fade*(1-smoothstep(0.3*w, w+0.02, math.Abs(across))))
@@ -291,14 +291,14 @@ func ringPixel(t float64) color.RGBA {
 func starPixel(dx, dy float64) color.RGBA {
 	r := math.Hypot(dx, dy)
 	ray := func(u, v float64) float64 {
-		return (1 - smoothstep(0, 0.09*(1-math.Abs(u))+0.01, math.Abs(v))) * clamp01(1-math.Abs(u))
+		return (1 - smoothstep(0, 0.09*(1-math.Abs(u))+0.01, math.Abs(v))) * Clamp01(1-math.Abs(u))
 	}
-	centre := sq(clamp01(1 - r/0.45))
+	centre := sq(Clamp01(1 - r/0.45))
 	return premul(color.RGBA{255, 255, 255, 255}, math.Max(math.Max(ray(dx, dy), ray(dy, dx)), centre))
 }
 
 func premul(c color.RGBA, a float64) color.RGBA {
-	a = clamp01(a)
+	a = Clamp01(a)
 	return color.RGBA{
 		R: uint8(math.Round(float64(c.R) * a)), G: uint8(math.Round(float64(c.G) * a)),
 		B: uint8(math.Round(float64(c.B) * a)), A: uint8(math.Round(255 * a)),
@@ -311,10 +311,10 @@ func mix(a, b color.RGBA, k float64) color.RGBA {
 }
 
 func smoothstep(e0, e1, x float64) float64 {
-	t := clamp01((x - e0) / (e1 - e0))
+	t := Clamp01((x - e0) / (e1 - e0))
 	return t * t * (3 - 2*t)
 }
 
-func clamp01(x float64) float64 { return math.Min(1, math.Max(0, x)) }
+func Clamp01(x float64) float64 { return math.Min(1, math.Max(0, x)) }
 
 func sq(x float64) float64 { return x * x }

@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"image"
@@ -10,41 +10,41 @@ import (
 	"duskfall/render/ui"
 )
 
-// spriteSheet is an assets sheet on the GPU: its image and its frames.
+// SpriteSheet is an assets sheet on the GPU: its image and its frames.
 // pixels is the decoded image, kept while the art reads colours from it.
-type spriteSheet struct {
+type SpriteSheet struct {
 	img    *ebiten.Image
-	frames map[string]assets.Frame
-	pixels image.Image
+	Frames map[string]assets.Frame
+	Pixels image.Image
 }
 
 // loadSheet uploads a sheet from the embedded art (dir "sprites" or
 // "tiles"); a missing sheet is an error the caller reports in words.
-func loadSheet(dir, name string) (*spriteSheet, error) {
+func loadSheet(dir, name string) (*SpriteSheet, error) {
 	s, err := assets.LoadSheet(assets.FS(), dir, name)
 	if err != nil {
 		return nil, err
 	}
-	return &spriteSheet{img: ebiten.NewImageFromImage(s.Image), frames: s.Frames, pixels: s.Image}, nil
+	return &SpriteSheet{img: ebiten.NewImageFromImage(s.Image), Frames: s.Frames, Pixels: s.Image}, nil
 }
 
 // frame is the named frame, or the zero frame (drawn as nothing) when the
 // sheet lacks it.
-func (s *spriteSheet) frame(name string) assets.Frame { return s.frames[name] }
+func (s *SpriteSheet) frame(name string) assets.Frame { return s.Frames[name] }
 
 // spriteBatch collects textured quads from one sheet and draws them with
 // as few DrawTriangles calls as the index width allows. Its slices are
 // reused frame after frame, so a steady scene allocates nothing.
 type spriteBatch struct {
-	sheet *spriteSheet
-	vs    []ebiten.Vertex
+	sheet *SpriteSheet
+	Vs    []ebiten.Vertex
 	op    ebiten.DrawTrianglesOptions
 }
 
 // newSpriteBatch draws from sheet with linear filtering; additive batches
 // add their light to what is under them (glows, sparks, light).
-func newSpriteBatch(sheet *spriteSheet, additive bool) *spriteBatch {
-	b := &spriteBatch{sheet: sheet, vs: make([]ebiten.Vertex, 0, 4*1024)}
+func newSpriteBatch(sheet *SpriteSheet, additive bool) *spriteBatch {
+	b := &spriteBatch{sheet: sheet, Vs: make([]ebiten.Vertex, 0, 4*1024)}
 	b.op.Filter = ebiten.FilterLinear
 	if additive {
 		b.op.Blend = ebiten.BlendLighter
@@ -52,15 +52,15 @@ func newSpriteBatch(sheet *spriteSheet, additive bool) *spriteBatch {
 	return b
 }
 
-// sprite is one frame drawn at screen point (x, y) (the frame's anchor
+// Sprite is one frame drawn at screen point (x, y) (the frame's anchor
 // lands there), turned by angle radians, scaled by zoom (screen pixels per
 // world unit) times scale, tinted by c (straight alpha).
-func (b *spriteBatch) sprite(dst *ebiten.Image, f assets.Frame, x, y, angle, zoom, scale float32, c ui.RGBA) {
+func (b *spriteBatch) Sprite(dst *ebiten.Image, f assets.Frame, x, y, angle, zoom, scale float32, c ui.RGBA) {
 	if f.Rect.Empty() {
 		return
 	}
-	if len(b.vs)+4 > ui.MaxBatchVertices {
-		b.flush(dst)
+	if len(b.Vs)+4 > ui.MaxBatchVertices {
+		b.Flush(dst)
 	}
 	k := float32(f.Scale) * zoom * scale
 	ax, ay := float32(f.Anchor.X-f.Rect.Min.X), float32(f.Anchor.Y-f.Rect.Min.Y)
@@ -76,16 +76,16 @@ func (b *spriteBatch) sprite(dst *ebiten.Image, f assets.Frame, x, y, angle, zoo
 			SrcX: float32(src.X), SrcY: float32(src.Y), ColorR: c.R, ColorG: c.G, ColorB: c.B, ColorA: c.A}
 	}
 	r := f.Rect
-	b.vs = append(b.vs,
+	b.Vs = append(b.Vs,
 		corner(0, 0, r.Min), corner(w, 0, image.Pt(r.Max.X, r.Min.Y)),
 		corner(0, h, image.Pt(r.Min.X, r.Max.Y)), corner(w, h, r.Max))
 }
 
-// flush draws what was collected and empties the batch.
-func (b *spriteBatch) flush(dst *ebiten.Image) {
-	for start := 0; start < len(b.vs); start += ui.MaxBatchVertices {
-		end := min(start+ui.MaxBatchVertices, len(b.vs))
-		dst.DrawTriangles(b.vs[start:end], quadIndices[:(end-start)/4*6], b.sheet.img, &b.op)
+// Flush draws what was collected and empties the batch.
+func (b *spriteBatch) Flush(dst *ebiten.Image) {
+	for start := 0; start < len(b.Vs); start += ui.MaxBatchVertices {
+		end := min(start+ui.MaxBatchVertices, len(b.Vs))
+		dst.DrawTriangles(b.Vs[start:end], QuadIndices[:(end-start)/4*6], b.sheet.img, &b.op)
 	}
-	b.vs = b.vs[:0]
+	b.Vs = b.Vs[:0]
 }

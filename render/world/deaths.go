@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"math"
@@ -19,12 +19,12 @@ import (
 
 // Death timings, in frames.
 const (
-	deathFrames     = 24 // a common enemy's shards fly this long
-	bossDeathFrames = 60
+	DeathFrames     = 24 // a common enemy's shards fly this long
+	BossDeathFrames = 60
 	bossTremble     = 0.15 // share of a boss's death it trembles before it bursts
 	sparkFrames     = 18
 	bossSparkFrames = 34
-	hideFrames      = 30 // a dead enemy still in the snapshots is not drawn this long
+	HideFrames      = 30 // a dead enemy still in the snapshots is not drawn this long
 	deathSlots      = 24
 	deathPopFrames  = 8 // a common death's pop of light
 )
@@ -36,66 +36,66 @@ var colDeathPop = ui.Rgb8(255, 240, 210, 0.9)
 type death struct {
 	kind    uint8
 	id      uint16
-	x, y    float64 // world
+	X, Y    float64 // world
 	heading float64 // its turn when it died, for kinds that face their way
 	born    int     // frame
 	boss    bool
-	alive   bool
+	Alive   bool
 }
 
-// deathFX turns the deaths the runtime hears of into bursts.
-type deathFX struct {
-	deaths [deathSlots]death
+// DeathFX turns the deaths the runtime hears of into bursts.
+type DeathFX struct {
+	Deaths [deathSlots]death
 	seen   int // hit marks already read (client.Runtime.HitsSince)
 	onMark func(client.HitMark)
 
 	inst uint16 // the instance the deaths were in
 
 	// What onMark needs, set by update before it reads the marks.
-	enemies []client.Actor
-	art     *actorArt
-	memory  *enemyMemory
+	Enemies []client.Actor
+	Art     *ActorArt
+	Memory  *EnemyMemory
 	fog     *client.Fog
-	frame   int
+	Frame   int
 }
 
-func newDeathFX() *deathFX {
-	d := &deathFX{}
-	d.onMark = d.mark
+func NewDeathFX() *DeathFX {
+	d := &DeathFX{}
+	d.onMark = d.Mark
 	return d
 }
 
 // update reads the deaths since the last frame; a new instance forgets
 // the bursts of the last.
-func (d *deathFX) update(rt *client.Runtime, art *actorArt, memory *enemyMemory, fog *client.Fog, frame int) {
+func (d *DeathFX) update(rt *client.Runtime, art *ActorArt, memory *EnemyMemory, fog *client.Fog, frame int) {
 	if inst, _ := rt.Instance(); inst != d.inst {
 		d.inst = inst
 		d.forget()
 	}
-	d.enemies, d.art, d.memory, d.fog, d.frame = rt.Enemies(), art, memory, fog, frame
+	d.Enemies, d.Art, d.Memory, d.fog, d.Frame = rt.Enemies(), art, memory, fog, frame
 	d.seen = rt.HitsSince(d.seen, d.onMark)
 }
 
-// mark starts a burst for an enemy's death where it is drawn, if the own
+// Mark starts a burst for an enemy's death where it is drawn, if the own
 // ship can see it there: the death event names the enemy, and its kind
 // and place are the view's.
-func (d *deathFX) mark(h client.HitMark) {
+func (d *DeathFX) Mark(h client.HitMark) {
 	ev := &h.Event
 	if ev.Kind != game.EvDeath || ev.Actor != game.ActorEnemy {
 		return
 	}
-	for _, e := range d.enemies {
+	for _, e := range d.Enemies {
 		if e.ID != ev.ID {
 			continue
 		}
 		if d.fog != nil && !d.fog.CanSee(e.Pos) {
 			return
 		}
-		dd := death{kind: e.Kind, id: e.ID, x: e.Pos.X, y: e.Pos.Y, born: d.frame, alive: true}
-		if k, ok := d.art.kind(e.Kind); ok {
-			dd.boss = k.boss
+		dd := death{kind: e.Kind, id: e.ID, X: e.Pos.X, Y: e.Pos.Y, born: d.Frame, Alive: true}
+		if k, ok := d.Art.Kind(e.Kind); ok {
+			dd.boss = k.Boss
 			if k.faces {
-				dd.heading = d.memory[int(e.ID)%enemyNotes].heading
+				dd.heading = d.Memory[int(e.ID)%enemyNotes].Heading
 			}
 		}
 		*d.slot() = dd
@@ -104,12 +104,12 @@ func (d *deathFX) mark(h client.HitMark) {
 }
 
 // slot is a free death, or the oldest.
-func (d *deathFX) slot() *death {
-	slot := &d.deaths[0]
-	for i := range d.deaths {
-		if dd := &d.deaths[i]; !dd.alive || dd.born < slot.born {
+func (d *DeathFX) slot() *death {
+	slot := &d.Deaths[0]
+	for i := range d.Deaths {
+		if dd := &d.Deaths[i]; !dd.Alive || dd.born < slot.born {
 			slot = dd
-			if !dd.alive {
+			if !dd.Alive {
 				break
 			}
 		}
@@ -117,11 +117,11 @@ func (d *deathFX) slot() *death {
 	return slot
 }
 
-// hidden reports whether an enemy just died: its burst stands in for it
+// Hidden reports whether an enemy just died: its burst stands in for it
 // while the snapshots still hold it.
-func (d *deathFX) hidden(id uint16, frame int) bool {
-	for i := range d.deaths {
-		if dd := &d.deaths[i]; dd.alive && dd.id == id && frame-dd.born < hideFrames {
+func (d *DeathFX) Hidden(id uint16, frame int) bool {
+	for i := range d.Deaths {
+		if dd := &d.Deaths[i]; dd.Alive && dd.id == id && frame-dd.born < HideFrames {
 			return true
 		}
 	}
@@ -129,39 +129,39 @@ func (d *deathFX) hidden(id uint16, frame int) bool {
 }
 
 // forget drops every burst: the world they were in is gone.
-func (d *deathFX) forget() {
-	for i := range d.deaths {
-		d.deaths[i].alive = false
+func (d *DeathFX) forget() {
+	for i := range d.Deaths {
+		d.Deaths[i].Alive = false
 	}
 }
 
 // life is how long a death lasts, in frames.
 func (dd *death) life() int {
 	if dd.boss {
-		return bossDeathFrames
+		return BossDeathFrames
 	}
-	return deathFrames
+	return DeathFrames
 }
 
-// draw draws every burst under way.
-func (d *deathFX) draw(dst *ebiten.Image, a *actorArt, v *actorView) {
-	for i := range d.deaths {
-		dd := &d.deaths[i]
-		age := v.frame - dd.born
-		if !dd.alive || age < 0 || age >= dd.life() {
-			dd.alive = false
+// Draw draws every burst under way.
+func (d *DeathFX) Draw(dst *ebiten.Image, a *ActorArt, v *ActorView) {
+	for i := range d.Deaths {
+		dd := &d.Deaths[i]
+		age := v.Frame - dd.born
+		if !dd.Alive || age < 0 || age >= dd.life() {
+			dd.Alive = false
 			continue
 		}
-		k, known := a.kind(dd.kind)
-		reach := float64(defaultEnemyRadius)
+		k, known := a.Kind(dd.kind)
+		reach := float64(DefaultEnemyRadius)
 		hue := ui.Rgb8(255, 230, 160, 1)
 		if known {
-			reach, hue = float64(k.radius), k.hue
+			reach, hue = float64(k.Radius), k.Hue
 		}
-		if !v.cam.visible(dd.x, dd.y, reach*6) {
+		if !v.Cam.Visible(dd.X, dd.Y, reach*6) {
 			continue
 		}
-		x, y := v.cam.toScreen(dd.x, dd.y)
+		x, y := v.Cam.ToScreen(dd.X, dd.Y)
 		if known && age < dd.life() {
 			drawShards(dst, k, dd, x, y, float64(age)/float64(dd.life()))
 		}
@@ -193,7 +193,7 @@ func drawShards(dst *ebiten.Image, k *kindArt, dd *death, x, y float32, t float6
 	alpha := float32(1 - t*t)
 	scale := float32(1 - 0.3*fly)
 	hs, hc := math.Sincos(dd.heading)
-	for j, s := range k.shards {
+	for j, s := range k.Shards {
 		r := jitter(dd.id, dd.born, j)
 		sx := float64(s.dx)*hc - float64(s.dy)*hs
 		sy := float64(s.dx)*hs + float64(s.dy)*hc
@@ -203,7 +203,7 @@ func drawShards(dst *ebiten.Image, k *kindArt, dd *death, x, y float32, t float6
 		} else {
 			dy, dx = math.Sincos(r * 2 * math.Pi)
 		}
-		dist := float64(k.radius) * (far + 1.6*r) * ease
+		dist := float64(k.Radius) * (far + 1.6*r) * ease
 		turn := dd.heading + (2*r-1)*spin*ease
 		if dd.boss && fly == 0 { // trembling in place
 			turn += 0.02 * math.Sin(t*400+float64(j))
@@ -215,24 +215,24 @@ func drawShards(dst *ebiten.Image, k *kindArt, dd *death, x, y float32, t float6
 		oy := (float64(s.dx)*ts + float64(s.dy)*tc) * float64(scale)
 		cx, cy := float64(x)+sx+dx*dist, float64(y)+sy+dy*dist
 		ax, ay := float32(cx-ox), float32(cy-oy)
-		k.layer.body.sprite(dst, s.frame, ax, ay, float32(turn), 1, scale, ui.RGBA{R: 1, G: 1, B: 1, A: alpha})
+		k.Layer.Body.Sprite(dst, s.frame, ax, ay, float32(turn), 1, scale, ui.RGBA{R: 1, G: 1, B: 1, A: alpha})
 		hot := float32(1 - t) // the pieces burn in its light, cooling as they fly
-		k.layer.light.sprite(dst, s.frame, ax, ay, float32(turn), 1, scale, k.hue.Alpha(0.8*hot))
+		k.Layer.Light.Sprite(dst, s.frame, ax, ay, float32(turn), 1, scale, k.Hue.Alpha(0.8*hot))
 	}
 }
 
 // drawBurst draws a death's sparks and ring, age frames in; a boss's come
 // as it bursts, bigger, with a flash.
-func drawBurst(dst *ebiten.Image, a *actorArt, dd *death, x, y, reach float32, hue ui.RGBA, age int) {
+func drawBurst(dst *ebiten.Image, a *ActorArt, dd *death, x, y, reach float32, hue ui.RGBA, age int) {
 	sparks, life, start := 14, sparkFrames, 0
 	if dd.boss {
-		sparks, life, start = 32, bossSparkFrames, int(bossTremble*bossDeathFrames)
+		sparks, life, start = 32, bossSparkFrames, int(bossTremble*BossDeathFrames)
 		if age < start { // the cracks open: light leaks
-			a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius*0.8, hue.Alpha(float32(age)/float32(start)*0.6))
+			a.Fx.Light.Sprite(dst, a.Dot, x, y, 0, 1, reach/fxDotRadius*0.8, hue.Alpha(float32(age)/float32(start)*0.6))
 			return
 		}
 		if flash := age - start; flash < 10 {
-			a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius, colDeathPop.Alpha(0.8*(1-float32(flash)/10)))
+			a.Fx.Light.Sprite(dst, a.Dot, x, y, 0, 1, reach/fxDotRadius, colDeathPop.Alpha(0.8*(1-float32(flash)/10)))
 		}
 	}
 	age -= start
@@ -240,7 +240,7 @@ func drawBurst(dst *ebiten.Image, a *actorArt, dd *death, x, y, reach float32, h
 		return
 	}
 	if !dd.boss && age < deathPopFrames { // the moment it goes: a pop of light
-		a.fx.light.sprite(dst, a.dot, x, y, 0, 1, reach/fxDotRadius*0.7, colDeathPop.Alpha(1-float32(age)/deathPopFrames))
+		a.Fx.Light.Sprite(dst, a.Dot, x, y, 0, 1, reach/fxDotRadius*0.7, colDeathPop.Alpha(1-float32(age)/deathPopFrames))
 	}
 	t := float64(age) / float64(life)
 	ease := float32(1 - (1-t)*(1-t)*(1-t))
@@ -251,8 +251,8 @@ func drawBurst(dst *ebiten.Image, a *actorArt, dd *death, x, y, reach float32, h
 		r, far := jitter(dd.id, dd.born, 100+j), jitter(dd.id, dd.born, 200+j)
 		s, c := math.Sincos((float64(j) + 0.9*r) * 2 * math.Pi / float64(sparks))
 		dist := reach * (0.5 + 2.6*float32(far*far)) * ease // most stay near, a few fly far
-		a.fx.light.sprite(dst, a.spark, x+float32(c)*dist, y+float32(s)*dist, float32(math.Atan2(s, c)), 1, 2.4-1.2*float32(t), spark)
+		a.Fx.Light.Sprite(dst, a.Spark, x+float32(c)*dist, y+float32(s)*dist, float32(math.Atan2(s, c)), 1, 2.4-1.2*float32(t), spark)
 	}
 	ring, scale := a.ringOf(reach * (0.8 + 1.8*ease))
-	a.fx.light.sprite(dst, ring, x, y, 0, 1, scale, hue.Alpha(fade))
+	a.Fx.Light.Sprite(dst, ring, x, y, 0, 1, scale, hue.Alpha(fade))
 }

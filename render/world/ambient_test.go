@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"testing"
@@ -13,7 +13,7 @@ func TestAmbientMotion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cam := camera{X: 1000, Y: 1000, W: 1280, H: 720}
+	cam := Camera{X: 1000, Y: 1000, W: 1280, H: 720}
 	run := func(id string, depth, frames int) *ambientMotion {
 		p, _ := look.Place(id)
 		var a ambientMotion

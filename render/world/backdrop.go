@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"math"
@@ -9,11 +9,11 @@ import (
 	"duskfall/render/ui"
 )
 
-// backdrop is the menus' moving background: the hub's floor lit from the
+// Backdrop is the menus' moving background: the hub's floor lit from the
 // middle and fading to black, and two slow spirals of hostile bullets
 // from either side, simulated by the game's own bullet pool and drawn by
 // the same batch and atlas as the play scene (docs/ART.md).
-type backdrop struct {
+type Backdrop struct {
 	pool *game.BulletPool
 	grid *game.Grid
 	tick uint32
@@ -31,14 +31,14 @@ const (
 	backdropLife  = 420
 )
 
-func newBackdrop() *backdrop {
-	return &backdrop{pool: game.NewBulletPool(1024), grid: game.NewGrid(backdropTiles, backdropTiles)}
+func NewBackdrop() *Backdrop {
+	return &Backdrop{pool: game.NewBulletPool(1024), grid: game.NewGrid(backdropTiles, backdropTiles)}
 }
 
-// update spawns a volley from each emitter every few ticks and moves the
+// Update spawns a volley from each emitter every few ticks and moves the
 // bullets; w, h is the screen. The emitters sit either side of the menu's
 // card, so their spirals are seen, not hidden behind it.
-func (b *backdrop) update(w, h int) {
+func (b *Backdrop) Update(w, h int) {
 	b.w, b.h = w, h
 	b.tick++
 	if b.tick%backdropEvery == 0 {
@@ -48,11 +48,11 @@ func (b *backdrop) update(w, h int) {
 	b.pool.Step(b.tick, b.grid, nil)
 }
 
-func (b *backdrop) volley(cx, cy, turn float64) {
+func (b *Backdrop) volley(cx, cy, turn float64) {
 	spin := turn * float64(b.tick) * 0.011
-	kind := uint8(b.tick/90) % kindsPerTeam
+	kind := uint8(b.tick/90) % KindsPerTeam
 	if turn < 0 {
-		kind = (kind + kindsPerTeam/2) % kindsPerTeam
+		kind = (kind + KindsPerTeam/2) % KindsPerTeam
 	}
 	for i := range backdropArms {
 		a := spin + float64(i)*2*math.Pi/backdropArms
@@ -61,15 +61,15 @@ func (b *backdrop) volley(cx, cy, turn float64) {
 	}
 }
 
-func (b *backdrop) draw(dst *ebiten.Image, g *graphics) {
+func (b *Backdrop) Draw(dst *ebiten.Image, g *Graphics) {
 	b.drawFloor(dst)
-	g.bullets.draw(dst, poolColumns(b.pool), nil, camera{W: float64(b.w), H: float64(b.h)}, nil)
+	g.Bullets.Draw(dst, PoolColumns(b.pool), nil, Camera{W: float64(b.w), H: float64(b.h)}, nil)
 }
 
 // drawFloor lays the hub's floor tiles over the screen, lit from the
 // middle and dark at the edges, as a lantern-lit room is in play. Without
 // the tile set the backdrop is the plain colour it is cleared to.
-func (b *backdrop) drawFloor(dst *ebiten.Image) {
+func (b *Backdrop) drawFloor(dst *ebiten.Image) {
 	ts, err := loadTileSet("hub")
 	if err != nil {
 		return
@@ -84,11 +84,11 @@ func (b *backdrop) drawFloor(dst *ebiten.Image) {
 	}
 	for ty := 0; float32(ty)*tile < float32(b.h); ty++ {
 		for tx := 0; float32(tx)*tile < float32(b.w); tx++ {
-			f := ts.plains[tileHash(tx, ty)%uint32(len(ts.plains))]
+			f := ts.Plains[tileHash(tx, ty)%uint32(len(ts.Plains))]
 			x, y := float32(tx)*tile, float32(ty)*tile
-			ts.batch.quad4(dst, float32(f.Rect.Min.X), float32(f.Rect.Min.Y), float32(f.Rect.Dx()), x, y, tile,
+			ts.Batch.quad4(dst, float32(f.Rect.Min.X), float32(f.Rect.Min.Y), float32(f.Rect.Dx()), x, y, tile,
 				lit(x, y), lit(x+tile, y), lit(x, y+tile), lit(x+tile, y+tile))
 		}
 	}
-	ts.batch.flush(dst)
+	ts.Batch.Flush(dst)
 }

@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"math"
@@ -74,7 +74,7 @@ func placeSeed(id string) uint64 {
 // step moves the specks on to frame, one update a frame since the last
 // (at most a second of them, after a stall), spawning on the schedule
 // around the camera.
-func (a *ambientMotion) step(frame int, cam camera) {
+func (a *ambientMotion) step(frame int, cam Camera) {
 	if a.every == 0 {
 		return
 	}
@@ -93,7 +93,7 @@ func (a *ambientMotion) step(frame int, cam camera) {
 
 // spawn adds a speck somewhere on or just above the screen, when the pool
 // has room.
-func (a *ambientMotion) spawn(cam camera) {
+func (a *ambientMotion) spawn(cam Camera) {
 	if a.n == maxMotes {
 		return
 	}
@@ -149,7 +149,7 @@ func (a *ambientMotion) advance(frame int) {
 
 // draw adds the specks in sight to the screen, each as bright as the
 // light map says that spot is in sight.
-func (a *ambientMotion) draw(dst *ebiten.Image, b *spriteBatch, cam camera, light *lightMap) {
+func (a *ambientMotion) draw(dst *ebiten.Image, b *spriteBatch, cam Camera, light *LightMap) {
 	if !ambientFrames.loaded {
 		s := b.sheet
 		ambientFrames.mote, ambientFrames.spark = s.frame("mote"), s.frame("spark")
@@ -162,19 +162,19 @@ func (a *ambientMotion) draw(dst *ebiten.Image, b *spriteBatch, cam camera, ligh
 		if sight <= 0 {
 			continue
 		}
-		x, y := cam.toScreen(float64(m.x), float64(m.y))
+		x, y := cam.ToScreen(float64(m.x), float64(m.y))
 		life := float32(m.age) / float32(m.life)
 		fade := 4 * life * (1 - life) // in and out
 		switch a.kind {
 		case assets.AmbientEmbers:
 			flick := 0.7 + 0.3*float32(math.Sin(float64(m.age)*0.7+float64(m.phase)))
-			b.sprite(dst, ambientFrames.spark, x, y, 0, 1, 0.6*m.size, glowTint(a.colour, 0.55*fade*flick*sight))
+			b.Sprite(dst, ambientFrames.spark, x, y, 0, 1, 0.6*m.size, glowTint(a.colour, 0.55*fade*flick*sight))
 		case assets.AmbientDrips:
 			a.drawDrop(dst, b, m, x, y, sight)
 		case assets.AmbientPollen:
-			b.sprite(dst, ambientFrames.mote, x, y, 0, 1, 0.5*m.size, glowTint(a.colour, 0.4*fade*sight))
+			b.Sprite(dst, ambientFrames.mote, x, y, 0, 1, 0.5*m.size, glowTint(a.colour, 0.4*fade*sight))
 		default:
-			b.sprite(dst, ambientFrames.mote, x, y, 0, 1, 0.45*m.size, glowTint(a.colour, 0.28*fade*sight))
+			b.Sprite(dst, ambientFrames.mote, x, y, 0, 1, 0.45*m.size, glowTint(a.colour, 0.28*fade*sight))
 		}
 	}
 }
@@ -182,9 +182,9 @@ func (a *ambientMotion) draw(dst *ebiten.Image, b *spriteBatch, cam camera, ligh
 // drawDrop draws a falling drop, or the ring it spreads once it lands.
 func (a *ambientMotion) drawDrop(dst *ebiten.Image, b *spriteBatch, m *mote, x, y, sight float32) {
 	if m.age < m.fall {
-		b.sprite(dst, ambientFrames.streak, x, y, 0, 1, 0.8, glowTint(a.colour, 0.45*sight))
+		b.Sprite(dst, ambientFrames.streak, x, y, 0, 1, 0.8, glowTint(a.colour, 0.45*sight))
 		return
 	}
 	t := float32(m.age-m.fall) / float32(m.life-m.fall)
-	b.sprite(dst, ambientFrames.ring, x, y, 0, 1, 0.25+0.9*t, glowTint(a.colour, 0.4*(1-t)*sight))
+	b.Sprite(dst, ambientFrames.ring, x, y, 0, 1, 0.25+0.9*t, glowTint(a.colour, 0.4*(1-t)*sight))
 }

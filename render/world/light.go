@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"math"
@@ -30,62 +30,62 @@ import (
 // the ground, never brightens it past the tile set's own colours, which
 // TestEveryTileKeepsHostileBulletsReadable holds readable.
 const (
-	nodesPerTile = 2
-	nodeSpan     = game.TileSize / nodesPerTile // u between nodes
+	NodesPerTile = 2
+	NodeSpan     = game.TileSize / NodesPerTile // u between nodes
 
-	ambientLight = 0.55 // ground in sight, far from any light
+	AmbientLight = 0.55 // ground in sight, far from any light
 	fogFade      = 96   // u over which sight fades out at the edge of the view
-	// fogExplore is how bright remembered ground is, out of sight;
+	// FogExplore is how bright remembered ground is, out of sight;
 	// portals and the keeper there are drawn this dim too.
-	fogExplore = 0.35
+	FogExplore = 0.35
 )
 
 // memoryTint is the colour remembered ground is multiplied by: dim and
 // cool, told apart from ground in sight at a glance.
-var memoryTint = [3]float32{fogExplore * 0.8, fogExplore * 0.86, fogExplore * 1.1}
+var memoryTint = [3]float32{FogExplore * 0.8, FogExplore * 0.86, FogExplore * 1.1}
 
-// lightSource is one light: where, how far it reaches, and its colour
+// LightSource is one light: where, how far it reaches, and its colour
 // times its strength (channels 0 to 1).
-type lightSource struct {
-	x, y   float64 // world
-	radius float64 // u: the light is gone there
-	c      [3]float32
+type LightSource struct {
+	X, Y   float64    // world
+	Radius float64    // u: the light is gone there
+	Colour [3]float32 // its strength in each channel
 }
 
-// lightMap is the light of the tiles around the screen for one frame. Its
+// LightMap is the light of the tiles around the screen for one frame. Its
 // buffers are reused; they grow only with the window.
-type lightMap struct {
-	tx0, ty0 int // the first tile of the box
+type LightMap struct {
+	Tx0, Ty0 int // the first tile of the box
 	tw, th   int // tiles in the box
 	nw, nh   int // nodes: nodesPerTile a tile and one more each way
 
 	seen  []float32 // per tile: in sight (1), faded near the view's edge, or 0
 	known []float32 // per tile: explored (1) or not (0)
-	drawn []bool    // per tile: explored, or beside a tile in sight
+	Drawn []bool    // per tile: explored, or beside a tile in sight
 
-	vis, mem, tmp []float32    // per node: share in sight, share remembered
+	Vis, mem, tmp []float32    // per node: share in sight, share remembered
 	rgb           [][3]float32 // per node: the final colour
-	lights        []lightSource
+	Lights        []LightSource
 	lit           bool // lights and ambient are shone; without, sight is plain 1
 }
 
-// build reads the fog for tiles tx0..tx1 × ty0..ty1 (the screen and a
+// Build reads the fog for tiles tx0..tx1 × ty0..ty1 (the screen and a
 // tile round it) and softens sight and memory onto the nodes. soft blurs
 // them; without it the edge is only as soft as a tile's corners.
-func (m *lightMap) build(f *client.Fog, grid *game.Grid, eye game.Vec, tx0, ty0, tx1, ty1 int, soft bool) {
-	m.tx0, m.ty0 = tx0, ty0
+func (m *LightMap) Build(f *client.Fog, grid *game.Grid, eye game.Vec, tx0, ty0, tx1, ty1 int, soft bool) {
+	m.Tx0, m.Ty0 = tx0, ty0
 	m.tw, m.th = max(tx1-tx0+1, 0), max(ty1-ty0+1, 0)
-	m.nw, m.nh = m.tw*nodesPerTile+1, m.th*nodesPerTile+1
+	m.nw, m.nh = m.tw*NodesPerTile+1, m.th*NodesPerTile+1
 	nt, nn := m.tw*m.th, m.nw*m.nh
-	m.seen, m.known, m.drawn = grow(m.seen, nt), grow(m.known, nt), grow(m.drawn, nt)
-	m.vis, m.mem, m.tmp = grow(m.vis, nn), grow(m.mem, nn), grow(m.tmp, nn)
+	m.seen, m.known, m.Drawn = grow(m.seen, nt), grow(m.known, nt), grow(m.Drawn, nt)
+	m.Vis, m.mem, m.tmp = grow(m.Vis, nn), grow(m.mem, nn), grow(m.tmp, nn)
 	m.rgb = grow(m.rgb, nn)
-	m.lights = m.lights[:0]
+	m.Lights = m.Lights[:0]
 	m.readFog(f, grid, eye)
-	m.spread(m.vis, m.seen)
+	m.spread(m.Vis, m.seen)
 	m.spread(m.mem, m.known)
 	if soft {
-		m.blur(m.vis)
+		m.blur(m.Vis)
 		m.blur(m.mem)
 	}
 }
@@ -110,31 +110,31 @@ func b2f(b bool) float32 {
 // beside one in sight). Known ground (the hub, client.Fog.Know) hides
 // nothing, so the light falls on all of it within sight's reach, round
 // pillars and over walls alike: no shadow of sight darkens it.
-func (m *lightMap) readFog(f *client.Fog, grid *game.Grid, eye game.Vec) {
+func (m *LightMap) readFog(f *client.Fog, grid *game.Grid, eye game.Vec) {
 	open := f.Known()
 	for y := range m.th {
 		for x := range m.tw {
-			tx, ty := m.tx0+x, m.ty0+y
+			tx, ty := m.Tx0+x, m.Ty0+y
 			i := y*m.tw + x
 			m.seen[i], m.known[i] = 0, b2f(f.Explored(tx, ty))
 			if f.Visible(tx, ty) || open && m.known[i] > 0 {
 				c := game.TileCenter(tx, ty)
 				d := math.Hypot(c.X-eye.X, c.Y-eye.Y)
-				m.seen[i] = float32(1 - clamp01((d-(wire.FogViewRadius-fogFade))/fogFade))
+				m.seen[i] = float32(1 - Clamp01((d-(wire.FogViewRadius-fogFade))/fogFade))
 			}
 		}
 	}
 	for y := range m.th {
 		for x := range m.tw {
 			i := y*m.tw + x
-			m.drawn[i] = m.known[i] > 0 || (m.besideSight(x, y) && grid.At(m.tx0+x, m.ty0+y) != game.TileUnknown)
+			m.Drawn[i] = m.known[i] > 0 || (m.besideSight(x, y) && grid.At(m.Tx0+x, m.Ty0+y) != game.TileUnknown)
 		}
 	}
 }
 
 // besideSight reports whether box tile (x, y) or one of its eight
 // neighbours is in sight.
-func (m *lightMap) besideSight(x, y int) bool {
+func (m *LightMap) besideSight(x, y int) bool {
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			nx, ny := x+dx, y+dy
@@ -149,7 +149,7 @@ func (m *lightMap) besideSight(x, y int) bool {
 // spread sets each node to the mean of the tile values over the tiles it
 // touches: four at a tile corner, two on an edge, one at a centre; tiles
 // outside the box count as 0.
-func (m *lightMap) spread(dst, tile []float32) {
+func (m *LightMap) spread(dst, tile []float32) {
 	at := func(tx, ty int) float32 {
 		if tx < 0 || ty < 0 || tx >= m.tw || ty >= m.th {
 			return 0
@@ -157,15 +157,15 @@ func (m *lightMap) spread(dst, tile []float32) {
 		return tile[ty*m.tw+tx]
 	}
 	for j := range m.nh {
-		ty := j / nodesPerTile
+		ty := j / NodesPerTile
 		for i := range m.nw {
-			tx := i / nodesPerTile
+			tx := i / NodesPerTile
 			switch {
-			case i%nodesPerTile == 1 && j%nodesPerTile == 1: // a tile's centre
+			case i%NodesPerTile == 1 && j%NodesPerTile == 1: // a tile's centre
 				dst[j*m.nw+i] = at(tx, ty)
-			case j%nodesPerTile == 1: // the edge between two tiles of a row
+			case j%NodesPerTile == 1: // the edge between two tiles of a row
 				dst[j*m.nw+i] = (at(tx-1, ty) + at(tx, ty)) / 2
-			case i%nodesPerTile == 1: // the edge between two tiles of a column
+			case i%NodesPerTile == 1: // the edge between two tiles of a column
 				dst[j*m.nw+i] = (at(tx, ty-1) + at(tx, ty)) / 2
 			default: // the corner of four
 				dst[j*m.nw+i] = (at(tx-1, ty-1) + at(tx, ty-1) + at(tx-1, ty) + at(tx, ty)) / 4
@@ -176,7 +176,7 @@ func (m *lightMap) spread(dst, tile []float32) {
 
 // blur softens a node field with a 1-2-1 filter each way; the box's
 // outer nodes keep their values.
-func (m *lightMap) blur(f []float32) {
+func (m *LightMap) blur(f []float32) {
 	w, h := m.nw, m.nh
 	copy(m.tmp, f)
 	for j := range h {
@@ -193,29 +193,29 @@ func (m *lightMap) blur(f []float32) {
 	}
 }
 
-// add puts a light on the map for this frame.
-func (m *lightMap) add(l lightSource) { m.lights = append(m.lights, l) }
+// Add puts a light on the map for this frame.
+func (m *LightMap) Add(l LightSource) { m.Lights = append(m.Lights, l) }
 
-// shine works out every node's colour: in sight, the ambient level and
+// Shine works out every node's colour: in sight, the ambient level and
 // each light added, capped at 1; remembered, the memory tint; mixed by
 // how much of the node is in sight. lit false leaves sight a plain 1,
 // lights and all ignored (low quality).
-func (m *lightMap) shine(lit bool) {
+func (m *LightMap) Shine(lit bool) {
 	m.lit = lit
 	base := float32(1)
 	if lit {
-		base = ambientLight
+		base = AmbientLight
 	}
 	for k := range m.rgb {
 		m.rgb[k] = [3]float32{base, base, base}
 	}
 	if lit {
-		for _, l := range m.lights {
+		for _, l := range m.Lights {
 			m.addLight(l)
 		}
 	}
 	for k, c := range m.rgb {
-		v, e := m.vis[k], m.mem[k]
+		v, e := m.Vis[k], m.mem[k]
 		for ch := range c {
 			in := min(c[ch], 1)
 			m.rgb[k][ch] = v*in + (1-v)*e*memoryTint[ch]
@@ -227,14 +227,14 @@ func (m *lightMap) shine(lit bool) {
 // darkenUndrawn puts out every node of a tile that is not drawn, its
 // corners and edges too: the drawn tiles beside it fade to black at
 // their shared edge instead of stopping at it in a hard line.
-func (m *lightMap) darkenUndrawn() {
+func (m *LightMap) darkenUndrawn() {
 	for y := range m.th {
 		for x := range m.tw {
-			if m.drawn[y*m.tw+x] {
+			if m.Drawn[y*m.tw+x] {
 				continue
 			}
-			for j := y * nodesPerTile; j <= (y+1)*nodesPerTile; j++ {
-				for i := x * nodesPerTile; i <= (x+1)*nodesPerTile; i++ {
+			for j := y * NodesPerTile; j <= (y+1)*NodesPerTile; j++ {
+				for i := x * NodesPerTile; i <= (x+1)*NodesPerTile; i++ {
 					m.rgb[j*m.nw+i] = [3]float32{}
 				}
 			}
@@ -244,17 +244,17 @@ func (m *lightMap) darkenUndrawn() {
 
 // addLight adds a light to the nodes it reaches, falling off smoothly as
 // (1 - d²/r²)².
-func (m *lightMap) addLight(l lightSource) {
-	x0, y0 := float64(m.tx0*game.TileSize), float64(m.ty0*game.TileSize)
-	i0 := max(int(math.Floor((l.x-l.radius-x0)/nodeSpan)), 0)
-	i1 := min(int(math.Ceil((l.x+l.radius-x0)/nodeSpan)), m.nw-1)
-	j0 := max(int(math.Floor((l.y-l.radius-y0)/nodeSpan)), 0)
-	j1 := min(int(math.Ceil((l.y+l.radius-y0)/nodeSpan)), m.nh-1)
-	r2 := l.radius * l.radius
+func (m *LightMap) addLight(l LightSource) {
+	x0, y0 := float64(m.Tx0*game.TileSize), float64(m.Ty0*game.TileSize)
+	i0 := max(int(math.Floor((l.X-l.Radius-x0)/NodeSpan)), 0)
+	i1 := min(int(math.Ceil((l.X+l.Radius-x0)/NodeSpan)), m.nw-1)
+	j0 := max(int(math.Floor((l.Y-l.Radius-y0)/NodeSpan)), 0)
+	j1 := min(int(math.Ceil((l.Y+l.Radius-y0)/NodeSpan)), m.nh-1)
+	r2 := l.Radius * l.Radius
 	for j := j0; j <= j1; j++ {
-		dy := y0 + float64(j*nodeSpan) - l.y
+		dy := y0 + float64(j*NodeSpan) - l.Y
 		for i := i0; i <= i1; i++ {
-			dx := x0 + float64(i*nodeSpan) - l.x
+			dx := x0 + float64(i*NodeSpan) - l.X
 			d2 := dx*dx + dy*dy
 			if d2 >= r2 {
 				continue
@@ -262,9 +262,9 @@ func (m *lightMap) addLight(l lightSource) {
 			k := float32(1 - d2/r2)
 			k *= k
 			c := &m.rgb[j*m.nw+i]
-			c[0] += l.c[0] * k
-			c[1] += l.c[1] * k
-			c[2] += l.c[2] * k
+			c[0] += l.Colour[0] * k
+			c[1] += l.Colour[1] * k
+			c[2] += l.Colour[2] * k
 		}
 	}
 }
@@ -276,8 +276,8 @@ const curveLimit = 0.03
 
 // curved reports whether the light bends within box tile (x, y): one of
 // its edge or centre nodes strays from the blend of its corners.
-func (m *lightMap) curved(x, y int) bool {
-	i, j := x*nodesPerTile, y*nodesPerTile
+func (m *LightMap) curved(x, y int) bool {
+	i, j := x*NodesPerTile, y*NodesPerTile
 	at := func(di, dj int) [3]float32 { return m.rgb[(j+dj)*m.nw+i+di] }
 	tl, tr, bl, br := at(0, 0), at(2, 0), at(0, 2), at(2, 2)
 	for ch := range 3 {
@@ -298,8 +298,8 @@ func abs32(v float32) float32 {
 	return v
 }
 
-// node is the colour of node (i, j) of the box; outside it, dark.
-func (m *lightMap) node(i, j int) [3]float32 {
+// Node is the colour of node (i, j) of the box; outside it, dark.
+func (m *LightMap) Node(i, j int) [3]float32 {
 	if i < 0 || j < 0 || i >= m.nw || j >= m.nh {
 		return [3]float32{}
 	}
@@ -308,18 +308,18 @@ func (m *lightMap) node(i, j int) [3]float32 {
 
 // tileDrawn reports whether tile (tx, ty) is drawn: explored, or beside
 // a tile in sight.
-func (m *lightMap) tileDrawn(tx, ty int) bool {
-	x, y := tx-m.tx0, ty-m.ty0
-	return x >= 0 && y >= 0 && x < m.tw && y < m.th && m.drawn[y*m.tw+x]
+func (m *LightMap) tileDrawn(tx, ty int) bool {
+	x, y := tx-m.Tx0, ty-m.Ty0
+	return x >= 0 && y >= 0 && x < m.tw && y < m.th && m.Drawn[y*m.tw+x]
 }
 
 // sightAt is how much of world point (x, y) is in sight, 0 to 1, at the
 // nearest node: ambient motion fades out with it.
-func (m *lightMap) sightAt(x, y float64) float32 {
-	i := int(math.Round(x/nodeSpan)) - m.tx0*nodesPerTile
-	j := int(math.Round(y/nodeSpan)) - m.ty0*nodesPerTile
+func (m *LightMap) sightAt(x, y float64) float32 {
+	i := int(math.Round(x/NodeSpan)) - m.Tx0*NodesPerTile
+	j := int(math.Round(y/NodeSpan)) - m.Ty0*NodesPerTile
 	if i < 0 || j < 0 || i >= m.nw || j >= m.nh {
 		return 0
 	}
-	return m.vis[j*m.nw+i]
+	return m.Vis[j*m.nw+i]
 }

@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"duskfall/client"
@@ -11,10 +11,10 @@ import (
 // out of sight is dim; ground never seen, and ground not streamed yet, is
 // black. Actors and bullets are drawn only on tiles in sight.
 
-// bulletInSight reports whether a bullet at world (x, y) is on a visible
+// BulletInSight reports whether a bullet at world (x, y) is on a visible
 // tile. It is the fog test of the bullet vertex build, so it stays a few
 // comparisons: no floor call, since negative coordinates are off the map.
-func bulletInSight(f *client.Fog, x, y float32) bool {
+func BulletInSight(f *client.Fog, x, y float32) bool {
 	if x < 0 || y < 0 {
 		return false
 	}

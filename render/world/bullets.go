@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"math"
@@ -10,14 +10,14 @@ import (
 	"duskfall/render/ui"
 )
 
-// maxQuadsPerCall is how many bullet quads one DrawTriangles call can
+// MaxQuadsPerCall is how many bullet quads one DrawTriangles call can
 // index with uint16 indices.
-const maxQuadsPerCall = ui.MaxBatchVertices / 4
+const MaxQuadsPerCall = ui.MaxBatchVertices / 4
 
-// quadIndices indexes maxQuadsPerCall quads, quad q using vertices 4q to
+// QuadIndices indexes maxQuadsPerCall quads, quad q using vertices 4q to
 // 4q+3. Every call indexes its own vertices from zero, so each uses a
 // prefix of this one table and no indices are built per frame.
-var quadIndices = buildQuadIndices(maxQuadsPerCall)
+var QuadIndices = buildQuadIndices(MaxQuadsPerCall)
 
 func buildQuadIndices(quads int) []uint16 {
 	is := make([]uint16, 0, quads*6)
@@ -34,13 +34,13 @@ func buildQuadIndices(quads int) []uint16 {
 // the bullet's radius. It reads the columns and allocates nothing once vs
 // has grown to the peak bullet count. With a fog, only bullets on tiles in
 // sight are drawn; a nil fog draws every bullet on screen.
-func appendBulletVertices(vs []ebiten.Vertex, b bulletColumns, cam camera, looks *[numLooks]look, fog *client.Fog) []ebiten.Vertex {
+func appendBulletVertices(vs []ebiten.Vertex, b BulletColumns, cam Camera, looks *[numLooks]look, fog *client.Fog) []ebiten.Vertex {
 	vs = appendTeamVertices(vs, b, cam, looks, fog, true)
 	return appendTeamVertices(vs, b, cam, looks, fog, false)
 }
 
-func appendTeamVertices(vs []ebiten.Vertex, b bulletColumns, cam camera, looks *[numLooks]look, fog *client.Fog, players bool) []ebiten.Vertex {
-	n := b.len()
+func appendTeamVertices(vs []ebiten.Vertex, b BulletColumns, cam Camera, looks *[numLooks]look, fog *client.Fog, players bool) []ebiten.Vertex {
+	n := b.Len()
 	xs, ys, rs := b.X[:n], b.Y[:n], b.Radius[:n]
 	vxs, vys := b.VX[:n], b.VY[:n]
 	kinds, teams := b.Kind[:n], b.Team[:n]
@@ -61,7 +61,7 @@ func appendTeamVertices(vs []ebiten.Vertex, b bulletColumns, cam camera, looks *
 		if x+reach < 0 || y+reach < 0 || x-reach > w || y-reach > h {
 			continue
 		}
-		if fog != nil && !bulletInSight(fog, xs[i], ys[i]) {
+		if fog != nil && !BulletInSight(fog, xs[i], ys[i]) {
 			continue
 		}
 		if lk.Streak {
@@ -99,7 +99,7 @@ func appendStreak(vs []ebiten.Vertex, x, y, vx, vy, speed, half float32, lk *loo
 	tx, ty := x-dx*back, y-dy*back
 	fx, fy := x+dx*front, y+dy*front
 	sx0, sy0 := lk.SX, lk.SY
-	sx1, sy1 := sx0+spriteSize, sy0+spriteSize
+	sx1, sy1 := sx0+SpriteSize, sy0+SpriteSize
 	return append(vs,
 		ebiten.Vertex{DstX: tx - nx, DstY: ty - ny, SrcX: sx0, SrcY: sy0, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
 		ebiten.Vertex{DstX: fx - nx, DstY: fy - ny, SrcX: sx1, SrcY: sy0, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1},
@@ -113,7 +113,7 @@ func appendStreak(vs []ebiten.Vertex, x, y, vx, vy, speed, half float32, lk *loo
 func appendQuad(vs []ebiten.Vertex, x, y, half float32, lk *look, alpha float32) []ebiten.Vertex {
 	x0, y0, x1, y1 := x-half, y-half, x+half, y+half
 	sx0, sy0 := lk.SX+lk.Inset, lk.SY+lk.Inset
-	sx1, sy1 := lk.SX+spriteSize-lk.Inset, lk.SY+spriteSize-lk.Inset
+	sx1, sy1 := lk.SX+SpriteSize-lk.Inset, lk.SY+SpriteSize-lk.Inset
 	a := alpha
 	return append(vs,
 		ebiten.Vertex{DstX: x0, DstY: y0, SrcX: sx0, SrcY: sy0, ColorR: a, ColorG: a, ColorB: a, ColorA: a},
@@ -127,7 +127,7 @@ func appendQuad(vs []ebiten.Vertex, x, y, half float32, lk *look, alpha float32)
 // chosen bullet palette: it follows the settings, rebuilding the atlas
 // when the palette or the Graphics quality changes.
 type bulletLayer struct {
-	atlas   *ebiten.Image
+	Atlas   *ebiten.Image
 	looks   *[numLooks]look
 	style   atlasStyle
 	palette string // the palette id the atlas is drawn in
@@ -138,48 +138,48 @@ type bulletLayer struct {
 	calls   int // DrawTriangles calls in the last draw, for the net graph
 }
 
-func newBulletLayer(palette string, glow bool) *bulletLayer {
+func NewBulletLayer(palette string, glow bool) *bulletLayer {
 	l := &bulletLayer{vs: make([]ebiten.Vertex, 0, 4*4096)}
 	l.op.Filter = ebiten.FilterLinear
-	l.follow(palette, glow)
+	l.Follow(palette, glow)
 	return l
 }
 
-// follow redraws the atlas when the palette or the glows changed, so a
+// Follow redraws the atlas when the palette or the glows changed, so a
 // change in Settings shows on the next frame.
-func (l *bulletLayer) follow(palette string, glow bool) {
-	if l.atlas != nil && palette == l.palette && glow == l.glow {
+func (l *bulletLayer) Follow(palette string, glow bool) {
+	if l.Atlas != nil && palette == l.palette && glow == l.glow {
 		return
 	}
-	if l.atlas != nil {
-		l.atlas.Deallocate()
+	if l.Atlas != nil {
+		l.Atlas.Deallocate()
 	}
 	l.palette, l.glow = palette, glow
-	l.style = paletteStyle(palette, glow)
-	l.atlas = ebiten.NewImageFromImage(atlasPixels(l.style))
+	l.style = PaletteStyle(palette, glow)
+	l.Atlas = ebiten.NewImageFromImage(atlasPixels(l.style))
 	l.looks = bulletLooks(glow)
 }
 
-// drawSample draws a row of the palette's bullets at (x, y), its left
+// DrawSample draws a row of the palette's bullets at (x, y), its left
 // end and middle: a hostile bullet of every kind, then a player's shot
 // flying right, so Settings shows what the chosen palette looks like.
-func (l *bulletLayer) drawSample(dst *ebiten.Image, x, y float32) {
+func (l *bulletLayer) DrawSample(dst *ebiten.Image, x, y float32) {
 	const radius, pitch = 5, 17
 	l.sample = l.sample[:0]
-	for k := range kindsPerTeam {
+	for k := range KindsPerTeam {
 		lk := &l.looks[lookIndex(game.TeamEnemy, uint8(k))]
 		l.sample = appendQuad(l.sample, x+radius*2+float32(k)*pitch, y, radius*lk.Half, lk, 1)
 	}
 	lk := &l.looks[lookIndex(game.TeamPlayer, 0)]
-	head := x + radius*2 + kindsPerTeam*pitch + radius*glowScale*streakTail
+	head := x + radius*2 + KindsPerTeam*pitch + radius*glowScale*streakTail
 	l.sample = appendStreak(l.sample, head, y, streakRefSpeed, 0, streakRefSpeed, radius*lk.Half, lk)
-	dst.DrawTriangles(l.sample, quadIndices[:len(l.sample)/4*6], l.atlas, &l.op)
+	dst.DrawTriangles(l.sample, QuadIndices[:len(l.sample)/4*6], l.Atlas, &l.op)
 }
 
-// friendlyColours are the friendly shots' hue and their white-hot head in
+// FriendlyColours are the friendly shots' hue and their white-hot head in
 // the palette drawn, for the flashes of shots leaving and striking.
-func (l *bulletLayer) friendlyColours() (hue, hot ui.RGBA) {
-	f, h := l.style.friendly, l.style.hot
+func (l *bulletLayer) FriendlyColours() (hue, hot ui.RGBA) {
+	f, h := l.style.Friendly, l.style.Hot
 	return ui.Rgb8(f.R, f.G, f.B, 1), ui.Rgb8(h.R, h.G, h.B, 1)
 }
 
@@ -193,7 +193,7 @@ const (
 
 // appendTelegraphVertices appends a faint quad per announced enemy bullet on
 // screen and in sight, at its muzzle pushed out along its direction.
-func appendTelegraphVertices(vs []ebiten.Vertex, tele []client.Telegraph, cam camera, looks *[numLooks]look, fog *client.Fog) []ebiten.Vertex {
+func appendTelegraphVertices(vs []ebiten.Vertex, tele []client.Telegraph, cam Camera, looks *[numLooks]look, fog *client.Fog) []ebiten.Vertex {
 	ox, oy := float32(cam.X), float32(cam.Y)
 	w, h := float32(cam.W), float32(cam.H)
 	for i := range tele {
@@ -204,7 +204,7 @@ func appendTelegraphVertices(vs []ebiten.Vertex, tele []client.Telegraph, cam ca
 		if speed := float32(math.Hypot(float64(s.VX), float64(s.VY))); speed > 0 {
 			x, y = x+s.VX/speed*telegraphReach, y+s.VY/speed*telegraphReach
 		}
-		if fog != nil && !bulletInSight(fog, x, y) {
+		if fog != nil && !BulletInSight(fog, x, y) {
 			continue
 		}
 		x, y = x-ox, y-oy
@@ -216,16 +216,16 @@ func appendTelegraphVertices(vs []ebiten.Vertex, tele []client.Telegraph, cam ca
 	return vs
 }
 
-// draw draws every bullet on screen and in sight, and the telegraphs of
+// Draw draws every bullet on screen and in sight, and the telegraphs of
 // announced volleys under them: one DrawTriangles call per
 // maxQuadsPerCall bullets, so one call up to 16,384 bullets.
-func (l *bulletLayer) draw(dst *ebiten.Image, b bulletColumns, tele []client.Telegraph, cam camera, fog *client.Fog) {
+func (l *bulletLayer) Draw(dst *ebiten.Image, b BulletColumns, tele []client.Telegraph, cam Camera, fog *client.Fog) {
 	l.vs = appendTelegraphVertices(l.vs[:0], tele, cam, l.looks, fog)
 	l.vs = appendBulletVertices(l.vs, b, cam, l.looks, fog)
 	l.calls = 0
 	for start := 0; start < len(l.vs); start += ui.MaxBatchVertices {
 		end := min(start+ui.MaxBatchVertices, len(l.vs))
-		dst.DrawTriangles(l.vs[start:end], quadIndices[:(end-start)/4*6], l.atlas, &l.op)
+		dst.DrawTriangles(l.vs[start:end], QuadIndices[:(end-start)/4*6], l.Atlas, &l.op)
 		l.calls++
 	}
 }

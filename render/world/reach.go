@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"math"
@@ -15,9 +15,9 @@ import (
 const (
 	readTicks = 90 // 1.5 s at 60 ticks a second
 
-	// litShare is the share of a light's strength at its centre that
+	// LitShare is the share of a light's strength at its centre that
 	// ground must get from it to count as lit by it.
-	litShare = 0.5
+	LitShare = 0.5
 
 	// minShipLight is the own ship's light when the content's bullets
 	// are all slow: seven tiles.
@@ -63,11 +63,11 @@ func patternFlight(p *game.Pattern, ticks int) float64 {
 // light map's nodes are nodeSpan apart and ground between them takes
 // their blend, so it lights the node past reach that much too.
 func shipLightFor(reach float64) float64 {
-	return max(minShipLight, (reach+nodeSpan)/litReach(1))
+	return max(minShipLight, (reach+NodeSpan)/LitReach(1))
 }
 
-// litReach is how far a light of radius r lights the ground at litShare
+// LitReach is how far a light of radius r lights the ground at litShare
 // of its strength: lights fall off as (1 − d²/r²)² (light.go, addLight).
-func litReach(r float64) float64 {
-	return r * math.Sqrt(1-math.Sqrt(litShare))
+func LitReach(r float64) float64 {
+	return r * math.Sqrt(1-math.Sqrt(LitShare))
 }

@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"image"
@@ -21,19 +21,19 @@ func spawn(p *game.BulletPool, uid uint32, x, y, radius float64, kind, team uint
 	p.Spawn(game.MakeBulletSpawn(uid, 0, x, y, 0, 0, 0, 0, radius, 600, kind, team))
 }
 
-var screenCam = camera{X: 1000, Y: 2000, W: 1280, H: 720}
+var screenCam = Camera{X: 1000, Y: 2000, W: 1280, H: 720}
 
 func TestBulletVertices(t *testing.T) {
 	looks := bulletLooks(true)
 	t.Run("a bullet is a quad of its sprite, glow included, around its screen position", func(t *testing.T) {
 		p := game.NewBulletPool(16)
 		spawn(p, 1, 1100, 2050, 4, 3, game.TeamEnemy)
-		vs := appendBulletVertices(nil, poolColumns(p), screenCam, looks, nil)
+		vs := appendBulletVertices(nil, PoolColumns(p), screenCam, looks, nil)
 		require.Len(t, vs, 4)
 		lk := looks[lookIndex(game.TeamEnemy, 3)]
 		half := float32(4 * glowScale)
 		assert.Equal(t, [4]float32{100 - half, 50 - half, lk.SX, lk.SY}, [4]float32{vs[0].DstX, vs[0].DstY, vs[0].SrcX, vs[0].SrcY})
-		assert.Equal(t, [4]float32{100 + half, 50 + half, lk.SX + spriteSize, lk.SY + spriteSize},
+		assert.Equal(t, [4]float32{100 + half, 50 + half, lk.SX + SpriteSize, lk.SY + SpriteSize},
 			[4]float32{vs[3].DstX, vs[3].DstY, vs[3].SrcX, vs[3].SrcY})
 	})
 	t.Run("player bullets come first so enemy bullets are drawn over them", func(t *testing.T) {
@@ -41,7 +41,7 @@ func TestBulletVertices(t *testing.T) {
 		spawn(p, 1, 1100, 2050, 4, 0, game.TeamEnemy)
 		spawn(p, 2, 1200, 2050, 4, 0, game.TeamPlayer)
 		spawn(p, 3, 1300, 2050, 4, 0, game.TeamEnemy)
-		vs := appendBulletVertices(nil, poolColumns(p), screenCam, looks, nil)
+		vs := appendBulletVertices(nil, PoolColumns(p), screenCam, looks, nil)
 		require.Len(t, vs, 12)
 		enemyCell := looks[lookIndex(game.TeamEnemy, 0)].SY
 		playerCell := looks[lookIndex(game.TeamPlayer, 0)].SY
@@ -52,7 +52,7 @@ func TestBulletVertices(t *testing.T) {
 	t.Run("a player's shot is a streak along its flight, its tail behind its head", func(t *testing.T) {
 		p := game.NewBulletPool(16)
 		p.Spawn(game.MakeBulletSpawn(1, 0, 1100, 2050, math.Pi/2, streakRefSpeed, 0, 0, 5, 600, 0, game.TeamPlayer)) // flies +y
-		vs := appendBulletVertices(nil, poolColumns(p), screenCam, looks, nil)
+		vs := appendBulletVertices(nil, PoolColumns(p), screenCam, looks, nil)
 		require.Len(t, vs, 4)
 		half := float32(5 * glowScale)
 		tail, front := (vs[0].DstY+vs[2].DstY)/2, (vs[1].DstY+vs[3].DstY)/2
@@ -65,7 +65,7 @@ func TestBulletVertices(t *testing.T) {
 		length := func(speed float64) float32 {
 			p := game.NewBulletPool(16)
 			p.Spawn(game.MakeBulletSpawn(1, 0, 1100, 2050, 0, speed, 0, 0, 5, 600, 0, game.TeamPlayer))
-			vs := appendBulletVertices(nil, poolColumns(p), screenCam, looks, nil)
+			vs := appendBulletVertices(nil, PoolColumns(p), screenCam, looks, nil)
 			return vs[1].DstX - vs[0].DstX
 		}
 		assert.Greater(t, length(16), length(12))
@@ -78,14 +78,14 @@ func TestBulletVertices(t *testing.T) {
 		spawn(p, 2, 995, 2100, 4, 0, game.TeamEnemy) // 5 u left: its glow shows
 		spawn(p, 3, 1500, 2800, 4, 0, game.TeamEnemy)
 		spawn(p, 4, 1500, 1900, 4, 0, game.TeamEnemy)
-		vs := appendBulletVertices(nil, poolColumns(p), screenCam, looks, nil)
+		vs := appendBulletVertices(nil, PoolColumns(p), screenCam, looks, nil)
 		require.Len(t, vs, 4)
 		assert.InDelta(t, -5+8, vs[3].DstX, 1e-3)
 	})
 	t.Run("vertices are appended to what the slice holds", func(t *testing.T) {
 		p := game.NewBulletPool(16)
 		spawn(p, 1, 1100, 2050, 4, 0, game.TeamEnemy)
-		vs := appendBulletVertices(make([]ebiten.Vertex, 2), poolColumns(p), screenCam, looks, nil)
+		vs := appendBulletVertices(make([]ebiten.Vertex, 2), PoolColumns(p), screenCam, looks, nil)
 		assert.Len(t, vs, 6)
 	})
 }
@@ -97,9 +97,9 @@ func TestLookIndex(t *testing.T) {
 		want       int
 	}{
 		{"player kind 0 is the first look", game.TeamPlayer, 0, 0},
-		{"enemy kinds follow the player kinds", game.TeamEnemy, 2, kindsPerTeam + 2},
-		{"kinds past the table wrap", game.TeamEnemy, kindsPerTeam + 1, kindsPerTeam + 1},
-		{"an unknown team is drawn as a threat", 7, 0, kindsPerTeam},
+		{"enemy kinds follow the player kinds", game.TeamEnemy, 2, KindsPerTeam + 2},
+		{"kinds past the table wrap", game.TeamEnemy, KindsPerTeam + 1, KindsPerTeam + 1},
+		{"an unknown team is drawn as a threat", 7, 0, KindsPerTeam},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -109,18 +109,18 @@ func TestLookIndex(t *testing.T) {
 }
 
 func TestQuadIndicesTableCoversOneCall(t *testing.T) {
-	require.Len(t, quadIndices, maxQuadsPerCall*6)
-	assert.Equal(t, []uint16{0, 1, 2, 1, 3, 2, 4, 5, 6, 5, 7, 6}, quadIndices[:12])
-	last := quadIndices[len(quadIndices)-6:]
+	require.Len(t, QuadIndices, MaxQuadsPerCall*6)
+	assert.Equal(t, []uint16{0, 1, 2, 1, 3, 2, 4, 5, 6, 5, 7, 6}, QuadIndices[:12])
+	last := QuadIndices[len(QuadIndices)-6:]
 	assert.Equal(t, uint16(ui.MaxBatchVertices-1), last[4], "the last quad uses the last 16-bit vertex index")
 }
 
 func TestBulletVerticesAllocateNothingOnceGrown(t *testing.T) {
 	p := fullScreenPool(2000)
 	looks := bulletLooks(true)
-	vs := appendBulletVertices(nil, poolColumns(p), camera{W: 1280, H: 720}, looks, nil)
+	vs := appendBulletVertices(nil, PoolColumns(p), Camera{W: 1280, H: 720}, looks, nil)
 	allocs := allocsPerRun(20, func() {
-		vs = appendBulletVertices(vs[:0], poolColumns(p), camera{W: 1280, H: 720}, looks, nil)
+		vs = appendBulletVertices(vs[:0], PoolColumns(p), Camera{W: 1280, H: 720}, looks, nil)
 	})
 	assert.Zero(t, allocs)
 }
@@ -161,13 +161,13 @@ func bulletPalettes(t *testing.T) []assets.BulletPalette {
 
 // cellAt is a pixel of atlas cell i, dx, dy from the cell's centre.
 func cellAt(img *image.RGBA, i int, dx, dy float64) color.RGBA {
-	return img.RGBAAt(int(cellX(i))+int(spriteSize/2+dx), int(cellY(i))+int(spriteSize/2+dy))
+	return img.RGBAAt(int(CellX(i))+int(SpriteSize/2+dx), int(CellY(i))+int(SpriteSize/2+dy))
 }
 
 func TestHostileBulletsTakeTheirPalettesHues(t *testing.T) {
 	for _, p := range bulletPalettes(t) {
 		img := atlasPixels(styleOf(p, true))
-		for k := range kindsPerTeam {
+		for k := range KindsPerTeam {
 			i := lookIndex(game.TeamEnemy, uint8(k))
 			hue := p.Hostile[k%len(p.Hostile)]
 			t.Run(p.Name+" kind "+string(rune('0'+k))+" has an opaque white core", func(t *testing.T) {
@@ -184,7 +184,7 @@ func TestHostileBulletsTakeTheirPalettesHues(t *testing.T) {
 			})
 			t.Run(p.Name+" kind "+string(rune('0'+k))+" glows past its rim and fades out by the cell's edge", func(t *testing.T) {
 				assert.NotZero(t, cellAt(img, i, spriteHit*1.4, 0).A)
-				assert.Zero(t, cellAt(img, i, spriteSize/2-1, 0).A)
+				assert.Zero(t, cellAt(img, i, SpriteSize/2-1, 0).A)
 			})
 		}
 	}
@@ -198,7 +198,7 @@ func TestHostileBulletsTakeTheirPalettesHues(t *testing.T) {
 		for _, glow := range []bool{true, false} {
 			p := game.NewBulletPool(4)
 			spawn(p, 1, 1100, 2050, 6, 2, game.TeamEnemy)
-			vs := appendBulletVertices(nil, poolColumns(p), screenCam, bulletLooks(glow), nil)
+			vs := appendBulletVertices(nil, PoolColumns(p), screenCam, bulletLooks(glow), nil)
 			require.Len(t, vs, 4)
 			texelsPerPixel := (vs[1].SrcX - vs[0].SrcX) / (vs[1].DstX - vs[0].DstX)
 			assert.InDelta(t, spriteHit/6, texelsPerPixel, 1e-4, "glow %v: the cell's hit radius spans the bullet's 6 pixels", glow)
@@ -213,9 +213,9 @@ func TestHostileBulletsTakeTheirPalettesHues(t *testing.T) {
 func shotPixels(img *image.RGBA) []color.RGBA {
 	var px []color.RGBA
 	i := lookIndex(game.TeamPlayer, 0)
-	for y := range spriteSize {
-		for x := range spriteSize {
-			c := img.RGBAAt(int(cellX(i))+x, int(cellY(i))+y)
+	for y := range SpriteSize {
+		for x := range SpriteSize {
+			c := img.RGBAAt(int(CellX(i))+x, int(CellY(i))+y)
 			if c.A >= minReadableAlpha {
 				px = append(px, c)
 			}
@@ -267,7 +267,7 @@ func TestThePlayersShotIsAStreak(t *testing.T) {
 	for _, p := range bulletPalettes(t) {
 		img := atlasPixels(styleOf(p, true))
 		i := lookIndex(game.TeamPlayer, 0)
-		along := func(u float64) color.RGBA { return cellAt(img, i, (u-0.5)*spriteSize, 0) }
+		along := func(u float64) color.RGBA { return cellAt(img, i, (u-0.5)*SpriteSize, 0) }
 		t.Run(p.Name+": its head is white-hot: nearly opaque and lighter than its hue", func(t *testing.T) {
 			head := along(streakHead)
 			assert.Greater(t, head.A, uint8(230))
@@ -282,34 +282,34 @@ func TestThePlayersShotIsAStreak(t *testing.T) {
 			}
 		})
 		t.Run(p.Name+": its body is the palette's friendly hue", func(t *testing.T) {
-			body := cellAt(img, i, (streakHead-0.5)*spriteSize, 0.3*spriteSize/2)
+			body := cellAt(img, i, (streakHead-0.5)*SpriteSize, 0.3*SpriteSize/2)
 			assert.Less(t, assets.Distance(straightRGB(body), p.Friendly, assets.Normal), 8.0)
 		})
 		t.Run(p.Name+": it is narrower across than it is long", func(t *testing.T) {
-			assert.Zero(t, cellAt(img, i, (streakHead-0.5)*spriteSize, spriteSize/2-2).A)
+			assert.Zero(t, cellAt(img, i, (streakHead-0.5)*SpriteSize, SpriteSize/2-2).A)
 			assert.NotZero(t, along(0.3).A)
 		})
 	}
 	t.Run("the friendly hue changes with the palette", func(t *testing.T) {
 		ps := bulletPalettes(t)
-		assert.NotEqual(t, styleOf(ps[0], true).friendly, styleOf(ps[1], true).friendly)
+		assert.NotEqual(t, styleOf(ps[0], true).Friendly, styleOf(ps[1], true).Friendly)
 	})
 }
 
 func TestTheBulletLayerFollowsThePaletteChosen(t *testing.T) {
 	ps := bulletPalettes(t)
-	l := newBulletLayer(ps[0].ID, true)
-	first := l.atlas
-	l.follow(ps[0].ID, true)
-	assert.Same(t, first, l.atlas, "the same palette keeps the atlas")
-	l.follow(ps[1].ID, true)
-	assert.NotSame(t, first, l.atlas, "another palette draws a new one")
+	l := NewBulletLayer(ps[0].ID, true)
+	first := l.Atlas
+	l.Follow(ps[0].ID, true)
+	assert.Same(t, first, l.Atlas, "the same palette keeps the atlas")
+	l.Follow(ps[1].ID, true)
+	assert.NotSame(t, first, l.Atlas, "another palette draws a new one")
 	img := atlasPixels(l.style)
-	for k := range kindsPerTeam {
+	for k := range KindsPerTeam {
 		body := cellAt(img, lookIndex(game.TeamEnemy, uint8(k)), spriteHit*0.8, 0)
 		assert.Equal(t, ps[1].Hostile[k%len(ps[1].Hostile)], straightRGB(body), "kind %d", k)
 	}
-	l.follow(ps[1].ID, false)
+	l.Follow(ps[1].ID, false)
 	assert.Equal(t, float32(bareScale), l.looks[lookIndex(game.TeamEnemy, 0)].Half, "the low Graphics setting drops the glows")
 }
 
@@ -323,7 +323,7 @@ func fullScreenPool(n int) *game.BulletPool {
 		if i%4 == 0 {
 			team = game.TeamPlayer
 		}
-		spawn(p, uint32(i+1), rng.Float64()*1280, rng.Float64()*720, 3+rng.Float64()*6, uint8(i%kindsPerTeam), team)
+		spawn(p, uint32(i+1), rng.Float64()*1280, rng.Float64()*720, 3+rng.Float64()*6, uint8(i%KindsPerTeam), team)
 	}
 	return p
 }
@@ -333,13 +333,13 @@ func fullScreenPool(n int) *game.BulletPool {
 func BenchmarkBulletVertices10k(b *testing.B) {
 	p := fullScreenPool(10000)
 	looks := bulletLooks(true)
-	cam := camera{W: 1280, H: 720}
+	cam := Camera{W: 1280, H: 720}
 	fog := screenFog()
-	vs := appendBulletVertices(nil, poolColumns(p), cam, looks, fog)
+	vs := appendBulletVertices(nil, PoolColumns(p), cam, looks, fog)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		vs = appendBulletVertices(vs[:0], poolColumns(p), cam, looks, fog)
+		vs = appendBulletVertices(vs[:0], PoolColumns(p), cam, looks, fog)
 	}
 	b.ReportMetric(float64(len(vs)/4), "quads")
 }

@@ -1,4 +1,4 @@
-package render
+package world
 
 import (
 	"math"
@@ -26,39 +26,39 @@ import (
 type sensing uint8
 
 const (
-	unsensed sensing = iota // drawn whole, in sight; or not at all
-	outlined                // in the open field, out of sight, in a clear line
-	pointed                 // out of the open field, in a clear line and in range
+	Unsensed sensing = iota // drawn whole, in sight; or not at all
+	Outlined                // in the open field, out of sight, in a clear line
+	Pointed                 // out of the open field, in a clear line and in range
 )
 
-// sense says how enemy e, whose longest emitter reaches reach, is shown
+// Sense says how enemy e, whose longest emitter reaches reach, is shown
 // from the own ship of view v, besides being drawn whole on the screen in
 // sight.
-func sense(e client.Actor, reach float64, fog *client.Fog, grid *game.Grid, v *actorView) sensing {
-	if !v.hasSelf || grid == nil {
-		return unsensed
+func Sense(e client.Actor, reach float64, fog *client.Fog, grid *game.Grid, v *ActorView) sensing {
+	if !v.HasSelf || grid == nil {
+		return Unsensed
 	}
 	inField := inOpenField(v, e.Pos)
-	if inField && fog.CanSee(e.Pos) || !grid.LineClear(e.Pos, v.self) {
-		return unsensed
+	if inField && fog.CanSee(e.Pos) || !grid.LineClear(e.Pos, v.Self) {
+		return Unsensed
 	}
 	if inField {
-		return outlined
+		return Outlined
 	}
-	if r := reach + senseMargin; e.Pos.Dist2(v.self) <= r*r {
-		return pointed
+	if r := reach + senseMargin; e.Pos.Dist2(v.Self) <= r*r {
+		return Pointed
 	}
-	return unsensed
+	return Unsensed
 }
 
 // inOpenField reports whether a world point is on the screen above the
 // bottom HUD. The ship sits in the middle of the field the bottom HUD
 // leaves open (fieldShift), so that field ends twice the ship's height
 // down.
-func inOpenField(v *actorView, pos game.Vec) bool {
-	_, sy := v.cam.toScreen(v.self.X, v.self.Y)
-	_, y := v.cam.toScreen(pos.X, pos.Y)
-	return v.cam.visible(pos.X, pos.Y, 0) && y <= 2*sy
+func inOpenField(v *ActorView, pos game.Vec) bool {
+	_, sy := v.Cam.ToScreen(v.Self.X, v.Self.Y)
+	_, y := v.Cam.ToScreen(pos.X, pos.Y)
+	return v.Cam.Visible(pos.X, pos.Y, 0) && y <= 2*sy
 }
 
 // How the outline and the pip are drawn.
@@ -79,21 +79,21 @@ const (
 // enemy's hue before the dark silhouette covers its middle.
 var outlineAt = [8][2]float32{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {0.71, 0.71}, {-0.71, 0.71}, {0.71, -0.71}, {-0.71, -0.71}}
 
-var colSensedFill = ui.Rgb8(8, 6, 10, 1) // the silhouette's dark middle
+var ColSensedFill = ui.Rgb8(8, 6, 10, 1) // the silhouette's dark middle
 
-// drawSensed draws the enemies out of sight that stand in a clear line
+// DrawSensed draws the enemies out of sight that stand in a clear line
 // to the own ship: outlined on the screen, a pip at its edge off it.
-func (w *worldLook) drawSensed(dst *ebiten.Image, a *actorArt, sb *ui.ShapeBatch, enemies []client.Actor, fog *client.Fog, grid *game.Grid) {
+func (w *Look) DrawSensed(dst *ebiten.Image, a *ActorArt, sb *ui.ShapeBatch, enemies []client.Actor, fog *client.Fog, grid *game.Grid) {
 	w.noteReaches()
 	for _, e := range enemies {
-		k, ok := a.kind(e.Kind)
-		if !ok || int(e.Kind) >= len(w.reaches) || w.deaths.hidden(e.ID, w.view.frame) {
+		k, ok := a.Kind(e.Kind)
+		if !ok || int(e.Kind) >= len(w.reaches) || w.Deaths.Hidden(e.ID, w.View.Frame) {
 			continue
 		}
-		switch sense(e, w.reaches[e.Kind], fog, grid, &w.view) {
-		case outlined:
+		switch Sense(e, w.reaches[e.Kind], fog, grid, &w.View) {
+		case Outlined:
 			w.drawOutline(dst, a, k, e)
-		case pointed:
+		case Pointed:
 			w.drawPip(dst, sb, k, e)
 		}
 	}
@@ -101,34 +101,34 @@ func (w *worldLook) drawSensed(dst *ebiten.Image, a *actorArt, sb *ui.ShapeBatch
 
 // noteReaches finds, once, how far each enemy kind's longest emitter
 // reaches.
-func (w *worldLook) noteReaches() {
-	if w.content == nil || len(w.reaches) == len(w.content.Enemies) {
+func (w *Look) noteReaches() {
+	if w.Content == nil || len(w.reaches) == len(w.Content.Enemies) {
 		return
 	}
-	w.reaches = make([]float64, len(w.content.Enemies))
-	for i := range w.content.Enemies {
-		w.reaches[i] = w.content.Enemies[i].Reach()
+	w.reaches = make([]float64, len(w.Content.Enemies))
+	for i := range w.Content.Enemies {
+		w.reaches[i] = w.Content.Enemies[i].Reach()
 	}
 }
 
 // drawOutline draws an enemy out of sight: its silhouette laid round
 // itself in its hue, covered in the middle by the silhouette in the dark,
 // and, while it telegraphs, its charge.
-func (w *worldLook) drawOutline(dst *ebiten.Image, a *actorArt, k *kindArt, e client.Actor) {
-	v := &w.view
-	n := w.memory.note(e, v, false)
-	x, y := v.cam.toScreen(e.Pos.X, e.Pos.Y)
+func (w *Look) drawOutline(dst *ebiten.Image, a *ActorArt, k *kindArt, e client.Actor) {
+	v := &w.View
+	n := w.memory.Note(e, v, false)
+	x, y := v.Cam.ToScreen(e.Pos.X, e.Pos.Y)
 	angle := float32(0)
 	if k.faces {
-		angle = float32(n.heading)
+		angle = float32(n.Heading)
 	}
-	rim := k.hue.Alpha(outlineGlow)
+	rim := k.Hue.Alpha(outlineGlow)
 	for _, o := range outlineAt {
-		k.layer.body.sprite(dst, k.flash, x+o[0]*outlinePx, y+o[1]*outlinePx, angle, 1, 1, rim)
+		k.Layer.Body.Sprite(dst, k.Flash, x+o[0]*outlinePx, y+o[1]*outlinePx, angle, 1, 1, rim)
 	}
-	k.layer.body.sprite(dst, k.flash, x, y, angle, 1, 1, colSensedFill)
+	k.Layer.Body.Sprite(dst, k.Flash, x, y, angle, 1, 1, ColSensedFill)
 	if e.Flags&game.EnemyTelegraph != 0 {
-		charge := float32(min(float64(v.frame-n.teleFrom)/float64(k.telegraphTick), 1))
+		charge := float32(min(float64(v.Frame-n.TeleFrom)/float64(k.telegraphTick), 1))
 		drawCharge(dst, a, k, x, y, charge, v)
 	}
 }
@@ -136,33 +136,33 @@ func (w *worldLook) drawOutline(dst *ebiten.Image, a *actorArt, k *kindArt, e cl
 // drawPip draws a pip at the edge of the open field, on the line from
 // the own ship to an enemy off the screen, pointing at it: in the
 // enemy's hue over a dark rim, the telegraph's colour while it charges.
-func (w *worldLook) drawPip(dst *ebiten.Image, sb *ui.ShapeBatch, k *kindArt, e client.Actor) {
-	v := &w.view
-	x, y, dx, dy, ok := pipAt(v, e.Pos)
+func (w *Look) drawPip(dst *ebiten.Image, sb *ui.ShapeBatch, k *kindArt, e client.Actor) {
+	v := &w.View
+	x, y, dx, dy, ok := PipAt(v, e.Pos)
 	if !ok {
 		return
 	}
-	c := k.hue.Alpha(outlineGlow)
+	c := k.Hue.Alpha(outlineGlow)
 	if e.Flags&game.EnemyTelegraph != 0 {
-		c = colTelegraph.Alpha(0.7 + 0.3*float32(math.Sin(float64(v.frame)*0.6)))
+		c = colTelegraph.Alpha(0.7 + 0.3*float32(math.Sin(float64(v.Frame)*0.6)))
 	}
-	pip(dst, sb, x, y, dx, dy, pipRim, colSensedFill)
+	pip(dst, sb, x, y, dx, dy, pipRim, ColSensedFill)
 	pip(dst, sb, x, y, dx, dy, 1, c)
 }
 
-// pipAt is where the pip for an enemy at pos has its tip, on the screen,
+// PipAt is where the pip for an enemy at pos has its tip, on the screen,
 // and which way it points: pipInset inside the edge of the open field, on
 // the line from the own ship to the enemy.
-func pipAt(v *actorView, pos game.Vec) (x, y, dx, dy float32, ok bool) {
-	sx, sy := v.cam.toScreen(v.self.X, v.self.Y)
-	ex, ey := v.cam.toScreen(pos.X, pos.Y)
+func PipAt(v *ActorView, pos game.Vec) (x, y, dx, dy float32, ok bool) {
+	sx, sy := v.Cam.ToScreen(v.Self.X, v.Self.Y)
+	ex, ey := v.Cam.ToScreen(pos.X, pos.Y)
 	ux, uy := float64(ex-sx), float64(ey-sy)
 	d := math.Hypot(ux, uy)
 	if d == 0 {
 		return 0, 0, 0, 0, false
 	}
 	ux, uy = ux/d, uy/d
-	right, bottom := v.cam.W-pipInset, 2*float64(sy)-pipInset
+	right, bottom := v.Cam.W-pipInset, 2*float64(sy)-pipInset
 	t := math.Inf(1)
 	for _, edge := range [4][2]float64{{ux, right - float64(sx)}, {-ux, float64(sx) - pipInset}, {uy, bottom - float64(sy)}, {-uy, float64(sy) - pipInset}} {
 		if edge[0] > 1e-9 {
