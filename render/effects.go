@@ -78,7 +78,7 @@ func newEffects() *effects { return &effects{hp: map[uint16]int16{}} }
 func (f *effects) update(s *playScene) {
 	f.shake *= shakeDecay
 	f.seen = s.rt.HitsSince(f.seen, f.onMarkOf(s))
-	f.punch.friendsFired(s.rt, s.rt.PlayerStats().MuzzleOffset, s.frames)
+	f.punch.friendsFired(s.rt, s.rt.PlayerStats().MuzzleOffset, s.clock.frames)
 	f.enemyNumbers(s)
 	f.followBoss(s)
 }
@@ -131,7 +131,7 @@ func (f *effects) onMark(s *playScene, h client.HitMark) {
 	}
 	switch {
 	case ev.Kind == game.EvHit && ev.Actor == game.ActorPlayer:
-		f.addPop(pos, f.number(int(ev.Amount)), colHurt, s.frames)
+		f.addPop(pos, f.number(int(ev.Amount)), colHurt, s.clock.frames)
 		if ev.ID == s.rt.PlayerID() {
 			f.addShake(s, float64(ev.Amount)*0.6)
 			f.hurtSelf(s, pos, ev.Amount)
@@ -141,7 +141,7 @@ func (f *effects) onMark(s *playScene, h client.HitMark) {
 	case ev.Kind == game.EvDeath && ev.Actor == game.ActorEnemy:
 		f.killed(s, pos, ev.ID) // the body's shards are its sprite's (deaths.go)
 	case ev.Kind == game.EvDeath:
-		f.addBurst(pos, 40, 18, colHurt, s.frames)
+		f.addBurst(pos, 40, 18, colHurt, s.clock.frames)
 	}
 }
 
@@ -164,7 +164,7 @@ func (f *effects) enemyNumbers(s *playScene) {
 			continue // a share of 255 is too coarse to say a hit's damage: the bar shows it
 		}
 		if dmg := int(math.Round(float64(last-e.HP) / float64(e.MaxHP) * whole)); dmg > 0 {
-			f.addPop(e.Pos, f.number(dmg), colDealt, s.frames)
+			f.addPop(e.Pos, f.number(dmg), colDealt, s.clock.frames)
 		}
 	}
 }
@@ -241,7 +241,7 @@ func (f *effects) strike(s *playScene, enemyAt game.Vec, ev *game.Event) {
 		x, y = enemyAt.X, enemyAt.Y
 	}
 	_, hot := f.shotHues.of(s.settings.BulletPalette)
-	f.punch.impact(x, y, ev.Bullet.VX, ev.Bullet.VY, hot, 6, s.frames)
+	f.punch.impact(x, y, ev.Bullet.VX, ev.Bullet.VY, hot, 6, s.clock.frames)
 }
 
 // heavyHitShare is the share of the own ship's health a hit must take to
@@ -253,7 +253,7 @@ const heavyHitShare = 0.12
 func (f *effects) hurtSelf(s *playScene, at game.Vec, amount int16) {
 	self, _ := s.rt.Self()
 	share := float64(amount) / float64(max(self.MaxHP, 1))
-	f.punch.hurtSelf(at, share, s.frames)
+	f.punch.hurtSelf(at, share, s.clock.frames)
 	if share >= heavyHitShare {
 		f.addHitStop(s, 3)
 	}
@@ -271,7 +271,7 @@ func (f *effects) killed(s *playScene, at game.Vec, id uint16) {
 		d, _ := s.look.EnemyDef(e.Kind)
 		boss = d.Boss
 	}
-	f.punch.kill(at, radius, colKill, s.frames)
+	f.punch.kill(at, radius, colKill, s.clock.frames)
 	switch {
 	case boss:
 		f.addShake(s, 9)
@@ -297,7 +297,7 @@ func enemyByID(s *playScene, id uint16) (client.Actor, bool) {
 // screen's punch at all: the Screen shake setting governs both.
 func (f *effects) addHitStop(s *playScene, n int) {
 	if s.settings.ScreenShake {
-		f.punch.stop.begin(n, s.frames)
+		f.punch.stop.begin(n, s.clock.frames)
 	}
 }
 
@@ -343,7 +343,7 @@ func (f *effects) noteBoss(s *playScene, kind, phase uint8, d *game.EnemyDef, la
 	}
 	first := !f.bossKey.ok || f.bossKey.kind != kind
 	f.bossKey = key
-	f.bannerUntil = s.frames + bannerShown
+	f.bannerUntil = s.clock.frames + bannerShown
 	f.banner, f.bannerSub = d.Name, label
 	if !first {
 		f.banner = "The " + phaseWord(d, phase) + " begins"
@@ -361,16 +361,17 @@ func phaseWord(d *game.EnemyDef, phase uint8) string {
 
 // draw draws the sparks and numbers over the world.
 func (f *effects) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) {
-	f.punch.draw(dst, g, s)
+	pv := s.punchView(g)
+	f.punch.draw(dst, g, &pv)
 	for i := range f.bursts {
 		b := &f.bursts[i]
-		age := s.frames - b.born
+		age := s.clock.frames - b.born
 		if !b.alive || age > burstFrames {
 			b.alive = false
 			continue
 		}
 		t := float32(age) / burstFrames
-		x, y := s.cam.ToScreen(b.x, b.y)
+		x, y := s.view.cam.ToScreen(b.x, b.y)
 		for k := range b.sparks {
 			a := float64(k) * 2 * math.Pi / float64(b.sparks)
 			r := b.radius * (0.3 + t)
@@ -380,19 +381,19 @@ func (f *effects) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) {
 	g.Shapes.Flush(dst)
 	for i := range f.pops {
 		p := &f.pops[i]
-		age := s.frames - p.born
+		age := s.clock.frames - p.born
 		if !p.alive || age > popFrames {
 			p.alive = false
 			continue
 		}
-		x, y := s.cam.ToScreen(p.x, p.y-float64(age)*0.8)
+		x, y := s.view.cam.ToScreen(p.x, p.y-float64(age)*0.8)
 		g.Text.Draw(dst, p.text, int(x), int(y), 1, ui.AlignCenter, p.col.Alpha(1-float32(age)/popFrames).Color())
 	}
 }
 
 // drawBanner draws the boss banner while it shows.
 func (f *effects) drawBanner(dst *ebiten.Image, g *world.Graphics, s *playScene) {
-	left := f.bannerUntil - s.frames
+	left := f.bannerUntil - s.clock.frames
 	if left <= 0 {
 		return
 	}

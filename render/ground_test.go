@@ -30,7 +30,7 @@ func groundScene(t testing.TB) (*playScene, *ebiten.Image) {
 
 // drawGround draws one frame's ground, as the play scene does.
 func drawGround(s *playScene, screen *ebiten.Image) {
-	s.frames++
+	s.clock.frames++
 	v := s.worldView()
 	s.look.Ground.Draw(screen, s.win.gfx.Shapes, &v)
 	s.win.gfx.Shapes.Flush(screen)
@@ -38,7 +38,7 @@ func drawGround(s *playScene, screen *ebiten.Image) {
 
 // buildGround does a frame's ground work short of handing it to the GPU.
 func buildGround(s *playScene, screen *ebiten.Image) {
-	s.frames++
+	s.clock.frames++
 	gl := s.look.Ground
 	v := s.worldView()
 	gl.Build(screen, s.win.gfx.Shapes, &v)

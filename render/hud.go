@@ -201,11 +201,11 @@ func (h *hud) fitPlace(g *world.Graphics, w int, k float64) bool {
 	return true
 }
 
-func (h *hud) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) {
+func (h *hud) draw(dst *ebiten.Image, g *world.Graphics, s *playScene, v *world.View) {
 	w := float32(s.win.w)
 	k := ui.UiScale(s.win.w, s.win.h)
 	graphTop := ui.Pxf(32, k) // the net graph goes under the minimap, if any
-	if l, ok := h.mini.draw(dst, g, s); ok {
+	if l, ok := h.mini.draw(dst, g, v, s.keeperMark(), s.win.w, s.win.h); ok {
 		graphTop = l.bottom() + ui.Pxf(8, k)
 	}
 	self, ok := s.rt.Self()
@@ -225,9 +225,9 @@ func (h *hud) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) {
 	}
 	abOK := ok && h.drawAbilityBar(dst, g, s)
 	boss := h.drawBossBar(dst, g, s)
-	graph := s.netGraph && !s.inv.open && !s.paused // the inventory would cover its words, the pause menu hide them
+	graph := s.netGraph && !s.inv.open && !s.pause.open // the inventory would cover its words, the pause menu hide them
 	if graph {
-		h.drawGraphShapes(dst, g, w, graphTop, s.frames, k)
+		h.drawGraphShapes(dst, g, w, graphTop, s.clock.frames, k)
 	}
 	g.Shapes.Flush(dst)
 	if ok {
@@ -297,7 +297,7 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *world.Graphics, s *playScene) st
 		g.Boxes.Add("boss bar", ui.RectF(x-2, y-2, float32(bw+4), bh+4))
 		g.Shapes.Rect(dst, x-2, y-2, float32(bw+4), bh+4, colPanel)
 		bar := colBossBar
-		if e.Flags&game.EnemyTelegraph != 0 && s.frames/4%2 == 0 {
+		if e.Flags&game.EnemyTelegraph != 0 && s.clock.frames/4%2 == 0 {
 			bar = colBossHot // it is about to fire: the bar flashes with it
 		}
 		g.Shapes.Rect(dst, x, y, float32(bw)*float32(world.Clamp01(float64(e.HP)/float64(e.MaxHP))), bh, bar)

@@ -70,7 +70,7 @@ func TestTheInventoryScreen(t *testing.T) {
 	t.Run("Esc closes it without opening the pause menu", func(t *testing.T) {
 		h.press(ui.FrameInput{Back: true})
 		assert.False(t, s.inv.open)
-		assert.False(t, s.paused)
+		assert.False(t, s.pause.open)
 	})
 	t.Run("the pad's select button toggles it too", func(t *testing.T) {
 		h.press(ui.FrameInput{Pad: ui.PadState{Present: true, Select: true}})

@@ -58,24 +58,24 @@ func kindColour(k game.ItemKind) color.RGBA {
 func (u *itemsUI) drawLoot(dst *ebiten.Image, a *world.ActorArt, s *playScene, fog *client.Fog) {
 	for _, l := range s.rt.Loot() {
 		at := game.Vec{X: float64(l.X), Y: float64(l.Y)}
-		if !fog.CanSee(at) || !s.cam.Visible(at.X, at.Y, 24) {
+		if !fog.CanSee(at) || !s.view.cam.Visible(at.X, at.Y, 24) {
 			continue
 		}
-		x, y := s.cam.ToScreen(at.X, at.Y)
+		x, y := s.view.cam.ToScreen(at.X, at.Y)
 		kind := u.kind(int(l.Def))
 		c := itemColours[0]
 		if int(kind) < len(itemColours) {
 			c = itemColours[kind]
 		}
-		pulse := float32(0.5 + 0.5*math.Sin(float64(s.frames)*0.06+float64(l.ID)))
+		pulse := float32(0.5 + 0.5*math.Sin(float64(s.clock.frames)*0.06+float64(l.ID)))
 		if s.look.View.Glow {
 			a.Loot.Glow.Sprite(dst, a.PlateGlow, x, y, 0, 1, 1, c.Alpha(0.35+0.2*pulse))
 		}
 		a.Loot.Body.Sprite(dst, a.Plate, x, y, 0, 1, 1, c)
 		if l.Flags&wire.LootMine != 0 {
-			a.Loot.Body.Sprite(dst, a.Mine, x, y, float32(s.frames)*0.02, 1, 1, colMine)
+			a.Loot.Body.Sprite(dst, a.Mine, x, y, float32(s.clock.frames)*0.02, 1, 1, colMine)
 		}
-		a.Loot.Body.Sprite(dst, a.Icon(int(l.Def), kind), x, y+lootBob(s.frames, l.ID), 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
+		a.Loot.Body.Sprite(dst, a.Icon(int(l.Def), kind), x, y+lootBob(s.clock.frames, l.ID), 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
 	}
 }
 
@@ -88,11 +88,11 @@ func lootBob(frame int, id uint16) float32 {
 func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *world.Graphics, s *playScene, fog *client.Fog) {
 	for _, l := range s.rt.Loot() {
 		at := game.Vec{X: float64(l.X), Y: float64(l.Y)}
-		if l.Flags&wire.LootMine == 0 || !fog.CanSee(at) || !s.cam.Visible(at.X, at.Y, 40) {
+		if l.Flags&wire.LootMine == 0 || !fog.CanSee(at) || !s.view.cam.Visible(at.X, at.Y, 40) {
 			continue
 		}
-		x, y := s.cam.ToScreen(at.X, at.Y)
-		s.labels.Draw(dst, g, "yours", int(x), int(y+lootBob(s.frames, l.ID))+15, world.LabelDown, colMineText)
+		x, y := s.view.cam.ToScreen(at.X, at.Y)
+		s.labels.Draw(dst, g, "yours", int(x), int(y+lootBob(s.clock.frames, l.ID))+15, world.LabelDown, colMineText)
 	}
 }
 
@@ -108,7 +108,7 @@ func (u *itemsUI) drawHUD(dst *ebiten.Image, g *world.Graphics, s *playScene, pa
 	}
 	w, h := s.win.w, s.win.h
 	lit := u.tipSlot(s.inv.open)
-	if panel || s.paused {
+	if panel || s.pause.open {
 		lit = -1
 	}
 	g.Boxes.AddKept("item bar", barRect(w, h))
@@ -130,7 +130,7 @@ func (u *itemsUI) drawTip(dst *ebiten.Image, g *world.Graphics, s *playScene) {
 // open inventory, and whether one shows: not while the game is paused. It
 // rises clear of the inventory's footer, which says how to close it.
 func (u *itemsUI) tipRect(g *world.Graphics, s *playScene) (image.Rectangle, bool) {
-	if u.hover < 0 || s.paused || !s.inv.open || !s.rt.Sheet().Known {
+	if u.hover < 0 || s.pause.open || !s.inv.open || !s.rt.Sheet().Known {
 		return image.Rectangle{}, false
 	}
 	w, h := s.win.w, s.win.h
@@ -149,7 +149,7 @@ func (u *itemsUI) tipRect(g *world.Graphics, s *playScene) (image.Rectangle, boo
 // this frame, not at all.
 func (u *itemsUI) drawPlayTip(dst *ebiten.Image, g *world.Graphics, s *playScene) {
 	i := u.tipSlot(false)
-	if i < 0 || s.inv.open || s.paused || s.keeper.open || !s.rt.Sheet().Known {
+	if i < 0 || s.inv.open || s.pause.open || s.keeper.open || !s.rt.Sheet().Known {
 		u.sayTip(-1)
 		return
 	}

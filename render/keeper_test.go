@@ -53,10 +53,10 @@ func TestUpgradePanel(t *testing.T) {
 	}
 	steps(10)
 	t.Run("the keeper is found on its tile, and the ship is beside it", func(t *testing.T) {
-		at, ok := s.keeper.spot(s.rt, s.frames)
+		at, ok := s.keeper.spot(s.rt, s.clock.frames)
 		require.True(t, ok)
 		assert.Equal(t, keeper, at)
-		assert.True(t, s.keeper.near(s.rt, s.frames))
+		assert.True(t, s.keeper.near(s.rt, s.clock.frames))
 		assert.Equal(t, "The Keeper of Ways", s.keeper.label)
 	})
 	t.Run("with nothing owed E is the usual interact and opens nothing", func(t *testing.T) {
@@ -110,7 +110,7 @@ func TestUpgradePanel(t *testing.T) {
 		offer := slices.Clone(s.rt.Sheet().Offer)
 		h.press(ui.FrameInput{Back: true})
 		assert.False(t, s.keeper.open)
-		assert.False(t, s.paused)
+		assert.False(t, s.pause.open)
 		steps(5)
 		assert.Empty(t, choices.calls)
 		assert.Equal(t, offer, s.rt.Sheet().Offer, "closing is not a reroll")
@@ -170,7 +170,7 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 		var it client.Intent
 		s.items.itemIntent(in, s.win.w, s.win.h, false, false, &it)
 		s.items.lootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE)
-		s.keeper.near(s.rt, s.frames)
+		s.keeper.near(s.rt, s.clock.frames)
 		promptFor("", false, 0, "", s.items.keyWord(ebiten.KeyE), s.items.nextText)
 	})
 	assert.Zero(t, allocs)

@@ -70,7 +70,7 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 				}
 				self, ok := s.rt.Self()
 				require.True(t, ok)
-				x, _ := s.cam.ToScreen(self.Pos.X, self.Pos.Y)
+				x, _ := s.view.cam.ToScreen(self.Pos.X, self.Pos.Y)
 				var r image.Rectangle
 				found := false
 				for _, b := range s.labels.Boxes {
@@ -81,7 +81,7 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 				require.True(t, found, "the own name is drawn over the ship (labels %v)", s.labels.Boxes)
 				a, ok := s.look.ActorArt()
 				require.True(t, ok)
-				fx, fy := s.cam.ToScreen(u.at.X, u.at.Y)
+				fx, fy := s.view.cam.ToScreen(u.at.X, u.at.Y)
 				figure := world.SpriteBox(a.PortalFrame, fx, fy)
 				if u.what == "the keeper" {
 					figure = world.SpriteBox(a.Keeper, fx, fy)

@@ -86,7 +86,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	// toast checked at three sizes is still up however slowly a busy
 	// machine draws them (make test runs this beside other work).
 	start := hubPlay.now()
-	hubPlay.now = func() time.Time { return start.Add(time.Duration(hubPlay.frames) * time.Second / game.TickRate) }
+	hubPlay.now = func() time.Time { return start.Add(time.Duration(hubPlay.clock.frames) * time.Second / game.TickRate) }
 	settle(t, hub)
 	checkLayout(t, dir, "hub", hub, []string{"health bar", "item bar", "minimap"}, nil)
 
@@ -119,29 +119,29 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	hub.run(240) // the toasts fade
 
 	hub.press(ui.FrameInput{Back: true})
-	require.True(t, hubPlay.paused)
+	require.True(t, hubPlay.pause.open)
 	checkPaused(t, dir, "pause in the hub", hub, func(image.Point) []string { return []string{"Paused", LabelCopyJoinCode, LabelQuit} })
-	hubPlay.openSettings = hub.a.settingsPanel()
+	hubPlay.pause.settings = hub.a.settingsPanel()
 	checkLayout(t, dir, "settings", hub, []string{"Settings", LabelUIScale}, nil)
-	hubPlay.openSettings.sel = hubPlay.openSettings.back // scrolled to its end: every row is reachable
+	hubPlay.pause.settings.sel = hubPlay.pause.settings.back // scrolled to its end: every row is reachable
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
-	hubPlay.openSettings = nil
+	hubPlay.pause.settings = nil
 	friend := friendJoins(t, hub, hubRec, "Marguerite")
-	hubPlay.roster = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, hubPlay.ctl)
+	hubPlay.host.players = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, hubPlay.host.ctl)
 	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", "Vanguard  ·  level 1  ·  in the hub", LabelKick}, nil)
-	players := hubPlay.roster
-	hubPlay.roster, hubPlay.endAsked = nil, true // End the game pressed once, a friend in the game
+	players := hubPlay.host.players
+	hubPlay.host.players, hubPlay.pause.endAsked = nil, true // End the game pressed once, a friend in the game
 	checkLayout(t, dir, "pause end asked", hub, []string{"Paused", "Sure? End for 1 friend"}, nil)
-	hubPlay.roster, hubPlay.endAsked = players, false
-	hubPlay.ctl.BanPlayer(friend.PlayerID())
+	hubPlay.host.players, hubPlay.pause.endAsked = players, false
+	hubPlay.host.ctl.BanPlayer(friend.PlayerID())
 	checkLayout(t, dir, "players-banned", hub, []string{LabelPlayers, LabelBanned, LabelUnban}, nil)
 	var long []string
 	for i := range 30 {
 		long = append(long, fmt.Sprintf("griefer%02d", i))
 	}
-	hubPlay.roster = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, manyBans{hostControls: hubPlay.ctl, accounts: long})
+	hubPlay.host.players = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, manyBans{hostControls: hubPlay.host.ctl, accounts: long})
 	checkLayout(t, dir, "players-long", hub, []string{LabelPlayers, LabelBanned, LabelUnban, LabelBack}, nil)
-	hubPlay.roster, hubPlay.paused = nil, false
+	hubPlay.host.players, hubPlay.pause.open = nil, false
 
 	hubPlay.netGraph = true
 	checkLayout(t, dir, "net graph", hub, []string{"net graph", "minimap"}, nil)
@@ -205,15 +205,15 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	dungeon, dungeonRec := hostedHarnessEntering(t, "catacombs")
 	d := untilDungeon(t, dungeon)
 	dungeon.press(ui.FrameInput{Back: true})
-	require.True(t, d.paused)
+	require.True(t, d.pause.open)
 	checkPaused(t, dir, "pause", dungeon, func(image.Point) []string { return []string{"Paused", LabelReturnToHub, LabelQuit} })
 
 	// All that comes and goes at once over a dungeon's HUD, then under its
 	// pause menu: what finds no room is left out, never drawn over words.
 	dungeon.press(ui.FrameInput{Back: true})
-	require.False(t, d.paused)
+	require.False(t, d.pause.open)
 	start = d.now()
-	d.now = func() time.Time { return start.Add(time.Duration(d.frames) * time.Second / game.TickRate) }
+	d.now = func() time.Time { return start.Add(time.Duration(d.clock.frames) * time.Second / game.TickRate) }
 	showEverything(t, dungeon, dungeonRec, d)
 	checkLayoutAt(t, dir, "everything", dungeon, func(sz image.Point) []string {
 		if sz.X < 1280 {
@@ -222,7 +222,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 		return []string{"health bar", "boss banner", "level-up", "notice", "toast"} // the cleared panel waits for room
 	}, nil)
 	dungeon.press(ui.FrameInput{Back: true})
-	require.True(t, d.paused)
+	require.True(t, d.pause.open)
 	showEverything(t, dungeon, dungeonRec, d)
 	checkPaused(t, dir, "everything paused", dungeon, func(sz image.Point) []string {
 		if float64(sz.X)/ui.UiScale(sz.X, sz.Y) < 1280 { // narrower than 1280×720 at its scale
@@ -231,12 +231,12 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 		return []string{"Paused", LabelReturnToHub, "notice", "toast"}
 	})
 	dungeon.press(ui.FrameInput{Back: true})
-	require.False(t, d.paused)
+	require.False(t, d.pause.open)
 
 	// A boss falls: the cleared panel, the level it brought and the feedback
 	// of what it dropped, all at once, all shown from 1280×720 up; at
 	// 640×400 the cleared panel waits for the level-up words to go.
-	d.fx.bannerUntil = d.frames
+	d.fx.bannerUntil = d.clock.frames
 	dungeon.run(4 * game.TickRate) // the host's sentence goes
 	startFalling(d)
 	checkLayoutAt(t, dir, "a boss falls", dungeon, func(sz image.Point) []string {
@@ -255,7 +255,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 // feedback lines, the longest the game says.
 func showEverything(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	t.Helper()
-	s.fx.banner, s.fx.bannerSub, s.fx.bannerUntil = "The Fury begins", "The Warden: Fury (2 of 3)", s.frames+100*game.TickRate
+	s.fx.banner, s.fx.bannerSub, s.fx.bannerUntil = "The Fury begins", "The Warden: Fury (2 of 3)", s.clock.frames+100*game.TickRate
 	startFalling(s)
 	hostOf(rec).Server.Say("the Warden's second phase fires rings: keep moving")
 	for range 10 { // the sentence arrives
@@ -325,7 +325,7 @@ func openKeeperPanel(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	require.GreaterOrEqual(t, i, 0, "the hub has its keeper")
 	w.Teleport(id, game.TileCenter(i%g.W, i/g.W).Add(game.Vec{X: game.TileSize}))
 	host.Server.GrantXP(id, game.XPToNext(1))
-	for n := 0; s.rt.Sheet().Owed == 0 || len(s.rt.Sheet().Offer) == 0 || !s.keeper.near(s.rt, s.frames); n++ {
+	for n := 0; s.rt.Sheet().Owed == 0 || len(s.rt.Sheet().Offer) == 0 || !s.keeper.near(s.rt, s.clock.frames); n++ {
 		require.Less(t, n, 300, "an upgrade is owed")
 		h.press(ui.FrameInput{MouseX: 700, MouseY: 40})
 	}
@@ -408,7 +408,7 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 				h.a.Draw(screen)
 				boxes = append(boxes, h.a.gfx.Boxes.Boxes...)
 				if s, ok := h.a.scenes.current.(*playScene); ok {
-					z := max(s.zoom, 1)
+					z := max(s.view.zoom, 1)
 					for _, r := range s.labels.Boxes {
 						labels = append(labels, ui.RectF(float32(float64(r.Min.X)*z), float32(float64(r.Min.Y)*z), float32(float64(r.Dx())*z), float32(float64(r.Dy())*z)))
 					}

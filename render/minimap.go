@@ -143,15 +143,22 @@ func (l minimapLayout) at(p game.Vec) (float32, float32) {
 // bottom is the first screen row under the minimap's panel.
 func (l minimapLayout) bottom() float32 { return l.y + l.h + minimapPad }
 
-// draw draws the panel, the map and its markers: portals (a dungeon's on
-// explored ground, the hub's all), the upgrade keeper, other ships in sight and the own ship. It
-// reports the layout it used, or false when there is no map yet.
-func (m *minimap) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) (minimapLayout, bool) {
-	fog := s.rt.Fog()
-	if !m.refresh(s.rt.Grid(), fog, s.frames) {
+// keeperMark is where the minimap marks the upgrade keeper, and whether
+// an upgrade is owed (its mark rings then).
+type keeperMark struct {
+	at          game.Vec
+	found, owed bool
+}
+
+// draw draws the panel, the map and its markers in a w×h window, from the
+// frame's view of the world: portals (a dungeon's on explored ground, the
+// hub's all), the upgrade keeper, other ships in sight and the own ship.
+// It reports the layout it used, or false when there is no map yet.
+func (m *minimap) draw(dst *ebiten.Image, g *world.Graphics, v *world.View, keeper keeperMark, w, h int) (minimapLayout, bool) {
+	if !m.refresh(v.Grid, v.Fog, v.Frame) {
 		return minimapLayout{}, false
 	}
-	l := layoutMinimap(s.win.w, s.win.h, ui.UiScale(s.win.w, s.win.h), m.w, m.h)
+	l := layoutMinimap(w, h, ui.UiScale(w, h), m.w, m.h)
 	g.Boxes.Add("minimap", ui.RectF(l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad))
 	g.Shapes.Rect(dst, l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad, colPanel)
 	g.Shapes.Flush(dst)
@@ -159,42 +166,42 @@ func (m *minimap) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) (mini
 	m.op.GeoM.Scale(float64(l.scale), float64(l.scale))
 	m.op.GeoM.Translate(float64(l.x), float64(l.y))
 	dst.DrawImage(m.img, &m.op)
-	m.drawMarkers(dst, g.Shapes, s, fog, l)
+	m.drawMarkers(dst, g.Shapes, v, keeper, l)
 	g.Shapes.Flush(dst)
 	return l, true
 }
 
-func (m *minimap) drawMarkers(dst *ebiten.Image, sb *ui.ShapeBatch, s *playScene, fog *client.Fog, l minimapLayout) {
-	_, here := s.rt.Instance()
-	for _, p := range s.rt.Portals() {
+func (m *minimap) drawMarkers(dst *ebiten.Image, sb *ui.ShapeBatch, v *world.View, keeper keeperMark, l minimapLayout) {
+	fog := v.Fog
+	for _, p := range v.Portals {
 		// A dungeon's portals are marked once found; the hub's from the
 		// start: it is known ground, and every way out is to be found at
 		// a glance.
 		tx, ty := p.Tile()
-		if fog.Explored(tx, ty) || here == game.HubDungeon {
+		if fog.Explored(tx, ty) || v.Dungeon == game.HubDungeon {
 			x, y := l.at(game.TileCenter(tx, ty))
 			sb.Circle(dst, x, y, 4, world.ColPortal)
 		}
 	}
 	// The keeper is marked before its corner is explored, and rings while
 	// an upgrade is owed: a new player is told where to go.
-	if at, ok := s.keeper.spot(s.rt, s.frames); ok {
-		x, y := l.at(at)
-		if s.rt.Sheet().Owed > 0 {
-			k := float32(s.frames%60) / 60
+	if keeper.found {
+		x, y := l.at(keeper.at)
+		if keeper.owed {
+			k := float32(v.Frame%60) / 60
 			sb.Ring(dst, x, y, 4+6*k, 5.5+6*k, func(int) ui.RGBA { return colNPC.Alpha(1 - k) })
 		}
 		sb.Circle(dst, x, y, 4, ui.Rgb8(0, 0, 0, 0.8))
 		sb.Circle(dst, x, y, 3, colNPC)
 	}
-	for _, p := range s.rt.Players() {
+	for _, p := range v.Players {
 		if fog.CanSee(p.Pos) {
 			x, y := l.at(p.Pos)
 			sb.Circle(dst, x, y, 2.5, world.ColFriend)
 		}
 	}
-	if self, ok := s.rt.Self(); ok {
-		x, y := l.at(self.Pos)
+	if v.HasSelf {
+		x, y := l.at(v.Self.Pos)
 		sb.Circle(dst, x, y, 4, ui.Rgb8(0, 0, 0, 0.8))
 		sb.Circle(dst, x, y, 3, world.ColSelf)
 	}

@@ -60,12 +60,12 @@ func click(h *harness, r image.Rectangle) {
 func openPlayers(t *testing.T, h *harness, s *playScene) *playersPanel {
 	t.Helper()
 	h.press(ui.FrameInput{Back: true})
-	require.True(t, s.paused)
+	require.True(t, s.pause.open)
 	p, ok := PauseButtonCenter(LabelPlayers, h.a.w, h.a.h, false, true)
 	require.True(t, ok)
 	h.press(ui.FrameInput{MouseX: p.X, MouseY: p.Y, MouseMoved: true, Click: true})
-	require.NotNil(t, s.roster, "the Players list opened")
-	return s.roster
+	require.NotNil(t, s.host.players, "the Players list opened")
+	return s.host.players
 }
 
 // rowOf is the Players list's row of the named player.
@@ -124,15 +124,15 @@ func TestThePlayersList(t *testing.T) {
 		p := openPlayers(t, h, s)
 		assert.Empty(t, p.rows)
 		click(h, p.back.Rect)
-		assert.Nil(t, s.roster)
-		assert.True(t, s.paused)
+		assert.Nil(t, s.host.players)
+		assert.True(t, s.pause.open)
 	})
 	t.Run("a joined game's pause menu has no Players list", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
 		sess := h.net.session(client.Config{Content: builtin(t).Content, Name: "x"})
 		s := h.a.playScene(sess)
-		assert.NotContains(t, s.pause.Order, any(s.players))
-		assert.NotContains(t, s.pauseOut.Order, any(s.players))
+		assert.NotContains(t, s.pause.hubForm.Order, any(s.pause.players))
+		assert.NotContains(t, s.pause.dungeonForm.Order, any(s.pause.players))
 	})
 }
 
@@ -145,13 +145,13 @@ func TestThePlayersListAsksBeforeItRemovesAnyone(t *testing.T) {
 	t.Run("it opens with Back focused, so Enter out of habit kicks no one", func(t *testing.T) {
 		assert.Same(t, p.back, p.form.Focused())
 		h.press(ui.FrameInput{Enter: true})
-		assert.Nil(t, s.roster, "Enter closed the list")
+		assert.Nil(t, s.host.players, "Enter closed the list")
 		assert.Equal(t, client.StatePlaying, bob.State())
 		assert.NotContains(t, h.log.String(), "kicked")
-		require.True(t, s.paused, "back in the pause menu")
-		click(h, s.players.Rect)
-		require.NotNil(t, s.roster)
-		p = s.roster
+		require.True(t, s.pause.open, "back in the pause menu")
+		click(h, s.pause.players.Rect)
+		require.NotNil(t, s.host.players)
+		p = s.host.players
 	})
 	t.Run("Enter on Kick asks, and Esc lets the question go, the list still open", func(t *testing.T) {
 		for i := 0; i < 10 && p.form.Focused() != any(row().kick); i++ {
@@ -162,7 +162,7 @@ func TestThePlayersListAsksBeforeItRemovesAnyone(t *testing.T) {
 		assert.Equal(t, LabelKickConfirm, row().kick.Label)
 		assert.Equal(t, "Kick bob? Enter or click again to kick; Esc cancels", p.said)
 		h.press(ui.FrameInput{Back: true})
-		assert.Same(t, p, s.roster, "the list is still open")
+		assert.Same(t, p, s.host.players, "the list is still open")
 		assert.Equal(t, LabelKick, row().kick.Label)
 		assert.Empty(t, p.said)
 		h.press(ui.FrameInput{Enter: true})

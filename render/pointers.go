@@ -39,7 +39,7 @@ const (
 // drawPortalPointers draws the pointers to the hub's portals out of the
 // open field.
 func (s *playScene) drawPortalPointers(dst *ebiten.Image, g *world.Graphics) {
-	if _, here := s.rt.Instance(); here != game.HubDungeon || s.inv.open || s.keeper.open || s.paused {
+	if _, here := s.rt.Instance(); here != game.HubDungeon || s.inv.open || s.keeper.open || s.pause.open {
 		return
 	}
 	self, ok := s.rt.Self()

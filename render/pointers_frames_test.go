@@ -74,7 +74,7 @@ func TestEveryHubPortalIsFoundAtAGlance(t *testing.T) {
 					qx, qy := s.onScreen(p.Pos.X, p.Pos.Y)
 					if s.portalInView(p) {
 						named := slices.ContainsFunc(s.labels.Boxes, func(r image.Rectangle) bool {
-							z := float32(max(s.zoom, 1))
+							z := float32(max(s.view.zoom, 1))
 							return r.Dx() == s.win.gfx.Text.Advance(name, 1) && ui.Abs(int(float32(r.Min.X+r.Dx()/2)*z-qx)) <= int(2*z)
 						})
 						assert.True(t, named, "%s on the screen at (%.0f, %.0f) has its name under it", name, qx, qy)

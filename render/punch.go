@@ -273,22 +273,13 @@ type punchView struct {
 	glows        bool    // the Graphics setting draws glows
 }
 
-// viewOf is the scene's punch view.
-func viewOf(s *playScene, g *world.Graphics) punchView {
-	self, ok := s.rt.Self()
-	friendly, hot := g.Bullets.FriendlyColours()
-	return punchView{frame: s.frames, cam: s.cam, self: self.Pos, hasSelf: ok, aim: s.lastAim,
-		muzzleOffset: s.rt.PlayerStats().MuzzleOffset, friendly: friendly, hot: hot,
-		glows: s.quality.highQuality()}
-}
-
-// draw draws the punch's light over the world and the bullets.
-func (p *punch) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) {
-	v := viewOf(s, g)
-	p.build(&v)
+// draw draws the punch's light over the world and the bullets, as the
+// view has them.
+func (p *punch) draw(dst *ebiten.Image, g *world.Graphics, v *punchView) {
+	p.build(v)
 	p.glow.flush(dst, g.Bullets.Atlas)
 	if v.glows {
-		p.drawHurtEdge(dst, g.Shapes, v.frame, float32(s.cam.W), float32(s.cam.H))
+		p.drawHurtEdge(dst, g.Shapes, v.frame, float32(v.cam.W), float32(v.cam.H))
 	}
 }
 

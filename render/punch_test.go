@@ -169,7 +169,7 @@ func TestHitStop(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := &playScene{playEnv: playEnv{settings: &profile.Settings{ScreenShake: c.shake}}, fx: newEffects(), frames: 50}
+			s := &playScene{playEnv: playEnv{settings: &profile.Settings{ScreenShake: c.shake}}, fx: newEffects(), clock: playClock{frames: 50}}
 			s.fx.addHitStop(s, 3)
 			s.fx.addShake(s, 5)
 			s.holdFrame()

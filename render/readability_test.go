@@ -172,7 +172,7 @@ func groundColours(t *testing.T, s *playScene, screen *ebiten.Image) map[assets.
 	colours := map[assets.RGB]bool{}
 	for y := 0; y < ui.WindowHeight; y++ {
 		for x := 0; x < ui.WindowWidth; x++ {
-			wx, wy := s.cam.X+float64(x), s.cam.Y+float64(y)
+			wx, wy := s.view.cam.X+float64(x), s.view.cam.Y+float64(y)
 			tx, ty := int(math.Floor(wx/game.TileSize)), int(math.Floor(wy/game.TileSize))
 			if tx < 0 || ty < 0 || tx >= grid.W || ty >= grid.H || !s.rt.Fog().Explored(tx, ty) {
 				continue // never seen: drawn black
@@ -195,7 +195,7 @@ func fightBodies(t testing.TB, h *harness, s *playScene, screen *ebiten.Image) (
 	pool.Clear()
 	fog := s.rt.Fog()
 	self, _ := s.rt.Self()
-	fx, fy := s.cam.ToScreen(self.Pos.X, self.Pos.Y)
+	fx, fy := s.view.cam.ToScreen(self.Pos.X, self.Pos.Y)
 	sx, sy := float64(fx), float64(fy)
 	type placed struct{ x, y, r float64 }
 	var shots []placed
@@ -207,7 +207,7 @@ func fightBodies(t testing.TB, h *harness, s *playScene, screen *ebiten.Image) (
 			if math.Hypot(x-sx, y-sy) < 70 {
 				continue
 			}
-			wx, wy := s.cam.X+x, s.cam.Y+y
+			wx, wy := s.view.cam.X+x, s.view.cam.Y+y
 			if !fog.CanSee(game.Vec{X: wx, Y: wy}) {
 				continue
 			}

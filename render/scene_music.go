@@ -16,13 +16,13 @@ const bossLinger = 3 * game.TickRate
 // practice maps count as dungeons: they are fights).
 func (s *playScene) musicTrack() music.Track {
 	if s.fx.bossSeen {
-		s.bossHeard = s.frames
+		s.clock.bossHeard = s.clock.frames
 	}
 	inst, dungeon := s.rt.Instance()
 	switch {
 	case inst == 0 || s.rt.State() != client.StatePlaying:
 		return music.Hub
-	case s.bossHeard > 0 && s.frames-s.bossHeard < bossLinger:
+	case s.clock.bossHeard > 0 && s.clock.frames-s.clock.bossHeard < bossLinger:
 		return music.Boss
 	case dungeon == game.HubDungeon && len(s.rt.Portals()) > 0:
 		return music.Hub

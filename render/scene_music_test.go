@@ -15,8 +15,8 @@ func TestTheHubPlaysTheHubsMusic(t *testing.T) {
 	s.fx.bossSeen = true
 	assert.Equal(t, music.Boss, s.musicTrack(), "a boss met is a boss fight")
 	s.fx.bossSeen = false
-	s.frames += bossLinger - 1
+	s.clock.frames += bossLinger - 1
 	assert.Equal(t, music.Boss, s.musicTrack(), "which lingers while the boss steps out of view")
-	s.frames++
+	s.clock.frames++
 	assert.Equal(t, music.Hub, s.musicTrack())
 }

@@ -36,61 +36,90 @@ type playScene struct {
 	rt   *client.Runtime
 	look *world.Look
 
-	aim          aimer
-	inv          inventoryPanel
-	labels       world.LabelPlacer // the frame's world labels, placed so none covers another
-	said         ui.Transients     // what comes and goes, cut to the window (ui/placement.go)
-	lastAim      float64
-	cam          world.Camera
-	zoom         float64        // screen pixels per world unit (worldZoom)
-	reach        portmap.Status // the hosted game's port on the router, as last noted
-	copied       atomic.Bool    // the clipboard's tool took the code
-	copyDone     atomic.Bool    // it answered, and noteCopy has not said so yet
-	world        *ebiten.Image  // the world drawn at zoom 1 when zoom is more, then scaled onto the screen
-	viewer       game.Vec       // the own ship, the centre of the fog
-	hasView      bool
-	paused       bool
-	pause        *ui.Form // the menu in the hub: resume, disconnect
-	pauseOut     *ui.Form // the menu in a dungeon: resume, return to hub, disconnect
-	resume       *ui.Button
-	toHub        *ui.Button
-	leave        *ui.Button
-	setup        *ui.Button    // Settings
-	players      *ui.Button    // the host's Players list; in the menu only when hosting
-	copyCode     *ui.Button    // copies the join code; in the menu only when hosting
-	roster       *playersPanel // the Players list, open over the game when not nil
-	ctl          hostControls  // the host's controls; nil in a joined game
-	quit         *ui.Button
-	openSettings *settingsPanel // the Settings, open over the game when not nil
-	quitting     bool           // Quit was chosen: the window closes
-	focused      bool           // the player holds focus: the hitbox is drawn
-	fx           *effects
-	dir          *sound.Director // which sounds play
-	returning    bool            // Return to hub was chosen: ESCAPE is held until the ship is out
-	endAsked     bool            // the host pressed End the game once with friends in it: the next press ends it
-	costLines    []string        // the words over the pause menu (pauseSays) wrapped to the window, for costFor, costW, costH and costK
-	costFor      string
-	roomFor      string // the words the layout keeps room for (pauseSays)
-	costRoom     int    // their lines
-	costW, costH int
-	costK        float64
-	endWords     hostEndWords // the host's words of End the game, made again only when the count changes
-	pauseBs      []*ui.Button // the pause menu's buttons in the hub, as s.pause holds them
-	pauseOutBs   []*ui.Button // and in a dungeon, as s.pauseOut holds them
-	pauseAt      pauseLayout  // where the pause menu's words go (pause_layout.go)
-	bossHeard    int          // the last frame a met boss was near, for the music
-	netGraph     bool
+	aim      aimer
+	inv      inventoryPanel
+	labels   world.LabelPlacer // the frame's world labels, placed so none covers another
+	said     ui.Transients     // what comes and goes, cut to the window (ui/placement.go)
+	lastAim  float64
+	focused  bool // the player holds focus: the hitbox is drawn
+	netGraph bool
+	view     playView
+	pause    pauseMenu
+	host     hostState
+	clock    playClock
+	marks    markFeed
 
-	frames  int // updates since the scene opened
-	playing int // updates with the own ship in the world
-	logged  bool
-	hud     hud
-	items   *itemsUI
-	keeper  *keeperUI
+	fx     *effects
+	dir    *sound.Director // which sounds play
+	hud    hud
+	items  *itemsUI
+	keeper *keeperUI
 
-	marksSeen int                      // hit marks read for the feed (client.Runtime.HitsSince)
-	onMark    func(client.HitMark)     // s.friendFell, made once
-	classOf   func(uint16) *game.Class // s.rt.PlayerClass, made once for the world's view
+	classOf func(uint16) *game.Class // s.rt.PlayerClass, made once for the world's view
+}
+
+// playView is where the play scene looks: the camera on the own ship, the
+// zoom, and the image the world is drawn on when zoomed.
+type playView struct {
+	cam     world.Camera
+	zoom    float64       // screen pixels per world unit (worldZoom)
+	canvas  *ebiten.Image // the world drawn at zoom 1 when zoom is more, then scaled onto the screen
+	viewer  game.Vec      // the own ship, the centre of the fog
+	hasView bool
+}
+
+// pauseMenu is the pause menu over the game, its buttons and words, and
+// the Settings opened from it.
+type pauseMenu struct {
+	open                                                 bool
+	hubForm                                              *ui.Form // the menu in the hub: resume, disconnect
+	dungeonForm                                          *ui.Form // the menu in a dungeon: resume, return to hub, disconnect
+	resume, toHub, leave, setup, players, copyCode, quit *ui.Button
+	hubButtons                                           []*ui.Button // the menu's buttons in the hub, as hubForm holds them
+	dungeonButtons                                       []*ui.Button // and in a dungeon, as dungeonForm holds them
+	at                                                   pauseLayout  // where the menu's words go (pause_layout.go)
+	cost                                                 pauseCost
+	endWords                                             hostEndWords   // the host's words of End the game, made again only when the count changes
+	endAsked                                             bool           // the host pressed End the game once with friends in it: the next press ends it
+	quitting                                             bool           // Quit was chosen: the window closes
+	returning                                            bool           // Return to hub was chosen: ESCAPE is held until the ship is out
+	settings                                             *settingsPanel // the Settings, open over the game when not nil
+}
+
+// pauseCost is the words over the pause menu (pauseSays) wrapped to the
+// window, made again only when the words, the window or the scale change.
+type pauseCost struct {
+	lines     []string
+	words     string
+	roomWords string // the words the layout keeps room for
+	room      int    // their lines
+	w, h      int
+	k         float64
+}
+
+// hostState is what the play scene keeps of a game it hosts: the host's
+// controls (nil in a joined game), the Players list, the port on the
+// router and the join code's copy.
+type hostState struct {
+	ctl      hostControls   // nil in a joined game
+	players  *playersPanel  // the Players list, open over the game when not nil
+	reach    portmap.Status // the hosted game's port on the router, as last noted
+	copied   atomic.Bool    // the clipboard's tool took the code
+	copyDone atomic.Bool    // it answered, and noteCopy has not said so yet
+}
+
+// playClock counts the scene's frames.
+type playClock struct {
+	frames    int // updates since the scene opened
+	playing   int // updates with the own ship in the world
+	logged    bool
+	bossHeard int // the last frame a met boss was near, for the music
+}
+
+// markFeed reads the hit marks for the feed (client.Runtime.HitsSince).
+type markFeed struct {
+	seen   int
+	onMark func(client.HitMark) // s.friendFell, made once
 }
 
 // playEnv is what the play scene uses besides the window and the moves.
@@ -112,33 +141,33 @@ type playEnv struct {
 func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s := &playScene{
 		win: win, mv: mv, playEnv: env, sess: sess, rt: sess.Runtime(), look: world.NewLook(env.pack, sess.Runtime().PlayerStats().Radius),
-		resume:   &ui.Button{Label: LabelResume},
-		toHub:    &ui.Button{Label: LabelReturnToHub},
-		leave:    &ui.Button{Label: LabelDisconnect},
-		setup:    &ui.Button{Label: LabelSettings},
-		players:  &ui.Button{Label: LabelPlayers},
-		copyCode: &ui.Button{Label: LabelCopyJoinCode},
-		ctl:      sess.Controls(),
-		fx:       newEffects(),
-		dir:      sound.NewDirector(env.sound, env.settings.EffectsLoudness),
-		quit:     &ui.Button{Label: LabelQuit},
+		fx:  newEffects(),
+		dir: sound.NewDirector(env.sound, env.settings.EffectsLoudness),
 	}
+	s.pause.resume = &ui.Button{Label: LabelResume}
+	s.pause.toHub = &ui.Button{Label: LabelReturnToHub}
+	s.pause.leave = &ui.Button{Label: LabelDisconnect}
+	s.pause.setup = &ui.Button{Label: LabelSettings}
+	s.pause.players = &ui.Button{Label: LabelPlayers}
+	s.pause.copyCode = &ui.Button{Label: LabelCopyJoinCode}
+	s.pause.quit = &ui.Button{Label: LabelQuit}
+	s.host.ctl = sess.Controls()
 	content, keeper := s.rt.Content(), keeperName(env.pack)
 	s.items = newItemsUI(content, keeper)
 	s.items.keys = env.keys // the bar labels each bag slot with its key
 	s.keeper = newKeeperUI(content, keeper, s.rt)
 	s.items.logw, s.keeper.logw, s.inv.logw = env.logw, env.logw, env.logw
-	if s.ctl != nil {
-		s.leave.Label = LabelEndGame // the host's leaving ends the game for everyone: the button says so
+	if s.host.ctl != nil {
+		s.pause.leave.Label = LabelEndGame // the host's leaving ends the game for everyone: the button says so
 	}
-	s.pauseBs, s.pauseOutBs = s.pauseButtons(false), s.pauseButtons(true)
-	s.pause = ui.NewForm(toAny(s.pauseBs)...)
-	s.pauseOut = ui.NewForm(toAny(s.pauseOutBs)...)
+	s.pause.hubButtons, s.pause.dungeonButtons = s.pauseButtons(false), s.pauseButtons(true)
+	s.pause.hubForm = ui.NewForm(toAny(s.pause.hubButtons)...)
+	s.pause.dungeonForm = ui.NewForm(toAny(s.pause.dungeonButtons)...)
 	s.netGraph = env.settings.NetGraph
 	s.hud.where, s.hud.code, s.hud.reach = sess.Where(), sess.JoinCode(), reachWords(sess.Reach())
 	s.layoutPause()
-	s.marksSeen = s.rt.HitsSince(0, func(client.HitMark) {}) // deaths before the scene are old news
-	s.onMark = s.friendFell
+	s.marks.seen = s.rt.HitsSince(0, func(client.HitMark) {}) // deaths before the scene are old news
+	s.marks.onMark = s.friendFell
 	s.classOf = s.rt.PlayerClass
 	return s
 }
@@ -157,14 +186,14 @@ func (s *playScene) friendFell(h client.HitMark) {
 // pauseButtons is the pause menu's column, top down: in a dungeon Return
 // to hub, and when hosting the Players list.
 func (s *playScene) pauseButtons(inDungeon bool) []*ui.Button {
-	bs := []*ui.Button{s.resume}
+	bs := []*ui.Button{s.pause.resume}
 	if inDungeon {
-		bs = append(bs, s.toHub)
+		bs = append(bs, s.pause.toHub)
 	}
-	if s.ctl != nil {
-		bs = append(bs, s.players, s.copyCode)
+	if s.host.ctl != nil {
+		bs = append(bs, s.pause.players, s.pause.copyCode)
 	}
-	return append(bs, s.setup, s.leave, s.quit)
+	return append(bs, s.pause.setup, s.pause.leave, s.pause.quit)
 }
 
 func toAny(bs []*ui.Button) []any {
@@ -180,16 +209,16 @@ func toAny(bs []*ui.Button) []any {
 // window or the scale changed.
 func (s *playScene) layoutPause() {
 	words, room := s.pauseSays()
-	if k := ui.UiScale(s.win.w, s.win.h); s.costW != s.win.w || s.costH != s.win.h || s.costK != k || s.costFor != words || s.roomFor != room {
-		s.costW, s.costH, s.costK, s.costFor, s.roomFor = s.win.w, s.win.h, k, words, room
+	if k := ui.UiScale(s.win.w, s.win.h); s.pause.cost.w != s.win.w || s.pause.cost.h != s.win.h || s.pause.cost.k != k || s.pause.cost.words != words || s.pause.cost.roomWords != room {
+		s.pause.cost.w, s.pause.cost.h, s.pause.cost.k, s.pause.cost.words, s.pause.cost.roomWords = s.win.w, s.win.h, k, words, room
 		width := pauseCostWidth(s.win.w, s.win.h, k)
-		s.costLines, s.costRoom = ui.Wrap(words, width), len(ui.Wrap(room, width))
+		s.pause.cost.lines, s.pause.cost.room = ui.Wrap(words, width), len(ui.Wrap(room, width))
 	}
-	bs := s.pauseBs
+	bs := s.pause.hubButtons
 	if s.inDungeon() {
-		bs = s.pauseOutBs
+		bs = s.pause.dungeonButtons
 	}
-	s.pauseAt = pauseColumn(s.win.w, s.win.h, s.costRoom, bs)
+	s.pause.at = pauseColumn(s.win.w, s.win.h, s.pause.cost.room, bs)
 }
 
 // pauseSays is what the pause menu says over its buttons, and the words
@@ -199,12 +228,12 @@ func (s *playScene) layoutPause() {
 // press. A joiner in the hub is told nothing.
 func (s *playScene) pauseSays() (words, room string) {
 	friends := 0
-	if s.ctl != nil {
-		friends = s.ctl.Friends()
+	if s.host.ctl != nil {
+		friends = s.host.ctl.Friends()
 	}
-	e := s.endWords.get(s.ctl != nil, s.inDungeon(), friends, s.endAsked)
-	if s.ctl != nil {
-		s.leave.Label = e.label
+	e := s.pause.endWords.get(s.host.ctl != nil, s.inDungeon(), friends, s.pause.endAsked)
+	if s.host.ctl != nil {
+		s.pause.leave.Label = e.label
 	}
 	return e.words, e.room
 }
@@ -280,23 +309,23 @@ func (s *playScene) inDungeon() bool {
 // menu is the pause menu for where the player is.
 func (s *playScene) menu() *ui.Form {
 	if s.inDungeon() {
-		return s.pauseOut
+		return s.pause.dungeonForm
 	}
-	return s.pause
+	return s.pause.hubForm
 }
 
 func (s *playScene) Update() error {
 	in := s.win.in
-	s.frames++
+	s.clock.frames++
 	s.noteReach()
 	s.noteCopy()
 	if in.F3 {
 		s.netGraph = !s.netGraph
 	}
-	invTook := !s.paused && !s.keeper.open && s.updateInventory(in)
-	panelTook := !s.paused && !invTook && s.keeper.update(in, s.rt, s.win.w, s.win.h, s.frames)
+	invTook := !s.pause.open && !s.keeper.open && s.updateInventory(in)
+	panelTook := !s.pause.open && !invTook && s.keeper.update(in, s.rt, s.win.w, s.win.h, s.clock.frames)
 	if !panelTook && !invTook && s.updatePause(in) {
-		if s.quitting {
+		if s.pause.quitting {
 			s.mv.closeSession()
 			return ebiten.Termination
 		}
@@ -316,12 +345,12 @@ func (s *playScene) Update() error {
 		s.mv.toRoster(s.sess)
 		return nil
 	}
-	s.marksSeen = s.rt.HitsSince(s.marksSeen, s.onMark)
+	s.marks.seen = s.rt.HitsSince(s.marks.seen, s.marks.onMark)
 	s.fx.update(s)
 	s.listen(it)
 	s.follow()
 	s.notePlaying()
-	s.hud.update(s.rt, s.frames, s.look, s.sess)
+	s.hud.update(s.rt, s.clock.frames, s.look, s.sess)
 	s.items.update(s.rt, s.now(), !s.inDungeon())
 	return nil
 }
@@ -346,47 +375,47 @@ func (s *playScene) updateInventory(in *ui.FrameInput) bool {
 // disconnected.
 func (s *playScene) updatePause(in *ui.FrameInput) bool {
 	s.layoutPause()
-	if !s.paused {
+	if !s.pause.open {
 		if in.Back || in.Pad.Start {
-			s.paused, s.returning, s.endAsked, s.menu().Focus = true, false, false, 0
+			s.pause.open, s.pause.returning, s.pause.endAsked, s.menu().Focus = true, false, false, 0
 			fmt.Fprintln(s.logw, "duskfall: scene=pause")
 		}
 		return false
 	}
-	if s.openSettings != nil {
-		if s.openSettings.update(in) {
-			s.openSettings = nil
+	if s.pause.settings != nil {
+		if s.pause.settings.update(in) {
+			s.pause.settings = nil
 		}
 		return false
 	}
-	if s.roster != nil {
-		if s.roster.update(in) {
-			s.roster = nil
+	if s.host.players != nil {
+		if s.host.players.update(in) {
+			s.host.players = nil
 		}
 		return false
 	}
 	focus := s.menu().Focus
 	pressed := s.menu().Update(in)
-	if s.endAsked && (s.menu().Focus != focus || (pressed != nil && pressed != s.leave)) {
-		s.endAsked = false // the question is let go as the focus leaves it
+	if s.pause.endAsked && (s.menu().Focus != focus || (pressed != nil && pressed != s.pause.leave)) {
+		s.pause.endAsked = false // the question is let go as the focus leaves it
 	}
 	switch pressed {
-	case s.copyCode:
+	case s.pause.copyCode:
 		s.copyJoinCode()
-	case s.players:
-		s.roster = newPlayersPanel(s.win, s.logw, s.rt, s.ctl)
+	case s.pause.players:
+		s.host.players = newPlayersPanel(s.win, s.logw, s.rt, s.host.ctl)
 		fmt.Fprintln(s.logw, "duskfall: scene=players")
-	case s.setup:
-		s.openSettings = s.newSettings()
+	case s.pause.setup:
+		s.pause.settings = s.newSettings()
 		fmt.Fprintln(s.logw, "duskfall: scene=settings")
-	case s.quit:
-		s.quitting = true
+	case s.pause.quit:
+		s.pause.quitting = true
 		return true
-	case s.resume:
-		s.paused = false
-	case s.toHub:
-		s.paused, s.returning = false, true
-	case s.leave:
+	case s.pause.resume:
+		s.pause.open = false
+	case s.pause.toHub:
+		s.pause.open, s.pause.returning = false, true
+	case s.pause.leave:
 		if s.askToEnd() {
 			break
 		}
@@ -394,10 +423,10 @@ func (s *playScene) updatePause(in *ui.FrameInput) bool {
 		return true
 	default:
 		switch {
-		case s.endAsked && in.MenuBack():
-			s.endAsked = false // Esc takes the question back, the menu still open
+		case s.pause.endAsked && in.MenuBack():
+			s.pause.endAsked = false // Esc takes the question back, the menu still open
 		case in.MenuBack() || in.Pad.Start:
-			s.paused = false
+			s.pause.open = false
 		}
 	}
 	s.layoutPause() // the words and the End button's label as the press left them
@@ -408,14 +437,14 @@ func (s *playScene) updatePause(in *ui.FrameInput) bool {
 // ending: the first press with friends in the game, who would be sent
 // back to their menu.
 func (s *playScene) askToEnd() bool {
-	if s.ctl == nil || s.endAsked {
+	if s.host.ctl == nil || s.pause.endAsked {
 		return false
 	}
-	n := s.ctl.Friends()
+	n := s.host.ctl.Friends()
 	if n == 0 {
 		return false
 	}
-	s.endAsked = true
+	s.pause.endAsked = true
 	fmt.Fprintf(s.logw, "duskfall: end the game? friends=%d\n", n)
 	return true
 }
@@ -426,15 +455,15 @@ func (s *playScene) askToEnd() bool {
 // upgrade panel has the input (panel), E, the number keys and clicks are
 // its, never an Interact, an item's use or a shot.
 func (s *playScene) intent(in *ui.FrameInput, panel bool) client.Intent {
-	if s.paused {
+	if s.pause.open {
 		return client.Intent{Aim: s.lastAim}
 	}
-	if s.returning && !s.inDungeon() {
-		s.returning = false
+	if s.pause.returning && !s.inDungeon() {
+		s.pause.returning = false
 	}
 	sx, sy := float64(s.win.w)/2, float64(s.win.h)/2
-	if s.hasView {
-		x, y := s.onScreen(s.viewer.X, s.viewer.Y)
+	if s.view.hasView {
+		x, y := s.onScreen(s.view.viewer.X, s.view.viewer.Y)
 		sx, sy = float64(x), float64(y)
 	}
 	it := s.aim.intent(in, sx, sy)
@@ -444,7 +473,7 @@ func (s *playScene) intent(in *ui.FrameInput, panel bool) client.Intent {
 		it.Interact = false
 	}
 	s.items.hintIntent(it, s.rt, s.now())
-	it.Escape = it.Escape || s.returning
+	it.Escape = it.Escape || s.pause.returning
 	return it
 }
 
@@ -452,15 +481,15 @@ func (s *playScene) intent(in *ui.FrameInput, panel bool) client.Intent {
 // the ship is placed.
 func (s *playScene) follow() {
 	if self, ok := s.rt.Self(); ok {
-		s.viewer, s.hasView = self.Pos, true
-	} else if g := s.rt.Grid(); g != nil && !s.hasView {
+		s.view.viewer, s.view.hasView = self.Pos, true
+	} else if g := s.rt.Grid(); g != nil && !s.view.hasView {
 		w, h := g.Size()
-		s.viewer = game.Vec{X: w / 2, Y: h / 2}
+		s.view.viewer = game.Vec{X: w / 2, Y: h / 2}
 	}
-	ox, oy := s.fx.shakeOffset(s.frames)
-	s.zoom = worldZoom(s.win.w, s.win.h)
-	vw, vh := int(math.Ceil(float64(s.win.w)/s.zoom)), int(math.Ceil(float64(s.win.h)/s.zoom))
-	s.cam = world.CentredOn(s.viewer.X+ox, s.viewer.Y+oy+fieldShift(s.win.w, s.win.h)/s.zoom, vw, vh)
+	ox, oy := s.fx.shakeOffset(s.clock.frames)
+	s.view.zoom = worldZoom(s.win.w, s.win.h)
+	vw, vh := int(math.Ceil(float64(s.win.w)/s.view.zoom)), int(math.Ceil(float64(s.win.h)/s.view.zoom))
+	s.view.cam = world.CentredOn(s.view.viewer.X+ox, s.view.viewer.Y+oy+fieldShift(s.win.w, s.win.h)/s.view.zoom, vw, vh)
 }
 
 // LabelCopyJoinCode is the pause menu's button that copies the join code.
@@ -471,18 +500,18 @@ const LabelCopyJoinCode = "Copy join code"
 func (s *playScene) copyJoinCode() {
 	code := s.sess.JoinCode()
 	copyText(code, func(ok bool) {
-		s.copied.Store(ok)
-		s.copyDone.Store(true)
+		s.host.copied.Store(ok)
+		s.host.copyDone.Store(true)
 	})
 	fmt.Fprintf(s.logw, "duskfall: copying the join code %s\n", code)
 }
 
 // noteCopy says, once the clipboard's tool answered, whether the code went.
 func (s *playScene) noteCopy() {
-	if !s.copyDone.Swap(false) {
+	if !s.host.copyDone.Swap(false) {
 		return
 	}
-	if s.copied.Load() {
+	if s.host.copied.Load() {
 		s.items.push("Join code copied: paste it to your friends", s.now())
 		return
 	}
@@ -493,14 +522,14 @@ func (s *playScene) noteCopy() {
 // second, and when its state changes, the join code on the HUD, a toast
 // and a log line.
 func (s *playScene) noteReach() {
-	if s.frames%60 != 1 && s.reach.State != portmap.Looking {
+	if s.clock.frames%60 != 1 && s.host.reach.State != portmap.Looking {
 		return // looking: every frame, so the answer shows as it comes
 	}
 	r := s.sess.Reach()
-	if r.State == s.reach.State && r.External == s.reach.External {
+	if r.State == s.host.reach.State && r.External == s.host.reach.External {
 		return
 	}
-	s.reach = r
+	s.host.reach = r
 	s.hud.where, s.hud.code, s.hud.reach = s.sess.Where(), s.sess.JoinCode(), reachWords(r)
 	s.hud.whereKey = [3]int{-1} // the place line again, with the code
 	if r.State == portmap.Looking || r.State == portmap.Off {
@@ -523,25 +552,25 @@ func worldZoom(w, h int) float64 {
 
 // onScreen maps a world point to the window, through the zoom.
 func (s *playScene) onScreen(x, y float64) (float32, float32) {
-	sx, sy := s.cam.ToScreen(x, y)
-	z := float32(max(s.zoom, 1))
+	sx, sy := s.view.cam.ToScreen(x, y)
+	z := float32(max(s.view.zoom, 1))
 	return sx * z, sy * z
 }
 
 // worldTarget is the image the world is drawn on: the screen at zoom 1,
 // else an image of the camera's size, made again only when that changes.
 func (s *playScene) worldTarget(screen *ebiten.Image) *ebiten.Image {
-	if s.zoom <= 1 {
+	if s.view.zoom <= 1 {
 		return screen
 	}
-	w, h := int(s.cam.W), int(s.cam.H)
-	if s.world == nil || s.world.Bounds().Dx() != w || s.world.Bounds().Dy() != h {
-		if s.world != nil {
-			s.world.Deallocate()
+	w, h := int(s.view.cam.W), int(s.view.cam.H)
+	if s.view.canvas == nil || s.view.canvas.Bounds().Dx() != w || s.view.canvas.Bounds().Dy() != h {
+		if s.view.canvas != nil {
+			s.view.canvas.Deallocate()
 		}
-		s.world = ebiten.NewImage(w, h)
+		s.view.canvas = ebiten.NewImage(w, h)
 	}
-	return s.world
+	return s.view.canvas
 }
 
 // present scales the world onto the screen when it was drawn apart:
@@ -551,8 +580,8 @@ func (s *playScene) present(screen, world *ebiten.Image) {
 		return
 	}
 	var op ebiten.DrawImageOptions
-	op.GeoM.Scale(s.zoom, s.zoom)
-	if s.zoom != math.Trunc(s.zoom) {
+	op.GeoM.Scale(s.view.zoom, s.view.zoom)
+	if s.view.zoom != math.Trunc(s.view.zoom) {
 		op.Filter = ebiten.FilterLinear
 	}
 	screen.DrawImage(world, &op)
@@ -573,30 +602,30 @@ func (s *playScene) notePlaying() {
 	if s.rt.State() != client.StatePlaying {
 		return
 	}
-	if !s.logged {
-		s.logged = true
+	if !s.clock.logged {
+		s.clock.logged = true
 		fmt.Fprintf(s.logw, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
 		fmt.Fprintf(s.logw, "duskfall: %s\n", s.sess.Where())
 		if code := s.sess.JoinCode(); code != "" {
 			fmt.Fprintf(s.logw, "duskfall: join code %s\n", code)
 		}
 	}
-	if s.frames%game.TickRate == 0 {
-		s.quality.judgeQuality(s.playing, actualFPS())
+	if s.clock.frames%game.TickRate == 0 {
+		s.quality.judgeQuality(s.clock.playing, actualFPS())
 	}
-	if s.perfLog && s.frames%(5*game.TickRate) == 0 {
+	if s.perfLog && s.clock.frames%(5*game.TickRate) == 0 {
 		fmt.Fprintf(s.logw, "duskfall: fps=%.1f tps=%.1f bullets=%d\n", ebiten.ActualFPS(), ebiten.ActualTPS(), s.rt.Bullets().Len())
 	}
 	if self, ok := s.rt.Self(); ok {
-		s.playing++
-		if s.playing == 1 { // what the HUD shows of the character first, for window tests
+		s.clock.playing++
+		if s.clock.playing == 1 { // what the HUD shows of the character first, for window tests
 			class := ""
 			if cl := s.rt.Class(); cl != nil {
 				class = cl.ID
 			}
 			fmt.Fprintf(s.logw, "duskfall: playing %s class=%s health=%d/%d\n", s.rt.Character().Name, class, self.HP, self.MaxHP)
 		}
-		if s.playing == shotAfterFrames && s.shot.path != "" {
+		if s.clock.playing == shotAfterFrames && s.shot.path != "" {
 			s.shot.due = true
 		}
 	}
@@ -619,7 +648,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
-	s.labels.Avoid(g.Boxes.Last, s.zoom, world.Bounds())
+	s.labels.Avoid(g.Boxes.Last, s.view.zoom, world.Bounds())
 	s.drawLabels(world, g)
 	s.items.drawLootLabels(world, g, s, s.rt.Fog())
 	s.keeper.drawLabel(world, g, s, s.rt.Fog())
@@ -627,8 +656,8 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	g.Boxes.On = true
 	// Under a panel that dims the screen the HUD keeps its bars and slots
 	// and leaves its words out: they would show through the panel's own.
-	g.Text.Quiet = s.paused || s.keeper.open
-	s.hud.draw(screen, g, s)
+	g.Text.Quiet = s.pause.open || s.keeper.open
+	s.hud.draw(screen, g, s, &v)
 	if s.fx.bossSeen {
 		s.fx.drawBossMarker(screen, g, s, s.fx.bossAt)
 		g.Shapes.Flush(screen)
@@ -650,14 +679,14 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 		}
 	}
 	s.keeper.drawPanel(screen, g, s.win.w, s.win.h)
-	if s.paused && s.roster == nil && s.openSettings == nil { // those lists hide it
+	if s.pause.open && s.host.players == nil && s.pause.settings == nil { // those lists hide it
 		s.drawPause(screen, g)
 	}
-	if s.openSettings != nil {
-		s.openSettings.draw(screen, g)
+	if s.pause.settings != nil {
+		s.pause.settings.draw(screen, g)
 	}
-	if s.roster != nil {
-		s.roster.draw(screen, g)
+	if s.host.players != nil {
+		s.host.players.draw(screen, g)
 	}
 	s.drawTransients(screen, g)
 }
@@ -665,8 +694,8 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 // worldView is this frame's world for the world's drawers (world.View):
 // the runtime's view of it, the camera and the own ship as predicted.
 func (s *playScene) worldView() world.View {
-	v := world.View{Cam: s.cam, Frame: s.frames, High: s.quality.highQuality(), Now: s.now(),
-		Grid: s.rt.Grid(), Fog: s.rt.Fog(), Eye: s.viewer, SelfAim: s.lastAim, Focused: s.focused,
+	v := world.View{Cam: s.view.cam, Frame: s.clock.frames, High: s.quality.highQuality(), Now: s.now(),
+		Grid: s.rt.Grid(), Fog: s.rt.Fog(), Eye: s.view.viewer, SelfAim: s.lastAim, Focused: s.focused,
 		Players: s.rt.Players(), ClassOf: s.classOf, Enemies: s.rt.Enemies(), Portals: s.rt.Portals(),
 		Bullets: world.PoolColumns(s.rt.Bullets()), Telegraphs: s.rt.Telegraphs(), Abilities: s.rt.RecentAbilities()}
 	v.Instance, v.Dungeon = s.rt.Instance()
@@ -699,7 +728,7 @@ func (s *playScene) drawWorld(world *ebiten.Image, g *world.Graphics, v *world.V
 // its words go over the fight, on the screen.
 func (s *playScene) drawLevelUpRings(world *ebiten.Image, g *world.Graphics) {
 	if self, ok := s.rt.Self(); ok {
-		x, y := s.cam.ToScreen(self.Pos.X, self.Pos.Y)
+		x, y := s.view.cam.ToScreen(self.Pos.X, self.Pos.Y)
 		s.items.level.drawRings(world, g.Shapes, x, y, s.now())
 		g.Shapes.Flush(world)
 	}
@@ -713,13 +742,13 @@ func (s *playScene) drawPause(screen *ebiten.Image, g *world.Graphics) {
 	// The title, the line under it and what leaving costs or ending the
 	// game does, where the layout put them: clear of the HUD
 	// (pause_layout.go).
-	k, l := ui.UiScale(s.win.w, s.win.h), s.pauseAt
+	k, l := ui.UiScale(s.win.w, s.win.h), s.pause.at
 	g.Text.Draw(screen, "Paused", s.win.w/2, l.titleY, l.titleScale, ui.AlignCenter, ui.ColTitle)
 	if l.subY >= 0 {
 		g.Text.Draw(screen, "the game goes on around you", s.win.w/2, l.subY, k, ui.AlignCenter, ui.ColDim)
 	}
-	if len(s.costLines) > 0 {
-		g.Text.DrawLines(screen, s.costLines, s.win.w/2, l.costY, k, ui.ColTitle)
+	if len(s.pause.cost.lines) > 0 {
+		g.Text.DrawLines(screen, s.pause.cost.lines, s.win.w/2, l.costY, k, ui.ColTitle)
 	}
 	ui.DrawFormTextAt(screen, &g.Graphics, s.menu(), 0, k)
 }
@@ -798,9 +827,24 @@ func (s *playScene) listen(it client.Intent) {
 	firing := it.Fire && self.Flags&game.PlayerGrace == 0 // a ship in its arrival grace cannot shoot
 	stats := s.rt.PlayerStats()
 	if s.dir.Update(firing, stats.FireCooldown, self.HP, self.MaxHP, alive, inst) {
-		s.fx.punch.muzzle(self.Pos, s.lastAim, stats.MuzzleOffset, true, s.frames)
+		s.fx.punch.muzzle(self.Pos, s.lastAim, stats.MuzzleOffset, true, s.clock.frames)
 	}
 	if sh := s.rt.Sheet(); sh.Known {
 		s.dir.Sheet(sh.Action, sh.ActionAt.UnixNano())
 	}
+}
+
+// punchView is what the punch's light is drawn from this frame.
+func (s *playScene) punchView(g *world.Graphics) punchView {
+	self, ok := s.rt.Self()
+	friendly, hot := g.Bullets.FriendlyColours()
+	return punchView{frame: s.clock.frames, cam: s.view.cam, self: self.Pos, hasSelf: ok, aim: s.lastAim,
+		muzzleOffset: s.rt.PlayerStats().MuzzleOffset, friendly: friendly, hot: hot,
+		glows: s.quality.highQuality()}
+}
+
+// keeperMark is where the minimap marks the keeper this frame.
+func (s *playScene) keeperMark() keeperMark {
+	at, found := s.keeper.spot(s.rt, s.clock.frames)
+	return keeperMark{at: at, found: found, owed: s.rt.Sheet().Owed > 0}
 }

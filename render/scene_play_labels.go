@@ -35,7 +35,7 @@ func (s *playScene) drawLabels(dst *ebiten.Image, g *world.Graphics) {
 // that no label may cover: the portals' frames on explored ground and the
 // keeper.
 func (s *playScene) keepLabelsOffFigures(fog *client.Fog) {
-	s.look.PortalBoxes(s.rt.Portals(), s.cam, fog, s.labels.KeepOff)
+	s.look.PortalBoxes(s.rt.Portals(), s.view.cam, fog, s.labels.KeepOff)
 	if a, ok := s.look.ActorArt(); ok {
 		if r, ok := s.keeper.figureBox(a, s, fog); ok {
 			s.labels.KeepOff(r)
@@ -49,7 +49,7 @@ func (s *playScene) keepLabelsOffFigures(fog *client.Fog) {
 // ways out a player looks for (pointers.go names those off the screen).
 func (s *playScene) portalLabels(dst *ebiten.Image, g *world.Graphics, fog *client.Fog) {
 	_, here := s.rt.Instance()
-	world.EachPortal(s.rt.Portals(), s.cam, 80, fog.Explored, func(p game.Portal, x, y float32) {
+	world.EachPortal(s.rt.Portals(), s.view.cam, 80, fog.Explored, func(p game.Portal, x, y float32) {
 		if here == game.HubDungeon && !s.portalInView(p) || here != game.HubDungeon && !fog.Visible(p.Tile()) {
 			return
 		}
@@ -64,10 +64,10 @@ func (s *playScene) portalLabels(dst *ebiten.Image, g *world.Graphics, fog *clie
 
 // nameLabel names a ship over it.
 func (s *playScene) nameLabel(dst *ebiten.Image, g *world.Graphics, p client.Actor, r float64, c color.RGBA) {
-	if !s.cam.Visible(p.Pos.X, p.Pos.Y, r+40) {
+	if !s.view.cam.Visible(p.Pos.X, p.Pos.Y, r+40) {
 		return
 	}
-	x, y := s.cam.ToScreen(p.Pos.X, p.Pos.Y)
+	x, y := s.view.cam.ToScreen(p.Pos.X, p.Pos.Y)
 	name := s.rt.Name(p.ID)
 	if name == "" {
 		name = "?"

@@ -145,7 +145,7 @@ func TestHostAndPlay(t *testing.T) {
 		h, _ := hostedHarness(t)
 		s := untilPlaying(t, h)
 		self, _ := s.rt.Self()
-		x, y := s.cam.ToScreen(self.Pos.X, self.Pos.Y)
+		x, y := s.view.cam.ToScreen(self.Pos.X, self.Pos.Y)
 		assert.InDelta(t, ui.WindowWidth/2, x, 1)
 		hudTop := float32(barRect(ui.WindowWidth, ui.WindowHeight).Min.Y - xpLineUp)
 		assert.InDelta(t, hudTop/2, y, 1, "as much field above the ship as below it, down to the HUD")
@@ -155,7 +155,7 @@ func TestHostAndPlay(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
 		h.press(ui.FrameInput{Back: true})
-		require.True(t, s.paused)
+		require.True(t, s.pause.open)
 		n := len(rec.intents)
 		tick := s.rt.ServerTick()
 		for range 5 {
@@ -168,13 +168,13 @@ func TestHostAndPlay(t *testing.T) {
 		}
 		assert.Greater(t, s.rt.ServerTick(), tick)
 		h.press(ui.FrameInput{Back: true})
-		assert.False(t, s.paused, "escape resumes")
+		assert.False(t, s.pause.open, "escape resumes")
 	})
 	t.Run("disconnect to menu closes the game", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
 		h.press(ui.FrameInput{Back: true})
-		c := s.leave.Rect.Min
+		c := s.pause.leave.Rect.Min
 		h.press(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
 		sceneOf[*menuScene](t, h)
 		require.True(t, h.a.waitClosed(3*time.Second))
@@ -198,7 +198,7 @@ func TestHostAndPlay(t *testing.T) {
 		h, _ := hostedHarness(t)
 		h.a.shot.path = filepath.Join(t.TempDir(), "shot.png")
 		s := untilPlaying(t, h)
-		for s.playing < shotAfterFrames-1 {
+		for s.clock.playing < shotAfterFrames-1 {
 			h.press(ui.FrameInput{})
 			require.False(t, h.a.shot.due)
 		}
@@ -224,9 +224,9 @@ func TestGamepadStartTogglesPause(t *testing.T) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
 	h.press(ui.FrameInput{Pad: ui.PadState{Present: true, Start: true}})
-	require.True(t, s.paused)
+	require.True(t, s.pause.open)
 	h.press(ui.FrameInput{Pad: ui.PadState{Present: true, Start: true}})
-	assert.False(t, s.paused)
+	assert.False(t, s.pause.open)
 }
 
 func TestReturnToHub(t *testing.T) {
@@ -246,16 +246,16 @@ func TestReturnToHub(t *testing.T) {
 	}
 	t.Run("in a dungeon the pause menu offers the way out and says its cost", func(t *testing.T) {
 		h.press(ui.FrameInput{Back: true})
-		require.True(t, s.paused)
-		assert.Same(t, s.pauseOut, s.menu())
+		require.True(t, s.pause.open)
+		assert.Same(t, s.pause.dungeonForm, s.menu())
 		assert.Contains(t, leaveCost, "Leaving takes a second")
 	})
 	t.Run("Return to hub holds ESCAPE until the ship is out, a second later", func(t *testing.T) {
-		c := s.toHub.Rect.Min
+		c := s.pause.toHub.Rect.Min
 		n := len(rec.intents)
 		h.press(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
-		require.False(t, s.paused)
-		require.True(t, s.returning)
+		require.False(t, s.pause.open)
+		require.True(t, s.pause.returning)
 		for i := 0; i < 3*game.TickRate && s.inDungeon(); i++ {
 			h.press(ui.FrameInput{})
 		}
@@ -268,7 +268,7 @@ func TestReturnToHub(t *testing.T) {
 		}
 		assert.GreaterOrEqual(t, held, game.EscapeTicks, "the channel's second, held")
 		h.press(ui.FrameInput{})
-		assert.False(t, s.returning, "and let go once out")
+		assert.False(t, s.pause.returning, "and let go once out")
 		assert.False(t, rec.intents[len(rec.intents)-1].Escape)
 	})
 }
@@ -293,9 +293,9 @@ func TestThePauseMenu(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
 		h.press(ui.FrameInput{Back: true})
-		c := s.setup.Rect.Min
+		c := s.pause.setup.Rect.Min
 		h.press(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
-		require.NotNil(t, s.openSettings)
+		require.NotNil(t, s.pause.settings)
 		n, tick := len(rec.intents), s.rt.ServerTick()
 		for range 5 {
 			h.press(ui.FrameInput{Move: [2]float64{1, 0}})
@@ -303,14 +303,14 @@ func TestThePauseMenu(t *testing.T) {
 		require.Len(t, rec.intents, n+5, "the session still runs every frame")
 		assert.Greater(t, s.rt.ServerTick(), tick)
 		h.press(ui.FrameInput{Back: true})
-		assert.Nil(t, s.openSettings)
-		assert.True(t, s.paused, "back in the pause menu")
+		assert.Nil(t, s.pause.settings)
+		assert.True(t, s.pause.open, "back in the pause menu")
 	})
 	t.Run("Quit closes the game and the window", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
 		h.press(ui.FrameInput{Back: true})
-		c := s.quit.Rect.Min
+		c := s.pause.quit.Rect.Min
 		assert.ErrorIs(t, h.step(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true}), ebiten.Termination)
 		require.True(t, h.a.waitClosed(3*time.Second))
 		assert.True(t, rec.closed.Load())
@@ -335,7 +335,7 @@ func TestTheWorldIsZoomedToTheWindow(t *testing.T) {
 		})
 	}
 	t.Run("a world point maps to the window through the zoom", func(t *testing.T) {
-		s := &playScene{zoom: 2, cam: world.CentredOn(100, 100, 1280, 720)}
+		s := &playScene{view: playView{zoom: 2, cam: world.CentredOn(100, 100, 1280, 720)}}
 		x, y := s.onScreen(100, 100)
 		assert.Equal(t, [2]float32{1280, 720}, [2]float32{x, y}, "the camera's centre is the window's")
 	})

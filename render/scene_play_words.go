@@ -11,13 +11,13 @@ import (
 
 // drawTransients places and draws what comes and goes, in its order.
 func (s *playScene) drawTransients(dst *ebiten.Image, g *world.Graphics) {
-	if s.openSettings != nil || s.roster != nil {
+	if s.pause.settings != nil || s.host.players != nil {
 		return
 	}
 	w, h, now := s.win.w, s.win.h, s.now()
-	fight := !s.paused // the pause menu shows only the answers to what it does: the sentence and the feedback
+	fight := !s.pause.open // the pause menu shows only the answers to what it does: the sentence and the feedback
 	if fight && !s.keeper.open {
-		s.items.drawPrompt(dst, g, s, s.keeper.near(s.rt, s.frames))
+		s.items.drawPrompt(dst, g, s, s.keeper.near(s.rt, s.clock.frames))
 	}
 	s.items.drawPlayTip(dst, g, s) // what the player points at, over its slot
 	if self, ok := s.rt.Self(); ok && fight {

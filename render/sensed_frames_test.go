@@ -58,7 +58,7 @@ func TestAnEnemyOutOfSightReadsAgainstTheDark(t *testing.T) {
 				if d := os.Getenv("FRAMES_DIR"); d != "" {
 					savePNG(filepath.Join(d, fmt.Sprintf("sensed-%s-%s.png", q, s.look.Content.Enemies[i].ID)), after)
 				}
-				x, y := s.cam.ToScreen(at.X, at.Y)
+				x, y := s.view.cam.ToScreen(at.X, at.Y)
 				r := int(d.Radius*2) + 6
 				var ground assets.RGB
 				var rim []assets.RGB
@@ -99,7 +99,7 @@ func outOfSightSpot(s *playScene) (game.Vec, bool) {
 		for _, sign := range []float64{1, -1} {
 			for dx := 600.0; dx >= 470; dx -= 8 {
 				p := game.Vec{X: self.Pos.X + sign*dx, Y: self.Pos.Y + dy}
-				x, y := s.cam.ToScreen(p.X, p.Y)
+				x, y := s.view.cam.ToScreen(p.X, p.Y)
 				if x < 60 || x > ui.WindowWidth-60 || y < 220 || y > 560 {
 					continue
 				}
