@@ -75,34 +75,34 @@ var (
 func newEffects() *effects { return &effects{hp: map[uint16]int16{}} }
 
 // update turns this frame's news into effects.
-func (f *effects) update(s *playScene) {
+func (f *effects) update(fr *playFrame) {
 	f.shake *= shakeDecay
-	f.seen = s.rt.HitsSince(f.seen, f.onMarkOf(s))
-	f.punch.friendsFired(s.rt, s.rt.PlayerStats().MuzzleOffset, s.clock.frames)
-	f.enemyNumbers(s)
-	f.followBoss(s)
+	f.seen = fr.rt.HitsSince(f.seen, f.onMarkOf(fr))
+	f.punch.friendsFired(fr.rt, fr.rt.PlayerStats().MuzzleOffset, fr.frame)
+	f.enemyNumbers(fr)
+	f.followBoss(fr)
 }
 
 // onMarkOf is onMark bound to the scene, made once.
-func (f *effects) onMarkOf(s *playScene) func(client.HitMark) {
+func (f *effects) onMarkOf(fr *playFrame) func(client.HitMark) {
 	if f.onMarkFn == nil {
-		f.onMarkFn = func(h client.HitMark) { f.onMark(s, h) }
+		f.onMarkFn = func(h client.HitMark) { f.onMark(fr, h) }
 	}
 	return f.onMarkFn
 }
 
 // followBoss finds the boss the HUD has met: its banner and its marker.
-func (f *effects) followBoss(s *playScene) {
+func (f *effects) followBoss(fr *playFrame) {
 	f.bossSeen = false
-	met := s.hud.bossMet
-	if inst, _ := s.rt.Instance(); !met.ok || met.instance != inst {
+	met := fr.hud.bossMet
+	if inst, _ := fr.rt.Instance(); !met.ok || met.instance != inst {
 		return
 	}
-	for _, e := range s.rt.Enemies() {
+	for _, e := range fr.rt.Enemies() {
 		if e.ID != met.id {
 			continue
 		}
-		d, ok := s.look.EnemyDef(e.Kind)
+		d, ok := fr.look.EnemyDef(e.Kind)
 		if !ok {
 			return
 		}
@@ -110,61 +110,61 @@ func (f *effects) followBoss(s *playScene) {
 		phase := e.Flags & game.EnemyPhaseMask
 		changed := f.bossKey.ok && f.bossKey.kind == e.Kind && f.bossKey.phase != phase
 		tele := e.Flags&game.EnemyTelegraph != 0
-		if s.dir != nil {
-			s.dir.Boss(tele && !f.bossTele, changed)
+		if fr.dir != nil {
+			fr.dir.Boss(tele && !f.bossTele, changed)
 		}
 		f.bossTele = tele
-		f.noteBoss(s, e.Kind, phase, &d, s.hud.bossWords(e.Kind, phase, &d))
+		f.noteBoss(fr, e.Kind, phase, &d, fr.hud.bossWords(e.Kind, phase, &d))
 		return
 	}
 }
 
 // onMark is one hit or death.
-func (f *effects) onMark(s *playScene, h client.HitMark) {
+func (f *effects) onMark(fr *playFrame, h client.HitMark) {
 	ev := &h.Event
-	if s.dir != nil {
-		s.dir.OnMark(ev, s.rt.PlayerID())
+	if fr.dir != nil {
+		fr.dir.OnMark(ev, fr.rt.PlayerID())
 	}
-	pos, ok := actorPos(s, ev.Actor, ev.ID)
+	pos, ok := actorPos(fr, ev.Actor, ev.ID)
 	if !ok {
 		return
 	}
 	switch {
 	case ev.Kind == game.EvHit && ev.Actor == game.ActorPlayer:
-		f.addPop(pos, f.number(int(ev.Amount)), colHurt, s.clock.frames)
-		if ev.ID == s.rt.PlayerID() {
-			f.addShake(s, float64(ev.Amount)*0.6)
-			f.hurtSelf(s, pos, ev.Amount)
+		f.addPop(pos, f.number(int(ev.Amount)), colHurt, fr.frame)
+		if ev.ID == fr.rt.PlayerID() {
+			f.addShake(fr, float64(ev.Amount)*0.6)
+			f.hurtSelf(fr, pos, ev.Amount)
 		}
 	case ev.Kind == game.EvHit:
-		f.strike(s, pos, ev)
+		f.strike(fr, pos, ev)
 	case ev.Kind == game.EvDeath && ev.Actor == game.ActorEnemy:
-		f.killed(s, pos, ev.ID) // the body's shards are its sprite's (deaths.go)
+		f.killed(fr, pos, ev.ID) // the body's shards are its sprite's (deaths.go)
 	case ev.Kind == game.EvDeath:
-		f.addBurst(pos, 40, 18, colHurt, s.clock.frames)
+		f.addBurst(pos, 40, 18, colHurt, fr.frame)
 	}
 }
 
 // enemyNumbers shows the damage each visible enemy took since the last
 // frame, from its health share and the health its kind has on this floor.
 // A boss, whose share steps are too coarse, shows its wounds on its bar.
-func (f *effects) enemyNumbers(s *playScene) {
-	if inst, _ := s.rt.Instance(); inst != f.inst {
+func (f *effects) enemyNumbers(fr *playFrame) {
+	if inst, _ := fr.rt.Instance(); inst != f.inst {
 		clear(f.hp)
 		f.inst = inst
 	}
-	for _, e := range s.rt.Enemies() {
+	for _, e := range fr.rt.Enemies() {
 		last, ok := f.hp[e.ID]
 		f.hp[e.ID] = e.HP
 		if !ok || e.HP >= last || e.MaxHP <= 0 {
 			continue
 		}
-		whole := s.look.WholeHealth(e.Kind, s.rt.Depth(), 1+len(s.rt.Players()))
+		whole := fr.look.WholeHealth(e.Kind, fr.rt.Depth(), 1+len(fr.rt.Players()))
 		if whole > maxNumberedHealth {
 			continue // a share of 255 is too coarse to say a hit's damage: the bar shows it
 		}
 		if dmg := int(math.Round(float64(last-e.HP) / float64(e.MaxHP) * whole)); dmg > 0 {
-			f.addPop(e.Pos, f.number(dmg), colDealt, s.clock.frames)
+			f.addPop(e.Pos, f.number(dmg), colDealt, fr.frame)
 		}
 	}
 }
@@ -174,19 +174,19 @@ func (f *effects) enemyNumbers(s *playScene) {
 // 4 HP.
 const maxNumberedHealth = 4 * 255
 
-func actorPos(s *playScene, actor uint8, id uint16) (game.Vec, bool) {
+func actorPos(fr *playFrame, actor uint8, id uint16) (game.Vec, bool) {
 	if actor == game.ActorEnemy {
-		for _, e := range s.rt.Enemies() {
+		for _, e := range fr.rt.Enemies() {
 			if e.ID == id {
 				return e.Pos, true
 			}
 		}
 		return game.Vec{}, false
 	}
-	if self, ok := s.rt.Self(); ok && id == s.rt.PlayerID() {
+	if self, ok := fr.rt.Self(); ok && id == fr.rt.PlayerID() {
 		return self.Pos, true
 	}
-	for _, p := range s.rt.Players() {
+	for _, p := range fr.rt.Players() {
 		if p.ID == id {
 			return p.Pos, true
 		}
@@ -235,13 +235,13 @@ func (f *effects) addBurst(at game.Vec, r float32, sparks int, c ui.RGBA, frame 
 
 // strike is a player's shot striking an enemy: sparks where it struck, in
 // the shot's own colours, thrown back from the way it flew.
-func (f *effects) strike(s *playScene, enemyAt game.Vec, ev *game.Event) {
+func (f *effects) strike(fr *playFrame, enemyAt game.Vec, ev *game.Event) {
 	x, y := float64(ev.X), float64(ev.Y)
 	if ev.X == 0 && ev.Y == 0 {
 		x, y = enemyAt.X, enemyAt.Y
 	}
-	_, hot := f.shotHues.of(s.settings.BulletPalette)
-	f.punch.impact(x, y, ev.Bullet.VX, ev.Bullet.VY, hot, 6, s.clock.frames)
+	_, hot := f.shotHues.of(fr.settings.BulletPalette)
+	f.punch.impact(x, y, ev.Bullet.VX, ev.Bullet.VY, hot, 6, fr.frame)
 }
 
 // heavyHitShare is the share of the own ship's health a hit must take to
@@ -250,12 +250,12 @@ const heavyHitShare = 0.12
 
 // hurtSelf is a hit on the own ship: its flash and the red edge, and a
 // hit-stop when the blow is heavy.
-func (f *effects) hurtSelf(s *playScene, at game.Vec, amount int16) {
-	self, _ := s.rt.Self()
+func (f *effects) hurtSelf(fr *playFrame, at game.Vec, amount int16) {
+	self, _ := fr.rt.Self()
 	share := float64(amount) / float64(max(self.MaxHP, 1))
-	f.punch.hurtSelf(at, share, s.clock.frames)
+	f.punch.hurtSelf(at, share, fr.frame)
 	if share >= heavyHitShare {
-		f.addHitStop(s, 3)
+		f.addHitStop(fr, 3)
 	}
 }
 
@@ -264,28 +264,28 @@ const largeEnemyRadius = 16
 
 // killed is an enemy's death: its shockwave, and for a large one a shake,
 // for a boss a hit-stop too.
-func (f *effects) killed(s *playScene, at game.Vec, id uint16) {
+func (f *effects) killed(fr *playFrame, at game.Vec, id uint16) {
 	radius, boss := float32(world.DefaultEnemyRadius), false
-	if e, ok := enemyByID(s, id); ok {
-		radius = s.look.EnemyRadius(e.Kind)
-		d, _ := s.look.EnemyDef(e.Kind)
+	if e, ok := enemyByID(fr, id); ok {
+		radius = fr.look.EnemyRadius(e.Kind)
+		d, _ := fr.look.EnemyDef(e.Kind)
 		boss = d.Boss
 	}
-	f.punch.kill(at, radius, colKill, s.clock.frames)
+	f.punch.kill(at, radius, colKill, fr.frame)
 	switch {
 	case boss:
-		f.addShake(s, 9)
-		f.addHitStop(s, 4)
+		f.addShake(fr, 9)
+		f.addHitStop(fr, 4)
 	case radius >= largeEnemyRadius:
-		f.addShake(s, 3)
+		f.addShake(fr, 3)
 	}
-	if s.dir != nil {
-		s.dir.Kill(boss || radius >= largeEnemyRadius)
+	if fr.dir != nil {
+		fr.dir.Kill(boss || radius >= largeEnemyRadius)
 	}
 }
 
-func enemyByID(s *playScene, id uint16) (client.Actor, bool) {
-	for _, e := range s.rt.Enemies() {
+func enemyByID(fr *playFrame, id uint16) (client.Actor, bool) {
+	for _, e := range fr.rt.Enemies() {
 		if e.ID == id {
 			return e, true
 		}
@@ -295,9 +295,9 @@ func enemyByID(s *playScene, id uint16) (client.Actor, bool) {
 
 // addHitStop holds the drawn world for n frames, if the player wants the
 // screen's punch at all: the Screen shake setting governs both.
-func (f *effects) addHitStop(s *playScene, n int) {
-	if s.settings.ScreenShake {
-		f.punch.stop.begin(n, s.clock.frames)
+func (f *effects) addHitStop(fr *playFrame, n int) {
+	if fr.settings.ScreenShake {
+		f.punch.stop.begin(n, fr.frame)
 	}
 }
 
@@ -320,8 +320,8 @@ func (c *shotColours) of(palette string) (friendly, hot ui.RGBA) {
 }
 
 // addShake adds to the shake, if the player wants shake at all.
-func (f *effects) addShake(s *playScene, px float64) {
-	if s.settings.ScreenShake {
+func (f *effects) addShake(fr *playFrame, px float64) {
+	if fr.settings.ScreenShake {
 		f.shake = math.Min(maxShake, f.shake+px)
 	}
 }
@@ -336,19 +336,19 @@ func (f *effects) shakeOffset(frame int) (float64, float64) {
 }
 
 // noteBoss shows the banner when a boss is first met or changes phase.
-func (f *effects) noteBoss(s *playScene, kind, phase uint8, d *game.EnemyDef, label string) {
+func (f *effects) noteBoss(fr *playFrame, kind, phase uint8, d *game.EnemyDef, label string) {
 	key := bossLabelKey{kind: kind, phase: phase, ok: true}
 	if key == f.bossKey {
 		return
 	}
 	first := !f.bossKey.ok || f.bossKey.kind != kind
 	f.bossKey = key
-	f.bannerUntil = s.clock.frames + bannerShown
+	f.bannerUntil = fr.frame + bannerShown
 	f.banner, f.bannerSub = d.Name, label
 	if !first {
 		f.banner = "The " + phaseWord(d, phase) + " begins"
-		f.addShake(s, 6)
-		f.addHitStop(s, 4)
+		f.addShake(fr, 6)
+		f.addHitStop(fr, 4)
 	}
 }
 
@@ -360,18 +360,18 @@ func phaseWord(d *game.EnemyDef, phase uint8) string {
 }
 
 // draw draws the sparks and numbers over the world.
-func (f *effects) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) {
-	pv := s.punchView(g)
+func (f *effects) draw(dst *ebiten.Image, g *world.Graphics, fr *playFrame) {
+	pv := fr.punchView(g)
 	f.punch.draw(dst, g, &pv)
 	for i := range f.bursts {
 		b := &f.bursts[i]
-		age := s.clock.frames - b.born
+		age := fr.frame - b.born
 		if !b.alive || age > burstFrames {
 			b.alive = false
 			continue
 		}
 		t := float32(age) / burstFrames
-		x, y := s.view.cam.ToScreen(b.x, b.y)
+		x, y := fr.cam.ToScreen(b.x, b.y)
 		for k := range b.sparks {
 			a := float64(k) * 2 * math.Pi / float64(b.sparks)
 			r := b.radius * (0.3 + t)
@@ -381,39 +381,39 @@ func (f *effects) draw(dst *ebiten.Image, g *world.Graphics, s *playScene) {
 	g.Shapes.Flush(dst)
 	for i := range f.pops {
 		p := &f.pops[i]
-		age := s.clock.frames - p.born
+		age := fr.frame - p.born
 		if !p.alive || age > popFrames {
 			p.alive = false
 			continue
 		}
-		x, y := s.view.cam.ToScreen(p.x, p.y-float64(age)*0.8)
+		x, y := fr.cam.ToScreen(p.x, p.y-float64(age)*0.8)
 		g.Text.Draw(dst, p.text, int(x), int(y), 1, ui.AlignCenter, p.col.Alpha(1-float32(age)/popFrames).Color())
 	}
 }
 
 // drawBanner draws the boss banner while it shows.
-func (f *effects) drawBanner(dst *ebiten.Image, g *world.Graphics, s *playScene) {
-	left := f.bannerUntil - s.clock.frames
+func (f *effects) drawBanner(dst *ebiten.Image, g *world.Graphics, fr *playFrame) {
+	left := f.bannerUntil - fr.frame
 	if left <= 0 {
 		return
 	}
 	a := float32(min(1, float64(left)/30))
-	k := ui.UiScale(s.win.w, s.win.h)
-	y := max(s.win.h/4-ui.Px(20, k), topHUDBottom(s.win.w, s.win.h)+ui.Px(8, k))
+	k := ui.UiScale(fr.w, fr.h)
+	y := max(fr.h/4-ui.Px(20, k), topHUDBottom(fr.w, fr.h)+ui.Px(8, k))
 	bw := max(g.Text.Advance(f.banner, 3*k), g.Text.Advance(f.bannerSub, k))
-	r, ok := g.Boxes.Room("boss banner", bw, ui.Px(50, k)+int(ui.GlyphH*k), y, 1, s.win.w, s.win.h, ui.Px(ui.TransientGap, k))
+	r, ok := g.Boxes.Room("boss banner", bw, ui.Px(50, k)+int(ui.GlyphH*k), y, 1, fr.w, fr.h, ui.Px(ui.TransientGap, k))
 	if !ok {
 		return // no room free of other words this frame (ui/placement.go)
 	}
-	g.Text.Draw(dst, f.banner, s.win.w/2, r.Min.Y, 3*k, ui.AlignCenter, ui.Fade(ui.ColTitle, a))
-	g.Text.Draw(dst, f.bannerSub, s.win.w/2, r.Min.Y+ui.Px(50, k), k, ui.AlignCenter, ui.Fade(ui.ColText, a))
+	g.Text.Draw(dst, f.banner, fr.w/2, r.Min.Y, 3*k, ui.AlignCenter, ui.Fade(ui.ColTitle, a))
+	g.Text.Draw(dst, f.bannerSub, fr.w/2, r.Min.Y+ui.Px(50, k), k, ui.AlignCenter, ui.Fade(ui.ColText, a))
 }
 
 // drawBossMarker points from the screen's edge toward the boss the player
 // has met when it is off screen.
-func (f *effects) drawBossMarker(dst *ebiten.Image, g *world.Graphics, s *playScene, at game.Vec) {
-	x, y := s.onScreen(at.X, at.Y)
-	w, h := float32(s.win.w), float32(s.win.h)
+func (f *effects) drawBossMarker(dst *ebiten.Image, g *world.Graphics, fr *playFrame, at game.Vec) {
+	x, y := fr.onScreen(at.X, at.Y)
+	w, h := float32(fr.w), float32(fr.h)
 	const margin = 36
 	if x >= 0 && y >= 0 && x <= w && y <= h {
 		return

@@ -38,12 +38,12 @@ func TestReadingTheFight(t *testing.T) {
 	t.Run("a hit on the own ship floats its damage and shakes the screen, unless shake is off", func(t *testing.T) {
 		require.True(t, hub.SetPlayerHealth(id, 100))
 		f := s.fx
-		f.onMark(s, hitMark(game.EvHit, game.ActorPlayer, id, 12))
+		f.onMark(s.frame(), hitMark(game.EvHit, game.ActorPlayer, id, 12))
 		assert.True(t, popShown(f, "12"))
 		assert.Greater(t, f.shake, 0.0)
 		f.shake = 0
 		h.a.settings.ScreenShake = false
-		f.onMark(s, hitMark(game.EvHit, game.ActorPlayer, id, 9))
+		f.onMark(s.frame(), hitMark(game.EvHit, game.ActorPlayer, id, 9))
 		assert.Zero(t, f.shake)
 		assert.True(t, popShown(f, "9"))
 		h.a.settings.ScreenShake = true

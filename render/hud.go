@@ -201,14 +201,14 @@ func (h *hud) fitPlace(g *world.Graphics, w int, k float64) bool {
 	return true
 }
 
-func (h *hud) draw(dst *ebiten.Image, g *world.Graphics, s *playScene, v *world.View) {
-	w := float32(s.win.w)
-	k := ui.UiScale(s.win.w, s.win.h)
+func (h *hud) draw(dst *ebiten.Image, g *world.Graphics, fr *playFrame, v *world.View) {
+	w := float32(fr.w)
+	k := ui.UiScale(fr.w, fr.h)
 	graphTop := ui.Pxf(32, k) // the net graph goes under the minimap, if any
-	if l, ok := h.mini.draw(dst, g, v, s.keeperMark(), s.win.w, s.win.h); ok {
+	if l, ok := h.mini.draw(dst, g, v, fr.keeper, fr.w, fr.h); ok {
 		graphTop = l.bottom() + ui.Pxf(8, k)
 	}
-	self, ok := s.rt.Self()
+	self, ok := fr.rt.Self()
 	if ok {
 		frac := float32(0)
 		if self.MaxHP > 0 {
@@ -218,20 +218,20 @@ func (h *hud) draw(dst *ebiten.Image, g *world.Graphics, s *playScene, v *world.
 		if frac < 0.3 {
 			c = colHPLow
 		}
-		r := hpBarRect(s.win.w, s.win.h)
+		r := hpBarRect(fr.w, fr.h)
 		g.Boxes.AddKept("health bar", r) // the inventory leaves it in view
 		g.Shapes.Rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
 		g.Shapes.Rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
 	}
-	abOK := ok && h.drawAbilityBar(dst, g, s)
-	boss := h.drawBossBar(dst, g, s)
-	graph := s.netGraph && !s.inv.open && !s.pause.open // the inventory would cover its words, the pause menu hide them
+	abOK := ok && h.drawAbilityBar(dst, g, fr)
+	boss := h.drawBossBar(dst, g, fr)
+	graph := fr.netGraph && !fr.invOpen && !fr.paused // the inventory would cover its words, the pause menu hide them
 	if graph {
-		h.drawGraphShapes(dst, g, w, graphTop, s.clock.frames, k)
+		h.drawGraphShapes(dst, g, w, graphTop, fr.frame, k)
 	}
 	g.Shapes.Flush(dst)
 	if ok {
-		r := hpBarRect(s.win.w, s.win.h)
+		r := hpBarRect(fr.w, fr.h)
 		g.Text.Draw(dst, h.hpText, r.Min.X+ui.Px(10, k), r.Min.Y+(r.Dy()-int(ui.GlyphH*k))/2, k, ui.AlignLeft, ui.ColText)
 		if abOK {
 			a := abilityBarRect(r, k)
@@ -244,16 +244,16 @@ func (h *hud) draw(dst *ebiten.Image, g *world.Graphics, s *playScene, v *world.
 	}
 	if boss != "" {
 		// under the bar: the corners' text stays clear
-		g.Text.Draw(dst, boss, s.win.w/2, bossBarBottom(k)+ui.Px(4, k), k, ui.AlignCenter, ui.ColText)
+		g.Text.Draw(dst, boss, fr.w/2, bossBarBottom(k)+ui.Px(4, k), k, ui.AlignCenter, ui.ColText)
 	}
-	if h.fitPlace(g, s.win.w, k) && h.placeLine != "" {
-		fmt.Fprintf(s.logw, "duskfall: corner line %q at %d×%d\n", h.placeLine, s.win.w, s.win.h) // window tests read what the corner shows
+	if h.fitPlace(g, fr.w, k) && h.placeLine != "" {
+		fmt.Fprintf(fr.logw, "duskfall: corner line %q at %d×%d\n", h.placeLine, fr.w, fr.h) // window tests read what the corner shows
 	}
 	g.Text.Draw(dst, h.placeLine, ui.Px(12, k), ui.Px(8, k), k, ui.AlignLeft, ui.ColDim)
-	g.Text.Draw(dst, h.pingText, s.win.w-ui.Px(12, k), ui.Px(8, k), k, ui.AlignRight, ui.ColDim)
-	g.Text.Draw(dst, h.helpLine(g, *s.keys, s.win.w, k), s.win.w/2, s.win.h-ui.Px(22, k), k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(dst, h.pingText, fr.w-ui.Px(12, k), ui.Px(8, k), k, ui.AlignRight, ui.ColDim)
+	g.Text.Draw(dst, h.helpLine(g, *fr.keys, fr.w, k), fr.w/2, fr.h-ui.Px(22, k), k, ui.AlignCenter, ui.ColDim)
 	if graph {
-		x := s.win.w - ui.Px(12, k) - h.graphW + ui.Px(10, k)
+		x := fr.w - ui.Px(12, k) - h.graphW + ui.Px(10, k)
 		for i, l := range h.graphLines {
 			g.Text.Draw(dst, l, x, int(graphTop)+ui.Px(8, k)+i*ui.Px(graphLineH, k), k, ui.AlignLeft, ui.ColText)
 		}
@@ -277,11 +277,11 @@ func statusLine(flags uint8, inDungeon bool) string {
 // the top and returns its name. A boss behind a wall it was never seen past
 // stays a secret, like any enemy out of sight; once met, its bar stays while
 // it is in range, so a pillar between the two does not make it flicker.
-func (h *hud) drawBossBar(dst *ebiten.Image, g *world.Graphics, s *playScene) string {
-	fog := s.rt.Fog()
-	inst, _ := s.rt.Instance()
-	for _, e := range s.rt.Enemies() {
-		d, ok := s.look.EnemyDef(e.Kind)
+func (h *hud) drawBossBar(dst *ebiten.Image, g *world.Graphics, fr *playFrame) string {
+	fog := fr.rt.Fog()
+	inst, _ := fr.rt.Instance()
+	for _, e := range fr.rt.Enemies() {
+		d, ok := fr.look.EnemyDef(e.Kind)
 		if !ok || !d.Boss || e.MaxHP <= 0 {
 			continue
 		}
@@ -290,14 +290,14 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *world.Graphics, s *playScene) st
 			continue
 		}
 		h.bossMet = bossRef{instance: inst, id: e.ID, ok: true}
-		k := ui.UiScale(s.win.w, s.win.h)
-		bw := bossBarWidth(s.win.w, s.win.h, k)
-		x := float32(s.win.w-bw) / 2
+		k := ui.UiScale(fr.w, fr.h)
+		bw := bossBarWidth(fr.w, fr.h, k)
+		x := float32(fr.w-bw) / 2
 		y, bh := ui.Pxf(bossBarY, k), ui.Pxf(10, k)
 		g.Boxes.Add("boss bar", ui.RectF(x-2, y-2, float32(bw+4), bh+4))
 		g.Shapes.Rect(dst, x-2, y-2, float32(bw+4), bh+4, colPanel)
 		bar := colBossBar
-		if e.Flags&game.EnemyTelegraph != 0 && s.clock.frames/4%2 == 0 {
+		if e.Flags&game.EnemyTelegraph != 0 && fr.frame/4%2 == 0 {
 			bar = colBossHot // it is about to fire: the bar flashes with it
 		}
 		g.Shapes.Rect(dst, x, y, float32(bw)*float32(world.Clamp01(float64(e.HP)/float64(e.MaxHP))), bh, bar)
@@ -370,12 +370,12 @@ func abilityBarRect(hp image.Rectangle, k float64) image.Rectangle {
 // toward ready (a shield's bar empties while it is up), and makes its words
 // when they change: the ability's name, then its key when ready or the
 // seconds left. It reports whether there is an ability to show.
-func (h *hud) drawAbilityBar(dst *ebiten.Image, g *world.Graphics, s *playScene) bool {
-	ab, st := s.rt.Ability()
+func (h *hud) drawAbilityBar(dst *ebiten.Image, g *world.Graphics, fr *playFrame) bool {
+	ab, st := fr.rt.Ability()
 	if ab == nil || ab.Cooldown <= 0 {
 		return false
 	}
-	r := abilityBarRect(hpBarRect(s.win.w, s.win.h), ui.UiScale(s.win.w, s.win.h))
+	r := abilityBarRect(hpBarRect(fr.w, fr.h), ui.UiScale(fr.w, fr.h))
 	g.Boxes.AddKept("ability bar", r)
 	frac := float32(1 - float64(st.Cooldown)/float64(ab.Cooldown))
 	c := colAbility
@@ -387,7 +387,7 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *world.Graphics, s *playScene)
 	}
 	g.Shapes.Rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
 	g.Shapes.Rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
-	key := abilityLabelKey{ab: ab, secs: (st.Cooldown + game.TickRate - 1) / game.TickRate, key: s.keys[ui.ActAbility]}
+	key := abilityLabelKey{ab: ab, secs: (st.Cooldown + game.TickRate - 1) / game.TickRate, key: fr.keys[ui.ActAbility]}
 	if key != h.abKey || h.abText == "" {
 		h.abKey = key
 		if key.secs == 0 {

@@ -55,27 +55,27 @@ func kindColour(k game.ItemKind) color.RGBA {
 // drawLoot draws the ground items in sight, bobbing on a dark plate that
 // glows in the kind's colour; the player's own instanced ones wear a
 // turning gold ring (and "yours", drawn with the labels).
-func (u *itemsUI) drawLoot(dst *ebiten.Image, a *world.ActorArt, s *playScene, fog *client.Fog) {
-	for _, l := range s.rt.Loot() {
+func (u *itemsUI) drawLoot(dst *ebiten.Image, a *world.ActorArt, fr *playFrame, fog *client.Fog) {
+	for _, l := range fr.rt.Loot() {
 		at := game.Vec{X: float64(l.X), Y: float64(l.Y)}
-		if !fog.CanSee(at) || !s.view.cam.Visible(at.X, at.Y, 24) {
+		if !fog.CanSee(at) || !fr.cam.Visible(at.X, at.Y, 24) {
 			continue
 		}
-		x, y := s.view.cam.ToScreen(at.X, at.Y)
+		x, y := fr.cam.ToScreen(at.X, at.Y)
 		kind := u.kind(int(l.Def))
 		c := itemColours[0]
 		if int(kind) < len(itemColours) {
 			c = itemColours[kind]
 		}
-		pulse := float32(0.5 + 0.5*math.Sin(float64(s.clock.frames)*0.06+float64(l.ID)))
-		if s.look.View.Glow {
+		pulse := float32(0.5 + 0.5*math.Sin(float64(fr.frame)*0.06+float64(l.ID)))
+		if fr.high {
 			a.Loot.Glow.Sprite(dst, a.PlateGlow, x, y, 0, 1, 1, c.Alpha(0.35+0.2*pulse))
 		}
 		a.Loot.Body.Sprite(dst, a.Plate, x, y, 0, 1, 1, c)
 		if l.Flags&wire.LootMine != 0 {
-			a.Loot.Body.Sprite(dst, a.Mine, x, y, float32(s.clock.frames)*0.02, 1, 1, colMine)
+			a.Loot.Body.Sprite(dst, a.Mine, x, y, float32(fr.frame)*0.02, 1, 1, colMine)
 		}
-		a.Loot.Body.Sprite(dst, a.Icon(int(l.Def), kind), x, y+lootBob(s.clock.frames, l.ID), 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
+		a.Loot.Body.Sprite(dst, a.Icon(int(l.Def), kind), x, y+lootBob(fr.frame, l.ID), 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
 	}
 }
 
@@ -85,14 +85,14 @@ func lootBob(frame int, id uint16) float32 {
 
 // drawLootLabels writes "yours" under the player's own instanced items:
 // nobody else sees them.
-func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *world.Graphics, s *playScene, fog *client.Fog) {
-	for _, l := range s.rt.Loot() {
+func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *world.Graphics, fr *playFrame, fog *client.Fog) {
+	for _, l := range fr.rt.Loot() {
 		at := game.Vec{X: float64(l.X), Y: float64(l.Y)}
-		if l.Flags&wire.LootMine == 0 || !fog.CanSee(at) || !s.view.cam.Visible(at.X, at.Y, 40) {
+		if l.Flags&wire.LootMine == 0 || !fog.CanSee(at) || !fr.cam.Visible(at.X, at.Y, 40) {
 			continue
 		}
-		x, y := s.view.cam.ToScreen(at.X, at.Y)
-		s.labels.Draw(dst, g, "yours", int(x), int(y+lootBob(s.clock.frames, l.ID))+15, world.LabelDown, colMineText)
+		x, y := fr.cam.ToScreen(at.X, at.Y)
+		fr.labels.Draw(dst, g, "yours", int(x), int(y+lootBob(fr.frame, l.ID))+15, world.LabelDown, colMineText)
 	}
 }
 
@@ -101,39 +101,39 @@ func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *world.Graphics, s *playSc
 // (drawTip), and over the fight with what comes and goes otherwise
 // (drawPlayTip); the feedback and the cleared banner come and go too
 // (ui/placement.go).
-func (u *itemsUI) drawHUD(dst *ebiten.Image, g *world.Graphics, s *playScene, panel bool) {
-	sh := s.rt.Sheet()
+func (u *itemsUI) drawHUD(dst *ebiten.Image, g *world.Graphics, fr *playFrame, panel bool) {
+	sh := fr.rt.Sheet()
 	if !sh.Known {
 		return
 	}
-	w, h := s.win.w, s.win.h
-	lit := u.tipSlot(s.inv.open)
-	if panel || s.pause.open {
+	w, h := fr.w, fr.h
+	lit := u.tipSlot(fr.invOpen)
+	if panel || fr.paused {
 		lit = -1
 	}
 	g.Boxes.AddKept("item bar", barRect(w, h))
 	u.drawBarShapes(dst, g.Shapes, sh, w, h, lit)
 	g.Shapes.Flush(dst)
-	u.drawBarIcons(dst, s.look, sh, w, h)
+	u.drawBarIcons(dst, fr.look, sh, w, h)
 	u.drawBarText(dst, g, sh, w, h)
 }
 
 // drawTip draws the tooltip of the slot under the mouse over the open
 // inventory, if any.
-func (u *itemsUI) drawTip(dst *ebiten.Image, g *world.Graphics, s *playScene) {
-	if r, ok := u.tipRect(g, s); ok {
-		u.drawTooltip(dst, g, &u.tips[u.hover], r, ui.UiScale(s.win.w, s.win.h))
+func (u *itemsUI) drawTip(dst *ebiten.Image, g *world.Graphics, fr *playFrame) {
+	if r, ok := u.tipRect(g, fr); ok {
+		u.drawTooltip(dst, g, &u.tips[u.hover], r, ui.UiScale(fr.w, fr.h))
 	}
 }
 
 // tipRect is where the tooltip of the slot under the mouse goes over the
 // open inventory, and whether one shows: not while the game is paused. It
 // rises clear of the inventory's footer, which says how to close it.
-func (u *itemsUI) tipRect(g *world.Graphics, s *playScene) (image.Rectangle, bool) {
-	if u.hover < 0 || s.pause.open || !s.inv.open || !s.rt.Sheet().Known {
+func (u *itemsUI) tipRect(g *world.Graphics, fr *playFrame) (image.Rectangle, bool) {
+	if u.hover < 0 || fr.paused || !fr.invOpen || !fr.rt.Sheet().Known {
 		return image.Rectangle{}, false
 	}
-	w, h := s.win.w, s.win.h
+	w, h := fr.w, fr.h
 	k := ui.UiScale(w, h)
 	r := tooltipRect(g, &u.tips[u.hover], slotRect(u.hover, w, h), w, k)
 	inv := invRect(w, h)
@@ -147,13 +147,13 @@ func (u *itemsUI) tipRect(g *world.Graphics, s *playScene) (image.Rectangle, boo
 // the fight, when no panel is open: in the place nearest over its slot
 // that is free of every box drawn so far (ui/placement.go), or, with no room
 // this frame, not at all.
-func (u *itemsUI) drawPlayTip(dst *ebiten.Image, g *world.Graphics, s *playScene) {
+func (u *itemsUI) drawPlayTip(dst *ebiten.Image, g *world.Graphics, fr *playFrame) {
 	i := u.tipSlot(false)
-	if i < 0 || s.inv.open || s.pause.open || s.keeper.open || !s.rt.Sheet().Known {
+	if i < 0 || fr.invOpen || fr.paused || fr.keeperOpen || !fr.rt.Sheet().Known {
 		u.sayTip(-1)
 		return
 	}
-	w, h := s.win.w, s.win.h
+	w, h := fr.w, fr.h
 	k := ui.UiScale(w, h)
 	want := tooltipRect(g, &u.tips[i], slotRect(i, w, h), w, k)
 	r, ok := g.Boxes.RoomAt("tooltip", want.Min.X, want.Dx(), want.Dy(), want.Min.Y, -1, w, h, ui.Px(ui.TransientGap, k))
@@ -392,27 +392,27 @@ func (u *itemsUI) drawBanner(dst *ebiten.Image, g *world.Graphics, fits *ui.Tran
 
 // drawPrompt says what E does where the ship stands, in a box over the
 // XP line: a fixed place, clear of the names over ships and the keeper.
-func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *world.Graphics, s *playScene, nearKeeper bool) {
-	self, ok := s.rt.Self()
+func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *world.Graphics, fr *playFrame, nearKeeper bool) {
+	self, ok := fr.rt.Self()
 	if !ok || self.Flags&game.PlayerDead != 0 {
 		return
 	}
-	use := s.keys[ui.ActInteract]
-	msg := promptFor(u.lootInReach(s.rt.Loot(), self.Pos, use), nearKeeper, s.rt.Sheet().Owed, s.portalPrompt(self.Pos), u.keyWord(use), u.nextText)
+	use := fr.keys[ui.ActInteract]
+	msg := promptFor(u.lootInReach(fr.rt.Loot(), self.Pos, use), nearKeeper, fr.rt.Sheet().Owed, fr.portalPrompt(self.Pos), u.keyWord(use), u.nextText)
 	u.sayPrompt(msg)
 	if msg == "" {
 		return
 	}
-	k := ui.UiScale(s.win.w, s.win.h)
-	y := barRect(s.win.w, s.win.h).Min.Y - ui.Px(promptUp, k)
+	k := ui.UiScale(fr.w, fr.h)
+	y := barRect(fr.w, fr.h).Min.Y - ui.Px(promptUp, k)
 	tw := g.Text.Advance(msg, k)
-	r, ok := g.Boxes.Room("prompt", tw+2*(ui.Px(12, k)), int(ui.GlyphH*k)+ui.Px(8, k), y-ui.Px(4, k), -1, s.win.w, s.win.h, ui.Px(ui.TransientGap, k))
+	r, ok := g.Boxes.Room("prompt", tw+2*(ui.Px(12, k)), int(ui.GlyphH*k)+ui.Px(8, k), y-ui.Px(4, k), -1, fr.w, fr.h, ui.Px(ui.TransientGap, k))
 	if !ok {
 		return // a panel over the bar leaves it no room (ui/placement.go)
 	}
 	ui.Frame(dst, g.Shapes, r, colTipPanel, colTitleEdge)
 	g.Shapes.Flush(dst)
-	g.Text.Draw(dst, msg, s.win.w/2, r.Min.Y+ui.Px(4, k), k, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(dst, msg, fr.w/2, r.Min.Y+ui.Px(4, k), k, ui.AlignCenter, ui.ColTitle)
 }
 
 // sayPrompt writes E's prompt when it changes, for window tests:

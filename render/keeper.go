@@ -347,22 +347,22 @@ func (k *keeperUI) optionRect(i, w, h int) image.Rectangle {
 // drawFigure draws the keeper on its tile when the tile is explored: lit
 // in sight with its orb pulsing, dim where only remembered, with a halo
 // while an upgrade is owed.
-func (k *keeperUI) drawFigure(dst *ebiten.Image, a *world.ActorArt, sb *ui.ShapeBatch, s *playScene, fog *client.Fog) {
-	at, ok := k.spot(s.rt, s.clock.frames)
+func (k *keeperUI) drawFigure(dst *ebiten.Image, a *world.ActorArt, sb *ui.ShapeBatch, fr *playFrame, fog *client.Fog) {
+	at, ok := k.spot(fr.rt, fr.frame)
 	tx, ty := int(at.X)/game.TileSize, int(at.Y)/game.TileSize
-	if !ok || !fog.Explored(tx, ty) || !s.view.cam.Visible(at.X, at.Y, 40) {
+	if !ok || !fog.Explored(tx, ty) || !fr.cam.Visible(at.X, at.Y, 40) {
 		return
 	}
-	x, y := s.view.cam.ToScreen(at.X, at.Y)
+	x, y := fr.cam.ToScreen(at.X, at.Y)
 	if !fog.Visible(tx, ty) {
 		a.Ships.Body.Sprite(dst, a.Keeper, x, y, 0, 1, 1, ui.RGBA{R: world.FogExplore, G: world.FogExplore, B: world.FogExplore, A: 1})
 		return
 	}
-	pulse := float32(0.5 + 0.5*math.Sin(float64(s.clock.frames)*0.07))
-	if s.rt.Sheet().Owed > 0 {
+	pulse := float32(0.5 + 0.5*math.Sin(float64(fr.frame)*0.07))
+	if fr.rt.Sheet().Owed > 0 {
 		sb.Ring(dst, x, y-4, 25+2*pulse, 28+2*pulse, func(int) ui.RGBA { return colMine.Alpha(0.55) })
 	}
-	if s.look.View.Glow {
+	if fr.high {
 		a.Ships.Glow.Sprite(dst, a.KeeperGlow, x, y, 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 0.6 + 0.3*pulse})
 	}
 	a.Ships.Body.Sprite(dst, a.Keeper, x, y, 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
@@ -371,12 +371,12 @@ func (k *keeperUI) drawFigure(dst *ebiten.Image, a *world.ActorArt, sb *ui.Shape
 
 // figureBox is where the keeper's figure stands on the world image this
 // frame, when it is drawn.
-func (k *keeperUI) figureBox(a *world.ActorArt, s *playScene, fog *client.Fog) (image.Rectangle, bool) {
-	at, ok := k.spot(s.rt, s.clock.frames)
-	if !ok || !fog.Explored(int(at.X)/game.TileSize, int(at.Y)/game.TileSize) || !s.view.cam.Visible(at.X, at.Y, 40) {
+func (k *keeperUI) figureBox(a *world.ActorArt, fr *playFrame, fog *client.Fog) (image.Rectangle, bool) {
+	at, ok := k.spot(fr.rt, fr.frame)
+	if !ok || !fog.Explored(int(at.X)/game.TileSize, int(at.Y)/game.TileSize) || !fr.cam.Visible(at.X, at.Y, 40) {
 		return image.Rectangle{}, false
 	}
-	x, y := s.view.cam.ToScreen(at.X, at.Y)
+	x, y := fr.cam.ToScreen(at.X, at.Y)
 	return world.SpriteBox(a.Keeper, x, y), true
 }
 
@@ -384,12 +384,12 @@ func (k *keeperUI) figureBox(a *world.ActorArt, s *playScene, fog *client.Fog) (
 const keeperOrbX, keeperOrbY = 16.3, -28.5
 
 // drawLabel names the keeper over its head while it is in sight.
-func (k *keeperUI) drawLabel(dst *ebiten.Image, g *world.Graphics, s *playScene, fog *client.Fog) {
-	if !k.found || !fog.CanSee(k.at) || !s.view.cam.Visible(k.at.X, k.at.Y, 80) {
+func (k *keeperUI) drawLabel(dst *ebiten.Image, g *world.Graphics, fr *playFrame, fog *client.Fog) {
+	if !k.found || !fog.CanSee(k.at) || !fr.cam.Visible(k.at.X, k.at.Y, 80) {
 		return
 	}
-	x, y := s.view.cam.ToScreen(k.at.X, k.at.Y)
-	s.labels.Draw(dst, g, k.label, int(x), int(y)-62, world.LabelUp, colNPCText) // placed with the others, clear of the HUD
+	x, y := fr.cam.ToScreen(k.at.X, k.at.Y)
+	fr.labels.Draw(dst, g, k.label, int(x), int(y)-62, world.LabelUp, colNPCText) // placed with the others, clear of the HUD
 }
 
 // drawPanel draws the open panel over the dimmed screen: a card per

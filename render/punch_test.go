@@ -169,9 +169,10 @@ func TestHitStop(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := &playScene{playEnv: playEnv{settings: &profile.Settings{ScreenShake: c.shake}}, fx: newEffects(), clock: playClock{frames: 50}}
-			s.fx.addHitStop(s, 3)
-			s.fx.addShake(s, 5)
+			s := &playScene{fx: newEffects()}
+			fr := &playFrame{settings: &profile.Settings{ScreenShake: c.shake}, frame: 50}
+			s.fx.addHitStop(fr, 3)
+			s.fx.addShake(fr, 5)
 			s.holdFrame()
 			assert.Equal(t, c.held, s.holdFrame())
 			assert.Equal(t, c.shake, s.fx.shake > 0)

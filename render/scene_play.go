@@ -56,6 +56,7 @@ type playScene struct {
 	keeper *keeperUI
 
 	classOf func(uint16) *game.Class // s.rt.PlayerClass, made once for the world's view
+	pf      playFrame                // what the HUD and the effects read of this frame (play_frame.go)
 }
 
 // playView is where the play scene looks: the camera on the own ship, the
@@ -346,7 +347,7 @@ func (s *playScene) Update() error {
 		return nil
 	}
 	s.marks.seen = s.rt.HitsSince(s.marks.seen, s.marks.onMark)
-	s.fx.update(s)
+	s.fx.update(s.frame())
 	s.listen(it)
 	s.follow()
 	s.notePlaying()
@@ -641,33 +642,34 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	world := s.worldTarget(screen)
 	world.Fill(color.Black)
 	v := s.worldView()
-	s.drawWorld(world, g, &v)
+	fr := s.frame()
+	s.drawWorld(world, g, &v, fr)
 	g.Shapes.Flush(world)
 	g.Bullets.Draw(world, v.Bullets, v.Telegraphs, v.Cam, v.Fog)
-	s.fx.draw(world, g, s)
+	s.fx.draw(world, g, fr)
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
 	s.labels.Avoid(g.Boxes.Last, s.view.zoom, world.Bounds())
 	s.drawLabels(world, g)
-	s.items.drawLootLabels(world, g, s, s.rt.Fog())
-	s.keeper.drawLabel(world, g, s, s.rt.Fog())
+	s.items.drawLootLabels(world, g, fr, s.rt.Fog())
+	s.keeper.drawLabel(world, g, fr, s.rt.Fog())
 	s.present(screen, world)
 	g.Boxes.On = true
 	// Under a panel that dims the screen the HUD keeps its bars and slots
 	// and leaves its words out: they would show through the panel's own.
 	g.Text.Quiet = s.pause.open || s.keeper.open
-	s.hud.draw(screen, g, s, &v)
+	s.hud.draw(screen, g, fr, &v)
 	if s.fx.bossSeen {
-		s.fx.drawBossMarker(screen, g, s, s.fx.bossAt)
+		s.fx.drawBossMarker(screen, g, fr, s.fx.bossAt)
 		g.Shapes.Flush(screen)
 	}
-	s.items.drawHUD(screen, g, s, s.keeper.open)
+	s.items.drawHUD(screen, g, fr, s.keeper.open)
 	s.drawPortalPointers(screen, g)
 	g.Text.Quiet = false
 	if s.inv.open {
 		s.inv.refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[ui.ActAbility])
-		tip, tipped := s.items.tipRect(g, s)
+		tip, tipped := s.items.tipRect(g, fr)
 		if tipped { // the tooltip goes over the panel: the panel's words under it are left out
 			g.Text.Hole = tip
 		}
@@ -675,7 +677,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 		g.Text.Hole = image.Rectangle{}
 		if tipped {
 			g.Boxes.Overlay(false)
-			s.items.drawTip(screen, g, s)
+			s.items.drawTip(screen, g, fr)
 		}
 	}
 	s.keeper.drawPanel(screen, g, s.win.w, s.win.h)
@@ -713,14 +715,14 @@ func (s *playScene) worldView() world.View {
 // drawWorld draws the world under the bullets: the ground and portals,
 // what stands on the ground of the hub and the dungeons (the keeper,
 // loot), then the actors.
-func (s *playScene) drawWorld(world *ebiten.Image, g *world.Graphics, v *world.View) {
+func (s *playScene) drawWorld(world *ebiten.Image, g *world.Graphics, v *world.View, fr *playFrame) {
 	s.look.NoteHits(s.rt, v)
 	a, ok := s.look.DrawGround(world, g, v)
 	if !ok {
 		return
 	}
-	s.keeper.drawFigure(world, a, g.Shapes, s, v.Fog)
-	s.items.drawLoot(world, a, s, v.Fog)
+	s.keeper.drawFigure(world, a, g.Shapes, fr, v.Fog)
+	s.items.drawLoot(world, a, fr, v.Fog)
 	s.look.DrawActors(world, g, a, v)
 }
 
@@ -832,15 +834,6 @@ func (s *playScene) listen(it client.Intent) {
 	if sh := s.rt.Sheet(); sh.Known {
 		s.dir.Sheet(sh.Action, sh.ActionAt.UnixNano())
 	}
-}
-
-// punchView is what the punch's light is drawn from this frame.
-func (s *playScene) punchView(g *world.Graphics) punchView {
-	self, ok := s.rt.Self()
-	friendly, hot := g.Bullets.FriendlyColours()
-	return punchView{frame: s.clock.frames, cam: s.view.cam, self: self.Pos, hasSelf: ok, aim: s.lastAim,
-		muzzleOffset: s.rt.PlayerStats().MuzzleOffset, friendly: friendly, hot: hot,
-		glows: s.quality.highQuality()}
 }
 
 // keeperMark is where the minimap marks the keeper this frame.

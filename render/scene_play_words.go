@@ -15,16 +15,17 @@ func (s *playScene) drawTransients(dst *ebiten.Image, g *world.Graphics) {
 		return
 	}
 	w, h, now := s.win.w, s.win.h, s.now()
+	fr := s.frame()
 	fight := !s.pause.open // the pause menu shows only the answers to what it does: the sentence and the feedback
 	if fight && !s.keeper.open {
-		s.items.drawPrompt(dst, g, s, s.keeper.near(s.rt, s.clock.frames))
+		s.items.drawPrompt(dst, g, fr, s.keeper.near(s.rt, s.clock.frames))
 	}
-	s.items.drawPlayTip(dst, g, s) // what the player points at, over its slot
+	s.items.drawPlayTip(dst, g, fr) // what the player points at, over its slot
 	if self, ok := s.rt.Self(); ok && fight {
 		s.drawLine(dst, g, &s.said.Status, "status", statusLine(self.Flags, s.inDungeon()), h/2+ui.Px(64, ui.UiScale(w, h)), 1)
 	}
 	if fight {
-		s.fx.drawBanner(dst, g, s)
+		s.fx.drawBanner(dst, g, fr)
 	}
 	if text, at := s.rt.Notice(); text != "" && now.Sub(at) < noticeShown {
 		s.drawLine(dst, g, &s.said.Notice, "notice", text, h/4, 1)

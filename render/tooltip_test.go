@@ -124,7 +124,7 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 		defer func() { s.inv.open = false }()
 		h.press(over(ui.FrameInput{}))
 		assert.Equal(t, 1, s.items.tipSlot(true), "no rest needed over the inventory")
-		_, ok := s.items.tipRect(h.a.gfx, s)
+		_, ok := s.items.tipRect(h.a.gfx, s.frame())
 		assert.True(t, ok)
 		_, shown := named(drawn(), "tooltip")
 		assert.False(t, shown, "not placed over the fight as well")
