@@ -31,7 +31,8 @@
 // settingsKeeper, and the play scene gets a playEnv (the Settings and key
 // bindings it reads each frame, the content, the sound, the quality judge).
 //
-// Items are drawn from the client's sheet (items.go, items_draw.go): the
+// Items are drawn from the client's sheet (render/hud: items.go,
+// items_draw.go): the
 // inventory bar (1–8 use a bag slot on the press, Shift drops it, a click
 // on a worn slot takes it off; a click that lands on the bar fires nothing
 // until the button is let go), tooltips with real numbers (statwords.go:
@@ -39,7 +40,7 @@
 // loot on the ground (the player's own instanced items ringed in gold and
 // marked "yours"), a line of feedback for each thing the server did, the
 // XP bar and the banner of a cleared dungeon. The upgrade keeper
-// (keeper.go) stands on its TileNPC tile and is a dot on the minimap; E
+// (render/hud/keeper.go) stands on its TileNPC tile and is a dot on the minimap; E
 // beside it with a choice owed opens its panel of the three options on
 // offer with their numbers before → after. The panel only asks: the
 // server decides, and its answer (the next sheet) closes the panel or
@@ -47,7 +48,9 @@
 //
 // What the scenes are made of lives beside them: the world's drawing
 // (render/world: ground, light, fog, actors, bullets, each drawer taking
-// a world.View of the frame), the UI kit (render/ui: input, key
+// a world.View of the frame), what play draws besides it (render/hud:
+// bars, minimap, items, keeper, effects, each reading a hud.Frame), the
+// UI kit (render/ui: input, key
 // bindings, widgets, text, shapes, the UI scale) and the sound
 // (render/sound). The settings (player name, last address joined,
 // account token) and the known servers are the player's profile

@@ -9,6 +9,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 )
 
@@ -38,23 +39,23 @@ func TestReadingTheFight(t *testing.T) {
 	t.Run("a hit on the own ship floats its damage and shakes the screen, unless shake is off", func(t *testing.T) {
 		require.True(t, hub.SetPlayerHealth(id, 100))
 		f := s.fx
-		f.onMark(s.frame(), hitMark(game.EvHit, game.ActorPlayer, id, 12))
+		f.OnMark(s.frame(), hitMark(game.EvHit, game.ActorPlayer, id, 12))
 		assert.True(t, popShown(f, "12"))
-		assert.Greater(t, f.shake, 0.0)
-		f.shake = 0
+		assert.Greater(t, f.Shake, 0.0)
+		f.Shake = 0
 		h.a.settings.ScreenShake = false
-		f.onMark(s.frame(), hitMark(game.EvHit, game.ActorPlayer, id, 9))
-		assert.Zero(t, f.shake)
+		f.OnMark(s.frame(), hitMark(game.EvHit, game.ActorPlayer, id, 9))
+		assert.Zero(t, f.Shake)
 		assert.True(t, popShown(f, "9"))
 		h.a.settings.ScreenShake = true
 	})
 	t.Run("a shake fades", func(t *testing.T) {
-		f := newEffects()
-		f.shake = maxShake
+		f := hud.NewEffects()
+		f.Shake = hud.MaxShake
 		for range 60 {
-			f.shake *= shakeDecay
+			f.Shake *= hud.ShakeDecay
 		}
-		x, y := f.shakeOffset(7)
+		x, y := f.ShakeOffset(7)
 		assert.Zero(t, x)
 		assert.Zero(t, y)
 	})
@@ -66,9 +67,9 @@ func TestReadingTheFight(t *testing.T) {
 		assert.InDelta(t, float64(c.Enemies[warden].MaxHP)*2/5, s.look.WholeHealth(uint8(warden), 1, 1), 0.01)
 	})
 	t.Run("numbers are formatted once", func(t *testing.T) {
-		f := newEffects()
-		a := f.number(42)
-		assert.Zero(t, allocsPerRun(10, func() { _ = f.number(42) }))
+		f := hud.NewEffects()
+		a := f.Number(42)
+		assert.Zero(t, allocsPerRun(10, func() { _ = f.Number(42) }))
 		assert.Equal(t, "42", a)
 	})
 }
@@ -77,9 +78,9 @@ func hitMark(kind game.EventKind, actor uint8, id uint16, amount int16) client.H
 	return client.HitMark{Event: game.Event{Kind: kind, Actor: actor, ID: id, Amount: amount}}
 }
 
-func popShown(f *effects, text string) bool {
-	for _, p := range f.pops {
-		if p.alive && p.text == text {
+func popShown(f *hud.Effects, text string) bool {
+	for _, p := range f.Pops {
+		if p.Alive && p.Text == text {
 			return true
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 )
 
@@ -39,16 +40,16 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 	h.a.Draw(screen) // the text cache the lines are measured with
 	var prompts []string
 	for _, w := range []int{4000, 900, 300} {
-		prompts = append(prompts, s.hud.helpLine(h.a.gfx, keys, w, 1))
+		prompts = append(prompts, s.hud.HelpLine(h.a.gfx, keys, w, 1))
 	}
 	loot := []wire.GroundLoot{{Def: 0, X: 100, Y: 100}}
 	prompts = append(prompts,
-		s.items.lootInReach(loot, game.Vec{X: 100, Y: 100}, keys[ui.ActInteract]),
-		promptFor("", true, 1, "", s.items.keyWord(keys[ui.ActInteract]), ""),
+		s.items.LootInReach(loot, game.Vec{X: 100, Y: 100}, keys[ui.ActInteract]),
+		hud.PromptFor("", true, 1, "", s.items.KeyWord(keys[ui.ActInteract]), ""),
 	)
-	s.inv.open = true
+	s.inv.Open = true
 	h.a.Draw(screen)
-	prompts = append(prompts, s.inv.foot)
+	prompts = append(prompts, s.inv.Foot)
 	require.NotEmpty(t, s.rt.Portals(), "the hub has portals")
 	prompts = append(prompts, s.portalPrompt(s.rt.Portals()[0].Pos))
 
@@ -82,10 +83,10 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 		}
 	})
 	t.Run("the bar labels each bag slot with its key", func(t *testing.T) {
-		s.inv.open = false
+		s.inv.Open = false
 		h.press(ui.FrameInput{})
-		assert.Equal(t, []string{"R", "T", "Y", "U", "O", "P", "L", "M"}, s.items.slotLabel[:game.BagSlots])
-		assert.Equal(t, "R/T/Y/U/O/P/L/M", s.items.slotsWord, "as the bag-full words name them")
+		assert.Equal(t, []string{"R", "T", "Y", "U", "O", "P", "L", "M"}, s.items.SlotLabel[:game.BagSlots])
+		assert.Equal(t, "R/T/Y/U/O/P/L/M", s.items.SlotsWord, "as the bag-full words name them")
 	})
 	t.Run("the portal prompt names the interact key", func(t *testing.T) {
 		assert.True(t, strings.HasPrefix(prompts[len(prompts)-1], "Press G: "), prompts[len(prompts)-1])

@@ -21,6 +21,7 @@ import (
 	"duskfall/listen"
 	"duskfall/net/portmap"
 	"duskfall/net/wire"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 )
 
@@ -106,16 +107,16 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	router.set(portmap.Status{})
 	hub.run(240) // the toasts fade
 
-	hubPlay.inv.open = true
+	hubPlay.inv.Open = true
 	checkLayout(t, dir, "inventory", hub, []string{"item bar", "Stats"}, nil)
 	// What the bag does says so with the inventory open: its feedback
 	// lines find room among the panel's words, never level with the XP
 	// line over the bar.
 	for _, line := range []string{"Picked up Healing Potion", "Equipped Feather Charm", "Bag full: Shift+1-8 drops something"} {
-		hubPlay.items.push(line, hubPlay.now())
+		hubPlay.items.Push(line, hubPlay.now())
 	}
 	checkLayout(t, dir, "inventory with feedback", hub, []string{"Stats", "toast"}, nil)
-	hubPlay.inv.open = false
+	hubPlay.inv.Open = false
 	hub.run(240) // the toasts fade
 
 	hub.press(ui.FrameInput{Back: true})
@@ -157,7 +158,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 		return []string{"Choose an upgrade", "boss banner"}
 	}, nil)
 	hub.press(ui.FrameInput{Back: true})
-	require.False(t, hubPlay.keeper.open)
+	require.False(t, hubPlay.keeper.Open)
 
 	// Beside the keeper with an upgrade owed, E's prompt stands over the
 	// XP line; the inventory over it leaves it no room, and a tooltip goes
@@ -170,15 +171,15 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 		return []string{"prompt", "boss banner", "level-up", "cleared", "notice", "toast"}
 	}, nil)
 	giveABow(t, hub, hubRec, hubPlay)
-	hubPlay.inv.open = true
+	hubPlay.inv.Open = true
 	showEverything(t, hub, hubRec, hubPlay)
 	overSlot := func() {
-		c := slotRect(0, hub.a.w, hub.a.h)
+		c := hud.SlotRect(0, hub.a.w, hub.a.h)
 		hub.press(ui.FrameInput{MouseX: c.Min.X + c.Dx()/2, MouseY: c.Min.Y + c.Dy()/2, MouseMoved: true})
-		require.Zero(t, hubPlay.items.hover, "the pointer rests on the first slot")
+		require.Zero(t, hubPlay.items.Hover, "the pointer rests on the first slot")
 	}
 	checkLayout(t, dir, "inventory tooltip", hub, []string{"Stats", "Ashwood Bow"}, overSlot)
-	hubPlay.inv.open = false
+	hubPlay.inv.Open = false
 
 	hub.a.scenes.switchTo(hub.a.rosterScene(hub.a.sess))
 	hub.a.scenes.apply()
@@ -236,7 +237,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	// A boss falls: the cleared panel, the level it brought and the feedback
 	// of what it dropped, all at once, all shown from 1280×720 up; at
 	// 640×400 the cleared panel waits for the level-up words to go.
-	d.fx.bannerUntil = d.clock.frames
+	d.fx.BannerUntil = d.clock.frames
 	dungeon.run(4 * game.TickRate) // the host's sentence goes
 	startFalling(d)
 	checkLayoutAt(t, dir, "a boss falls", dungeon, func(sz image.Point) []string {
@@ -255,7 +256,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 // feedback lines, the longest the game says.
 func showEverything(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	t.Helper()
-	s.fx.banner, s.fx.bannerSub, s.fx.bannerUntil = "The Fury begins", "The Warden: Fury (2 of 3)", s.clock.frames+100*game.TickRate
+	s.fx.Banner, s.fx.BannerSub, s.fx.BannerUntil = "The Fury begins", "The Warden: Fury (2 of 3)", s.clock.frames+100*game.TickRate
 	startFalling(s)
 	hostOf(rec).Server.Say("the Warden's second phase fires rings: keep moving")
 	for range 10 { // the sentence arrives
@@ -270,18 +271,18 @@ func showEverything(t *testing.T, h *harness, rec *recorder, s *playScene) {
 // and three feedback lines, the longest the game says.
 func startFalling(s *playScene) {
 	now := s.now()
-	s.items.level.start(client.Sheet{Known: true, Level: 7, XP: 40, Next: 900, Owed: 2}, "the Keeper of Ways", now)
+	s.items.Level.Start(client.Sheet{Known: true, Level: 7, XP: 40, Next: 900, Owed: 2}, "the Keeper of Ways", now)
 	cleared := wire.Cleared{Dungeon: 1}
 	for _, name := range []string{"Marguerite", "Vesper", "Oduya", "Ilse"} {
 		cleared.Players = append(cleared.Players, wire.ClearedPlayer{Name: name, XP: 1240, Kills: 48, Items: []uint8{0, 3}})
 	}
-	s.items.clearAt, s.items.clearTxt = now, s.items.clearedLines(cleared)
+	s.items.ClearAt, s.items.ClearTxt = now, s.items.ClearedLines(cleared)
 	for _, line := range []string{
 		"Your provider shares your router's address (CGNAT): friends outside can't join",
 		"Join code copied: paste it to your friends",
 		"Your router did not open port 7777: friends outside your network can't join",
 	} {
-		s.items.push(line, now)
+		s.items.Push(line, now)
 	}
 }
 
@@ -325,12 +326,12 @@ func openKeeperPanel(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	require.GreaterOrEqual(t, i, 0, "the hub has its keeper")
 	w.Teleport(id, game.TileCenter(i%g.W, i/g.W).Add(game.Vec{X: game.TileSize}))
 	host.Server.GrantXP(id, game.XPToNext(1))
-	for n := 0; s.rt.Sheet().Owed == 0 || len(s.rt.Sheet().Offer) == 0 || !s.keeper.near(s.rt, s.clock.frames); n++ {
+	for n := 0; s.rt.Sheet().Owed == 0 || len(s.rt.Sheet().Offer) == 0 || !s.keeper.Near(s.rt, s.clock.frames); n++ {
 		require.Less(t, n, 300, "an upgrade is owed")
 		h.press(ui.FrameInput{MouseX: 700, MouseY: 40})
 	}
 	h.press(ui.FrameInput{Interact: true})
-	require.True(t, s.keeper.open, "the keeper's panel opens")
+	require.True(t, s.keeper.Open, "the keeper's panel opens")
 }
 
 // checkLayout draws the current scene at each size, saves the frame and
@@ -454,8 +455,8 @@ var transientNames = []string{"toast", "notice", "status", "prompt", "cleared", 
 // beside words on one row read as one line.
 func rowFaults(boxes []ui.UiBox, w, h int) []string {
 	k := ui.UiScale(w, h)
-	bar := barRect(w, h)
-	top := bar.Min.Y - xpLineUpAt(k)
+	bar := hud.BarRect(w, h)
+	top := bar.Min.Y - hud.XpLineUpAt(k)
 	row := image.Rect(bar.Min.X, top, bar.Max.X, top+int(ui.GlyphH*k))
 	if !slices.ContainsFunc(boxes, func(b ui.UiBox) bool { return b.Text && strings.HasPrefix(b.Name, "Level ") && b.R.Overlaps(row) }) {
 		return nil
@@ -513,7 +514,7 @@ func untilBossSeen(t *testing.T, h *harness) *playScene {
 	for range 600 {
 		h.press(ui.FrameInput{MouseX: 640, MouseY: 200})
 		inFrame(func() { h.a.Draw(screen) })
-		if s, ok := h.a.scenes.current.(*playScene); ok && s.hud.bossMet.ok {
+		if s, ok := h.a.scenes.current.(*playScene); ok && s.hud.BossMet.Ok {
 			return s
 		}
 	}

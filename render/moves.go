@@ -7,6 +7,7 @@ import (
 
 	"duskfall/net/lan"
 	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 // The app builds every scene, handing each the state it uses (scene.go),
@@ -31,7 +32,7 @@ func (a *app) connectingScene(sess session, title string) *connectingScene {
 }
 
 func (a *app) failedScene(title, reason string) *connectingScene {
-	fmt.Fprintf(a.logw, "duskfall: scene=failed %s: %s\n", title, capitalize(reason)) // window tests read why
+	fmt.Fprintf(a.logw, "duskfall: scene=failed %s: %s\n", title, ui.Capitalize(reason)) // window tests read why
 	return newFailedScene(&a.window, a, title, reason)
 }
 
@@ -182,7 +183,7 @@ func (a *app) joinFailed(reason string) {
 		a.scenes.switchTo(a.failedScene("Join", reason))
 		return
 	}
-	a.typed.err = capitalize(reason)
+	a.typed.err = ui.Capitalize(reason)
 	a.toJoin()
 }
 

@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 )
 
@@ -70,7 +71,7 @@ type pauseLayout struct {
 // at scale k: between the minimap's column and as far from the left edge,
 // as the boss bar does.
 func pauseWords(w, h int, k float64) (left, right int) {
-	side := minimapLeftRoom(w, h, k)
+	side := hud.MinimapLeftRoom(w, h, k)
 	if side*2 >= w-ui.Px(120, k) {
 		side = ui.Px(12, k)
 	}
@@ -105,14 +106,14 @@ func pauseColumn(w, h, costLines int, bs []*ui.Button) pauseLayout {
 // whenever a boss is met), the minimap's largest box, the health and
 // ability bars, and the item bar with the XP bar over it.
 func pauseHUD(w, h int, k float64, out *[4]image.Rectangle) {
-	bw := bossBarWidth(w, h, k)
-	x, y := (w-bw)/2, ui.Px(bossBarY, k)
+	bw := hud.BossBarWidth(w, h, k)
+	x, y := (w-bw)/2, ui.Px(hud.BossBarY, k)
 	out[0] = image.Rect(x-2, y-2, x+bw+2, y+ui.Px(10, k)+2)
-	box := minimapBoxWidth(w, h, k)
-	out[1] = image.Rect(w-minimapLeftRoom(w, h, k), 0, w, ui.Px(minimapTop, k)+int(math.Ceil(float64(box*minimapBoxH/minimapBoxW)))+2*minimapPad)
-	hp := hpBarRect(w, h)
-	out[2] = hp.Union(abilityBarRect(hp, k))
-	bar := barRect(w, h)
+	box := hud.MinimapBoxWidth(w, h, k)
+	out[1] = image.Rect(w-hud.MinimapLeftRoom(w, h, k), 0, w, ui.Px(hud.MinimapTop, k)+int(math.Ceil(float64(box*hud.MinimapBoxH/hud.MinimapBoxW)))+2*hud.MinimapPad)
+	hp := hud.HpBarRect(w, h)
+	out[2] = hp.Union(hud.AbilityBarRect(hp, k))
+	bar := hud.BarRect(w, h)
 	out[3] = image.Rect(bar.Min.X, bar.Min.Y-ui.Px(9, k), bar.Max.X, bar.Max.Y)
 }
 

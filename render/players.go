@@ -397,6 +397,6 @@ func (p *playersPanel) draw(dst *ebiten.Image, g *world.Graphics) {
 	}
 	ui.DrawFormTextAt(dst, &g.Graphics, p.form, 0, k)
 	if p.said != "" {
-		g.Text.Draw(dst, capitalize(p.said), p.win.w/2, p.back.Rect.Max.Y+ui.Px(16, k), k, ui.AlignCenter, ui.ColTitle)
+		g.Text.Draw(dst, ui.Capitalize(p.said), p.win.w/2, p.back.Rect.Max.Y+ui.Px(16, k), k, ui.AlignCenter, ui.ColTitle)
 	}
 }

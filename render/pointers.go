@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/game"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 	"duskfall/render/world"
 )
@@ -39,7 +40,7 @@ const (
 // drawPortalPointers draws the pointers to the hub's portals out of the
 // open field.
 func (s *playScene) drawPortalPointers(dst *ebiten.Image, g *world.Graphics) {
-	if _, here := s.rt.Instance(); here != game.HubDungeon || s.inv.open || s.keeper.open || s.pause.open {
+	if _, here := s.rt.Instance(); here != game.HubDungeon || s.inv.Open || s.keeper.Open || s.pause.open {
 		return
 	}
 	self, ok := s.rt.Self()
@@ -72,7 +73,7 @@ func (s *playScene) portalInView(p game.Portal) bool {
 // sides.
 func pointerField(w, h int, k float64) image.Rectangle {
 	top := ui.Px(8, k) + int(ui.GlyphH*k) + ui.Px(pointerGap, k)
-	bottom := barRect(w, h).Min.Y - xpLineUpAt(k) - ui.Px(pointerGap, k)
+	bottom := hud.BarRect(w, h).Min.Y - hud.XpLineUpAt(k) - ui.Px(pointerGap, k)
 	return image.Rect(ui.Px(8, k), top, w-ui.Px(8, k), bottom)
 }
 

@@ -45,7 +45,7 @@ func newConnectingScene(win *window, mv moves, typed *typedJoin, sess session, t
 // newFailedScene shows a failure with a Back button to the main menu.
 func newFailedScene(win *window, mv moves, title, reason string) *connectingScene {
 	s := newConnectingScene(win, mv, nil, nil, title)
-	s.reason = capitalize(reason)
+	s.reason = ui.Capitalize(reason)
 	return s
 }
 
@@ -105,16 +105,9 @@ func (s *connectingScene) fromJoinScreen() bool { return s.typed != nil && s.typ
 // failureText is the runtime's reason, or a plain one if it gave none.
 func failureText(rt *client.Runtime) string {
 	if err := rt.Err(); err != nil {
-		return capitalize(err.Error())
+		return ui.Capitalize(err.Error())
 	}
 	return "The connection was closed."
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // progress says where the handshake is.

@@ -227,8 +227,8 @@ func TestTheDeathScreen(t *testing.T) {
 		for range game.TickRate / 2 {
 			h.press(ui.FrameInput{})
 		}
-		for _, ts := range p.items.toasts {
-			assert.NotContains(t, ts.text, "Dropped", "the bag's loss was the death screen's to tell")
+		for _, ts := range p.items.Toasts {
+			assert.NotContains(t, ts.Text, "Dropped", "the bag's loss was the death screen's to tell")
 		}
 		assert.NotEqual(t, wire.ActionDropped, p.rt.Sheet().Action, "the sheet back in play tells of nothing dropped")
 	})
@@ -280,14 +280,14 @@ func TestAFriendsDeathIsInTheFeed(t *testing.T) {
 	s.friendFell(client.HitMark{Event: game.Event{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: friend,
 		HP: int16(warden + 1), Amount: int16(fury + 1)}})
 	var line string
-	for _, ts := range s.items.toasts {
-		if strings.Contains(ts.text, "fell to") {
-			line = ts.text
+	for _, ts := range s.items.Toasts {
+		if strings.Contains(ts.Text, "fell to") {
+			line = ts.Text
 		}
 	}
 	assert.Equal(t, "A friend fell to the Warden's Fury spiral", line, "a friend the roster has not named yet")
 	s.friendFell(client.HitMark{Event: game.Event{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: s.rt.PlayerID()}})
-	assert.Equal(t, line, s.items.toasts[ui.ToastLines-1].text, "the own death is the death screen's, not the feed's")
+	assert.Equal(t, line, s.items.Toasts[ui.ToastLines-1].Text, "the own death is the death screen's, not the feed's")
 }
 
 func TestTheDeathScreenCountsWhatWasLost(t *testing.T) {

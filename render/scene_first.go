@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"image"
-	"image/color"
 	"io"
 	"math"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 	"duskfall/render/world"
 )
@@ -101,7 +101,7 @@ func (s *nameScene) Update() error {
 	case s.ok:
 		name := s.name.Text()
 		if err := checkName(name); err != nil {
-			s.err = capitalize(err.Error())
+			s.err = ui.Capitalize(err.Error())
 			return nil
 		}
 		s.mv.rename(name)
@@ -132,9 +132,6 @@ func (s *nameScene) Draw(screen *ebiten.Image) {
 // nameFooter says where the name goes: the account, and the first
 // character, named on the next screen without typing it again.
 const nameFooter = "Your first character takes this name too (Settings keeps it). Enter to go on, Esc to go back."
-
-// colAbilityText is a class card's ability line.
-var colAbilityText = color.RGBA{150, 210, 255, 255}
 
 // Class cards, in screen pixels.
 const (
@@ -204,7 +201,7 @@ func newClassScene(win *window, mv moves, sess session, name string, logw io.Wri
 		for i := range c.Classes {
 			cl := &c.Classes[i]
 			s.cards = append(s.cards, &classCard{class: cl, pick: &ui.Button{Label: cl.Name},
-				text: ui.Wrap(cl.Text, cardChars), stats: classStats(c, i), power: ui.Wrap(abilityWords(&cl.Ability), cardChars)})
+				text: ui.Wrap(cl.Text, cardChars), stats: hud.ClassStats(c, i), power: ui.Wrap(hud.AbilityWords(&cl.Ability), cardChars)})
 		}
 	}
 	s.makeForm()
@@ -246,12 +243,12 @@ func ClassCardCenter(c *game.Content, i, w, h int) (image.Point, bool) {
 	if i < 0 || i >= len(s.cards) {
 		return image.Point{}, false
 	}
-	return midOf(s.cards[i].pick.Rect), true
+	return ui.Mid(s.cards[i].pick.Rect), true
 }
 
 // CreateAndPlayCenter: see ClassCardCenter.
 func CreateAndPlayCenter(c *game.Content, w, h int, fromRoster bool) image.Point {
-	return midOf(classLayout(c, w, h, fromRoster).create.Rect)
+	return ui.Mid(classLayout(c, w, h, fromRoster).create.Rect)
 }
 
 // classLayout is the class scene for content c laid out in a w×h window,
@@ -260,7 +257,7 @@ func classLayout(c *game.Content, w, h int, fromRoster bool) *classScene {
 	s := &classScene{win: &window{w: w, h: h}, name: &ui.TextField{}, create: &ui.Button{}}
 	for i := range c.Classes {
 		cl := &c.Classes[i]
-		s.cards = append(s.cards, &classCard{class: cl, pick: &ui.Button{}, power: ui.Wrap(abilityWords(&cl.Ability), cardChars)})
+		s.cards = append(s.cards, &classCard{class: cl, pick: &ui.Button{}, power: ui.Wrap(hud.AbilityWords(&cl.Ability), cardChars)})
 	}
 	if fromRoster {
 		s.back = &ui.Button{}
@@ -268,8 +265,6 @@ func classLayout(c *game.Content, w, h int, fromRoster bool) *classScene {
 	s.layout()
 	return s
 }
-
-func midOf(r image.Rectangle) image.Point { return r.Min.Add(r.Size().Div(2)) }
 
 // layout lays the class scene out at the window's UI scale: the title
 // and the line under it, the row of cards, the name and Create, the
@@ -288,7 +283,7 @@ func (s *classScene) layout() {
 		s.k, s.cardW = k, cw
 		chars := max(8, int(float64(cw-ui.Px(20, k))/(ui.GlyphW*k)))
 		for _, c := range s.cards {
-			c.text, c.power = ui.Wrap(c.class.Text, chars), ui.Wrap(abilityWords(&c.class.Ability), chars)
+			c.text, c.power = ui.Wrap(c.class.Text, chars), ui.Wrap(hud.AbilityWords(&c.class.Ability), chars)
 		}
 	}
 	below := 0 // a card's words under its ship
@@ -434,10 +429,10 @@ func (s *classScene) submit() {
 	}
 	name := s.name.Text()
 	if err := client.CheckName(name); err != nil {
-		s.err = errWords(err)
+		s.err = ui.ErrWords(err)
 		return
 	}
-	s.err = errWords(s.act.CreateCharacter(name, s.cards[s.chosen].class.ID))
+	s.err = ui.ErrWords(s.act.CreateCharacter(name, s.cards[s.chosen].class.ID))
 	if s.err == "" {
 		s.sent = name
 	}
@@ -451,12 +446,12 @@ func (s *classScene) watch() {
 		return
 	}
 	if v.Cause == wire.CauseRefused {
-		s.err, s.sent = capitalize(v.Note), ""
+		s.err, s.sent = ui.Capitalize(v.Note), ""
 		return
 	}
 	for _, c := range v.Characters {
 		if c.Name == s.sent {
-			s.err = errWords(s.act.SelectCharacter(c.ID))
+			s.err = ui.ErrWords(s.act.SelectCharacter(c.ID))
 			return
 		}
 	}
@@ -469,7 +464,7 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 	for i, c := range s.cards {
 		fill, border := colRow, ui.ColBorder
 		if i == s.chosen {
-			fill, border = ui.ColButton, colTitleEdge
+			fill, border = ui.ColButton, hud.ColTitleEdge
 		} else if s.form.HasFocus(c.pick) {
 			border = ui.ColBorderOn
 		}
@@ -506,7 +501,7 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 		g.Text.Draw(screen, c.class.Name, mid, y, ui.TextScale*k, ui.AlignCenter, col)
 		g.Text.DrawLines(screen, c.text, mid, y+int(ui.GlyphH*ui.TextScale*k)+ui.Px(10, k), k, ui.ColText)
 		y = r.Max.Y - ui.Px(10, k) - len(c.power)*lh
-		g.Text.DrawLines(screen, c.power, mid, y, k, colAbilityText)
+		g.Text.DrawLines(screen, c.power, mid, y, k, hud.ColAbilityText)
 		g.Text.Draw(screen, c.statsFit.Get(&g.Graphics, c.stats, r.Dx()-ui.Px(12, k), k), mid, y-lh-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
 	}
 	ui.DrawLabelledField(screen, &g.Graphics, s.name, s.form.HasFocus(s.name), s.blink, k)
@@ -514,7 +509,7 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 		if b == nil {
 			continue
 		}
-		m := midOf(b.Rect)
+		m := ui.Mid(b.Rect)
 		ts := ui.ButtonTextScale(b.Rect.Dy()+ui.Px(8, k), k)
 		g.Text.Draw(screen, b.Label, m.X, m.Y-int(ui.GlyphH*ts)/2, ts, ui.AlignCenter, ui.ColText)
 	}

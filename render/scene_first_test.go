@@ -95,7 +95,7 @@ func TestTheFirstLaunch(t *testing.T) {
 	})
 	t.Run("from the roster the new character's name has the keys first", func(t *testing.T) {
 		h, s, _ := rosterHarness(t, twoCharacters)
-		c := midOf(s.create.Rect)
+		c := ui.Mid(s.create.Rect)
 		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
 		cs := sceneOf[*classScene](t, h)
 		assert.True(t, cs.form.HasFocus(cs.name))

@@ -378,12 +378,12 @@ func (s *joinScene) clearStaleError() {
 func (s *joinScene) submit() {
 	name := s.name.Text()
 	if err := checkName(name); err != nil {
-		s.err = capitalize(err.Error())
+		s.err = ui.Capitalize(err.Error())
 		return
 	}
 	target, err := seal.ParseTarget(s.addr.Text())
 	if err != nil {
-		s.err = capitalize(err.Error())
+		s.err = ui.Capitalize(err.Error())
 		return
 	}
 	s.err = ""

@@ -183,7 +183,7 @@ func TestJoinAddressCenterIsWhereTheFieldIs(t *testing.T) {
 // before it covers anything.
 func TestALongRefusalCoversNothing(t *testing.T) {
 	refusals := []string{
-		capitalize(seal.ErrWrongServer{Want: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Got: joinKey}.Error()),
+		ui.Capitalize(seal.ErrWrongServer{Want: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Got: joinKey}.Error()),
 		"Not a join code: the server's key after the slash holds only the letters a to z and the digits 2 to 7, and '1' is not one of them. A join code is the address, a slash and 32 letters and digits, such as " + seal.ExampleCode,
 	}
 	for _, size := range []image.Point{{ui.WindowWidth, ui.WindowHeight}, {MinWindowWidth, MinWindowHeight}} {

@@ -15,7 +15,7 @@ const bossLinger = 3 * game.TickRate
 // a boss fight's while a met boss is near, a dungeon's elsewhere (the
 // practice maps count as dungeons: they are fights).
 func (s *playScene) musicTrack() music.Track {
-	if s.fx.bossSeen {
+	if s.fx.BossSeen {
 		s.clock.bossHeard = s.clock.frames
 	}
 	inst, dungeon := s.rt.Instance()

@@ -16,6 +16,7 @@ import (
 	"duskfall/levels"
 	"duskfall/net/portmap"
 	"duskfall/profile"
+	"duskfall/render/hud"
 	"duskfall/render/sound"
 	"duskfall/render/ui"
 	"duskfall/render/world"
@@ -37,7 +38,7 @@ type playScene struct {
 	look *world.Look
 
 	aim      aimer
-	inv      inventoryPanel
+	inv      hud.Inventory
 	labels   world.LabelPlacer // the frame's world labels, placed so none covers another
 	said     ui.Transients     // what comes and goes, cut to the window (ui/placement.go)
 	lastAim  float64
@@ -49,14 +50,14 @@ type playScene struct {
 	clock    playClock
 	marks    markFeed
 
-	fx     *effects
+	fx     *hud.Effects
 	dir    *sound.Director // which sounds play
-	hud    hud
-	items  *itemsUI
-	keeper *keeperUI
+	hud    hud.Display
+	items  *hud.Items
+	keeper *hud.Keeper
 
 	classOf func(uint16) *game.Class // s.rt.PlayerClass, made once for the world's view
-	pf      playFrame                // what the HUD and the effects read of this frame (play_frame.go)
+	pf      hud.Frame                // what the HUD and the effects read of this frame (play_frame.go)
 }
 
 // playView is where the play scene looks: the camera on the own ship, the
@@ -142,7 +143,7 @@ type playEnv struct {
 func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s := &playScene{
 		win: win, mv: mv, playEnv: env, sess: sess, rt: sess.Runtime(), look: world.NewLook(env.pack, sess.Runtime().PlayerStats().Radius),
-		fx:  newEffects(),
+		fx:  hud.NewEffects(),
 		dir: sound.NewDirector(env.sound, env.settings.EffectsLoudness),
 	}
 	s.pause.resume = &ui.Button{Label: LabelResume}
@@ -154,10 +155,10 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s.pause.quit = &ui.Button{Label: LabelQuit}
 	s.host.ctl = sess.Controls()
 	content, keeper := s.rt.Content(), keeperName(env.pack)
-	s.items = newItemsUI(content, keeper)
-	s.items.keys = env.keys // the bar labels each bag slot with its key
-	s.keeper = newKeeperUI(content, keeper, s.rt)
-	s.items.logw, s.keeper.logw, s.inv.logw = env.logw, env.logw, env.logw
+	s.items = hud.NewItems(content, keeper)
+	s.items.Keys = env.keys // the bar labels each bag slot with its key
+	s.keeper = hud.NewKeeper(content, keeper, s.rt)
+	s.items.Logw, s.keeper.Logw, s.inv.Logw = env.logw, env.logw, env.logw
 	if s.host.ctl != nil {
 		s.pause.leave.Label = LabelEndGame // the host's leaving ends the game for everyone: the button says so
 	}
@@ -165,7 +166,7 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s.pause.hubForm = ui.NewForm(toAny(s.pause.hubButtons)...)
 	s.pause.dungeonForm = ui.NewForm(toAny(s.pause.dungeonButtons)...)
 	s.netGraph = env.settings.NetGraph
-	s.hud.where, s.hud.code, s.hud.reach = sess.Where(), sess.JoinCode(), reachWords(sess.Reach())
+	s.hud.Where, s.hud.Code, s.hud.Reach = sess.Where(), sess.JoinCode(), reachWords(sess.Reach())
 	s.layoutPause()
 	s.marks.seen = s.rt.HitsSince(0, func(client.HitMark) {}) // deaths before the scene are old news
 	s.marks.onMark = s.friendFell
@@ -180,7 +181,7 @@ func (s *playScene) friendFell(h client.HitMark) {
 		return
 	}
 	if words := s.rt.DeathWords(&h.Event); words != "" {
-		s.items.push(words, s.now())
+		s.items.Push(words, s.now())
 	}
 }
 
@@ -323,8 +324,8 @@ func (s *playScene) Update() error {
 	if in.F3 {
 		s.netGraph = !s.netGraph
 	}
-	invTook := !s.pause.open && !s.keeper.open && s.updateInventory(in)
-	panelTook := !s.pause.open && !invTook && s.keeper.update(in, s.rt, s.win.w, s.win.h, s.clock.frames)
+	invTook := !s.pause.open && !s.keeper.Open && s.updateInventory(in)
+	panelTook := !s.pause.open && !invTook && s.keeper.Update(in, s.rt, s.win.w, s.win.h, s.clock.frames)
 	if !panelTook && !invTook && s.updatePause(in) {
 		if s.pause.quitting {
 			s.mv.closeSession()
@@ -347,12 +348,12 @@ func (s *playScene) Update() error {
 		return nil
 	}
 	s.marks.seen = s.rt.HitsSince(s.marks.seen, s.marks.onMark)
-	s.fx.update(s.frame())
+	s.fx.Update(s.frame())
 	s.listen(it)
 	s.follow()
 	s.notePlaying()
-	s.hud.update(s.rt, s.clock.frames, s.look, s.sess)
-	s.items.update(s.rt, s.now(), !s.inDungeon())
+	s.hud.Update(s.rt, s.clock.frames, s.look, s.sess)
+	s.items.Update(s.rt, s.now(), !s.inDungeon())
 	return nil
 }
 
@@ -360,13 +361,13 @@ func (s *playScene) Update() error {
 // pad's select button toggles it, Esc closes it. It says whether it took
 // this frame's keys.
 func (s *playScene) updateInventory(in *ui.FrameInput) bool {
-	s.inv.scrollBy(in)
+	s.inv.ScrollBy(in)
 	switch {
 	case in.Bag || in.Pad.Select:
-		s.inv.toggle()
+		s.inv.Toggle()
 		return true
-	case s.inv.open && (in.Back || in.Pad.B):
-		s.inv.open = false
+	case s.inv.Open && (in.Back || in.Pad.B):
+		s.inv.Open = false
 		return true
 	}
 	return false
@@ -469,11 +470,11 @@ func (s *playScene) intent(in *ui.FrameInput, panel bool) client.Intent {
 	}
 	it := s.aim.intent(in, sx, sy)
 	s.lastAim, s.focused = it.Aim, it.Focus
-	s.items.itemIntent(in, s.win.w, s.win.h, panel, s.inv.open, &it)
+	s.items.ItemIntent(in, s.win.w, s.win.h, panel, s.inv.Open, &it)
 	if panel {
 		it.Interact = false
 	}
-	s.items.hintIntent(it, s.rt, s.now())
+	s.items.HintIntent(it, s.rt, s.now())
 	it.Escape = it.Escape || s.pause.returning
 	return it
 }
@@ -487,7 +488,7 @@ func (s *playScene) follow() {
 		w, h := g.Size()
 		s.view.viewer = game.Vec{X: w / 2, Y: h / 2}
 	}
-	ox, oy := s.fx.shakeOffset(s.clock.frames)
+	ox, oy := s.fx.ShakeOffset(s.clock.frames)
 	s.view.zoom = worldZoom(s.win.w, s.win.h)
 	vw, vh := int(math.Ceil(float64(s.win.w)/s.view.zoom)), int(math.Ceil(float64(s.win.h)/s.view.zoom))
 	s.view.cam = world.CentredOn(s.view.viewer.X+ox, s.view.viewer.Y+oy+fieldShift(s.win.w, s.win.h)/s.view.zoom, vw, vh)
@@ -513,10 +514,10 @@ func (s *playScene) noteCopy() {
 		return
 	}
 	if s.host.copied.Load() {
-		s.items.push("Join code copied: paste it to your friends", s.now())
+		s.items.Push("Join code copied: paste it to your friends", s.now())
 		return
 	}
-	s.items.push("No clipboard tool answered: read the join code off the top left", s.now())
+	s.items.Push("No clipboard tool answered: read the join code off the top left", s.now())
 }
 
 // noteReach follows the hosted game's port on the home router: once a
@@ -531,15 +532,15 @@ func (s *playScene) noteReach() {
 		return
 	}
 	s.host.reach = r
-	s.hud.where, s.hud.code, s.hud.reach = s.sess.Where(), s.sess.JoinCode(), reachWords(r)
-	s.hud.whereKey = [3]int{-1} // the place line again, with the code
+	s.hud.Where, s.hud.Code, s.hud.Reach = s.sess.Where(), s.sess.JoinCode(), reachWords(r)
+	s.hud.WhereKey = [3]int{-1} // the place line again, with the code
 	if r.State == portmap.Looking || r.State == portmap.Off {
 		return
 	}
-	s.items.push(r.Short(), s.now())
+	s.items.Push(r.Short(), s.now())
 	fmt.Fprintf(s.logw, "duskfall: port mapping: %s\n", r.Line())
 	if r.State == portmap.Open {
-		fmt.Fprintf(s.logw, "duskfall: join code %s\n", s.hud.code)
+		fmt.Fprintf(s.logw, "duskfall: join code %s\n", s.hud.Code)
 	}
 }
 
@@ -593,7 +594,7 @@ func (s *playScene) present(screen, world *ebiten.Image) {
 // field left open and sees as far below as above it, never into bullets
 // hidden under the item bar.
 func fieldShift(w, h int) float64 {
-	covered := h - (barRect(w, h).Min.Y - xpLineUpAt(ui.UiScale(w, h)))
+	covered := h - (hud.BarRect(w, h).Min.Y - hud.XpLineUpAt(ui.UiScale(w, h)))
 	return float64(max(covered, 0)) / 2
 }
 
@@ -633,7 +634,7 @@ func (s *playScene) notePlaying() {
 }
 
 // holdFrame says whether this frame repeats the last: a hit-stop.
-func (s *playScene) holdFrame() bool { return s.fx.punch.stop.hold() }
+func (s *playScene) holdFrame() bool { return s.fx.HoldFrame() }
 
 func (s *playScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
@@ -646,41 +647,41 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	s.drawWorld(world, g, &v, fr)
 	g.Shapes.Flush(world)
 	g.Bullets.Draw(world, v.Bullets, v.Telegraphs, v.Cam, v.Fog)
-	s.fx.draw(world, g, fr)
+	s.fx.Draw(world, g, fr)
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
 	s.labels.Avoid(g.Boxes.Last, s.view.zoom, world.Bounds())
 	s.drawLabels(world, g)
-	s.items.drawLootLabels(world, g, fr, s.rt.Fog())
-	s.keeper.drawLabel(world, g, fr, s.rt.Fog())
+	s.items.DrawLootLabels(world, g, fr, s.rt.Fog())
+	s.keeper.DrawLabel(world, g, fr, s.rt.Fog())
 	s.present(screen, world)
 	g.Boxes.On = true
 	// Under a panel that dims the screen the HUD keeps its bars and slots
 	// and leaves its words out: they would show through the panel's own.
-	g.Text.Quiet = s.pause.open || s.keeper.open
-	s.hud.draw(screen, g, fr, &v)
-	if s.fx.bossSeen {
-		s.fx.drawBossMarker(screen, g, fr, s.fx.bossAt)
+	g.Text.Quiet = s.pause.open || s.keeper.Open
+	s.hud.Draw(screen, g, fr, &v)
+	if s.fx.BossSeen {
+		s.fx.DrawBossMarker(screen, g, fr, s.fx.BossAt)
 		g.Shapes.Flush(screen)
 	}
-	s.items.drawHUD(screen, g, fr, s.keeper.open)
+	s.items.DrawHUD(screen, g, fr, s.keeper.Open)
 	s.drawPortalPointers(screen, g)
 	g.Text.Quiet = false
-	if s.inv.open {
-		s.inv.refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[ui.ActAbility])
-		tip, tipped := s.items.tipRect(g, fr)
+	if s.inv.Open {
+		s.inv.Refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[ui.ActAbility])
+		tip, tipped := s.items.TipRect(g, fr)
 		if tipped { // the tooltip goes over the panel: the panel's words under it are left out
 			g.Text.Hole = tip
 		}
-		s.inv.draw(screen, g, s.rt.Character().Name, *s.keys, s.win.w, s.win.h)
+		s.inv.Draw(screen, g, s.rt.Character().Name, *s.keys, s.win.w, s.win.h)
 		g.Text.Hole = image.Rectangle{}
 		if tipped {
 			g.Boxes.Overlay(false)
-			s.items.drawTip(screen, g, fr)
+			s.items.DrawTip(screen, g, fr)
 		}
 	}
-	s.keeper.drawPanel(screen, g, s.win.w, s.win.h)
+	s.keeper.DrawPanel(screen, g, s.win.w, s.win.h)
 	if s.pause.open && s.host.players == nil && s.pause.settings == nil { // those lists hide it
 		s.drawPause(screen, g)
 	}
@@ -715,14 +716,14 @@ func (s *playScene) worldView() world.View {
 // drawWorld draws the world under the bullets: the ground and portals,
 // what stands on the ground of the hub and the dungeons (the keeper,
 // loot), then the actors.
-func (s *playScene) drawWorld(world *ebiten.Image, g *world.Graphics, v *world.View, fr *playFrame) {
+func (s *playScene) drawWorld(world *ebiten.Image, g *world.Graphics, v *world.View, fr *hud.Frame) {
 	s.look.NoteHits(s.rt, v)
 	a, ok := s.look.DrawGround(world, g, v)
 	if !ok {
 		return
 	}
-	s.keeper.drawFigure(world, a, g.Shapes, fr, v.Fog)
-	s.items.drawLoot(world, a, fr, v.Fog)
+	s.keeper.DrawFigure(world, a, g.Shapes, fr, v.Fog)
+	s.items.DrawLoot(world, a, fr, v.Fog)
 	s.look.DrawActors(world, g, a, v)
 }
 
@@ -731,7 +732,7 @@ func (s *playScene) drawWorld(world *ebiten.Image, g *world.Graphics, v *world.V
 func (s *playScene) drawLevelUpRings(world *ebiten.Image, g *world.Graphics) {
 	if self, ok := s.rt.Self(); ok {
 		x, y := s.view.cam.ToScreen(self.Pos.X, self.Pos.Y)
-		s.items.level.drawRings(world, g.Shapes, x, y, s.now())
+		s.items.Level.DrawRings(world, g.Shapes, x, y, s.now())
 		g.Shapes.Flush(world)
 	}
 }
@@ -829,7 +830,7 @@ func (s *playScene) listen(it client.Intent) {
 	firing := it.Fire && self.Flags&game.PlayerGrace == 0 // a ship in its arrival grace cannot shoot
 	stats := s.rt.PlayerStats()
 	if s.dir.Update(firing, stats.FireCooldown, self.HP, self.MaxHP, alive, inst) {
-		s.fx.punch.muzzle(self.Pos, s.lastAim, stats.MuzzleOffset, true, s.clock.frames)
+		s.fx.Punch.Muzzle(self.Pos, s.lastAim, stats.MuzzleOffset, true, s.clock.frames)
 	}
 	if sh := s.rt.Sheet(); sh.Known {
 		s.dir.Sheet(sh.Action, sh.ActionAt.UnixNano())
@@ -837,7 +838,17 @@ func (s *playScene) listen(it client.Intent) {
 }
 
 // keeperMark is where the minimap marks the keeper this frame.
-func (s *playScene) keeperMark() keeperMark {
-	at, found := s.keeper.spot(s.rt, s.clock.frames)
-	return keeperMark{at: at, found: found, owed: s.rt.Sheet().Owed > 0}
+func (s *playScene) keeperMark() hud.KeeperMark {
+	at, found := s.keeper.Spot(s.rt, s.clock.frames)
+	return hud.KeeperMark{At: at, Found: found, Owed: s.rt.Sheet().Owed > 0}
+}
+
+// frame fills the scene's playFrame from its state now and returns it.
+func (s *playScene) frame() *hud.Frame {
+	f := &s.pf
+	*f = hud.Frame{W: s.win.w, H: s.win.h, Frame: s.clock.frames, Rt: s.rt, Look: s.look, Cam: s.view.cam, Zoom: s.view.zoom,
+		High: s.quality.highQuality(), Aim: s.lastAim, Labels: &s.labels, Settings: s.settings, Keys: s.keys, Dir: s.dir,
+		Display: &s.hud, Keeper: s.keeperMark(), Logw: s.logw, NetGraph: s.netGraph,
+		InvOpen: s.inv.Open, Paused: s.pause.open, KeeperOpen: s.keeper.Open}
+	return f
 }

@@ -37,7 +37,7 @@ func (s *playScene) drawLabels(dst *ebiten.Image, g *world.Graphics) {
 func (s *playScene) keepLabelsOffFigures(fog *client.Fog) {
 	s.look.PortalBoxes(s.rt.Portals(), s.view.cam, fog, s.labels.KeepOff)
 	if a, ok := s.look.ActorArt(); ok {
-		if r, ok := s.keeper.figureBox(a, &s.pf, fog); ok {
+		if r, ok := s.keeper.FigureBox(a, &s.pf, fog); ok {
 			s.labels.KeepOff(r)
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"duskfall/game"
 	"duskfall/listen"
 	"duskfall/net/portmap"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 	"duskfall/render/world"
 )
@@ -147,7 +148,7 @@ func TestHostAndPlay(t *testing.T) {
 		self, _ := s.rt.Self()
 		x, y := s.view.cam.ToScreen(self.Pos.X, self.Pos.Y)
 		assert.InDelta(t, ui.WindowWidth/2, x, 1)
-		hudTop := float32(barRect(ui.WindowWidth, ui.WindowHeight).Min.Y - xpLineUp)
+		hudTop := float32(hud.BarRect(ui.WindowWidth, ui.WindowHeight).Min.Y - hud.XpLineUp)
 		assert.InDelta(t, hudTop/2, y, 1, "as much field above the ship as below it, down to the HUD")
 		assert.Less(t, y, float32(ui.WindowHeight/2))
 	})
@@ -210,11 +211,11 @@ func TestHostAndPlay(t *testing.T) {
 		s := untilPlaying(t, h)
 		h.press(ui.FrameInput{F3: true})
 		assert.True(t, s.netGraph)
-		for range hudRefresh {
+		for range hud.HudRefresh {
 			h.press(ui.FrameInput{})
 		}
 		assert.Equal(t, uint64(0xfeed), hostOf(rec).Server.Seed())
-		assert.Equal(t, "world seed 0xfeed", s.hud.graphLines[len(s.hud.graphLines)-1])
+		assert.Equal(t, "world seed 0xfeed", s.hud.GraphLines[len(s.hud.GraphLines)-1])
 		h.press(ui.FrameInput{F3: true})
 		assert.False(t, s.netGraph)
 	})
@@ -347,13 +348,13 @@ func TestTheWorldIsZoomedToTheWindow(t *testing.T) {
 func TestTheHostSeesHowTheRouterAnswered(t *testing.T) {
 	h, _, router := hostedHarnessRouted(t, "", Options{Host: true, Seed: 5})
 	play := untilPlaying(t, h)
-	lanCode := play.hud.code
+	lanCode := play.hud.Code
 	require.NotEmpty(t, lanCode)
 	toasts := func() []string {
 		var out []string
-		for _, t := range play.items.toasts {
-			if t.text != "" {
-				out = append(out, t.text)
+		for _, t := range play.items.Toasts {
+			if t.Text != "" {
+				out = append(out, t.Text)
 			}
 		}
 		return out
@@ -361,24 +362,24 @@ func TestTheHostSeesHowTheRouterAnswered(t *testing.T) {
 
 	router.set(portmap.Status{State: portmap.Looking, Port: 7777})
 	h.run(90)
-	assert.Equal(t, lanCode, play.hud.code, "looking: the LAN code stays")
-	assert.Contains(t, play.hud.placeLines[0], "looking for your router…")
+	assert.Equal(t, lanCode, play.hud.Code, "looking: the LAN code stays")
+	assert.Contains(t, play.hud.PlaceLines[0], "looking for your router…")
 	assert.Empty(t, toasts(), "looking is not news")
 
 	router.set(portmap.Status{State: portmap.Open, Method: portmap.UPnP, Port: 7777,
 		External: netip.MustParseAddrPort("203.0.113.5:7777")})
 	h.run(90)
-	assert.True(t, strings.HasPrefix(play.hud.code, "203.0.113.5:7777/"), "the public code: %s", play.hud.code)
+	assert.True(t, strings.HasPrefix(play.hud.Code, "203.0.113.5:7777/"), "the public code: %s", play.hud.Code)
 	assert.Contains(t, toasts(), "Friends anywhere can join: 203.0.113.5:7777")
 	assert.Contains(t, h.log.String(), "duskfall: join code 203.0.113.5:7777/")
-	assert.Contains(t, play.hud.placeLines[0], "join code 203.0.113.5:7777/")
+	assert.Contains(t, play.hud.PlaceLines[0], "join code 203.0.113.5:7777/")
 
 	router.set(portmap.Status{State: portmap.Refused, Port: 7777, Err: "no router answered"})
 	h.run(90)
-	assert.Equal(t, lanCode, play.hud.code, "refused: back to the LAN code")
+	assert.Equal(t, lanCode, play.hud.Code, "refused: back to the LAN code")
 	assert.Contains(t, toasts(), "Your router did not open port 7777: friends outside your network can't join")
 	assert.Contains(t, h.log.String(), "port mapping: Your router did not open the port")
-	assert.Contains(t, play.hud.placeLines[0], "your router did not open the port: only friends on your network",
+	assert.Contains(t, play.hud.PlaceLines[0], "your router did not open the port: only friends on your network",
 		"the place line keeps saying so after the toast")
 }
 

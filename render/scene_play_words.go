@@ -5,6 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 	"duskfall/render/world"
 )
@@ -17,25 +18,25 @@ func (s *playScene) drawTransients(dst *ebiten.Image, g *world.Graphics) {
 	w, h, now := s.win.w, s.win.h, s.now()
 	fr := s.frame()
 	fight := !s.pause.open // the pause menu shows only the answers to what it does: the sentence and the feedback
-	if fight && !s.keeper.open {
-		s.items.drawPrompt(dst, g, fr, s.keeper.near(s.rt, s.clock.frames))
+	if fight && !s.keeper.Open {
+		s.items.DrawPrompt(dst, g, fr, s.keeper.Near(s.rt, s.clock.frames))
 	}
-	s.items.drawPlayTip(dst, g, fr) // what the player points at, over its slot
+	s.items.DrawPlayTip(dst, g, fr) // what the player points at, over its slot
 	if self, ok := s.rt.Self(); ok && fight {
-		s.drawLine(dst, g, &s.said.Status, "status", statusLine(self.Flags, s.inDungeon()), h/2+ui.Px(64, ui.UiScale(w, h)), 1)
+		s.drawLine(dst, g, &s.said.Status, "status", hud.StatusLine(self.Flags, s.inDungeon()), h/2+ui.Px(64, ui.UiScale(w, h)), 1)
 	}
 	if fight {
-		s.fx.drawBanner(dst, g, fr)
+		s.fx.DrawBanner(dst, g, fr)
 	}
 	if text, at := s.rt.Notice(); text != "" && now.Sub(at) < noticeShown {
 		s.drawLine(dst, g, &s.said.Notice, "notice", text, h/4, 1)
 	}
 	if fight {
-		s.items.level.drawWords(dst, g, w, h, now)
-		s.items.drawBanner(dst, g, &s.said, now, w, h)
+		s.items.Level.DrawWords(dst, g, w, h, now)
+		s.items.DrawBanner(dst, g, &s.said, now, w, h)
 	}
-	if !s.keeper.open { // the panel has its own line of answer; the feedback waits under it
-		s.items.drawToasts(dst, g, &s.said, now, w, h)
+	if !s.keeper.Open { // the panel has its own line of answer; the feedback waits under it
+		s.items.DrawToasts(dst, g, &s.said, now, w, h)
 	}
 }
 

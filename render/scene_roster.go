@@ -12,6 +12,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/net/wire"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 	"duskfall/render/world"
 )
@@ -191,7 +192,7 @@ func (s *rosterScene) refresh() {
 		}
 		if r.entry != c {
 			r.entry, r.lockSecs = c, -1
-			r.detail = rosterDetail(s.rt.Content(), &c)
+			r.detail = hud.RosterDetail(s.rt.Content(), &c)
 			r.ask = fmt.Sprintf("Delete %s?", c.Name)
 		}
 		byID[c.ID] = r
@@ -227,14 +228,6 @@ func (s *rosterScene) say(v client.RosterView) {
 		}
 		fmt.Fprintf(s.logw, "duskfall: roster %s class=%s level=%d health=%d/%d\n", e.Name, class, e.Level, e.Health, e.MaxHealth)
 	}
-}
-
-// whereWords says where a character will be when played.
-func whereWords(where uint8) string {
-	if where == wire.WhereDungeon {
-		return "last in a dungeon — returns to the hub"
-	}
-	return "in the hub"
 }
 
 // room says whether the account may make another character.
@@ -349,12 +342,12 @@ func (s *rosterScene) press(b *ui.Button) {
 	for _, r := range s.rows {
 		switch b {
 		case r.play:
-			s.err = errWords(s.act.SelectCharacter(r.entry.ID))
+			s.err = ui.ErrWords(s.act.SelectCharacter(r.entry.ID))
 		case r.del:
 			s.asking = r
 			s.rebuild(r.keep) // the safe answer has the focus
 		case r.sure:
-			s.err = errWords(s.act.DeleteCharacter(r.entry.ID, r.entry.Name))
+			s.err = ui.ErrWords(s.act.DeleteCharacter(r.entry.ID, r.entry.Name))
 		case r.keep:
 			s.keepAsked()
 		default:
@@ -369,13 +362,6 @@ func (s *rosterScene) keepAsked() {
 	r := s.asking
 	s.asking = nil
 	s.rebuild(r.del)
-}
-
-func errWords(err error) string {
-	if err == nil {
-		return ""
-	}
-	return capitalize(err.Error())
 }
 
 // countDown refreshes the lockout words of each row and of the note, once
@@ -558,7 +544,7 @@ func RosterButtonCenter(label string, row, n, w, h int) (image.Point, bool) {
 	if b == nil || b.Rect.Empty() {
 		return image.Point{}, false
 	}
-	return midOf(b.Rect), true
+	return ui.Mid(b.Rect), true
 }
 
 // serverSlots is how many characters a server lets an account hold

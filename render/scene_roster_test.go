@@ -111,7 +111,7 @@ func TestRosterScene(t *testing.T) {
 	})
 	t.Run("New character opens the class cards; Back returns to the roster", func(t *testing.T) {
 		h, s, rec := rosterHarness(t, twoCharacters)
-		c := midOf(s.create.Rect)
+		c := ui.Mid(s.create.Rect)
 		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
 		cs := sceneOf[*classScene](t, h)
 		assert.Empty(t, rec.calls, "nothing is made before its class is chosen")
@@ -122,16 +122,16 @@ func TestRosterScene(t *testing.T) {
 		for i, card := range cs.cards {
 			at, ok := ClassCardCenter(content, i, h.a.w, h.a.h)
 			assert.True(t, ok)
-			assert.Equal(t, midOf(card.pick.Rect), at, "ClassCardCenter finds card %d", i)
+			assert.Equal(t, ui.Mid(card.pick.Rect), at, "ClassCardCenter finds card %d", i)
 		}
-		assert.Equal(t, midOf(cs.create.Rect), CreateAndPlayCenter(content, h.a.w, h.a.h, true), "CreateAndPlayCenter finds Create")
+		assert.Equal(t, ui.Mid(cs.create.Rect), CreateAndPlayCenter(content, h.a.w, h.a.h, true), "CreateAndPlayCenter finds Create")
 		at, ok := RosterButtonCenter(LabelNewCharacter, 0, len(s.rows), h.a.w, h.a.h)
 		assert.True(t, ok)
 		assert.Equal(t, c, at, "RosterButtonCenter finds New character")
 		at, ok = RosterButtonCenter("Play", 1, len(s.rows), h.a.w, h.a.h)
 		assert.True(t, ok)
-		assert.Equal(t, midOf(s.rows[1].play.Rect), at, "and a row's Play")
-		b := midOf(cs.back.Rect)
+		assert.Equal(t, ui.Mid(s.rows[1].play.Rect), at, "and a row's Play")
+		b := ui.Mid(cs.back.Rect)
 		h.press(ui.FrameInput{MouseX: b.X, MouseY: b.Y, MouseMoved: true, Click: true})
 		sceneOf[*rosterScene](t, h)
 		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
@@ -146,9 +146,9 @@ func TestRosterScene(t *testing.T) {
 		cs := sceneOf[*classScene](t, h)
 		cs.act = rec
 		h.press(ui.FrameInput{Chars: []rune("Cid")})
-		c := midOf(cs.cards[3].pick.Rect)
+		c := ui.Mid(cs.cards[3].pick.Rect)
 		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
-		b := midOf(cs.create.Rect)
+		b := ui.Mid(cs.create.Rect)
 		h.press(ui.FrameInput{MouseX: b.X, MouseY: b.Y, MouseMoved: true, Click: true})
 		assert.Equal(t, []rosterCall{{wire.OpCreate, 0, "Cid"}}, rec.calls)
 		assert.Equal(t, []string{cs.cards[3].class.ID}, rec.classes)
@@ -268,7 +268,7 @@ func TestARosterClickPlaysTheRowUnderThePointer(t *testing.T) {
 								continue // scrolled out of view
 							}
 							rec.calls = nil
-							c := midOf(r.play.Rect)
+							c := ui.Mid(r.play.Rect)
 							h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true})
 							for range rest {
 								h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y})

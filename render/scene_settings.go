@@ -9,6 +9,7 @@ import (
 
 	"duskfall/net/wire"
 	"duskfall/profile"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 	"duskfall/render/world"
 )
@@ -477,7 +478,7 @@ func (p *settingsPanel) drawScrollBar(dst *ebiten.Image, g *world.Graphics, k fl
 	n := len(p.rows)
 	th := max(ui.Px(12, k), track.Dy()*p.shown/n)
 	ty := track.Min.Y + (track.Dy()-th)*p.top/max(1, n-p.shown)
-	g.Shapes.Rect(dst, float32(track.Min.X), float32(track.Min.Y), float32(track.Dx()), float32(track.Dy()), colXPTrack)
+	g.Shapes.Rect(dst, float32(track.Min.X), float32(track.Min.Y), float32(track.Dx()), float32(track.Dy()), hud.ColXPTrack)
 	g.Shapes.Rect(dst, float32(track.Min.X), float32(ty), float32(track.Dx()), float32(th), ui.ColBorderOn)
 	g.Shapes.Flush(dst)
 }

@@ -294,7 +294,7 @@ func TestJoinScene(t *testing.T) {
 	})
 	t.Run("an error has its own place under the buttons, clear of the title and the fields", func(t *testing.T) {
 		h, s := openJoin(t)
-		s.err = capitalize("nothing is listening on port 1 at 127.0.0.1:1: check the port number, and that your friend's game is hosted (Host and play) or the server is running")
+		s.err = ui.Capitalize("nothing is listening on port 1 at 127.0.0.1:1: check the port number, and that your friend's game is hosted (Host and play) or the server is running")
 		h.press(ui.FrameInput{})
 		s.layout()
 		require.NotEmpty(t, s.errLines)

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 )
 
@@ -37,12 +38,12 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 	}
 	over := func(in ui.FrameInput) ui.FrameInput {
-		c := slotRect(1, s.win.w, s.win.h)
+		c := hud.SlotRect(1, s.win.w, s.win.h)
 		in.MouseX, in.MouseY, in.MouseMoved = c.Min.X+c.Dx()/2, c.Min.Y+c.Dy()/2, true
 		return in
 	}
 	rest := func(in ui.FrameInput) {
-		for range tipRest + 1 {
+		for range hud.TipRest + 1 {
 			h.press(over(in))
 		}
 	}
@@ -63,21 +64,21 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 
 	t.Run("passing over the bar shows nothing", func(t *testing.T) {
 		h.press(over(ui.FrameInput{}))
-		assert.Equal(t, -1, s.items.tipSlot(false))
+		assert.Equal(t, -1, s.items.TipSlot(false))
 		_, shown := named(drawn(), "tooltip")
 		assert.False(t, shown)
 	})
 	t.Run("firing over the bar shows nothing, however long", func(t *testing.T) {
 		rest(ui.FrameInput{FireHeld: true})
-		assert.Equal(t, -1, s.items.tipSlot(false))
+		assert.Equal(t, -1, s.items.TipSlot(false))
 	})
 	t.Run("resting on a slot shows its tooltip, with its figures and its flavour, and logs it once", func(t *testing.T) {
 		rest(ui.FrameInput{})
-		require.Equal(t, 1, s.items.tipSlot(false))
-		tip := s.items.tips[1]
-		assert.Equal(t, "Feather Charm", tip.title)
-		assert.Contains(t, tip.lines, "Moves 13 % faster: 240 → 270 u/s")
-		assert.Equal(t, "Lighter on your feet.", tip.text)
+		require.Equal(t, 1, s.items.TipSlot(false))
+		tip := s.items.Tips[1]
+		assert.Equal(t, "Feather Charm", tip.Title)
+		assert.Contains(t, tip.Lines, "Moves 13 % faster: 240 → 270 u/s")
+		assert.Equal(t, "Lighter on your feet.", tip.Text)
 		_, shown := named(drawn(), "tooltip")
 		assert.True(t, shown)
 		drawn()
@@ -87,13 +88,13 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 		rest(ui.FrameInput{})
 		drawn()
 		g := h.a.gfx
-		tip, k := &s.items.tips[1], ui.UiScale(s.win.w, s.win.h)
+		tip, k := &s.items.Tips[1], ui.UiScale(s.win.w, s.win.h)
 		place := func() {
 			g.Boxes.Reset()
 			g.Boxes.On = true
-			r := tooltipRect(g, tip, slotRect(1, s.win.w, s.win.h), s.win.w, k)
+			r := hud.TooltipRect(g, tip, hud.SlotRect(1, s.win.w, s.win.h), s.win.w, k)
 			g.Boxes.RoomAt("tooltip", r.Min.X, r.Dx(), r.Dy(), r.Min.Y, -1, s.win.w, s.win.h, ui.Px(ui.TransientGap, k))
-			s.items.sayTip(s.items.tipSlot(false))
+			s.items.SayTip(s.items.TipSlot(false))
 		}
 		place()
 		assert.Zero(t, allocsPerRun(20, place), "(drawing the panel and its words is Ebitengine's, measured in the frame)")
@@ -110,21 +111,21 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 			h.a.Layout(sz.X, sz.Y)
 			defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 			rest(ui.FrameInput{})
-			s.items.push("Picked up Feather Charm", s.now()) // a feedback line wants the room above the bar too
+			s.items.Push("Picked up Feather Charm", s.now()) // a feedback line wants the room above the bar too
 			boxes := drawn()
 			r, shown := named(boxes, "tooltip")
 			require.True(t, shown, "boxes: %v", boxes)
-			slot := slotRect(1, sz.X, sz.Y)
+			slot := hud.SlotRect(1, sz.X, sz.Y)
 			assert.LessOrEqual(t, r.Max.Y, slot.Min.Y, "over its slot")
 			assert.Empty(t, ui.LayoutFaults(boxes, sz.X, sz.Y))
 		})
 	}
 	t.Run("in the inventory it goes over the panel as before", func(t *testing.T) {
-		s.inv.open = true
-		defer func() { s.inv.open = false }()
+		s.inv.Open = true
+		defer func() { s.inv.Open = false }()
 		h.press(over(ui.FrameInput{}))
-		assert.Equal(t, 1, s.items.tipSlot(true), "no rest needed over the inventory")
-		_, ok := s.items.tipRect(h.a.gfx, s.frame())
+		assert.Equal(t, 1, s.items.TipSlot(true), "no rest needed over the inventory")
+		_, ok := s.items.TipRect(h.a.gfx, s.frame())
 		assert.True(t, ok)
 		_, shown := named(drawn(), "tooltip")
 		assert.False(t, shown, "not placed over the fight as well")

@@ -139,3 +139,6 @@ func (b *ShapeBatch) Flush(dst *ebiten.Image) {
 	}
 	b.Vs, b.Is = b.Vs[:0], b.Is[:0]
 }
+
+// Mid is the middle of r.
+func Mid(r image.Rectangle) image.Point { return r.Min.Add(r.Size().Div(2)) }

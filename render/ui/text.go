@@ -230,3 +230,20 @@ func (t *textCache) DrawLines(dst *ebiten.Image, lines []string, x, y int, scale
 func WrapFor(s string, w int, scale float64) []string {
 	return Wrap(s, (w-80)/int(GlyphW*scale))
 }
+
+// Capitalize is s with its first letter in upper case: an error's words
+// as the sentence a player reads.
+func Capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// ErrWords is an error as a sentence, or "" for none.
+func ErrWords(err error) string {
+	if err == nil {
+		return ""
+	}
+	return Capitalize(err.Error())
+}

@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"fmt"
@@ -33,9 +33,9 @@ type levelUp struct {
 	sub, next string
 }
 
-// start begins the moment for the sheet that reports a new level; keeper
+// Start begins the moment for the sheet that reports a new level; keeper
 // is the upgrade NPC's name.
-func (l *levelUp) start(sh client.Sheet, keeper string, now time.Time) {
+func (l *levelUp) Start(sh client.Sheet, keeper string, now time.Time) {
 	l.level, l.at = sh.Level, now
 	l.title = fmt.Sprintf("Level %d", sh.Level)
 	l.sub = levelUpBrings(sh, keeper)
@@ -65,8 +65,8 @@ func (l *levelUp) showing(now time.Time) bool {
 	return l.level > 0 && now.Sub(l.at) < levelUpShown
 }
 
-// drawRings draws the rings bursting from the own ship at screen (x, y).
-func (l *levelUp) drawRings(dst *ebiten.Image, sb *ui.ShapeBatch, x, y float32, now time.Time) {
+// DrawRings draws the rings bursting from the own ship at screen (x, y).
+func (l *levelUp) DrawRings(dst *ebiten.Image, sb *ui.ShapeBatch, x, y float32, now time.Time) {
 	t := float32(now.Sub(l.at)) / float32(levelUpRing)
 	if l.level == 0 || t < 0 || t >= 1 {
 		return
@@ -82,8 +82,8 @@ func (l *levelUp) drawRings(dst *ebiten.Image, sb *ui.ShapeBatch, x, y float32, 
 	}
 }
 
-// drawWords draws the level and what it brings, high over the ship.
-func (l *levelUp) drawWords(dst *ebiten.Image, g *world.Graphics, w, h int, now time.Time) {
+// DrawWords draws the level and what it brings, high over the ship.
+func (l *levelUp) DrawWords(dst *ebiten.Image, g *world.Graphics, w, h int, now time.Time) {
 	if !l.showing(now) {
 		return
 	}

@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"fmt"
@@ -38,16 +38,16 @@ func statsTaking(c *game.Content, l game.Loadout, u uint8) game.PlayerStats {
 	return game.EffectiveStats(c, l)
 }
 
-// classStats says the numbers of a new character of class i in a line, as
+// ClassStats says the numbers of a new character of class i in a line, as
 // its class card shows them.
-func classStats(c *game.Content, i int) string {
+func ClassStats(c *game.Content, i int) string {
 	st := game.EffectiveStats(c, game.Loadout{Class: uint8(i), Worn: game.NothingWorn()})
 	return fmt.Sprintf("HP %d · speed %.0f · %d×%d dmg", st.MaxHP, st.Speed*game.TickRate, st.Shots, st.Damage)
 }
 
-// hpLine is the HUD's health line: the character's name and its health
+// HpLine is the HUD's health line: the character's name and its health
 // as the server's snapshot gives it.
-func hpLine(name string, hp, maxHP int16) string {
+func HpLine(name string, hp, maxHP int16) string {
 	return fmt.Sprintf("%s   HP %d / %d", name, hp, maxHP)
 }
 
@@ -59,10 +59,10 @@ func className(c *game.Content, i uint8) string {
 	return ""
 }
 
-// rosterDetail is a roster row's line under the name: the character's
+// RosterDetail is a roster row's line under the name: the character's
 // class, level, health as the server counts it (its gear and upgrades
 // included) and where it will be.
-func rosterDetail(c *game.Content, e *wire.CharacterEntry) string {
+func RosterDetail(c *game.Content, e *wire.CharacterEntry) string {
 	s := fmt.Sprintf("level %d  ·  health %d/%d  ·  %s", e.Level, e.Health, e.MaxHealth, whereWords(e.Where))
 	if name := className(c, e.Class); name != "" {
 		s = name + "  ·  " + s
@@ -81,7 +81,7 @@ const (
 	statBulletSpeed
 	statMaxHP
 	statSpeed
-	statShots
+	StatShots
 	statSplit
 	statPierce
 	statPoison
@@ -93,7 +93,7 @@ const (
 var statLabels = [numStats]string{"damage", "fire rate (shots/s)", "bullet speed (u/s)", "max health", "move speed (u/s)",
 	"bullets a shot", "splits a hit", "pierce (enemies)", "poison every " + seconds(game.PoisonPulseTicks) + " s"}
 
-const dpsLabel = "DPS, one target"
+const DpsLabel = "DPS, one target"
 
 // isRider says whether k is a rider: shown only where a side has it.
 func isRider(k statKind) bool { return k == statSplit || k == statPierce || k == statPoison }
@@ -111,7 +111,7 @@ func statValue(st game.PlayerStats, k statKind) float64 {
 		return float64(st.MaxHP)
 	case statSpeed:
 		return st.Speed * game.TickRate
-	case statShots:
+	case StatShots:
 		return float64(max(st.Shots, 1))
 	case statSplit:
 		return float64(st.Split)
@@ -129,7 +129,7 @@ func statFigure(st game.PlayerStats, k statKind) string {
 	if k == statSplit && st.Split > 0 {
 		return fmt.Sprintf("%d × %d", st.Split, game.SplitDamage(st.Damage))
 	}
-	return num(statValue(st, k))
+	return Num(statValue(st, k))
 }
 
 // modValue is what a stat change adds, in the stat's units; the fire
@@ -146,7 +146,7 @@ func modValue(m game.StatMods, k statKind) float64 {
 		return float64(m.MaxHP)
 	case statSpeed:
 		return m.Speed
-	case statShots:
+	case StatShots:
 		return float64(m.Shots)
 	case statSplit:
 		return float64(m.Split)
@@ -164,19 +164,19 @@ func shotsPerSecond(cooldown int) float64 {
 }
 
 // seconds says ticks in seconds: 30 is "0.5", 900 is "15".
-func seconds(ticks int) string { return num(float64(ticks) / game.TickRate) }
+func seconds(ticks int) string { return Num(float64(ticks) / game.TickRate) }
 
-// num says a number to a tenth, without a trailing ".0": 7.5, 10, 240.
-func num(v float64) string {
+// Num says a number to a tenth, without a trailing ".0": 7.5, 10, 240.
+func Num(v float64) string {
 	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
 }
 
 // signed is num with its sign: +3, -24.
 func signed(v float64) string {
 	if v > 0 {
-		return "+" + num(v)
+		return "+" + Num(v)
 	}
-	return num(v)
+	return Num(v)
 }
 
 // percent says how much larger or smaller after is than before, in whole
@@ -189,7 +189,7 @@ func percent(before, after float64) string {
 	if p >= 1 {
 		p = math.Round(p)
 	}
-	return num(p) + " %"
+	return Num(p) + " %"
 }
 
 // faster is "faster" when after is larger, "slower" otherwise.
@@ -215,7 +215,7 @@ func effectHead(k statKind, b, a float64) string {
 		return signed(a-b) + " max health"
 	case statSpeed:
 		return "Moves " + percent(b, a) + " " + faster(b, a)
-	case statShots:
+	case StatShots:
 		if math.Abs(a-b) == 1 {
 			return signed(a-b) + " bullet a shot"
 		}
@@ -248,10 +248,10 @@ func effectLine(k statKind, mod float64, before, after game.PlayerStats) (string
 	return "", false
 }
 
-// changeLines are the lines of what mods m do to stats before, making after:
+// ChangeLines are the lines of what mods m do to stats before, making after:
 // every stat the mods touch or that changes (what an item replaces comes
 // off), in the order the stats are listed.
-func changeLines(m game.StatMods, before, after game.PlayerStats) []string {
+func ChangeLines(m game.StatMods, before, after game.PlayerStats) []string {
 	var out []string
 	for k := range numStats {
 		if line, ok := effectLine(k, modValue(m, k), before, after); ok {
@@ -278,7 +278,7 @@ func dps(st game.PlayerStats) string { return fmt.Sprintf("%.0f", st.DPS()) }
 // itemLines are an item's lines: what it changes (the first n), then the
 // damage a second it makes when that changes.
 func itemLines(m game.StatMods, before, after game.PlayerStats) (lines []string, n int) {
-	lines = changeLines(m, before, after)
+	lines = ChangeLines(m, before, after)
 	n = len(lines)
 	if line, ok := dpsLine(before, after); ok {
 		lines = append(lines, line)
@@ -305,55 +305,63 @@ func shortLines(lines []string, n int) string {
 // healWords says what a consumable restores.
 func healWords(heal int16) string { return fmt.Sprintf("restores %d health", heal) }
 
-// statRow is one row of a stats column or an upgrade option: a stat and
+// StatRow is one row of a stats column or an upgrade option: a stat and
 // its value, or its value before → after when the option changes it.
-type statRow struct {
-	label, value string
-	changed      bool
+type StatRow struct {
+	Label, Value string
+	Changed      bool
 }
 
-// optionRows compares the stats now with the stats after an upgrade: the
+// OptionRows compares the stats now with the stats after an upgrade: the
 // main stats always (so the three options read side by side), the riders
 // when either side has them, the damage a second into one target last.
-func optionRows(now, then game.PlayerStats) []statRow {
-	var rows []statRow
+func OptionRows(now, then game.PlayerStats) []StatRow {
+	var rows []StatRow
 	for k := range numStats {
 		if isRider(k) && statValue(now, k) == 0 && statValue(then, k) == 0 {
 			continue
 		}
 		rows = append(rows, compareRow(statLabels[k], statFigure(now, k), statFigure(then, k)))
 	}
-	return append(rows, compareRow(dpsLabel, dps(now), dps(then)))
+	return append(rows, compareRow(DpsLabel, dps(now), dps(then)))
 }
 
 // compareRow is a row that says b, or b → a when they differ.
-func compareRow(label, b, a string) statRow {
+func compareRow(label, b, a string) StatRow {
 	if a == b {
-		return statRow{label: label, value: b}
+		return StatRow{Label: label, Value: b}
 	}
-	return statRow{label: label, value: b + " → " + a, changed: true}
+	return StatRow{Label: label, Value: b + " → " + a, Changed: true}
 }
 
-// abilityWords says what a class's ability does, in figures from its
+// AbilityWords says what a class's ability does, in figures from its
 // content: how far a bomb reaches (in tiles and u), how long a shield
 // holds, how often either may be used.
-func abilityWords(ab *game.Ability) string {
+func AbilityWords(ab *game.Ability) string {
 	every := "every " + seconds(ab.Cooldown) + " s"
 	switch ab.Kind {
 	case game.AbilityBomb:
 		return fmt.Sprintf("%s: erases enemy bullets within %s tiles (%s u) of you, %s",
-			ab.Name, num(ab.Radius/game.TileSize), num(ab.Radius), every)
+			ab.Name, Num(ab.Radius/game.TileSize), Num(ab.Radius), every)
 	case game.AbilityShield:
 		return fmt.Sprintf("%s: no hits for %s s, %s", ab.Name, seconds(ab.Duration), every)
 	}
 	return ab.Name
 }
 
-// nextUpgradeWords is what the keeper's prompt says with nothing owed to a
+// NextUpgradeWords is what the keeper's prompt says with nothing owed to a
 // character of level: when the next upgrade comes.
-func nextUpgradeWords(level int) string {
+func NextUpgradeWords(level int) string {
 	if level >= game.MaxLevel {
 		return fmt.Sprintf("No upgrade to choose now: level %d is the last", game.MaxLevel)
 	}
 	return fmt.Sprintf("No upgrade to choose now: the next comes at level %d", max(level, 1)+1)
+}
+
+// whereWords says where a character will be when played.
+func whereWords(where uint8) string {
+	if where == wire.WhereDungeon {
+		return "last in a dungeon — returns to the hub"
+	}
+	return "in the hub"
 }

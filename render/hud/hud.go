@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ var (
 // The HUD's text changes at a readable rate, not every frame, so its
 // strings are formatted twice a second (and health when it changes).
 const (
-	hudRefresh = game.TickRate / 2
+	HudRefresh = game.TickRate / 2
 	graphLen   = 120 // ping samples in the net graph, one per frame
 	graphH     = 40  // pixels for graphMaxMS
 	graphMaxMS = 200
@@ -37,17 +37,17 @@ const (
 
 // hpBarUp is how far above the screen's bottom the health bar's top is
 // at scale 1: level with the inventory bar's slots.
-const hpBarUp = barBottom + slotSize/2 + 13
+const hpBarUp = barBottom + SlotSize/2 + 13
 
-// hud holds the formatted text and the net graph's history.
-type hud struct {
+// Display holds the formatted text and the net graph's history.
+type Display struct {
 	help       [3]string // the controls line, longest first, for helpKeys
 	helpKeys   ui.Bindings
-	where      string
+	Where      string
 	hp, maxHP  int16
 	hpText     string
-	pingText   string
-	graphLines [7]string
+	PingText   string
+	GraphLines [7]string
 	graphW     int // the net graph's panel's width for graphLines at graphK, 0 to measure
 	graphK     float64
 	seedLine   string            // the F3 overlay's world seed line, made once
@@ -55,16 +55,16 @@ type hud struct {
 	lastIn     uint64
 	lastOut    uint64
 	mini       minimap
-	bossMet    bossRef // the boss the player has laid eyes on
+	BossMet    bossRef // the boss the player has laid eyes on
 	bossKey    bossLabelKey
 	bossLabel  string    // the boss bar's words, made again only when they change
-	whereKey   [3]int    // instance, dungeon, depth that h.place describes
-	place      string    // where the player is: "The Catacombs, depth 2"
-	placeLine  string    // the place and the game (h.where), as drawn
-	code       string    // the join code of a game this process hosts
-	reach      string    // the router's answer in few words, part of where (reachWords)
-	placeLines [5]string // the place line's forms, longest first (makePlaceLines)
-	placeFor   int       // the window width and scale placeLine was chosen for
+	WhereKey   [3]int    // instance, dungeon, depth that h.place describes
+	Place      string    // where the player is: "The Catacombs, depth 2"
+	PlaceLine  string    // the place and the game (h.where), as drawn
+	Code       string    // the join code of a game this process hosts
+	Reach      string    // the router's answer in few words, part of where (reachWords)
+	PlaceLines [5]string // the place line's forms, longest first (makePlaceLines)
+	PlaceFor   int       // the window width and scale placeLine was chosen for
 	abKey      abilityLabelKey
 	abText     string // the ability bar's words, made again only when they change
 }
@@ -87,32 +87,32 @@ type bossLabelKey struct {
 type bossRef struct {
 	instance uint16
 	id       uint16
-	ok       bool
+	Ok       bool
 }
 
-func (h *hud) update(rt *client.Runtime, frame int, look *world.Look, sess session) {
+func (h *Display) Update(rt *client.Runtime, frame int, look *world.Look, sess seeder) {
 	h.updatePlace(rt, look)
 	net := rt.Net()
 	h.ping[frame%graphLen] = float32(net.RTT) / float32(time.Millisecond)
 	if self, ok := rt.Self(); ok && (self.HP != h.hp || self.MaxHP != h.maxHP || h.hpText == "") {
 		h.hp, h.maxHP = self.HP, self.MaxHP
-		h.hpText = hpLine(rt.Character().Name, self.HP, self.MaxHP)
+		h.hpText = HpLine(rt.Character().Name, self.HP, self.MaxHP)
 	}
-	if frame%hudRefresh != 0 {
+	if frame%HudRefresh != 0 {
 		return
 	}
-	secs := float64(hudRefresh) / game.TickRate
+	secs := float64(HudRefresh) / game.TickRate
 	kbIn := float64(net.BytesIn-h.lastIn) / 1024 / secs
 	kbOut := float64(net.BytesOut-h.lastOut) / 1024 / secs
 	h.lastIn, h.lastOut = net.BytesIn, net.BytesOut
 	ms := net.RTT.Milliseconds()
-	h.pingText = fmt.Sprintf("ping %d ms", ms)
+	h.PingText = fmt.Sprintf("ping %d ms", ms)
 	st := rt.Stats()
 	if h.seedLine == "" {
 		h.seedLine = seedWords(sess)
 	}
 	h.graphW = 0 // measured again for the new lines
-	h.graphLines = [7]string{
+	h.GraphLines = [7]string{
 		// Snapshot loss is what the player sees; ENet's figure counts
 		// reliable packets only and reads near 0 on a lossy link.
 		fmt.Sprintf("loss %.1f %% (snapshots)   %.1f %% (reliable)", 100*rt.SnapshotLoss(), 100*net.Loss),
@@ -126,10 +126,14 @@ func (h *hud) update(rt *client.Runtime, frame int, look *world.Look, sess sessi
 	}
 }
 
+// seeder is what the HUD asks of the session: the hosted world's seed,
+// when it hosts.
+type seeder interface{ Seed() (uint64, bool) }
+
 // seedWords is the overlay's world seed line: the hosted world's, which
 // --seed makes again (it reads 0x… as well as decimal), or a joined
 // game's word that its host has it.
-func seedWords(sess session) string {
+func seedWords(sess seeder) string {
 	if seed, ok := sess.Seed(); ok {
 		return fmt.Sprintf("world seed %#x", seed)
 	}
@@ -138,77 +142,77 @@ func seedWords(sess session) string {
 
 // updatePlace names the place the player is in, with its depth in a
 // dungeon, and the game it is in, when they change.
-func (h *hud) updatePlace(rt *client.Runtime, look *world.Look) {
+func (h *Display) updatePlace(rt *client.Runtime, look *world.Look) {
 	inst, dungeon := rt.Instance()
 	key := [3]int{int(inst), int(dungeon)<<8 | min(len(rt.Portals()), 1), rt.Depth()}
-	if key == h.whereKey && h.place != "" {
+	if key == h.WhereKey && h.Place != "" {
 		return
 	}
-	h.whereKey = key
+	h.WhereKey = key
 	switch {
 	case inst == 0:
-		h.place = ""
+		h.Place = ""
 	case dungeon == game.HubDungeon && len(rt.Portals()) == 0:
-		h.place = "Practice" // the arena or the boss hall: a start map with no way out
+		h.Place = "Practice" // the arena or the boss hall: a start map with no way out
 	case dungeon == game.HubDungeon:
-		h.place = "The hub"
+		h.Place = "The hub"
 	default:
-		h.place = fmt.Sprintf("%s, depth %d", look.PortalName(dungeon), rt.Depth())
+		h.Place = fmt.Sprintf("%s, depth %d", look.PortalName(dungeon), rt.Depth())
 	}
-	h.makePlaceLines()
+	h.MakePlaceLines()
 }
 
-// makePlaceLines makes the place line's forms, longest first, for
+// MakePlaceLines makes the place line's forms, longest first, for
 // fitPlace to choose from: the place with the game's words and the join
 // code; with the router's answer and the code (the code holds an
 // address); with the code alone; with the game's words alone; alone.
-func (h *hud) makePlaceLines() {
-	l := &h.placeLines
-	*l = [5]string{h.place, h.place, h.place, h.place, h.place}
-	if h.where != "" {
-		l[3] = h.place + "   (" + h.where + ")"
+func (h *Display) MakePlaceLines() {
+	l := &h.PlaceLines
+	*l = [5]string{h.Place, h.Place, h.Place, h.Place, h.Place}
+	if h.Where != "" {
+		l[3] = h.Place + "   (" + h.Where + ")"
 		l[0], l[1], l[2] = l[3], l[3], l[3]
 	}
-	if h.code != "" {
-		l[0] = h.place + "   (" + h.where + "; join code " + h.code + ")"
-		l[1] = h.place + "   (join code " + h.code + ")"
-		if h.reach != "" {
-			l[1] = h.place + "   (" + h.reach + "; join code " + h.code + ")"
+	if h.Code != "" {
+		l[0] = h.Place + "   (" + h.Where + "; join code " + h.Code + ")"
+		l[1] = h.Place + "   (join code " + h.Code + ")"
+		if h.Reach != "" {
+			l[1] = h.Place + "   (" + h.Reach + "; join code " + h.Code + ")"
 		}
-		l[2] = h.place + "   (join code " + h.code + ")"
+		l[2] = h.Place + "   (join code " + h.Code + ")"
 	}
-	h.placeFor = 0
+	h.PlaceFor = 0
 }
 
-// fitPlace chooses the longest place line that leaves room for the ping
+// FitPlace chooses the longest place line that leaves room for the ping
 // in a window w wide at UI scale k: the join code gives way last (with it
 // alone the line reads whole at 640×400). It reports whether it chose
 // again: the words or the window changed.
-func (h *hud) fitPlace(g *world.Graphics, w int, k float64) bool {
+func (h *Display) FitPlace(g *world.Graphics, w int, k float64) bool {
 	key := w*1000 + int(k*100)
-	if key == h.placeFor {
+	if key == h.PlaceFor {
 		return false
 	}
-	h.placeFor = key
-	room := w - ui.Px(12, k)*2 - g.Text.Advance(h.pingText, k) - ui.Px(24, k)
-	h.placeLine = h.placeLines[len(h.placeLines)-1]
-	for _, l := range h.placeLines[:len(h.placeLines)-1] {
+	h.PlaceFor = key
+	room := w - ui.Px(12, k)*2 - g.Text.Advance(h.PingText, k) - ui.Px(24, k)
+	h.PlaceLine = h.PlaceLines[len(h.PlaceLines)-1]
+	for _, l := range h.PlaceLines[:len(h.PlaceLines)-1] {
 		if g.Text.Advance(l, k) <= room {
-			h.placeLine = l
+			h.PlaceLine = l
 			break
 		}
 	}
 	return true
 }
 
-func (h *hud) draw(dst *ebiten.Image, g *world.Graphics, fr *playFrame, v *world.View) {
-	w := float32(fr.w)
-	k := ui.UiScale(fr.w, fr.h)
+func (h *Display) Draw(dst *ebiten.Image, g *world.Graphics, fr *Frame, v *world.View) {
+	w := float32(fr.W)
+	k := ui.UiScale(fr.W, fr.H)
 	graphTop := ui.Pxf(32, k) // the net graph goes under the minimap, if any
-	if l, ok := h.mini.draw(dst, g, v, fr.keeper, fr.w, fr.h); ok {
+	if l, ok := h.mini.draw(dst, g, v, fr.Keeper, fr.W, fr.H); ok {
 		graphTop = l.bottom() + ui.Pxf(8, k)
 	}
-	self, ok := fr.rt.Self()
+	self, ok := fr.Rt.Self()
 	if ok {
 		frac := float32(0)
 		if self.MaxHP > 0 {
@@ -218,23 +222,23 @@ func (h *hud) draw(dst *ebiten.Image, g *world.Graphics, fr *playFrame, v *world
 		if frac < 0.3 {
 			c = colHPLow
 		}
-		r := hpBarRect(fr.w, fr.h)
+		r := HpBarRect(fr.W, fr.H)
 		g.Boxes.AddKept("health bar", r) // the inventory leaves it in view
 		g.Shapes.Rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
 		g.Shapes.Rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
 	}
 	abOK := ok && h.drawAbilityBar(dst, g, fr)
 	boss := h.drawBossBar(dst, g, fr)
-	graph := fr.netGraph && !fr.invOpen && !fr.paused // the inventory would cover its words, the pause menu hide them
+	graph := fr.NetGraph && !fr.InvOpen && !fr.Paused // the inventory would cover its words, the pause menu hide them
 	if graph {
-		h.drawGraphShapes(dst, g, w, graphTop, fr.frame, k)
+		h.drawGraphShapes(dst, g, w, graphTop, fr.Frame, k)
 	}
 	g.Shapes.Flush(dst)
 	if ok {
-		r := hpBarRect(fr.w, fr.h)
+		r := HpBarRect(fr.W, fr.H)
 		g.Text.Draw(dst, h.hpText, r.Min.X+ui.Px(10, k), r.Min.Y+(r.Dy()-int(ui.GlyphH*k))/2, k, ui.AlignLeft, ui.ColText)
 		if abOK {
-			a := abilityBarRect(r, k)
+			a := AbilityBarRect(r, k)
 			c := ui.ColText
 			if h.abKey.secs == 0 {
 				c = ui.ColBackdrop // dark on the gold of a ready bar
@@ -244,26 +248,26 @@ func (h *hud) draw(dst *ebiten.Image, g *world.Graphics, fr *playFrame, v *world
 	}
 	if boss != "" {
 		// under the bar: the corners' text stays clear
-		g.Text.Draw(dst, boss, fr.w/2, bossBarBottom(k)+ui.Px(4, k), k, ui.AlignCenter, ui.ColText)
+		g.Text.Draw(dst, boss, fr.W/2, bossBarBottom(k)+ui.Px(4, k), k, ui.AlignCenter, ui.ColText)
 	}
-	if h.fitPlace(g, fr.w, k) && h.placeLine != "" {
-		fmt.Fprintf(fr.logw, "duskfall: corner line %q at %d×%d\n", h.placeLine, fr.w, fr.h) // window tests read what the corner shows
+	if h.FitPlace(g, fr.W, k) && h.PlaceLine != "" {
+		fmt.Fprintf(fr.Logw, "duskfall: corner line %q at %d×%d\n", h.PlaceLine, fr.W, fr.H) // window tests read what the corner shows
 	}
-	g.Text.Draw(dst, h.placeLine, ui.Px(12, k), ui.Px(8, k), k, ui.AlignLeft, ui.ColDim)
-	g.Text.Draw(dst, h.pingText, fr.w-ui.Px(12, k), ui.Px(8, k), k, ui.AlignRight, ui.ColDim)
-	g.Text.Draw(dst, h.helpLine(g, *fr.keys, fr.w, k), fr.w/2, fr.h-ui.Px(22, k), k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(dst, h.PlaceLine, ui.Px(12, k), ui.Px(8, k), k, ui.AlignLeft, ui.ColDim)
+	g.Text.Draw(dst, h.PingText, fr.W-ui.Px(12, k), ui.Px(8, k), k, ui.AlignRight, ui.ColDim)
+	g.Text.Draw(dst, h.HelpLine(g, *fr.Keys, fr.W, k), fr.W/2, fr.H-ui.Px(22, k), k, ui.AlignCenter, ui.ColDim)
 	if graph {
-		x := fr.w - ui.Px(12, k) - h.graphW + ui.Px(10, k)
-		for i, l := range h.graphLines {
+		x := fr.W - ui.Px(12, k) - h.graphW + ui.Px(10, k)
+		for i, l := range h.GraphLines {
 			g.Text.Draw(dst, l, x, int(graphTop)+ui.Px(8, k)+i*ui.Px(graphLineH, k), k, ui.AlignLeft, ui.ColText)
 		}
 	}
 }
 
-// statusLine is the words for the own ship's flags: down, or in its
+// StatusLine is the words for the own ship's flags: down, or in its
 // arrival grace where there is something to be shielded from (the hub has
 // no enemies, and its grace is only the rule's).
-func statusLine(flags uint8, inDungeon bool) string {
+func StatusLine(flags uint8, inDungeon bool) string {
 	switch {
 	case flags&game.PlayerDead != 0:
 		return "You are down. Respawning soon..."
@@ -277,27 +281,27 @@ func statusLine(flags uint8, inDungeon bool) string {
 // the top and returns its name. A boss behind a wall it was never seen past
 // stays a secret, like any enemy out of sight; once met, its bar stays while
 // it is in range, so a pillar between the two does not make it flicker.
-func (h *hud) drawBossBar(dst *ebiten.Image, g *world.Graphics, fr *playFrame) string {
-	fog := fr.rt.Fog()
-	inst, _ := fr.rt.Instance()
-	for _, e := range fr.rt.Enemies() {
-		d, ok := fr.look.EnemyDef(e.Kind)
+func (h *Display) drawBossBar(dst *ebiten.Image, g *world.Graphics, fr *Frame) string {
+	fog := fr.Rt.Fog()
+	inst, _ := fr.Rt.Instance()
+	for _, e := range fr.Rt.Enemies() {
+		d, ok := fr.Look.EnemyDef(e.Kind)
 		if !ok || !d.Boss || e.MaxHP <= 0 {
 			continue
 		}
-		met := h.bossMet.ok && h.bossMet.instance == inst && h.bossMet.id == e.ID
+		met := h.BossMet.Ok && h.BossMet.instance == inst && h.BossMet.id == e.ID
 		if !met && !fog.CanSee(e.Pos) {
 			continue
 		}
-		h.bossMet = bossRef{instance: inst, id: e.ID, ok: true}
-		k := ui.UiScale(fr.w, fr.h)
-		bw := bossBarWidth(fr.w, fr.h, k)
-		x := float32(fr.w-bw) / 2
-		y, bh := ui.Pxf(bossBarY, k), ui.Pxf(10, k)
+		h.BossMet = bossRef{instance: inst, id: e.ID, Ok: true}
+		k := ui.UiScale(fr.W, fr.H)
+		bw := BossBarWidth(fr.W, fr.H, k)
+		x := float32(fr.W-bw) / 2
+		y, bh := ui.Pxf(BossBarY, k), ui.Pxf(10, k)
 		g.Boxes.Add("boss bar", ui.RectF(x-2, y-2, float32(bw+4), bh+4))
 		g.Shapes.Rect(dst, x-2, y-2, float32(bw+4), bh+4, colPanel)
 		bar := colBossBar
-		if e.Flags&game.EnemyTelegraph != 0 && fr.frame/4%2 == 0 {
+		if e.Flags&game.EnemyTelegraph != 0 && fr.Frame/4%2 == 0 {
 			bar = colBossHot // it is about to fire: the bar flashes with it
 		}
 		g.Shapes.Rect(dst, x, y, float32(bw)*float32(world.Clamp01(float64(e.HP)/float64(e.MaxHP))), bh, bar)
@@ -311,7 +315,7 @@ func (h *hud) drawBossBar(dst *ebiten.Image, g *world.Graphics, fr *playFrame) s
 
 // bossWords is the boss bar's caption: the name, and with phases the one
 // under way, as "The Warden: Fury (2 of 3)".
-func (h *hud) bossWords(kind, phase uint8, d *game.EnemyDef) string {
+func (h *Display) bossWords(kind, phase uint8, d *game.EnemyDef) string {
 	key := bossLabelKey{kind: kind, phase: phase, ok: true}
 	if key == h.bossKey {
 		return h.bossLabel
@@ -333,16 +337,16 @@ const graphLineH = 16
 
 // drawGraphShapes draws the net graph's panel at UI scale k, as wide as
 // its longest line, and its ping history, newest on the right.
-func (h *hud) drawGraphShapes(dst *ebiten.Image, g *world.Graphics, w, top float32, frame int, k float64) {
+func (h *Display) drawGraphShapes(dst *ebiten.Image, g *world.Graphics, w, top float32, frame int, k float64) {
 	if h.graphW == 0 || h.graphK != k {
 		h.graphK, h.graphW = k, ui.Px(332, k)
-		for _, l := range h.graphLines {
+		for _, l := range h.GraphLines {
 			h.graphW = max(h.graphW, g.Text.Advance(l, k)+ui.Px(20, k))
 		}
 	}
 	pw := float32(h.graphW)
 	x0 := w - ui.Pxf(12, k) - pw
-	textH := float32(ui.Px(graphLineH, k)*len(h.graphLines) + ui.Px(16, k)) // the lines of text above the ping history
+	textH := float32(ui.Px(graphLineH, k)*len(h.GraphLines) + ui.Px(16, k)) // the lines of text above the ping history
 	gh := ui.Pxf(graphH, k)
 	g.Boxes.Add("net graph", ui.RectF(x0, top, pw, textH+gh))
 	g.Shapes.Rect(dst, x0, top, pw, textH+gh, colPanel)
@@ -355,14 +359,14 @@ func (h *hud) drawGraphShapes(dst *ebiten.Image, g *world.Graphics, w, top float
 	}
 }
 
-// bossBarY is the boss bar's top at scale 1.
-const bossBarY = 28
+// BossBarY is the boss bar's top at scale 1.
+const BossBarY = 28
 
 // bossBarBottom is the first row under the boss bar's panel at scale k.
-func bossBarBottom(k float64) int { return ui.Px(bossBarY, k) + ui.Px(10, k) + 2 }
+func bossBarBottom(k float64) int { return ui.Px(BossBarY, k) + ui.Px(10, k) + 2 }
 
-// abilityBarRect is the ability's bar: just above the health bar, as wide.
-func abilityBarRect(hp image.Rectangle, k float64) image.Rectangle {
+// AbilityBarRect is the ability's bar: just above the health bar, as wide.
+func AbilityBarRect(hp image.Rectangle, k float64) image.Rectangle {
 	return image.Rect(hp.Min.X, hp.Min.Y-ui.Px(24, k), hp.Max.X, hp.Min.Y-ui.Px(4, k))
 }
 
@@ -370,12 +374,12 @@ func abilityBarRect(hp image.Rectangle, k float64) image.Rectangle {
 // toward ready (a shield's bar empties while it is up), and makes its words
 // when they change: the ability's name, then its key when ready or the
 // seconds left. It reports whether there is an ability to show.
-func (h *hud) drawAbilityBar(dst *ebiten.Image, g *world.Graphics, fr *playFrame) bool {
-	ab, st := fr.rt.Ability()
+func (h *Display) drawAbilityBar(dst *ebiten.Image, g *world.Graphics, fr *Frame) bool {
+	ab, st := fr.Rt.Ability()
 	if ab == nil || ab.Cooldown <= 0 {
 		return false
 	}
-	r := abilityBarRect(hpBarRect(fr.w, fr.h), ui.UiScale(fr.w, fr.h))
+	r := AbilityBarRect(HpBarRect(fr.W, fr.H), ui.UiScale(fr.W, fr.H))
 	g.Boxes.AddKept("ability bar", r)
 	frac := float32(1 - float64(st.Cooldown)/float64(ab.Cooldown))
 	c := colAbility
@@ -387,7 +391,7 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *world.Graphics, fr *playFrame
 	}
 	g.Shapes.Rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
 	g.Shapes.Rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
-	key := abilityLabelKey{ab: ab, secs: (st.Cooldown + game.TickRate - 1) / game.TickRate, key: fr.keys[ui.ActAbility]}
+	key := abilityLabelKey{ab: ab, secs: (st.Cooldown + game.TickRate - 1) / game.TickRate, key: fr.Keys[ui.ActAbility]}
 	if key != h.abKey || h.abText == "" {
 		h.abKey = key
 		if key.secs == 0 {
@@ -399,24 +403,24 @@ func (h *hud) drawAbilityBar(dst *ebiten.Image, g *world.Graphics, fr *playFrame
 	return true
 }
 
-// bossBarWidth keeps the boss bar clear of the minimap and the corners'
+// BossBarWidth keeps the boss bar clear of the minimap and the corners'
 // words at any width: between the minimap's left edge and as far from the
 // left edge, at most 480 layout pixels.
-func bossBarWidth(w, h int, k float64) int {
-	return max(ui.Px(120, k), min(ui.Px(480, k), w-2*(minimapLeftRoom(w, h, k)+ui.Px(16, k))))
+func BossBarWidth(w, h int, k float64) int {
+	return max(ui.Px(120, k), min(ui.Px(480, k), w-2*(MinimapLeftRoom(w, h, k)+ui.Px(16, k))))
 }
 
-// hpBarRect is the health bar: bottom left beside the item bar when the
+// HpBarRect is the health bar: bottom left beside the item bar when the
 // window is wide enough, otherwise at the top left under the boss bar's
 // name and the place line.
-func hpBarRect(w, h int) image.Rectangle {
+func HpBarRect(w, h int) image.Rectangle {
 	k := ui.UiScale(w, h)
 	bw, bh := ui.Px(324, k), ui.Px(26, k)
-	if barRect(w, h).Min.X >= ui.Px(14+12, k)+bw {
+	if BarRect(w, h).Min.X >= ui.Px(14+12, k)+bw {
 		x, y := ui.Px(14, k), h-ui.Px(hpBarUp, k)
 		return image.Rect(x, y, x+bw, y+bh)
 	}
-	bw = min(bw, w-minimapLeftRoom(w, h, k)-2*ui.Px(12, k))
+	bw = min(bw, w-MinimapLeftRoom(w, h, k)-2*ui.Px(12, k))
 	top := bossBarBottom(k) + ui.Px(4, k) + int(ui.GlyphH*k) + ui.Px(8, k) + ui.Px(24, k) // the boss's name, then the ability bar
 	return image.Rect(ui.Px(12, k), top, ui.Px(12, k)+bw, top+bh)
 }
@@ -426,15 +430,15 @@ func hpBarRect(w, h int) image.Rectangle {
 // under the boss bar's name. Banners and the level-up words go below it.
 func topHUDBottom(w, h int) int {
 	k := ui.UiScale(w, h)
-	if r := hpBarRect(w, h); r.Min.Y < h/2 {
+	if r := HpBarRect(w, h); r.Min.Y < h/2 {
 		return r.Max.Y
 	}
 	return bossBarBottom(k) + ui.Px(4, k) + int(ui.GlyphH*k)
 }
 
-// helpLine is the longest controls line that fits the window, for the
+// HelpLine is the longest controls line that fits the window, for the
 // keys bound now; the lines are made again only when a key changes.
-func (h *hud) helpLine(g *world.Graphics, keys ui.Bindings, w int, k float64) string {
+func (h *Display) HelpLine(g *world.Graphics, keys ui.Bindings, w int, k float64) string {
 	if keys != h.helpKeys || h.help[0] == "" {
 		h.helpKeys, h.help = keys, ui.ControlLines(keys)
 	}

@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"fmt"
@@ -26,19 +26,19 @@ import (
 
 // Bar layout and timings.
 const (
-	slotSize   = 44
+	SlotSize   = 44
 	slotGap    = 6
 	wornGap    = 18 // between the bag and the worn slots
-	barSlots   = game.BagSlots + game.EquipSlots
+	BarSlots   = game.BagSlots + game.EquipSlots
 	barBottom  = 30 // px from the screen's bottom to the slots' foot: the help line goes under
-	barWidth   = barSlots*slotSize + (barSlots-1)*slotGap + wornGap
-	toastShown = 2 * time.Second
+	barWidth   = BarSlots*SlotSize + (BarSlots-1)*slotGap + wornGap
+	ToastShown = 2 * time.Second
 	clearShown = 8 * time.Second
 	keyFlash   = 8 // frames a slot lights up after its key
-	// tipRest is how long the pointer rests on a slot of the bar in play,
+	// TipRest is how long the pointer rests on a slot of the bar in play,
 	// the fire button up, before its tooltip comes up: aiming across the
 	// bar in a fight brings none.
-	tipRest = game.TickRate / 4
+	TipRest = game.TickRate / 4
 )
 
 // wornNames are the worn slots, in order, and what goes in each.
@@ -49,18 +49,18 @@ var (
 
 // toast is one line of feedback and when it appeared.
 type toast struct {
-	text string
+	Text string
 	at   time.Time
 }
 
 // tooltip is what hovering a slot shows: the item's name and kind, what it
 // does in real numbers, its line of text and what a click does.
 type tooltip struct {
-	title string
+	Title string
 	kind  game.ItemKind // 0 for an empty slot
-	lines []string
-	said  int // how many of lines say what the thing does; the rest follow from it
-	text  string
+	Lines []string
+	Said  int // how many of lines say what the thing does; the rest follow from it
+	Text  string
 	hint  string
 	// width is the widest line's advance at scale widthK (0: not yet
 	// measured), measured once a scale rather than every frame.
@@ -68,12 +68,12 @@ type tooltip struct {
 	widthK float64
 }
 
-// itemsUI is the play scene's part for items and XP.
-type itemsUI struct {
+// Items is the play scene's part for items and XP.
+type Items struct {
 	content *game.Content
 	keeper  string // the upgrade NPC's name, for the owed hint
-	class   uint8  // the class of the character in play: the base of every figure
-	logw    io.Writer
+	Class   uint8  // the class of the character in play: the base of every figure
+	Logw    io.Writer
 
 	// Per item def, made once: its name, its initials for the slot, the
 	// pickup prompt.
@@ -85,17 +85,17 @@ type itemsUI struct {
 	useWord  string
 
 	// The bar and the mouse.
-	hover     int  // the slot under the mouse, -1 none
+	Hover     int  // the slot under the mouse, -1 none
 	overBar   bool // the mouse is over the bar (slots or the gaps between)
 	shift     bool // Shift is held: clicks and keys drop
 	swallow   bool // a click went to the bar or a panel: the button fires nothing until let go
 	keyed     int  // the slot last used by its key, lit for keyFlash frames
 	keyedAt   int
 	frame     int
-	slotLabel [barSlots]string
-	keys      *ui.Bindings              // the player's keys: a bag slot's label is its key
+	SlotLabel [BarSlots]string
+	Keys      *ui.Bindings              // the player's keys: a bag slot's label is its key
 	labelled  [game.BagSlots]ebiten.Key // the keys the bag slots' labels name
-	slotsWord string                    // the bag slots' keys together: "1-8" at first
+	SlotsWord string                    // the bag slots' keys together: "1-8" at first
 
 	// The tooltip of the slot pointed at, and what the log last said of it
 	// and of E's prompt.
@@ -107,57 +107,57 @@ type itemsUI struct {
 
 	// Made from the sheet when it changes.
 	seenAct  time.Time
-	level    levelUp // the level-up moment
-	toasts   [ui.ToastLines]toast
+	Level    levelUp // the level-up moment
+	Toasts   [ui.ToastLines]toast
 	xpKey    [4]int
 	xpText   string
 	owedText string
-	nextText string // the keeper's words with nothing owed, for the level in xpKey
-	tips     [barSlots]tooltip
+	NextText string // the keeper's words with nothing owed, for the level in xpKey
+	Tips     [BarSlots]tooltip
 	tipBag   [game.BagSlots]int
 	tipStack [game.BagSlots]int
 	tipWorn  [game.EquipSlots]int
 	tipUps   []uint8
 	tipKnown bool
 	tipClass uint8
-	clearAt  time.Time
-	clearTxt []string
+	ClearAt  time.Time
+	ClearTxt []string
 }
 
-func newItemsUI(content *game.Content, keeper string) *itemsUI {
-	u := &itemsUI{content: content, keeper: keeper, hover: -1, keyed: -1, saidTip: -1}
+func NewItems(content *game.Content, keeper string) *Items {
+	u := &Items{content: content, keeper: keeper, Hover: -1, keyed: -1, saidTip: -1}
 	for _, it := range content.Items {
 		u.names = append(u.names, it.Name)
-		u.initials = append(u.initials, initials(it.Name))
+		u.initials = append(u.initials, Initials(it.Name))
 	}
-	for i := range barSlots {
-		u.slotLabel[i] = fmt.Sprint(i + 1)
+	for i := range BarSlots {
+		u.SlotLabel[i] = fmt.Sprint(i + 1)
 		if i >= game.BagSlots {
-			u.slotLabel[i] = strings.ToUpper(wornNames[i-game.BagSlots][:1])
+			u.SlotLabel[i] = strings.ToUpper(wornNames[i-game.BagSlots][:1])
 		}
 	}
 	for i := range u.labelled {
 		u.labelled[i] = ui.Actions[ui.ActSlot1+i].Key
 	}
-	u.slotsWord = ui.SlotKeys(ui.DefaultBindings())
+	u.SlotsWord = ui.SlotKeys(ui.DefaultBindings())
 	return u
 }
 
 // labelSlots names each bag slot by its key, when Settings rebound one.
-func (u *itemsUI) labelSlots() {
-	if u.keys == nil || [game.BagSlots]ebiten.Key(u.keys[ui.ActSlot1:]) == u.labelled {
+func (u *Items) labelSlots() {
+	if u.Keys == nil || [game.BagSlots]ebiten.Key(u.Keys[ui.ActSlot1:]) == u.labelled {
 		return
 	}
 	for i := range u.labelled {
-		u.labelled[i] = u.keys[ui.ActSlot1+i]
-		u.slotLabel[i] = ui.SlotKeyLabel(u.labelled[i])
+		u.labelled[i] = u.Keys[ui.ActSlot1+i]
+		u.SlotLabel[i] = ui.SlotKeyLabel(u.labelled[i])
 	}
-	u.slotsWord = ui.SlotKeys(*u.keys)
+	u.SlotsWord = ui.SlotKeys(*u.Keys)
 }
 
-// initials are the first letters of a name's first two words: what a slot
+// Initials are the first letters of a name's first two words: what a slot
 // has room for beside the icon.
-func initials(name string) string {
+func Initials(name string) string {
 	var b strings.Builder
 	for _, w := range strings.Fields(name) {
 		r := []rune(w)
@@ -169,12 +169,12 @@ func initials(name string) string {
 	return b.String()
 }
 
-// slotRect is slot i of the bar (bag slots, then worn ones), centred at
+// SlotRect is slot i of the bar (bag slots, then worn ones), centred at
 // the bottom of a w×h screen, at the window's UI scale.
-func slotRect(i, w, h int) image.Rectangle {
+func SlotRect(i, w, h int) image.Rectangle {
 	k := ui.UiScale(w, h)
-	size, gap := ui.Px(slotSize, k), ui.Px(slotGap, k)
-	width := barSlots*size + (barSlots-1)*gap + ui.Px(wornGap, k)
+	size, gap := ui.Px(SlotSize, k), ui.Px(slotGap, k)
+	width := BarSlots*size + (BarSlots-1)*gap + ui.Px(wornGap, k)
 	x := (w-width)/2 + i*(size+gap)
 	if i >= game.BagSlots {
 		x += ui.Px(wornGap, k)
@@ -185,26 +185,26 @@ func slotRect(i, w, h int) image.Rectangle {
 
 // BarSlotCenter is the centre of slot i of the item bar (the bag's from
 // 0, then the worn ones) in a w×h window, for tests that point at it.
-func BarSlotCenter(i, w, h int) image.Point { return midOf(slotRect(i, w, h)) }
+func BarSlotCenter(i, w, h int) image.Point { return ui.Mid(SlotRect(i, w, h)) }
 
-// barRect is the whole bar, the gaps included: a click anywhere on it is
+// BarRect is the whole bar, the gaps included: a click anywhere on it is
 // the bar's.
-func barRect(w, h int) image.Rectangle {
-	return image.Rectangle{Min: slotRect(0, w, h).Min, Max: slotRect(barSlots-1, w, h).Max}.Inset(-ui.Px(4, ui.UiScale(w, h)))
+func BarRect(w, h int) image.Rectangle {
+	return image.Rectangle{Min: SlotRect(0, w, h).Min, Max: SlotRect(BarSlots-1, w, h).Max}.Inset(-ui.Px(4, ui.UiScale(w, h)))
 }
 
-// slotAt is the slot under (x, y), or -1.
-func slotAt(x, y, w, h int) int {
+// SlotAt is the slot under (x, y), or -1.
+func SlotAt(x, y, w, h int) int {
 	p := image.Pt(x, y)
-	for i := range barSlots {
-		if p.In(slotRect(i, w, h)) {
+	for i := range BarSlots {
+		if p.In(SlotRect(i, w, h)) {
 			return i
 		}
 	}
 	return -1
 }
 
-// itemIntent adds this frame's item actions to it: a number key uses that
+// ItemIntent adds this frame's item actions to it: a number key uses that
 // bag slot (with Shift, drops it). The play field is the play field: a
 // click anywhere, the bar included, fires, unless the inventory is open
 // (bagOpen), when a click on a slot uses it (a worn one comes off) or,
@@ -214,19 +214,19 @@ func slotAt(x, y, w, h int) int {
 // item: Use and Drop are set on the press frame only. The slot under the
 // pointer is noted for its tooltip (tipSlot) whether the inventory is
 // open or not.
-func (u *itemsUI) itemIntent(in *ui.FrameInput, w, h int, blocked, bagOpen bool, it *client.Intent) {
+func (u *Items) ItemIntent(in *ui.FrameInput, w, h int, blocked, bagOpen bool, it *client.Intent) {
 	u.frame++
 	u.labelSlots()
 	u.shift = in.Shift
-	over := slotAt(in.MouseX, in.MouseY, w, h)
+	over := SlotAt(in.MouseX, in.MouseY, w, h)
 	if blocked {
 		over = -1
 	}
-	if over != u.hover {
-		u.hover, u.restAt = over, u.frame
+	if over != u.Hover {
+		u.Hover, u.restAt = over, u.frame
 	}
 	u.firing = in.FireHeld
-	u.overBar = bagOpen && image.Pt(in.MouseX, in.MouseY).In(barRect(w, h))
+	u.overBar = bagOpen && image.Pt(in.MouseX, in.MouseY).In(BarRect(w, h))
 	if in.Click && (u.overBar || blocked || bagOpen) {
 		u.swallow = true
 	}
@@ -241,125 +241,125 @@ func (u *itemsUI) itemIntent(in *ui.FrameInput, w, h int, blocked, bagOpen bool,
 	case in.Slot >= 1 && in.Slot <= game.BagSlots:
 		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(in.Slot-1)
 		u.keyed, u.keyedAt = in.Slot-1, u.frame
-	case in.Click && bagOpen && u.hover >= 0:
-		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(u.hover)
+	case in.Click && bagOpen && u.Hover >= 0:
+		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(u.Hover)
 	}
 }
 
-// tipSlot is the slot whose tooltip shows, -1 none: over the inventory
+// TipSlot is the slot whose tooltip shows, -1 none: over the inventory
 // (bagOpen) the slot under the pointer; in play the slot the pointer has
 // rested on for tipRest frames with the fire button up.
-func (u *itemsUI) tipSlot(bagOpen bool) int {
-	if bagOpen || (!u.firing && u.frame-u.restAt >= tipRest) {
-		return u.hover
+func (u *Items) TipSlot(bagOpen bool) int {
+	if bagOpen || (!u.firing && u.frame-u.restAt >= TipRest) {
+		return u.Hover
 	}
 	return -1
 }
 
-// sayTip writes the tooltip shown over the fight when it changes, for
+// SayTip writes the tooltip shown over the fight when it changes, for
 // window tests: "duskfall: tooltip Feather Charm | Moves 13 % faster: … |
 // Lighter on your feet.", or "duskfall: tooltip none" when it goes.
-func (u *itemsUI) sayTip(i int) {
+func (u *Items) SayTip(i int) {
 	title := ""
 	if i >= 0 {
-		title = u.tips[i].title
+		title = u.Tips[i].Title
 	}
-	if u.logw == nil || (i == u.saidTip && title == u.saidTitle) {
+	if u.Logw == nil || (i == u.saidTip && title == u.saidTitle) {
 		return
 	}
 	u.saidTip, u.saidTitle = i, title
 	if i < 0 {
-		fmt.Fprintln(u.logw, "duskfall: tooltip none")
+		fmt.Fprintln(u.Logw, "duskfall: tooltip none")
 		return
 	}
-	t := &u.tips[i]
-	parts := append(append([]string{t.title}, t.lines...), t.text)
-	fmt.Fprintf(u.logw, "duskfall: tooltip %s\n", strings.Join(parts, " | "))
+	t := &u.Tips[i]
+	parts := append(append([]string{t.Title}, t.Lines...), t.Text)
+	fmt.Fprintf(u.Logw, "duskfall: tooltip %s\n", strings.Join(parts, " | "))
 }
 
-// hintIntent explains a use the server will quietly ignore: an empty
+// HintIntent explains a use the server will quietly ignore: an empty
 // slot, a potion at full health, taking something off into a full bag.
-func (u *itemsUI) hintIntent(it client.Intent, rt *client.Runtime, now time.Time) {
+func (u *Items) HintIntent(it client.Intent, rt *client.Runtime, now time.Time) {
 	if !it.Use && !it.Drop {
 		return
 	}
 	sh := rt.Sheet()
-	if !sh.Known || int(it.Slot) >= barSlots {
+	if !sh.Known || int(it.Slot) >= BarSlots {
 		return
 	}
 	def := slotDef(sh, int(it.Slot))
 	self, placed := rt.Self()
 	switch {
 	case def < 0:
-		u.push(u.emptyText(int(it.Slot)), now)
+		u.Push(u.emptyText(int(it.Slot)), now)
 	case it.Drop:
 	case int(it.Slot) >= game.BagSlots && !slices.Contains(sh.Bag[:], -1):
-		u.push("No room in the bag to take it off", now)
+		u.Push("No room in the bag to take it off", now)
 	case u.kind(def) == game.ItemConsumable && placed && self.HP >= self.MaxHP:
-		u.push("Already at full health", now)
+		u.Push("Already at full health", now)
 	}
 }
 
-func (u *itemsUI) emptyText(slot int) string {
+func (u *Items) emptyText(slot int) string {
 	if slot >= game.BagSlots {
 		return "Nothing worn as " + wornNames[slot-game.BagSlots]
 	}
-	return "Slot " + u.slotLabel[slot] + " is empty"
+	return "Slot " + u.SlotLabel[slot] + " is empty"
 }
 
-// push shows a line of feedback below the ones already up.
-func (u *itemsUI) push(text string, now time.Time) {
-	copy(u.toasts[:], u.toasts[1:])
-	u.toasts[ui.ToastLines-1] = toast{text: text, at: now}
-	if u.logw != nil {
-		fmt.Fprintf(u.logw, "duskfall: feedback %s\n", text) // window tests follow what the player is told
+// Push shows a line of feedback below the ones already up.
+func (u *Items) Push(text string, now time.Time) {
+	copy(u.Toasts[:], u.Toasts[1:])
+	u.Toasts[ui.ToastLines-1] = toast{Text: text, at: now}
+	if u.Logw != nil {
+		fmt.Fprintf(u.Logw, "duskfall: feedback %s\n", text) // window tests follow what the player is told
 	}
 }
 
-// update refreshes what follows the sheet: feedback for a new action, the
+// Update refreshes what follows the sheet: feedback for a new action, the
 // XP line, the tooltips, the cleared banner. It allocates only when one
 // of them changed.
-func (u *itemsUI) update(rt *client.Runtime, now time.Time, inHub bool) {
+func (u *Items) Update(rt *client.Runtime, now time.Time, inHub bool) {
 	sh := rt.Sheet()
-	u.noteSheet(sh, now)
-	u.class = rt.Character().Class
+	u.NoteSheet(sh, now)
+	u.Class = rt.Character().Class
 	hub := 0
 	if inHub {
 		hub = 1
 	}
 	if k := [4]int{sh.Level, sh.XP, sh.Owed, hub}; k != u.xpKey || u.xpText == "" {
-		u.xpKey, u.xpText, u.owedText, u.nextText = k, xpLine(sh), owedLine(sh.Owed, u.keeper, inHub), nextUpgradeWords(sh.Level)
+		u.xpKey, u.xpText, u.owedText, u.NextText = k, XpLine(sh), OwedLine(sh.Owed, u.keeper, inHub), NextUpgradeWords(sh.Level)
 	}
 	if !u.tipsFresh(sh) {
-		u.tipBag, u.tipStack, u.tipWorn, u.tipKnown, u.tipClass = sh.Bag, sh.Stack, sh.Worn, sh.Known, u.class
+		u.tipBag, u.tipStack, u.tipWorn, u.tipKnown, u.tipClass = sh.Bag, sh.Stack, sh.Worn, sh.Known, u.Class
 		u.tipUps = append(u.tipUps[:0], sh.Upgrades...)
-		for i := range barSlots {
-			u.tips[i] = u.tooltip(sh, i)
+		for i := range BarSlots {
+			u.Tips[i] = u.Tooltip(sh, i)
 		}
 	}
-	if c, at := rt.Cleared(); at.After(u.clearAt) {
-		u.clearAt, u.clearTxt = at, u.clearedLines(c)
+	if c, at := rt.Cleared(); at.After(u.ClearAt) {
+		u.ClearAt, u.ClearTxt = at, u.ClearedLines(c)
 	}
 }
 
-// noteSheet turns a new action on the sheet into a line of feedback.
-func (u *itemsUI) noteSheet(sh client.Sheet, now time.Time) {
+// NoteSheet turns a new action on the sheet into a line of feedback.
+func (u *Items) NoteSheet(sh client.Sheet, now time.Time) {
 	if !sh.Known || !sh.ActionAt.After(u.seenAct) {
 		return
 	}
 	u.seenAct = sh.ActionAt
 	if sh.Action == wire.ActionLevelled {
-		u.level.start(sh, u.keeper, now)
+		u.Level.Start(sh, u.keeper, now)
 	}
-	if t := u.feedback(sh); t != "" {
-		u.push(t, now)
+	if t := u.Feedback(sh); t != "" {
+		u.Push(t, now)
 	}
 }
 
 // tipsFresh reports whether the tooltips were made from these slots and
 // upgrades, for this class: their numbers depend on all three.
-func (u *itemsUI) tipsFresh(sh client.Sheet) bool {
-	return u.tipKnown == sh.Known && u.tipClass == u.class && u.tipBag == sh.Bag && u.tipStack == sh.Stack && u.tipWorn == sh.Worn && slices.Equal(u.tipUps, sh.Upgrades)
+func (u *Items) tipsFresh(sh client.Sheet) bool {
+	return u.tipKnown == sh.Known && u.tipClass == u.Class && u.tipBag == sh.Bag && u.tipStack == sh.Stack && u.tipWorn == sh.Worn && slices.Equal(u.tipUps, sh.Upgrades)
 }
 
 // slotDef is the item def in bar slot i, or -1.
@@ -370,25 +370,25 @@ func slotDef(sh client.Sheet, i int) int {
 	return sh.Worn[i-game.BagSlots]
 }
 
-func (u *itemsUI) known(def int) bool { return def >= 0 && def < len(u.content.Items) }
+func (u *Items) known(def int) bool { return def >= 0 && def < len(u.content.Items) }
 
-func (u *itemsUI) itemName(def int) string {
+func (u *Items) itemName(def int) string {
 	if u.known(def) {
 		return u.names[def]
 	}
 	return "something"
 }
 
-func (u *itemsUI) kind(def int) game.ItemKind {
+func (u *Items) kind(def int) game.ItemKind {
 	if u.known(def) {
 		return u.content.Items[def].Kind
 	}
 	return 0
 }
 
-// feedback is the line shown for a sheet's action; a refused upgrade has
+// Feedback is the line shown for a sheet's action; a refused upgrade has
 // none here (the server's notice says why, and the panel keeps it).
-func (u *itemsUI) feedback(sh client.Sheet) string {
+func (u *Items) Feedback(sh client.Sheet) string {
 	name := u.itemName(sh.ActionItem)
 	switch sh.Action {
 	case wire.ActionPicked:
@@ -405,7 +405,7 @@ func (u *itemsUI) feedback(sh client.Sheet) string {
 	case wire.ActionUnequipped:
 		return "Took off " + name
 	case wire.ActionBagFull:
-		return "Bag full: Shift+" + u.slotsWord + " drops something"
+		return "Bag full: Shift+" + u.SlotsWord + " drops something"
 	case wire.ActionLevelled:
 		return fmt.Sprintf("Level %d!", sh.Level)
 	case wire.ActionUpgraded:
@@ -417,8 +417,8 @@ func (u *itemsUI) feedback(sh client.Sheet) string {
 	return ""
 }
 
-// xpLine is the words over the XP bar.
-func xpLine(sh client.Sheet) string {
+// XpLine is the words over the XP bar.
+func XpLine(sh client.Sheet) string {
 	switch {
 	case !sh.Known:
 		return ""
@@ -428,8 +428,8 @@ func xpLine(sh client.Sheet) string {
 	return fmt.Sprintf("Level %d   XP %d / %d", sh.Level, sh.XP, sh.Next)
 }
 
-// owedLine reminds the player of upgrades waiting at the keeper.
-func owedLine(owed int, keeper string, inHub bool) string {
+// OwedLine reminds the player of upgrades waiting at the keeper.
+func OwedLine(owed int, keeper string, inHub bool) string {
 	if owed <= 0 {
 		return ""
 	}
@@ -444,40 +444,40 @@ func owedLine(owed int, keeper string, inHub bool) string {
 	return what + ": visit " + keeper + where
 }
 
-// tooltip is slot i's tooltip: what the thing in it does, in figures made
+// Tooltip is slot i's tooltip: what the thing in it does, in figures made
 // from its content (figures.go), then its flavour line. Equipment in the
 // bag is compared with what the player would have on putting it on
 // (whatever it replaces comes off); worn equipment with what the player
 // would have without it.
-func (u *itemsUI) tooltip(sh client.Sheet, i int) tooltip {
+func (u *Items) Tooltip(sh client.Sheet, i int) tooltip {
 	def := slotDef(sh, i)
 	if !u.known(def) {
-		t := tooltip{title: u.emptyText(i)}
+		t := tooltip{Title: u.emptyText(i)}
 		if i >= game.BagSlots {
 			t.hint = "Put on " + wornArticles[i-game.BagSlots] + " from the bag: press its number"
 		}
 		return t
 	}
 	it := &u.content.Items[def]
-	t := tooltip{title: it.Name, kind: it.Kind, text: it.Text}
+	t := tooltip{Title: it.Name, kind: it.Kind, Text: it.Text}
 	switch eq := it.Kind.EquipSlot(); {
 	case it.Kind == game.ItemConsumable:
-		t.lines, t.said = []string{healWords(it.Heal)}, 1
+		t.Lines, t.Said = []string{healWords(it.Heal)}, 1
 		if i < game.BagSlots && sh.Stack[i] > 1 {
-			t.lines = append(t.lines, fmt.Sprintf("%d in the stack, of %d it holds", sh.Stack[i], game.MaxStack))
+			t.Lines = append(t.Lines, fmt.Sprintf("%d in the stack, of %d it holds", sh.Stack[i], game.MaxStack))
 		}
-		t.hint = fmt.Sprintf("%s: drink   Shift+%s: drop", u.slotLabel[i], u.slotLabel[i])
+		t.hint = fmt.Sprintf("%s: drink   Shift+%s: drop", u.SlotLabel[i], u.SlotLabel[i])
 	case eq < 0:
 		t.hint = "Shift+click: drop"
 	case i >= game.BagSlots:
-		t.lines, t.said = itemLines(it.Mods, u.statsWearing(sh, eq, -1), u.statsWearing(sh, eq, def))
+		t.Lines, t.Said = itemLines(it.Mods, u.statsWearing(sh, eq, -1), u.statsWearing(sh, eq, def))
 		t.hint = "click: take off   Shift+click: drop"
 	default:
-		t.lines, t.said = itemLines(it.Mods, u.statsWearing(sh, -1, -1), u.statsWearing(sh, eq, def))
+		t.Lines, t.Said = itemLines(it.Mods, u.statsWearing(sh, -1, -1), u.statsWearing(sh, eq, def))
 		if was := sh.Worn[eq]; was >= 0 {
-			t.lines = append(t.lines, "replaces "+u.itemName(was))
+			t.Lines = append(t.Lines, "replaces "+u.itemName(was))
 		}
-		t.hint = fmt.Sprintf("%s: put on   Shift+%s: drop", u.slotLabel[i], u.slotLabel[i])
+		t.hint = fmt.Sprintf("%s: put on   Shift+%s: drop", u.SlotLabel[i], u.SlotLabel[i])
 	}
 	return t
 }
@@ -485,13 +485,13 @@ func (u *itemsUI) tooltip(sh client.Sheet, i int) tooltip {
 // statsWearing is the player's stats from its class, upgrades and worn
 // things, with worn slot eq holding def instead (-1: empty); eq -1
 // changes nothing. It is the rule the server plays (game.EffectiveStats).
-func (u *itemsUI) statsWearing(sh client.Sheet, eq, def int) game.PlayerStats {
-	return statsWearing(u.content, sh.Loadout(u.class), eq, def)
+func (u *Items) statsWearing(sh client.Sheet, eq, def int) game.PlayerStats {
+	return statsWearing(u.content, sh.Loadout(u.Class), eq, def)
 }
 
-// clearedLines is the banner of a cleared dungeon: its name, then a line
+// ClearedLines is the banner of a cleared dungeon: its name, then a line
 // per player.
-func (u *itemsUI) clearedLines(c wire.Cleared) []string {
+func (u *Items) ClearedLines(c wire.Cleared) []string {
 	name := "The dungeon"
 	if int(c.Dungeon) < len(u.content.Dungeons) {
 		name = u.content.Dungeons[c.Dungeon].Name
@@ -513,11 +513,11 @@ func (u *itemsUI) clearedLines(c wire.Cleared) []string {
 	return lines
 }
 
-// promptFor says what the interact key (named use) does where the ship
+// PromptFor says what the interact key (named use) does where the ship
 // stands: choose an upgrade by the keeper with one owed (it opens the
 // panel there), else take the item in reach, else explain the keeper with
 // idle, the words for when the next upgrade comes (nextUpgradeWords).
-func promptFor(take string, nearKeeper bool, owed int, portal, use, idle string) string {
+func PromptFor(take string, nearKeeper bool, owed int, portal, use, idle string) string {
 	switch {
 	case nearKeeper && owed > 0:
 		return use + ": choose an upgrade"
@@ -531,9 +531,9 @@ func promptFor(take string, nearKeeper bool, owed int, portal, use, idle string)
 	return ""
 }
 
-// lootInReach is the pickup prompt for the nearest item within reach of
+// LootInReach is the pickup prompt for the nearest item within reach of
 // pos, naming the interact key, or "".
-func (u *itemsUI) lootInReach(loot []wire.GroundLoot, pos game.Vec, key ebiten.Key) string {
+func (u *Items) LootInReach(loot []wire.GroundLoot, pos game.Vec, key ebiten.Key) string {
 	best, take := float64(game.PickupRadius*game.PickupRadius), ""
 	texts := u.takeTexts(key)
 	for _, l := range loot {
@@ -547,7 +547,7 @@ func (u *itemsUI) lootInReach(loot []wire.GroundLoot, pos game.Vec, key ebiten.K
 
 // takeTexts are the pickup prompts of every item for the interact key,
 // made again only when the key changes.
-func (u *itemsUI) takeTexts(key ebiten.Key) []string {
+func (u *Items) takeTexts(key ebiten.Key) []string {
 	if u.takeText == nil || u.takeKey != key {
 		u.takeText, u.takeKey = u.takeText[:0], key
 		for _, name := range u.names {

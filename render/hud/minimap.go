@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
@@ -12,12 +12,12 @@ import (
 // The minimap sits in the top-right corner, under the ping line: one pixel
 // per tile in an image scaled to fit minimapBoxW × minimapBoxH.
 const (
-	minimapBoxW     = 200 // px
-	minimapBoxH     = 150 // px
+	MinimapBoxW     = 200 // px
+	MinimapBoxH     = 150 // px
 	minimapMaxScale = 4   // px per tile: a small map is not blown up further
 	minimapMargin   = 12  // px from the screen's right edge
-	minimapTop      = 30  // px from the screen's top
-	minimapPad      = 4   // px of panel around the map
+	MinimapTop      = 30  // px from the screen's top
+	MinimapPad      = 4   // px of panel around the map
 	minimapEvery    = 6   // frames between repaints at most: 10 Hz
 )
 
@@ -111,27 +111,27 @@ type minimapLayout struct {
 // layoutMinimap fits a w×h-tile map into the box at the top right of a
 // screenW×screenH screen at UI scale k, keeping its proportions.
 func layoutMinimap(screenW, screenH int, k float64, w, h int) minimapLayout {
-	boxW := minimapBoxWidth(screenW, screenH, k)
-	boxH := boxW * minimapBoxH / minimapBoxW
+	boxW := MinimapBoxWidth(screenW, screenH, k)
+	boxH := boxW * MinimapBoxH / MinimapBoxW
 	scale := min(boxW/float32(w), boxH/float32(h), minimapMaxScale*float32(k))
 	mw, mh := scale*float32(w), scale*float32(h)
-	return minimapLayout{x: float32(screenW) - ui.Pxf(minimapMargin, k) - minimapPad - mw, y: ui.Pxf(minimapTop, k) + minimapPad,
+	return minimapLayout{x: float32(screenW) - ui.Pxf(minimapMargin, k) - MinimapPad - mw, y: ui.Pxf(MinimapTop, k) + MinimapPad,
 		w: mw, h: mh, scale: scale}
 }
 
-// minimapBoxWidth is the minimap's box on a screenW×screenH screen at UI
+// MinimapBoxWidth is the minimap's box on a screenW×screenH screen at UI
 // scale k: the box at 1280×720 scaled as the window is (by the lesser of
 // its width over 1280 and its height over 720), so it covers the same
 // share of any window's field, and at most the UI scale's.
-func minimapBoxWidth(screenW, screenH int, k float64) float32 {
+func MinimapBoxWidth(screenW, screenH int, k float64) float32 {
 	fit := min(float32(screenW)/ui.WindowWidth, float32(screenH)/ui.WindowHeight)
-	return float32(minimapBoxW) * min(float32(k), fit)
+	return float32(MinimapBoxW) * min(float32(k), fit)
 }
 
-// minimapLeftRoom is how far from the screen's right edge the minimap's
+// MinimapLeftRoom is how far from the screen's right edge the minimap's
 // panel reaches at its widest: what the top's middle keeps clear of.
-func minimapLeftRoom(screenW, screenH int, k float64) int {
-	return ui.Px(minimapMargin, k) + int(minimapBoxWidth(screenW, screenH, k)) + 2*minimapPad + 1
+func MinimapLeftRoom(screenW, screenH int, k float64) int {
+	return ui.Px(minimapMargin, k) + int(MinimapBoxWidth(screenW, screenH, k)) + 2*MinimapPad + 1
 }
 
 // at maps a world point to the screen.
@@ -141,26 +141,26 @@ func (l minimapLayout) at(p game.Vec) (float32, float32) {
 }
 
 // bottom is the first screen row under the minimap's panel.
-func (l minimapLayout) bottom() float32 { return l.y + l.h + minimapPad }
+func (l minimapLayout) bottom() float32 { return l.y + l.h + MinimapPad }
 
-// keeperMark is where the minimap marks the upgrade keeper, and whether
+// KeeperMark is where the minimap marks the upgrade keeper, and whether
 // an upgrade is owed (its mark rings then).
-type keeperMark struct {
-	at          game.Vec
-	found, owed bool
+type KeeperMark struct {
+	At          game.Vec
+	Found, Owed bool
 }
 
 // draw draws the panel, the map and its markers in a w×h window, from the
 // frame's view of the world: portals (a dungeon's on explored ground, the
 // hub's all), the upgrade keeper, other ships in sight and the own ship.
 // It reports the layout it used, or false when there is no map yet.
-func (m *minimap) draw(dst *ebiten.Image, g *world.Graphics, v *world.View, keeper keeperMark, w, h int) (minimapLayout, bool) {
+func (m *minimap) draw(dst *ebiten.Image, g *world.Graphics, v *world.View, keeper KeeperMark, w, h int) (minimapLayout, bool) {
 	if !m.refresh(v.Grid, v.Fog, v.Frame) {
 		return minimapLayout{}, false
 	}
 	l := layoutMinimap(w, h, ui.UiScale(w, h), m.w, m.h)
-	g.Boxes.Add("minimap", ui.RectF(l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad))
-	g.Shapes.Rect(dst, l.x-minimapPad, l.y-minimapPad, l.w+2*minimapPad, l.h+2*minimapPad, colPanel)
+	g.Boxes.Add("minimap", ui.RectF(l.x-MinimapPad, l.y-MinimapPad, l.w+2*MinimapPad, l.h+2*MinimapPad))
+	g.Shapes.Rect(dst, l.x-MinimapPad, l.y-MinimapPad, l.w+2*MinimapPad, l.h+2*MinimapPad, colPanel)
 	g.Shapes.Flush(dst)
 	m.op.GeoM.Reset()
 	m.op.GeoM.Scale(float64(l.scale), float64(l.scale))
@@ -171,7 +171,7 @@ func (m *minimap) draw(dst *ebiten.Image, g *world.Graphics, v *world.View, keep
 	return l, true
 }
 
-func (m *minimap) drawMarkers(dst *ebiten.Image, sb *ui.ShapeBatch, v *world.View, keeper keeperMark, l minimapLayout) {
+func (m *minimap) drawMarkers(dst *ebiten.Image, sb *ui.ShapeBatch, v *world.View, keeper KeeperMark, l minimapLayout) {
 	fog := v.Fog
 	for _, p := range v.Portals {
 		// A dungeon's portals are marked once found; the hub's from the
@@ -185,9 +185,9 @@ func (m *minimap) drawMarkers(dst *ebiten.Image, sb *ui.ShapeBatch, v *world.Vie
 	}
 	// The keeper is marked before its corner is explored, and rings while
 	// an upgrade is owed: a new player is told where to go.
-	if keeper.found {
-		x, y := l.at(keeper.at)
-		if keeper.owed {
+	if keeper.Found {
+		x, y := l.at(keeper.At)
+		if keeper.Owed {
 			k := float32(v.Frame%60) / 60
 			sb.Ring(dst, x, y, 4+6*k, 5.5+6*k, func(int) ui.RGBA { return colNPC.Alpha(1 - k) })
 		}

@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"testing"
@@ -15,24 +15,24 @@ func TestTheLevelUpMoment(t *testing.T) {
 	now := time.Unix(1000, 0)
 	levelled := client.Sheet{Known: true, Level: 3, XP: 20, Next: 180, Owed: 1, Action: wire.ActionLevelled, ActionItem: -1, ActionAt: now}
 	t.Run("a level gained starts the moment with the level and what it brings", func(t *testing.T) {
-		u := &itemsUI{keeper: "Marrow"}
-		u.noteSheet(levelled, now)
-		assert.True(t, u.level.showing(now))
-		assert.Equal(t, "Level 3", u.level.title)
-		assert.Equal(t, "An upgrade to choose: see Marrow in the hub", u.level.sub)
-		assert.Equal(t, "160 XP to level 4", u.level.next)
+		u := &Items{keeper: "Marrow"}
+		u.NoteSheet(levelled, now)
+		assert.True(t, u.Level.showing(now))
+		assert.Equal(t, "Level 3", u.Level.title)
+		assert.Equal(t, "An upgrade to choose: see Marrow in the hub", u.Level.sub)
+		assert.Equal(t, "160 XP to level 4", u.Level.next)
 	})
 	t.Run("it is gone after its time", func(t *testing.T) {
-		u := &itemsUI{}
-		u.noteSheet(levelled, now)
-		assert.False(t, u.level.showing(now.Add(levelUpShown)))
+		u := &Items{}
+		u.NoteSheet(levelled, now)
+		assert.False(t, u.Level.showing(now.Add(levelUpShown)))
 	})
 	t.Run("other news starts nothing", func(t *testing.T) {
-		u := &itemsUI{}
+		u := &Items{}
 		sh := levelled
 		sh.Action = wire.ActionPicked
-		u.noteSheet(sh, now)
-		assert.False(t, u.level.showing(now))
+		u.NoteSheet(sh, now)
+		assert.False(t, u.Level.showing(now))
 	})
 	t.Run("what a level brings reads right for every count owed", func(t *testing.T) {
 		cases := []struct {
@@ -50,7 +50,7 @@ func TestTheLevelUpMoment(t *testing.T) {
 	})
 	t.Run("the level cap has no next level to name", func(t *testing.T) {
 		var l levelUp
-		l.start(client.Sheet{Known: true, Level: 50, Next: 0}, "", now)
+		l.Start(client.Sheet{Known: true, Level: 50, Next: 0}, "", now)
 		assert.Empty(t, l.next)
 	})
 	t.Run("it chimes once", func(t *testing.T) {

@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"fmt"
@@ -33,8 +33,8 @@ var (
 	colSlotDrop  = ui.Rgb8(200, 70, 60, 1)
 	colXP        = ui.Rgb8(120, 190, 255, 1)
 	colTipPanel  = ui.Rgb8(10, 10, 18, 0.94)
-	colTitleEdge = ui.Rgb8(255, 196, 120, 0.8)
-	colXPTrack   = ui.Rgb8(48, 48, 70, 0.95)
+	ColTitleEdge = ui.Rgb8(255, 196, 120, 0.8)
+	ColXPTrack   = ui.Rgb8(48, 48, 70, 0.95)
 )
 
 // Above the bar, bottom up: the XP line, E's prompt, the feedback lines.
@@ -52,30 +52,30 @@ func kindColour(k game.ItemKind) color.RGBA {
 	return color.RGBA{uint8(c.R * 255), uint8(c.G * 255), uint8(c.B * 255), 255}
 }
 
-// drawLoot draws the ground items in sight, bobbing on a dark plate that
+// DrawLoot draws the ground items in sight, bobbing on a dark plate that
 // glows in the kind's colour; the player's own instanced ones wear a
 // turning gold ring (and "yours", drawn with the labels).
-func (u *itemsUI) drawLoot(dst *ebiten.Image, a *world.ActorArt, fr *playFrame, fog *client.Fog) {
-	for _, l := range fr.rt.Loot() {
+func (u *Items) DrawLoot(dst *ebiten.Image, a *world.ActorArt, fr *Frame, fog *client.Fog) {
+	for _, l := range fr.Rt.Loot() {
 		at := game.Vec{X: float64(l.X), Y: float64(l.Y)}
-		if !fog.CanSee(at) || !fr.cam.Visible(at.X, at.Y, 24) {
+		if !fog.CanSee(at) || !fr.Cam.Visible(at.X, at.Y, 24) {
 			continue
 		}
-		x, y := fr.cam.ToScreen(at.X, at.Y)
+		x, y := fr.Cam.ToScreen(at.X, at.Y)
 		kind := u.kind(int(l.Def))
 		c := itemColours[0]
 		if int(kind) < len(itemColours) {
 			c = itemColours[kind]
 		}
-		pulse := float32(0.5 + 0.5*math.Sin(float64(fr.frame)*0.06+float64(l.ID)))
-		if fr.high {
+		pulse := float32(0.5 + 0.5*math.Sin(float64(fr.Frame)*0.06+float64(l.ID)))
+		if fr.High {
 			a.Loot.Glow.Sprite(dst, a.PlateGlow, x, y, 0, 1, 1, c.Alpha(0.35+0.2*pulse))
 		}
 		a.Loot.Body.Sprite(dst, a.Plate, x, y, 0, 1, 1, c)
 		if l.Flags&wire.LootMine != 0 {
-			a.Loot.Body.Sprite(dst, a.Mine, x, y, float32(fr.frame)*0.02, 1, 1, colMine)
+			a.Loot.Body.Sprite(dst, a.Mine, x, y, float32(fr.Frame)*0.02, 1, 1, colMine)
 		}
-		a.Loot.Body.Sprite(dst, a.Icon(int(l.Def), kind), x, y+lootBob(fr.frame, l.ID), 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
+		a.Loot.Body.Sprite(dst, a.Icon(int(l.Def), kind), x, y+lootBob(fr.Frame, l.ID), 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
 	}
 }
 
@@ -83,93 +83,93 @@ func lootBob(frame int, id uint16) float32 {
 	return float32(2 * math.Sin(float64(frame)*0.08+float64(id)))
 }
 
-// drawLootLabels writes "yours" under the player's own instanced items:
+// DrawLootLabels writes "yours" under the player's own instanced items:
 // nobody else sees them.
-func (u *itemsUI) drawLootLabels(dst *ebiten.Image, g *world.Graphics, fr *playFrame, fog *client.Fog) {
-	for _, l := range fr.rt.Loot() {
+func (u *Items) DrawLootLabels(dst *ebiten.Image, g *world.Graphics, fr *Frame, fog *client.Fog) {
+	for _, l := range fr.Rt.Loot() {
 		at := game.Vec{X: float64(l.X), Y: float64(l.Y)}
-		if l.Flags&wire.LootMine == 0 || !fog.CanSee(at) || !fr.cam.Visible(at.X, at.Y, 40) {
+		if l.Flags&wire.LootMine == 0 || !fog.CanSee(at) || !fr.Cam.Visible(at.X, at.Y, 40) {
 			continue
 		}
-		x, y := fr.cam.ToScreen(at.X, at.Y)
-		fr.labels.Draw(dst, g, "yours", int(x), int(y+lootBob(fr.frame, l.ID))+15, world.LabelDown, colMineText)
+		x, y := fr.Cam.ToScreen(at.X, at.Y)
+		fr.Labels.Draw(dst, g, "yours", int(x), int(y+lootBob(fr.Frame, l.ID))+15, world.LabelDown, colMineText)
 	}
 }
 
-// drawHUD draws the bar with the XP line over it, the slot whose tooltip
+// DrawHUD draws the bar with the XP line over it, the slot whose tooltip
 // shows lit. The tooltip itself goes over the inventory when it is open
 // (drawTip), and over the fight with what comes and goes otherwise
 // (drawPlayTip); the feedback and the cleared banner come and go too
 // (ui/placement.go).
-func (u *itemsUI) drawHUD(dst *ebiten.Image, g *world.Graphics, fr *playFrame, panel bool) {
-	sh := fr.rt.Sheet()
+func (u *Items) DrawHUD(dst *ebiten.Image, g *world.Graphics, fr *Frame, panel bool) {
+	sh := fr.Rt.Sheet()
 	if !sh.Known {
 		return
 	}
-	w, h := fr.w, fr.h
-	lit := u.tipSlot(fr.invOpen)
-	if panel || fr.paused {
+	w, h := fr.W, fr.H
+	lit := u.TipSlot(fr.InvOpen)
+	if panel || fr.Paused {
 		lit = -1
 	}
-	g.Boxes.AddKept("item bar", barRect(w, h))
+	g.Boxes.AddKept("item bar", BarRect(w, h))
 	u.drawBarShapes(dst, g.Shapes, sh, w, h, lit)
 	g.Shapes.Flush(dst)
-	u.drawBarIcons(dst, fr.look, sh, w, h)
+	u.drawBarIcons(dst, fr.Look, sh, w, h)
 	u.drawBarText(dst, g, sh, w, h)
 }
 
-// drawTip draws the tooltip of the slot under the mouse over the open
+// DrawTip draws the tooltip of the slot under the mouse over the open
 // inventory, if any.
-func (u *itemsUI) drawTip(dst *ebiten.Image, g *world.Graphics, fr *playFrame) {
-	if r, ok := u.tipRect(g, fr); ok {
-		u.drawTooltip(dst, g, &u.tips[u.hover], r, ui.UiScale(fr.w, fr.h))
+func (u *Items) DrawTip(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
+	if r, ok := u.TipRect(g, fr); ok {
+		u.drawTooltip(dst, g, &u.Tips[u.Hover], r, ui.UiScale(fr.W, fr.H))
 	}
 }
 
-// tipRect is where the tooltip of the slot under the mouse goes over the
+// TipRect is where the tooltip of the slot under the mouse goes over the
 // open inventory, and whether one shows: not while the game is paused. It
 // rises clear of the inventory's footer, which says how to close it.
-func (u *itemsUI) tipRect(g *world.Graphics, fr *playFrame) (image.Rectangle, bool) {
-	if u.hover < 0 || fr.paused || !fr.invOpen || !fr.rt.Sheet().Known {
+func (u *Items) TipRect(g *world.Graphics, fr *Frame) (image.Rectangle, bool) {
+	if u.Hover < 0 || fr.Paused || !fr.InvOpen || !fr.Rt.Sheet().Known {
 		return image.Rectangle{}, false
 	}
-	w, h := fr.w, fr.h
+	w, h := fr.W, fr.H
 	k := ui.UiScale(w, h)
-	r := tooltipRect(g, &u.tips[u.hover], slotRect(u.hover, w, h), w, k)
-	inv := invRect(w, h)
+	r := TooltipRect(g, &u.Tips[u.Hover], SlotRect(u.Hover, w, h), w, k)
+	inv := InvRect(w, h)
 	foot := inv.Max.Y - ui.Px(10, k) - int(ui.GlyphH*k) // the footer's top, as the inventory draws it
 	r = r.Add(image.Pt(0, min(0, foot-ui.Px(6, k)-r.Max.Y)))
 	r = r.Add(image.Pt(0, max(0, inv.Min.Y-r.Min.Y))) // never above the panel
 	return r, true
 }
 
-// drawPlayTip draws the tooltip of the bar slot the pointer rests on over
+// DrawPlayTip draws the tooltip of the bar slot the pointer rests on over
 // the fight, when no panel is open: in the place nearest over its slot
 // that is free of every box drawn so far (ui/placement.go), or, with no room
 // this frame, not at all.
-func (u *itemsUI) drawPlayTip(dst *ebiten.Image, g *world.Graphics, fr *playFrame) {
-	i := u.tipSlot(false)
-	if i < 0 || fr.invOpen || fr.paused || fr.keeperOpen || !fr.rt.Sheet().Known {
-		u.sayTip(-1)
+func (u *Items) DrawPlayTip(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
+	i := u.TipSlot(false)
+	if i < 0 || fr.InvOpen || fr.Paused || fr.KeeperOpen || !fr.Rt.Sheet().Known {
+		u.SayTip(-1)
 		return
 	}
-	w, h := fr.w, fr.h
+	w, h := fr.W, fr.H
 	k := ui.UiScale(w, h)
-	want := tooltipRect(g, &u.tips[i], slotRect(i, w, h), w, k)
+	want := TooltipRect(g, &u.Tips[i], SlotRect(i, w, h), w, k)
 	r, ok := g.Boxes.RoomAt("tooltip", want.Min.X, want.Dx(), want.Dy(), want.Min.Y, -1, w, h, ui.Px(ui.TransientGap, k))
 	if !ok {
-		u.sayTip(-1)
+		u.SayTip(-1)
 		return
 	}
-	u.drawTooltip(dst, g, &u.tips[i], r, k)
-	u.sayTip(i)
+	u.drawTooltip(dst, g, &u.Tips[i], r, k)
+	u.SayTip(i)
 }
 
-func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *ui.ShapeBatch, sh client.Sheet, w, h, lit int) {
-	b := barRect(w, h)
+func (u *Items) drawBarShapes(dst *ebiten.Image, sb *ui.ShapeBatch, sh client.Sheet, w, h, lit int) {
+	b := BarRect(w, h)
 	sb.Rect(dst, float32(b.Min.X), float32(b.Min.Y), float32(b.Dx()), float32(b.Dy()), colPanel)
-	for i := range barSlots {
-		r := slotRect(i, w, h)
+	for i := range BarSlots {
+		r := SlotRect(i, w, h)
 		def := slotDef(sh, i)
 		fill, border := colSlot, ui.ColBorder
 		switch {
@@ -187,11 +187,11 @@ func (u *itemsUI) drawBarShapes(dst *ebiten.Image, sb *ui.ShapeBatch, sh client.
 		ui.Frame(dst, sb, r, fill, border)
 	}
 	k := ui.UiScale(w, h)
-	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)
+	first, last := SlotRect(0, w, h), SlotRect(BarSlots-1, w, h)
 	y, th := float32(b.Min.Y-ui.Px(9, k)), ui.Pxf(5, k)
 	xw := float32(last.Max.X - first.Min.X)
 	sb.Boxes.Add("XP bar", ui.RectF(float32(first.Min.X), y, xw, th))
-	sb.Rect(dst, float32(first.Min.X), y, xw, th, colXPTrack)
+	sb.Rect(dst, float32(first.Min.X), y, xw, th, ColXPTrack)
 	if sh.Next > 0 {
 		sb.Rect(dst, float32(first.Min.X), y, xw*float32(world.Clamp01(float64(sh.XP)/float64(sh.Next))), th, colXP)
 	} else {
@@ -205,14 +205,14 @@ const slotIconScale = 1.35
 
 // drawBarIcons draws each slot's icon from the loot sheet; an empty worn
 // slot shows the mark of what it takes, faintly.
-func (u *itemsUI) drawBarIcons(dst *ebiten.Image, look *world.Look, sh client.Sheet, w, h int) {
+func (u *Items) drawBarIcons(dst *ebiten.Image, look *world.Look, sh client.Sheet, w, h int) {
 	a, ok := look.ActorArt()
 	if !ok {
 		return
 	}
 	k := float32(ui.UiScale(w, h))
-	for i := range barSlots {
-		r := slotRect(i, w, h)
+	for i := range BarSlots {
+		r := SlotRect(i, w, h)
 		cx, cy := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+r.Dy()/2)
 		switch def := slotDef(sh, i); {
 		case def >= 0:
@@ -225,8 +225,8 @@ func (u *itemsUI) drawBarIcons(dst *ebiten.Image, look *world.Look, sh client.Sh
 	a.Loot.Body.Flush(dst)
 }
 
-// xpLineUp is how far above the item bar the XP line sits.
-const xpLineUp = 30
+// XpLineUp is how far above the item bar the XP line sits.
+const XpLineUp = 30
 
 // stackWords are a stack's counts as a slot shows them, made once.
 var stackWords = func() []string {
@@ -237,12 +237,12 @@ var stackWords = func() []string {
 	return w
 }()
 
-func (u *itemsUI) drawBarText(dst *ebiten.Image, g *world.Graphics, sh client.Sheet, w, h int) {
+func (u *Items) drawBarText(dst *ebiten.Image, g *world.Graphics, sh client.Sheet, w, h int) {
 	k := ui.UiScale(w, h)
 	pad, lh := ui.Px(3, k), int(ui.GlyphH*k)
-	for i := range barSlots {
-		r := slotRect(i, w, h)
-		g.Text.Draw(dst, u.slotLabel[i], r.Min.X+pad, r.Min.Y+2, k, ui.AlignLeft, ui.ColDim)
+	for i := range BarSlots {
+		r := SlotRect(i, w, h)
+		g.Text.Draw(dst, u.SlotLabel[i], r.Min.X+pad, r.Min.Y+2, k, ui.AlignLeft, ui.ColDim)
 		if def := slotDef(sh, i); u.known(def) {
 			g.Text.Draw(dst, u.initials[def], r.Max.X-pad, r.Max.Y-2-lh, k, ui.AlignRight, ui.ColText)
 			if i < game.BagSlots && sh.Stack[i] > 1 {
@@ -250,8 +250,8 @@ func (u *itemsUI) drawBarText(dst *ebiten.Image, g *world.Graphics, sh client.Sh
 			}
 		}
 	}
-	first, last := slotRect(0, w, h), slotRect(barSlots-1, w, h)
-	y := barRect(w, h).Min.Y - xpLineUpAt(k)
+	first, last := SlotRect(0, w, h), SlotRect(BarSlots-1, w, h)
+	y := BarRect(w, h).Min.Y - XpLineUpAt(k)
 	if !g.Text.Quiet && (u.xpText != "" || u.owedText != "") {
 		// The row is the XP line's across the bar: words beside its
 		// words would read as one line with them (ui/placement.go).
@@ -261,24 +261,24 @@ func (u *itemsUI) drawBarText(dst *ebiten.Image, g *world.Graphics, sh client.Sh
 	g.Text.Draw(dst, u.owedText, last.Max.X, y, k, ui.AlignRight, ui.ColTitle)
 }
 
-// xpLineUpAt is xpLineUp at UI scale k.
-func xpLineUpAt(k float64) int { return ui.Px(xpLineUp, k) }
+// XpLineUpAt is xpLineUp at UI scale k.
+func XpLineUpAt(k float64) int { return ui.Px(XpLineUp, k) }
 
-// drawToasts draws the feedback lines still up, newest lowest, each
+// DrawToasts draws the feedback lines still up, newest lowest, each
 // rising a little as it ages, each in the room left above the last
 // (ui/placement.go), cut to the window.
-func (u *itemsUI) drawToasts(dst *ebiten.Image, g *world.Graphics, fits *ui.Transients, now time.Time, w, h int) {
+func (u *Items) DrawToasts(dst *ebiten.Image, g *world.Graphics, fits *ui.Transients, now time.Time, w, h int) {
 	k := ui.UiScale(w, h)
 	ts := 1.5 * k
-	y := barRect(w, h).Min.Y - ui.Px(toastUp, k)
+	y := BarRect(w, h).Min.Y - ui.Px(toastUp, k)
 	for i := ui.ToastLines - 1; i >= 0; i-- {
-		t := &u.toasts[i]
+		t := &u.Toasts[i]
 		age := now.Sub(t.at)
-		if t.text == "" || age < 0 || age >= toastShown {
+		if t.Text == "" || age < 0 || age >= ToastShown {
 			continue
 		}
-		rise := int(12 * k * age.Seconds() / toastShown.Seconds())
-		line := fits.Toast[i].Get(&g.Graphics, t.text, w-ui.Px(16, k), ts)
+		rise := int(12 * k * age.Seconds() / ToastShown.Seconds())
+		line := fits.Toast[i].Get(&g.Graphics, t.Text, w-ui.Px(16, k), ts)
 		r, ok := g.Boxes.Room("toast", g.Text.Advance(line, ts), int(ui.GlyphH*ts), y-rise, -1, w, h, ui.Px(ui.TransientGap, k))
 		if !ok {
 			return // no room above: the older lines wait
@@ -288,22 +288,22 @@ func (u *itemsUI) drawToasts(dst *ebiten.Image, g *world.Graphics, fits *ui.Tran
 	}
 }
 
-// toastUp reports whether a feedback line with this text is on screen.
-func (u *itemsUI) toastUp(text string, now time.Time) bool {
-	for _, t := range u.toasts {
-		if t.text == text && now.Sub(t.at) < toastShown {
+// ToastUp reports whether a feedback line with this text is on screen.
+func (u *Items) ToastUp(text string, now time.Time) bool {
+	for _, t := range u.Toasts {
+		if t.Text == text && now.Sub(t.at) < ToastShown {
 			return true
 		}
 	}
 	return false
 }
 
-// tooltipRect is a slot's tooltip's panel: over the slot, clear of the
+// TooltipRect is a slot's tooltip's panel: over the slot, clear of the
 // XP line and E's prompt, kept on screen.
-func tooltipRect(g *world.Graphics, t *tooltip, slot image.Rectangle, w int, k float64) image.Rectangle {
+func TooltipRect(g *world.Graphics, t *tooltip, slot image.Rectangle, w int, k float64) image.Rectangle {
 	pad, lineH := ui.Px(10, k), ui.Px(18, k)
-	n := 1 + len(t.lines)
-	for _, l := range [2]string{t.text, t.hint} {
+	n := 1 + len(t.Lines)
+	for _, l := range [2]string{t.Text, t.hint} {
 		if l != "" {
 			n++
 		}
@@ -320,14 +320,14 @@ func (t *tooltip) measure(g *world.Graphics, k float64) int {
 	if t.width > 0 && t.widthK == k {
 		return t.width
 	}
-	width := g.Text.Advance(t.title, k)
+	width := g.Text.Advance(t.Title, k)
 	if t.kind != 0 {
 		width += ui.Px(90, k) // room for the kind on the right
 	}
-	for _, l := range t.lines {
+	for _, l := range t.Lines {
 		width = max(width, g.Text.Advance(l, k))
 	}
-	for _, l := range [2]string{t.text, t.hint} {
+	for _, l := range [2]string{t.Text, t.hint} {
 		if l != "" {
 			width = max(width, g.Text.Advance(l, k))
 		}
@@ -337,7 +337,7 @@ func (t *tooltip) measure(g *world.Graphics, k float64) int {
 }
 
 // drawTooltip draws a slot's tooltip in its panel r at UI scale k.
-func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *world.Graphics, t *tooltip, r image.Rectangle, k float64) {
+func (u *Items) drawTooltip(dst *ebiten.Image, g *world.Graphics, t *tooltip, r image.Rectangle, k float64) {
 	pad, lineH := ui.Px(10, k), ui.Px(18, k)
 	pw := r.Dx()
 	border := ui.ColBorder
@@ -347,17 +347,17 @@ func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *world.Graphics, t *tooltip, 
 	ui.Frame(dst, g.Shapes, r, colTipPanel, border)
 	g.Shapes.Flush(dst)
 	x, y := r.Min.X+pad, r.Min.Y+pad-2
-	g.Text.Draw(dst, t.title, x, y, k, ui.AlignLeft, kindColour(t.kind))
+	g.Text.Draw(dst, t.Title, x, y, k, ui.AlignLeft, kindColour(t.kind))
 	if t.kind != 0 {
 		g.Text.Draw(dst, t.kind.String(), x+pw-2*pad, y, k, ui.AlignRight, ui.ColDim)
 	}
-	for _, l := range t.lines {
+	for _, l := range t.Lines {
 		y += lineH
 		g.Text.Draw(dst, l, x, y, k, ui.AlignLeft, ui.ColText)
 	}
-	if t.text != "" {
+	if t.Text != "" {
 		y += lineH
-		g.Text.Draw(dst, t.text, x, y, k, ui.AlignLeft, ui.ColDim)
+		g.Text.Draw(dst, t.Text, x, y, k, ui.AlignLeft, ui.ColDim)
 	}
 	if t.hint != "" {
 		y += lineH
@@ -365,20 +365,20 @@ func (u *itemsUI) drawTooltip(dst *ebiten.Image, g *world.Graphics, t *tooltip, 
 	}
 }
 
-// drawBanner draws the cleared banner for its eight seconds, high up,
+// DrawBanner draws the cleared banner for its eight seconds, high up,
 // its lines cut to the window.
-func (u *itemsUI) drawBanner(dst *ebiten.Image, g *world.Graphics, fits *ui.Transients, now time.Time, w, h int) {
-	if len(u.clearTxt) == 0 || now.Sub(u.clearAt) >= clearShown {
+func (u *Items) DrawBanner(dst *ebiten.Image, g *world.Graphics, fits *ui.Transients, now time.Time, w, h int) {
+	if len(u.ClearTxt) == 0 || now.Sub(u.ClearAt) >= clearShown {
 		return
 	}
 	k := ui.UiScale(w, h)
 	top, titleScale, lineH := max(ui.Px(56, k), topHUDBottom(w, h)+ui.Px(8, k)), 3*k, int(ui.GlyphH*k)+4
-	lines := fits.ClearedLines(&g.Graphics, u.clearTxt, w-ui.Px(64, k), k)
-	width := g.Text.Advance(u.clearTxt[0], titleScale)
+	lines := fits.ClearedLines(&g.Graphics, u.ClearTxt, w-ui.Px(64, k), k)
+	width := g.Text.Advance(u.ClearTxt[0], titleScale)
 	for _, l := range lines {
 		width = max(width, g.Text.Advance(l, k))
 	}
-	ph := int(ui.GlyphH*titleScale) + ui.Px(16, k) + lineH*(len(u.clearTxt)-1) + ui.Px(12, k)
+	ph := int(ui.GlyphH*titleScale) + ui.Px(16, k) + lineH*(len(u.ClearTxt)-1) + ui.Px(12, k)
 	r, ok := g.Boxes.Room("cleared", width+ui.Px(48, k), ph, top, 1, w, h, ui.Px(ui.TransientGap, k))
 	if !ok {
 		return // no room free of other words this frame (ui/placement.go)
@@ -386,50 +386,50 @@ func (u *itemsUI) drawBanner(dst *ebiten.Image, g *world.Graphics, fits *ui.Tran
 	top = r.Min.Y
 	ui.Frame(dst, g.Shapes, r, colPanel, colMine.Scale(0.7))
 	g.Shapes.Flush(dst)
-	g.Text.Draw(dst, u.clearTxt[0], w/2, top+ui.Px(6, k), titleScale, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(dst, u.ClearTxt[0], w/2, top+ui.Px(6, k), titleScale, ui.AlignCenter, ui.ColTitle)
 	g.Text.DrawLines(dst, lines, w/2, top+int(ui.GlyphH*titleScale)+ui.Px(10, k), k, ui.ColText)
 }
 
-// drawPrompt says what E does where the ship stands, in a box over the
+// DrawPrompt says what E does where the ship stands, in a box over the
 // XP line: a fixed place, clear of the names over ships and the keeper.
-func (u *itemsUI) drawPrompt(dst *ebiten.Image, g *world.Graphics, fr *playFrame, nearKeeper bool) {
-	self, ok := fr.rt.Self()
+func (u *Items) DrawPrompt(dst *ebiten.Image, g *world.Graphics, fr *Frame, nearKeeper bool) {
+	self, ok := fr.Rt.Self()
 	if !ok || self.Flags&game.PlayerDead != 0 {
 		return
 	}
-	use := fr.keys[ui.ActInteract]
-	msg := promptFor(u.lootInReach(fr.rt.Loot(), self.Pos, use), nearKeeper, fr.rt.Sheet().Owed, fr.portalPrompt(self.Pos), u.keyWord(use), u.nextText)
+	use := fr.Keys[ui.ActInteract]
+	msg := PromptFor(u.LootInReach(fr.Rt.Loot(), self.Pos, use), nearKeeper, fr.Rt.Sheet().Owed, fr.portalPrompt(self.Pos), u.KeyWord(use), u.NextText)
 	u.sayPrompt(msg)
 	if msg == "" {
 		return
 	}
-	k := ui.UiScale(fr.w, fr.h)
-	y := barRect(fr.w, fr.h).Min.Y - ui.Px(promptUp, k)
+	k := ui.UiScale(fr.W, fr.H)
+	y := BarRect(fr.W, fr.H).Min.Y - ui.Px(promptUp, k)
 	tw := g.Text.Advance(msg, k)
-	r, ok := g.Boxes.Room("prompt", tw+2*(ui.Px(12, k)), int(ui.GlyphH*k)+ui.Px(8, k), y-ui.Px(4, k), -1, fr.w, fr.h, ui.Px(ui.TransientGap, k))
+	r, ok := g.Boxes.Room("prompt", tw+2*(ui.Px(12, k)), int(ui.GlyphH*k)+ui.Px(8, k), y-ui.Px(4, k), -1, fr.W, fr.H, ui.Px(ui.TransientGap, k))
 	if !ok {
 		return // a panel over the bar leaves it no room (ui/placement.go)
 	}
-	ui.Frame(dst, g.Shapes, r, colTipPanel, colTitleEdge)
+	ui.Frame(dst, g.Shapes, r, colTipPanel, ColTitleEdge)
 	g.Shapes.Flush(dst)
-	g.Text.Draw(dst, msg, fr.w/2, r.Min.Y+ui.Px(4, k), k, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(dst, msg, fr.W/2, r.Min.Y+ui.Px(4, k), k, ui.AlignCenter, ui.ColTitle)
 }
 
 // sayPrompt writes E's prompt when it changes, for window tests:
 // "duskfall: prompt E: choose an upgrade"; nothing when it goes.
-func (u *itemsUI) sayPrompt(msg string) {
+func (u *Items) sayPrompt(msg string) {
 	if msg == u.saidPrompt {
 		return
 	}
 	u.saidPrompt = msg
-	if u.logw != nil && msg != "" {
-		fmt.Fprintf(u.logw, "duskfall: prompt %s\n", msg)
+	if u.Logw != nil && msg != "" {
+		fmt.Fprintf(u.Logw, "duskfall: prompt %s\n", msg)
 	}
 }
 
-// keyWord is keyName, kept for the last key asked so a prompt made every
+// KeyWord is keyName, kept for the last key asked so a prompt made every
 // frame allocates nothing.
-func (u *itemsUI) keyWord(k ebiten.Key) string {
+func (u *Items) KeyWord(k ebiten.Key) string {
 	if u.useWord == "" || u.useKey != k {
 		u.useKey, u.useWord = k, ui.KeyName(k)
 	}

@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"math"
@@ -12,7 +12,7 @@ import (
 	"duskfall/render/world"
 )
 
-// effects make the fight readable: a number where damage lands (red on a
+// Effects make the fight readable: a number where damage lands (red on a
 // ship, pale gold on an enemy), a burst where something dies, a spark where
 // a shot strikes, the screen shaking when the own ship is hit or a boss
 // changes phase (when the settings allow), a banner when a boss is first
@@ -20,32 +20,32 @@ import (
 // a boss the player has met that is off screen. Every effect lives in a
 // fixed array, so the draw loop allocates nothing once the numbers it
 // shows have been formatted once.
-type effects struct {
-	pops              [48]pop
+type Effects struct {
+	Pops              [48]pop
 	bursts            [32]burst
 	seen              int              // hit marks already turned into effects (client.Runtime.HitsSince)
 	hp                map[uint16]int16 // each enemy's health share at the last frame, for its damage numbers
 	inst              uint16           // the instance hp describes
-	shake             float64          // px, decaying
+	Shake             float64          // px, decaying
 	digits            [1000]string     // "1".."999", formatted once each
-	banner, bannerSub string           // the boss banner
-	bannerUntil       int              // frame it goes
+	Banner, BannerSub string           // the boss banner
+	BannerUntil       int              // frame it goes
 	bossKey           bossLabelKey
-	bossAt            game.Vec // the met boss, when bossSeen
-	bossSeen          bool
+	BossAt            game.Vec // the met boss, when bossSeen
+	BossSeen          bool
 	bossTele          bool // the met boss was telegraphing last frame
 	onMarkFn          func(client.HitMark)
-	punch             punch       // flashes, sparks and hit-stops (punch.go)
+	Punch             Punch       // flashes, sparks and hit-stops (punch.go)
 	shotHues          shotColours // the friendly shots' colours, for their sparks
 }
 
 // pop is a floating damage number.
 type pop struct {
 	x, y  float64 // world position
-	text  string
+	Text  string
 	col   ui.RGBA
 	born  int // frame
-	alive bool
+	Alive bool
 }
 
 // burst is an expanding ring of sparks.
@@ -63,8 +63,8 @@ const (
 	popFrames   = 45
 	burstFrames = 24
 	bannerShown = 150
-	maxShake    = 10.0 // px
-	shakeDecay  = 0.85 // per frame
+	MaxShake    = 10.0 // px
+	ShakeDecay  = 0.85 // per frame
 )
 
 var (
@@ -72,58 +72,58 @@ var (
 	colDealt = ui.Rgb8(255, 230, 160, 1)
 )
 
-func newEffects() *effects { return &effects{hp: map[uint16]int16{}} }
+func NewEffects() *Effects { return &Effects{hp: map[uint16]int16{}} }
 
-// update turns this frame's news into effects.
-func (f *effects) update(fr *playFrame) {
-	f.shake *= shakeDecay
-	f.seen = fr.rt.HitsSince(f.seen, f.onMarkOf(fr))
-	f.punch.friendsFired(fr.rt, fr.rt.PlayerStats().MuzzleOffset, fr.frame)
+// Update turns this frame's news into effects.
+func (f *Effects) Update(fr *Frame) {
+	f.Shake *= ShakeDecay
+	f.seen = fr.Rt.HitsSince(f.seen, f.onMarkOf(fr))
+	f.Punch.friendsFired(fr.Rt, fr.Rt.PlayerStats().MuzzleOffset, fr.Frame)
 	f.enemyNumbers(fr)
 	f.followBoss(fr)
 }
 
 // onMarkOf is onMark bound to the scene, made once.
-func (f *effects) onMarkOf(fr *playFrame) func(client.HitMark) {
+func (f *Effects) onMarkOf(fr *Frame) func(client.HitMark) {
 	if f.onMarkFn == nil {
-		f.onMarkFn = func(h client.HitMark) { f.onMark(fr, h) }
+		f.onMarkFn = func(h client.HitMark) { f.OnMark(fr, h) }
 	}
 	return f.onMarkFn
 }
 
 // followBoss finds the boss the HUD has met: its banner and its marker.
-func (f *effects) followBoss(fr *playFrame) {
-	f.bossSeen = false
-	met := fr.hud.bossMet
-	if inst, _ := fr.rt.Instance(); !met.ok || met.instance != inst {
+func (f *Effects) followBoss(fr *Frame) {
+	f.BossSeen = false
+	met := fr.Display.BossMet
+	if inst, _ := fr.Rt.Instance(); !met.Ok || met.instance != inst {
 		return
 	}
-	for _, e := range fr.rt.Enemies() {
+	for _, e := range fr.Rt.Enemies() {
 		if e.ID != met.id {
 			continue
 		}
-		d, ok := fr.look.EnemyDef(e.Kind)
+		d, ok := fr.Look.EnemyDef(e.Kind)
 		if !ok {
 			return
 		}
-		f.bossAt, f.bossSeen = e.Pos, true
+		f.BossAt, f.BossSeen = e.Pos, true
 		phase := e.Flags & game.EnemyPhaseMask
 		changed := f.bossKey.ok && f.bossKey.kind == e.Kind && f.bossKey.phase != phase
 		tele := e.Flags&game.EnemyTelegraph != 0
-		if fr.dir != nil {
-			fr.dir.Boss(tele && !f.bossTele, changed)
+		if fr.Dir != nil {
+			fr.Dir.Boss(tele && !f.bossTele, changed)
 		}
 		f.bossTele = tele
-		f.noteBoss(fr, e.Kind, phase, &d, fr.hud.bossWords(e.Kind, phase, &d))
+		f.noteBoss(fr, e.Kind, phase, &d, fr.Display.bossWords(e.Kind, phase, &d))
 		return
 	}
 }
 
-// onMark is one hit or death.
-func (f *effects) onMark(fr *playFrame, h client.HitMark) {
+// OnMark is one hit or death.
+func (f *Effects) OnMark(fr *Frame, h client.HitMark) {
 	ev := &h.Event
-	if fr.dir != nil {
-		fr.dir.OnMark(ev, fr.rt.PlayerID())
+	if fr.Dir != nil {
+		fr.Dir.OnMark(ev, fr.Rt.PlayerID())
 	}
 	pos, ok := actorPos(fr, ev.Actor, ev.ID)
 	if !ok {
@@ -131,9 +131,9 @@ func (f *effects) onMark(fr *playFrame, h client.HitMark) {
 	}
 	switch {
 	case ev.Kind == game.EvHit && ev.Actor == game.ActorPlayer:
-		f.addPop(pos, f.number(int(ev.Amount)), colHurt, fr.frame)
-		if ev.ID == fr.rt.PlayerID() {
-			f.addShake(fr, float64(ev.Amount)*0.6)
+		f.addPop(pos, f.Number(int(ev.Amount)), colHurt, fr.Frame)
+		if ev.ID == fr.Rt.PlayerID() {
+			f.AddShake(fr, float64(ev.Amount)*0.6)
 			f.hurtSelf(fr, pos, ev.Amount)
 		}
 	case ev.Kind == game.EvHit:
@@ -141,30 +141,30 @@ func (f *effects) onMark(fr *playFrame, h client.HitMark) {
 	case ev.Kind == game.EvDeath && ev.Actor == game.ActorEnemy:
 		f.killed(fr, pos, ev.ID) // the body's shards are its sprite's (deaths.go)
 	case ev.Kind == game.EvDeath:
-		f.addBurst(pos, 40, 18, colHurt, fr.frame)
+		f.addBurst(pos, 40, 18, colHurt, fr.Frame)
 	}
 }
 
 // enemyNumbers shows the damage each visible enemy took since the last
 // frame, from its health share and the health its kind has on this floor.
 // A boss, whose share steps are too coarse, shows its wounds on its bar.
-func (f *effects) enemyNumbers(fr *playFrame) {
-	if inst, _ := fr.rt.Instance(); inst != f.inst {
+func (f *Effects) enemyNumbers(fr *Frame) {
+	if inst, _ := fr.Rt.Instance(); inst != f.inst {
 		clear(f.hp)
 		f.inst = inst
 	}
-	for _, e := range fr.rt.Enemies() {
+	for _, e := range fr.Rt.Enemies() {
 		last, ok := f.hp[e.ID]
 		f.hp[e.ID] = e.HP
 		if !ok || e.HP >= last || e.MaxHP <= 0 {
 			continue
 		}
-		whole := fr.look.WholeHealth(e.Kind, fr.rt.Depth(), 1+len(fr.rt.Players()))
+		whole := fr.Look.WholeHealth(e.Kind, fr.Rt.Depth(), 1+len(fr.Rt.Players()))
 		if whole > maxNumberedHealth {
 			continue // a share of 255 is too coarse to say a hit's damage: the bar shows it
 		}
 		if dmg := int(math.Round(float64(last-e.HP) / float64(e.MaxHP) * whole)); dmg > 0 {
-			f.addPop(e.Pos, f.number(dmg), colDealt, fr.frame)
+			f.addPop(e.Pos, f.Number(dmg), colDealt, fr.Frame)
 		}
 	}
 }
@@ -174,19 +174,19 @@ func (f *effects) enemyNumbers(fr *playFrame) {
 // 4 HP.
 const maxNumberedHealth = 4 * 255
 
-func actorPos(fr *playFrame, actor uint8, id uint16) (game.Vec, bool) {
+func actorPos(fr *Frame, actor uint8, id uint16) (game.Vec, bool) {
 	if actor == game.ActorEnemy {
-		for _, e := range fr.rt.Enemies() {
+		for _, e := range fr.Rt.Enemies() {
 			if e.ID == id {
 				return e.Pos, true
 			}
 		}
 		return game.Vec{}, false
 	}
-	if self, ok := fr.rt.Self(); ok && id == fr.rt.PlayerID() {
+	if self, ok := fr.Rt.Self(); ok && id == fr.Rt.PlayerID() {
 		return self.Pos, true
 	}
-	for _, p := range fr.rt.Players() {
+	for _, p := range fr.Rt.Players() {
 		if p.ID == id {
 			return p.Pos, true
 		}
@@ -194,8 +194,8 @@ func actorPos(fr *playFrame, actor uint8, id uint16) (game.Vec, bool) {
 	return game.Vec{}, false
 }
 
-// number is n as text, formatted once.
-func (f *effects) number(n int) string {
+// Number is n as text, formatted once.
+func (f *Effects) Number(n int) string {
 	if n <= 0 || n >= len(f.digits) {
 		return strconv.Itoa(n)
 	}
@@ -205,22 +205,22 @@ func (f *effects) number(n int) string {
 	return f.digits[n]
 }
 
-func (f *effects) addPop(at game.Vec, text string, c ui.RGBA, frame int) {
-	slot := &f.pops[0]
-	for i := range f.pops {
-		if p := &f.pops[i]; !p.alive || p.born < slot.born {
+func (f *Effects) addPop(at game.Vec, text string, c ui.RGBA, frame int) {
+	slot := &f.Pops[0]
+	for i := range f.Pops {
+		if p := &f.Pops[i]; !p.Alive || p.born < slot.born {
 			slot = p
-			if !p.alive {
+			if !p.Alive {
 				break
 			}
 		}
 	}
 	// Numbers landing together fan out sideways rather than stack.
 	jitter := float64(frame%5-2) * 6
-	*slot = pop{x: at.X + jitter, y: at.Y - 18, text: text, col: c, born: frame, alive: true}
+	*slot = pop{x: at.X + jitter, y: at.Y - 18, Text: text, col: c, born: frame, Alive: true}
 }
 
-func (f *effects) addBurst(at game.Vec, r float32, sparks int, c ui.RGBA, frame int) {
+func (f *Effects) addBurst(at game.Vec, r float32, sparks int, c ui.RGBA, frame int) {
 	slot := &f.bursts[0]
 	for i := range f.bursts {
 		if b := &f.bursts[i]; !b.alive || b.born < slot.born {
@@ -235,13 +235,13 @@ func (f *effects) addBurst(at game.Vec, r float32, sparks int, c ui.RGBA, frame 
 
 // strike is a player's shot striking an enemy: sparks where it struck, in
 // the shot's own colours, thrown back from the way it flew.
-func (f *effects) strike(fr *playFrame, enemyAt game.Vec, ev *game.Event) {
+func (f *Effects) strike(fr *Frame, enemyAt game.Vec, ev *game.Event) {
 	x, y := float64(ev.X), float64(ev.Y)
 	if ev.X == 0 && ev.Y == 0 {
 		x, y = enemyAt.X, enemyAt.Y
 	}
-	_, hot := f.shotHues.of(fr.settings.BulletPalette)
-	f.punch.impact(x, y, ev.Bullet.VX, ev.Bullet.VY, hot, 6, fr.frame)
+	_, hot := f.shotHues.of(fr.Settings.BulletPalette)
+	f.Punch.Impact(x, y, ev.Bullet.VX, ev.Bullet.VY, hot, 6, fr.Frame)
 }
 
 // heavyHitShare is the share of the own ship's health a hit must take to
@@ -250,12 +250,12 @@ const heavyHitShare = 0.12
 
 // hurtSelf is a hit on the own ship: its flash and the red edge, and a
 // hit-stop when the blow is heavy.
-func (f *effects) hurtSelf(fr *playFrame, at game.Vec, amount int16) {
-	self, _ := fr.rt.Self()
+func (f *Effects) hurtSelf(fr *Frame, at game.Vec, amount int16) {
+	self, _ := fr.Rt.Self()
 	share := float64(amount) / float64(max(self.MaxHP, 1))
-	f.punch.hurtSelf(at, share, fr.frame)
+	f.Punch.HurtSelf(at, share, fr.Frame)
 	if share >= heavyHitShare {
-		f.addHitStop(fr, 3)
+		f.AddHitStop(fr, 3)
 	}
 }
 
@@ -264,28 +264,28 @@ const largeEnemyRadius = 16
 
 // killed is an enemy's death: its shockwave, and for a large one a shake,
 // for a boss a hit-stop too.
-func (f *effects) killed(fr *playFrame, at game.Vec, id uint16) {
+func (f *Effects) killed(fr *Frame, at game.Vec, id uint16) {
 	radius, boss := float32(world.DefaultEnemyRadius), false
 	if e, ok := enemyByID(fr, id); ok {
-		radius = fr.look.EnemyRadius(e.Kind)
-		d, _ := fr.look.EnemyDef(e.Kind)
+		radius = fr.Look.EnemyRadius(e.Kind)
+		d, _ := fr.Look.EnemyDef(e.Kind)
 		boss = d.Boss
 	}
-	f.punch.kill(at, radius, colKill, fr.frame)
+	f.Punch.Kill(at, radius, ColKill, fr.Frame)
 	switch {
 	case boss:
-		f.addShake(fr, 9)
-		f.addHitStop(fr, 4)
+		f.AddShake(fr, 9)
+		f.AddHitStop(fr, 4)
 	case radius >= largeEnemyRadius:
-		f.addShake(fr, 3)
+		f.AddShake(fr, 3)
 	}
-	if fr.dir != nil {
-		fr.dir.Kill(boss || radius >= largeEnemyRadius)
+	if fr.Dir != nil {
+		fr.Dir.Kill(boss || radius >= largeEnemyRadius)
 	}
 }
 
-func enemyByID(fr *playFrame, id uint16) (client.Actor, bool) {
-	for _, e := range fr.rt.Enemies() {
+func enemyByID(fr *Frame, id uint16) (client.Actor, bool) {
+	for _, e := range fr.Rt.Enemies() {
 		if e.ID == id {
 			return e, true
 		}
@@ -293,11 +293,11 @@ func enemyByID(fr *playFrame, id uint16) (client.Actor, bool) {
 	return client.Actor{}, false
 }
 
-// addHitStop holds the drawn world for n frames, if the player wants the
+// AddHitStop holds the drawn world for n frames, if the player wants the
 // screen's punch at all: the Screen shake setting governs both.
-func (f *effects) addHitStop(fr *playFrame, n int) {
-	if fr.settings.ScreenShake {
-		f.punch.stop.begin(n, fr.frame)
+func (f *Effects) AddHitStop(fr *Frame, n int) {
+	if fr.Settings.ScreenShake {
+		f.Punch.Stop.Begin(n, fr.Frame)
 	}
 }
 
@@ -319,36 +319,36 @@ func (c *shotColours) of(palette string) (friendly, hot ui.RGBA) {
 	return c.friendly, c.hot
 }
 
-// addShake adds to the shake, if the player wants shake at all.
-func (f *effects) addShake(fr *playFrame, px float64) {
-	if fr.settings.ScreenShake {
-		f.shake = math.Min(maxShake, f.shake+px)
+// AddShake adds to the shake, if the player wants shake at all.
+func (f *Effects) AddShake(fr *Frame, px float64) {
+	if fr.Settings.ScreenShake {
+		f.Shake = math.Min(MaxShake, f.Shake+px)
 	}
 }
 
-// shakeOffset is this frame's camera offset.
-func (f *effects) shakeOffset(frame int) (float64, float64) {
-	if f.shake < 0.3 {
+// ShakeOffset is this frame's camera offset.
+func (f *Effects) ShakeOffset(frame int) (float64, float64) {
+	if f.Shake < 0.3 {
 		return 0, 0
 	}
 	t := float64(frame)
-	return f.shake * math.Sin(t*1.9), f.shake * math.Cos(t*2.3)
+	return f.Shake * math.Sin(t*1.9), f.Shake * math.Cos(t*2.3)
 }
 
 // noteBoss shows the banner when a boss is first met or changes phase.
-func (f *effects) noteBoss(fr *playFrame, kind, phase uint8, d *game.EnemyDef, label string) {
+func (f *Effects) noteBoss(fr *Frame, kind, phase uint8, d *game.EnemyDef, label string) {
 	key := bossLabelKey{kind: kind, phase: phase, ok: true}
 	if key == f.bossKey {
 		return
 	}
 	first := !f.bossKey.ok || f.bossKey.kind != kind
 	f.bossKey = key
-	f.bannerUntil = fr.frame + bannerShown
-	f.banner, f.bannerSub = d.Name, label
+	f.BannerUntil = fr.Frame + bannerShown
+	f.Banner, f.BannerSub = d.Name, label
 	if !first {
-		f.banner = "The " + phaseWord(d, phase) + " begins"
-		f.addShake(fr, 6)
-		f.addHitStop(fr, 4)
+		f.Banner = "The " + phaseWord(d, phase) + " begins"
+		f.AddShake(fr, 6)
+		f.AddHitStop(fr, 4)
 	}
 }
 
@@ -359,19 +359,19 @@ func phaseWord(d *game.EnemyDef, phase uint8) string {
 	return "next phase"
 }
 
-// draw draws the sparks and numbers over the world.
-func (f *effects) draw(dst *ebiten.Image, g *world.Graphics, fr *playFrame) {
+// Draw draws the sparks and numbers over the world.
+func (f *Effects) Draw(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
 	pv := fr.punchView(g)
-	f.punch.draw(dst, g, &pv)
+	f.Punch.draw(dst, g, &pv)
 	for i := range f.bursts {
 		b := &f.bursts[i]
-		age := fr.frame - b.born
+		age := fr.Frame - b.born
 		if !b.alive || age > burstFrames {
 			b.alive = false
 			continue
 		}
 		t := float32(age) / burstFrames
-		x, y := fr.cam.ToScreen(b.x, b.y)
+		x, y := fr.Cam.ToScreen(b.x, b.y)
 		for k := range b.sparks {
 			a := float64(k) * 2 * math.Pi / float64(b.sparks)
 			r := b.radius * (0.3 + t)
@@ -379,41 +379,41 @@ func (f *effects) draw(dst *ebiten.Image, g *world.Graphics, fr *playFrame) {
 		}
 	}
 	g.Shapes.Flush(dst)
-	for i := range f.pops {
-		p := &f.pops[i]
-		age := fr.frame - p.born
-		if !p.alive || age > popFrames {
-			p.alive = false
+	for i := range f.Pops {
+		p := &f.Pops[i]
+		age := fr.Frame - p.born
+		if !p.Alive || age > popFrames {
+			p.Alive = false
 			continue
 		}
-		x, y := fr.cam.ToScreen(p.x, p.y-float64(age)*0.8)
-		g.Text.Draw(dst, p.text, int(x), int(y), 1, ui.AlignCenter, p.col.Alpha(1-float32(age)/popFrames).Color())
+		x, y := fr.Cam.ToScreen(p.x, p.y-float64(age)*0.8)
+		g.Text.Draw(dst, p.Text, int(x), int(y), 1, ui.AlignCenter, p.col.Alpha(1-float32(age)/popFrames).Color())
 	}
 }
 
-// drawBanner draws the boss banner while it shows.
-func (f *effects) drawBanner(dst *ebiten.Image, g *world.Graphics, fr *playFrame) {
-	left := f.bannerUntil - fr.frame
+// DrawBanner draws the boss banner while it shows.
+func (f *Effects) DrawBanner(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
+	left := f.BannerUntil - fr.Frame
 	if left <= 0 {
 		return
 	}
 	a := float32(min(1, float64(left)/30))
-	k := ui.UiScale(fr.w, fr.h)
-	y := max(fr.h/4-ui.Px(20, k), topHUDBottom(fr.w, fr.h)+ui.Px(8, k))
-	bw := max(g.Text.Advance(f.banner, 3*k), g.Text.Advance(f.bannerSub, k))
-	r, ok := g.Boxes.Room("boss banner", bw, ui.Px(50, k)+int(ui.GlyphH*k), y, 1, fr.w, fr.h, ui.Px(ui.TransientGap, k))
+	k := ui.UiScale(fr.W, fr.H)
+	y := max(fr.H/4-ui.Px(20, k), topHUDBottom(fr.W, fr.H)+ui.Px(8, k))
+	bw := max(g.Text.Advance(f.Banner, 3*k), g.Text.Advance(f.BannerSub, k))
+	r, ok := g.Boxes.Room("boss banner", bw, ui.Px(50, k)+int(ui.GlyphH*k), y, 1, fr.W, fr.H, ui.Px(ui.TransientGap, k))
 	if !ok {
 		return // no room free of other words this frame (ui/placement.go)
 	}
-	g.Text.Draw(dst, f.banner, fr.w/2, r.Min.Y, 3*k, ui.AlignCenter, ui.Fade(ui.ColTitle, a))
-	g.Text.Draw(dst, f.bannerSub, fr.w/2, r.Min.Y+ui.Px(50, k), k, ui.AlignCenter, ui.Fade(ui.ColText, a))
+	g.Text.Draw(dst, f.Banner, fr.W/2, r.Min.Y, 3*k, ui.AlignCenter, ui.Fade(ui.ColTitle, a))
+	g.Text.Draw(dst, f.BannerSub, fr.W/2, r.Min.Y+ui.Px(50, k), k, ui.AlignCenter, ui.Fade(ui.ColText, a))
 }
 
-// drawBossMarker points from the screen's edge toward the boss the player
+// DrawBossMarker points from the screen's edge toward the boss the player
 // has met when it is off screen.
-func (f *effects) drawBossMarker(dst *ebiten.Image, g *world.Graphics, fr *playFrame, at game.Vec) {
+func (f *Effects) DrawBossMarker(dst *ebiten.Image, g *world.Graphics, fr *Frame, at game.Vec) {
 	x, y := fr.onScreen(at.X, at.Y)
-	w, h := float32(fr.w), float32(fr.h)
+	w, h := float32(fr.W), float32(fr.H)
 	const margin = 36
 	if x >= 0 && y >= 0 && x <= w && y <= h {
 		return

@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"testing"
@@ -29,9 +29,9 @@ func TestLayoutMinimap(t *testing.T) {
 			assert.InDelta(t, c.wantScale, l.scale, 1e-5)
 			assert.InDelta(t, c.wantW, l.w, 1e-3)
 			assert.InDelta(t, c.wantH, l.h, 1e-3)
-			assert.InDelta(t, 1280-minimapMargin-minimapPad, l.x+l.w, 1e-3, "its right edge keeps the margin")
-			assert.Equal(t, float32(minimapTop+minimapPad), l.y)
-			assert.Equal(t, l.y+l.h+minimapPad, l.bottom())
+			assert.InDelta(t, 1280-minimapMargin-MinimapPad, l.x+l.w, 1e-3, "its right edge keeps the margin")
+			assert.Equal(t, float32(MinimapTop+MinimapPad), l.y)
+			assert.Equal(t, l.y+l.h+MinimapPad, l.bottom())
 		})
 	}
 	t.Run("it scales with the window: no larger a share of a small window than of 1280×720", func(t *testing.T) {

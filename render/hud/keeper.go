@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"fmt"
@@ -29,13 +29,13 @@ import (
 // never reach the bag. Esc closes it without a choice, and closing never
 // rerolls: the offer is the server's. The game keeps running behind it.
 
-// upgradeChooser is what the panel asks of the runtime. *client.Runtime is
+// UpgradeChooser is what the panel asks of the runtime. *client.Runtime is
 // one; tests put a recorder in its place to see which choices were sent.
-type upgradeChooser interface {
+type UpgradeChooser interface {
 	ChooseUpgrade(i int) error
 }
 
-var _ upgradeChooser = (*client.Runtime)(nil)
+var _ UpgradeChooser = (*client.Runtime)(nil)
 
 // Keeper geometry and timing.
 const (
@@ -59,20 +59,20 @@ var (
 // words and figures made from its stat keys (figures.go), its flavour
 // line, and the stats before → after.
 type optionView struct {
-	title   string   // "1  Sharpened"
-	does    []string // "Fires 29 % faster: 6.7 → 8.6 shots a second", a line a stat
+	Title   string   // "1  Sharpened"
+	Does    []string // "Fires 29 % faster: 6.7 → 8.6 shots a second", a line a stat
 	flavour string   // its content's text
-	text    []string // does, wrapped to the card
+	Text    []string // does, wrapped to the card
 	flav    []string // flavour, wrapped to the card
-	rows    []statRow
+	Rows    []StatRow
 }
 
-// keeperUI finds the keeper, draws it and runs its panel.
-type keeperUI struct {
-	content *game.Content
-	act     upgradeChooser
+// Keeper finds the keeper, draws it and runs its panel.
+type Keeper struct {
+	Content *game.Content
+	Act     UpgradeChooser
 	name    string // "the Keeper of Ways"
-	label   string // "The Keeper of Ways", over its head
+	Label   string // "The Keeper of Ways", over its head
 
 	// Where its tile is in the current instance.
 	inst    uint16
@@ -80,8 +80,8 @@ type keeperUI struct {
 	found   bool
 	scanned int // the frame of the last look, -1 none yet
 
-	open    bool
-	options []optionView
+	Open    bool
+	Options []optionView
 	cardH   int // the tallest option's height, at the layout's scale
 	// The layout the options' words were wrapped for: the window's size,
 	// and the cards' width and scale for it.
@@ -100,24 +100,24 @@ type keeperUI struct {
 	// The choice sent and not yet answered, and the answer's words: a
 	// refusal (in the error's colour), or what was taken while more are
 	// owed (took).
-	asking     bool
+	Asking     bool
 	askedFrame int
 	askedAt    time.Time
 	askedWhat  uint8
-	status     string
+	Status     string
 	took       bool
 	wasNear    bool // the ship stood in reach last frame
 
-	logw io.Writer // window tests follow the panel's openings and picks
+	Logw io.Writer // window tests follow the panel's openings and picks
 }
 
-func newKeeperUI(content *game.Content, name string, act upgradeChooser) *keeperUI {
-	return &keeperUI{content: content, act: act, name: name, label: capitalize(name), scanned: -1, hover: -1}
+func NewKeeper(content *game.Content, name string, act UpgradeChooser) *Keeper {
+	return &Keeper{Content: content, Act: act, name: name, Label: ui.Capitalize(name), scanned: -1, hover: -1}
 }
 
-// spot finds the keeper's tile in the streamed map, once per instance
+// Spot finds the keeper's tile in the streamed map, once per instance
 // (and again every half second until its chunk arrives).
-func (k *keeperUI) spot(rt *client.Runtime, frame int) (game.Vec, bool) {
+func (k *Keeper) Spot(rt *client.Runtime, frame int) (game.Vec, bool) {
 	if inst, _ := rt.Instance(); inst != k.inst {
 		k.inst, k.found, k.scanned = inst, false, -1
 	}
@@ -132,26 +132,26 @@ func (k *keeperUI) spot(rt *client.Runtime, frame int) (game.Vec, bool) {
 	return k.at, k.found
 }
 
-// near reports whether the own ship stands within the keeper's reach.
-func (k *keeperUI) near(rt *client.Runtime, frame int) bool {
+// Near reports whether the own ship stands within the keeper's reach.
+func (k *Keeper) Near(rt *client.Runtime, frame int) bool {
 	self, ok := rt.Self()
-	at, found := k.spot(rt, frame)
+	at, found := k.Spot(rt, frame)
 	return ok && found && self.Flags&game.PlayerDead == 0 && at.Dist2(self.Pos) <= keeperReach*keeperReach
 }
 
-// update opens the panel on E beside the keeper with a choice owed, runs
+// Update opens the panel on E beside the keeper with a choice owed, runs
 // it, and reports whether it took this frame's input: then E, Esc, the
 // number keys and clicks go nowhere else.
-func (k *keeperUI) update(in *ui.FrameInput, rt *client.Runtime, w, h, frame int) bool {
+func (k *Keeper) Update(in *ui.FrameInput, rt *client.Runtime, w, h, frame int) bool {
 	sh := rt.Sheet()
-	near := k.near(rt, frame)
+	near := k.Near(rt, frame)
 	if near != k.wasNear {
 		k.wasNear = near
 		k.say("duskfall: keeper in reach=%t", near)
 	}
-	if !k.open {
+	if !k.Open {
 		if in.Interact && near && sh.Owed > 0 && len(sh.Offer) > 0 {
-			k.open, k.status, k.took, k.asking = true, "", false, false
+			k.Open, k.Status, k.took, k.Asking = true, "", false, false
 			k.refresh(sh, rt)
 			k.lay(w, h)
 			k.say("duskfall: keeper open owed=%d", sh.Owed)
@@ -160,12 +160,12 @@ func (k *keeperUI) update(in *ui.FrameInput, rt *client.Runtime, w, h, frame int
 		return false
 	}
 	k.answer(sh, rt, frame)
-	if !k.open {
+	if !k.Open {
 		return true
 	}
 	k.refresh(sh, rt)
 	k.hover = -1
-	for i := range k.options {
+	for i := range k.Options {
 		if image.Pt(in.MouseX, in.MouseY).In(k.optionRect(i, w, h)) {
 			k.hover = i
 		}
@@ -173,8 +173,8 @@ func (k *keeperUI) update(in *ui.FrameInput, rt *client.Runtime, w, h, frame int
 	switch {
 	case in.MenuBack() || in.Interact || !near || sh.Owed == 0:
 		k.close()
-	case k.asking:
-	case in.Digit >= 1 && in.Digit <= len(k.options):
+	case k.Asking:
+	case in.Digit >= 1 && in.Digit <= len(k.Options):
 		k.choose(in.Digit-1, sh, frame)
 	case in.Click && k.hover >= 0:
 		k.choose(k.hover, sh, frame)
@@ -182,27 +182,27 @@ func (k *keeperUI) update(in *ui.FrameInput, rt *client.Runtime, w, h, frame int
 	return true
 }
 
-func (k *keeperUI) close() {
-	k.open, k.asking, k.status, k.took = false, false, "", false
+func (k *Keeper) close() {
+	k.Open, k.Asking, k.Status, k.took = false, false, "", false
 	k.say("duskfall: keeper closed")
 }
 
 // say writes a line for window tests, when there is a log.
-func (k *keeperUI) say(format string, args ...any) {
-	if k.logw != nil {
-		fmt.Fprintf(k.logw, format+"\n", args...)
+func (k *Keeper) say(format string, args ...any) {
+	if k.Logw != nil {
+		fmt.Fprintf(k.Logw, format+"\n", args...)
 	}
 }
 
 // choose asks the server for option i; the sheet it last sent is noted so
 // the answer is known when it comes.
-func (k *keeperUI) choose(i int, sh client.Sheet, frame int) {
-	k.status, k.took = "", false
-	if err := k.act.ChooseUpgrade(i); err != nil {
-		k.status = errWords(err)
+func (k *Keeper) choose(i int, sh client.Sheet, frame int) {
+	k.Status, k.took = "", false
+	if err := k.Act.ChooseUpgrade(i); err != nil {
+		k.Status = ui.ErrWords(err)
 		return
 	}
-	k.asking, k.askedFrame, k.askedAt, k.askedWhat = true, frame, sh.ActionAt, sh.Action
+	k.Asking, k.askedFrame, k.askedAt, k.askedWhat = true, frame, sh.ActionAt, sh.Action
 }
 
 // answer reads the server's answer to the choice sent: a taken upgrade
@@ -210,31 +210,31 @@ func (k *keeperUI) choose(i int, sh client.Sheet, frame int) {
 // and otherwise leaves it open on the next offer, saying what was taken;
 // a refusal keeps it open with the server's words. Without an answer the
 // panel may ask again after a while.
-func (k *keeperUI) answer(sh client.Sheet, rt *client.Runtime, frame int) {
-	if !k.asking {
+func (k *Keeper) answer(sh client.Sheet, rt *client.Runtime, frame int) {
+	if !k.Asking {
 		return
 	}
 	if sh.ActionAt.Equal(k.askedAt) && sh.Action == k.askedWhat {
 		if frame-k.askedFrame > askPatience {
-			k.asking = false
+			k.Asking = false
 		}
 		return
 	}
 	switch sh.Action {
 	case wire.ActionUpgraded:
-		k.asking = false
+		k.Asking = false
 		k.say("duskfall: keeper took %s owed=%d", k.upgradeName(sh.ActionItem), sh.Owed)
 		if sh.Owed == 0 || len(sh.Offer) == 0 {
 			k.close()
 			return
 		}
-		k.status, k.took = fmt.Sprintf("Took %s. %d more to choose.", k.upgradeName(sh.ActionItem), sh.Owed), true
+		k.Status, k.took = fmt.Sprintf("Took %s. %d more to choose.", k.upgradeName(sh.ActionItem), sh.Owed), true
 	case wire.ActionUpgradeRefused:
-		k.asking = false
+		k.Asking = false
 		if text, _ := rt.Notice(); text != "" {
-			k.status = text
+			k.Status = text
 		} else {
-			k.status = "The keeper did not take that choice."
+			k.Status = "The keeper did not take that choice."
 		}
 	default: // something else happened first (a pickup): keep waiting
 		k.askedAt, k.askedWhat = sh.ActionAt, sh.Action
@@ -242,100 +242,100 @@ func (k *keeperUI) answer(sh client.Sheet, rt *client.Runtime, frame int) {
 }
 
 // upgradeName names upgrade i of the content.
-func (k *keeperUI) upgradeName(i int) string {
-	if i >= 0 && i < len(k.content.Upgrades) {
-		return k.content.Upgrades[i].Name
+func (k *Keeper) upgradeName(i int) string {
+	if i >= 0 && i < len(k.Content.Upgrades) {
+		return k.Content.Upgrades[i].Name
 	}
 	return "an upgrade"
 }
 
 // refresh makes the options' lines when the offer, the upgrades held or
 // the worn things changed: the numbers depend on all three.
-func (k *keeperUI) refresh(sh client.Sheet, rt *client.Runtime) {
-	if k.options != nil && slices.Equal(k.offerKey, sh.Offer) && slices.Equal(k.upsKey, sh.Upgrades) && k.wornKey == sh.Worn {
+func (k *Keeper) refresh(sh client.Sheet, rt *client.Runtime) {
+	if k.Options != nil && slices.Equal(k.offerKey, sh.Offer) && slices.Equal(k.upsKey, sh.Upgrades) && k.wornKey == sh.Worn {
 		return
 	}
 	k.offerKey = append(k.offerKey[:0], sh.Offer...)
 	k.upsKey = append(k.upsKey[:0], sh.Upgrades...)
 	k.wornKey = sh.Worn
 	k.layW = 0 // wrapped again for the window
-	k.makeOptions(sh.Loadout(rt.Character().Class), sh.Offer)
+	k.MakeOptions(sh.Loadout(rt.Character().Class), sh.Offer)
 	k.sayCards()
 }
 
 // sayCards writes each card's words and figures, for window tests:
 // "duskfall: keeper card 1  Quickdraw | Fires 29 % faster: … | DPS, one
 // target 120 → 154".
-func (k *keeperUI) sayCards() {
-	if k.logw == nil {
+func (k *Keeper) sayCards() {
+	if k.Logw == nil {
 		return
 	}
-	for _, o := range k.options {
-		parts := append([]string{o.title}, o.does...)
-		for _, r := range o.rows {
-			if r.changed {
-				parts = append(parts, r.label+" "+r.value)
+	for _, o := range k.Options {
+		parts := append([]string{o.Title}, o.Does...)
+		for _, r := range o.Rows {
+			if r.Changed {
+				parts = append(parts, r.Label+" "+r.Value)
 			}
 		}
 		k.say("duskfall: keeper card %s", strings.Join(parts, " | "))
 	}
 }
 
-// makeOptions makes a card per upgrade on offer to a character of loadout
+// MakeOptions makes a card per upgrade on offer to a character of loadout
 // l: its stats now and with the upgrade, as the server would build them.
-func (k *keeperUI) makeOptions(l game.Loadout, offer []uint8) {
-	k.options = k.options[:0]
-	now := game.EffectiveStats(k.content, l)
+func (k *Keeper) MakeOptions(l game.Loadout, offer []uint8) {
+	k.Options = k.Options[:0]
+	now := game.EffectiveStats(k.Content, l)
 	for i, up := range offer {
-		k.options = append(k.options, k.option(i, up, now, statsTaking(k.content, l, up)))
+		k.Options = append(k.Options, k.option(i, up, now, statsTaking(k.Content, l, up)))
 	}
 }
 
 // lay fits the cards to a w×h window at its UI scale: as wide as the room
 // for three allows, their words wrapped again to that width.
-func (k *keeperUI) lay(w, h int) {
+func (k *Keeper) lay(w, h int) {
 	if k.layW == w && k.layH == h {
 		return
 	}
 	k.layW, k.layH = w, h
 	s := ui.UiScale(w, h)
-	n := max(len(k.options), 1)
+	n := max(len(k.Options), 1)
 	k.cardK = s
 	k.cardW = min(ui.Px(optionW, s), (w-2*ui.Px(12, s)-(n-1)*ui.Px(optionGap, s))/n)
 	chars := max(10, int(float64(k.cardW-ui.Px(28, s))/(ui.GlyphW*s)))
 	k.cardH = 0
-	for i := range k.options {
-		o := &k.options[i]
-		o.text = o.text[:0]
-		for _, l := range o.does {
-			o.text = append(o.text, ui.Wrap(l, chars)...)
+	for i := range k.Options {
+		o := &k.Options[i]
+		o.Text = o.Text[:0]
+		for _, l := range o.Does {
+			o.Text = append(o.Text, ui.Wrap(l, chars)...)
 		}
 		o.flav = ui.Wrap(o.flavour, chars)
-		k.cardH = max(k.cardH, ui.Px(52, s)+k.lineH()*(len(o.text)+len(o.flav)+len(o.rows))+ui.Px(20, s))
+		k.cardH = max(k.cardH, ui.Px(52, s)+k.lineH()*(len(o.Text)+len(o.flav)+len(o.Rows))+ui.Px(20, s))
 	}
 }
 
 // lineH is a line of an option card at the layout's scale.
-func (k *keeperUI) lineH() int { return max(ui.Px(optionLineH, k.cardK), int(ui.GlyphH*k.cardK)+2) }
+func (k *Keeper) lineH() int { return max(ui.Px(optionLineH, k.cardK), int(ui.GlyphH*k.cardK)+2) }
 
 // option is one upgrade option: its number and name, what it does to
 // these stats, its flavour, and the stats now and after taking it.
-func (k *keeperUI) option(i int, up uint8, now, then game.PlayerStats) optionView {
-	if int(up) >= len(k.content.Upgrades) {
-		return optionView{title: fmt.Sprintf("%d  (unknown upgrade)", i+1)}
+func (k *Keeper) option(i int, up uint8, now, then game.PlayerStats) optionView {
+	if int(up) >= len(k.Content.Upgrades) {
+		return optionView{Title: fmt.Sprintf("%d  (unknown upgrade)", i+1)}
 	}
-	d := &k.content.Upgrades[up]
-	return optionView{title: fmt.Sprintf("%d  %s", i+1, d.Name), does: changeLines(d.Mods, now, then), flavour: d.Text,
-		rows: optionRows(now, then)}
+	d := &k.Content.Upgrades[up]
+	return optionView{Title: fmt.Sprintf("%d  %s", i+1, d.Name), Does: ChangeLines(d.Mods, now, then), flavour: d.Text,
+		Rows: OptionRows(now, then)}
 }
 
 // optionRect is option i, the row of options centred on a w×h screen a
 // little above the middle, with room above for the title and the hint and
 // below for the answer's line.
-func (k *keeperUI) optionRect(i, w, h int) image.Rectangle {
+func (k *Keeper) optionRect(i, w, h int) image.Rectangle {
 	k.lay(w, h)
 	s := k.cardK
-	n := max(len(k.options), 1)
+	n := max(len(k.Options), 1)
 	gap := ui.Px(optionGap, s)
 	x := (w-n*k.cardW-(n-1)*gap)/2 + i*(k.cardW+gap)
 	above := ui.Px(12, s) + int(ui.GlyphH*ui.TextScale*s) + ui.Px(12, s) + int(ui.GlyphH*s) + ui.Px(12, s)
@@ -344,66 +344,66 @@ func (k *keeperUI) optionRect(i, w, h int) image.Rectangle {
 	return image.Rect(x, y, x+k.cardW, y+k.cardH)
 }
 
-// drawFigure draws the keeper on its tile when the tile is explored: lit
+// DrawFigure draws the keeper on its tile when the tile is explored: lit
 // in sight with its orb pulsing, dim where only remembered, with a halo
 // while an upgrade is owed.
-func (k *keeperUI) drawFigure(dst *ebiten.Image, a *world.ActorArt, sb *ui.ShapeBatch, fr *playFrame, fog *client.Fog) {
-	at, ok := k.spot(fr.rt, fr.frame)
+func (k *Keeper) DrawFigure(dst *ebiten.Image, a *world.ActorArt, sb *ui.ShapeBatch, fr *Frame, fog *client.Fog) {
+	at, ok := k.Spot(fr.Rt, fr.Frame)
 	tx, ty := int(at.X)/game.TileSize, int(at.Y)/game.TileSize
-	if !ok || !fog.Explored(tx, ty) || !fr.cam.Visible(at.X, at.Y, 40) {
+	if !ok || !fog.Explored(tx, ty) || !fr.Cam.Visible(at.X, at.Y, 40) {
 		return
 	}
-	x, y := fr.cam.ToScreen(at.X, at.Y)
+	x, y := fr.Cam.ToScreen(at.X, at.Y)
 	if !fog.Visible(tx, ty) {
 		a.Ships.Body.Sprite(dst, a.Keeper, x, y, 0, 1, 1, ui.RGBA{R: world.FogExplore, G: world.FogExplore, B: world.FogExplore, A: 1})
 		return
 	}
-	pulse := float32(0.5 + 0.5*math.Sin(float64(fr.frame)*0.07))
-	if fr.rt.Sheet().Owed > 0 {
+	pulse := float32(0.5 + 0.5*math.Sin(float64(fr.Frame)*0.07))
+	if fr.Rt.Sheet().Owed > 0 {
 		sb.Ring(dst, x, y-4, 25+2*pulse, 28+2*pulse, func(int) ui.RGBA { return colMine.Alpha(0.55) })
 	}
-	if fr.high {
+	if fr.High {
 		a.Ships.Glow.Sprite(dst, a.KeeperGlow, x, y, 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 0.6 + 0.3*pulse})
 	}
 	a.Ships.Body.Sprite(dst, a.Keeper, x, y, 0, 1, 1, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
 	a.Fx.Light.Sprite(dst, a.Dot, x+keeperOrbX, y+keeperOrbY, 0, 1, 1.2+0.5*pulse, colNPCOrb.Alpha(0.5+0.4*pulse))
 }
 
-// figureBox is where the keeper's figure stands on the world image this
+// FigureBox is where the keeper's figure stands on the world image this
 // frame, when it is drawn.
-func (k *keeperUI) figureBox(a *world.ActorArt, fr *playFrame, fog *client.Fog) (image.Rectangle, bool) {
-	at, ok := k.spot(fr.rt, fr.frame)
-	if !ok || !fog.Explored(int(at.X)/game.TileSize, int(at.Y)/game.TileSize) || !fr.cam.Visible(at.X, at.Y, 40) {
+func (k *Keeper) FigureBox(a *world.ActorArt, fr *Frame, fog *client.Fog) (image.Rectangle, bool) {
+	at, ok := k.Spot(fr.Rt, fr.Frame)
+	if !ok || !fog.Explored(int(at.X)/game.TileSize, int(at.Y)/game.TileSize) || !fr.Cam.Visible(at.X, at.Y, 40) {
 		return image.Rectangle{}, false
 	}
-	x, y := fr.cam.ToScreen(at.X, at.Y)
+	x, y := fr.Cam.ToScreen(at.X, at.Y)
 	return world.SpriteBox(a.Keeper, x, y), true
 }
 
 // Where the keeper's orb is drawn on its sprite, u from its tile's centre.
 const keeperOrbX, keeperOrbY = 16.3, -28.5
 
-// drawLabel names the keeper over its head while it is in sight.
-func (k *keeperUI) drawLabel(dst *ebiten.Image, g *world.Graphics, fr *playFrame, fog *client.Fog) {
-	if !k.found || !fog.CanSee(k.at) || !fr.cam.Visible(k.at.X, k.at.Y, 80) {
+// DrawLabel names the keeper over its head while it is in sight.
+func (k *Keeper) DrawLabel(dst *ebiten.Image, g *world.Graphics, fr *Frame, fog *client.Fog) {
+	if !k.found || !fog.CanSee(k.at) || !fr.Cam.Visible(k.at.X, k.at.Y, 80) {
 		return
 	}
-	x, y := fr.cam.ToScreen(k.at.X, k.at.Y)
-	fr.labels.Draw(dst, g, k.label, int(x), int(y)-62, world.LabelUp, colNPCText) // placed with the others, clear of the HUD
+	x, y := fr.Cam.ToScreen(k.at.X, k.at.Y)
+	fr.Labels.Draw(dst, g, k.Label, int(x), int(y)-62, world.LabelUp, colNPCText) // placed with the others, clear of the HUD
 }
 
-// drawPanel draws the open panel over the dimmed screen: a card per
+// DrawPanel draws the open panel over the dimmed screen: a card per
 // option, the numbers it changes lit, and the answer's words below.
-func (k *keeperUI) drawPanel(dst *ebiten.Image, g *world.Graphics, w, h int) {
-	if !k.open {
+func (k *Keeper) DrawPanel(dst *ebiten.Image, g *world.Graphics, w, h int) {
+	if !k.Open {
 		return
 	}
 	g.Boxes.Overlay(true)
 	sb := g.Shapes
 	sb.Rect(dst, 0, 0, float32(w), float32(h), ui.ColDimScreen)
-	for i := range k.options {
+	for i := range k.Options {
 		fill, border := colPanel, ui.ColBorder
-		if i == k.hover && !k.asking {
+		if i == k.hover && !k.Asking {
 			fill, border = colOptionOn, ui.ColBorderOn
 		}
 		ui.Frame(dst, sb, k.optionRect(i, w, h), fill, border)
@@ -413,16 +413,16 @@ func (k *keeperUI) drawPanel(dst *ebiten.Image, g *world.Graphics, w, h int) {
 	top := k.optionRect(0, w, h).Min.Y
 	lh := int(ui.GlyphH*sc) + ui.Px(12, sc)
 	g.Text.Draw(dst, "Choose an upgrade", w/2, top-lh-ui.Px(12, sc)-int(ui.GlyphH*ui.TextScale*sc), ui.TextScale*sc, ui.AlignCenter, ui.ColTitle)
-	if k.hintFor != k.label {
-		k.hintFor, k.hintWords = k.label, k.label+" offers three: 1-3 or click to choose, Esc to decide later"
+	if k.hintFor != k.Label {
+		k.hintFor, k.hintWords = k.Label, k.Label+" offers three: 1-3 or click to choose, Esc to decide later"
 	}
 	g.Text.Draw(dst, k.hint.Get(&g.Graphics, k.hintWords, w-ui.Px(16, sc), sc), w/2, top-lh, sc, ui.AlignCenter, ui.ColDim)
-	for i := range k.options {
-		k.drawOption(dst, g, &k.options[i], k.optionRect(i, w, h))
+	for i := range k.Options {
+		k.drawOption(dst, g, &k.Options[i], k.optionRect(i, w, h))
 	}
-	status, c := k.status, ui.ColError
+	status, c := k.Status, ui.ColError
 	switch {
-	case k.asking:
+	case k.Asking:
 		status, c = "The keeper considers your choice...", ui.ColDim
 	case k.took:
 		c = ui.ColText
@@ -430,13 +430,13 @@ func (k *keeperUI) drawPanel(dst *ebiten.Image, g *world.Graphics, w, h int) {
 	g.Text.Draw(dst, k.statusFit.Get(&g.Graphics, status, w-ui.Px(16, sc), sc), w/2, top+k.cardH+ui.Px(12, sc), sc, ui.AlignCenter, c)
 }
 
-func (k *keeperUI) drawOption(dst *ebiten.Image, g *world.Graphics, o *optionView, r image.Rectangle) {
+func (k *Keeper) drawOption(dst *ebiten.Image, g *world.Graphics, o *optionView, r image.Rectangle) {
 	s := k.cardK
 	x, y := r.Min.X+ui.Px(14, s), r.Min.Y+ui.Px(12, s)
-	g.Text.Draw(dst, o.title, x, y, ui.TextScale*s, ui.AlignLeft, ui.ColTitle)
+	g.Text.Draw(dst, o.Title, x, y, ui.TextScale*s, ui.AlignLeft, ui.ColTitle)
 	y += ui.Px(40, s)
 	lh := k.lineH()
-	for _, l := range o.text {
+	for _, l := range o.Text {
 		g.Text.Draw(dst, l, x, y, s, ui.AlignLeft, ui.ColText)
 		y += lh
 	}
@@ -445,13 +445,13 @@ func (k *keeperUI) drawOption(dst *ebiten.Image, g *world.Graphics, o *optionVie
 		y += lh
 	}
 	y += ui.Px(10, s)
-	for _, row := range o.rows {
+	for _, row := range o.Rows {
 		lc, vc := ui.ColDim, ui.ColDim
-		if row.changed {
+		if row.Changed {
 			lc, vc = ui.ColText, ui.ColTitle
 		}
-		g.Text.Draw(dst, row.label, x, y, s, ui.AlignLeft, lc)
-		g.Text.Draw(dst, row.value, r.Max.X-ui.Px(14, s), y, s, ui.AlignRight, vc)
+		g.Text.Draw(dst, row.Label, x, y, s, ui.AlignLeft, lc)
+		g.Text.Draw(dst, row.Value, r.Max.X-ui.Px(14, s), y, s, ui.AlignRight, vc)
 		y += lh
 	}
 }

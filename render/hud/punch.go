@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"math"
@@ -11,38 +11,38 @@ import (
 	"duskfall/render/world"
 )
 
-// punch is what makes shots and hits felt (docs/ART.md, "Shots, hits and
+// Punch is what makes shots and hits felt (docs/ART.md, "Shots, hits and
 // sound"): a flash at a ship's nose when it fires, sparks where a shot
 // strikes, a flash and a red edge on the screen when the own ship is hit,
 // a shockwave where something dies, and, for the heaviest blows, a brief
 // hit-stop. Every effect lives in a fixed ring of slots and draws from the
 // bullet atlas in one additive call, so a frame allocates nothing.
-type punch struct {
-	muzzles [24]muzzleFlash
-	sparks  [160]spark
-	flashes [32]impactFlash
-	rings   [12]shockwave
+type Punch struct {
+	Muzzles [24]muzzleFlash
+	Sparks  [160]spark
+	Flashes [32]impactFlash
+	Rings   [12]shockwave
 	next    struct{ muzzle, spark, flash, ring int }
 	rng     uint32
 
 	hurtAt int     // frame the own ship was last hit
-	hurt   float32 // how hard, 0..1
-	stop   hitStop
+	Hurt   float32 // how hard, 0..1
+	Stop   HitStop
 	shots  shotWatch
-	glow   glowBatch
+	Glow   glowBatch
 }
 
 // muzzleFlash is the bloom at a ship's nose as a shot leaves.
 type muzzleFlash struct {
 	x, y, dx, dy float64 // world position and aim
-	born         int
+	Born         int
 	own          bool // the own ship's: drawn a little larger
 }
 
 // spark is one fleck flying from an impact, slowing as it goes.
 type spark struct {
-	x, y, vx, vy float64 // world position at birth and velocity, u per frame
-	born, life   int
+	x, y, Vx, vy float64 // world position at birth and velocity, u per frame
+	born, Life   int
 	col          ui.RGBA
 }
 
@@ -64,7 +64,7 @@ type shockwave struct {
 
 // Effect lifetimes, in frames: all well inside docs/ART.md's half second.
 const (
-	muzzleFrames = 5
+	MuzzleFrames = 5
 	flashFrames  = 6
 	ringFrames   = 18
 	hurtFrames   = 20
@@ -75,26 +75,26 @@ const (
 var (
 	colHurtGlow = ui.Rgb8(255, 170, 150, 1)
 	colHurtEdge = ui.Rgb8(150, 16, 24, 1)
-	colKill     = ui.Rgb8(255, 236, 200, 1)
+	ColKill     = ui.Rgb8(255, 236, 200, 1)
 )
 
 // random is a cheap deterministic generator for the sparks' scatter.
-func (p *punch) random() float64 {
+func (p *Punch) random() float64 {
 	p.rng = p.rng*1664525 + 1013904223
 	return float64(p.rng>>8) / (1 << 24)
 }
 
-// muzzle adds a flash at a ship's nose: pos is the ship, aim its angle.
-func (p *punch) muzzle(pos game.Vec, aim, muzzleOffset float64, own bool, frame int) {
+// Muzzle adds a flash at a ship's nose: pos is the ship, aim its angle.
+func (p *Punch) Muzzle(pos game.Vec, aim, muzzleOffset float64, own bool, frame int) {
 	s, c := math.Sincos(aim)
-	m := &p.muzzles[p.next.muzzle%len(p.muzzles)]
+	m := &p.Muzzles[p.next.muzzle%len(p.Muzzles)]
 	p.next.muzzle++
-	*m = muzzleFlash{x: pos.X + c*muzzleOffset, y: pos.Y + s*muzzleOffset, dx: c, dy: s, born: frame, own: own}
+	*m = muzzleFlash{x: pos.X + c*muzzleOffset, y: pos.Y + s*muzzleOffset, dx: c, dy: s, Born: frame, own: own}
 }
 
-// impact is a shot striking at (x, y) while flying along (vx, vy): a
+// Impact is a shot striking at (x, y) while flying along (vx, vy): a
 // flash and sparks thrown back and aside from the way it flew.
-func (p *punch) impact(x, y float64, vx, vy float32, col ui.RGBA, n int, frame int) {
+func (p *Punch) Impact(x, y float64, vx, vy float32, col ui.RGBA, n int, frame int) {
 	back := math.Atan2(-float64(vy), -float64(vx))
 	if vx == 0 && vy == 0 {
 		back = p.random() * 2 * math.Pi
@@ -108,7 +108,7 @@ func (p *punch) impact(x, y float64, vx, vy float32, col ui.RGBA, n int, frame i
 }
 
 // burstSparks throws n sparks all round (x, y).
-func (p *punch) burstSparks(x, y float64, n int, speed float64, col ui.RGBA, frame int) {
+func (p *Punch) burstSparks(x, y float64, n int, speed float64, col ui.RGBA, frame int) {
 	for k := range n {
 		a := (float64(k) + p.random()*0.8) * 2 * math.Pi / float64(n)
 		v := speed * (0.6 + 0.6*p.random())
@@ -116,29 +116,29 @@ func (p *punch) burstSparks(x, y float64, n int, speed float64, col ui.RGBA, fra
 	}
 }
 
-func (p *punch) addSpark(x, y, vx, vy float64, life int, col ui.RGBA, frame int) {
-	p.sparks[p.next.spark%len(p.sparks)] = spark{x: x, y: y, vx: vx, vy: vy, born: frame, life: life, col: col}
+func (p *Punch) addSpark(x, y, vx, vy float64, life int, col ui.RGBA, frame int) {
+	p.Sparks[p.next.spark%len(p.Sparks)] = spark{x: x, y: y, Vx: vx, vy: vy, born: frame, Life: life, col: col}
 	p.next.spark++
 }
 
-func (p *punch) addFlash(x, y float64, size float32, col ui.RGBA, frame int) {
-	p.flashes[p.next.flash%len(p.flashes)] = impactFlash{x: x, y: y, born: frame, size: size, col: col}
+func (p *Punch) addFlash(x, y float64, size float32, col ui.RGBA, frame int) {
+	p.Flashes[p.next.flash%len(p.Flashes)] = impactFlash{x: x, y: y, born: frame, size: size, col: col}
 	p.next.flash++
 }
 
-// kill is a death's punch: a shockwave, a flash and sparks, scaled by the
+// Kill is a death's punch: a shockwave, a flash and sparks, scaled by the
 // size of what died.
-func (p *punch) kill(at game.Vec, radius float32, col ui.RGBA, frame int) {
-	p.rings[p.next.ring%len(p.rings)] = shockwave{x: at.X, y: at.Y, born: frame, radius: radius, col: col}
+func (p *Punch) Kill(at game.Vec, radius float32, col ui.RGBA, frame int) {
+	p.Rings[p.next.ring%len(p.Rings)] = shockwave{x: at.X, y: at.Y, born: frame, radius: radius, col: col}
 	p.next.ring++
 	p.addFlash(at.X, at.Y, radius*1.4, col, frame)
 	p.burstSparks(at.X, at.Y, 8+int(radius/3), 3+float64(radius)/8, col, frame)
 }
 
-// hurtSelf notes a hit on the own ship, damage a share of its health.
-func (p *punch) hurtSelf(at game.Vec, share float64, frame int) {
+// HurtSelf notes a hit on the own ship, damage a share of its health.
+func (p *Punch) HurtSelf(at game.Vec, share float64, frame int) {
 	p.hurtAt = frame
-	p.hurt = float32(min(1, 0.35+share*4))
+	p.Hurt = float32(min(1, 0.35+share*4))
 	p.burstSparks(at.X, at.Y, 6, 3, colHurtGlow, frame)
 }
 
@@ -157,15 +157,15 @@ type shotWatch struct {
 // friendsFired adds a muzzle flash for each friend whose shot appeared in
 // the replica since the last frame. The own ship's shots are flashed as
 // the fire button fires them (punch.muzzle), ahead of the server.
-func (p *punch) friendsFired(rt *client.Runtime, muzzleOffset float64, frame int) {
+func (p *Punch) friendsFired(rt *client.Runtime, muzzleOffset float64, frame int) {
 	inst, _ := rt.Instance()
 	self, hasSelf := rt.Self()
-	p.newShots(rt.Bullets(), inst, rt.Players(), self.Pos, hasSelf, muzzleOffset, frame)
+	p.NewShots(rt.Bullets(), inst, rt.Players(), self.Pos, hasSelf, muzzleOffset, frame)
 }
 
-// newShots flashes the friends whose shots in pool are new since the last
+// NewShots flashes the friends whose shots in pool are new since the last
 // look in this instance; at the first look, what flies was fired before.
-func (p *punch) newShots(pool *game.BulletPool, inst uint16, friends []client.Actor, self game.Vec, hasSelf bool, muzzleOffset float64, frame int) {
+func (p *Punch) NewShots(pool *game.BulletPool, inst uint16, friends []client.Actor, self game.Vec, hasSelf bool, muzzleOffset float64, frame int) {
 	w := &p.shots
 	if inst != w.instance {
 		w.instance, w.known = inst, false
@@ -201,7 +201,7 @@ const friendShotReach = 64
 // flashFriendNear flashes the muzzle of the friend nearest where a shot
 // appeared, unless the own ship is nearer (its flash came with the fire
 // button) or the friend flashed this frame already.
-func (p *punch) flashFriendNear(friends []client.Actor, self game.Vec, hasSelf bool, x, y float32, muzzleOffset float64, frame int) {
+func (p *Punch) flashFriendNear(friends []client.Actor, self game.Vec, hasSelf bool, x, y float32, muzzleOffset float64, frame int) {
 	best, bestD := -1, float64(friendShotReach*friendShotReach)
 	for j := range friends {
 		if d := distSq(friends[j].Pos, x, y); d < bestD {
@@ -217,7 +217,7 @@ func (p *punch) flashFriendNear(friends []client.Actor, self game.Vec, hasSelf b
 		return
 	}
 	slot.id, slot.frame = f.ID, frame
-	p.muzzle(f.Pos, f.Aim, muzzleOffset, false, frame)
+	p.Muzzle(f.Pos, f.Aim, muzzleOffset, false, frame)
 }
 
 func distSq(v game.Vec, x, y float32) float64 {
@@ -225,168 +225,168 @@ func distSq(v game.Vec, x, y float32) float64 {
 	return dx*dx + dy*dy
 }
 
-// hitStop holds the drawn frame for a few frames after a heavy blow: the
+// HitStop holds the drawn frame for a few frames after a heavy blow: the
 // world freezes on screen while the simulation runs on (docs/ART.md).
-type hitStop struct {
-	pending int  // frames still to hold
+type HitStop struct {
+	Pending int  // frames still to hold
 	impact  bool // the frame showing the blow is drawn: holding starts after it
 	last    int  // frame the last hit-stop began, so blows in a row do not stack
 }
 
-// hitStopGap is the fewest frames between two hit-stops: a fight of heavy
+// HitStopGap is the fewest frames between two hit-stops: a fight of heavy
 // blows must not stutter.
-const hitStopGap = 30
+const HitStopGap = 30
 
-// begin asks for a hit-stop of n drawn frames.
-func (h *hitStop) begin(n, frame int) {
-	if h.pending > 0 || (h.last > 0 && frame-h.last < hitStopGap) {
+// Begin asks for a hit-stop of n drawn frames.
+func (h *HitStop) Begin(n, frame int) {
+	if h.Pending > 0 || (h.last > 0 && frame-h.last < HitStopGap) {
 		return
 	}
-	h.pending, h.impact, h.last = n, false, frame
+	h.Pending, h.impact, h.last = n, false, frame
 }
 
-// hold says whether this drawn frame repeats the last one: the frame that
+// Hold says whether this drawn frame repeats the last one: the frame that
 // shows the blow is drawn first, then held.
-func (h *hitStop) hold() bool {
-	if h.pending <= 0 {
+func (h *HitStop) Hold() bool {
+	if h.Pending <= 0 {
 		return false
 	}
 	if !h.impact {
 		h.impact = true
 		return false
 	}
-	h.pending--
+	h.Pending--
 	return true
 }
 
-// punchView is what the punch's light is drawn from: the frame, the
+// PunchView is what the punch's light is drawn from: the frame, the
 // camera and the own ship as drawn.
-type punchView struct {
-	frame        int
-	cam          world.Camera
-	self         game.Vec
-	hasSelf      bool
-	aim          float64 // the own ship's aim, as drawn
-	muzzleOffset float64
-	friendly     ui.RGBA // the friendly shots' hue in the palette drawn
-	hot          ui.RGBA // and their white-hot head
-	glows        bool    // the Graphics setting draws glows
+type PunchView struct {
+	Frame        int
+	Cam          world.Camera
+	Self         game.Vec
+	HasSelf      bool
+	Aim          float64 // the own ship's aim, as drawn
+	MuzzleOffset float64
+	Friendly     ui.RGBA // the friendly shots' hue in the palette drawn
+	Hot          ui.RGBA // and their white-hot head
+	Glows        bool    // the Graphics setting draws glows
 }
 
 // draw draws the punch's light over the world and the bullets, as the
 // view has them.
-func (p *punch) draw(dst *ebiten.Image, g *world.Graphics, v *punchView) {
-	p.build(v)
-	p.glow.flush(dst, g.Bullets.Atlas)
-	if v.glows {
-		p.drawHurtEdge(dst, g.Shapes, v.frame, float32(v.cam.W), float32(v.cam.H))
+func (p *Punch) draw(dst *ebiten.Image, g *world.Graphics, v *PunchView) {
+	p.Build(v)
+	p.Glow.flush(dst, g.Bullets.Atlas)
+	if v.Glows {
+		p.drawHurtEdge(dst, g.Shapes, v.Frame, float32(v.Cam.W), float32(v.Cam.H))
 	}
 }
 
-// build fills the glow batch with every live effect's quads.
-func (p *punch) build(v *punchView) {
-	b := &p.glow
+// Build fills the glow batch with every live effect's quads.
+func (p *Punch) Build(v *PunchView) {
+	b := &p.Glow
 	b.begin()
-	for i := range p.muzzles {
-		p.drawMuzzle(b, &p.muzzles[i], v)
+	for i := range p.Muzzles {
+		p.drawMuzzle(b, &p.Muzzles[i], v)
 	}
-	for i := range p.sparks {
-		p.drawSpark(b, &p.sparks[i], v)
+	for i := range p.Sparks {
+		p.drawSpark(b, &p.Sparks[i], v)
 	}
-	for i := range p.flashes {
-		p.drawFlash(b, &p.flashes[i], v)
+	for i := range p.Flashes {
+		p.drawFlash(b, &p.Flashes[i], v)
 	}
-	for i := range p.rings {
-		p.drawRing(b, &p.rings[i], v)
+	for i := range p.Rings {
+		p.drawRing(b, &p.Rings[i], v)
 	}
 	p.drawHurtFlash(b, v)
 }
 
-func (p *punch) drawMuzzle(b *glowBatch, m *muzzleFlash, v *punchView) {
-	age := v.frame - m.born
-	if age < 0 || age >= muzzleFrames || m.born == 0 {
+func (p *Punch) drawMuzzle(b *glowBatch, m *muzzleFlash, v *PunchView) {
+	age := v.Frame - m.Born
+	if age < 0 || age >= MuzzleFrames || m.Born == 0 {
 		return
 	}
-	t := float32(age) / muzzleFrames
-	x, y := v.cam.ToScreen(m.x, m.y)
+	t := float32(age) / MuzzleFrames
+	x, y := v.Cam.ToScreen(m.x, m.y)
 	dx, dy := float32(m.dx), float32(m.dy)
 	size := float32(11)
-	if m.own && v.hasSelf {
+	if m.own && v.HasSelf {
 		// The own ship moves on while its flash shows: the flash rides its nose.
-		sn, cs := math.Sincos(v.aim)
-		x, y = v.cam.ToScreen(v.self.X+cs*v.muzzleOffset, v.self.Y+sn*v.muzzleOffset)
+		sn, cs := math.Sincos(v.Aim)
+		x, y = v.Cam.ToScreen(v.Self.X+cs*v.MuzzleOffset, v.Self.Y+sn*v.MuzzleOffset)
 		dx, dy, size = float32(cs), float32(sn), 14
 	}
 	fade := (1 - t) * (1 - t)
-	if v.glows {
-		b.sprite(world.CellGlow, x, y, size*2.4, v.friendly.Alpha(0.7*fade))
+	if v.Glows {
+		b.sprite(world.CellGlow, x, y, size*2.4, v.Friendly.Alpha(0.7*fade))
 	}
 	// The star's long ray points along the shot, the short one across.
-	b.quad(world.CellStar, x+dx*size*0.4, y+dy*size*0.4, dx, dy, size*(1.6-0.6*t), size*0.8, v.hot.Alpha(fade))
+	b.quad(world.CellStar, x+dx*size*0.4, y+dy*size*0.4, dx, dy, size*(1.6-0.6*t), size*0.8, v.Hot.Alpha(fade))
 }
 
-func (p *punch) drawSpark(b *glowBatch, sp *spark, v *punchView) {
-	age := v.frame - sp.born
-	if sp.life == 0 || age < 0 || age >= sp.life {
+func (p *Punch) drawSpark(b *glowBatch, sp *spark, v *PunchView) {
+	age := v.Frame - sp.born
+	if sp.Life == 0 || age < 0 || age >= sp.Life {
 		return
 	}
 	keep := math.Pow(sparkDrag, float64(age))
 	travelled := (1 - keep) / (1 - sparkDrag)
-	x, y := v.cam.ToScreen(sp.x+sp.vx*travelled, sp.y+sp.vy*travelled)
-	speed0 := math.Hypot(sp.vx, sp.vy)
+	x, y := v.Cam.ToScreen(sp.x+sp.Vx*travelled, sp.y+sp.vy*travelled)
+	speed0 := math.Hypot(sp.Vx, sp.vy)
 	if speed0 == 0 {
 		return
 	}
-	dx, dy := float32(sp.vx/speed0), float32(sp.vy/speed0)
+	dx, dy := float32(sp.Vx/speed0), float32(sp.vy/speed0)
 	length := float32(3 + speed0*keep*2.5)
-	t := float32(age) / float32(sp.life)
+	t := float32(age) / float32(sp.Life)
 	// The streak's head is at the front of its cell: push the quad back so
 	// the head sits where the spark is.
 	b.quad(world.CellSpark, x-dx*length*0.7, y-dy*length*0.7, dx, dy, length, 3, sp.col.Alpha(1-t*t))
 }
 
-func (p *punch) drawFlash(b *glowBatch, f *impactFlash, v *punchView) {
-	age := v.frame - f.born
+func (p *Punch) drawFlash(b *glowBatch, f *impactFlash, v *PunchView) {
+	age := v.Frame - f.born
 	if f.size == 0 || age < 0 || age >= flashFrames {
 		return
 	}
 	t := float32(age) / flashFrames
-	x, y := v.cam.ToScreen(f.x, f.y)
+	x, y := v.Cam.ToScreen(f.x, f.y)
 	b.sprite(world.CellGlow, x, y, f.size*(1+0.6*t), f.col.Alpha((1-t)*(1-t)))
 }
 
-func (p *punch) drawRing(b *glowBatch, r *shockwave, v *punchView) {
-	age := v.frame - r.born
+func (p *Punch) drawRing(b *glowBatch, r *shockwave, v *PunchView) {
+	age := v.Frame - r.born
 	if r.radius == 0 || age < 0 || age >= ringFrames {
 		return
 	}
 	t := float32(age) / ringFrames
-	x, y := v.cam.ToScreen(r.x, r.y)
+	x, y := v.Cam.ToScreen(r.x, r.y)
 	// The ring's line sits at 3/4 of the quad's half-width: it opens from
 	// the body's edge to three times the body.
 	b.sprite(world.CellRing, x, y, r.radius*(1.3+3*t)/0.75, r.col.Alpha(0.8*(1-t)))
 }
 
 // drawHurtFlash lights the own ship for a moment after it is hit.
-func (p *punch) drawHurtFlash(b *glowBatch, v *punchView) {
-	age := v.frame - p.hurtAt
-	if p.hurtAt == 0 || age < 0 || age >= flashFrames || !v.hasSelf {
+func (p *Punch) drawHurtFlash(b *glowBatch, v *PunchView) {
+	age := v.Frame - p.hurtAt
+	if p.hurtAt == 0 || age < 0 || age >= flashFrames || !v.HasSelf {
 		return
 	}
 	t := float32(age) / flashFrames
-	x, y := v.cam.ToScreen(v.self.X, v.self.Y)
-	b.sprite(world.CellGlow, x, y, 26, colHurtGlow.Alpha(0.9*p.hurt*(1-t)))
+	x, y := v.Cam.ToScreen(v.Self.X, v.Self.Y)
+	b.sprite(world.CellGlow, x, y, 26, colHurtGlow.Alpha(0.9*p.Hurt*(1-t)))
 }
 
 // drawHurtEdge reddens the screen's edges after a hit on the own ship, as
 // strongly as the hit was hard, fading within hurtFrames.
-func (p *punch) drawHurtEdge(dst *ebiten.Image, sb *ui.ShapeBatch, frame int, w, h float32) {
+func (p *Punch) drawHurtEdge(dst *ebiten.Image, sb *ui.ShapeBatch, frame int, w, h float32) {
 	age := frame - p.hurtAt
 	if p.hurtAt == 0 || age < 0 || age >= hurtFrames {
 		return
 	}
 	k := 1 - float32(age)/hurtFrames
-	drawEdgeGlow(dst, sb, w, h, colHurtEdge.Alpha(0.6*p.hurt*k*k))
+	drawEdgeGlow(dst, sb, w, h, colHurtEdge.Alpha(0.6*p.Hurt*k*k))
 	sb.Flush(dst)
 }
 
@@ -420,18 +420,18 @@ func drawEdgeGlow(dst *ebiten.Image, sb *ui.ShapeBatch, w, h float32, c ui.RGBA)
 // glowBatch collects additive quads textured from the bullet atlas's cells
 // and draws them in one call: light adds to what is under it.
 type glowBatch struct {
-	vs []ebiten.Vertex
+	Vs []ebiten.Vertex
 	op ebiten.DrawTrianglesOptions
 }
 
 func (b *glowBatch) begin() {
-	if b.vs == nil {
-		b.vs = make([]ebiten.Vertex, 0, 4*256)
+	if b.Vs == nil {
+		b.Vs = make([]ebiten.Vertex, 0, 4*256)
 		b.op.Blend = ebiten.BlendLighter
 		b.op.Filter = ebiten.FilterLinear
 		b.op.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
 	}
-	b.vs = b.vs[:0]
+	b.Vs = b.Vs[:0]
 }
 
 // sprite adds cell as an upright quad of half-size half round (x, y).
@@ -442,7 +442,7 @@ func (b *glowBatch) sprite(cell int, x, y, half float32, c ui.RGBA) {
 // quad adds cell centred on (x, y), its length along the unit direction
 // (dx, dy) and its width across, as half-sizes.
 func (b *glowBatch) quad(cell int, x, y, dx, dy, long, wide float32, c ui.RGBA) {
-	if c.A <= 0 || len(b.vs)+4 > ui.MaxBatchVertices {
+	if c.A <= 0 || len(b.Vs)+4 > ui.MaxBatchVertices {
 		return
 	}
 	ax, ay := dx*long, dy*long
@@ -453,14 +453,17 @@ func (b *glowBatch) quad(cell int, x, y, dx, dy, long, wide float32, c ui.RGBA) 
 	v := func(px, py, sx, sy float32) ebiten.Vertex {
 		return ebiten.Vertex{DstX: px, DstY: py, SrcX: sx, SrcY: sy, ColorR: r, ColorG: g, ColorB: bl, ColorA: a}
 	}
-	b.vs = append(b.vs,
+	b.Vs = append(b.Vs,
 		v(x-ax-nx, y-ay-ny, sx0, sy0), v(x+ax-nx, y+ay-ny, sx1, sy0),
 		v(x-ax+nx, y-ay+ny, sx0, sy1), v(x+ax+nx, y+ay+ny, sx1, sy1))
 }
 
 func (b *glowBatch) flush(dst, atlas *ebiten.Image) {
-	if len(b.vs) > 0 {
-		dst.DrawTriangles(b.vs, world.QuadIndices[:len(b.vs)/4*6], atlas, &b.op)
+	if len(b.Vs) > 0 {
+		dst.DrawTriangles(b.Vs, world.QuadIndices[:len(b.Vs)/4*6], atlas, &b.op)
 	}
-	b.vs = b.vs[:0]
+	b.Vs = b.Vs[:0]
 }
+
+// HoldFrame says whether this frame repeats the last: a hit-stop.
+func (f *Effects) HoldFrame() bool { return f.Punch.Stop.Hold() }
