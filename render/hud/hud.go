@@ -44,20 +44,13 @@ type Display struct {
 	help       [3]string // the controls line, longest first, for helpKeys
 	helpKeys   ui.Bindings
 	Where      string
-	hp, maxHP  int16
-	hpText     string
+	health     healthWords
 	PingText   string
 	GraphLines [7]string
-	graphW     int // the net graph's panel's width for graphLines at graphK, 0 to measure
-	graphK     float64
-	seedLine   string            // the F3 overlay's world seed line, made once
-	ping       [graphLen]float32 // ms, a ring indexed by frame
-	lastIn     uint64
-	lastOut    uint64
+	graph      netGraph
 	mini       minimap
 	BossMet    bossRef // the boss the player has laid eyes on
-	bossKey    bossLabelKey
-	bossLabel  string    // the boss bar's words, made again only when they change
+	boss       bossBarWords
 	WhereKey   [3]int    // instance, dungeon, depth that h.place describes
 	Place      string    // where the player is: "The Catacombs, depth 2"
 	PlaceLine  string    // the place and the game (h.where), as drawn
@@ -65,8 +58,40 @@ type Display struct {
 	Reach      string    // the router's answer in few words, part of where (reachWords)
 	PlaceLines [5]string // the place line's forms, longest first (makePlaceLines)
 	PlaceFor   int       // the window width and scale placeLine was chosen for
-	abKey      abilityLabelKey
-	abText     string // the ability bar's words, made again only when they change
+	ab         abilityWords
+}
+
+// healthWords are the health bar's words, made again when the health
+// changes.
+type healthWords struct {
+	hp, maxHP int16
+	text      string
+}
+
+// netGraph is the F3 overlay's state: its panel's width for its lines at
+// its scale (0 to measure), the world seed line (made once), the ping
+// ring indexed by frame and the byte counts of the last refresh.
+type netGraph struct {
+	w       int
+	k       float64
+	seed    string
+	ping    [graphLen]float32 // ms
+	lastIn  uint64
+	lastOut uint64
+}
+
+// bossBarWords are the boss bar's words, made again only when their key
+// changes.
+type bossBarWords struct {
+	key   bossLabelKey
+	label string
+}
+
+// abilityWords are the ability bar's words, made again only when their
+// key changes.
+type abilityWords struct {
+	key  abilityLabelKey
+	text string
 }
 
 // abilityLabelKey is what the ability bar's words depend on.
@@ -93,25 +118,25 @@ type bossRef struct {
 func (h *Display) Update(rt *client.Runtime, frame int, look *world.Look, sess seeder) {
 	h.updatePlace(rt, look)
 	net := rt.Net()
-	h.ping[frame%graphLen] = float32(net.RTT) / float32(time.Millisecond)
-	if self, ok := rt.Self(); ok && (self.HP != h.hp || self.MaxHP != h.maxHP || h.hpText == "") {
-		h.hp, h.maxHP = self.HP, self.MaxHP
-		h.hpText = HpLine(rt.Character().Name, self.HP, self.MaxHP)
+	h.graph.ping[frame%graphLen] = float32(net.RTT) / float32(time.Millisecond)
+	if self, ok := rt.Self(); ok && (self.HP != h.health.hp || self.MaxHP != h.health.maxHP || h.health.text == "") {
+		h.health.hp, h.health.maxHP = self.HP, self.MaxHP
+		h.health.text = HpLine(rt.Character().Name, self.HP, self.MaxHP)
 	}
 	if frame%HudRefresh != 0 {
 		return
 	}
 	secs := float64(HudRefresh) / game.TickRate
-	kbIn := float64(net.BytesIn-h.lastIn) / 1024 / secs
-	kbOut := float64(net.BytesOut-h.lastOut) / 1024 / secs
-	h.lastIn, h.lastOut = net.BytesIn, net.BytesOut
+	kbIn := float64(net.BytesIn-h.graph.lastIn) / 1024 / secs
+	kbOut := float64(net.BytesOut-h.graph.lastOut) / 1024 / secs
+	h.graph.lastIn, h.graph.lastOut = net.BytesIn, net.BytesOut
 	ms := net.RTT.Milliseconds()
 	h.PingText = fmt.Sprintf("ping %d ms", ms)
 	st := rt.Stats()
-	if h.seedLine == "" {
-		h.seedLine = seedWords(sess)
+	if h.graph.seed == "" {
+		h.graph.seed = seedWords(sess)
 	}
-	h.graphW = 0 // measured again for the new lines
+	h.graph.w = 0 // measured again for the new lines
 	h.GraphLines = [7]string{
 		// Snapshot loss is what the player sees; ENet's figure counts
 		// reliable packets only and reads near 0 on a lossy link.
@@ -122,7 +147,7 @@ func (h *Display) Update(rt *client.Runtime, frame int, look *world.Look, sess s
 		fmt.Sprintf("bullets %d   fps %.0f   tps %.0f", rt.Bullets().Len(), ebiten.ActualFPS(), ebiten.ActualTPS()),
 		fmt.Sprintf("hits %d: unseen %d, seen <100 ms %d, drawn as miss %d",
 			st.Hits.Taken, st.Hits.Unseen, st.Hits.SeenUnder, st.Hits.DrawnAsMiss),
-		h.seedLine,
+		h.graph.seed,
 	}
 }
 
@@ -236,14 +261,14 @@ func (h *Display) Draw(dst *ebiten.Image, g *world.Graphics, fr *Frame, v *world
 	g.Shapes.Flush(dst)
 	if ok {
 		r := HpBarRect(fr.W, fr.H)
-		g.Text.Draw(dst, h.hpText, r.Min.X+ui.Px(10, k), r.Min.Y+(r.Dy()-int(ui.GlyphH*k))/2, k, ui.AlignLeft, ui.ColText)
+		g.Text.Draw(dst, h.health.text, r.Min.X+ui.Px(10, k), r.Min.Y+(r.Dy()-int(ui.GlyphH*k))/2, k, ui.AlignLeft, ui.ColText)
 		if abOK {
 			a := AbilityBarRect(r, k)
 			c := ui.ColText
-			if h.abKey.secs == 0 {
+			if h.ab.key.secs == 0 {
 				c = ui.ColBackdrop // dark on the gold of a ready bar
 			}
-			g.Text.Draw(dst, h.abText, a.Min.X+ui.Px(10, k), a.Min.Y+(a.Dy()-int(ui.GlyphH*k))/2, k, ui.AlignLeft, c)
+			g.Text.Draw(dst, h.ab.text, a.Min.X+ui.Px(10, k), a.Min.Y+(a.Dy()-int(ui.GlyphH*k))/2, k, ui.AlignLeft, c)
 		}
 	}
 	if boss != "" {
@@ -257,7 +282,7 @@ func (h *Display) Draw(dst *ebiten.Image, g *world.Graphics, fr *Frame, v *world
 	g.Text.Draw(dst, h.PingText, fr.W-ui.Px(12, k), ui.Px(8, k), k, ui.AlignRight, ui.ColDim)
 	g.Text.Draw(dst, h.HelpLine(g, *fr.Keys, fr.W, k), fr.W/2, fr.H-ui.Px(22, k), k, ui.AlignCenter, ui.ColDim)
 	if graph {
-		x := fr.W - ui.Px(12, k) - h.graphW + ui.Px(10, k)
+		x := fr.W - ui.Px(12, k) - h.graph.w + ui.Px(10, k)
 		for i, l := range h.GraphLines {
 			g.Text.Draw(dst, l, x, int(graphTop)+ui.Px(8, k)+i*ui.Px(graphLineH, k), k, ui.AlignLeft, ui.ColText)
 		}
@@ -317,19 +342,19 @@ func (h *Display) drawBossBar(dst *ebiten.Image, g *world.Graphics, fr *Frame) s
 // under way, as "The Warden: Fury (2 of 3)".
 func (h *Display) bossWords(kind, phase uint8, d *game.EnemyDef) string {
 	key := bossLabelKey{kind: kind, phase: phase, ok: true}
-	if key == h.bossKey {
-		return h.bossLabel
+	if key == h.boss.key {
+		return h.boss.label
 	}
-	h.bossKey = key
-	h.bossLabel = d.Name
+	h.boss.key = key
+	h.boss.label = d.Name
 	if n := len(d.Phases); n > 1 && int(phase) < n {
 		name := d.Phases[phase].Name
 		if name == "" {
 			name = "phase"
 		}
-		h.bossLabel = fmt.Sprintf("%s: %s (%d of %d)", d.Name, name, phase+1, n)
+		h.boss.label = fmt.Sprintf("%s: %s (%d of %d)", d.Name, name, phase+1, n)
 	}
-	return h.bossLabel
+	return h.boss.label
 }
 
 // graphLineH is a line of the net graph's text at scale 1.
@@ -338,13 +363,13 @@ const graphLineH = 16
 // drawGraphShapes draws the net graph's panel at UI scale k, as wide as
 // its longest line, and its ping history, newest on the right.
 func (h *Display) drawGraphShapes(dst *ebiten.Image, g *world.Graphics, w, top float32, frame int, k float64) {
-	if h.graphW == 0 || h.graphK != k {
-		h.graphK, h.graphW = k, ui.Px(332, k)
+	if h.graph.w == 0 || h.graph.k != k {
+		h.graph.k, h.graph.w = k, ui.Px(332, k)
 		for _, l := range h.GraphLines {
-			h.graphW = max(h.graphW, g.Text.Advance(l, k)+ui.Px(20, k))
+			h.graph.w = max(h.graph.w, g.Text.Advance(l, k)+ui.Px(20, k))
 		}
 	}
-	pw := float32(h.graphW)
+	pw := float32(h.graph.w)
 	x0 := w - ui.Pxf(12, k) - pw
 	textH := float32(ui.Px(graphLineH, k)*len(h.GraphLines) + ui.Px(16, k)) // the lines of text above the ping history
 	gh := ui.Pxf(graphH, k)
@@ -353,7 +378,7 @@ func (h *Display) drawGraphShapes(dst *ebiten.Image, g *world.Graphics, w, top f
 	base := top + textH + gh - ui.Pxf(6, k)
 	step := (pw - ui.Pxf(16, k)) / graphLen
 	for i := range graphLen {
-		v := min(h.ping[(frame+1+i)%graphLen], graphMaxMS)
+		v := min(h.graph.ping[(frame+1+i)%graphLen], graphMaxMS)
 		bh := max(1, v/graphMaxMS*gh)
 		g.Shapes.Rect(dst, x0+ui.Pxf(8, k)+float32(i)*step, base-bh, max(1, step*0.75), bh, colGraph)
 	}
@@ -392,12 +417,12 @@ func (h *Display) drawAbilityBar(dst *ebiten.Image, g *world.Graphics, fr *Frame
 	g.Shapes.Rect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), colPanel)
 	g.Shapes.Rect(dst, float32(r.Min.X+2), float32(r.Min.Y+2), float32(r.Dx()-4)*frac, float32(r.Dy()-4), c)
 	key := abilityLabelKey{ab: ab, secs: (st.Cooldown + game.TickRate - 1) / game.TickRate, key: fr.Keys[ui.ActAbility]}
-	if key != h.abKey || h.abText == "" {
-		h.abKey = key
+	if key != h.ab.key || h.ab.text == "" {
+		h.ab.key = key
 		if key.secs == 0 {
-			h.abText = fmt.Sprintf("%s: ready [%s]", ab.Name, key.key)
+			h.ab.text = fmt.Sprintf("%s: ready [%s]", ab.Name, key.key)
 		} else {
-			h.abText = fmt.Sprintf("%s: %d s", ab.Name, key.secs)
+			h.ab.text = fmt.Sprintf("%s: %d s", ab.Name, key.secs)
 		}
 	}
 	return true

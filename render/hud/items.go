@@ -74,61 +74,85 @@ type Items struct {
 	keeper  string // the upgrade NPC's name, for the owed hint
 	Class   uint8  // the class of the character in play: the base of every figure
 	Logw    io.Writer
+	words   itemWords
 
-	// Per item def, made once: its name, its initials for the slot, the
-	// pickup prompt.
+	// The bar and the mouse.
+	Hover     int // the slot under the mouse, -1 none
+	bar       barState
+	SlotLabel [BarSlots]string
+	Keys      *ui.Bindings              // the player's keys: a bag slot's label is its key
+	labelled  [game.BagSlots]ebiten.Key // the keys the bag slots' labels name
+	SlotsWord string                    // the bag slots' keys together: "1-8" at first
+
+	said tipLog
+
+	// Made from the sheet when it changes.
+	seenAct  time.Time
+	Level    levelUp // the level-up moment
+	Toasts   [ui.ToastLines]toast
+	xp       xpWords
+	NextText string // the keeper's words with nothing owed, for the level in xp.key
+	Tips     [BarSlots]tooltip
+	tipFor   tipKey
+	ClearAt  time.Time
+	ClearTxt []string
+}
+
+// itemWords are made once per item def: its name, its initials for the
+// slot, the pickup prompt.
+type itemWords struct {
 	names    []string
 	initials []string
 	takeText []string // the pickup prompts, for takeKey
 	takeKey  ebiten.Key
 	useKey   ebiten.Key // the interact key's name, for keyWord
 	useWord  string
+}
 
-	// The bar and the mouse.
-	Hover     int  // the slot under the mouse, -1 none
-	overBar   bool // the mouse is over the bar (slots or the gaps between)
-	shift     bool // Shift is held: clicks and keys drop
-	swallow   bool // a click went to the bar or a panel: the button fires nothing until let go
-	keyed     int  // the slot last used by its key, lit for keyFlash frames
-	keyedAt   int
-	frame     int
-	SlotLabel [BarSlots]string
-	Keys      *ui.Bindings              // the player's keys: a bag slot's label is its key
-	labelled  [game.BagSlots]ebiten.Key // the keys the bag slots' labels name
-	SlotsWord string                    // the bag slots' keys together: "1-8" at first
+// barState is the bar under the mouse and the keys.
+type barState struct {
+	overBar bool // the mouse is over the bar (slots or the gaps between)
+	shift   bool // Shift is held: clicks and keys drop
+	swallow bool // a click went to the bar or a panel: the button fires nothing until let go
+	keyed   int  // the slot last used by its key, lit for keyFlash frames
+	keyedAt int
+	frame   int
+}
 
-	// The tooltip of the slot pointed at, and what the log last said of it
-	// and of E's prompt.
-	restAt     int  // the frame the pointer came to rest on hover
-	firing     bool // the fire button is held: in play no tooltip comes up
-	saidTip    int  // the slot whose tooltip the log last named, -1 none
-	saidTitle  string
-	saidPrompt string
+// tipLog is the tooltip of the slot pointed at, and what the log last
+// said of it and of E's prompt.
+type tipLog struct {
+	restAt int  // the frame the pointer came to rest on hover
+	firing bool // the fire button is held: in play no tooltip comes up
+	tip    int  // the slot whose tooltip the log last named, -1 none
+	title  string
+	prompt string
+}
 
-	// Made from the sheet when it changes.
-	seenAct  time.Time
-	Level    levelUp // the level-up moment
-	Toasts   [ui.ToastLines]toast
-	xpKey    [4]int
-	xpText   string
-	owedText string
-	NextText string // the keeper's words with nothing owed, for the level in xpKey
-	Tips     [BarSlots]tooltip
-	tipBag   [game.BagSlots]int
-	tipStack [game.BagSlots]int
-	tipWorn  [game.EquipSlots]int
-	tipUps   []uint8
-	tipKnown bool
-	tipClass uint8
-	ClearAt  time.Time
-	ClearTxt []string
+// xpWords are the XP line's words, made again when its key changes.
+type xpWords struct {
+	key  [4]int
+	text string
+	owed string
+}
+
+// tipKey is what the tooltips were last made of: made again when it
+// changes.
+type tipKey struct {
+	bag   [game.BagSlots]int
+	stack [game.BagSlots]int
+	worn  [game.EquipSlots]int
+	ups   []uint8
+	known bool
+	class uint8
 }
 
 func NewItems(content *game.Content, keeper string) *Items {
-	u := &Items{content: content, keeper: keeper, Hover: -1, keyed: -1, saidTip: -1}
+	u := &Items{content: content, keeper: keeper, Hover: -1}
+	u.bar.keyed, u.said.tip = -1, -1
 	for _, it := range content.Items {
-		u.names = append(u.names, it.Name)
-		u.initials = append(u.initials, Initials(it.Name))
+		u.words.names = append(u.words.names, it.Name)
+		u.words.initials = append(u.words.initials, Initials(it.Name))
 	}
 	for i := range BarSlots {
 		u.SlotLabel[i] = fmt.Sprint(i + 1)
@@ -215,32 +239,32 @@ func SlotAt(x, y, w, h int) int {
 // pointer is noted for its tooltip (tipSlot) whether the inventory is
 // open or not.
 func (u *Items) ItemIntent(in *ui.FrameInput, w, h int, blocked, bagOpen bool, it *client.Intent) {
-	u.frame++
+	u.bar.frame++
 	u.labelSlots()
-	u.shift = in.Shift
+	u.bar.shift = in.Shift
 	over := SlotAt(in.MouseX, in.MouseY, w, h)
 	if blocked {
 		over = -1
 	}
 	if over != u.Hover {
-		u.Hover, u.restAt = over, u.frame
+		u.Hover, u.said.restAt = over, u.bar.frame
 	}
-	u.firing = in.FireHeld
-	u.overBar = bagOpen && image.Pt(in.MouseX, in.MouseY).In(BarRect(w, h))
-	if in.Click && (u.overBar || blocked || bagOpen) {
-		u.swallow = true
+	u.said.firing = in.FireHeld
+	u.bar.overBar = bagOpen && image.Pt(in.MouseX, in.MouseY).In(BarRect(w, h))
+	if in.Click && (u.bar.overBar || blocked || bagOpen) {
+		u.bar.swallow = true
 	}
 	if !in.FireHeld {
-		u.swallow = false
+		u.bar.swallow = false
 	}
-	if u.swallow || blocked || bagOpen {
+	if u.bar.swallow || blocked || bagOpen {
 		it.Fire = false
 	}
 	switch {
 	case blocked:
 	case in.Slot >= 1 && in.Slot <= game.BagSlots:
 		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(in.Slot-1)
-		u.keyed, u.keyedAt = in.Slot-1, u.frame
+		u.bar.keyed, u.bar.keyedAt = in.Slot-1, u.bar.frame
 	case in.Click && bagOpen && u.Hover >= 0:
 		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(u.Hover)
 	}
@@ -250,7 +274,7 @@ func (u *Items) ItemIntent(in *ui.FrameInput, w, h int, blocked, bagOpen bool, i
 // (bagOpen) the slot under the pointer; in play the slot the pointer has
 // rested on for tipRest frames with the fire button up.
 func (u *Items) TipSlot(bagOpen bool) int {
-	if bagOpen || (!u.firing && u.frame-u.restAt >= TipRest) {
+	if bagOpen || (!u.said.firing && u.bar.frame-u.said.restAt >= TipRest) {
 		return u.Hover
 	}
 	return -1
@@ -264,10 +288,10 @@ func (u *Items) SayTip(i int) {
 	if i >= 0 {
 		title = u.Tips[i].Title
 	}
-	if u.Logw == nil || (i == u.saidTip && title == u.saidTitle) {
+	if u.Logw == nil || (i == u.said.tip && title == u.said.title) {
 		return
 	}
-	u.saidTip, u.saidTitle = i, title
+	u.said.tip, u.said.title = i, title
 	if i < 0 {
 		fmt.Fprintln(u.Logw, "duskfall: tooltip none")
 		return
@@ -327,12 +351,12 @@ func (u *Items) Update(rt *client.Runtime, now time.Time, inHub bool) {
 	if inHub {
 		hub = 1
 	}
-	if k := [4]int{sh.Level, sh.XP, sh.Owed, hub}; k != u.xpKey || u.xpText == "" {
-		u.xpKey, u.xpText, u.owedText, u.NextText = k, XpLine(sh), OwedLine(sh.Owed, u.keeper, inHub), NextUpgradeWords(sh.Level)
+	if k := [4]int{sh.Level, sh.XP, sh.Owed, hub}; k != u.xp.key || u.xp.text == "" {
+		u.xp.key, u.xp.text, u.xp.owed, u.NextText = k, XpLine(sh), OwedLine(sh.Owed, u.keeper, inHub), NextUpgradeWords(sh.Level)
 	}
 	if !u.tipsFresh(sh) {
-		u.tipBag, u.tipStack, u.tipWorn, u.tipKnown, u.tipClass = sh.Bag, sh.Stack, sh.Worn, sh.Known, u.Class
-		u.tipUps = append(u.tipUps[:0], sh.Upgrades...)
+		u.tipFor.bag, u.tipFor.stack, u.tipFor.worn, u.tipFor.known, u.tipFor.class = sh.Bag, sh.Stack, sh.Worn, sh.Known, u.Class
+		u.tipFor.ups = append(u.tipFor.ups[:0], sh.Upgrades...)
 		for i := range BarSlots {
 			u.Tips[i] = u.Tooltip(sh, i)
 		}
@@ -359,7 +383,7 @@ func (u *Items) NoteSheet(sh client.Sheet, now time.Time) {
 // tipsFresh reports whether the tooltips were made from these slots and
 // upgrades, for this class: their numbers depend on all three.
 func (u *Items) tipsFresh(sh client.Sheet) bool {
-	return u.tipKnown == sh.Known && u.tipClass == u.Class && u.tipBag == sh.Bag && u.tipStack == sh.Stack && u.tipWorn == sh.Worn && slices.Equal(u.tipUps, sh.Upgrades)
+	return u.tipFor.known == sh.Known && u.tipFor.class == u.Class && u.tipFor.bag == sh.Bag && u.tipFor.stack == sh.Stack && u.tipFor.worn == sh.Worn && slices.Equal(u.tipFor.ups, sh.Upgrades)
 }
 
 // slotDef is the item def in bar slot i, or -1.
@@ -374,7 +398,7 @@ func (u *Items) known(def int) bool { return def >= 0 && def < len(u.content.Ite
 
 func (u *Items) itemName(def int) string {
 	if u.known(def) {
-		return u.names[def]
+		return u.words.names[def]
 	}
 	return "something"
 }
@@ -548,11 +572,11 @@ func (u *Items) LootInReach(loot []wire.GroundLoot, pos game.Vec, key ebiten.Key
 // takeTexts are the pickup prompts of every item for the interact key,
 // made again only when the key changes.
 func (u *Items) takeTexts(key ebiten.Key) []string {
-	if u.takeText == nil || u.takeKey != key {
-		u.takeText, u.takeKey = u.takeText[:0], key
-		for _, name := range u.names {
-			u.takeText = append(u.takeText, ui.KeyName(key)+": take "+name)
+	if u.words.takeText == nil || u.words.takeKey != key {
+		u.words.takeText, u.words.takeKey = u.words.takeText[:0], key
+		for _, name := range u.words.names {
+			u.words.takeText = append(u.words.takeText, ui.KeyName(key)+": take "+name)
 		}
 	}
-	return u.takeText
+	return u.words.takeText
 }

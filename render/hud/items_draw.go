@@ -173,11 +173,11 @@ func (u *Items) drawBarShapes(dst *ebiten.Image, sb *ui.ShapeBatch, sh client.Sh
 		def := slotDef(sh, i)
 		fill, border := colSlot, ui.ColBorder
 		switch {
-		case i == u.keyed && u.frame-u.keyedAt < keyFlash:
+		case i == u.bar.keyed && u.bar.frame-u.bar.keyedAt < keyFlash:
 			fill = colSlotKey
 		case i == lit:
 			fill, border = colSlotHot, ui.ColBorderOn
-			if u.shift && def >= 0 {
+			if u.bar.shift && def >= 0 {
 				border = colSlotDrop
 			}
 		}
@@ -244,7 +244,7 @@ func (u *Items) drawBarText(dst *ebiten.Image, g *world.Graphics, sh client.Shee
 		r := SlotRect(i, w, h)
 		g.Text.Draw(dst, u.SlotLabel[i], r.Min.X+pad, r.Min.Y+2, k, ui.AlignLeft, ui.ColDim)
 		if def := slotDef(sh, i); u.known(def) {
-			g.Text.Draw(dst, u.initials[def], r.Max.X-pad, r.Max.Y-2-lh, k, ui.AlignRight, ui.ColText)
+			g.Text.Draw(dst, u.words.initials[def], r.Max.X-pad, r.Max.Y-2-lh, k, ui.AlignRight, ui.ColText)
 			if i < game.BagSlots && sh.Stack[i] > 1 {
 				g.Text.Draw(dst, stackWords[min(sh.Stack[i], len(stackWords)-1)], r.Min.X+pad, r.Max.Y-2-lh, k, ui.AlignLeft, ui.ColTitle)
 			}
@@ -252,13 +252,13 @@ func (u *Items) drawBarText(dst *ebiten.Image, g *world.Graphics, sh client.Shee
 	}
 	first, last := SlotRect(0, w, h), SlotRect(BarSlots-1, w, h)
 	y := BarRect(w, h).Min.Y - XpLineUpAt(k)
-	if !g.Text.Quiet && (u.xpText != "" || u.owedText != "") {
+	if !g.Text.Quiet && (u.xp.text != "" || u.xp.owed != "") {
 		// The row is the XP line's across the bar: words beside its
 		// words would read as one line with them (ui/placement.go).
 		g.Boxes.Add("XP line", image.Rect(first.Min.X, y, last.Max.X, y+int(math.Ceil(ui.GlyphH*k))))
 	}
-	g.Text.Draw(dst, u.xpText, first.Min.X, y, k, ui.AlignLeft, ui.ColText)
-	g.Text.Draw(dst, u.owedText, last.Max.X, y, k, ui.AlignRight, ui.ColTitle)
+	g.Text.Draw(dst, u.xp.text, first.Min.X, y, k, ui.AlignLeft, ui.ColText)
+	g.Text.Draw(dst, u.xp.owed, last.Max.X, y, k, ui.AlignRight, ui.ColTitle)
 }
 
 // XpLineUpAt is xpLineUp at UI scale k.
@@ -418,10 +418,10 @@ func (u *Items) DrawPrompt(dst *ebiten.Image, g *world.Graphics, fr *Frame, near
 // sayPrompt writes E's prompt when it changes, for window tests:
 // "duskfall: prompt E: choose an upgrade"; nothing when it goes.
 func (u *Items) sayPrompt(msg string) {
-	if msg == u.saidPrompt {
+	if msg == u.said.prompt {
 		return
 	}
-	u.saidPrompt = msg
+	u.said.prompt = msg
 	if u.Logw != nil && msg != "" {
 		fmt.Fprintf(u.Logw, "duskfall: prompt %s\n", msg)
 	}
@@ -430,8 +430,8 @@ func (u *Items) sayPrompt(msg string) {
 // KeyWord is keyName, kept for the last key asked so a prompt made every
 // frame allocates nothing.
 func (u *Items) KeyWord(k ebiten.Key) string {
-	if u.useWord == "" || u.useKey != k {
-		u.useKey, u.useWord = k, ui.KeyName(k)
+	if u.words.useWord == "" || u.words.useKey != k {
+		u.words.useKey, u.words.useWord = k, ui.KeyName(k)
 	}
-	return u.useWord
+	return u.words.useWord
 }

@@ -73,63 +73,78 @@ type Keeper struct {
 	Act     UpgradeChooser
 	name    string // "the Keeper of Ways"
 	Label   string // "The Keeper of Ways", over its head
-
-	// Where its tile is in the current instance.
-	inst    uint16
-	at      game.Vec
-	found   bool
-	scanned int // the frame of the last look, -1 none yet
+	tile    keeperTile
 
 	Open    bool
 	Options []optionView
-	cardH   int // the tallest option's height, at the layout's scale
-	// The layout the options' words were wrapped for: the window's size,
-	// and the cards' width and scale for it.
-	layW, layH int
-	cardW      int
-	cardK      float64
-	hint       ui.Fitted
-	hintFor    string // the label hintWords was made for
-	hintWords  string
-	statusFit  ui.Fitted
-	offerKey   []uint8
-	upsKey     []uint8
-	wornKey    [game.EquipSlots]int
-	hover      int // the option under the mouse, -1 none
+	cards   keeperCards
+	hover   int // the option under the mouse, -1 none
 
 	// The choice sent and not yet answered, and the answer's words: a
 	// refusal (in the error's colour), or what was taken while more are
 	// owed (took).
-	Asking     bool
-	askedFrame int
-	askedAt    time.Time
-	askedWhat  uint8
-	Status     string
-	took       bool
-	wasNear    bool // the ship stood in reach last frame
+	Asking  bool
+	asked   keeperAsk
+	Status  string
+	took    bool
+	wasNear bool // the ship stood in reach last frame
 
 	Logw io.Writer // window tests follow the panel's openings and picks
 }
 
+// keeperTile is where the keeper's tile is in the current instance.
+type keeperTile struct {
+	inst    uint16
+	at      game.Vec
+	found   bool
+	scanned int // the frame of the last look, -1 none yet
+}
+
+// keeperCards is the layout the options' words were wrapped for: the
+// window's size, and the cards' size and scale for it, with the words
+// fitted to them and what they were made of.
+type keeperCards struct {
+	cardH     int // the tallest option's height, at the layout's scale
+	w, h      int
+	cardW     int
+	cardK     float64
+	hint      ui.Fitted
+	hintFor   string // the label hintWords was made for
+	hintWords string
+	statusFit ui.Fitted
+	offerKey  []uint8
+	upsKey    []uint8
+	wornKey   [game.EquipSlots]int
+}
+
+// keeperAsk is the choice sent: when, and which.
+type keeperAsk struct {
+	frame int
+	at    time.Time
+	what  uint8
+}
+
 func NewKeeper(content *game.Content, name string, act UpgradeChooser) *Keeper {
-	return &Keeper{Content: content, Act: act, name: name, Label: ui.Capitalize(name), scanned: -1, hover: -1}
+	k := &Keeper{Content: content, Act: act, name: name, Label: ui.Capitalize(name), hover: -1}
+	k.tile.scanned = -1
+	return k
 }
 
 // Spot finds the keeper's tile in the streamed map, once per instance
 // (and again every half second until its chunk arrives).
 func (k *Keeper) Spot(rt *client.Runtime, frame int) (game.Vec, bool) {
-	if inst, _ := rt.Instance(); inst != k.inst {
-		k.inst, k.found, k.scanned = inst, false, -1
+	if inst, _ := rt.Instance(); inst != k.tile.inst {
+		k.tile.inst, k.tile.found, k.tile.scanned = inst, false, -1
 	}
 	g := rt.Grid()
-	if k.found || g == nil || (k.scanned >= 0 && frame-k.scanned < keeperScan) {
-		return k.at, k.found
+	if k.tile.found || g == nil || (k.tile.scanned >= 0 && frame-k.tile.scanned < keeperScan) {
+		return k.tile.at, k.tile.found
 	}
-	k.scanned = frame
+	k.tile.scanned = frame
 	if i := slices.Index(g.Tiles, game.TileNPC); i >= 0 {
-		k.at, k.found = game.TileCenter(i%g.W, i/g.W), true
+		k.tile.at, k.tile.found = game.TileCenter(i%g.W, i/g.W), true
 	}
-	return k.at, k.found
+	return k.tile.at, k.tile.found
 }
 
 // Near reports whether the own ship stands within the keeper's reach.
@@ -202,7 +217,7 @@ func (k *Keeper) choose(i int, sh client.Sheet, frame int) {
 		k.Status = ui.ErrWords(err)
 		return
 	}
-	k.Asking, k.askedFrame, k.askedAt, k.askedWhat = true, frame, sh.ActionAt, sh.Action
+	k.Asking, k.asked.frame, k.asked.at, k.asked.what = true, frame, sh.ActionAt, sh.Action
 }
 
 // answer reads the server's answer to the choice sent: a taken upgrade
@@ -214,8 +229,8 @@ func (k *Keeper) answer(sh client.Sheet, rt *client.Runtime, frame int) {
 	if !k.Asking {
 		return
 	}
-	if sh.ActionAt.Equal(k.askedAt) && sh.Action == k.askedWhat {
-		if frame-k.askedFrame > askPatience {
+	if sh.ActionAt.Equal(k.asked.at) && sh.Action == k.asked.what {
+		if frame-k.asked.frame > askPatience {
 			k.Asking = false
 		}
 		return
@@ -237,7 +252,7 @@ func (k *Keeper) answer(sh client.Sheet, rt *client.Runtime, frame int) {
 			k.Status = "The keeper did not take that choice."
 		}
 	default: // something else happened first (a pickup): keep waiting
-		k.askedAt, k.askedWhat = sh.ActionAt, sh.Action
+		k.asked.at, k.asked.what = sh.ActionAt, sh.Action
 	}
 }
 
@@ -252,13 +267,13 @@ func (k *Keeper) upgradeName(i int) string {
 // refresh makes the options' lines when the offer, the upgrades held or
 // the worn things changed: the numbers depend on all three.
 func (k *Keeper) refresh(sh client.Sheet, rt *client.Runtime) {
-	if k.Options != nil && slices.Equal(k.offerKey, sh.Offer) && slices.Equal(k.upsKey, sh.Upgrades) && k.wornKey == sh.Worn {
+	if k.Options != nil && slices.Equal(k.cards.offerKey, sh.Offer) && slices.Equal(k.cards.upsKey, sh.Upgrades) && k.cards.wornKey == sh.Worn {
 		return
 	}
-	k.offerKey = append(k.offerKey[:0], sh.Offer...)
-	k.upsKey = append(k.upsKey[:0], sh.Upgrades...)
-	k.wornKey = sh.Worn
-	k.layW = 0 // wrapped again for the window
+	k.cards.offerKey = append(k.cards.offerKey[:0], sh.Offer...)
+	k.cards.upsKey = append(k.cards.upsKey[:0], sh.Upgrades...)
+	k.cards.wornKey = sh.Worn
+	k.cards.w = 0 // wrapped again for the window
 	k.MakeOptions(sh.Loadout(rt.Character().Class), sh.Offer)
 	k.sayCards()
 }
@@ -294,16 +309,16 @@ func (k *Keeper) MakeOptions(l game.Loadout, offer []uint8) {
 // lay fits the cards to a w×h window at its UI scale: as wide as the room
 // for three allows, their words wrapped again to that width.
 func (k *Keeper) lay(w, h int) {
-	if k.layW == w && k.layH == h {
+	if k.cards.w == w && k.cards.h == h {
 		return
 	}
-	k.layW, k.layH = w, h
+	k.cards.w, k.cards.h = w, h
 	s := ui.UiScale(w, h)
 	n := max(len(k.Options), 1)
-	k.cardK = s
-	k.cardW = min(ui.Px(optionW, s), (w-2*ui.Px(12, s)-(n-1)*ui.Px(optionGap, s))/n)
-	chars := max(10, int(float64(k.cardW-ui.Px(28, s))/(ui.GlyphW*s)))
-	k.cardH = 0
+	k.cards.cardK = s
+	k.cards.cardW = min(ui.Px(optionW, s), (w-2*ui.Px(12, s)-(n-1)*ui.Px(optionGap, s))/n)
+	chars := max(10, int(float64(k.cards.cardW-ui.Px(28, s))/(ui.GlyphW*s)))
+	k.cards.cardH = 0
 	for i := range k.Options {
 		o := &k.Options[i]
 		o.Text = o.Text[:0]
@@ -311,12 +326,14 @@ func (k *Keeper) lay(w, h int) {
 			o.Text = append(o.Text, ui.Wrap(l, chars)...)
 		}
 		o.flav = ui.Wrap(o.flavour, chars)
-		k.cardH = max(k.cardH, ui.Px(52, s)+k.lineH()*(len(o.Text)+len(o.flav)+len(o.Rows))+ui.Px(20, s))
+		k.cards.cardH = max(k.cards.cardH, ui.Px(52, s)+k.lineH()*(len(o.Text)+len(o.flav)+len(o.Rows))+ui.Px(20, s))
 	}
 }
 
 // lineH is a line of an option card at the layout's scale.
-func (k *Keeper) lineH() int { return max(ui.Px(optionLineH, k.cardK), int(ui.GlyphH*k.cardK)+2) }
+func (k *Keeper) lineH() int {
+	return max(ui.Px(optionLineH, k.cards.cardK), int(ui.GlyphH*k.cards.cardK)+2)
+}
 
 // option is one upgrade option: its number and name, what it does to
 // these stats, its flavour, and the stats now and after taking it.
@@ -334,14 +351,14 @@ func (k *Keeper) option(i int, up uint8, now, then game.PlayerStats) optionView 
 // below for the answer's line.
 func (k *Keeper) optionRect(i, w, h int) image.Rectangle {
 	k.lay(w, h)
-	s := k.cardK
+	s := k.cards.cardK
 	n := max(len(k.Options), 1)
 	gap := ui.Px(optionGap, s)
-	x := (w-n*k.cardW-(n-1)*gap)/2 + i*(k.cardW+gap)
+	x := (w-n*k.cards.cardW-(n-1)*gap)/2 + i*(k.cards.cardW+gap)
 	above := ui.Px(12, s) + int(ui.GlyphH*ui.TextScale*s) + ui.Px(12, s) + int(ui.GlyphH*s) + ui.Px(12, s)
 	below := ui.Px(12, s) + int(ui.GlyphH*s) + ui.Px(12, s)
-	y := max(above, min(h/2-k.cardH/2-ui.Px(40, s), h-below-k.cardH))
-	return image.Rect(x, y, x+k.cardW, y+k.cardH)
+	y := max(above, min(h/2-k.cards.cardH/2-ui.Px(40, s), h-below-k.cards.cardH))
+	return image.Rect(x, y, x+k.cards.cardW, y+k.cards.cardH)
 }
 
 // DrawFigure draws the keeper on its tile when the tile is explored: lit
@@ -385,10 +402,10 @@ const keeperOrbX, keeperOrbY = 16.3, -28.5
 
 // DrawLabel names the keeper over its head while it is in sight.
 func (k *Keeper) DrawLabel(dst *ebiten.Image, g *world.Graphics, fr *Frame, fog *client.Fog) {
-	if !k.found || !fog.CanSee(k.at) || !fr.Cam.Visible(k.at.X, k.at.Y, 80) {
+	if !k.tile.found || !fog.CanSee(k.tile.at) || !fr.Cam.Visible(k.tile.at.X, k.tile.at.Y, 80) {
 		return
 	}
-	x, y := fr.Cam.ToScreen(k.at.X, k.at.Y)
+	x, y := fr.Cam.ToScreen(k.tile.at.X, k.tile.at.Y)
 	fr.Labels.Draw(dst, g, k.Label, int(x), int(y)-62, world.LabelUp, colNPCText) // placed with the others, clear of the HUD
 }
 
@@ -409,14 +426,14 @@ func (k *Keeper) DrawPanel(dst *ebiten.Image, g *world.Graphics, w, h int) {
 		ui.Frame(dst, sb, k.optionRect(i, w, h), fill, border)
 	}
 	sb.Flush(dst)
-	sc := k.cardK
+	sc := k.cards.cardK
 	top := k.optionRect(0, w, h).Min.Y
 	lh := int(ui.GlyphH*sc) + ui.Px(12, sc)
 	g.Text.Draw(dst, "Choose an upgrade", w/2, top-lh-ui.Px(12, sc)-int(ui.GlyphH*ui.TextScale*sc), ui.TextScale*sc, ui.AlignCenter, ui.ColTitle)
-	if k.hintFor != k.Label {
-		k.hintFor, k.hintWords = k.Label, k.Label+" offers three: 1-3 or click to choose, Esc to decide later"
+	if k.cards.hintFor != k.Label {
+		k.cards.hintFor, k.cards.hintWords = k.Label, k.Label+" offers three: 1-3 or click to choose, Esc to decide later"
 	}
-	g.Text.Draw(dst, k.hint.Get(&g.Graphics, k.hintWords, w-ui.Px(16, sc), sc), w/2, top-lh, sc, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(dst, k.cards.hint.Get(&g.Graphics, k.cards.hintWords, w-ui.Px(16, sc), sc), w/2, top-lh, sc, ui.AlignCenter, ui.ColDim)
 	for i := range k.Options {
 		k.drawOption(dst, g, &k.Options[i], k.optionRect(i, w, h))
 	}
@@ -427,11 +444,11 @@ func (k *Keeper) DrawPanel(dst *ebiten.Image, g *world.Graphics, w, h int) {
 	case k.took:
 		c = ui.ColText
 	}
-	g.Text.Draw(dst, k.statusFit.Get(&g.Graphics, status, w-ui.Px(16, sc), sc), w/2, top+k.cardH+ui.Px(12, sc), sc, ui.AlignCenter, c)
+	g.Text.Draw(dst, k.cards.statusFit.Get(&g.Graphics, status, w-ui.Px(16, sc), sc), w/2, top+k.cards.cardH+ui.Px(12, sc), sc, ui.AlignCenter, c)
 }
 
 func (k *Keeper) drawOption(dst *ebiten.Image, g *world.Graphics, o *optionView, r image.Rectangle) {
-	s := k.cardK
+	s := k.cards.cardK
 	x, y := r.Min.X+ui.Px(14, s), r.Min.Y+ui.Px(12, s)
 	g.Text.Draw(dst, o.Title, x, y, ui.TextScale*s, ui.AlignLeft, ui.ColTitle)
 	y += ui.Px(40, s)
