@@ -242,7 +242,7 @@ func TestJoinPassword(t *testing.T) {
 		h.net.sessions[0].reject(t, server.NeedsPassword)
 		h.press(ui.FrameInput{})
 		j := sceneOf[*joinScene](t, h)
-		assert.Equal(t, "The server refused the connection: this game needs a password", j.err)
+		assert.Equal(t, "The server refused the connection: this game needs a password", j.fault.text)
 		assert.Equal(t, focusPassword, j.form.Focus)
 		h.press(ui.FrameInput{Chars: []rune("owl")})
 		h.press(ui.FrameInput{Enter: true})

@@ -210,11 +210,11 @@ func TestTheDeathScreen(t *testing.T) {
 	})
 	t.Run("the roster counts down the lockout the death screen counted, on the same clock", func(t *testing.T) {
 		r := sceneOf[*rosterScene](t, h)
-		require.True(t, r.hasFallen, "the roster knows who fell")
-		assert.Equal(t, d.rt.Roster().Played, r.fallen.ID, "the character played")
-		assert.Contains(t, []int{d.lockSecs, d.lockSecs - 1}, r.fallSecs, "the roster's count is the death screen's")
-		assert.True(t, strings.HasSuffix(r.noteText, lockoutWords(r.fallen.Name, r.fallSecs)), "the note ends with the count: %q", r.noteText)
-		assert.NotContains(t, r.noteText, "closed to", "no count fixed when the words were written")
+		require.True(t, r.note.hasFallen, "the roster knows who fell")
+		assert.Equal(t, d.rt.Roster().Played, r.note.fallen.ID, "the character played")
+		assert.Contains(t, []int{d.lockSecs, d.lockSecs - 1}, r.note.secs, "the roster's count is the death screen's")
+		assert.True(t, strings.HasSuffix(r.note.text, lockoutWords(r.note.fallen.Name, r.note.secs)), "the note ends with the count: %q", r.note.text)
+		assert.NotContains(t, r.note.text, "closed to", "no count fixed when the words were written")
 	})
 	t.Run("Enter flies the fallen character again, and no toast tells of a drop the death already told", func(t *testing.T) {
 		h.press(ui.FrameInput{Enter: true})

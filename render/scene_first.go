@@ -180,9 +180,14 @@ type classScene struct {
 	blink  int
 	frames int
 
-	// Layout at the UI scale k: the cards' width (their words are wrapped
-	// to it), the height of their ships' room, the title's top and scale,
-	// the lines under it, under the name row and at the bottom.
+	lay classPlaces
+}
+
+// classPlaces is the class scene's layout at the UI scale k: the cards'
+// width (their words are wrapped to it), the height of their ships' room,
+// the title's top and scale, the lines under it, under the name row and
+// at the bottom.
+type classPlaces struct {
 	k                   float64
 	cardW, shipH        int
 	title               float64
@@ -279,8 +284,8 @@ func (s *classScene) layout() {
 	n := max(len(s.cards), 1)
 	gap := ui.Px(classCardGap, k)
 	cw := min(ui.Px(classCardW, k), (w-2*m-(n-1)*gap)/n)
-	if s.k != k || s.cardW != cw {
-		s.k, s.cardW = k, cw
+	if s.lay.k != k || s.lay.cardW != cw {
+		s.lay.k, s.lay.cardW = k, cw
 		chars := max(8, int(float64(cw-ui.Px(20, k))/(ui.GlyphW*k)))
 		for _, c := range s.cards {
 			c.text, c.power = ui.Wrap(c.class.Text, chars), ui.Wrap(hud.AbilityWords(&c.class.Ability), chars)
@@ -290,22 +295,22 @@ func (s *classScene) layout() {
 	for _, c := range s.cards {
 		below = max(below, int(ui.GlyphH*ui.TextScale*k)+ui.Px(10, k)+(len(c.text)+1+len(c.power))*lh+ui.Px(16, k)+ui.Px(10, k))
 	}
-	s.footY = h - ui.Px(10, k) - lh
+	s.lay.footY = h - ui.Px(10, k) - lh
 	bottom := ui.Px(ui.LabelGap, k) + ui.Px(ui.FieldH, k) + ui.Px(8, k) + lh + ui.Px(8, k) // the name row, and the line under it
-	s.title = 4 * k
-	head := func() int { return m + int(ui.GlyphH*s.title) + ui.Px(8, k) + lh + ui.Px(12, k) }
+	s.lay.title = 4 * k
+	head := func() int { return m + int(ui.GlyphH*s.lay.title) + ui.Px(8, k) + lh + ui.Px(12, k) }
 	shipFull := ui.Px(130, k)
-	room := s.footY - bottom - head()
+	room := s.lay.footY - bottom - head()
 	if below+shipFull > room {
-		s.title = 2.5 * k
-		room = s.footY - bottom - head()
+		s.lay.title = 2.5 * k
+		room = s.lay.footY - bottom - head()
 	}
 	ch := max(below+ui.Px(48, k), min(room, below+shipFull))
-	s.shipH = ch - below
+	s.lay.shipH = ch - below
 	y := m + max(0, (room-ch)/2)
-	s.titleY = y
-	y += int(ui.GlyphH*s.title) + ui.Px(8, k)
-	s.subY = y
+	s.lay.titleY = y
+	y += int(ui.GlyphH*s.lay.title) + ui.Px(8, k)
+	s.lay.subY = y
 	y += lh + ui.Px(12, k)
 	x0 := (w - n*cw - (n-1)*gap) / 2
 	for i, c := range s.cards {
@@ -322,7 +327,7 @@ func (s *classScene) layout() {
 	}
 	s.name.Rect = image.Rect(nx, y, split, y+ui.Px(ui.FieldH, k))
 	s.create.Rect = image.Rect(split+ui.Px(14, k), y, end, y+ui.Px(ui.FieldH, k))
-	s.noteY = y + ui.Px(ui.FieldH, k) + ui.Px(8, k)
+	s.lay.noteY = y + ui.Px(ui.FieldH, k) + ui.Px(8, k)
 }
 
 func (s *classScene) Update() error {
@@ -460,7 +465,7 @@ func (s *classScene) watch() {
 func (s *classScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
 	screen.Fill(ui.ColBackdrop)
-	k := s.k
+	k := s.lay.k
 	for i, c := range s.cards {
 		fill, border := colRow, ui.ColBorder
 		if i == s.chosen {
@@ -487,9 +492,9 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 	s.drawShips(screen)
 	cx := s.win.w / 2
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)
-	g.Text.Draw(screen, "Make your character", cx, s.titleY, s.title, ui.AlignCenter, ui.ColTitle)
-	g.Text.Draw(screen, s.subFit.Get(&g.Graphics, "Choose a class: its ship, its gun and its ability are yours for good", s.win.w-ui.Px(16, k), k),
-		cx, s.subY, k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, "Make your character", cx, s.lay.titleY, s.lay.title, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(screen, s.lay.subFit.Get(&g.Graphics, "Choose a class: its ship, its gun and its ability are yours for good", s.win.w-ui.Px(16, k), k),
+		cx, s.lay.subY, k, ui.AlignCenter, ui.ColDim)
 	for i, c := range s.cards {
 		r := c.pick.Rect
 		col := ui.ColText
@@ -497,7 +502,7 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 			col = ui.ColTitle
 		}
 		mid := r.Min.X + r.Dx()/2
-		y := r.Min.Y + s.shipH
+		y := r.Min.Y + s.lay.shipH
 		g.Text.Draw(screen, c.class.Name, mid, y, ui.TextScale*k, ui.AlignCenter, col)
 		g.Text.DrawLines(screen, c.text, mid, y+int(ui.GlyphH*ui.TextScale*k)+ui.Px(10, k), k, ui.ColText)
 		y = r.Max.Y - ui.Px(10, k) - len(c.power)*lh
@@ -515,15 +520,15 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 	}
 	switch {
 	case s.sent != "":
-		g.Text.Draw(screen, s.noteFit.Get(&g.Graphics, rosterWaiting, s.win.w-ui.Px(16, k), k), cx, s.noteY, k, ui.AlignCenter, ui.ColDim)
+		g.Text.Draw(screen, s.lay.noteFit.Get(&g.Graphics, rosterWaiting, s.win.w-ui.Px(16, k), k), cx, s.lay.noteY, k, ui.AlignCenter, ui.ColDim)
 	case s.err != "":
-		g.Text.Draw(screen, s.noteFit.Get(&g.Graphics, s.err, s.win.w-ui.Px(16, k), k), cx, s.noteY, k, ui.AlignCenter, ui.ColError)
+		g.Text.Draw(screen, s.lay.noteFit.Get(&g.Graphics, s.err, s.win.w-ui.Px(16, k), k), cx, s.lay.noteY, k, ui.AlignCenter, ui.ColError)
 	}
 	foot := "Left/Right or click to choose a class, Enter to create, Esc to leave"
 	if s.back != nil {
 		foot = "Left/Right or click to choose a class, Enter to create, Esc to go back"
 	}
-	g.Text.Draw(screen, s.footFit.Get(&g.Graphics, foot, s.win.w-ui.Px(16, k), k), cx, s.footY, k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, s.lay.footFit.Get(&g.Graphics, foot, s.win.w-ui.Px(16, k), k), cx, s.lay.footY, k, ui.AlignCenter, ui.ColDim)
 }
 
 // drawShips draws each card's ship large, turning slowly, in its design.
@@ -533,11 +538,11 @@ func (s *classScene) drawShips(dst *ebiten.Image) {
 		return
 	}
 	aim := float32(-math.Pi/2 + 0.25*math.Sin(float64(s.frames)/50))
-	z := float32(classShipZ * s.k * min(1, float64(s.shipH)/float64(ui.Px(130, s.k))))
+	z := float32(classShipZ * s.lay.k * min(1, float64(s.lay.shipH)/float64(ui.Px(130, s.lay.k))))
 	for i, k := range s.cards {
 		r := k.pick.Rect
 		d := &art.Ship[min(world.ShipDesign(k.class.Ship), len(art.Ship)-1)]
-		x, y := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+s.shipH/2+ui.Px(4, s.k))
+		x, y := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+s.lay.shipH/2+ui.Px(4, s.lay.k))
 		c := world.ColSelf
 		if i != s.chosen {
 			c = c.Scale(0.7)

@@ -31,28 +31,42 @@ type joinScene struct {
 	password      *ui.TextField // the game's password, when it has one: under the address
 	addrSeen      string        // the address as the last frame left it: an edit clears the error
 	connect, back *ui.Button
-	games         []*ui.Button // games heard on the network, then servers joined lately: a click fills the address
-	gameAddr      []string     // the address or join code each of games fills in
-	gameHeard     []bool       // whether it is a join code heard on the network (pick)
-	listed        string       // the addresses games was built from, to rebuild only on change
+	list          joinList
 	form          *ui.Form
-	err           string
-	said          string // the error last written to the log
+	fault         joinFault
 	frames        int
-	errY          int      // where the error's lines start (layout)
-	errLines      []string // the error, wrapped to the window at errK
-	errK          float64
-	errWraps      [2]errorWrap // the error at full size and at the smaller one
-	listY         int          // where the games, or the words about them, start
 	blink         int
+	lay           joinLayout
+}
 
-	// Layout: the UI scale, the title's top and scale, the footer's line,
-	// the first game shown and how many are.
+// joinList is the games heard on the network, then the servers joined
+// lately, as buttons: a click fills the address.
+type joinList struct {
+	buttons    []*ui.Button
+	addr       []string // the address or join code each button fills in
+	heard      []bool   // whether it is a join code heard on the network (pick)
+	listed     string   // the addresses the buttons were built from, to rebuild only on change
+	y          int      // where the games, or the words about them, start
+	top, shown int      // the first game shown and how many are
+	loose      bool     // the wheel moved the games: the view no longer follows the focus until it moves
+}
+
+// joinFault is the error the join screen shows and how it is laid out.
+type joinFault struct {
+	text  string
+	said  string // the error last written to the log
+	y     int    // where the error's lines start (layout)
+	lines []string
+	k     float64      // the scale lines were wrapped at
+	wraps [2]errorWrap // the error at full size and at the smaller one
+}
+
+// joinLayout is the UI scale, the title's top and scale and the footer's
+// line.
+type joinLayout struct {
 	k             float64
 	titleY, footY int
 	title         float64
-	top, shown    int
-	loose         bool   // the wheel moved the games: the view no longer follows the focus until it moves
 	footer        string // what footer was made from
 	footK         float64
 	footW         int
@@ -75,7 +89,7 @@ func newJoinScene(win *window, mv moves, logw io.Writer, saved *profile.Settings
 	if typed.addr != "" {
 		s.addr.SetText(typed.addr) // back from a failed join: what was typed, to correct
 		s.password.SetText(typed.password)
-		s.err = typed.err
+		s.fault.text = typed.err
 	}
 	s.addrSeen = s.addr.Text()
 	s.listGames()
@@ -91,28 +105,28 @@ func newJoinScene(win *window, mv moves, logw io.Writer, saved *profile.Settings
 func (s *joinScene) layout() {
 	w, h := s.win.w, s.win.h
 	k := ui.UiScale(w, h)
-	s.k = k
+	s.lay.k = k
 	fw := min(w-ui.Px(16, k), ui.Px(ui.ButtonW+120, k))
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)
-	s.footY = h - ui.Px(10, k) - lh
-	s.title = 4 * k
+	s.lay.footY = h - ui.Px(10, k) - lh
+	s.lay.title = 4 * k
 	errH := s.wrapError(0, w, ui.TextScale*k, k)
 	form := 3*(ui.Px(ui.LabelGap, k)+ui.Px(ui.FieldH, k)+ui.Px(ui.RowGap, k)) + ui.Px(ui.ButtonH, k) + ui.Px(ui.RowGap, k)
 	over := func() bool {
-		return ui.Px(12, k)+int(ui.GlyphH*s.title)+ui.Px(16, k)+form+errH+lh+ui.Px(gameRowH, k) > s.footY
+		return ui.Px(12, k)+int(ui.GlyphH*s.lay.title)+ui.Px(16, k)+form+errH+lh+ui.Px(gameRowH, k) > s.lay.footY
 	}
 	if over() {
-		s.title = 2.5 * k // a short window: the title gives way to the list
+		s.lay.title = 2.5 * k // a short window: the title gives way to the list
 	}
 	if over() {
 		errH = s.wrapError(1, w, k, k) // and a long error to a smaller hand, over neither the list nor the footer
 	}
 	y := ui.Px(12, k)
-	if roomy := h/2 - ui.Px(120, k) - ui.Px(80, k); roomy > y && s.title == 4*k {
-		y = min(roomy, y+max(0, (s.footY-y-(int(ui.GlyphH*s.title)+ui.Px(16, k)+form+errH+lh+maxListed*(ui.Px(gameRowH, k)+ui.Px(6, k))))/2))
+	if roomy := h/2 - ui.Px(120, k) - ui.Px(80, k); roomy > y && s.lay.title == 4*k {
+		y = min(roomy, y+max(0, (s.lay.footY-y-(int(ui.GlyphH*s.lay.title)+ui.Px(16, k)+form+errH+lh+maxListed*(ui.Px(gameRowH, k)+ui.Px(6, k))))/2))
 	}
-	s.titleY = y
-	y += int(ui.GlyphH*s.title) + ui.Px(16, k)
+	s.lay.titleY = y
+	y += int(ui.GlyphH*s.lay.title) + ui.Px(16, k)
 	for _, f := range []*ui.TextField{s.name, s.addr, s.password} {
 		y += ui.Px(ui.LabelGap, k)
 		f.Rect = ui.CentredRect(w, y, fw, ui.Px(ui.FieldH, k))
@@ -128,24 +142,24 @@ func (s *joinScene) layout() {
 	y += ui.Px(ui.ButtonH, k) + ui.Px(ui.RowGap, k)
 	// The error has its own place, under the buttons, and the list of
 	// games makes room for it: it never covers the title or a field.
-	s.errY = y
+	s.fault.y = y
 	y += errH
-	s.listY = y
+	s.list.y = y
 	y += lh // the list's heading
 	pitch := ui.Px(gameRowH, k) + ui.Px(6, k)
-	shown := max(1, (s.footY-ui.Px(6, k)-y+ui.Px(6, k))/pitch)
+	shown := max(1, (s.lay.footY-ui.Px(6, k)-y+ui.Px(6, k))/pitch)
 	sel := s.form.Focus - 5 // the games follow the five widgets
-	if sel < 0 || s.loose {
+	if sel < 0 || s.list.loose {
 		sel = -1
 	}
-	s.top = ui.ScrollTop(s.top, len(s.games), shown, sel, nil)
-	s.shown = min(shown, len(s.games))
-	for i, b := range s.games {
-		if i < s.top || i >= s.top+shown {
+	s.list.top = ui.ScrollTop(s.list.top, len(s.list.buttons), shown, sel, nil)
+	s.list.shown = min(shown, len(s.list.buttons))
+	for i, b := range s.list.buttons {
+		if i < s.list.top || i >= s.list.top+shown {
 			b.Rect = image.Rectangle{}
 			continue
 		}
-		b.Rect = ui.CentredRect(w, y+(i-s.top)*pitch, fw, ui.Px(gameRowH, k))
+		b.Rect = ui.CentredRect(w, y+(i-s.list.top)*pitch, fw, ui.Px(gameRowH, k))
 	}
 }
 
@@ -161,16 +175,16 @@ type errorWrap struct {
 // wrapError makes the error, if any, the one drawn: wrapped to the window
 // at scale es, kept in the i-th wrap; it says how tall the error stands.
 func (s *joinScene) wrapError(i, w int, es, k float64) int {
-	if s.err == "" {
-		s.errLines = nil
+	if s.fault.text == "" {
+		s.fault.lines = nil
 		return 0
 	}
-	c := &s.errWraps[i]
-	if c.src != s.err || c.w != w || c.scale != es {
-		c.src, c.w, c.scale = s.err, w, es
-		c.lines = ui.Wrap(s.err, max(20, (w-ui.Px(48, k))/int(ui.GlyphW*es+1)))
+	c := &s.fault.wraps[i]
+	if c.src != s.fault.text || c.w != w || c.scale != es {
+		c.src, c.w, c.scale = s.fault.text, w, es
+		c.lines = ui.Wrap(s.fault.text, max(20, (w-ui.Px(48, k))/int(ui.GlyphW*es+1)))
 	}
-	s.errLines, s.errK = c.lines, es
+	s.fault.lines, s.fault.k = c.lines, es
 	return len(c.lines)*(int(ui.GlyphH*es)+4) + ui.Px(8, k)
 }
 
@@ -178,7 +192,7 @@ func (s *joinScene) wrapError(i, w int, es, k float64) int {
 // w×h window while it shows the error shown ("" none; the words of its
 // "duskfall: join refused:" line), for tests that click it.
 func JoinAddressCenter(w, h int, shown string) image.Point {
-	s := &joinScene{win: &window{w: w, h: h}, err: shown,
+	s := &joinScene{win: &window{w: w, h: h}, fault: joinFault{text: shown},
 		name: &ui.TextField{}, addr: &ui.TextField{}, password: &ui.TextField{}, connect: &ui.Button{}, back: &ui.Button{}}
 	s.form = ui.NewForm(s.name, s.addr, s.password, s.connect, s.back)
 	s.layout()
@@ -237,21 +251,21 @@ func (s *joinScene) listGames() {
 		}
 	}
 	key := strings.Join(labels, "\n") + strings.Join(fills, "\n")
-	if s.form != nil && key == s.listed {
+	if s.form != nil && key == s.list.listed {
 		return
 	}
-	s.listed, s.gameAddr, s.gameHeard, s.games = key, fills, heard, s.games[:0]
+	s.list.listed, s.list.addr, s.list.heard, s.list.buttons = key, fills, heard, s.list.buttons[:0]
 	items := []any{s.name, s.addr, s.password, s.connect, s.back}
 	for _, l := range labels {
 		b := &ui.Button{Label: l, Small: true}
-		s.games = append(s.games, b)
+		s.list.buttons = append(s.list.buttons, b)
 		items = append(items, b)
 	}
 	focus := focusAddr
 	if s.name.Text() == "" {
 		focus = focusName // a first launch: the name comes first
 	}
-	if passwordRefusal(s.err) {
+	if passwordRefusal(s.fault.text) {
 		focus = focusPassword // refused for its password: the field to type it in
 	}
 	if s.form != nil {
@@ -287,8 +301,8 @@ func recentLabel(r string) string {
 // (known_servers) and the announced one differs, the bare address is
 // filled, so the pin checks the server and says in words if it changed.
 func (s *joinScene) pick(i int) string {
-	fill := s.gameAddr[i]
-	if !s.gameHeard[i] || s.pinned == nil {
+	fill := s.list.addr[i]
+	if !s.list.heard[i] || s.pinned == nil {
 		return fill
 	}
 	t, err := seal.ParseTarget(fill)
@@ -307,10 +321,10 @@ func (s *joinScene) noteState() {
 	if s.frames++; s.frames == 1 {
 		fmt.Fprintln(s.logw, "duskfall: scene=join")
 	}
-	if s.err != s.said {
-		s.said = s.err
-		if s.err != "" {
-			fmt.Fprintf(s.logw, "duskfall: join refused: %s\n", s.err)
+	if s.fault.text != s.fault.said {
+		s.fault.said = s.fault.text
+		if s.fault.text != "" {
+			fmt.Fprintf(s.logw, "duskfall: join refused: %s\n", s.fault.text)
 		}
 	}
 }
@@ -335,7 +349,7 @@ func (s *joinScene) Update() error {
 	}
 	defer s.clearStaleError() // after this frame's typing and picks
 	if in := s.win.in; in.Wheel != 0 || in.PageUp || in.PageDown {
-		s.top, s.loose = ui.ScrollTop(s.top, len(s.games), s.shown, -1, in), true
+		s.list.top, s.list.loose = ui.ScrollTop(s.list.top, len(s.list.buttons), s.list.shown, -1, in), true
 	}
 	before := s.form.Focus
 	switch b := s.form.Update(s.win.in); {
@@ -345,7 +359,7 @@ func (s *joinScene) Update() error {
 		*s.typed = typedJoin{}
 		s.mv.toMenu()
 	case b != nil:
-		for i, g := range s.games {
+		for i, g := range s.list.buttons {
 			if g == b {
 				s.addr.SetText(s.pick(i)) // a game found or joined before
 			}
@@ -353,7 +367,7 @@ func (s *joinScene) Update() error {
 		s.form.Focus = focusConnect
 	}
 	if s.form.Focus != before {
-		s.loose = false // the view follows the focus again
+		s.list.loose = false // the view follows the focus again
 	}
 	s.layout() // the focus may have moved to a game out of view
 	return nil
@@ -365,8 +379,8 @@ func (s *joinScene) Update() error {
 func (s *joinScene) clearStaleError() {
 	if text := s.addr.Text(); text != s.addrSeen {
 		s.addrSeen = text
-		if s.err != "" {
-			s.err, s.said = "", "" // the same words again, after another try, are logged again
+		if s.fault.text != "" {
+			s.fault.text, s.fault.said = "", "" // the same words again, after another try, are logged again
 			fmt.Fprintln(s.logw, "duskfall: join error cleared")
 		}
 	}
@@ -378,15 +392,15 @@ func (s *joinScene) clearStaleError() {
 func (s *joinScene) submit() {
 	name := s.name.Text()
 	if err := checkName(name); err != nil {
-		s.err = ui.Capitalize(err.Error())
+		s.fault.text = ui.Capitalize(err.Error())
 		return
 	}
 	target, err := seal.ParseTarget(s.addr.Text())
 	if err != nil {
-		s.err = ui.Capitalize(err.Error())
+		s.fault.text = ui.Capitalize(err.Error())
 		return
 	}
-	s.err = ""
+	s.fault.text = ""
 	s.mv.rename(name) // the address is remembered once a join reaches the server
 	s.typed.addr, s.typed.password = target.String(), s.password.Text()
 	s.mv.join(target.String())
@@ -417,38 +431,38 @@ var joinHelp = [...]string{
 func (s *joinScene) Draw(screen *ebiten.Image) {
 	g := s.win.gfx
 	screen.Fill(ui.ColBackdrop)
-	if s.err != "" && (s.errLines == nil || s.errWraps[0].src != s.err) {
+	if s.fault.text != "" && (s.fault.lines == nil || s.fault.wraps[0].src != s.fault.text) {
 		s.layout() // the error came after this frame's layout
 	}
-	k := s.k
+	k := s.lay.k
 	ui.DrawFormShapes(screen, &g.Graphics, s.form)
 	g.Shapes.Flush(screen)
-	g.Text.Draw(screen, "Join a game", s.win.w/2, s.titleY, s.title, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(screen, "Join a game", s.win.w/2, s.lay.titleY, s.lay.title, ui.AlignCenter, ui.ColTitle)
 	ui.DrawFormTextAt(screen, &g.Graphics, s.form, s.blink, k)
-	if s.err != "" {
-		g.Text.DrawLines(screen, s.errLines, s.win.w/2, s.errY, s.errK, ui.ColError)
+	if s.fault.text != "" {
+		g.Text.DrawLines(screen, s.fault.lines, s.win.w/2, s.fault.y, s.fault.k, ui.ColError)
 	}
-	if len(s.games) > 0 {
+	if len(s.list.buttons) > 0 {
 		head, short := "Games on your network, and servers joined before: click one", "Games, and servers joined before"
-		if s.shown < len(s.games) { // some are hidden: say so, and how to see them
+		if s.list.shown < len(s.list.buttons) { // some are hidden: say so, and how to see them
 			head, short = "Games on your network, and servers joined before: more by the wheel or Up/Down", "More games by the wheel or Up/Down"
 		}
 		if g.Text.Advance(head, k) > s.win.w-ui.Px(16, k) {
 			head = short
 		}
-		g.Text.Draw(screen, head, s.win.w/2, s.listY, k, ui.AlignCenter, ui.ColDim)
+		g.Text.Draw(screen, head, s.win.w/2, s.list.y, k, ui.AlignCenter, ui.ColDim)
 	} else {
-		g.Text.Draw(screen, s.lan.words(), s.win.w/2, s.listY, k, ui.AlignCenter, ui.ColDim)
+		g.Text.Draw(screen, s.lan.words(), s.win.w/2, s.list.y, k, ui.AlignCenter, ui.ColDim)
 	}
-	if s.footK != k || s.footW != s.win.w || s.footer == "" {
-		s.footK, s.footW = k, s.win.w
-		s.footer = joinHelp[len(joinHelp)-1]
+	if s.lay.footK != k || s.lay.footW != s.win.w || s.lay.footer == "" {
+		s.lay.footK, s.lay.footW = k, s.win.w
+		s.lay.footer = joinHelp[len(joinHelp)-1]
 		for _, l := range joinHelp {
 			if g.Text.Advance(l, k) <= s.win.w-ui.Px(16, k) {
-				s.footer = l
+				s.lay.footer = l
 				break
 			}
 		}
 	}
-	g.Text.Draw(screen, s.footer, s.win.w/2, s.footY, k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, s.lay.footer, s.win.w/2, s.lay.footY, k, ui.AlignCenter, ui.ColDim)
 }

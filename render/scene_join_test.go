@@ -27,7 +27,7 @@ const (
 
 // clickGame clicks the i-th game of the join screen's list.
 func clickGame(h *harness, s *joinScene, i int) {
-	c := s.games[i].Rect.Min.Add(image.Pt(2, 2))
+	c := s.list.buttons[i].Rect.Min.Add(image.Pt(2, 2))
 	h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
 }
 
@@ -50,9 +50,9 @@ func TestJoinCodesOnTheJoinScreen(t *testing.T) {
 			h, s := openJoin(t)
 			typeInto(h, s.addr, tc.text)
 			h.press(ui.FrameInput{Enter: true})
-			assert.Contains(t, s.err, tc.words)
+			assert.Contains(t, s.fault.text, tc.words)
 			assert.Empty(t, h.net.dials)
-			assert.Contains(t, h.log.String(), "duskfall: join refused: "+s.err+"\n", "the log says what the screen shows, once")
+			assert.Contains(t, h.log.String(), "duskfall: join refused: "+s.fault.text+"\n", "the log says what the screen shows, once")
 			assert.Equal(t, 1, strings.Count(h.log.String(), "duskfall: join refused: "))
 		})
 	}
@@ -73,8 +73,8 @@ func TestJoinCodesOnTheJoinScreen(t *testing.T) {
 		h.a.toJoin()
 		h.press(ui.FrameInput{})
 		j := sceneOf[*joinScene](t, h)
-		require.Len(t, j.games, 1)
-		assert.Equal(t, "192.0.2.2:7777   (joined before by its join code)", j.games[0].Label)
+		require.Len(t, j.list.buttons, 1)
+		assert.Equal(t, "192.0.2.2:7777   (joined before by its join code)", j.list.buttons[0].Label)
 		j.addr.SetText("")
 		clickGame(h, j, 0)
 		assert.Equal(t, aJoinCode, j.addr.Text())
@@ -97,8 +97,8 @@ func TestJoinCodesOnTheJoinScreen(t *testing.T) {
 		h.press(ui.FrameInput{})
 		s := sceneOf[*joinScene](t, h)
 		assert.Equal(t, "10.0.0.2:7777", s.addr.Text())
-		require.Len(t, s.games, 2)
-		assert.Equal(t, "10.0.0.3:7777   (joined before)", s.games[1].Label)
+		require.Len(t, s.list.buttons, 2)
+		assert.Equal(t, "10.0.0.3:7777   (joined before)", s.list.buttons[1].Label)
 	})
 }
 
@@ -117,7 +117,7 @@ func announced(t *testing.T, key string, setUp func(h *harness)) (*harness, *joi
 	s := sceneOf[*joinScene](t, h)
 	require.Eventually(t, func() bool {
 		h.press(ui.FrameInput{})
-		return len(s.games) > 0 && strings.HasPrefix(s.games[0].Label, "Bo's game")
+		return len(s.list.buttons) > 0 && strings.HasPrefix(s.list.buttons[0].Label, "Bo's game")
 	}, 3*time.Second, time.Millisecond)
 	return h, s
 }
@@ -137,7 +137,7 @@ func TestTheNetworksGamesFillInTheirJoinCodes(t *testing.T) {
 	t.Run("a game joined before by its code fills that code, not the network's word", func(t *testing.T) {
 		const mine = heard + "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 		h, s := announced(t, joinKey, func(h *harness) { h.a.settings.RememberServer(mine) })
-		require.Len(t, s.games, 1, "listed once")
+		require.Len(t, s.list.buttons, 1, "listed once")
 		clickGame(h, s, 0)
 		assert.Equal(t, mine, s.addr.Text())
 	})
@@ -168,7 +168,7 @@ func TestJoinAddressCenterIsWhereTheFieldIs(t *testing.T) {
 				h, s := openJoin(t)
 				defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 				h.a.Layout(size.X, size.Y)
-				s.err = shown
+				s.fault.text = shown
 				h.press(ui.FrameInput{})
 				r := s.addr.Rect
 				assert.Equal(t, r.Min.Add(r.Size().Div(2)), JoinAddressCenter(size.X, size.Y, shown))
@@ -196,18 +196,18 @@ func TestALongRefusalCoversNothing(t *testing.T) {
 				h.a.toJoin()
 				h.press(ui.FrameInput{})
 				s := sceneOf[*joinScene](t, h)
-				s.err = words
+				s.fault.text = words
 				h.press(ui.FrameInput{})
 				h.a.Draw(ebiten.NewImage(size.X, size.Y)) // the text's measures
-				require.Len(t, s.games, 1)
-				bottom := s.errY + len(s.errLines)*(int(ui.GlyphH*s.errK)+4)
-				assert.GreaterOrEqual(t, s.errY, s.connect.Rect.Max.Y, "under the buttons")
-				assert.LessOrEqual(t, bottom, s.listY, "over the list's heading")
-				row := s.games[0].Rect
+				require.Len(t, s.list.buttons, 1)
+				bottom := s.fault.y + len(s.fault.lines)*(int(ui.GlyphH*s.fault.k)+4)
+				assert.GreaterOrEqual(t, s.fault.y, s.connect.Rect.Max.Y, "under the buttons")
+				assert.LessOrEqual(t, bottom, s.list.y, "over the list's heading")
+				row := s.list.buttons[0].Rect
 				assert.False(t, row.Empty(), "a game still shows")
-				assert.LessOrEqual(t, row.Max.Y, s.footY, "over the footer")
-				for _, l := range s.errLines {
-					assert.LessOrEqual(t, h.a.gfx.Text.Advance(l, s.errK), size.X-ui.Px(16, s.k), "%q fits the window's width", l)
+				assert.LessOrEqual(t, row.Max.Y, s.lay.footY, "over the footer")
+				for _, l := range s.fault.lines {
+					assert.LessOrEqual(t, h.a.gfx.Text.Advance(l, s.fault.k), size.X-ui.Px(16, s.lay.k), "%q fits the window's width", l)
 				}
 			})
 		}
@@ -284,13 +284,13 @@ func TestTheJoinErrorGoesWhenTheAddressChanges(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.addr, "192.0.2.2:70000/"+joinKey)
 		h.press(ui.FrameInput{Enter: true})
-		require.NotEmpty(t, s.err)
+		require.NotEmpty(t, s.fault.text)
 		return h, s
 	}
 	t.Run("typing in the address clears it", func(t *testing.T) {
 		h, s := refused(t)
 		h.press(ui.FrameInput{Backspace: true})
-		assert.Empty(t, s.err)
+		assert.Empty(t, s.fault.text)
 		assert.Contains(t, h.log.String(), "duskfall: join error cleared\n")
 	})
 	t.Run("pasting another clears it", func(t *testing.T) {
@@ -301,13 +301,13 @@ func TestTheJoinErrorGoesWhenTheAddressChanges(t *testing.T) {
 			h.press(ui.FrameInput{})
 			return s.addr.Text() == aJoinCode
 		}, time.Second, time.Millisecond)
-		assert.Empty(t, s.err)
+		assert.Empty(t, s.fault.text)
 	})
 	t.Run("moving about the form, or typing a password, keeps it", func(t *testing.T) {
 		h, s := refused(t)
-		words := s.err
+		words := s.fault.text
 		h.press(ui.FrameInput{Down: true})
 		h.press(ui.FrameInput{Chars: []rune("owl")})
-		assert.Equal(t, words, s.err)
+		assert.Equal(t, words, s.fault.text)
 	})
 }

@@ -94,27 +94,44 @@ type rosterScene struct {
 	create *ui.Button // New character
 	leave  *ui.Button
 	form   *ui.Form
-	lines  [][]any // the form's widgets by screen line, for Up/Down
-	top    int     // the first row shown
-	loose  bool    // the wheel moved the rows: the view no longer follows the focus until it moves
-	shown  int     // how many rows fit
-	listY  int     // the first shown row's top
+	list   rosterList
+	note   rosterNote
+	said   rosterSaid
+	k      float64 // the UI scale of the layout
+	fits   [4]ui.Fitted
+	slots  string // "2 of 5 slots used"
+	full   string // slots, and what to do when there is no room
+	err    string // why the last Play or Delete was not sent
+}
 
-	noteText  string // the server's note, and after a death the fallen character's lockout counting down
+// rosterList is the rows as laid out: the form's widgets by screen line
+// (for Up/Down), the first row shown, how many fit and where they start.
+type rosterList struct {
+	lines [][]any
+	top   int  // the first row shown
+	loose bool // the wheel moved the rows: the view no longer follows the focus until it moves
+	shown int  // how many rows fit
+	y     int  // the first shown row's top
+}
+
+// rosterNote is the server's note, and after a death the fallen
+// character's lockout counting down, wrapped to the window.
+type rosterNote struct {
+	text      string
 	fallen    wire.CharacterEntry
-	hasFallen bool   // the roster tells of a death: the note counts fallen's lockout down
-	fallSecs  int    // the seconds the note's count shows
-	said      string // the note and the focused row as last written for window tests
-	saidSel   string
-	noteLines []string
-	noteScale float64 // the note's scale before the UI scale: large, or small when it runs to more lines
-	noteK     float64 // the UI scale and width the note was wrapped at
-	noteW     int
-	k         float64 // the UI scale of the layout
-	fits      [4]ui.Fitted
-	slots     string // "2 of 5 slots used"
-	full      string // slots, and what to do when there is no room
-	err       string // why the last Play or Delete was not sent
+	hasFallen bool // the roster tells of a death: the note counts fallen's lockout down
+	secs      int  // the seconds the note's count shows
+	lines     []string
+	scale     float64 // the note's scale before the UI scale: large, or small when it runs to more lines
+	k         float64 // the UI scale and width the note was wrapped at
+	w         int
+}
+
+// rosterSaid is the note and the focused row as last written for window
+// tests.
+type rosterSaid struct {
+	note string
+	sel  string
 }
 
 func newRosterScene(win *window, mv moves, sess session, now func() time.Time, first bool, logw io.Writer) *rosterScene {
@@ -156,12 +173,12 @@ func (s *rosterScene) Update() error {
 		return nil
 	}
 	if in.Wheel != 0 || in.PageUp || in.PageDown {
-		s.top, s.loose = ui.ScrollTop(s.top, len(s.rows), s.shown, -1, in), true
+		s.list.top, s.list.loose = ui.ScrollTop(s.list.top, len(s.rows), s.list.shown, -1, in), true
 	}
 	before := s.form.Focused()
 	s.press(s.navigate(in))
 	if s.form.Focused() != before {
-		s.loose = false // the view follows the focus again
+		s.list.loose = false // the view follows the focus again
 	}
 	s.layout() // the focus may have moved to a row out of view
 	s.countDown()
@@ -202,12 +219,12 @@ func (s *rosterScene) refresh() {
 	s.byID = byID
 	s.slots = fmt.Sprintf("%d of %d slots used", len(v.Characters), v.Slots)
 	s.full = s.slots + ": delete a character to make room for another"
-	s.fallen, s.hasFallen = v.Fallen()
-	s.fallSecs = -1
-	s.noteText = v.Note
-	s.noteK = 0 // wrapped again for the window
+	s.note.fallen, s.note.hasFallen = v.Fallen()
+	s.note.secs = -1
+	s.note.text = v.Note
+	s.note.k = 0 // wrapped again for the window
 	var want any
-	if r := byID[s.fallen.ID]; s.hasFallen && r != nil {
+	if r := byID[s.note.fallen.ID]; s.note.hasFallen && r != nil {
 		want = r.play // after a death, Enter plays the character that fell
 	}
 	s.rebuild(want)
@@ -241,21 +258,21 @@ func (s *rosterScene) rebuild(want any) {
 	if s.form != nil {
 		keep = s.form.Focused()
 	}
-	s.lines = s.lines[:0]
+	s.list.lines = s.list.lines[:0]
 	var order []any
 	for _, r := range s.rows {
 		line := []any{r.play, r.del}
 		if r == s.asking {
 			line = []any{r.sure, r.keep}
 		}
-		s.lines = append(s.lines, line)
+		s.list.lines = append(s.list.lines, line)
 		order = append(order, line...)
 	}
 	if s.room() {
-		s.lines = append(s.lines, []any{s.create})
+		s.list.lines = append(s.list.lines, []any{s.create})
 		order = append(order, s.create)
 	}
-	s.lines = append(s.lines, []any{s.leave})
+	s.list.lines = append(s.list.lines, []any{s.leave})
 	order = append(order, s.leave)
 	s.form = ui.NewForm(order...)
 	for _, w := range []any{want, keep} {
@@ -292,16 +309,16 @@ func (s *rosterScene) navigate(in *ui.FrameInput) *ui.Button {
 // moveLine moves the focus step lines up or down, wrapping.
 func (s *rosterScene) moveLine(step int) {
 	line, col := s.focusLine()
-	n := len(s.lines)
+	n := len(s.list.lines)
 	line = (line + step + n) % n
-	w := s.lines[line][min(col, len(s.lines[line])-1)]
+	w := s.list.lines[line][min(col, len(s.list.lines[line])-1)]
 	s.form.Focus = slices.Index(s.form.Order, w)
 }
 
 // focusLine is the line and column of the focused widget.
 func (s *rosterScene) focusLine() (int, int) {
 	f := s.form.Focused()
-	for i, l := range s.lines {
+	for i, l := range s.list.lines {
 		if j := slices.Index(l, f); j >= 0 {
 			return i, j
 		}
@@ -369,11 +386,11 @@ func (s *rosterScene) keepAsked() {
 // (client.RosterView.LockoutLeft).
 func (s *rosterScene) countDown() {
 	now := s.now()
-	if s.hasFallen {
-		if secs := lockSeconds(s.view.LockoutLeft(&s.fallen, now)); secs != s.fallSecs {
-			s.fallSecs = secs
-			s.noteText = joinSentences(s.view.Note, lockoutWords(s.fallen.Name, secs))
-			s.noteK = 0 // wrapped again
+	if s.note.hasFallen {
+		if secs := lockSeconds(s.view.LockoutLeft(&s.note.fallen, now)); secs != s.note.secs {
+			s.note.secs = secs
+			s.note.text = joinSentences(s.view.Note, lockoutWords(s.note.fallen.Name, secs))
+			s.note.k = 0 // wrapped again
 			s.wrapNote()
 		}
 	}
@@ -398,16 +415,16 @@ func (s *rosterScene) countDown() {
 // large text when it fits one line.
 func (s *rosterScene) wrapNote() {
 	k := ui.UiScale(s.win.w, s.win.h)
-	if s.noteK == k && s.noteW == s.win.w {
+	if s.note.k == k && s.note.w == s.win.w {
 		return
 	}
-	s.noteK, s.noteW = k, s.win.w
+	s.note.k, s.note.w = k, s.win.w
 	w := min(s.win.w, ui.Px(rosterRowMaxW+80, k))
-	s.noteScale = ui.TextScale
-	s.noteLines = ui.WrapFor(s.noteText, w, s.noteScale*k)
-	if len(s.noteLines) > 1 {
-		s.noteScale = 1
-		s.noteLines = ui.WrapFor(s.noteText, w, s.noteScale*k)
+	s.note.scale = ui.TextScale
+	s.note.lines = ui.WrapFor(s.note.text, w, s.note.scale*k)
+	if len(s.note.lines) > 1 {
+		s.note.scale = 1
+		s.note.lines = ui.WrapFor(s.note.text, w, s.note.scale*k)
 	}
 }
 
@@ -425,16 +442,16 @@ func (s *rosterScene) sayNote() {
 	if s.logw == nil || s.pending {
 		return
 	}
-	if s.noteText != s.said {
-		s.said = s.noteText
-		fmt.Fprintf(s.logw, "duskfall: roster note %q\n", s.noteText)
+	if s.note.text != s.said.note {
+		s.said.note = s.note.text
+		fmt.Fprintf(s.logw, "duskfall: roster note %q\n", s.note.text)
 	}
 	sel := ""
 	if i := s.selected(); i >= 0 {
 		sel = s.rows[i].entry.Name
 	}
-	if sel != s.saidSel {
-		s.saidSel = sel
+	if sel != s.said.sel {
+		s.said.sel = sel
 		fmt.Fprintf(s.logw, "duskfall: roster focus %q\n", sel)
 	}
 }
@@ -455,14 +472,14 @@ func (s *rosterScene) title() float64 {
 }
 
 func (s *rosterScene) listTop() int {
-	if len(s.noteLines) == 0 {
+	if len(s.note.lines) == 0 {
 		return s.noteY() + ui.Px(16, s.k)
 	}
 	return s.noteY() + s.noteHeight() + ui.Px(20, s.k)
 }
 
 func (s *rosterScene) noteHeight() int {
-	return len(s.noteLines) * (int(ui.GlyphH*s.noteScale*s.k) + 4)
+	return len(s.note.lines) * (int(ui.GlyphH*s.note.scale*s.k) + 4)
 }
 
 func (s *rosterScene) rowWidth() int { return min(s.win.w-ui.Px(24, s.k), ui.Px(rosterRowMaxW, s.k)) }
@@ -487,26 +504,26 @@ func (s *rosterScene) layout() {
 	rowH, btnH, btnW := ui.Px(rosterRowH, k), ui.Px(rosterBtnH, k), ui.Px(rosterBtnW, k)
 	pitch := rowH + ui.Px(rosterRowGap, k)
 	top := s.listTop() + lh // room for "more above"
-	s.shown = max(1, (listBottom-top+ui.Px(rosterRowGap, k))/pitch)
+	s.list.shown = max(1, (listBottom-top+ui.Px(rosterRowGap, k))/pitch)
 	if len(s.rows) <= max(1, (listBottom-s.listTop()+ui.Px(rosterRowGap, k))/pitch) {
 		top = s.listTop() // all fit: no words above or below
-		s.shown = len(s.rows)
+		s.list.shown = len(s.rows)
 	}
-	s.listY = top
+	s.list.y = top
 	sel := s.selected()
-	if s.loose {
+	if s.list.loose {
 		sel = -1
 	}
-	s.top = ui.ScrollTop(s.top, len(s.rows), s.shown, sel, nil)
+	s.list.top = ui.ScrollTop(s.list.top, len(s.rows), s.list.shown, sel, nil)
 	rowW := s.rowWidth()
 	x0 := (w - rowW) / 2
 	for i, r := range s.rows {
-		if i < s.top || i >= s.top+s.shown {
+		if i < s.list.top || i >= s.list.top+s.list.shown {
 			r.rect, r.play.Rect, r.del.Rect, r.sure.Rect, r.keep.Rect = image.Rectangle{}, image.Rectangle{},
 				image.Rectangle{}, image.Rectangle{}, image.Rectangle{}
 			continue
 		}
-		y := top + (i-s.top)*pitch
+		y := top + (i-s.list.top)*pitch
 		r.rect = image.Rect(x0, y, x0+rowW, y+rowH)
 		by := y + (rowH-btnH)/2
 		dx := x0 + rowW - ui.Px(10, k) - btnW
@@ -576,7 +593,7 @@ func (s *rosterScene) Draw(screen *ebiten.Image) {
 	k := s.k
 	cx := s.win.w / 2
 	rowW := s.rowWidth()
-	died := s.view.Cause == wire.CauseDied && len(s.noteLines) > 0
+	died := s.view.Cause == wire.CauseDied && len(s.note.lines) > 0
 	if died {
 		band := ui.CentredRect(s.win.w, s.noteY()-ui.Px(8, k), rowW, s.noteHeight()+ui.Px(12, k))
 		ui.Frame(screen, g.Shapes, band, colDeathBand, colDeathEdge)
@@ -596,7 +613,7 @@ func (s *rosterScene) Draw(screen *ebiten.Image) {
 	g.Shapes.Flush(screen)
 
 	g.Text.Draw(screen, "Choose a character", cx, s.titleY(), s.title(), ui.AlignCenter, ui.ColTitle)
-	if len(s.noteLines) > 0 {
+	if len(s.note.lines) > 0 {
 		c := ui.ColText
 		switch s.view.Cause {
 		case wire.CauseDied:
@@ -604,16 +621,16 @@ func (s *rosterScene) Draw(screen *ebiten.Image) {
 		case wire.CauseRefused:
 			c = ui.ColError
 		}
-		g.Text.DrawLines(screen, s.noteLines, cx, s.noteY(), s.noteScale*k, c)
+		g.Text.DrawLines(screen, s.note.lines, cx, s.noteY(), s.note.scale*k, c)
 	}
 	for _, r := range s.rows {
 		s.drawRowText(screen, g, r)
 	}
-	if s.top > 0 {
-		g.Text.Draw(screen, "more above (Up)", cx, s.listY-int(ui.GlyphH*k)-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
+	if s.list.top > 0 {
+		g.Text.Draw(screen, "more above (Up)", cx, s.list.y-int(ui.GlyphH*k)-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
 	}
-	if s.top+s.shown < len(s.rows) {
-		g.Text.Draw(screen, "more below (Down)", cx, s.listY+s.shown*(ui.Px(rosterRowH, k)+ui.Px(rosterRowGap, k)), k, ui.AlignCenter, ui.ColDim)
+	if s.list.top+s.list.shown < len(s.rows) {
+		g.Text.Draw(screen, "more below (Down)", cx, s.list.y+s.list.shown*(ui.Px(rosterRowH, k)+ui.Px(rosterRowGap, k)), k, ui.AlignCenter, ui.ColDim)
 	}
 	if msg, c := s.status(); msg != "" {
 		g.Text.Draw(screen, s.fits[0].Get(&g.Graphics, msg, s.win.w-ui.Px(16, k), k), cx, s.statusY(), k, ui.AlignCenter, c)

@@ -198,7 +198,7 @@ func TestRosterScene(t *testing.T) {
 		h.press(ui.FrameInput{})
 		h.press(ui.FrameInput{})
 		s := sceneOf[*rosterScene](t, h)
-		note := func() string { return strings.Join(s.noteLines, " ") }
+		note := func() string { return strings.Join(s.note.lines, " ") }
 		assert.Equal(t, "Bo fell in the Proving Grounds. The dungeons open to Bo again in 10 seconds.", note())
 		require.Equal(t, 1, s.selected(), "the focus is on the character that fell, not the first row")
 
@@ -230,18 +230,18 @@ func TestTheRosterScrollsByTheWheel(t *testing.T) {
 	defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 	h.a.Layout(MinWindowWidth, MinWindowHeight)
 	h.press(ui.FrameInput{})
-	require.Less(t, s.shown, 8, "not every row fits at 640×400")
-	require.Zero(t, s.top)
+	require.Less(t, s.list.shown, 8, "not every row fits at 640×400")
+	require.Zero(t, s.list.top)
 	h.press(ui.FrameInput{Wheel: -1})
-	assert.Equal(t, min(2, 8-s.shown), s.top, "a notch down moves two rows, though the focus is on the first")
+	assert.Equal(t, min(2, 8-s.list.shown), s.list.top, "a notch down moves two rows, though the focus is on the first")
 	h.press(ui.FrameInput{Wheel: -40})
-	assert.Equal(t, 8-s.shown, s.top, "many notches stop at the end")
+	assert.Equal(t, 8-s.list.shown, s.list.top, "many notches stop at the end")
 	h.press(ui.FrameInput{PageUp: true})
-	assert.Equal(t, max(0, 8-s.shown-max(1, s.shown-1)), s.top, "Page Up goes a page back")
+	assert.Equal(t, max(0, 8-s.list.shown-max(1, s.list.shown-1)), s.list.top, "Page Up goes a page back")
 	h.press(ui.FrameInput{Down: true})
 	sel := s.selected()
 	require.GreaterOrEqual(t, sel, 0)
-	assert.True(t, sel >= s.top && sel < s.top+s.shown, "the focused row %d is in view again (rows %d to %d)", sel, s.top, s.top+s.shown-1)
+	assert.True(t, sel >= s.list.top && sel < s.list.top+s.list.shown, "the focused row %d is in view again (rows %d to %d)", sel, s.list.top, s.list.top+s.list.shown-1)
 }
 
 // A click on a row's Play plays that row's character however long the

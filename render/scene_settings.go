@@ -40,9 +40,15 @@ type settingsPanel struct {
 	blink    int
 	lastName string
 
-	// The list scrolls when the window is too short for every row: top is
-	// the first row shown and shown how many are; loose says the wheel moved
-	// the view, which then stays where it was put until the choice moves.
+	list settingsList
+	size windowAsk
+}
+
+// settingsList is the rows as shown. The list scrolls when the window is
+// too short for every row: top is the first row shown and shown how many
+// are; loose says the wheel moved the view, which then stays where it was
+// put until the choice moves.
+type settingsList struct {
 	top, shown int
 	loose      bool
 	told       [2]int // the rows the log last said were shown, first and count
@@ -50,15 +56,17 @@ type settingsPanel struct {
 	signFor    [2]int
 	moreFit    ui.Fitted
 	view       image.Rectangle // the rows shown, as wide as a row
+}
 
-	// The Window size row shows the window's real size, which the player
-	// may have changed by dragging its edge: sized is the size it was
-	// last told for, asked the size a step asked for and asking how many
-	// frames more the step goes from that size, not the real one, while
-	// the window has not taken it yet.
+// windowAsk is what the Window size row shows: the window's real size,
+// which the player may have changed by dragging its edge. sized is the
+// size it was last told for, asked the size a step asked for and asking
+// how many frames more the step goes from that size, not the real one,
+// while the window has not taken it yet.
+type windowAsk struct {
 	sized, asked image.Point
 	asking       int
-	sizeWords    cachedWords
+	words        cachedWords
 }
 
 // cachedWords are words made again only when what they say changes: the
@@ -180,65 +188,65 @@ func (p *settingsPanel) layout() {
 	viewTop, viewBottom := ui.Px(settingsViewY, k), p.win.h-ui.Px(settingsFootH, k)
 	top := max(viewTop, p.win.h/2-n*rowH/2)
 	width := min(ui.Px(settingRowW, k), p.win.w-ui.Px(16, k))
-	from := p.top
-	p.top, p.shown = 0, n
+	from := p.list.top
+	p.list.top, p.list.shown = 0, n
 	if top+n*rowH > viewBottom {
 		viewBottom -= int(ui.GlyphH*k) + ui.Px(4, k) // the line saying which rows are shown
 		top = viewTop
-		p.shown = max(1, (viewBottom-viewTop)/rowH)
+		p.list.shown = max(1, (viewBottom-viewTop)/rowH)
 		sel := p.sel
-		if p.loose {
+		if p.list.loose {
 			sel = -1
 		}
-		p.top = ui.ScrollTop(from, n, p.shown, sel, nil)
+		p.list.top = ui.ScrollTop(from, n, p.list.shown, sel, nil)
 		width = min(width, p.win.w-2*ui.Px(settingsBarGap+settingsBarW+8, k)) // room for the bar
 	}
 	for i := range p.rows {
-		p.rects[i] = ui.CentredRect(p.win.w, top+(i-p.top)*rowH, width, rowH-ui.Px(4, k))
+		p.rects[i] = ui.CentredRect(p.win.w, top+(i-p.list.top)*rowH, width, rowH-ui.Px(4, k))
 	}
-	p.view = image.Rect(p.rects[0].Min.X, top, p.rects[0].Max.X, top+p.shown*rowH)
+	p.list.view = image.Rect(p.rects[0].Min.X, top, p.rects[0].Max.X, top+p.list.shown*rowH)
 	p.name.Rect = p.rects[0]
 }
 
 // scrolls says whether the list is longer than its view.
-func (p *settingsPanel) scrolls() bool { return p.shown < len(p.rows) }
+func (p *settingsPanel) scrolls() bool { return p.list.shown < len(p.rows) }
 
 // inView says whether row i is among the rows shown.
-func (p *settingsPanel) inView(i int) bool { return i >= p.top && i < p.top+p.shown }
+func (p *settingsPanel) inView(i int) bool { return i >= p.list.top && i < p.list.top+p.list.shown }
 
 // scroll moves the view by this frame's wheel notches and Page Up or Down.
 func (p *settingsPanel) scroll(in *ui.FrameInput) {
 	if in.Wheel == 0 && !in.PageUp && !in.PageDown {
 		return
 	}
-	p.top, p.loose = ui.ScrollTop(p.top, len(p.rows), p.shown, -1, in), true
+	p.list.top, p.list.loose = ui.ScrollTop(p.list.top, len(p.rows), p.list.shown, -1, in), true
 }
 
 // tellRows says in the log which rows are shown when that changes:
 // window tests follow the scrolling.
 func (p *settingsPanel) tellRows() {
-	if now := [2]int{p.top, p.shown}; now != p.told {
-		p.told = now
-		fmt.Fprintf(p.logw, "duskfall: settings rows %d-%d of %d shown\n", p.top+1, p.top+p.shown, len(p.rows))
+	if now := [2]int{p.list.top, p.list.shown}; now != p.list.told {
+		p.list.told = now
+		fmt.Fprintf(p.logw, "duskfall: settings rows %d-%d of %d shown\n", p.list.top+1, p.list.top+p.list.shown, len(p.rows))
 	}
 }
 
 // sign is the line under a list with rows hidden: which rows are shown
 // and which way the rest are, made again only when the view moves.
 func (p *settingsPanel) sign() string {
-	if now := [2]int{p.top, p.shown}; now != p.signFor || p.more == "" {
-		p.signFor = now
-		n, first, last := len(p.rows), p.top+1, p.top+p.shown
+	if now := [2]int{p.list.top, p.list.shown}; now != p.list.signFor || p.list.more == "" {
+		p.list.signFor = now
+		n, first, last := len(p.rows), p.list.top+1, p.list.top+p.list.shown
 		switch {
 		case first == 1:
-			p.more = fmt.Sprintf("rows %d-%d of %d, more below: the wheel or Page Down scrolls", first, last, n)
+			p.list.more = fmt.Sprintf("rows %d-%d of %d, more below: the wheel or Page Down scrolls", first, last, n)
 		case last == n:
-			p.more = fmt.Sprintf("rows %d-%d of %d, more above: the wheel or Page Up scrolls", first, last, n)
+			p.list.more = fmt.Sprintf("rows %d-%d of %d, more above: the wheel or Page Up scrolls", first, last, n)
 		default:
-			p.more = fmt.Sprintf("rows %d-%d of %d, more above and below: the wheel scrolls", first, last, n)
+			p.list.more = fmt.Sprintf("rows %d-%d of %d, more above and below: the wheel scrolls", first, last, n)
 		}
 	}
-	return p.more
+	return p.list.more
 }
 
 // update runs a frame; true means the player left the panel.
@@ -280,11 +288,11 @@ func (p *settingsPanel) update(in *ui.FrameInput) (left bool) {
 		return true
 	case in.MenuUp():
 		p.commitName()
-		p.sel, p.loose = (p.sel+len(p.rows)-1)%len(p.rows), false
+		p.sel, p.list.loose = (p.sel+len(p.rows)-1)%len(p.rows), false
 		p.layout()
 	case in.MenuDown():
 		p.commitName()
-		p.sel, p.loose = (p.sel+1)%len(p.rows), false
+		p.sel, p.list.loose = (p.sel+1)%len(p.rows), false
 		p.layout()
 	case in.Left && p.sel != 0:
 		return p.press(-1)
@@ -428,7 +436,7 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *world.Graphics) {
 	if p.scrolls() {
 		p.drawScrollBar(dst, g, k)
 	}
-	g.Text.Draw(dst, "Settings", p.win.w/2, max(ui.Px(settingsTitleY, k), p.view.Min.Y-ui.Px(60, k)), 3*k, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(dst, "Settings", p.win.w/2, max(ui.Px(settingsTitleY, k), p.list.view.Min.Y-ui.Px(60, k)), 3*k, ui.AlignCenter, ui.ColTitle)
 	for i, row := range p.rows {
 		if !p.inView(i) {
 			continue
@@ -457,7 +465,7 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *world.Graphics) {
 		}
 	}
 	if p.scrolls() {
-		g.Text.Draw(dst, p.moreFit.Get(&g.Graphics, p.sign(), p.win.w-ui.Px(16, k), k), p.win.w/2, p.view.Max.Y+ui.Px(2, k), k, ui.AlignCenter, ui.ColDim)
+		g.Text.Draw(dst, p.list.moreFit.Get(&g.Graphics, p.sign(), p.win.w-ui.Px(16, k), k), p.win.w/2, p.list.view.Max.Y+ui.Px(2, k), k, ui.AlignCenter, ui.ColDim)
 	}
 	if note := p.note(g, p.win.w-ui.Px(24, k), k); note != "" {
 		g.Text.Draw(dst, note, p.win.w/2, p.win.h-ui.Px(settingsNoteY, k), k, ui.AlignCenter, ui.ColText)
@@ -476,8 +484,8 @@ func (p *settingsPanel) drawScrollBar(dst *ebiten.Image, g *world.Graphics, k fl
 	track := p.scrollTrack(k)
 	g.Boxes.Add("scroll bar", track)
 	n := len(p.rows)
-	th := max(ui.Px(12, k), track.Dy()*p.shown/n)
-	ty := track.Min.Y + (track.Dy()-th)*p.top/max(1, n-p.shown)
+	th := max(ui.Px(12, k), track.Dy()*p.list.shown/n)
+	ty := track.Min.Y + (track.Dy()-th)*p.list.top/max(1, n-p.list.shown)
 	g.Shapes.Rect(dst, float32(track.Min.X), float32(track.Min.Y), float32(track.Dx()), float32(track.Dy()), hud.ColXPTrack)
 	g.Shapes.Rect(dst, float32(track.Min.X), float32(ty), float32(track.Dx()), float32(th), ui.ColBorderOn)
 	g.Shapes.Flush(dst)
@@ -486,8 +494,8 @@ func (p *settingsPanel) drawScrollBar(dst *ebiten.Image, g *world.Graphics, k fl
 // scrollTrack is the scroll bar's track: beside the rows, as tall as the
 // view.
 func (p *settingsPanel) scrollTrack(k float64) image.Rectangle {
-	x := p.view.Max.X + ui.Px(settingsBarGap, k)
-	return image.Rect(x, p.view.Min.Y, x+ui.Px(settingsBarW, k), p.view.Max.Y-ui.Px(4, k))
+	x := p.list.view.Max.X + ui.Px(settingsBarGap, k)
+	return image.Rect(x, p.list.view.Min.Y, x+ui.Px(settingsBarW, k), p.list.view.Max.Y-ui.Px(4, k))
 }
 
 // LabelUIScale is the row choosing the UI scale.
@@ -545,7 +553,7 @@ func SettingsRowCenter(label string, first, w, h int) (image.Point, bool) {
 	a := &app{}
 	a.w, a.h = w, h
 	p := a.settingsPanel()
-	p.top, p.loose = first-1, true
+	p.list.top, p.list.loose = first-1, true
 	p.layout()
 	for i, r := range p.rows {
 		if r.label == label && p.inView(i) {

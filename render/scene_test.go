@@ -288,20 +288,20 @@ func TestJoinScene(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.addr, "nowhere")
 		h.press(ui.FrameInput{Enter: true})
-		assert.Contains(t, s.err, "has no port: write the host, a colon and the port")
+		assert.Contains(t, s.fault.text, "has no port: write the host, a colon and the port")
 		assert.Empty(t, h.net.dials)
 		sceneOf[*joinScene](t, h)
 	})
 	t.Run("an error has its own place under the buttons, clear of the title and the fields", func(t *testing.T) {
 		h, s := openJoin(t)
-		s.err = ui.Capitalize("nothing is listening on port 1 at 127.0.0.1:1: check the port number, and that your friend's game is hosted (Host and play) or the server is running")
+		s.fault.text = ui.Capitalize("nothing is listening on port 1 at 127.0.0.1:1: check the port number, and that your friend's game is hosted (Host and play) or the server is running")
 		h.press(ui.FrameInput{})
 		s.layout()
-		require.NotEmpty(t, s.errLines)
-		assert.GreaterOrEqual(t, s.errY, s.back.Rect.Max.Y, "under the buttons")
-		bottom := s.errY + len(s.errLines)*(ui.GlyphH*ui.TextScale+4)
-		assert.LessOrEqual(t, bottom, s.listY, "the list of games starts below it")
-		for _, b := range s.games {
+		require.NotEmpty(t, s.fault.lines)
+		assert.GreaterOrEqual(t, s.fault.y, s.back.Rect.Max.Y, "under the buttons")
+		bottom := s.fault.y + len(s.fault.lines)*(ui.GlyphH*ui.TextScale+4)
+		assert.LessOrEqual(t, bottom, s.list.y, "the list of games starts below it")
+		for _, b := range s.list.buttons {
 			assert.GreaterOrEqual(t, b.Rect.Min.Y, bottom)
 		}
 	})
@@ -309,14 +309,14 @@ func TestJoinScene(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.addr, "example.org:70000")
 		h.press(ui.FrameInput{Enter: true})
-		assert.Contains(t, s.err, "port")
+		assert.Contains(t, s.fault.text, "port")
 		assert.Empty(t, h.net.dials)
 	})
 	t.Run("a name with a leading space is refused", func(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.name, " Ada")
 		h.press(ui.FrameInput{Enter: true})
-		assert.Contains(t, s.err, "name")
+		assert.Contains(t, s.fault.text, "name")
 		assert.Empty(t, h.net.dials)
 	})
 	t.Run("connect dials and remembers the name, and the address once the server answered", func(t *testing.T) {
@@ -345,7 +345,7 @@ func TestJoinScene(t *testing.T) {
 		typeInto(h, s.addr, "unreachable.invalid:7777")
 		h.press(ui.FrameInput{Enter: true})
 		j := sceneOf[*joinScene](t, h)
-		assert.Equal(t, "Cannot reach unreachable.invalid:7777: no such host", j.err)
+		assert.Equal(t, "Cannot reach unreachable.invalid:7777: no such host", j.fault.text)
 		assert.Equal(t, "unreachable.invalid:7777", j.addr.Text(), "there to correct")
 		saved, _, err := ui.LoadSettings(h.path)
 		require.NoError(t, err)
@@ -360,7 +360,7 @@ func TestJoinScene(t *testing.T) {
 		h.net.sessions[0].reject(t, "the server is full")
 		h.press(ui.FrameInput{})
 		j := sceneOf[*joinScene](t, h)
-		assert.Equal(t, "The server refused the connection: the server is full", j.err)
+		assert.Equal(t, "The server refused the connection: the server is full", j.fault.text)
 		assert.Equal(t, "10.0.0.9:7777", j.addr.Text())
 	})
 	t.Run("a recent server fills the address", func(t *testing.T) {
@@ -370,9 +370,9 @@ func TestJoinScene(t *testing.T) {
 		h.a.toJoin()
 		h.a.scenes.apply()
 		s := sceneOf[*joinScene](t, h)
-		require.Len(t, s.games, 2)
-		assert.Equal(t, []string{"10.0.0.3:7777", "10.0.0.2:7777"}, s.gameAddr, "newest first")
-		c := s.games[1].Rect.Min.Add(image.Pt(2, 2))
+		require.Len(t, s.list.buttons, 2)
+		assert.Equal(t, []string{"10.0.0.3:7777", "10.0.0.2:7777"}, s.list.addr, "newest first")
+		c := s.list.buttons[1].Rect.Min.Add(image.Pt(2, 2))
 		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
 		assert.Equal(t, "10.0.0.2:7777", s.addr.Text())
 	})
@@ -387,11 +387,11 @@ func TestJoinScene(t *testing.T) {
 		s := sceneOf[*joinScene](t, h)
 		require.Eventually(t, func() bool {
 			h.press(ui.FrameInput{})
-			return len(s.games) == 2
+			return len(s.list.buttons) == 2
 		}, 3*time.Second, time.Millisecond)
-		assert.Equal(t, []string{"127.0.0.1:7000", "10.0.0.2:7777"}, s.gameAddr)
-		assert.Equal(t, "Bo's game   127.0.0.1:7000   (2 of 32 playing)", s.games[0].Label)
-		c := s.games[0].Rect.Min.Add(image.Pt(2, 2))
+		assert.Equal(t, []string{"127.0.0.1:7000", "10.0.0.2:7777"}, s.list.addr)
+		assert.Equal(t, "Bo's game   127.0.0.1:7000   (2 of 32 playing)", s.list.buttons[0].Label)
+		c := s.list.buttons[0].Rect.Min.Add(image.Pt(2, 2))
 		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
 		assert.Equal(t, "127.0.0.1:7000", s.addr.Text())
 	})
@@ -571,21 +571,21 @@ func TestSettingsScene(t *testing.T) {
 	})
 	t.Run("at 1280×720 the rows do not all fit: the wheel scrolls them and the log says which are shown", func(t *testing.T) {
 		h, p := open(t)
-		require.True(t, p.scrolls(), "%d rows, %d shown", len(p.rows), p.shown)
+		require.True(t, p.scrolls(), "%d rows, %d shown", len(p.rows), p.list.shown)
 		n := len(p.rows)
-		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows 1-%d of %d shown\n", p.shown, n))
+		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows 1-%d of %d shown\n", p.list.shown, n))
 		assert.Contains(t, p.sign(), "more below")
 		h.press(ui.FrameInput{Wheel: -1})
-		assert.Equal(t, 2, p.top, "a notch down moves two rows")
+		assert.Equal(t, 2, p.list.top, "a notch down moves two rows")
 		assert.Contains(t, p.sign(), "more above and below")
 		h.press(ui.FrameInput{Wheel: -10})
-		assert.Equal(t, n-p.shown, p.top, "never past the end")
-		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows %d-%d of %d shown\n", n-p.shown+1, n, n))
+		assert.Equal(t, n-p.list.shown, p.list.top, "never past the end")
+		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows %d-%d of %d shown\n", n-p.list.shown+1, n, n))
 		assert.Contains(t, p.sign(), "more above:")
 		assert.True(t, p.inView(p.back), "Back shows at the end")
 		assert.False(t, p.inView(0), "the name's row is scrolled out")
 		h.press(ui.FrameInput{Wheel: -1})
-		assert.Equal(t, 1, strings.Count(h.log.String(), fmt.Sprintf("rows %d-%d of", n-p.shown+1, n)), "one line per change, not per frame")
+		assert.Equal(t, 1, strings.Count(h.log.String(), fmt.Sprintf("rows %d-%d of", n-p.list.shown+1, n)), "one line per change, not per frame")
 	})
 	t.Run("a click lands on the row drawn under the pointer, not a row scrolled out", func(t *testing.T) {
 		h, p := open(t)
@@ -605,7 +605,7 @@ func TestSettingsScene(t *testing.T) {
 		h.press(ui.FrameInput{Wheel: -10})
 		require.False(t, p.inView(p.sel))
 		h.press(ui.FrameInput{Down: true})
-		assert.True(t, p.inView(p.sel), "row %d shown in %d-%d", p.sel, p.top, p.top+p.shown-1)
+		assert.True(t, p.inView(p.sel), "row %d shown in %d-%d", p.sel, p.list.top, p.list.top+p.list.shown-1)
 		h.press(ui.FrameInput{Up: true})
 		h.press(ui.FrameInput{Up: true}) // wraps round to Back
 		assert.Equal(t, p.back, p.sel)
@@ -618,15 +618,15 @@ func TestSettingsScene(t *testing.T) {
 		h.press(ui.FrameInput{})
 		assert.False(t, p.scrolls())
 		h.press(ui.FrameInput{Wheel: -3})
-		assert.Zero(t, p.top)
+		assert.Zero(t, p.list.top)
 	})
 	t.Run("SettingsRowCenter finds a row where the panel draws it", func(t *testing.T) {
 		h, p := open(t)
 		h.press(ui.FrameInput{Wheel: -10})
-		pt, ok := SettingsRowCenter("Use bag slot 8", p.top+1, h.a.w, h.a.h)
+		pt, ok := SettingsRowCenter("Use bag slot 8", p.list.top+1, h.a.w, h.a.h)
 		require.True(t, ok)
 		assert.True(t, pt.In(p.rects[p.back-1]))
-		_, ok = SettingsRowCenter("Name", p.top+1, h.a.w, h.a.h)
+		_, ok = SettingsRowCenter("Name", p.list.top+1, h.a.w, h.a.h)
 		assert.False(t, ok, "scrolled out")
 	})
 	t.Run("the name is typed in its row; an invalid one is not kept", func(t *testing.T) {
@@ -656,7 +656,7 @@ func TestMenusLayOutEachFrameWithoutAllocating(t *testing.T) {
 	g := h.a.gfx
 	menu := sceneOf[*menuScene](t, h)
 	join := h.a.joinScene()
-	join.err = "Nothing answers at nowhere.invalid: check the host's name or address, and that the game there is hosting"
+	join.fault.text = "Nothing answers at nowhere.invalid: check the host's name or address, and that the game there is hosting"
 	name := newNameScene(&h.a.window, h.a, func() {})
 	failed := h.a.failedScene("Not connected", "The server is full: 8 of 8 are playing. Try again when someone leaves.")
 	var line ui.Fitted
@@ -696,42 +696,42 @@ func TestJoinListScrollsInASmallWindow(t *testing.T) {
 	h.a.toJoin()
 	h.press(ui.FrameInput{})
 	s := sceneOf[*joinScene](t, h)
-	require.Len(t, s.games, 5)
-	require.Less(t, s.shown, 5, "not every game fits at 640×400")
+	require.Len(t, s.list.buttons, 5)
+	require.Less(t, s.list.shown, 5, "not every game fits at 640×400")
 	win := image.Rect(0, 0, MinWindowWidth, MinWindowHeight)
 	h.press(ui.FrameInput{Down: true}) // the password
 	h.press(ui.FrameInput{Down: true}) // Connect
 	h.press(ui.FrameInput{Down: true}) // Back
-	for i := range s.games {
+	for i := range s.list.buttons {
 		t.Run(fmt.Sprintf("game %d is in view when it has the focus, under the error", i+1), func(t *testing.T) {
 			h.press(ui.FrameInput{Down: true})
-			require.True(t, s.form.HasFocus(s.games[i]))
-			r := s.games[i].Rect
+			require.True(t, s.form.HasFocus(s.list.buttons[i]))
+			r := s.list.buttons[i].Rect
 			assert.False(t, r.Empty(), "shown")
 			assert.True(t, r.In(win), "%v inside the window", r)
-			assert.GreaterOrEqual(t, r.Min.Y, s.listY, "under the list's heading")
-			assert.Less(t, r.Max.Y, s.footY, "over the footer")
+			assert.GreaterOrEqual(t, r.Min.Y, s.list.y, "under the list's heading")
+			assert.Less(t, r.Max.Y, s.lay.footY, "over the footer")
 			shown := 0
-			for _, g := range s.games {
+			for _, g := range s.list.buttons {
 				if !g.Rect.Empty() {
 					shown++
 				}
 			}
-			assert.Equal(t, s.shown, shown, "the rest are hidden")
+			assert.Equal(t, s.list.shown, shown, "the rest are hidden")
 		})
 	}
 	t.Run("the wheel scrolls the games while the focus is on a field", func(t *testing.T) {
 		s.form.Focus = focusAddr
 		h.press(ui.FrameInput{Wheel: 10})
-		require.Zero(t, s.top, "at the top")
+		require.Zero(t, s.list.top, "at the top")
 		h.press(ui.FrameInput{Wheel: -1})
-		assert.Equal(t, min(2, len(s.games)-s.shown), s.top, "a notch down moves two rows")
-		down := s.top
+		assert.Equal(t, min(2, len(s.list.buttons)-s.list.shown), s.list.top, "a notch down moves two rows")
+		down := s.list.top
 		h.press(ui.FrameInput{PageUp: true})
-		assert.Equal(t, max(0, down-max(1, s.shown-1)), s.top, "Page Up goes a page back")
+		assert.Equal(t, max(0, down-max(1, s.list.shown-1)), s.list.top, "Page Up goes a page back")
 		h.press(ui.FrameInput{Wheel: -1})
 		h.press(ui.FrameInput{Down: true}) // the password: the view stays where the wheel left it
-		assert.Positive(t, s.top)
+		assert.Positive(t, s.list.top)
 	})
 }
 

@@ -66,7 +66,7 @@ func (p *settingsPanel) windowWords() string {
 	if s.Fullscreen {
 		full = 1
 	}
-	return p.sizeWords.get([4]float64{float64(p.win.w), float64(p.win.h), full, s.WindowScale}, func() string {
+	return p.size.words.get([4]float64{float64(p.win.w), float64(p.win.h), full, s.WindowScale}, func() string {
 		if s.Fullscreen {
 			return windowSizeWords(windowSizeAt(s.WindowScale)) + " when windowed"
 		}
@@ -87,8 +87,8 @@ func (p *settingsPanel) stepWindow(dir int) {
 	switch {
 	case s.Fullscreen:
 		from = windowSizeAt(s.WindowScale)
-	case p.asking > 0:
-		from = p.asked
+	case p.size.asking > 0:
+		from = p.size.asked
 	}
 	scale, ok := nextWindowScale(from, dir)
 	if !ok {
@@ -102,8 +102,8 @@ func (p *settingsPanel) stepWindow(dir int) {
 	p.said = ""
 	s.WindowScale = scale
 	applyWindow(*s, true)
-	p.asked, p.asking = windowSizeAt(scale), windowStepFrames
-	fmt.Fprintf(p.logw, "duskfall: settings asks for a %d×%d window\n", p.asked.X, p.asked.Y)
+	p.size.asked, p.size.asking = windowSizeAt(scale), windowStepFrames
+	fmt.Fprintf(p.logw, "duskfall: settings asks for a %d×%d window\n", p.size.asked.X, p.size.asked.Y)
 }
 
 // windowStepFrames is how long a step goes on from the size it asked for
@@ -115,14 +115,14 @@ const windowStepFrames = 30
 // shows.
 func (p *settingsPanel) tellSize() {
 	now := image.Pt(p.win.w, p.win.h)
-	if p.asking > 0 {
-		p.asking--
-		if now == p.asked {
-			p.asking = 0
+	if p.size.asking > 0 {
+		p.size.asking--
+		if now == p.size.asked {
+			p.size.asking = 0
 		}
 	}
-	if now != p.sized {
-		p.sized = now
+	if now != p.size.sized {
+		p.size.sized = now
 		fmt.Fprintf(p.logw, "duskfall: settings window size %d×%d\n", now.X, now.Y)
 	}
 }
