@@ -781,6 +781,10 @@ const (
 	LabelEndGame     = "End the game"
 )
 
+// BarSlotCenter is the centre of slot i of the item bar (the bag's from
+// 0, then the worn ones) in a w×h window, for tests that point at it.
+func BarSlotCenter(i, w, h int) image.Point { return hud.BarSlotCenter(i, w, h) }
+
 // PauseButtonCenter is the centre of a pause menu button in a w×h window,
 // in the hub or (inDungeon) in a dungeon, hosting (with the Players list,
 // and no friend in the game) or not, for tests that click it.
