@@ -21,6 +21,7 @@ import (
 	"duskfall/internal/waitgroup"
 	"duskfall/levels"
 	"duskfall/profile"
+	"duskfall/render/hud"
 	"duskfall/render/sound"
 	"duskfall/render/ui"
 	"duskfall/render/world"
@@ -104,16 +105,16 @@ type app struct {
 	now          func() time.Time // the sessions' clock: see starter
 	logw         io.Writer        // messages for the terminal: stderr
 
-	window // the scenes' size, input and graphics
-	col    ui.Collector
-	scenes sceneManager
-	sess   session
+	hud.Window // the scenes' size, input and graphics
+	col        ui.Collector
+	scenes     sceneManager
+	sess       session
 
 	// closing counts sessions still saying goodbye on their own goroutine.
 	closing sync.WaitGroup
 
 	typed typedJoin // the join under way from the join screen
-	clip  clipboard
+	clip  ui.Clipboard
 	lan   lanSearch // games on the local network, for the join screen
 
 	shot    screenshot     // DUSKFALL_SHOT
@@ -129,7 +130,7 @@ func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app
 	if opts.Content == nil {
 		return nil, errors.New("render: Options.Content is nil: the window plays the content it is given")
 	}
-	a := &app{opts: opts, start: st, now: st.now, logw: logw, window: window{w: ui.WindowWidth, h: ui.WindowHeight, in: &ui.FrameInput{}},
+	a := &app{opts: opts, start: st, now: st.now, logw: logw, Window: hud.Window{W: ui.WindowWidth, H: ui.WindowHeight, In: &ui.FrameInput{}},
 		settingsPath: settingsPath, sound: sound.Silence{}}
 	if a.now == nil {
 		a.now = time.Now
@@ -261,12 +262,12 @@ func (a *app) clientConfig() client.Config {
 
 // Update is ebiten's fixed 60 Hz tick.
 func (a *app) Update() error {
-	a.in = a.col.Collect()
-	if a.in.F11 {
+	a.In = a.col.Collect()
+	if a.In.F11 {
 		a.toggleFullscreen()
 	}
 	_, playing := a.scenes.current.(*playScene)
-	if !playing && (a.in.Click || a.in.MenuEnter()) {
+	if !playing && (a.In.Click || a.In.MenuEnter()) {
 		a.sound.Play(sound.SndClick, a.settings.EffectsLoudness())
 	}
 	err := a.scenes.update()
@@ -290,18 +291,18 @@ type frameHolder interface{ holdFrame() bool }
 // A scene holding its frame is not drawn: the screen keeps the last one.
 func (a *app) Draw(screen *ebiten.Image) {
 	glow := a.highQuality()
-	if a.gfx == nil {
-		a.gfx = &world.Graphics{Graphics: ui.Graphics{Text: ui.NewTextCache(), Shapes: ui.NewShapeBatch()}, Bullets: world.NewBulletLayer(a.settings.BulletPalette, glow)}
-		a.gfx.Text.Boxes, a.gfx.Shapes.Boxes = &a.gfx.Boxes, &a.gfx.Boxes
+	if a.Gfx == nil {
+		a.Gfx = &world.Graphics{Graphics: ui.Graphics{Text: ui.NewTextCache(), Shapes: ui.NewShapeBatch()}, Bullets: world.NewBulletLayer(a.settings.BulletPalette, glow)}
+		a.Gfx.Text.Boxes, a.Gfx.Shapes.Boxes = &a.Gfx.Boxes, &a.Gfx.Boxes
 	}
 	if h, ok := a.scenes.current.(frameHolder); ok && h.holdFrame() {
 		return
 	}
 	screen.Clear()
-	a.gfx.Bullets.Follow(a.settings.BulletPalette, glow)
-	a.gfx.Text.BeginFrame()
-	a.gfx.Boxes.Reset()
-	a.gfx.Boxes.On = true // the play scene leaves the world's labels out
+	a.Gfx.Bullets.Follow(a.settings.BulletPalette, glow)
+	a.Gfx.Text.BeginFrame()
+	a.Gfx.Boxes.Reset()
+	a.Gfx.Boxes.On = true // the play scene leaves the world's labels out
 	a.scenes.draw(screen)
 	if a.shot.due {
 		a.shot.due = false
@@ -316,8 +317,8 @@ func (a *app) Draw(screen *ebiten.Image) {
 // Layout keeps one screen pixel per window pixel: a bigger window shows
 // more of the world.
 func (a *app) Layout(outsideW, outsideH int) (int, int) {
-	a.w, a.h = max(outsideW, 1), max(outsideH, 1)
-	return a.w, a.h
+	a.W, a.H = max(outsideW, 1), max(outsideH, 1)
+	return a.W, a.H
 }
 
 // exitCloseWait bounds how long the window, once closed, waits for open

@@ -35,7 +35,7 @@
 // items_draw.go): the
 // inventory bar (1–8 use a bag slot on the press, Shift drops it, a click
 // on a worn slot takes it off; a click that lands on the bar fires nothing
-// until the button is let go), tooltips with real numbers (statwords.go:
+// until the button is let go), tooltips with real numbers (render/hud/figures.go:
 // the stats with the item against the stats without it, in player units),
 // loot on the ground (the player's own instanced items ringed in gold and
 // marked "yours"), a line of feedback for each thing the server did, the

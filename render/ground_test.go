@@ -32,8 +32,8 @@ func groundScene(t testing.TB) (*playScene, *ebiten.Image) {
 func drawGround(s *playScene, screen *ebiten.Image) {
 	s.clock.frames++
 	v := s.worldView()
-	s.look.Ground.Draw(screen, s.win.gfx.Shapes, &v)
-	s.win.gfx.Shapes.Flush(screen)
+	s.look.Ground.Draw(screen, s.win.Gfx.Shapes, &v)
+	s.win.Gfx.Shapes.Flush(screen)
 }
 
 // buildGround does a frame's ground work short of handing it to the GPU.
@@ -41,7 +41,7 @@ func buildGround(s *playScene, screen *ebiten.Image) {
 	s.clock.frames++
 	gl := s.look.Ground
 	v := s.worldView()
-	gl.Build(screen, s.win.gfx.Shapes, &v)
+	gl.Build(screen, s.win.Gfx.Shapes, &v)
 	gl.Tiles.Batch.Vs = gl.Tiles.Batch.Vs[:0]
 	gl.Tiles.Shades.Vs = gl.Tiles.Shades.Vs[:0]
 	gl.Glow.Vs = gl.Glow.Vs[:0]
@@ -49,7 +49,7 @@ func buildGround(s *playScene, screen *ebiten.Image) {
 
 func TestTheGround(t *testing.T) {
 	s, screen := groundScene(t)
-	s.win.gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
+	s.win.Gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
 	drawGround(s, screen)
 	gl := s.look.Ground
 	t.Run("the hub is drawn with the hub's tile set", func(t *testing.T) {
@@ -118,7 +118,7 @@ func BenchmarkGround(b *testing.B) {
 	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			s, screen := groundScene(b)
-			s.win.gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
+			s.win.Gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
 			s.settings.Quality = q
 			drawGround(s, screen)
 			b.ReportAllocs()
@@ -136,7 +136,7 @@ func BenchmarkGroundBuild(b *testing.B) {
 	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			s, screen := groundScene(b)
-			s.win.gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
+			s.win.Gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
 			s.settings.Quality = profile.QualityHigh
 			drawGround(s, screen)
 			s.settings.Quality = q

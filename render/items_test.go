@@ -58,7 +58,7 @@ func TestInventoryBar(t *testing.T) {
 		return rec.intents[n]
 	}
 	mid := func(slot int) (int, int) {
-		r := hud.SlotRect(slot, h.a.w, h.a.h)
+		r := hud.SlotRect(slot, h.a.W, h.a.H)
 		return r.Min.X + hud.SlotSize/2, r.Min.Y + hud.SlotSize/2
 	}
 	keys := []struct {

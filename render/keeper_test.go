@@ -169,7 +169,7 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 	allocs := allocsPerRun(20, func() {
 		s.items.Update(s.rt, s.now(), true)
 		var it client.Intent
-		s.items.ItemIntent(in, s.win.w, s.win.h, false, false, &it)
+		s.items.ItemIntent(in, s.win.W, s.win.H, false, false, &it)
 		s.items.LootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE)
 		s.keeper.Near(s.rt, s.clock.frames)
 		hud.PromptFor("", false, 0, "", s.items.KeyWord(ebiten.KeyE), s.items.NextText)

@@ -40,7 +40,7 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 	h.a.Draw(screen) // the text cache the lines are measured with
 	var prompts []string
 	for _, w := range []int{4000, 900, 300} {
-		prompts = append(prompts, s.hud.HelpLine(h.a.gfx, keys, w, 1))
+		prompts = append(prompts, s.hud.HelpLine(h.a.Gfx, keys, w, 1))
 	}
 	loot := []wire.GroundLoot{{Def: 0, X: 100, Y: 100}}
 	prompts = append(prompts,

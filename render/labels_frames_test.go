@@ -74,7 +74,7 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 				var r image.Rectangle
 				found := false
 				for _, b := range s.labels.Boxes {
-					if b.Dx() == s.win.gfx.Text.Advance(name, 1) && ui.Abs(b.Min.X+b.Dx()/2-int(x)) <= 1 {
+					if b.Dx() == s.win.Gfx.Text.Advance(name, 1) && ui.Abs(b.Min.X+b.Dx()/2-int(x)) <= 1 {
 						r, found = b, true
 					}
 				}
@@ -87,7 +87,7 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 					figure = world.SpriteBox(a.Keeper, fx, fy)
 				}
 				assert.False(t, r.Overlaps(figure), "the name %v keeps off %s %v", r, u.what, figure)
-				letters, shown := nameLetters(s.win.gfx.Text.Image(name, 1)), 0
+				letters, shown := nameLetters(s.win.Gfx.Text.Image(name, 1)), 0
 				for _, p := range letters {
 					c := frame.RGBAAt(r.Min.X+p.X, r.Min.Y+p.Y)
 					if near(c.R, ui.ColDim.R) && near(c.G, ui.ColDim.G) && near(c.B, ui.ColDim.B) {

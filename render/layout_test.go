@@ -128,20 +128,20 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
 	hubPlay.pause.settings = nil
 	friend := friendJoins(t, hub, hubRec, "Marguerite")
-	hubPlay.host.players = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, hubPlay.host.ctl)
-	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", "Vanguard  ·  level 1  ·  in the hub", LabelKick}, nil)
+	hubPlay.host.players = hud.NewPlayersPanel(&hub.a.Window, hub.a.logw, hubPlay.rt, hubPlay.host.ctl)
+	checkLayout(t, dir, "players", hub, []string{hud.LabelPlayers, "Marguerite", "Vanguard  ·  level 1  ·  in the hub", hud.LabelKick}, nil)
 	players := hubPlay.host.players
 	hubPlay.host.players, hubPlay.pause.endAsked = nil, true // End the game pressed once, a friend in the game
 	checkLayout(t, dir, "pause end asked", hub, []string{"Paused", "Sure? End for 1 friend"}, nil)
 	hubPlay.host.players, hubPlay.pause.endAsked = players, false
 	hubPlay.host.ctl.BanPlayer(friend.PlayerID())
-	checkLayout(t, dir, "players-banned", hub, []string{LabelPlayers, LabelBanned, LabelUnban}, nil)
+	checkLayout(t, dir, "players-banned", hub, []string{hud.LabelPlayers, hud.LabelBanned, hud.LabelUnban}, nil)
 	var long []string
 	for i := range 30 {
 		long = append(long, fmt.Sprintf("griefer%02d", i))
 	}
-	hubPlay.host.players = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, manyBans{hostControls: hubPlay.host.ctl, accounts: long})
-	checkLayout(t, dir, "players-long", hub, []string{LabelPlayers, LabelBanned, LabelUnban, LabelBack}, nil)
+	hubPlay.host.players = hud.NewPlayersPanel(&hub.a.Window, hub.a.logw, hubPlay.rt, manyBans{HostControls: hubPlay.host.ctl, accounts: long})
+	checkLayout(t, dir, "players-long", hub, []string{hud.LabelPlayers, hud.LabelBanned, hud.LabelUnban, hud.LabelBack}, nil)
 	hubPlay.host.players, hubPlay.pause.open = nil, false
 
 	hubPlay.netGraph = true
@@ -174,7 +174,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	hubPlay.inv.Open = true
 	showEverything(t, hub, hubRec, hubPlay)
 	overSlot := func() {
-		c := hud.SlotRect(0, hub.a.w, hub.a.h)
+		c := hud.SlotRect(0, hub.a.W, hub.a.H)
 		hub.press(ui.FrameInput{MouseX: c.Min.X + c.Dx()/2, MouseY: c.Min.Y + c.Dy()/2, MouseMoved: true})
 		require.Zero(t, hubPlay.items.Hover, "the pointer rests on the first slot")
 	}
@@ -405,9 +405,9 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 			var boxes []ui.UiBox
 			var labels []image.Rectangle
 			inFrame(func() {
-				h.a.Draw(screen) // the world's labels keep clear of the HUD of the frame before (labels.go)
+				h.a.Draw(screen) // the world's labels keep clear of the HUD of the frame before (render/world/labels.go)
 				h.a.Draw(screen)
-				boxes = append(boxes, h.a.gfx.Boxes.Boxes...)
+				boxes = append(boxes, h.a.Gfx.Boxes.Boxes...)
 				if s, ok := h.a.scenes.current.(*playScene); ok {
 					z := max(s.view.zoom, 1)
 					for _, r := range s.labels.Boxes {
@@ -447,7 +447,7 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 	h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 }
 
-// transientNames are the boxes of what comes and goes (ui/placement.go).
+// transientNames are the boxes of what comes and goes (render/ui/placement.go).
 var transientNames = []string{"toast", "notice", "status", "prompt", "cleared", "level-up", "boss banner"}
 
 // rowFaults are the transients that lie level with the XP line over the

@@ -16,40 +16,40 @@ import (
 var _ moves = (*app)(nil)
 
 func (a *app) menuScene() *menuScene {
-	return newMenuScene(&a.window, a, a.logw, a.hostChoice(), a.chosenName())
+	return newMenuScene(&a.Window, a, a.logw, a.hostChoice(), a.chosenName())
 }
 
 func (a *app) joinScene() *joinScene {
-	return newJoinScene(&a.window, a, a.logw, &a.settings, a.chosenName(), &a.typed, &a.lan, &a.clip, a.pinned)
+	return newJoinScene(&a.Window, a, a.logw, &a.settings, a.chosenName(), &a.typed, &a.lan, &a.clip, a.pinned)
 }
 
 func (a *app) settingsPanel() *settingsPanel {
-	return newSettingsPanel(&a.window, &a.settings, a, a.logw, a.playerName())
+	return newSettingsPanel(&a.Window, &a.settings, a, a.logw, a.playerName())
 }
 
 func (a *app) connectingScene(sess session, title string) *connectingScene {
-	return newConnectingScene(&a.window, a, &a.typed, sess, title)
+	return newConnectingScene(&a.Window, a, &a.typed, sess, title)
 }
 
 func (a *app) failedScene(title, reason string) *connectingScene {
 	fmt.Fprintf(a.logw, "duskfall: scene=failed %s: %s\n", title, ui.Capitalize(reason)) // window tests read why
-	return newFailedScene(&a.window, a, title, reason)
+	return newFailedScene(&a.Window, a, title, reason)
 }
 
 func (a *app) rosterScene(sess session) *rosterScene {
-	return newRosterScene(&a.window, a, sess, a.now, a.choose, a.logw)
+	return newRosterScene(&a.Window, a, sess, a.now, a.choose, a.logw)
 }
 
 func (a *app) classScene(sess session, name string) *classScene {
-	return newClassScene(&a.window, a, sess, name, a.logw)
+	return newClassScene(&a.Window, a, sess, name, a.logw)
 }
 
 func (a *app) deathScene(sess session) *deathScene {
-	return newDeathScene(&a.window, a, sess, a.now, a.logw, a.opts.Content, a)
+	return newDeathScene(&a.Window, a, sess, a.now, a.logw, a.opts.Content, a)
 }
 
 func (a *app) playScene(sess session) *playScene {
-	return newPlayScene(&a.window, a, sess, playEnv{
+	return newPlayScene(&a.Window, a, sess, playEnv{
 		settings: &a.settings, keys: &a.col.Keys, pack: a.opts.Content, sound: a.sound, quality: a,
 		shot: &a.shot, perfLog: a.perfLog, now: a.now, logw: a.logw, newSettings: a.settingsPanel,
 	})
@@ -61,7 +61,7 @@ func (a *app) toMenu() { a.scenes.switchTo(a.menuScene()) }
 
 func (a *app) toJoin() { a.scenes.switchTo(a.joinScene()) }
 
-func (a *app) toSettings() { a.scenes.switchTo(newSettingsScene(&a.window, a, a.settingsPanel())) }
+func (a *app) toSettings() { a.scenes.switchTo(newSettingsScene(&a.Window, a, a.settingsPanel())) }
 
 func (a *app) toPlay(sess session) { a.scenes.switchTo(a.playScene(sess)) }
 
@@ -116,7 +116,7 @@ func (a *app) host(c hostChoice) {
 	a.opts.NoPortMap = false // the switch says, from now on
 	a.saveSettings()
 	if !a.nameChosen() {
-		ns := newNameScene(&a.window, a, a.hostAndPlay)
+		ns := newNameScene(&a.Window, a, a.hostAndPlay)
 		ns.logw = a.logw
 		a.scenes.switchTo(ns)
 		return

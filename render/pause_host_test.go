@@ -50,7 +50,7 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 		require.True(t, s.pause.open, "one press ends nothing")
 		assert.Equal(t, "Sure? End for 1 friend", s.pause.leave.Label)
 		assert.Equal(t, before, s.pause.leave.Rect, "the button stands still for the second press")
-		at, ok := PauseButtonCenterWithFriends(LabelEndGame, h.a.w, h.a.h, false, 1)
+		at, ok := PauseButtonCenterWithFriends(LabelEndGame, h.a.W, h.a.H, false, 1)
 		require.True(t, ok)
 		assert.Equal(t, s.pause.leave.Rect.Min.Add(s.pause.leave.Rect.Size().Div(2)), at, "where tests click it")
 		assert.Contains(t, strings.Join(s.pause.cost.lines, " "), "End the game for your 1 friend too? They go back to their menu")

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 	"duskfall/server"
 )
@@ -57,11 +58,11 @@ func click(h *harness, r image.Rectangle) {
 
 // openPlayers pauses and opens the Players list, clicking where the menu
 // puts it.
-func openPlayers(t *testing.T, h *harness, s *playScene) *playersPanel {
+func openPlayers(t *testing.T, h *harness, s *playScene) *hud.PlayersPanel {
 	t.Helper()
 	h.press(ui.FrameInput{Back: true})
 	require.True(t, s.pause.open)
-	p, ok := PauseButtonCenter(LabelPlayers, h.a.w, h.a.h, false, true)
+	p, ok := PauseButtonCenter(hud.LabelPlayers, h.a.W, h.a.H, false, true)
 	require.True(t, ok)
 	h.press(ui.FrameInput{MouseX: p.X, MouseY: p.Y, MouseMoved: true, Click: true})
 	require.NotNil(t, s.host.players, "the Players list opened")
@@ -69,15 +70,15 @@ func openPlayers(t *testing.T, h *harness, s *playScene) *playersPanel {
 }
 
 // rowOf is the Players list's row of the named player.
-func rowOf(t *testing.T, p *playersPanel, name string) playerRow {
+func rowOf(t *testing.T, p *hud.PlayersPanel, name string) hud.PlayerRow {
 	t.Helper()
-	for _, r := range p.rows {
-		if r.name == name {
+	for _, r := range p.Rows {
+		if r.Name == name {
 			return r
 		}
 	}
 	t.Fatalf("%s is not listed", name)
-	return playerRow{}
+	return hud.PlayerRow{}
 }
 
 func TestThePlayersList(t *testing.T) {
@@ -86,12 +87,12 @@ func TestThePlayersList(t *testing.T) {
 		s := untilPlaying(t, h)
 		kate := friendJoins(t, h, rec, "kate")
 		p := openPlayers(t, h, s)
-		require.Len(t, p.rows, 1, "the host is not listed")
-		click(h, rowOf(t, p, "kate").kick.Rect)
-		assert.Equal(t, LabelKickConfirm, rowOf(t, p, "kate").kick.Label)
-		assert.Equal(t, "Kick kate? Enter or click again to kick; Esc cancels", p.said)
-		click(h, rowOf(t, p, "kate").kick.Rect)
-		assert.Equal(t, "kicked kate", p.said)
+		require.Len(t, p.Rows, 1, "the host is not listed")
+		click(h, rowOf(t, p, "kate").Kick.Rect)
+		assert.Equal(t, hud.LabelKickConfirm, rowOf(t, p, "kate").Kick.Label)
+		assert.Equal(t, "Kick kate? Enter or click again to kick; Esc cancels", p.Said)
+		click(h, rowOf(t, p, "kate").Kick.Rect)
+		assert.Equal(t, "kicked kate", p.Said)
 		stepWith(t, h, func() bool { return kate.State() == client.StateFailed }, kate)
 		assert.EqualError(t, kate.Err(), server.KickedWords)
 		assert.Contains(t, h.log.String(), "duskfall: players: kicked kate")
@@ -104,11 +105,11 @@ func TestThePlayersList(t *testing.T) {
 		s := untilPlaying(t, h)
 		bob := friendJoins(t, h, rec, "bob")
 		p := openPlayers(t, h, s)
-		click(h, rowOf(t, p, "bob").ban.Rect)
-		assert.Equal(t, LabelBanConfirm, rowOf(t, p, "bob").ban.Label)
+		click(h, rowOf(t, p, "bob").Ban.Rect)
+		assert.Equal(t, hud.LabelBanConfirm, rowOf(t, p, "bob").Ban.Label)
 		assert.Equal(t, client.StatePlaying, bob.State(), "one press does not ban")
-		click(h, rowOf(t, p, "bob").ban.Rect)
-		assert.Contains(t, p.said, "banned bob")
+		click(h, rowOf(t, p, "bob").Ban.Rect)
+		assert.Contains(t, p.Said, "banned bob")
 		stepWith(t, h, func() bool { return bob.State() == client.StateFailed }, bob)
 		assert.Contains(t, bob.Err().Error(), server.BannedWords)
 
@@ -122,8 +123,8 @@ func TestThePlayersList(t *testing.T) {
 		h, _ := hostedHarness(t)
 		s := untilPlaying(t, h)
 		p := openPlayers(t, h, s)
-		assert.Empty(t, p.rows)
-		click(h, p.back.Rect)
+		assert.Empty(t, p.Rows)
+		click(h, p.Back.Rect)
 		assert.Nil(t, s.host.players)
 		assert.True(t, s.pause.open)
 	})
@@ -141,9 +142,9 @@ func TestThePlayersListAsksBeforeItRemovesAnyone(t *testing.T) {
 	s := untilPlaying(t, h)
 	bob := friendJoins(t, h, rec, "bob")
 	p := openPlayers(t, h, s)
-	row := func() playerRow { return rowOf(t, p, "bob") }
+	row := func() hud.PlayerRow { return rowOf(t, p, "bob") }
 	t.Run("it opens with Back focused, so Enter out of habit kicks no one", func(t *testing.T) {
-		assert.Same(t, p.back, p.form.Focused())
+		assert.Same(t, p.Back, p.Form.Focused())
 		h.press(ui.FrameInput{Enter: true})
 		assert.Nil(t, s.host.players, "Enter closed the list")
 		assert.Equal(t, client.StatePlaying, bob.State())
@@ -154,31 +155,31 @@ func TestThePlayersListAsksBeforeItRemovesAnyone(t *testing.T) {
 		p = s.host.players
 	})
 	t.Run("Enter on Kick asks, and Esc lets the question go, the list still open", func(t *testing.T) {
-		for i := 0; i < 10 && p.form.Focused() != any(row().kick); i++ {
+		for i := 0; i < 10 && p.Form.Focused() != any(row().Kick); i++ {
 			h.press(ui.FrameInput{Up: true})
 		}
-		require.Same(t, row().kick, p.form.Focused())
+		require.Same(t, row().Kick, p.Form.Focused())
 		h.press(ui.FrameInput{Enter: true})
-		assert.Equal(t, LabelKickConfirm, row().kick.Label)
-		assert.Equal(t, "Kick bob? Enter or click again to kick; Esc cancels", p.said)
+		assert.Equal(t, hud.LabelKickConfirm, row().Kick.Label)
+		assert.Equal(t, "Kick bob? Enter or click again to kick; Esc cancels", p.Said)
 		h.press(ui.FrameInput{Back: true})
 		assert.Same(t, p, s.host.players, "the list is still open")
-		assert.Equal(t, LabelKick, row().kick.Label)
-		assert.Empty(t, p.said)
+		assert.Equal(t, hud.LabelKick, row().Kick.Label)
+		assert.Empty(t, p.Said)
 		h.press(ui.FrameInput{Enter: true})
-		assert.Equal(t, LabelKickConfirm, row().kick.Label, "asked again")
+		assert.Equal(t, hud.LabelKickConfirm, row().Kick.Label, "asked again")
 	})
 	t.Run("the question goes when the focus leaves it", func(t *testing.T) {
 		h.press(ui.FrameInput{Down: true})
-		assert.Same(t, row().ban, p.form.Focused())
-		assert.Equal(t, LabelKick, row().kick.Label)
+		assert.Same(t, row().Ban, p.Form.Focused())
+		assert.Equal(t, hud.LabelKick, row().Kick.Label)
 		h.press(ui.FrameInput{Up: true})
 		h.press(ui.FrameInput{Enter: true})
-		require.Equal(t, LabelKickConfirm, row().kick.Label)
+		require.Equal(t, hud.LabelKickConfirm, row().Kick.Label)
 	})
 	t.Run("a second Enter kicks", func(t *testing.T) {
 		h.press(ui.FrameInput{Enter: true})
-		assert.Equal(t, "kicked bob", p.said)
+		assert.Equal(t, "kicked bob", p.Said)
 		stepWith(t, h, func() bool { return bob.State() == client.StateFailed }, bob)
 	})
 }
@@ -189,9 +190,9 @@ func TestThePlayersListSaysWhoEachFriendIsAndWhere(t *testing.T) {
 	kate := friendJoins(t, h, rec, "kate")
 	host := hostOf(rec)
 	p := openPlayers(t, h, s)
-	assert.Equal(t, "Vanguard  ·  level 1  ·  in the hub", rowOf(t, p, "kate").about)
+	assert.Equal(t, "Vanguard  ·  level 1  ·  in the hub", rowOf(t, p, "kate").About)
 	require.True(t, host.Server.GrantXP(kate.PlayerID(), 500))
-	stepWith(t, h, func() bool { return rowOf(t, p, "kate").about == "Vanguard  ·  level 3  ·  in the hub" }, kate)
+	stepWith(t, h, func() bool { return rowOf(t, p, "kate").About == "Vanguard  ·  level 3  ·  in the hub" }, kate)
 }
 
 func TestHostOptions(t *testing.T) {
@@ -256,14 +257,14 @@ func TestUnbanFromThePlayersList(t *testing.T) {
 	s := untilPlaying(t, h)
 	bob := friendJoins(t, h, rec, "bob")
 	p := openPlayers(t, h, s)
-	click(h, rowOf(t, p, "bob").ban.Rect)
-	click(h, rowOf(t, p, "bob").ban.Rect)
-	stepWith(t, h, func() bool { return bob.State() == client.StateFailed && len(p.banned) == 1 }, bob)
-	require.Equal(t, "bob", p.banned[0].account, "the ban is listed with its Unban")
-	click(h, p.banned[0].unban.Rect)
-	assert.Equal(t, "unbanned bob", p.said)
+	click(h, rowOf(t, p, "bob").Ban.Rect)
+	click(h, rowOf(t, p, "bob").Ban.Rect)
+	stepWith(t, h, func() bool { return bob.State() == client.StateFailed && len(p.Banned) == 1 }, bob)
+	require.Equal(t, "bob", p.Banned[0].Account, "the ban is listed with its Unban")
+	click(h, p.Banned[0].Unban.Rect)
+	assert.Equal(t, "unbanned bob", p.Said)
 	h.press(ui.FrameInput{})
-	assert.Empty(t, p.banned)
+	assert.Empty(t, p.Banned)
 	back := friendJoins(t, h, rec, "bob")
 	assert.Equal(t, client.StatePlaying, back.State(), "unbanned, bob comes back")
 }
@@ -275,7 +276,7 @@ func TestPauseButtonCenterMatchesThePauseMenu(t *testing.T) {
 	play := untilPlaying(t, h)
 	play.layoutPause()
 	for _, b := range play.pauseButtons(false) {
-		p, ok := PauseButtonCenter(b.Label, h.a.w, h.a.h, false, true)
+		p, ok := PauseButtonCenter(b.Label, h.a.W, h.a.H, false, true)
 		require.True(t, ok, b.Label)
 		assert.Equal(t, b.Rect.Min.Add(b.Rect.Size().Div(2)), p, b.Label)
 	}
@@ -283,7 +284,7 @@ func TestPauseButtonCenterMatchesThePauseMenu(t *testing.T) {
 
 // manyBans stands in for a host whose list of bans has grown long.
 type manyBans struct {
-	hostControls
+	hud.HostControls
 	accounts []string
 }
 
@@ -298,19 +299,19 @@ func TestThePlayersListScrollsInASmallWindow(t *testing.T) {
 	for i := range 30 {
 		accounts = append(accounts, fmt.Sprintf("griefer%02d", i))
 	}
-	p.ctl = manyBans{hostControls: p.ctl, accounts: accounts}
+	p.Ctl = manyBans{HostControls: p.Ctl, accounts: accounts}
 	h.press(ui.FrameInput{})
-	require.Len(t, p.banned, 30)
+	require.Len(t, p.Banned, 30)
 	window := image.Rect(0, 0, 640, 400)
 	shownRows := func() []string {
 		var names []string
-		for _, r := range p.banned {
-			if r.row.Empty() {
+		for _, r := range p.Banned {
+			if r.Row.Empty() {
 				continue
 			}
-			assert.True(t, r.row.In(window), "%s's row %v is inside the window", r.account, r.row)
-			assert.False(t, r.row.Overlaps(p.back.Rect), "%s's row clears Back", r.account)
-			names = append(names, r.account)
+			assert.True(t, r.Row.In(window), "%s's row %v is inside the window", r.Account, r.Row)
+			assert.False(t, r.Row.Overlaps(p.Back.Rect), "%s's row clears Back", r.Account)
+			names = append(names, r.Account)
 		}
 		return names
 	}
@@ -319,7 +320,7 @@ func TestThePlayersListScrollsInASmallWindow(t *testing.T) {
 		require.NotEmpty(t, first)
 		assert.Less(t, len(first), 30)
 		assert.Equal(t, "griefer00", first[0])
-		assert.True(t, p.back.Rect.In(window), "Back %v", p.back.Rect)
+		assert.True(t, p.Back.Rect.In(window), "Back %v", p.Back.Rect)
 	})
 	t.Run("the wheel scrolls to the last ban", func(t *testing.T) {
 		for range 20 {
@@ -327,14 +328,14 @@ func TestThePlayersListScrollsInASmallWindow(t *testing.T) {
 		}
 		rows := shownRows()
 		assert.Equal(t, "griefer29", rows[len(rows)-1])
-		click(h, p.banned[29].unban.Rect)
-		assert.Equal(t, "griefer29 is not banned", p.said, "the click reached the row drawn there")
+		click(h, p.Banned[29].Unban.Rect)
+		assert.Equal(t, "griefer29 is not banned", p.Said, "the click reached the row drawn there")
 	})
 	t.Run("the keys bring the focused row into view", func(t *testing.T) {
-		for i := 0; i < 40 && p.form.Focus != 0; i++ {
+		for i := 0; i < 40 && p.Form.Focus != 0; i++ {
 			h.press(ui.FrameInput{Up: true})
 		}
-		require.Zero(t, p.form.Focus)
+		require.Zero(t, p.Form.Focus)
 		assert.Equal(t, "griefer00", shownRows()[0], "the focus went to the first Unban, and the view with it")
 	})
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 )
 
@@ -59,7 +60,7 @@ func TestEveryHubPortalIsFoundAtAGlance(t *testing.T) {
 				inFrame(func() {
 					h.a.Draw(screen)
 					h.a.Draw(screen)
-					boxes = append(boxes, h.a.gfx.Boxes.Boxes...)
+					boxes = append(boxes, h.a.Gfx.Boxes.Boxes...)
 				})
 				if d := os.Getenv("FRAMES_DIR"); d != "" {
 					var frame *image.RGBA
@@ -72,16 +73,16 @@ func TestEveryHubPortalIsFoundAtAGlance(t *testing.T) {
 					name := s.look.PortalName(p.Dungeon)
 					assert.True(t, s.rt.Fog().Explored(p.Tile()), "%s is on the minimap", name)
 					qx, qy := s.onScreen(p.Pos.X, p.Pos.Y)
-					if s.portalInView(p) {
+					if hud.PortalInView(s.frame(), p) {
 						named := slices.ContainsFunc(s.labels.Boxes, func(r image.Rectangle) bool {
 							z := float32(max(s.view.zoom, 1))
-							return r.Dx() == s.win.gfx.Text.Advance(name, 1) && ui.Abs(int(float32(r.Min.X+r.Dx()/2)*z-qx)) <= int(2*z)
+							return r.Dx() == s.win.Gfx.Text.Advance(name, 1) && ui.Abs(int(float32(r.Min.X+r.Dx()/2)*z-qx)) <= int(2*z)
 						})
 						assert.True(t, named, "%s on the screen at (%.0f, %.0f) has its name under it", name, qx, qy)
 						continue
 					}
 					assert.False(t, slices.ContainsFunc(s.labels.Boxes, func(r image.Rectangle) bool {
-						return r.Dx() == s.win.gfx.Text.Advance(name, 1)
+						return r.Dx() == s.win.Gfx.Text.Advance(name, 1)
 					}), "%s out of the field is not named twice", name)
 					i := slices.IndexFunc(boxes, func(b ui.UiBox) bool { return b.Text && b.Name == name })
 					if !assert.GreaterOrEqual(t, i, 0, "%s off the screen at (%.0f, %.0f) has a pointer naming it", name, qx, qy) {

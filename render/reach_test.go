@@ -28,7 +28,7 @@ func TestTheShipLightsAsFarAsAnEnemyBulletFliesInASecondAndAHalf(t *testing.T) {
 	require.Greater(t, far, 0.0)
 
 	s, screen := groundScene(t)
-	s.win.gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
+	s.win.Gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
 	drawGround(s, screen)
 	self, ok := s.rt.Self()
 	require.True(t, ok)

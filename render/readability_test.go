@@ -157,7 +157,7 @@ func groundColours(t *testing.T, s *playScene, screen *ebiten.Image) map[assets.
 	screen.Fill(color.Black)
 	gl := s.look.Ground
 	v := s.worldView()
-	require.True(t, gl.Build(screen, s.win.gfx.Shapes, &v))
+	require.True(t, gl.Build(screen, s.win.Gfx.Shapes, &v))
 	require.False(t, gl.Failed, "the place's tile set loads")
 	gl.Tiles.Batch.Flush(screen)
 	gl.Tiles.Shades.Flush(screen)

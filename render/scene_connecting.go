@@ -9,6 +9,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 )
 
@@ -18,7 +19,7 @@ import (
 // happened before any session existed (a port in use, an address that does
 // not resolve): then sess is nil.
 type connectingScene struct {
-	win    *window
+	win    *hud.Window
 	mv     moves
 	typed  *typedJoin // the join typed on the join screen, if this is one; nil with no session
 	sess   session
@@ -35,7 +36,7 @@ type connectingScene struct {
 	reasonW   int
 }
 
-func newConnectingScene(win *window, mv moves, typed *typedJoin, sess session, title string) *connectingScene {
+func newConnectingScene(win *hud.Window, mv moves, typed *typedJoin, sess session, title string) *connectingScene {
 	s := &connectingScene{win: win, mv: mv, typed: typed, sess: sess, title: title, back: &ui.Button{Label: "Back"}}
 	s.form = ui.NewForm(s.back)
 	s.layout()
@@ -43,7 +44,7 @@ func newConnectingScene(win *window, mv moves, typed *typedJoin, sess session, t
 }
 
 // newFailedScene shows a failure with a Back button to the main menu.
-func newFailedScene(win *window, mv moves, title, reason string) *connectingScene {
+func newFailedScene(win *hud.Window, mv moves, title, reason string) *connectingScene {
 	s := newConnectingScene(win, mv, nil, nil, title)
 	s.reason = ui.Capitalize(reason)
 	return s
@@ -52,9 +53,9 @@ func newFailedScene(win *window, mv moves, title, reason string) *connectingScen
 // layout puts Back under the middle at the window's UI scale, and never
 // under the bottom edge.
 func (s *connectingScene) layout() {
-	k := ui.UiScale(s.win.w, s.win.h)
-	y := min(s.win.h/2+ui.Px(60, k), s.win.h-ui.Px(16, k)-ui.Px(ui.ButtonH, k))
-	s.back.Rect = ui.CentredRect(s.win.w, y, ui.Px(ui.ButtonW, k), ui.Px(ui.ButtonH, k))
+	k := ui.UiScale(s.win.W, s.win.H)
+	y := min(s.win.H/2+ui.Px(60, k), s.win.H-ui.Px(16, k)-ui.Px(ui.ButtonH, k))
+	s.back.Rect = ui.CentredRect(s.win.W, y, ui.Px(ui.ButtonW, k), ui.Px(ui.ButtonH, k))
 }
 
 func (s *connectingScene) Update() error {
@@ -86,7 +87,7 @@ func (s *connectingScene) Update() error {
 			s.title = "Not connected"
 		}
 	}
-	if s.form.Update(s.win.in) == s.back || s.win.in.MenuBack() {
+	if s.form.Update(s.win.In) == s.back || s.win.In.MenuBack() {
 		if s.sess != nil && s.fromJoinScreen() { // cancelling a join from the join screen: back there
 			s.mv.closeSession()
 			s.typed.err = ""
@@ -145,22 +146,22 @@ func (s *connectingScene) countdown() string {
 }
 
 func (s *connectingScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
+	g := s.win.Gfx
 	screen.Fill(ui.ColBackdrop)
 	ui.DrawFormShapes(screen, &g.Graphics, s.form)
 	g.Shapes.Flush(screen)
-	k := ui.UiScale(s.win.w, s.win.h)
-	cx, cy := s.win.w/2, s.win.h/2
+	k := ui.UiScale(s.win.W, s.win.H)
+	cx, cy := s.win.W/2, s.win.H/2
 	top := ui.Px(12, k)
 	title := 4 * k
-	if g.Text.Advance(s.title, title) > s.win.w-ui.Px(16, k) {
+	if g.Text.Advance(s.title, title) > s.win.W-ui.Px(16, k) {
 		title = ui.TextScale * k
 	}
 	g.Text.Draw(screen, s.title, cx, max(top, cy-ui.Px(140, k)), title, ui.AlignCenter, ui.ColTitle)
 	if s.reason != "" {
-		if s.reasonK != k || s.reasonW != s.win.w || s.reasonFor != s.reason {
-			s.reasonK, s.reasonW, s.reasonFor = k, s.win.w, s.reason
-			s.lines = ui.Wrap(s.reason, max(20, (s.win.w-ui.Px(48, k))/int(ui.GlyphW*ui.TextScale*k+1)))
+		if s.reasonK != k || s.reasonW != s.win.W || s.reasonFor != s.reason {
+			s.reasonK, s.reasonW, s.reasonFor = k, s.win.W, s.reason
+			s.lines = ui.Wrap(s.reason, max(20, (s.win.W-ui.Px(48, k))/int(ui.GlyphW*ui.TextScale*k+1)))
 		}
 		// Long reasons grow upward from just over Back, and stay under the
 		// title.

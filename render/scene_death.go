@@ -16,6 +16,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/levels"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 	"duskfall/render/world"
 )
@@ -26,7 +27,7 @@ import (
 // hit (the client's hit-visibility record), what the death cost and what it
 // kept, plays the last three seconds back from the client's own replay ring
 // at a third of their speed, over and over, drawn by the world's own
-// drawers (worldview.go) with the killing bullet ringed, and counts the
+// drawers (render/world/worldview.go) with the killing bullet ringed, and counts the
 // dungeon lockout down in words. Enter or Esc (the pad's A or B) goes on to
 // the roster; for its first second nothing does, and the keys of the fight
 // (fire, the ability, clicks) never do, so the presses of a player still
@@ -66,7 +67,7 @@ const deathFooter = "Enter or Esc: choose a character"
 
 // deathScene is the death screen over the session, which keeps running.
 type deathScene struct {
-	win     *window
+	win     *hud.Window
 	mv      moves
 	now     func() time.Time // the lockout counts down by it
 	logw    io.Writer
@@ -104,7 +105,7 @@ type deathScene struct {
 
 // newDeathScene opens the death screen on the runtime's last death; pack
 // and quality are the play scene's, for drawing the replay alike.
-func newDeathScene(win *window, mv moves, sess session, now func() time.Time, logw io.Writer, pack *levels.Pack, quality graphicsQuality) *deathScene {
+func newDeathScene(win *hud.Window, mv moves, sess session, now func() time.Time, logw io.Writer, pack *levels.Pack, quality graphicsQuality) *deathScene {
 	rt := sess.Runtime()
 	d, _ := rt.LastDeath()
 	s := &deathScene{win: win, mv: mv, now: now, logw: logw, quality: quality, sess: sess, rt: rt, report: d, replay: rt.Replay(),
@@ -259,7 +260,7 @@ func (s *deathScene) Update() error {
 		return nil
 	}
 	s.lockSecs = min(s.lockoutLeft(), deathLockWords-1)
-	if s.goesOn(s.win.in) {
+	if s.goesOn(s.win.In) {
 		fmt.Fprintln(s.logw, "duskfall: scene=roster after death")
 		s.mv.toRoster(s.sess)
 	}
@@ -316,7 +317,7 @@ func deathLayoutFor(w, h int) deathLayout {
 }
 
 // replayBox is where the replay is drawn.
-func (s *deathScene) replayBox() image.Rectangle { return deathLayoutFor(s.win.w, s.win.h).box }
+func (s *deathScene) replayBox() image.Rectangle { return deathLayoutFor(s.win.W, s.win.H).box }
 
 // replayClock is how many replay frames have played since the scene
 // opened, at the replay's speed: it never turns back, so motion and pulses
@@ -336,10 +337,10 @@ func (s *deathScene) replayFrame() (*client.ReplayFrame, int) {
 }
 
 func (s *deathScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
+	g := s.win.Gfx
 	screen.Fill(deathFill)
-	cx := s.win.w / 2
-	l := deathLayoutFor(s.win.w, s.win.h)
+	cx := s.win.W / 2
+	l := deathLayoutFor(s.win.W, s.win.H)
 	k := l.k
 	box := l.box
 	ui.Frame(screen, g.Shapes, box, colReplayBox, colReplayEdge)
@@ -355,7 +356,7 @@ func (s *deathScene) Draw(screen *ebiten.Image) {
 	}
 	g.Shapes.Flush(screen)
 
-	width := s.win.w - ui.Px(16, k)
+	width := s.win.W - ui.Px(16, k)
 	g.Text.Draw(screen, "You fell", cx, l.titleY, 4*k, ui.AlignCenter, colDeathText)
 	g.Text.Draw(screen, s.fits[0].Get(&g.Graphics, s.killed, width, ui.TextScale*k), cx, l.killedY, ui.TextScale*k, ui.AlignCenter, ui.ColTitle)
 	g.Text.Draw(screen, s.fits[1].Get(&g.Graphics, s.sight, width, k), cx, l.sightY, k, ui.AlignCenter, ui.ColText)
@@ -388,7 +389,7 @@ func (s *deathScene) replayView(box image.Rectangle, f *client.ReplayFrame, i in
 		s.fog, s.sightOf = s.replay.Sight(i), i
 	}
 	s.bullets.Fill(f.Bullets)
-	z := min(ui.UiScale(s.win.w, s.win.h), float64(box.Dy())/replayMinSpan) // screen pixels a world unit
+	z := min(ui.UiScale(s.win.W, s.win.H), float64(box.Dy())/replayMinSpan) // screen pixels a world unit
 	vw, vh := max(int(math.Round(float64(box.Dx())/z)), 1), max(int(math.Round(float64(box.Dy())/z)), 1)
 	return world.View{Cam: world.CentredOn(f.Self.Pos.X, f.Self.Pos.Y, vw, vh), Frame: s.replayClock(),
 		High: s.quality.highQuality(), Grid: pl.Grid, Fog: s.fog, Eye: f.Self.Pos,

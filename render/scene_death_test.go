@@ -184,7 +184,7 @@ func TestTheDeathScreen(t *testing.T) {
 		// draw calls is measured apart (BenchmarkDeathFrame).
 		screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 		assert.NotPanics(t, func() { d.Draw(screen) })
-		g, box, n := h.a.gfx, d.replayBox(), d.replay.Len()
+		g, box, n := h.a.Gfx, d.replayBox(), d.replay.Len()
 		gl := d.look.Ground
 		frame := func(i int) {
 			f := d.replay.Frame(i % n)

@@ -28,7 +28,7 @@ import (
 // nameScene asks a first-time player's name, keeps it in Settings, then
 // goes on to what was asked (Host and play).
 type nameScene struct {
-	win      *window
+	win      *hud.Window
 	mv       moves
 	logw     io.Writer // window tests wait for the scene
 	name     *ui.TextField
@@ -47,7 +47,7 @@ type nameScene struct {
 	errFit, footFit    ui.Fitted
 }
 
-func newNameScene(win *window, mv moves, next func()) *nameScene {
+func newNameScene(win *hud.Window, mv moves, next func()) *nameScene {
 	s := &nameScene{win: win, mv: mv, next: next,
 		name: &ui.TextField{Label: "Your name", MaxBytes: wire.MaxNameLen},
 		ok:   &ui.Button{Label: "Continue"}, back: &ui.Button{Label: "Back"}}
@@ -61,7 +61,7 @@ func newNameScene(win *window, mv moves, next func()) *nameScene {
 // question, the field (its error under it), Continue and Back, centred in
 // the room above the footer.
 func (s *nameScene) layout() {
-	w, h := s.win.w, s.win.h
+	w, h := s.win.W, s.win.H
 	k := ui.UiScale(w, h)
 	s.k = k
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)
@@ -73,7 +73,7 @@ func (s *nameScene) layout() {
 			ui.Px(8, k) + lh + ui.Px(8, k) + 2*bh + gap
 	}
 	if total() > s.footY-2*ui.Px(12, k) {
-		s.title, bh, gap = 2.5*k, ui.Px(compactButtonH, k), ui.Px(6, k)
+		s.title, bh, gap = 2.5*k, ui.Px(hud.CompactButtonH, k), ui.Px(6, k)
 	}
 	y := ui.Px(12, k) + max(0, (s.footY-2*ui.Px(12, k)-total())/2)
 	s.titleY = y
@@ -93,11 +93,11 @@ func (s *nameScene) Update() error {
 		fmt.Fprintln(s.logw, "duskfall: scene=name")
 	}
 	s.layout()
-	if s.win.in.MenuBack() {
+	if s.win.In.MenuBack() {
 		s.mv.toMenu()
 		return nil
 	}
-	switch s.form.Update(s.win.in) {
+	switch s.form.Update(s.win.In) {
 	case s.ok:
 		name := s.name.Text()
 		if err := checkName(name); err != nil {
@@ -113,19 +113,19 @@ func (s *nameScene) Update() error {
 }
 
 func (s *nameScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
+	g := s.win.Gfx
 	screen.Fill(ui.ColBackdrop)
 	k := s.k
 	ui.DrawFormShapes(screen, &g.Graphics, s.form)
 	g.Shapes.Flush(screen)
-	cx := s.win.w / 2
+	cx := s.win.W / 2
 	g.Text.Draw(screen, "Welcome to Duskfall", cx, s.titleY, s.title, ui.AlignCenter, ui.ColTitle)
 	g.Text.Draw(screen, "What should your friends call you?", cx, s.askY, ui.TextScale*k, ui.AlignCenter, ui.ColText)
 	ui.DrawFormTextAt(screen, &g.Graphics, s.form, s.blink, k)
 	if s.err != "" {
-		g.Text.Draw(screen, s.errFit.Get(&g.Graphics, s.err, s.win.w-ui.Px(16, k), k), cx, s.errY, k, ui.AlignCenter, ui.ColError)
+		g.Text.Draw(screen, s.errFit.Get(&g.Graphics, s.err, s.win.W-ui.Px(16, k), k), cx, s.errY, k, ui.AlignCenter, ui.ColError)
 	}
-	g.Text.Draw(screen, s.footFit.Get(&g.Graphics, nameFooter, s.win.w-ui.Px(16, k), k),
+	g.Text.Draw(screen, s.footFit.Get(&g.Graphics, nameFooter, s.win.W-ui.Px(16, k), k),
 		cx, s.footY, k, ui.AlignCenter, ui.ColDim)
 }
 
@@ -162,7 +162,7 @@ type classCard struct {
 // character), the name field has the keys first. Opened from the roster
 // it has a Back to the roster; on the first launch Esc leaves to the menu.
 type classScene struct {
-	win    *window
+	win    *hud.Window
 	mv     moves
 	logw   io.Writer // window tests follow the class chosen
 	sess   session
@@ -197,7 +197,7 @@ type classPlaces struct {
 	footFit             ui.Fitted
 }
 
-func newClassScene(win *window, mv moves, sess session, name string, logw io.Writer) *classScene {
+func newClassScene(win *hud.Window, mv moves, sess session, name string, logw io.Writer) *classScene {
 	s := &classScene{win: win, mv: mv, logw: logw, sess: sess, rt: sess.Runtime(), act: sess.Runtime(), said: -1,
 		name:   &ui.TextField{Label: "Your character's name", MaxBytes: wire.MaxNameLen},
 		create: &ui.Button{Label: "Create and play"}}
@@ -259,7 +259,7 @@ func CreateAndPlayCenter(c *game.Content, w, h int, fromRoster bool) image.Point
 // classLayout is the class scene for content c laid out in a w×h window,
 // with no session: where its widgets are.
 func classLayout(c *game.Content, w, h int, fromRoster bool) *classScene {
-	s := &classScene{win: &window{w: w, h: h}, name: &ui.TextField{}, create: &ui.Button{}}
+	s := &classScene{win: &hud.Window{W: w, H: h}, name: &ui.TextField{}, create: &ui.Button{}}
 	for i := range c.Classes {
 		cl := &c.Classes[i]
 		s.cards = append(s.cards, &classCard{class: cl, pick: &ui.Button{}, power: ui.Wrap(hud.AbilityWords(&cl.Ability), cardChars)})
@@ -277,7 +277,7 @@ func classLayout(c *game.Content, w, h int, fromRoster bool) *classScene {
 // ships drawn smaller in a short window; their words are wrapped again to
 // the cards' width when it changes.
 func (s *classScene) layout() {
-	w, h := s.win.w, s.win.h
+	w, h := s.win.W, s.win.H
 	k := ui.UiScale(w, h)
 	m := ui.Px(12, k)
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)
@@ -344,7 +344,7 @@ func (s *classScene) Update() error {
 	}
 	s.layout()
 	s.watch()
-	in := s.win.in
+	in := s.win.In
 	if in.MenuBack() {
 		s.leave()
 		return nil
@@ -463,7 +463,7 @@ func (s *classScene) watch() {
 }
 
 func (s *classScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
+	g := s.win.Gfx
 	screen.Fill(ui.ColBackdrop)
 	k := s.lay.k
 	for i, c := range s.cards {
@@ -490,10 +490,10 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 	}
 	g.Shapes.Flush(screen)
 	s.drawShips(screen)
-	cx := s.win.w / 2
+	cx := s.win.W / 2
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)
 	g.Text.Draw(screen, "Make your character", cx, s.lay.titleY, s.lay.title, ui.AlignCenter, ui.ColTitle)
-	g.Text.Draw(screen, s.lay.subFit.Get(&g.Graphics, "Choose a class: its ship, its gun and its ability are yours for good", s.win.w-ui.Px(16, k), k),
+	g.Text.Draw(screen, s.lay.subFit.Get(&g.Graphics, "Choose a class: its ship, its gun and its ability are yours for good", s.win.W-ui.Px(16, k), k),
 		cx, s.lay.subY, k, ui.AlignCenter, ui.ColDim)
 	for i, c := range s.cards {
 		r := c.pick.Rect
@@ -520,15 +520,15 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 	}
 	switch {
 	case s.sent != "":
-		g.Text.Draw(screen, s.lay.noteFit.Get(&g.Graphics, rosterWaiting, s.win.w-ui.Px(16, k), k), cx, s.lay.noteY, k, ui.AlignCenter, ui.ColDim)
+		g.Text.Draw(screen, s.lay.noteFit.Get(&g.Graphics, rosterWaiting, s.win.W-ui.Px(16, k), k), cx, s.lay.noteY, k, ui.AlignCenter, ui.ColDim)
 	case s.err != "":
-		g.Text.Draw(screen, s.lay.noteFit.Get(&g.Graphics, s.err, s.win.w-ui.Px(16, k), k), cx, s.lay.noteY, k, ui.AlignCenter, ui.ColError)
+		g.Text.Draw(screen, s.lay.noteFit.Get(&g.Graphics, s.err, s.win.W-ui.Px(16, k), k), cx, s.lay.noteY, k, ui.AlignCenter, ui.ColError)
 	}
 	foot := "Left/Right or click to choose a class, Enter to create, Esc to leave"
 	if s.back != nil {
 		foot = "Left/Right or click to choose a class, Enter to create, Esc to go back"
 	}
-	g.Text.Draw(screen, s.lay.footFit.Get(&g.Graphics, foot, s.win.w-ui.Px(16, k), k), cx, s.lay.footY, k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, s.lay.footFit.Get(&g.Graphics, foot, s.win.W-ui.Px(16, k), k), cx, s.lay.footY, k, ui.AlignCenter, ui.ColDim)
 }
 
 // drawShips draws each card's ship large, turning slowly, in its design.

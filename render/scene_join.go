@@ -13,19 +13,20 @@ import (
 	"duskfall/net/seal"
 	"duskfall/net/wire"
 	"duskfall/profile"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 )
 
 // joinScene asks for a name and an address or join code, remembers both,
 // and connects.
 type joinScene struct {
-	win           *window
+	win           *hud.Window
 	mv            moves
 	logw          io.Writer
 	saved         *profile.Settings // the last address joined and the servers joined lately
 	typed         *typedJoin        // the join typed here, kept after it failed
 	lan           *lanSearch
-	clip          *clipboard
+	clip          *ui.Clipboard
 	pinned        func(addr string) string // the fingerprint pinned for an address (known_servers), "" for none
 	name, addr    *ui.TextField
 	password      *ui.TextField // the game's password, when it has one: under the address
@@ -74,7 +75,7 @@ type joinLayout struct {
 
 // newJoinScene opens the join screen with the player's name, and the
 // address last joined or, back from a failed join, the one typed.
-func newJoinScene(win *window, mv moves, logw io.Writer, saved *profile.Settings, name string, typed *typedJoin, lan *lanSearch, clip *clipboard,
+func newJoinScene(win *hud.Window, mv moves, logw io.Writer, saved *profile.Settings, name string, typed *typedJoin, lan *lanSearch, clip *ui.Clipboard,
 	pinned func(addr string) string) *joinScene {
 	s := &joinScene{
 		win: win, mv: mv, logw: logw, saved: saved, typed: typed, lan: lan, clip: clip, pinned: pinned,
@@ -103,7 +104,7 @@ func newJoinScene(win *window, mv moves, logw io.Writer, saved *profile.Settings
 // and the footer at the bottom. The games scroll in the room left,
 // keeping the focused one in view.
 func (s *joinScene) layout() {
-	w, h := s.win.w, s.win.h
+	w, h := s.win.W, s.win.H
 	k := ui.UiScale(w, h)
 	s.lay.k = k
 	fw := min(w-ui.Px(16, k), ui.Px(ui.ButtonW+120, k))
@@ -192,7 +193,7 @@ func (s *joinScene) wrapError(i, w int, es, k float64) int {
 // w×h window while it shows the error shown ("" none; the words of its
 // "duskfall: join refused:" line), for tests that click it.
 func JoinAddressCenter(w, h int, shown string) image.Point {
-	s := &joinScene{win: &window{w: w, h: h}, fault: joinFault{text: shown},
+	s := &joinScene{win: &hud.Window{W: w, H: h}, fault: joinFault{text: shown},
 		name: &ui.TextField{}, addr: &ui.TextField{}, password: &ui.TextField{}, connect: &ui.Button{}, back: &ui.Button{}}
 	s.form = ui.NewForm(s.name, s.addr, s.password, s.connect, s.back)
 	s.layout()
@@ -335,24 +336,24 @@ func (s *joinScene) Update() error {
 		s.listGames() // games come and go on the network
 	}
 	s.layout()
-	if s.win.in.MenuBack() {
+	if s.win.In.MenuBack() {
 		s.mv.toMenu()
 		return nil
 	}
 	defer s.noteState() // after this frame's submit
-	if s.win.in.Paste && s.form.HasFocus(s.addr) {
-		s.clip.request()
+	if s.win.In.Paste && s.form.HasFocus(s.addr) {
+		s.clip.Request()
 	}
-	if text, ok := s.clip.take(); ok && s.form.HasFocus(s.addr) {
+	if text, ok := s.clip.Take(); ok && s.form.HasFocus(s.addr) {
 		s.addr.SetText(strings.TrimSpace(text))
 		fmt.Fprintf(s.logw, "duskfall: join pasted %d characters\n", len(s.addr.Text())) // the count alone: a clipboard is not the log's
 	}
 	defer s.clearStaleError() // after this frame's typing and picks
-	if in := s.win.in; in.Wheel != 0 || in.PageUp || in.PageDown {
+	if in := s.win.In; in.Wheel != 0 || in.PageUp || in.PageDown {
 		s.list.top, s.list.loose = ui.ScrollTop(s.list.top, len(s.list.buttons), s.list.shown, -1, in), true
 	}
 	before := s.form.Focus
-	switch b := s.form.Update(s.win.in); {
+	switch b := s.form.Update(s.win.In); {
 	case b == s.connect:
 		s.submit()
 	case b == s.back:
@@ -429,7 +430,7 @@ var joinHelp = [...]string{
 }
 
 func (s *joinScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
+	g := s.win.Gfx
 	screen.Fill(ui.ColBackdrop)
 	if s.fault.text != "" && (s.fault.lines == nil || s.fault.wraps[0].src != s.fault.text) {
 		s.layout() // the error came after this frame's layout
@@ -437,32 +438,32 @@ func (s *joinScene) Draw(screen *ebiten.Image) {
 	k := s.lay.k
 	ui.DrawFormShapes(screen, &g.Graphics, s.form)
 	g.Shapes.Flush(screen)
-	g.Text.Draw(screen, "Join a game", s.win.w/2, s.lay.titleY, s.lay.title, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(screen, "Join a game", s.win.W/2, s.lay.titleY, s.lay.title, ui.AlignCenter, ui.ColTitle)
 	ui.DrawFormTextAt(screen, &g.Graphics, s.form, s.blink, k)
 	if s.fault.text != "" {
-		g.Text.DrawLines(screen, s.fault.lines, s.win.w/2, s.fault.y, s.fault.k, ui.ColError)
+		g.Text.DrawLines(screen, s.fault.lines, s.win.W/2, s.fault.y, s.fault.k, ui.ColError)
 	}
 	if len(s.list.buttons) > 0 {
 		head, short := "Games on your network, and servers joined before: click one", "Games, and servers joined before"
 		if s.list.shown < len(s.list.buttons) { // some are hidden: say so, and how to see them
 			head, short = "Games on your network, and servers joined before: more by the wheel or Up/Down", "More games by the wheel or Up/Down"
 		}
-		if g.Text.Advance(head, k) > s.win.w-ui.Px(16, k) {
+		if g.Text.Advance(head, k) > s.win.W-ui.Px(16, k) {
 			head = short
 		}
-		g.Text.Draw(screen, head, s.win.w/2, s.list.y, k, ui.AlignCenter, ui.ColDim)
+		g.Text.Draw(screen, head, s.win.W/2, s.list.y, k, ui.AlignCenter, ui.ColDim)
 	} else {
-		g.Text.Draw(screen, s.lan.words(), s.win.w/2, s.list.y, k, ui.AlignCenter, ui.ColDim)
+		g.Text.Draw(screen, s.lan.words(), s.win.W/2, s.list.y, k, ui.AlignCenter, ui.ColDim)
 	}
-	if s.lay.footK != k || s.lay.footW != s.win.w || s.lay.footer == "" {
-		s.lay.footK, s.lay.footW = k, s.win.w
+	if s.lay.footK != k || s.lay.footW != s.win.W || s.lay.footer == "" {
+		s.lay.footK, s.lay.footW = k, s.win.W
 		s.lay.footer = joinHelp[len(joinHelp)-1]
 		for _, l := range joinHelp {
-			if g.Text.Advance(l, k) <= s.win.w-ui.Px(16, k) {
+			if g.Text.Advance(l, k) <= s.win.W-ui.Px(16, k) {
 				s.lay.footer = l
 				break
 			}
 		}
 	}
-	g.Text.Draw(screen, s.lay.footer, s.win.w/2, s.lay.footY, k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, s.lay.footer, s.win.W/2, s.lay.footY, k, ui.AlignCenter, ui.ColDim)
 }

@@ -207,7 +207,7 @@ func TestALongRefusalCoversNothing(t *testing.T) {
 				assert.False(t, row.Empty(), "a game still shows")
 				assert.LessOrEqual(t, row.Max.Y, s.lay.footY, "over the footer")
 				for _, l := range s.fault.lines {
-					assert.LessOrEqual(t, h.a.gfx.Text.Advance(l, s.fault.k), size.X-ui.Px(16, s.lay.k), "%q fits the window's width", l)
+					assert.LessOrEqual(t, h.a.Gfx.Text.Advance(l, s.fault.k), size.X-ui.Px(16, s.lay.k), "%q fits the window's width", l)
 				}
 			})
 		}
@@ -227,7 +227,7 @@ func fieldShows(t *testing.T, h *harness, s *joinScene, w, h2 int) string {
 	h.a.Draw(screen)
 	inner := s.addr.Rect.Inset(2)
 	var shown []string
-	for _, b := range h.a.gfx.Boxes.Boxes {
+	for _, b := range h.a.Gfx.Boxes.Boxes {
 		if b.Text && b.R.Overlaps(inner) && b.Name != s.addr.Label {
 			shown = append(shown, b.Name)
 		}
@@ -295,7 +295,7 @@ func TestTheJoinErrorGoesWhenTheAddressChanges(t *testing.T) {
 	})
 	t.Run("pasting another clears it", func(t *testing.T) {
 		h, s := refused(t)
-		h.a.clip.read = func() (string, error) { return aJoinCode, nil }
+		h.a.clip.Read = func() (string, error) { return aJoinCode, nil }
 		h.press(ui.FrameInput{Paste: true})
 		require.Eventually(t, func() bool {
 			h.press(ui.FrameInput{})

@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/net/wire"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 	"duskfall/render/world"
 )
@@ -23,7 +24,7 @@ const (
 
 // menuScene is the main menu: Host and play, Join, Settings, Quit.
 type menuScene struct {
-	win                        *window
+	win                        *hud.Window
 	mv                         moves
 	logw                       io.Writer
 	host, join, settings, quit *ui.Button
@@ -47,7 +48,7 @@ type menuScene struct {
 // newMenuScene opens the main menu with Host and play's options as
 // chosen before; name is the one the player chose, for the footer, "" when
 // none is chosen yet (the first launch: Host and play asks it).
-func newMenuScene(win *window, mv moves, logw io.Writer, c hostChoice, name string) *menuScene {
+func newMenuScene(win *hud.Window, mv moves, logw io.Writer, c hostChoice, name string) *menuScene {
 	s := &menuScene{
 		win:      win,
 		mv:       mv,
@@ -113,7 +114,7 @@ func mainMenuLayout(w, h int) menuLayout {
 			4*l.buttonH + 3*l.gap + ui.Px(8, k) + lh + 2*ui.Px(16, k)
 	}
 	if total() > room {
-		l.titleScale, l.buttonH, l.gap = 5*k, ui.Px(compactButtonH, k), ui.Px(6, k)
+		l.titleScale, l.buttonH, l.gap = 5*k, ui.Px(hud.CompactButtonH, k), ui.Px(6, k)
 	}
 	y := ui.Px(12, k) + max(0, (room-total())/2)
 	cardTop := y
@@ -141,15 +142,15 @@ func (l menuLayout) column(w int, bs ...*ui.Button) {
 }
 
 func (s *menuScene) layout() {
-	l := mainMenuLayout(s.win.w, s.win.h)
-	l.column(s.win.w, s.host, s.join, s.settings, s.quit)
+	l := mainMenuLayout(s.win.W, s.win.H)
+	l.column(s.win.W, s.host, s.join, s.settings, s.quit)
 	// Host and play's options stand in a column at its right: the port
 	// beside it, the password and the private switch under the port.
 	k := l.k
 	r := s.host.Rect
 	fh := min(ui.Px(ui.FieldH, k), r.Dy())
 	x := r.Max.X + ui.Px(12, k)
-	w := min(ui.Px(hostOptionW, k), max(ui.Px(portFieldW, k), s.win.w-x-ui.Px(12, k)))
+	w := min(ui.Px(hostOptionW, k), max(ui.Px(portFieldW, k), s.win.W-x-ui.Px(12, k)))
 	beside := func(row image.Rectangle, width int) image.Rectangle {
 		return image.Rect(x, row.Min.Y+(row.Dy()-fh)/2, x+width, row.Min.Y+(row.Dy()+fh)/2)
 	}
@@ -220,8 +221,8 @@ func (s *menuScene) Update() error {
 		fmt.Fprintf(s.logw, "duskfall: menu says %q\n", s.footer)
 	}
 	s.layout()
-	s.bg.Update(s.win.w, s.win.h)
-	switch s.form.Update(s.win.in) {
+	s.bg.Update(s.win.W, s.win.H)
+	switch s.form.Update(s.win.In) {
 	case s.host:
 		port, err := strconv.Atoi(s.port.Text())
 		if err != nil || port < 1 || port > 65535 {
@@ -246,29 +247,29 @@ func (s *menuScene) Update() error {
 }
 
 func (s *menuScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
+	g := s.win.Gfx
 	screen.Fill(ui.ColBackdrop)
 	s.bg.Draw(screen, g)
-	l := mainMenuLayout(s.win.w, s.win.h)
+	l := mainMenuLayout(s.win.W, s.win.H)
 	k := l.k
 	// A card behind the title and buttons keeps them readable over the
 	// backdrop.
 	ui.Frame(screen, g.Shapes, l.card, ui.Rgb8(12, 11, 22, 0.8), ui.Rgb8(60, 54, 90, 0.9))
 	ui.DrawFormShapes(screen, &g.Graphics, s.form)
 	g.Shapes.Flush(screen)
-	g.Text.Draw(screen, "DUSKFALL", s.win.w/2, l.titleY, l.titleScale, ui.AlignCenter, ui.ColTitle)
-	g.Text.Draw(screen, "a co-op bullet hell", s.win.w/2, l.subY, ui.TextScale*k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, "DUSKFALL", s.win.W/2, l.titleY, l.titleScale, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(screen, "a co-op bullet hell", s.win.W/2, l.subY, ui.TextScale*k, ui.AlignCenter, ui.ColDim)
 	ui.DrawFormTextAt(screen, &g.Graphics, s.form, s.frames, k)
 	if s.err != "" {
-		if s.errK != k || s.errW != s.win.w || s.errFit == "" {
-			s.errK, s.errW = k, s.win.w
+		if s.errK != k || s.errW != s.win.W || s.errFit == "" {
+			s.errK, s.errW = k, s.win.W
 			s.errFit = ui.Fit(&g.Graphics, s.err, l.card.Dx()-ui.Px(16, k), k)
 		}
-		g.Text.Draw(screen, s.errFit, s.win.w/2, l.errY, k, ui.AlignCenter, ui.ColError)
+		g.Text.Draw(screen, s.errFit, s.win.W/2, l.errY, k, ui.AlignCenter, ui.ColError)
 	}
 	// A band under the footer keeps it readable where the spirals pass.
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)
-	g.Shapes.Rect(screen, 0, float32(l.footY-ui.Px(6, k)), float32(s.win.w), float32(2*lh+ui.Px(10, k)), ui.Rgb8(8, 7, 14, 0.75))
+	g.Shapes.Rect(screen, 0, float32(l.footY-ui.Px(6, k)), float32(s.win.W), float32(2*lh+ui.Px(10, k)), ui.Rgb8(8, 7, 14, 0.75))
 	g.Shapes.Flush(screen)
 	footer := s.footer
 	if s.form.HasFocus(s.private) || s.form.HasFocus(s.password) {
@@ -277,10 +278,10 @@ func (s *menuScene) Draw(screen *ebiten.Image) {
 	if s.form.HasFocus(s.router) {
 		footer = routerWords
 	}
-	if s.footK != k || s.footW != s.win.w || s.footFor != footer {
-		s.footK, s.footW, s.footFor = k, s.win.w, footer
-		s.footFit = ui.Fit(&g.Graphics, footer, s.win.w-ui.Px(16, k), k)
+	if s.footK != k || s.footW != s.win.W || s.footFor != footer {
+		s.footK, s.footW, s.footFor = k, s.win.W, footer
+		s.footFit = ui.Fit(&g.Graphics, footer, s.win.W-ui.Px(16, k), k)
 	}
-	g.Text.Draw(screen, s.footFit, s.win.w/2, l.footY, k, ui.AlignCenter, ui.ColDim)
-	g.Text.Draw(screen, "Up/Down and Enter, or click", s.win.w/2, l.footY+lh, k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, s.footFit, s.win.W/2, l.footY, k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, "Up/Down and Enter, or click", s.win.W/2, l.footY+lh, k, ui.AlignCenter, ui.ColDim)
 }

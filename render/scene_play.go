@@ -30,7 +30,7 @@ const shotAfterFrames = 2 * game.TickRate
 // menu. The game never pauses (it is online); the pause menu only stops
 // the player's input.
 type playScene struct {
-	win *window
+	win *hud.Window
 	mv  moves
 	playEnv
 	sess session
@@ -40,7 +40,7 @@ type playScene struct {
 	aim      aimer
 	inv      hud.Inventory
 	labels   world.LabelPlacer // the frame's world labels, placed so none covers another
-	said     ui.Transients     // what comes and goes, cut to the window (ui/placement.go)
+	said     ui.Transients     // what comes and goes, cut to the window (render/ui/placement.go)
 	lastAim  float64
 	focused  bool // the player holds focus: the hitbox is drawn
 	netGraph bool
@@ -57,7 +57,7 @@ type playScene struct {
 	keeper *hud.Keeper
 
 	classOf func(uint16) *game.Class // s.rt.PlayerClass, made once for the world's view
-	pf      hud.Frame                // what the HUD and the effects read of this frame (play_frame.go)
+	pf      hud.Frame                // what the HUD and the effects read of this frame (render/hud/frame.go)
 }
 
 // playView is where the play scene looks: the camera on the own ship, the
@@ -77,9 +77,9 @@ type pauseMenu struct {
 	hubForm                                              *ui.Form // the menu in the hub: resume, disconnect
 	dungeonForm                                          *ui.Form // the menu in a dungeon: resume, return to hub, disconnect
 	resume, toHub, leave, setup, players, copyCode, quit *ui.Button
-	hubButtons                                           []*ui.Button // the menu's buttons in the hub, as hubForm holds them
-	dungeonButtons                                       []*ui.Button // and in a dungeon, as dungeonForm holds them
-	at                                                   pauseLayout  // where the menu's words go (pause_layout.go)
+	hubButtons                                           []*ui.Button    // the menu's buttons in the hub, as hubForm holds them
+	dungeonButtons                                       []*ui.Button    // and in a dungeon, as dungeonForm holds them
+	at                                                   hud.PauseLayout // where the menu's words go (render/hud/pause_layout.go)
 	cost                                                 pauseCost
 	endWords                                             hostEndWords   // the host's words of End the game, made again only when the count changes
 	endAsked                                             bool           // the host pressed End the game once with friends in it: the next press ends it
@@ -103,11 +103,11 @@ type pauseCost struct {
 // controls (nil in a joined game), the Players list, the port on the
 // router and the join code's copy.
 type hostState struct {
-	ctl      hostControls   // nil in a joined game
-	players  *playersPanel  // the Players list, open over the game when not nil
-	reach    portmap.Status // the hosted game's port on the router, as last noted
-	copied   atomic.Bool    // the clipboard's tool took the code
-	copyDone atomic.Bool    // it answered, and noteCopy has not said so yet
+	ctl      hud.HostControls  // nil in a joined game
+	players  *hud.PlayersPanel // the Players list, open over the game when not nil
+	reach    portmap.Status    // the hosted game's port on the router, as last noted
+	copied   atomic.Bool       // the clipboard's tool took the code
+	copyDone atomic.Bool       // it answered, and noteCopy has not said so yet
 }
 
 // playClock counts the scene's frames.
@@ -140,7 +140,7 @@ type playEnv struct {
 	newSettings func() *settingsPanel // the Settings, to open over the game
 }
 
-func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
+func newPlayScene(win *hud.Window, mv moves, sess session, env playEnv) *playScene {
 	s := &playScene{
 		win: win, mv: mv, playEnv: env, sess: sess, rt: sess.Runtime(), look: world.NewLook(env.pack, sess.Runtime().PlayerStats().Radius),
 		fx:  hud.NewEffects(),
@@ -150,7 +150,7 @@ func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
 	s.pause.toHub = &ui.Button{Label: LabelReturnToHub}
 	s.pause.leave = &ui.Button{Label: LabelDisconnect}
 	s.pause.setup = &ui.Button{Label: LabelSettings}
-	s.pause.players = &ui.Button{Label: LabelPlayers}
+	s.pause.players = &ui.Button{Label: hud.LabelPlayers}
 	s.pause.copyCode = &ui.Button{Label: LabelCopyJoinCode}
 	s.pause.quit = &ui.Button{Label: LabelQuit}
 	s.host.ctl = sess.Controls()
@@ -207,20 +207,20 @@ func toAny(bs []*ui.Button) []any {
 }
 
 // layoutPause lays the pause menu of where the player is out for the
-// window (pause_layout.go), wrapping what leaving costs again only when the
+// window (render/hud/pause_layout.go), wrapping what leaving costs again only when the
 // window or the scale changed.
 func (s *playScene) layoutPause() {
 	words, room := s.pauseSays()
-	if k := ui.UiScale(s.win.w, s.win.h); s.pause.cost.w != s.win.w || s.pause.cost.h != s.win.h || s.pause.cost.k != k || s.pause.cost.words != words || s.pause.cost.roomWords != room {
-		s.pause.cost.w, s.pause.cost.h, s.pause.cost.k, s.pause.cost.words, s.pause.cost.roomWords = s.win.w, s.win.h, k, words, room
-		width := pauseCostWidth(s.win.w, s.win.h, k)
+	if k := ui.UiScale(s.win.W, s.win.H); s.pause.cost.w != s.win.W || s.pause.cost.h != s.win.H || s.pause.cost.k != k || s.pause.cost.words != words || s.pause.cost.roomWords != room {
+		s.pause.cost.w, s.pause.cost.h, s.pause.cost.k, s.pause.cost.words, s.pause.cost.roomWords = s.win.W, s.win.H, k, words, room
+		width := hud.PauseCostWidth(s.win.W, s.win.H, k)
 		s.pause.cost.lines, s.pause.cost.room = ui.Wrap(words, width), len(ui.Wrap(room, width))
 	}
 	bs := s.pause.hubButtons
 	if s.inDungeon() {
 		bs = s.pause.dungeonButtons
 	}
-	s.pause.at = pauseColumn(s.win.w, s.win.h, s.pause.cost.room, bs)
+	s.pause.at = hud.PauseColumn(s.win.W, s.win.H, s.pause.cost.room, bs)
 }
 
 // pauseSays is what the pause menu says over its buttons, and the words
@@ -317,7 +317,7 @@ func (s *playScene) menu() *ui.Form {
 }
 
 func (s *playScene) Update() error {
-	in := s.win.in
+	in := s.win.In
 	s.clock.frames++
 	s.noteReach()
 	s.noteCopy()
@@ -325,7 +325,7 @@ func (s *playScene) Update() error {
 		s.netGraph = !s.netGraph
 	}
 	invTook := !s.pause.open && !s.keeper.Open && s.updateInventory(in)
-	panelTook := !s.pause.open && !invTook && s.keeper.Update(in, s.rt, s.win.w, s.win.h, s.clock.frames)
+	panelTook := !s.pause.open && !invTook && s.keeper.Update(in, s.rt, s.win.W, s.win.H, s.clock.frames)
 	if !panelTook && !invTook && s.updatePause(in) {
 		if s.pause.quitting {
 			s.mv.closeSession()
@@ -391,7 +391,7 @@ func (s *playScene) updatePause(in *ui.FrameInput) bool {
 		return false
 	}
 	if s.host.players != nil {
-		if s.host.players.update(in) {
+		if s.host.players.Update(in) {
 			s.host.players = nil
 		}
 		return false
@@ -405,7 +405,7 @@ func (s *playScene) updatePause(in *ui.FrameInput) bool {
 	case s.pause.copyCode:
 		s.copyJoinCode()
 	case s.pause.players:
-		s.host.players = newPlayersPanel(s.win, s.logw, s.rt, s.host.ctl)
+		s.host.players = hud.NewPlayersPanel(s.win, s.logw, s.rt, s.host.ctl)
 		fmt.Fprintln(s.logw, "duskfall: scene=players")
 	case s.pause.setup:
 		s.pause.settings = s.newSettings()
@@ -463,14 +463,14 @@ func (s *playScene) intent(in *ui.FrameInput, panel bool) client.Intent {
 	if s.pause.returning && !s.inDungeon() {
 		s.pause.returning = false
 	}
-	sx, sy := float64(s.win.w)/2, float64(s.win.h)/2
+	sx, sy := float64(s.win.W)/2, float64(s.win.H)/2
 	if s.view.hasView {
 		x, y := s.onScreen(s.view.viewer.X, s.view.viewer.Y)
 		sx, sy = float64(x), float64(y)
 	}
 	it := s.aim.intent(in, sx, sy)
 	s.lastAim, s.focused = it.Aim, it.Focus
-	s.items.ItemIntent(in, s.win.w, s.win.h, panel, s.inv.Open, &it)
+	s.items.ItemIntent(in, s.win.W, s.win.H, panel, s.inv.Open, &it)
 	if panel {
 		it.Interact = false
 	}
@@ -489,9 +489,9 @@ func (s *playScene) follow() {
 		s.view.viewer = game.Vec{X: w / 2, Y: h / 2}
 	}
 	ox, oy := s.fx.ShakeOffset(s.clock.frames)
-	s.view.zoom = worldZoom(s.win.w, s.win.h)
-	vw, vh := int(math.Ceil(float64(s.win.w)/s.view.zoom)), int(math.Ceil(float64(s.win.h)/s.view.zoom))
-	s.view.cam = world.CentredOn(s.view.viewer.X+ox, s.view.viewer.Y+oy+fieldShift(s.win.w, s.win.h)/s.view.zoom, vw, vh)
+	s.view.zoom = worldZoom(s.win.W, s.win.H)
+	vw, vh := int(math.Ceil(float64(s.win.W)/s.view.zoom)), int(math.Ceil(float64(s.win.H)/s.view.zoom))
+	s.view.cam = world.CentredOn(s.view.viewer.X+ox, s.view.viewer.Y+oy+fieldShift(s.win.W, s.win.H)/s.view.zoom, vw, vh)
 }
 
 // LabelCopyJoinCode is the pause menu's button that copies the join code.
@@ -501,7 +501,7 @@ const LabelCopyJoinCode = "Copy join code"
 // the router opened the port) and says so, or says it could not.
 func (s *playScene) copyJoinCode() {
 	code := s.sess.JoinCode()
-	copyText(code, func(ok bool) {
+	ui.CopyText(code, func(ok bool) {
 		s.host.copied.Store(ok)
 		s.host.copyDone.Store(true)
 	})
@@ -637,7 +637,7 @@ func (s *playScene) notePlaying() {
 func (s *playScene) holdFrame() bool { return s.fx.HoldFrame() }
 
 func (s *playScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
+	g := s.win.Gfx
 	screen.Fill(color.Black) // unknown ground is black
 	g.Boxes.On = false       // the world and what moves with it are not the layout's
 	world := s.worldTarget(screen)
@@ -666,7 +666,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 		g.Shapes.Flush(screen)
 	}
 	s.items.DrawHUD(screen, g, fr, s.keeper.Open)
-	s.drawPortalPointers(screen, g)
+	hud.DrawPortalPointers(screen, g, fr)
 	g.Text.Quiet = false
 	if s.inv.Open {
 		s.inv.Refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[ui.ActAbility])
@@ -674,14 +674,14 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 		if tipped { // the tooltip goes over the panel: the panel's words under it are left out
 			g.Text.Hole = tip
 		}
-		s.inv.Draw(screen, g, s.rt.Character().Name, *s.keys, s.win.w, s.win.h)
+		s.inv.Draw(screen, g, s.rt.Character().Name, *s.keys, s.win.W, s.win.H)
 		g.Text.Hole = image.Rectangle{}
 		if tipped {
 			g.Boxes.Overlay(false)
 			s.items.DrawTip(screen, g, fr)
 		}
 	}
-	s.keeper.DrawPanel(screen, g, s.win.w, s.win.h)
+	s.keeper.DrawPanel(screen, g, s.win.W, s.win.H)
 	if s.pause.open && s.host.players == nil && s.pause.settings == nil { // those lists hide it
 		s.drawPause(screen, g)
 	}
@@ -689,7 +689,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 		s.pause.settings.draw(screen, g)
 	}
 	if s.host.players != nil {
-		s.host.players.draw(screen, g)
+		s.host.players.Draw(screen, g)
 	}
 	s.drawTransients(screen, g)
 }
@@ -739,19 +739,19 @@ func (s *playScene) drawLevelUpRings(world *ebiten.Image, g *world.Graphics) {
 
 func (s *playScene) drawPause(screen *ebiten.Image, g *world.Graphics) {
 	g.Boxes.Overlay(true)
-	g.Shapes.Rect(screen, 0, 0, float32(s.win.w), float32(s.win.h), ui.ColDimScreen)
+	g.Shapes.Rect(screen, 0, 0, float32(s.win.W), float32(s.win.H), ui.ColDimScreen)
 	ui.DrawFormShapes(screen, &g.Graphics, s.menu())
 	g.Shapes.Flush(screen)
 	// The title, the line under it and what leaving costs or ending the
 	// game does, where the layout put them: clear of the HUD
-	// (pause_layout.go).
-	k, l := ui.UiScale(s.win.w, s.win.h), s.pause.at
-	g.Text.Draw(screen, "Paused", s.win.w/2, l.titleY, l.titleScale, ui.AlignCenter, ui.ColTitle)
-	if l.subY >= 0 {
-		g.Text.Draw(screen, "the game goes on around you", s.win.w/2, l.subY, k, ui.AlignCenter, ui.ColDim)
+	// (render/hud/pause_layout.go).
+	k, l := ui.UiScale(s.win.W, s.win.H), s.pause.at
+	g.Text.Draw(screen, "Paused", s.win.W/2, l.TitleY, l.TitleScale, ui.AlignCenter, ui.ColTitle)
+	if l.SubY >= 0 {
+		g.Text.Draw(screen, "the game goes on around you", s.win.W/2, l.SubY, k, ui.AlignCenter, ui.ColDim)
 	}
 	if len(s.pause.cost.lines) > 0 {
-		g.Text.DrawLines(screen, s.pause.cost.lines, s.win.w/2, l.costY, k, ui.ColTitle)
+		g.Text.DrawLines(screen, s.pause.cost.lines, s.win.W/2, l.CostY, k, ui.ColTitle)
 	}
 	ui.DrawFormTextAt(screen, &g.Graphics, s.menu(), 0, k)
 }
@@ -779,6 +779,8 @@ const (
 	LabelReturnToHub = "Return to hub"
 	LabelDisconnect  = "Disconnect to menu"
 	LabelEndGame     = "End the game"
+	// LabelPlayers is the host's button that opens the Players list.
+	LabelPlayers = hud.LabelPlayers
 )
 
 // BarSlotCenter is the centre of slot i of the item bar (the bag's from
@@ -809,7 +811,7 @@ func pauseButtonCenter(label string, w, h int, inDungeon, hosting bool, friends 
 		labels = append(labels, LabelReturnToHub)
 	}
 	if hosting {
-		labels = append(labels, LabelPlayers, LabelCopyJoinCode) // as pauseButtons has them
+		labels = append(labels, hud.LabelPlayers, LabelCopyJoinCode) // as pauseButtons has them
 	}
 	labels = append(labels, LabelSettings, LabelDisconnect, LabelQuit)
 	bs := make([]*ui.Button, len(labels))
@@ -817,7 +819,7 @@ func pauseButtonCenter(label string, w, h int, inDungeon, hosting bool, friends 
 		bs[i] = &ui.Button{Label: l}
 	}
 	room, _ := pauseWordsFor(hosting, inDungeon, friends, friends > 0)
-	pauseColumn(w, h, len(ui.Wrap(room, pauseCostWidth(w, h, ui.UiScale(w, h)))), bs)
+	hud.PauseColumn(w, h, len(ui.Wrap(room, hud.PauseCostWidth(w, h, ui.UiScale(w, h)))), bs)
 	for _, b := range bs {
 		if b.Label == label {
 			return b.Rect.Min.Add(b.Rect.Size().Div(2)), true
@@ -850,7 +852,7 @@ func (s *playScene) keeperMark() hud.KeeperMark {
 // frame fills the scene's playFrame from its state now and returns it.
 func (s *playScene) frame() *hud.Frame {
 	f := &s.pf
-	*f = hud.Frame{W: s.win.w, H: s.win.h, Frame: s.clock.frames, Rt: s.rt, Look: s.look, Cam: s.view.cam, Zoom: s.view.zoom,
+	*f = hud.Frame{W: s.win.W, H: s.win.H, Frame: s.clock.frames, Rt: s.rt, Look: s.look, Cam: s.view.cam, Zoom: s.view.zoom,
 		High: s.quality.highQuality(), Aim: s.lastAim, Labels: &s.labels, Settings: s.settings, Keys: s.keys, Dir: s.dir,
 		Display: &s.hud, Keeper: s.keeperMark(), Logw: s.logw, NetGraph: s.netGraph,
 		InvOpen: s.inv.Open, Paused: s.pause.open, KeeperOpen: s.keeper.Open}

@@ -7,12 +7,13 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 	"duskfall/render/world"
 )
 
 // drawLabels draws the world's labels through the frame's placer
-// (labels.go), after the bullets so they stay readable, clear of the
+// (render/world/labels.go), after the bullets so they stay readable, clear of the
 // figures standing in the world: portals first, then the own ship's name,
 // then the others'.
 func (s *playScene) drawLabels(dst *ebiten.Image, g *world.Graphics) {
@@ -46,11 +47,11 @@ func (s *playScene) keepLabelsOffFigures(fog *client.Fog) {
 // portalLabels names what each portal in sight opens, so a player knows
 // where a step leads before taking it; in the hub, every portal on the
 // screen, in sight or not: the hub is known ground, and its portals the
-// ways out a player looks for (pointers.go names those off the screen).
+// ways out a player looks for (render/hud/pointers.go names those off the screen).
 func (s *playScene) portalLabels(dst *ebiten.Image, g *world.Graphics, fog *client.Fog) {
 	_, here := s.rt.Instance()
 	world.EachPortal(s.rt.Portals(), s.view.cam, 80, fog.Explored, func(p game.Portal, x, y float32) {
-		if here == game.HubDungeon && !s.portalInView(p) || here != game.HubDungeon && !fog.Visible(p.Tile()) {
+		if here == game.HubDungeon && !hud.PortalInView(&s.pf, p) || here != game.HubDungeon && !fog.Visible(p.Tile()) {
 			return
 		}
 		name := s.look.PortalName(p.Dungeon)

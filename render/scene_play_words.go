@@ -15,7 +15,7 @@ func (s *playScene) drawTransients(dst *ebiten.Image, g *world.Graphics) {
 	if s.pause.settings != nil || s.host.players != nil {
 		return
 	}
-	w, h, now := s.win.w, s.win.h, s.now()
+	w, h, now := s.win.W, s.win.H, s.now()
 	fr := s.frame()
 	fight := !s.pause.open // the pause menu shows only the answers to what it does: the sentence and the feedback
 	if fight && !s.keeper.Open {
@@ -46,12 +46,12 @@ func (s *playScene) drawLine(dst *ebiten.Image, g *world.Graphics, f *ui.Fitted,
 	if text == "" {
 		return
 	}
-	k := ui.UiScale(s.win.w, s.win.h)
+	k := ui.UiScale(s.win.W, s.win.H)
 	ts := ui.TextScale * k
-	line := f.Get(&g.Graphics, text, s.win.w-ui.Px(16, k), ts)
-	r, ok := g.Boxes.Room(name, g.Text.Advance(line, ts), int(ui.GlyphH*ts), y, dir, s.win.w, s.win.h, ui.Px(ui.TransientGap, k))
+	line := f.Get(&g.Graphics, text, s.win.W-ui.Px(16, k), ts)
+	r, ok := g.Boxes.Room(name, g.Text.Advance(line, ts), int(ui.GlyphH*ts), y, dir, s.win.W, s.win.H, ui.Px(ui.TransientGap, k))
 	if ok {
-		g.Text.Draw(dst, line, s.win.w/2, r.Min.Y, ts, ui.AlignCenter, ui.ColTitle)
+		g.Text.Draw(dst, line, s.win.W/2, r.Min.Y, ts, ui.AlignCenter, ui.ColTitle)
 	}
 }
 

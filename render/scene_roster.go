@@ -75,7 +75,7 @@ type rosterRow struct {
 // connecting scene (nothing is played until a character is chosen) and
 // opens the play scene once the chosen character is in the world.
 type rosterScene struct {
-	win   *window
+	win   *hud.Window
 	mv    moves
 	now   func() time.Time // the lockouts count down by it
 	first bool             // the first launch: an account with no character makes one on the class scene
@@ -134,7 +134,7 @@ type rosterSaid struct {
 	sel  string
 }
 
-func newRosterScene(win *window, mv moves, sess session, now func() time.Time, first bool, logw io.Writer) *rosterScene {
+func newRosterScene(win *hud.Window, mv moves, sess session, now func() time.Time, first bool, logw io.Writer) *rosterScene {
 	s := &rosterScene{
 		win: win, mv: mv, now: now, first: first, logw: logw, sess: sess, rt: sess.Runtime(), act: sess.Runtime(),
 		byID:   map[uint64]*rosterRow{},
@@ -163,7 +163,7 @@ func (s *rosterScene) Update() error {
 		return nil
 	}
 	s.layout()
-	in := s.win.in
+	in := s.win.In
 	if in.MenuBack() {
 		if s.asking != nil {
 			s.keepAsked()
@@ -414,12 +414,12 @@ func (s *rosterScene) countDown() {
 // wrapNote wraps the server's note to the window at its UI scale, in the
 // large text when it fits one line.
 func (s *rosterScene) wrapNote() {
-	k := ui.UiScale(s.win.w, s.win.h)
-	if s.note.k == k && s.note.w == s.win.w {
+	k := ui.UiScale(s.win.W, s.win.H)
+	if s.note.k == k && s.note.w == s.win.W {
 		return
 	}
-	s.note.k, s.note.w = k, s.win.w
-	w := min(s.win.w, ui.Px(rosterRowMaxW+80, k))
+	s.note.k, s.note.w = k, s.win.W
+	w := min(s.win.W, ui.Px(rosterRowMaxW+80, k))
 	s.note.scale = ui.TextScale
 	s.note.lines = ui.WrapFor(s.note.text, w, s.note.scale*k)
 	if len(s.note.lines) > 1 {
@@ -465,7 +465,7 @@ func (s *rosterScene) noteY() int { return s.titleY() + int(ui.GlyphH*s.title())
 
 // title is the title's scale: smaller in a short window.
 func (s *rosterScene) title() float64 {
-	if s.win.h < ui.Px(560, s.k) {
+	if s.win.H < ui.Px(560, s.k) {
 		return 2.5 * s.k
 	}
 	return 4 * s.k
@@ -482,17 +482,17 @@ func (s *rosterScene) noteHeight() int {
 	return len(s.note.lines) * (int(ui.GlyphH*s.note.scale*s.k) + 4)
 }
 
-func (s *rosterScene) rowWidth() int { return min(s.win.w-ui.Px(24, s.k), ui.Px(rosterRowMaxW, s.k)) }
+func (s *rosterScene) rowWidth() int { return min(s.win.W-ui.Px(24, s.k), ui.Px(rosterRowMaxW, s.k)) }
 
 func (s *rosterScene) layout() {
-	w, h := s.win.w, s.win.h
+	w, h := s.win.W, s.win.H
 	k := ui.UiScale(w, h)
 	s.k = k
 	s.wrapNote()
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)
 	bh := ui.Px(ui.ButtonH, k)
 	if h < ui.Px(560, k) {
-		bh = ui.Px(compactButtonH, k)
+		bh = ui.Px(hud.CompactButtonH, k)
 	}
 	s.leave.Rect = ui.CentredRect(w, h-ui.Px(10, k)-lh-ui.Px(8, k)-bh, ui.Px(220, k), bh)
 	createTop := s.leave.Rect.Min.Y - ui.Px(12, k) - lh - ui.Px(ui.FieldH, k)
@@ -539,7 +539,7 @@ func (s *rosterScene) layout() {
 // (label "Play" or "Delete"), or New character or Leave (row ignored),
 // for tests that click them.
 func RosterButtonCenter(label string, row, n, w, h int) (image.Point, bool) {
-	s := &rosterScene{win: &window{w: w, h: h}, view: client.RosterView{Slots: serverSlots, Characters: make([]wire.CharacterEntry, n)},
+	s := &rosterScene{win: &hud.Window{W: w, H: h}, view: client.RosterView{Slots: serverSlots, Characters: make([]wire.CharacterEntry, n)},
 		create: &ui.Button{Label: LabelNewCharacter}, leave: &ui.Button{Label: "Leave"}}
 	for range n {
 		s.rows = append(s.rows, &rosterRow{play: &ui.Button{}, del: &ui.Button{}, sure: &ui.Button{}, keep: &ui.Button{}})
@@ -588,14 +588,14 @@ func (s *rosterScene) status() (string, color.RGBA) {
 }
 
 func (s *rosterScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
+	g := s.win.Gfx
 	screen.Fill(ui.ColBackdrop)
 	k := s.k
-	cx := s.win.w / 2
+	cx := s.win.W / 2
 	rowW := s.rowWidth()
 	died := s.view.Cause == wire.CauseDied && len(s.note.lines) > 0
 	if died {
-		band := ui.CentredRect(s.win.w, s.noteY()-ui.Px(8, k), rowW, s.noteHeight()+ui.Px(12, k))
+		band := ui.CentredRect(s.win.W, s.noteY()-ui.Px(8, k), rowW, s.noteHeight()+ui.Px(12, k))
 		ui.Frame(screen, g.Shapes, band, colDeathBand, colDeathEdge)
 	}
 	sel := s.selected()
@@ -633,12 +633,12 @@ func (s *rosterScene) Draw(screen *ebiten.Image) {
 		g.Text.Draw(screen, "more below (Down)", cx, s.list.y+s.list.shown*(ui.Px(rosterRowH, k)+ui.Px(rosterRowGap, k)), k, ui.AlignCenter, ui.ColDim)
 	}
 	if msg, c := s.status(); msg != "" {
-		g.Text.Draw(screen, s.fits[0].Get(&g.Graphics, msg, s.win.w-ui.Px(16, k), k), cx, s.statusY(), k, ui.AlignCenter, c)
+		g.Text.Draw(screen, s.fits[0].Get(&g.Graphics, msg, s.win.W-ui.Px(16, k), k), cx, s.statusY(), k, ui.AlignCenter, c)
 	}
 	s.drawCreateText(screen, g)
 	s.drawButtonText(screen, g)
-	g.Text.Draw(screen, s.fits[1].Get(&g.Graphics, "Up/Down to choose, Enter to play, Tab to move between buttons, Esc to leave", s.win.w-ui.Px(16, k), k),
-		cx, s.win.h-ui.Px(10, k)-int(ui.GlyphH*k)-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, s.fits[1].Get(&g.Graphics, "Up/Down to choose, Enter to play, Tab to move between buttons, Esc to leave", s.win.W-ui.Px(16, k), k),
+		cx, s.win.H-ui.Px(10, k)-int(ui.GlyphH*k)-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
 }
 
 func (s *rosterScene) drawRowText(dst *ebiten.Image, g *world.Graphics, r *rosterRow) {
@@ -661,9 +661,9 @@ func (s *rosterScene) drawRowText(dst *ebiten.Image, g *world.Graphics, r *roste
 
 func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *world.Graphics) {
 	k := s.k
-	cx := s.win.w / 2
+	cx := s.win.W / 2
 	if !s.room() {
-		g.Text.Draw(dst, s.fits[2].Get(&g.Graphics, s.full, s.win.w-ui.Px(16, k), k), cx, s.statusY()+int(ui.GlyphH*k)+ui.Px(ui.LabelGap, k), k, ui.AlignCenter, ui.ColDim)
+		g.Text.Draw(dst, s.fits[2].Get(&g.Graphics, s.full, s.win.W-ui.Px(16, k), k), cx, s.statusY()+int(ui.GlyphH*k)+ui.Px(ui.LabelGap, k), k, ui.AlignCenter, ui.ColDim)
 		return
 	}
 	g.Text.Draw(dst, s.slots, cx, s.create.Rect.Min.Y-ui.Px(ui.LabelGap, k), k, ui.AlignCenter, ui.ColDim)

@@ -86,7 +86,7 @@ func TestRosterScene(t *testing.T) {
 		for _, r := range s.rows {
 			assert.False(t, r.play.Rect.Empty(), "%s has a Play button", r.entry.Name)
 			assert.False(t, r.del.Rect.Empty(), "%s has a Delete button", r.entry.Name)
-			assert.True(t, r.rect.In(image.Rect(0, 0, s.win.w, s.win.h)), "%s is on screen", r.entry.Name)
+			assert.True(t, r.rect.In(image.Rect(0, 0, s.win.W, s.win.H)), "%s is on screen", r.entry.Name)
 		}
 		assert.Equal(t, "Vanguard  ·  level 3  ·  health 80/100  ·  in the hub", s.rows[0].detail)
 		assert.Contains(t, s.rows[1].detail, "returns to the hub")
@@ -120,15 +120,15 @@ func TestRosterScene(t *testing.T) {
 		assert.Empty(t, cs.name.Text(), "the player names it")
 		content := h.a.opts.Content.Content
 		for i, card := range cs.cards {
-			at, ok := ClassCardCenter(content, i, h.a.w, h.a.h)
+			at, ok := ClassCardCenter(content, i, h.a.W, h.a.H)
 			assert.True(t, ok)
 			assert.Equal(t, ui.Mid(card.pick.Rect), at, "ClassCardCenter finds card %d", i)
 		}
-		assert.Equal(t, ui.Mid(cs.create.Rect), CreateAndPlayCenter(content, h.a.w, h.a.h, true), "CreateAndPlayCenter finds Create")
-		at, ok := RosterButtonCenter(LabelNewCharacter, 0, len(s.rows), h.a.w, h.a.h)
+		assert.Equal(t, ui.Mid(cs.create.Rect), CreateAndPlayCenter(content, h.a.W, h.a.H, true), "CreateAndPlayCenter finds Create")
+		at, ok := RosterButtonCenter(LabelNewCharacter, 0, len(s.rows), h.a.W, h.a.H)
 		assert.True(t, ok)
 		assert.Equal(t, c, at, "RosterButtonCenter finds New character")
-		at, ok = RosterButtonCenter("Play", 1, len(s.rows), h.a.w, h.a.h)
+		at, ok = RosterButtonCenter("Play", 1, len(s.rows), h.a.W, h.a.H)
 		assert.True(t, ok)
 		assert.Equal(t, ui.Mid(s.rows[1].play.Rect), at, "and a row's Play")
 		b := ui.Mid(cs.back.Rect)

@@ -24,7 +24,7 @@ import (
 // and saved at once. The play scene shows it over the game, which goes
 // on; the menu shows it as a scene of its own.
 type settingsPanel struct {
-	win      *window
+	win      *hud.Window
 	settings *profile.Settings
 	keep     settingsKeeper
 	logw     io.Writer // the rows chosen and keys bound, for the log
@@ -107,7 +107,7 @@ var _ settingsKeeper = (*app)(nil)
 
 // newSettingsPanel opens the panel on the settings s, name being the
 // player's.
-func newSettingsPanel(win *window, s *profile.Settings, keep settingsKeeper, logw io.Writer, name string) *settingsPanel {
+func newSettingsPanel(win *hud.Window, s *profile.Settings, keep settingsKeeper, logw io.Writer, name string) *settingsPanel {
 	p := &settingsPanel{win: win, settings: s, keep: keep, logw: logw, name: &ui.TextField{Label: "Name", MaxBytes: wire.MaxNameLen}}
 	p.name.SetText(name)
 	p.lastName = name
@@ -136,7 +136,7 @@ func newSettingsPanel(win *window, s *profile.Settings, keep settingsKeeper, log
 	v, c = onOff(&s.Vsync, display)
 	add("Vsync", v, c)
 	add(LabelWindowSize, p.windowWords, p.stepWindow)
-	add(LabelUIScale, func() string { return ui.UiScaleWords(s.UIScale, win.w, win.h) }, func(dir int) {
+	add(LabelUIScale, func() string { return ui.UiScaleWords(s.UIScale, win.W, win.H) }, func(dir int) {
 		s.UIScale = ui.NextUIScale(s.UIScale, dir)
 		input()
 	})
@@ -182,12 +182,12 @@ const (
 
 // All of it at the window's UI scale.
 func (p *settingsPanel) layout() {
-	k := ui.UiScale(p.win.w, p.win.h)
+	k := ui.UiScale(p.win.W, p.win.H)
 	rowH := ui.Px(settingRowH, k)
 	n := len(p.rows)
-	viewTop, viewBottom := ui.Px(settingsViewY, k), p.win.h-ui.Px(settingsFootH, k)
-	top := max(viewTop, p.win.h/2-n*rowH/2)
-	width := min(ui.Px(settingRowW, k), p.win.w-ui.Px(16, k))
+	viewTop, viewBottom := ui.Px(settingsViewY, k), p.win.H-ui.Px(settingsFootH, k)
+	top := max(viewTop, p.win.H/2-n*rowH/2)
+	width := min(ui.Px(settingRowW, k), p.win.W-ui.Px(16, k))
 	from := p.list.top
 	p.list.top, p.list.shown = 0, n
 	if top+n*rowH > viewBottom {
@@ -199,10 +199,10 @@ func (p *settingsPanel) layout() {
 			sel = -1
 		}
 		p.list.top = ui.ScrollTop(from, n, p.list.shown, sel, nil)
-		width = min(width, p.win.w-2*ui.Px(settingsBarGap+settingsBarW+8, k)) // room for the bar
+		width = min(width, p.win.W-2*ui.Px(settingsBarGap+settingsBarW+8, k)) // room for the bar
 	}
 	for i := range p.rows {
-		p.rects[i] = ui.CentredRect(p.win.w, top+(i-p.list.top)*rowH, width, rowH-ui.Px(4, k))
+		p.rects[i] = ui.CentredRect(p.win.W, top+(i-p.list.top)*rowH, width, rowH-ui.Px(4, k))
 	}
 	p.list.view = image.Rect(p.rects[0].Min.X, top, p.rects[0].Max.X, top+p.list.shown*rowH)
 	p.name.Rect = p.rects[0]
@@ -419,9 +419,9 @@ func (p *settingsPanel) commitName() {
 func (p *settingsPanel) draw(dst *ebiten.Image, g *world.Graphics) {
 	p.layout()
 	g.Boxes.Overlay(true)
-	k := ui.UiScale(p.win.w, p.win.h)
+	k := ui.UiScale(p.win.W, p.win.H)
 	// Nearly opaque: over the pause menu, its words must not show through.
-	g.Shapes.Rect(dst, 0, 0, float32(p.win.w), float32(p.win.h), ui.ColBackdrop8(0.94))
+	g.Shapes.Rect(dst, 0, 0, float32(p.win.W), float32(p.win.H), ui.ColBackdrop8(0.94))
 	for i, r := range p.rects {
 		if !p.inView(i) {
 			continue
@@ -436,7 +436,7 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *world.Graphics) {
 	if p.scrolls() {
 		p.drawScrollBar(dst, g, k)
 	}
-	g.Text.Draw(dst, "Settings", p.win.w/2, max(ui.Px(settingsTitleY, k), p.list.view.Min.Y-ui.Px(60, k)), 3*k, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(dst, "Settings", p.win.W/2, max(ui.Px(settingsTitleY, k), p.list.view.Min.Y-ui.Px(60, k)), 3*k, ui.AlignCenter, ui.ColTitle)
 	for i, row := range p.rows {
 		if !p.inView(i) {
 			continue
@@ -465,16 +465,16 @@ func (p *settingsPanel) draw(dst *ebiten.Image, g *world.Graphics) {
 		}
 	}
 	if p.scrolls() {
-		g.Text.Draw(dst, p.list.moreFit.Get(&g.Graphics, p.sign(), p.win.w-ui.Px(16, k), k), p.win.w/2, p.list.view.Max.Y+ui.Px(2, k), k, ui.AlignCenter, ui.ColDim)
+		g.Text.Draw(dst, p.list.moreFit.Get(&g.Graphics, p.sign(), p.win.W-ui.Px(16, k), k), p.win.W/2, p.list.view.Max.Y+ui.Px(2, k), k, ui.AlignCenter, ui.ColDim)
 	}
-	if note := p.note(g, p.win.w-ui.Px(24, k), k); note != "" {
-		g.Text.Draw(dst, note, p.win.w/2, p.win.h-ui.Px(settingsNoteY, k), k, ui.AlignCenter, ui.ColText)
+	if note := p.note(g, p.win.W-ui.Px(24, k), k); note != "" {
+		g.Text.Draw(dst, note, p.win.W/2, p.win.H-ui.Px(settingsNoteY, k), k, ui.AlignCenter, ui.ColText)
 	}
 	foot := "Up/Down choose, Left/Right change, Enter toggles or rebinds, Esc goes back"
-	if g.Text.Advance(foot, k) > p.win.w-ui.Px(24, k) {
+	if g.Text.Advance(foot, k) > p.win.W-ui.Px(24, k) {
 		foot = "Up/Down, Left/Right, Enter, Esc"
 	}
-	g.Text.Draw(dst, foot, p.win.w/2, p.win.h-ui.Px(30, k), k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(dst, foot, p.win.W/2, p.win.H-ui.Px(30, k), k, ui.AlignCenter, ui.ColDim)
 }
 
 // drawScrollBar draws the bar beside the rows: its track as tall as the
@@ -510,17 +510,17 @@ const LabelBulletColours = "Bullet colours"
 
 // settingsScene is the panel opened from the main menu.
 type settingsScene struct {
-	win   *window
+	win   *hud.Window
 	mv    moves
 	panel *settingsPanel
 }
 
-func newSettingsScene(win *window, mv moves, panel *settingsPanel) *settingsScene {
+func newSettingsScene(win *hud.Window, mv moves, panel *settingsPanel) *settingsScene {
 	return &settingsScene{win: win, mv: mv, panel: panel}
 }
 
 func (s *settingsScene) Update() error {
-	if s.panel.update(s.win.in) {
+	if s.panel.update(s.win.In) {
 		s.mv.toMenu()
 	}
 	return nil
@@ -528,7 +528,7 @@ func (s *settingsScene) Update() error {
 
 func (s *settingsScene) Draw(screen *ebiten.Image) {
 	screen.Fill(ui.ColBackdrop)
-	s.panel.draw(screen, s.win.gfx)
+	s.panel.draw(screen, s.win.Gfx)
 }
 
 // SettingsRowOf is the place of the settings row labelled label, from the
@@ -551,7 +551,7 @@ func SettingsRowOf(label string) int {
 // scroll the list and click a row.
 func SettingsRowCenter(label string, first, w, h int) (image.Point, bool) {
 	a := &app{}
-	a.w, a.h = w, h
+	a.W, a.H = w, h
 	p := a.settingsPanel()
 	p.list.top, p.list.loose = first-1, true
 	p.layout()

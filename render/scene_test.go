@@ -24,6 +24,7 @@ import (
 	"duskfall/net/transport"
 	"duskfall/net/wire"
 	"duskfall/profile"
+	"duskfall/render/hud"
 	"duskfall/render/ui"
 )
 
@@ -41,12 +42,12 @@ func (f *fakeSession) Frame(in client.Intent) {
 	f.intents = append(f.intents, in)
 	f.rt.Frame(in)
 }
-func (f *fakeSession) Runtime() *client.Runtime { return f.rt }
-func (f *fakeSession) Where() string            { return "fake" }
-func (f *fakeSession) JoinCode() string         { return "" }
-func (f *fakeSession) Reach() portmap.Status    { return portmap.Status{} }
-func (f *fakeSession) Seed() (uint64, bool)     { return 0, false }
-func (f *fakeSession) Controls() hostControls   { return nil }
+func (f *fakeSession) Runtime() *client.Runtime   { return f.rt }
+func (f *fakeSession) Where() string              { return "fake" }
+func (f *fakeSession) JoinCode() string           { return "" }
+func (f *fakeSession) Reach() portmap.Status      { return portmap.Status{} }
+func (f *fakeSession) Seed() (uint64, bool)       { return 0, false }
+func (f *fakeSession) Controls() hud.HostControls { return nil }
 func (f *fakeSession) Close() {
 	if f.hold != nil {
 		<-f.hold
@@ -171,7 +172,7 @@ func (h *harness) closeAndWait() {
 
 // step runs one Update with the given input.
 func (h *harness) step(in ui.FrameInput) error {
-	*h.a.in = in
+	*h.a.In = in
 	return h.a.scenes.update()
 }
 
@@ -224,7 +225,7 @@ func TestMainMenu(t *testing.T) {
 	})
 	t.Run("clicking where the layout puts a button presses it", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
-		p, ok := MainMenuButtonCenter(LabelJoin, h.a.w, h.a.h)
+		p, ok := MainMenuButtonCenter(LabelJoin, h.a.W, h.a.H)
 		require.True(t, ok)
 		h.press(ui.FrameInput{MouseX: p.X, MouseY: p.Y, Click: true})
 		sceneOf[*joinScene](t, h)
@@ -397,7 +398,7 @@ func TestJoinScene(t *testing.T) {
 	})
 	t.Run("Ctrl+V pastes into the address", func(t *testing.T) {
 		h, s := openJoin(t)
-		h.a.clip.read = func() (string, error) { return " 203.0.113.7:7777\n", nil }
+		h.a.clip.Read = func() (string, error) { return " 203.0.113.7:7777\n", nil }
 		h.press(ui.FrameInput{Paste: true})
 		require.Eventually(t, func() bool {
 			h.press(ui.FrameInput{})
@@ -623,10 +624,10 @@ func TestSettingsScene(t *testing.T) {
 	t.Run("SettingsRowCenter finds a row where the panel draws it", func(t *testing.T) {
 		h, p := open(t)
 		h.press(ui.FrameInput{Wheel: -10})
-		pt, ok := SettingsRowCenter("Use bag slot 8", p.list.top+1, h.a.w, h.a.h)
+		pt, ok := SettingsRowCenter("Use bag slot 8", p.list.top+1, h.a.W, h.a.H)
 		require.True(t, ok)
 		assert.True(t, pt.In(p.rects[p.back-1]))
-		_, ok = SettingsRowCenter("Name", p.list.top+1, h.a.w, h.a.h)
+		_, ok = SettingsRowCenter("Name", p.list.top+1, h.a.W, h.a.H)
 		assert.False(t, ok, "scrolled out")
 	})
 	t.Run("the name is typed in its row; an invalid one is not kept", func(t *testing.T) {
@@ -653,11 +654,11 @@ func TestMenusLayOutEachFrameWithoutAllocating(t *testing.T) {
 	h.press(ui.FrameInput{})
 	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	h.a.Draw(screen) // the text cache
-	g := h.a.gfx
+	g := h.a.Gfx
 	menu := sceneOf[*menuScene](t, h)
 	join := h.a.joinScene()
 	join.fault.text = "Nothing answers at nowhere.invalid: check the host's name or address, and that the game there is hosting"
-	name := newNameScene(&h.a.window, h.a, func() {})
+	name := newNameScene(&h.a.Window, h.a, func() {})
 	failed := h.a.failedScene("Not connected", "The server is full: 8 of 8 are playing. Try again when someone leaves.")
 	var line ui.Fitted
 	const words = "playing as Tester - friends join you on the port beside Host and play"
@@ -665,12 +666,12 @@ func TestMenusLayOutEachFrameWithoutAllocating(t *testing.T) {
 		name string
 		each func()
 	}{
-		{"the main menu", func() { menu.layout(); _ = mainMenuLayout(h.a.w, h.a.h) }},
+		{"the main menu", func() { menu.layout(); _ = mainMenuLayout(h.a.W, h.a.H) }},
 		{"the Join screen with an error", join.layout},
 		{"the first launch's name screen", name.layout},
 		{"a failed connection", failed.layout},
-		{"the death screen", func() { _ = deathLayoutFor(h.a.w, h.a.h) }},
-		{"a line cut to the window", func() { _ = line.Get(&g.Graphics, words, h.a.w/3, ui.UiScale(h.a.w, h.a.h)) }},
+		{"the death screen", func() { _ = deathLayoutFor(h.a.W, h.a.H) }},
+		{"a line cut to the window", func() { _ = line.Get(&g.Graphics, words, h.a.W/3, ui.UiScale(h.a.W, h.a.H)) }},
 	}
 	for _, sz := range []struct{ w, h int }{{MinWindowWidth, MinWindowHeight}, {ui.WindowWidth, ui.WindowHeight}, {2560, 1440}} {
 		h.a.Layout(sz.w, sz.h)
@@ -752,28 +753,28 @@ func TestALongAddressScrollsInItsField(t *testing.T) {
 	s.addr.SetText(code)
 	s.form.Focus = focusAddr
 	h.press(ui.FrameInput{End: true})
-	k := ui.UiScale(h.a.w, h.a.h)
+	k := ui.UiScale(h.a.W, h.a.H)
 	inner := s.addr.Rect.Dx() - 2*ui.Px(10, k)
-	ts := s.addr.TextScale(&h.a.gfx.Graphics, ui.FieldTextScale(s.addr.Rect.Dy(), k), inner, k)
+	ts := s.addr.TextScale(&h.a.Gfx.Graphics, ui.FieldTextScale(s.addr.Rect.Dy(), k), inner, k)
 	require.Equal(t, k, ts, "the field's smallest hand")
-	require.Greater(t, h.a.gfx.Text.Advance(code, ts), inner, "the code is wider than the field")
+	require.Greater(t, h.a.Gfx.Text.Advance(code, ts), inner, "the code is wider than the field")
 
 	shown := func() (string, int, int) {
-		from, to := s.addr.View(&h.a.gfx.Graphics, ts, inner)
+		from, to := s.addr.View(&h.a.Gfx.Graphics, ts, inner)
 		return string(s.addr.Runes[from:to]), from, to
 	}
 	t.Run("at the end, the end is shown and fits", func(t *testing.T) {
 		text, from, to := shown()
 		assert.Equal(t, len([]rune(code)), to)
 		assert.Positive(t, from)
-		assert.LessOrEqual(t, h.a.gfx.Text.Advance(text, ts), inner)
+		assert.LessOrEqual(t, h.a.Gfx.Text.Advance(text, ts), inner)
 	})
 	t.Run("Home shows the start", func(t *testing.T) {
 		h.press(ui.FrameInput{Home: true})
 		text, from, _ := shown()
 		assert.Zero(t, from)
 		assert.True(t, strings.HasPrefix(code, text))
-		assert.LessOrEqual(t, h.a.gfx.Text.Advance(text, ts), inner)
+		assert.LessOrEqual(t, h.a.Gfx.Text.Advance(text, ts), inner)
 	})
 	t.Run("a short address replacing it is shown whole", func(t *testing.T) {
 		h.press(ui.FrameInput{End: true})

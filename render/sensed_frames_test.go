@@ -51,9 +51,9 @@ func TestAnEnemyOutOfSightReadsAgainstTheDark(t *testing.T) {
 				e := client.Actor{ID: 60000, Kind: uint8(i), Pos: at}
 				h.a.Draw(screen)
 				before := readFrame(screen)
-				s.look.DrawSensed(screen, a, s.win.gfx.Shapes, []client.Actor{e}, s.rt.Fog(), s.rt.Grid())
+				s.look.DrawSensed(screen, a, s.win.Gfx.Shapes, []client.Actor{e}, s.rt.Fog(), s.rt.Grid())
 				a.Flush(screen)
-				s.win.gfx.Shapes.Flush(screen)
+				s.win.Gfx.Shapes.Flush(screen)
 				after := readFrame(screen)
 				if d := os.Getenv("FRAMES_DIR"); d != "" {
 					savePNG(filepath.Join(d, fmt.Sprintf("sensed-%s-%s.png", q, s.look.Content.Enemies[i].ID)), after)

@@ -125,9 +125,9 @@ func TestSettingsRebindsEveryKeyAPlayerUses(t *testing.T) {
 		h, p := openSettings(t)
 		screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 		h.a.Draw(screen)
-		assert.Empty(t, p.note(h.a.gfx, ui.WindowWidth, 1), "on the Name row")
+		assert.Empty(t, p.note(h.a.Gfx, ui.WindowWidth, 1), "on the Name row")
 		rebindRow(t, h, p, "Move up")
-		note := p.note(h.a.gfx, ui.WindowWidth, 1)
+		note := p.note(h.a.Gfx, ui.WindowWidth, 1)
 		for _, fixed := range []string{"Esc", "F11", "arrow", "mouse", "Shift"} {
 			assert.Contains(t, note, fixed)
 		}

@@ -38,7 +38,7 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
 	}
 	over := func(in ui.FrameInput) ui.FrameInput {
-		c := hud.SlotRect(1, s.win.w, s.win.h)
+		c := hud.SlotRect(1, s.win.W, s.win.H)
 		in.MouseX, in.MouseY, in.MouseMoved = c.Min.X+c.Dx()/2, c.Min.Y+c.Dy()/2, true
 		return in
 	}
@@ -48,10 +48,10 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 		}
 	}
 	drawn := func() []ui.UiBox {
-		screen := ebiten.NewImage(s.win.w, s.win.h)
+		screen := ebiten.NewImage(s.win.W, s.win.H)
 		defer screen.Deallocate()
 		h.a.Draw(screen)
-		return append([]ui.UiBox(nil), h.a.gfx.Boxes.Boxes...)
+		return append([]ui.UiBox(nil), h.a.Gfx.Boxes.Boxes...)
 	}
 	named := func(boxes []ui.UiBox, name string) (image.Rectangle, bool) {
 		for _, b := range boxes {
@@ -87,13 +87,13 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 	t.Run("placing it allocates nothing once warm: its size, its room among the boxes, its log line", func(t *testing.T) {
 		rest(ui.FrameInput{})
 		drawn()
-		g := h.a.gfx
-		tip, k := &s.items.Tips[1], ui.UiScale(s.win.w, s.win.h)
+		g := h.a.Gfx
+		tip, k := &s.items.Tips[1], ui.UiScale(s.win.W, s.win.H)
 		place := func() {
 			g.Boxes.Reset()
 			g.Boxes.On = true
-			r := hud.TooltipRect(g, tip, hud.SlotRect(1, s.win.w, s.win.h), s.win.w, k)
-			g.Boxes.RoomAt("tooltip", r.Min.X, r.Dx(), r.Dy(), r.Min.Y, -1, s.win.w, s.win.h, ui.Px(ui.TransientGap, k))
+			r := hud.TooltipRect(g, tip, hud.SlotRect(1, s.win.W, s.win.H), s.win.W, k)
+			g.Boxes.RoomAt("tooltip", r.Min.X, r.Dx(), r.Dy(), r.Min.Y, -1, s.win.W, s.win.H, ui.Px(ui.TransientGap, k))
 			s.items.SayTip(s.items.TipSlot(false))
 		}
 		place()
@@ -125,7 +125,7 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 		defer func() { s.inv.Open = false }()
 		h.press(over(ui.FrameInput{}))
 		assert.Equal(t, 1, s.items.TipSlot(true), "no rest needed over the inventory")
-		_, ok := s.items.TipRect(h.a.gfx, s.frame())
+		_, ok := s.items.TipRect(h.a.Gfx, s.frame())
 		assert.True(t, ok)
 		_, shown := named(drawn(), "tooltip")
 		assert.False(t, shown, "not placed over the fight as well")

@@ -66,11 +66,11 @@ func (p *settingsPanel) windowWords() string {
 	if s.Fullscreen {
 		full = 1
 	}
-	return p.size.words.get([4]float64{float64(p.win.w), float64(p.win.h), full, s.WindowScale}, func() string {
+	return p.size.words.get([4]float64{float64(p.win.W), float64(p.win.H), full, s.WindowScale}, func() string {
 		if s.Fullscreen {
 			return windowSizeWords(windowSizeAt(s.WindowScale)) + " when windowed"
 		}
-		return windowSizeWords(image.Pt(p.win.w, p.win.h))
+		return windowSizeWords(image.Pt(p.win.W, p.win.H))
 	})
 }
 
@@ -83,7 +83,7 @@ func (p *settingsPanel) stepWindow(dir int) {
 		dir = 1
 	}
 	s := p.settings
-	from := image.Pt(p.win.w, p.win.h)
+	from := image.Pt(p.win.W, p.win.H)
 	switch {
 	case s.Fullscreen:
 		from = windowSizeAt(s.WindowScale)
@@ -114,7 +114,7 @@ const windowStepFrames = 30
 // whenever it changes while open: window tests read the size the row
 // shows.
 func (p *settingsPanel) tellSize() {
-	now := image.Pt(p.win.w, p.win.h)
+	now := image.Pt(p.win.W, p.win.H)
 	if p.size.asking > 0 {
 		p.size.asking--
 		if now == p.size.asked {

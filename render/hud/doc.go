@@ -4,7 +4,12 @@
 // read (items.go, items_draw.go, inventory.go, figures.go), the upgrade
 // keeper and its panel (keeper.go), the level-up moment (levelup.go) and
 // the fight's effects: damage numbers, bursts, the boss banner and
-// marker, muzzle flashes, sparks and hit-stops (effects.go, punch.go).
+// marker, muzzle flashes, sparks and hit-stops (effects.go, punch.go),
+// the pointers to the hub's portals out of the field (pointers.go), the
+// pause menu's layout (pause_layout.go) and the host's Players list
+// (players.go). Window (window.go) is the one window every scene and
+// panel lays out and draws with: its size, this frame's input and the
+// shared graphics.
 //
 // Data flows in through a Frame: the play scene fills one each update
 // and each draw (the window's size, the frame count, the client's

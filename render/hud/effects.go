@@ -139,7 +139,7 @@ func (f *Effects) OnMark(fr *Frame, h client.HitMark) {
 	case ev.Kind == game.EvHit:
 		f.strike(fr, pos, ev)
 	case ev.Kind == game.EvDeath && ev.Actor == game.ActorEnemy:
-		f.killed(fr, pos, ev.ID) // the body's shards are its sprite's (deaths.go)
+		f.killed(fr, pos, ev.ID) // the body's shards are its sprite's (render/world/deaths.go)
 	case ev.Kind == game.EvDeath:
 		f.addBurst(pos, 40, 18, colHurt, fr.Frame)
 	}
@@ -403,7 +403,7 @@ func (f *Effects) DrawBanner(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
 	bw := max(g.Text.Advance(f.Banner, 3*k), g.Text.Advance(f.BannerSub, k))
 	r, ok := g.Boxes.Room("boss banner", bw, ui.Px(50, k)+int(ui.GlyphH*k), y, 1, fr.W, fr.H, ui.Px(ui.TransientGap, k))
 	if !ok {
-		return // no room free of other words this frame (ui/placement.go)
+		return // no room free of other words this frame (render/ui/placement.go)
 	}
 	g.Text.Draw(dst, f.Banner, fr.W/2, r.Min.Y, 3*k, ui.AlignCenter, ui.Fade(ui.ColTitle, a))
 	g.Text.Draw(dst, f.BannerSub, fr.W/2, r.Min.Y+ui.Px(50, k), k, ui.AlignCenter, ui.Fade(ui.ColText, a))
@@ -412,7 +412,7 @@ func (f *Effects) DrawBanner(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
 // DrawBossMarker points from the screen's edge toward the boss the player
 // has met when it is off screen.
 func (f *Effects) DrawBossMarker(dst *ebiten.Image, g *world.Graphics, fr *Frame, at game.Vec) {
-	x, y := fr.onScreen(at.X, at.Y)
+	x, y := fr.OnScreen(at.X, at.Y)
 	w, h := float32(fr.W), float32(fr.H)
 	const margin = 36
 	if x >= 0 && y >= 0 && x <= w && y <= h {

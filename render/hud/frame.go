@@ -40,8 +40,8 @@ type Frame struct {
 	InvOpen, Paused, KeeperOpen bool
 }
 
-// onScreen maps a world point to the window, through the zoom.
-func (f *Frame) onScreen(x, y float64) (float32, float32) {
+// OnScreen maps a world point to the window, through the zoom.
+func (f *Frame) OnScreen(x, y float64) (float32, float32) {
 	sx, sy := f.Cam.ToScreen(x, y)
 	z := float32(max(f.Zoom, 1))
 	return sx * z, sy * z

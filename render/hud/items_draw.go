@@ -100,7 +100,7 @@ func (u *Items) DrawLootLabels(dst *ebiten.Image, g *world.Graphics, fr *Frame, 
 // shows lit. The tooltip itself goes over the inventory when it is open
 // (drawTip), and over the fight with what comes and goes otherwise
 // (drawPlayTip); the feedback and the cleared banner come and go too
-// (ui/placement.go).
+// (render/ui/placement.go).
 func (u *Items) DrawHUD(dst *ebiten.Image, g *world.Graphics, fr *Frame, panel bool) {
 	sh := fr.Rt.Sheet()
 	if !sh.Known {
@@ -145,7 +145,7 @@ func (u *Items) TipRect(g *world.Graphics, fr *Frame) (image.Rectangle, bool) {
 
 // DrawPlayTip draws the tooltip of the bar slot the pointer rests on over
 // the fight, when no panel is open: in the place nearest over its slot
-// that is free of every box drawn so far (ui/placement.go), or, with no room
+// that is free of every box drawn so far (render/ui/placement.go), or, with no room
 // this frame, not at all.
 func (u *Items) DrawPlayTip(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
 	i := u.TipSlot(false)
@@ -254,7 +254,7 @@ func (u *Items) drawBarText(dst *ebiten.Image, g *world.Graphics, sh client.Shee
 	y := BarRect(w, h).Min.Y - XpLineUpAt(k)
 	if !g.Text.Quiet && (u.xp.text != "" || u.xp.owed != "") {
 		// The row is the XP line's across the bar: words beside its
-		// words would read as one line with them (ui/placement.go).
+		// words would read as one line with them (render/ui/placement.go).
 		g.Boxes.Add("XP line", image.Rect(first.Min.X, y, last.Max.X, y+int(math.Ceil(ui.GlyphH*k))))
 	}
 	g.Text.Draw(dst, u.xp.text, first.Min.X, y, k, ui.AlignLeft, ui.ColText)
@@ -266,7 +266,7 @@ func XpLineUpAt(k float64) int { return ui.Px(XpLineUp, k) }
 
 // DrawToasts draws the feedback lines still up, newest lowest, each
 // rising a little as it ages, each in the room left above the last
-// (ui/placement.go), cut to the window.
+// (render/ui/placement.go), cut to the window.
 func (u *Items) DrawToasts(dst *ebiten.Image, g *world.Graphics, fits *ui.Transients, now time.Time, w, h int) {
 	k := ui.UiScale(w, h)
 	ts := 1.5 * k
@@ -381,7 +381,7 @@ func (u *Items) DrawBanner(dst *ebiten.Image, g *world.Graphics, fits *ui.Transi
 	ph := int(ui.GlyphH*titleScale) + ui.Px(16, k) + lineH*(len(u.ClearTxt)-1) + ui.Px(12, k)
 	r, ok := g.Boxes.Room("cleared", width+ui.Px(48, k), ph, top, 1, w, h, ui.Px(ui.TransientGap, k))
 	if !ok {
-		return // no room free of other words this frame (ui/placement.go)
+		return // no room free of other words this frame (render/ui/placement.go)
 	}
 	top = r.Min.Y
 	ui.Frame(dst, g.Shapes, r, colPanel, colMine.Scale(0.7))
@@ -408,7 +408,7 @@ func (u *Items) DrawPrompt(dst *ebiten.Image, g *world.Graphics, fr *Frame, near
 	tw := g.Text.Advance(msg, k)
 	r, ok := g.Boxes.Room("prompt", tw+2*(ui.Px(12, k)), int(ui.GlyphH*k)+ui.Px(8, k), y-ui.Px(4, k), -1, fr.W, fr.H, ui.Px(ui.TransientGap, k))
 	if !ok {
-		return // a panel over the bar leaves it no room (ui/placement.go)
+		return // a panel over the bar leaves it no room (render/ui/placement.go)
 	}
 	ui.Frame(dst, g.Shapes, r, colTipPanel, ColTitleEdge)
 	g.Shapes.Flush(dst)

@@ -95,7 +95,7 @@ func (l *levelUp) DrawWords(dst *ebiten.Image, g *world.Graphics, w, h int, now 
 	bh := int(ui.GlyphH*4*k) + ui.Px(8, k) + int(ui.GlyphH*ui.TextScale*k) + ui.Px(4, k) + int(ui.GlyphH*k)
 	r, ok := g.Boxes.Room("level-up", bw, bh, y, 1, w, h, ui.Px(ui.TransientGap, k))
 	if !ok {
-		return // no room free of other words this frame (ui/placement.go)
+		return // no room free of other words this frame (render/ui/placement.go)
 	}
 	y = r.Min.Y
 	g.Text.Draw(dst, l.title, w/2, y, 4*k, ui.AlignCenter, ui.Fade(ui.ColTitle, a))

@@ -100,7 +100,7 @@ func UiScaleWords(v float64, w, h int) string {
 // another's: a panel that dims the screen leaves the HUD's words out
 // (textCache.quiet). The slices are reused: recording allocates nothing
 // at steady state. The last frame's boxes are kept for the world's labels,
-// which are drawn before the HUD and keep out from under it (labels.go).
+// which are drawn before the HUD and keep out from under it (render/world/labels.go).
 type UiBox struct {
 	Name  string
 	R     image.Rectangle

@@ -1,4 +1,4 @@
-package render
+package hud
 
 import (
 	"image"
@@ -7,7 +7,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/game"
-	"duskfall/render/hud"
 	"duskfall/render/ui"
 	"duskfall/render/world"
 )
@@ -20,7 +19,7 @@ import (
 // its place named beside it. A pointer is part of the HUD: it keeps clear
 // of every box the HUD drew before it, sliding along the edge when one is
 // in the way, and is left out when none leaves it room; what comes and
-// goes keeps clear of it in turn (ui/placement.go). Panels over the game (the
+// goes keeps clear of it in turn (render/ui/placement.go). Panels over the game (the
 // inventory, the keeper's, the pause menu) hide the pointers.
 
 // Pointer measures at scale 1: a dart (an arrowhead with a notch, which
@@ -37,35 +36,35 @@ const (
 	pointerTries = 24  // slides each way before it is left out
 )
 
-// drawPortalPointers draws the pointers to the hub's portals out of the
+// DrawPortalPointers draws the pointers to the hub's portals out of the
 // open field.
-func (s *playScene) drawPortalPointers(dst *ebiten.Image, g *world.Graphics) {
-	if _, here := s.rt.Instance(); here != game.HubDungeon || s.inv.Open || s.keeper.Open || s.pause.open {
+func DrawPortalPointers(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
+	if _, here := fr.Rt.Instance(); here != game.HubDungeon || fr.InvOpen || fr.KeeperOpen || fr.Paused {
 		return
 	}
-	self, ok := s.rt.Self()
+	self, ok := fr.Rt.Self()
 	if !ok {
 		return
 	}
-	w, h := s.win.w, s.win.h
+	w, h := fr.W, fr.H
 	k := ui.UiScale(w, h)
 	field := pointerField(w, h, k)
-	sx, sy := s.onScreen(self.Pos.X, self.Pos.Y)
-	for _, p := range s.rt.Portals() {
-		if s.portalInView(p) {
+	sx, sy := fr.OnScreen(self.Pos.X, self.Pos.Y)
+	for _, p := range fr.Rt.Portals() {
+		if PortalInView(fr, p) {
 			continue // the portal and its own label are there
 		}
-		qx, qy := s.onScreen(p.Pos.X, p.Pos.Y)
-		s.drawPointer(dst, g, field, k, sx, sy, qx, qy, p.Dungeon)
+		qx, qy := fr.OnScreen(p.Pos.X, p.Pos.Y)
+		drawPointer(dst, g, fr.Look, field, k, sx, sy, qx, qy, p.Dungeon)
 	}
 	g.Shapes.Flush(dst)
 }
 
-// portalInView says whether a hub portal stands in the open field, where
+// PortalInView says whether a hub portal stands in the open field, where
 // its own label names it; one out of it has a pointer instead.
-func (s *playScene) portalInView(p game.Portal) bool {
-	x, y := s.onScreen(p.Pos.X, p.Pos.Y)
-	return image.Pt(int(x), int(y)).In(pointerField(s.win.w, s.win.h, ui.UiScale(s.win.w, s.win.h)))
+func PortalInView(fr *Frame, p game.Portal) bool {
+	x, y := fr.OnScreen(p.Pos.X, p.Pos.Y)
+	return image.Pt(int(x), int(y)).In(pointerField(fr.W, fr.H, ui.UiScale(fr.W, fr.H)))
 }
 
 // pointerField is the open field of a w×h window at scale k, where
@@ -73,22 +72,22 @@ func (s *playScene) portalInView(p game.Portal) bool {
 // sides.
 func pointerField(w, h int, k float64) image.Rectangle {
 	top := ui.Px(8, k) + int(ui.GlyphH*k) + ui.Px(pointerGap, k)
-	bottom := hud.BarRect(w, h).Min.Y - hud.XpLineUpAt(k) - ui.Px(pointerGap, k)
+	bottom := BarRect(w, h).Min.Y - XpLineUpAt(k) - ui.Px(pointerGap, k)
 	return image.Rect(ui.Px(8, k), top, w-ui.Px(8, k), bottom)
 }
 
 // drawPointer draws the pointer from the own ship at (sx, sy) toward a
 // portal at (qx, qy), both on the screen's pixels, and its place's name,
 // where placePointer finds them room.
-func (s *playScene) drawPointer(dst *ebiten.Image, g *world.Graphics, field image.Rectangle, k float64, sx, sy, qx, qy float32, dungeon uint8) {
-	name := s.look.PortalName(dungeon)
+func drawPointer(dst *ebiten.Image, g *world.Graphics, look *world.Look, field image.Rectangle, k float64, sx, sy, qx, qy float32, dungeon uint8) {
+	name := look.PortalName(dungeon)
 	pt, ok := placePointer(&g.Boxes, field, k, sx, sy, qx, qy, g.Text.Advance(name, k))
 	if !ok {
 		return
 	}
 	rim := ui.Pxf(dartRim, k)
 	dart(dst, g.Shapes, pt.tip.X+pt.dx*rim, pt.tip.Y+pt.dy*rim, pt.dx, pt.dy, ui.Pxf(dartLength, k)+2*rim, ui.Pxf(dartHalf, k)+rim, world.ColSensedFill)
-	dart(dst, g.Shapes, pt.tip.X, pt.tip.Y, pt.dx, pt.dy, ui.Pxf(dartLength, k), ui.Pxf(dartHalf, k), s.look.PortalAccent(dungeon))
+	dart(dst, g.Shapes, pt.tip.X, pt.tip.Y, pt.dx, pt.dy, ui.Pxf(dartLength, k), ui.Pxf(dartHalf, k), look.PortalAccent(dungeon))
 	g.Shapes.Flush(dst)
 	g.Text.Draw(dst, name, pt.label.Min.X, pt.label.Min.Y, k, ui.AlignLeft, world.ColPortalText)
 }

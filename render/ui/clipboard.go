@@ -1,4 +1,4 @@
-package render
+package ui
 
 import (
 	"context"
@@ -10,12 +10,12 @@ import (
 	"time"
 )
 
-// clipboard reads the system clipboard for Ctrl+V in a text field.
+// Clipboard reads the system clipboard for Ctrl+V in a text field.
 // Ebitengine 2.8 has no clipboard, so it asks the system's own tool
 // (wl-paste or xclip or xsel, pbpaste, PowerShell), on its own goroutine:
 // a frame never waits for it. The text arrives a frame or two later.
-type clipboard struct {
-	read func() (string, error) // readSystemClipboard; tests replace it
+type Clipboard struct {
+	Read func() (string, error) // readSystemClipboard; tests replace it
 
 	mu    sync.Mutex
 	text  string
@@ -23,15 +23,15 @@ type clipboard struct {
 	busy  bool
 }
 
-// request starts a read unless one is under way.
-func (c *clipboard) request() {
+// Request starts a read unless one is under way.
+func (c *Clipboard) Request() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.busy {
 		return
 	}
 	c.busy = true
-	read := c.read
+	read := c.Read
 	if read == nil {
 		read = readSystemClipboard
 	}
@@ -46,8 +46,8 @@ func (c *clipboard) request() {
 	}()
 }
 
-// take returns the text of a finished read, once.
-func (c *clipboard) take() (string, bool) {
+// Take returns the text of a finished read, once.
+func (c *Clipboard) Take() (string, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.ready {
@@ -92,10 +92,10 @@ func readSystemClipboard() (string, error) {
 	return "", errNoClipboard
 }
 
-// copyText puts text on the system clipboard by its own tool (wl-copy,
+// CopyText puts text on the system clipboard by its own tool (wl-copy,
 // xclip or xsel, pbcopy, clip), off the frame's goroutine; done gets
 // whether it went.
-func copyText(text string, done func(ok bool)) {
+func CopyText(text string, done func(ok bool)) {
 	go func() { done(writeSystemClipboard(text) == nil) }()
 }
 

@@ -1,10 +1,9 @@
-package render
+package hud
 
 import (
 	"image"
 	"math"
 
-	"duskfall/render/hud"
 	"duskfall/render/ui"
 )
 
@@ -33,18 +32,18 @@ type pauseTier struct {
 // taken, the last when none does.
 var pauseTiers = [...]pauseTier{
 	{title: 4, sub: true, bh: ui.ButtonH, gap: ui.RowGap, cols: 1},
-	{title: 4, sub: true, bh: compactButtonH, gap: 6, cols: 1},
-	{title: 2, sub: true, bh: compactButtonH, gap: 6, cols: 1},
-	{title: 2, sub: false, bh: compactButtonH, gap: 6, cols: 1},
+	{title: 4, sub: true, bh: CompactButtonH, gap: 6, cols: 1},
+	{title: 2, sub: true, bh: CompactButtonH, gap: 6, cols: 1},
+	{title: 2, sub: false, bh: CompactButtonH, gap: 6, cols: 1},
 	{title: 2, sub: false, bh: tinyButtonH, gap: 4, cols: 1},
-	{title: 2, sub: false, bh: compactButtonH, gap: 6, cols: 2},
+	{title: 2, sub: false, bh: CompactButtonH, gap: 6, cols: 2},
 	{title: 2, sub: false, bh: tinyButtonH, gap: 4, cols: 2},
 }
 
 // compactButtonH is a short window's button; tinyButtonH the shortest,
 // its words in the small large text (buttonTextScale) and a little room.
 const (
-	compactButtonH = 36
+	CompactButtonH = 36
 	tinyButtonH    = 26
 )
 
@@ -57,13 +56,13 @@ const (
 	pauseHUDGap   = 8
 )
 
-// pauseLayout is where the pause menu's words go; its buttons' rectangles
+// PauseLayout is where the pause menu's words go; its buttons' rectangles
 // are set on the buttons themselves.
-type pauseLayout struct {
-	titleY     int
-	titleScale float64
-	subY       int // the line under the title; -1 when it is left out
-	costY      int // the first cost line's top
+type PauseLayout struct {
+	TitleY     int
+	TitleScale float64
+	SubY       int // the line under the title; -1 when it is left out
+	CostY      int // the first cost line's top
 	lineH      int // a line of small words, cost lines apart
 }
 
@@ -71,24 +70,24 @@ type pauseLayout struct {
 // at scale k: between the minimap's column and as far from the left edge,
 // as the boss bar does.
 func pauseWords(w, h int, k float64) (left, right int) {
-	side := hud.MinimapLeftRoom(w, h, k)
+	side := MinimapLeftRoom(w, h, k)
 	if side*2 >= w-ui.Px(120, k) {
 		side = ui.Px(12, k)
 	}
 	return side, w - side
 }
 
-// pauseCostWidth is the width in characters the cost lines are wrapped to
+// PauseCostWidth is the width in characters the cost lines are wrapped to
 // in a w×h window at scale k.
-func pauseCostWidth(w, h int, k float64) int {
+func PauseCostWidth(w, h int, k float64) int {
 	l, r := pauseWords(w, h, k)
 	return max(20, (r-l)/int(ui.GlyphW*k+1))
 }
 
-// pauseColumn lays the pause menu out in a w×h window: the buttons, each
+// PauseColumn lays the pause menu out in a w×h window: the buttons, each
 // given its rectangle, under the title and, in a dungeon, costLines lines
 // of what leaving costs, in the room the HUD leaves (pauseHUD).
-func pauseColumn(w, h, costLines int, bs []*ui.Button) pauseLayout {
+func PauseColumn(w, h, costLines int, bs []*ui.Button) PauseLayout {
 	k := ui.UiScale(w, h)
 	var hud [4]image.Rectangle
 	pauseHUD(w, h, k, &hud)
@@ -106,27 +105,27 @@ func pauseColumn(w, h, costLines int, bs []*ui.Button) pauseLayout {
 // whenever a boss is met), the minimap's largest box, the health and
 // ability bars, and the item bar with the XP bar over it.
 func pauseHUD(w, h int, k float64, out *[4]image.Rectangle) {
-	bw := hud.BossBarWidth(w, h, k)
-	x, y := (w-bw)/2, ui.Px(hud.BossBarY, k)
+	bw := BossBarWidth(w, h, k)
+	x, y := (w-bw)/2, ui.Px(BossBarY, k)
 	out[0] = image.Rect(x-2, y-2, x+bw+2, y+ui.Px(10, k)+2)
-	box := hud.MinimapBoxWidth(w, h, k)
-	out[1] = image.Rect(w-hud.MinimapLeftRoom(w, h, k), 0, w, ui.Px(hud.MinimapTop, k)+int(math.Ceil(float64(box*hud.MinimapBoxH/hud.MinimapBoxW)))+2*hud.MinimapPad)
-	hp := hud.HpBarRect(w, h)
-	out[2] = hp.Union(hud.AbilityBarRect(hp, k))
-	bar := hud.BarRect(w, h)
+	box := MinimapBoxWidth(w, h, k)
+	out[1] = image.Rect(w-MinimapLeftRoom(w, h, k), 0, w, ui.Px(MinimapTop, k)+int(math.Ceil(float64(box*MinimapBoxH/MinimapBoxW)))+2*MinimapPad)
+	hp := HpBarRect(w, h)
+	out[2] = hp.Union(AbilityBarRect(hp, k))
+	bar := BarRect(w, h)
 	out[3] = image.Rect(bar.Min.X, bar.Min.Y-ui.Px(9, k), bar.Max.X, bar.Max.Y)
 }
 
 // stackPause stacks the menu by tier t and reports whether it fits clear
 // of the HUD; the buttons are laid out either way.
-func stackPause(w, h int, k float64, t pauseTier, costLines, lineH int, bs []*ui.Button, hud *[4]image.Rectangle) (pauseLayout, bool) {
-	l := pauseLayout{titleScale: t.title * k, subY: -1, lineH: lineH}
+func stackPause(w, h int, k float64, t pauseTier, costLines, lineH int, bs []*ui.Button, hud *[4]image.Rectangle) (PauseLayout, bool) {
+	l := PauseLayout{TitleScale: t.title * k, SubY: -1, lineH: lineH}
 	bh, gap, bw := ui.Px(t.bh, k), ui.Px(t.gap, k), ui.Px(ui.ButtonW, k)
 	rows := (len(bs) + t.cols - 1) / t.cols
 	colsW := t.cols*bw + (t.cols-1)*ui.Px(ui.RowGap, k)
 	// The stack's height from its top: the title, the line under it, the
 	// cost lines, the buttons.
-	words := int(ui.GlyphH*l.titleScale) + ui.Px(pauseTitleGap, k)
+	words := int(ui.GlyphH*l.TitleScale) + ui.Px(pauseTitleGap, k)
 	if t.sub {
 		words += lineH + ui.Px(pauseSubGap, k)
 	}
@@ -150,13 +149,13 @@ func stackPause(w, h int, k float64, t pauseTier, costLines, lineH int, bs []*ui
 	// A third of the room left above, two thirds below: the answers to
 	// what the menu does (a join code copied) find room under it.
 	y := top + max(0, bottom-top-height)/3
-	l.titleY = y
-	y += int(ui.GlyphH*l.titleScale) + ui.Px(pauseTitleGap, k)
+	l.TitleY = y
+	y += int(ui.GlyphH*l.TitleScale) + ui.Px(pauseTitleGap, k)
 	if t.sub {
-		l.subY = y
+		l.SubY = y
 		y += lineH + ui.Px(pauseSubGap, k)
 	}
-	l.costY = y
+	l.CostY = y
 	if costLines > 0 {
 		y += costLines*lineH + ui.Px(pauseCostGap, k)
 	}
