@@ -22,6 +22,7 @@ import (
 	"duskfall/levels"
 	"duskfall/profile"
 	"duskfall/render/hud"
+	"duskfall/render/settings"
 	"duskfall/render/sound"
 	"duskfall/render/ui"
 	"duskfall/render/world"
@@ -71,8 +72,8 @@ func Run(opts Options) error {
 	}
 	ebiten.SetWindowTitle(WindowTitle)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetWindowSizeLimits(MinWindowWidth, MinWindowHeight, -1, -1)
-	applyWindow(a.settings, true)
+	ebiten.SetWindowSizeLimits(settings.MinWindowWidth, settings.MinWindowHeight, -1, -1)
+	settings.ApplyWindow(a.settings, true)
 	ebiten.SetTPS(game.TickRate)
 	// Draw clears the screen itself, unless the scene holds its last frame
 	// (a hit-stop): Ebitengine must keep that frame for it.
@@ -186,21 +187,17 @@ func (a *app) applyInput() {
 	ui.UiChoice = a.settings.UIScale
 }
 
-// The smallest window the HUD is laid out for.
-const (
-	MinWindowWidth  = 640
-	MinWindowHeight = 400
-)
+// settingsKeeper is the app as the settings panel asks of it: to save a
+// change, to hand a new key or gamepad choice to the input, to keep a
+// name, and the Graphics row's words.
+type settingsKeeper struct{ a *app }
 
-// applyWindow sets fullscreen, vsync and, when sized, the window's size
-// from the settings. Tests replace it: they run no window.
-var applyWindow = func(s profile.Settings, sized bool) {
-	ebiten.SetFullscreen(s.Fullscreen)
-	ebiten.SetVsyncEnabled(s.Vsync)
-	if sized {
-		ebiten.SetWindowSize(int(ui.WindowWidth*s.WindowScale), int(ui.WindowHeight*s.WindowScale))
-	}
-}
+var _ settings.Keeper = settingsKeeper{}
+
+func (k settingsKeeper) SaveSettings()        { k.a.saveSettings() }
+func (k settingsKeeper) ApplyInput()          { k.a.applyInput() }
+func (k settingsKeeper) Rename(name string)   { k.a.rename(name) }
+func (k settingsKeeper) QualityWords() string { return k.a.qualityWords() }
 
 func (a *app) saveSettings() {
 	if a.settingsPath == "" {
@@ -279,7 +276,7 @@ func (a *app) Update() error {
 // remembers the choice.
 func (a *app) toggleFullscreen() {
 	a.settings.Fullscreen = !a.settings.Fullscreen
-	applyWindow(a.settings, false)
+	settings.ApplyWindow(a.settings, false)
 	a.saveSettings()
 }
 

@@ -81,20 +81,5 @@ func (a *app) qualityWords() string {
 	return "Auto: high"
 }
 
-// nextQuality steps the Graphics row: auto, high, low, in a ring.
-func nextQuality(q string, dir int) string {
-	ring := []string{profile.QualityAuto, profile.QualityHigh, profile.QualityLow}
-	i := 0
-	for j, r := range ring {
-		if r == q {
-			i = j
-		}
-	}
-	if dir == 0 {
-		dir = 1
-	}
-	return ring[((i+dir)%len(ring)+len(ring))%len(ring)]
-}
-
 // actualFPS is the window's frame rate, a seam for tests.
 var actualFPS = ebiten.ActualFPS

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"duskfall/profile"
+	"duskfall/render/settings"
 )
 
 func TestAutoQuality(t *testing.T) {
@@ -47,9 +48,9 @@ func TestAutoQuality(t *testing.T) {
 		}
 	})
 	t.Run("the Graphics row steps auto, high, low in a ring", func(t *testing.T) {
-		assert.Equal(t, profile.QualityHigh, nextQuality(profile.QualityAuto, 1))
-		assert.Equal(t, profile.QualityLow, nextQuality(profile.QualityHigh, 1))
-		assert.Equal(t, profile.QualityAuto, nextQuality(profile.QualityLow, 1))
-		assert.Equal(t, profile.QualityLow, nextQuality(profile.QualityAuto, -1))
+		assert.Equal(t, profile.QualityHigh, settings.NextQuality(profile.QualityAuto, 1))
+		assert.Equal(t, profile.QualityLow, settings.NextQuality(profile.QualityHigh, 1))
+		assert.Equal(t, profile.QualityAuto, settings.NextQuality(profile.QualityLow, 1))
+		assert.Equal(t, profile.QualityLow, settings.NextQuality(profile.QualityAuto, -1))
 	})
 }

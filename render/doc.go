@@ -27,9 +27,10 @@
 // close the session); and it keeps fields of its own for the rest: the
 // session, the clock, the log writer, the Settings where it changes them.
 // The app builds every scene (moves.go), so only it knows what each is
-// handed. The settings panel asks its own few things of the app through
-// settingsKeeper, and the play scene gets a playEnv (the Settings and key
-// bindings it reads each frame, the content, the sound, the quality judge).
+// handed. The settings panel (render/settings) asks its own few things
+// of the app through a settings.Keeper (settingsKeeper), and the play
+// scene gets a playEnv (the Settings and key bindings it reads each
+// frame, the content, the sound, the quality judge).
 //
 // Items are drawn from the client's sheet (render/hud: items.go,
 // items_draw.go): the
@@ -50,7 +51,7 @@
 // (render/world: ground, light, fog, actors, bullets, each drawer taking
 // a world.View of the frame), what play draws besides it (render/hud:
 // bars, minimap, items, keeper, effects, each reading a hud.Frame), the
-// UI kit (render/ui: input, key
+// Settings panel (render/settings), the UI kit (render/ui: input, key
 // bindings, widgets, text, shapes, the UI scale) and the sound
 // (render/sound). The settings (player name, last address joined,
 // account token) and the known servers are the player's profile

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/render/hud"
+	"duskfall/render/settings"
 	"duskfall/render/ui"
 )
 
@@ -83,8 +84,8 @@ func TestTheInventoryScreen(t *testing.T) {
 		h.press(ui.FrameInput{Bag: true})
 		require.True(t, s.inv.Open)
 		defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
-		h.a.Layout(MinWindowWidth, MinWindowHeight)
-		small := ebiten.NewImage(MinWindowWidth, MinWindowHeight)
+		h.a.Layout(settings.MinWindowWidth, settings.MinWindowHeight)
+		small := ebiten.NewImage(settings.MinWindowWidth, settings.MinWindowHeight)
 		h.a.Draw(small)
 		require.Positive(t, s.inv.MaxScroll, "the rows do not all fit at 640×400")
 		steps := []struct {

@@ -22,6 +22,7 @@ import (
 	"duskfall/net/portmap"
 	"duskfall/net/wire"
 	"duskfall/render/hud"
+	"duskfall/render/settings"
 	"duskfall/render/ui"
 )
 
@@ -123,8 +124,8 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	require.True(t, hubPlay.pause.open)
 	checkPaused(t, dir, "pause in the hub", hub, func(image.Point) []string { return []string{"Paused", LabelCopyJoinCode, LabelQuit} })
 	hubPlay.pause.settings = hub.a.settingsPanel()
-	checkLayout(t, dir, "settings", hub, []string{"Settings", LabelUIScale}, nil)
-	hubPlay.pause.settings.sel = hubPlay.pause.settings.back // scrolled to its end: every row is reachable
+	checkLayout(t, dir, "settings", hub, []string{"Settings", settings.LabelUIScale}, nil)
+	hubPlay.pause.settings.Sel = hubPlay.pause.settings.Back // scrolled to its end: every row is reachable
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
 	hubPlay.pause.settings = nil
 	friend := friendJoins(t, hub, hubRec, "Marguerite")

@@ -7,6 +7,7 @@ import (
 
 	"duskfall/net/lan"
 	"duskfall/profile"
+	"duskfall/render/settings"
 	"duskfall/render/ui"
 )
 
@@ -23,8 +24,8 @@ func (a *app) joinScene() *joinScene {
 	return newJoinScene(&a.Window, a, a.logw, &a.settings, a.chosenName(), &a.typed, &a.lan, &a.clip, a.pinned)
 }
 
-func (a *app) settingsPanel() *settingsPanel {
-	return newSettingsPanel(&a.Window, &a.settings, a, a.logw, a.playerName())
+func (a *app) settingsPanel() *settings.Panel {
+	return settings.NewPanel(&a.Window, &a.settings, settingsKeeper{a}, a.logw, a.playerName())
 }
 
 func (a *app) connectingScene(sess session, title string) *connectingScene {

@@ -13,6 +13,7 @@ import (
 	"duskfall/game"
 	"duskfall/net/wire"
 	"duskfall/render/hud"
+	"duskfall/render/settings"
 	"duskfall/render/ui"
 	"duskfall/render/world"
 )
@@ -100,7 +101,7 @@ func (s *nameScene) Update() error {
 	switch s.form.Update(s.win.In) {
 	case s.ok:
 		name := s.name.Text()
-		if err := checkName(name); err != nil {
+		if err := settings.CheckName(name); err != nil {
 			s.err = ui.Capitalize(err.Error())
 			return nil
 		}

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"duskfall/net/wire"
 	"duskfall/profile"
 	"duskfall/render/hud"
+	"duskfall/render/settings"
 	"duskfall/render/ui"
 )
 
@@ -392,7 +392,7 @@ func (s *joinScene) clearStaleError() {
 // and kept in its own form: the key in lower case, no spaces.
 func (s *joinScene) submit() {
 	name := s.name.Text()
-	if err := checkName(name); err != nil {
+	if err := settings.CheckName(name); err != nil {
 		s.fault.text = ui.Capitalize(err.Error())
 		return
 	}
@@ -412,13 +412,6 @@ func (s *joinScene) submit() {
 func passwordRefusal(err string) bool {
 	err = strings.ToLower(err)
 	return strings.Contains(err, "needs a password") || strings.Contains(err, "wrong password")
-}
-
-func checkName(name string) error {
-	if wire.ValidName(name) != nil {
-		return errors.New("a name is 1 to 16 letters, with no spaces at either end")
-	}
-	return nil
 }
 
 // joinHelp is the Join screen's footer, and its shorter forms for

@@ -16,6 +16,7 @@ import (
 	"duskfall/net/lan"
 	"duskfall/net/seal"
 	"duskfall/profile"
+	"duskfall/render/settings"
 	"duskfall/render/ui"
 )
 
@@ -162,7 +163,7 @@ func TestTheNetworksGamesFillInTheirJoinCodes(t *testing.T) {
 // Journeys click the address field where JoinAddressCenter says it is;
 // it must be where the live screen draws it, with and without an error.
 func TestJoinAddressCenterIsWhereTheFieldIs(t *testing.T) {
-	for _, size := range []image.Point{{ui.WindowWidth, ui.WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+	for _, size := range []image.Point{{ui.WindowWidth, ui.WindowHeight}, {settings.MinWindowWidth, settings.MinWindowHeight}} {
 		for _, shown := range []string{"", seal.ErrWrongServer{Want: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Got: joinKey}.Error()} {
 			t.Run(fmt.Sprintf("at %dx%d with error %q", size.X, size.Y, shown), func(t *testing.T) {
 				h, s := openJoin(t)
@@ -186,7 +187,7 @@ func TestALongRefusalCoversNothing(t *testing.T) {
 		ui.Capitalize(seal.ErrWrongServer{Want: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Got: joinKey}.Error()),
 		"Not a join code: the server's key after the slash holds only the letters a to z and the digits 2 to 7, and '1' is not one of them. A join code is the address, a slash and 32 letters and digits, such as " + seal.ExampleCode,
 	}
-	for _, size := range []image.Point{{ui.WindowWidth, ui.WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+	for _, size := range []image.Point{{ui.WindowWidth, ui.WindowHeight}, {settings.MinWindowWidth, settings.MinWindowHeight}} {
 		for i, words := range refusals {
 			t.Run(fmt.Sprintf("refusal %d at %dx%d", i+1, size.X, size.Y), func(t *testing.T) {
 				h := newHarness(t, Options{Port: 7777})
@@ -247,8 +248,8 @@ func TestTheAddressFieldShowsAWholeJoinCode(t *testing.T) {
 		{image.Pt(ui.WindowWidth, ui.WindowHeight), 0, true},
 		{image.Pt(ui.WindowWidth, ui.WindowHeight), 0, false},
 		{image.Pt(ui.WindowWidth, ui.WindowHeight), 1.25, true},
-		{image.Pt(MinWindowWidth, MinWindowHeight), 0, true},
-		{image.Pt(MinWindowWidth, MinWindowHeight), 0, false},
+		{image.Pt(settings.MinWindowWidth, settings.MinWindowHeight), 0, true},
+		{image.Pt(settings.MinWindowWidth, settings.MinWindowHeight), 0, false},
 		{image.Pt(2560, 1440), 0, true},
 	} {
 		t.Run(fmt.Sprintf("at %dx%d, UI scale %v, focused %v", tc.size.X, tc.size.Y, tc.uiScale, tc.focused), func(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 	"duskfall/net/portmap"
 	"duskfall/profile"
 	"duskfall/render/hud"
+	"duskfall/render/settings"
 	"duskfall/render/sound"
 	"duskfall/render/ui"
 	"duskfall/render/world"
@@ -81,11 +82,11 @@ type pauseMenu struct {
 	dungeonButtons                                       []*ui.Button    // and in a dungeon, as dungeonForm holds them
 	at                                                   hud.PauseLayout // where the menu's words go (render/hud/pause_layout.go)
 	cost                                                 pauseCost
-	endWords                                             hostEndWords   // the host's words of End the game, made again only when the count changes
-	endAsked                                             bool           // the host pressed End the game once with friends in it: the next press ends it
-	quitting                                             bool           // Quit was chosen: the window closes
-	returning                                            bool           // Return to hub was chosen: ESCAPE is held until the ship is out
-	settings                                             *settingsPanel // the Settings, open over the game when not nil
+	endWords                                             hostEndWords    // the host's words of End the game, made again only when the count changes
+	endAsked                                             bool            // the host pressed End the game once with friends in it: the next press ends it
+	quitting                                             bool            // Quit was chosen: the window closes
+	returning                                            bool            // Return to hub was chosen: ESCAPE is held until the ship is out
+	settings                                             *settings.Panel // the Settings, open over the game when not nil
 }
 
 // pauseCost is the words over the pause menu (pauseSays) wrapped to the
@@ -137,7 +138,7 @@ type playEnv struct {
 	perfLog     bool              // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
 	now         func() time.Time
 	logw        io.Writer
-	newSettings func() *settingsPanel // the Settings, to open over the game
+	newSettings func() *settings.Panel // the Settings, to open over the game
 }
 
 func newPlayScene(win *hud.Window, mv moves, sess session, env playEnv) *playScene {
@@ -385,7 +386,7 @@ func (s *playScene) updatePause(in *ui.FrameInput) bool {
 		return false
 	}
 	if s.pause.settings != nil {
-		if s.pause.settings.update(in) {
+		if s.pause.settings.Update(in) {
 			s.pause.settings = nil
 		}
 		return false
@@ -686,7 +687,7 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 		s.drawPause(screen, g)
 	}
 	if s.pause.settings != nil {
-		s.pause.settings.draw(screen, g)
+		s.pause.settings.Draw(screen, g)
 	}
 	if s.host.players != nil {
 		s.host.players.Draw(screen, g)

@@ -14,6 +14,7 @@ import (
 	"duskfall/game"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
+	"duskfall/render/settings"
 	"duskfall/render/ui"
 )
 
@@ -228,7 +229,7 @@ func TestTheRosterScrollsByTheWheel(t *testing.T) {
 	}
 	h, s, _ := rosterHarness(t, eight)
 	defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
-	h.a.Layout(MinWindowWidth, MinWindowHeight)
+	h.a.Layout(settings.MinWindowWidth, settings.MinWindowHeight)
 	h.press(ui.FrameInput{})
 	require.Less(t, s.list.shown, 8, "not every row fits at 640×400")
 	require.Zero(t, s.list.top)
@@ -250,7 +251,7 @@ func TestTheRosterScrollsByTheWheel(t *testing.T) {
 // from under the pointer.
 func TestARosterClickPlaysTheRowUnderThePointer(t *testing.T) {
 	for _, n := range []int{2, 8} {
-		for _, size := range [][2]int{{ui.WindowWidth, ui.WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+		for _, size := range [][2]int{{ui.WindowWidth, ui.WindowHeight}, {settings.MinWindowWidth, settings.MinWindowHeight}} {
 			for _, wheel := range []float64{0, -1} {
 				t.Run(fmt.Sprintf("%d rows at %dx%d, the wheel turned %v", n, size[0], size[1], -wheel), func(t *testing.T) {
 					chars := wire.Characters{Slots: 8}

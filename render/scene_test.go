@@ -25,6 +25,7 @@ import (
 	"duskfall/net/wire"
 	"duskfall/profile"
 	"duskfall/render/hud"
+	"duskfall/render/settings"
 	"duskfall/render/ui"
 )
 
@@ -252,7 +253,7 @@ func TestMainMenu(t *testing.T) {
 	})
 	t.Run("the main menu button centres are inside the window", func(t *testing.T) {
 		for _, l := range []string{LabelHostAndPlay, LabelJoin, LabelSettings, LabelQuit} {
-			for _, size := range [][2]int{{ui.WindowWidth, ui.WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+			for _, size := range [][2]int{{ui.WindowWidth, ui.WindowHeight}, {settings.MinWindowWidth, settings.MinWindowHeight}} {
 				p, ok := MainMenuButtonCenter(l, size[0], size[1])
 				require.True(t, ok)
 				assert.True(t, p.X > 0 && p.X < size[0] && p.Y > 0 && p.Y < size[1], "%s in %v", l, size)
@@ -506,7 +507,7 @@ func TestJoinCodes(t *testing.T) {
 }
 
 func TestSettingsScene(t *testing.T) {
-	open := func(t *testing.T) (*harness, *settingsPanel) {
+	open := func(t *testing.T) (*harness, *settings.Panel) {
 		h := newHarness(t, Options{Port: 7777})
 		for range 4 { // past Host and play, its port, Join and the host's password
 			h.press(ui.FrameInput{Down: true})
@@ -515,16 +516,16 @@ func TestSettingsScene(t *testing.T) {
 		h.press(ui.FrameInput{}) // its first frame lays it out
 		return h, sceneOf[*settingsScene](t, h).panel
 	}
-	row := func(p *settingsPanel, label string) int {
-		for i, r := range p.rows {
-			if r.label == label {
+	row := func(p *settings.Panel, label string) int {
+		for i, r := range p.Rows {
+			if r.Label == label {
 				return i
 			}
 		}
 		return -1
 	}
-	choose := func(h *harness, p *settingsPanel, label string) {
-		for p.rows[p.sel].label != label {
+	choose := func(h *harness, p *settings.Panel, label string) {
+		for p.Rows[p.Sel].Label != label {
 			h.press(ui.FrameInput{Down: true})
 		}
 	}
@@ -543,11 +544,11 @@ func TestSettingsScene(t *testing.T) {
 		h, p := open(t)
 		choose(h, p, "Take, use a portal")
 		h.press(ui.FrameInput{Enter: true})
-		require.True(t, p.binding)
+		require.True(t, p.Binding)
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyG}})
-		assert.False(t, p.binding)
+		assert.False(t, p.Binding)
 		assert.Equal(t, ebiten.KeyG, h.a.col.Keys[ui.ActInteract])
-		assert.Contains(t, p.rows[row(p, "Take, use a portal")].value(), "G")
+		assert.Contains(t, p.Rows[row(p, "Take, use a portal")].Value(), "G")
 		saved, _, err := ui.LoadSettings(h.path)
 		require.NoError(t, err)
 		assert.Equal(t, map[string]string{"interact": "G"}, saved.Keys)
@@ -557,7 +558,7 @@ func TestSettingsScene(t *testing.T) {
 		choose(h, p, "Move up")
 		h.press(ui.FrameInput{Enter: true})
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyEscape}})
-		assert.False(t, p.binding)
+		assert.False(t, p.Binding)
 		assert.Equal(t, ebiten.KeyW, h.a.col.Keys[ui.ActUp])
 		sceneOf[*settingsScene](t, h)
 	})
@@ -572,73 +573,73 @@ func TestSettingsScene(t *testing.T) {
 	})
 	t.Run("at 1280×720 the rows do not all fit: the wheel scrolls them and the log says which are shown", func(t *testing.T) {
 		h, p := open(t)
-		require.True(t, p.scrolls(), "%d rows, %d shown", len(p.rows), p.list.shown)
-		n := len(p.rows)
-		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows 1-%d of %d shown\n", p.list.shown, n))
-		assert.Contains(t, p.sign(), "more below")
+		require.True(t, p.Scrolls(), "%d rows, %d shown", len(p.Rows), p.List.Shown)
+		n := len(p.Rows)
+		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows 1-%d of %d shown\n", p.List.Shown, n))
+		assert.Contains(t, p.Sign(), "more below")
 		h.press(ui.FrameInput{Wheel: -1})
-		assert.Equal(t, 2, p.list.top, "a notch down moves two rows")
-		assert.Contains(t, p.sign(), "more above and below")
+		assert.Equal(t, 2, p.List.Top, "a notch down moves two rows")
+		assert.Contains(t, p.Sign(), "more above and below")
 		h.press(ui.FrameInput{Wheel: -10})
-		assert.Equal(t, n-p.list.shown, p.list.top, "never past the end")
-		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows %d-%d of %d shown\n", n-p.list.shown+1, n, n))
-		assert.Contains(t, p.sign(), "more above:")
-		assert.True(t, p.inView(p.back), "Back shows at the end")
-		assert.False(t, p.inView(0), "the name's row is scrolled out")
+		assert.Equal(t, n-p.List.Shown, p.List.Top, "never past the end")
+		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows %d-%d of %d shown\n", n-p.List.Shown+1, n, n))
+		assert.Contains(t, p.Sign(), "more above:")
+		assert.True(t, p.InView(p.Back), "Back shows at the end")
+		assert.False(t, p.InView(0), "the name's row is scrolled out")
 		h.press(ui.FrameInput{Wheel: -1})
-		assert.Equal(t, 1, strings.Count(h.log.String(), fmt.Sprintf("rows %d-%d of", n-p.list.shown+1, n)), "one line per change, not per frame")
+		assert.Equal(t, 1, strings.Count(h.log.String(), fmt.Sprintf("rows %d-%d of", n-p.List.Shown+1, n)), "one line per change, not per frame")
 	})
 	t.Run("a click lands on the row drawn under the pointer, not a row scrolled out", func(t *testing.T) {
 		h, p := open(t)
 		h.press(ui.FrameInput{Wheel: -10})
-		r := p.rects[p.back-1] // the last bag slot's key, in view at the end
+		r := p.Rects[p.Back-1] // the last bag slot's key, in view at the end
 		h.press(ui.FrameInput{MouseX: r.Min.X + 10, MouseY: r.Min.Y + 5, MouseMoved: true, Click: true})
-		assert.Equal(t, p.back-1, p.sel)
-		assert.True(t, p.binding, "the click on a key's row waits for the key")
+		assert.Equal(t, p.Back-1, p.Sel)
+		assert.True(t, p.Binding, "the click on a key's row waits for the key")
 		assert.Contains(t, h.log.String(), "duskfall: settings waiting for a key for slot8")
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyEscape}})
-		hidden := p.rects[0] // the name's row lies above the view now
+		hidden := p.Rects[0] // the name's row lies above the view now
 		h.press(ui.FrameInput{MouseX: hidden.Min.X + 10, MouseY: hidden.Min.Y + 5, MouseMoved: true, Click: true})
-		assert.Equal(t, p.back-1, p.sel, "a row out of view takes no click")
+		assert.Equal(t, p.Back-1, p.Sel, "a row out of view takes no click")
 	})
 	t.Run("Up and Down keep the chosen row in view after the wheel moved it away", func(t *testing.T) {
 		h, p := open(t)
 		h.press(ui.FrameInput{Wheel: -10})
-		require.False(t, p.inView(p.sel))
+		require.False(t, p.InView(p.Sel))
 		h.press(ui.FrameInput{Down: true})
-		assert.True(t, p.inView(p.sel), "row %d shown in %d-%d", p.sel, p.list.top, p.list.top+p.list.shown-1)
+		assert.True(t, p.InView(p.Sel), "row %d shown in %d-%d", p.Sel, p.List.Top, p.List.Top+p.List.Shown-1)
 		h.press(ui.FrameInput{Up: true})
 		h.press(ui.FrameInput{Up: true}) // wraps round to Back
-		assert.Equal(t, p.back, p.sel)
-		assert.True(t, p.inView(p.back))
+		assert.Equal(t, p.Back, p.Sel)
+		assert.True(t, p.InView(p.Back))
 	})
 	t.Run("a window tall enough shows every row, with no sign", func(t *testing.T) {
 		h, p := open(t)
 		defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 		h.a.Layout(1280, 1200)
 		h.press(ui.FrameInput{})
-		assert.False(t, p.scrolls())
+		assert.False(t, p.Scrolls())
 		h.press(ui.FrameInput{Wheel: -3})
-		assert.Zero(t, p.list.top)
+		assert.Zero(t, p.List.Top)
 	})
 	t.Run("SettingsRowCenter finds a row where the panel draws it", func(t *testing.T) {
 		h, p := open(t)
 		h.press(ui.FrameInput{Wheel: -10})
-		pt, ok := SettingsRowCenter("Use bag slot 8", p.list.top+1, h.a.W, h.a.H)
+		pt, ok := SettingsRowCenter("Use bag slot 8", p.List.Top+1, h.a.W, h.a.H)
 		require.True(t, ok)
-		assert.True(t, pt.In(p.rects[p.back-1]))
-		_, ok = SettingsRowCenter("Name", p.list.top+1, h.a.W, h.a.H)
+		assert.True(t, pt.In(p.Rects[p.Back-1]))
+		_, ok = SettingsRowCenter("Name", p.List.Top+1, h.a.W, h.a.H)
 		assert.False(t, ok, "scrolled out")
 	})
 	t.Run("the name is typed in its row; an invalid one is not kept", func(t *testing.T) {
 		h, p := open(t)
 		old := h.a.settings.Name
-		p.name.SetText("")
+		p.Name.SetText("")
 		h.press(ui.FrameInput{Chars: []rune("Zed")})
 		h.press(ui.FrameInput{Down: true})
 		assert.Equal(t, "Zed", h.a.settings.Name)
 		h.press(ui.FrameInput{Up: true})
-		p.name.SetText(" ")
+		p.Name.SetText(" ")
 		h.press(ui.FrameInput{Down: true})
 		assert.Equal(t, "Zed", h.a.settings.Name)
 		assert.NotEqual(t, old, h.a.settings.Name)
@@ -673,7 +674,7 @@ func TestMenusLayOutEachFrameWithoutAllocating(t *testing.T) {
 		{"the death screen", func() { _ = deathLayoutFor(h.a.W, h.a.H) }},
 		{"a line cut to the window", func() { _ = line.Get(&g.Graphics, words, h.a.W/3, ui.UiScale(h.a.W, h.a.H)) }},
 	}
-	for _, sz := range []struct{ w, h int }{{MinWindowWidth, MinWindowHeight}, {ui.WindowWidth, ui.WindowHeight}, {2560, 1440}} {
+	for _, sz := range []struct{ w, h int }{{settings.MinWindowWidth, settings.MinWindowHeight}, {ui.WindowWidth, ui.WindowHeight}, {2560, 1440}} {
 		h.a.Layout(sz.w, sz.h)
 		for _, wk := range work {
 			t.Run(fmt.Sprintf("%s allocates nothing at %d×%d once laid out", wk.name, sz.w, sz.h), func(t *testing.T) {
@@ -690,7 +691,7 @@ func TestMenusLayOutEachFrameWithoutAllocating(t *testing.T) {
 func TestJoinListScrollsInASmallWindow(t *testing.T) {
 	h := newHarness(t, Options{Port: 7777})
 	defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
-	h.a.Layout(MinWindowWidth, MinWindowHeight)
+	h.a.Layout(settings.MinWindowWidth, settings.MinWindowHeight)
 	h.a.settings.Recent = []string{"10.0.0.1:7777", "10.0.0.2:7777", "10.0.0.3:7777", "10.0.0.4:7777", "10.0.0.5:7777"}
 	h.a.typed.addr, h.a.typed.err = "nowhere.invalid:7777", "Nothing answers at nowhere.invalid: check the host's name or address"
 	h.press(ui.FrameInput{})
@@ -699,7 +700,7 @@ func TestJoinListScrollsInASmallWindow(t *testing.T) {
 	s := sceneOf[*joinScene](t, h)
 	require.Len(t, s.list.buttons, 5)
 	require.Less(t, s.list.shown, 5, "not every game fits at 640×400")
-	win := image.Rect(0, 0, MinWindowWidth, MinWindowHeight)
+	win := image.Rect(0, 0, settings.MinWindowWidth, settings.MinWindowHeight)
 	h.press(ui.FrameInput{Down: true}) // the password
 	h.press(ui.FrameInput{Down: true}) // Connect
 	h.press(ui.FrameInput{Down: true}) // Back
@@ -742,10 +743,10 @@ func TestJoinListScrollsInASmallWindow(t *testing.T) {
 func TestALongAddressScrollsInItsField(t *testing.T) {
 	h := newHarness(t, Options{Port: 7777})
 	defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
-	h.a.Layout(MinWindowWidth, MinWindowHeight)
+	h.a.Layout(settings.MinWindowWidth, settings.MinWindowHeight)
 	h.a.toJoin()
 	h.press(ui.FrameInput{})
-	h.a.Draw(ebiten.NewImage(MinWindowWidth, MinWindowHeight)) // the text cache
+	h.a.Draw(ebiten.NewImage(settings.MinWindowWidth, settings.MinWindowHeight)) // the text cache
 	s := sceneOf[*joinScene](t, h)
 	// A join code fits the field whole (TestTheAddressFieldShowsAWholeJoinCode);
 	// a host's name can make one longer than the field at its smallest hand.

@@ -28,14 +28,14 @@ func TestTheSettingsNoteFitsAtAnySize(t *testing.T) {
 	h, p := openSettings(t)
 	defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 	up := settingsRow(t, p, "Move up")
-	onKeyRow := func() { p.sel, p.list.loose = up, false; h.press(ui.FrameInput{}) }
+	onKeyRow := func() { p.Sel, p.List.Loose = up, false; h.press(ui.FrameInput{}) }
 	checkLayoutAt(t, dir, "settings-fixed-keys", h, func(image.Point) []string { return []string{"Settings", "Move up"} }, onKeyRow)
 	focus := settingsRow(t, p, "Focus (slower, hitbox shown)")
 	const longest = "Leave the dungeon not bound: Bag slot 4 has NumpadMultiply and cannot take Shift; give it another key first"
 	refused := func() {
-		p.sel, p.list.loose = focus, false
+		p.Sel, p.List.Loose = focus, false
 		h.press(ui.FrameInput{})
-		p.said = longest
+		p.Said = longest
 	}
 	checkLayoutAt(t, dir, "settings-refused", h, func(image.Point) []string { return []string{"Settings", "Focus (slower, hitbox shown)"} }, refused)
 }

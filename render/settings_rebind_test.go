@@ -12,12 +12,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/profile"
+	"duskfall/render/settings"
 	"duskfall/render/ui"
 )
 
 // openSettings opens Settings from the main menu of a fresh harness, in
 // a window of the default size, and lays it out.
-func openSettings(t *testing.T) (*harness, *settingsPanel) {
+func openSettings(t *testing.T) (*harness, *settings.Panel) {
 	t.Helper()
 	h := newHarness(t, Options{Port: 7777})
 	for range 4 { // past Host and play, its port, Join and the host's password
@@ -29,10 +30,10 @@ func openSettings(t *testing.T) (*harness, *settingsPanel) {
 }
 
 // settingsRow is the row labelled label, which the test needs.
-func settingsRow(t *testing.T, p *settingsPanel, label string) int {
+func settingsRow(t *testing.T, p *settings.Panel, label string) int {
 	t.Helper()
-	for i, r := range p.rows {
-		if r.label == label {
+	for i, r := range p.Rows {
+		if r.Label == label {
 			return i
 		}
 	}
@@ -42,23 +43,23 @@ func settingsRow(t *testing.T, p *settingsPanel, label string) int {
 
 // clickRow scrolls row i into view and clicks it, with keys pressed in
 // the click's own frame.
-func clickRow(h *harness, p *settingsPanel, i int, keys ...ebiten.Key) {
-	for !p.inView(i) {
+func clickRow(h *harness, p *settings.Panel, i int, keys ...ebiten.Key) {
+	for !p.InView(i) {
 		h.press(ui.FrameInput{Wheel: -1})
 	}
-	r := p.rects[i]
+	r := p.Rects[i]
 	h.press(ui.FrameInput{MouseX: r.Min.X + 10, MouseY: r.Min.Y + 5, MouseMoved: true, Click: true, Pressed: keys})
 }
 
 // rebindRow starts rebinding the row labelled label with Enter.
-func rebindRow(t *testing.T, h *harness, p *settingsPanel, label string) {
+func rebindRow(t *testing.T, h *harness, p *settings.Panel, label string) {
 	t.Helper()
 	i := settingsRow(t, p, label)
-	for p.sel != i {
+	for p.Sel != i {
 		h.press(ui.FrameInput{Down: true})
 	}
 	h.press(ui.FrameInput{Enter: true})
-	require.True(t, p.binding, "waiting for the key of %q", label)
+	require.True(t, p.Binding, "waiting for the key of %q", label)
 }
 
 func TestSettingsRebindsEveryKeyAPlayerUses(t *testing.T) {
@@ -67,7 +68,7 @@ func TestSettingsRebindsEveryKeyAPlayerUses(t *testing.T) {
 		rebindRow(t, h, p, "Focus (slower, hitbox shown)")
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyControlLeft}})
 		assert.Equal(t, ebiten.KeyControl, h.a.col.Keys[ui.ActFocus], "either Ctrl, as a player names it")
-		assert.Equal(t, "Ctrl", p.rows[settingsRow(t, p, "Focus (slower, hitbox shown)")].value())
+		assert.Equal(t, "Ctrl", p.Rows[settingsRow(t, p, "Focus (slower, hitbox shown)")].Value())
 		for slot := 1; slot <= 8; slot++ {
 			settingsRow(t, p, "Use bag slot "+string(rune('0'+slot)))
 		}
@@ -88,46 +89,46 @@ func TestSettingsRebindsEveryKeyAPlayerUses(t *testing.T) {
 		h, p := openSettings(t)
 		rebindRow(t, h, p, "Class ability")
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyW}})
-		assert.False(t, p.binding)
-		assert.Equal(t, "W was Move up: Move up is now Space", p.said)
+		assert.False(t, p.Binding)
+		assert.Equal(t, "W was Move up: Move up is now Space", p.Said)
 		assert.Contains(t, h.log.String(), "duskfall: settings says W was Move up: Move up is now Space\n")
 		assert.Equal(t, ebiten.KeyW, h.a.col.Keys[ui.ActAbility])
 		assert.Equal(t, ebiten.KeySpace, h.a.col.Keys[ui.ActUp])
 		h.press(ui.FrameInput{Down: true})
-		assert.Empty(t, p.said, "the words go when the choice moves on")
+		assert.Empty(t, p.Said, "the words go when the choice moves on")
 	})
 	t.Run("a key with a fixed meaning is refused in words, and the row waits for another", func(t *testing.T) {
 		h, p := openSettings(t)
 		rebindRow(t, h, p, "Inventory")
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyF11}})
-		assert.True(t, p.binding, "still waiting")
-		assert.Equal(t, "Inventory not bound: F11 always switches full screen", p.said)
+		assert.True(t, p.Binding, "still waiting")
+		assert.Equal(t, "Inventory not bound: F11 always switches full screen", p.Said)
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyArrowUp}})
-		assert.Contains(t, p.said, "the arrow keys always move")
+		assert.Contains(t, p.Said, "the arrow keys always move")
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyB}})
-		assert.False(t, p.binding)
+		assert.False(t, p.Binding)
 		assert.Equal(t, ebiten.KeyB, h.a.col.Keys[ui.ActInventory])
-		assert.Equal(t, "Inventory is now B", p.said)
+		assert.Equal(t, "Inventory is now B", p.Said)
 	})
 	t.Run("Shift uses no bag slot, given or by a swap: with a slot's key it drops", func(t *testing.T) {
 		h, p := openSettings(t)
 		rebindRow(t, h, p, "Use bag slot 1")
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyShiftRight}})
-		assert.True(t, p.binding)
-		assert.Contains(t, p.said, "Shift cannot use a bag slot")
+		assert.True(t, p.Binding)
+		assert.Contains(t, p.Said, "Shift cannot use a bag slot")
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyEscape}})
 		rebindRow(t, h, p, "Focus (slower, hitbox shown)")
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyDigit4}}) // slot 4 would get Shift
-		assert.Equal(t, "Focus not bound: Bag slot 4 has 4 and cannot take Shift; give it another key first", p.said)
+		assert.Equal(t, "Focus not bound: Bag slot 4 has 4 and cannot take Shift; give it another key first", p.Said)
 		assert.Equal(t, ebiten.KeyShift, h.a.col.Keys[ui.ActFocus])
 	})
 	t.Run("a key row's note says which keys are fixed", func(t *testing.T) {
 		h, p := openSettings(t)
 		screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 		h.a.Draw(screen)
-		assert.Empty(t, p.note(h.a.Gfx, ui.WindowWidth, 1), "on the Name row")
+		assert.Empty(t, p.Note(h.a.Gfx, ui.WindowWidth, 1), "on the Name row")
 		rebindRow(t, h, p, "Move up")
-		note := p.note(h.a.Gfx, ui.WindowWidth, 1)
+		note := p.Note(h.a.Gfx, ui.WindowWidth, 1)
 		for _, fixed := range []string{"Esc", "F11", "arrow", "mouse", "Shift"} {
 			assert.Contains(t, note, fixed)
 		}
@@ -136,7 +137,7 @@ func TestSettingsRebindsEveryKeyAPlayerUses(t *testing.T) {
 		h, p := openSettings(t)
 		i := settingsRow(t, p, "Take, use a portal")
 		clickRow(h, p, i, ebiten.KeyG)
-		assert.False(t, p.binding, "bound at once")
+		assert.False(t, p.Binding, "bound at once")
 		assert.Equal(t, ebiten.KeyG, h.a.col.Keys[ui.ActInteract])
 		assert.Contains(t, h.log.String(), "duskfall: bound interact to G\n")
 	})
@@ -152,14 +153,14 @@ func TestSettingsRebindsEveryKeyAPlayerUses(t *testing.T) {
 
 func TestSettingsWindowSizeIsTheWindowsOwn(t *testing.T) {
 	asked := []image.Point{}
-	was := applyWindow
-	applyWindow = func(s profile.Settings, sized bool) {
+	was := settings.ApplyWindow
+	settings.ApplyWindow = func(s profile.Settings, sized bool) {
 		if sized {
-			asked = append(asked, windowSizeAt(s.WindowScale))
+			asked = append(asked, settings.WindowSizeAt(s.WindowScale))
 		}
 	}
-	defer func() { applyWindow = was }()
-	words := func(p *settingsPanel) string { return p.rows[settingsRow(t, p, LabelWindowSize)].value() }
+	defer func() { settings.ApplyWindow = was }()
+	words := func(p *settings.Panel) string { return p.Rows[settingsRow(t, p, settings.LabelWindowSize)].Value() }
 
 	t.Run("the row shows the window's real size in pixels, and a standard size's share of 1280×720", func(t *testing.T) {
 		h, p := openSettings(t)
@@ -176,8 +177,8 @@ func TestSettingsWindowSizeIsTheWindowsOwn(t *testing.T) {
 	t.Run("Left and Right step from the real size to the next standard one, each one way only", func(t *testing.T) {
 		h, p := openSettings(t)
 		defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
-		i := settingsRow(t, p, LabelWindowSize)
-		for p.sel != i {
+		i := settingsRow(t, p, settings.LabelWindowSize)
+		for p.Sel != i {
 			h.press(ui.FrameInput{Down: true})
 		}
 		h.a.Layout(640, 400)
@@ -185,7 +186,7 @@ func TestSettingsWindowSizeIsTheWindowsOwn(t *testing.T) {
 		asked = asked[:0]
 		h.press(ui.FrameInput{Left: true})
 		assert.Empty(t, asked, "nothing is smaller than 640×400")
-		assert.Contains(t, p.said, "640×400 is the smallest")
+		assert.Contains(t, p.Said, "640×400 is the smallest")
 		h.press(ui.FrameInput{Right: true})
 		assert.Equal(t, []image.Point{{960, 540}}, asked, "Right from 640×400 is larger, never 1280×720 at once")
 		assert.Equal(t, 0.75, h.a.settings.WindowScale, "kept for the next launch")
@@ -205,8 +206,8 @@ func TestSettingsWindowSizeIsTheWindowsOwn(t *testing.T) {
 			{image.Pt(1300, 800), 1, 1.25}, // a little over 1280×720
 			{image.Pt(2560, 1440), 1.75, 0},
 		} {
-			l, _ := nextWindowScale(c.from, -1)
-			r, ok := nextWindowScale(c.from, 1)
+			l, _ := settings.NextWindowScale(c.from, -1)
+			r, ok := settings.NextWindowScale(c.from, 1)
 			assert.Equal(t, c.left, l, "Left from %v", c.from)
 			if c.right == 0 {
 				assert.False(t, ok, "nothing larger than %v", c.from)
@@ -220,8 +221,8 @@ func TestSettingsWindowSizeIsTheWindowsOwn(t *testing.T) {
 		h.a.settings.Fullscreen = true
 		defer func() { h.a.settings.Fullscreen = false }()
 		assert.Equal(t, "1280×720 pixels, 100 % of 1280×720 when windowed", words(p))
-		i := settingsRow(t, p, LabelWindowSize)
-		for p.sel != i {
+		i := settingsRow(t, p, settings.LabelWindowSize)
+		for p.Sel != i {
 			h.press(ui.FrameInput{Down: true})
 		}
 		h.press(ui.FrameInput{Right: true})
@@ -234,15 +235,15 @@ func TestSettingsWindowSizeIsTheWindowsOwn(t *testing.T) {
 func TestSettingsUIScaleRowSteps(t *testing.T) {
 	h, p := openSettings(t)
 	defer func() { ui.UiChoice = 0 }()
-	i := settingsRow(t, p, LabelUIScale)
-	for p.sel != i {
+	i := settingsRow(t, p, settings.LabelUIScale)
+	for p.Sel != i {
 		h.press(ui.FrameInput{Down: true})
 	}
 	var seen []string
 	for _, in := range []ui.FrameInput{{Right: true}, {Right: true}, {Right: true}, {Right: true}, {Right: true}, {Right: true},
 		{Left: true}, {Left: true}, {Left: true}, {Left: true}, {Left: true}, {Left: true}} {
 		h.press(in)
-		seen = append(seen, strings.SplitN(p.rows[i].value(), " (", 2)[0])
+		seen = append(seen, strings.SplitN(p.Rows[i].Value(), " (", 2)[0])
 	}
 	assert.Equal(t, []string{"75 %", "100 %", "125 %", "150 %", "200 %", "200 %",
 		"150 %", "125 %", "100 %", "75 %", "Auto", "Auto"}, seen)

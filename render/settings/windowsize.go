@@ -1,4 +1,4 @@
-package render
+package settings
 
 import (
 	"fmt"
@@ -18,19 +18,19 @@ import (
 // launch opens at.
 var windowScales = [...]float64{0.5, 0.75, 1, 1.25, 1.5, 1.75, 2}
 
-// windowSizeAt is the window's size at a window scale, in the
+// WindowSizeAt is the window's size at a window scale, in the
 // device-independent pixels the window is laid out in.
-func windowSizeAt(scale float64) image.Point {
+func WindowSizeAt(scale float64) image.Point {
 	w, h := int(math.Round(ui.WindowWidth*scale)), int(math.Round(ui.WindowHeight*scale))
 	return image.Pt(max(w, MinWindowWidth), max(h, MinWindowHeight))
 }
 
-// nextWindowScale is the standard size after from in dir (-1 smaller, +1
+// NextWindowScale is the standard size after from in dir (-1 smaller, +1
 // larger), as its scale; false when from is at that end.
-func nextWindowScale(from image.Point, dir int) (float64, bool) {
+func NextWindowScale(from image.Point, dir int) (float64, bool) {
 	best, found := 0.0, false
 	for _, sc := range windowScales {
-		sz := windowSizeAt(sc)
+		sz := WindowSizeAt(sc)
 		if sz == from {
 			continue
 		}
@@ -50,7 +50,7 @@ func nextWindowScale(from image.Point, dir int) (float64, bool) {
 // one what share of 1280×720 it is.
 func windowSizeWords(sz image.Point) string {
 	switch {
-	case sz == windowSizeAt(windowScales[0]):
+	case sz == WindowSizeAt(windowScales[0]):
 		return fmt.Sprintf("%d×%d pixels, the smallest", sz.X, sz.Y)
 	case sz.X*ui.WindowHeight == sz.Y*ui.WindowWidth:
 		return fmt.Sprintf("%d×%d pixels, %.0f %% of %d×%d", sz.X, sz.Y, 100*float64(sz.X)/ui.WindowWidth, ui.WindowWidth, ui.WindowHeight)
@@ -60,7 +60,7 @@ func windowSizeWords(sz image.Point) string {
 
 // windowWords is the Window size row's value: the window as it is, or,
 // full screen, the size it has when windowed.
-func (p *settingsPanel) windowWords() string {
+func (p *Panel) windowWords() string {
 	s := p.settings
 	full := 0.0
 	if s.Fullscreen {
@@ -68,7 +68,7 @@ func (p *settingsPanel) windowWords() string {
 	}
 	return p.size.words.get([4]float64{float64(p.win.W), float64(p.win.H), full, s.WindowScale}, func() string {
 		if s.Fullscreen {
-			return windowSizeWords(windowSizeAt(s.WindowScale)) + " when windowed"
+			return windowSizeWords(WindowSizeAt(s.WindowScale)) + " when windowed"
 		}
 		return windowSizeWords(image.Pt(p.win.W, p.win.H))
 	})
@@ -78,7 +78,7 @@ func (p *settingsPanel) windowWords() string {
 // larger), from the size it has, or from the one the last step asked for
 // while the window has not taken it yet; full screen, it changes the size
 // the window gets back.
-func (p *settingsPanel) stepWindow(dir int) {
+func (p *Panel) stepWindow(dir int) {
 	if dir == 0 {
 		dir = 1
 	}
@@ -86,11 +86,11 @@ func (p *settingsPanel) stepWindow(dir int) {
 	from := image.Pt(p.win.W, p.win.H)
 	switch {
 	case s.Fullscreen:
-		from = windowSizeAt(s.WindowScale)
+		from = WindowSizeAt(s.WindowScale)
 	case p.size.asking > 0:
 		from = p.size.asked
 	}
-	scale, ok := nextWindowScale(from, dir)
+	scale, ok := NextWindowScale(from, dir)
 	if !ok {
 		end := "smallest"
 		if dir > 0 {
@@ -99,10 +99,10 @@ func (p *settingsPanel) stepWindow(dir int) {
 		p.say(fmt.Sprintf("%d×%d is the %s window size here; drag the window's edge for another", from.X, from.Y, end))
 		return
 	}
-	p.said = ""
+	p.Said = ""
 	s.WindowScale = scale
-	applyWindow(*s, true)
-	p.size.asked, p.size.asking = windowSizeAt(scale), windowStepFrames
+	ApplyWindow(*s, true)
+	p.size.asked, p.size.asking = WindowSizeAt(scale), windowStepFrames
 	fmt.Fprintf(p.logw, "duskfall: settings asks for a %d×%d window\n", p.size.asked.X, p.size.asked.Y)
 }
 
@@ -113,7 +113,7 @@ const windowStepFrames = 30
 // tellSize says in the log the window's size when Settings opens and
 // whenever it changes while open: window tests read the size the row
 // shows.
-func (p *settingsPanel) tellSize() {
+func (p *Panel) tellSize() {
 	now := image.Pt(p.win.W, p.win.H)
 	if p.size.asking > 0 {
 		p.size.asking--
