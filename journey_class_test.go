@@ -147,7 +147,15 @@ func TestJourneySecondCharacterOfAnotherClass(t *testing.T) {
 	newChar, ok := render.RosterButtonCenter(render.LabelNewCharacter, 0, 1, p.w, p.h)
 	require.True(t, ok)
 	p.until("duskfall: scene=class", 2, func() { p.clickPoint(newChar) })
-	p.makeCharacter(c, "Bea", "arcanist", true, 2)
+	// With the name typed and its field still taking the keys, Right steps
+	// through the classes, as the footer and the README say.
+	p.typeText("Bea")
+	chosen := "duskfall: class chosen arcanist"
+	p.until(chosen, p.count(chosen)+1, func() { p.key("Right") })
+	p.screenshot("cards-by-keys")
+	p.key("Return")
+	p.until("duskfall: scene=play", 2, nil)
+	p.expect("duskfall: playing Bea class=arcanist")
 
 	p.toRoster(2, 3, 2)
 	p.screenshot("roster-two")

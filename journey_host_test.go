@@ -188,7 +188,7 @@ func TestJourneyHostAsksBeforeRemovingAFriend(t *testing.T) {
 	host.shotOnTop("end-asked")
 	assert.False(t, friend.saw("duskfall: scene=failed"), "one click ends nothing:\n%s", friend.log())
 	host.until("duskfall: scene=menu", 2, func() { host.clickPoint(end) })
-	friend.expect("duskfall: scene=failed Disconnected: The host left the game")
+	friend.expect("duskfall: scene=failed Disconnected: The host ended the game")
 	time.Sleep(300 * time.Millisecond)
 	friend.shotOnTop("host-left")
 	t.Logf("the journey took %.1f s", time.Since(start).Seconds())

@@ -74,7 +74,7 @@ func (r *Runtime) onReject(b []byte) error {
 		return err
 	}
 	if r.state == StateRoster || r.state == StatePlaying {
-		r.fail(errors.New(rej.Reason)) // the session ended ("the host left the game"): not a refusal
+		r.fail(errors.New(rej.Reason)) // the session ended ("the host ended the game"): not a refusal
 		return nil
 	}
 	r.fail(fmt.Errorf("the server refused the connection: %s", refusalWords(rej.Reason)))

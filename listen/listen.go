@@ -247,7 +247,7 @@ func (h *Host) Close() {
 		h.an.Close()
 	}
 	h.Client.Close()
-	h.hosted.Stop("the host left the game")
+	h.hosted.Stop("the host ended the game")
 	if h.web != nil {
 		h.web.Close() // after Stop: the probes read "stopped"
 	}

@@ -189,7 +189,7 @@ func TestFriendsReadThatTheHostLeft(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	require.Error(t, friend.Err())
-	assert.Equal(t, "the host left the game", friend.Err().Error())
+	assert.Equal(t, "the host ended the game", friend.Err().Error())
 }
 
 func TestAHostIsFoundOnTheNetwork(t *testing.T) {

@@ -1,16 +1,24 @@
 package render
 
 import (
+	"image"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
 	"duskfall/render/ui"
 )
+
+// frameInputAt is a click at the middle of r.
+func frameInputAt(r image.Rectangle) ui.FrameInput {
+	c := r.Min.Add(r.Size().Div(2))
+	return ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true}
+}
 
 // The host's way out of the pause menu ends the game for everyone in it:
 // its button says so, the menu says what happens to the friends, and
@@ -43,7 +51,7 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 		kate := friendJoins(t, h, rec, "kate")
 		h.press(ui.FrameInput{Back: true})
 		require.True(t, s.pause.open)
-		assert.Equal(t, "End the game stops it for everyone: your friend goes back to their menu", strings.Join(s.pause.cost.lines, " "))
+		assert.Equal(t, "End the game or Quit stops it for everyone: your friend is told the host ended it", strings.Join(s.pause.cost.lines, " "))
 
 		before := s.pause.leave.Rect
 		click(h, s.pause.leave.Rect)
@@ -53,7 +61,7 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 		at, ok := PauseButtonCenterWithFriends(LabelEndGame, h.a.W, h.a.H, false, 1)
 		require.True(t, ok)
 		assert.Equal(t, s.pause.leave.Rect.Min.Add(s.pause.leave.Rect.Size().Div(2)), at, "where tests click it")
-		assert.Contains(t, strings.Join(s.pause.cost.lines, " "), "End the game for your 1 friend too? They go back to their menu")
+		assert.Contains(t, strings.Join(s.pause.cost.lines, " "), "End the game for your 1 friend too? They are told the host ended it")
 		assert.Contains(t, h.log.String(), "duskfall: end the game? friends=1")
 		assert.Equal(t, client.StatePlaying, kate.State())
 
@@ -75,7 +83,7 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 		require.Equal(t, client.StateFailed, kate.State(), "the friend's game ended")
-		assert.Contains(t, kate.Err().Error(), "the host left the game")
+		assert.Contains(t, kate.Err().Error(), "the host ended the game")
 	})
 	t.Run("in a dungeon the host is told what leaving costs, and not that its body channels alone", func(t *testing.T) {
 		h, rec := hostedHarnessEntering(t, "proving_grounds")
@@ -88,7 +96,37 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 		h.press(ui.FrameInput{Back: true})
 		words := strings.Join(s.pause.cost.lines, " ")
 		assert.Contains(t, words, "Return to hub channels it here.")
-		assert.Contains(t, words, "your friend goes back to their menu")
+		assert.Contains(t, words, "your friend is told the host ended it")
 		assert.NotContains(t, words, "Disconnect leaves your body")
+	})
+	t.Run("with a friend, Quit asks too, names how many, and a second press closes the window", func(t *testing.T) {
+		h, rec := hostedHarness(t)
+		s := untilPlaying(t, h)
+		kate := friendJoins(t, h, rec, "kate")
+		h.press(ui.FrameInput{Back: true})
+		require.True(t, s.pause.open)
+		before := s.pause.quit.Rect
+		click(h, s.pause.quit.Rect)
+		require.True(t, s.pause.open, "one press quits nothing")
+		assert.False(t, s.pause.quitting)
+		assert.Equal(t, "Sure? Quit for 1 friend", s.pause.quit.Label)
+		assert.Equal(t, LabelEndGame, s.pause.leave.Label, "End the game does not ask as well")
+		assert.Equal(t, before, s.pause.quit.Rect, "the button stands still for the second press")
+		assert.Contains(t, strings.Join(s.pause.cost.lines, " "), "Quit ends the game for your 1 friend too")
+		assert.Contains(t, h.log.String(), "duskfall: quit? friends=1")
+		assert.Equal(t, client.StatePlaying, kate.State())
+
+		h.press(ui.FrameInput{Back: true})
+		assert.True(t, s.pause.open, "Esc takes the question back, the menu still open")
+		assert.Equal(t, LabelQuit, s.pause.quit.Label)
+
+		click(h, s.pause.quit.Rect)
+		assert.ErrorIs(t, h.step(frameInputAt(s.pause.quit.Rect)), ebiten.Termination, "the second press closes the window")
+	})
+	t.Run("alone, Quit closes the window at once", func(t *testing.T) {
+		h, _ := hostedHarness(t)
+		s := untilPlaying(t, h)
+		h.press(ui.FrameInput{Back: true})
+		assert.ErrorIs(t, h.step(frameInputAt(s.pause.quit.Rect)), ebiten.Termination)
 	})
 }

@@ -158,9 +158,9 @@ type classCard struct {
 // on the first launch) and its class, chosen from cards showing each
 // class's ship, words, stats and ability. Create sends it; the new
 // character is played at once. Named already (the first launch), the
-// scene opens with the chosen card in focus, so Left/Right choose and
-// Enter creates with no second typing; unnamed (the roster's New
-// character), the name field has the keys first. Opened from the roster
+// scene opens with the chosen card in focus, so Enter creates with no
+// second typing; unnamed (the roster's New character), the name field
+// has the typing first. Left/Right choose the class in either case. Opened from the roster
 // it has a Back to the roster; on the first launch Esc leaves to the menu.
 type classScene struct {
 	win    *hud.Window
@@ -292,12 +292,13 @@ func (s *classScene) layout() {
 			c.text, c.power = ui.Wrap(c.class.Text, chars), ui.Wrap(hud.AbilityWords(&c.class.Ability), chars)
 		}
 	}
-	below := 0 // a card's words under its ship
+	below := 0              // a card's words under its ship
+	power := s.powerLines() // every card's stats line stands over the longest ability's words
 	for _, c := range s.cards {
-		below = max(below, int(ui.GlyphH*ui.TextScale*k)+ui.Px(10, k)+(len(c.text)+1+len(c.power))*lh+ui.Px(16, k)+ui.Px(10, k))
+		below = max(below, int(ui.GlyphH*ui.TextScale*k)+ui.Px(10, k)+(len(c.text)+1+power)*lh+ui.Px(16, k)+ui.Px(10, k))
 	}
 	s.lay.footY = h - ui.Px(10, k) - lh
-	bottom := ui.Px(ui.LabelGap, k) + ui.Px(ui.FieldH, k) + ui.Px(8, k) + lh + ui.Px(8, k) // the name row, and the line under it
+	bottom := ui.Px(ui.LabelGap+cardsToLabel, k) + ui.Px(ui.FieldH, k) + ui.Px(8, k) + lh + ui.Px(8, k) // the name row, and the line under it
 	s.lay.title = 4 * k
 	head := func() int { return m + int(ui.GlyphH*s.lay.title) + ui.Px(8, k) + lh + ui.Px(12, k) }
 	shipFull := ui.Px(130, k)
@@ -318,7 +319,7 @@ func (s *classScene) layout() {
 		x := x0 + i*(cw+gap)
 		c.pick.Rect = image.Rect(x, y, x+cw, y+ch)
 	}
-	y += ch + ui.Px(ui.LabelGap, k)
+	y += ch + ui.Px(ui.LabelGap+cardsToLabel, k)
 	fw := min(w-2*m, ui.Px(640, k))
 	nx := (w - fw) / 2
 	split, end := nx+fw*340/640, nx+fw
@@ -350,13 +351,17 @@ func (s *classScene) Update() error {
 		s.leave()
 		return nil
 	}
-	if !s.form.HasFocus(s.name) && len(s.cards) > 0 {
-		switch {
-		case in.Left:
-			s.choose((s.chosen + len(s.cards) - 1) % len(s.cards))
-		case in.Right:
-			s.choose((s.chosen + 1) % len(s.cards))
+	if len(s.cards) > 0 && (in.Left || in.Right) {
+		// Left/Right choose the class wherever the focus is, as the footer
+		// says: a name of 16 bytes is mended with Backspace, not the caret.
+		step := 1
+		if in.Left {
+			step = len(s.cards) - 1
 		}
+		s.choose((s.chosen + step) % len(s.cards))
+		keys := *in
+		keys.Left, keys.Right = false, false
+		in = &keys
 	}
 	pressed := s.form.Update(in)
 	if s.card(pressed) >= 0 && in.MenuEnter() && !in.Click {
@@ -376,6 +381,19 @@ func (s *classScene) choose(i int) {
 	}
 	s.chosen = i
 }
+
+// powerLines is the most lines any card's ability words take.
+func (s *classScene) powerLines() int {
+	n := 0
+	for _, c := range s.cards {
+		n = max(n, len(c.power))
+	}
+	return n
+}
+
+// cardsToLabel is the room between the cards and the name field's label
+// beyond the usual label gap: the label touched the cards without it.
+const cardsToLabel = 8
 
 // card is the index of the card whose button w is, or -1.
 func (s *classScene) card(w any) int {
@@ -506,9 +524,11 @@ func (s *classScene) Draw(screen *ebiten.Image) {
 		y := r.Min.Y + s.lay.shipH
 		g.Text.Draw(screen, c.class.Name, mid, y, ui.TextScale*k, ui.AlignCenter, col)
 		g.Text.DrawLines(screen, c.text, mid, y+int(ui.GlyphH*ui.TextScale*k)+ui.Px(10, k), k, ui.ColText)
-		y = r.Max.Y - ui.Px(10, k) - len(c.power)*lh
-		g.Text.DrawLines(screen, c.power, mid, y, k, hud.ColAbilityText)
+		// Every card's stats line stands at one height, over the longest
+		// ability's words, so the cards read across as a table.
+		y = r.Max.Y - ui.Px(10, k) - s.powerLines()*lh
 		g.Text.Draw(screen, c.statsFit.Get(&g.Graphics, c.stats, r.Dx()-ui.Px(12, k), k), mid, y-lh-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
+		g.Text.DrawLines(screen, c.power, mid, y, k, hud.ColAbilityText)
 	}
 	ui.DrawLabelledField(screen, &g.Graphics, s.name, s.form.HasFocus(s.name), s.blink, k)
 	for _, b := range []*ui.Button{s.create, s.back} {

@@ -84,6 +84,7 @@ type pauseMenu struct {
 	cost                                                 pauseCost
 	endWords                                             hostEndWords    // the host's words of End the game, made again only when the count changes
 	endAsked                                             bool            // the host pressed End the game once with friends in it: the next press ends it
+	quitAsked                                            bool            // the host pressed Quit once with friends in it: the next press quits
 	quitting                                             bool            // Quit was chosen: the window closes
 	returning                                            bool            // Return to hub was chosen: ESCAPE is held until the ship is out
 	settings                                             *settings.Panel // the Settings, open over the game when not nil
@@ -234,64 +235,95 @@ func (s *playScene) pauseSays() (words, room string) {
 	if s.host.ctl != nil {
 		friends = s.host.ctl.Friends()
 	}
-	e := s.pause.endWords.get(s.host.ctl != nil, s.inDungeon(), friends, s.pause.endAsked)
+	ask := askNone
+	switch {
+	case s.pause.endAsked:
+		ask = askEnd
+	case s.pause.quitAsked:
+		ask = askQuit
+	}
+	e := s.pause.endWords.get(s.host.ctl != nil, s.inDungeon(), friends, ask)
 	if s.host.ctl != nil {
-		s.pause.leave.Label = e.label
+		s.pause.leave.Label, s.pause.quit.Label = e.label, e.quitLabel
 	}
 	return e.words, e.room
 }
 
+// Which of the host's two ways out of the game asked first: End the game
+// or Quit, each of which ends the game for the friends in it.
+const (
+	askNone = iota
+	askEnd
+	askQuit
+)
+
 // hostEndWords are the pause menu's words for where the player is, whether
-// it hosts, how many friends are in and whether End the game has asked:
-// made again only when one of those changes.
+// it hosts, how many friends are in and which way out has asked: made
+// again only when one of those changes.
 type hostEndWords struct {
-	made               bool
-	hosting, inDungeon bool
-	friends            int
-	asked              bool
-	words, room, label string
+	made                          bool
+	hosting, inDungeon            bool
+	friends                       int
+	ask                           int
+	words, room, label, quitLabel string
 }
 
-func (e *hostEndWords) get(hosting, inDungeon bool, friends int, asked bool) *hostEndWords {
-	if e.made && e.hosting == hosting && e.inDungeon == inDungeon && e.friends == friends && e.asked == asked {
+func (e *hostEndWords) get(hosting, inDungeon bool, friends int, ask int) *hostEndWords {
+	if e.made && e.hosting == hosting && e.inDungeon == inDungeon && e.friends == friends && e.ask == ask {
 		return e
 	}
-	e.made, e.hosting, e.inDungeon, e.friends, e.asked = true, hosting, inDungeon, friends, asked
-	e.words, e.label = pauseWordsFor(hosting, inDungeon, friends, asked)
-	e.room, _ = pauseWordsFor(hosting, inDungeon, friends, friends > 0)
+	e.made, e.hosting, e.inDungeon, e.friends, e.ask = true, hosting, inDungeon, friends, ask
+	e.words, e.label, e.quitLabel = pauseWordsFor(hosting, inDungeon, friends, ask)
+	e.room = pauseRoomFor(hosting, inDungeon, friends)
 	return e
 }
 
-// pauseWordsFor is what the pause menu says over its buttons, and the
-// leaving button's label: a joiner hears what leaving a dungeon costs, the
-// host what ending the game does to its friends.
-func pauseWordsFor(hosting, inDungeon bool, friends int, asked bool) (words, label string) {
-	if !hosting {
-		if inDungeon {
-			return leaveCost, LabelDisconnect
+// pauseRoomFor is the longest of the words the menu may say over its
+// buttons for this game, which its layout keeps room for.
+func pauseRoomFor(hosting, inDungeon bool, friends int) string {
+	room := ""
+	for _, ask := range []int{askNone, askEnd, askQuit} {
+		if words, _, _ := pauseWordsFor(hosting, inDungeon, friends, ask); len(words) > len(room) {
+			room = words
 		}
-		return "", LabelDisconnect
 	}
-	line, label := hostEndLine(friends, asked)
-	if inDungeon {
-		return hostLeaveCost + " " + line, label
-	}
-	return line, label
+	return room
 }
 
-// hostEndLine is what the host's menu says of End the game, and the
-// button's label, for this many friends, asked or not.
-func hostEndLine(friends int, asked bool) (line, label string) {
-	switch {
-	case friends > 0 && asked:
-		return fmt.Sprintf("End the game for your %s too? They go back to their menu. Press it again to end it; Esc keeps playing", friendsWords(friends)),
-			fmt.Sprintf("Sure? End for %s", friendsWords(friends))
-	case friends == 1:
-		return "End the game stops it for everyone: your friend goes back to their menu", LabelEndGame
-	case friends > 1:
-		return fmt.Sprintf("End the game stops it for everyone: your %s go back to their menu", friendsWords(friends)), LabelEndGame
+// pauseWordsFor is what the pause menu says over its buttons, and the
+// labels of End the game and Quit: a joiner hears what leaving a dungeon
+// costs, the host what ending the game does to its friends.
+func pauseWordsFor(hosting, inDungeon bool, friends int, ask int) (words, label, quitLabel string) {
+	if !hosting {
+		if inDungeon {
+			return leaveCost, LabelDisconnect, LabelQuit
+		}
+		return "", LabelDisconnect, LabelQuit
 	}
-	return "End the game stops the game you host; no friend is in it now", LabelEndGame
+	line, label, quitLabel := hostEndLine(friends, ask)
+	if inDungeon {
+		return hostLeaveCost + " " + line, label, quitLabel
+	}
+	return line, label, quitLabel
+}
+
+// hostEndLine is what the host's menu says of ending the game, and the
+// labels of End the game and Quit, for this many friends and the way out
+// that asked, if one did.
+func hostEndLine(friends int, ask int) (line, label, quitLabel string) {
+	switch {
+	case friends > 0 && ask == askEnd:
+		return fmt.Sprintf("End the game for your %s too? They are told the host ended it. Press it again to end it; Esc keeps playing", friendsWords(friends)),
+			fmt.Sprintf("Sure? End for %s", friendsWords(friends)), LabelQuit
+	case friends > 0 && ask == askQuit:
+		return fmt.Sprintf("Quit ends the game for your %s too: they are told the host ended it. Press it again to quit; Esc keeps playing", friendsWords(friends)),
+			LabelEndGame, fmt.Sprintf("Sure? Quit for %s", friendsWords(friends))
+	case friends == 1:
+		return "End the game or Quit stops it for everyone: your friend is told the host ended it", LabelEndGame, LabelQuit
+	case friends > 1:
+		return fmt.Sprintf("End the game or Quit stops it for everyone: your %s are told the host ended it", friendsWords(friends)), LabelEndGame, LabelQuit
+	}
+	return "End the game stops the game you host; no friend is in it now", LabelEndGame, LabelQuit
 }
 
 // friendsWords is "1 friend" or "3 friends".
@@ -380,7 +412,7 @@ func (s *playScene) updatePause(in *ui.FrameInput) bool {
 	s.layoutPause()
 	if !s.pause.open {
 		if in.Back || in.Pad.Start {
-			s.pause.open, s.pause.returning, s.pause.endAsked, s.menu().Focus = true, false, false, 0
+			s.pause.open, s.pause.returning, s.pause.endAsked, s.pause.quitAsked, s.menu().Focus = true, false, false, false, 0
 			fmt.Fprintln(s.logw, "duskfall: scene=pause")
 		}
 		return false
@@ -402,6 +434,9 @@ func (s *playScene) updatePause(in *ui.FrameInput) bool {
 	if s.pause.endAsked && (s.menu().Focus != focus || (pressed != nil && pressed != s.pause.leave)) {
 		s.pause.endAsked = false // the question is let go as the focus leaves it
 	}
+	if s.pause.quitAsked && (s.menu().Focus != focus || (pressed != nil && pressed != s.pause.quit)) {
+		s.pause.quitAsked = false
+	}
 	switch pressed {
 	case s.pause.copyCode:
 		s.copyJoinCode()
@@ -412,6 +447,9 @@ func (s *playScene) updatePause(in *ui.FrameInput) bool {
 		s.pause.settings = s.newSettings()
 		fmt.Fprintln(s.logw, "duskfall: scene=settings")
 	case s.pause.quit:
+		if s.askToQuit() {
+			break
+		}
 		s.pause.quitting = true
 		return true
 	case s.pause.resume:
@@ -426,8 +464,8 @@ func (s *playScene) updatePause(in *ui.FrameInput) bool {
 		return true
 	default:
 		switch {
-		case s.pause.endAsked && in.MenuBack():
-			s.pause.endAsked = false // Esc takes the question back, the menu still open
+		case (s.pause.endAsked || s.pause.quitAsked) && in.MenuBack():
+			s.pause.endAsked, s.pause.quitAsked = false, false // Esc takes the question back, the menu still open
 		case in.MenuBack() || in.Pad.Start:
 			s.pause.open = false
 		}
@@ -449,6 +487,21 @@ func (s *playScene) askToEnd() bool {
 	}
 	s.pause.endAsked = true
 	fmt.Fprintf(s.logw, "duskfall: end the game? friends=%d\n", n)
+	return true
+}
+
+// askToQuit is askToEnd for Quit: the window closing ends the hosted game
+// as surely as End the game does.
+func (s *playScene) askToQuit() bool {
+	if s.host.ctl == nil || s.pause.quitAsked {
+		return false
+	}
+	n := s.host.ctl.Friends()
+	if n == 0 {
+		return false
+	}
+	s.pause.quitAsked = true
+	fmt.Fprintf(s.logw, "duskfall: quit? friends=%d\n", n)
 	return true
 }
 
@@ -652,10 +705,16 @@ func (s *playScene) Draw(screen *ebiten.Image) {
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
-	s.labels.Avoid(g.Boxes.Last, s.view.zoom, world.Bounds())
-	s.drawLabels(world, g)
-	s.items.DrawLootLabels(world, g, fr, s.rt.Fog())
-	s.keeper.DrawLabel(world, g, fr, s.rt.Fog())
+	// Under the pause menu they are left out: a name beside the menu's
+	// words read as more of them.
+	if !s.pause.open {
+		s.labels.Avoid(g.Boxes.Last, s.view.zoom, world.Bounds())
+		s.drawLabels(world, g)
+		s.items.DrawLootLabels(world, g, fr, s.rt.Fog())
+		s.keeper.DrawLabel(world, g, fr, s.rt.Fog())
+	} else {
+		s.labels.Reset()
+	}
 	s.present(screen, world)
 	g.Boxes.On = true
 	// Under a panel that dims the screen the HUD keeps its bars and slots
@@ -819,7 +878,7 @@ func pauseButtonCenter(label string, w, h int, inDungeon, hosting bool, friends 
 	for i, l := range labels {
 		bs[i] = &ui.Button{Label: l}
 	}
-	room, _ := pauseWordsFor(hosting, inDungeon, friends, friends > 0)
+	room := pauseRoomFor(hosting, inDungeon, friends)
 	hud.PauseColumn(w, h, len(ui.Wrap(room, hud.PauseCostWidth(w, h, ui.UiScale(w, h)))), bs)
 	for _, b := range bs {
 		if b.Label == label {

@@ -154,12 +154,11 @@ func NewItems(content *game.Content, keeper string) *Items {
 		u.words.names = append(u.words.names, it.Name)
 		u.words.initials = append(u.words.initials, Initials(it.Name))
 	}
-	for i := range BarSlots {
+	for i := range game.BagSlots {
 		u.SlotLabel[i] = fmt.Sprint(i + 1)
-		if i >= game.BagSlots {
-			u.SlotLabel[i] = strings.ToUpper(wornNames[i-game.BagSlots][:1])
-		}
 	}
+	// A worn slot has no key, so no key's label: a letter there ("W",
+	// "A") read as one. Its mark (drawBarIcons) says what it takes.
 	for i := range u.labelled {
 		u.labelled[i] = ui.Actions[ui.ActSlot1+i].Key
 	}

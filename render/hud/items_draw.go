@@ -217,6 +217,11 @@ func (u *Items) drawBarIcons(dst *ebiten.Image, look *world.Look, sh client.Shee
 		switch def := slotDef(sh, i); {
 		case def >= 0:
 			a.Loot.Body.Sprite(dst, a.Icon(def, u.kind(def)), cx, cy-2*k, 0, 1, slotIconScale*k, ui.RGBA{R: 1, G: 1, B: 1, A: 1})
+			if i >= game.BagSlots { // what the slot takes, small in its corner, where a bag slot names its key
+				mark := a.Mark(game.ItemWeapon + game.ItemKind(i-game.BagSlots))
+				q := float32(r.Dx()) / 5
+				a.Loot.Body.Sprite(dst, mark, float32(r.Min.X)+q, float32(r.Min.Y)+q, 0, 1, 0.55*k, ui.RGBA{R: 1, G: 1, B: 1, A: 0.55})
+			}
 		case i >= game.BagSlots:
 			mark := a.Mark(game.ItemWeapon + game.ItemKind(i-game.BagSlots))
 			a.Loot.Body.Sprite(dst, mark, cx, cy, 0, 1, slotIconScale*k, ui.RGBA{R: 1, G: 1, B: 1, A: 0.2})

@@ -123,7 +123,10 @@ func placePointer(boxes *ui.UiBoxes, field image.Rectangle, k float64, sx, sy, q
 		if !label.In(field) || !dartBox.In(field) || !boxes.Clear(dartBox.Union(label).Inset(-ui.Px(pointerGap, k))) {
 			continue
 		}
-		boxes.Add("portal pointer", dartBox)
+		// Its name is kept too, so the next pointer's name keeps a gap
+		// from it: two names end to end read as one ("The Catacombs The
+		// Sunken Keep").
+		boxes.Add("portal pointer", dartBox.Union(label))
 		return pointer{tip: at, dx: dx, dy: dy, label: label}, true
 	}
 	return pointer{}, false

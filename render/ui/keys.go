@@ -75,7 +75,7 @@ var Actions = [...]action{
 	{"down", "Move down", "Move down", ebiten.KeyS},
 	{"left", "Move left", "Move left", ebiten.KeyA},
 	{"right", "Move right", "Move right", ebiten.KeyD},
-	{"interact", "Take, use a portal", "Take and use", ebiten.KeyE},
+	{"interact", "Take, use a portal", "Take, use a portal", ebiten.KeyE},
 	{"leave", "Leave the dungeon (hold)", "Leave the dungeon", ebiten.KeyF},
 	{"netgraph", "Net graph", "Net graph", ebiten.KeyF3},
 	{"inventory", "Inventory", "Inventory", ebiten.KeyI},
