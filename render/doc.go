@@ -1,7 +1,7 @@
 // Package render is the window and its scenes: the menus, the join and
-// roster screens, play with its HUD, items, keeper, minimap and effects,
-// and the death screen, and the mapping of keyboard, mouse and gamepad to
-// client intents.
+// roster screens, play (which puts the world, the HUD and the panels
+// together) and the death screen, and the app that builds each scene and
+// makes the moves they ask for.
 //
 // Data flows one way. Each Update the app collects this frame's input once
 // (frameInput), and the current scene reads it: the menus feed it to their

@@ -38,7 +38,7 @@ type playScene struct {
 	rt   *client.Runtime
 	look *world.Look
 
-	aim      aimer
+	aim      ui.Aimer
 	inv      hud.Inventory
 	labels   world.LabelPlacer // the frame's world labels, placed so none covers another
 	said     ui.Transients     // what comes and goes, cut to the window (render/ui/placement.go)
@@ -522,7 +522,7 @@ func (s *playScene) intent(in *ui.FrameInput, panel bool) client.Intent {
 		x, y := s.onScreen(s.view.viewer.X, s.view.viewer.Y)
 		sx, sy = float64(x), float64(y)
 	}
-	it := s.aim.intent(in, sx, sy)
+	it := s.aim.Intent(in, sx, sy)
 	s.lastAim, s.focused = it.Aim, it.Focus
 	s.items.ItemIntent(in, s.win.W, s.win.H, panel, s.inv.Open, &it)
 	if panel {

@@ -80,10 +80,10 @@ func TestSettingsRebindsEveryKeyAPlayerUses(t *testing.T) {
 		assert.Equal(t, map[string]string{"focus": "Control", "slot3": "R"}, saved.Keys)
 	})
 	t.Run("the focus key focuses, but not on the frame a bag slot's key goes down", func(t *testing.T) {
-		var a aimer
-		assert.True(t, a.intent(&ui.FrameInput{Focus: true}, 640, 360).Focus)
-		assert.False(t, a.intent(&ui.FrameInput{Focus: true, Shift: true, Slot: 2}, 640, 360).Focus, "Shift+2 drops")
-		assert.False(t, a.intent(&ui.FrameInput{Shift: true}, 640, 360).Focus, "Shift focuses only while it is the focus key")
+		var a ui.Aimer
+		assert.True(t, a.Intent(&ui.FrameInput{Focus: true}, 640, 360).Focus)
+		assert.False(t, a.Intent(&ui.FrameInput{Focus: true, Shift: true, Slot: 2}, 640, 360).Focus, "Shift+2 drops")
+		assert.False(t, a.Intent(&ui.FrameInput{Shift: true}, 640, 360).Focus, "Shift focuses only while it is the focus key")
 	})
 	t.Run("a key another action had is said in words: W was Move up, Move up is now Space", func(t *testing.T) {
 		h, p := openSettings(t)

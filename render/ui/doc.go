@@ -1,5 +1,6 @@
 // Package ui is the kit the menus and the HUD are made of: this frame's
-// input (input.go: keyboard, mouse and gamepad read once a frame) and the
+// input (input.go: keyboard, mouse and gamepad read once a frame, and
+// intent.go: that input as the client.Intent the play scene sends) and the
 // key bindings by action (keys.go, keynames.go), the widgets (buttons,
 // text fields, forms), text drawn from a cache of rendered lines, shapes
 // batched into one draw, the UI scale and the boxes each frame lays out

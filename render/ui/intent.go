@@ -1,11 +1,10 @@
-package render
+package ui
 
 import (
 	"math"
 
 	"duskfall/client"
 	"duskfall/game"
-	"duskfall/render/ui"
 )
 
 // Gamepad thresholds.
@@ -15,17 +14,17 @@ const (
 	fireTrigger  = 0.5 // right trigger pulled past this fires
 )
 
-// aimer remembers which device aimed last. The mouse aims from the ship's
+// Aimer remembers which device aimed last. The mouse aims from the ship's
 // screen position to the cursor; the right stick aims where it points and
 // keeps that aim when released, until the mouse moves again.
-type aimer struct {
+type Aimer struct {
 	pad bool    // the stick aimed last
 	aim float64 // the stick's last angle
 }
 
-// intent maps a frame's keyboard, mouse and gamepad state to one intent.
+// Intent maps a frame's keyboard, mouse and gamepad state to one intent.
 // shipX, shipY is the own ship on screen.
-func (a *aimer) intent(in *ui.FrameInput, shipX, shipY float64) client.Intent {
+func (a *Aimer) Intent(in *FrameInput, shipX, shipY float64) client.Intent {
 	mx, my := in.Move[0], in.Move[1]
 	if in.Pad.Present {
 		sx, sy := deadzone(in.Pad.LX, in.Pad.LY, moveDeadzone)

@@ -1,12 +1,10 @@
-package render
+package ui
 
 import (
 	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-
-	"duskfall/render/ui"
 )
 
 func TestKeyMove(t *testing.T) {
@@ -23,7 +21,7 @@ func TestKeyMove(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			assert.Equal(t, c.want, ui.KeyMove(c.up, c.down, c.left, c.right))
+			assert.Equal(t, c.want, KeyMove(c.up, c.down, c.left, c.right))
 		})
 	}
 }
@@ -32,34 +30,34 @@ func TestIntentMapping(t *testing.T) {
 	const sx, sy = 640, 360 // the ship on screen
 	cases := []struct {
 		name     string
-		in       ui.FrameInput
+		in       FrameInput
 		wantMove [2]float64
 		wantAim  float64
 		wantFire bool
 	}{
 		{"the mouse aims from the ship to the cursor",
-			ui.FrameInput{MouseX: 740, MouseY: 360}, [2]float64{}, 0, false},
+			FrameInput{MouseX: 740, MouseY: 360}, [2]float64{}, 0, false},
 		{"a cursor below the ship aims down",
-			ui.FrameInput{MouseX: 640, MouseY: 500}, [2]float64{}, math.Pi / 2, false},
+			FrameInput{MouseX: 640, MouseY: 500}, [2]float64{}, math.Pi / 2, false},
 		{"a diagonal key move is no faster than a straight one",
-			ui.FrameInput{MouseX: 740, MouseY: 360, Move: [2]float64{1, 1}}, [2]float64{math.Sqrt2 / 2, math.Sqrt2 / 2}, 0, false},
+			FrameInput{MouseX: 740, MouseY: 360, Move: [2]float64{1, 1}}, [2]float64{math.Sqrt2 / 2, math.Sqrt2 / 2}, 0, false},
 		{"the left button fires",
-			ui.FrameInput{MouseX: 740, MouseY: 360, FireHeld: true}, [2]float64{}, 0, true},
+			FrameInput{MouseX: 740, MouseY: 360, FireHeld: true}, [2]float64{}, 0, true},
 		{"the left stick inside its dead zone does not drift",
-			ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, LX: 0.15}}, [2]float64{}, 0, false},
+			FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, LX: 0.15}}, [2]float64{}, 0, false},
 		{"a full left stick moves at full speed",
-			ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, LY: -1}}, [2]float64{0, -1}, 0, false},
+			FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, LY: -1}}, [2]float64{0, -1}, 0, false},
 		{"the right stick aims over the mouse",
-			ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, RX: 0, RY: -0.9}}, [2]float64{}, -math.Pi / 2, false},
+			FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, RX: 0, RY: -0.9}}, [2]float64{}, -math.Pi / 2, false},
 		{"the right trigger fires",
-			ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, Trigger: 0.8}}, [2]float64{}, 0, true},
+			FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, Trigger: 0.8}}, [2]float64{}, 0, true},
 		{"a light touch on the trigger does not fire",
-			ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, Trigger: 0.3}}, [2]float64{}, 0, false},
+			FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, Trigger: 0.3}}, [2]float64{}, 0, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			var a aimer
-			it := a.intent(&c.in, sx, sy)
+			var a Aimer
+			it := a.Intent(&c.in, sx, sy)
 			assert.InDelta(t, c.wantMove[0], it.MoveX, 1e-9)
 			assert.InDelta(t, c.wantMove[1], it.MoveY, 1e-9)
 			assert.InDelta(t, c.wantAim, it.Aim, 1e-9)
@@ -69,14 +67,14 @@ func TestIntentMapping(t *testing.T) {
 }
 
 func TestStickAimPersists(t *testing.T) {
-	var a aimer
-	a.intent(&ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true, RX: -1}}, 640, 360)
+	var a Aimer
+	a.Intent(&FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, RX: -1}}, 640, 360)
 	t.Run("a released stick keeps its aim while the mouse rests", func(t *testing.T) {
-		it := a.intent(&ui.FrameInput{MouseX: 740, MouseY: 360, Pad: ui.PadState{Present: true}}, 640, 360)
+		it := a.Intent(&FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true}}, 640, 360)
 		assert.InDelta(t, math.Pi, it.Aim, 1e-9)
 	})
 	t.Run("moving the mouse takes the aim back", func(t *testing.T) {
-		it := a.intent(&ui.FrameInput{MouseX: 740, MouseY: 460, MouseMoved: true, Pad: ui.PadState{Present: true}}, 640, 360)
+		it := a.Intent(&FrameInput{MouseX: 740, MouseY: 460, MouseMoved: true, Pad: PadState{Present: true}}, 640, 360)
 		assert.InDelta(t, math.Pi/4, it.Aim, 1e-9)
 	})
 }
