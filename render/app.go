@@ -264,7 +264,7 @@ func (a *app) Update() error {
 		a.toggleFullscreen()
 	}
 	_, playing := a.scenes.current.(*playScene)
-	if !playing && (a.In.Click || a.In.MenuEnter()) {
+	if !playing && (a.In.Mouse.Click || a.In.MenuEnter()) {
 		a.sound.Play(sound.SndClick, a.settings.EffectsLoudness())
 	}
 	err := a.scenes.update()

@@ -65,7 +65,7 @@ func TestTheInventoryScreen(t *testing.T) {
 	})
 	t.Run("a click while it is open is not a shot", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(ui.FrameInput{Click: true, FireHeld: true, MouseX: 640, MouseY: 300})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Click: true, Held: true, X: 640, Y: 300}})
 		require.Len(t, rec.intents, n+1)
 		assert.False(t, rec.intents[n].Fire)
 	})
@@ -93,11 +93,11 @@ func TestTheInventoryScreen(t *testing.T) {
 			in   ui.FrameInput
 			want func() int
 		}{
-			{"a notch down moves two lines", ui.FrameInput{Wheel: -1}, func() int { return min(2, s.inv.MaxScroll) }},
+			{"a notch down moves two lines", ui.FrameInput{Mouse: ui.Mouse{Wheel: -1}}, func() int { return min(2, s.inv.MaxScroll) }},
 			{"Page Up goes back to the top", ui.FrameInput{PageUp: true}, func() int { return 0 }},
 			{"Page Down goes a page on", ui.FrameInput{PageDown: true}, func() int { return min(s.inv.Page, s.inv.MaxScroll) }},
-			{"many notches stop at the end", ui.FrameInput{Wheel: -40}, func() int { return s.inv.MaxScroll }},
-			{"many notches up stop at the top", ui.FrameInput{Wheel: 40}, func() int { return 0 }},
+			{"many notches stop at the end", ui.FrameInput{Mouse: ui.Mouse{Wheel: -40}}, func() int { return s.inv.MaxScroll }},
+			{"many notches up stop at the top", ui.FrameInput{Mouse: ui.Mouse{Wheel: 40}}, func() int { return 0 }},
 		}
 		for _, st := range steps {
 			h.press(st.in)

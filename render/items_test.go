@@ -53,7 +53,7 @@ func TestInventoryBar(t *testing.T) {
 		t.Helper()
 		n := len(rec.intents)
 		h.press(in)
-		h.press(ui.FrameInput{MouseX: in.MouseX, MouseY: in.MouseY})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: in.Mouse.X, Y: in.Mouse.Y}})
 		require.Len(t, rec.intents, n+2)
 		return rec.intents[n]
 	}
@@ -74,7 +74,7 @@ func TestInventoryBar(t *testing.T) {
 	}
 	for _, tc := range keys {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.in.MouseX, tc.in.MouseY = 700, 300
+			tc.in.Mouse.X, tc.in.Mouse.Y = 700, 300
 			got := pressOnce(tc.in)
 			assert.Equal(t, tc.use, got.Use, "use")
 			assert.Equal(t, tc.drop, got.Drop, "drop")
@@ -85,9 +85,9 @@ func TestInventoryBar(t *testing.T) {
 	}
 	t.Run("a held key uses once: Use is sent on the press frame only, the server acts on the press", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(ui.FrameInput{Slot: 2, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Slot: 2, Mouse: ui.Mouse{X: 700, Y: 300}})
 		for range 5 { // the key stays down: the collector reports no new press
-			h.press(ui.FrameInput{MouseX: 700, MouseY: 300})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 300}})
 		}
 		var uses []bool
 		for _, in := range rec.intents[n:] {
@@ -99,7 +99,7 @@ func TestInventoryBar(t *testing.T) {
 	t.Run("with the inventory shut, a click on the bar fires and uses nothing: the field is the field", func(t *testing.T) {
 		for _, slot := range []int{0, 4, game.FirstEquipSlot + game.EquipArmour} {
 			x, y := mid(slot)
-			got := pressOnce(ui.FrameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true})
+			got := pressOnce(ui.FrameInput{Mouse: ui.Mouse{X: x, Y: y, Click: true, Held: true}})
 			assert.True(t, got.Fire, "slot %d", slot)
 			assert.False(t, got.Use || got.Drop, "slot %d", slot)
 		}
@@ -120,7 +120,7 @@ func TestInventoryBar(t *testing.T) {
 			s.inv.Open = true
 			defer func() { s.inv.Open = false }()
 			x, y := mid(tc.slot)
-			got := pressOnce(ui.FrameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true, Shift: tc.shift})
+			got := pressOnce(ui.FrameInput{Shift: tc.shift, Mouse: ui.Mouse{X: x, Y: y, Click: true, Held: true}})
 			assert.Equal(t, tc.use, got.Use)
 			assert.Equal(t, tc.drop, got.Drop)
 			assert.Equal(t, uint8(tc.slot), got.Slot)
@@ -131,11 +131,11 @@ func TestInventoryBar(t *testing.T) {
 		s.inv.Open = true
 		x, y := mid(0)
 		n := len(rec.intents)
-		h.press(ui.FrameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true})
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 200, FireHeld: true, Bag: true}) // closed, still held
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 200, FireHeld: true})
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 200})
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 200, Click: true, FireHeld: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: x, Y: y, Click: true, Held: true}})
+		h.press(ui.FrameInput{Bag: true, Mouse: ui.Mouse{X: 700, Y: 200, Held: true}}) // closed, still held
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 200, Held: true}})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 200}})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 200, Click: true, Held: true}})
 		require.False(t, s.inv.Open)
 		got := rec.intents[n:]
 		assert.Equal(t, []bool{false, false, false, false, true}, []bool{got[0].Fire, got[1].Fire, got[2].Fire, got[3].Fire, got[4].Fire})
@@ -143,8 +143,8 @@ func TestInventoryBar(t *testing.T) {
 	t.Run("a shot begun off the bar keeps firing as the mouse crosses it", func(t *testing.T) {
 		x, y := mid(3)
 		n := len(rec.intents)
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 200, Click: true, FireHeld: true})
-		h.press(ui.FrameInput{MouseX: x, MouseY: y, FireHeld: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 200, Click: true, Held: true}})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: x, Y: y, Held: true}})
 		assert.True(t, rec.intents[n].Fire)
 		assert.True(t, rec.intents[n+1].Fire)
 		h.press(ui.FrameInput{})
@@ -174,43 +174,43 @@ func TestItemsThroughTheServer(t *testing.T) {
 			if s.rt.Sheet().Action == want {
 				return
 			}
-			h.press(ui.FrameInput{MouseX: 700, MouseY: 300})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 300}})
 		}
 		t.Fatalf("the sheet never said %d; it says %d", want, s.rt.Sheet().Action)
 	}
 	now := func() time.Time { return s.now() }
 	t.Run("Shift+1 drops the potion at the ship's feet, and says so", func(t *testing.T) {
-		h.press(ui.FrameInput{Slot: 1, Shift: true, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Slot: 1, Shift: true, Mouse: ui.Mouse{X: 700, Y: 300}})
 		until(wire.ActionDropped)
 		assert.True(t, s.items.ToastUp("Dropped Healing Potion", now()))
 		for i := 0; i < 10 && len(s.rt.Loot()) == 0; i++ { // the snapshot after the sheet shows it
-			h.press(ui.FrameInput{MouseX: 700, MouseY: 300})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 300}})
 		}
 		require.Len(t, s.rt.Loot(), 1)
 		self, _ := s.rt.Self()
 		assert.Equal(t, "E: take Healing Potion", s.items.LootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE))
 	})
 	t.Run("E takes it back", func(t *testing.T) {
-		h.press(ui.FrameInput{Interact: true, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Interact: true, Mouse: ui.Mouse{X: 700, Y: 300}})
 		until(wire.ActionPicked)
 		assert.True(t, s.items.ToastUp("Picked up Healing Potion", now()))
 		assert.Equal(t, potion, s.rt.Sheet().Bag[0])
 		assert.Equal(t, "Healing Potion", s.items.Tips[0].Title)
 	})
 	t.Run("at full health key 1 explains that the potion would be wasted", func(t *testing.T) {
-		h.press(ui.FrameInput{Slot: 1, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Slot: 1, Mouse: ui.Mouse{X: 700, Y: 300}})
 		assert.True(t, s.items.ToastUp("Already at full health", now()))
 	})
 	t.Run("hurt, key 1 drinks it", func(t *testing.T) {
 		require.True(t, w.SetPlayerHealth(id, 40))
 		h.press(ui.FrameInput{})
-		h.press(ui.FrameInput{Slot: 1, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Slot: 1, Mouse: ui.Mouse{X: 700, Y: 300}})
 		until(wire.ActionUsed)
 		assert.True(t, s.items.ToastUp("Drank Healing Potion", now()))
 		assert.Equal(t, -1, s.rt.Sheet().Bag[0])
 	})
 	t.Run("an empty slot says it is empty", func(t *testing.T) {
-		h.press(ui.FrameInput{Slot: 1, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Slot: 1, Mouse: ui.Mouse{X: 700, Y: 300}})
 		assert.True(t, s.items.ToastUp("Slot 1 is empty", now()))
 	})
 }

@@ -49,7 +49,7 @@ func TestUpgradePanel(t *testing.T) {
 	w.Teleport(id, keeper.Add(game.Vec{X: game.TileSize}))
 	steps := func(n int) {
 		for range n {
-			h.press(ui.FrameInput{MouseX: 700, MouseY: 40})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 40}})
 		}
 	}
 	steps(10)
@@ -96,7 +96,7 @@ func TestUpgradePanel(t *testing.T) {
 	t.Run("the panel takes the number keys and clicks: no item is used and nothing fires", func(t *testing.T) {
 		choices.replace = 200 // refused: the test only looks at the intent here
 		n := len(rec.intents)
-		h.press(ui.FrameInput{Digit: 1, Click: true, FireHeld: true, MouseX: 5, MouseY: 5})
+		h.press(ui.FrameInput{Digit: 1, Mouse: ui.Mouse{Click: true, Held: true, X: 5, Y: 5}})
 		got := rec.intents[n]
 		assert.False(t, got.Use || got.Drop || got.Fire)
 		steps(10)
@@ -165,7 +165,7 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 		h.press(ui.FrameInput{})
 	}
 	self, _ := s.rt.Self()
-	in := &ui.FrameInput{MouseX: 700, MouseY: 300}
+	in := &ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 300}}
 	allocs := allocsPerRun(20, func() {
 		s.items.Update(s.rt, s.now(), true)
 		var it client.Intent
@@ -192,7 +192,7 @@ func TestTheKeeperStaysOpenWhileUpgradesAreOwed(t *testing.T) {
 	w.Teleport(id, game.TileCenter(i%g.W, i/g.W).Add(game.Vec{X: game.TileSize}))
 	steps := func(n int) {
 		for range n {
-			h.press(ui.FrameInput{MouseX: 700, MouseY: 40})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 40}})
 		}
 	}
 	host.Server.GrantXP(id, game.XPToNext(1)+game.XPToNext(2))

@@ -58,7 +58,7 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 				// ship a tile under the figure puts it across the figure.
 				require.True(t, w.Teleport(id, u.at.Add(game.Vec{Y: 36})))
 				for range 20 {
-					h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+					h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 				}
 				var frame *image.RGBA
 				inFrame(func() {

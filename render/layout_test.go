@@ -176,7 +176,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	showEverything(t, hub, hubRec, hubPlay)
 	overSlot := func() {
 		c := hud.SlotRect(0, hub.a.W, hub.a.H)
-		hub.press(ui.FrameInput{MouseX: c.Min.X + c.Dx()/2, MouseY: c.Min.Y + c.Dy()/2, MouseMoved: true})
+		hub.press(ui.FrameInput{Mouse: ui.Mouse{X: c.Min.X + c.Dx()/2, Y: c.Min.Y + c.Dy()/2, Moved: true}})
 		require.Zero(t, hubPlay.items.Hover, "the pointer rests on the first slot")
 	}
 	checkLayout(t, dir, "inventory tooltip", hub, []string{"Stats", "Ashwood Bow"}, overSlot)
@@ -261,7 +261,7 @@ func showEverything(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	startFalling(s)
 	hostOf(rec).Server.Say("the Warden's second phase fires rings: keep moving")
 	for range 10 { // the sentence arrives
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 	}
 	text, _ := s.rt.Notice()
 	require.Contains(t, text, "keep moving", "the host's sentence arrived")
@@ -302,7 +302,7 @@ func giveABow(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	hostOf(rec).Server.GrantXP(id, 1) // the sheet goes out again, with the bag
 	for n := 0; s.rt.Sheet().Bag[0] != bow; n++ {
 		require.Less(t, n, 120, "the sheet shows the bow")
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 	}
 }
 
@@ -329,7 +329,7 @@ func openKeeperPanel(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	host.Server.GrantXP(id, game.XPToNext(1))
 	for n := 0; s.rt.Sheet().Owed == 0 || len(s.rt.Sheet().Offer) == 0 || !s.keeper.Near(s.rt, s.clock.frames); n++ {
 		require.Less(t, n, 300, "an upgrade is owed")
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 40})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 40}})
 	}
 	h.press(ui.FrameInput{Interact: true})
 	require.True(t, s.keeper.Open, "the keeper's panel opens")
@@ -399,7 +399,7 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 			if relayout != nil {
 				relayout()
 			} else {
-				h.press(ui.FrameInput{MouseX: sz.X / 2, MouseY: sz.Y / 3}) // the scene lays itself out for the size
+				h.press(ui.FrameInput{Mouse: ui.Mouse{X: sz.X / 2, Y: sz.Y / 3}}) // the scene lays itself out for the size
 			}
 			screen := ebiten.NewImage(sz.X, sz.Y)
 			defer screen.Deallocate()
@@ -483,7 +483,7 @@ func boxNames(boxes []ui.UiBox) []string {
 func settle(t *testing.T, h *harness) {
 	t.Helper()
 	for range 60 {
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 	}
 }
 
@@ -513,7 +513,7 @@ func untilBossSeen(t *testing.T, h *harness) *playScene {
 	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	defer screen.Deallocate()
 	for range 600 {
-		h.press(ui.FrameInput{MouseX: 640, MouseY: 200})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 640, Y: 200}})
 		inFrame(func() { h.a.Draw(screen) })
 		if s, ok := h.a.scenes.current.(*playScene); ok && s.hud.BossMet.Ok {
 			return s
@@ -527,7 +527,7 @@ func untilBossSeen(t *testing.T, h *harness) *playScene {
 func untilDungeon(t *testing.T, h *harness) *playScene {
 	t.Helper()
 	for range 600 {
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		if s, ok := h.a.scenes.current.(*playScene); ok && s.inDungeon() {
 			settle(t, h)
 			return s

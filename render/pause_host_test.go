@@ -17,7 +17,7 @@ import (
 // frameInputAt is a click at the middle of r.
 func frameInputAt(r image.Rectangle) ui.FrameInput {
 	c := r.Min.Add(r.Size().Div(2))
-	return ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true}
+	return ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}}
 }
 
 // The host's way out of the pause menu ends the game for everyone in it:
@@ -68,10 +68,10 @@ func TestTheHostsPauseMenuSaysItEndsTheGame(t *testing.T) {
 		h.press(ui.FrameInput{Back: true})
 		assert.True(t, s.pause.open, "Esc takes the question back, the menu still open")
 		assert.Equal(t, LabelEndGame, s.pause.leave.Label)
-		h.press(ui.FrameInput{MouseX: s.pause.resume.Rect.Min.X + 4, MouseY: s.pause.resume.Rect.Min.Y + 4, MouseMoved: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: s.pause.resume.Rect.Min.X + 4, Y: s.pause.resume.Rect.Min.Y + 4, Moved: true}})
 		click(h, s.pause.leave.Rect)
 		require.Equal(t, "Sure? End for 1 friend", s.pause.leave.Label, "asked again")
-		h.press(ui.FrameInput{MouseX: s.pause.resume.Rect.Min.X + 4, MouseY: s.pause.resume.Rect.Min.Y + 4, MouseMoved: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: s.pause.resume.Rect.Min.X + 4, Y: s.pause.resume.Rect.Min.Y + 4, Moved: true}})
 		assert.Equal(t, LabelEndGame, s.pause.leave.Label, "the question goes as the pointer leaves it")
 
 		click(h, s.pause.leave.Rect)

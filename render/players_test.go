@@ -41,7 +41,7 @@ func stepWith(t *testing.T, h *harness, done func() bool, friends ...*client.Run
 		if done() {
 			return
 		}
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		for _, f := range friends {
 			f.Frame(client.Intent{})
 		}
@@ -53,7 +53,7 @@ func stepWith(t *testing.T, h *harness, done func() bool, friends ...*client.Run
 // click presses the mouse at the centre of r.
 func click(h *harness, r image.Rectangle) {
 	c := r.Min.Add(r.Size().Div(2))
-	h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+	h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 }
 
 // openPlayers pauses and opens the Players list, clicking where the menu
@@ -64,7 +64,7 @@ func openPlayers(t *testing.T, h *harness, s *playScene) *hud.PlayersPanel {
 	require.True(t, s.pause.open)
 	p, ok := PauseButtonCenter(hud.LabelPlayers, h.a.W, h.a.H, false, true)
 	require.True(t, ok)
-	h.press(ui.FrameInput{MouseX: p.X, MouseY: p.Y, MouseMoved: true, Click: true})
+	h.press(ui.FrameInput{Mouse: ui.Mouse{X: p.X, Y: p.Y, Moved: true, Click: true}})
 	require.NotNil(t, s.host.players, "the Players list opened")
 	return s.host.players
 }
@@ -245,7 +245,7 @@ func TestJoinPassword(t *testing.T) {
 		j := sceneOf[*joinScene](t, h)
 		assert.Equal(t, "The server refused the connection: this game needs a password", j.fault.text)
 		assert.Equal(t, focusPassword, j.form.Focus)
-		h.press(ui.FrameInput{Chars: []rune("owl")})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("owl")}})
 		h.press(ui.FrameInput{Enter: true})
 		assert.Equal(t, []string{"", "owl"}, h.net.passes)
 		assert.Equal(t, []string{"10.0.0.9:7777", "10.0.0.9:7777"}, h.net.dials)
@@ -324,7 +324,7 @@ func TestThePlayersListScrollsInASmallWindow(t *testing.T) {
 	})
 	t.Run("the wheel scrolls to the last ban", func(t *testing.T) {
 		for range 20 {
-			h.press(ui.FrameInput{Wheel: -1})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -1}})
 		}
 		rows := shownRows()
 		assert.Equal(t, "griefer29", rows[len(rows)-1])

@@ -48,12 +48,12 @@ func TestEveryHubPortalIsFoundAtAGlance(t *testing.T) {
 	for _, spot := range spots {
 		require.True(t, w.Teleport(id, spot.at))
 		for range 20 {
-			h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		}
 		for _, sz := range layoutSizes {
 			t.Run(fmt.Sprintf("from %s at %d×%d", spot.name, sz.X, sz.Y), func(t *testing.T) {
 				h.a.Layout(sz.X, sz.Y)
-				h.press(ui.FrameInput{MouseX: sz.X / 2, MouseY: sz.Y / 3})
+				h.press(ui.FrameInput{Mouse: ui.Mouse{X: sz.X / 2, Y: sz.Y / 3}})
 				screen := ebiten.NewImage(sz.X, sz.Y)
 				defer screen.Deallocate()
 				var boxes []ui.UiBox

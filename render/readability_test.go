@@ -129,7 +129,7 @@ func untilInDungeon(t testing.TB, h *harness, kind string) *playScene {
 	t.Helper()
 	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	for range 600 {
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		h.a.Draw(screen)
 		s, ok := h.a.scenes.current.(*playScene)
 		if !ok || !s.inDungeon() || s.look.Ground.Place.ID != kind {
@@ -137,7 +137,7 @@ func untilInDungeon(t testing.TB, h *harness, kind string) *playScene {
 		}
 		for i := 0; i < 90 || graced(s); i++ { // the map streams in; the arrival grace's words leave the middle
 			require.Less(t, i, 1200, "the arrival grace ends")
-			h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		}
 		return s
 	}

@@ -109,15 +109,15 @@ func TestTheDeathScreen(t *testing.T) {
 	t.Run("nothing a player still fighting presses leaves it in its first second", func(t *testing.T) {
 		require.Zero(t, d.frames, "the screen just opened")
 		for d.frames < deathCalm {
-			h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeySpace}, Click: true, FireHeld: true, Ability: true, Enter: d.frames%10 == 5, Back: d.frames%10 == 7})
+			h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeySpace}, Ability: true, Enter: d.frames%10 == 5, Back: d.frames%10 == 7, Mouse: ui.Mouse{Click: true, Held: true}})
 			require.Same(t, d, h.a.scenes.current, "frame %d of the screen", d.frames)
 		}
 	})
 	t.Run("held fire and ability, Space and clicks never leave it, even after the first second", func(t *testing.T) {
 		for range 2 * game.TickRate {
-			h.press(ui.FrameInput{FireHeld: true, Ability: true})
+			h.press(ui.FrameInput{Ability: true, Mouse: ui.Mouse{Held: true}})
 		}
-		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeySpace}, Click: true, FireHeld: true})
+		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeySpace}, Mouse: ui.Mouse{Click: true, Held: true}})
 		assert.Same(t, d, h.a.scenes.current)
 	})
 	t.Run("it names the enemy and the pattern that killed, and the place", func(t *testing.T) {
@@ -244,15 +244,15 @@ func TestWhatLeavesTheDeathScreen(t *testing.T) {
 	}{
 		{"Enter in the first second does not", deathCalm, ui.FrameInput{Enter: true}, false},
 		{"Esc in the first second does not", 1, ui.FrameInput{Back: true}, false},
-		{"a click in the first second does not", 2, ui.FrameInput{Click: true}, false},
+		{"a click in the first second does not", 2, ui.FrameInput{Mouse: ui.Mouse{Click: true}}, false},
 		{"Space in the first second does not", 2, ui.FrameInput{Pressed: space}, false},
 		{"Enter after it does", deathCalm + 1, ui.FrameInput{Enter: true}, true},
 		{"Esc after it does", deathCalm + 1, ui.FrameInput{Back: true}, true},
 		{"the pad's A after it does", deathCalm + 1, ui.FrameInput{Pad: ui.PadState{A: true}}, true},
 		{"the pad's B after it does", deathCalm + 1, ui.FrameInput{Pad: ui.PadState{B: true}}, true},
-		{"a click after it does not", 10 * deathCalm, ui.FrameInput{Click: true}, false},
+		{"a click after it does not", 10 * deathCalm, ui.FrameInput{Mouse: ui.Mouse{Click: true}}, false},
 		{"Space after it does not", 10 * deathCalm, ui.FrameInput{Pressed: space}, false},
-		{"fire and the ability held do not", 10 * deathCalm, ui.FrameInput{FireHeld: true, Ability: true, Pad: ui.PadState{Trigger: 1, Ability: true}}, false},
+		{"fire and the ability held do not", 10 * deathCalm, ui.FrameInput{Ability: true, Pad: ui.PadState{Trigger: 1, Ability: true}, Mouse: ui.Mouse{Held: true}}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := &deathScene{frames: c.frames}

@@ -364,7 +364,7 @@ func (s *classScene) Update() error {
 		in = &keys
 	}
 	pressed := s.form.Update(in)
-	if s.card(pressed) >= 0 && in.MenuEnter() && !in.Click {
+	if s.card(pressed) >= 0 && in.MenuEnter() && !in.Mouse.Click {
 		s.submit() // Enter on the cards creates the class chosen, as the footer says
 	} else {
 		s.press(pressed)

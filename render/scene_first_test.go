@@ -30,7 +30,7 @@ func TestTheFirstLaunch(t *testing.T) {
 		untilScene[*menuScene](t, h)
 		h.press(ui.FrameInput{Enter: true}) // Host and play has the focus
 		ns := untilScene[*nameScene](t, h)
-		h.press(ui.FrameInput{Chars: []rune("Ada")})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("Ada")}})
 		assert.Equal(t, "Ada", ns.name.Text())
 		h.press(ui.FrameInput{Enter: true})
 		assert.Equal(t, "Ada", h.a.settings.Name, "the name is kept in Settings")
@@ -47,13 +47,13 @@ func TestTheFirstLaunch(t *testing.T) {
 			assert.NotEmpty(t, k.power, "%s says its ability", k.class.Name)
 		}
 		r := cs.cards[1].pick.Rect.Min
-		h.press(ui.FrameInput{MouseX: r.X + 10, MouseY: r.Y + 10, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: r.X + 10, Y: r.Y + 10, Click: true}})
 		assert.Equal(t, 1, cs.chosen, "a click chooses a class")
 		h.press(ui.FrameInput{Right: true})
 		assert.Equal(t, 2, cs.chosen, "Right chooses the next")
 		want := cs.cards[2].class
 		b := cs.create.Rect.Min
-		h.press(ui.FrameInput{MouseX: b.X + 4, MouseY: b.Y + 4, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: b.X + 4, Y: b.Y + 4, Click: true}})
 
 		play := untilPlaying(t, h)
 		assert.Equal(t, "Ada", play.rt.Character().Name)
@@ -70,7 +70,7 @@ func TestTheFirstLaunch(t *testing.T) {
 		assert.Contains(t, m.footer, "Host and play asks your name")
 		h.press(ui.FrameInput{Enter: true})
 		untilScene[*nameScene](t, h)
-		h.press(ui.FrameInput{Chars: []rune("Ada")})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("Ada")}})
 		h.press(ui.FrameInput{Enter: true})
 
 		cs := untilScene[*classScene](t, h)
@@ -96,17 +96,17 @@ func TestTheFirstLaunch(t *testing.T) {
 	t.Run("from the roster the name has the typing first and Left/Right still choose the class", func(t *testing.T) {
 		h, s, _ := rosterHarness(t, twoCharacters)
 		c := ui.Mid(s.create.Rect)
-		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 		cs := sceneOf[*classScene](t, h)
 		assert.True(t, cs.form.HasFocus(cs.name))
 		h.press(ui.FrameInput{Right: true})
 		assert.Equal(t, 1, cs.chosen, "Right on an empty name chooses the next class")
-		h.press(ui.FrameInput{Chars: []rune("Bea")})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("Bea")}})
 		h.press(ui.FrameInput{Right: true})
 		h.press(ui.FrameInput{Left: true})
 		h.press(ui.FrameInput{Left: true})
 		assert.Zero(t, cs.chosen, "with a name typed the arrows still choose")
-		h.press(ui.FrameInput{Chars: []rune("2")})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("2")}})
 		assert.Equal(t, "Bea2", cs.name.Text(), "and the caret stayed at the end")
 		assert.True(t, cs.form.HasFocus(cs.name))
 	})

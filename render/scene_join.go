@@ -341,7 +341,7 @@ func (s *joinScene) Update() error {
 		return nil
 	}
 	defer s.noteState() // after this frame's submit
-	if s.win.In.Paste && s.form.HasFocus(s.addr) {
+	if s.win.In.Edit.Paste && s.form.HasFocus(s.addr) {
 		s.clip.Request()
 	}
 	if text, ok := s.clip.Take(); ok && s.form.HasFocus(s.addr) {
@@ -349,7 +349,7 @@ func (s *joinScene) Update() error {
 		fmt.Fprintf(s.logw, "duskfall: join pasted %d characters\n", len(s.addr.Text())) // the count alone: a clipboard is not the log's
 	}
 	defer s.clearStaleError() // after this frame's typing and picks
-	if in := s.win.In; in.Wheel != 0 || in.PageUp || in.PageDown {
+	if in := s.win.In; in.Mouse.Wheel != 0 || in.PageUp || in.PageDown {
 		s.list.top, s.list.loose = ui.ScrollTop(s.list.top, len(s.list.buttons), s.list.shown, -1, in), true
 	}
 	before := s.form.Focus

@@ -29,7 +29,7 @@ const (
 // clickGame clicks the i-th game of the join screen's list.
 func clickGame(h *harness, s *joinScene, i int) {
 	c := s.list.buttons[i].Rect.Min.Add(image.Pt(2, 2))
-	h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+	h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 }
 
 func TestJoinCodesOnTheJoinScreen(t *testing.T) {
@@ -290,14 +290,14 @@ func TestTheJoinErrorGoesWhenTheAddressChanges(t *testing.T) {
 	}
 	t.Run("typing in the address clears it", func(t *testing.T) {
 		h, s := refused(t)
-		h.press(ui.FrameInput{Backspace: true})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Backspace: true}})
 		assert.Empty(t, s.fault.text)
 		assert.Contains(t, h.log.String(), "duskfall: join error cleared\n")
 	})
 	t.Run("pasting another clears it", func(t *testing.T) {
 		h, s := refused(t)
 		h.a.clip.Read = func() (string, error) { return aJoinCode, nil }
-		h.press(ui.FrameInput{Paste: true})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Paste: true}})
 		require.Eventually(t, func() bool {
 			h.press(ui.FrameInput{})
 			return s.addr.Text() == aJoinCode
@@ -308,7 +308,7 @@ func TestTheJoinErrorGoesWhenTheAddressChanges(t *testing.T) {
 		h, s := refused(t)
 		words := s.fault.text
 		h.press(ui.FrameInput{Down: true})
-		h.press(ui.FrameInput{Chars: []rune("owl")})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("owl")}})
 		assert.Equal(t, words, s.fault.text)
 	})
 }

@@ -112,7 +112,7 @@ func hostedHarnessRouted(t testing.TB, enter string, opts Options) (*harness, *r
 func untilPlaying(t testing.TB, h *harness) *playScene {
 	t.Helper()
 	for range 120 {
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		if s, ok := h.a.scenes.current.(*playScene); ok {
 			if _, placed := s.rt.Self(); placed {
 				return s
@@ -137,7 +137,7 @@ func TestHostAndPlay(t *testing.T) {
 		s := untilPlaying(t, h)
 		before, _ := s.rt.Self()
 		for range 30 {
-			h.press(ui.FrameInput{MouseX: 700, MouseY: 360, Move: [2]float64{1, 0}})
+			h.press(ui.FrameInput{Move: [2]float64{1, 0}, Mouse: ui.Mouse{X: 700, Y: 360}})
 		}
 		after, _ := s.rt.Self()
 		assert.Greater(t, after.Pos.X-before.Pos.X, 20.0, "30 ticks at 4 u per tick, less any wall")
@@ -160,7 +160,7 @@ func TestHostAndPlay(t *testing.T) {
 		n := len(rec.intents)
 		tick := s.rt.ServerTick()
 		for range 5 {
-			h.press(ui.FrameInput{Move: [2]float64{1, 0}, FireHeld: true, MouseX: 900, MouseY: 100})
+			h.press(ui.FrameInput{Move: [2]float64{1, 0}, Mouse: ui.Mouse{Held: true, X: 900, Y: 100}})
 		}
 		require.Len(t, rec.intents, n+5, "the session still runs every frame")
 		for _, in := range rec.intents[n:] {
@@ -176,7 +176,7 @@ func TestHostAndPlay(t *testing.T) {
 		s := untilPlaying(t, h)
 		h.press(ui.FrameInput{Back: true})
 		c := s.pause.leave.Rect.Min
-		h.press(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X + 4, Y: c.Y + 4, Click: true}})
 		sceneOf[*menuScene](t, h)
 		require.True(t, h.a.waitClosed(3*time.Second))
 		assert.True(t, rec.closed.Load())
@@ -254,7 +254,7 @@ func TestReturnToHub(t *testing.T) {
 	t.Run("Return to hub holds ESCAPE until the ship is out, a second later", func(t *testing.T) {
 		c := s.pause.toHub.Rect.Min
 		n := len(rec.intents)
-		h.press(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X + 4, Y: c.Y + 4, Click: true}})
 		require.False(t, s.pause.open)
 		require.True(t, s.pause.returning)
 		for i := 0; i < 3*game.TickRate && s.inDungeon(); i++ {
@@ -295,7 +295,7 @@ func TestThePauseMenu(t *testing.T) {
 		s := untilPlaying(t, h)
 		h.press(ui.FrameInput{Back: true})
 		c := s.pause.setup.Rect.Min
-		h.press(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X + 4, Y: c.Y + 4, Click: true}})
 		require.NotNil(t, s.pause.settings)
 		n, tick := len(rec.intents), s.rt.ServerTick()
 		for range 5 {
@@ -312,7 +312,7 @@ func TestThePauseMenu(t *testing.T) {
 		s := untilPlaying(t, h)
 		h.press(ui.FrameInput{Back: true})
 		c := s.pause.quit.Rect.Min
-		assert.ErrorIs(t, h.step(ui.FrameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true}), ebiten.Termination)
+		assert.ErrorIs(t, h.step(ui.FrameInput{Mouse: ui.Mouse{X: c.X + 4, Y: c.Y + 4, Click: true}}), ebiten.Termination)
 		require.True(t, h.a.waitClosed(3*time.Second))
 		assert.True(t, rec.closed.Load())
 	})

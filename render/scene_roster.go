@@ -172,7 +172,7 @@ func (s *rosterScene) Update() error {
 		}
 		return nil
 	}
-	if in.Wheel != 0 || in.PageUp || in.PageDown {
+	if in.Mouse.Wheel != 0 || in.PageUp || in.PageDown {
 		s.list.top, s.list.loose = ui.ScrollTop(s.list.top, len(s.rows), s.list.shown, -1, in), true
 	}
 	before := s.form.Focused()

@@ -113,7 +113,7 @@ func TestRosterScene(t *testing.T) {
 	t.Run("New character opens the class cards; Back returns to the roster", func(t *testing.T) {
 		h, s, rec := rosterHarness(t, twoCharacters)
 		c := ui.Mid(s.create.Rect)
-		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 		cs := sceneOf[*classScene](t, h)
 		assert.Empty(t, rec.calls, "nothing is made before its class is chosen")
 		require.NotNil(t, cs.back)
@@ -133,9 +133,9 @@ func TestRosterScene(t *testing.T) {
 		assert.True(t, ok)
 		assert.Equal(t, ui.Mid(s.rows[1].play.Rect), at, "and a row's Play")
 		b := ui.Mid(cs.back.Rect)
-		h.press(ui.FrameInput{MouseX: b.X, MouseY: b.Y, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: b.X, Y: b.Y, Moved: true, Click: true}})
 		sceneOf[*rosterScene](t, h)
-		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 		sceneOf[*classScene](t, h)
 		h.press(ui.FrameInput{Back: true})
 		sceneOf[*rosterScene](t, h)
@@ -146,11 +146,11 @@ func TestRosterScene(t *testing.T) {
 		h.press(ui.FrameInput{})
 		cs := sceneOf[*classScene](t, h)
 		cs.act = rec
-		h.press(ui.FrameInput{Chars: []rune("Cid")})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("Cid")}})
 		c := ui.Mid(cs.cards[3].pick.Rect)
-		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 		b := ui.Mid(cs.create.Rect)
-		h.press(ui.FrameInput{MouseX: b.X, MouseY: b.Y, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: b.X, Y: b.Y, Moved: true, Click: true}})
 		assert.Equal(t, []rosterCall{{wire.OpCreate, 0, "Cid"}}, rec.calls)
 		assert.Equal(t, []string{cs.cards[3].class.ID}, rec.classes)
 	})
@@ -233,9 +233,9 @@ func TestTheRosterScrollsByTheWheel(t *testing.T) {
 	h.press(ui.FrameInput{})
 	require.Less(t, s.list.shown, 8, "not every row fits at 640×400")
 	require.Zero(t, s.list.top)
-	h.press(ui.FrameInput{Wheel: -1})
+	h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -1}})
 	assert.Equal(t, min(2, 8-s.list.shown), s.list.top, "a notch down moves two rows, though the focus is on the first")
-	h.press(ui.FrameInput{Wheel: -40})
+	h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -40}})
 	assert.Equal(t, 8-s.list.shown, s.list.top, "many notches stop at the end")
 	h.press(ui.FrameInput{PageUp: true})
 	assert.Equal(t, max(0, 8-s.list.shown-max(1, s.list.shown-1)), s.list.top, "Page Up goes a page back")
@@ -261,7 +261,7 @@ func TestARosterClickPlaysTheRowUnderThePointer(t *testing.T) {
 					h, s, rec := rosterHarness(t, chars)
 					defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 					h.a.Layout(size[0], size[1])
-					h.press(ui.FrameInput{MouseX: 1, MouseY: 1, MouseMoved: true, Wheel: wheel})
+					h.press(ui.FrameInput{Mouse: ui.Mouse{X: 1, Y: 1, Moved: true, Wheel: wheel}})
 					for row := range n {
 						for rest := 0; rest <= 12; rest += 4 { // frames between the pointer's arrival and the press
 							r := s.rows[row]
@@ -270,13 +270,13 @@ func TestARosterClickPlaysTheRowUnderThePointer(t *testing.T) {
 							}
 							rec.calls = nil
 							c := ui.Mid(r.play.Rect)
-							h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true})
+							h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true}})
 							for range rest {
-								h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y})
+								h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y}})
 							}
-							h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, Click: true, FireHeld: true})
+							h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Click: true, Held: true}})
 							assert.Equal(t, []rosterCall{{wire.OpSelect, uint64(row + 1), ""}}, rec.calls, "row %d after %d frames", row, rest)
-							h.press(ui.FrameInput{MouseX: 1, MouseY: 1, MouseMoved: true})
+							h.press(ui.FrameInput{Mouse: ui.Mouse{X: 1, Y: 1, Moved: true}})
 						}
 					}
 				})

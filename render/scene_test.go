@@ -201,8 +201,8 @@ func TestMainMenu(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
 		m := sceneOf[*menuScene](t, h)
 		h.press(ui.FrameInput{Down: true})
-		h.press(ui.FrameInput{Backspace: true})
-		h.press(ui.FrameInput{Chars: []rune("6")})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Backspace: true}})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("6")}})
 		assert.Equal(t, "7776", m.port.Text())
 		m.port.SetText("99999")
 		h.press(ui.FrameInput{Enter: true})
@@ -228,7 +228,7 @@ func TestMainMenu(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
 		p, ok := MainMenuButtonCenter(LabelJoin, h.a.W, h.a.H)
 		require.True(t, ok)
-		h.press(ui.FrameInput{MouseX: p.X, MouseY: p.Y, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: p.X, Y: p.Y, Click: true}})
 		sceneOf[*joinScene](t, h)
 	})
 	t.Run("quit ends the game", func(t *testing.T) {
@@ -266,11 +266,11 @@ func TestMainMenu(t *testing.T) {
 
 // typeInto focuses a join field by clicking it and replaces its text.
 func typeInto(h *harness, f *ui.TextField, text string) {
-	h.press(ui.FrameInput{MouseX: f.Rect.Min.X + 5, MouseY: f.Rect.Min.Y + 5, Click: true})
+	h.press(ui.FrameInput{Mouse: ui.Mouse{X: f.Rect.Min.X + 5, Y: f.Rect.Min.Y + 5, Click: true}})
 	for range len(f.Runes) {
-		h.press(ui.FrameInput{Backspace: true})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Backspace: true}})
 	}
-	h.press(ui.FrameInput{Chars: []rune(text)})
+	h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune(text)}})
 }
 
 func openJoin(t *testing.T) (*harness, *joinScene) {
@@ -375,7 +375,7 @@ func TestJoinScene(t *testing.T) {
 		require.Len(t, s.list.buttons, 2)
 		assert.Equal(t, []string{"10.0.0.3:7777", "10.0.0.2:7777"}, s.list.addr, "newest first")
 		c := s.list.buttons[1].Rect.Min.Add(image.Pt(2, 2))
-		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 		assert.Equal(t, "10.0.0.2:7777", s.addr.Text())
 	})
 	t.Run("a game announced on the network is listed first, and a click fills its address", func(t *testing.T) {
@@ -394,13 +394,13 @@ func TestJoinScene(t *testing.T) {
 		assert.Equal(t, []string{"127.0.0.1:7000", "10.0.0.2:7777"}, s.list.addr)
 		assert.Equal(t, "Bo's game   127.0.0.1:7000   (2 of 32 playing)", s.list.buttons[0].Label)
 		c := s.list.buttons[0].Rect.Min.Add(image.Pt(2, 2))
-		h.press(ui.FrameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 		assert.Equal(t, "127.0.0.1:7000", s.addr.Text())
 	})
 	t.Run("Ctrl+V pastes into the address", func(t *testing.T) {
 		h, s := openJoin(t)
 		h.a.clip.Read = func() (string, error) { return " 203.0.113.7:7777\n", nil }
-		h.press(ui.FrameInput{Paste: true})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Paste: true}})
 		require.Eventually(t, func() bool {
 			h.press(ui.FrameInput{})
 			return s.addr.Text() == "203.0.113.7:7777"
@@ -577,34 +577,34 @@ func TestSettingsScene(t *testing.T) {
 		n := len(p.Rows)
 		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows 1-%d of %d shown\n", p.List.Shown, n))
 		assert.Contains(t, p.Sign(), "more below")
-		h.press(ui.FrameInput{Wheel: -1})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -1}})
 		assert.Equal(t, 2, p.List.Top, "a notch down moves two rows")
 		assert.Contains(t, p.Sign(), "more above and below")
-		h.press(ui.FrameInput{Wheel: -10})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -10}})
 		assert.Equal(t, n-p.List.Shown, p.List.Top, "never past the end")
 		assert.Contains(t, h.log.String(), fmt.Sprintf("duskfall: settings rows %d-%d of %d shown\n", n-p.List.Shown+1, n, n))
 		assert.Contains(t, p.Sign(), "more above:")
 		assert.True(t, p.InView(p.Back), "Back shows at the end")
 		assert.False(t, p.InView(0), "the name's row is scrolled out")
-		h.press(ui.FrameInput{Wheel: -1})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -1}})
 		assert.Equal(t, 1, strings.Count(h.log.String(), fmt.Sprintf("rows %d-%d of", n-p.List.Shown+1, n)), "one line per change, not per frame")
 	})
 	t.Run("a click lands on the row drawn under the pointer, not a row scrolled out", func(t *testing.T) {
 		h, p := open(t)
-		h.press(ui.FrameInput{Wheel: -10})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -10}})
 		r := p.Rects[p.Back-1] // the last bag slot's key, in view at the end
-		h.press(ui.FrameInput{MouseX: r.Min.X + 10, MouseY: r.Min.Y + 5, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: r.Min.X + 10, Y: r.Min.Y + 5, Moved: true, Click: true}})
 		assert.Equal(t, p.Back-1, p.Sel)
 		assert.True(t, p.Binding, "the click on a key's row waits for the key")
 		assert.Contains(t, h.log.String(), "duskfall: settings waiting for a key for slot8")
 		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeyEscape}})
 		hidden := p.Rects[0] // the name's row lies above the view now
-		h.press(ui.FrameInput{MouseX: hidden.Min.X + 10, MouseY: hidden.Min.Y + 5, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: hidden.Min.X + 10, Y: hidden.Min.Y + 5, Moved: true, Click: true}})
 		assert.Equal(t, p.Back-1, p.Sel, "a row out of view takes no click")
 	})
 	t.Run("Up and Down keep the chosen row in view after the wheel moved it away", func(t *testing.T) {
 		h, p := open(t)
-		h.press(ui.FrameInput{Wheel: -10})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -10}})
 		require.False(t, p.InView(p.Sel))
 		h.press(ui.FrameInput{Down: true})
 		assert.True(t, p.InView(p.Sel), "row %d shown in %d-%d", p.Sel, p.List.Top, p.List.Top+p.List.Shown-1)
@@ -619,12 +619,12 @@ func TestSettingsScene(t *testing.T) {
 		h.a.Layout(1280, 1200)
 		h.press(ui.FrameInput{})
 		assert.False(t, p.Scrolls())
-		h.press(ui.FrameInput{Wheel: -3})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -3}})
 		assert.Zero(t, p.List.Top)
 	})
 	t.Run("SettingsRowCenter finds a row where the panel draws it", func(t *testing.T) {
 		h, p := open(t)
-		h.press(ui.FrameInput{Wheel: -10})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -10}})
 		pt, ok := SettingsRowCenter("Use bag slot 8", p.List.Top+1, h.a.W, h.a.H)
 		require.True(t, ok)
 		assert.True(t, pt.In(p.Rects[p.Back-1]))
@@ -635,7 +635,7 @@ func TestSettingsScene(t *testing.T) {
 		h, p := open(t)
 		old := h.a.settings.Name
 		p.Name.SetText("")
-		h.press(ui.FrameInput{Chars: []rune("Zed")})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("Zed")}})
 		h.press(ui.FrameInput{Down: true})
 		assert.Equal(t, "Zed", h.a.settings.Name)
 		h.press(ui.FrameInput{Up: true})
@@ -724,14 +724,14 @@ func TestJoinListScrollsInASmallWindow(t *testing.T) {
 	}
 	t.Run("the wheel scrolls the games while the focus is on a field", func(t *testing.T) {
 		s.form.Focus = focusAddr
-		h.press(ui.FrameInput{Wheel: 10})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: 10}})
 		require.Zero(t, s.list.top, "at the top")
-		h.press(ui.FrameInput{Wheel: -1})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -1}})
 		assert.Equal(t, min(2, len(s.list.buttons)-s.list.shown), s.list.top, "a notch down moves two rows")
 		down := s.list.top
 		h.press(ui.FrameInput{PageUp: true})
 		assert.Equal(t, max(0, down-max(1, s.list.shown-1)), s.list.top, "Page Up goes a page back")
-		h.press(ui.FrameInput{Wheel: -1})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -1}})
 		h.press(ui.FrameInput{Down: true}) // the password: the view stays where the wheel left it
 		assert.Positive(t, s.list.top)
 	})
@@ -753,7 +753,7 @@ func TestALongAddressScrollsInItsField(t *testing.T) {
 	code := strings.Repeat("a", 75) + ".example.net:7777/abcdefghijklmnopqrstuvwxyz234567"
 	s.addr.SetText(code)
 	s.form.Focus = focusAddr
-	h.press(ui.FrameInput{End: true})
+	h.press(ui.FrameInput{Edit: ui.EditKeys{End: true}})
 	k := ui.UiScale(h.a.W, h.a.H)
 	inner := s.addr.Rect.Dx() - 2*ui.Px(10, k)
 	ts := s.addr.TextScale(&h.a.Gfx.Graphics, ui.FieldTextScale(s.addr.Rect.Dy(), k), inner, k)
@@ -771,14 +771,14 @@ func TestALongAddressScrollsInItsField(t *testing.T) {
 		assert.LessOrEqual(t, h.a.Gfx.Text.Advance(text, ts), inner)
 	})
 	t.Run("Home shows the start", func(t *testing.T) {
-		h.press(ui.FrameInput{Home: true})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Home: true}})
 		text, from, _ := shown()
 		assert.Zero(t, from)
 		assert.True(t, strings.HasPrefix(code, text))
 		assert.LessOrEqual(t, h.a.Gfx.Text.Advance(text, ts), inner)
 	})
 	t.Run("a short address replacing it is shown whole", func(t *testing.T) {
-		h.press(ui.FrameInput{End: true})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{End: true}})
 		s.addr.SetText("10.0.0.1:7777")
 		text, _, _ := shown()
 		assert.Equal(t, "10.0.0.1:7777", text)

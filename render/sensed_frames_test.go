@@ -33,7 +33,7 @@ func TestAnEnemyOutOfSightReadsAgainstTheDark(t *testing.T) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
 	for range 30 {
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 	}
 	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	h.a.Draw(screen)

@@ -45,10 +45,10 @@ func settingsRow(t *testing.T, p *settings.Panel, label string) int {
 // the click's own frame.
 func clickRow(h *harness, p *settings.Panel, i int, keys ...ebiten.Key) {
 	for !p.InView(i) {
-		h.press(ui.FrameInput{Wheel: -1})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -1}})
 	}
 	r := p.Rects[i]
-	h.press(ui.FrameInput{MouseX: r.Min.X + 10, MouseY: r.Min.Y + 5, MouseMoved: true, Click: true, Pressed: keys})
+	h.press(ui.FrameInput{Pressed: keys, Mouse: ui.Mouse{X: r.Min.X + 10, Y: r.Min.Y + 5, Moved: true, Click: true}})
 }
 
 // rebindRow starts rebinding the row labelled label with Enter.

@@ -35,11 +35,11 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 	hostOf(rec).Server.GrantXP(id, 1) // the sheet goes out again, with the bag
 	for n := 0; s.rt.Sheet().Bag[1] != charm; n++ {
 		require.Less(t, n, 120, "the sheet shows the charm")
-		h.press(ui.FrameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 	}
 	over := func(in ui.FrameInput) ui.FrameInput {
 		c := hud.SlotRect(1, s.win.W, s.win.H)
-		in.MouseX, in.MouseY, in.MouseMoved = c.Min.X+c.Dx()/2, c.Min.Y+c.Dy()/2, true
+		in.Mouse.X, in.Mouse.Y, in.Mouse.Moved = c.Min.X+c.Dx()/2, c.Min.Y+c.Dy()/2, true
 		return in
 	}
 	rest := func(in ui.FrameInput) {
@@ -69,7 +69,7 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 		assert.False(t, shown)
 	})
 	t.Run("firing over the bar shows nothing, however long", func(t *testing.T) {
-		rest(ui.FrameInput{FireHeld: true})
+		rest(ui.FrameInput{Mouse: ui.Mouse{Held: true}})
 		assert.Equal(t, -1, s.items.TipSlot(false))
 	})
 	t.Run("resting on a slot shows its tooltip, with its figures and its flavour, and logs it once", func(t *testing.T) {
@@ -101,7 +101,7 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 	})
 	t.Run("a click on the slot in play is a shot and uses nothing", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(over(ui.FrameInput{Click: true, FireHeld: true}))
+		h.press(over(ui.FrameInput{Mouse: ui.Mouse{Click: true, Held: true}}))
 		got := rec.intents[n]
 		assert.True(t, got.Fire)
 		assert.False(t, got.Use || got.Drop)

@@ -367,7 +367,7 @@ func (p *Inventory) ScrollBy(in *ui.FrameInput) {
 	if !p.Open {
 		return
 	}
-	p.Scroll -= int(in.Wheel * 2)
+	p.Scroll -= int(in.Mouse.Wheel * 2)
 	if in.PageUp {
 		p.Scroll -= p.Page
 	}

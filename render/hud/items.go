@@ -241,19 +241,19 @@ func (u *Items) ItemIntent(in *ui.FrameInput, w, h int, blocked, bagOpen bool, i
 	u.bar.frame++
 	u.labelSlots()
 	u.bar.shift = in.Shift
-	over := SlotAt(in.MouseX, in.MouseY, w, h)
+	over := SlotAt(in.Mouse.X, in.Mouse.Y, w, h)
 	if blocked {
 		over = -1
 	}
 	if over != u.Hover {
 		u.Hover, u.said.restAt = over, u.bar.frame
 	}
-	u.said.firing = in.FireHeld
-	u.bar.overBar = bagOpen && image.Pt(in.MouseX, in.MouseY).In(BarRect(w, h))
-	if in.Click && (u.bar.overBar || blocked || bagOpen) {
+	u.said.firing = in.Mouse.Held
+	u.bar.overBar = bagOpen && image.Pt(in.Mouse.X, in.Mouse.Y).In(BarRect(w, h))
+	if in.Mouse.Click && (u.bar.overBar || blocked || bagOpen) {
 		u.bar.swallow = true
 	}
-	if !in.FireHeld {
+	if !in.Mouse.Held {
 		u.bar.swallow = false
 	}
 	if u.bar.swallow || blocked || bagOpen {
@@ -264,7 +264,7 @@ func (u *Items) ItemIntent(in *ui.FrameInput, w, h int, blocked, bagOpen bool, i
 	case in.Slot >= 1 && in.Slot <= game.BagSlots:
 		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(in.Slot-1)
 		u.bar.keyed, u.bar.keyedAt = in.Slot-1, u.bar.frame
-	case in.Click && bagOpen && u.Hover >= 0:
+	case in.Mouse.Click && bagOpen && u.Hover >= 0:
 		it.Use, it.Drop, it.Slot = !in.Shift, in.Shift, uint8(u.Hover)
 	}
 }

@@ -181,7 +181,7 @@ func (k *Keeper) Update(in *ui.FrameInput, rt *client.Runtime, w, h, frame int) 
 	k.refresh(sh, rt)
 	k.hover = -1
 	for i := range k.Options {
-		if image.Pt(in.MouseX, in.MouseY).In(k.optionRect(i, w, h)) {
+		if image.Pt(in.Mouse.X, in.Mouse.Y).In(k.optionRect(i, w, h)) {
 			k.hover = i
 		}
 	}
@@ -191,7 +191,7 @@ func (k *Keeper) Update(in *ui.FrameInput, rt *client.Runtime, w, h, frame int) 
 	case k.Asking:
 	case in.Digit >= 1 && in.Digit <= len(k.Options):
 		k.choose(in.Digit-1, sh, frame)
-	case in.Click && k.hover >= 0:
+	case in.Mouse.Click && k.hover >= 0:
 		k.choose(k.hover, sh, frame)
 	}
 	return true

@@ -262,7 +262,7 @@ func (p *PlayersPanel) Update(in *ui.FrameInput) bool {
 	if p.frames++; p.frames%30 == 0 {
 		p.refreshAbout()
 	}
-	if in.Wheel != 0 || in.PageUp || in.PageDown {
+	if in.Mouse.Wheel != 0 || in.PageUp || in.PageDown {
 		p.scroll, p.loose = ui.ScrollTop(p.scroll, len(p.Rows)+len(p.Banned), p.shown, -1, in), true
 	}
 	p.layout()

@@ -215,7 +215,7 @@ func (p *Panel) InView(i int) bool { return i >= p.List.Top && i < p.List.Top+p.
 
 // scroll moves the view by this frame's wheel notches and Page Up or Down.
 func (p *Panel) scroll(in *ui.FrameInput) {
-	if in.Wheel == 0 && !in.PageUp && !in.PageDown {
+	if in.Mouse.Wheel == 0 && !in.PageUp && !in.PageDown {
 		return
 	}
 	p.List.Top, p.List.Loose = ui.ScrollTop(p.List.Top, len(p.Rows), p.List.Shown, -1, in), true
@@ -307,14 +307,14 @@ func (p *Panel) Update(in *ui.FrameInput) (left bool) {
 
 // pointer moves the choice to the row under the cursor; a click presses it.
 func (p *Panel) pointer(in *ui.FrameInput) bool {
-	if !in.MouseMoved && !in.Click {
+	if !in.Mouse.Moved && !in.Mouse.Click {
 		return false
 	}
-	pt := image.Pt(in.MouseX, in.MouseY)
+	pt := image.Pt(in.Mouse.X, in.Mouse.Y)
 	for i, r := range p.Rects {
 		if pt.In(r) && p.InView(i) {
 			p.Sel = i
-			return in.Click
+			return in.Mouse.Click
 		}
 	}
 	return false

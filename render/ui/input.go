@@ -11,15 +11,12 @@ import (
 // It is collected once per frame so scenes and widgets are plain logic that
 // tests drive by filling one in.
 type FrameInput struct {
-	MouseX, MouseY int
-	MouseMoved     bool // the cursor moved since the last frame
-	Click          bool // left button went down this frame
-	FireHeld       bool // left button is down
+	Mouse Mouse
 
-	Up, Down, Enter, Back, Tab, Backspace bool // edge-triggered (Backspace repeats)
-	Left, Right                           bool // arrow keys went down: a setting's value steps
-	Chars                                 []rune
-	Pressed                               []ebiten.Key // every key that went down this frame (rebinding reads it)
+	Up, Down, Enter, Back, Tab bool         // edge-triggered
+	Left, Right                bool         // arrow keys went down: a setting's value steps
+	Pressed                    []ebiten.Key // every key that went down this frame (rebinding reads it)
+	Edit                       EditKeys
 
 	Move     [2]float64 // WASD / arrows, each component -1, 0 or 1
 	Interact bool       // E went down
@@ -29,21 +26,33 @@ type FrameInput struct {
 	Shift    bool       // a Shift key is held: with a slot's key, it drops
 	Focus    bool       // the focus key is held
 	Escape   bool       // F is held: the escape channel
-	Paste    bool       // Ctrl+V or Shift+Insert went down
 	F11      bool       // F11 went down: fullscreen on or off
 	Bag      bool       // the inventory key (I) went down
 	Ability  bool       // the ability key (Space) is held: the server acts on its press
 
-	// Text editing: Home, End and Delete went down (Delete repeats), Ctrl
-	// (or Cmd) is held, Ctrl+A went down.
-	Home, End, Delete, Ctrl, SelectAll bool
-
-	// Scrolling a list longer than its window: the wheel's notches this
-	// frame (positive up), and Page Up and Page Down went down.
-	Wheel            float64
+	// Scrolling a list longer than its window: Page Up and Page Down went
+	// down (the wheel is the mouse's).
 	PageUp, PageDown bool
 
 	Pad PadState
+}
+
+// Mouse is the pointer this frame.
+type Mouse struct {
+	X, Y  int
+	Moved bool    // the cursor moved since the last frame
+	Click bool    // left button went down this frame
+	Held  bool    // left button is down
+	Wheel float64 // the wheel's notches this frame, positive up
+}
+
+// EditKeys are the keys that edit text this frame.
+type EditKeys struct {
+	Chars     []rune
+	Backspace bool // went down (repeats)
+	// Home, End and Delete went down (Delete repeats), Ctrl (or Cmd) is
+	// held, Ctrl+A went down, Ctrl+V or Shift+Insert went down.
+	Home, End, Delete, Ctrl, SelectAll, Paste bool
 }
 
 // PadState is the first gamepad with a standard layout, if any.
@@ -85,15 +94,15 @@ type Collector struct {
 // Collect reads this frame's input. The result is valid until the next call.
 func (c *Collector) Collect() *FrameInput {
 	in := &c.in
-	chars := ebiten.AppendInputChars(in.Chars[:0])
+	chars := ebiten.AppendInputChars(in.Edit.Chars[:0])
 	pressed := inpututil.AppendJustPressedKeys(in.Pressed[:0])
-	*in = FrameInput{Chars: chars, Pressed: pressed}
+	*in = FrameInput{Pressed: pressed, Edit: EditKeys{Chars: chars}}
 	k := &c.Keys
-	in.MouseX, in.MouseY = ebiten.CursorPosition()
-	in.MouseMoved = in.MouseX != c.lastX || in.MouseY != c.lastY
-	c.lastX, c.lastY = in.MouseX, in.MouseY
-	in.Click = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
-	in.FireHeld = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
+	in.Mouse.X, in.Mouse.Y = ebiten.CursorPosition()
+	in.Mouse.Moved = in.Mouse.X != c.lastX || in.Mouse.Y != c.lastY
+	c.lastX, c.lastY = in.Mouse.X, in.Mouse.Y
+	in.Mouse.Click = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	in.Mouse.Held = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
 	in.Up = justPressed(ebiten.KeyArrowUp)
 	in.Down = justPressed(ebiten.KeyArrowDown)
 	in.Left = justPressed(ebiten.KeyArrowLeft)
@@ -101,7 +110,7 @@ func (c *Collector) Collect() *FrameInput {
 	in.Enter = justPressed(ebiten.KeyEnter) || justPressed(ebiten.KeyNumpadEnter)
 	in.Back = justPressed(ebiten.KeyEscape)
 	in.Tab = justPressed(ebiten.KeyTab)
-	in.Backspace = repeating(ebiten.KeyBackspace)
+	in.Edit.Backspace = repeating(ebiten.KeyBackspace)
 	in.Move = KeyMove(held(k[ActUp]) || held(ebiten.KeyArrowUp), held(k[ActDown]) || held(ebiten.KeyArrowDown),
 		held(k[ActLeft]) || held(ebiten.KeyArrowLeft), held(k[ActRight]) || held(ebiten.KeyArrowRight))
 	in.Interact = justPressed(k[ActInteract])
@@ -118,11 +127,11 @@ func (c *Collector) Collect() *FrameInput {
 	in.Focus = held(k[ActFocus])
 	in.Escape = held(k[ActLeave])
 	ctrl := held(ebiten.KeyControlLeft) || held(ebiten.KeyControlRight) || held(ebiten.KeyMetaLeft) || held(ebiten.KeyMetaRight)
-	in.Ctrl, in.SelectAll = ctrl, ctrl && justPressed(ebiten.KeyA)
-	in.Home, in.End, in.Delete = justPressed(ebiten.KeyHome), justPressed(ebiten.KeyEnd), repeating(ebiten.KeyDelete)
-	_, in.Wheel = ebiten.Wheel()
+	in.Edit.Ctrl, in.Edit.SelectAll = ctrl, ctrl && justPressed(ebiten.KeyA)
+	in.Edit.Home, in.Edit.End, in.Edit.Delete = justPressed(ebiten.KeyHome), justPressed(ebiten.KeyEnd), repeating(ebiten.KeyDelete)
+	_, in.Mouse.Wheel = ebiten.Wheel()
 	in.PageUp, in.PageDown = repeating(ebiten.KeyPageUp), repeating(ebiten.KeyPageDown)
-	in.Paste = (ctrl && justPressed(ebiten.KeyV)) || (in.Shift && justPressed(ebiten.KeyInsert))
+	in.Edit.Paste = (ctrl && justPressed(ebiten.KeyV)) || (in.Shift && justPressed(ebiten.KeyInsert))
 	in.F11 = justPressed(ebiten.KeyF11)
 	c.collectPad()
 	return in

@@ -33,16 +33,16 @@ func (a *Aimer) Intent(in *FrameInput, shipX, shipY float64) client.Intent {
 	mx, my = game.ClampUnitDisc(mx, my)
 	if in.Pad.Present && math.Hypot(in.Pad.RX, in.Pad.RY) >= aimDeadzone {
 		a.pad, a.aim = true, math.Atan2(in.Pad.RY, in.Pad.RX)
-	} else if in.MouseMoved || in.Click {
+	} else if in.Mouse.Moved || in.Mouse.Click {
 		a.pad = false
 	}
 	aim := a.aim
 	if !a.pad {
-		aim = math.Atan2(float64(in.MouseY)-shipY, float64(in.MouseX)-shipX)
+		aim = math.Atan2(float64(in.Mouse.Y)-shipY, float64(in.Mouse.X)-shipX)
 	}
 	return client.Intent{
 		MoveX: mx, MoveY: my, Aim: aim,
-		Fire:     in.FireHeld || (in.Pad.Present && in.Pad.Trigger > fireTrigger),
+		Fire:     in.Mouse.Held || (in.Pad.Present && in.Pad.Trigger > fireTrigger),
 		Interact: in.Interact,
 		Escape:   in.Escape,
 		// The focus key focuses, but not on the frame a bag slot's key

@@ -36,23 +36,23 @@ func TestIntentMapping(t *testing.T) {
 		wantFire bool
 	}{
 		{"the mouse aims from the ship to the cursor",
-			FrameInput{MouseX: 740, MouseY: 360}, [2]float64{}, 0, false},
+			FrameInput{Mouse: Mouse{X: 740, Y: 360}}, [2]float64{}, 0, false},
 		{"a cursor below the ship aims down",
-			FrameInput{MouseX: 640, MouseY: 500}, [2]float64{}, math.Pi / 2, false},
+			FrameInput{Mouse: Mouse{X: 640, Y: 500}}, [2]float64{}, math.Pi / 2, false},
 		{"a diagonal key move is no faster than a straight one",
-			FrameInput{MouseX: 740, MouseY: 360, Move: [2]float64{1, 1}}, [2]float64{math.Sqrt2 / 2, math.Sqrt2 / 2}, 0, false},
+			FrameInput{Move: [2]float64{1, 1}, Mouse: Mouse{X: 740, Y: 360}}, [2]float64{math.Sqrt2 / 2, math.Sqrt2 / 2}, 0, false},
 		{"the left button fires",
-			FrameInput{MouseX: 740, MouseY: 360, FireHeld: true}, [2]float64{}, 0, true},
+			FrameInput{Mouse: Mouse{X: 740, Y: 360, Held: true}}, [2]float64{}, 0, true},
 		{"the left stick inside its dead zone does not drift",
-			FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, LX: 0.15}}, [2]float64{}, 0, false},
+			FrameInput{Pad: PadState{Present: true, LX: 0.15}, Mouse: Mouse{X: 740, Y: 360}}, [2]float64{}, 0, false},
 		{"a full left stick moves at full speed",
-			FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, LY: -1}}, [2]float64{0, -1}, 0, false},
+			FrameInput{Pad: PadState{Present: true, LY: -1}, Mouse: Mouse{X: 740, Y: 360}}, [2]float64{0, -1}, 0, false},
 		{"the right stick aims over the mouse",
-			FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, RX: 0, RY: -0.9}}, [2]float64{}, -math.Pi / 2, false},
+			FrameInput{Pad: PadState{Present: true, RX: 0, RY: -0.9}, Mouse: Mouse{X: 740, Y: 360}}, [2]float64{}, -math.Pi / 2, false},
 		{"the right trigger fires",
-			FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, Trigger: 0.8}}, [2]float64{}, 0, true},
+			FrameInput{Pad: PadState{Present: true, Trigger: 0.8}, Mouse: Mouse{X: 740, Y: 360}}, [2]float64{}, 0, true},
 		{"a light touch on the trigger does not fire",
-			FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, Trigger: 0.3}}, [2]float64{}, 0, false},
+			FrameInput{Pad: PadState{Present: true, Trigger: 0.3}, Mouse: Mouse{X: 740, Y: 360}}, [2]float64{}, 0, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -68,13 +68,13 @@ func TestIntentMapping(t *testing.T) {
 
 func TestStickAimPersists(t *testing.T) {
 	var a Aimer
-	a.Intent(&FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true, RX: -1}}, 640, 360)
+	a.Intent(&FrameInput{Pad: PadState{Present: true, RX: -1}, Mouse: Mouse{X: 740, Y: 360}}, 640, 360)
 	t.Run("a released stick keeps its aim while the mouse rests", func(t *testing.T) {
-		it := a.Intent(&FrameInput{MouseX: 740, MouseY: 360, Pad: PadState{Present: true}}, 640, 360)
+		it := a.Intent(&FrameInput{Pad: PadState{Present: true}, Mouse: Mouse{X: 740, Y: 360}}, 640, 360)
 		assert.InDelta(t, math.Pi, it.Aim, 1e-9)
 	})
 	t.Run("moving the mouse takes the aim back", func(t *testing.T) {
-		it := a.Intent(&FrameInput{MouseX: 740, MouseY: 460, MouseMoved: true, Pad: PadState{Present: true}}, 640, 360)
+		it := a.Intent(&FrameInput{Pad: PadState{Present: true}, Mouse: Mouse{X: 740, Y: 460, Moved: true}}, 640, 360)
 		assert.InDelta(t, math.Pi/4, it.Aim, 1e-9)
 	})
 }

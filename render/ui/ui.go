@@ -225,7 +225,7 @@ func DrawLabelledField(dst *ebiten.Image, g *Graphics, f *TextField, focused boo
 // negative) in view, and never past either end.
 func ScrollTop(top, n, shown, sel int, in *FrameInput) int {
 	if in != nil {
-		top -= int(in.Wheel * 2)
+		top -= int(in.Mouse.Wheel * 2)
 		page := max(1, shown-1)
 		if in.PageUp {
 			top -= page

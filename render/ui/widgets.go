@@ -47,32 +47,32 @@ func (f *TextField) SetText(s string) {
 func (f *TextField) Edit(in *FrameInput) {
 	f.cur = min(max(f.cur, 0), len(f.Runes))
 	switch {
-	case in.SelectAll:
+	case in.Edit.SelectAll:
 		f.all = len(f.Runes) > 0
 		return
-	case f.all && (in.Backspace || in.Delete || len(in.Chars) > 0):
+	case f.all && (in.Edit.Backspace || in.Edit.Delete || len(in.Edit.Chars) > 0):
 		f.Runes, f.cur, f.all = f.Runes[:0], 0, false
-		if in.Backspace || in.Delete {
+		if in.Edit.Backspace || in.Edit.Delete {
 			return
 		}
-	case f.all && (in.Left || in.Right || in.Home || in.End):
+	case f.all && (in.Left || in.Right || in.Edit.Home || in.Edit.End):
 		f.all = false
 	}
 	switch {
-	case in.Home:
+	case in.Edit.Home:
 		f.cur = 0
-	case in.End:
+	case in.Edit.End:
 		f.cur = len(f.Runes)
 	case in.Left:
-		f.cur = f.step(-1, in.Ctrl)
+		f.cur = f.step(-1, in.Edit.Ctrl)
 	case in.Right:
-		f.cur = f.step(1, in.Ctrl)
-	case in.Backspace:
-		f.cut(f.step(-1, in.Ctrl), f.cur)
-	case in.Delete:
-		f.cut(f.cur, f.step(1, in.Ctrl))
+		f.cur = f.step(1, in.Edit.Ctrl)
+	case in.Edit.Backspace:
+		f.cut(f.step(-1, in.Edit.Ctrl), f.cur)
+	case in.Edit.Delete:
+		f.cut(f.cur, f.step(1, in.Edit.Ctrl))
 	}
-	for _, r := range in.Chars {
+	for _, r := range in.Edit.Chars {
 		f.insert(r)
 	}
 }
@@ -197,19 +197,19 @@ func (f *Form) Update(in *FrameInput) *Button {
 // pointer handles the mouse: hovering focuses, clicking presses a button
 // or focuses a field.
 func (f *Form) pointer(in *FrameInput) *Button {
-	if !in.MouseMoved && !in.Click {
+	if !in.Mouse.Moved && !in.Mouse.Click {
 		return nil
 	}
-	pt := image.Pt(in.MouseX, in.MouseY)
+	pt := image.Pt(in.Mouse.X, in.Mouse.Y)
 	for i, it := range f.Order {
 		if !pt.In(RectOf(it)) {
 			continue
 		}
-		if b, ok := it.(*Button); ok && in.Click {
+		if b, ok := it.(*Button); ok && in.Mouse.Click {
 			f.Focus = i
 			return b
 		}
-		if _, isField := it.(*TextField); !isField || in.Click {
+		if _, isField := it.(*TextField); !isField || in.Mouse.Click {
 			f.Focus = i // hovering a field does not steal typing from another
 		}
 	}

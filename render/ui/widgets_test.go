@@ -16,15 +16,15 @@ func TestTextFieldEditing(t *testing.T) {
 		in       FrameInput
 		want     string
 	}{
-		{"typing appends printable characters", "ab", 16, FrameInput{Chars: []rune("c d")}, "abc d"},
-		{"control characters are dropped", "", 16, FrameInput{Chars: []rune{'a', '\t', '\n', 0x7f, 0x85, 'b'}}, "ab"},
-		{"characters the font cannot draw are dropped", "", 16, FrameInput{Chars: []rune("aé→b")}, "aéb"},
-		{"Greek and Cyrillic letters are kept", "", 16, FrameInput{Chars: []rune("Ωмир")}, "Ωмир"},
-		{"the byte limit stops typing", "abcd", 5, FrameInput{Chars: []rune("xyz")}, "abcdx"},
-		{"a two-byte letter does not squeeze past the limit", "abcd", 5, FrameInput{Chars: []rune("é")}, "abcd"},
-		{"backspace removes the last letter", "abé", 16, FrameInput{Backspace: true}, "ab"},
-		{"backspace on an empty field does nothing", "", 16, FrameInput{Backspace: true}, ""},
-		{"backspace applies before this frame's typing", "ab", 16, FrameInput{Backspace: true, Chars: []rune("c")}, "ac"},
+		{"typing appends printable characters", "ab", 16, FrameInput{Edit: EditKeys{Chars: []rune("c d")}}, "abc d"},
+		{"control characters are dropped", "", 16, FrameInput{Edit: EditKeys{Chars: []rune{'a', '\t', '\n', 0x7f, 0x85, 'b'}}}, "ab"},
+		{"characters the font cannot draw are dropped", "", 16, FrameInput{Edit: EditKeys{Chars: []rune("aé→b")}}, "aéb"},
+		{"Greek and Cyrillic letters are kept", "", 16, FrameInput{Edit: EditKeys{Chars: []rune("Ωмир")}}, "Ωмир"},
+		{"the byte limit stops typing", "abcd", 5, FrameInput{Edit: EditKeys{Chars: []rune("xyz")}}, "abcdx"},
+		{"a two-byte letter does not squeeze past the limit", "abcd", 5, FrameInput{Edit: EditKeys{Chars: []rune("é")}}, "abcd"},
+		{"backspace removes the last letter", "abé", 16, FrameInput{Edit: EditKeys{Backspace: true}}, "ab"},
+		{"backspace on an empty field does nothing", "", 16, FrameInput{Edit: EditKeys{Backspace: true}}, ""},
+		{"backspace applies before this frame's typing", "ab", 16, FrameInput{Edit: EditKeys{Backspace: true, Chars: []rune("c")}}, "ac"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -45,18 +45,18 @@ func TestTextFieldKeys(t *testing.T) {
 		cur   int
 	}{
 		{"the caret starts after the text", "abc", nil, "abc", 3},
-		{"Left then typing inserts before the last letter", "abc", []FrameInput{{Left: true}, {Chars: []rune("X")}}, "abXc", 3},
-		{"Home then typing inserts at the start", "abc", []FrameInput{{Home: true}, {Chars: []rune("X")}}, "Xabc", 1},
-		{"End after Home goes back to the end", "abc", []FrameInput{{Home: true}, {End: true}}, "abc", 3},
-		{"Backspace takes the letter before the caret", "abc", []FrameInput{{Left: true}, {Backspace: true}}, "ac", 1},
-		{"Delete takes the letter after the caret", "abc", []FrameInput{{Home: true}, {Delete: true}}, "bc", 0},
-		{"Ctrl+Left jumps to the start of the word", "127.0.0.1:7777", []FrameInput{{Left: true, Ctrl: true}}, "127.0.0.1:7777", 10},
-		{"Ctrl+Backspace takes the word before the caret", "my host:7777", []FrameInput{{Backspace: true, Ctrl: true}}, "my host:", 8},
-		{"Ctrl+Right from the start jumps past the first word", "my host", []FrameInput{{Home: true}, {Right: true, Ctrl: true}}, "my host", 2},
-		{"Ctrl+A then typing replaces the whole", "example.org:7777", []FrameInput{{SelectAll: true}, {Chars: []rune("10.0.0.2:7777")}}, "10.0.0.2:7777", 13},
-		{"Ctrl+A then Backspace clears it", "example.org:7777", []FrameInput{{SelectAll: true}, {Backspace: true}}, "", 0},
-		{"Ctrl+A then an arrow keeps the text and drops the selection", "abc", []FrameInput{{SelectAll: true}, {Left: true}, {Chars: []rune("X")}}, "abXc", 3},
-		{"the caret never leaves the text", "ab", []FrameInput{{Right: true}, {Right: true}, {Home: true}, {Left: true}}, "ab", 0},
+		{"Left then typing inserts before the last letter", "abc", []FrameInput{{Left: true}, {Edit: EditKeys{Chars: []rune("X")}}}, "abXc", 3},
+		{"Home then typing inserts at the start", "abc", []FrameInput{{Edit: EditKeys{Home: true}}, {Edit: EditKeys{Chars: []rune("X")}}}, "Xabc", 1},
+		{"End after Home goes back to the end", "abc", []FrameInput{{Edit: EditKeys{Home: true}}, {Edit: EditKeys{End: true}}}, "abc", 3},
+		{"Backspace takes the letter before the caret", "abc", []FrameInput{{Left: true}, {Edit: EditKeys{Backspace: true}}}, "ac", 1},
+		{"Delete takes the letter after the caret", "abc", []FrameInput{{Edit: EditKeys{Home: true}}, {Edit: EditKeys{Delete: true}}}, "bc", 0},
+		{"Ctrl+Left jumps to the start of the word", "127.0.0.1:7777", []FrameInput{{Left: true, Edit: EditKeys{Ctrl: true}}}, "127.0.0.1:7777", 10},
+		{"Ctrl+Backspace takes the word before the caret", "my host:7777", []FrameInput{{Edit: EditKeys{Backspace: true, Ctrl: true}}}, "my host:", 8},
+		{"Ctrl+Right from the start jumps past the first word", "my host", []FrameInput{{Edit: EditKeys{Home: true}}, {Right: true, Edit: EditKeys{Ctrl: true}}}, "my host", 2},
+		{"Ctrl+A then typing replaces the whole", "example.org:7777", []FrameInput{{Edit: EditKeys{SelectAll: true}}, {Edit: EditKeys{Chars: []rune("10.0.0.2:7777")}}}, "10.0.0.2:7777", 13},
+		{"Ctrl+A then Backspace clears it", "example.org:7777", []FrameInput{{Edit: EditKeys{SelectAll: true}}, {Edit: EditKeys{Backspace: true}}}, "", 0},
+		{"Ctrl+A then an arrow keeps the text and drops the selection", "abc", []FrameInput{{Edit: EditKeys{SelectAll: true}}, {Left: true}, {Edit: EditKeys{Chars: []rune("X")}}}, "abXc", 3},
+		{"the caret never leaves the text", "ab", []FrameInput{{Right: true}, {Right: true}, {Edit: EditKeys{Home: true}}, {Left: true}}, "ab", 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -121,14 +121,14 @@ func TestFormKeyboard(t *testing.T) {
 	t.Run("typing goes to the focused field only", func(t *testing.T) {
 		f, name, addr, _, _ := testForm()
 		f.Focus = 1
-		f.Update(&FrameInput{Chars: []rune("host")})
+		f.Update(&FrameInput{Edit: EditKeys{Chars: []rune("host")}})
 		assert.Equal(t, "host", addr.Text())
 		assert.Empty(t, name.Text())
 	})
 	t.Run("a focused button ignores typing", func(t *testing.T) {
 		f, name, addr, _, _ := testForm()
 		f.Focus = 2
-		f.Update(&FrameInput{Chars: []rune("x")})
+		f.Update(&FrameInput{Edit: EditKeys{Chars: []rune("x")}})
 		assert.Empty(t, name.Text()+addr.Text())
 	})
 }
@@ -136,32 +136,32 @@ func TestFormKeyboard(t *testing.T) {
 func TestFormMouse(t *testing.T) {
 	t.Run("clicking a button presses it and focuses it", func(t *testing.T) {
 		f, _, _, ok, _ := testForm()
-		assert.Same(t, ok, f.Update(&FrameInput{MouseX: 50, MouseY: 120, Click: true}))
+		assert.Same(t, ok, f.Update(&FrameInput{Mouse: Mouse{X: 50, Y: 120, Click: true}}))
 		assert.True(t, f.HasFocus(ok))
 	})
 	t.Run("hovering a button focuses it without pressing it", func(t *testing.T) {
 		f, _, _, _, back := testForm()
-		assert.Nil(t, f.Update(&FrameInput{MouseX: 50, MouseY: 170, MouseMoved: true}))
+		assert.Nil(t, f.Update(&FrameInput{Mouse: Mouse{X: 50, Y: 170, Moved: true}}))
 		assert.True(t, f.HasFocus(back))
 	})
 	t.Run("hovering a field does not steal typing from the focused one", func(t *testing.T) {
 		f, name, _, _, _ := testForm()
-		f.Update(&FrameInput{MouseX: 50, MouseY: 70, MouseMoved: true})
+		f.Update(&FrameInput{Mouse: Mouse{X: 50, Y: 70, Moved: true}})
 		assert.True(t, f.HasFocus(name))
 	})
 	t.Run("clicking a field focuses it", func(t *testing.T) {
 		f, _, addr, _, _ := testForm()
-		assert.Nil(t, f.Update(&FrameInput{MouseX: 50, MouseY: 70, Click: true}))
+		assert.Nil(t, f.Update(&FrameInput{Mouse: Mouse{X: 50, Y: 70, Click: true}}))
 		assert.True(t, f.HasFocus(addr))
 	})
 	t.Run("a click outside every widget does nothing", func(t *testing.T) {
 		f, name, _, _, _ := testForm()
-		assert.Nil(t, f.Update(&FrameInput{MouseX: 500, MouseY: 500, Click: true}))
+		assert.Nil(t, f.Update(&FrameInput{Mouse: Mouse{X: 500, Y: 500, Click: true}}))
 		assert.True(t, f.HasFocus(name))
 	})
 	t.Run("a resting cursor over a button does not take the focus back", func(t *testing.T) {
 		f, name, _, _, _ := testForm()
-		f.Update(&FrameInput{MouseX: 50, MouseY: 120}) // not moved, not clicked
+		f.Update(&FrameInput{Mouse: Mouse{X: 50, Y: 120}}) // not moved, not clicked
 		assert.True(t, f.HasFocus(name))
 	})
 }
