@@ -184,7 +184,7 @@ func (a *app) loadSettings() error {
 func (a *app) applyInput() {
 	a.col.Keys = ui.BindingsOf(&a.settings)
 	a.col.NoPads = !a.settings.Gamepad
-	ui.UiChoice = a.settings.UIScale
+	ui.ScaleChoice = a.settings.UIScale
 }
 
 // settingsKeeper is the app as the settings panel asks of it: to save a

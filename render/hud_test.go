@@ -49,7 +49,7 @@ func TestTheJoinCodeReadsInTheCornerOfASmallWindow(t *testing.T) {
 		where bool
 	}{{640, 400, false}, {1280, 720, true}, {2560, 1440, true}} {
 		t.Run(fmt.Sprintf("at %d×%d", sz.w, sz.h), func(t *testing.T) {
-			k := ui.UiScale(sz.w, sz.h)
+			k := ui.Scale(sz.w, sz.h)
 			h.PlaceFor = 0
 			require.True(t, h.FitPlace(g, sz.w, k))
 			assert.Contains(t, h.PlaceLine, "join code "+code+")")

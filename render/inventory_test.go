@@ -116,7 +116,7 @@ func TestTheInventoryPanelLeavesTheBarsInView(t *testing.T) {
 		t.Run(fmt.Sprintf("at %d×%d it covers neither the health bar nor the ability bar, and stays in the window", sz.w, sz.h), func(t *testing.T) {
 			r := hud.InvRect(sz.w, sz.h)
 			hp := hud.HpBarRect(sz.w, sz.h)
-			ab := hud.AbilityBarRect(hp, ui.UiScale(sz.w, sz.h))
+			ab := hud.AbilityBarRect(hp, ui.Scale(sz.w, sz.h))
 			assert.False(t, r.Overlaps(hp), "panel %v, health bar %v", r, hp)
 			assert.False(t, r.Overlaps(ab), "panel %v, ability bar %v", r, ab)
 			assert.False(t, r.Overlaps(hud.BarRect(sz.w, sz.h)), "panel %v, item bar %v", r, hud.BarRect(sz.w, sz.h))

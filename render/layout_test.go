@@ -57,8 +57,8 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	}
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	t.Logf("screenshots in %s", dir)
-	defer func() { ui.UiChoice = 0 }()
-	ui.UiChoice = 0
+	defer func() { ui.ScaleChoice = 0 }()
+	ui.ScaleChoice = 0
 
 	menu := newHarness(t, Options{Port: 7777})
 	menuOf(t, menu).err = "The port is a number from 1 to 65535 (7777 unless another program has it)"
@@ -227,7 +227,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	require.True(t, d.pause.open)
 	showEverything(t, dungeon, dungeonRec, d)
 	checkPaused(t, dir, "everything paused", dungeon, func(sz image.Point) []string {
-		if float64(sz.X)/ui.UiScale(sz.X, sz.Y) < 1280 { // narrower than 1280×720 at its scale
+		if float64(sz.X)/ui.Scale(sz.X, sz.Y) < 1280 { // narrower than 1280×720 at its scale
 			return []string{"Paused", LabelReturnToHub}
 		}
 		return []string{"Paused", LabelReturnToHub, "notice", "toast"}
@@ -349,9 +349,9 @@ func checkLayout(t *testing.T, dir, name string, h *harness, want []string, rela
 // the dimmed screen.
 func checkPaused(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string) {
 	t.Helper()
-	defer func() { ui.UiChoice = 0 }()
+	defer func() { ui.ScaleChoice = 0 }()
 	for _, choice := range []float64{0, 1, 1.25} {
-		ui.UiChoice = choice
+		ui.ScaleChoice = choice
 		at := name
 		if choice > 0 {
 			at = fmt.Sprintf("%s, UI %.0f %%", name, 100*choice)
@@ -366,7 +366,7 @@ var hudParts = []string{"health bar", "ability bar", "item bar", "XP bar", "mini
 
 // clearOfTheHUD are the boxes of a layer over the HUD that lie on one of
 // its parts.
-func clearOfTheHUD(boxes []ui.UiBox) []string {
+func clearOfTheHUD(boxes []ui.Box) []string {
 	var out []string
 	for _, a := range boxes {
 		if a.Layer != 0 || !slices.Contains(hudParts, a.Name) {
@@ -390,7 +390,7 @@ func checkLayoutAt(t *testing.T, dir, name string, h *harness, wantAt func(image
 
 // checkLayoutWith is checkLayoutAt with more faults to find in the
 // frame's boxes, if any.
-func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string, relayout func(), more func([]ui.UiBox) []string) {
+func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string, relayout func(), more func([]ui.Box) []string) {
 	t.Helper()
 	for _, sz := range layoutSizes {
 		want := wantAt(sz)
@@ -403,7 +403,7 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 			}
 			screen := ebiten.NewImage(sz.X, sz.Y)
 			defer screen.Deallocate()
-			var boxes []ui.UiBox
+			var boxes []ui.Box
 			var labels []image.Rectangle
 			inFrame(func() {
 				h.a.Draw(screen) // the world's labels keep clear of the HUD of the frame before (render/world/labels.go)
@@ -441,7 +441,7 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 				}
 			}
 			if len(faults) > 0 {
-				t.Errorf("%s at %d×%d (UI scale %.2f, %s):\n  %s", name, sz.X, sz.Y, ui.UiScale(sz.X, sz.Y), path, strings.Join(faults, "\n  "))
+				t.Errorf("%s at %d×%d (UI scale %.2f, %s):\n  %s", name, sz.X, sz.Y, ui.Scale(sz.X, sz.Y), path, strings.Join(faults, "\n  "))
 			}
 		})
 	}
@@ -454,12 +454,12 @@ var transientNames = []string{"toast", "notice", "status", "prompt", "cleared", 
 // rowFaults are the transients that lie level with the XP line over the
 // item bar while its words are drawn, within the bar's width: words
 // beside words on one row read as one line.
-func rowFaults(boxes []ui.UiBox, w, h int) []string {
-	k := ui.UiScale(w, h)
+func rowFaults(boxes []ui.Box, w, h int) []string {
+	k := ui.Scale(w, h)
 	bar := hud.BarRect(w, h)
 	top := bar.Min.Y - hud.XpLineUpAt(k)
 	row := image.Rect(bar.Min.X, top, bar.Max.X, top+int(ui.GlyphH*k))
-	if !slices.ContainsFunc(boxes, func(b ui.UiBox) bool { return b.Text && strings.HasPrefix(b.Name, "Level ") && b.R.Overlaps(row) }) {
+	if !slices.ContainsFunc(boxes, func(b ui.Box) bool { return b.Text && strings.HasPrefix(b.Name, "Level ") && b.R.Overlaps(row) }) {
 		return nil
 	}
 	var out []string
@@ -471,7 +471,7 @@ func rowFaults(boxes []ui.UiBox, w, h int) []string {
 	return out
 }
 
-func boxNames(boxes []ui.UiBox) []string {
+func boxNames(boxes []ui.Box) []string {
 	var out []string
 	for _, b := range boxes {
 		out = append(out, b.Name)

@@ -14,8 +14,8 @@ import (
 
 func TestWhatComesAndGoesFindsRoom(t *testing.T) {
 	const sw, sh, gap = 1280, 720, 6
-	recording := func(rs ...image.Rectangle) *ui.UiBoxes {
-		b := &ui.UiBoxes{On: true}
+	recording := func(rs ...image.Rectangle) *ui.Boxes {
+		b := &ui.Boxes{On: true}
 		for i, r := range rs {
 			b.Add(fmt.Sprint("box ", i), r)
 		}
@@ -97,7 +97,7 @@ func TestWhatComesAndGoesFindsRoom(t *testing.T) {
 		assert.Equal(t, 600+gap, r.Min.Y, "just under the panel")
 	})
 	t.Run("placing a frame's blocks among a busy HUD allocates nothing once warm", func(t *testing.T) {
-		b := &ui.UiBoxes{}
+		b := &ui.Boxes{}
 		frame := func() {
 			b.Reset()
 			b.On = true
@@ -115,7 +115,7 @@ func TestWhatComesAndGoesFindsRoom(t *testing.T) {
 }
 
 func TestLayoutFaultsFindWordsOnWords(t *testing.T) {
-	b := &ui.UiBoxes{On: true}
+	b := &ui.Boxes{On: true}
 	b.AddText("Paused", image.Rect(500, 100, 700, 150))
 	b.Overlay(true)
 	b.AddText("The Fury begins", image.Rect(450, 120, 800, 170))
@@ -131,7 +131,7 @@ func TestLayoutFaultsFindWordsOnWords(t *testing.T) {
 }
 
 func TestTheLastFramesBoxesAreKeptForTheLabels(t *testing.T) {
-	b := &ui.UiBoxes{On: true}
+	b := &ui.Boxes{On: true}
 	b.Add("inventory", image.Rect(200, 100, 1080, 600))
 	b.Reset()
 	require.Len(t, b.Last, 1)

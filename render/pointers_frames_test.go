@@ -56,7 +56,7 @@ func TestEveryHubPortalIsFoundAtAGlance(t *testing.T) {
 				h.press(ui.FrameInput{Mouse: ui.Mouse{X: sz.X / 2, Y: sz.Y / 3}})
 				screen := ebiten.NewImage(sz.X, sz.Y)
 				defer screen.Deallocate()
-				var boxes []ui.UiBox
+				var boxes []ui.Box
 				inFrame(func() {
 					h.a.Draw(screen)
 					h.a.Draw(screen)
@@ -84,7 +84,7 @@ func TestEveryHubPortalIsFoundAtAGlance(t *testing.T) {
 					assert.False(t, slices.ContainsFunc(s.labels.Boxes, func(r image.Rectangle) bool {
 						return r.Dx() == s.win.Gfx.Text.Advance(name, 1)
 					}), "%s out of the field is not named twice", name)
-					i := slices.IndexFunc(boxes, func(b ui.UiBox) bool { return b.Text && b.Name == name })
+					i := slices.IndexFunc(boxes, func(b ui.Box) bool { return b.Text && b.Name == name })
 					if !assert.GreaterOrEqual(t, i, 0, "%s off the screen at (%.0f, %.0f) has a pointer naming it", name, qx, qy) {
 						continue
 					}

@@ -53,7 +53,7 @@ func newFailedScene(win *hud.Window, mv moves, title, reason string) *connecting
 // layout puts Back under the middle at the window's UI scale, and never
 // under the bottom edge.
 func (s *connectingScene) layout() {
-	k := ui.UiScale(s.win.W, s.win.H)
+	k := ui.Scale(s.win.W, s.win.H)
 	y := min(s.win.H/2+ui.Px(60, k), s.win.H-ui.Px(16, k)-ui.Px(ui.ButtonH, k))
 	s.back.Rect = ui.CentredRect(s.win.W, y, ui.Px(ui.ButtonW, k), ui.Px(ui.ButtonH, k))
 }
@@ -150,7 +150,7 @@ func (s *connectingScene) Draw(screen *ebiten.Image) {
 	screen.Fill(ui.ColBackdrop)
 	ui.DrawFormShapes(screen, &g.Graphics, s.form)
 	g.Shapes.Flush(screen)
-	k := ui.UiScale(s.win.W, s.win.H)
+	k := ui.Scale(s.win.W, s.win.H)
 	cx, cy := s.win.W/2, s.win.H/2
 	top := ui.Px(12, k)
 	title := 4 * k

@@ -291,7 +291,7 @@ type deathLayout struct {
 }
 
 func deathLayoutFor(w, h int) deathLayout {
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	l := deathLayout{k: k}
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)
 	m := ui.Px(12, k)
@@ -389,7 +389,7 @@ func (s *deathScene) replayView(box image.Rectangle, f *client.ReplayFrame, i in
 		s.fog, s.sightOf = s.replay.Sight(i), i
 	}
 	s.bullets.Fill(f.Bullets)
-	z := min(ui.UiScale(s.win.W, s.win.H), float64(box.Dy())/replayMinSpan) // screen pixels a world unit
+	z := min(ui.Scale(s.win.W, s.win.H), float64(box.Dy())/replayMinSpan) // screen pixels a world unit
 	vw, vh := max(int(math.Round(float64(box.Dx())/z)), 1), max(int(math.Round(float64(box.Dy())/z)), 1)
 	return world.View{Cam: world.CentredOn(f.Self.Pos.X, f.Self.Pos.Y, vw, vh), Frame: s.replayClock(),
 		High: s.quality.highQuality(), Grid: pl.Grid, Fog: s.fog, Eye: f.Self.Pos,

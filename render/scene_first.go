@@ -63,7 +63,7 @@ func newNameScene(win *hud.Window, mv moves, next func()) *nameScene {
 // the room above the footer.
 func (s *nameScene) layout() {
 	w, h := s.win.W, s.win.H
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	s.k = k
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)
 	s.footY = h - ui.Px(10, k) - lh
@@ -279,7 +279,7 @@ func classLayout(c *game.Content, w, h int, fromRoster bool) *classScene {
 // the cards' width when it changes.
 func (s *classScene) layout() {
 	w, h := s.win.W, s.win.H
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	m := ui.Px(12, k)
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)
 	n := max(len(s.cards), 1)

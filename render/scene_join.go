@@ -105,7 +105,7 @@ func newJoinScene(win *hud.Window, mv moves, logw io.Writer, saved *profile.Sett
 // keeping the focused one in view.
 func (s *joinScene) layout() {
 	w, h := s.win.W, s.win.H
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	s.lay.k = k
 	fw := min(w-ui.Px(16, k), ui.Px(ui.ButtonW+120, k))
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)

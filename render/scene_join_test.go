@@ -253,8 +253,8 @@ func TestTheAddressFieldShowsAWholeJoinCode(t *testing.T) {
 		{image.Pt(2560, 1440), 0, true},
 	} {
 		t.Run(fmt.Sprintf("at %dx%d, UI scale %v, focused %v", tc.size.X, tc.size.Y, tc.uiScale, tc.focused), func(t *testing.T) {
-			defer func() { ui.UiChoice = 0 }()
-			ui.UiChoice = tc.uiScale
+			defer func() { ui.ScaleChoice = 0 }()
+			ui.ScaleChoice = tc.uiScale
 			h, s := openJoin(t)
 			defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 			h.a.Layout(tc.size.X, tc.size.Y)

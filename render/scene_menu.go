@@ -104,7 +104,7 @@ type menuLayout struct {
 }
 
 func mainMenuLayout(w, h int) menuLayout {
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	l := menuLayout{k: k, titleScale: 8 * k, buttonH: ui.Px(ui.ButtonH, k), gap: ui.Px(ui.RowGap, k)}
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)
 	l.footY = h - ui.Px(12, k) - 2*lh

@@ -213,7 +213,7 @@ func toAny(bs []*ui.Button) []any {
 // window or the scale changed.
 func (s *playScene) layoutPause() {
 	words, room := s.pauseSays()
-	if k := ui.UiScale(s.win.W, s.win.H); s.pause.cost.w != s.win.W || s.pause.cost.h != s.win.H || s.pause.cost.k != k || s.pause.cost.words != words || s.pause.cost.roomWords != room {
+	if k := ui.Scale(s.win.W, s.win.H); s.pause.cost.w != s.win.W || s.pause.cost.h != s.win.H || s.pause.cost.k != k || s.pause.cost.words != words || s.pause.cost.roomWords != room {
 		s.pause.cost.w, s.pause.cost.h, s.pause.cost.k, s.pause.cost.words, s.pause.cost.roomWords = s.win.W, s.win.H, k, words, room
 		width := hud.PauseCostWidth(s.win.W, s.win.H, k)
 		s.pause.cost.lines, s.pause.cost.room = ui.Wrap(words, width), len(ui.Wrap(room, width))
@@ -648,7 +648,7 @@ func (s *playScene) present(screen, world *ebiten.Image) {
 // field left open and sees as far below as above it, never into bullets
 // hidden under the item bar.
 func fieldShift(w, h int) float64 {
-	covered := h - (hud.BarRect(w, h).Min.Y - hud.XpLineUpAt(ui.UiScale(w, h)))
+	covered := h - (hud.BarRect(w, h).Min.Y - hud.XpLineUpAt(ui.Scale(w, h)))
 	return float64(max(covered, 0)) / 2
 }
 
@@ -805,7 +805,7 @@ func (s *playScene) drawPause(screen *ebiten.Image, g *world.Graphics) {
 	// The title, the line under it and what leaving costs or ending the
 	// game does, where the layout put them: clear of the HUD
 	// (render/hud/pause_layout.go).
-	k, l := ui.UiScale(s.win.W, s.win.H), s.pause.at
+	k, l := ui.Scale(s.win.W, s.win.H), s.pause.at
 	g.Text.Draw(screen, "Paused", s.win.W/2, l.TitleY, l.TitleScale, ui.AlignCenter, ui.ColTitle)
 	if l.SubY >= 0 {
 		g.Text.Draw(screen, "the game goes on around you", s.win.W/2, l.SubY, k, ui.AlignCenter, ui.ColDim)
@@ -879,7 +879,7 @@ func pauseButtonCenter(label string, w, h int, inDungeon, hosting bool, friends 
 		bs[i] = &ui.Button{Label: l}
 	}
 	room := pauseRoomFor(hosting, inDungeon, friends)
-	hud.PauseColumn(w, h, len(ui.Wrap(room, hud.PauseCostWidth(w, h, ui.UiScale(w, h)))), bs)
+	hud.PauseColumn(w, h, len(ui.Wrap(room, hud.PauseCostWidth(w, h, ui.Scale(w, h)))), bs)
 	for _, b := range bs {
 		if b.Label == label {
 			return b.Rect.Min.Add(b.Rect.Size().Div(2)), true

@@ -23,7 +23,7 @@ func (s *playScene) drawTransients(dst *ebiten.Image, g *world.Graphics) {
 	}
 	s.items.DrawPlayTip(dst, g, fr) // what the player points at, over its slot
 	if self, ok := s.rt.Self(); ok && fight {
-		s.drawLine(dst, g, &s.said.Status, "status", hud.StatusLine(self.Flags, s.inDungeon()), h/2+ui.Px(64, ui.UiScale(w, h)), 1)
+		s.drawLine(dst, g, &s.said.Status, "status", hud.StatusLine(self.Flags, s.inDungeon()), h/2+ui.Px(64, ui.Scale(w, h)), 1)
 	}
 	if fight {
 		s.fx.DrawBanner(dst, g, fr)
@@ -46,7 +46,7 @@ func (s *playScene) drawLine(dst *ebiten.Image, g *world.Graphics, f *ui.Fitted,
 	if text == "" {
 		return
 	}
-	k := ui.UiScale(s.win.W, s.win.H)
+	k := ui.Scale(s.win.W, s.win.H)
 	ts := ui.TextScale * k
 	line := f.Get(&g.Graphics, text, s.win.W-ui.Px(16, k), ts)
 	r, ok := g.Boxes.Room(name, g.Text.Advance(line, ts), int(ui.GlyphH*ts), y, dir, s.win.W, s.win.H, ui.Px(ui.TransientGap, k))

@@ -414,7 +414,7 @@ func (s *rosterScene) countDown() {
 // wrapNote wraps the server's note to the window at its UI scale, in the
 // large text when it fits one line.
 func (s *rosterScene) wrapNote() {
-	k := ui.UiScale(s.win.W, s.win.H)
+	k := ui.Scale(s.win.W, s.win.H)
 	if s.note.k == k && s.note.w == s.win.W {
 		return
 	}
@@ -486,7 +486,7 @@ func (s *rosterScene) rowWidth() int { return min(s.win.W-ui.Px(24, s.k), ui.Px(
 
 func (s *rosterScene) layout() {
 	w, h := s.win.W, s.win.H
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	s.k = k
 	s.wrapNote()
 	lh := int(ui.GlyphH*k) + ui.Px(4, k)

@@ -672,7 +672,7 @@ func TestMenusLayOutEachFrameWithoutAllocating(t *testing.T) {
 		{"the first launch's name screen", name.layout},
 		{"a failed connection", failed.layout},
 		{"the death screen", func() { _ = deathLayoutFor(h.a.W, h.a.H) }},
-		{"a line cut to the window", func() { _ = line.Get(&g.Graphics, words, h.a.W/3, ui.UiScale(h.a.W, h.a.H)) }},
+		{"a line cut to the window", func() { _ = line.Get(&g.Graphics, words, h.a.W/3, ui.Scale(h.a.W, h.a.H)) }},
 	}
 	for _, sz := range []struct{ w, h int }{{settings.MinWindowWidth, settings.MinWindowHeight}, {ui.WindowWidth, ui.WindowHeight}, {2560, 1440}} {
 		h.a.Layout(sz.w, sz.h)
@@ -754,7 +754,7 @@ func TestALongAddressScrollsInItsField(t *testing.T) {
 	s.addr.SetText(code)
 	s.form.Focus = focusAddr
 	h.press(ui.FrameInput{Edit: ui.EditKeys{End: true}})
-	k := ui.UiScale(h.a.W, h.a.H)
+	k := ui.Scale(h.a.W, h.a.H)
 	inner := s.addr.Rect.Dx() - 2*ui.Px(10, k)
 	ts := s.addr.TextScale(&h.a.Gfx.Graphics, ui.FieldTextScale(s.addr.Rect.Dy(), k), inner, k)
 	require.Equal(t, k, ts, "the field's smallest hand")

@@ -23,8 +23,8 @@ func TestTheSettingsNoteFitsAtAnySize(t *testing.T) {
 		dir = t.TempDir()
 	}
 	require.NoError(t, os.MkdirAll(dir, 0o755))
-	defer func() { ui.UiChoice = 0 }()
-	ui.UiChoice = 0
+	defer func() { ui.ScaleChoice = 0 }()
+	ui.ScaleChoice = 0
 	h, p := openSettings(t)
 	defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 	up := settingsRow(t, p, "Move up")

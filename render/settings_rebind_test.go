@@ -234,7 +234,7 @@ func TestSettingsWindowSizeIsTheWindowsOwn(t *testing.T) {
 // Right from Auto up to 200 %, then Left back down to Auto.
 func TestSettingsUIScaleRowSteps(t *testing.T) {
 	h, p := openSettings(t)
-	defer func() { ui.UiChoice = 0 }()
+	defer func() { ui.ScaleChoice = 0 }()
 	i := settingsRow(t, p, settings.LabelUIScale)
 	for p.Sel != i {
 		h.press(ui.FrameInput{Down: true})

@@ -47,13 +47,13 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 			h.press(over(in))
 		}
 	}
-	drawn := func() []ui.UiBox {
+	drawn := func() []ui.Box {
 		screen := ebiten.NewImage(s.win.W, s.win.H)
 		defer screen.Deallocate()
 		h.a.Draw(screen)
-		return append([]ui.UiBox(nil), h.a.Gfx.Boxes.Boxes...)
+		return append([]ui.Box(nil), h.a.Gfx.Boxes.Boxes...)
 	}
-	named := func(boxes []ui.UiBox, name string) (image.Rectangle, bool) {
+	named := func(boxes []ui.Box, name string) (image.Rectangle, bool) {
 		for _, b := range boxes {
 			if b.Name == name {
 				return b.R, true
@@ -88,7 +88,7 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 		rest(ui.FrameInput{})
 		drawn()
 		g := h.a.Gfx
-		tip, k := &s.items.Tips[1], ui.UiScale(s.win.W, s.win.H)
+		tip, k := &s.items.Tips[1], ui.Scale(s.win.W, s.win.H)
 		place := func() {
 			g.Boxes.Reset()
 			g.Boxes.On = true

@@ -398,7 +398,7 @@ func (f *Effects) DrawBanner(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
 		return
 	}
 	a := float32(min(1, float64(left)/30))
-	k := ui.UiScale(fr.W, fr.H)
+	k := ui.Scale(fr.W, fr.H)
 	y := max(fr.H/4-ui.Px(20, k), topHUDBottom(fr.W, fr.H)+ui.Px(8, k))
 	bw := max(g.Text.Advance(f.Banner, 3*k), g.Text.Advance(f.BannerSub, k))
 	r, ok := g.Boxes.Room("boss banner", bw, ui.Px(50, k)+int(ui.GlyphH*k), y, 1, fr.W, fr.H, ui.Px(ui.TransientGap, k))

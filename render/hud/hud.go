@@ -251,7 +251,7 @@ func (h *Display) FitPlace(g *world.Graphics, w int, k float64) bool {
 
 func (h *Display) Draw(dst *ebiten.Image, g *world.Graphics, fr *Frame, v *world.View) {
 	w := float32(fr.W)
-	k := ui.UiScale(fr.W, fr.H)
+	k := ui.Scale(fr.W, fr.H)
 	graphTop := ui.Pxf(32, k) // the net graph goes under the minimap, if any
 	if l, ok := h.mini.draw(dst, g, v, fr.Keeper, fr.W, fr.H); ok {
 		graphTop = l.bottom() + ui.Pxf(8, k)
@@ -340,7 +340,7 @@ func (h *Display) drawBossBar(dst *ebiten.Image, g *world.Graphics, fr *Frame) s
 			continue
 		}
 		h.BossMet = bossRef{instance: inst, id: e.ID, Ok: true}
-		k := ui.UiScale(fr.W, fr.H)
+		k := ui.Scale(fr.W, fr.H)
 		bw := BossBarWidth(fr.W, fr.H, k)
 		x := float32(fr.W-bw) / 2
 		y, bh := ui.Pxf(BossBarY, k), ui.Pxf(10, k)
@@ -425,7 +425,7 @@ func (h *Display) drawAbilityBar(dst *ebiten.Image, g *world.Graphics, fr *Frame
 	if ab == nil || ab.Cooldown <= 0 {
 		return false
 	}
-	r := AbilityBarRect(HpBarRect(fr.W, fr.H), ui.UiScale(fr.W, fr.H))
+	r := AbilityBarRect(HpBarRect(fr.W, fr.H), ui.Scale(fr.W, fr.H))
 	g.Boxes.AddKept("ability bar", r)
 	frac := float32(1 - float64(st.Cooldown)/float64(ab.Cooldown))
 	c := colAbility
@@ -460,7 +460,7 @@ func BossBarWidth(w, h int, k float64) int {
 // window is wide enough, otherwise at the top left under the boss bar's
 // name and the place line.
 func HpBarRect(w, h int) image.Rectangle {
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	bw, bh := ui.Px(324, k), ui.Px(26, k)
 	if BarRect(w, h).Min.X >= ui.Px(14+12, k)+bw {
 		x, y := ui.Px(14, k), h-ui.Px(hpBarUp, k)
@@ -475,7 +475,7 @@ func HpBarRect(w, h int) image.Rectangle {
 // its middle: under the health bar when it is at the top left, otherwise
 // under the boss bar's name. Banners and the level-up words go below it.
 func topHUDBottom(w, h int) int {
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	if r := HpBarRect(w, h); r.Min.Y < h/2 {
 		return r.Max.Y
 	}

@@ -182,7 +182,7 @@ const (
 // bars: under them when they are at the top left (a narrow window), above
 // them when they sit beside the item bar and the panel reaches them.
 func InvRect(w, h int) image.Rectangle {
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	m := ui.Px(8, k)
 	top, bottom := m, BarRect(w, h).Min.Y-XpLineUpAt(k)-m
 	hp := HpBarRect(w, h)
@@ -249,7 +249,7 @@ func (p *Inventory) Draw(dst *ebiten.Image, g *world.Graphics, name string, keys
 		return
 	}
 	g.Boxes.Overlay(false)
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	lh := max(ui.Px(invLineH, k), int(ui.GlyphH*k)+2)
 	r := InvRect(w, h)
 	p.fitColumns(g, r, k)

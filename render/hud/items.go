@@ -195,7 +195,7 @@ func Initials(name string) string {
 // SlotRect is slot i of the bar (bag slots, then worn ones), centred at
 // the bottom of a w×h screen, at the window's UI scale.
 func SlotRect(i, w, h int) image.Rectangle {
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	size, gap := ui.Px(SlotSize, k), ui.Px(slotGap, k)
 	width := BarSlots*size + (BarSlots-1)*gap + ui.Px(wornGap, k)
 	x := (w-width)/2 + i*(size+gap)
@@ -213,7 +213,7 @@ func BarSlotCenter(i, w, h int) image.Point { return ui.Mid(SlotRect(i, w, h)) }
 // BarRect is the whole bar, the gaps included: a click anywhere on it is
 // the bar's.
 func BarRect(w, h int) image.Rectangle {
-	return image.Rectangle{Min: SlotRect(0, w, h).Min, Max: SlotRect(BarSlots-1, w, h).Max}.Inset(-ui.Px(4, ui.UiScale(w, h)))
+	return image.Rectangle{Min: SlotRect(0, w, h).Min, Max: SlotRect(BarSlots-1, w, h).Max}.Inset(-ui.Px(4, ui.Scale(w, h)))
 }
 
 // SlotAt is the slot under (x, y), or -1.

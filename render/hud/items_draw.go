@@ -122,7 +122,7 @@ func (u *Items) DrawHUD(dst *ebiten.Image, g *world.Graphics, fr *Frame, panel b
 // inventory, if any.
 func (u *Items) DrawTip(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
 	if r, ok := u.TipRect(g, fr); ok {
-		u.drawTooltip(dst, g, &u.Tips[u.Hover], r, ui.UiScale(fr.W, fr.H))
+		u.drawTooltip(dst, g, &u.Tips[u.Hover], r, ui.Scale(fr.W, fr.H))
 	}
 }
 
@@ -134,7 +134,7 @@ func (u *Items) TipRect(g *world.Graphics, fr *Frame) (image.Rectangle, bool) {
 		return image.Rectangle{}, false
 	}
 	w, h := fr.W, fr.H
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	r := TooltipRect(g, &u.Tips[u.Hover], SlotRect(u.Hover, w, h), w, k)
 	inv := InvRect(w, h)
 	foot := inv.Max.Y - ui.Px(10, k) - int(ui.GlyphH*k) // the footer's top, as the inventory draws it
@@ -154,7 +154,7 @@ func (u *Items) DrawPlayTip(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
 		return
 	}
 	w, h := fr.W, fr.H
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	want := TooltipRect(g, &u.Tips[i], SlotRect(i, w, h), w, k)
 	r, ok := g.Boxes.RoomAt("tooltip", want.Min.X, want.Dx(), want.Dy(), want.Min.Y, -1, w, h, ui.Px(ui.TransientGap, k))
 	if !ok {
@@ -186,7 +186,7 @@ func (u *Items) drawBarShapes(dst *ebiten.Image, sb *ui.ShapeBatch, sh client.Sh
 		}
 		ui.Frame(dst, sb, r, fill, border)
 	}
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	first, last := SlotRect(0, w, h), SlotRect(BarSlots-1, w, h)
 	y, th := float32(b.Min.Y-ui.Px(9, k)), ui.Pxf(5, k)
 	xw := float32(last.Max.X - first.Min.X)
@@ -210,7 +210,7 @@ func (u *Items) drawBarIcons(dst *ebiten.Image, look *world.Look, sh client.Shee
 	if !ok {
 		return
 	}
-	k := float32(ui.UiScale(w, h))
+	k := float32(ui.Scale(w, h))
 	for i := range BarSlots {
 		r := SlotRect(i, w, h)
 		cx, cy := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+r.Dy()/2)
@@ -243,7 +243,7 @@ var stackWords = func() []string {
 }()
 
 func (u *Items) drawBarText(dst *ebiten.Image, g *world.Graphics, sh client.Sheet, w, h int) {
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	pad, lh := ui.Px(3, k), int(ui.GlyphH*k)
 	for i := range BarSlots {
 		r := SlotRect(i, w, h)
@@ -273,7 +273,7 @@ func XpLineUpAt(k float64) int { return ui.Px(XpLineUp, k) }
 // rising a little as it ages, each in the room left above the last
 // (render/ui/placement.go), cut to the window.
 func (u *Items) DrawToasts(dst *ebiten.Image, g *world.Graphics, fits *ui.Transients, now time.Time, w, h int) {
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	ts := 1.5 * k
 	y := BarRect(w, h).Min.Y - ui.Px(toastUp, k)
 	for i := ui.ToastLines - 1; i >= 0; i-- {
@@ -376,7 +376,7 @@ func (u *Items) DrawBanner(dst *ebiten.Image, g *world.Graphics, fits *ui.Transi
 	if len(u.ClearTxt) == 0 || now.Sub(u.ClearAt) >= clearShown {
 		return
 	}
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	top, titleScale, lineH := max(ui.Px(56, k), topHUDBottom(w, h)+ui.Px(8, k)), 3*k, int(ui.GlyphH*k)+4
 	lines := fits.ClearedLines(&g.Graphics, u.ClearTxt, w-ui.Px(64, k), k)
 	width := g.Text.Advance(u.ClearTxt[0], titleScale)
@@ -408,7 +408,7 @@ func (u *Items) DrawPrompt(dst *ebiten.Image, g *world.Graphics, fr *Frame, near
 	if msg == "" {
 		return
 	}
-	k := ui.UiScale(fr.W, fr.H)
+	k := ui.Scale(fr.W, fr.H)
 	y := BarRect(fr.W, fr.H).Min.Y - ui.Px(promptUp, k)
 	tw := g.Text.Advance(msg, k)
 	r, ok := g.Boxes.Room("prompt", tw+2*(ui.Px(12, k)), int(ui.GlyphH*k)+ui.Px(8, k), y-ui.Px(4, k), -1, fr.W, fr.H, ui.Px(ui.TransientGap, k))

@@ -313,7 +313,7 @@ func (k *Keeper) lay(w, h int) {
 		return
 	}
 	k.cards.w, k.cards.h = w, h
-	s := ui.UiScale(w, h)
+	s := ui.Scale(w, h)
 	n := max(len(k.Options), 1)
 	k.cards.cardK = s
 	k.cards.cardW = min(ui.Px(optionW, s), (w-2*ui.Px(12, s)-(n-1)*ui.Px(optionGap, s))/n)

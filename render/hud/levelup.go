@@ -89,7 +89,7 @@ func (l *levelUp) DrawWords(dst *ebiten.Image, g *world.Graphics, w, h int, now 
 	}
 	age := float32(now.Sub(l.at)) / float32(levelUpShown)
 	a := min(1, 5*age, (1-age)*4) // in quickly, out over the last quarter
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	y := max(h/5-ui.Px(30, k), topHUDBottom(w, h)+ui.Px(8, k)) // above the own ship and its name, clear of a boss bar
 	bw := max(g.Text.Advance(l.title, 4*k), g.Text.Advance(l.sub, ui.TextScale*k), g.Text.Advance(l.next, k))
 	bh := int(ui.GlyphH*4*k) + ui.Px(8, k) + int(ui.GlyphH*ui.TextScale*k) + ui.Px(4, k) + int(ui.GlyphH*k)

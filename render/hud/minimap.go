@@ -158,7 +158,7 @@ func (m *minimap) draw(dst *ebiten.Image, g *world.Graphics, v *world.View, keep
 	if !m.refresh(v.Grid, v.Fog, v.Frame) {
 		return minimapLayout{}, false
 	}
-	l := layoutMinimap(w, h, ui.UiScale(w, h), m.w, m.h)
+	l := layoutMinimap(w, h, ui.Scale(w, h), m.w, m.h)
 	g.Boxes.Add("minimap", ui.RectF(l.x-MinimapPad, l.y-MinimapPad, l.w+2*MinimapPad, l.h+2*MinimapPad))
 	g.Shapes.Rect(dst, l.x-MinimapPad, l.y-MinimapPad, l.w+2*MinimapPad, l.h+2*MinimapPad, colPanel)
 	g.Shapes.Flush(dst)

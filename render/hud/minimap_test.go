@@ -35,18 +35,18 @@ func TestLayoutMinimap(t *testing.T) {
 		})
 	}
 	t.Run("it scales with the window: no larger a share of a small window than of 1280×720", func(t *testing.T) {
-		defer func() { ui.UiChoice = 0 }()
+		defer func() { ui.ScaleChoice = 0 }()
 		share := func(w, h int) float64 {
-			l := layoutMinimap(w, h, ui.UiScale(w, h), 120, 90) // the largest dungeon fills the box
+			l := layoutMinimap(w, h, ui.Scale(w, h), 120, 90) // the largest dungeon fills the box
 			return float64(l.w*l.h) / float64(w*h)
 		}
 		base := share(1280, 720)
 		for _, sz := range [][2]int{{640, 400}, {800, 600}, {1920, 1080}, {2560, 1440}} {
 			assert.LessOrEqualf(t, share(sz[0], sz[1]), base*1.0001, "at %d×%d", sz[0], sz[1])
 		}
-		l := layoutMinimap(640, 400, ui.UiScale(640, 400), 120, 90)
+		l := layoutMinimap(640, 400, ui.Scale(640, 400), 120, 90)
 		assert.InDelta(t, 100, l.w, 0.5, "half of 1280×720's box at 640×400")
-		ui.UiChoice = 2 // a large UI scale chosen in Settings does not blow the map up past the window's share
+		ui.ScaleChoice = 2 // a large UI scale chosen in Settings does not blow the map up past the window's share
 		assert.LessOrEqual(t, share(1280, 720), base*1.0001)
 	})
 	t.Run("a world point lands on its tile's pixels", func(t *testing.T) {

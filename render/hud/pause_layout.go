@@ -88,7 +88,7 @@ func PauseCostWidth(w, h int, k float64) int {
 // given its rectangle, under the title and, in a dungeon, costLines lines
 // of what leaving costs, in the room the HUD leaves (pauseHUD).
 func PauseColumn(w, h, costLines int, bs []*ui.Button) PauseLayout {
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	var hud [4]image.Rectangle
 	pauseHUD(w, h, k, &hud)
 	lineH := int(ui.GlyphH*k) + 4

@@ -177,7 +177,7 @@ const (
 )
 
 func (p *PlayersPanel) layout() {
-	k := ui.UiScale(p.win.W, p.win.H)
+	k := ui.Scale(p.win.W, p.win.H)
 	rw, rh, gap := min(ui.Px(playersRowW, k), p.win.W-ui.Px(16, k)), ui.Px(playersRowH, k), ui.Px(8, k)
 	// The list hangs from a fixed top: a row that leaves moves the rows
 	// under it up, never the ones above, so a second click lands where
@@ -348,7 +348,7 @@ func (p *PlayersPanel) answer(words string) {
 func (p *PlayersPanel) Draw(dst *ebiten.Image, g *world.Graphics) {
 	p.layout()
 	g.Boxes.Overlay(true)
-	k := ui.UiScale(p.win.W, p.win.H)
+	k := ui.Scale(p.win.W, p.win.H)
 	g.Shapes.Rect(dst, 0, 0, float32(p.win.W), float32(p.win.H), ui.ColBackdrop8(0.94))
 	for _, r := range p.Rows {
 		if !r.row.Empty() {

@@ -47,7 +47,7 @@ func DrawPortalPointers(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
 		return
 	}
 	w, h := fr.W, fr.H
-	k := ui.UiScale(w, h)
+	k := ui.Scale(w, h)
 	field := pointerField(w, h, k)
 	sx, sy := fr.OnScreen(self.Pos.X, self.Pos.Y)
 	for _, p := range fr.Rt.Portals() {
@@ -64,7 +64,7 @@ func DrawPortalPointers(dst *ebiten.Image, g *world.Graphics, fr *Frame) {
 // its own label names it; one out of it has a pointer instead.
 func PortalInView(fr *Frame, p game.Portal) bool {
 	x, y := fr.OnScreen(p.Pos.X, p.Pos.Y)
-	return image.Pt(int(x), int(y)).In(pointerField(fr.W, fr.H, ui.UiScale(fr.W, fr.H)))
+	return image.Pt(int(x), int(y)).In(pointerField(fr.W, fr.H, ui.Scale(fr.W, fr.H)))
 }
 
 // pointerField is the open field of a w×h window at scale k, where
@@ -105,7 +105,7 @@ type pointer struct {
 // leaves the field or, when a box recorded so far is in the way there, the
 // nearest spot along the field's edge, round its corners, that is free. It
 // records the dart's box; false when there is no room.
-func placePointer(boxes *ui.UiBoxes, field image.Rectangle, k float64, sx, sy, qx, qy float32, tw int) (pointer, bool) {
+func placePointer(boxes *ui.Boxes, field image.Rectangle, k float64, sx, sy, qx, qy float32, tw int) (pointer, bool) {
 	edge := field.Inset(ui.Px(pointerInset, k))
 	tip, dx, dy, ok := edgePoint(edge, sx, sy, qx, qy)
 	if !ok {

@@ -42,7 +42,7 @@ func TestPortalPointersStandAtTheFieldsEdge(t *testing.T) {
 			assert.InDelta(t, d, perimeterAt(r, at), 0.01)
 		}
 	})
-	recording := func() *ui.UiBoxes { return &ui.UiBoxes{On: true} }
+	recording := func() *ui.Boxes { return &ui.Boxes{On: true} }
 	t.Run("a free pointer points straight at its portal, its name inward of it", func(t *testing.T) {
 		b := recording()
 		p, ok := placePointer(b, field, k, 640, 300, 640, -900, 110)
@@ -71,7 +71,7 @@ func TestPortalPointersStandAtTheFieldsEdge(t *testing.T) {
 		assert.Len(t, b.Boxes, 1, "nothing recorded")
 	})
 	t.Run("placing the hub's pointers among a busy HUD allocates nothing once warm", func(t *testing.T) {
-		b := &ui.UiBoxes{}
+		b := &ui.Boxes{}
 		frame := func() {
 			b.Reset()
 			b.On = true

@@ -135,7 +135,7 @@ func NewPanel(win *hud.Window, s *profile.Settings, keep Keeper, logw io.Writer,
 	v, c = onOff(&s.Vsync, display)
 	add("Vsync", v, c)
 	add(LabelWindowSize, p.windowWords, p.stepWindow)
-	add(LabelUIScale, func() string { return ui.UiScaleWords(s.UIScale, win.W, win.H) }, func(dir int) {
+	add(LabelUIScale, func() string { return ui.ScaleWords(s.UIScale, win.W, win.H) }, func(dir int) {
 		s.UIScale = ui.NextUIScale(s.UIScale, dir)
 		input()
 	})
@@ -181,7 +181,7 @@ const (
 
 // All of it at the window's UI scale.
 func (p *Panel) Layout() {
-	k := ui.UiScale(p.win.W, p.win.H)
+	k := ui.Scale(p.win.W, p.win.H)
 	rowH := ui.Px(settingRowH, k)
 	n := len(p.Rows)
 	viewTop, viewBottom := ui.Px(settingsViewY, k), p.win.H-ui.Px(settingsFootH, k)
@@ -418,7 +418,7 @@ func (p *Panel) commitName() {
 func (p *Panel) Draw(dst *ebiten.Image, g *world.Graphics) {
 	p.Layout()
 	g.Boxes.Overlay(true)
-	k := ui.UiScale(p.win.W, p.win.H)
+	k := ui.Scale(p.win.W, p.win.H)
 	// Nearly opaque: over the pause menu, its words must not show through.
 	g.Shapes.Rect(dst, 0, 0, float32(p.win.W), float32(p.win.H), ui.ColBackdrop8(0.94))
 	for i, r := range p.Rects {

@@ -13,7 +13,7 @@ import (
 // sentence and the feedback, answers to what it does), in that order,
 // what a player must act on first, each in the place nearest where it always
 // stood that is free of every box the frame has drawn so far, its own
-// included (uiBoxes.room): the XP line's row across the bar is one box, so
+// included (Boxes.Room): the XP line's row across the bar is one box, so
 // nothing stands beside its words, and the inventory's panel holds its
 // words, so the feedback of what the bag does lies on it where they leave
 // room. One that finds no room this frame is left out,
@@ -49,20 +49,20 @@ func (t *Transients) ClearedLines(g *Graphics, txt []string, width int, k float6
 // Room finds a place for a block w×h centred across a screen sw×sh,
 // wished with its top at y: of the places where it touches no box
 // recorded so far (within gap), the nearest to y, on a tie the one in dir
-// (1 down, -1 up). A panel that holds its words (uiBoxes.addHolding: the
+// (1 down, -1 up). A panel that holds its words (Boxes.AddHolding: the
 // inventory) is in the way only of a block that would cross its edge: the
 // block may lie on it, within gap of nothing, where its words, each a box
 // of its own, leave room. A free place is the wished one or lies just
 // past some box, or just inside a holding panel's edge, so those are the
 // places tried. The place is recorded under name; false when none lies
 // between the screen's edges.
-func (b *UiBoxes) Room(name string, w, h, y, dir, sw, sh, gap int) (image.Rectangle, bool) {
+func (b *Boxes) Room(name string, w, h, y, dir, sw, sh, gap int) (image.Rectangle, bool) {
 	return b.RoomAt(name, sw/2-w/2, w, h, y, dir, sw, sh, gap) // as text centred on the screen lands
 }
 
 // RoomAt is room for a block whose left edge stands at x: a bar slot's
 // tooltip, over its slot.
-func (b *UiBoxes) RoomAt(name string, x, w, h, y, dir, sw, sh, gap int) (image.Rectangle, bool) {
+func (b *Boxes) RoomAt(name string, x, w, h, y, dir, sw, sh, gap int) (image.Rectangle, bool) {
 	if b == nil || x < 0 || x+w > sw || h > sh {
 		return image.Rectangle{}, false
 	}
@@ -104,7 +104,7 @@ func (b *UiBoxes) RoomAt(name string, x, w, h, y, dir, sw, sh, gap int) (image.R
 
 // inTheWay says whether a block r (its gap included) touches a box: any
 // box it overlaps, but a holding panel only when r crosses its edge.
-func inTheWay(boxes []UiBox, r image.Rectangle) bool {
+func inTheWay(boxes []Box, r image.Rectangle) bool {
 	for _, o := range boxes {
 		if o.R.Overlaps(r) && !(o.holds && r.In(o.R)) {
 			return true

@@ -21,7 +21,7 @@ type ShapeBatch struct {
 	Is  []uint16
 	op  ebiten.DrawTrianglesOptions
 	// boxes records framed panels while the layout is recorded.
-	Boxes *UiBoxes
+	Boxes *Boxes
 }
 
 // NewShapeBatch uses the centre of a 3×3 white image as its source, so

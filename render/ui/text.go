@@ -43,7 +43,7 @@ type textCache struct {
 	op     ebiten.DrawImageOptions
 	dop    text.DrawOptions
 	// boxes records each string drawn while the layout is recorded.
-	Boxes *UiBoxes
+	Boxes *Boxes
 	// quiet leaves words out: the HUD's, under a panel that dims the
 	// screen, where they would show through the panel's own.
 	Quiet bool

@@ -276,5 +276,5 @@ func Fit(g *Graphics, s string, width int, k float64) string {
 type Graphics struct {
 	Text   *textCache
 	Shapes *ShapeBatch
-	Boxes  UiBoxes // the frame's HUD and menu boxes, as laid out
+	Boxes  Boxes // the frame's HUD and menu boxes, as laid out
 }

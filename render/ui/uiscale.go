@@ -22,12 +22,12 @@ import (
 // window at any size.
 var uiScaleSteps = [...]float64{0.75, 1, 1.25, 1.5, 2, 2.5, 3}
 
-// UiChoice is the Settings choice the layout follows, 0 for Auto. The app
+// ScaleChoice is the Settings choice the layout follows, 0 for Auto. The app
 // sets it when the settings load or change (app.applyInput).
-var UiChoice float64
+var ScaleChoice float64
 
-// UiScale is the UI scale for a w×h window.
-func UiScale(w, h int) float64 { return uiScaleFor(UiChoice, w, h) }
+// Scale is the UI scale for a w×h window.
+func Scale(w, h int) float64 { return uiScaleFor(ScaleChoice, w, h) }
 
 // uiScaleFor is the UI scale for a w×h window under the choice (0 Auto).
 func uiScaleFor(choice float64, w, h int) float64 {
@@ -72,10 +72,10 @@ func NextUIScale(v float64, dir int) float64 {
 	return profile.UIScaleChoices[min(max(i+dir, 0), n-1)]
 }
 
-// UiScaleWords is the Settings row's value: the choice, under Auto the
+// ScaleWords is the Settings row's value: the choice, under Auto the
 // scale it comes to in this window, and for a choice too large for the
 // window the scale used instead.
-func UiScaleWords(v float64, w, h int) string {
+func ScaleWords(v float64, w, h int) string {
 	if v <= 0 {
 		return fmt.Sprintf("Auto (%.0f %%)", 100*uiScaleFor(0, w, h))
 	}
@@ -101,7 +101,7 @@ func UiScaleWords(v float64, w, h int) string {
 // (textCache.quiet). The slices are reused: recording allocates nothing
 // at steady state. The last frame's boxes are kept for the world's labels,
 // which are drawn before the HUD and keep out from under it (render/world/labels.go).
-type UiBox struct {
+type Box struct {
 	Name  string
 	R     image.Rectangle
 	Layer int
@@ -111,40 +111,40 @@ type UiBox struct {
 	holds bool // a panel whose words are boxes of their own: what comes and goes may lie on it where they leave room (placement.go)
 }
 
-type UiBoxes struct {
+type Boxes struct {
 	On    bool
 	layer int
 	cover bool // the layer under way covers the whole screen
-	Boxes []UiBox
-	Last  []UiBox // the last frame's
-	near  []UiBox // room's scratch
+	Boxes []Box
+	Last  []Box // the last frame's
+	near  []Box // room's scratch
 }
 
 // Reset keeps the frame's boxes as the last frame's, starts an empty
 // record and stops recording.
-func (b *UiBoxes) Reset() {
+func (b *Boxes) Reset() {
 	b.Last, b.Boxes = b.Boxes, b.Last[:0]
 	b.On, b.layer, b.cover = false, 0, false
 }
 
 // Add records r under name when recording is on.
-func (b *UiBoxes) Add(name string, r image.Rectangle) { b.record(name, r, false, false) }
+func (b *Boxes) Add(name string, r image.Rectangle) { b.record(name, r, false, false) }
 
 // AddKept records r as a box that stays in view under panels.
-func (b *UiBoxes) AddKept(name string, r image.Rectangle) { b.record(name, r, true, false) }
+func (b *Boxes) AddKept(name string, r image.Rectangle) { b.record(name, r, true, false) }
 
 // AddText records words drawn in r.
-func (b *UiBoxes) AddText(s string, r image.Rectangle) { b.record(s, r, false, true) }
+func (b *Boxes) AddText(s string, r image.Rectangle) { b.record(s, r, false, true) }
 
-func (b *UiBoxes) record(name string, r image.Rectangle, keep, text bool) {
+func (b *Boxes) record(name string, r image.Rectangle, keep, text bool) {
 	if b == nil || !b.On || r.Empty() {
 		return
 	}
-	b.Boxes = append(b.Boxes, UiBox{Name: name, R: r, Layer: b.layer, keep: keep, cover: b.cover, Text: text})
+	b.Boxes = append(b.Boxes, Box{Name: name, R: r, Layer: b.layer, keep: keep, cover: b.cover, Text: text})
 }
 
 // Clear says whether r touches no box recorded so far this frame.
-func (b *UiBoxes) Clear(r image.Rectangle) bool {
+func (b *Boxes) Clear(r image.Rectangle) bool {
 	for _, o := range b.Boxes {
 		if o.R.Overlaps(r) {
 			return false
@@ -155,8 +155,8 @@ func (b *UiBoxes) Clear(r image.Rectangle) bool {
 
 // Holding marks the box recorded last as a panel that holds its words:
 // every word drawn on it is recorded as it is drawn, so what comes and
-// goes may lie on it where they leave room (uiBoxes.room).
-func (b *UiBoxes) Holding() {
+// goes may lie on it where they leave room (Boxes.Room).
+func (b *Boxes) Holding() {
 	if b != nil && b.On && len(b.Boxes) > 0 {
 		b.Boxes[len(b.Boxes)-1].holds = true
 	}
@@ -165,7 +165,7 @@ func (b *UiBoxes) Holding() {
 // Overlay starts a panel's layer over what is drawn so far; screen says
 // the panel dims or hides the whole screen under it (the pause menu,
 // Settings), so nothing under it need stay in view.
-func (b *UiBoxes) Overlay(screen bool) {
+func (b *Boxes) Overlay(screen bool) {
 	if b != nil {
 		b.layer++
 		b.cover = screen
@@ -182,7 +182,7 @@ func RectF(x, y, w, h float32) image.Rectangle {
 // overlap in one layer (neither inside the other), words on words in any
 // two layers, or where a panel covers a box kept in view: empty when the
 // layout is sound.
-func LayoutFaults(boxes []UiBox, w, h int) []string {
+func LayoutFaults(boxes []Box, w, h int) []string {
 	var out []string
 	win := image.Rect(0, 0, w, h)
 	for _, b := range boxes {

@@ -49,9 +49,9 @@ func lookIndex(team, kind uint8) int {
 	return t*KindsPerTeam + int(kind%KindsPerTeam)
 }
 
-// atlasStyle is what an atlas is drawn from: a bullet palette's hues and
+// AtlasStyle is what an atlas is drawn from: a bullet palette's hues and
 // whether glows are drawn (the Graphics setting: low leaves them out).
-type atlasStyle struct {
+type AtlasStyle struct {
 	hostile  [KindsPerTeam]color.RGBA
 	Friendly color.RGBA
 	Hot      color.RGBA // the friendly shot's white-hot head
@@ -61,8 +61,8 @@ type atlasStyle struct {
 // styleOf is the atlas style of a bullet palette. The friendly head is as
 // close to white as docs/ART.md's rule 3 lets it be: far from every
 // hostile hue, under every way of seeing the palette is held to.
-func styleOf(p assets.BulletPalette, glow bool) atlasStyle {
-	st := atlasStyle{Friendly: rgbaOf(p.Friendly), glow: glow}
+func styleOf(p assets.BulletPalette, glow bool) AtlasStyle {
+	st := AtlasStyle{Friendly: rgbaOf(p.Friendly), glow: glow}
 	for k := range st.hostile {
 		st.hostile[k] = rgbaOf(p.Hostile[k%len(p.Hostile)])
 	}
@@ -124,7 +124,7 @@ func rgbaOf(c assets.RGB) color.RGBA { return color.RGBA{c[0], c[1], c[2], 255} 
 
 // PaletteStyle is the atlas style of the palette with that id, or of the
 // standard palette when the look cannot be read.
-func PaletteStyle(id string, glow bool) atlasStyle {
+func PaletteStyle(id string, glow bool) AtlasStyle {
 	l, err := assets.Shared()
 	if err != nil {
 		return styleOf(fallbackPalette, glow)
@@ -165,7 +165,7 @@ func CellY(i int) float32 { return float32(i/atlasColumn) * SpriteSize }
 // atlasPixels draws every look's sprite and the effect cells,
 // premultiplied, into one image. It needs no display, so tests can check
 // the sprites.
-func atlasPixels(st atlasStyle) *image.RGBA {
+func atlasPixels(st AtlasStyle) *image.RGBA {
 	rows := (numCells + atlasColumn - 1) / atlasColumn
 	img := image.NewRGBA(image.Rect(0, 0, atlasColumn*SpriteSize, rows*SpriteSize))
 	for i := range numCells {
@@ -181,7 +181,7 @@ func atlasPixels(st atlasStyle) *image.RGBA {
 }
 
 // cellPainter is the pixel function of cell i, over cell coordinates.
-func cellPainter(i int, st atlasStyle) func(x, y float64) color.RGBA {
+func cellPainter(i int, st AtlasStyle) func(x, y float64) color.RGBA {
 	radial := func(f func(t float64) color.RGBA) func(x, y float64) color.RGBA {
 		return func(x, y float64) color.RGBA {
 			return f(math.Hypot(x-SpriteSize/2, y-SpriteSize/2) / spriteHit) // 1 at the hit radius
@@ -238,7 +238,7 @@ const (
 // (docs/ART.md rule 3). along and across are cell measures; a is the
 // distance along from the head's centre and c across, in units the quad
 // draws at the same world size for a shot at the reference speed.
-func streakPixel(along, across float64, st atlasStyle) color.RGBA {
+func streakPixel(along, across float64, st AtlasStyle) color.RGBA {
 	a := (along - streakHead) / (1 - streakHead)
 	c := math.Abs(across)
 	fade := Clamp01(1 + a/streakTail) // 1 at the head, 0 at the tail's end

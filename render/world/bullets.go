@@ -123,13 +123,13 @@ func appendQuad(vs []ebiten.Vertex, x, y, half float32, lk *look, alpha float32)
 	)
 }
 
-// bulletLayer draws a bullet pool in batches from one atlas, drawn in the
+// BulletLayer draws a bullet pool in batches from one atlas, drawn in the
 // chosen bullet palette: it follows the settings, rebuilding the atlas
 // when the palette or the Graphics quality changes.
-type bulletLayer struct {
+type BulletLayer struct {
 	Atlas   *ebiten.Image
 	looks   *[numLooks]look
-	style   atlasStyle
+	style   AtlasStyle
 	palette string // the palette id the atlas is drawn in
 	glow    bool   // whether the atlas has glows
 	vs      []ebiten.Vertex
@@ -138,8 +138,8 @@ type bulletLayer struct {
 	calls   int // DrawTriangles calls in the last draw, for the net graph
 }
 
-func NewBulletLayer(palette string, glow bool) *bulletLayer {
-	l := &bulletLayer{vs: make([]ebiten.Vertex, 0, 4*4096)}
+func NewBulletLayer(palette string, glow bool) *BulletLayer {
+	l := &BulletLayer{vs: make([]ebiten.Vertex, 0, 4*4096)}
 	l.op.Filter = ebiten.FilterLinear
 	l.Follow(palette, glow)
 	return l
@@ -147,7 +147,7 @@ func NewBulletLayer(palette string, glow bool) *bulletLayer {
 
 // Follow redraws the atlas when the palette or the glows changed, so a
 // change in Settings shows on the next frame.
-func (l *bulletLayer) Follow(palette string, glow bool) {
+func (l *BulletLayer) Follow(palette string, glow bool) {
 	if l.Atlas != nil && palette == l.palette && glow == l.glow {
 		return
 	}
@@ -163,7 +163,7 @@ func (l *bulletLayer) Follow(palette string, glow bool) {
 // DrawSample draws a row of the palette's bullets at (x, y), its left
 // end and middle: a hostile bullet of every kind, then a player's shot
 // flying right, so Settings shows what the chosen palette looks like.
-func (l *bulletLayer) DrawSample(dst *ebiten.Image, x, y float32) {
+func (l *BulletLayer) DrawSample(dst *ebiten.Image, x, y float32) {
 	const radius, pitch = 5, 17
 	l.sample = l.sample[:0]
 	for k := range KindsPerTeam {
@@ -178,7 +178,7 @@ func (l *bulletLayer) DrawSample(dst *ebiten.Image, x, y float32) {
 
 // FriendlyColours are the friendly shots' hue and their white-hot head in
 // the palette drawn, for the flashes of shots leaving and striking.
-func (l *bulletLayer) FriendlyColours() (hue, hot ui.RGBA) {
+func (l *BulletLayer) FriendlyColours() (hue, hot ui.RGBA) {
 	f, h := l.style.Friendly, l.style.Hot
 	return ui.Rgb8(f.R, f.G, f.B, 1), ui.Rgb8(h.R, h.G, h.B, 1)
 }
@@ -219,7 +219,7 @@ func appendTelegraphVertices(vs []ebiten.Vertex, tele []client.Telegraph, cam Ca
 // Draw draws every bullet on screen and in sight, and the telegraphs of
 // announced volleys under them: one DrawTriangles call per
 // maxQuadsPerCall bullets, so one call up to 16,384 bullets.
-func (l *bulletLayer) Draw(dst *ebiten.Image, b BulletColumns, tele []client.Telegraph, cam Camera, fog *client.Fog) {
+func (l *BulletLayer) Draw(dst *ebiten.Image, b BulletColumns, tele []client.Telegraph, cam Camera, fog *client.Fog) {
 	l.vs = appendTelegraphVertices(l.vs[:0], tele, cam, l.looks, fog)
 	l.vs = appendBulletVertices(l.vs, b, cam, l.looks, fog)
 	l.calls = 0

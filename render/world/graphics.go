@@ -6,5 +6,5 @@ import "duskfall/render/ui"
 // the bullets'.
 type Graphics struct {
 	ui.Graphics
-	Bullets *bulletLayer
+	Bullets *BulletLayer
 }

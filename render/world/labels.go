@@ -48,7 +48,7 @@ func (l *LabelPlacer) KeepOff(r image.Rectangle) { l.solid = append(l.solid, r) 
 
 // Avoid takes the boxes the HUD drew in the last frame on a screen the
 // world image, view, is scaled onto by zoom (worldZoom).
-func (l *LabelPlacer) Avoid(hud []ui.UiBox, zoom float64, view image.Rectangle) {
+func (l *LabelPlacer) Avoid(hud []ui.Box, zoom float64, view image.Rectangle) {
 	l.Hud = l.Hud[:0]
 	l.view = view
 	z := max(zoom, 1)

@@ -61,7 +61,7 @@ func TestWorldLabelsNeverCollide(t *testing.T) {
 	})
 	t.Run("a label stays inside the window and out from under the HUD at its edge", func(t *testing.T) {
 		var l LabelPlacer
-		l.Avoid([]ui.UiBox{{Name: "the place line", R: image.Rect(0, 0, 640, 20)}}, 1, image.Rect(0, 0, 640, 400))
+		l.Avoid([]ui.Box{{Name: "the place line", R: image.Rect(0, 0, 640, 20)}}, 1, image.Rect(0, 0, 640, 400))
 		r, ok := l.Placed(40, -30, 120, LabelUp) // the keeper's name, its keeper at the window's top
 		require.True(t, ok)
 		assert.True(t, r.In(image.Rect(0, 0, 640, 400)), "%v inside the window", r)
@@ -72,7 +72,7 @@ func TestWorldLabelsNeverCollide(t *testing.T) {
 	})
 	t.Run("a label with no clear spot either way is left out", func(t *testing.T) {
 		var l LabelPlacer
-		l.Avoid([]ui.UiBox{{Name: "inventory", R: image.Rect(0, 0, 640, 400)}}, 1, image.Rect(0, 0, 640, 400))
+		l.Avoid([]ui.Box{{Name: "inventory", R: image.Rect(0, 0, 640, 400)}}, 1, image.Rect(0, 0, 640, 400))
 		_, ok := l.Placed(320, 200, 60, LabelUp)
 		assert.False(t, ok)
 		assert.Empty(t, l.Boxes)

@@ -22,11 +22,11 @@ import (
 // field pointing at it. Nothing shows through a wall: no enemy fires
 // through one.
 
-// sensing is how an enemy out of sight is shown.
-type sensing uint8
+// Sensing is how an enemy out of sight is shown.
+type Sensing uint8
 
 const (
-	Unsensed sensing = iota // drawn whole, in sight; or not at all
+	Unsensed Sensing = iota // drawn whole, in sight; or not at all
 	Outlined                // in the open field, out of sight, in a clear line
 	Pointed                 // out of the open field, in a clear line and in range
 )
@@ -34,7 +34,7 @@ const (
 // Sense says how enemy e, whose longest emitter reaches reach, is shown
 // from the own ship of view v, besides being drawn whole on the screen in
 // sight.
-func Sense(e client.Actor, reach float64, fog *client.Fog, grid *game.Grid, v *ActorView) sensing {
+func Sense(e client.Actor, reach float64, fog *client.Fog, grid *game.Grid, v *ActorView) Sensing {
 	if !v.HasSelf || grid == nil {
 		return Unsensed
 	}
