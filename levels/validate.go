@@ -34,7 +34,7 @@ func (c *check) rule(ok bool, field, format string, args ...any) {
 }
 
 // words checks that a player-facing text holds no digit: the window makes
-// every number a player reads from the content's keys (render/figures.go),
+// every number a player reads from the content's keys (render/hud/figures.go),
 // so none is typed into words that could fall out of step with them.
 func (c *check) words(text, field string) {
 	c.rule(!strings.ContainsAny(text, "0123456789"), field,

@@ -20,15 +20,16 @@ import (
 	"duskfall/internal/atomicfile"
 	"duskfall/internal/waitgroup"
 	"duskfall/levels"
-	"duskfall/net/seal"
+	"duskfall/profile"
+	"duskfall/render/hud"
+	"duskfall/render/settings"
+	"duskfall/render/sound"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
-// Window geometry.
-const (
-	WindowTitle  = "Duskfall"
-	WindowWidth  = 1280
-	WindowHeight = 720
-)
+// WindowTitle is the window's title, by which tests find it.
+const WindowTitle = ui.WindowTitle
 
 // Options are the command line's say in how the window starts.
 type Options struct {
@@ -55,7 +56,7 @@ type Options struct {
 // Run opens the window and runs the game until the player quits or closes
 // the window. A hosted or joined game still open then is closed.
 func Run(opts Options) error {
-	path, err := SettingsPath()
+	path, err := profile.SettingsPath()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "duskfall: settings will not be saved: %v\n", err)
 	}
@@ -65,14 +66,14 @@ func Run(opts Options) error {
 	}
 	a.shot.path = os.Getenv("DUSKFALL_SHOT")
 	a.perfLog = os.Getenv("DUSKFALL_PERF") == "1"
-	a.sound = openSpeaker(os.Stderr)
-	if _, quiet := a.sound.(silence); !quiet {
-		a.music = startMusic(audio.CurrentContext(), a.settings.musicVolume)
+	a.sound = sound.OpenSpeaker(os.Stderr)
+	if _, quiet := a.sound.(sound.Silence); !quiet {
+		a.music = sound.StartMusic(audio.CurrentContext(), a.settings.MusicLoudness)
 	}
 	ebiten.SetWindowTitle(WindowTitle)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetWindowSizeLimits(MinWindowWidth, MinWindowHeight, -1, -1)
-	applyWindow(a.settings, true)
+	ebiten.SetWindowSizeLimits(settings.MinWindowWidth, settings.MinWindowHeight, -1, -1)
+	settings.ApplyWindow(a.settings, true)
 	ebiten.SetTPS(game.TickRate)
 	// Draw clears the screen itself, unless the scene holds its last frame
 	// (a hit-stop): Ebitengine must keep that frame for it.
@@ -99,37 +100,29 @@ func Run(opts Options) error {
 type app struct {
 	opts         Options
 	choose       bool // the first launch: the player makes its first character (scene_first.go)
-	settings     Settings
+	settings     profile.Settings
 	settingsPath string
 	start        starter
 	now          func() time.Time // the sessions' clock: see starter
 	logw         io.Writer        // messages for the terminal: stderr
 
-	window // the scenes' size, input and graphics
-	col    collector
-	scenes sceneManager
-	sess   session
+	hud.Window // the scenes' size, input and graphics
+	col        ui.Collector
+	scenes     sceneManager
+	sess       session
 
 	// closing counts sessions still saying goodbye on their own goroutine.
 	closing sync.WaitGroup
 
 	typed typedJoin // the join under way from the join screen
-	clip  clipboard
+	clip  ui.Clipboard
 	lan   lanSearch // games on the local network, for the join screen
 
-	shot    screenshot  // DUSKFALL_SHOT
-	sound   speaker     // silence until Run opens the device, and where there is none
-	music   *jukebox    // nil where there is no sound
-	perfLog bool        // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
-	auto    autoQuality // the Auto graphics setting's state this session
-}
-
-// graphics are the drawing resources the scenes share.
-type graphics struct {
-	text    *textCache
-	shapes  *shapeBatch
-	bullets *bulletLayer
-	boxes   uiBoxes // the frame's HUD and menu boxes, as laid out
+	shot    screenshot     // DUSKFALL_SHOT
+	sound   sound.Speaker  // silence until Run opens the device, and where there is none
+	music   *sound.Jukebox // nil where there is no sound
+	perfLog bool           // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	auto    autoQuality    // the Auto graphics setting's state this session
 }
 
 // newApp loads the settings from settingsPath ("" keeps them in memory
@@ -138,8 +131,8 @@ func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app
 	if opts.Content == nil {
 		return nil, errors.New("render: Options.Content is nil: the window plays the content it is given")
 	}
-	a := &app{opts: opts, start: st, now: st.now, logw: logw, window: window{w: WindowWidth, h: WindowHeight, in: &frameInput{}},
-		settingsPath: settingsPath, sound: silence{}}
+	a := &app{opts: opts, start: st, now: st.now, logw: logw, Window: hud.Window{W: ui.WindowWidth, H: ui.WindowHeight, In: &ui.FrameInput{}},
+		settingsPath: settingsPath, sound: sound.Silence{}}
 	if a.now == nil {
 		a.now = time.Now
 	}
@@ -162,14 +155,14 @@ func newApp(opts Options, st starter, logw io.Writer, settingsPath string) (*app
 // as settings.toml.bad (it holds the account token, so it is kept for the
 // player to rescue) and defaults take its place: the player can still play.
 func (a *app) loadSettings() error {
-	s, changed, err := LoadSettings(a.settingsPath)
+	s, changed, err := ui.LoadSettings(a.settingsPath)
 	if err != nil {
 		bad := a.settingsPath + ".bad"
 		fmt.Fprintf(a.logw, "duskfall: %v; kept as %s, using defaults\n", err, filepath.Base(bad))
 		if err := os.Rename(a.settingsPath, bad); err != nil {
 			a.settingsPath = "" // never overwrite a file we could not set aside
 		}
-		if s, changed, err = LoadSettings(""); err != nil {
+		if s, changed, err = ui.LoadSettings(""); err != nil {
 			return err
 		}
 	}
@@ -189,26 +182,22 @@ func (a *app) loadSettings() error {
 
 // applyInput hands the input collector the keys and gamepad choice.
 func (a *app) applyInput() {
-	a.col.keys = a.settings.bindings()
-	a.col.noPads = !a.settings.Gamepad
-	uiChoice = a.settings.UIScale
+	a.col.Keys = ui.BindingsOf(&a.settings)
+	a.col.NoPads = !a.settings.Gamepad
+	ui.ScaleChoice = a.settings.UIScale
 }
 
-// The smallest window the HUD is laid out for.
-const (
-	MinWindowWidth  = 640
-	MinWindowHeight = 400
-)
+// settingsKeeper is the app as the settings panel asks of it: to save a
+// change, to hand a new key or gamepad choice to the input, to keep a
+// name, and the Graphics row's words.
+type settingsKeeper struct{ a *app }
 
-// applyWindow sets fullscreen, vsync and, when sized, the window's size
-// from the settings. Tests replace it: they run no window.
-var applyWindow = func(s Settings, sized bool) {
-	ebiten.SetFullscreen(s.Fullscreen)
-	ebiten.SetVsyncEnabled(s.Vsync)
-	if sized {
-		ebiten.SetWindowSize(int(WindowWidth*s.WindowScale), int(WindowHeight*s.WindowScale))
-	}
-}
+var _ settings.Keeper = settingsKeeper{}
+
+func (k settingsKeeper) SaveSettings()        { k.a.saveSettings() }
+func (k settingsKeeper) ApplyInput()          { k.a.applyInput() }
+func (k settingsKeeper) Rename(name string)   { k.a.rename(name) }
+func (k settingsKeeper) QualityWords() string { return k.a.qualityWords() }
 
 func (a *app) saveSettings() {
 	if a.settingsPath == "" {
@@ -252,7 +241,7 @@ func (a *app) chosenName() string {
 // an account with none makes its first on the class scene.
 func (a *app) clientConfig() client.Config {
 	name := a.playerName()
-	token, changed, err := a.settings.tokenFor(name)
+	token, changed, err := a.settings.TokenFor(name)
 	if err != nil {
 		fmt.Fprintf(a.logw, "duskfall: no account secret for %q: %v\n", name, err)
 	}
@@ -264,32 +253,19 @@ func (a *app) clientConfig() client.Config {
 		policy = client.RosterChoose
 	}
 	cfg := client.Config{Content: a.opts.Content.Content, Name: name, Token: token, Roster: policy, Class: a.opts.Class}
-	cfg.KnownServers = a.knownServers()
+	cfg.KnownServers = profile.KnownServers(a.settingsPath)
 	return cfg
 }
 
-// knownServers is the identity of every server joined by address, kept
-// beside the settings; nil when the settings are not kept.
-func (a *app) knownServers() *seal.KnownServers {
-	if a.settingsPath == "" {
-		return nil
-	}
-	return seal.OpenKnownServers(filepath.Join(filepath.Dir(a.settingsPath), KnownServersFile))
-}
-
-// KnownServersFile keeps the identity of every server joined by address
-// (net/seal), beside settings.toml.
-const KnownServersFile = "known_servers"
-
 // Update is ebiten's fixed 60 Hz tick.
 func (a *app) Update() error {
-	a.in = a.col.collect()
-	if a.in.F11 {
+	a.In = a.col.Collect()
+	if a.In.F11 {
 		a.toggleFullscreen()
 	}
 	_, playing := a.scenes.current.(*playScene)
-	if !playing && (a.in.Click || a.in.menuEnter()) {
-		a.sound.Play(sndClick, a.settings.volume())
+	if !playing && (a.In.Mouse.Click || a.In.MenuEnter()) {
+		a.sound.Play(sound.SndClick, a.settings.EffectsLoudness())
 	}
 	err := a.scenes.update()
 	a.playMusic()
@@ -300,7 +276,7 @@ func (a *app) Update() error {
 // remembers the choice.
 func (a *app) toggleFullscreen() {
 	a.settings.Fullscreen = !a.settings.Fullscreen
-	applyWindow(a.settings, false)
+	settings.ApplyWindow(a.settings, false)
 	a.saveSettings()
 }
 
@@ -312,18 +288,18 @@ type frameHolder interface{ holdFrame() bool }
 // A scene holding its frame is not drawn: the screen keeps the last one.
 func (a *app) Draw(screen *ebiten.Image) {
 	glow := a.highQuality()
-	if a.gfx == nil {
-		a.gfx = &graphics{text: newTextCache(), shapes: newShapeBatch(), bullets: newBulletLayer(a.settings.BulletPalette, glow)}
-		a.gfx.text.boxes, a.gfx.shapes.boxes = &a.gfx.boxes, &a.gfx.boxes
+	if a.Gfx == nil {
+		a.Gfx = &world.Graphics{Graphics: ui.Graphics{Text: ui.NewTextCache(), Shapes: ui.NewShapeBatch()}, Bullets: world.NewBulletLayer(a.settings.BulletPalette, glow)}
+		a.Gfx.Text.Boxes, a.Gfx.Shapes.Boxes = &a.Gfx.Boxes, &a.Gfx.Boxes
 	}
 	if h, ok := a.scenes.current.(frameHolder); ok && h.holdFrame() {
 		return
 	}
 	screen.Clear()
-	a.gfx.bullets.follow(a.settings.BulletPalette, glow)
-	a.gfx.text.beginFrame()
-	a.gfx.boxes.reset()
-	a.gfx.boxes.on = true // the play scene leaves the world's labels out
+	a.Gfx.Bullets.Follow(a.settings.BulletPalette, glow)
+	a.Gfx.Text.BeginFrame()
+	a.Gfx.Boxes.Reset()
+	a.Gfx.Boxes.On = true // the play scene leaves the world's labels out
 	a.scenes.draw(screen)
 	if a.shot.due {
 		a.shot.due = false
@@ -338,8 +314,8 @@ func (a *app) Draw(screen *ebiten.Image) {
 // Layout keeps one screen pixel per window pixel: a bigger window shows
 // more of the world.
 func (a *app) Layout(outsideW, outsideH int) (int, int) {
-	a.w, a.h = max(outsideW, 1), max(outsideH, 1)
-	return a.w, a.h
+	a.W, a.H = max(outsideW, 1), max(outsideH, 1)
+	return a.W, a.H
 }
 
 // exitCloseWait bounds how long the window, once closed, waits for open

@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/game"
+	"duskfall/profile"
 )
 
 // Automatic graphics quality. The lights, glows and ambient motion cost
@@ -41,9 +42,9 @@ var _ graphicsQuality = (*app)(nil)
 // highQuality says whether the expensive effects are drawn now.
 func (a *app) highQuality() bool {
 	switch a.settings.Quality {
-	case QualityLow:
+	case profile.QualityLow:
 		return false
-	case QualityAuto:
+	case profile.QualityAuto:
 		return !a.auto.lowered
 	}
 	return true
@@ -52,7 +53,7 @@ func (a *app) highQuality() bool {
 // judgeQuality is called once a second of play with the frame rate; at
 // Auto it lowers the quality when the window has been slow for long.
 func (a *app) judgeQuality(playing int, fps float64) {
-	if a.settings.Quality != QualityAuto || a.auto.lowered || playing < autoSettle {
+	if a.settings.Quality != profile.QualityAuto || a.auto.lowered || playing < autoSettle {
 		return
 	}
 	if fps >= autoLowFPS {
@@ -69,30 +70,15 @@ func (a *app) judgeQuality(playing int, fps float64) {
 // qualityWords is the Graphics row's value.
 func (a *app) qualityWords() string {
 	switch a.settings.Quality {
-	case QualityHigh:
+	case profile.QualityHigh:
 		return "High"
-	case QualityLow:
+	case profile.QualityLow:
 		return "Low (fast)"
 	}
 	if a.auto.lowered {
 		return fmt.Sprintf("Auto: low (the window drew %.0f fps)", a.auto.fps)
 	}
 	return "Auto: high"
-}
-
-// nextQuality steps the Graphics row: auto, high, low, in a ring.
-func nextQuality(q string, dir int) string {
-	ring := []string{QualityAuto, QualityHigh, QualityLow}
-	i := 0
-	for j, r := range ring {
-		if r == q {
-			i = j
-		}
-	}
-	if dir == 0 {
-		dir = 1
-	}
-	return ring[((i+dir)%len(ring)+len(ring))%len(ring)]
 }
 
 // actualFPS is the window's frame rate, a seam for tests.

@@ -12,6 +12,7 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/hud"
 )
 
 // The DPS a player reads is the damage a world deals: for every class,
@@ -77,13 +78,13 @@ func TestTheDPSShownIsTheDamageMeasured(t *testing.T) {
 // this class, upgrades and gear.
 func shownDPS(t *testing.T, c *game.Content, class uint8, ups []uint8, worn [game.EquipSlots]int) float64 {
 	t.Helper()
-	u := newItemsUI(c, "the keeper")
-	u.class = class
-	var p inventoryPanel
-	p.make(u, client.Sheet{Known: true, Level: 1, Bag: [game.BagSlots]int{-1, -1, -1, -1, -1, -1, -1, -1}, Worn: worn, Upgrades: ups})
-	i := slices.IndexFunc(p.stat, func(r statRow) bool { return r.label == dpsLabel })
+	u := hud.NewItems(c, "the keeper")
+	u.Class = class
+	var p hud.Inventory
+	p.Make(u, client.Sheet{Known: true, Level: 1, Bag: [game.BagSlots]int{-1, -1, -1, -1, -1, -1, -1, -1}, Worn: worn, Upgrades: ups})
+	i := slices.IndexFunc(p.Stat, func(r hud.StatRow) bool { return r.Label == hud.DpsLabel })
 	require.GreaterOrEqual(t, i, 0, "the inventory shows the DPS")
-	v, err := strconv.ParseFloat(p.stat[i].value, 64)
+	v, err := strconv.ParseFloat(p.Stat[i].Value, 64)
 	require.NoError(t, err)
 	return v
 }

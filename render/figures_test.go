@@ -15,6 +15,8 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
 )
 
 // serverStats plays a character of this class, upgrades and worn item
@@ -128,52 +130,52 @@ func TestEveryFigureShownIsTheServers(t *testing.T) {
 					Worn: lo.worn, Upgrades: lo.ups, Offer: lo.offer}
 
 				t.Run("the inventory's stats", func(t *testing.T) {
-					u := newItemsUI(c, "the keeper")
-					u.class = class
-					var p inventoryPanel
-					p.make(u, sh)
+					u := hud.NewItems(c, "the keeper")
+					u.Class = class
+					var p hud.Inventory
+					p.Make(u, sh)
 					want := shownRows(st)
-					for _, row := range p.stat {
-						w, ok := want[row.label]
-						require.True(t, ok, "a row the test knows: %q", row.label)
-						assert.Equal(t, w, row.value, row.label)
+					for _, row := range p.Stat {
+						w, ok := want[row.Label]
+						require.True(t, ok, "a row the test knows: %q", row.Label)
+						assert.Equal(t, w, row.Value, row.Label)
 					}
-					assert.Contains(t, rowLabels(p.stat), "DPS, one target")
+					assert.Contains(t, rowLabels(p.Stat), "DPS, one target")
 				})
 				t.Run("the worn things' tooltips end at the server's figures", func(t *testing.T) {
-					u := newItemsUI(c, "the keeper")
-					u.class = class
+					u := hud.NewItems(c, "the keeper")
+					u.Class = class
 					for eq, d := range lo.worn {
 						if d < 0 {
 							continue
 						}
-						tip := u.tooltip(sh, game.BagSlots+eq)
+						tip := u.Tooltip(sh, game.BagSlots+eq)
 						read := 0
-						for _, line := range tip.lines {
+						for _, line := range tip.Lines {
 							if label, after, ok := afterFigure(line); ok {
 								assert.Equal(t, shownRows(st)[label], after, "%s: %q", c.Items[d].Name, line)
 								read++
 							}
 						}
-						assert.Positive(t, read, "%s's tooltip says what it does in figures: %q", c.Items[d].Name, tip.lines)
+						assert.Positive(t, read, "%s's tooltip says what it does in figures: %q", c.Items[d].Name, tip.Lines)
 					}
 				})
 				t.Run("the keeper's cards, now and after each upgrade", func(t *testing.T) {
-					k := newKeeperUI(c, "the keeper", nil)
-					k.makeOptions(sh.Loadout(class), sh.Offer)
-					require.Len(t, k.options, len(lo.offer))
+					k := hud.NewKeeper(c, "the keeper", nil)
+					k.MakeOptions(sh.Loadout(class), sh.Offer)
+					require.Len(t, k.Options, len(lo.offer))
 					for i, u := range lo.offer {
 						then, _ := serverStats(t, c, hub, class, append(append([]uint8(nil), lo.ups...), u), lo.worn)
 						now, after := shownRows(st), shownRows(then)
-						for _, row := range k.options[i].rows {
-							want := now[row.label]
-							if now[row.label] != after[row.label] {
-								want = now[row.label] + " → " + after[row.label]
+						for _, row := range k.Options[i].Rows {
+							want := now[row.Label]
+							if now[row.Label] != after[row.Label] {
+								want = now[row.Label] + " → " + after[row.Label]
 							}
-							assert.Equal(t, want, row.value, "%s: %s", c.Upgrades[u].Name, row.label)
+							assert.Equal(t, want, row.Value, "%s: %s", c.Upgrades[u].Name, row.Label)
 						}
-						require.NotEmpty(t, k.options[i].does, "%s says what it does", c.Upgrades[u].Name)
-						for _, line := range k.options[i].does {
+						require.NotEmpty(t, k.Options[i].Does, "%s says what it does", c.Upgrades[u].Name)
+						for _, line := range k.Options[i].Does {
 							label, fig, ok := afterFigure(line)
 							require.True(t, ok, "%s: a figure in %q", c.Upgrades[u].Name, line)
 							assert.Equal(t, after[label], fig, "%s: %q", c.Upgrades[u].Name, line)
@@ -183,25 +185,25 @@ func TestEveryFigureShownIsTheServers(t *testing.T) {
 				t.Run("the class card", func(t *testing.T) {
 					base, _ := serverStats(t, c, hub, class, nil, game.NothingWorn())
 					assert.Equal(t, fmt.Sprintf("HP %d · speed %s · %d×%d dmg", base.MaxHP, tenth(base.Speed*game.TickRate), base.Shots, base.Damage),
-						classStats(c, ci))
+						hud.ClassStats(c, ci))
 				})
 				t.Run("the roster and the HUD", func(t *testing.T) {
 					require.Equal(t, st.MaxHP, ps.MaxHP, "the snapshot carries the world's most health")
 					e := wire.CharacterEntry{Name: "Ava", Level: 3, Class: class, Health: uint16(ps.HP), MaxHealth: uint16(ps.MaxHP)}
-					detail := rosterDetail(c, &e)
+					detail := hud.RosterDetail(c, &e)
 					assert.Contains(t, detail, c.Classes[ci].Name)
 					assert.Contains(t, detail, fmt.Sprintf("health %d/%d", st.MaxHP, st.MaxHP))
-					assert.Equal(t, fmt.Sprintf("Ava   HP %d / %d", st.MaxHP, st.MaxHP), hpLine("Ava", ps.HP, ps.MaxHP))
+					assert.Equal(t, fmt.Sprintf("Ava   HP %d / %d", st.MaxHP, st.MaxHP), hud.HpLine("Ava", ps.HP, ps.MaxHP))
 				})
 			})
 		}
 	}
 }
 
-func rowLabels(rows []statRow) []string {
+func rowLabels(rows []hud.StatRow) []string {
 	var out []string
 	for _, r := range rows {
-		out = append(out, r.label)
+		out = append(out, r.Label)
 	}
 	return out
 }
@@ -274,27 +276,27 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 	for ci := range c.Classes {
 		for d, it := range c.Items {
 			t.Run(c.Classes[ci].Name+" "+it.Name, func(t *testing.T) {
-				u := newItemsUI(c, "the keeper")
-				u.class = uint8(ci)
+				u := hud.NewItems(c, "the keeper")
+				u.Class = uint8(ci)
 				sh := client.Sheet{Known: true, Level: 1, Bag: [game.BagSlots]int{d, -1, -1, -1, -1, -1, -1, -1}, Worn: game.NothingWorn()}
-				tip := u.tooltip(sh, 0)
-				assert.Equal(t, it.Text, tip.text, "the flavour line beside the figures")
+				tip := u.Tooltip(sh, 0)
+				assert.Equal(t, it.Text, tip.Text, "the flavour line beside the figures")
 				assert.NotRegexp(t, `\d`, it.Text)
-				require.NotEmpty(t, tip.lines)
-				var p inventoryPanel
-				p.make(u, sh)
-				head := tip.lines[0]
-				if tip.said > 1 {
+				require.NotEmpty(t, tip.Lines)
+				var p hud.Inventory
+				p.Make(u, sh)
+				head := tip.Lines[0]
+				if tip.Said > 1 {
 					head, _, _ = strings.Cut(head, ": ")
 				}
-				assert.True(t, strings.HasPrefix(p.left[1].what, head), "the inventory's line %q begins with %q", p.left[1].what, head)
+				assert.True(t, strings.HasPrefix(p.Left[1].What, head), "the inventory's line %q begins with %q", p.Left[1].What, head)
 				if it.Kind == game.ItemConsumable {
-					assert.Equal(t, fmt.Sprintf("restores %d health", it.Heal), tip.lines[0])
+					assert.Equal(t, fmt.Sprintf("restores %d health", it.Heal), tip.Lines[0])
 					return
 				}
 				if !it.WornBy(uint8(ci)) {
-					assert.Equal(t, []string{u.onlyFor(d)}, tip.lines, "another class's gear says whose it is")
-					assert.Regexp(t, `^Only an? [A-Z]`, tip.lines[0])
+					assert.Equal(t, []string{u.OnlyFor(d)}, tip.Lines, "another class's gear says whose it is")
+					assert.Regexp(t, `^Only an? [A-Z]`, tip.Lines[0])
 					return
 				}
 				worn := game.NothingWorn()
@@ -302,7 +304,7 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 				if it.Mods.Ability != (game.AbilityMods{}) {
 					ab := game.EffectiveAbility(c, game.Loadout{Class: uint8(ci), Worn: worn})
 					base := c.Classes[ci].Ability
-					joined := strings.Join(tip.lines[:tip.said], " | ")
+					joined := strings.Join(tip.Lines[:tip.Said], " | ")
 					for _, f := range []struct {
 						changed bool
 						after   string
@@ -319,7 +321,7 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 				}
 				st, _ := serverStats(t, c, hub, uint8(ci), nil, worn)
 				said := map[string]string{}
-				for _, line := range tip.lines {
+				for _, line := range tip.Lines {
 					if label, after, ok := afterFigure(line); ok {
 						said[label] = after
 					}
@@ -327,7 +329,7 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 				labels := modLabels(it.Mods)
 				require.True(t, len(labels) > 0 || it.Mods.Ability != game.AbilityMods{}, "it changes something")
 				for _, label := range labels {
-					if assert.Contains(t, said, label, "%s changes %s: %q", it.Name, label, tip.lines) {
+					if assert.Contains(t, said, label, "%s changes %s: %q", it.Name, label, tip.Lines) {
 						assert.Equal(t, shownRows(st)[label], said[label], "%s: %s", it.Name, label)
 					}
 				}
@@ -343,7 +345,7 @@ func TestEveryItemSaysWhatItDoesInFigures(t *testing.T) {
 // read apart.
 func TestEveryAbilitySaysItsFigures(t *testing.T) {
 	c := builtin(t).Content
-	cards := classLayout(c, WindowWidth, WindowHeight, false).cards
+	cards := classLayout(c, ui.WindowWidth, ui.WindowHeight, false).cards
 	require.Len(t, cards, len(c.Classes))
 	said := map[string]bool{}
 	for i, cl := range c.Classes {
@@ -362,7 +364,7 @@ func TestEveryAbilitySaysItsFigures(t *testing.T) {
 				want = append(want, "decoy", "for "+tenth(float64(ab.Duration)/game.TickRate)+" s")
 			}
 			card := strings.Join(cards[i].power, " ")
-			line := classLine(&c.Classes[i], ebiten.KeySpace)
+			line := hud.ClassLine(&c.Classes[i], ebiten.KeySpace)
 			for _, w := range want {
 				assert.Contains(t, card, w, "the class card")
 				assert.Contains(t, line, w, "the inventory's class line")

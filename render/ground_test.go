@@ -9,6 +9,9 @@ import (
 
 	"duskfall/assets"
 	"duskfall/game"
+	"duskfall/profile"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // groundScene is a hosted hub with the own ship placed and a screen to
@@ -19,45 +22,45 @@ func groundScene(t testing.TB) (*playScene, *ebiten.Image) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
 	for range 10 {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 	h.closeAndWait()
-	return s, ebiten.NewImage(WindowWidth, WindowHeight)
+	return s, ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 }
 
 // drawGround draws one frame's ground, as the play scene does.
 func drawGround(s *playScene, screen *ebiten.Image) {
-	s.frames++
+	s.clock.frames++
 	v := s.worldView()
-	s.look.ground.draw(screen, s.win.gfx.shapes, &v)
-	s.win.gfx.shapes.flush(screen)
+	s.look.Ground.Draw(screen, s.win.Gfx.Shapes, &v)
+	s.win.Gfx.Shapes.Flush(screen)
 }
 
 // buildGround does a frame's ground work short of handing it to the GPU.
 func buildGround(s *playScene, screen *ebiten.Image) {
-	s.frames++
-	gl := s.look.ground
+	s.clock.frames++
+	gl := s.look.Ground
 	v := s.worldView()
-	gl.build(screen, s.win.gfx.shapes, &v)
-	gl.tiles.batch.vs = gl.tiles.batch.vs[:0]
-	gl.tiles.shades.vs = gl.tiles.shades.vs[:0]
-	gl.glow.vs = gl.glow.vs[:0]
+	gl.Build(screen, s.win.Gfx.Shapes, &v)
+	gl.Tiles.Batch.Vs = gl.Tiles.Batch.Vs[:0]
+	gl.Tiles.Shades.Vs = gl.Tiles.Shades.Vs[:0]
+	gl.Glow.Vs = gl.Glow.Vs[:0]
 }
 
 func TestTheGround(t *testing.T) {
 	s, screen := groundScene(t)
-	s.win.gfx = &graphics{shapes: newShapeBatch()}
+	s.win.Gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
 	drawGround(s, screen)
-	gl := s.look.ground
+	gl := s.look.Ground
 	t.Run("the hub is drawn with the hub's tile set", func(t *testing.T) {
-		assert.Equal(t, "hub", gl.place.ID)
-		require.NotNil(t, gl.tiles)
-		assert.False(t, gl.failed)
+		assert.Equal(t, "hub", gl.Place.ID)
+		require.NotNil(t, gl.Tiles)
+		assert.False(t, gl.Failed)
 	})
 	t.Run("a dungeon kind is its own place, darker and redder deeper down", func(t *testing.T) {
-		c := gl.content
+		c := gl.Content
 		for i, d := range c.Dungeons {
-			assert.Equal(t, d.ID, gl.placeID(uint8(i), s.rt.Grid()))
+			assert.Equal(t, d.ID, gl.PlaceID(uint8(i), s.rt.Grid()))
 		}
 		look, _ := assets.Shared()
 		p, _ := look.Place("catacombs")
@@ -66,32 +69,32 @@ func TestTheGround(t *testing.T) {
 		assert.Greater(t, look.GroundScale(1), look.GroundScale(3))
 	})
 	t.Run("a practice map is told by its size", func(t *testing.T) {
-		for _, m := range gl.starts {
-			assert.Equal(t, m.id, gl.placeID(game.HubDungeon, game.NewGrid(m.w, m.h)))
+		for _, m := range gl.Starts {
+			assert.Equal(t, m.Id, gl.PlaceID(game.HubDungeon, game.NewGrid(m.W, m.H)))
 		}
-		assert.Equal(t, "hub", gl.placeID(game.HubDungeon, game.NewGrid(7, 9)), "an unknown start map looks like the hub")
+		assert.Equal(t, "hub", gl.PlaceID(game.HubDungeon, game.NewGrid(7, 9)), "an unknown start map looks like the hub")
 	})
 	t.Run("floor variants are scattered, mostly plain, every one in use", func(t *testing.T) {
 		g := floorGrid(64, 64)
 		seen := map[assets.Frame]int{}
 		for ty := range 64 {
 			for tx := range 64 {
-				seen[gl.tileFrame(g, tx, ty)]++
+				seen[gl.TileFrame(g, tx, ty)]++
 			}
 		}
-		assert.Len(t, seen, len(gl.tiles.plains)+len(gl.tiles.features))
+		assert.Len(t, seen, len(gl.Tiles.Plains)+len(gl.Tiles.Features))
 		plain := 0
-		for _, f := range gl.tiles.plains {
+		for _, f := range gl.Tiles.Plains {
 			plain += seen[f]
 		}
 		assert.InDelta(t, assets.PlainShare, 100*plain/(64*64), 4)
 	})
 	t.Run("walls are autotiled by their open sides", func(t *testing.T) {
 		g := floorGrid(5, 5, [2]int{2, 2}, [2]int{2, 1}, [2]int{3, 2})
-		assert.Equal(t, openS|openW, wallMask(g, 2, 2))
-		assert.Equal(t, openN|openE|openW, wallMask(g, 2, 1))
+		assert.Equal(t, world.OpenS|world.OpenW, world.WallMask(g, 2, 2))
+		assert.Equal(t, world.OpenN|world.OpenE|world.OpenW, world.WallMask(g, 2, 1))
 		g.Set(2, 3, game.TileUnknown)
-		assert.Equal(t, openW, wallMask(g, 2, 2), "nothing faces ground not streamed yet")
+		assert.Equal(t, world.OpenW, world.WallMask(g, 2, 2), "nothing faces ground not streamed yet")
 	})
 	// Ebitengine's own DrawTriangles keeps what it is given until a frame
 	// ends, which a test never reaches; the ground's work up to it is
@@ -101,8 +104,8 @@ func TestTheGround(t *testing.T) {
 		assert.Zero(t, allocs)
 	})
 	t.Run("and at low quality neither", func(t *testing.T) {
-		s.settings.Quality = QualityLow
-		defer func() { s.settings.Quality = QualityHigh }()
+		s.settings.Quality = profile.QualityLow
+		defer func() { s.settings.Quality = profile.QualityHigh }()
 		allocs := allocsPerRun(20, func() { buildGround(s, screen) })
 		assert.Zero(t, allocs)
 	})
@@ -112,10 +115,10 @@ func TestTheGround(t *testing.T) {
 // to Ebitengine; its DrawTriangles allocates here only because a test
 // never ends a frame (BenchmarkGroundBuild is the ground's own work).
 func BenchmarkGround(b *testing.B) {
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			s, screen := groundScene(b)
-			s.win.gfx = &graphics{shapes: newShapeBatch()}
+			s.win.Gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
 			s.settings.Quality = q
 			drawGround(s, screen)
 			b.ReportAllocs()
@@ -130,11 +133,11 @@ func BenchmarkGround(b *testing.B) {
 // The ground's own work of one frame, short of the GPU: the light map,
 // the lights, every tile's quads, the lanterns and the motes.
 func BenchmarkGroundBuild(b *testing.B) {
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			s, screen := groundScene(b)
-			s.win.gfx = &graphics{shapes: newShapeBatch()}
-			s.settings.Quality = QualityHigh
+			s.win.Gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
+			s.settings.Quality = profile.QualityHigh
 			drawGround(s, screen)
 			s.settings.Quality = q
 			b.ReportAllocs()

@@ -11,6 +11,9 @@ import (
 
 	"duskfall/game"
 	"duskfall/net/portmap"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 func TestTheStatusLine(t *testing.T) {
@@ -26,7 +29,7 @@ func TestTheStatusLine(t *testing.T) {
 		{"a ship in play has no status line", 0, true, ""},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { assert.Equal(t, c.want, statusLine(c.flags, c.inDungeon)) })
+		t.Run(c.name, func(t *testing.T) { assert.Equal(t, c.want, hud.StatusLine(c.flags, c.inDungeon)) })
 	}
 }
 
@@ -35,24 +38,24 @@ func TestTheStatusLine(t *testing.T) {
 // every size, the router's words giving way at 640×400 and the addresses
 // (the code holds one) at every size.
 func TestTheJoinCodeReadsInTheCornerOfASmallWindow(t *testing.T) {
-	g := &graphics{text: newTextCache()}
+	g := &world.Graphics{Graphics: ui.Graphics{Text: ui.NewTextCache()}}
 	const code = "192.168.178.20:7777/nvpvcmm3cemk6e6m5hseodk24gfqegee"
 	refused := reachWords(portmap.Status{State: portmap.Refused})
-	h := hud{place: "The Catacombs, depth 5", code: code, pingText: "ping 120 ms", reach: refused,
-		where: friendWords("0.0.0.0:7777", []net.IP{net.ParseIP("192.168.178.20"), net.ParseIP("10.13.37.2")}) + "; " + refused}
-	h.makePlaceLines()
+	h := hud.Display{Place: "The Catacombs, depth 5", Code: code, PingText: "ping 120 ms", Reach: refused,
+		Where: friendWords("0.0.0.0:7777", []net.IP{net.ParseIP("192.168.178.20"), net.ParseIP("10.13.37.2")}) + "; " + refused}
+	h.MakePlaceLines()
 	for _, sz := range []struct {
 		w, h  int
 		where bool
 	}{{640, 400, false}, {1280, 720, true}, {2560, 1440, true}} {
 		t.Run(fmt.Sprintf("at %d×%d", sz.w, sz.h), func(t *testing.T) {
-			k := uiScale(sz.w, sz.h)
-			h.placeFor = 0
-			require.True(t, h.fitPlace(g, sz.w, k))
-			assert.Contains(t, h.placeLine, "join code "+code+")")
-			assert.Equal(t, sz.where, strings.Contains(h.placeLine, "your router did not open the port"))
-			room := sz.w - 2*px(12, k) - g.text.advance(h.pingText, k) - px(24, k)
-			assert.LessOrEqual(t, g.text.advance(h.placeLine, k), room, "it leaves room for the ping")
+			k := ui.Scale(sz.w, sz.h)
+			h.PlaceFor = 0
+			require.True(t, h.FitPlace(g, sz.w, k))
+			assert.Contains(t, h.PlaceLine, "join code "+code+")")
+			assert.Equal(t, sz.where, strings.Contains(h.PlaceLine, "your router did not open the port"))
+			room := sz.w - 2*ui.Px(12, k) - g.Text.Advance(h.PingText, k) - ui.Px(24, k)
+			assert.LessOrEqual(t, g.Text.Advance(h.PlaceLine, k), room, "it leaves room for the ping")
 		})
 	}
 }

@@ -1,11 +1,11 @@
 package render
 
 import (
-	"github.com/hajimehoshi/ebiten/v2"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -13,6 +13,8 @@ import (
 	"duskfall/game"
 	"duskfall/listen"
 	"duskfall/net/wire"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
 )
 
 // itemDef is the def index of the item with this content ID.
@@ -47,32 +49,32 @@ func TestInventoryBar(t *testing.T) {
 	untilPlaying(t, h)
 	// pressOnce presses one frame, then one with nothing, and returns the
 	// intent the first one sent.
-	pressOnce := func(in frameInput) client.Intent {
+	pressOnce := func(in ui.FrameInput) client.Intent {
 		t.Helper()
 		n := len(rec.intents)
 		h.press(in)
-		h.press(frameInput{MouseX: in.MouseX, MouseY: in.MouseY})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: in.Mouse.X, Y: in.Mouse.Y}})
 		require.Len(t, rec.intents, n+2)
 		return rec.intents[n]
 	}
 	mid := func(slot int) (int, int) {
-		r := slotRect(slot, h.a.w, h.a.h)
-		return r.Min.X + slotSize/2, r.Min.Y + slotSize/2
+		r := hud.SlotRect(slot, h.a.W, h.a.H)
+		return r.Min.X + hud.SlotSize/2, r.Min.Y + hud.SlotSize/2
 	}
 	keys := []struct {
 		name      string
-		in        frameInput
+		in        ui.FrameInput
 		use, drop bool
 		slot      uint8
 	}{
-		{"key 1 uses the first bag slot", frameInput{Slot: 1}, true, false, 0},
-		{"Shift+3 drops the third", frameInput{Slot: 3, Shift: true}, false, true, 2},
-		{"key 8 uses the last bag slot", frameInput{Slot: 8}, true, false, 7},
-		{"key 9 is no slot and does nothing", frameInput{Digit: 9}, false, false, 0},
+		{"key 1 uses the first bag slot", ui.FrameInput{Slot: 1}, true, false, 0},
+		{"Shift+3 drops the third", ui.FrameInput{Slot: 3, Shift: true}, false, true, 2},
+		{"key 8 uses the last bag slot", ui.FrameInput{Slot: 8}, true, false, 7},
+		{"key 9 is no slot and does nothing", ui.FrameInput{Digit: 9}, false, false, 0},
 	}
 	for _, tc := range keys {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.in.MouseX, tc.in.MouseY = 700, 300
+			tc.in.Mouse.X, tc.in.Mouse.Y = 700, 300
 			got := pressOnce(tc.in)
 			assert.Equal(t, tc.use, got.Use, "use")
 			assert.Equal(t, tc.drop, got.Drop, "drop")
@@ -83,9 +85,9 @@ func TestInventoryBar(t *testing.T) {
 	}
 	t.Run("a held key uses once: Use is sent on the press frame only, the server acts on the press", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(frameInput{Slot: 2, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Slot: 2, Mouse: ui.Mouse{X: 700, Y: 300}})
 		for range 5 { // the key stays down: the collector reports no new press
-			h.press(frameInput{MouseX: 700, MouseY: 300})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 300}})
 		}
 		var uses []bool
 		for _, in := range rec.intents[n:] {
@@ -97,7 +99,7 @@ func TestInventoryBar(t *testing.T) {
 	t.Run("with the inventory shut, a click on the bar fires and uses nothing: the field is the field", func(t *testing.T) {
 		for _, slot := range []int{0, 4, game.FirstEquipSlot + game.EquipArmour} {
 			x, y := mid(slot)
-			got := pressOnce(frameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true})
+			got := pressOnce(ui.FrameInput{Mouse: ui.Mouse{X: x, Y: y, Click: true, Held: true}})
 			assert.True(t, got.Fire, "slot %d", slot)
 			assert.False(t, got.Use || got.Drop, "slot %d", slot)
 		}
@@ -115,10 +117,10 @@ func TestInventoryBar(t *testing.T) {
 	}
 	for _, tc := range clicks {
 		t.Run("with the inventory open, "+tc.name+", and does not fire", func(t *testing.T) {
-			s.inv.open = true
-			defer func() { s.inv.open = false }()
+			s.inv.Open = true
+			defer func() { s.inv.Open = false }()
 			x, y := mid(tc.slot)
-			got := pressOnce(frameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true, Shift: tc.shift})
+			got := pressOnce(ui.FrameInput{Shift: tc.shift, Mouse: ui.Mouse{X: x, Y: y, Click: true, Held: true}})
 			assert.Equal(t, tc.use, got.Use)
 			assert.Equal(t, tc.drop, got.Drop)
 			assert.Equal(t, uint8(tc.slot), got.Slot)
@@ -126,34 +128,34 @@ func TestInventoryBar(t *testing.T) {
 		})
 	}
 	t.Run("a click taken by the open inventory fires nothing until let go, though it closes", func(t *testing.T) {
-		s.inv.open = true
+		s.inv.Open = true
 		x, y := mid(0)
 		n := len(rec.intents)
-		h.press(frameInput{MouseX: x, MouseY: y, Click: true, FireHeld: true})
-		h.press(frameInput{MouseX: 700, MouseY: 200, FireHeld: true, Bag: true}) // closed, still held
-		h.press(frameInput{MouseX: 700, MouseY: 200, FireHeld: true})
-		h.press(frameInput{MouseX: 700, MouseY: 200})
-		h.press(frameInput{MouseX: 700, MouseY: 200, Click: true, FireHeld: true})
-		require.False(t, s.inv.open)
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: x, Y: y, Click: true, Held: true}})
+		h.press(ui.FrameInput{Bag: true, Mouse: ui.Mouse{X: 700, Y: 200, Held: true}}) // closed, still held
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 200, Held: true}})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 200}})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 200, Click: true, Held: true}})
+		require.False(t, s.inv.Open)
 		got := rec.intents[n:]
 		assert.Equal(t, []bool{false, false, false, false, true}, []bool{got[0].Fire, got[1].Fire, got[2].Fire, got[3].Fire, got[4].Fire})
 	})
 	t.Run("a shot begun off the bar keeps firing as the mouse crosses it", func(t *testing.T) {
 		x, y := mid(3)
 		n := len(rec.intents)
-		h.press(frameInput{MouseX: 700, MouseY: 200, Click: true, FireHeld: true})
-		h.press(frameInput{MouseX: x, MouseY: y, FireHeld: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 200, Click: true, Held: true}})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: x, Y: y, Held: true}})
 		assert.True(t, rec.intents[n].Fire)
 		assert.True(t, rec.intents[n+1].Fire)
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	})
 	t.Run("the slots do not overlap and every one is found under the mouse", func(t *testing.T) {
-		for i := range barSlots {
-			r := slotRect(i, WindowWidth, WindowHeight)
-			assert.Equal(t, i, slotAt(r.Min.X+slotSize/2, r.Min.Y+slotSize/2, WindowWidth, WindowHeight))
-			assert.True(t, r.In(barRect(WindowWidth, WindowHeight)))
+		for i := range hud.BarSlots {
+			r := hud.SlotRect(i, ui.WindowWidth, ui.WindowHeight)
+			assert.Equal(t, i, hud.SlotAt(r.Min.X+hud.SlotSize/2, r.Min.Y+hud.SlotSize/2, ui.WindowWidth, ui.WindowHeight))
+			assert.True(t, r.In(hud.BarRect(ui.WindowWidth, ui.WindowHeight)))
 		}
-		assert.Equal(t, -1, slotAt(5, 5, WindowWidth, WindowHeight))
+		assert.Equal(t, -1, hud.SlotAt(5, 5, ui.WindowWidth, ui.WindowHeight))
 	})
 }
 
@@ -172,61 +174,61 @@ func TestItemsThroughTheServer(t *testing.T) {
 			if s.rt.Sheet().Action == want {
 				return
 			}
-			h.press(frameInput{MouseX: 700, MouseY: 300})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 300}})
 		}
 		t.Fatalf("the sheet never said %d; it says %d", want, s.rt.Sheet().Action)
 	}
 	now := func() time.Time { return s.now() }
 	t.Run("Shift+1 drops the potion at the ship's feet, and says so", func(t *testing.T) {
-		h.press(frameInput{Slot: 1, Shift: true, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Slot: 1, Shift: true, Mouse: ui.Mouse{X: 700, Y: 300}})
 		until(wire.ActionDropped)
-		assert.True(t, s.items.toastUp("Dropped Healing Potion", now()))
+		assert.True(t, s.items.ToastUp("Dropped Healing Potion", now()))
 		for i := 0; i < 10 && len(s.rt.Loot()) == 0; i++ { // the snapshot after the sheet shows it
-			h.press(frameInput{MouseX: 700, MouseY: 300})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 300}})
 		}
 		require.Len(t, s.rt.Loot(), 1)
 		self, _ := s.rt.Self()
-		assert.Equal(t, "E: take Healing Potion", s.items.lootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE))
+		assert.Equal(t, "E: take Healing Potion", s.items.LootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE))
 	})
 	t.Run("E takes it back", func(t *testing.T) {
-		h.press(frameInput{Interact: true, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Interact: true, Mouse: ui.Mouse{X: 700, Y: 300}})
 		until(wire.ActionPicked)
-		assert.True(t, s.items.toastUp("Picked up Healing Potion", now()))
+		assert.True(t, s.items.ToastUp("Picked up Healing Potion", now()))
 		assert.Equal(t, potion, s.rt.Sheet().Bag[0])
-		assert.Equal(t, "Healing Potion", s.items.tips[0].title)
+		assert.Equal(t, "Healing Potion", s.items.Tips[0].Title)
 	})
 	t.Run("at full health key 1 explains that the potion would be wasted", func(t *testing.T) {
-		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
-		assert.True(t, s.items.toastUp("Already at full health", now()))
+		h.press(ui.FrameInput{Slot: 1, Mouse: ui.Mouse{X: 700, Y: 300}})
+		assert.True(t, s.items.ToastUp("Already at full health", now()))
 	})
 	t.Run("hurt, key 1 drinks it", func(t *testing.T) {
 		require.True(t, w.SetPlayerHealth(id, 40))
-		h.press(frameInput{})
-		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{})
+		h.press(ui.FrameInput{Slot: 1, Mouse: ui.Mouse{X: 700, Y: 300}})
 		until(wire.ActionUsed)
-		assert.True(t, s.items.toastUp("Drank Healing Potion", now()))
+		assert.True(t, s.items.ToastUp("Drank Healing Potion", now()))
 		assert.Equal(t, -1, s.rt.Sheet().Bag[0])
 	})
 	t.Run("an empty slot says it is empty", func(t *testing.T) {
-		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
-		assert.True(t, s.items.toastUp("Slot 1 is empty", now()))
+		h.press(ui.FrameInput{Slot: 1, Mouse: ui.Mouse{X: 700, Y: 300}})
+		assert.True(t, s.items.ToastUp("Slot 1 is empty", now()))
 	})
 	t.Run("another class's gear says whose it is, and stays in the bag", func(t *testing.T) {
 		require.NotEqual(t, "corsair", s.rt.Class().ID)
 		vanes := itemDef(t, "slipstream_vanes")
 		require.True(t, w.SetPlayerItems(id, [game.BagSlots]game.Item{{ID: 9002, Def: uint16(vanes)}}, [game.EquipSlots]game.Item{}))
-		h.press(frameInput{Slot: 1, Shift: true, MouseX: 700, MouseY: 300}) // dropped and taken back: the sheet now knows it
+		h.press(ui.FrameInput{Slot: 1, Shift: true, Mouse: ui.Mouse{X: 700, Y: 300}}) // dropped and taken back: the sheet now knows it
 		until(wire.ActionDropped)
 		for i := 0; i < 10 && len(s.rt.Loot()) == 0; i++ {
-			h.press(frameInput{MouseX: 700, MouseY: 300})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 300}})
 		}
-		h.press(frameInput{Interact: true, MouseX: 700, MouseY: 300})
+		h.press(ui.FrameInput{Interact: true, Mouse: ui.Mouse{X: 700, Y: 300}})
 		until(wire.ActionPicked)
 		require.Equal(t, vanes, s.rt.Sheet().Bag[0])
-		h.press(frameInput{Slot: 1, MouseX: 700, MouseY: 300})
-		assert.True(t, s.items.toastUp("Only a Corsair may put it on", now()))
+		h.press(ui.FrameInput{Slot: 1, Mouse: ui.Mouse{X: 700, Y: 300}})
+		assert.True(t, s.items.ToastUp("Only a Corsair may put it on", now()))
 		for range 10 {
-			h.press(frameInput{MouseX: 700, MouseY: 300})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 300}})
 		}
 		assert.Equal(t, vanes, s.rt.Sheet().Bag[0], "the server left it in the bag")
 		assert.Equal(t, game.NothingWorn(), s.rt.Sheet().Worn)
@@ -235,7 +237,7 @@ func TestItemsThroughTheServer(t *testing.T) {
 
 func TestItemWords(t *testing.T) {
 	c := builtin(t).Content
-	u := newItemsUI(c, "the Keeper of Ways")
+	u := hud.NewItems(c, "the Keeper of Ways")
 	sling, bow := itemDef(t, "hailstorm_sling"), itemDef(t, "ashwood_bow")
 	jerkin := itemDef(t, "padded_jerkin")
 	t.Run("tooltips give real numbers", func(t *testing.T) {
@@ -268,16 +270,16 @@ func TestItemWords(t *testing.T) {
 			t.Run(tc.name, func(t *testing.T) {
 				sh := emptySheet()
 				tc.sh(&sh)
-				tip := u.tooltip(sh, tc.slot)
+				tip := u.Tooltip(sh, tc.slot)
 				for _, want := range tc.want {
-					assert.Contains(t, tip.lines, want)
+					assert.Contains(t, tip.Lines, want)
 				}
 			})
 		}
 	})
 	t.Run("an empty slot's tooltip says so", func(t *testing.T) {
-		assert.Equal(t, "Slot 4 is empty", u.tooltip(emptySheet(), 3).title)
-		assert.Equal(t, "Nothing worn as charm", u.tooltip(emptySheet(), game.FirstEquipSlot+game.EquipCharm).title)
+		assert.Equal(t, "Slot 4 is empty", u.Tooltip(emptySheet(), 3).Title)
+		assert.Equal(t, "Nothing worn as charm", u.Tooltip(emptySheet(), game.FirstEquipSlot+game.EquipCharm).Title)
 	})
 	t.Run("every action has its words", func(t *testing.T) {
 		potion := itemDef(t, "healing_potion")
@@ -299,17 +301,17 @@ func TestItemWords(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.want, func(t *testing.T) {
-				assert.Equal(t, tc.want, u.feedback(client.Sheet{Action: tc.action, ActionItem: tc.item, Level: tc.level}))
+				assert.Equal(t, tc.want, u.Feedback(client.Sheet{Action: tc.action, ActionItem: tc.item, Level: tc.level}))
 			})
 		}
 	})
 	t.Run("an item's initials fit its slot", func(t *testing.T) {
-		assert.Equal(t, "HP", initials("Healing Potion"))
-		assert.Equal(t, "WR", initials("Warden's Ration"))
-		assert.Equal(t, "Z", initials("Zap"))
+		assert.Equal(t, "HP", hud.Initials("Healing Potion"))
+		assert.Equal(t, "WR", hud.Initials("Warden's Ration"))
+		assert.Equal(t, "Z", hud.Initials("Zap"))
 	})
 	t.Run("the cleared banner names each player and what they found", func(t *testing.T) {
-		lines := u.clearedLines(wire.Cleared{Dungeon: 0, Players: []wire.ClearedPlayer{
+		lines := u.ClearedLines(wire.Cleared{Dungeon: 0, Players: []wire.ClearedPlayer{
 			{Name: "Ava", XP: 120, Kills: 4, Items: []uint8{uint8(itemDef(t, "healing_potion")), uint8(bow)}},
 			{Name: "Bo"},
 		}})
@@ -327,7 +329,7 @@ func TestStatWords(t *testing.T) {
 			want string
 		}{{7.5, "7.5"}, {10, "10"}, {60.0 / 11, "5.5"}, {240, "240"}, {-24, "-24"}}
 		for _, tc := range cases {
-			assert.Equal(t, tc.want, num(tc.v))
+			assert.Equal(t, tc.want, hud.Num(tc.v))
 		}
 	})
 	t.Run("a stat change is said in words a player reads, its figures before → after", func(t *testing.T) {
@@ -360,30 +362,30 @@ func TestStatWords(t *testing.T) {
 			t.Run(tc.name, func(t *testing.T) {
 				after := base
 				tc.after(&after)
-				assert.Equal(t, []string{tc.want}, changeLines(tc.mods, base, after))
+				assert.Equal(t, []string{tc.want}, hud.ChangeLines(tc.mods, base, after))
 			})
 		}
 	})
 	t.Run("an upgrade option shows every main stat, the changed ones before → after, DPS last", func(t *testing.T) {
 		then := game.BuildStats(base, []uint8{0}, nil, c) // Sharpened: +4 damage
-		rows := optionRows(base, then)
-		assert.Equal(t, statRow{label: "damage", value: "12 → 16", changed: true}, rows[0])
-		assert.Equal(t, statRow{label: "fire rate (shots/s)", value: "7.5"}, rows[1])
-		assert.Equal(t, statRow{label: "DPS, one target", value: "90 → 120", changed: true}, rows[len(rows)-1])
-		assert.Len(t, rows, int(statShots)+2, "no riders on either side: none shown")
+		rows := hud.OptionRows(base, then)
+		assert.Equal(t, hud.StatRow{Label: "damage", Value: "12 → 16", Changed: true}, rows[0])
+		assert.Equal(t, hud.StatRow{Label: "fire rate (shots/s)", Value: "7.5"}, rows[1])
+		assert.Equal(t, hud.StatRow{Label: "DPS, one target", Value: "90 → 120", Changed: true}, rows[len(rows)-1])
+		assert.Len(t, rows, int(hud.StatShots)+2, "no riders on either side: none shown")
 	})
 	t.Run("a split is valued in the DPS, and shown beside it", func(t *testing.T) {
 		then := game.BuildStats(base, []uint8{upgradeIndex(t, c, "splinter")}, nil, c) // one more bullet, each hit 2 weaker
-		rows := optionRows(base, then)
-		assert.Contains(t, rows, statRow{label: "splits a hit", value: "0 → 1 × 5", changed: true})
-		assert.Equal(t, statRow{label: "DPS, one target", value: "90 → 112", changed: true}, rows[len(rows)-1],
+		rows := hud.OptionRows(base, then)
+		assert.Contains(t, rows, hud.StatRow{Label: "splits a hit", Value: "0 → 1 × 5", Changed: true})
+		assert.Equal(t, hud.StatRow{Label: "DPS, one target", Value: "90 → 112", Changed: true}, rows[len(rows)-1],
 			"(10 + 5) × 7.5 a second: the split bullet strikes the target it burst from")
 	})
 	t.Run("poison is valued at a pulse every half second, as it pulses under steady fire", func(t *testing.T) {
 		then := game.BuildStats(base, []uint8{upgradeIndex(t, c, "venom")}, nil, c)
-		rows := optionRows(base, then)
-		assert.Contains(t, rows, statRow{label: "poison every 0.5 s", value: "0 → 8", changed: true})
-		assert.Equal(t, statRow{label: "DPS, one target", value: "90 → 106", changed: true}, rows[len(rows)-1])
+		rows := hud.OptionRows(base, then)
+		assert.Contains(t, rows, hud.StatRow{Label: "poison every 0.5 s", Value: "0 → 8", Changed: true})
+		assert.Equal(t, hud.StatRow{Label: "DPS, one target", Value: "90 → 106", Changed: true}, rows[len(rows)-1])
 	})
 	t.Run("a bomb says its reach in tiles and u, a shield how long it holds, both how often", func(t *testing.T) {
 		cases := []struct {
@@ -398,7 +400,7 @@ func TestStatWords(t *testing.T) {
 				"Flicker: no hits for 0.7 s, every 6 s"},
 		}
 		for _, tc := range cases {
-			assert.Equal(t, tc.want, abilityWords(&tc.ab))
+			assert.Equal(t, tc.want, hud.AbilityWords(&tc.ab))
 		}
 	})
 }
@@ -412,7 +414,7 @@ func upgradeIndex(t *testing.T, c *game.Content, id string) uint8 {
 }
 
 func TestFeedbackLines(t *testing.T) {
-	u := newItemsUI(builtin(t).Content, "the Keeper of Ways")
+	u := hud.NewItems(builtin(t).Content, "the Keeper of Ways")
 	t0 := time.Unix(5000, 0)
 	sheetAt := func(action uint8, at time.Time) client.Sheet {
 		sh := emptySheet()
@@ -420,23 +422,23 @@ func TestFeedbackLines(t *testing.T) {
 		return sh
 	}
 	t.Run("a new action shows its line for two seconds", func(t *testing.T) {
-		u.noteSheet(sheetAt(wire.ActionLevelled, t0), t0)
-		assert.True(t, u.toastUp("Level 4!", t0.Add(toastShown-time.Millisecond)))
-		assert.False(t, u.toastUp("Level 4!", t0.Add(toastShown)))
+		u.NoteSheet(sheetAt(wire.ActionLevelled, t0), t0)
+		assert.True(t, u.ToastUp("Level 4!", t0.Add(hud.ToastShown-time.Millisecond)))
+		assert.False(t, u.ToastUp("Level 4!", t0.Add(hud.ToastShown)))
 	})
 	t.Run("the same sheet again adds nothing", func(t *testing.T) {
-		before := u.toasts
-		u.noteSheet(sheetAt(wire.ActionLevelled, t0), t0.Add(time.Second))
-		assert.Equal(t, before, u.toasts)
+		before := u.Toasts
+		u.NoteSheet(sheetAt(wire.ActionLevelled, t0), t0.Add(time.Second))
+		assert.Equal(t, before, u.Toasts)
 	})
 	t.Run("lines stack, and a fourth pushes the oldest out", func(t *testing.T) {
 		for i, a := range []uint8{wire.ActionBagFull, wire.ActionUpgradeRefused, wire.ActionLevelled, wire.ActionBagFull} {
 			at := t0.Add(time.Duration(i+1) * time.Second)
-			u.noteSheet(sheetAt(a, at), at)
+			u.NoteSheet(sheetAt(a, at), at)
 		}
 		var texts []string
-		for _, t := range u.toasts {
-			texts = append(texts, t.text)
+		for _, t := range u.Toasts {
+			texts = append(texts, t.Text)
 		}
 		assert.Equal(t, []string{"Bag full: Shift+1-8 drops something", "Level 4!", "Bag full: Shift+1-8 drops something"}, texts,
 			"a refusal has no line here: the server's notice says why")
@@ -458,8 +460,8 @@ func TestFeedbackLines(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				assert.Equal(t, tc.xp, xpLine(tc.sh))
-				assert.Equal(t, tc.owed, owedLine(tc.sh.Owed, "the Keeper of Ways", tc.hub))
+				assert.Equal(t, tc.xp, hud.XpLine(tc.sh))
+				assert.Equal(t, tc.owed, hud.OwedLine(tc.sh.Owed, "the Keeper of Ways", tc.hub))
 			})
 		}
 	})
@@ -478,16 +480,16 @@ func TestFeedbackLines(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				assert.Equal(t, tc.want, promptFor(tc.take, tc.keeper, tc.owed, "", "E", nextUpgradeWords(4)))
+				assert.Equal(t, tc.want, hud.PromptFor(tc.take, tc.keeper, tc.owed, "", "E", hud.NextUpgradeWords(4)))
 			})
 		}
-		assert.Equal(t, "No upgrade to choose now: level 50 is the last", nextUpgradeWords(game.MaxLevel))
+		assert.Equal(t, "No upgrade to choose now: level 50 is the last", hud.NextUpgradeWords(game.MaxLevel))
 	})
 	t.Run("an item is in reach within the pickup radius only", func(t *testing.T) {
 		potion := uint8(itemDef(t, "healing_potion"))
 		loot := []wire.GroundLoot{{ID: 1, Def: potion, X: 100 + game.PickupRadius + 1, Y: 100}}
-		assert.Empty(t, u.lootInReach(loot, game.Vec{X: 100, Y: 100}, ebiten.KeyE))
+		assert.Empty(t, u.LootInReach(loot, game.Vec{X: 100, Y: 100}, ebiten.KeyE))
 		loot = append(loot, wire.GroundLoot{ID: 2, Def: potion, X: 100, Y: 100 + game.PickupRadius - 1})
-		assert.Equal(t, "E: take Healing Potion", u.lootInReach(loot, game.Vec{X: 100, Y: 100}, ebiten.KeyE))
+		assert.Equal(t, "E: take Healing Potion", u.LootInReach(loot, game.Vec{X: 100, Y: 100}, ebiten.KeyE))
 	})
 }

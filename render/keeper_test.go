@@ -12,12 +12,14 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
 )
 
 // choiceRecorder notes the choices the panel sends and passes them on to
 // the runtime, or sends another index in their place (to be refused).
 type choiceRecorder struct {
-	next    upgradeChooser
+	next    hud.UpgradeChooser
 	calls   []int
 	replace int // -1: send the choice as made
 }
@@ -33,8 +35,8 @@ func (c *choiceRecorder) ChooseUpgrade(i int) error {
 func TestUpgradePanel(t *testing.T) {
 	h, rec := hostedHarness(t)
 	s := untilPlaying(t, h)
-	choices := &choiceRecorder{next: s.keeper.act, replace: -1}
-	s.keeper.act = choices
+	choices := &choiceRecorder{next: s.keeper.Act, replace: -1}
+	s.keeper.Act = choices
 	host := hostOf(rec)
 	id := s.rt.PlayerID()
 	w := host.Server.World(id)
@@ -47,21 +49,21 @@ func TestUpgradePanel(t *testing.T) {
 	w.Teleport(id, keeper.Add(game.Vec{X: game.TileSize}))
 	steps := func(n int) {
 		for range n {
-			h.press(frameInput{MouseX: 700, MouseY: 40})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 40}})
 		}
 	}
 	steps(10)
 	t.Run("the keeper is found on its tile, and the ship is beside it", func(t *testing.T) {
-		at, ok := s.keeper.spot(s.rt, s.frames)
+		at, ok := s.keeper.Spot(s.rt, s.clock.frames)
 		require.True(t, ok)
 		assert.Equal(t, keeper, at)
-		assert.True(t, s.keeper.near(s.rt, s.frames))
-		assert.Equal(t, "The Keeper of Ways", s.keeper.label)
+		assert.True(t, s.keeper.Near(s.rt, s.clock.frames))
+		assert.Equal(t, "The Keeper of Ways", s.keeper.Label)
 	})
 	t.Run("with nothing owed E is the usual interact and opens nothing", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(frameInput{Interact: true})
-		assert.False(t, s.keeper.open)
+		h.press(ui.FrameInput{Interact: true})
+		assert.False(t, s.keeper.Open)
 		assert.True(t, rec.intents[n].Interact)
 	})
 	host.Server.GrantXP(id, game.XPToNext(1))
@@ -70,46 +72,46 @@ func TestUpgradePanel(t *testing.T) {
 	require.Len(t, s.rt.Sheet().Offer, 3)
 	t.Run("E by the keeper with a choice owed opens the panel instead of interacting", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(frameInput{Interact: true})
-		require.True(t, s.keeper.open)
+		h.press(ui.FrameInput{Interact: true})
+		require.True(t, s.keeper.Open)
 		assert.False(t, rec.intents[n].Interact)
 	})
 	t.Run("the panel shows the three options, each with numbers before → after and DPS", func(t *testing.T) {
-		require.Len(t, s.keeper.options, 3)
-		for i, o := range s.keeper.options {
+		require.Len(t, s.keeper.Options, 3)
+		for i, o := range s.keeper.Options {
 			up := s.rt.Sheet().Offer[i]
-			assert.True(t, strings.HasSuffix(o.title, s.keeper.content.Upgrades[up].Name), o.title)
-			assert.NotEmpty(t, o.text)
+			assert.True(t, strings.HasSuffix(o.Title, s.keeper.Content.Upgrades[up].Name), o.Title)
+			assert.NotEmpty(t, o.Text)
 			changed := 0
-			for _, r := range o.rows {
-				if r.changed {
+			for _, r := range o.Rows {
+				if r.Changed {
 					changed++
-					assert.Contains(t, r.value, " → ", "%s: %s", o.title, r.label)
+					assert.Contains(t, r.Value, " → ", "%s: %s", o.Title, r.Label)
 				}
 			}
-			assert.Positive(t, changed, "%s changes something", o.title)
-			assert.Equal(t, "DPS, one target", o.rows[len(o.rows)-1].label)
+			assert.Positive(t, changed, "%s changes something", o.Title)
+			assert.Equal(t, "DPS, one target", o.Rows[len(o.Rows)-1].Label)
 		}
 	})
 	t.Run("the panel takes the number keys and clicks: no item is used and nothing fires", func(t *testing.T) {
 		choices.replace = 200 // refused: the test only looks at the intent here
 		n := len(rec.intents)
-		h.press(frameInput{Digit: 1, Click: true, FireHeld: true, MouseX: 5, MouseY: 5})
+		h.press(ui.FrameInput{Digit: 1, Mouse: ui.Mouse{Click: true, Held: true, X: 5, Y: 5}})
 		got := rec.intents[n]
 		assert.False(t, got.Use || got.Drop || got.Fire)
 		steps(10)
 		choices.calls, choices.replace = nil, -1
 	})
 	t.Run("a refused choice keeps the panel open with the server's words", func(t *testing.T) {
-		require.True(t, s.keeper.open)
-		assert.Equal(t, "That upgrade is not on offer.", s.keeper.status)
-		assert.False(t, s.keeper.asking)
+		require.True(t, s.keeper.Open)
+		assert.Equal(t, "That upgrade is not on offer.", s.keeper.Status)
+		assert.False(t, s.keeper.Asking)
 	})
 	t.Run("Esc closes it without sending a choice, the game not paused and the offer kept", func(t *testing.T) {
 		offer := slices.Clone(s.rt.Sheet().Offer)
-		h.press(frameInput{Back: true})
-		assert.False(t, s.keeper.open)
-		assert.False(t, s.paused)
+		h.press(ui.FrameInput{Back: true})
+		assert.False(t, s.keeper.Open)
+		assert.False(t, s.pause.open)
 		steps(5)
 		assert.Empty(t, choices.calls)
 		assert.Equal(t, offer, s.rt.Sheet().Offer, "closing is not a reroll")
@@ -117,41 +119,41 @@ func TestUpgradePanel(t *testing.T) {
 	})
 	t.Run("pressing 2 takes the second option and the answer closes the panel", func(t *testing.T) {
 		want := s.rt.Sheet().Offer[1]
-		h.press(frameInput{Interact: true})
-		require.True(t, s.keeper.open)
-		assert.Empty(t, s.keeper.status, "a new opening forgets the old refusal")
-		h.press(frameInput{Digit: 2})
-		assert.True(t, s.keeper.asking)
-		h.press(frameInput{Digit: 3})
+		h.press(ui.FrameInput{Interact: true})
+		require.True(t, s.keeper.Open)
+		assert.Empty(t, s.keeper.Status, "a new opening forgets the old refusal")
+		h.press(ui.FrameInput{Digit: 2})
+		assert.True(t, s.keeper.Asking)
+		h.press(ui.FrameInput{Digit: 3})
 		assert.Equal(t, []int{1}, choices.calls, "one choice at a time")
 		steps(10)
 		sh := s.rt.Sheet()
 		assert.Equal(t, []uint8{want}, sh.Upgrades)
 		assert.Zero(t, sh.Owed)
 		assert.Equal(t, uint8(wire.ActionUpgraded), sh.Action)
-		assert.False(t, s.keeper.open)
-		assert.True(t, s.items.toastUp("Took "+s.keeper.content.Upgrades[want].Name, s.now()))
+		assert.False(t, s.keeper.Open)
+		assert.True(t, s.items.ToastUp("Took "+s.keeper.Content.Upgrades[want].Name, s.now()))
 	})
 	t.Run("walking out of reach closes the panel", func(t *testing.T) {
 		host.Server.GrantXP(id, game.XPToNext(2))
 		steps(10)
 		require.Equal(t, 1, s.rt.Sheet().Owed)
-		h.press(frameInput{Interact: true})
-		require.True(t, s.keeper.open)
+		h.press(ui.FrameInput{Interact: true})
+		require.True(t, s.keeper.Open)
 		w.Teleport(id, keeper.Add(game.Vec{X: 6 * game.TileSize}))
 		steps(10)
-		assert.False(t, s.keeper.open)
+		assert.False(t, s.keeper.Open)
 	})
 	t.Run("the play screen draws with the bar, a tooltip, the panel and the banner", func(t *testing.T) {
 		w.Teleport(id, keeper.Add(game.Vec{X: game.TileSize}))
 		steps(10)
-		h.press(frameInput{Interact: true})
-		require.True(t, s.keeper.open)
-		s.items.clearAt, s.items.clearTxt = s.now(), []string{"The Proving Grounds cleared", "Ava: 120 XP, 4 kills, found nothing"}
-		s.items.hover = 0
-		screen := ebiten.NewImage(WindowWidth, WindowHeight)
+		h.press(ui.FrameInput{Interact: true})
+		require.True(t, s.keeper.Open)
+		s.items.ClearAt, s.items.ClearTxt = s.now(), []string{"The Proving Grounds cleared", "Ava: 120 XP, 4 kills, found nothing"}
+		s.items.Hover = 0
+		screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 		assert.NotPanics(t, func() { h.a.Draw(screen) })
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		assert.NotPanics(t, func() { h.a.Draw(screen) })
 	})
 }
@@ -160,17 +162,17 @@ func TestPerFrameItemWorkAllocatesNothing(t *testing.T) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
 	for range 10 {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 	self, _ := s.rt.Self()
-	in := &frameInput{MouseX: 700, MouseY: 300}
+	in := &ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 300}}
 	allocs := allocsPerRun(20, func() {
-		s.items.update(s.rt, s.now(), true)
+		s.items.Update(s.rt, s.now(), true)
 		var it client.Intent
-		s.items.itemIntent(in, s.win.w, s.win.h, false, false, &it)
-		s.items.lootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE)
-		s.keeper.near(s.rt, s.frames)
-		promptFor("", false, 0, "", s.items.keyWord(ebiten.KeyE), s.items.nextText)
+		s.items.ItemIntent(in, s.win.W, s.win.H, false, false, &it)
+		s.items.LootInReach(s.rt.Loot(), self.Pos, ebiten.KeyE)
+		s.keeper.Near(s.rt, s.clock.frames)
+		hud.PromptFor("", false, 0, "", s.items.KeyWord(ebiten.KeyE), s.items.NextText)
 	})
 	assert.Zero(t, allocs)
 }
@@ -190,35 +192,35 @@ func TestTheKeeperStaysOpenWhileUpgradesAreOwed(t *testing.T) {
 	w.Teleport(id, game.TileCenter(i%g.W, i/g.W).Add(game.Vec{X: game.TileSize}))
 	steps := func(n int) {
 		for range n {
-			h.press(frameInput{MouseX: 700, MouseY: 40})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 40}})
 		}
 	}
 	host.Server.GrantXP(id, game.XPToNext(1)+game.XPToNext(2))
 	steps(30)
 	require.Equal(t, 2, s.rt.Sheet().Owed)
-	h.press(frameInput{Interact: true})
-	require.True(t, s.keeper.open)
+	h.press(ui.FrameInput{Interact: true})
+	require.True(t, s.keeper.Open)
 	first := s.rt.Sheet().Offer[0]
 
-	h.press(frameInput{Digit: 1})
+	h.press(ui.FrameInput{Digit: 1})
 	steps(10)
 	sh := s.rt.Sheet()
 	require.Equal(t, []uint8{first}, sh.Upgrades, "the first pick is taken")
 	require.Equal(t, 1, sh.Owed)
-	assert.True(t, s.keeper.open, "one more owed: the panel stays open")
-	assert.Equal(t, "Took "+s.keeper.content.Upgrades[first].Name+". 1 more to choose.", s.keeper.status)
-	require.Len(t, s.keeper.options, len(sh.Offer), "the cards are the new offer's")
-	assert.True(t, strings.HasSuffix(s.keeper.options[1].title, s.keeper.content.Upgrades[sh.Offer[1]].Name))
+	assert.True(t, s.keeper.Open, "one more owed: the panel stays open")
+	assert.Equal(t, "Took "+s.keeper.Content.Upgrades[first].Name+". 1 more to choose.", s.keeper.Status)
+	require.Len(t, s.keeper.Options, len(sh.Offer), "the cards are the new offer's")
+	assert.True(t, strings.HasSuffix(s.keeper.Options[1].Title, s.keeper.Content.Upgrades[sh.Offer[1]].Name))
 
 	n := len(rec.intents)
 	second := sh.Offer[1]
-	h.press(frameInput{Digit: 2})
+	h.press(ui.FrameInput{Digit: 2})
 	assert.False(t, rec.intents[n].Use || rec.intents[n].Drop, "the number key picks a card, not a bag slot")
 	steps(10)
 	sh = s.rt.Sheet()
 	assert.Equal(t, []uint8{first, second}, sh.Upgrades, "the second pick is taken")
 	assert.Zero(t, sh.Owed)
-	assert.False(t, s.keeper.open, "nothing owed: the panel closes")
-	assert.False(t, s.items.toastUp("Slot 2 is empty", s.now()))
-	assert.Contains(t, h.log.String(), "duskfall: keeper took "+s.keeper.content.Upgrades[second].Name+" owed=0")
+	assert.False(t, s.keeper.Open, "nothing owed: the panel closes")
+	assert.False(t, s.items.ToastUp("Slot 2 is empty", s.now()))
+	assert.Contains(t, h.log.String(), "duskfall: keeper took "+s.keeper.Content.Upgrades[second].Name+" owed=0")
 }

@@ -10,6 +10,8 @@ import (
 
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
 )
 
 // Every prompt, hint and controls line names the key an action is bound to
@@ -18,38 +20,38 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
 	rebound := map[int]ebiten.Key{
-		actUp: ebiten.KeyZ, actLeft: ebiten.KeyQ, actDown: ebiten.KeyX, actRight: ebiten.KeyC,
-		actInteract: ebiten.KeyG, actLeave: ebiten.KeyH, actNetGraph: ebiten.KeyF4, actInventory: ebiten.KeyK, actAbility: ebiten.KeyB,
-		actFocus: ebiten.KeyControl, actSlot1: ebiten.KeyR, actSlot1 + 1: ebiten.KeyT, actSlot1 + 2: ebiten.KeyY, actSlot1 + 3: ebiten.KeyU,
-		actSlot1 + 4: ebiten.KeyO, actSlot1 + 5: ebiten.KeyP, actSlot1 + 6: ebiten.KeyL, actSlot1 + 7: ebiten.KeyM,
+		ui.ActUp: ebiten.KeyZ, ui.ActLeft: ebiten.KeyQ, ui.ActDown: ebiten.KeyX, ui.ActRight: ebiten.KeyC,
+		ui.ActInteract: ebiten.KeyG, ui.ActLeave: ebiten.KeyH, ui.ActNetGraph: ebiten.KeyF4, ui.ActInventory: ebiten.KeyK, ui.ActAbility: ebiten.KeyB,
+		ui.ActFocus: ebiten.KeyControl, ui.ActSlot1: ebiten.KeyR, ui.ActSlot1 + 1: ebiten.KeyT, ui.ActSlot1 + 2: ebiten.KeyY, ui.ActSlot1 + 3: ebiten.KeyU,
+		ui.ActSlot1 + 4: ebiten.KeyO, ui.ActSlot1 + 5: ebiten.KeyP, ui.ActSlot1 + 6: ebiten.KeyL, ui.ActSlot1 + 7: ebiten.KeyM,
 	}
-	require.Len(t, rebound, numActions, "the test rebinds every action")
+	require.Len(t, rebound, ui.NumActions, "the test rebinds every action")
 	for act, k := range rebound {
-		h.a.settings.bind(act, k)
+		ui.Bind(&h.a.settings, act, k)
 	}
 	h.a.applyInput()
-	keys := h.a.col.keys
+	keys := h.a.col.Keys
 	for act, k := range rebound {
-		require.Equal(t, k, keys[act], "%s is bound", actions[act].label)
+		require.Equal(t, k, keys[act], "%s is bound", ui.Actions[act].Label)
 	}
 	defaults := []string{"WASD", "E take", "E:", "hold F", "I inventory", "I or Esc", "F3", "Space", "Shift focus", "1-8"}
 
-	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	h.a.Draw(screen) // the text cache the lines are measured with
 	var prompts []string
 	for _, w := range []int{4000, 900, 300} {
-		prompts = append(prompts, s.hud.helpLine(h.a.gfx, keys, w, 1))
+		prompts = append(prompts, s.hud.HelpLine(h.a.Gfx, keys, w, 1))
 	}
 	loot := []wire.GroundLoot{{Def: 0, X: 100, Y: 100}}
 	prompts = append(prompts,
-		s.items.lootInReach(loot, game.Vec{X: 100, Y: 100}, keys[actInteract]),
-		promptFor("", true, 1, "", s.items.keyWord(keys[actInteract]), ""),
+		s.items.LootInReach(loot, game.Vec{X: 100, Y: 100}, keys[ui.ActInteract]),
+		hud.PromptFor("", true, 1, "", s.items.KeyWord(keys[ui.ActInteract]), ""),
 	)
-	s.inv.open = true
+	s.inv.Open = true
 	h.a.Draw(screen)
-	prompts = append(prompts, s.inv.foot)
+	prompts = append(prompts, s.inv.Foot)
 	require.NotEmpty(t, s.rt.Portals(), "the hub has portals")
-	prompts = append(prompts, s.look.portalPrompt(s, s.rt.Portals()[0].Pos))
+	prompts = append(prompts, s.portalPrompt(s.rt.Portals()[0].Pos))
 
 	wants := []struct {
 		name, want string
@@ -81,10 +83,10 @@ func TestEveryPromptNamesTheReboundKey(t *testing.T) {
 		}
 	})
 	t.Run("the bar labels each bag slot with its key", func(t *testing.T) {
-		s.inv.open = false
-		h.press(frameInput{})
-		assert.Equal(t, []string{"R", "T", "Y", "U", "O", "P", "L", "M"}, s.items.slotLabel[:game.BagSlots])
-		assert.Equal(t, "R/T/Y/U/O/P/L/M", s.items.slotsWord, "as the bag-full words name them")
+		s.inv.Open = false
+		h.press(ui.FrameInput{})
+		assert.Equal(t, []string{"R", "T", "Y", "U", "O", "P", "L", "M"}, s.items.SlotLabel[:game.BagSlots])
+		assert.Equal(t, "R/T/Y/U/O/P/L/M", s.items.SlotsWord, "as the bag-full words name them")
 	})
 	t.Run("the portal prompt names the interact key", func(t *testing.T) {
 		assert.True(t, strings.HasPrefix(prompts[len(prompts)-1], "Press G: "), prompts[len(prompts)-1])

@@ -15,6 +15,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
+	"duskfall/profile"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // A name is read whatever stands by it (docs/ART.md, "The HUD at any
@@ -44,10 +47,10 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 			at   game.Vec
 		}{fmt.Sprintf("the portal to dungeon %d", p.Dungeon), p.Pos})
 	}
-	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	defer screen.Deallocate()
 	name := s.rt.Character().Name
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		h.a.settings.Quality = q
 		for _, u := range under {
 			t.Run(fmt.Sprintf("the own name over %s at %s quality", u.what, q), func(t *testing.T) {
@@ -55,7 +58,7 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 				// ship a tile under the figure puts it across the figure.
 				require.True(t, w.Teleport(id, u.at.Add(game.Vec{Y: 36})))
 				for range 20 {
-					h.press(frameInput{MouseX: 700, MouseY: 360})
+					h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 				}
 				var frame *image.RGBA
 				inFrame(func() {
@@ -67,27 +70,27 @@ func TestWorldLabelsAreDrawnOverTheSprites(t *testing.T) {
 				}
 				self, ok := s.rt.Self()
 				require.True(t, ok)
-				x, _ := s.cam.toScreen(self.Pos.X, self.Pos.Y)
+				x, _ := s.view.cam.ToScreen(self.Pos.X, self.Pos.Y)
 				var r image.Rectangle
 				found := false
-				for _, b := range s.labels.boxes {
-					if b.Dx() == s.win.gfx.text.advance(name, 1) && abs(b.Min.X+b.Dx()/2-int(x)) <= 1 {
+				for _, b := range s.labels.Boxes {
+					if b.Dx() == s.win.Gfx.Text.Advance(name, 1) && ui.Abs(b.Min.X+b.Dx()/2-int(x)) <= 1 {
 						r, found = b, true
 					}
 				}
-				require.True(t, found, "the own name is drawn over the ship (labels %v)", s.labels.boxes)
-				a, ok := s.look.actorArt()
+				require.True(t, found, "the own name is drawn over the ship (labels %v)", s.labels.Boxes)
+				a, ok := s.look.ActorArt()
 				require.True(t, ok)
-				fx, fy := s.cam.toScreen(u.at.X, u.at.Y)
-				figure := spriteBox(a.portalFrame, fx, fy)
+				fx, fy := s.view.cam.ToScreen(u.at.X, u.at.Y)
+				figure := world.SpriteBox(a.PortalFrame, fx, fy)
 				if u.what == "the keeper" {
-					figure = spriteBox(a.keeper, fx, fy)
+					figure = world.SpriteBox(a.Keeper, fx, fy)
 				}
 				assert.False(t, r.Overlaps(figure), "the name %v keeps off %s %v", r, u.what, figure)
-				letters, shown := nameLetters(s.win.gfx.text.image(name, 1)), 0
+				letters, shown := nameLetters(s.win.Gfx.Text.Image(name, 1)), 0
 				for _, p := range letters {
 					c := frame.RGBAAt(r.Min.X+p.X, r.Min.Y+p.Y)
-					if near(c.R, colDim.R) && near(c.G, colDim.G) && near(c.B, colDim.B) {
+					if near(c.R, ui.ColDim.R) && near(c.G, ui.ColDim.G) && near(c.B, ui.ColDim.B) {
 						shown++
 					}
 				}
@@ -115,4 +118,4 @@ func nameLetters(img *ebiten.Image) []image.Point {
 }
 
 // near says whether two channel values are within a shade of each other.
-func near(a, b uint8) bool { return abs(int(a)-int(b)) <= 24 }
+func near(a, b uint8) bool { return ui.Abs(int(a)-int(b)) <= 24 }

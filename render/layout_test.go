@@ -3,9 +3,6 @@
 package render
 
 import (
-	"duskfall/client"
-	"duskfall/net/portmap"
-	"duskfall/net/wire"
 	"fmt"
 	"image"
 	"net/netip"
@@ -19,8 +16,14 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/require"
 
+	"duskfall/client"
 	"duskfall/game"
 	"duskfall/listen"
+	"duskfall/net/portmap"
+	"duskfall/net/wire"
+	"duskfall/render/hud"
+	"duskfall/render/settings"
+	"duskfall/render/ui"
 )
 
 // layoutSizes are the windows the layout is checked at: the smallest the
@@ -54,8 +57,8 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	}
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	t.Logf("screenshots in %s", dir)
-	defer func() { uiChoice = 0 }()
-	uiChoice = 0
+	defer func() { ui.ScaleChoice = 0 }()
+	ui.ScaleChoice = 0
 
 	menu := newHarness(t, Options{Port: 7777})
 	menuOf(t, menu).err = "The port is a number from 1 to 65535 (7777 unless another program has it)"
@@ -74,7 +77,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	checkLayout(t, dir, "not connected", menu, []string{"Not connected", "Back"}, nil)
 
 	first := newHarnessAt(t, Options{Port: 7777}, false)
-	first.press(frameInput{Enter: true})
+	first.press(ui.FrameInput{Enter: true})
 	require.IsType(t, &nameScene{}, first.a.scenes.current)
 	checkLayout(t, dir, "first launch", first, []string{"Welcome to Duskfall", "Continue", "Back"}, nil)
 
@@ -85,7 +88,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	// toast checked at three sizes is still up however slowly a busy
 	// machine draws them (make test runs this beside other work).
 	start := hubPlay.now()
-	hubPlay.now = func() time.Time { return start.Add(time.Duration(hubPlay.frames) * time.Second / game.TickRate) }
+	hubPlay.now = func() time.Time { return start.Add(time.Duration(hubPlay.clock.frames) * time.Second / game.TickRate) }
 	settle(t, hub)
 	checkLayout(t, dir, "hub", hub, []string{"health bar", "item bar", "minimap"}, nil)
 
@@ -105,42 +108,42 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	router.set(portmap.Status{})
 	hub.run(240) // the toasts fade
 
-	hubPlay.inv.open = true
+	hubPlay.inv.Open = true
 	checkLayout(t, dir, "inventory", hub, []string{"item bar", "Stats"}, nil)
 	// What the bag does says so with the inventory open: its feedback
 	// lines find room among the panel's words, never level with the XP
 	// line over the bar.
 	for _, line := range []string{"Picked up Healing Potion", "Equipped Feather Charm", "Bag full: Shift+1-8 drops something"} {
-		hubPlay.items.push(line, hubPlay.now())
+		hubPlay.items.Push(line, hubPlay.now())
 	}
 	checkLayout(t, dir, "inventory with feedback", hub, []string{"Stats", "toast"}, nil)
-	hubPlay.inv.open = false
+	hubPlay.inv.Open = false
 	hub.run(240) // the toasts fade
 
-	hub.press(frameInput{Back: true})
-	require.True(t, hubPlay.paused)
+	hub.press(ui.FrameInput{Back: true})
+	require.True(t, hubPlay.pause.open)
 	checkPaused(t, dir, "pause in the hub", hub, func(image.Point) []string { return []string{"Paused", LabelCopyJoinCode, LabelQuit} })
-	hubPlay.openSettings = hub.a.settingsPanel()
-	checkLayout(t, dir, "settings", hub, []string{"Settings", LabelUIScale}, nil)
-	hubPlay.openSettings.sel = hubPlay.openSettings.back // scrolled to its end: every row is reachable
+	hubPlay.pause.settings = hub.a.settingsPanel()
+	checkLayout(t, dir, "settings", hub, []string{"Settings", settings.LabelUIScale}, nil)
+	hubPlay.pause.settings.Sel = hubPlay.pause.settings.Back // scrolled to its end: every row is reachable
 	checkLayout(t, dir, "settings-end", hub, []string{"Settings", "Back"}, nil)
-	hubPlay.openSettings = nil
+	hubPlay.pause.settings = nil
 	friend := friendJoins(t, hub, hubRec, "Marguerite")
-	hubPlay.roster = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, hubPlay.ctl)
-	checkLayout(t, dir, "players", hub, []string{LabelPlayers, "Marguerite", "Vanguard  ·  level 1  ·  in the hub", LabelKick}, nil)
-	players := hubPlay.roster
-	hubPlay.roster, hubPlay.endAsked = nil, true // End the game pressed once, a friend in the game
+	hubPlay.host.players = hud.NewPlayersPanel(&hub.a.Window, hub.a.logw, hubPlay.rt, hubPlay.host.ctl)
+	checkLayout(t, dir, "players", hub, []string{hud.LabelPlayers, "Marguerite", "Vanguard  ·  level 1  ·  in the hub", hud.LabelKick}, nil)
+	players := hubPlay.host.players
+	hubPlay.host.players, hubPlay.pause.endAsked = nil, true // End the game pressed once, a friend in the game
 	checkLayout(t, dir, "pause end asked", hub, []string{"Paused", "Sure? End for 1 friend"}, nil)
-	hubPlay.roster, hubPlay.endAsked = players, false
-	hubPlay.ctl.BanPlayer(friend.PlayerID())
-	checkLayout(t, dir, "players-banned", hub, []string{LabelPlayers, LabelBanned, LabelUnban}, nil)
+	hubPlay.host.players, hubPlay.pause.endAsked = players, false
+	hubPlay.host.ctl.BanPlayer(friend.PlayerID())
+	checkLayout(t, dir, "players-banned", hub, []string{hud.LabelPlayers, hud.LabelBanned, hud.LabelUnban}, nil)
 	var long []string
 	for i := range 30 {
 		long = append(long, fmt.Sprintf("griefer%02d", i))
 	}
-	hubPlay.roster = newPlayersPanel(&hub.a.window, hub.a.logw, hubPlay.rt, manyBans{hostControls: hubPlay.ctl, accounts: long})
-	checkLayout(t, dir, "players-long", hub, []string{LabelPlayers, LabelBanned, LabelUnban, LabelBack}, nil)
-	hubPlay.roster, hubPlay.paused = nil, false
+	hubPlay.host.players = hud.NewPlayersPanel(&hub.a.Window, hub.a.logw, hubPlay.rt, manyBans{HostControls: hubPlay.host.ctl, accounts: long})
+	checkLayout(t, dir, "players-long", hub, []string{hud.LabelPlayers, hud.LabelBanned, hud.LabelUnban, hud.LabelBack}, nil)
+	hubPlay.host.players, hubPlay.pause.open = nil, false
 
 	hubPlay.netGraph = true
 	checkLayout(t, dir, "net graph", hub, []string{"net graph", "minimap"}, nil)
@@ -155,8 +158,8 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 		}
 		return []string{"Choose an upgrade", "boss banner"}
 	}, nil)
-	hub.press(frameInput{Back: true})
-	require.False(t, hubPlay.keeper.open)
+	hub.press(ui.FrameInput{Back: true})
+	require.False(t, hubPlay.keeper.Open)
 
 	// Beside the keeper with an upgrade owed, E's prompt stands over the
 	// XP line; the inventory over it leaves it no room, and a tooltip goes
@@ -169,15 +172,15 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 		return []string{"prompt", "boss banner", "level-up", "cleared", "notice", "toast"}
 	}, nil)
 	giveABow(t, hub, hubRec, hubPlay)
-	hubPlay.inv.open = true
+	hubPlay.inv.Open = true
 	showEverything(t, hub, hubRec, hubPlay)
 	overSlot := func() {
-		c := slotRect(0, hub.a.w, hub.a.h)
-		hub.press(frameInput{MouseX: c.Min.X + c.Dx()/2, MouseY: c.Min.Y + c.Dy()/2, MouseMoved: true})
-		require.Zero(t, hubPlay.items.hover, "the pointer rests on the first slot")
+		c := hud.SlotRect(0, hub.a.W, hub.a.H)
+		hub.press(ui.FrameInput{Mouse: ui.Mouse{X: c.Min.X + c.Dx()/2, Y: c.Min.Y + c.Dy()/2, Moved: true}})
+		require.Zero(t, hubPlay.items.Hover, "the pointer rests on the first slot")
 	}
 	checkLayout(t, dir, "inventory tooltip", hub, []string{"Stats", "Ashwood Bow"}, overSlot)
-	hubPlay.inv.open = false
+	hubPlay.inv.Open = false
 
 	hub.a.scenes.switchTo(hub.a.rosterScene(hub.a.sess))
 	hub.a.scenes.apply()
@@ -191,7 +194,7 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 	death.lockSecs = deathLockWords - 1 // the lockout's longest line, as its Update would show it
 	checkLayout(t, dir, "death", died, []string{"You fell", deathFooter}, func() {})
 	death.frames = deathCalm // its calm over: Enter goes on to the roster, its banner counting the lockout down
-	died.press(frameInput{Enter: true})
+	died.press(ui.FrameInput{Enter: true})
 	died.a.scenes.apply()
 	checkLayout(t, dir, "roster after a death", died, []string{"Choose a character", "Leave"}, func() { died.a.scenes.current.(*rosterScene).layout() })
 
@@ -203,16 +206,16 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 
 	dungeon, dungeonRec := hostedHarnessEntering(t, "catacombs")
 	d := untilDungeon(t, dungeon)
-	dungeon.press(frameInput{Back: true})
-	require.True(t, d.paused)
+	dungeon.press(ui.FrameInput{Back: true})
+	require.True(t, d.pause.open)
 	checkPaused(t, dir, "pause", dungeon, func(image.Point) []string { return []string{"Paused", LabelReturnToHub, LabelQuit} })
 
 	// All that comes and goes at once over a dungeon's HUD, then under its
 	// pause menu: what finds no room is left out, never drawn over words.
-	dungeon.press(frameInput{Back: true})
-	require.False(t, d.paused)
+	dungeon.press(ui.FrameInput{Back: true})
+	require.False(t, d.pause.open)
 	start = d.now()
-	d.now = func() time.Time { return start.Add(time.Duration(d.frames) * time.Second / game.TickRate) }
+	d.now = func() time.Time { return start.Add(time.Duration(d.clock.frames) * time.Second / game.TickRate) }
 	showEverything(t, dungeon, dungeonRec, d)
 	checkLayoutAt(t, dir, "everything", dungeon, func(sz image.Point) []string {
 		if sz.X < 1280 {
@@ -220,22 +223,22 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 		}
 		return []string{"health bar", "boss banner", "level-up", "notice", "toast"} // the cleared panel waits for room
 	}, nil)
-	dungeon.press(frameInput{Back: true})
-	require.True(t, d.paused)
+	dungeon.press(ui.FrameInput{Back: true})
+	require.True(t, d.pause.open)
 	showEverything(t, dungeon, dungeonRec, d)
 	checkPaused(t, dir, "everything paused", dungeon, func(sz image.Point) []string {
-		if float64(sz.X)/uiScale(sz.X, sz.Y) < 1280 { // narrower than 1280×720 at its scale
+		if float64(sz.X)/ui.Scale(sz.X, sz.Y) < 1280 { // narrower than 1280×720 at its scale
 			return []string{"Paused", LabelReturnToHub}
 		}
 		return []string{"Paused", LabelReturnToHub, "notice", "toast"}
 	})
-	dungeon.press(frameInput{Back: true})
-	require.False(t, d.paused)
+	dungeon.press(ui.FrameInput{Back: true})
+	require.False(t, d.pause.open)
 
 	// A boss falls: the cleared panel, the level it brought and the feedback
 	// of what it dropped, all at once, all shown from 1280×720 up; at
 	// 640×400 the cleared panel waits for the level-up words to go.
-	d.fx.bannerUntil = d.frames
+	d.fx.BannerUntil = d.clock.frames
 	dungeon.run(4 * game.TickRate) // the host's sentence goes
 	startFalling(d)
 	checkLayoutAt(t, dir, "a boss falls", dungeon, func(sz image.Point) []string {
@@ -254,11 +257,11 @@ func TestNoHUDElementsOverlapAtAnySize(t *testing.T) {
 // feedback lines, the longest the game says.
 func showEverything(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	t.Helper()
-	s.fx.banner, s.fx.bannerSub, s.fx.bannerUntil = "The Fury begins", "The Warden: Fury (2 of 3)", s.frames+100*game.TickRate
+	s.fx.Banner, s.fx.BannerSub, s.fx.BannerUntil = "The Fury begins", "The Warden: Fury (2 of 3)", s.clock.frames+100*game.TickRate
 	startFalling(s)
 	hostOf(rec).Server.Say("the Warden's second phase fires rings: keep moving")
 	for range 10 { // the sentence arrives
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 	}
 	text, _ := s.rt.Notice()
 	require.Contains(t, text, "keep moving", "the host's sentence arrived")
@@ -269,18 +272,18 @@ func showEverything(t *testing.T, h *harness, rec *recorder, s *playScene) {
 // and three feedback lines, the longest the game says.
 func startFalling(s *playScene) {
 	now := s.now()
-	s.items.level.start(client.Sheet{Known: true, Level: 7, XP: 40, Next: 900, Owed: 2}, "the Keeper of Ways", now)
+	s.items.Level.Start(client.Sheet{Known: true, Level: 7, XP: 40, Next: 900, Owed: 2}, "the Keeper of Ways", now)
 	cleared := wire.Cleared{Dungeon: 1}
 	for _, name := range []string{"Marguerite", "Vesper", "Oduya", "Ilse"} {
 		cleared.Players = append(cleared.Players, wire.ClearedPlayer{Name: name, XP: 1240, Kills: 48, Items: []uint8{0, 3}})
 	}
-	s.items.clearAt, s.items.clearTxt = now, s.items.clearedLines(cleared)
+	s.items.ClearAt, s.items.ClearTxt = now, s.items.ClearedLines(cleared)
 	for _, line := range []string{
 		"Your provider shares your router's address (CGNAT): friends outside can't join",
 		"Join code copied: paste it to your friends",
 		"Your router did not open port 7777: friends outside your network can't join",
 	} {
-		s.items.push(line, now)
+		s.items.Push(line, now)
 	}
 }
 
@@ -299,14 +302,14 @@ func giveABow(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	hostOf(rec).Server.GrantXP(id, 1) // the sheet goes out again, with the bag
 	for n := 0; s.rt.Sheet().Bag[0] != bow; n++ {
 		require.Less(t, n, 120, "the sheet shows the bow")
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 	}
 }
 
 // menuOf is the main menu the harness shows.
 func menuOf(t *testing.T, h *harness) *menuScene {
 	t.Helper()
-	h.press(frameInput{})
+	h.press(ui.FrameInput{})
 	m, ok := h.a.scenes.current.(*menuScene)
 	require.Truef(t, ok, "the main menu is shown, not %T", h.a.scenes.current)
 	return m
@@ -324,12 +327,12 @@ func openKeeperPanel(t *testing.T, h *harness, rec *recorder, s *playScene) {
 	require.GreaterOrEqual(t, i, 0, "the hub has its keeper")
 	w.Teleport(id, game.TileCenter(i%g.W, i/g.W).Add(game.Vec{X: game.TileSize}))
 	host.Server.GrantXP(id, game.XPToNext(1))
-	for n := 0; s.rt.Sheet().Owed == 0 || len(s.rt.Sheet().Offer) == 0 || !s.keeper.near(s.rt, s.frames); n++ {
+	for n := 0; s.rt.Sheet().Owed == 0 || len(s.rt.Sheet().Offer) == 0 || !s.keeper.Near(s.rt, s.clock.frames); n++ {
 		require.Less(t, n, 300, "an upgrade is owed")
-		h.press(frameInput{MouseX: 700, MouseY: 40})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 40}})
 	}
-	h.press(frameInput{Interact: true})
-	require.True(t, s.keeper.open, "the keeper's panel opens")
+	h.press(ui.FrameInput{Interact: true})
+	require.True(t, s.keeper.Open, "the keeper's panel opens")
 }
 
 // checkLayout draws the current scene at each size, saves the frame and
@@ -346,9 +349,9 @@ func checkLayout(t *testing.T, dir, name string, h *harness, want []string, rela
 // the dimmed screen.
 func checkPaused(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string) {
 	t.Helper()
-	defer func() { uiChoice = 0 }()
+	defer func() { ui.ScaleChoice = 0 }()
 	for _, choice := range []float64{0, 1, 1.25} {
-		uiChoice = choice
+		ui.ScaleChoice = choice
 		at := name
 		if choice > 0 {
 			at = fmt.Sprintf("%s, UI %.0f %%", name, 100*choice)
@@ -363,15 +366,15 @@ var hudParts = []string{"health bar", "ability bar", "item bar", "XP bar", "mini
 
 // clearOfTheHUD are the boxes of a layer over the HUD that lie on one of
 // its parts.
-func clearOfTheHUD(boxes []uiBox) []string {
+func clearOfTheHUD(boxes []ui.Box) []string {
 	var out []string
 	for _, a := range boxes {
-		if a.layer != 0 || !slices.Contains(hudParts, a.name) {
+		if a.Layer != 0 || !slices.Contains(hudParts, a.Name) {
 			continue
 		}
 		for _, b := range boxes {
-			if b.layer > 0 && b.r.Overlaps(a.r) {
-				out = append(out, fmt.Sprintf("%q %v lies on the HUD's %q %v", b.name, b.r, a.name, a.r))
+			if b.Layer > 0 && b.R.Overlaps(a.R) {
+				out = append(out, fmt.Sprintf("%q %v lies on the HUD's %q %v", b.Name, b.R, a.Name, a.R))
 			}
 		}
 	}
@@ -387,7 +390,7 @@ func checkLayoutAt(t *testing.T, dir, name string, h *harness, wantAt func(image
 
 // checkLayoutWith is checkLayoutAt with more faults to find in the
 // frame's boxes, if any.
-func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string, relayout func(), more func([]uiBox) []string) {
+func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(image.Point) []string, relayout func(), more func([]ui.Box) []string) {
 	t.Helper()
 	for _, sz := range layoutSizes {
 		want := wantAt(sz)
@@ -396,20 +399,20 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 			if relayout != nil {
 				relayout()
 			} else {
-				h.press(frameInput{MouseX: sz.X / 2, MouseY: sz.Y / 3}) // the scene lays itself out for the size
+				h.press(ui.FrameInput{Mouse: ui.Mouse{X: sz.X / 2, Y: sz.Y / 3}}) // the scene lays itself out for the size
 			}
 			screen := ebiten.NewImage(sz.X, sz.Y)
 			defer screen.Deallocate()
-			var boxes []uiBox
+			var boxes []ui.Box
 			var labels []image.Rectangle
 			inFrame(func() {
-				h.a.Draw(screen) // the world's labels keep clear of the HUD of the frame before (labels.go)
+				h.a.Draw(screen) // the world's labels keep clear of the HUD of the frame before (render/world/labels.go)
 				h.a.Draw(screen)
-				boxes = append(boxes, h.a.gfx.boxes.boxes...)
+				boxes = append(boxes, h.a.Gfx.Boxes.Boxes...)
 				if s, ok := h.a.scenes.current.(*playScene); ok {
-					z := max(s.zoom, 1)
-					for _, r := range s.labels.boxes {
-						labels = append(labels, rectF(float32(float64(r.Min.X)*z), float32(float64(r.Min.Y)*z), float32(float64(r.Dx())*z), float32(float64(r.Dy())*z)))
+					z := max(s.view.zoom, 1)
+					for _, r := range s.labels.Boxes {
+						labels = append(labels, ui.RectF(float32(float64(r.Min.X)*z), float32(float64(r.Min.Y)*z), float32(float64(r.Dx())*z), float32(float64(r.Dy())*z)))
 					}
 				}
 			})
@@ -417,12 +420,12 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 			savePNG(path, readFrame(screen))
 			names := map[string]bool{}
 			for _, b := range boxes {
-				names[b.name] = true
+				names[b.Name] = true
 			}
 			for _, n := range want {
 				require.Truef(t, names[n], "%s is drawn (boxes: %v)", n, boxNames(boxes))
 			}
-			faults := layoutFaults(boxes, sz.X, sz.Y)
+			faults := ui.LayoutFaults(boxes, sz.X, sz.Y)
 			faults = append(faults, rowFaults(boxes, sz.X, sz.Y)...)
 			if more != nil {
 				faults = append(faults, more(boxes)...)
@@ -432,46 +435,46 @@ func checkLayoutWith(t *testing.T, dir, name string, h *harness, wantAt func(ima
 					faults = append(faults, fmt.Sprintf("a world label %v leaves the %d×%d window", l, sz.X, sz.Y))
 				}
 				for _, b := range boxes {
-					if l.Overlaps(b.r) {
-						faults = append(faults, fmt.Sprintf("a world label %v lies under %q %v", l, b.name, b.r))
+					if l.Overlaps(b.R) {
+						faults = append(faults, fmt.Sprintf("a world label %v lies under %q %v", l, b.Name, b.R))
 					}
 				}
 			}
 			if len(faults) > 0 {
-				t.Errorf("%s at %d×%d (UI scale %.2f, %s):\n  %s", name, sz.X, sz.Y, uiScale(sz.X, sz.Y), path, strings.Join(faults, "\n  "))
+				t.Errorf("%s at %d×%d (UI scale %.2f, %s):\n  %s", name, sz.X, sz.Y, ui.Scale(sz.X, sz.Y), path, strings.Join(faults, "\n  "))
 			}
 		})
 	}
-	h.a.Layout(WindowWidth, WindowHeight)
+	h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 }
 
-// transientNames are the boxes of what comes and goes (placement.go).
+// transientNames are the boxes of what comes and goes (render/ui/placement.go).
 var transientNames = []string{"toast", "notice", "status", "prompt", "cleared", "level-up", "boss banner"}
 
 // rowFaults are the transients that lie level with the XP line over the
 // item bar while its words are drawn, within the bar's width: words
 // beside words on one row read as one line.
-func rowFaults(boxes []uiBox, w, h int) []string {
-	k := uiScale(w, h)
-	bar := barRect(w, h)
-	top := bar.Min.Y - xpLineUpAt(k)
-	row := image.Rect(bar.Min.X, top, bar.Max.X, top+int(glyphH*k))
-	if !slices.ContainsFunc(boxes, func(b uiBox) bool { return b.text && strings.HasPrefix(b.name, "Level ") && b.r.Overlaps(row) }) {
+func rowFaults(boxes []ui.Box, w, h int) []string {
+	k := ui.Scale(w, h)
+	bar := hud.BarRect(w, h)
+	top := bar.Min.Y - hud.XpLineUpAt(k)
+	row := image.Rect(bar.Min.X, top, bar.Max.X, top+int(ui.GlyphH*k))
+	if !slices.ContainsFunc(boxes, func(b ui.Box) bool { return b.Text && strings.HasPrefix(b.Name, "Level ") && b.R.Overlaps(row) }) {
 		return nil
 	}
 	var out []string
 	for _, b := range boxes {
-		if slices.Contains(transientNames, b.name) && b.r.Overlaps(row) {
-			out = append(out, fmt.Sprintf("%q %v lies level with the XP line %v", b.name, b.r, row))
+		if slices.Contains(transientNames, b.Name) && b.R.Overlaps(row) {
+			out = append(out, fmt.Sprintf("%q %v lies level with the XP line %v", b.Name, b.R, row))
 		}
 	}
 	return out
 }
 
-func boxNames(boxes []uiBox) []string {
+func boxNames(boxes []ui.Box) []string {
 	var out []string
 	for _, b := range boxes {
-		out = append(out, b.name)
+		out = append(out, b.Name)
 	}
 	return out
 }
@@ -480,7 +483,7 @@ func boxNames(boxes []uiBox) []string {
 func settle(t *testing.T, h *harness) {
 	t.Helper()
 	for range 60 {
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 	}
 }
 
@@ -507,12 +510,12 @@ func bossHarness(t *testing.T) *harness {
 // untilBossSeen steps, drawing, until the boss's bar is up.
 func untilBossSeen(t *testing.T, h *harness) *playScene {
 	t.Helper()
-	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	defer screen.Deallocate()
 	for range 600 {
-		h.press(frameInput{MouseX: 640, MouseY: 200})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 640, Y: 200}})
 		inFrame(func() { h.a.Draw(screen) })
-		if s, ok := h.a.scenes.current.(*playScene); ok && s.hud.bossMet.ok {
+		if s, ok := h.a.scenes.current.(*playScene); ok && s.hud.BossMet.Ok {
 			return s
 		}
 	}
@@ -524,7 +527,7 @@ func untilBossSeen(t *testing.T, h *harness) *playScene {
 func untilDungeon(t *testing.T, h *harness) *playScene {
 	t.Helper()
 	for range 600 {
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		if s, ok := h.a.scenes.current.(*playScene); ok && s.inDungeon() {
 			settle(t, h)
 			return s

@@ -6,6 +6,9 @@ import (
 	"strconv"
 
 	"duskfall/net/lan"
+	"duskfall/profile"
+	"duskfall/render/settings"
+	"duskfall/render/ui"
 )
 
 // The app builds every scene, handing each the state it uses (scene.go),
@@ -14,41 +17,41 @@ import (
 var _ moves = (*app)(nil)
 
 func (a *app) menuScene() *menuScene {
-	return newMenuScene(&a.window, a, a.logw, a.hostChoice(), a.chosenName())
+	return newMenuScene(&a.Window, a, a.logw, a.hostChoice(), a.chosenName())
 }
 
 func (a *app) joinScene() *joinScene {
-	return newJoinScene(&a.window, a, a.logw, &a.settings, a.chosenName(), &a.typed, &a.lan, &a.clip, a.pinned)
+	return newJoinScene(&a.Window, a, a.logw, &a.settings, a.chosenName(), &a.typed, &a.lan, &a.clip, a.pinned)
 }
 
-func (a *app) settingsPanel() *settingsPanel {
-	return newSettingsPanel(&a.window, &a.settings, a, a.logw, a.playerName())
+func (a *app) settingsPanel() *settings.Panel {
+	return settings.NewPanel(&a.Window, &a.settings, settingsKeeper{a}, a.logw, a.playerName())
 }
 
 func (a *app) connectingScene(sess session, title string) *connectingScene {
-	return newConnectingScene(&a.window, a, &a.typed, sess, title)
+	return newConnectingScene(&a.Window, a, &a.typed, sess, title)
 }
 
 func (a *app) failedScene(title, reason string) *connectingScene {
-	fmt.Fprintf(a.logw, "duskfall: scene=failed %s: %s\n", title, capitalize(reason)) // window tests read why
-	return newFailedScene(&a.window, a, title, reason)
+	fmt.Fprintf(a.logw, "duskfall: scene=failed %s: %s\n", title, ui.Capitalize(reason)) // window tests read why
+	return newFailedScene(&a.Window, a, title, reason)
 }
 
 func (a *app) rosterScene(sess session) *rosterScene {
-	return newRosterScene(&a.window, a, sess, a.now, a.choose, a.logw)
+	return newRosterScene(&a.Window, a, sess, a.now, a.choose, a.logw)
 }
 
 func (a *app) classScene(sess session, name string) *classScene {
-	return newClassScene(&a.window, a, sess, name, a.logw)
+	return newClassScene(&a.Window, a, sess, name, a.logw)
 }
 
 func (a *app) deathScene(sess session) *deathScene {
-	return newDeathScene(&a.window, a, sess, a.now, a.logw, a.opts.Content, a)
+	return newDeathScene(&a.Window, a, sess, a.now, a.logw, a.opts.Content, a)
 }
 
 func (a *app) playScene(sess session) *playScene {
-	return newPlayScene(&a.window, a, sess, playEnv{
-		settings: &a.settings, keys: &a.col.keys, pack: a.opts.Content, sound: a.sound, quality: a,
+	return newPlayScene(&a.Window, a, sess, playEnv{
+		settings: &a.settings, keys: &a.col.Keys, pack: a.opts.Content, sound: a.sound, quality: a,
 		shot: &a.shot, perfLog: a.perfLog, now: a.now, logw: a.logw, newSettings: a.settingsPanel,
 	})
 }
@@ -59,7 +62,7 @@ func (a *app) toMenu() { a.scenes.switchTo(a.menuScene()) }
 
 func (a *app) toJoin() { a.scenes.switchTo(a.joinScene()) }
 
-func (a *app) toSettings() { a.scenes.switchTo(newSettingsScene(&a.window, a, a.settingsPanel())) }
+func (a *app) toSettings() { a.scenes.switchTo(newSettingsScene(&a.Window, a, a.settingsPanel())) }
 
 func (a *app) toPlay(sess session) { a.scenes.switchTo(a.playScene(sess)) }
 
@@ -114,7 +117,7 @@ func (a *app) host(c hostChoice) {
 	a.opts.NoPortMap = false // the switch says, from now on
 	a.saveSettings()
 	if !a.nameChosen() {
-		ns := newNameScene(&a.window, a, a.hostAndPlay)
+		ns := newNameScene(&a.Window, a, a.hostAndPlay)
 		ns.logw = a.logw
 		a.scenes.switchTo(ns)
 		return
@@ -153,12 +156,12 @@ func (a *app) join(addr string) {
 		return
 	}
 	a.sess = sess
-	a.scenes.switchTo(a.connectingScene(sess, "Connecting to "+serverAddr(addr)))
+	a.scenes.switchTo(a.connectingScene(sess, "Connecting to "+profile.ServerAddr(addr)))
 }
 
 // pinned is the fingerprint known_servers pins for addr, "" for none.
 func (a *app) pinned(addr string) string {
-	k := a.knownServers()
+	k := profile.KnownServers(a.settingsPath)
 	if k == nil {
 		return ""
 	}
@@ -181,7 +184,7 @@ func (a *app) joinFailed(reason string) {
 		a.scenes.switchTo(a.failedScene("Join", reason))
 		return
 	}
-	a.typed.err = capitalize(reason)
+	a.typed.err = ui.Capitalize(reason)
 	a.toJoin()
 }
 
@@ -191,7 +194,7 @@ func (a *app) joinReached() {
 	if a.typed.addr == "" {
 		return
 	}
-	a.settings.rememberServer(a.typed.addr)
+	a.settings.RememberServer(a.typed.addr)
 	a.typed = typedJoin{}
 	a.saveSettings()
 }

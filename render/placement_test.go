@@ -7,58 +7,61 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 func TestWhatComesAndGoesFindsRoom(t *testing.T) {
 	const sw, sh, gap = 1280, 720, 6
-	recording := func(rs ...image.Rectangle) *uiBoxes {
-		b := &uiBoxes{on: true}
+	recording := func(rs ...image.Rectangle) *ui.Boxes {
+		b := &ui.Boxes{On: true}
 		for i, r := range rs {
-			b.add(fmt.Sprint("box ", i), r)
+			b.Add(fmt.Sprint("box ", i), r)
 		}
 		return b
 	}
 	t.Run("a free wished place is taken as it is, and recorded", func(t *testing.T) {
 		b := recording()
-		r, ok := b.room("banner", 200, 40, 100, 1, sw, sh, gap)
+		r, ok := b.Room("banner", 200, 40, 100, 1, sw, sh, gap)
 		require.True(t, ok)
 		assert.Equal(t, image.Rect(540, 100, 740, 140), r)
-		assert.Equal(t, "banner", b.boxes[len(b.boxes)-1].name)
+		assert.Equal(t, "banner", b.Boxes[len(b.Boxes)-1].Name)
 	})
 	t.Run("a block in the way moves it to the nearest free place, the way it would rather go on a tie", func(t *testing.T) {
 		b := recording(image.Rect(0, 90, sw, 130))
-		r, ok := b.room("banner", 200, 40, 90, 1, sw, sh, gap)
+		r, ok := b.Room("banner", 200, 40, 90, 1, sw, sh, gap)
 		require.True(t, ok)
 		assert.Equal(t, 130+gap, r.Min.Y, "just under the block: as near as just over it, and down is its way")
-		r, ok = b.room("toast", 200, 20, 100, -1, sw, sh, gap)
+		r, ok = b.Room("toast", 200, 20, 100, -1, sw, sh, gap)
 		require.True(t, ok)
 		assert.Equal(t, 90-gap, r.Max.Y, "up, its way, just over the block")
 	})
 	t.Run("the nearer free place wins over the way it would rather go", func(t *testing.T) {
 		b := recording(image.Rect(0, 100, sw, 300))
-		r, ok := b.room("banner", 200, 40, 120, 1, sw, sh, gap)
+		r, ok := b.Room("banner", 200, 40, 120, 1, sw, sh, gap)
 		require.True(t, ok)
 		assert.Equal(t, 100-gap-40, r.Min.Y, "over the block is 26 rows away, under it 186")
 	})
 	t.Run("words beside the block's columns are not in its way", func(t *testing.T) {
 		b := recording(image.Rect(0, 100, 300, 140), image.Rect(1000, 100, sw, 140))
-		r, ok := b.room("banner", 200, 40, 100, 1, sw, sh, gap)
+		r, ok := b.Room("banner", 200, 40, 100, 1, sw, sh, gap)
 		require.True(t, ok)
 		assert.Equal(t, 100, r.Min.Y)
 	})
 	t.Run("with no room anywhere it is left out", func(t *testing.T) {
 		b := recording(image.Rect(0, 0, sw, 300), image.Rect(0, 320, sw, sh))
-		_, ok := b.room("banner", 200, 40, 100, 1, sw, sh, gap)
+		_, ok := b.Room("banner", 200, 40, 100, 1, sw, sh, gap)
 		assert.False(t, ok, "the 20-row gap is too small")
-		_, ok = b.room("wide", sw+2, 10, 305, 1, sw, sh, 0)
+		_, ok = b.Room("wide", sw+2, 10, 305, 1, sw, sh, 0)
 		assert.False(t, ok, "wider than the screen")
-		assert.Len(t, b.boxes, 2, "nothing recorded")
+		assert.Len(t, b.Boxes, 2, "nothing recorded")
 	})
 	t.Run("blocks placed one after another never overlap", func(t *testing.T) {
 		b := recording(image.Rect(0, 0, sw, 30), image.Rect(0, 600, sw, sh))
 		var placed []image.Rectangle
 		for i := range 12 {
-			if r, ok := b.room("line", 300+20*i, 30, 200, 1-2*(i%2), sw, sh, gap); ok {
+			if r, ok := b.Room("line", 300+20*i, 30, 200, 1-2*(i%2), sw, sh, gap); ok {
 				placed = append(placed, r)
 			}
 		}
@@ -72,37 +75,37 @@ func TestWhatComesAndGoesFindsRoom(t *testing.T) {
 	})
 	t.Run("a panel that holds its words takes a block where they leave room, never across its edge", func(t *testing.T) {
 		b := recording()
-		b.add("inventory", image.Rect(200, 100, 1080, 600))
-		b.holding()
-		b.addText("Stats", image.Rect(300, 120, 900, 480))
-		b.addText("footer", image.Rect(300, 570, 900, 586))
-		b.add("XP line", image.Rect(360, 612, 920, 628))
-		r, ok := b.room("toast", 300, 24, 540, -1, sw, sh, gap)
+		b.Add("inventory", image.Rect(200, 100, 1080, 600))
+		b.Holding()
+		b.AddText("Stats", image.Rect(300, 120, 900, 480))
+		b.AddText("footer", image.Rect(300, 570, 900, 586))
+		b.Add("XP line", image.Rect(360, 612, 920, 628))
+		r, ok := b.Room("toast", 300, 24, 540, -1, sw, sh, gap)
 		require.True(t, ok)
 		assert.Equal(t, 540, r.Min.Y, "on the panel, where its words leave room")
-		r, ok = b.room("toast", 300, 24, 540, -1, sw, sh, gap)
+		r, ok = b.Room("toast", 300, 24, 540, -1, sw, sh, gap)
 		require.True(t, ok)
 		assert.Equal(t, image.Rect(490, 540-gap-24, 790, 540-gap), r, "the next just over it, clear of the panel's words")
-		r, ok = b.room("toast", 300, 24, 590, -1, sw, sh, gap)
+		r, ok = b.Room("toast", 300, 24, 590, -1, sw, sh, gap)
 		require.True(t, ok)
 		assert.True(t, r.Max.Y <= 600-gap || r.Min.Y >= 628+gap, "never across the panel's edge or level with the XP line: %v", r)
 	})
 	t.Run("a panel that does not hold its words keeps every block off it", func(t *testing.T) {
 		b := recording(image.Rect(200, 100, 1080, 600))
-		r, ok := b.room("toast", 300, 24, 540, -1, sw, sh, gap)
+		r, ok := b.Room("toast", 300, 24, 540, -1, sw, sh, gap)
 		require.True(t, ok)
 		assert.Equal(t, 600+gap, r.Min.Y, "just under the panel")
 	})
 	t.Run("placing a frame's blocks among a busy HUD allocates nothing once warm", func(t *testing.T) {
-		b := &uiBoxes{}
+		b := &ui.Boxes{}
 		frame := func() {
-			b.reset()
-			b.on = true
+			b.Reset()
+			b.On = true
 			for i := range 120 {
-				b.addText("hud", image.Rect(i*10, (i*37)%700, i*10+60, (i*37)%700+16))
+				b.AddText("hud", image.Rect(i*10, (i*37)%700, i*10+60, (i*37)%700+16))
 			}
 			for i := range 8 {
-				b.room("transient", 400, 40, 100+i*30, 1, sw, sh, gap)
+				b.Room("transient", 400, 40, 100+i*30, 1, sw, sh, gap)
 			}
 		}
 		frame()
@@ -112,33 +115,33 @@ func TestWhatComesAndGoesFindsRoom(t *testing.T) {
 }
 
 func TestLayoutFaultsFindWordsOnWords(t *testing.T) {
-	b := &uiBoxes{on: true}
-	b.addText("Paused", image.Rect(500, 100, 700, 150))
-	b.overlay(true)
-	b.addText("The Fury begins", image.Rect(450, 120, 800, 170))
-	faults := layoutFaults(b.boxes, 1280, 720)
+	b := &ui.Boxes{On: true}
+	b.AddText("Paused", image.Rect(500, 100, 700, 150))
+	b.Overlay(true)
+	b.AddText("The Fury begins", image.Rect(450, 120, 800, 170))
+	faults := ui.LayoutFaults(b.Boxes, 1280, 720)
 	require.Len(t, faults, 1, "words on words are a fault in any two layers, a dimming panel's included")
 	assert.Contains(t, faults[0], "is drawn over")
-	b.reset()
-	b.on = true
-	b.add("panel", image.Rect(400, 80, 900, 200))
-	b.overlay(true)
-	b.addText("Paused", image.Rect(500, 100, 700, 150))
-	assert.Empty(t, layoutFaults(b.boxes, 1280, 720), "words over a panel of a lower layer are not")
+	b.Reset()
+	b.On = true
+	b.Add("panel", image.Rect(400, 80, 900, 200))
+	b.Overlay(true)
+	b.AddText("Paused", image.Rect(500, 100, 700, 150))
+	assert.Empty(t, ui.LayoutFaults(b.Boxes, 1280, 720), "words over a panel of a lower layer are not")
 }
 
 func TestTheLastFramesBoxesAreKeptForTheLabels(t *testing.T) {
-	b := &uiBoxes{on: true}
-	b.add("inventory", image.Rect(200, 100, 1080, 600))
-	b.reset()
-	require.Len(t, b.last, 1)
-	var l labelPlacer
-	l.avoid(b.last, 2, image.Rectangle{}) // the world drawn at zoom 2: half the screen's pixels
-	assert.Equal(t, image.Rect(100, 50, 540, 300), l.hud[0])
-	_, ok := l.placed(320, 150, 60, labelUp)
+	b := &ui.Boxes{On: true}
+	b.Add("inventory", image.Rect(200, 100, 1080, 600))
+	b.Reset()
+	require.Len(t, b.Last, 1)
+	var l world.LabelPlacer
+	l.Avoid(b.Last, 2, image.Rectangle{}) // the world drawn at zoom 2: half the screen's pixels
+	assert.Equal(t, image.Rect(100, 50, 540, 300), l.Hud[0])
+	_, ok := l.Placed(320, 150, 60, world.LabelUp)
 	assert.False(t, ok, "a label still under the HUD after its steps is left out")
-	r, ok := l.placed(320, 60, 60, labelUp)
+	r, ok := l.Placed(320, 60, 60, world.LabelUp)
 	assert.True(t, ok, "a label that can step clear of it is drawn")
-	assert.False(t, r.Overlaps(l.hud[0]))
-	assert.Len(t, l.boxes, 1, "only the one drawn is kept")
+	assert.False(t, r.Overlaps(l.Hud[0]))
+	assert.Len(t, l.Boxes, 1, "only the one drawn is kept")
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/client"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
 	"duskfall/server"
 )
 
@@ -39,7 +41,7 @@ func stepWith(t *testing.T, h *harness, done func() bool, friends ...*client.Run
 		if done() {
 			return
 		}
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		for _, f := range friends {
 			f.Frame(client.Intent{})
 		}
@@ -51,32 +53,32 @@ func stepWith(t *testing.T, h *harness, done func() bool, friends ...*client.Run
 // click presses the mouse at the centre of r.
 func click(h *harness, r image.Rectangle) {
 	c := r.Min.Add(r.Size().Div(2))
-	h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+	h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 }
 
 // openPlayers pauses and opens the Players list, clicking where the menu
 // puts it.
-func openPlayers(t *testing.T, h *harness, s *playScene) *playersPanel {
+func openPlayers(t *testing.T, h *harness, s *playScene) *hud.PlayersPanel {
 	t.Helper()
-	h.press(frameInput{Back: true})
-	require.True(t, s.paused)
-	p, ok := PauseButtonCenter(LabelPlayers, h.a.w, h.a.h, false, true)
+	h.press(ui.FrameInput{Back: true})
+	require.True(t, s.pause.open)
+	p, ok := PauseButtonCenter(hud.LabelPlayers, h.a.W, h.a.H, false, true)
 	require.True(t, ok)
-	h.press(frameInput{MouseX: p.X, MouseY: p.Y, MouseMoved: true, Click: true})
-	require.NotNil(t, s.roster, "the Players list opened")
-	return s.roster
+	h.press(ui.FrameInput{Mouse: ui.Mouse{X: p.X, Y: p.Y, Moved: true, Click: true}})
+	require.NotNil(t, s.host.players, "the Players list opened")
+	return s.host.players
 }
 
 // rowOf is the Players list's row of the named player.
-func rowOf(t *testing.T, p *playersPanel, name string) playerRow {
+func rowOf(t *testing.T, p *hud.PlayersPanel, name string) hud.PlayerRow {
 	t.Helper()
-	for _, r := range p.rows {
-		if r.name == name {
+	for _, r := range p.Rows {
+		if r.Name == name {
 			return r
 		}
 	}
 	t.Fatalf("%s is not listed", name)
-	return playerRow{}
+	return hud.PlayerRow{}
 }
 
 func TestThePlayersList(t *testing.T) {
@@ -85,12 +87,12 @@ func TestThePlayersList(t *testing.T) {
 		s := untilPlaying(t, h)
 		kate := friendJoins(t, h, rec, "kate")
 		p := openPlayers(t, h, s)
-		require.Len(t, p.rows, 1, "the host is not listed")
-		click(h, rowOf(t, p, "kate").kick.rect)
-		assert.Equal(t, LabelKickConfirm, rowOf(t, p, "kate").kick.label)
-		assert.Equal(t, "Kick kate? Enter or click again to kick; Esc cancels", p.said)
-		click(h, rowOf(t, p, "kate").kick.rect)
-		assert.Equal(t, "kicked kate", p.said)
+		require.Len(t, p.Rows, 1, "the host is not listed")
+		click(h, rowOf(t, p, "kate").Kick.Rect)
+		assert.Equal(t, hud.LabelKickConfirm, rowOf(t, p, "kate").Kick.Label)
+		assert.Equal(t, "Kick kate? Enter or click again to kick; Esc cancels", p.Said)
+		click(h, rowOf(t, p, "kate").Kick.Rect)
+		assert.Equal(t, "kicked kate", p.Said)
 		stepWith(t, h, func() bool { return kate.State() == client.StateFailed }, kate)
 		assert.EqualError(t, kate.Err(), server.KickedWords)
 		assert.Contains(t, h.log.String(), "duskfall: players: kicked kate")
@@ -103,11 +105,11 @@ func TestThePlayersList(t *testing.T) {
 		s := untilPlaying(t, h)
 		bob := friendJoins(t, h, rec, "bob")
 		p := openPlayers(t, h, s)
-		click(h, rowOf(t, p, "bob").ban.rect)
-		assert.Equal(t, LabelBanConfirm, rowOf(t, p, "bob").ban.label)
+		click(h, rowOf(t, p, "bob").Ban.Rect)
+		assert.Equal(t, hud.LabelBanConfirm, rowOf(t, p, "bob").Ban.Label)
 		assert.Equal(t, client.StatePlaying, bob.State(), "one press does not ban")
-		click(h, rowOf(t, p, "bob").ban.rect)
-		assert.Contains(t, p.said, "banned bob")
+		click(h, rowOf(t, p, "bob").Ban.Rect)
+		assert.Contains(t, p.Said, "banned bob")
 		stepWith(t, h, func() bool { return bob.State() == client.StateFailed }, bob)
 		assert.Contains(t, bob.Err().Error(), server.BannedWords)
 
@@ -121,17 +123,17 @@ func TestThePlayersList(t *testing.T) {
 		h, _ := hostedHarness(t)
 		s := untilPlaying(t, h)
 		p := openPlayers(t, h, s)
-		assert.Empty(t, p.rows)
-		click(h, p.back.rect)
-		assert.Nil(t, s.roster)
-		assert.True(t, s.paused)
+		assert.Empty(t, p.Rows)
+		click(h, p.Back.Rect)
+		assert.Nil(t, s.host.players)
+		assert.True(t, s.pause.open)
 	})
 	t.Run("a joined game's pause menu has no Players list", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
 		sess := h.net.session(client.Config{Content: builtin(t).Content, Name: "x"})
 		s := h.a.playScene(sess)
-		assert.NotContains(t, s.pause.order, any(s.players))
-		assert.NotContains(t, s.pauseOut.order, any(s.players))
+		assert.NotContains(t, s.pause.hubForm.Order, any(s.pause.players))
+		assert.NotContains(t, s.pause.dungeonForm.Order, any(s.pause.players))
 	})
 }
 
@@ -140,44 +142,44 @@ func TestThePlayersListAsksBeforeItRemovesAnyone(t *testing.T) {
 	s := untilPlaying(t, h)
 	bob := friendJoins(t, h, rec, "bob")
 	p := openPlayers(t, h, s)
-	row := func() playerRow { return rowOf(t, p, "bob") }
+	row := func() hud.PlayerRow { return rowOf(t, p, "bob") }
 	t.Run("it opens with Back focused, so Enter out of habit kicks no one", func(t *testing.T) {
-		assert.Same(t, p.back, p.form.focused())
-		h.press(frameInput{Enter: true})
-		assert.Nil(t, s.roster, "Enter closed the list")
+		assert.Same(t, p.Back, p.Form.Focused())
+		h.press(ui.FrameInput{Enter: true})
+		assert.Nil(t, s.host.players, "Enter closed the list")
 		assert.Equal(t, client.StatePlaying, bob.State())
 		assert.NotContains(t, h.log.String(), "kicked")
-		require.True(t, s.paused, "back in the pause menu")
-		click(h, s.players.rect)
-		require.NotNil(t, s.roster)
-		p = s.roster
+		require.True(t, s.pause.open, "back in the pause menu")
+		click(h, s.pause.players.Rect)
+		require.NotNil(t, s.host.players)
+		p = s.host.players
 	})
 	t.Run("Enter on Kick asks, and Esc lets the question go, the list still open", func(t *testing.T) {
-		for i := 0; i < 10 && p.form.focused() != any(row().kick); i++ {
-			h.press(frameInput{Up: true})
+		for i := 0; i < 10 && p.Form.Focused() != any(row().Kick); i++ {
+			h.press(ui.FrameInput{Up: true})
 		}
-		require.Same(t, row().kick, p.form.focused())
-		h.press(frameInput{Enter: true})
-		assert.Equal(t, LabelKickConfirm, row().kick.label)
-		assert.Equal(t, "Kick bob? Enter or click again to kick; Esc cancels", p.said)
-		h.press(frameInput{Back: true})
-		assert.Same(t, p, s.roster, "the list is still open")
-		assert.Equal(t, LabelKick, row().kick.label)
-		assert.Empty(t, p.said)
-		h.press(frameInput{Enter: true})
-		assert.Equal(t, LabelKickConfirm, row().kick.label, "asked again")
+		require.Same(t, row().Kick, p.Form.Focused())
+		h.press(ui.FrameInput{Enter: true})
+		assert.Equal(t, hud.LabelKickConfirm, row().Kick.Label)
+		assert.Equal(t, "Kick bob? Enter or click again to kick; Esc cancels", p.Said)
+		h.press(ui.FrameInput{Back: true})
+		assert.Same(t, p, s.host.players, "the list is still open")
+		assert.Equal(t, hud.LabelKick, row().Kick.Label)
+		assert.Empty(t, p.Said)
+		h.press(ui.FrameInput{Enter: true})
+		assert.Equal(t, hud.LabelKickConfirm, row().Kick.Label, "asked again")
 	})
 	t.Run("the question goes when the focus leaves it", func(t *testing.T) {
-		h.press(frameInput{Down: true})
-		assert.Same(t, row().ban, p.form.focused())
-		assert.Equal(t, LabelKick, row().kick.label)
-		h.press(frameInput{Up: true})
-		h.press(frameInput{Enter: true})
-		require.Equal(t, LabelKickConfirm, row().kick.label)
+		h.press(ui.FrameInput{Down: true})
+		assert.Same(t, row().Ban, p.Form.Focused())
+		assert.Equal(t, hud.LabelKick, row().Kick.Label)
+		h.press(ui.FrameInput{Up: true})
+		h.press(ui.FrameInput{Enter: true})
+		require.Equal(t, hud.LabelKickConfirm, row().Kick.Label)
 	})
 	t.Run("a second Enter kicks", func(t *testing.T) {
-		h.press(frameInput{Enter: true})
-		assert.Equal(t, "kicked bob", p.said)
+		h.press(ui.FrameInput{Enter: true})
+		assert.Equal(t, "kicked bob", p.Said)
 		stepWith(t, h, func() bool { return bob.State() == client.StateFailed }, bob)
 	})
 }
@@ -188,9 +190,9 @@ func TestThePlayersListSaysWhoEachFriendIsAndWhere(t *testing.T) {
 	kate := friendJoins(t, h, rec, "kate")
 	host := hostOf(rec)
 	p := openPlayers(t, h, s)
-	assert.Equal(t, "Vanguard  ·  level 1  ·  in the hub", rowOf(t, p, "kate").about)
+	assert.Equal(t, "Vanguard  ·  level 1  ·  in the hub", rowOf(t, p, "kate").About)
 	require.True(t, host.Server.GrantXP(kate.PlayerID(), 500))
-	stepWith(t, h, func() bool { return rowOf(t, p, "kate").about == "Vanguard  ·  level 3  ·  in the hub" }, kate)
+	stepWith(t, h, func() bool { return rowOf(t, p, "kate").About == "Vanguard  ·  level 3  ·  in the hub" }, kate)
 }
 
 func TestHostOptions(t *testing.T) {
@@ -198,14 +200,14 @@ func TestHostOptions(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
 		m := sceneOf[*menuScene](t, h)
 		typeInto(h, m.password, "owl")
-		assert.Equal(t, "***", m.password.shown(), "a password is drawn as stars")
-		click(h, m.private.rect)
-		assert.Equal(t, LabelPrivateOn, m.private.label)
-		click(h, m.host.rect)
+		assert.Equal(t, "***", m.password.Shown(), "a password is drawn as stars")
+		click(h, m.private.Rect)
+		assert.Equal(t, LabelPrivateOn, m.private.Label)
+		click(h, m.host.Rect)
 		require.Len(t, h.net.hosts, 1)
 		assert.Equal(t, "owl", h.net.hosts[0].Password)
 		assert.True(t, h.net.hosts[0].Private)
-		saved, _, err := LoadSettings(h.path)
+		saved, _, err := ui.LoadSettings(h.path)
 		require.NoError(t, err)
 		assert.Equal(t, "owl", saved.HostPassword)
 		assert.True(t, saved.HostPrivate)
@@ -214,11 +216,11 @@ func TestHostOptions(t *testing.T) {
 		require.NoError(t, err)
 		m2 := next.scenes.current.(*menuScene)
 		assert.Equal(t, "owl", m2.password.Text(), "the next launch offers them again")
-		assert.Equal(t, LabelPrivateOn, m2.private.label)
+		assert.Equal(t, LabelPrivateOn, m2.private.Label)
 	})
 	t.Run("by default a game has no password and is announced", func(t *testing.T) {
 		h := newHarness(t, Options{Port: 7777})
-		h.press(frameInput{Enter: true})
+		h.press(ui.FrameInput{Enter: true})
 		require.Len(t, h.net.hosts, 1)
 		assert.Empty(t, h.net.hosts[0].Password)
 		assert.False(t, h.net.hosts[0].Private)
@@ -230,21 +232,21 @@ func TestJoinPassword(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.addr, "10.0.0.9:7777")
 		typeInto(h, s.password, "owl")
-		click(h, s.connect.rect)
+		click(h, s.connect.Rect)
 		assert.Equal(t, []string{"owl"}, h.net.passes)
 	})
 	t.Run("a refusal for the password returns with the password field to type it in", func(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.addr, "10.0.0.9:7777")
-		click(h, s.connect.rect)
-		h.press(frameInput{})
+		click(h, s.connect.Rect)
+		h.press(ui.FrameInput{})
 		h.net.sessions[0].reject(t, server.NeedsPassword)
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		j := sceneOf[*joinScene](t, h)
-		assert.Equal(t, "The server refused the connection: this game needs a password", j.err)
-		assert.Equal(t, focusPassword, j.form.focus)
-		h.press(frameInput{Chars: []rune("owl")})
-		h.press(frameInput{Enter: true})
+		assert.Equal(t, "The server refused the connection: this game needs a password", j.fault.text)
+		assert.Equal(t, focusPassword, j.form.Focus)
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("owl")}})
+		h.press(ui.FrameInput{Enter: true})
 		assert.Equal(t, []string{"", "owl"}, h.net.passes)
 		assert.Equal(t, []string{"10.0.0.9:7777", "10.0.0.9:7777"}, h.net.dials)
 	})
@@ -255,14 +257,14 @@ func TestUnbanFromThePlayersList(t *testing.T) {
 	s := untilPlaying(t, h)
 	bob := friendJoins(t, h, rec, "bob")
 	p := openPlayers(t, h, s)
-	click(h, rowOf(t, p, "bob").ban.rect)
-	click(h, rowOf(t, p, "bob").ban.rect)
-	stepWith(t, h, func() bool { return bob.State() == client.StateFailed && len(p.banned) == 1 }, bob)
-	require.Equal(t, "bob", p.banned[0].account, "the ban is listed with its Unban")
-	click(h, p.banned[0].unban.rect)
-	assert.Equal(t, "unbanned bob", p.said)
-	h.press(frameInput{})
-	assert.Empty(t, p.banned)
+	click(h, rowOf(t, p, "bob").Ban.Rect)
+	click(h, rowOf(t, p, "bob").Ban.Rect)
+	stepWith(t, h, func() bool { return bob.State() == client.StateFailed && len(p.Banned) == 1 }, bob)
+	require.Equal(t, "bob", p.Banned[0].Account, "the ban is listed with its Unban")
+	click(h, p.Banned[0].Unban.Rect)
+	assert.Equal(t, "unbanned bob", p.Said)
+	h.press(ui.FrameInput{})
+	assert.Empty(t, p.Banned)
 	back := friendJoins(t, h, rec, "bob")
 	assert.Equal(t, client.StatePlaying, back.State(), "unbanned, bob comes back")
 }
@@ -274,15 +276,15 @@ func TestPauseButtonCenterMatchesThePauseMenu(t *testing.T) {
 	play := untilPlaying(t, h)
 	play.layoutPause()
 	for _, b := range play.pauseButtons(false) {
-		p, ok := PauseButtonCenter(b.label, h.a.w, h.a.h, false, true)
-		require.True(t, ok, b.label)
-		assert.Equal(t, b.rect.Min.Add(b.rect.Size().Div(2)), p, b.label)
+		p, ok := PauseButtonCenter(b.Label, h.a.W, h.a.H, false, true)
+		require.True(t, ok, b.Label)
+		assert.Equal(t, b.Rect.Min.Add(b.Rect.Size().Div(2)), p, b.Label)
 	}
 }
 
 // manyBans stands in for a host whose list of bans has grown long.
 type manyBans struct {
-	hostControls
+	hud.HostControls
 	accounts []string
 }
 
@@ -297,19 +299,19 @@ func TestThePlayersListScrollsInASmallWindow(t *testing.T) {
 	for i := range 30 {
 		accounts = append(accounts, fmt.Sprintf("griefer%02d", i))
 	}
-	p.ctl = manyBans{hostControls: p.ctl, accounts: accounts}
-	h.press(frameInput{})
-	require.Len(t, p.banned, 30)
+	p.Ctl = manyBans{HostControls: p.Ctl, accounts: accounts}
+	h.press(ui.FrameInput{})
+	require.Len(t, p.Banned, 30)
 	window := image.Rect(0, 0, 640, 400)
 	shownRows := func() []string {
 		var names []string
-		for _, r := range p.banned {
-			if r.row.Empty() {
+		for _, r := range p.Banned {
+			if r.Row.Empty() {
 				continue
 			}
-			assert.True(t, r.row.In(window), "%s's row %v is inside the window", r.account, r.row)
-			assert.False(t, r.row.Overlaps(p.back.rect), "%s's row clears Back", r.account)
-			names = append(names, r.account)
+			assert.True(t, r.Row.In(window), "%s's row %v is inside the window", r.Account, r.Row)
+			assert.False(t, r.Row.Overlaps(p.Back.Rect), "%s's row clears Back", r.Account)
+			names = append(names, r.Account)
 		}
 		return names
 	}
@@ -318,22 +320,22 @@ func TestThePlayersListScrollsInASmallWindow(t *testing.T) {
 		require.NotEmpty(t, first)
 		assert.Less(t, len(first), 30)
 		assert.Equal(t, "griefer00", first[0])
-		assert.True(t, p.back.rect.In(window), "Back %v", p.back.rect)
+		assert.True(t, p.Back.Rect.In(window), "Back %v", p.Back.Rect)
 	})
 	t.Run("the wheel scrolls to the last ban", func(t *testing.T) {
 		for range 20 {
-			h.press(frameInput{Wheel: -1})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -1}})
 		}
 		rows := shownRows()
 		assert.Equal(t, "griefer29", rows[len(rows)-1])
-		click(h, p.banned[29].unban.rect)
-		assert.Equal(t, "griefer29 is not banned", p.said, "the click reached the row drawn there")
+		click(h, p.Banned[29].Unban.Rect)
+		assert.Equal(t, "griefer29 is not banned", p.Said, "the click reached the row drawn there")
 	})
 	t.Run("the keys bring the focused row into view", func(t *testing.T) {
-		for i := 0; i < 40 && p.form.focus != 0; i++ {
-			h.press(frameInput{Up: true})
+		for i := 0; i < 40 && p.Form.Focus != 0; i++ {
+			h.press(ui.FrameInput{Up: true})
 		}
-		require.Zero(t, p.form.focus)
+		require.Zero(t, p.Form.Focus)
 		assert.Equal(t, "griefer00", shownRows()[0], "the focus went to the first Unban, and the view with it")
 	})
 }

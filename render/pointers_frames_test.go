@@ -15,6 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
 )
 
 // Every way out of the hub is found at a glance (docs/ART.md, "The HUD at
@@ -42,23 +44,23 @@ func TestEveryHubPortalIsFoundAtAGlance(t *testing.T) {
 		{"before the Sunken Keep", game.TileCenter(30, 5)},
 		{"where the Proving Grounds stands just past the window's edge", game.TileCenter(29, 6)},
 	}
-	defer h.a.Layout(WindowWidth, WindowHeight)
+	defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 	for _, spot := range spots {
 		require.True(t, w.Teleport(id, spot.at))
 		for range 20 {
-			h.press(frameInput{MouseX: 700, MouseY: 360})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		}
 		for _, sz := range layoutSizes {
 			t.Run(fmt.Sprintf("from %s at %d×%d", spot.name, sz.X, sz.Y), func(t *testing.T) {
 				h.a.Layout(sz.X, sz.Y)
-				h.press(frameInput{MouseX: sz.X / 2, MouseY: sz.Y / 3})
+				h.press(ui.FrameInput{Mouse: ui.Mouse{X: sz.X / 2, Y: sz.Y / 3}})
 				screen := ebiten.NewImage(sz.X, sz.Y)
 				defer screen.Deallocate()
-				var boxes []uiBox
+				var boxes []ui.Box
 				inFrame(func() {
 					h.a.Draw(screen)
 					h.a.Draw(screen)
-					boxes = append(boxes, h.a.gfx.boxes.boxes...)
+					boxes = append(boxes, h.a.Gfx.Boxes.Boxes...)
 				})
 				if d := os.Getenv("FRAMES_DIR"); d != "" {
 					var frame *image.RGBA
@@ -68,27 +70,27 @@ func TestEveryHubPortalIsFoundAtAGlance(t *testing.T) {
 				self, _ := s.rt.Self()
 				sx, sy := s.onScreen(self.Pos.X, self.Pos.Y)
 				for _, p := range s.rt.Portals() {
-					name := s.look.portalName(p.Dungeon)
+					name := s.look.PortalName(p.Dungeon)
 					assert.True(t, s.rt.Fog().Explored(p.Tile()), "%s is on the minimap", name)
 					qx, qy := s.onScreen(p.Pos.X, p.Pos.Y)
-					if s.portalInView(p) {
-						named := slices.ContainsFunc(s.labels.boxes, func(r image.Rectangle) bool {
-							z := float32(max(s.zoom, 1))
-							return r.Dx() == s.win.gfx.text.advance(name, 1) && abs(int(float32(r.Min.X+r.Dx()/2)*z-qx)) <= int(2*z)
+					if hud.PortalInView(s.frame(), p) {
+						named := slices.ContainsFunc(s.labels.Boxes, func(r image.Rectangle) bool {
+							z := float32(max(s.view.zoom, 1))
+							return r.Dx() == s.win.Gfx.Text.Advance(name, 1) && ui.Abs(int(float32(r.Min.X+r.Dx()/2)*z-qx)) <= int(2*z)
 						})
 						assert.True(t, named, "%s on the screen at (%.0f, %.0f) has its name under it", name, qx, qy)
 						continue
 					}
-					assert.False(t, slices.ContainsFunc(s.labels.boxes, func(r image.Rectangle) bool {
-						return r.Dx() == s.win.gfx.text.advance(name, 1)
+					assert.False(t, slices.ContainsFunc(s.labels.Boxes, func(r image.Rectangle) bool {
+						return r.Dx() == s.win.Gfx.Text.Advance(name, 1)
 					}), "%s out of the field is not named twice", name)
-					i := slices.IndexFunc(boxes, func(b uiBox) bool { return b.text && b.name == name })
+					i := slices.IndexFunc(boxes, func(b ui.Box) bool { return b.Text && b.Name == name })
 					if !assert.GreaterOrEqual(t, i, 0, "%s off the screen at (%.0f, %.0f) has a pointer naming it", name, qx, qy) {
 						continue
 					}
-					c := boxes[i].r.Min.Add(boxes[i].r.Size().Div(2))
+					c := boxes[i].R.Min.Add(boxes[i].R.Size().Div(2))
 					toward := (float32(c.X)-sx)*(qx-sx) + (float32(c.Y)-sy)*(qy-sy)
-					assert.Greater(t, toward, float32(0), "the pointer to %s at %v stands on its side of the ship", name, boxes[i].r)
+					assert.Greater(t, toward, float32(0), "the pointer to %s at %v stands on its side of the ship", name, boxes[i].R)
 				}
 			})
 		}

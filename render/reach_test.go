@@ -10,6 +10,8 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/levels"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The own ship lights the ground at least as far as the content's
@@ -26,29 +28,29 @@ func TestTheShipLightsAsFarAsAnEnemyBulletFliesInASecondAndAHalf(t *testing.T) {
 	require.Greater(t, far, 0.0)
 
 	s, screen := groundScene(t)
-	s.win.gfx = &graphics{shapes: newShapeBatch()}
+	s.win.Gfx = &world.Graphics{Graphics: ui.Graphics{Shapes: ui.NewShapeBatch()}}
 	drawGround(s, screen)
 	self, ok := s.rt.Self()
 	require.True(t, ok)
-	gl := s.look.ground
-	require.NotEmpty(t, gl.light.lights)
-	ship := gl.light.lights[0]
-	require.Equal(t, [2]float64{self.Pos.X, self.Pos.Y}, [2]float64{ship.x, ship.y}, "the first light is the own ship's")
-	t.Logf("the own ship's light: radius %.0f u, lit (half its strength) to %.0f u", ship.radius, litReach(ship.radius))
+	gl := s.look.Ground
+	require.NotEmpty(t, gl.Light.Lights)
+	ship := gl.Light.Lights[0]
+	require.Equal(t, [2]float64{self.Pos.X, self.Pos.Y}, [2]float64{ship.X, ship.Y}, "the first light is the own ship's")
+	t.Logf("the own ship's light: radius %.0f u, lit (half its strength) to %.0f u", ship.Radius, world.LitReach(ship.Radius))
 
 	for _, high := range []bool{true, false} {
 		name := map[bool]string{true: "high", false: "low"}[high]
 		t.Run("at "+name+" quality the ground that far away is lit", func(t *testing.T) {
 			strength := [3]float32{0.4, 0.4, 0.4} // under the cap with the ambient, so the share reads true
-			m := everywhereInSight(t, lightSource{0, 0, ship.radius, strength}, far, high)
+			m := everywhereInSight(t, world.LightSource{Radius: ship.Radius, Colour: strength}, far, high)
 			for _, d := range []float64{far / 2, far} {
 				got := nodeAt(m, d, 0)
 				if !high {
 					assert.InDelta(t, 1, got, 1e-6, "low quality: ground in sight is lit whole, %.0f u away", d)
 					continue
 				}
-				share := (got - ambientLight) / strength[0]
-				assert.GreaterOrEqual(t, share, float32(litShare)-1e-3, "%.0f u away the light keeps %.2f of its strength", d, share)
+				share := (got - world.AmbientLight) / strength[0]
+				assert.GreaterOrEqual(t, share, float32(world.LitShare)-1e-3, "%.0f u away the light keeps %.2f of its strength", d, share)
 			}
 		})
 	}
@@ -87,28 +89,28 @@ func flownByThePool(t *testing.T, c *game.Content, ticks int) (float64, string) 
 
 // everywhereInSight is the light map of one light at the origin of an
 // open field reaching at least span from it, every node of it in sight.
-func everywhereInSight(t *testing.T, l lightSource, span float64, lit bool) *lightMap {
+func everywhereInSight(t *testing.T, l world.LightSource, span float64, lit bool) *world.LightMap {
 	t.Helper()
-	n := int(max(l.radius, span)/game.TileSize) + 2
+	n := int(max(l.Radius, span)/game.TileSize) + 2
 	grid := floorGrid(2*n, 2*n)
-	var m lightMap
-	m.build(&client.Fog{}, grid, game.Vec{}, -n, -n, n, n, true)
-	for k := range m.vis {
-		m.vis[k] = 1
+	var m world.LightMap
+	m.Build(&client.Fog{}, grid, game.Vec{}, -n, -n, n, n, true)
+	for k := range m.Vis {
+		m.Vis[k] = 1
 	}
-	for k := range m.drawn {
-		m.drawn[k] = true
+	for k := range m.Drawn {
+		m.Drawn[k] = true
 	}
-	m.add(l)
-	m.shine(lit)
+	m.Add(l)
+	m.Shine(lit)
 	return &m
 }
 
 // nodeAt is the red channel of the first node at or past world point
 // (x, y), x and y 0 or more: the ground at the point takes a blend of it
 // and a nearer, brighter one.
-func nodeAt(m *lightMap, x, y float64) float32 {
-	i := int(math.Ceil(x/nodeSpan)) - m.tx0*nodesPerTile
-	j := int(math.Ceil(y/nodeSpan)) - m.ty0*nodesPerTile
-	return m.node(i, j)[0]
+func nodeAt(m *world.LightMap, x, y float64) float32 {
+	i := int(math.Ceil(x/world.NodeSpan)) - m.Tx0*world.NodesPerTile
+	j := int(math.Ceil(y/world.NodeSpan)) - m.Ty0*world.NodesPerTile
+	return m.Node(i, j)[0]
 }

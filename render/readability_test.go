@@ -18,6 +18,9 @@ import (
 
 	"duskfall/assets"
 	"duskfall/game"
+	"duskfall/profile"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The tests of this file read drawn frames back from the GPU, which needs
@@ -28,7 +31,7 @@ import (
 //	scripts/with-display.sh go test -tags frames -run TestHostileBulletsContrastInEveryPlace ./render
 func TestMain(m *testing.M) {
 	loop = &testLoop{m: m, done: make(chan int, 1), work: make(chan func())}
-	ebiten.SetWindowSize(WindowWidth, WindowHeight)
+	ebiten.SetWindowSize(ui.WindowWidth, ui.WindowHeight)
 	ebiten.SetWindowTitle("duskfall frames test")
 	if err := ebiten.RunGame(loop); err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -90,9 +93,9 @@ func TestHostileBulletsContrastInEveryPlace(t *testing.T) {
 		t.Run("a dense fight in "+kind+" keeps every hostile bullet readable", func(t *testing.T) {
 			h, _ := hostedHarnessEntering(t, kind)
 			s := untilInDungeon(t, h, kind)
-			screen := ebiten.NewImage(WindowWidth, WindowHeight)
+			screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 			for _, p := range palettes(t) {
-				for _, q := range []string{QualityHigh, QualityLow} {
+				for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 					h.a.settings.BulletPalette, h.a.settings.Quality = p.ID, q
 					ground := groundColours(t, s, screen)
 					bodies, bullets := fightBodies(t, h, s, screen)
@@ -114,7 +117,7 @@ func dungeonKinds(t *testing.T) []string {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
 	var ids []string
-	for _, d := range s.look.ground.content.Dungeons {
+	for _, d := range s.look.Ground.Content.Dungeons {
 		ids = append(ids, d.ID)
 	}
 	return ids
@@ -124,17 +127,17 @@ func dungeonKinds(t *testing.T) []string {
 // ground is drawn as that place, then lets the map stream in around it.
 func untilInDungeon(t testing.TB, h *harness, kind string) *playScene {
 	t.Helper()
-	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	for range 600 {
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		h.a.Draw(screen)
 		s, ok := h.a.scenes.current.(*playScene)
-		if !ok || !s.inDungeon() || s.look.ground.place.ID != kind {
+		if !ok || !s.inDungeon() || s.look.Ground.Place.ID != kind {
 			continue
 		}
 		for i := 0; i < 90 || graced(s); i++ { // the map streams in; the arrival grace's words leave the middle
 			require.Less(t, i, 1200, "the arrival grace ends")
-			h.press(frameInput{MouseX: 700, MouseY: 360})
+			h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		}
 		return s
 	}
@@ -152,24 +155,24 @@ func graced(s *playScene) bool {
 // play scene draws them: the ground layer alone, lit, with nothing on it.
 func groundColours(t *testing.T, s *playScene, screen *ebiten.Image) map[assets.RGB]bool {
 	screen.Fill(color.Black)
-	gl := s.look.ground
+	gl := s.look.Ground
 	v := s.worldView()
-	require.True(t, gl.build(screen, s.win.gfx.shapes, &v))
-	require.False(t, gl.failed, "the place's tile set loads")
-	gl.tiles.batch.flush(screen)
-	gl.tiles.shades.flush(screen)
-	if gl.glow != nil {
-		gl.glow.vs = gl.glow.vs[:0] // lantern flames and motes are lights, not floor or wall
+	require.True(t, gl.Build(screen, s.win.Gfx.Shapes, &v))
+	require.False(t, gl.Failed, "the place's tile set loads")
+	gl.Tiles.Batch.Flush(screen)
+	gl.Tiles.Shades.Flush(screen)
+	if gl.Glow != nil {
+		gl.Glow.Vs = gl.Glow.Vs[:0] // lantern flames and motes are lights, not floor or wall
 	}
 	px := readFrame(screen)
 	if d := os.Getenv("FRAMES_DIR"); d != "" {
-		savePNG(filepath.Join(d, fmt.Sprintf("%s-%s-%s-ground.png", s.look.ground.place.ID, s.settings.BulletPalette, s.settings.Quality)), px)
+		savePNG(filepath.Join(d, fmt.Sprintf("%s-%s-%s-ground.png", s.look.Ground.Place.ID, s.settings.BulletPalette, s.settings.Quality)), px)
 	}
 	grid := s.rt.Grid()
 	colours := map[assets.RGB]bool{}
-	for y := 0; y < WindowHeight; y++ {
-		for x := 0; x < WindowWidth; x++ {
-			wx, wy := s.cam.X+float64(x), s.cam.Y+float64(y)
+	for y := 0; y < ui.WindowHeight; y++ {
+		for x := 0; x < ui.WindowWidth; x++ {
+			wx, wy := s.view.cam.X+float64(x), s.view.cam.Y+float64(y)
 			tx, ty := int(math.Floor(wx/game.TileSize)), int(math.Floor(wy/game.TileSize))
 			if tx < 0 || ty < 0 || tx >= grid.W || ty >= grid.H || !s.rt.Fog().Explored(tx, ty) {
 				continue // never seen: drawn black
@@ -192,7 +195,7 @@ func fightBodies(t testing.TB, h *harness, s *playScene, screen *ebiten.Image) (
 	pool.Clear()
 	fog := s.rt.Fog()
 	self, _ := s.rt.Self()
-	fx, fy := s.cam.toScreen(self.Pos.X, self.Pos.Y)
+	fx, fy := s.view.cam.ToScreen(self.Pos.X, self.Pos.Y)
 	sx, sy := float64(fx), float64(fy)
 	type placed struct{ x, y, r float64 }
 	var shots []placed
@@ -204,20 +207,20 @@ func fightBodies(t testing.TB, h *harness, s *playScene, screen *ebiten.Image) (
 			if math.Hypot(x-sx, y-sy) < 70 {
 				continue
 			}
-			wx, wy := s.cam.X+x, s.cam.Y+y
+			wx, wy := s.view.cam.X+x, s.view.cam.Y+y
 			if !fog.CanSee(game.Vec{X: wx, Y: wy}) {
 				continue
 			}
 			r := 4 + float64((row+col)%5)
 			uid++
-			pool.Spawn(game.MakeBulletSpawn(uid, 0, wx, wy, 0, 0, 0, 0, r, 600, uint8((row+col)%kindsPerTeam), game.TeamEnemy))
+			pool.Spawn(game.MakeBulletSpawn(uid, 0, wx, wy, 0, 0, 0, 0, r, 600, uint8((row+col)%world.KindsPerTeam), game.TeamEnemy))
 			shots = append(shots, placed{x, y, r})
 		}
 	}
 	h.a.Draw(screen)
 	px := readFrame(screen)
 	if d := os.Getenv("FRAMES_DIR"); d != "" {
-		savePNG(filepath.Join(d, fmt.Sprintf("%s-%s-%s.png", s.look.ground.place.ID, h.a.settings.BulletPalette, h.a.settings.Quality)), px)
+		savePNG(filepath.Join(d, fmt.Sprintf("%s-%s-%s.png", s.look.Ground.Place.ID, h.a.settings.BulletPalette, h.a.settings.Quality)), px)
 	}
 	for _, b := range shots {
 		// The body's ring: the core ends at 0.62 hit radii and the dark rim
@@ -292,19 +295,19 @@ func savePNG(path string, img image.Image) {
 //
 //	scripts/with-display.sh go test -tags frames -run '^$' -bench PlayFrame -benchmem ./render
 func BenchmarkPlayFrame(b *testing.B) {
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			h, _ := hostedHarnessEntering(b, "catacombs")
 			s := untilInDungeon(b, h, "catacombs")
 			h.a.settings.Quality = q
-			screen := ebiten.NewImage(WindowWidth, WindowHeight)
+			screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 			fightBodies(b, h, s, screen) // warms the atlas and the batches
 			pool := s.rt.Bullets()
 			self, _ := s.rt.Self()
 			for i := range 300 {
 				a := float64(i) * 0.7
 				d := 60 + float64(i%40)*6
-				pool.Spawn(game.MakeBulletSpawn(uint32(1<<29+i), 0, self.Pos.X+d*math.Cos(a), self.Pos.Y+d*math.Sin(a), 0, 0, 0, 0, 6, 600, uint8(i%kindsPerTeam), game.TeamEnemy))
+				pool.Spawn(game.MakeBulletSpawn(uint32(1<<29+i), 0, self.Pos.X+d*math.Cos(a), self.Pos.Y+d*math.Sin(a), 0, 0, 0, 0, 6, 600, uint8(i%world.KindsPerTeam), game.TeamEnemy))
 			}
 			draw := func() { h.a.Draw(screen) }
 			for range 30 {

@@ -1,6 +1,8 @@
 package render
 
-import "github.com/hajimehoshi/ebiten/v2"
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+)
 
 // scene is one screen of the game. Update reads this frame's input from
 // the scene's window; Draw only draws. A scene holds the state it uses,
@@ -37,16 +39,6 @@ func (m *sceneManager) apply() {
 }
 
 func (m *sceneManager) draw(screen *ebiten.Image) { m.current.Draw(screen) }
-
-// window is what every scene lays out and draws with: the window's size,
-// this frame's input and the shared graphics. The app owns the one window
-// and scenes point to it, so a resize, the next frame's input and the
-// graphics made on the first Draw are seen by all.
-type window struct {
-	w, h int
-	in   *frameInput
-	gfx  *graphics // nil until the first Draw
-}
 
 // moves are what a scene asks of the app: to change the scene, or to do
 // what outlives the scene (keep a name, close the session). *app is the

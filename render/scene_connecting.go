@@ -9,6 +9,8 @@ import (
 
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
 )
 
 // connectingScene drives a session through the handshake and shows its
@@ -17,14 +19,14 @@ import (
 // happened before any session existed (a port in use, an address that does
 // not resolve): then sess is nil.
 type connectingScene struct {
-	win    *window
+	win    *hud.Window
 	mv     moves
 	typed  *typedJoin // the join typed on the join screen, if this is one; nil with no session
 	sess   session
 	title  string
 	reason string // why it failed; "" while connecting
-	back   *button
-	form   *form
+	back   *ui.Button
+	form   *ui.Form
 	frames int
 	// The reason wrapped to the window, for the scale and width it was
 	// wrapped at.
@@ -34,26 +36,26 @@ type connectingScene struct {
 	reasonW   int
 }
 
-func newConnectingScene(win *window, mv moves, typed *typedJoin, sess session, title string) *connectingScene {
-	s := &connectingScene{win: win, mv: mv, typed: typed, sess: sess, title: title, back: &button{label: "Back"}}
-	s.form = newForm(s.back)
+func newConnectingScene(win *hud.Window, mv moves, typed *typedJoin, sess session, title string) *connectingScene {
+	s := &connectingScene{win: win, mv: mv, typed: typed, sess: sess, title: title, back: &ui.Button{Label: "Back"}}
+	s.form = ui.NewForm(s.back)
 	s.layout()
 	return s
 }
 
 // newFailedScene shows a failure with a Back button to the main menu.
-func newFailedScene(win *window, mv moves, title, reason string) *connectingScene {
+func newFailedScene(win *hud.Window, mv moves, title, reason string) *connectingScene {
 	s := newConnectingScene(win, mv, nil, nil, title)
-	s.reason = capitalize(reason)
+	s.reason = ui.Capitalize(reason)
 	return s
 }
 
 // layout puts Back under the middle at the window's UI scale, and never
 // under the bottom edge.
 func (s *connectingScene) layout() {
-	k := uiScale(s.win.w, s.win.h)
-	y := min(s.win.h/2+px(60, k), s.win.h-px(16, k)-px(buttonH, k))
-	s.back.rect = centredRect(s.win.w, y, px(buttonW, k), px(buttonH, k))
+	k := ui.Scale(s.win.W, s.win.H)
+	y := min(s.win.H/2+ui.Px(60, k), s.win.H-ui.Px(16, k)-ui.Px(ui.ButtonH, k))
+	s.back.Rect = ui.CentredRect(s.win.W, y, ui.Px(ui.ButtonW, k), ui.Px(ui.ButtonH, k))
 }
 
 func (s *connectingScene) Update() error {
@@ -85,7 +87,7 @@ func (s *connectingScene) Update() error {
 			s.title = "Not connected"
 		}
 	}
-	if s.form.update(s.win.in) == s.back || s.win.in.menuBack() {
+	if s.form.Update(s.win.In) == s.back || s.win.In.MenuBack() {
 		if s.sess != nil && s.fromJoinScreen() { // cancelling a join from the join screen: back there
 			s.mv.closeSession()
 			s.typed.err = ""
@@ -104,16 +106,9 @@ func (s *connectingScene) fromJoinScreen() bool { return s.typed != nil && s.typ
 // failureText is the runtime's reason, or a plain one if it gave none.
 func failureText(rt *client.Runtime) string {
 	if err := rt.Err(); err != nil {
-		return capitalize(err.Error())
+		return ui.Capitalize(err.Error())
 	}
 	return "The connection was closed."
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // progress says where the handshake is.
@@ -151,31 +146,31 @@ func (s *connectingScene) countdown() string {
 }
 
 func (s *connectingScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
-	screen.Fill(colBackdrop)
-	drawFormShapes(screen, g, s.form)
-	g.shapes.flush(screen)
-	k := uiScale(s.win.w, s.win.h)
-	cx, cy := s.win.w/2, s.win.h/2
-	top := px(12, k)
+	g := s.win.Gfx
+	screen.Fill(ui.ColBackdrop)
+	ui.DrawFormShapes(screen, &g.Graphics, s.form)
+	g.Shapes.Flush(screen)
+	k := ui.Scale(s.win.W, s.win.H)
+	cx, cy := s.win.W/2, s.win.H/2
+	top := ui.Px(12, k)
 	title := 4 * k
-	if g.text.advance(s.title, title) > s.win.w-px(16, k) {
-		title = textScale * k
+	if g.Text.Advance(s.title, title) > s.win.W-ui.Px(16, k) {
+		title = ui.TextScale * k
 	}
-	g.text.draw(screen, s.title, cx, max(top, cy-px(140, k)), title, alignCenter, colTitle)
+	g.Text.Draw(screen, s.title, cx, max(top, cy-ui.Px(140, k)), title, ui.AlignCenter, ui.ColTitle)
 	if s.reason != "" {
-		if s.reasonK != k || s.reasonW != s.win.w || s.reasonFor != s.reason {
-			s.reasonK, s.reasonW, s.reasonFor = k, s.win.w, s.reason
-			s.lines = wrap(s.reason, max(20, (s.win.w-px(48, k))/int(glyphW*textScale*k+1)))
+		if s.reasonK != k || s.reasonW != s.win.W || s.reasonFor != s.reason {
+			s.reasonK, s.reasonW, s.reasonFor = k, s.win.W, s.reason
+			s.lines = ui.Wrap(s.reason, max(20, (s.win.W-ui.Px(48, k))/int(ui.GlyphW*ui.TextScale*k+1)))
 		}
 		// Long reasons grow upward from just over Back, and stay under the
 		// title.
-		lh := int(glyphH*textScale*k) + 4
-		y := max(max(top, cy-px(140, k))+int(glyphH*title)+px(12, k), s.back.rect.Min.Y-px(20, k)-len(s.lines)*lh)
-		g.text.drawLines(screen, s.lines, cx, y, textScale*k, colError)
+		lh := int(ui.GlyphH*ui.TextScale*k) + 4
+		y := max(max(top, cy-ui.Px(140, k))+int(ui.GlyphH*title)+ui.Px(12, k), s.back.Rect.Min.Y-ui.Px(20, k)-len(s.lines)*lh)
+		g.Text.DrawLines(screen, s.lines, cx, y, ui.TextScale*k, ui.ColError)
 	} else {
-		g.text.draw(screen, s.progress(), cx, cy-px(30, k), textScale*k, alignCenter, colText)
-		g.text.draw(screen, s.countdown(), cx, cy+px(10, k), k, alignCenter, colDim)
+		g.Text.Draw(screen, s.progress(), cx, cy-ui.Px(30, k), ui.TextScale*k, ui.AlignCenter, ui.ColText)
+		g.Text.Draw(screen, s.countdown(), cx, cy+ui.Px(10, k), k, ui.AlignCenter, ui.ColDim)
 	}
-	drawFormTextAt(screen, g, s.form, 0, k)
+	ui.DrawFormTextAt(screen, &g.Graphics, s.form, 0, k)
 }

@@ -16,6 +16,9 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/levels"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The death screen (docs/ART.md, "The death screen"): when the own ship
@@ -24,7 +27,7 @@ import (
 // hit (the client's hit-visibility record), what the death cost and what it
 // kept, plays the last three seconds back from the client's own replay ring
 // at a third of their speed, over and over, drawn by the world's own
-// drawers (worldview.go) with the killing bullet ringed, and counts the
+// drawers (render/world/worldview.go) with the killing bullet ringed, and counts the
 // dungeon lockout down in words. Enter or Esc (the pad's A or B) goes on to
 // the roster; for its first second nothing does, and the keys of the fight
 // (fire, the ability, clicks) never do, so the presses of a player still
@@ -48,23 +51,23 @@ const (
 
 // Death screen colours.
 var (
-	colReplayBox   = rgb8(0, 0, 0, 1) // unknown ground, as in play
-	colReplayEdge  = rgb8(120, 60, 70, 1)
-	colReplayMark  = rgb8(255, 230, 90, 1)
-	colReplayHalo  = rgb8(0, 0, 0, 0.65) // under the ring, so it reads on any ground
-	colReplayTrack = rgb8(90, 90, 120, 1)
+	colReplayBox   = ui.Rgb8(0, 0, 0, 1) // unknown ground, as in play
+	colReplayEdge  = ui.Rgb8(120, 60, 70, 1)
+	colReplayMark  = ui.Rgb8(255, 230, 90, 1)
+	colReplayHalo  = ui.Rgb8(0, 0, 0, 0.65) // under the ring, so it reads on any ground
+	colReplayTrack = ui.Rgb8(90, 90, 120, 1)
 )
 
 // deathFill is the backdrop as the interface Fill takes, made once: a
 // colour turned into one every frame would allocate.
-var deathFill color.Color = colBackdrop
+var deathFill color.Color = ui.ColBackdrop
 
 // deathFooter says how the screen is left.
 const deathFooter = "Enter or Esc: choose a character"
 
 // deathScene is the death screen over the session, which keeps running.
 type deathScene struct {
-	win     *window
+	win     *hud.Window
 	mv      moves
 	now     func() time.Time // the lockout counts down by it
 	logw    io.Writer
@@ -80,9 +83,9 @@ type deathScene struct {
 	// its own look (the light map, the enemies' memory), the world
 	// image the camera's size, scaled into the box, and the frame's
 	// bullets in columns.
-	look    *worldLook
+	look    *world.Look
 	world   *ebiten.Image
-	bullets bulletColumns
+	bullets world.BulletColumns
 	classOf func(uint16) *game.Class
 	ship    int         // the own ship's design
 	fog     *client.Fog // the sight of frame sightOf
@@ -97,19 +100,19 @@ type deathScene struct {
 	lockSecs int
 	// fits are the killer, sight, caption, lost and kept lines cut to
 	// the window.
-	fits [5]fitted
+	fits [5]ui.Fitted
 }
 
 // newDeathScene opens the death screen on the runtime's last death; pack
 // and quality are the play scene's, for drawing the replay alike.
-func newDeathScene(win *window, mv moves, sess session, now func() time.Time, logw io.Writer, pack *levels.Pack, quality graphicsQuality) *deathScene {
+func newDeathScene(win *hud.Window, mv moves, sess session, now func() time.Time, logw io.Writer, pack *levels.Pack, quality graphicsQuality) *deathScene {
 	rt := sess.Runtime()
 	d, _ := rt.LastDeath()
 	s := &deathScene{win: win, mv: mv, now: now, logw: logw, quality: quality, sess: sess, rt: rt, report: d, replay: rt.Replay(),
-		lockSecs: -1, sightOf: -1, look: newWorldLook(pack, rt.PlayerStats().Radius)}
+		lockSecs: -1, sightOf: -1, look: world.NewLook(pack, rt.PlayerStats().Radius)}
 	s.classOf = rt.PlayerClass
 	if cl := s.replay.Place().Class; cl != nil {
-		s.ship = shipDesign(cl.Ship)
+		s.ship = world.ShipDesign(cl.Ship)
 	}
 	c := rt.Content()
 	s.killed, s.sight, s.lost, s.kept = deathWords(d, c)
@@ -257,7 +260,7 @@ func (s *deathScene) Update() error {
 		return nil
 	}
 	s.lockSecs = min(s.lockoutLeft(), deathLockWords-1)
-	if s.goesOn(s.win.in) {
+	if s.goesOn(s.win.In) {
 		fmt.Fprintln(s.logw, "duskfall: scene=roster after death")
 		s.mv.toRoster(s.sess)
 	}
@@ -268,11 +271,11 @@ func (s *deathScene) Update() error {
 // press of Enter or Esc (or the pad's A or B) once the calm is over. The
 // presses are edge-triggered, so a key held down since before the death
 // never counts; fire, the ability and clicks never go on at all.
-func (s *deathScene) goesOn(in *frameInput) bool {
+func (s *deathScene) goesOn(in *ui.FrameInput) bool {
 	if s.frames <= deathCalm {
 		return false
 	}
-	return in.menuEnter() || in.menuBack()
+	return in.MenuEnter() || in.MenuBack()
 }
 
 // deathLayout is the death screen at the window's UI scale, top to
@@ -288,33 +291,33 @@ type deathLayout struct {
 }
 
 func deathLayoutFor(w, h int) deathLayout {
-	k := uiScale(w, h)
+	k := ui.Scale(w, h)
 	l := deathLayout{k: k}
-	lh := int(glyphH*k) + px(4, k)
-	m := px(12, k)
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	m := ui.Px(12, k)
 	y := m
 	l.titleY = y
-	y += int(glyphH*4*k) + px(8, k)
+	y += int(ui.GlyphH*4*k) + ui.Px(8, k)
 	l.killedY = y
-	y += int(glyphH*textScale*k) + px(8, k)
+	y += int(ui.GlyphH*ui.TextScale*k) + ui.Px(8, k)
 	l.sightY = y
-	y += lh + px(12, k)
-	under := px(7, k) + lh + px(10, k) + 2*lh + px(8, k) + int(glyphH*1.5*k) + px(8, k) + lh + m
-	bh := max(px(60, k), min(px(replayBoxH, k), h-y-under))
-	l.box = centredRect(w, y, min(w-2*m, px(replayBoxMaxW, k)), bh)
-	y += bh + px(7, k) + px(4, k)
+	y += lh + ui.Px(12, k)
+	under := ui.Px(7, k) + lh + ui.Px(10, k) + 2*lh + ui.Px(8, k) + int(ui.GlyphH*1.5*k) + ui.Px(8, k) + lh + m
+	bh := max(ui.Px(60, k), min(ui.Px(replayBoxH, k), h-y-under))
+	l.box = ui.CentredRect(w, y, min(w-2*m, ui.Px(replayBoxMaxW, k)), bh)
+	y += bh + ui.Px(7, k) + ui.Px(4, k)
 	l.captionY = y
-	y += lh + px(10, k)
+	y += lh + ui.Px(10, k)
 	l.lostY = y
 	l.keptY = y + lh
-	y += 2*lh + px(8, k)
+	y += 2*lh + ui.Px(8, k)
 	l.lockY = y
-	l.onY = y + int(glyphH*1.5*k) + px(8, k)
+	l.onY = y + int(ui.GlyphH*1.5*k) + ui.Px(8, k)
 	return l
 }
 
 // replayBox is where the replay is drawn.
-func (s *deathScene) replayBox() image.Rectangle { return deathLayoutFor(s.win.w, s.win.h).box }
+func (s *deathScene) replayBox() image.Rectangle { return deathLayoutFor(s.win.W, s.win.H).box }
 
 // replayClock is how many replay frames have played since the scene
 // opened, at the replay's speed: it never turns back, so motion and pulses
@@ -334,43 +337,43 @@ func (s *deathScene) replayFrame() (*client.ReplayFrame, int) {
 }
 
 func (s *deathScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
+	g := s.win.Gfx
 	screen.Fill(deathFill)
-	cx := s.win.w / 2
-	l := deathLayoutFor(s.win.w, s.win.h)
+	cx := s.win.W / 2
+	l := deathLayoutFor(s.win.W, s.win.H)
 	k := l.k
 	box := l.box
-	frame(screen, g.shapes, box, colReplayBox, colReplayEdge)
-	g.shapes.flush(screen)
+	ui.Frame(screen, g.Shapes, box, colReplayBox, colReplayEdge)
+	g.Shapes.Flush(screen)
 	f, i := s.replayFrame()
 	if f != nil {
 		s.drawReplay(screen, g, box, f, i)
 		// How far the replay has played.
 		w := float32(box.Dx()) * float32(i+1) / float32(s.replay.Len())
-		th := max(2, pxf(3, k))
-		g.shapes.rect(screen, float32(box.Min.X), float32(box.Max.Y+px(4, k)), float32(box.Dx()), th, colReplayTrack)
-		g.shapes.rect(screen, float32(box.Min.X), float32(box.Max.Y+px(4, k)), w, th, colReplayMark)
+		th := max(2, ui.Pxf(3, k))
+		g.Shapes.Rect(screen, float32(box.Min.X), float32(box.Max.Y+ui.Px(4, k)), float32(box.Dx()), th, colReplayTrack)
+		g.Shapes.Rect(screen, float32(box.Min.X), float32(box.Max.Y+ui.Px(4, k)), w, th, colReplayMark)
 	}
-	g.shapes.flush(screen)
+	g.Shapes.Flush(screen)
 
-	width := s.win.w - px(16, k)
-	g.text.draw(screen, "You fell", cx, l.titleY, 4*k, alignCenter, colDeathText)
-	g.text.draw(screen, s.fits[0].get(g, s.killed, width, textScale*k), cx, l.killedY, textScale*k, alignCenter, colTitle)
-	g.text.draw(screen, s.fits[1].get(g, s.sight, width, k), cx, l.sightY, k, alignCenter, colText)
+	width := s.win.W - ui.Px(16, k)
+	g.Text.Draw(screen, "You fell", cx, l.titleY, 4*k, ui.AlignCenter, colDeathText)
+	g.Text.Draw(screen, s.fits[0].Get(&g.Graphics, s.killed, width, ui.TextScale*k), cx, l.killedY, ui.TextScale*k, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(screen, s.fits[1].Get(&g.Graphics, s.sight, width, k), cx, l.sightY, k, ui.AlignCenter, ui.ColText)
 	if f == nil {
-		g.text.draw(screen, "No replay: the ship was never drawn here.", cx, box.Min.Y+box.Dy()/2-int(glyphH*k)/2, k, alignCenter, colDim)
+		g.Text.Draw(screen, "No replay: the ship was never drawn here.", cx, box.Min.Y+box.Dy()/2-int(ui.GlyphH*k)/2, k, ui.AlignCenter, ui.ColDim)
 	}
-	g.text.draw(screen, s.fits[2].get(g, s.caption, width, k), cx, l.captionY, k, alignCenter, colDim)
-	g.text.draw(screen, s.fits[3].get(g, s.lost, width, k), cx, l.lostY, k, alignCenter, colDeathText)
-	g.text.draw(screen, s.fits[4].get(g, s.kept, width, k), cx, l.keptY, k, alignCenter, colText)
+	g.Text.Draw(screen, s.fits[2].Get(&g.Graphics, s.caption, width, k), cx, l.captionY, k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, s.fits[3].Get(&g.Graphics, s.lost, width, k), cx, l.lostY, k, ui.AlignCenter, colDeathText)
+	g.Text.Draw(screen, s.fits[4].Get(&g.Graphics, s.kept, width, k), cx, l.keptY, k, ui.AlignCenter, ui.ColText)
 	if s.lockSecs >= 0 {
-		g.text.draw(screen, s.lockWord[s.lockSecs], cx, l.lockY, 1.5*k, alignCenter, colLockout)
+		g.Text.Draw(screen, s.lockWord[s.lockSecs], cx, l.lockY, 1.5*k, ui.AlignCenter, colLockout)
 	}
-	footer := colDim // the calm: nothing goes on yet
+	footer := ui.ColDim // the calm: nothing goes on yet
 	if s.frames > deathCalm {
-		footer = colText
+		footer = ui.ColText
 	}
-	g.text.draw(screen, deathFooter, cx, l.onY, k, alignCenter, footer)
+	g.Text.Draw(screen, deathFooter, cx, l.onY, k, ui.AlignCenter, footer)
 }
 
 // replayView is replay frame i (f) as the world's drawers take it: its
@@ -380,24 +383,24 @@ func (s *deathScene) Draw(screen *ebiten.Image) {
 // scales with the UI as the game's world zooms with the window; a box too
 // short for replayMinSpan is zoomed out until it holds that much, so the
 // enemy that fired is in it.
-func (s *deathScene) replayView(box image.Rectangle, f *client.ReplayFrame, i int) worldView {
+func (s *deathScene) replayView(box image.Rectangle, f *client.ReplayFrame, i int) world.View {
 	pl := s.replay.Place()
 	if i != s.sightOf {
 		s.fog, s.sightOf = s.replay.Sight(i), i
 	}
-	s.bullets.fill(f.Bullets)
-	z := min(uiScale(s.win.w, s.win.h), float64(box.Dy())/replayMinSpan) // screen pixels a world unit
+	s.bullets.Fill(f.Bullets)
+	z := min(ui.Scale(s.win.W, s.win.H), float64(box.Dy())/replayMinSpan) // screen pixels a world unit
 	vw, vh := max(int(math.Round(float64(box.Dx())/z)), 1), max(int(math.Round(float64(box.Dy())/z)), 1)
-	return worldView{cam: centredOn(f.Self.Pos.X, f.Self.Pos.Y, vw, vh), frame: s.replayClock(),
-		high: s.quality.highQuality(), grid: pl.Grid, fog: s.fog, eye: f.Self.Pos,
-		instance: pl.Instance, dungeon: pl.Dungeon, depth: pl.Depth,
-		self: f.Self, hasSelf: true, selfAim: f.Self.Aim, selfShip: s.ship,
-		players: f.Players, classOf: s.classOf, enemies: f.Enemies, portals: pl.Portals, bullets: s.bullets}
+	return world.View{Cam: world.CentredOn(f.Self.Pos.X, f.Self.Pos.Y, vw, vh), Frame: s.replayClock(),
+		High: s.quality.highQuality(), Grid: pl.Grid, Fog: s.fog, Eye: f.Self.Pos,
+		Instance: pl.Instance, Dungeon: pl.Dungeon, Depth: pl.Depth,
+		Self: f.Self, HasSelf: true, SelfAim: f.Self.Aim, SelfShip: s.ship,
+		Players: f.Players, ClassOf: s.classOf, Enemies: f.Enemies, Portals: pl.Portals, Bullets: s.bullets}
 }
 
 // replayTarget is the image the replay's world is drawn on at zoom 1,
 // the camera's size, made again only when that changes.
-func (s *deathScene) replayTarget(cam camera) *ebiten.Image {
+func (s *deathScene) replayTarget(cam world.Camera) *ebiten.Image {
 	w, h := int(cam.W), int(cam.H)
 	if s.world == nil || s.world.Bounds().Dx() != w || s.world.Bounds().Dy() != h {
 		if s.world != nil {
@@ -411,56 +414,56 @@ func (s *deathScene) replayTarget(cam camera) *ebiten.Image {
 // drawReplay draws replay frame i (f) in the box as the play scene draws
 // the world (the ground in its light, portals, enemies, ships, bullets,
 // through the fog), then rings the killing bullet.
-func (s *deathScene) drawReplay(dst *ebiten.Image, g *graphics, box image.Rectangle, f *client.ReplayFrame, i int) {
+func (s *deathScene) drawReplay(dst *ebiten.Image, g *world.Graphics, box image.Rectangle, f *client.ReplayFrame, i int) {
 	if s.replay.Grid() == nil {
 		return
 	}
 	v := s.replayView(box, f, i)
-	world := s.replayTarget(v.cam)
+	world := s.replayTarget(v.Cam)
 	world.Fill(color.Black)
-	g.boxes.on = false // the world is not the layout's
-	if a, ok := s.look.drawGround(world, g, &v); ok {
-		s.look.drawActors(world, g, a, &v)
+	g.Boxes.On = false // the world is not the layout's
+	if a, ok := s.look.DrawGround(world, g, &v); ok {
+		s.look.DrawActors(world, g, a, &v)
 	}
-	g.shapes.flush(world)
-	g.bullets.draw(world, v.bullets, nil, v.cam, v.fog)
-	s.ringKiller(world, g.shapes, &v, f)
-	g.shapes.flush(world)
-	g.boxes.on = true
+	g.Shapes.Flush(world)
+	g.Bullets.Draw(world, v.Bullets, nil, v.Cam, v.Fog)
+	s.ringKiller(world, g.Shapes, &v, f)
+	g.Shapes.Flush(world)
+	g.Boxes.On = true
 	var op ebiten.DrawImageOptions
-	op.GeoM.Scale(float64(box.Dx())/v.cam.W, float64(box.Dy())/v.cam.H)
+	op.GeoM.Scale(float64(box.Dx())/v.Cam.W, float64(box.Dy())/v.Cam.H)
 	op.GeoM.Translate(float64(box.Min.X), float64(box.Min.Y))
 	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(world, &op)
-	frameEdge(dst, g.shapes, box, colReplayEdge)
+	frameEdge(dst, g.Shapes, box, colReplayEdge)
 }
 
 // ringKiller rings the bullet that killed, in each frame that draws it
 // (on camera and in sight): a dark band and a gold ring round it, pulsing
 // a little, clear on any ground and among any bullets.
-func (s *deathScene) ringKiller(dst *ebiten.Image, sb *shapeBatch, v *worldView, f *client.ReplayFrame) {
+func (s *deathScene) ringKiller(dst *ebiten.Image, sb *ui.ShapeBatch, v *world.View, f *client.ReplayFrame) {
 	for j := range f.Bullets {
 		b := &f.Bullets[j]
 		if b.UID != s.report.Bullet {
 			continue
 		}
-		if !v.cam.visible(float64(b.X), float64(b.Y), float64(b.Radius)) || !bulletInSight(v.fog, b.X, b.Y) {
+		if !v.Cam.Visible(float64(b.X), float64(b.Y), float64(b.Radius)) || !world.BulletInSight(v.Fog, b.X, b.Y) {
 			return
 		}
-		x, y := v.cam.toScreen(float64(b.X), float64(b.Y))
+		x, y := v.Cam.ToScreen(float64(b.X), float64(b.Y))
 		r := b.Radius + 7 + 1.5*float32(math.Sin(float64(s.frames)*0.2))
-		sb.ring(dst, x, y, r-1, r+5, func(int) rgba { return colReplayHalo })
-		sb.ring(dst, x, y, r, r+3, func(int) rgba { return colReplayMark })
+		sb.Ring(dst, x, y, r-1, r+5, func(int) ui.RGBA { return colReplayHalo })
+		sb.Ring(dst, x, y, r, r+3, func(int) ui.RGBA { return colReplayMark })
 		return
 	}
 }
 
 // frameEdge outlines r two pixels wide, over what was drawn in it.
-func frameEdge(dst *ebiten.Image, s *shapeBatch, r image.Rectangle, border rgba) {
+func frameEdge(dst *ebiten.Image, s *ui.ShapeBatch, r image.Rectangle, border ui.RGBA) {
 	x, y := float32(r.Min.X), float32(r.Min.Y)
 	w, h := float32(r.Dx()), float32(r.Dy())
-	s.rect(dst, x, y, w, 2, border)
-	s.rect(dst, x, y+h-2, w, 2, border)
-	s.rect(dst, x, y, 2, h, border)
-	s.rect(dst, x+w-2, y, 2, h, border)
+	s.Rect(dst, x, y, w, 2, border)
+	s.Rect(dst, x, y+h-2, w, 2, border)
+	s.Rect(dst, x, y, 2, h, border)
+	s.Rect(dst, x+w-2, y, 2, h, border)
 }

@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 // BenchmarkDeathFrame draws whole frames of the death screen inside the
@@ -17,11 +20,11 @@ import (
 //
 //	scripts/with-display.sh go test -tags frames -run '^$' -bench DeathFrame -benchmem ./render
 func BenchmarkDeathFrame(b *testing.B) {
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		b.Run(q, func(b *testing.B) {
 			h, d := dieInADungeon(b)
 			h.a.settings.Quality = q
-			screen := ebiten.NewImage(WindowWidth, WindowHeight)
+			screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 			draw := func() {
 				d.frames++ // the replay plays on, as Update moves it
 				h.a.Draw(screen)

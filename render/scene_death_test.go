@@ -11,6 +11,7 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/ui"
 )
 
 // dieInADungeon plays a hosted game into the Proving Grounds with five
@@ -29,7 +30,7 @@ func dieInADungeon(t testing.TB) (*harness, *deathScene) {
 				break
 			}
 		}
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 	potion, sword := contentItem(t, "healing_potion"), wornWeapon(t)
 	w := host.Server.World(id)
@@ -39,11 +40,11 @@ func dieInADungeon(t testing.TB) (*harness, *deathScene) {
 	// Hurt, key 1 drinks the first potion: the sheet the server sends for it
 	// shows the other four and the weapon.
 	require.True(t, w.SetPlayerHealth(id, 40))
-	h.press(frameInput{})
-	h.press(frameInput{Slot: 1})
+	h.press(ui.FrameInput{})
+	h.press(ui.FrameInput{Slot: 1})
 	for i := 0; i < 4*game.TickRate || s.rt.Sheet().Bag[1] != potion || s.rt.Sheet().Worn[0] != sword; i++ {
 		require.Less(t, i, 600, "the sheet never showed the items")
-		h.press(frameInput{}) // three seconds and more of play, for a whole replay
+		h.press(ui.FrameInput{}) // three seconds and more of play, for a whole replay
 	}
 	for range 60 * 60 {
 		if d, ok := h.a.scenes.current.(*deathScene); ok {
@@ -72,7 +73,7 @@ func dieInADungeon(t testing.TB) (*harness, *deathScene) {
 				}
 			}
 		}
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 	t.Fatalf("the ship never died; scene %T, log:\n%s", h.a.scenes.current, h.log)
 	return nil, nil
@@ -108,15 +109,15 @@ func TestTheDeathScreen(t *testing.T) {
 	t.Run("nothing a player still fighting presses leaves it in its first second", func(t *testing.T) {
 		require.Zero(t, d.frames, "the screen just opened")
 		for d.frames < deathCalm {
-			h.press(frameInput{Pressed: []ebiten.Key{ebiten.KeySpace}, Click: true, FireHeld: true, Ability: true, Enter: d.frames%10 == 5, Back: d.frames%10 == 7})
+			h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeySpace}, Ability: true, Enter: d.frames%10 == 5, Back: d.frames%10 == 7, Mouse: ui.Mouse{Click: true, Held: true}})
 			require.Same(t, d, h.a.scenes.current, "frame %d of the screen", d.frames)
 		}
 	})
 	t.Run("held fire and ability, Space and clicks never leave it, even after the first second", func(t *testing.T) {
 		for range 2 * game.TickRate {
-			h.press(frameInput{FireHeld: true, Ability: true})
+			h.press(ui.FrameInput{Ability: true, Mouse: ui.Mouse{Held: true}})
 		}
-		h.press(frameInput{Pressed: []ebiten.Key{ebiten.KeySpace}, Click: true, FireHeld: true})
+		h.press(ui.FrameInput{Pressed: []ebiten.Key{ebiten.KeySpace}, Mouse: ui.Mouse{Click: true, Held: true}})
 		assert.Same(t, d, h.a.scenes.current)
 	})
 	t.Run("it names the enemy and the pattern that killed, and the place", func(t *testing.T) {
@@ -146,7 +147,7 @@ func TestTheDeathScreen(t *testing.T) {
 		assert.True(t, found, "the bullet that killed is in the frame of the death")
 	})
 	t.Run("it counts the lockout down in words", func(t *testing.T) {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		assert.Contains(t, []int{9, 10}, d.lockSecs, "three seconds of frames into it")
 		assert.Equal(t, "The dungeons open to you again in 10 seconds.", d.lockWord[d.lockSecs])
 		assert.Equal(t, "The dungeons open to you again in 1 second.", lockoutWords("you", 1))
@@ -165,33 +166,33 @@ func TestTheDeathScreen(t *testing.T) {
 		assert.Equal(t, 2, i, "and from the start again")
 	})
 	t.Run("the replay is the world as the game draws it, the killing bullet in it", func(t *testing.T) {
-		h.a.Draw(ebiten.NewImage(WindowWidth, WindowHeight))
+		h.a.Draw(ebiten.NewImage(ui.WindowWidth, ui.WindowHeight))
 		for i := range d.replay.Len() {
 			f := d.replay.Frame(i)
 			v := d.replayView(d.replayBox(), f, i)
-			require.NotNil(t, v.grid, "the map the death left")
-			require.NotNil(t, v.fog)
-			assert.True(t, v.fog.CanSee(f.Self.Pos), "frame %d sees its ship", i)
-			assert.Equal(t, len(f.Bullets), v.bullets.len())
-			assert.NotEqual(t, game.HubDungeon, v.dungeon, "the dungeon's ground")
+			require.NotNil(t, v.Grid, "the map the death left")
+			require.NotNil(t, v.Fog)
+			assert.True(t, v.Fog.CanSee(f.Self.Pos), "frame %d sees its ship", i)
+			assert.Equal(t, len(f.Bullets), v.Bullets.Len())
+			assert.NotEqual(t, game.HubDungeon, v.Dungeon, "the dungeon's ground")
 		}
-		assert.Equal(t, "proving_grounds", d.look.ground.place.ID, "drawn with the Proving Grounds' tiles")
+		assert.Equal(t, "proving_grounds", d.look.Ground.Place.ID, "drawn with the Proving Grounds' tiles")
 	})
 	t.Run("a replay frame's view and its ground, light and ring allocate nothing", func(t *testing.T) {
 		// The world's drawers' own work short of the GPU, as buildGround
 		// measures the play scene's; what Ebitengine allocates for its
 		// draw calls is measured apart (BenchmarkDeathFrame).
-		screen := ebiten.NewImage(WindowWidth, WindowHeight)
+		screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 		assert.NotPanics(t, func() { d.Draw(screen) })
-		g, box, n := h.a.gfx, d.replayBox(), d.replay.Len()
-		gl := d.look.ground
+		g, box, n := h.a.Gfx, d.replayBox(), d.replay.Len()
+		gl := d.look.Ground
 		frame := func(i int) {
 			f := d.replay.Frame(i % n)
 			v := d.replayView(box, f, i%n)
-			require.True(t, gl.build(screen, g.shapes, &v))
-			d.ringKiller(screen, g.shapes, &v, f)
-			gl.tiles.batch.vs, gl.tiles.shades.vs, gl.glow.vs = gl.tiles.batch.vs[:0], gl.tiles.shades.vs[:0], gl.glow.vs[:0]
-			g.shapes.vs, g.shapes.is = g.shapes.vs[:0], g.shapes.is[:0]
+			require.True(t, gl.Build(screen, g.Shapes, &v))
+			d.ringKiller(screen, g.Shapes, &v, f)
+			gl.Tiles.Batch.Vs, gl.Tiles.Shades.Vs, gl.Glow.Vs = gl.Tiles.Batch.Vs[:0], gl.Tiles.Shades.Vs[:0], gl.Glow.Vs[:0]
+			g.Shapes.Vs, g.Shapes.Is = g.Shapes.Vs[:0], g.Shapes.Is[:0]
 		}
 		for i := range n {
 			frame(i) // every frame once: the buffers grow to the busiest
@@ -200,7 +201,7 @@ func TestTheDeathScreen(t *testing.T) {
 		assert.Zero(t, allocsPerRun(50, func() { frame(i); i++ }))
 	})
 	t.Run("Enter leaves it for the roster", func(t *testing.T) {
-		h.press(frameInput{Enter: true})
+		h.press(ui.FrameInput{Enter: true})
 		_, ok := h.a.scenes.current.(*rosterScene)
 		assert.True(t, ok, "scene %T", h.a.scenes.current)
 		assert.Contains(t, h.log.String(), "duskfall: scene=death killed=\"Killed by ")
@@ -209,25 +210,25 @@ func TestTheDeathScreen(t *testing.T) {
 	})
 	t.Run("the roster counts down the lockout the death screen counted, on the same clock", func(t *testing.T) {
 		r := sceneOf[*rosterScene](t, h)
-		require.True(t, r.hasFallen, "the roster knows who fell")
-		assert.Equal(t, d.rt.Roster().Played, r.fallen.ID, "the character played")
-		assert.Contains(t, []int{d.lockSecs, d.lockSecs - 1}, r.fallSecs, "the roster's count is the death screen's")
-		assert.True(t, strings.HasSuffix(r.noteText, lockoutWords(r.fallen.Name, r.fallSecs)), "the note ends with the count: %q", r.noteText)
-		assert.NotContains(t, r.noteText, "closed to", "no count fixed when the words were written")
+		require.True(t, r.note.hasFallen, "the roster knows who fell")
+		assert.Equal(t, d.rt.Roster().Played, r.note.fallen.ID, "the character played")
+		assert.Contains(t, []int{d.lockSecs, d.lockSecs - 1}, r.note.secs, "the roster's count is the death screen's")
+		assert.True(t, strings.HasSuffix(r.note.text, lockoutWords(r.note.fallen.Name, r.note.secs)), "the note ends with the count: %q", r.note.text)
+		assert.NotContains(t, r.note.text, "closed to", "no count fixed when the words were written")
 	})
 	t.Run("Enter flies the fallen character again, and no toast tells of a drop the death already told", func(t *testing.T) {
-		h.press(frameInput{Enter: true})
+		h.press(ui.FrameInput{Enter: true})
 		var p *playScene
 		for i := 0; p == nil; i++ {
 			require.Less(t, i, 600, "never back in play; scene %T", h.a.scenes.current)
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 			p, _ = h.a.scenes.current.(*playScene)
 		}
 		for range game.TickRate / 2 {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 		}
-		for _, ts := range p.items.toasts {
-			assert.NotContains(t, ts.text, "Dropped", "the bag's loss was the death screen's to tell")
+		for _, ts := range p.items.Toasts {
+			assert.NotContains(t, ts.Text, "Dropped", "the bag's loss was the death screen's to tell")
 		}
 		assert.NotEqual(t, wire.ActionDropped, p.rt.Sheet().Action, "the sheet back in play tells of nothing dropped")
 	})
@@ -238,20 +239,20 @@ func TestWhatLeavesTheDeathScreen(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		frames int
-		in     frameInput
+		in     ui.FrameInput
 		leaves bool
 	}{
-		{"Enter in the first second does not", deathCalm, frameInput{Enter: true}, false},
-		{"Esc in the first second does not", 1, frameInput{Back: true}, false},
-		{"a click in the first second does not", 2, frameInput{Click: true}, false},
-		{"Space in the first second does not", 2, frameInput{Pressed: space}, false},
-		{"Enter after it does", deathCalm + 1, frameInput{Enter: true}, true},
-		{"Esc after it does", deathCalm + 1, frameInput{Back: true}, true},
-		{"the pad's A after it does", deathCalm + 1, frameInput{Pad: padState{A: true}}, true},
-		{"the pad's B after it does", deathCalm + 1, frameInput{Pad: padState{B: true}}, true},
-		{"a click after it does not", 10 * deathCalm, frameInput{Click: true}, false},
-		{"Space after it does not", 10 * deathCalm, frameInput{Pressed: space}, false},
-		{"fire and the ability held do not", 10 * deathCalm, frameInput{FireHeld: true, Ability: true, Pad: padState{Trigger: 1, Ability: true}}, false},
+		{"Enter in the first second does not", deathCalm, ui.FrameInput{Enter: true}, false},
+		{"Esc in the first second does not", 1, ui.FrameInput{Back: true}, false},
+		{"a click in the first second does not", 2, ui.FrameInput{Mouse: ui.Mouse{Click: true}}, false},
+		{"Space in the first second does not", 2, ui.FrameInput{Pressed: space}, false},
+		{"Enter after it does", deathCalm + 1, ui.FrameInput{Enter: true}, true},
+		{"Esc after it does", deathCalm + 1, ui.FrameInput{Back: true}, true},
+		{"the pad's A after it does", deathCalm + 1, ui.FrameInput{Pad: ui.PadState{A: true}}, true},
+		{"the pad's B after it does", deathCalm + 1, ui.FrameInput{Pad: ui.PadState{B: true}}, true},
+		{"a click after it does not", 10 * deathCalm, ui.FrameInput{Mouse: ui.Mouse{Click: true}}, false},
+		{"Space after it does not", 10 * deathCalm, ui.FrameInput{Pressed: space}, false},
+		{"fire and the ability held do not", 10 * deathCalm, ui.FrameInput{Ability: true, Pad: ui.PadState{Trigger: 1, Ability: true}, Mouse: ui.Mouse{Held: true}}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := &deathScene{frames: c.frames}
@@ -279,14 +280,14 @@ func TestAFriendsDeathIsInTheFeed(t *testing.T) {
 	s.friendFell(client.HitMark{Event: game.Event{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: friend,
 		HP: int16(warden + 1), Amount: int16(fury + 1)}})
 	var line string
-	for _, ts := range s.items.toasts {
-		if strings.Contains(ts.text, "fell to") {
-			line = ts.text
+	for _, ts := range s.items.Toasts {
+		if strings.Contains(ts.Text, "fell to") {
+			line = ts.Text
 		}
 	}
 	assert.Equal(t, "A friend fell to the Warden's Fury spiral", line, "a friend the roster has not named yet")
 	s.friendFell(client.HitMark{Event: game.Event{Kind: game.EvDeath, Actor: game.ActorPlayer, ID: s.rt.PlayerID()}})
-	assert.Equal(t, line, s.items.toasts[toastLines-1].text, "the own death is the death screen's, not the feed's")
+	assert.Equal(t, line, s.items.Toasts[ui.ToastLines-1].Text, "the own death is the death screen's, not the feed's")
 }
 
 func TestTheDeathScreenCountsWhatWasLost(t *testing.T) {

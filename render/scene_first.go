@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"image"
-	"image/color"
 	"io"
 	"math"
 	"slices"
@@ -13,6 +12,10 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/net/wire"
+	"duskfall/render/hud"
+	"duskfall/render/settings"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // The first launch: a player who has not chosen a name (Settings holds the
@@ -26,12 +29,12 @@ import (
 // nameScene asks a first-time player's name, keeps it in Settings, then
 // goes on to what was asked (Host and play).
 type nameScene struct {
-	win      *window
+	win      *hud.Window
 	mv       moves
 	logw     io.Writer // window tests wait for the scene
-	name     *textField
-	ok, back *button
-	form     *form
+	name     *ui.TextField
+	ok, back *ui.Button
+	form     *ui.Form
 	err      string
 	next     func()
 	blink    int
@@ -42,15 +45,15 @@ type nameScene struct {
 	title              float64
 	titleY, askY, errY int
 	footY              int
-	errFit, footFit    fitted
+	errFit, footFit    ui.Fitted
 }
 
-func newNameScene(win *window, mv moves, next func()) *nameScene {
+func newNameScene(win *hud.Window, mv moves, next func()) *nameScene {
 	s := &nameScene{win: win, mv: mv, next: next,
-		name: &textField{label: "Your name", maxBytes: wire.MaxNameLen},
-		ok:   &button{label: "Continue"}, back: &button{label: "Back"}}
-	s.form = newForm(s.name, s.ok, s.back)
-	s.form.submit = s.ok
+		name: &ui.TextField{Label: "Your name", MaxBytes: wire.MaxNameLen},
+		ok:   &ui.Button{Label: "Continue"}, back: &ui.Button{Label: "Back"}}
+	s.form = ui.NewForm(s.name, s.ok, s.back)
+	s.form.Submit = s.ok
 	s.layout()
 	return s
 }
@@ -59,31 +62,31 @@ func newNameScene(win *window, mv moves, next func()) *nameScene {
 // question, the field (its error under it), Continue and Back, centred in
 // the room above the footer.
 func (s *nameScene) layout() {
-	w, h := s.win.w, s.win.h
-	k := uiScale(w, h)
+	w, h := s.win.W, s.win.H
+	k := ui.Scale(w, h)
 	s.k = k
-	lh := int(glyphH*k) + px(4, k)
-	s.footY = h - px(10, k) - lh
-	bh, gap := px(buttonH, k), px(rowGap, k)
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	s.footY = h - ui.Px(10, k) - lh
+	bh, gap := ui.Px(ui.ButtonH, k), ui.Px(ui.RowGap, k)
 	s.title = 4 * k
 	total := func() int {
-		return int(glyphH*s.title) + px(20, k) + int(glyphH*textScale*k) + px(20, k) + px(labelGap, k) + px(fieldH, k) +
-			px(8, k) + lh + px(8, k) + 2*bh + gap
+		return int(ui.GlyphH*s.title) + ui.Px(20, k) + int(ui.GlyphH*ui.TextScale*k) + ui.Px(20, k) + ui.Px(ui.LabelGap, k) + ui.Px(ui.FieldH, k) +
+			ui.Px(8, k) + lh + ui.Px(8, k) + 2*bh + gap
 	}
-	if total() > s.footY-2*px(12, k) {
-		s.title, bh, gap = 2.5*k, px(compactButtonH, k), px(6, k)
+	if total() > s.footY-2*ui.Px(12, k) {
+		s.title, bh, gap = 2.5*k, ui.Px(hud.CompactButtonH, k), ui.Px(6, k)
 	}
-	y := px(12, k) + max(0, (s.footY-2*px(12, k)-total())/2)
+	y := ui.Px(12, k) + max(0, (s.footY-2*ui.Px(12, k)-total())/2)
 	s.titleY = y
-	y += int(glyphH*s.title) + px(20, k)
+	y += int(ui.GlyphH*s.title) + ui.Px(20, k)
 	s.askY = y
-	y += int(glyphH*textScale*k) + px(20, k) + px(labelGap, k)
-	s.name.rect = centredRect(w, y, min(w-px(16, k), px(420, k)), px(fieldH, k))
-	y += px(fieldH, k) + px(8, k)
+	y += int(ui.GlyphH*ui.TextScale*k) + ui.Px(20, k) + ui.Px(ui.LabelGap, k)
+	s.name.Rect = ui.CentredRect(w, y, min(w-ui.Px(16, k), ui.Px(420, k)), ui.Px(ui.FieldH, k))
+	y += ui.Px(ui.FieldH, k) + ui.Px(8, k)
 	s.errY = y
-	y += lh + px(8, k)
-	s.ok.rect = centredRect(w, y, px(220, k), bh)
-	s.back.rect = centredRect(w, y+bh+gap, px(220, k), bh)
+	y += lh + ui.Px(8, k)
+	s.ok.Rect = ui.CentredRect(w, y, ui.Px(220, k), bh)
+	s.back.Rect = ui.CentredRect(w, y+bh+gap, ui.Px(220, k), bh)
 }
 
 func (s *nameScene) Update() error {
@@ -91,15 +94,15 @@ func (s *nameScene) Update() error {
 		fmt.Fprintln(s.logw, "duskfall: scene=name")
 	}
 	s.layout()
-	if s.win.in.menuBack() {
+	if s.win.In.MenuBack() {
 		s.mv.toMenu()
 		return nil
 	}
-	switch s.form.update(s.win.in) {
+	switch s.form.Update(s.win.In) {
 	case s.ok:
 		name := s.name.Text()
-		if err := checkName(name); err != nil {
-			s.err = capitalize(err.Error())
+		if err := settings.CheckName(name); err != nil {
+			s.err = ui.Capitalize(err.Error())
 			return nil
 		}
 		s.mv.rename(name)
@@ -111,28 +114,25 @@ func (s *nameScene) Update() error {
 }
 
 func (s *nameScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
-	screen.Fill(colBackdrop)
+	g := s.win.Gfx
+	screen.Fill(ui.ColBackdrop)
 	k := s.k
-	drawFormShapes(screen, g, s.form)
-	g.shapes.flush(screen)
-	cx := s.win.w / 2
-	g.text.draw(screen, "Welcome to Duskfall", cx, s.titleY, s.title, alignCenter, colTitle)
-	g.text.draw(screen, "What should your friends call you?", cx, s.askY, textScale*k, alignCenter, colText)
-	drawFormTextAt(screen, g, s.form, s.blink, k)
+	ui.DrawFormShapes(screen, &g.Graphics, s.form)
+	g.Shapes.Flush(screen)
+	cx := s.win.W / 2
+	g.Text.Draw(screen, "Welcome to Duskfall", cx, s.titleY, s.title, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(screen, "What should your friends call you?", cx, s.askY, ui.TextScale*k, ui.AlignCenter, ui.ColText)
+	ui.DrawFormTextAt(screen, &g.Graphics, s.form, s.blink, k)
 	if s.err != "" {
-		g.text.draw(screen, s.errFit.get(g, s.err, s.win.w-px(16, k), k), cx, s.errY, k, alignCenter, colError)
+		g.Text.Draw(screen, s.errFit.Get(&g.Graphics, s.err, s.win.W-ui.Px(16, k), k), cx, s.errY, k, ui.AlignCenter, ui.ColError)
 	}
-	g.text.draw(screen, s.footFit.get(g, nameFooter, s.win.w-px(16, k), k),
-		cx, s.footY, k, alignCenter, colDim)
+	g.Text.Draw(screen, s.footFit.Get(&g.Graphics, nameFooter, s.win.W-ui.Px(16, k), k),
+		cx, s.footY, k, ui.AlignCenter, ui.ColDim)
 }
 
 // nameFooter says where the name goes: the account, and the first
 // character, named on the next screen without typing it again.
 const nameFooter = "Your first character takes this name too (Settings keeps it). Enter to go on, Esc to go back."
-
-// colAbilityText is a class card's ability line.
-var colAbilityText = color.RGBA{150, 210, 255, 255}
 
 // Class cards, in screen pixels.
 const (
@@ -140,18 +140,18 @@ const (
 	classCardH   = 330
 	classCardGap = 14
 	classShipZ   = 3.2 // the ship drawn this many times its size in play
-	cardChars    = (classCardW - 20) / glyphW
+	cardChars    = (classCardW - 20) / ui.GlyphW
 )
 
 // classCard is one class on the class scene: a button the size of the card.
 type classCard struct {
 	class *game.Class
-	pick  *button
+	pick  *ui.Button
 	text  []string // its description as drawn: words, or none when the window leaves no room
 	words []string // its description, wrapped to the card
 	stats string   // "HP 100 · speed 240 · 3 shots"
 	// statsFit is stats cut to the card.
-	statsFit fitted
+	statsFit ui.Fitted
 	power    []string // "Bomb: erases enemy bullets within 5.3 tiles (170 u) of you, every 15 s", wrapped
 }
 
@@ -164,51 +164,56 @@ type classCard struct {
 // has the typing first. Left/Right choose the class in either case. Opened from the roster
 // it has a Back to the roster; on the first launch Esc leaves to the menu.
 type classScene struct {
-	win    *window
+	win    *hud.Window
 	mv     moves
 	logw   io.Writer // window tests follow the class chosen
 	sess   session
 	rt     *client.Runtime
 	act    rosterActions
-	name   *textField
+	name   *ui.TextField
 	cards  []*classCard
 	chosen int
 	said   int // the class last written to the log, -1 none
-	create *button
-	back   *button // Back to the roster; nil on the first launch
-	form   *form
+	create *ui.Button
+	back   *ui.Button // Back to the roster; nil on the first launch
+	form   *ui.Form
 	err    string
 	sent   string // the name asked for, until the roster shows it
 	blink  int
 	frames int
 
-	// Layout at the UI scale k: the cards' width (their words are wrapped
-	// to it), the height of their ships' room, the title's top and scale,
-	// the lines under it, under the name row and at the bottom.
+	lay classPlaces
+}
+
+// classPlaces is the class scene's layout at the UI scale k: the cards'
+// width (their words are wrapped to it), the height of their ships' room,
+// the title's top and scale, the lines under it, under the name row and
+// at the bottom.
+type classPlaces struct {
 	k                   float64
 	cardW, shipH        int
 	title               float64
 	titleY, subY, noteY int
 	footY               int
-	subFit, noteFit     fitted
-	footFit             fitted
+	subFit, noteFit     ui.Fitted
+	footFit             ui.Fitted
 }
 
-func newClassScene(win *window, mv moves, sess session, name string, logw io.Writer) *classScene {
+func newClassScene(win *hud.Window, mv moves, sess session, name string, logw io.Writer) *classScene {
 	s := &classScene{win: win, mv: mv, logw: logw, sess: sess, rt: sess.Runtime(), act: sess.Runtime(), said: -1,
-		name:   &textField{label: "Your character's name", maxBytes: wire.MaxNameLen},
-		create: &button{label: "Create and play"}}
+		name:   &ui.TextField{Label: "Your character's name", MaxBytes: wire.MaxNameLen},
+		create: &ui.Button{Label: "Create and play"}}
 	s.name.SetText(name)
 	if c := sess.Runtime().Content(); c != nil {
 		for i := range c.Classes {
 			cl := &c.Classes[i]
-			s.cards = append(s.cards, &classCard{class: cl, pick: &button{label: cl.Name},
-				text: wrap(cl.Text, cardChars), stats: classStats(c, i), power: wrap(abilityWords(&cl.Ability), cardChars)})
+			s.cards = append(s.cards, &classCard{class: cl, pick: &ui.Button{Label: cl.Name},
+				text: ui.Wrap(cl.Text, cardChars), stats: hud.ClassStats(c, i), power: ui.Wrap(hud.AbilityWords(&cl.Ability), cardChars)})
 		}
 	}
 	s.makeForm()
 	if name != "" && len(s.cards) > 0 {
-		s.form.focus = slices.Index(s.form.order, any(s.cards[s.chosen].pick))
+		s.form.Focus = slices.Index(s.form.Order, any(s.cards[s.chosen].pick))
 	}
 	s.layout()
 	return s
@@ -225,14 +230,14 @@ func (s *classScene) makeForm() {
 	if s.back != nil {
 		order = append(order, s.back)
 	}
-	s.form = newForm(order...)
-	s.form.submit = s.create
+	s.form = ui.NewForm(order...)
+	s.form.Submit = s.create
 }
 
 // fromRoster makes the scene the roster's New character: a Back returns
 // there, Esc too.
 func (s *classScene) fromRoster() {
-	s.back = &button{label: "Back"}
+	s.back = &ui.Button{Label: "Back"}
 	s.makeForm()
 	s.layout()
 }
@@ -245,30 +250,28 @@ func ClassCardCenter(c *game.Content, i, w, h int) (image.Point, bool) {
 	if i < 0 || i >= len(s.cards) {
 		return image.Point{}, false
 	}
-	return midOf(s.cards[i].pick.rect), true
+	return ui.Mid(s.cards[i].pick.Rect), true
 }
 
 // CreateAndPlayCenter: see ClassCardCenter.
 func CreateAndPlayCenter(c *game.Content, w, h int, fromRoster bool) image.Point {
-	return midOf(classLayout(c, w, h, fromRoster).create.rect)
+	return ui.Mid(classLayout(c, w, h, fromRoster).create.Rect)
 }
 
 // classLayout is the class scene for content c laid out in a w×h window,
 // with no session: where its widgets are.
 func classLayout(c *game.Content, w, h int, fromRoster bool) *classScene {
-	s := &classScene{win: &window{w: w, h: h}, name: &textField{}, create: &button{}}
+	s := &classScene{win: &hud.Window{W: w, H: h}, name: &ui.TextField{}, create: &ui.Button{}}
 	for i := range c.Classes {
 		cl := &c.Classes[i]
-		s.cards = append(s.cards, &classCard{class: cl, pick: &button{}, power: wrap(abilityWords(&cl.Ability), cardChars)})
+		s.cards = append(s.cards, &classCard{class: cl, pick: &ui.Button{}, power: ui.Wrap(hud.AbilityWords(&cl.Ability), cardChars)})
 	}
 	if fromRoster {
-		s.back = &button{}
+		s.back = &ui.Button{}
 	}
 	s.layout()
 	return s
 }
-
-func midOf(r image.Rectangle) image.Point { return r.Min.Add(r.Size().Div(2)) }
 
 // layout lays the class scene out at the window's UI scale: the title
 // and the line under it, the row of cards, the name and Create, the
@@ -276,42 +279,42 @@ func midOf(r image.Rectangle) image.Point { return r.Min.Add(r.Size().Div(2)) }
 // ships drawn smaller in a short window; their words are wrapped again to
 // the cards' width when it changes.
 func (s *classScene) layout() {
-	w, h := s.win.w, s.win.h
-	k := uiScale(w, h)
-	m := px(12, k)
-	lh := int(glyphH*k) + px(4, k)
+	w, h := s.win.W, s.win.H
+	k := ui.Scale(w, h)
+	m := ui.Px(12, k)
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
 	n := max(len(s.cards), 1)
-	gap := px(classCardGap, k)
-	cw := min(px(classCardW, k), (w-2*m-(n-1)*gap)/n)
-	if s.k != k || s.cardW != cw {
-		s.k, s.cardW = k, cw
-		chars := max(8, int(float64(cw-px(20, k))/(glyphW*k)))
+	gap := ui.Px(classCardGap, k)
+	cw := min(ui.Px(classCardW, k), (w-2*m-(n-1)*gap)/n)
+	if s.lay.k != k || s.lay.cardW != cw {
+		s.lay.k, s.lay.cardW = k, cw
+		chars := max(8, int(float64(cw-ui.Px(20, k))/(ui.GlyphW*k)))
 		for _, c := range s.cards {
-			c.words, c.power = wrap(c.class.Text, chars), wrap(abilityWords(&c.class.Ability), chars)
+			c.words, c.power = ui.Wrap(c.class.Text, chars), ui.Wrap(hud.AbilityWords(&c.class.Ability), chars)
 		}
 	}
 	power := s.powerLines()    // every card's stats line stands over the longest ability's words
 	wordsBelow := func() int { // a card's words under its ship
 		most := 0
 		for _, c := range s.cards {
-			most = max(most, int(glyphH*textScale*k)+px(10, k)+(len(c.text)+1+power)*lh+px(16, k)+px(10, k))
+			most = max(most, int(ui.GlyphH*ui.TextScale*k)+ui.Px(10, k)+(len(c.text)+1+power)*lh+ui.Px(16, k)+ui.Px(10, k))
 		}
 		return most
 	}
 	for _, c := range s.cards {
 		c.text = c.words
 	}
-	s.footY = h - px(10, k) - lh
-	bottom := px(labelGap+cardsToLabel, k) + px(fieldH, k) + px(8, k) + lh + px(8, k) // the name row, and the line under it
-	s.title = 4 * k
-	head := func() int { return m + int(glyphH*s.title) + px(8, k) + lh + px(12, k) }
-	shipFull := px(130, k)
-	room := s.footY - bottom - head()
+	s.lay.footY = h - ui.Px(10, k) - lh
+	bottom := ui.Px(ui.LabelGap+cardsToLabel, k) + ui.Px(ui.FieldH, k) + ui.Px(8, k) + lh + ui.Px(8, k) // the name row, and the line under it
+	s.lay.title = 4 * k
+	head := func() int { return m + int(ui.GlyphH*s.lay.title) + ui.Px(8, k) + lh + ui.Px(12, k) }
+	shipFull := ui.Px(130, k)
+	room := s.lay.footY - bottom - head()
 	if wordsBelow()+shipFull > room {
-		s.title = 2.5 * k
-		room = s.footY - bottom - head()
+		s.lay.title = 2.5 * k
+		room = s.lay.footY - bottom - head()
 	}
-	if wordsBelow()+px(48, k) > room {
+	if wordsBelow()+ui.Px(48, k) > room {
 		// Many narrow cards in a short window: the figures (stats and
 		// ability) matter more than the description, which goes.
 		for _, c := range s.cards {
@@ -319,29 +322,29 @@ func (s *classScene) layout() {
 		}
 	}
 	below := wordsBelow()
-	ch := max(below+px(48, k), min(room, below+shipFull))
-	s.shipH = ch - below
+	ch := max(below+ui.Px(48, k), min(room, below+shipFull))
+	s.lay.shipH = ch - below
 	y := m + max(0, (room-ch)/2)
-	s.titleY = y
-	y += int(glyphH*s.title) + px(8, k)
-	s.subY = y
-	y += lh + px(12, k)
+	s.lay.titleY = y
+	y += int(ui.GlyphH*s.lay.title) + ui.Px(8, k)
+	s.lay.subY = y
+	y += lh + ui.Px(12, k)
 	x0 := (w - n*cw - (n-1)*gap) / 2
 	for i, c := range s.cards {
 		x := x0 + i*(cw+gap)
-		c.pick.rect = image.Rect(x, y, x+cw, y+ch)
+		c.pick.Rect = image.Rect(x, y, x+cw, y+ch)
 	}
-	y += ch + px(labelGap+cardsToLabel, k)
-	fw := min(w-2*m, px(640, k))
+	y += ch + ui.Px(ui.LabelGap+cardsToLabel, k)
+	fw := min(w-2*m, ui.Px(640, k))
 	nx := (w - fw) / 2
 	split, end := nx+fw*340/640, nx+fw
 	if s.back != nil { // the name, Create and play, Back
 		split, end = nx+fw*270/640, nx+fw*500/640
-		s.back.rect = image.Rect(end+px(14, k), y, nx+fw, y+px(fieldH, k))
+		s.back.Rect = image.Rect(end+ui.Px(14, k), y, nx+fw, y+ui.Px(ui.FieldH, k))
 	}
-	s.name.rect = image.Rect(nx, y, split, y+px(fieldH, k))
-	s.create.rect = image.Rect(split+px(14, k), y, end, y+px(fieldH, k))
-	s.noteY = y + px(fieldH, k) + px(8, k)
+	s.name.Rect = image.Rect(nx, y, split, y+ui.Px(ui.FieldH, k))
+	s.create.Rect = image.Rect(split+ui.Px(14, k), y, end, y+ui.Px(ui.FieldH, k))
+	s.lay.noteY = y + ui.Px(ui.FieldH, k) + ui.Px(8, k)
 }
 
 func (s *classScene) Update() error {
@@ -358,8 +361,8 @@ func (s *classScene) Update() error {
 	}
 	s.layout()
 	s.watch()
-	in := s.win.in
-	if in.menuBack() {
+	in := s.win.In
+	if in.MenuBack() {
 		s.leave()
 		return nil
 	}
@@ -375,8 +378,8 @@ func (s *classScene) Update() error {
 		keys.Left, keys.Right = false, false
 		in = &keys
 	}
-	pressed := s.form.update(in)
-	if s.card(pressed) >= 0 && in.menuEnter() && !in.Click {
+	pressed := s.form.Update(in)
+	if s.card(pressed) >= 0 && in.MenuEnter() && !in.Mouse.Click {
 		s.submit() // Enter on the cards creates the class chosen, as the footer says
 	} else {
 		s.press(pressed)
@@ -388,8 +391,8 @@ func (s *classScene) Update() error {
 // choose chooses card i by the keys; a focus on the cards follows it, so
 // the lit card is the one chosen.
 func (s *classScene) choose(i int) {
-	if s.card(s.form.focused()) >= 0 {
-		s.form.focus = slices.Index(s.form.order, any(s.cards[i].pick))
+	if s.card(s.form.Focused()) >= 0 {
+		s.form.Focus = slices.Index(s.form.Order, any(s.cards[i].pick))
 	}
 	s.chosen = i
 }
@@ -439,7 +442,7 @@ func (s *classScene) sayChosen() {
 }
 
 // press acts on a pressed card or Create.
-func (s *classScene) press(b *button) {
+func (s *classScene) press(b *ui.Button) {
 	if b == nil {
 		return
 	}
@@ -465,10 +468,10 @@ func (s *classScene) submit() {
 	}
 	name := s.name.Text()
 	if err := client.CheckName(name); err != nil {
-		s.err = errWords(err)
+		s.err = ui.ErrWords(err)
 		return
 	}
-	s.err = errWords(s.act.CreateCharacter(name, s.cards[s.chosen].class.ID))
+	s.err = ui.ErrWords(s.act.CreateCharacter(name, s.cards[s.chosen].class.ID))
 	if s.err == "" {
 		s.sent = name
 	}
@@ -482,106 +485,106 @@ func (s *classScene) watch() {
 		return
 	}
 	if v.Cause == wire.CauseRefused {
-		s.err, s.sent = capitalize(v.Note), ""
+		s.err, s.sent = ui.Capitalize(v.Note), ""
 		return
 	}
 	for _, c := range v.Characters {
 		if c.Name == s.sent {
-			s.err = errWords(s.act.SelectCharacter(c.ID))
+			s.err = ui.ErrWords(s.act.SelectCharacter(c.ID))
 			return
 		}
 	}
 }
 
 func (s *classScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
-	screen.Fill(colBackdrop)
-	k := s.k
+	g := s.win.Gfx
+	screen.Fill(ui.ColBackdrop)
+	k := s.lay.k
 	for i, c := range s.cards {
-		fill, border := colRow, colBorder
+		fill, border := colRow, ui.ColBorder
 		if i == s.chosen {
-			fill, border = colButton, colTitleEdge
-		} else if s.form.hasFocus(c.pick) {
-			border = colBorderOn
+			fill, border = ui.ColButton, hud.ColTitleEdge
+		} else if s.form.HasFocus(c.pick) {
+			border = ui.ColBorderOn
 		}
-		frame(screen, g.shapes, c.pick.rect, fill, border)
+		ui.Frame(screen, g.Shapes, c.pick.Rect, fill, border)
 	}
 	for _, it := range []any{s.name, s.create, s.back} {
-		if it == any((*button)(nil)) {
+		if it == any((*ui.Button)(nil)) {
 			continue // no Back on the first launch
 		}
-		fill, border := colField, colBorder
+		fill, border := ui.ColField, ui.ColBorder
 		if it != any(s.name) {
-			fill = colButton
+			fill = ui.ColButton
 		}
-		if s.form.hasFocus(it) {
-			border = colBorderOn
+		if s.form.HasFocus(it) {
+			border = ui.ColBorderOn
 		}
-		frame(screen, g.shapes, rectOf(it), fill, border)
+		ui.Frame(screen, g.Shapes, ui.RectOf(it), fill, border)
 	}
-	g.shapes.flush(screen)
+	g.Shapes.Flush(screen)
 	s.drawShips(screen)
-	cx := s.win.w / 2
-	lh := int(glyphH*k) + px(4, k)
-	g.text.draw(screen, "Make your character", cx, s.titleY, s.title, alignCenter, colTitle)
-	g.text.draw(screen, s.subFit.get(g, "Choose a class: its ship, its gun and its ability are yours for good", s.win.w-px(16, k), k),
-		cx, s.subY, k, alignCenter, colDim)
+	cx := s.win.W / 2
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	g.Text.Draw(screen, "Make your character", cx, s.lay.titleY, s.lay.title, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(screen, s.lay.subFit.Get(&g.Graphics, "Choose a class: its ship, its gun and its ability are yours for good", s.win.W-ui.Px(16, k), k),
+		cx, s.lay.subY, k, ui.AlignCenter, ui.ColDim)
 	for i, c := range s.cards {
-		r := c.pick.rect
-		col := colText
+		r := c.pick.Rect
+		col := ui.ColText
 		if i == s.chosen {
-			col = colTitle
+			col = ui.ColTitle
 		}
 		mid := r.Min.X + r.Dx()/2
-		y := r.Min.Y + s.shipH
-		g.text.draw(screen, c.class.Name, mid, y, textScale*k, alignCenter, col)
-		g.text.drawLines(screen, c.text, mid, y+int(glyphH*textScale*k)+px(10, k), k, colText)
+		y := r.Min.Y + s.lay.shipH
+		g.Text.Draw(screen, c.class.Name, mid, y, ui.TextScale*k, ui.AlignCenter, col)
+		g.Text.DrawLines(screen, c.text, mid, y+int(ui.GlyphH*ui.TextScale*k)+ui.Px(10, k), k, ui.ColText)
 		// Every card's stats line stands at one height, over the longest
 		// ability's words, so the cards read across as a table.
-		y = r.Max.Y - px(10, k) - s.powerLines()*lh
-		g.text.draw(screen, c.statsFit.get(g, c.stats, r.Dx()-px(12, k), k), mid, y-lh-px(4, k), k, alignCenter, colDim)
-		g.text.drawLines(screen, c.power, mid, y, k, colAbilityText)
+		y = r.Max.Y - ui.Px(10, k) - s.powerLines()*lh
+		g.Text.Draw(screen, c.statsFit.Get(&g.Graphics, c.stats, r.Dx()-ui.Px(12, k), k), mid, y-lh-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
+		g.Text.DrawLines(screen, c.power, mid, y, k, hud.ColAbilityText)
 	}
-	drawLabelledField(screen, g, s.name, s.form.hasFocus(s.name), s.blink, k)
-	for _, b := range []*button{s.create, s.back} {
+	ui.DrawLabelledField(screen, &g.Graphics, s.name, s.form.HasFocus(s.name), s.blink, k)
+	for _, b := range []*ui.Button{s.create, s.back} {
 		if b == nil {
 			continue
 		}
-		m := midOf(b.rect)
-		ts := buttonTextScale(b.rect.Dy()+px(8, k), k)
-		g.text.draw(screen, b.label, m.X, m.Y-int(glyphH*ts)/2, ts, alignCenter, colText)
+		m := ui.Mid(b.Rect)
+		ts := ui.ButtonTextScale(b.Rect.Dy()+ui.Px(8, k), k)
+		g.Text.Draw(screen, b.Label, m.X, m.Y-int(ui.GlyphH*ts)/2, ts, ui.AlignCenter, ui.ColText)
 	}
 	switch {
 	case s.sent != "":
-		g.text.draw(screen, s.noteFit.get(g, rosterWaiting, s.win.w-px(16, k), k), cx, s.noteY, k, alignCenter, colDim)
+		g.Text.Draw(screen, s.lay.noteFit.Get(&g.Graphics, rosterWaiting, s.win.W-ui.Px(16, k), k), cx, s.lay.noteY, k, ui.AlignCenter, ui.ColDim)
 	case s.err != "":
-		g.text.draw(screen, s.noteFit.get(g, s.err, s.win.w-px(16, k), k), cx, s.noteY, k, alignCenter, colError)
+		g.Text.Draw(screen, s.lay.noteFit.Get(&g.Graphics, s.err, s.win.W-ui.Px(16, k), k), cx, s.lay.noteY, k, ui.AlignCenter, ui.ColError)
 	}
 	foot := "Left/Right or click to choose a class, Enter to create, Esc to leave"
 	if s.back != nil {
 		foot = "Left/Right or click to choose a class, Enter to create, Esc to go back"
 	}
-	g.text.draw(screen, s.footFit.get(g, foot, s.win.w-px(16, k), k), cx, s.footY, k, alignCenter, colDim)
+	g.Text.Draw(screen, s.lay.footFit.Get(&g.Graphics, foot, s.win.W-ui.Px(16, k), k), cx, s.lay.footY, k, ui.AlignCenter, ui.ColDim)
 }
 
 // drawShips draws each card's ship large, turning slowly, in its design.
 func (s *classScene) drawShips(dst *ebiten.Image) {
-	art, err := artFor(s.rt.Content())
-	if err != nil || len(art.ship) == 0 {
+	art, err := world.ArtFor(s.rt.Content())
+	if err != nil || len(art.Ship) == 0 {
 		return
 	}
 	aim := float32(-math.Pi/2 + 0.25*math.Sin(float64(s.frames)/50))
-	z := float32(classShipZ * s.k * min(1, float64(s.shipH)/float64(px(130, s.k))))
+	z := float32(classShipZ * s.lay.k * min(1, float64(s.lay.shipH)/float64(ui.Px(130, s.lay.k))))
 	for i, k := range s.cards {
-		r := k.pick.rect
-		d := &art.ship[min(shipDesign(k.class.Ship), len(art.ship)-1)]
-		x, y := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+s.shipH/2+px(4, s.k))
-		c := colSelf
+		r := k.pick.Rect
+		d := &art.Ship[min(world.ShipDesign(k.class.Ship), len(art.Ship)-1)]
+		x, y := float32(r.Min.X+r.Dx()/2), float32(r.Min.Y+s.lay.shipH/2+ui.Px(4, s.lay.k))
+		c := world.ColSelf
 		if i != s.chosen {
-			c = c.scale(0.7)
+			c = c.Scale(0.7)
 		}
-		art.ships.glow.sprite(dst, d.glow, x, y, aim, 1, z, c.alpha(0.6))
-		art.ships.body.sprite(dst, d.body, x, y, aim, 1, z, c)
+		art.Ships.Glow.Sprite(dst, d.Glow, x, y, aim, 1, z, c.Alpha(0.6))
+		art.Ships.Body.Sprite(dst, d.Body, x, y, aim, 1, z, c)
 	}
-	art.flush(dst)
+	art.Flush(dst)
 }

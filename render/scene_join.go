@@ -1,7 +1,6 @@
 package render
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"io"
@@ -12,45 +11,63 @@ import (
 	"duskfall/net/lan"
 	"duskfall/net/seal"
 	"duskfall/net/wire"
+	"duskfall/profile"
+	"duskfall/render/hud"
+	"duskfall/render/settings"
+	"duskfall/render/ui"
 )
 
 // joinScene asks for a name and an address or join code, remembers both,
 // and connects.
 type joinScene struct {
-	win           *window
+	win           *hud.Window
 	mv            moves
 	logw          io.Writer
-	saved         *Settings  // the last address joined and the servers joined lately
-	typed         *typedJoin // the join typed here, kept after it failed
+	saved         *profile.Settings // the last address joined and the servers joined lately
+	typed         *typedJoin        // the join typed here, kept after it failed
 	lan           *lanSearch
-	clip          *clipboard
+	clip          *ui.Clipboard
 	pinned        func(addr string) string // the fingerprint pinned for an address (known_servers), "" for none
-	name, addr    *textField
-	password      *textField // the game's password, when it has one: under the address
-	addrSeen      string     // the address as the last frame left it: an edit clears the error
-	connect, back *button
-	games         []*button // games heard on the network, then servers joined lately: a click fills the address
-	gameAddr      []string  // the address or join code each of games fills in
-	gameHeard     []bool    // whether it is a join code heard on the network (pick)
-	listed        string    // the addresses games was built from, to rebuild only on change
-	form          *form
-	err           string
-	said          string // the error last written to the log
+	name, addr    *ui.TextField
+	password      *ui.TextField // the game's password, when it has one: under the address
+	addrSeen      string        // the address as the last frame left it: an edit clears the error
+	connect, back *ui.Button
+	list          joinList
+	form          *ui.Form
+	fault         joinFault
 	frames        int
-	errY          int      // where the error's lines start (layout)
-	errLines      []string // the error, wrapped to the window at errK
-	errK          float64
-	errWraps      [2]errorWrap // the error at full size and at the smaller one
-	listY         int          // where the games, or the words about them, start
 	blink         int
+	lay           joinLayout
+}
 
-	// Layout: the UI scale, the title's top and scale, the footer's line,
-	// the first game shown and how many are.
+// joinList is the games heard on the network, then the servers joined
+// lately, as buttons: a click fills the address.
+type joinList struct {
+	buttons    []*ui.Button
+	addr       []string // the address or join code each button fills in
+	heard      []bool   // whether it is a join code heard on the network (pick)
+	listed     string   // the addresses the buttons were built from, to rebuild only on change
+	y          int      // where the games, or the words about them, start
+	top, shown int      // the first game shown and how many are
+	loose      bool     // the wheel moved the games: the view no longer follows the focus until it moves
+}
+
+// joinFault is the error the join screen shows and how it is laid out.
+type joinFault struct {
+	text  string
+	said  string // the error last written to the log
+	y     int    // where the error's lines start (layout)
+	lines []string
+	k     float64      // the scale lines were wrapped at
+	wraps [2]errorWrap // the error at full size and at the smaller one
+}
+
+// joinLayout is the UI scale, the title's top and scale and the footer's
+// line.
+type joinLayout struct {
 	k             float64
 	titleY, footY int
 	title         float64
-	top, shown    int
-	loose         bool   // the wheel moved the games: the view no longer follows the focus until it moves
 	footer        string // what footer was made from
 	footK         float64
 	footW         int
@@ -58,22 +75,22 @@ type joinScene struct {
 
 // newJoinScene opens the join screen with the player's name, and the
 // address last joined or, back from a failed join, the one typed.
-func newJoinScene(win *window, mv moves, logw io.Writer, saved *Settings, name string, typed *typedJoin, lan *lanSearch, clip *clipboard,
+func newJoinScene(win *hud.Window, mv moves, logw io.Writer, saved *profile.Settings, name string, typed *typedJoin, lan *lanSearch, clip *ui.Clipboard,
 	pinned func(addr string) string) *joinScene {
 	s := &joinScene{
 		win: win, mv: mv, logw: logw, saved: saved, typed: typed, lan: lan, clip: clip, pinned: pinned,
-		name:     &textField{label: "Your name", maxBytes: wire.MaxNameLen},
-		addr:     &textField{label: "Address or join code", maxBytes: 128, fit: true},
-		password: &textField{label: LabelJoinPassword, maxBytes: wire.MaxPasswordLen, secret: true},
-		connect:  &button{label: "Connect"},
-		back:     &button{label: "Back"},
+		name:     &ui.TextField{Label: "Your name", MaxBytes: wire.MaxNameLen},
+		addr:     &ui.TextField{Label: "Address or join code", MaxBytes: 128, Fit: true},
+		password: &ui.TextField{Label: LabelJoinPassword, MaxBytes: wire.MaxPasswordLen, Secret: true},
+		connect:  &ui.Button{Label: "Connect"},
+		back:     &ui.Button{Label: "Back"},
 	}
 	s.name.SetText(name)
 	s.addr.SetText(saved.LastAddress)
 	if typed.addr != "" {
 		s.addr.SetText(typed.addr) // back from a failed join: what was typed, to correct
 		s.password.SetText(typed.password)
-		s.err = typed.err
+		s.fault.text = typed.err
 	}
 	s.addrSeen = s.addr.Text()
 	s.listGames()
@@ -87,63 +104,63 @@ func newJoinScene(win *window, mv moves, logw io.Writer, saved *Settings, name s
 // and the footer at the bottom. The games scroll in the room left,
 // keeping the focused one in view.
 func (s *joinScene) layout() {
-	w, h := s.win.w, s.win.h
-	k := uiScale(w, h)
-	s.k = k
-	fw := min(w-px(16, k), px(buttonW+120, k))
-	lh := int(glyphH*k) + px(4, k)
-	s.footY = h - px(10, k) - lh
-	s.title = 4 * k
-	errH := s.wrapError(0, w, textScale*k, k)
-	form := 3*(px(labelGap, k)+px(fieldH, k)+px(rowGap, k)) + px(buttonH, k) + px(rowGap, k)
+	w, h := s.win.W, s.win.H
+	k := ui.Scale(w, h)
+	s.lay.k = k
+	fw := min(w-ui.Px(16, k), ui.Px(ui.ButtonW+120, k))
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	s.lay.footY = h - ui.Px(10, k) - lh
+	s.lay.title = 4 * k
+	errH := s.wrapError(0, w, ui.TextScale*k, k)
+	form := 3*(ui.Px(ui.LabelGap, k)+ui.Px(ui.FieldH, k)+ui.Px(ui.RowGap, k)) + ui.Px(ui.ButtonH, k) + ui.Px(ui.RowGap, k)
 	over := func() bool {
-		return px(12, k)+int(glyphH*s.title)+px(16, k)+form+errH+lh+px(gameRowH, k) > s.footY
+		return ui.Px(12, k)+int(ui.GlyphH*s.lay.title)+ui.Px(16, k)+form+errH+lh+ui.Px(gameRowH, k) > s.lay.footY
 	}
 	if over() {
-		s.title = 2.5 * k // a short window: the title gives way to the list
+		s.lay.title = 2.5 * k // a short window: the title gives way to the list
 	}
 	if over() {
 		errH = s.wrapError(1, w, k, k) // and a long error to a smaller hand, over neither the list nor the footer
 	}
-	y := px(12, k)
-	if roomy := h/2 - px(120, k) - px(80, k); roomy > y && s.title == 4*k {
-		y = min(roomy, y+max(0, (s.footY-y-(int(glyphH*s.title)+px(16, k)+form+errH+lh+maxListed*(px(gameRowH, k)+px(6, k))))/2))
+	y := ui.Px(12, k)
+	if roomy := h/2 - ui.Px(120, k) - ui.Px(80, k); roomy > y && s.lay.title == 4*k {
+		y = min(roomy, y+max(0, (s.lay.footY-y-(int(ui.GlyphH*s.lay.title)+ui.Px(16, k)+form+errH+lh+maxListed*(ui.Px(gameRowH, k)+ui.Px(6, k))))/2))
 	}
-	s.titleY = y
-	y += int(glyphH*s.title) + px(16, k)
-	for _, f := range []*textField{s.name, s.addr, s.password} {
-		y += px(labelGap, k)
-		f.rect = centredRect(w, y, fw, px(fieldH, k))
-		y += px(fieldH, k) + px(rowGap, k)
+	s.lay.titleY = y
+	y += int(ui.GlyphH*s.lay.title) + ui.Px(16, k)
+	for _, f := range []*ui.TextField{s.name, s.addr, s.password} {
+		y += ui.Px(ui.LabelGap, k)
+		f.Rect = ui.CentredRect(w, y, fw, ui.Px(ui.FieldH, k))
+		y += ui.Px(ui.FieldH, k) + ui.Px(ui.RowGap, k)
 	}
 	// The address takes the row's whole width: a join code is long, and
 	// the digits of its address and port tell two games apart.
-	s.addr.rect = centredRect(w, s.addr.rect.Min.Y, min(w-px(16, k), px(joinAddressW, k)), px(fieldH, k))
-	bw := (fw - px(rowGap, k)) / 2
+	s.addr.Rect = ui.CentredRect(w, s.addr.Rect.Min.Y, min(w-ui.Px(16, k), ui.Px(joinAddressW, k)), ui.Px(ui.FieldH, k))
+	bw := (fw - ui.Px(ui.RowGap, k)) / 2
 	x0 := (w - fw) / 2
-	s.connect.rect = image.Rect(x0, y, x0+bw, y+px(buttonH, k))
-	s.back.rect = image.Rect(x0+fw-bw, y, x0+fw, y+px(buttonH, k))
-	y += px(buttonH, k) + px(rowGap, k)
+	s.connect.Rect = image.Rect(x0, y, x0+bw, y+ui.Px(ui.ButtonH, k))
+	s.back.Rect = image.Rect(x0+fw-bw, y, x0+fw, y+ui.Px(ui.ButtonH, k))
+	y += ui.Px(ui.ButtonH, k) + ui.Px(ui.RowGap, k)
 	// The error has its own place, under the buttons, and the list of
 	// games makes room for it: it never covers the title or a field.
-	s.errY = y
+	s.fault.y = y
 	y += errH
-	s.listY = y
+	s.list.y = y
 	y += lh // the list's heading
-	pitch := px(gameRowH, k) + px(6, k)
-	shown := max(1, (s.footY-px(6, k)-y+px(6, k))/pitch)
-	sel := s.form.focus - 5 // the games follow the five widgets
-	if sel < 0 || s.loose {
+	pitch := ui.Px(gameRowH, k) + ui.Px(6, k)
+	shown := max(1, (s.lay.footY-ui.Px(6, k)-y+ui.Px(6, k))/pitch)
+	sel := s.form.Focus - 5 // the games follow the five widgets
+	if sel < 0 || s.list.loose {
 		sel = -1
 	}
-	s.top = scrollTop(s.top, len(s.games), shown, sel, nil)
-	s.shown = min(shown, len(s.games))
-	for i, b := range s.games {
-		if i < s.top || i >= s.top+shown {
-			b.rect = image.Rectangle{}
+	s.list.top = ui.ScrollTop(s.list.top, len(s.list.buttons), shown, sel, nil)
+	s.list.shown = min(shown, len(s.list.buttons))
+	for i, b := range s.list.buttons {
+		if i < s.list.top || i >= s.list.top+shown {
+			b.Rect = image.Rectangle{}
 			continue
 		}
-		b.rect = centredRect(w, y+(i-s.top)*pitch, fw, px(gameRowH, k))
+		b.Rect = ui.CentredRect(w, y+(i-s.list.top)*pitch, fw, ui.Px(gameRowH, k))
 	}
 }
 
@@ -159,28 +176,28 @@ type errorWrap struct {
 // wrapError makes the error, if any, the one drawn: wrapped to the window
 // at scale es, kept in the i-th wrap; it says how tall the error stands.
 func (s *joinScene) wrapError(i, w int, es, k float64) int {
-	if s.err == "" {
-		s.errLines = nil
+	if s.fault.text == "" {
+		s.fault.lines = nil
 		return 0
 	}
-	c := &s.errWraps[i]
-	if c.src != s.err || c.w != w || c.scale != es {
-		c.src, c.w, c.scale = s.err, w, es
-		c.lines = wrap(s.err, max(20, (w-px(48, k))/int(glyphW*es+1)))
+	c := &s.fault.wraps[i]
+	if c.src != s.fault.text || c.w != w || c.scale != es {
+		c.src, c.w, c.scale = s.fault.text, w, es
+		c.lines = ui.Wrap(s.fault.text, max(20, (w-ui.Px(48, k))/int(ui.GlyphW*es+1)))
 	}
-	s.errLines, s.errK = c.lines, es
-	return len(c.lines)*(int(glyphH*es)+4) + px(8, k)
+	s.fault.lines, s.fault.k = c.lines, es
+	return len(c.lines)*(int(ui.GlyphH*es)+4) + ui.Px(8, k)
 }
 
 // JoinAddressCenter is the centre of the Join screen's address field in a
 // w×h window while it shows the error shown ("" none; the words of its
 // "duskfall: join refused:" line), for tests that click it.
 func JoinAddressCenter(w, h int, shown string) image.Point {
-	s := &joinScene{win: &window{w: w, h: h}, err: shown,
-		name: &textField{}, addr: &textField{}, password: &textField{}, connect: &button{}, back: &button{}}
-	s.form = newForm(s.name, s.addr, s.password, s.connect, s.back)
+	s := &joinScene{win: &hud.Window{W: w, H: h}, fault: joinFault{text: shown},
+		name: &ui.TextField{}, addr: &ui.TextField{}, password: &ui.TextField{}, connect: &ui.Button{}, back: &ui.Button{}}
+	s.form = ui.NewForm(s.name, s.addr, s.password, s.connect, s.back)
 	s.layout()
-	return s.addr.rect.Min.Add(s.addr.rect.Size().Div(2))
+	return s.addr.Rect.Min.Add(s.addr.Rect.Size().Div(2))
 }
 
 // joinAddressW is the width of the join screen's address field, when the
@@ -215,7 +232,7 @@ func (s *joinScene) listGames() {
 	seen := map[string]bool{}
 	before := map[string]string{} // address → the code or address it was joined by
 	for _, r := range s.saved.Recent {
-		if addr := serverAddr(r); before[addr] == "" {
+		if addr := profile.ServerAddr(r); before[addr] == "" {
 			before[addr] = r
 		}
 	}
@@ -228,36 +245,36 @@ func (s *joinScene) listGames() {
 		}
 	}
 	for _, r := range s.saved.Recent {
-		if addr := serverAddr(r); len(fills) < maxListed && !seen[addr] {
+		if addr := profile.ServerAddr(r); len(fills) < maxListed && !seen[addr] {
 			seen[addr] = true
 			labels = append(labels, recentLabel(r))
 			fills, heard = append(fills, r), append(heard, false)
 		}
 	}
 	key := strings.Join(labels, "\n") + strings.Join(fills, "\n")
-	if s.form != nil && key == s.listed {
+	if s.form != nil && key == s.list.listed {
 		return
 	}
-	s.listed, s.gameAddr, s.gameHeard, s.games = key, fills, heard, s.games[:0]
+	s.list.listed, s.list.addr, s.list.heard, s.list.buttons = key, fills, heard, s.list.buttons[:0]
 	items := []any{s.name, s.addr, s.password, s.connect, s.back}
 	for _, l := range labels {
-		b := &button{label: l, small: true}
-		s.games = append(s.games, b)
+		b := &ui.Button{Label: l, Small: true}
+		s.list.buttons = append(s.list.buttons, b)
 		items = append(items, b)
 	}
 	focus := focusAddr
 	if s.name.Text() == "" {
 		focus = focusName // a first launch: the name comes first
 	}
-	if passwordRefusal(s.err) {
+	if passwordRefusal(s.fault.text) {
 		focus = focusPassword // refused for its password: the field to type it in
 	}
 	if s.form != nil {
-		focus = min(s.form.focus, len(items)-1)
+		focus = min(s.form.Focus, len(items)-1)
 	}
-	s.form = newForm(items...)
-	s.form.submit = s.connect
-	s.form.focus = focus
+	s.form = ui.NewForm(items...)
+	s.form.Submit = s.connect
+	s.form.Focus = focus
 	s.layout()
 }
 
@@ -277,16 +294,7 @@ func recentLabel(r string) string {
 	if t, err := seal.ParseTarget(r); err == nil && t.Fingerprint != "" {
 		return t.Addr() + "   (joined before by its join code)"
 	}
-	return serverAddr(r) + "   (joined before)"
-}
-
-// serverAddr is the address of an address or join code, as the list
-// compares them; the text itself when it is neither.
-func serverAddr(text string) string {
-	if t, err := seal.ParseTarget(text); err == nil {
-		return t.Addr()
-	}
-	return strings.TrimSpace(text)
+	return profile.ServerAddr(r) + "   (joined before)"
 }
 
 // pick is what the i-th game fills in. An announcement is anyone's word
@@ -294,8 +302,8 @@ func serverAddr(text string) string {
 // (known_servers) and the announced one differs, the bare address is
 // filled, so the pin checks the server and says in words if it changed.
 func (s *joinScene) pick(i int) string {
-	fill := s.gameAddr[i]
-	if !s.gameHeard[i] || s.pinned == nil {
+	fill := s.list.addr[i]
+	if !s.list.heard[i] || s.pinned == nil {
 		return fill
 	}
 	t, err := seal.ParseTarget(fill)
@@ -314,10 +322,10 @@ func (s *joinScene) noteState() {
 	if s.frames++; s.frames == 1 {
 		fmt.Fprintln(s.logw, "duskfall: scene=join")
 	}
-	if s.err != s.said {
-		s.said = s.err
-		if s.err != "" {
-			fmt.Fprintf(s.logw, "duskfall: join refused: %s\n", s.err)
+	if s.fault.text != s.fault.said {
+		s.fault.said = s.fault.text
+		if s.fault.text != "" {
+			fmt.Fprintf(s.logw, "duskfall: join refused: %s\n", s.fault.text)
 		}
 	}
 }
@@ -328,39 +336,39 @@ func (s *joinScene) Update() error {
 		s.listGames() // games come and go on the network
 	}
 	s.layout()
-	if s.win.in.menuBack() {
+	if s.win.In.MenuBack() {
 		s.mv.toMenu()
 		return nil
 	}
 	defer s.noteState() // after this frame's submit
-	if s.win.in.Paste && s.form.hasFocus(s.addr) {
-		s.clip.request()
+	if s.win.In.Edit.Paste && s.form.HasFocus(s.addr) {
+		s.clip.Request()
 	}
-	if text, ok := s.clip.take(); ok && s.form.hasFocus(s.addr) {
+	if text, ok := s.clip.Take(); ok && s.form.HasFocus(s.addr) {
 		s.addr.SetText(strings.TrimSpace(text))
 		fmt.Fprintf(s.logw, "duskfall: join pasted %d characters\n", len(s.addr.Text())) // the count alone: a clipboard is not the log's
 	}
 	defer s.clearStaleError() // after this frame's typing and picks
-	if in := s.win.in; in.Wheel != 0 || in.PageUp || in.PageDown {
-		s.top, s.loose = scrollTop(s.top, len(s.games), s.shown, -1, in), true
+	if in := s.win.In; in.Mouse.Wheel != 0 || in.PageUp || in.PageDown {
+		s.list.top, s.list.loose = ui.ScrollTop(s.list.top, len(s.list.buttons), s.list.shown, -1, in), true
 	}
-	before := s.form.focus
-	switch b := s.form.update(s.win.in); {
+	before := s.form.Focus
+	switch b := s.form.Update(s.win.In); {
 	case b == s.connect:
 		s.submit()
 	case b == s.back:
 		*s.typed = typedJoin{}
 		s.mv.toMenu()
 	case b != nil:
-		for i, g := range s.games {
+		for i, g := range s.list.buttons {
 			if g == b {
 				s.addr.SetText(s.pick(i)) // a game found or joined before
 			}
 		}
-		s.form.focus = focusConnect
+		s.form.Focus = focusConnect
 	}
-	if s.form.focus != before {
-		s.loose = false // the view follows the focus again
+	if s.form.Focus != before {
+		s.list.loose = false // the view follows the focus again
 	}
 	s.layout() // the focus may have moved to a game out of view
 	return nil
@@ -372,8 +380,8 @@ func (s *joinScene) Update() error {
 func (s *joinScene) clearStaleError() {
 	if text := s.addr.Text(); text != s.addrSeen {
 		s.addrSeen = text
-		if s.err != "" {
-			s.err, s.said = "", "" // the same words again, after another try, are logged again
+		if s.fault.text != "" {
+			s.fault.text, s.fault.said = "", "" // the same words again, after another try, are logged again
 			fmt.Fprintln(s.logw, "duskfall: join error cleared")
 		}
 	}
@@ -384,16 +392,16 @@ func (s *joinScene) clearStaleError() {
 // and kept in its own form: the key in lower case, no spaces.
 func (s *joinScene) submit() {
 	name := s.name.Text()
-	if err := checkName(name); err != nil {
-		s.err = capitalize(err.Error())
+	if err := settings.CheckName(name); err != nil {
+		s.fault.text = ui.Capitalize(err.Error())
 		return
 	}
 	target, err := seal.ParseTarget(s.addr.Text())
 	if err != nil {
-		s.err = capitalize(err.Error())
+		s.fault.text = ui.Capitalize(err.Error())
 		return
 	}
-	s.err = ""
+	s.fault.text = ""
 	s.mv.rename(name) // the address is remembered once a join reaches the server
 	s.typed.addr, s.typed.password = target.String(), s.password.Text()
 	s.mv.join(target.String())
@@ -406,13 +414,6 @@ func passwordRefusal(err string) bool {
 	return strings.Contains(err, "needs a password") || strings.Contains(err, "wrong password")
 }
 
-func checkName(name string) error {
-	if wire.ValidName(name) != nil {
-		return errors.New("a name is 1 to 16 letters, with no spaces at either end")
-	}
-	return nil
-}
-
 // joinHelp is the Join screen's footer, and its shorter forms for
 // narrower windows.
 var joinHelp = [...]string{
@@ -422,40 +423,40 @@ var joinHelp = [...]string{
 }
 
 func (s *joinScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
-	screen.Fill(colBackdrop)
-	if s.err != "" && (s.errLines == nil || s.errWraps[0].src != s.err) {
+	g := s.win.Gfx
+	screen.Fill(ui.ColBackdrop)
+	if s.fault.text != "" && (s.fault.lines == nil || s.fault.wraps[0].src != s.fault.text) {
 		s.layout() // the error came after this frame's layout
 	}
-	k := s.k
-	drawFormShapes(screen, g, s.form)
-	g.shapes.flush(screen)
-	g.text.draw(screen, "Join a game", s.win.w/2, s.titleY, s.title, alignCenter, colTitle)
-	drawFormTextAt(screen, g, s.form, s.blink, k)
-	if s.err != "" {
-		g.text.drawLines(screen, s.errLines, s.win.w/2, s.errY, s.errK, colError)
+	k := s.lay.k
+	ui.DrawFormShapes(screen, &g.Graphics, s.form)
+	g.Shapes.Flush(screen)
+	g.Text.Draw(screen, "Join a game", s.win.W/2, s.lay.titleY, s.lay.title, ui.AlignCenter, ui.ColTitle)
+	ui.DrawFormTextAt(screen, &g.Graphics, s.form, s.blink, k)
+	if s.fault.text != "" {
+		g.Text.DrawLines(screen, s.fault.lines, s.win.W/2, s.fault.y, s.fault.k, ui.ColError)
 	}
-	if len(s.games) > 0 {
+	if len(s.list.buttons) > 0 {
 		head, short := "Games on your network, and servers joined before: click one", "Games, and servers joined before"
-		if s.shown < len(s.games) { // some are hidden: say so, and how to see them
+		if s.list.shown < len(s.list.buttons) { // some are hidden: say so, and how to see them
 			head, short = "Games on your network, and servers joined before: more by the wheel or Up/Down", "More games by the wheel or Up/Down"
 		}
-		if g.text.advance(head, k) > s.win.w-px(16, k) {
+		if g.Text.Advance(head, k) > s.win.W-ui.Px(16, k) {
 			head = short
 		}
-		g.text.draw(screen, head, s.win.w/2, s.listY, k, alignCenter, colDim)
+		g.Text.Draw(screen, head, s.win.W/2, s.list.y, k, ui.AlignCenter, ui.ColDim)
 	} else {
-		g.text.draw(screen, s.lan.words(), s.win.w/2, s.listY, k, alignCenter, colDim)
+		g.Text.Draw(screen, s.lan.words(), s.win.W/2, s.list.y, k, ui.AlignCenter, ui.ColDim)
 	}
-	if s.footK != k || s.footW != s.win.w || s.footer == "" {
-		s.footK, s.footW = k, s.win.w
-		s.footer = joinHelp[len(joinHelp)-1]
+	if s.lay.footK != k || s.lay.footW != s.win.W || s.lay.footer == "" {
+		s.lay.footK, s.lay.footW = k, s.win.W
+		s.lay.footer = joinHelp[len(joinHelp)-1]
 		for _, l := range joinHelp {
-			if g.text.advance(l, k) <= s.win.w-px(16, k) {
-				s.footer = l
+			if g.Text.Advance(l, k) <= s.win.W-ui.Px(16, k) {
+				s.lay.footer = l
 				break
 			}
 		}
 	}
-	g.text.draw(screen, s.footer, s.win.w/2, s.footY, k, alignCenter, colDim)
+	g.Text.Draw(screen, s.lay.footer, s.win.W/2, s.lay.footY, k, ui.AlignCenter, ui.ColDim)
 }

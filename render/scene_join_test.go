@@ -15,6 +15,9 @@ import (
 
 	"duskfall/net/lan"
 	"duskfall/net/seal"
+	"duskfall/profile"
+	"duskfall/render/settings"
+	"duskfall/render/ui"
 )
 
 // joinKey and aJoinCode are a server's fingerprint and a join code of it.
@@ -25,15 +28,15 @@ const (
 
 // clickGame clicks the i-th game of the join screen's list.
 func clickGame(h *harness, s *joinScene, i int) {
-	c := s.games[i].rect.Min.Add(image.Pt(2, 2))
-	h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+	c := s.list.buttons[i].Rect.Min.Add(image.Pt(2, 2))
+	h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 }
 
 func TestJoinCodesOnTheJoinScreen(t *testing.T) {
 	t.Run("a typed join code is dialled, its key in lower case", func(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.addr, "  192.0.2.2:7777/"+strings.ToUpper(joinKey)+" ")
-		h.press(frameInput{Enter: true})
+		h.press(ui.FrameInput{Enter: true})
 		c := sceneOf[*connectingScene](t, h)
 		assert.Equal(t, []string{aJoinCode}, h.net.dials)
 		assert.Equal(t, "Connecting to 192.0.2.2:7777", c.title, "the title names the address; the key is no one's to read")
@@ -47,56 +50,56 @@ func TestJoinCodesOnTheJoinScreen(t *testing.T) {
 		t.Run(tc.name+", and nothing is dialled", func(t *testing.T) {
 			h, s := openJoin(t)
 			typeInto(h, s.addr, tc.text)
-			h.press(frameInput{Enter: true})
-			assert.Contains(t, s.err, tc.words)
+			h.press(ui.FrameInput{Enter: true})
+			assert.Contains(t, s.fault.text, tc.words)
 			assert.Empty(t, h.net.dials)
-			assert.Contains(t, h.log.String(), "duskfall: join refused: "+s.err+"\n", "the log says what the screen shows, once")
+			assert.Contains(t, h.log.String(), "duskfall: join refused: "+s.fault.text+"\n", "the log says what the screen shows, once")
 			assert.Equal(t, 1, strings.Count(h.log.String(), "duskfall: join refused: "))
 		})
 	}
 	t.Run("a join that reached the server by its code is listed by it, and a click fills the code", func(t *testing.T) {
 		h, s := openJoin(t)
 		typeInto(h, s.addr, aJoinCode)
-		h.press(frameInput{Enter: true})
-		h.press(frameInput{}) // the client says hello
+		h.press(ui.FrameInput{Enter: true})
+		h.press(ui.FrameInput{}) // the client says hello
 		h.net.sessions[0].welcome(t, twoCharacters)
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		sceneOf[*rosterScene](t, h)
-		saved, _, err := LoadSettings(h.path)
+		saved, _, err := ui.LoadSettings(h.path)
 		require.NoError(t, err)
 		assert.Equal(t, []string{aJoinCode}, saved.Recent, "the code, its key with it")
 		assert.Equal(t, aJoinCode, saved.LastAddress)
 
 		h.a.closeSession()
 		h.a.toJoin()
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		j := sceneOf[*joinScene](t, h)
-		require.Len(t, j.games, 1)
-		assert.Equal(t, "192.0.2.2:7777   (joined before by its join code)", j.games[0].label)
+		require.Len(t, j.list.buttons, 1)
+		assert.Equal(t, "192.0.2.2:7777   (joined before by its join code)", j.list.buttons[0].Label)
 		j.addr.SetText("")
 		clickGame(h, j, 0)
 		assert.Equal(t, aJoinCode, j.addr.Text())
 	})
 	t.Run("a server joined again is listed once, as it was last joined", func(t *testing.T) {
-		var st Settings
-		st.rememberServer("192.0.2.2:7777")
-		st.rememberServer("10.0.0.1:7777")
-		st.rememberServer(aJoinCode)
+		var st profile.Settings
+		st.RememberServer("192.0.2.2:7777")
+		st.RememberServer("10.0.0.1:7777")
+		st.RememberServer(aJoinCode)
 		assert.Equal(t, []string{aJoinCode, "10.0.0.1:7777"}, st.Recent)
 	})
 	t.Run("an older settings file's addresses still load and list", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "settings.toml")
 		require.NoError(t, os.WriteFile(path, []byte("name = \"Tester\"\nlast_address = \"10.0.0.2:7777\"\nrecent = [\"10.0.0.2:7777\", \"10.0.0.3:7777\"]\n"), 0o600))
-		st, _, err := LoadSettings(path)
+		st, _, err := ui.LoadSettings(path)
 		require.NoError(t, err)
 		h := newHarness(t, Options{Port: 7777})
 		h.a.settings.Recent, h.a.settings.LastAddress = st.Recent, st.LastAddress
 		h.a.toJoin()
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		s := sceneOf[*joinScene](t, h)
 		assert.Equal(t, "10.0.0.2:7777", s.addr.Text())
-		require.Len(t, s.games, 2)
-		assert.Equal(t, "10.0.0.3:7777   (joined before)", s.games[1].label)
+		require.Len(t, s.list.buttons, 2)
+		assert.Equal(t, "10.0.0.3:7777   (joined before)", s.list.buttons[1].Label)
 	})
 }
 
@@ -114,8 +117,8 @@ func announced(t *testing.T, key string, setUp func(h *harness)) (*harness, *joi
 	h.a.scenes.apply()
 	s := sceneOf[*joinScene](t, h)
 	require.Eventually(t, func() bool {
-		h.press(frameInput{})
-		return len(s.games) > 0 && strings.HasPrefix(s.games[0].label, "Bo's game")
+		h.press(ui.FrameInput{})
+		return len(s.list.buttons) > 0 && strings.HasPrefix(s.list.buttons[0].Label, "Bo's game")
 	}, 3*time.Second, time.Millisecond)
 	return h, s
 }
@@ -134,14 +137,14 @@ func TestTheNetworksGamesFillInTheirJoinCodes(t *testing.T) {
 	})
 	t.Run("a game joined before by its code fills that code, not the network's word", func(t *testing.T) {
 		const mine = heard + "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-		h, s := announced(t, joinKey, func(h *harness) { h.a.settings.rememberServer(mine) })
-		require.Len(t, s.games, 1, "listed once")
+		h, s := announced(t, joinKey, func(h *harness) { h.a.settings.RememberServer(mine) })
+		require.Len(t, s.list.buttons, 1, "listed once")
 		clickGame(h, s, 0)
 		assert.Equal(t, mine, s.addr.Text())
 	})
 	t.Run("an address whose pinned key differs from the announced one fills the bare address, for the pin to check", func(t *testing.T) {
 		h, s := announced(t, joinKey, func(h *harness) {
-			known := filepath.Join(filepath.Dir(h.path), KnownServersFile)
+			known := filepath.Join(filepath.Dir(h.path), profile.KnownServersFile)
 			require.NoError(t, os.WriteFile(known, []byte(heard+" aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n"), 0o600))
 		})
 		clickGame(h, s, 0)
@@ -149,7 +152,7 @@ func TestTheNetworksGamesFillInTheirJoinCodes(t *testing.T) {
 	})
 	t.Run("an address pinned to the announced key fills the code", func(t *testing.T) {
 		h, s := announced(t, joinKey, func(h *harness) {
-			known := filepath.Join(filepath.Dir(h.path), KnownServersFile)
+			known := filepath.Join(filepath.Dir(h.path), profile.KnownServersFile)
 			require.NoError(t, os.WriteFile(known, []byte(heard+" "+joinKey+"\n"), 0o600))
 		})
 		clickGame(h, s, 0)
@@ -160,15 +163,15 @@ func TestTheNetworksGamesFillInTheirJoinCodes(t *testing.T) {
 // Journeys click the address field where JoinAddressCenter says it is;
 // it must be where the live screen draws it, with and without an error.
 func TestJoinAddressCenterIsWhereTheFieldIs(t *testing.T) {
-	for _, size := range []image.Point{{WindowWidth, WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+	for _, size := range []image.Point{{ui.WindowWidth, ui.WindowHeight}, {settings.MinWindowWidth, settings.MinWindowHeight}} {
 		for _, shown := range []string{"", seal.ErrWrongServer{Want: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Got: joinKey}.Error()} {
 			t.Run(fmt.Sprintf("at %dx%d with error %q", size.X, size.Y, shown), func(t *testing.T) {
 				h, s := openJoin(t)
-				defer h.a.Layout(WindowWidth, WindowHeight)
+				defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 				h.a.Layout(size.X, size.Y)
-				s.err = shown
-				h.press(frameInput{})
-				r := s.addr.rect
+				s.fault.text = shown
+				h.press(ui.FrameInput{})
+				r := s.addr.Rect
 				assert.Equal(t, r.Min.Add(r.Size().Div(2)), JoinAddressCenter(size.X, size.Y, shown))
 			})
 		}
@@ -181,31 +184,31 @@ func TestJoinAddressCenterIsWhereTheFieldIs(t *testing.T) {
 // before it covers anything.
 func TestALongRefusalCoversNothing(t *testing.T) {
 	refusals := []string{
-		capitalize(seal.ErrWrongServer{Want: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Got: joinKey}.Error()),
+		ui.Capitalize(seal.ErrWrongServer{Want: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", Got: joinKey}.Error()),
 		"Not a join code: the server's key after the slash holds only the letters a to z and the digits 2 to 7, and '1' is not one of them. A join code is the address, a slash and 32 letters and digits, such as " + seal.ExampleCode,
 	}
-	for _, size := range []image.Point{{WindowWidth, WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+	for _, size := range []image.Point{{ui.WindowWidth, ui.WindowHeight}, {settings.MinWindowWidth, settings.MinWindowHeight}} {
 		for i, words := range refusals {
 			t.Run(fmt.Sprintf("refusal %d at %dx%d", i+1, size.X, size.Y), func(t *testing.T) {
 				h := newHarness(t, Options{Port: 7777})
-				defer h.a.Layout(WindowWidth, WindowHeight)
+				defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 				h.a.Layout(size.X, size.Y)
-				h.a.settings.rememberServer(aJoinCode)
+				h.a.settings.RememberServer(aJoinCode)
 				h.a.toJoin()
-				h.press(frameInput{})
+				h.press(ui.FrameInput{})
 				s := sceneOf[*joinScene](t, h)
-				s.err = words
-				h.press(frameInput{})
+				s.fault.text = words
+				h.press(ui.FrameInput{})
 				h.a.Draw(ebiten.NewImage(size.X, size.Y)) // the text's measures
-				require.Len(t, s.games, 1)
-				bottom := s.errY + len(s.errLines)*(int(glyphH*s.errK)+4)
-				assert.GreaterOrEqual(t, s.errY, s.connect.rect.Max.Y, "under the buttons")
-				assert.LessOrEqual(t, bottom, s.listY, "over the list's heading")
-				row := s.games[0].rect
+				require.Len(t, s.list.buttons, 1)
+				bottom := s.fault.y + len(s.fault.lines)*(int(ui.GlyphH*s.fault.k)+4)
+				assert.GreaterOrEqual(t, s.fault.y, s.connect.Rect.Max.Y, "under the buttons")
+				assert.LessOrEqual(t, bottom, s.list.y, "over the list's heading")
+				row := s.list.buttons[0].Rect
 				assert.False(t, row.Empty(), "a game still shows")
-				assert.LessOrEqual(t, row.Max.Y, s.footY, "over the footer")
-				for _, l := range s.errLines {
-					assert.LessOrEqual(t, h.a.gfx.text.advance(l, s.errK), size.X-px(16, s.k), "%q fits the window's width", l)
+				assert.LessOrEqual(t, row.Max.Y, s.lay.footY, "over the footer")
+				for _, l := range s.fault.lines {
+					assert.LessOrEqual(t, h.a.Gfx.Text.Advance(l, s.fault.k), size.X-ui.Px(16, s.lay.k), "%q fits the window's width", l)
 				}
 			})
 		}
@@ -223,11 +226,11 @@ func fieldShows(t *testing.T, h *harness, s *joinScene, w, h2 int) string {
 	screen := ebiten.NewImage(w, h2)
 	defer screen.Deallocate()
 	h.a.Draw(screen)
-	inner := s.addr.rect.Inset(2)
+	inner := s.addr.Rect.Inset(2)
 	var shown []string
-	for _, b := range h.a.gfx.boxes.boxes {
-		if b.text && b.r.Overlaps(inner) && b.name != s.addr.label {
-			shown = append(shown, b.name)
+	for _, b := range h.a.Gfx.Boxes.Boxes {
+		if b.Text && b.R.Overlaps(inner) && b.Name != s.addr.Label {
+			shown = append(shown, b.Name)
 		}
 	}
 	require.Len(t, shown, 1, "one line of text in the field: %q", shown)
@@ -242,35 +245,35 @@ func TestTheAddressFieldShowsAWholeJoinCode(t *testing.T) {
 		uiScale float64
 		focused bool
 	}{
-		{image.Pt(WindowWidth, WindowHeight), 0, true},
-		{image.Pt(WindowWidth, WindowHeight), 0, false},
-		{image.Pt(WindowWidth, WindowHeight), 1.25, true},
-		{image.Pt(MinWindowWidth, MinWindowHeight), 0, true},
-		{image.Pt(MinWindowWidth, MinWindowHeight), 0, false},
+		{image.Pt(ui.WindowWidth, ui.WindowHeight), 0, true},
+		{image.Pt(ui.WindowWidth, ui.WindowHeight), 0, false},
+		{image.Pt(ui.WindowWidth, ui.WindowHeight), 1.25, true},
+		{image.Pt(settings.MinWindowWidth, settings.MinWindowHeight), 0, true},
+		{image.Pt(settings.MinWindowWidth, settings.MinWindowHeight), 0, false},
 		{image.Pt(2560, 1440), 0, true},
 	} {
 		t.Run(fmt.Sprintf("at %dx%d, UI scale %v, focused %v", tc.size.X, tc.size.Y, tc.uiScale, tc.focused), func(t *testing.T) {
-			defer func() { uiChoice = 0 }()
-			uiChoice = tc.uiScale
+			defer func() { ui.ScaleChoice = 0 }()
+			ui.ScaleChoice = tc.uiScale
 			h, s := openJoin(t)
-			defer h.a.Layout(WindowWidth, WindowHeight)
+			defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 			h.a.Layout(tc.size.X, tc.size.Y)
 			typeInto(h, s.addr, aLongCode)
 			if !tc.focused {
-				click(h, s.name.rect)
+				click(h, s.name.Rect)
 			}
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 			assert.Equal(t, aLongCode, fieldShows(t, h, s, tc.size.X, tc.size.Y))
-			assert.True(t, s.addr.rect.In(image.Rect(0, 0, tc.size.X, tc.size.Y)))
+			assert.True(t, s.addr.Rect.In(image.Rect(0, 0, tc.size.X, tc.size.Y)))
 		})
 	}
 	t.Run("a code longer than the field shows its start, the address and port, when not being edited", func(t *testing.T) {
 		h, s := openJoin(t)
 		long := "duskfall-host.example.net:65535/" + joinKey + joinKey
 		typeInto(h, s.addr, long)
-		click(h, s.name.rect)
-		h.press(frameInput{})
-		shown := fieldShows(t, h, s, WindowWidth, WindowHeight)
+		click(h, s.name.Rect)
+		h.press(ui.FrameInput{})
+		shown := fieldShows(t, h, s, ui.WindowWidth, ui.WindowHeight)
 		assert.True(t, strings.HasPrefix(shown, "duskfall-host.example.net:65535/"), "shows %q", shown)
 	})
 }
@@ -281,31 +284,31 @@ func TestTheJoinErrorGoesWhenTheAddressChanges(t *testing.T) {
 	refused := func(t *testing.T) (*harness, *joinScene) {
 		h, s := openJoin(t)
 		typeInto(h, s.addr, "192.0.2.2:70000/"+joinKey)
-		h.press(frameInput{Enter: true})
-		require.NotEmpty(t, s.err)
+		h.press(ui.FrameInput{Enter: true})
+		require.NotEmpty(t, s.fault.text)
 		return h, s
 	}
 	t.Run("typing in the address clears it", func(t *testing.T) {
 		h, s := refused(t)
-		h.press(frameInput{Backspace: true})
-		assert.Empty(t, s.err)
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Backspace: true}})
+		assert.Empty(t, s.fault.text)
 		assert.Contains(t, h.log.String(), "duskfall: join error cleared\n")
 	})
 	t.Run("pasting another clears it", func(t *testing.T) {
 		h, s := refused(t)
-		h.a.clip.read = func() (string, error) { return aJoinCode, nil }
-		h.press(frameInput{Paste: true})
+		h.a.clip.Read = func() (string, error) { return aJoinCode, nil }
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Paste: true}})
 		require.Eventually(t, func() bool {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 			return s.addr.Text() == aJoinCode
 		}, time.Second, time.Millisecond)
-		assert.Empty(t, s.err)
+		assert.Empty(t, s.fault.text)
 	})
 	t.Run("moving about the form, or typing a password, keeps it", func(t *testing.T) {
 		h, s := refused(t)
-		words := s.err
-		h.press(frameInput{Down: true})
-		h.press(frameInput{Chars: []rune("owl")})
-		assert.Equal(t, words, s.err)
+		words := s.fault.text
+		h.press(ui.FrameInput{Down: true})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("owl")}})
+		assert.Equal(t, words, s.fault.text)
 	})
 }

@@ -9,6 +9,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"duskfall/net/wire"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // Main menu button labels, top to bottom.
@@ -21,18 +24,18 @@ const (
 
 // menuScene is the main menu: Host and play, Join, Settings, Quit.
 type menuScene struct {
-	win                        *window
+	win                        *hud.Window
 	mv                         moves
 	logw                       io.Writer
-	host, join, settings, quit *button
-	port                       *textField // the UDP port Host and play opens
-	password                   *textField // the password friends must give ("" none)
-	private                    *button    // keeps the game off the local network's Join screens
-	router                     *button    // opens the port on the home router (UPnP, NAT-PMP)
+	host, join, settings, quit *ui.Button
+	port                       *ui.TextField // the UDP port Host and play opens
+	password                   *ui.TextField // the password friends must give ("" none)
+	private                    *ui.Button    // keeps the game off the local network's Join screens
+	router                     *ui.Button    // opens the port on the home router (UPnP, NAT-PMP)
 	err                        string
 	frames                     int
-	form                       *form
-	bg                         *backdrop
+	form                       *ui.Form
+	bg                         *world.Backdrop
 	footer                     string
 	// The footer and the error cut to the window, for the scale and
 	// width they were cut at.
@@ -45,29 +48,29 @@ type menuScene struct {
 // newMenuScene opens the main menu with Host and play's options as
 // chosen before; name is the one the player chose, for the footer, "" when
 // none is chosen yet (the first launch: Host and play asks it).
-func newMenuScene(win *window, mv moves, logw io.Writer, c hostChoice, name string) *menuScene {
+func newMenuScene(win *hud.Window, mv moves, logw io.Writer, c hostChoice, name string) *menuScene {
 	s := &menuScene{
 		win:      win,
 		mv:       mv,
 		logw:     logw,
-		host:     &button{label: LabelHostAndPlay},
-		join:     &button{label: LabelJoin},
-		settings: &button{label: LabelSettings},
-		quit:     &button{label: LabelQuit},
-		bg:       newBackdrop(),
+		host:     &ui.Button{Label: LabelHostAndPlay},
+		join:     &ui.Button{Label: LabelJoin},
+		settings: &ui.Button{Label: LabelSettings},
+		quit:     &ui.Button{Label: LabelQuit},
+		bg:       world.NewBackdrop(),
 	}
-	s.port = &textField{label: "Port", maxBytes: 5}
+	s.port = &ui.TextField{Label: "Port", MaxBytes: 5}
 	s.port.SetText(strconv.Itoa(c.port))
-	s.password = &textField{label: LabelHostPassword, maxBytes: wire.MaxPasswordLen, secret: true, inline: true}
+	s.password = &ui.TextField{Label: LabelHostPassword, MaxBytes: wire.MaxPasswordLen, Secret: true, Inline: true}
 	s.password.SetText(c.password)
-	s.private = &button{small: true}
+	s.private = &ui.Button{Small: true}
 	s.setPrivate(c.private)
-	s.router = &button{small: true}
+	s.router = &ui.Button{Small: true}
 	s.setRouter(c.router)
 	// Row by row, each left to right: a button, then its option beside it;
 	// the Router switch before Quit.
-	s.form = newForm(s.host, s.port, s.join, s.password, s.settings, s.private, s.router, s.quit) // Quit last: Up from the top lands on it
-	s.form.submit = s.host                                                                        // Enter in the port or password field hosts
+	s.form = ui.NewForm(s.host, s.port, s.join, s.password, s.settings, s.private, s.router, s.quit) // Quit last: Up from the top lands on it
+	s.form.Submit = s.host                                                                           // Enter in the port or password field hosts
 	s.footer = menuFooter(name)
 
 	s.layout()
@@ -101,60 +104,60 @@ type menuLayout struct {
 }
 
 func mainMenuLayout(w, h int) menuLayout {
-	k := uiScale(w, h)
-	l := menuLayout{k: k, titleScale: 8 * k, buttonH: px(buttonH, k), gap: px(rowGap, k)}
-	lh := int(glyphH*k) + px(4, k)
-	l.footY = h - px(12, k) - 2*lh
-	room := l.footY - px(12, k) - px(12, k)
+	k := ui.Scale(w, h)
+	l := menuLayout{k: k, titleScale: 8 * k, buttonH: ui.Px(ui.ButtonH, k), gap: ui.Px(ui.RowGap, k)}
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	l.footY = h - ui.Px(12, k) - 2*lh
+	room := l.footY - ui.Px(12, k) - ui.Px(12, k)
 	total := func() int {
-		return int(glyphH*l.titleScale) + px(8, k) + int(glyphH*textScale*k) + px(20, k) +
-			4*l.buttonH + 3*l.gap + px(8, k) + lh + 2*px(16, k)
+		return int(ui.GlyphH*l.titleScale) + ui.Px(8, k) + int(ui.GlyphH*ui.TextScale*k) + ui.Px(20, k) +
+			4*l.buttonH + 3*l.gap + ui.Px(8, k) + lh + 2*ui.Px(16, k)
 	}
 	if total() > room {
-		l.titleScale, l.buttonH, l.gap = 5*k, px(compactButtonH, k), px(6, k)
+		l.titleScale, l.buttonH, l.gap = 5*k, ui.Px(hud.CompactButtonH, k), ui.Px(6, k)
 	}
-	y := px(12, k) + max(0, (room-total())/2)
+	y := ui.Px(12, k) + max(0, (room-total())/2)
 	cardTop := y
-	y += px(16, k)
+	y += ui.Px(16, k)
 	l.titleY = y
-	y += int(glyphH*l.titleScale) + px(8, k)
+	y += int(ui.GlyphH*l.titleScale) + ui.Px(8, k)
 	l.subY = y
-	y += int(glyphH*textScale*k) + px(20, k)
+	y += int(ui.GlyphH*ui.TextScale*k) + ui.Px(20, k)
 	l.buttonY = y
-	y += 4*l.buttonH + 3*l.gap + px(8, k)
+	y += 4*l.buttonH + 3*l.gap + ui.Px(8, k)
 	l.errY = y
 	// As wide as the buttons and Host and play's options beside them,
 	// on both sides.
-	l.card = centredRect(w, cardTop, min(w-px(16, k), px(buttonW+2*(12+hostOptionW+16), k)), y+lh+px(16, k)-cardTop)
+	l.card = ui.CentredRect(w, cardTop, min(w-ui.Px(16, k), ui.Px(ui.ButtonW+2*(12+hostOptionW+16), k)), y+lh+ui.Px(16, k)-cardTop)
 	return l
 }
 
 // column lays the four buttons out.
-func (l menuLayout) column(w int, bs ...*button) {
+func (l menuLayout) column(w int, bs ...*ui.Button) {
 	y := l.buttonY
 	for _, b := range bs {
-		b.rect = centredRect(w, y, px(buttonW, l.k), l.buttonH)
+		b.Rect = ui.CentredRect(w, y, ui.Px(ui.ButtonW, l.k), l.buttonH)
 		y += l.buttonH + l.gap
 	}
 }
 
 func (s *menuScene) layout() {
-	l := mainMenuLayout(s.win.w, s.win.h)
-	l.column(s.win.w, s.host, s.join, s.settings, s.quit)
+	l := mainMenuLayout(s.win.W, s.win.H)
+	l.column(s.win.W, s.host, s.join, s.settings, s.quit)
 	// Host and play's options stand in a column at its right: the port
 	// beside it, the password and the private switch under the port.
 	k := l.k
-	r := s.host.rect
-	fh := min(px(fieldH, k), r.Dy())
-	x := r.Max.X + px(12, k)
-	w := min(px(hostOptionW, k), max(px(portFieldW, k), s.win.w-x-px(12, k)))
+	r := s.host.Rect
+	fh := min(ui.Px(ui.FieldH, k), r.Dy())
+	x := r.Max.X + ui.Px(12, k)
+	w := min(ui.Px(hostOptionW, k), max(ui.Px(portFieldW, k), s.win.W-x-ui.Px(12, k)))
 	beside := func(row image.Rectangle, width int) image.Rectangle {
 		return image.Rect(x, row.Min.Y+(row.Dy()-fh)/2, x+width, row.Min.Y+(row.Dy()+fh)/2)
 	}
-	s.port.rect = beside(r, px(portFieldW, k))
-	s.password.rect = beside(s.join.rect, w)
-	s.private.rect = beside(s.settings.rect, w)
-	s.router.rect = beside(s.quit.rect, w)
+	s.port.Rect = beside(r, ui.Px(portFieldW, k))
+	s.password.Rect = beside(s.join.Rect, w)
+	s.private.Rect = beside(s.settings.Rect, w)
+	s.router.Rect = beside(s.quit.Rect, w)
 }
 
 // portFieldW is the width of the main menu's port field; hostOptionW the
@@ -185,28 +188,28 @@ const routerWords = "router: opens the port on your home router (UPnP or NAT-PMP
 
 // setRouter sets the Router switch and its words.
 func (s *menuScene) setRouter(on bool) {
-	s.router.label = LabelRouterOff
+	s.router.Label = LabelRouterOff
 	if on {
-		s.router.label = LabelRouterOn
+		s.router.Label = LabelRouterOn
 	}
 }
 
 // setPrivate sets the private switch and its words.
 func (s *menuScene) setPrivate(on bool) {
-	s.private.label = LabelPrivateOff
+	s.private.Label = LabelPrivateOff
 	if on {
-		s.private.label = LabelPrivateOn
+		s.private.Label = LabelPrivateOn
 	}
 }
 
 // MainMenuButtonCenter is the centre of a main menu button in a w×h
 // window, for tests that click it.
 func MainMenuButtonCenter(label string, w, h int) (image.Point, bool) {
-	bs := []*button{{label: LabelHostAndPlay}, {label: LabelJoin}, {label: LabelSettings}, {label: LabelQuit}}
+	bs := []*ui.Button{{Label: LabelHostAndPlay}, {Label: LabelJoin}, {Label: LabelSettings}, {Label: LabelQuit}}
 	mainMenuLayout(w, h).column(w, bs...)
 	for _, b := range bs {
-		if b.label == label {
-			return b.rect.Min.Add(b.rect.Size().Div(2)), true
+		if b.Label == label {
+			return b.Rect.Min.Add(b.Rect.Size().Div(2)), true
 		}
 	}
 	return image.Point{}, false
@@ -218,8 +221,8 @@ func (s *menuScene) Update() error {
 		fmt.Fprintf(s.logw, "duskfall: menu says %q\n", s.footer)
 	}
 	s.layout()
-	s.bg.update(s.win.w, s.win.h)
-	switch s.form.update(s.win.in) {
+	s.bg.Update(s.win.W, s.win.H)
+	switch s.form.Update(s.win.In) {
 	case s.host:
 		port, err := strconv.Atoi(s.port.Text())
 		if err != nil || port < 1 || port > 65535 {
@@ -228,11 +231,11 @@ func (s *menuScene) Update() error {
 			return nil
 		}
 		s.mv.host(hostChoice{port: port, password: s.password.Text(),
-			private: s.private.label == LabelPrivateOn, router: s.router.label == LabelRouterOn})
+			private: s.private.Label == LabelPrivateOn, router: s.router.Label == LabelRouterOn})
 	case s.private:
-		s.setPrivate(s.private.label != LabelPrivateOn)
+		s.setPrivate(s.private.Label != LabelPrivateOn)
 	case s.router:
-		s.setRouter(s.router.label != LabelRouterOn)
+		s.setRouter(s.router.Label != LabelRouterOn)
 	case s.join:
 		s.mv.toJoin()
 	case s.settings:
@@ -244,41 +247,41 @@ func (s *menuScene) Update() error {
 }
 
 func (s *menuScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
-	screen.Fill(colBackdrop)
-	s.bg.draw(screen, g)
-	l := mainMenuLayout(s.win.w, s.win.h)
+	g := s.win.Gfx
+	screen.Fill(ui.ColBackdrop)
+	s.bg.Draw(screen, g)
+	l := mainMenuLayout(s.win.W, s.win.H)
 	k := l.k
 	// A card behind the title and buttons keeps them readable over the
 	// backdrop.
-	frame(screen, g.shapes, l.card, rgb8(12, 11, 22, 0.8), rgb8(60, 54, 90, 0.9))
-	drawFormShapes(screen, g, s.form)
-	g.shapes.flush(screen)
-	g.text.draw(screen, "DUSKFALL", s.win.w/2, l.titleY, l.titleScale, alignCenter, colTitle)
-	g.text.draw(screen, "a co-op bullet hell", s.win.w/2, l.subY, textScale*k, alignCenter, colDim)
-	drawFormTextAt(screen, g, s.form, s.frames, k)
+	ui.Frame(screen, g.Shapes, l.card, ui.Rgb8(12, 11, 22, 0.8), ui.Rgb8(60, 54, 90, 0.9))
+	ui.DrawFormShapes(screen, &g.Graphics, s.form)
+	g.Shapes.Flush(screen)
+	g.Text.Draw(screen, "DUSKFALL", s.win.W/2, l.titleY, l.titleScale, ui.AlignCenter, ui.ColTitle)
+	g.Text.Draw(screen, "a co-op bullet hell", s.win.W/2, l.subY, ui.TextScale*k, ui.AlignCenter, ui.ColDim)
+	ui.DrawFormTextAt(screen, &g.Graphics, s.form, s.frames, k)
 	if s.err != "" {
-		if s.errK != k || s.errW != s.win.w || s.errFit == "" {
-			s.errK, s.errW = k, s.win.w
-			s.errFit = fit(g, s.err, l.card.Dx()-px(16, k), k)
+		if s.errK != k || s.errW != s.win.W || s.errFit == "" {
+			s.errK, s.errW = k, s.win.W
+			s.errFit = ui.Fit(&g.Graphics, s.err, l.card.Dx()-ui.Px(16, k), k)
 		}
-		g.text.draw(screen, s.errFit, s.win.w/2, l.errY, k, alignCenter, colError)
+		g.Text.Draw(screen, s.errFit, s.win.W/2, l.errY, k, ui.AlignCenter, ui.ColError)
 	}
 	// A band under the footer keeps it readable where the spirals pass.
-	lh := int(glyphH*k) + px(4, k)
-	g.shapes.rect(screen, 0, float32(l.footY-px(6, k)), float32(s.win.w), float32(2*lh+px(10, k)), rgb8(8, 7, 14, 0.75))
-	g.shapes.flush(screen)
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	g.Shapes.Rect(screen, 0, float32(l.footY-ui.Px(6, k)), float32(s.win.W), float32(2*lh+ui.Px(10, k)), ui.Rgb8(8, 7, 14, 0.75))
+	g.Shapes.Flush(screen)
 	footer := s.footer
-	if s.form.hasFocus(s.private) || s.form.hasFocus(s.password) {
+	if s.form.HasFocus(s.private) || s.form.HasFocus(s.password) {
 		footer = hostOptionWords
 	}
-	if s.form.hasFocus(s.router) {
+	if s.form.HasFocus(s.router) {
 		footer = routerWords
 	}
-	if s.footK != k || s.footW != s.win.w || s.footFor != footer {
-		s.footK, s.footW, s.footFor = k, s.win.w, footer
-		s.footFit = fit(g, footer, s.win.w-px(16, k), k)
+	if s.footK != k || s.footW != s.win.W || s.footFor != footer {
+		s.footK, s.footW, s.footFor = k, s.win.W, footer
+		s.footFit = ui.Fit(&g.Graphics, footer, s.win.W-ui.Px(16, k), k)
 	}
-	g.text.draw(screen, s.footFit, s.win.w/2, l.footY, k, alignCenter, colDim)
-	g.text.draw(screen, "Up/Down and Enter, or click", s.win.w/2, l.footY+lh, k, alignCenter, colDim)
+	g.Text.Draw(screen, s.footFit, s.win.W/2, l.footY, k, ui.AlignCenter, ui.ColDim)
+	g.Text.Draw(screen, "Up/Down and Enter, or click", s.win.W/2, l.footY+lh, k, ui.AlignCenter, ui.ColDim)
 }

@@ -15,6 +15,12 @@ import (
 	"duskfall/game"
 	"duskfall/levels"
 	"duskfall/net/portmap"
+	"duskfall/profile"
+	"duskfall/render/hud"
+	"duskfall/render/settings"
+	"duskfall/render/sound"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // shotAfterFrames is how long the play scene runs before the DUSKFALL_SHOT
@@ -25,118 +31,148 @@ const shotAfterFrames = 2 * game.TickRate
 // menu. The game never pauses (it is online); the pause menu only stops
 // the player's input.
 type playScene struct {
-	win *window
+	win *hud.Window
 	mv  moves
 	playEnv
 	sess session
 	rt   *client.Runtime
-	look *worldLook
+	look *world.Look
 
-	aim          aimer
-	inv          inventoryPanel
-	labels       labelPlacer // the frame's world labels, placed so none covers another
-	said         transients  // what comes and goes, cut to the window (placement.go)
-	lastAim      float64
-	cam          camera
-	zoom         float64        // screen pixels per world unit (worldZoom)
-	reach        portmap.Status // the hosted game's port on the router, as last noted
-	copied       atomic.Bool    // the clipboard's tool took the code
-	copyDone     atomic.Bool    // it answered, and noteCopy has not said so yet
-	world        *ebiten.Image  // the world drawn at zoom 1 when zoom is more, then scaled onto the screen
-	viewer       game.Vec       // the own ship, the centre of the fog
-	hasView      bool
-	paused       bool
-	pause        *form // the menu in the hub: resume, disconnect
-	pauseOut     *form // the menu in a dungeon: resume, return to hub, disconnect
-	resume       *button
-	toHub        *button
-	leave        *button
-	setup        *button       // Settings
-	players      *button       // the host's Players list; in the menu only when hosting
-	copyCode     *button       // copies the join code; in the menu only when hosting
-	roster       *playersPanel // the Players list, open over the game when not nil
-	ctl          hostControls  // the host's controls; nil in a joined game
-	quit         *button
-	openSettings *settingsPanel // the Settings, open over the game when not nil
-	quitting     bool           // Quit was chosen: the window closes
-	focused      bool           // the player holds focus: the hitbox is drawn
-	abCooldown   int            // the own ability's cooldown as last noted (noteAbility)
-	fx           *effects
-	dir          *director // which sounds play
-	returning    bool      // Return to hub was chosen: ESCAPE is held until the ship is out
-	endAsked     bool      // the host pressed End the game once with friends in it: the next press ends it
-	quitAsked    bool      // the host pressed Quit once with friends in it: the next press quits
-	costLines    []string  // the words over the pause menu (pauseSays) wrapped to the window, for costFor, costW, costH and costK
-	costFor      string
-	roomFor      string // the words the layout keeps room for (pauseSays)
-	costRoom     int    // their lines
-	costW, costH int
-	costK        float64
-	endWords     hostEndWords // the host's words of End the game, made again only when the count changes
-	pauseBs      []*button    // the pause menu's buttons in the hub, as s.pause holds them
-	pauseOutBs   []*button    // and in a dungeon, as s.pauseOut holds them
-	pauseAt      pauseLayout  // where the pause menu's words go (pause_layout.go)
-	bossHeard    int          // the last frame a met boss was near, for the music
-	netGraph     bool
+	aim      ui.Aimer
+	inv      hud.Inventory
+	labels   world.LabelPlacer // the frame's world labels, placed so none covers another
+	said     ui.Transients     // what comes and goes, cut to the window (render/ui/placement.go)
+	lastAim  float64
+	focused  bool // the player holds focus: the hitbox is drawn
+	netGraph bool
+	view     playView
+	pause    pauseMenu
+	host     hostState
+	clock    playClock
+	marks    markFeed
 
-	frames  int // updates since the scene opened
-	playing int // updates with the own ship in the world
-	logged  bool
-	hud     hud
-	items   *itemsUI
-	keeper  *keeperUI
+	fx     *hud.Effects
+	dir    *sound.Director // which sounds play
+	hud    hud.Display
+	items  *hud.Items
+	keeper *hud.Keeper
 
-	marksSeen int                      // hit marks read for the feed (client.Runtime.HitsSince)
-	onMark    func(client.HitMark)     // s.friendFell, made once
-	classOf   func(uint16) *game.Class // s.rt.PlayerClass, made once for the world's view
+	classOf func(uint16) *game.Class // s.rt.PlayerClass, made once for the world's view
+	pf      hud.Frame                // what the HUD and the effects read of this frame (render/hud/frame.go)
+}
+
+// playView is where the play scene looks: the camera on the own ship, the
+// zoom, and the image the world is drawn on when zoomed.
+type playView struct {
+	cam     world.Camera
+	zoom    float64       // screen pixels per world unit (worldZoom)
+	canvas  *ebiten.Image // the world drawn at zoom 1 when zoom is more, then scaled onto the screen
+	viewer  game.Vec      // the own ship, the centre of the fog
+	hasView bool
+}
+
+// pauseMenu is the pause menu over the game, its buttons and words, and
+// the Settings opened from it.
+type pauseMenu struct {
+	open                                                 bool
+	hubForm                                              *ui.Form // the menu in the hub: resume, disconnect
+	dungeonForm                                          *ui.Form // the menu in a dungeon: resume, return to hub, disconnect
+	resume, toHub, leave, setup, players, copyCode, quit *ui.Button
+	hubButtons                                           []*ui.Button    // the menu's buttons in the hub, as hubForm holds them
+	dungeonButtons                                       []*ui.Button    // and in a dungeon, as dungeonForm holds them
+	at                                                   hud.PauseLayout // where the menu's words go (render/hud/pause_layout.go)
+	cost                                                 pauseCost
+	endWords                                             hostEndWords    // the host's words of End the game, made again only when the count changes
+	endAsked                                             bool            // the host pressed End the game once with friends in it: the next press ends it
+	quitAsked                                            bool            // the host pressed Quit once with friends in it: the next press quits
+	quitting                                             bool            // Quit was chosen: the window closes
+	returning                                            bool            // Return to hub was chosen: ESCAPE is held until the ship is out
+	settings                                             *settings.Panel // the Settings, open over the game when not nil
+}
+
+// pauseCost is the words over the pause menu (pauseSays) wrapped to the
+// window, made again only when the words, the window or the scale change.
+type pauseCost struct {
+	lines     []string
+	words     string
+	roomWords string // the words the layout keeps room for
+	room      int    // their lines
+	w, h      int
+	k         float64
+}
+
+// hostState is what the play scene keeps of a game it hosts: the host's
+// controls (nil in a joined game), the Players list, the port on the
+// router and the join code's copy.
+type hostState struct {
+	ctl      hud.HostControls  // nil in a joined game
+	players  *hud.PlayersPanel // the Players list, open over the game when not nil
+	reach    portmap.Status    // the hosted game's port on the router, as last noted
+	copied   atomic.Bool       // the clipboard's tool took the code
+	copyDone atomic.Bool       // it answered, and noteCopy has not said so yet
+}
+
+// playClock counts the scene's frames.
+type playClock struct {
+	frames     int // updates since the scene opened
+	playing    int // updates with the own ship in the world
+	logged     bool
+	bossHeard  int // the last frame a met boss was near, for the music
+	abCooldown int // the own ability's cooldown as last noted (noteAbility)
+}
+
+// markFeed reads the hit marks for the feed (client.Runtime.HitsSince).
+type markFeed struct {
+	seen   int
+	onMark func(client.HitMark) // s.friendFell, made once
 }
 
 // playEnv is what the play scene uses besides the window and the moves.
 // The settings and keys are the app's own, read each frame: a change made
 // in the Settings over the game shows at once.
 type playEnv struct {
-	settings    *Settings       // the bullet palette, shake, net graph and volume
-	keys        *bindings       // the player's keys, as the HUD names them
-	pack        *levels.Pack    // the maps and names the world is drawn with
-	sound       speaker         // the sound effects' output
-	quality     graphicsQuality // whether the costly effects are drawn
-	shot        *screenshot     // DUSKFALL_SHOT, taken once the world has arrived
-	perfLog     bool            // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
+	settings    *profile.Settings // the bullet palette, shake, net graph and volume
+	keys        *ui.Bindings      // the player's keys, as the HUD names them
+	pack        *levels.Pack      // the maps and names the world is drawn with
+	sound       sound.Speaker     // the sound effects' output
+	quality     graphicsQuality   // whether the costly effects are drawn
+	shot        *screenshot       // DUSKFALL_SHOT, taken once the world has arrived
+	perfLog     bool              // DUSKFALL_PERF=1: frames and ticks per second, and live bullets, every 5 s
 	now         func() time.Time
 	logw        io.Writer
-	newSettings func() *settingsPanel // the Settings, to open over the game
+	newSettings func() *settings.Panel // the Settings, to open over the game
 }
 
-func newPlayScene(win *window, mv moves, sess session, env playEnv) *playScene {
+func newPlayScene(win *hud.Window, mv moves, sess session, env playEnv) *playScene {
 	s := &playScene{
-		win: win, mv: mv, playEnv: env, sess: sess, rt: sess.Runtime(), look: newWorldLook(env.pack, sess.Runtime().PlayerStats().Radius),
-		resume:   &button{label: LabelResume},
-		toHub:    &button{label: LabelReturnToHub},
-		leave:    &button{label: LabelDisconnect},
-		setup:    &button{label: LabelSettings},
-		players:  &button{label: LabelPlayers},
-		copyCode: &button{label: LabelCopyJoinCode},
-		ctl:      sess.Controls(),
-		fx:       newEffects(),
-		dir:      newDirector(env.sound, env.settings.volume),
-		quit:     &button{label: LabelQuit},
+		win: win, mv: mv, playEnv: env, sess: sess, rt: sess.Runtime(), look: world.NewLook(env.pack, sess.Runtime().PlayerStats().Radius),
+		fx:  hud.NewEffects(),
+		dir: sound.NewDirector(env.sound, env.settings.EffectsLoudness),
 	}
+	s.pause.resume = &ui.Button{Label: LabelResume}
+	s.pause.toHub = &ui.Button{Label: LabelReturnToHub}
+	s.pause.leave = &ui.Button{Label: LabelDisconnect}
+	s.pause.setup = &ui.Button{Label: LabelSettings}
+	s.pause.players = &ui.Button{Label: hud.LabelPlayers}
+	s.pause.copyCode = &ui.Button{Label: LabelCopyJoinCode}
+	s.pause.quit = &ui.Button{Label: LabelQuit}
+	s.host.ctl = sess.Controls()
 	content, keeper := s.rt.Content(), keeperName(env.pack)
-	s.items = newItemsUI(content, keeper)
-	s.items.keys = env.keys // the bar labels each bag slot with its key
-	s.keeper = newKeeperUI(content, keeper, s.rt)
-	s.items.logw, s.keeper.logw, s.inv.logw = env.logw, env.logw, env.logw
-	if s.ctl != nil {
-		s.leave.label = LabelEndGame // the host's leaving ends the game for everyone: the button says so
+	s.items = hud.NewItems(content, keeper)
+	s.items.Keys = env.keys // the bar labels each bag slot with its key
+	s.keeper = hud.NewKeeper(content, keeper, s.rt)
+	s.items.Logw, s.keeper.Logw, s.inv.Logw = env.logw, env.logw, env.logw
+	if s.host.ctl != nil {
+		s.pause.leave.Label = LabelEndGame // the host's leaving ends the game for everyone: the button says so
 	}
-	s.pauseBs, s.pauseOutBs = s.pauseButtons(false), s.pauseButtons(true)
-	s.pause = newForm(toAny(s.pauseBs)...)
-	s.pauseOut = newForm(toAny(s.pauseOutBs)...)
+	s.pause.hubButtons, s.pause.dungeonButtons = s.pauseButtons(false), s.pauseButtons(true)
+	s.pause.hubForm = ui.NewForm(toAny(s.pause.hubButtons)...)
+	s.pause.dungeonForm = ui.NewForm(toAny(s.pause.dungeonButtons)...)
 	s.netGraph = env.settings.NetGraph
-	s.hud.where, s.hud.code, s.hud.reach = sess.Where(), sess.JoinCode(), reachWords(sess.Reach())
+	s.hud.Where, s.hud.Code, s.hud.Reach = sess.Where(), sess.JoinCode(), reachWords(sess.Reach())
 	s.layoutPause()
-	s.marksSeen = s.rt.HitsSince(0, func(client.HitMark) {}) // deaths before the scene are old news
-	s.onMark = s.friendFell
+	s.marks.seen = s.rt.HitsSince(0, func(client.HitMark) {}) // deaths before the scene are old news
+	s.marks.onMark = s.friendFell
 	s.classOf = s.rt.PlayerClass
 	return s
 }
@@ -148,24 +184,24 @@ func (s *playScene) friendFell(h client.HitMark) {
 		return
 	}
 	if words := s.rt.DeathWords(&h.Event); words != "" {
-		s.items.push(words, s.now())
+		s.items.Push(words, s.now())
 	}
 }
 
 // pauseButtons is the pause menu's column, top down: in a dungeon Return
 // to hub, and when hosting the Players list.
-func (s *playScene) pauseButtons(inDungeon bool) []*button {
-	bs := []*button{s.resume}
+func (s *playScene) pauseButtons(inDungeon bool) []*ui.Button {
+	bs := []*ui.Button{s.pause.resume}
 	if inDungeon {
-		bs = append(bs, s.toHub)
+		bs = append(bs, s.pause.toHub)
 	}
-	if s.ctl != nil {
-		bs = append(bs, s.players, s.copyCode)
+	if s.host.ctl != nil {
+		bs = append(bs, s.pause.players, s.pause.copyCode)
 	}
-	return append(bs, s.setup, s.leave, s.quit)
+	return append(bs, s.pause.setup, s.pause.leave, s.pause.quit)
 }
 
-func toAny(bs []*button) []any {
+func toAny(bs []*ui.Button) []any {
 	out := make([]any, len(bs))
 	for i, b := range bs {
 		out[i] = b
@@ -174,20 +210,20 @@ func toAny(bs []*button) []any {
 }
 
 // layoutPause lays the pause menu of where the player is out for the
-// window (pause_layout.go), wrapping what leaving costs again only when the
+// window (render/hud/pause_layout.go), wrapping what leaving costs again only when the
 // window or the scale changed.
 func (s *playScene) layoutPause() {
 	words, room := s.pauseSays()
-	if k := uiScale(s.win.w, s.win.h); s.costW != s.win.w || s.costH != s.win.h || s.costK != k || s.costFor != words || s.roomFor != room {
-		s.costW, s.costH, s.costK, s.costFor, s.roomFor = s.win.w, s.win.h, k, words, room
-		width := pauseCostWidth(s.win.w, s.win.h, k)
-		s.costLines, s.costRoom = wrap(words, width), len(wrap(room, width))
+	if k := ui.Scale(s.win.W, s.win.H); s.pause.cost.w != s.win.W || s.pause.cost.h != s.win.H || s.pause.cost.k != k || s.pause.cost.words != words || s.pause.cost.roomWords != room {
+		s.pause.cost.w, s.pause.cost.h, s.pause.cost.k, s.pause.cost.words, s.pause.cost.roomWords = s.win.W, s.win.H, k, words, room
+		width := hud.PauseCostWidth(s.win.W, s.win.H, k)
+		s.pause.cost.lines, s.pause.cost.room = ui.Wrap(words, width), len(ui.Wrap(room, width))
 	}
-	bs := s.pauseBs
+	bs := s.pause.hubButtons
 	if s.inDungeon() {
-		bs = s.pauseOutBs
+		bs = s.pause.dungeonButtons
 	}
-	s.pauseAt = pauseColumn(s.win.w, s.win.h, s.costRoom, bs)
+	s.pause.at = hud.PauseColumn(s.win.W, s.win.H, s.pause.cost.room, bs)
 }
 
 // pauseSays is what the pause menu says over its buttons, and the words
@@ -197,19 +233,19 @@ func (s *playScene) layoutPause() {
 // press. A joiner in the hub is told nothing.
 func (s *playScene) pauseSays() (words, room string) {
 	friends := 0
-	if s.ctl != nil {
-		friends = s.ctl.Friends()
+	if s.host.ctl != nil {
+		friends = s.host.ctl.Friends()
 	}
 	ask := askNone
 	switch {
-	case s.endAsked:
+	case s.pause.endAsked:
 		ask = askEnd
-	case s.quitAsked:
+	case s.pause.quitAsked:
 		ask = askQuit
 	}
-	e := s.endWords.get(s.ctl != nil, s.inDungeon(), friends, ask)
-	if s.ctl != nil {
-		s.leave.label, s.quit.label = e.label, e.quitLabel
+	e := s.pause.endWords.get(s.host.ctl != nil, s.inDungeon(), friends, ask)
+	if s.host.ctl != nil {
+		s.pause.leave.Label, s.pause.quit.Label = e.label, e.quitLabel
 	}
 	return e.words, e.room
 }
@@ -307,25 +343,25 @@ func (s *playScene) inDungeon() bool {
 }
 
 // menu is the pause menu for where the player is.
-func (s *playScene) menu() *form {
+func (s *playScene) menu() *ui.Form {
 	if s.inDungeon() {
-		return s.pauseOut
+		return s.pause.dungeonForm
 	}
-	return s.pause
+	return s.pause.hubForm
 }
 
 func (s *playScene) Update() error {
-	in := s.win.in
-	s.frames++
+	in := s.win.In
+	s.clock.frames++
 	s.noteReach()
 	s.noteCopy()
 	if in.F3 {
 		s.netGraph = !s.netGraph
 	}
-	invTook := !s.paused && !s.keeper.open && s.updateInventory(in)
-	panelTook := !s.paused && !invTook && s.keeper.update(in, s.rt, s.win.w, s.win.h, s.frames)
+	invTook := !s.pause.open && !s.keeper.Open && s.updateInventory(in)
+	panelTook := !s.pause.open && !invTook && s.keeper.Update(in, s.rt, s.win.W, s.win.H, s.clock.frames)
 	if !panelTook && !invTook && s.updatePause(in) {
-		if s.quitting {
+		if s.pause.quitting {
 			s.mv.closeSession()
 			return ebiten.Termination
 		}
@@ -345,27 +381,27 @@ func (s *playScene) Update() error {
 		s.mv.toRoster(s.sess)
 		return nil
 	}
-	s.marksSeen = s.rt.HitsSince(s.marksSeen, s.onMark)
-	s.fx.update(s)
+	s.marks.seen = s.rt.HitsSince(s.marks.seen, s.marks.onMark)
+	s.fx.Update(s.frame())
 	s.listen(it)
 	s.follow()
 	s.notePlaying()
-	s.hud.update(s.rt, s.frames, s.look, s.sess)
-	s.items.update(s.rt, s.now(), !s.inDungeon())
+	s.hud.Update(s.rt, s.clock.frames, s.look, s.sess)
+	s.items.Update(s.rt, s.now(), !s.inDungeon())
 	return nil
 }
 
 // updateInventory opens and closes the inventory screen: its key or the
 // pad's select button toggles it, Esc closes it. It says whether it took
 // this frame's keys.
-func (s *playScene) updateInventory(in *frameInput) bool {
-	s.inv.scrollBy(in)
+func (s *playScene) updateInventory(in *ui.FrameInput) bool {
+	s.inv.ScrollBy(in)
 	switch {
 	case in.Bag || in.Pad.Select:
-		s.inv.toggle()
+		s.inv.Toggle()
 		return true
-	case s.inv.open && (in.Back || in.Pad.B):
-		s.inv.open = false
+	case s.inv.Open && (in.Back || in.Pad.B):
+		s.inv.Open = false
 		return true
 	}
 	return false
@@ -373,55 +409,55 @@ func (s *playScene) updateInventory(in *frameInput) bool {
 
 // updatePause opens, runs and closes the pause menu; true means the player
 // disconnected.
-func (s *playScene) updatePause(in *frameInput) bool {
+func (s *playScene) updatePause(in *ui.FrameInput) bool {
 	s.layoutPause()
-	if !s.paused {
+	if !s.pause.open {
 		if in.Back || in.Pad.Start {
-			s.paused, s.returning, s.endAsked, s.quitAsked, s.menu().focus = true, false, false, false, 0
+			s.pause.open, s.pause.returning, s.pause.endAsked, s.pause.quitAsked, s.menu().Focus = true, false, false, false, 0
 			fmt.Fprintln(s.logw, "duskfall: scene=pause")
 		}
 		return false
 	}
-	if s.openSettings != nil {
-		if s.openSettings.update(in) {
-			s.openSettings = nil
+	if s.pause.settings != nil {
+		if s.pause.settings.Update(in) {
+			s.pause.settings = nil
 		}
 		return false
 	}
-	if s.roster != nil {
-		if s.roster.update(in) {
-			s.roster = nil
+	if s.host.players != nil {
+		if s.host.players.Update(in) {
+			s.host.players = nil
 		}
 		return false
 	}
-	focus := s.menu().focus
-	pressed := s.menu().update(in)
-	if s.endAsked && (s.menu().focus != focus || (pressed != nil && pressed != s.leave)) {
-		s.endAsked = false // the question is let go as the focus leaves it
+	focus := s.menu().Focus
+	pressed := s.menu().Update(in)
+	if s.pause.endAsked && (s.menu().Focus != focus || (pressed != nil && pressed != s.pause.leave)) {
+		s.pause.endAsked = false // the question is let go as the focus leaves it
 	}
-	if s.quitAsked && (s.menu().focus != focus || (pressed != nil && pressed != s.quit)) {
-		s.quitAsked = false
+	if s.pause.quitAsked && (s.menu().Focus != focus || (pressed != nil && pressed != s.pause.quit)) {
+		s.pause.quitAsked = false
 	}
 	switch pressed {
-	case s.copyCode:
+	case s.pause.copyCode:
 		s.copyJoinCode()
-	case s.players:
-		s.roster = newPlayersPanel(s.win, s.logw, s.rt, s.ctl)
+	case s.pause.players:
+		s.host.players = hud.NewPlayersPanel(s.win, s.logw, s.rt, s.host.ctl)
 		fmt.Fprintln(s.logw, "duskfall: scene=players")
-	case s.setup:
-		s.openSettings = s.newSettings()
+	case s.pause.setup:
+		s.pause.settings = s.newSettings()
 		fmt.Fprintln(s.logw, "duskfall: scene=settings")
-	case s.quit:
+	case s.pause.quit:
 		if s.askToQuit() {
 			break
 		}
-		s.quitting = true
+		s.pause.quitting = true
 		return true
-	case s.resume:
-		s.paused = false
-	case s.toHub:
-		s.paused, s.returning = false, true
-	case s.leave:
+	case s.pause.resume:
+		s.pause.open = false
+	case s.pause.toHub:
+		s.pause.open, s.pause.returning = false, true
+	case s.pause.leave:
 		if s.askToEnd() {
 			break
 		}
@@ -429,10 +465,10 @@ func (s *playScene) updatePause(in *frameInput) bool {
 		return true
 	default:
 		switch {
-		case (s.endAsked || s.quitAsked) && in.menuBack():
-			s.endAsked, s.quitAsked = false, false // Esc takes the question back, the menu still open
-		case in.menuBack() || in.Pad.Start:
-			s.paused = false
+		case (s.pause.endAsked || s.pause.quitAsked) && in.MenuBack():
+			s.pause.endAsked, s.pause.quitAsked = false, false // Esc takes the question back, the menu still open
+		case in.MenuBack() || in.Pad.Start:
+			s.pause.open = false
 		}
 	}
 	s.layoutPause() // the words and the End button's label as the press left them
@@ -443,14 +479,14 @@ func (s *playScene) updatePause(in *frameInput) bool {
 // ending: the first press with friends in the game, who would be sent
 // back to their menu.
 func (s *playScene) askToEnd() bool {
-	if s.ctl == nil || s.endAsked {
+	if s.host.ctl == nil || s.pause.endAsked {
 		return false
 	}
-	n := s.ctl.Friends()
+	n := s.host.ctl.Friends()
 	if n == 0 {
 		return false
 	}
-	s.endAsked = true
+	s.pause.endAsked = true
 	fmt.Fprintf(s.logw, "duskfall: end the game? friends=%d\n", n)
 	return true
 }
@@ -458,14 +494,14 @@ func (s *playScene) askToEnd() bool {
 // askToQuit is askToEnd for Quit: the window closing ends the hosted game
 // as surely as End the game does.
 func (s *playScene) askToQuit() bool {
-	if s.ctl == nil || s.quitAsked {
+	if s.host.ctl == nil || s.pause.quitAsked {
 		return false
 	}
-	n := s.ctl.Friends()
+	n := s.host.ctl.Friends()
 	if n == 0 {
 		return false
 	}
-	s.quitAsked = true
+	s.pause.quitAsked = true
 	fmt.Fprintf(s.logw, "duskfall: quit? friends=%d\n", n)
 	return true
 }
@@ -475,26 +511,26 @@ func (s *playScene) askToQuit() bool {
 // is out of the dungeon: the menu has no way out of its own. While the
 // upgrade panel has the input (panel), E, the number keys and clicks are
 // its, never an Interact, an item's use or a shot.
-func (s *playScene) intent(in *frameInput, panel bool) client.Intent {
-	if s.paused {
+func (s *playScene) intent(in *ui.FrameInput, panel bool) client.Intent {
+	if s.pause.open {
 		return client.Intent{Aim: s.lastAim}
 	}
-	if s.returning && !s.inDungeon() {
-		s.returning = false
+	if s.pause.returning && !s.inDungeon() {
+		s.pause.returning = false
 	}
-	sx, sy := float64(s.win.w)/2, float64(s.win.h)/2
-	if s.hasView {
-		x, y := s.onScreen(s.viewer.X, s.viewer.Y)
+	sx, sy := float64(s.win.W)/2, float64(s.win.H)/2
+	if s.view.hasView {
+		x, y := s.onScreen(s.view.viewer.X, s.view.viewer.Y)
 		sx, sy = float64(x), float64(y)
 	}
-	it := s.aim.intent(in, sx, sy)
+	it := s.aim.Intent(in, sx, sy)
 	s.lastAim, s.focused = it.Aim, it.Focus
-	s.items.itemIntent(in, s.win.w, s.win.h, panel, s.inv.open, &it)
+	s.items.ItemIntent(in, s.win.W, s.win.H, panel, s.inv.Open, &it)
 	if panel {
 		it.Interact = false
 	}
-	s.items.hintIntent(it, s.rt, s.now())
-	it.Escape = it.Escape || s.returning
+	s.items.HintIntent(it, s.rt, s.now())
+	it.Escape = it.Escape || s.pause.returning
 	return it
 }
 
@@ -502,15 +538,15 @@ func (s *playScene) intent(in *frameInput, panel bool) client.Intent {
 // the ship is placed.
 func (s *playScene) follow() {
 	if self, ok := s.rt.Self(); ok {
-		s.viewer, s.hasView = self.Pos, true
-	} else if g := s.rt.Grid(); g != nil && !s.hasView {
+		s.view.viewer, s.view.hasView = self.Pos, true
+	} else if g := s.rt.Grid(); g != nil && !s.view.hasView {
 		w, h := g.Size()
-		s.viewer = game.Vec{X: w / 2, Y: h / 2}
+		s.view.viewer = game.Vec{X: w / 2, Y: h / 2}
 	}
-	ox, oy := s.fx.shakeOffset(s.frames)
-	s.zoom = worldZoom(s.win.w, s.win.h)
-	vw, vh := int(math.Ceil(float64(s.win.w)/s.zoom)), int(math.Ceil(float64(s.win.h)/s.zoom))
-	s.cam = centredOn(s.viewer.X+ox, s.viewer.Y+oy+fieldShift(s.win.w, s.win.h)/s.zoom, vw, vh)
+	ox, oy := s.fx.ShakeOffset(s.clock.frames)
+	s.view.zoom = worldZoom(s.win.W, s.win.H)
+	vw, vh := int(math.Ceil(float64(s.win.W)/s.view.zoom)), int(math.Ceil(float64(s.win.H)/s.view.zoom))
+	s.view.cam = world.CentredOn(s.view.viewer.X+ox, s.view.viewer.Y+oy+fieldShift(s.win.W, s.win.H)/s.view.zoom, vw, vh)
 }
 
 // LabelCopyJoinCode is the pause menu's button that copies the join code.
@@ -520,46 +556,46 @@ const LabelCopyJoinCode = "Copy join code"
 // the router opened the port) and says so, or says it could not.
 func (s *playScene) copyJoinCode() {
 	code := s.sess.JoinCode()
-	copyText(code, func(ok bool) {
-		s.copied.Store(ok)
-		s.copyDone.Store(true)
+	ui.CopyText(code, func(ok bool) {
+		s.host.copied.Store(ok)
+		s.host.copyDone.Store(true)
 	})
 	fmt.Fprintf(s.logw, "duskfall: copying the join code %s\n", code)
 }
 
 // noteCopy says, once the clipboard's tool answered, whether the code went.
 func (s *playScene) noteCopy() {
-	if !s.copyDone.Swap(false) {
+	if !s.host.copyDone.Swap(false) {
 		return
 	}
-	if s.copied.Load() {
-		s.items.push("Join code copied: paste it to your friends", s.now())
+	if s.host.copied.Load() {
+		s.items.Push("Join code copied: paste it to your friends", s.now())
 		return
 	}
-	s.items.push("No clipboard tool answered: read the join code off the top left", s.now())
+	s.items.Push("No clipboard tool answered: read the join code off the top left", s.now())
 }
 
 // noteReach follows the hosted game's port on the home router: once a
 // second, and when its state changes, the join code on the HUD, a toast
 // and a log line.
 func (s *playScene) noteReach() {
-	if s.frames%60 != 1 && s.reach.State != portmap.Looking {
+	if s.clock.frames%60 != 1 && s.host.reach.State != portmap.Looking {
 		return // looking: every frame, so the answer shows as it comes
 	}
 	r := s.sess.Reach()
-	if r.State == s.reach.State && r.External == s.reach.External {
+	if r.State == s.host.reach.State && r.External == s.host.reach.External {
 		return
 	}
-	s.reach = r
-	s.hud.where, s.hud.code, s.hud.reach = s.sess.Where(), s.sess.JoinCode(), reachWords(r)
-	s.hud.whereKey = [3]int{-1} // the place line again, with the code
+	s.host.reach = r
+	s.hud.Where, s.hud.Code, s.hud.Reach = s.sess.Where(), s.sess.JoinCode(), reachWords(r)
+	s.hud.WhereKey = [3]int{-1} // the place line again, with the code
 	if r.State == portmap.Looking || r.State == portmap.Off {
 		return
 	}
-	s.items.push(r.Short(), s.now())
+	s.items.Push(r.Short(), s.now())
 	fmt.Fprintf(s.logw, "duskfall: port mapping: %s\n", r.Line())
 	if r.State == portmap.Open {
-		fmt.Fprintf(s.logw, "duskfall: join code %s\n", s.hud.code)
+		fmt.Fprintf(s.logw, "duskfall: join code %s\n", s.hud.Code)
 	}
 }
 
@@ -568,30 +604,30 @@ func (s *playScene) noteReach() {
 // so a big screen shows the field bigger, not more of it (a 4K screen
 // would show the ship 30 pixels wide in a sea of fog).
 func worldZoom(w, h int) float64 {
-	return max(1, min(float64(w)/WindowWidth, float64(h)/WindowHeight))
+	return max(1, min(float64(w)/ui.WindowWidth, float64(h)/ui.WindowHeight))
 }
 
 // onScreen maps a world point to the window, through the zoom.
 func (s *playScene) onScreen(x, y float64) (float32, float32) {
-	sx, sy := s.cam.toScreen(x, y)
-	z := float32(max(s.zoom, 1))
+	sx, sy := s.view.cam.ToScreen(x, y)
+	z := float32(max(s.view.zoom, 1))
 	return sx * z, sy * z
 }
 
 // worldTarget is the image the world is drawn on: the screen at zoom 1,
 // else an image of the camera's size, made again only when that changes.
 func (s *playScene) worldTarget(screen *ebiten.Image) *ebiten.Image {
-	if s.zoom <= 1 {
+	if s.view.zoom <= 1 {
 		return screen
 	}
-	w, h := int(s.cam.W), int(s.cam.H)
-	if s.world == nil || s.world.Bounds().Dx() != w || s.world.Bounds().Dy() != h {
-		if s.world != nil {
-			s.world.Deallocate()
+	w, h := int(s.view.cam.W), int(s.view.cam.H)
+	if s.view.canvas == nil || s.view.canvas.Bounds().Dx() != w || s.view.canvas.Bounds().Dy() != h {
+		if s.view.canvas != nil {
+			s.view.canvas.Deallocate()
 		}
-		s.world = ebiten.NewImage(w, h)
+		s.view.canvas = ebiten.NewImage(w, h)
 	}
-	return s.world
+	return s.view.canvas
 }
 
 // present scales the world onto the screen when it was drawn apart:
@@ -601,8 +637,8 @@ func (s *playScene) present(screen, world *ebiten.Image) {
 		return
 	}
 	var op ebiten.DrawImageOptions
-	op.GeoM.Scale(s.zoom, s.zoom)
-	if s.zoom != math.Trunc(s.zoom) {
+	op.GeoM.Scale(s.view.zoom, s.view.zoom)
+	if s.view.zoom != math.Trunc(s.view.zoom) {
 		op.Filter = ebiten.FilterLinear
 	}
 	screen.DrawImage(world, &op)
@@ -613,7 +649,7 @@ func (s *playScene) present(screen, world *ebiten.Image) {
 // field left open and sees as far below as above it, never into bullets
 // hidden under the item bar.
 func fieldShift(w, h int) float64 {
-	covered := h - (barRect(w, h).Min.Y - xpLineUpAt(uiScale(w, h)))
+	covered := h - (hud.BarRect(w, h).Min.Y - hud.XpLineUpAt(ui.Scale(w, h)))
 	return float64(max(covered, 0)) / 2
 }
 
@@ -623,30 +659,30 @@ func (s *playScene) notePlaying() {
 	if s.rt.State() != client.StatePlaying {
 		return
 	}
-	if !s.logged {
-		s.logged = true
+	if !s.clock.logged {
+		s.clock.logged = true
 		fmt.Fprintf(s.logw, "duskfall: scene=play players=%d\n", 1+len(s.rt.Players()))
 		fmt.Fprintf(s.logw, "duskfall: %s\n", s.sess.Where())
 		if code := s.sess.JoinCode(); code != "" {
 			fmt.Fprintf(s.logw, "duskfall: join code %s\n", code)
 		}
 	}
-	if s.frames%game.TickRate == 0 {
-		s.quality.judgeQuality(s.playing, actualFPS())
+	if s.clock.frames%game.TickRate == 0 {
+		s.quality.judgeQuality(s.clock.playing, actualFPS())
 	}
-	if s.perfLog && s.frames%(5*game.TickRate) == 0 {
+	if s.perfLog && s.clock.frames%(5*game.TickRate) == 0 {
 		fmt.Fprintf(s.logw, "duskfall: fps=%.1f tps=%.1f bullets=%d\n", ebiten.ActualFPS(), ebiten.ActualTPS(), s.rt.Bullets().Len())
 	}
 	if self, ok := s.rt.Self(); ok {
-		s.playing++
-		if s.playing == 1 { // what the HUD shows of the character first, for window tests
+		s.clock.playing++
+		if s.clock.playing == 1 { // what the HUD shows of the character first, for window tests
 			class := ""
 			if cl := s.rt.Class(); cl != nil {
 				class = cl.ID
 			}
 			fmt.Fprintf(s.logw, "duskfall: playing %s class=%s health=%d/%d\n", s.rt.Character().Name, class, self.HP, self.MaxHP)
 		}
-		if s.playing == shotAfterFrames && s.shot.path != "" {
+		if s.clock.playing == shotAfterFrames && s.shot.path != "" {
 			s.shot.due = true
 		}
 		s.noteAbility(self)
@@ -663,95 +699,96 @@ func (s *playScene) noteAbility(self client.Actor) {
 		return
 	}
 	switch {
-	case st.Cooldown > s.abCooldown:
+	case st.Cooldown > s.clock.abCooldown:
 		fmt.Fprintf(s.logw, "duskfall: ability %s used at %.0f,%.0f\n", ab.Kind, self.Pos.X, self.Pos.Y)
-	case st.Cooldown == 0 && s.abCooldown > 0:
+	case st.Cooldown == 0 && s.clock.abCooldown > 0:
 		fmt.Fprintf(s.logw, "duskfall: ability %s ready at %.0f,%.0f\n", ab.Kind, self.Pos.X, self.Pos.Y)
 	}
-	s.abCooldown = st.Cooldown
+	s.clock.abCooldown = st.Cooldown
 }
 
 // holdFrame says whether this frame repeats the last: a hit-stop.
-func (s *playScene) holdFrame() bool { return s.fx.punch.stop.hold() }
+func (s *playScene) holdFrame() bool { return s.fx.HoldFrame() }
 
 func (s *playScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
+	g := s.win.Gfx
 	screen.Fill(color.Black) // unknown ground is black
-	g.boxes.on = false       // the world and what moves with it are not the layout's
+	g.Boxes.On = false       // the world and what moves with it are not the layout's
 	world := s.worldTarget(screen)
 	world.Fill(color.Black)
 	v := s.worldView()
-	s.drawWorld(world, g, &v)
-	g.shapes.flush(world)
-	g.bullets.draw(world, v.bullets, v.telegraphs, v.cam, v.fog)
-	s.fx.draw(world, g, s)
+	fr := s.frame()
+	s.drawWorld(world, g, &v, fr)
+	g.Shapes.Flush(world)
+	g.Bullets.Draw(world, v.Bullets, v.Telegraphs, v.Cam, v.Fog)
+	s.fx.Draw(world, g, fr)
 	s.drawLevelUpRings(world, g)
 	// The world's labels move and scale with the world, and keep out from
 	// under the HUD as it was last drawn.
 	// Under the pause menu they are left out: a name beside the menu's
 	// words read as more of them.
-	if !s.paused {
-		s.labels.avoid(g.boxes.last, s.zoom, world.Bounds())
-		s.look.drawLabels(world, g, s)
-		s.items.drawLootLabels(world, g, s, s.rt.Fog())
-		s.keeper.drawLabel(world, g, s, s.rt.Fog())
+	if !s.pause.open {
+		s.labels.Avoid(g.Boxes.Last, s.view.zoom, world.Bounds())
+		s.drawLabels(world, g)
+		s.items.DrawLootLabels(world, g, fr, s.rt.Fog())
+		s.keeper.DrawLabel(world, g, fr, s.rt.Fog())
 	} else {
-		s.labels.reset()
+		s.labels.Reset()
 	}
 	s.present(screen, world)
-	g.boxes.on = true
+	g.Boxes.On = true
 	// Under a panel that dims the screen the HUD keeps its bars and slots
 	// and leaves its words out: they would show through the panel's own.
-	g.text.quiet = s.paused || s.keeper.open
-	s.hud.draw(screen, g, s)
-	if s.fx.bossSeen {
-		s.fx.drawBossMarker(screen, g, s, s.fx.bossAt)
-		g.shapes.flush(screen)
+	g.Text.Quiet = s.pause.open || s.keeper.Open
+	s.hud.Draw(screen, g, fr, &v)
+	if s.fx.BossSeen {
+		s.fx.DrawBossMarker(screen, g, fr, s.fx.BossAt)
+		g.Shapes.Flush(screen)
 	}
-	s.items.drawHUD(screen, g, s, s.keeper.open)
-	s.drawPortalPointers(screen, g)
-	g.text.quiet = false
-	if s.inv.open {
-		s.inv.refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[actAbility])
-		tip, tipped := s.items.tipRect(g, s)
+	s.items.DrawHUD(screen, g, fr, s.keeper.Open)
+	hud.DrawPortalPointers(screen, g, fr)
+	g.Text.Quiet = false
+	if s.inv.Open {
+		s.inv.Refresh(s.items, s.rt.Sheet(), s.rt.Class(), s.keys[ui.ActAbility])
+		tip, tipped := s.items.TipRect(g, fr)
 		if tipped { // the tooltip goes over the panel: the panel's words under it are left out
-			g.text.hole = tip
+			g.Text.Hole = tip
 		}
-		s.inv.draw(screen, g, s.rt.Character().Name, *s.keys, s.win.w, s.win.h)
-		g.text.hole = image.Rectangle{}
+		s.inv.Draw(screen, g, s.rt.Character().Name, *s.keys, s.win.W, s.win.H)
+		g.Text.Hole = image.Rectangle{}
 		if tipped {
-			g.boxes.overlay(false)
-			s.items.drawTip(screen, g, s)
+			g.Boxes.Overlay(false)
+			s.items.DrawTip(screen, g, fr)
 		}
 	}
-	s.keeper.drawPanel(screen, g, s.win.w, s.win.h)
-	if s.paused && s.roster == nil && s.openSettings == nil { // those lists hide it
+	s.keeper.DrawPanel(screen, g, s.win.W, s.win.H)
+	if s.pause.open && s.host.players == nil && s.pause.settings == nil { // those lists hide it
 		s.drawPause(screen, g)
 	}
-	if s.openSettings != nil {
-		s.openSettings.draw(screen, g)
+	if s.pause.settings != nil {
+		s.pause.settings.Draw(screen, g)
 	}
-	if s.roster != nil {
-		s.roster.draw(screen, g)
+	if s.host.players != nil {
+		s.host.players.Draw(screen, g)
 	}
 	s.drawTransients(screen, g)
 }
 
-// worldView is this frame's world for the world's drawers (worldview.go):
+// worldView is this frame's world for the world's drawers (world.View):
 // the runtime's view of it, the camera and the own ship as predicted.
-func (s *playScene) worldView() worldView {
-	v := worldView{cam: s.cam, frame: s.frames, high: s.quality.highQuality(), now: s.now(),
-		grid: s.rt.Grid(), fog: s.rt.Fog(), eye: s.viewer, selfAim: s.lastAim, focused: s.focused,
-		players: s.rt.Players(), classOf: s.classOf, enemies: s.rt.Enemies(), portals: s.rt.Portals(),
-		bullets: poolColumns(s.rt.Bullets()), telegraphs: s.rt.Telegraphs(), abilities: s.rt.RecentAbilities()}
-	v.instance, v.dungeon = s.rt.Instance()
-	v.depth = s.rt.Depth()
-	v.self, v.hasSelf = s.rt.Self()
+func (s *playScene) worldView() world.View {
+	v := world.View{Cam: s.view.cam, Frame: s.clock.frames, High: s.quality.highQuality(), Now: s.now(),
+		Grid: s.rt.Grid(), Fog: s.rt.Fog(), Eye: s.view.viewer, SelfAim: s.lastAim, Focused: s.focused,
+		Players: s.rt.Players(), ClassOf: s.classOf, Enemies: s.rt.Enemies(), Portals: s.rt.Portals(),
+		Bullets: world.PoolColumns(s.rt.Bullets()), Telegraphs: s.rt.Telegraphs(), Abilities: s.rt.RecentAbilities()}
+	v.Instance, v.Dungeon = s.rt.Instance()
+	v.Depth = s.rt.Depth()
+	v.Self, v.HasSelf = s.rt.Self()
 	if _, st := s.rt.Ability(); st.Invulnerable() {
-		v.self.Flags |= game.PlayerShielded // the own shield or dash as predicted, not a snapshot late
+		v.Self.Flags |= game.PlayerShielded // the own shield or dash as predicted, not a snapshot late
 	}
 	if cl := s.rt.Class(); cl != nil {
-		v.selfShip = shipDesign(cl.Ship)
+		v.SelfShip = world.ShipDesign(cl.Ship)
 	}
 	return v
 }
@@ -759,44 +796,44 @@ func (s *playScene) worldView() worldView {
 // drawWorld draws the world under the bullets: the ground and portals,
 // what stands on the ground of the hub and the dungeons (the keeper,
 // loot), then the actors.
-func (s *playScene) drawWorld(world *ebiten.Image, g *graphics, v *worldView) {
-	s.look.noteHits(s.rt, v)
-	a, ok := s.look.drawGround(world, g, v)
+func (s *playScene) drawWorld(world *ebiten.Image, g *world.Graphics, v *world.View, fr *hud.Frame) {
+	s.look.NoteHits(s.rt, v)
+	a, ok := s.look.DrawGround(world, g, v)
 	if !ok {
 		return
 	}
-	s.keeper.drawFigure(world, a, g.shapes, s, v.fog)
-	s.items.drawLoot(world, a, s, v.fog)
-	s.look.drawActors(world, g, a, v)
+	s.keeper.DrawFigure(world, a, g.Shapes, fr, v.Fog)
+	s.items.DrawLoot(world, a, fr, v.Fog)
+	s.look.DrawActors(world, g, a, v)
 }
 
 // drawLevelUpRings draws the level-up moment's rings at the own ship;
 // its words go over the fight, on the screen.
-func (s *playScene) drawLevelUpRings(world *ebiten.Image, g *graphics) {
+func (s *playScene) drawLevelUpRings(world *ebiten.Image, g *world.Graphics) {
 	if self, ok := s.rt.Self(); ok {
-		x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
-		s.items.level.drawRings(world, g.shapes, x, y, s.now())
-		g.shapes.flush(world)
+		x, y := s.view.cam.ToScreen(self.Pos.X, self.Pos.Y)
+		s.items.Level.DrawRings(world, g.Shapes, x, y, s.now())
+		g.Shapes.Flush(world)
 	}
 }
 
-func (s *playScene) drawPause(screen *ebiten.Image, g *graphics) {
-	g.boxes.overlay(true)
-	g.shapes.rect(screen, 0, 0, float32(s.win.w), float32(s.win.h), colDimScreen)
-	drawFormShapes(screen, g, s.menu())
-	g.shapes.flush(screen)
+func (s *playScene) drawPause(screen *ebiten.Image, g *world.Graphics) {
+	g.Boxes.Overlay(true)
+	g.Shapes.Rect(screen, 0, 0, float32(s.win.W), float32(s.win.H), ui.ColDimScreen)
+	ui.DrawFormShapes(screen, &g.Graphics, s.menu())
+	g.Shapes.Flush(screen)
 	// The title, the line under it and what leaving costs or ending the
 	// game does, where the layout put them: clear of the HUD
-	// (pause_layout.go).
-	k, l := uiScale(s.win.w, s.win.h), s.pauseAt
-	g.text.draw(screen, "Paused", s.win.w/2, l.titleY, l.titleScale, alignCenter, colTitle)
-	if l.subY >= 0 {
-		g.text.draw(screen, "the game goes on around you", s.win.w/2, l.subY, k, alignCenter, colDim)
+	// (render/hud/pause_layout.go).
+	k, l := ui.Scale(s.win.W, s.win.H), s.pause.at
+	g.Text.Draw(screen, "Paused", s.win.W/2, l.TitleY, l.TitleScale, ui.AlignCenter, ui.ColTitle)
+	if l.SubY >= 0 {
+		g.Text.Draw(screen, "the game goes on around you", s.win.W/2, l.SubY, k, ui.AlignCenter, ui.ColDim)
 	}
-	if len(s.costLines) > 0 {
-		g.text.drawLines(screen, s.costLines, s.win.w/2, l.costY, k, colTitle)
+	if len(s.pause.cost.lines) > 0 {
+		g.Text.DrawLines(screen, s.pause.cost.lines, s.win.W/2, l.CostY, k, ui.ColTitle)
 	}
-	drawFormTextAt(screen, g, s.menu(), 0, k)
+	ui.DrawFormTextAt(screen, &g.Graphics, s.menu(), 0, k)
 }
 
 // keeperName is the upgrade NPC's name, from the pack's hub map.
@@ -822,7 +859,13 @@ const (
 	LabelReturnToHub = "Return to hub"
 	LabelDisconnect  = "Disconnect to menu"
 	LabelEndGame     = "End the game"
+	// LabelPlayers is the host's button that opens the Players list.
+	LabelPlayers = hud.LabelPlayers
 )
+
+// BarSlotCenter is the centre of slot i of the item bar (the bag's from
+// 0, then the worn ones) in a w×h window, for tests that point at it.
+func BarSlotCenter(i, w, h int) image.Point { return hud.BarSlotCenter(i, w, h) }
 
 // PauseButtonCenter is the centre of a pause menu button in a w×h window,
 // in the hub or (inDungeon) in a dungeon, hosting (with the Players list,
@@ -848,18 +891,18 @@ func pauseButtonCenter(label string, w, h int, inDungeon, hosting bool, friends 
 		labels = append(labels, LabelReturnToHub)
 	}
 	if hosting {
-		labels = append(labels, LabelPlayers, LabelCopyJoinCode) // as pauseButtons has them
+		labels = append(labels, hud.LabelPlayers, LabelCopyJoinCode) // as pauseButtons has them
 	}
 	labels = append(labels, LabelSettings, LabelDisconnect, LabelQuit)
-	bs := make([]*button, len(labels))
+	bs := make([]*ui.Button, len(labels))
 	for i, l := range labels {
-		bs[i] = &button{label: l}
+		bs[i] = &ui.Button{Label: l}
 	}
 	room := pauseRoomFor(hosting, inDungeon, friends)
-	pauseColumn(w, h, len(wrap(room, pauseCostWidth(w, h, uiScale(w, h)))), bs)
+	hud.PauseColumn(w, h, len(ui.Wrap(room, hud.PauseCostWidth(w, h, ui.Scale(w, h)))), bs)
 	for _, b := range bs {
-		if b.label == label {
-			return b.rect.Min.Add(b.rect.Size().Div(2)), true
+		if b.Label == label {
+			return b.Rect.Min.Add(b.Rect.Size().Div(2)), true
 		}
 	}
 	return image.Point{}, false
@@ -872,10 +915,26 @@ func (s *playScene) listen(it client.Intent) {
 	inst, _ := s.rt.Instance()
 	firing := it.Fire && self.Flags&game.PlayerGrace == 0 // a ship in its arrival grace cannot shoot
 	stats := s.rt.PlayerStats()
-	if s.dir.update(firing, stats.FireCooldown, self.HP, self.MaxHP, alive, inst) {
-		s.fx.punch.muzzle(self.Pos, s.lastAim, stats.MuzzleOffset, true, s.frames)
+	if s.dir.Update(firing, stats.FireCooldown, self.HP, self.MaxHP, alive, inst) {
+		s.fx.Punch.Muzzle(self.Pos, s.lastAim, stats.MuzzleOffset, true, s.clock.frames)
 	}
 	if sh := s.rt.Sheet(); sh.Known {
-		s.dir.sheet(sh.Action, sh.ActionAt.UnixNano())
+		s.dir.Sheet(sh.Action, sh.ActionAt.UnixNano())
 	}
+}
+
+// keeperMark is where the minimap marks the keeper this frame.
+func (s *playScene) keeperMark() hud.KeeperMark {
+	at, found := s.keeper.Spot(s.rt, s.clock.frames)
+	return hud.KeeperMark{At: at, Found: found, Owed: s.rt.Sheet().Owed > 0}
+}
+
+// frame fills the scene's playFrame from its state now and returns it.
+func (s *playScene) frame() *hud.Frame {
+	f := &s.pf
+	*f = hud.Frame{W: s.win.W, H: s.win.H, Frame: s.clock.frames, Rt: s.rt, Look: s.look, Cam: s.view.cam, Zoom: s.view.zoom,
+		High: s.quality.highQuality(), Aim: s.lastAim, Labels: &s.labels, Settings: s.settings, Keys: s.keys, Dir: s.dir,
+		Display: &s.hud, Keeper: s.keeperMark(), Logw: s.logw, NetGraph: s.netGraph,
+		InvOpen: s.inv.Open, Paused: s.pause.open, KeeperOpen: s.keeper.Open}
+	return f
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"duskfall/net/portmap"
 	"fmt"
 	"net/netip"
 	"path/filepath"
@@ -18,6 +17,10 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/listen"
+	"duskfall/net/portmap"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // recorder wraps a real session and notes what the scenes did with it.
@@ -109,7 +112,7 @@ func hostedHarnessRouted(t testing.TB, enter string, opts Options) (*harness, *r
 func untilPlaying(t testing.TB, h *harness) *playScene {
 	t.Helper()
 	for range 120 {
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 		if s, ok := h.a.scenes.current.(*playScene); ok {
 			if _, placed := s.rt.Self(); placed {
 				return s
@@ -125,7 +128,7 @@ func TestHostAndPlay(t *testing.T) {
 		h, _ := hostedHarness(t)
 		untilPlaying(t, h)
 		for range 10 {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 		}
 		assert.Equal(t, 1, strings.Count(h.log.String(), "duskfall: scene=play players=1\n"), h.log.String())
 	})
@@ -134,7 +137,7 @@ func TestHostAndPlay(t *testing.T) {
 		s := untilPlaying(t, h)
 		before, _ := s.rt.Self()
 		for range 30 {
-			h.press(frameInput{MouseX: 700, MouseY: 360, Move: [2]float64{1, 0}})
+			h.press(ui.FrameInput{Move: [2]float64{1, 0}, Mouse: ui.Mouse{X: 700, Y: 360}})
 		}
 		after, _ := s.rt.Self()
 		assert.Greater(t, after.Pos.X-before.Pos.X, 20.0, "30 ticks at 4 u per tick, less any wall")
@@ -143,21 +146,21 @@ func TestHostAndPlay(t *testing.T) {
 		h, _ := hostedHarness(t)
 		s := untilPlaying(t, h)
 		self, _ := s.rt.Self()
-		x, y := s.cam.toScreen(self.Pos.X, self.Pos.Y)
-		assert.InDelta(t, WindowWidth/2, x, 1)
-		hudTop := float32(barRect(WindowWidth, WindowHeight).Min.Y - xpLineUp)
+		x, y := s.view.cam.ToScreen(self.Pos.X, self.Pos.Y)
+		assert.InDelta(t, ui.WindowWidth/2, x, 1)
+		hudTop := float32(hud.BarRect(ui.WindowWidth, ui.WindowHeight).Min.Y - hud.XpLineUp)
 		assert.InDelta(t, hudTop/2, y, 1, "as much field above the ship as below it, down to the HUD")
-		assert.Less(t, y, float32(WindowHeight/2))
+		assert.Less(t, y, float32(ui.WindowHeight/2))
 	})
 	t.Run("the pause menu stops the player's input but not the game", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
-		h.press(frameInput{Back: true})
-		require.True(t, s.paused)
+		h.press(ui.FrameInput{Back: true})
+		require.True(t, s.pause.open)
 		n := len(rec.intents)
 		tick := s.rt.ServerTick()
 		for range 5 {
-			h.press(frameInput{Move: [2]float64{1, 0}, FireHeld: true, MouseX: 900, MouseY: 100})
+			h.press(ui.FrameInput{Move: [2]float64{1, 0}, Mouse: ui.Mouse{Held: true, X: 900, Y: 100}})
 		}
 		require.Len(t, rec.intents, n+5, "the session still runs every frame")
 		for _, in := range rec.intents[n:] {
@@ -165,15 +168,15 @@ func TestHostAndPlay(t *testing.T) {
 			assert.False(t, in.Fire)
 		}
 		assert.Greater(t, s.rt.ServerTick(), tick)
-		h.press(frameInput{Back: true})
-		assert.False(t, s.paused, "escape resumes")
+		h.press(ui.FrameInput{Back: true})
+		assert.False(t, s.pause.open, "escape resumes")
 	})
 	t.Run("disconnect to menu closes the game", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
-		h.press(frameInput{Back: true})
-		c := s.leave.rect.Min
-		h.press(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
+		h.press(ui.FrameInput{Back: true})
+		c := s.pause.leave.Rect.Min
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X + 4, Y: c.Y + 4, Click: true}})
 		sceneOf[*menuScene](t, h)
 		require.True(t, h.a.waitClosed(3*time.Second))
 		assert.True(t, rec.closed.Load())
@@ -184,7 +187,7 @@ func TestHostAndPlay(t *testing.T) {
 		untilPlaying(t, h)
 		rec.session.(hostSession).h.(*routerSays).Host.Server.Shutdown("the server is restarting")
 		for range 3 {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 		}
 		s := sceneOf[*connectingScene](t, h)
 		assert.Equal(t, "Disconnected", s.title)
@@ -196,24 +199,24 @@ func TestHostAndPlay(t *testing.T) {
 		h, _ := hostedHarness(t)
 		h.a.shot.path = filepath.Join(t.TempDir(), "shot.png")
 		s := untilPlaying(t, h)
-		for s.playing < shotAfterFrames-1 {
-			h.press(frameInput{})
+		for s.clock.playing < shotAfterFrames-1 {
+			h.press(ui.FrameInput{})
 			require.False(t, h.a.shot.due)
 		}
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		assert.True(t, h.a.shot.due)
 	})
 	t.Run("F3 toggles the net graph, which names the hosted world's seed", func(t *testing.T) {
 		h, rec := hostedHarnessWith(t, "", Options{Host: true, Seed: 0xfeed})
 		s := untilPlaying(t, h)
-		h.press(frameInput{F3: true})
+		h.press(ui.FrameInput{F3: true})
 		assert.True(t, s.netGraph)
-		for range hudRefresh {
-			h.press(frameInput{})
+		for range hud.HudRefresh {
+			h.press(ui.FrameInput{})
 		}
 		assert.Equal(t, uint64(0xfeed), hostOf(rec).Server.Seed())
-		assert.Equal(t, "world seed 0xfeed", s.hud.graphLines[len(s.hud.graphLines)-1])
-		h.press(frameInput{F3: true})
+		assert.Equal(t, "world seed 0xfeed", s.hud.GraphLines[len(s.hud.GraphLines)-1])
+		h.press(ui.FrameInput{F3: true})
 		assert.False(t, s.netGraph)
 	})
 }
@@ -221,10 +224,10 @@ func TestHostAndPlay(t *testing.T) {
 func TestGamepadStartTogglesPause(t *testing.T) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
-	h.press(frameInput{Pad: padState{Present: true, Start: true}})
-	require.True(t, s.paused)
-	h.press(frameInput{Pad: padState{Present: true, Start: true}})
-	assert.False(t, s.paused)
+	h.press(ui.FrameInput{Pad: ui.PadState{Present: true, Start: true}})
+	require.True(t, s.pause.open)
+	h.press(ui.FrameInput{Pad: ui.PadState{Present: true, Start: true}})
+	assert.False(t, s.pause.open)
 }
 
 func TestReturnToHub(t *testing.T) {
@@ -234,28 +237,28 @@ func TestReturnToHub(t *testing.T) {
 	id := s.rt.PlayerID()
 	hub := host.Server.World(id)
 	hub.Teleport(id, hub.Portals()[0].Pos)
-	h.press(frameInput{Interact: true})
+	h.press(ui.FrameInput{Interact: true})
 	for i := 0; i < 120 && !s.inDungeon(); i++ {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 	require.True(t, s.inDungeon(), "through the portal")
 	for range 10 {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 	t.Run("in a dungeon the pause menu offers the way out and says its cost", func(t *testing.T) {
-		h.press(frameInput{Back: true})
-		require.True(t, s.paused)
-		assert.Same(t, s.pauseOut, s.menu())
+		h.press(ui.FrameInput{Back: true})
+		require.True(t, s.pause.open)
+		assert.Same(t, s.pause.dungeonForm, s.menu())
 		assert.Contains(t, leaveCost, "Leaving takes a second")
 	})
 	t.Run("Return to hub holds ESCAPE until the ship is out, a second later", func(t *testing.T) {
-		c := s.toHub.rect.Min
+		c := s.pause.toHub.Rect.Min
 		n := len(rec.intents)
-		h.press(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
-		require.False(t, s.paused)
-		require.True(t, s.returning)
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X + 4, Y: c.Y + 4, Click: true}})
+		require.False(t, s.pause.open)
+		require.True(t, s.pause.returning)
 		for i := 0; i < 3*game.TickRate && s.inDungeon(); i++ {
-			h.press(frameInput{})
+			h.press(ui.FrameInput{})
 		}
 		assert.False(t, s.inDungeon(), "back in the hub")
 		held := 0
@@ -265,8 +268,8 @@ func TestReturnToHub(t *testing.T) {
 			}
 		}
 		assert.GreaterOrEqual(t, held, game.EscapeTicks, "the channel's second, held")
-		h.press(frameInput{})
-		assert.False(t, s.returning, "and let go once out")
+		h.press(ui.FrameInput{})
+		assert.False(t, s.pause.returning, "and let go once out")
 		assert.False(t, rec.intents[len(rec.intents)-1].Escape)
 	})
 }
@@ -276,7 +279,7 @@ func TestReturnToHub(t *testing.T) {
 func TestAFirstJoinNeverFlashesTheRoster(t *testing.T) {
 	h, _ := hostedHarness(t)
 	for range 120 {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		_, roster := h.a.scenes.current.(*rosterScene)
 		require.False(t, roster, "the roster scene opened during a first join")
 		if _, ok := h.a.scenes.current.(*playScene); ok {
@@ -290,26 +293,26 @@ func TestThePauseMenu(t *testing.T) {
 	t.Run("Settings opens over the game, which goes on, and Esc comes back to the menu", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
-		h.press(frameInput{Back: true})
-		c := s.setup.rect.Min
-		h.press(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true})
-		require.NotNil(t, s.openSettings)
+		h.press(ui.FrameInput{Back: true})
+		c := s.pause.setup.Rect.Min
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X + 4, Y: c.Y + 4, Click: true}})
+		require.NotNil(t, s.pause.settings)
 		n, tick := len(rec.intents), s.rt.ServerTick()
 		for range 5 {
-			h.press(frameInput{Move: [2]float64{1, 0}})
+			h.press(ui.FrameInput{Move: [2]float64{1, 0}})
 		}
 		require.Len(t, rec.intents, n+5, "the session still runs every frame")
 		assert.Greater(t, s.rt.ServerTick(), tick)
-		h.press(frameInput{Back: true})
-		assert.Nil(t, s.openSettings)
-		assert.True(t, s.paused, "back in the pause menu")
+		h.press(ui.FrameInput{Back: true})
+		assert.Nil(t, s.pause.settings)
+		assert.True(t, s.pause.open, "back in the pause menu")
 	})
 	t.Run("Quit closes the game and the window", func(t *testing.T) {
 		h, rec := hostedHarness(t)
 		s := untilPlaying(t, h)
-		h.press(frameInput{Back: true})
-		c := s.quit.rect.Min
-		assert.ErrorIs(t, h.step(frameInput{MouseX: c.X + 4, MouseY: c.Y + 4, Click: true}), ebiten.Termination)
+		h.press(ui.FrameInput{Back: true})
+		c := s.pause.quit.Rect.Min
+		assert.ErrorIs(t, h.step(ui.FrameInput{Mouse: ui.Mouse{X: c.X + 4, Y: c.Y + 4, Click: true}}), ebiten.Termination)
 		require.True(t, h.a.waitClosed(3*time.Second))
 		assert.True(t, rec.closed.Load())
 	})
@@ -333,7 +336,7 @@ func TestTheWorldIsZoomedToTheWindow(t *testing.T) {
 		})
 	}
 	t.Run("a world point maps to the window through the zoom", func(t *testing.T) {
-		s := &playScene{zoom: 2, cam: centredOn(100, 100, 1280, 720)}
+		s := &playScene{view: playView{zoom: 2, cam: world.CentredOn(100, 100, 1280, 720)}}
 		x, y := s.onScreen(100, 100)
 		assert.Equal(t, [2]float32{1280, 720}, [2]float32{x, y}, "the camera's centre is the window's")
 	})
@@ -345,13 +348,13 @@ func TestTheWorldIsZoomedToTheWindow(t *testing.T) {
 func TestTheHostSeesHowTheRouterAnswered(t *testing.T) {
 	h, _, router := hostedHarnessRouted(t, "", Options{Host: true, Seed: 5})
 	play := untilPlaying(t, h)
-	lanCode := play.hud.code
+	lanCode := play.hud.Code
 	require.NotEmpty(t, lanCode)
 	toasts := func() []string {
 		var out []string
-		for _, t := range play.items.toasts {
-			if t.text != "" {
-				out = append(out, t.text)
+		for _, t := range play.items.Toasts {
+			if t.Text != "" {
+				out = append(out, t.Text)
 			}
 		}
 		return out
@@ -359,30 +362,30 @@ func TestTheHostSeesHowTheRouterAnswered(t *testing.T) {
 
 	router.set(portmap.Status{State: portmap.Looking, Port: 7777})
 	h.run(90)
-	assert.Equal(t, lanCode, play.hud.code, "looking: the LAN code stays")
-	assert.Contains(t, play.hud.placeLines[0], "looking for your router…")
+	assert.Equal(t, lanCode, play.hud.Code, "looking: the LAN code stays")
+	assert.Contains(t, play.hud.PlaceLines[0], "looking for your router…")
 	assert.Empty(t, toasts(), "looking is not news")
 
 	router.set(portmap.Status{State: portmap.Open, Method: portmap.UPnP, Port: 7777,
 		External: netip.MustParseAddrPort("203.0.113.5:7777")})
 	h.run(90)
-	assert.True(t, strings.HasPrefix(play.hud.code, "203.0.113.5:7777/"), "the public code: %s", play.hud.code)
+	assert.True(t, strings.HasPrefix(play.hud.Code, "203.0.113.5:7777/"), "the public code: %s", play.hud.Code)
 	assert.Contains(t, toasts(), "Friends anywhere can join: 203.0.113.5:7777")
 	assert.Contains(t, h.log.String(), "duskfall: join code 203.0.113.5:7777/")
-	assert.Contains(t, play.hud.placeLines[0], "join code 203.0.113.5:7777/")
+	assert.Contains(t, play.hud.PlaceLines[0], "join code 203.0.113.5:7777/")
 
 	router.set(portmap.Status{State: portmap.Refused, Port: 7777, Err: "no router answered"})
 	h.run(90)
-	assert.Equal(t, lanCode, play.hud.code, "refused: back to the LAN code")
+	assert.Equal(t, lanCode, play.hud.Code, "refused: back to the LAN code")
 	assert.Contains(t, toasts(), "Your router did not open port 7777: friends outside your network can't join")
 	assert.Contains(t, h.log.String(), "port mapping: Your router did not open the port")
-	assert.Contains(t, play.hud.placeLines[0], "your router did not open the port: only friends on your network",
+	assert.Contains(t, play.hud.PlaceLines[0], "your router did not open the port: only friends on your network",
 		"the place line keeps saying so after the toast")
 }
 
 // run steps n idle frames.
 func (h *harness) run(n int) {
 	for range n {
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 	}
 }

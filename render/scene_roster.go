@@ -12,6 +12,9 @@ import (
 
 	"duskfall/client"
 	"duskfall/net/wire"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // rosterActions is what the roster scene asks of the runtime: the three
@@ -37,13 +40,13 @@ const (
 
 // Roster colours.
 var (
-	colRow        = rgb8(22, 20, 36, 0.95)
-	colButtonOff  = rgb8(26, 26, 36, 0.7)
-	colDeleteOn   = rgb8(150, 44, 44, 0.95)
-	colDeathBand  = rgb8(80, 16, 22, 0.9)
-	colDeathEdge  = rgb8(210, 80, 80, 1)
+	colRow        = ui.Rgb8(22, 20, 36, 0.95)
+	colButtonOff  = ui.Rgb8(26, 26, 36, 0.7)
+	colDeleteOn   = ui.Rgb8(150, 44, 44, 0.95)
+	colDeathBand  = ui.Rgb8(80, 16, 22, 0.9)
+	colDeathEdge  = ui.Rgb8(210, 80, 80, 1)
 	colDeathText  = color.RGBA{255, 150, 140, 255}
-	colLockout    = colTitle
+	colLockout    = ui.ColTitle
 	rosterConfirm = "This cannot be undone."
 	rosterWaiting = "Waiting for the server…"
 )
@@ -59,11 +62,11 @@ type rosterRow struct {
 	detail     string // "Arcanist · level 3 · health 80/100 · in the hub"
 	ask        string // "Delete Ava?"
 	rect       image.Rectangle
-	play, del  *button
-	sure, keep *button
+	play, del  *ui.Button
+	sure, keep *ui.Button
 	lockSecs   int
-	lockText   string // "dungeons open in 12 seconds", "" when free
-	detailFit  fitted // detail cut to the room beside the buttons
+	lockText   string    // "dungeons open in 12 seconds", "" when free
+	detailFit  ui.Fitted // detail cut to the room beside the buttons
 }
 
 // rosterScene is the character roster: one row per character (its class,
@@ -72,7 +75,7 @@ type rosterRow struct {
 // connecting scene (nothing is played until a character is chosen) and
 // opens the play scene once the chosen character is in the world.
 type rosterScene struct {
-	win   *window
+	win   *hud.Window
 	mv    moves
 	now   func() time.Time // the lockouts count down by it
 	first bool             // the first launch: an account with no character makes one on the class scene
@@ -88,38 +91,55 @@ type rosterScene struct {
 	byID    map[uint64]*rosterRow
 	asking  *rosterRow // the row asking "Delete …?", if any
 
-	create *button // New character
-	leave  *button
-	form   *form
-	lines  [][]any // the form's widgets by screen line, for Up/Down
-	top    int     // the first row shown
-	loose  bool    // the wheel moved the rows: the view no longer follows the focus until it moves
-	shown  int     // how many rows fit
-	listY  int     // the first shown row's top
-
-	noteText  string // the server's note, and after a death the fallen character's lockout counting down
-	fallen    wire.CharacterEntry
-	hasFallen bool   // the roster tells of a death: the note counts fallen's lockout down
-	fallSecs  int    // the seconds the note's count shows
-	said      string // the note and the focused row as last written for window tests
-	saidSel   string
-	noteLines []string
-	noteScale float64 // the note's scale before the UI scale: large, or small when it runs to more lines
-	noteK     float64 // the UI scale and width the note was wrapped at
-	noteW     int
-	k         float64 // the UI scale of the layout
-	fits      [4]fitted
-	slots     string // "2 of 5 slots used"
-	full      string // slots, and what to do when there is no room
-	err       string // why the last Play or Delete was not sent
+	create *ui.Button // New character
+	leave  *ui.Button
+	form   *ui.Form
+	list   rosterList
+	note   rosterNote
+	said   rosterSaid
+	k      float64 // the UI scale of the layout
+	fits   [4]ui.Fitted
+	slots  string // "2 of 5 slots used"
+	full   string // slots, and what to do when there is no room
+	err    string // why the last Play or Delete was not sent
 }
 
-func newRosterScene(win *window, mv moves, sess session, now func() time.Time, first bool, logw io.Writer) *rosterScene {
+// rosterList is the rows as laid out: the form's widgets by screen line
+// (for Up/Down), the first row shown, how many fit and where they start.
+type rosterList struct {
+	lines [][]any
+	top   int  // the first row shown
+	loose bool // the wheel moved the rows: the view no longer follows the focus until it moves
+	shown int  // how many rows fit
+	y     int  // the first shown row's top
+}
+
+// rosterNote is the server's note, and after a death the fallen
+// character's lockout counting down, wrapped to the window.
+type rosterNote struct {
+	text      string
+	fallen    wire.CharacterEntry
+	hasFallen bool // the roster tells of a death: the note counts fallen's lockout down
+	secs      int  // the seconds the note's count shows
+	lines     []string
+	scale     float64 // the note's scale before the UI scale: large, or small when it runs to more lines
+	k         float64 // the UI scale and width the note was wrapped at
+	w         int
+}
+
+// rosterSaid is the note and the focused row as last written for window
+// tests.
+type rosterSaid struct {
+	note string
+	sel  string
+}
+
+func newRosterScene(win *hud.Window, mv moves, sess session, now func() time.Time, first bool, logw io.Writer) *rosterScene {
 	s := &rosterScene{
 		win: win, mv: mv, now: now, first: first, logw: logw, sess: sess, rt: sess.Runtime(), act: sess.Runtime(),
 		byID:   map[uint64]*rosterRow{},
-		create: &button{label: LabelNewCharacter},
-		leave:  &button{label: "Leave"},
+		create: &ui.Button{Label: LabelNewCharacter},
+		leave:  &ui.Button{Label: "Leave"},
 	}
 	s.refresh()
 	s.layout()
@@ -143,8 +163,8 @@ func (s *rosterScene) Update() error {
 		return nil
 	}
 	s.layout()
-	in := s.win.in
-	if in.menuBack() {
+	in := s.win.In
+	if in.MenuBack() {
 		if s.asking != nil {
 			s.keepAsked()
 		} else {
@@ -152,13 +172,13 @@ func (s *rosterScene) Update() error {
 		}
 		return nil
 	}
-	if in.Wheel != 0 || in.PageUp || in.PageDown {
-		s.top, s.loose = scrollTop(s.top, len(s.rows), s.shown, -1, in), true
+	if in.Mouse.Wheel != 0 || in.PageUp || in.PageDown {
+		s.list.top, s.list.loose = ui.ScrollTop(s.list.top, len(s.rows), s.list.shown, -1, in), true
 	}
-	before := s.form.focused()
+	before := s.form.Focused()
 	s.press(s.navigate(in))
-	if s.form.focused() != before {
-		s.loose = false // the view follows the focus again
+	if s.form.Focused() != before {
+		s.list.loose = false // the view follows the focus again
 	}
 	s.layout() // the focus may have moved to a row out of view
 	s.countDown()
@@ -184,12 +204,12 @@ func (s *rosterScene) refresh() {
 	for _, c := range v.Characters {
 		r := s.byID[c.ID]
 		if r == nil {
-			r = &rosterRow{play: &button{label: "Play"}, del: &button{label: "Delete"},
-				sure: &button{label: "Delete"}, keep: &button{label: "Keep"}, lockSecs: -1}
+			r = &rosterRow{play: &ui.Button{Label: "Play"}, del: &ui.Button{Label: "Delete"},
+				sure: &ui.Button{Label: "Delete"}, keep: &ui.Button{Label: "Keep"}, lockSecs: -1}
 		}
 		if r.entry != c {
 			r.entry, r.lockSecs = c, -1
-			r.detail = rosterDetail(s.rt.Content(), &c)
+			r.detail = hud.RosterDetail(s.rt.Content(), &c)
 			r.ask = fmt.Sprintf("Delete %s?", c.Name)
 		}
 		byID[c.ID] = r
@@ -199,12 +219,12 @@ func (s *rosterScene) refresh() {
 	s.byID = byID
 	s.slots = fmt.Sprintf("%d of %d slots used", len(v.Characters), v.Slots)
 	s.full = s.slots + ": delete a character to make room for another"
-	s.fallen, s.hasFallen = v.Fallen()
-	s.fallSecs = -1
-	s.noteText = v.Note
-	s.noteK = 0 // wrapped again for the window
+	s.note.fallen, s.note.hasFallen = v.Fallen()
+	s.note.secs = -1
+	s.note.text = v.Note
+	s.note.k = 0 // wrapped again for the window
 	var want any
-	if r := byID[s.fallen.ID]; s.hasFallen && r != nil {
+	if r := byID[s.note.fallen.ID]; s.note.hasFallen && r != nil {
 		want = r.play // after a death, Enter plays the character that fell
 	}
 	s.rebuild(want)
@@ -227,14 +247,6 @@ func (s *rosterScene) say(v client.RosterView) {
 	}
 }
 
-// whereWords says where a character will be when played.
-func whereWords(where uint8) string {
-	if where == wire.WhereDungeon {
-		return "last in a dungeon — returns to the hub"
-	}
-	return "in the hub"
-}
-
 // room says whether the account may make another character.
 func (s *rosterScene) room() bool { return len(s.view.Characters) < s.view.Slots }
 
@@ -244,40 +256,40 @@ func (s *rosterScene) room() bool { return len(s.view.Characters) < s.view.Slots
 func (s *rosterScene) rebuild(want any) {
 	var keep any
 	if s.form != nil {
-		keep = s.form.focused()
+		keep = s.form.Focused()
 	}
-	s.lines = s.lines[:0]
+	s.list.lines = s.list.lines[:0]
 	var order []any
 	for _, r := range s.rows {
 		line := []any{r.play, r.del}
 		if r == s.asking {
 			line = []any{r.sure, r.keep}
 		}
-		s.lines = append(s.lines, line)
+		s.list.lines = append(s.list.lines, line)
 		order = append(order, line...)
 	}
 	if s.room() {
-		s.lines = append(s.lines, []any{s.create})
+		s.list.lines = append(s.list.lines, []any{s.create})
 		order = append(order, s.create)
 	}
-	s.lines = append(s.lines, []any{s.leave})
+	s.list.lines = append(s.list.lines, []any{s.leave})
 	order = append(order, s.leave)
-	s.form = newForm(order...)
+	s.form = ui.NewForm(order...)
 	for _, w := range []any{want, keep} {
 		if i := slices.Index(order, w); w != nil && i >= 0 {
-			s.form.focus = i
+			s.form.Focus = i
 			return
 		}
 	}
 	// The first row to play, or else what there is to do.
-	s.form.focus = 0
+	s.form.Focus = 0
 }
 
 // navigate runs the form and Up/Down: those move between lines (rows, the
 // create line, Leave), keeping the column, so Up/Down walks the Play
 // buttons and Enter plays the character chosen. Tab still walks every
 // widget in turn.
-func (s *rosterScene) navigate(in *frameInput) *button {
+func (s *rosterScene) navigate(in *ui.FrameInput) *ui.Button {
 	step := 0
 	switch {
 	case in.Up || in.Pad.Up:
@@ -287,7 +299,7 @@ func (s *rosterScene) navigate(in *frameInput) *button {
 	}
 	nav := *in
 	nav.Up, nav.Down, nav.Pad.Up, nav.Pad.Down = false, false, false, false
-	pressed := s.form.update(&nav)
+	pressed := s.form.Update(&nav)
 	if pressed == nil && step != 0 {
 		s.moveLine(step)
 	}
@@ -297,16 +309,16 @@ func (s *rosterScene) navigate(in *frameInput) *button {
 // moveLine moves the focus step lines up or down, wrapping.
 func (s *rosterScene) moveLine(step int) {
 	line, col := s.focusLine()
-	n := len(s.lines)
+	n := len(s.list.lines)
 	line = (line + step + n) % n
-	w := s.lines[line][min(col, len(s.lines[line])-1)]
-	s.form.focus = slices.Index(s.form.order, w)
+	w := s.list.lines[line][min(col, len(s.list.lines[line])-1)]
+	s.form.Focus = slices.Index(s.form.Order, w)
 }
 
 // focusLine is the line and column of the focused widget.
 func (s *rosterScene) focusLine() (int, int) {
-	f := s.form.focused()
-	for i, l := range s.lines {
+	f := s.form.Focused()
+	for i, l := range s.list.lines {
 		if j := slices.Index(l, f); j >= 0 {
 			return i, j
 		}
@@ -324,7 +336,7 @@ func (s *rosterScene) selected() int {
 
 // active says whether a button does anything now: while a command is
 // unanswered only Leave and Keep (which send nothing) do.
-func (s *rosterScene) active(b *button) bool {
+func (s *rosterScene) active(b *ui.Button) bool {
 	if !s.pending || b == s.leave {
 		return true
 	}
@@ -332,7 +344,7 @@ func (s *rosterScene) active(b *button) bool {
 }
 
 // press acts on a pressed button.
-func (s *rosterScene) press(b *button) {
+func (s *rosterScene) press(b *ui.Button) {
 	if b == nil || !s.active(b) {
 		return
 	}
@@ -347,12 +359,12 @@ func (s *rosterScene) press(b *button) {
 	for _, r := range s.rows {
 		switch b {
 		case r.play:
-			s.err = errWords(s.act.SelectCharacter(r.entry.ID))
+			s.err = ui.ErrWords(s.act.SelectCharacter(r.entry.ID))
 		case r.del:
 			s.asking = r
 			s.rebuild(r.keep) // the safe answer has the focus
 		case r.sure:
-			s.err = errWords(s.act.DeleteCharacter(r.entry.ID, r.entry.Name))
+			s.err = ui.ErrWords(s.act.DeleteCharacter(r.entry.ID, r.entry.Name))
 		case r.keep:
 			s.keepAsked()
 		default:
@@ -369,23 +381,16 @@ func (s *rosterScene) keepAsked() {
 	s.rebuild(r.del)
 }
 
-func errWords(err error) string {
-	if err == nil {
-		return ""
-	}
-	return capitalize(err.Error())
-}
-
 // countDown refreshes the lockout words of each row and of the note, once
 // a second, all from the one clock the death screen reads too
 // (client.RosterView.LockoutLeft).
 func (s *rosterScene) countDown() {
 	now := s.now()
-	if s.hasFallen {
-		if secs := lockSeconds(s.view.LockoutLeft(&s.fallen, now)); secs != s.fallSecs {
-			s.fallSecs = secs
-			s.noteText = joinSentences(s.view.Note, lockoutWords(s.fallen.Name, secs))
-			s.noteK = 0 // wrapped again
+	if s.note.hasFallen {
+		if secs := lockSeconds(s.view.LockoutLeft(&s.note.fallen, now)); secs != s.note.secs {
+			s.note.secs = secs
+			s.note.text = joinSentences(s.view.Note, lockoutWords(s.note.fallen.Name, secs))
+			s.note.k = 0 // wrapped again
 			s.wrapNote()
 		}
 	}
@@ -409,17 +414,17 @@ func (s *rosterScene) countDown() {
 // wrapNote wraps the server's note to the window at its UI scale, in the
 // large text when it fits one line.
 func (s *rosterScene) wrapNote() {
-	k := uiScale(s.win.w, s.win.h)
-	if s.noteK == k && s.noteW == s.win.w {
+	k := ui.Scale(s.win.W, s.win.H)
+	if s.note.k == k && s.note.w == s.win.W {
 		return
 	}
-	s.noteK, s.noteW = k, s.win.w
-	w := min(s.win.w, px(rosterRowMaxW+80, k))
-	s.noteScale = textScale
-	s.noteLines = wrapFor(s.noteText, w, s.noteScale*k)
-	if len(s.noteLines) > 1 {
-		s.noteScale = 1
-		s.noteLines = wrapFor(s.noteText, w, s.noteScale*k)
+	s.note.k, s.note.w = k, s.win.W
+	w := min(s.win.W, ui.Px(rosterRowMaxW+80, k))
+	s.note.scale = ui.TextScale
+	s.note.lines = ui.WrapFor(s.note.text, w, s.note.scale*k)
+	if len(s.note.lines) > 1 {
+		s.note.scale = 1
+		s.note.lines = ui.WrapFor(s.note.text, w, s.note.scale*k)
 	}
 }
 
@@ -437,16 +442,16 @@ func (s *rosterScene) sayNote() {
 	if s.logw == nil || s.pending {
 		return
 	}
-	if s.noteText != s.said {
-		s.said = s.noteText
-		fmt.Fprintf(s.logw, "duskfall: roster note %q\n", s.noteText)
+	if s.note.text != s.said.note {
+		s.said.note = s.note.text
+		fmt.Fprintf(s.logw, "duskfall: roster note %q\n", s.note.text)
 	}
 	sel := ""
 	if i := s.selected(); i >= 0 {
 		sel = s.rows[i].entry.Name
 	}
-	if sel != s.saidSel {
-		s.saidSel = sel
+	if sel != s.said.sel {
+		s.said.sel = sel
 		fmt.Fprintf(s.logw, "duskfall: roster focus %q\n", sel)
 	}
 }
@@ -454,78 +459,78 @@ func (s *rosterScene) sayNote() {
 // Layout, at the window's UI scale: the title and the server's note at
 // the top, the rows below, then the waiting or error line, the create line
 // and Leave at the bottom. The rows scroll between them.
-func (s *rosterScene) titleY() int { return px(16, s.k) }
+func (s *rosterScene) titleY() int { return ui.Px(16, s.k) }
 
-func (s *rosterScene) noteY() int { return s.titleY() + int(glyphH*s.title()) + px(8, s.k) }
+func (s *rosterScene) noteY() int { return s.titleY() + int(ui.GlyphH*s.title()) + ui.Px(8, s.k) }
 
 // title is the title's scale: smaller in a short window.
 func (s *rosterScene) title() float64 {
-	if s.win.h < px(560, s.k) {
+	if s.win.H < ui.Px(560, s.k) {
 		return 2.5 * s.k
 	}
 	return 4 * s.k
 }
 
 func (s *rosterScene) listTop() int {
-	if len(s.noteLines) == 0 {
-		return s.noteY() + px(16, s.k)
+	if len(s.note.lines) == 0 {
+		return s.noteY() + ui.Px(16, s.k)
 	}
-	return s.noteY() + s.noteHeight() + px(20, s.k)
+	return s.noteY() + s.noteHeight() + ui.Px(20, s.k)
 }
 
 func (s *rosterScene) noteHeight() int {
-	return len(s.noteLines) * (int(glyphH*s.noteScale*s.k) + 4)
+	return len(s.note.lines) * (int(ui.GlyphH*s.note.scale*s.k) + 4)
 }
 
-func (s *rosterScene) rowWidth() int { return min(s.win.w-px(24, s.k), px(rosterRowMaxW, s.k)) }
+func (s *rosterScene) rowWidth() int { return min(s.win.W-ui.Px(24, s.k), ui.Px(rosterRowMaxW, s.k)) }
 
 func (s *rosterScene) layout() {
-	w, h := s.win.w, s.win.h
-	k := uiScale(w, h)
+	w, h := s.win.W, s.win.H
+	k := ui.Scale(w, h)
 	s.k = k
 	s.wrapNote()
-	lh := int(glyphH*k) + px(4, k)
-	bh := px(buttonH, k)
-	if h < px(560, k) {
-		bh = px(compactButtonH, k)
+	lh := int(ui.GlyphH*k) + ui.Px(4, k)
+	bh := ui.Px(ui.ButtonH, k)
+	if h < ui.Px(560, k) {
+		bh = ui.Px(hud.CompactButtonH, k)
 	}
-	s.leave.rect = centredRect(w, h-px(10, k)-lh-px(8, k)-bh, px(220, k), bh)
-	createTop := s.leave.rect.Min.Y - px(12, k) - lh - px(fieldH, k)
-	s.create.rect = centredRect(w, createTop, min(px(rosterCreateW, k), w-px(24, k)), px(fieldH, k))
+	s.leave.Rect = ui.CentredRect(w, h-ui.Px(10, k)-lh-ui.Px(8, k)-bh, ui.Px(220, k), bh)
+	createTop := s.leave.Rect.Min.Y - ui.Px(12, k) - lh - ui.Px(ui.FieldH, k)
+	s.create.Rect = ui.CentredRect(w, createTop, min(ui.Px(rosterCreateW, k), w-ui.Px(24, k)), ui.Px(ui.FieldH, k))
 	if !s.room() {
-		s.create.rect = image.Rectangle{}
+		s.create.Rect = image.Rectangle{}
 	}
-	listBottom := s.statusY() - lh - px(4, k) // room for "more below"
-	rowH, btnH, btnW := px(rosterRowH, k), px(rosterBtnH, k), px(rosterBtnW, k)
-	pitch := rowH + px(rosterRowGap, k)
+	listBottom := s.statusY() - lh - ui.Px(4, k) // room for "more below"
+	rowH, btnH, btnW := ui.Px(rosterRowH, k), ui.Px(rosterBtnH, k), ui.Px(rosterBtnW, k)
+	pitch := rowH + ui.Px(rosterRowGap, k)
 	top := s.listTop() + lh // room for "more above"
-	s.shown = max(1, (listBottom-top+px(rosterRowGap, k))/pitch)
-	if len(s.rows) <= max(1, (listBottom-s.listTop()+px(rosterRowGap, k))/pitch) {
+	s.list.shown = max(1, (listBottom-top+ui.Px(rosterRowGap, k))/pitch)
+	if len(s.rows) <= max(1, (listBottom-s.listTop()+ui.Px(rosterRowGap, k))/pitch) {
 		top = s.listTop() // all fit: no words above or below
-		s.shown = len(s.rows)
+		s.list.shown = len(s.rows)
 	}
-	s.listY = top
+	s.list.y = top
 	sel := s.selected()
-	if s.loose {
+	if s.list.loose {
 		sel = -1
 	}
-	s.top = scrollTop(s.top, len(s.rows), s.shown, sel, nil)
+	s.list.top = ui.ScrollTop(s.list.top, len(s.rows), s.list.shown, sel, nil)
 	rowW := s.rowWidth()
 	x0 := (w - rowW) / 2
 	for i, r := range s.rows {
-		if i < s.top || i >= s.top+s.shown {
-			r.rect, r.play.rect, r.del.rect, r.sure.rect, r.keep.rect = image.Rectangle{}, image.Rectangle{},
+		if i < s.list.top || i >= s.list.top+s.list.shown {
+			r.rect, r.play.Rect, r.del.Rect, r.sure.Rect, r.keep.Rect = image.Rectangle{}, image.Rectangle{},
 				image.Rectangle{}, image.Rectangle{}, image.Rectangle{}
 			continue
 		}
-		y := top + (i-s.top)*pitch
+		y := top + (i-s.list.top)*pitch
 		r.rect = image.Rect(x0, y, x0+rowW, y+rowH)
 		by := y + (rowH-btnH)/2
-		dx := x0 + rowW - px(10, k) - btnW
-		pl := dx - px(10, k) - btnW
-		r.play.rect = image.Rect(pl, by, pl+btnW, by+btnH)
-		r.del.rect = image.Rect(dx, by, dx+btnW, by+btnH)
-		r.sure.rect, r.keep.rect = r.play.rect, r.del.rect
+		dx := x0 + rowW - ui.Px(10, k) - btnW
+		pl := dx - ui.Px(10, k) - btnW
+		r.play.Rect = image.Rect(pl, by, pl+btnW, by+btnH)
+		r.del.Rect = image.Rect(dx, by, dx+btnW, by+btnH)
+		r.sure.Rect, r.keep.Rect = r.play.Rect, r.del.Rect
 	}
 }
 
@@ -534,14 +539,14 @@ func (s *rosterScene) layout() {
 // (label "Play" or "Delete"), or New character or Leave (row ignored),
 // for tests that click them.
 func RosterButtonCenter(label string, row, n, w, h int) (image.Point, bool) {
-	s := &rosterScene{win: &window{w: w, h: h}, view: client.RosterView{Slots: serverSlots, Characters: make([]wire.CharacterEntry, n)},
-		create: &button{label: LabelNewCharacter}, leave: &button{label: "Leave"}}
+	s := &rosterScene{win: &hud.Window{W: w, H: h}, view: client.RosterView{Slots: serverSlots, Characters: make([]wire.CharacterEntry, n)},
+		create: &ui.Button{Label: LabelNewCharacter}, leave: &ui.Button{Label: "Leave"}}
 	for range n {
-		s.rows = append(s.rows, &rosterRow{play: &button{}, del: &button{}, sure: &button{}, keep: &button{}})
+		s.rows = append(s.rows, &rosterRow{play: &ui.Button{}, del: &ui.Button{}, sure: &ui.Button{}, keep: &ui.Button{}})
 	}
 	s.rebuild(nil)
 	s.layout()
-	var b *button
+	var b *ui.Button
 	switch {
 	case label == LabelNewCharacter:
 		b = s.create
@@ -553,10 +558,10 @@ func RosterButtonCenter(label string, row, n, w, h int) (image.Point, bool) {
 	case label == "Delete":
 		b = s.rows[row].del
 	}
-	if b == nil || b.rect.Empty() {
+	if b == nil || b.Rect.Empty() {
 		return image.Point{}, false
 	}
-	return midOf(b.rect), true
+	return ui.Mid(b.Rect), true
 }
 
 // serverSlots is how many characters a server lets an account hold
@@ -566,145 +571,145 @@ const serverSlots = 8
 // statusY is the line between the rows and the create line: waiting, or
 // why the last command was not sent.
 func (s *rosterScene) statusY() int {
-	return s.leave.rect.Min.Y - px(12, s.k) - int(glyphH*s.k) - px(4, s.k) - px(fieldH, s.k) - px(labelGap, s.k) - px(8, s.k) - int(glyphH*s.k)
+	return s.leave.Rect.Min.Y - ui.Px(12, s.k) - int(ui.GlyphH*s.k) - ui.Px(4, s.k) - ui.Px(ui.FieldH, s.k) - ui.Px(ui.LabelGap, s.k) - ui.Px(8, s.k) - int(ui.GlyphH*s.k)
 }
 
 // status is that line's words and colour.
 func (s *rosterScene) status() (string, color.RGBA) {
 	switch {
 	case s.pending:
-		return rosterWaiting, colDim
+		return rosterWaiting, ui.ColDim
 	case s.err != "":
-		return s.err, colError
+		return s.err, ui.ColError
 	case len(s.rows) == 0:
-		return "No characters yet: press " + LabelNewCharacter + " to make one.", colDim
+		return "No characters yet: press " + LabelNewCharacter + " to make one.", ui.ColDim
 	}
 	return "", color.RGBA{}
 }
 
 func (s *rosterScene) Draw(screen *ebiten.Image) {
-	g := s.win.gfx
-	screen.Fill(colBackdrop)
+	g := s.win.Gfx
+	screen.Fill(ui.ColBackdrop)
 	k := s.k
-	cx := s.win.w / 2
+	cx := s.win.W / 2
 	rowW := s.rowWidth()
-	died := s.view.Cause == wire.CauseDied && len(s.noteLines) > 0
+	died := s.view.Cause == wire.CauseDied && len(s.note.lines) > 0
 	if died {
-		band := centredRect(s.win.w, s.noteY()-px(8, k), rowW, s.noteHeight()+px(12, k))
-		frame(screen, g.shapes, band, colDeathBand, colDeathEdge)
+		band := ui.CentredRect(s.win.W, s.noteY()-ui.Px(8, k), rowW, s.noteHeight()+ui.Px(12, k))
+		ui.Frame(screen, g.Shapes, band, colDeathBand, colDeathEdge)
 	}
 	sel := s.selected()
 	for i, r := range s.rows {
 		if r.rect.Empty() {
 			continue
 		}
-		border := colBorder
+		border := ui.ColBorder
 		if i == sel {
-			border = colBorderOn
+			border = ui.ColBorderOn
 		}
-		frame(screen, g.shapes, r.rect, colRow, border)
+		ui.Frame(screen, g.Shapes, r.rect, colRow, border)
 	}
 	s.drawButtonShapes(screen, g)
-	g.shapes.flush(screen)
+	g.Shapes.Flush(screen)
 
-	g.text.draw(screen, "Choose a character", cx, s.titleY(), s.title(), alignCenter, colTitle)
-	if len(s.noteLines) > 0 {
-		c := colText
+	g.Text.Draw(screen, "Choose a character", cx, s.titleY(), s.title(), ui.AlignCenter, ui.ColTitle)
+	if len(s.note.lines) > 0 {
+		c := ui.ColText
 		switch s.view.Cause {
 		case wire.CauseDied:
 			c = colDeathText
 		case wire.CauseRefused:
-			c = colError
+			c = ui.ColError
 		}
-		g.text.drawLines(screen, s.noteLines, cx, s.noteY(), s.noteScale*k, c)
+		g.Text.DrawLines(screen, s.note.lines, cx, s.noteY(), s.note.scale*k, c)
 	}
 	for _, r := range s.rows {
 		s.drawRowText(screen, g, r)
 	}
-	if s.top > 0 {
-		g.text.draw(screen, "more above (Up)", cx, s.listY-int(glyphH*k)-px(4, k), k, alignCenter, colDim)
+	if s.list.top > 0 {
+		g.Text.Draw(screen, "more above (Up)", cx, s.list.y-int(ui.GlyphH*k)-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
 	}
-	if s.top+s.shown < len(s.rows) {
-		g.text.draw(screen, "more below (Down)", cx, s.listY+s.shown*(px(rosterRowH, k)+px(rosterRowGap, k)), k, alignCenter, colDim)
+	if s.list.top+s.list.shown < len(s.rows) {
+		g.Text.Draw(screen, "more below (Down)", cx, s.list.y+s.list.shown*(ui.Px(rosterRowH, k)+ui.Px(rosterRowGap, k)), k, ui.AlignCenter, ui.ColDim)
 	}
 	if msg, c := s.status(); msg != "" {
-		g.text.draw(screen, s.fits[0].get(g, msg, s.win.w-px(16, k), k), cx, s.statusY(), k, alignCenter, c)
+		g.Text.Draw(screen, s.fits[0].Get(&g.Graphics, msg, s.win.W-ui.Px(16, k), k), cx, s.statusY(), k, ui.AlignCenter, c)
 	}
 	s.drawCreateText(screen, g)
 	s.drawButtonText(screen, g)
-	g.text.draw(screen, s.fits[1].get(g, "Up/Down to choose, Enter to play, Tab to move between buttons, Esc to leave", s.win.w-px(16, k), k),
-		cx, s.win.h-px(10, k)-int(glyphH*k)-px(4, k), k, alignCenter, colDim)
+	g.Text.Draw(screen, s.fits[1].Get(&g.Graphics, "Up/Down to choose, Enter to play, Tab to move between buttons, Esc to leave", s.win.W-ui.Px(16, k), k),
+		cx, s.win.H-ui.Px(10, k)-int(ui.GlyphH*k)-ui.Px(4, k), k, ui.AlignCenter, ui.ColDim)
 }
 
-func (s *rosterScene) drawRowText(dst *ebiten.Image, g *graphics, r *rosterRow) {
+func (s *rosterScene) drawRowText(dst *ebiten.Image, g *world.Graphics, r *rosterRow) {
 	if r.rect.Empty() {
 		return
 	}
 	k := s.k
-	x, y := r.rect.Min.X+px(16, k), r.rect.Min.Y
+	x, y := r.rect.Min.X+ui.Px(16, k), r.rect.Min.Y
 	if r == s.asking {
-		g.text.draw(dst, r.ask, x, y+px(6, k), textScale*k, alignLeft, colError)
-		g.text.draw(dst, rosterConfirm, x, y+px(38, k), k, alignLeft, colText)
+		g.Text.Draw(dst, r.ask, x, y+ui.Px(6, k), ui.TextScale*k, ui.AlignLeft, ui.ColError)
+		g.Text.Draw(dst, rosterConfirm, x, y+ui.Px(38, k), k, ui.AlignLeft, ui.ColText)
 		return
 	}
-	g.text.draw(dst, r.entry.Name, x, y+px(6, k), textScale*k, alignLeft, colText)
-	g.text.draw(dst, r.detailFit.get(g, r.detail, r.play.rect.Min.X-px(16, k)-x, k), x, y+px(38, k), k, alignLeft, colDim)
+	g.Text.Draw(dst, r.entry.Name, x, y+ui.Px(6, k), ui.TextScale*k, ui.AlignLeft, ui.ColText)
+	g.Text.Draw(dst, r.detailFit.Get(&g.Graphics, r.detail, r.play.Rect.Min.X-ui.Px(16, k)-x, k), x, y+ui.Px(38, k), k, ui.AlignLeft, ui.ColDim)
 	if r.lockText != "" {
-		g.text.draw(dst, r.lockText, r.play.rect.Min.X-px(16, k), y+(r.rect.Dy()-int(glyphH*k))/2, k, alignRight, colLockout)
+		g.Text.Draw(dst, r.lockText, r.play.Rect.Min.X-ui.Px(16, k), y+(r.rect.Dy()-int(ui.GlyphH*k))/2, k, ui.AlignRight, colLockout)
 	}
 }
 
-func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *graphics) {
+func (s *rosterScene) drawCreateText(dst *ebiten.Image, g *world.Graphics) {
 	k := s.k
-	cx := s.win.w / 2
+	cx := s.win.W / 2
 	if !s.room() {
-		g.text.draw(dst, s.fits[2].get(g, s.full, s.win.w-px(16, k), k), cx, s.statusY()+int(glyphH*k)+px(labelGap, k), k, alignCenter, colDim)
+		g.Text.Draw(dst, s.fits[2].Get(&g.Graphics, s.full, s.win.W-ui.Px(16, k), k), cx, s.statusY()+int(ui.GlyphH*k)+ui.Px(ui.LabelGap, k), k, ui.AlignCenter, ui.ColDim)
 		return
 	}
-	g.text.draw(dst, s.slots, cx, s.create.rect.Min.Y-px(labelGap, k), k, alignCenter, colDim)
+	g.Text.Draw(dst, s.slots, cx, s.create.Rect.Min.Y-ui.Px(ui.LabelGap, k), k, ui.AlignCenter, ui.ColDim)
 }
 
 // drawButtonShapes draws the boxes of the form's widgets that are shown:
 // the focused one lit, the inactive ones dimmed, a confirming Delete red.
-func (s *rosterScene) drawButtonShapes(dst *ebiten.Image, g *graphics) {
-	for _, it := range s.form.order {
-		r := rectOf(it)
+func (s *rosterScene) drawButtonShapes(dst *ebiten.Image, g *world.Graphics) {
+	for _, it := range s.form.Order {
+		r := ui.RectOf(it)
 		if r.Empty() {
 			continue
 		}
-		fill, border := colButton, colBorder
-		b, isButton := it.(*button)
+		fill, border := ui.ColButton, ui.ColBorder
+		b, isButton := it.(*ui.Button)
 		switch {
 		case !isButton:
-			fill = colField
+			fill = ui.ColField
 		case !s.active(b):
 			fill = colButtonOff
 		case s.asking != nil && b == s.asking.sure:
 			fill = colDeleteOn
 		}
-		if s.form.hasFocus(it) {
-			border = colBorderOn
+		if s.form.HasFocus(it) {
+			border = ui.ColBorderOn
 			if isButton && s.active(b) && fill != colDeleteOn {
-				fill = colButtonOn
+				fill = ui.ColButtonOn
 			}
 		}
-		frame(dst, g.shapes, r, fill, border)
+		ui.Frame(dst, g.Shapes, r, fill, border)
 	}
 }
 
-func (s *rosterScene) drawButtonText(dst *ebiten.Image, g *graphics) {
+func (s *rosterScene) drawButtonText(dst *ebiten.Image, g *world.Graphics) {
 	k := s.k
-	for _, it := range s.form.order {
-		w := it.(*button)
-		if w.rect.Empty() {
+	for _, it := range s.form.Order {
+		w := it.(*ui.Button)
+		if w.Rect.Empty() {
 			continue
 		}
-		c := colText
+		c := ui.ColText
 		if !s.active(w) {
-			c = colDim
+			c = ui.ColDim
 		}
-		ts := buttonTextScale(w.rect.Dy(), k)
-		m := w.rect.Min.Add(w.rect.Size().Div(2))
-		g.text.draw(dst, w.label, m.X, m.Y-int(glyphH*ts)/2, ts, alignCenter, c)
+		ts := ui.ButtonTextScale(w.Rect.Dy(), k)
+		m := w.Rect.Min.Add(w.Rect.Size().Div(2))
+		g.Text.Draw(dst, w.Label, m.X, m.Y-int(ui.GlyphH*ts)/2, ts, ui.AlignCenter, c)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"duskfall/game"
 	"duskfall/net/transport"
 	"duskfall/net/wire"
+	"duskfall/render/settings"
+	"duskfall/render/ui"
 )
 
 // rosterCall is one command the scene sent.
@@ -68,10 +70,10 @@ var twoCharacters = wire.Characters{Slots: 8, Entries: []wire.CharacterEntry{
 func rosterHarness(t *testing.T, c wire.Characters) (*harness, *rosterScene, *rosterRecorder) {
 	t.Helper()
 	h := newHarness(t, Options{Join: "127.0.0.1:7777"})
-	h.press(frameInput{}) // the client says hello
+	h.press(ui.FrameInput{}) // the client says hello
 	h.net.sessions[0].welcome(t, c)
-	h.press(frameInput{})
-	h.press(frameInput{})
+	h.press(ui.FrameInput{})
+	h.press(ui.FrameInput{})
 	s := sceneOf[*rosterScene](t, h)
 	rec := &rosterRecorder{}
 	s.act = rec
@@ -83,9 +85,9 @@ func TestRosterScene(t *testing.T) {
 		_, s, _ := rosterHarness(t, twoCharacters)
 		require.Len(t, s.rows, 2)
 		for _, r := range s.rows {
-			assert.False(t, r.play.rect.Empty(), "%s has a Play button", r.entry.Name)
-			assert.False(t, r.del.rect.Empty(), "%s has a Delete button", r.entry.Name)
-			assert.True(t, r.rect.In(image.Rect(0, 0, s.win.w, s.win.h)), "%s is on screen", r.entry.Name)
+			assert.False(t, r.play.Rect.Empty(), "%s has a Play button", r.entry.Name)
+			assert.False(t, r.del.Rect.Empty(), "%s has a Delete button", r.entry.Name)
+			assert.True(t, r.rect.In(image.Rect(0, 0, s.win.W, s.win.H)), "%s is on screen", r.entry.Name)
 		}
 		assert.Equal(t, "Vanguard  ·  level 3  ·  health 80/100  ·  in the hub", s.rows[0].detail)
 		assert.Contains(t, s.rows[1].detail, "returns to the hub")
@@ -110,8 +112,8 @@ func TestRosterScene(t *testing.T) {
 	})
 	t.Run("New character opens the class cards; Back returns to the roster", func(t *testing.T) {
 		h, s, rec := rosterHarness(t, twoCharacters)
-		c := midOf(s.create.rect)
-		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		c := ui.Mid(s.create.Rect)
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 		cs := sceneOf[*classScene](t, h)
 		assert.Empty(t, rec.calls, "nothing is made before its class is chosen")
 		require.NotNil(t, cs.back)
@@ -119,36 +121,36 @@ func TestRosterScene(t *testing.T) {
 		assert.Empty(t, cs.name.Text(), "the player names it")
 		content := h.a.opts.Content.Content
 		for i, card := range cs.cards {
-			at, ok := ClassCardCenter(content, i, h.a.w, h.a.h)
+			at, ok := ClassCardCenter(content, i, h.a.W, h.a.H)
 			assert.True(t, ok)
-			assert.Equal(t, midOf(card.pick.rect), at, "ClassCardCenter finds card %d", i)
+			assert.Equal(t, ui.Mid(card.pick.Rect), at, "ClassCardCenter finds card %d", i)
 		}
-		assert.Equal(t, midOf(cs.create.rect), CreateAndPlayCenter(content, h.a.w, h.a.h, true), "CreateAndPlayCenter finds Create")
-		at, ok := RosterButtonCenter(LabelNewCharacter, 0, len(s.rows), h.a.w, h.a.h)
+		assert.Equal(t, ui.Mid(cs.create.Rect), CreateAndPlayCenter(content, h.a.W, h.a.H, true), "CreateAndPlayCenter finds Create")
+		at, ok := RosterButtonCenter(LabelNewCharacter, 0, len(s.rows), h.a.W, h.a.H)
 		assert.True(t, ok)
 		assert.Equal(t, c, at, "RosterButtonCenter finds New character")
-		at, ok = RosterButtonCenter("Play", 1, len(s.rows), h.a.w, h.a.h)
+		at, ok = RosterButtonCenter("Play", 1, len(s.rows), h.a.W, h.a.H)
 		assert.True(t, ok)
-		assert.Equal(t, midOf(s.rows[1].play.rect), at, "and a row's Play")
-		b := midOf(cs.back.rect)
-		h.press(frameInput{MouseX: b.X, MouseY: b.Y, MouseMoved: true, Click: true})
+		assert.Equal(t, ui.Mid(s.rows[1].play.Rect), at, "and a row's Play")
+		b := ui.Mid(cs.back.Rect)
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: b.X, Y: b.Y, Moved: true, Click: true}})
 		sceneOf[*rosterScene](t, h)
-		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
 		sceneOf[*classScene](t, h)
-		h.press(frameInput{Back: true})
+		h.press(ui.FrameInput{Back: true})
 		sceneOf[*rosterScene](t, h)
 	})
 	t.Run("a character made from the roster has the class chosen on its card", func(t *testing.T) {
 		h, s, rec := rosterHarness(t, twoCharacters)
 		s.press(s.create)
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		cs := sceneOf[*classScene](t, h)
 		cs.act = rec
-		h.press(frameInput{Chars: []rune("Cid")})
-		c := midOf(cs.cards[3].pick.rect)
-		h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true, Click: true})
-		b := midOf(cs.create.rect)
-		h.press(frameInput{MouseX: b.X, MouseY: b.Y, MouseMoved: true, Click: true})
+		h.press(ui.FrameInput{Edit: ui.EditKeys{Chars: []rune("Cid")}})
+		c := ui.Mid(cs.cards[3].pick.Rect)
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true, Click: true}})
+		b := ui.Mid(cs.create.Rect)
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: b.X, Y: b.Y, Moved: true, Click: true}})
 		assert.Equal(t, []rosterCall{{wire.OpCreate, 0, "Cid"}}, rec.calls)
 		assert.Equal(t, []string{cs.cards[3].class.ID}, rec.classes)
 	})
@@ -165,47 +167,47 @@ func TestRosterScene(t *testing.T) {
 		assert.Equal(t, "dungeons open in 10 seconds", s.rows[1].lockText)
 		assert.Empty(t, s.rows[0].lockText)
 		h.net.now = h.net.now.Add(4 * time.Second)
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		assert.Equal(t, "dungeons open in 6 seconds", s.rows[1].lockText)
 	})
 	t.Run("a full account shows no create line", func(t *testing.T) {
 		full := wire.Characters{Slots: 1, Entries: twoCharacters.Entries[:1]}
 		_, s, _ := rosterHarness(t, full)
-		assert.True(t, s.create.rect.Empty())
+		assert.True(t, s.create.Rect.Empty())
 		assert.Equal(t, "1 of 1 slots used", s.slots)
 	})
 	t.Run("a death in the play scene opens the roster with the server's words, the fallen character focused", func(t *testing.T) {
 		h := newHarness(t, Options{Join: "127.0.0.1:7777"})
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		sess := h.net.sessions[0]
 		sess.welcome(t, twoCharacters)
-		h.press(frameInput{})
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
+		h.press(ui.FrameInput{})
 		first := sceneOf[*rosterScene](t, h)
 		first.press(first.rows[1].play) // Bo, the second row, played
 		b, err := wire.AppendEnterInstance(nil, wire.EnterInstance{Instance: 1, Epoch: 1, Dungeon: game.HubDungeon,
 			MapW: 8, MapH: 8, ServerTick: 100})
 		sess.sendControl(t, wire.MsgEnterInstance, b, err)
-		h.press(frameInput{})
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
+		h.press(ui.FrameInput{})
 		sceneOf[*playScene](t, h)
 		entries := slices.Clone(twoCharacters.Entries)
 		entries[1].Lockout = 10 * game.TickRate // the server's DeathLockoutTicks
 		died := wire.Characters{Cause: wire.CauseDied, Note: "Bo fell in the Proving Grounds.", Slots: 8, Entries: entries}
 		b, err = wire.AppendCharacters(nil, died)
 		sess.sendControl(t, wire.MsgCharacters, b, err)
-		h.press(frameInput{})
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
+		h.press(ui.FrameInput{})
 		s := sceneOf[*rosterScene](t, h)
-		note := func() string { return strings.Join(s.noteLines, " ") }
+		note := func() string { return strings.Join(s.note.lines, " ") }
 		assert.Equal(t, "Bo fell in the Proving Grounds. The dungeons open to Bo again in 10 seconds.", note())
 		require.Equal(t, 1, s.selected(), "the focus is on the character that fell, not the first row")
 
 		h.net.now = h.net.now.Add(3500 * time.Millisecond)
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		assert.Equal(t, "Bo fell in the Proving Grounds. The dungeons open to Bo again in 7 seconds.", note(), "the banner counts down")
 		h.net.now = h.net.now.Add(7 * time.Second)
-		h.press(frameInput{})
+		h.press(ui.FrameInput{})
 		assert.Equal(t, "Bo fell in the Proving Grounds. The dungeons are open to Bo again.", note(), "and says when they open")
 		assert.Empty(t, s.rows[1].lockText, "the row's count is gone too")
 		assert.Contains(t, h.log.String(), `duskfall: roster focus "Bo"`)
@@ -213,7 +215,7 @@ func TestRosterScene(t *testing.T) {
 
 		rec := &rosterRecorder{}
 		s.act = rec
-		h.press(frameInput{Enter: true})
+		h.press(ui.FrameInput{Enter: true})
 		assert.Equal(t, []rosterCall{{wire.OpSelect, 2, ""}}, rec.calls, "Enter plays the character that fell")
 	})
 }
@@ -226,21 +228,21 @@ func TestTheRosterScrollsByTheWheel(t *testing.T) {
 		eight.Entries = append(eight.Entries, wire.CharacterEntry{ID: uint64(i + 1), Name: string(rune('A' + i)), Level: 1, Health: 100, MaxHealth: 100})
 	}
 	h, s, _ := rosterHarness(t, eight)
-	defer h.a.Layout(WindowWidth, WindowHeight)
-	h.a.Layout(MinWindowWidth, MinWindowHeight)
-	h.press(frameInput{})
-	require.Less(t, s.shown, 8, "not every row fits at 640×400")
-	require.Zero(t, s.top)
-	h.press(frameInput{Wheel: -1})
-	assert.Equal(t, min(2, 8-s.shown), s.top, "a notch down moves two rows, though the focus is on the first")
-	h.press(frameInput{Wheel: -40})
-	assert.Equal(t, 8-s.shown, s.top, "many notches stop at the end")
-	h.press(frameInput{PageUp: true})
-	assert.Equal(t, max(0, 8-s.shown-max(1, s.shown-1)), s.top, "Page Up goes a page back")
-	h.press(frameInput{Down: true})
+	defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
+	h.a.Layout(settings.MinWindowWidth, settings.MinWindowHeight)
+	h.press(ui.FrameInput{})
+	require.Less(t, s.list.shown, 8, "not every row fits at 640×400")
+	require.Zero(t, s.list.top)
+	h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -1}})
+	assert.Equal(t, min(2, 8-s.list.shown), s.list.top, "a notch down moves two rows, though the focus is on the first")
+	h.press(ui.FrameInput{Mouse: ui.Mouse{Wheel: -40}})
+	assert.Equal(t, 8-s.list.shown, s.list.top, "many notches stop at the end")
+	h.press(ui.FrameInput{PageUp: true})
+	assert.Equal(t, max(0, 8-s.list.shown-max(1, s.list.shown-1)), s.list.top, "Page Up goes a page back")
+	h.press(ui.FrameInput{Down: true})
 	sel := s.selected()
 	require.GreaterOrEqual(t, sel, 0)
-	assert.True(t, sel >= s.top && sel < s.top+s.shown, "the focused row %d is in view again (rows %d to %d)", sel, s.top, s.top+s.shown-1)
+	assert.True(t, sel >= s.list.top && sel < s.list.top+s.list.shown, "the focused row %d is in view again (rows %d to %d)", sel, s.list.top, s.list.top+s.list.shown-1)
 }
 
 // A click on a row's Play plays that row's character however long the
@@ -249,7 +251,7 @@ func TestTheRosterScrollsByTheWheel(t *testing.T) {
 // from under the pointer.
 func TestARosterClickPlaysTheRowUnderThePointer(t *testing.T) {
 	for _, n := range []int{2, 8} {
-		for _, size := range [][2]int{{WindowWidth, WindowHeight}, {MinWindowWidth, MinWindowHeight}} {
+		for _, size := range [][2]int{{ui.WindowWidth, ui.WindowHeight}, {settings.MinWindowWidth, settings.MinWindowHeight}} {
 			for _, wheel := range []float64{0, -1} {
 				t.Run(fmt.Sprintf("%d rows at %dx%d, the wheel turned %v", n, size[0], size[1], -wheel), func(t *testing.T) {
 					chars := wire.Characters{Slots: 8}
@@ -257,24 +259,24 @@ func TestARosterClickPlaysTheRowUnderThePointer(t *testing.T) {
 						chars.Entries = append(chars.Entries, wire.CharacterEntry{ID: uint64(i + 1), Name: string(rune('A' + i)), Level: 1, Health: 100, MaxHealth: 100})
 					}
 					h, s, rec := rosterHarness(t, chars)
-					defer h.a.Layout(WindowWidth, WindowHeight)
+					defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 					h.a.Layout(size[0], size[1])
-					h.press(frameInput{MouseX: 1, MouseY: 1, MouseMoved: true, Wheel: wheel})
+					h.press(ui.FrameInput{Mouse: ui.Mouse{X: 1, Y: 1, Moved: true, Wheel: wheel}})
 					for row := range n {
 						for rest := 0; rest <= 12; rest += 4 { // frames between the pointer's arrival and the press
 							r := s.rows[row]
-							if r.play.rect.Empty() {
+							if r.play.Rect.Empty() {
 								continue // scrolled out of view
 							}
 							rec.calls = nil
-							c := midOf(r.play.rect)
-							h.press(frameInput{MouseX: c.X, MouseY: c.Y, MouseMoved: true})
+							c := ui.Mid(r.play.Rect)
+							h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Moved: true}})
 							for range rest {
-								h.press(frameInput{MouseX: c.X, MouseY: c.Y})
+								h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y}})
 							}
-							h.press(frameInput{MouseX: c.X, MouseY: c.Y, Click: true, FireHeld: true})
+							h.press(ui.FrameInput{Mouse: ui.Mouse{X: c.X, Y: c.Y, Click: true, Held: true}})
 							assert.Equal(t, []rosterCall{{wire.OpSelect, uint64(row + 1), ""}}, rec.calls, "row %d after %d frames", row, rest)
-							h.press(frameInput{MouseX: 1, MouseY: 1, MouseMoved: true})
+							h.press(ui.FrameInput{Mouse: ui.Mouse{X: 1, Y: 1, Moved: true}})
 						}
 					}
 				})

@@ -16,6 +16,8 @@ import (
 	"duskfall/assets"
 	"duskfall/client"
 	"duskfall/game"
+	"duskfall/profile"
+	"duskfall/render/ui"
 )
 
 // An enemy out of sight but in a clear line to the own ship reads against
@@ -31,17 +33,17 @@ func TestAnEnemyOutOfSightReadsAgainstTheDark(t *testing.T) {
 	h, _ := hostedHarness(t)
 	s := untilPlaying(t, h)
 	for range 30 {
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 	}
-	screen := ebiten.NewImage(WindowWidth, WindowHeight)
+	screen := ebiten.NewImage(ui.WindowWidth, ui.WindowHeight)
 	h.a.Draw(screen)
 	at, ok := outOfSightSpot(s)
 	require.True(t, ok, "the hub has open ground on the screen past sight")
-	a, ok := s.look.actorArt()
+	a, ok := s.look.ActorArt()
 	require.True(t, ok)
-	for _, q := range []string{QualityHigh, QualityLow} {
+	for _, q := range []string{profile.QualityHigh, profile.QualityLow} {
 		h.a.settings.Quality = q
-		for i, d := range s.look.content.Enemies {
+		for i, d := range s.look.Content.Enemies {
 			if !d.Hostile {
 				continue
 			}
@@ -49,14 +51,14 @@ func TestAnEnemyOutOfSightReadsAgainstTheDark(t *testing.T) {
 				e := client.Actor{ID: 60000, Kind: uint8(i), Pos: at}
 				h.a.Draw(screen)
 				before := readFrame(screen)
-				s.look.drawSensed(screen, a, s.win.gfx.shapes, []client.Actor{e}, s.rt.Fog(), s.rt.Grid())
-				a.flush(screen)
-				s.win.gfx.shapes.flush(screen)
+				s.look.DrawSensed(screen, a, s.win.Gfx.Shapes, []client.Actor{e}, s.rt.Fog(), s.rt.Grid())
+				a.Flush(screen)
+				s.win.Gfx.Shapes.Flush(screen)
 				after := readFrame(screen)
 				if d := os.Getenv("FRAMES_DIR"); d != "" {
-					savePNG(filepath.Join(d, fmt.Sprintf("sensed-%s-%s.png", q, s.look.content.Enemies[i].ID)), after)
+					savePNG(filepath.Join(d, fmt.Sprintf("sensed-%s-%s.png", q, s.look.Content.Enemies[i].ID)), after)
 				}
-				x, y := s.cam.toScreen(at.X, at.Y)
+				x, y := s.view.cam.ToScreen(at.X, at.Y)
 				r := int(d.Radius*2) + 6
 				var ground assets.RGB
 				var rim []assets.RGB
@@ -97,8 +99,8 @@ func outOfSightSpot(s *playScene) (game.Vec, bool) {
 		for _, sign := range []float64{1, -1} {
 			for dx := 600.0; dx >= 470; dx -= 8 {
 				p := game.Vec{X: self.Pos.X + sign*dx, Y: self.Pos.Y + dy}
-				x, y := s.cam.toScreen(p.X, p.Y)
-				if x < 60 || x > WindowWidth-60 || y < 220 || y > 560 {
+				x, y := s.view.cam.ToScreen(p.X, p.Y)
+				if x < 60 || x > ui.WindowWidth-60 || y < 220 || y > 560 {
 					continue
 				}
 				if !fog.CanSee(p) && grid.LineClear(p, self.Pos) && !grid.CircleSolid(p, 24) {

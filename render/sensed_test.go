@@ -11,6 +11,8 @@ import (
 	"duskfall/client"
 	"duskfall/game"
 	"duskfall/levels"
+	"duskfall/render/ui"
+	"duskfall/render/world"
 )
 
 // An enemy is seen before it can fire at the own ship (docs/ART.md,
@@ -59,35 +61,35 @@ func TestAnEnemyIsSeenBeforeItCanFire(t *testing.T) {
 		v := shipView(self, 1280, 720)
 		for _, dx := range []float64{300, 500, 700} {
 			e := client.Actor{Pos: game.Vec{X: self.X + dx, Y: self.Y}}
-			assert.Equal(t, unsensed, sense(e, 720, f, g, &v), "%.0f u east, behind the wall", dx)
+			assert.Equal(t, world.Unsensed, world.Sense(e, 720, f, g, &v), "%.0f u east, behind the wall", dx)
 		}
 	})
 	t.Run("an enemy off the screen and out of its range is not pointed at", func(t *testing.T) {
 		v := shipView(self, 1280, 720)
 		e := client.Actor{Pos: game.Vec{X: self.X, Y: self.Y - 500}}
-		assert.Equal(t, unsensed, sense(e, 450, fog, grid, &v))
-		assert.Equal(t, pointed, sense(e, 520, fog, grid, &v))
+		assert.Equal(t, world.Unsensed, world.Sense(e, 450, fog, grid, &v))
+		assert.Equal(t, world.Pointed, world.Sense(e, 520, fog, grid, &v))
 	})
 	t.Run("drawing them allocates nothing once warm", func(t *testing.T) {
 		a, c := testArt(t)
-		w := &worldLook{content: c, deaths: newDeathFX(), view: shipView(self, 1280, 720)}
+		w := &world.Look{Content: c, Deaths: world.NewDeathFX(), View: shipView(self, 1280, 720)}
 		var enemies []client.Actor
 		for i := range c.Enemies { // every kind outlined, charging, and pointed at
 			enemies = append(enemies,
 				client.Actor{ID: uint16(2 * i), Kind: uint8(i), Pos: game.Vec{X: self.X - 560, Y: self.Y + float64(8*i)}, Flags: game.EnemyTelegraph},
 				client.Actor{ID: uint16(2*i + 1), Kind: uint8(i), Pos: game.Vec{X: self.X + float64(16*i), Y: self.Y - 420}})
 		}
-		sb := newShapeBatch()
-		w.drawSensed(nil, a, sb, enemies, fog, grid)
-		assert.NotEmpty(t, a.enemies.body.vs, "outlines drawn")
-		assert.NotEmpty(t, sb.vs, "pips drawn")
+		sb := ui.NewShapeBatch()
+		w.DrawSensed(nil, a, sb, enemies, fog, grid)
+		assert.NotEmpty(t, a.Enemies.Body.Vs, "outlines drawn")
+		assert.NotEmpty(t, sb.Vs, "pips drawn")
 		frame := func() {
-			w.view.frame++
-			w.drawSensed(nil, a, sb, enemies, fog, grid)
-			for _, l := range a.layers() {
-				l.reset()
+			w.View.Frame++
+			w.DrawSensed(nil, a, sb, enemies, fog, grid)
+			for _, l := range a.Layers() {
+				l.Reset()
 			}
-			sb.vs, sb.is = sb.vs[:0], sb.is[:0]
+			sb.Vs, sb.Is = sb.Vs[:0], sb.Is[:0]
 		}
 		frame()
 		assert.Zero(t, allocsPerRun(50, frame))
@@ -96,26 +98,26 @@ func TestAnEnemyIsSeenBeforeItCanFire(t *testing.T) {
 
 // shipView is the actors' view of a w×h window whose own ship is at self,
 // its camera placed as the play scene places it.
-func shipView(self game.Vec, w, h int) actorView {
+func shipView(self game.Vec, w, h int) world.ActorView {
 	zoom := worldZoom(w, h)
 	vw, vh := int(math.Ceil(float64(w)/zoom)), int(math.Ceil(float64(h)/zoom))
-	return actorView{cam: centredOn(self.X, self.Y+fieldShift(w, h)/zoom, vw, vh), self: self, hasSelf: true}
+	return world.ActorView{Cam: world.CentredOn(self.X, self.Y+fieldShift(w, h)/zoom, vw, vh), Self: self, HasSelf: true}
 }
 
 // seenAs is how an enemy is shown: "in sight" (drawn whole on the
 // screen, above the bottom HUD), "outlined", "pip" (its tip checked inside
 // the open field) or "unseen".
-func seenAs(t *testing.T, e client.Actor, reach float64, fog *client.Fog, grid *game.Grid, v *actorView) string {
-	_, sy := v.cam.toScreen(v.self.X, v.self.Y)
-	if _, y := v.cam.toScreen(e.Pos.X, e.Pos.Y); fog.CanSee(e.Pos) && v.cam.visible(e.Pos.X, e.Pos.Y, 0) && y <= 2*sy {
+func seenAs(t *testing.T, e client.Actor, reach float64, fog *client.Fog, grid *game.Grid, v *world.ActorView) string {
+	_, sy := v.Cam.ToScreen(v.Self.X, v.Self.Y)
+	if _, y := v.Cam.ToScreen(e.Pos.X, e.Pos.Y); fog.CanSee(e.Pos) && v.Cam.Visible(e.Pos.X, e.Pos.Y, 0) && y <= 2*sy {
 		return "in sight"
 	}
-	switch sense(e, reach, fog, grid, v) {
-	case outlined:
+	switch world.Sense(e, reach, fog, grid, v) {
+	case world.Outlined:
 		return "outlined"
-	case pointed:
-		x, y, _, _, ok := pipAt(v, e.Pos)
-		assert.True(t, ok && x >= 0 && y >= 0 && float64(x) <= v.cam.W && y <= 2*sy, "a pip at %.0f, %.0f", x, y)
+	case world.Pointed:
+		x, y, _, _, ok := world.PipAt(v, e.Pos)
+		assert.True(t, ok && x >= 0 && y >= 0 && float64(x) <= v.Cam.W && y <= 2*sy, "a pip at %.0f, %.0f", x, y)
 		return "pip"
 	}
 	return "unseen"

@@ -10,6 +10,8 @@ import (
 	"duskfall/client"
 	"duskfall/levels"
 	"duskfall/net/portmap"
+	"duskfall/profile"
+	"duskfall/render/hud"
 )
 
 // session is a game the window takes part in: a hosted one (a listen
@@ -31,7 +33,7 @@ type session interface {
 	Seed() (uint64, bool)
 	// Controls is the host's say over the other players (the pause menu's
 	// Players list); nil in a game this window joined.
-	Controls() hostControls
+	Controls() hud.HostControls
 	Close()
 }
 
@@ -118,8 +120,8 @@ func (s hostSession) Reach() portmap.Status {
 func (s hostSession) Close() { s.h.Close() }
 
 // Controls is the hosted game's, when it has them (listen.Host does).
-func (s hostSession) Controls() hostControls {
-	c, _ := s.h.(hostControls)
+func (s hostSession) Controls() hud.HostControls {
+	c, _ := s.h.(hud.HostControls)
 	return c
 }
 
@@ -129,14 +131,14 @@ type joinSession struct {
 	addr string // its address, without a join code's key
 }
 
-func (s joinSession) Frame(in client.Intent)   { s.rt.Frame(in) }
-func (s joinSession) Runtime() *client.Runtime { return s.rt }
-func (s joinSession) Where() string            { return "joined " + s.addr }
-func (s joinSession) JoinCode() string         { return "" }
-func (s joinSession) Reach() portmap.Status    { return portmap.Status{} }
-func (s joinSession) Seed() (uint64, bool)     { return 0, false }
-func (s joinSession) Close()                   { s.rt.Close() }
-func (s joinSession) Controls() hostControls   { return nil }
+func (s joinSession) Frame(in client.Intent)     { s.rt.Frame(in) }
+func (s joinSession) Runtime() *client.Runtime   { return s.rt }
+func (s joinSession) Where() string              { return "joined " + s.addr }
+func (s joinSession) JoinCode() string           { return "" }
+func (s joinSession) Reach() portmap.Status      { return portmap.Status{} }
+func (s joinSession) Seed() (uint64, bool)       { return 0, false }
+func (s joinSession) Close()                     { s.rt.Close() }
+func (s joinSession) Controls() hud.HostControls { return nil }
 
 // starter opens sessions. The app uses the real network; tests replace it.
 // now is the clock the sessions' runtimes keep (client.Config.Now), which
@@ -157,7 +159,7 @@ func dialGame(addr string, cfg client.Config) (session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return joinSession{rt: rt, addr: serverAddr(addr)}, nil
+	return joinSession{rt: rt, addr: profile.ServerAddr(addr)}, nil
 }
 
 // hostWith makes Host and play sessions with host; a program that gave

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"duskfall/render/ui"
 )
 
 // Settings' note line, over its footer, keeps clear of the rows, the line
@@ -21,19 +23,19 @@ func TestTheSettingsNoteFitsAtAnySize(t *testing.T) {
 		dir = t.TempDir()
 	}
 	require.NoError(t, os.MkdirAll(dir, 0o755))
-	defer func() { uiChoice = 0 }()
-	uiChoice = 0
+	defer func() { ui.ScaleChoice = 0 }()
+	ui.ScaleChoice = 0
 	h, p := openSettings(t)
-	defer h.a.Layout(WindowWidth, WindowHeight)
+	defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
 	up := settingsRow(t, p, "Move up")
-	onKeyRow := func() { p.sel, p.loose = up, false; h.press(frameInput{}) }
+	onKeyRow := func() { p.Sel, p.List.Loose = up, false; h.press(ui.FrameInput{}) }
 	checkLayoutAt(t, dir, "settings-fixed-keys", h, func(image.Point) []string { return []string{"Settings", "Move up"} }, onKeyRow)
 	focus := settingsRow(t, p, "Focus (slower, hitbox shown)")
 	const longest = "Leave the dungeon not bound: Bag slot 4 has NumpadMultiply and cannot take Shift; give it another key first"
 	refused := func() {
-		p.sel, p.loose = focus, false
-		h.press(frameInput{})
-		p.said = longest
+		p.Sel, p.List.Loose = focus, false
+		h.press(ui.FrameInput{})
+		p.Said = longest
 	}
 	checkLayoutAt(t, dir, "settings-refused", h, func(image.Point) []string { return []string{"Settings", "Focus (slower, hitbox shown)"} }, refused)
 }

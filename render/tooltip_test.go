@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"duskfall/game"
+	"duskfall/render/hud"
+	"duskfall/render/ui"
 )
 
 // A slot of the item bar pointed at in play, the inventory closed, shows
@@ -33,73 +35,73 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 	hostOf(rec).Server.GrantXP(id, 1) // the sheet goes out again, with the bag
 	for n := 0; s.rt.Sheet().Bag[1] != charm; n++ {
 		require.Less(t, n, 120, "the sheet shows the charm")
-		h.press(frameInput{MouseX: 700, MouseY: 360})
+		h.press(ui.FrameInput{Mouse: ui.Mouse{X: 700, Y: 360}})
 	}
-	over := func(in frameInput) frameInput {
-		c := slotRect(1, s.win.w, s.win.h)
-		in.MouseX, in.MouseY, in.MouseMoved = c.Min.X+c.Dx()/2, c.Min.Y+c.Dy()/2, true
+	over := func(in ui.FrameInput) ui.FrameInput {
+		c := hud.SlotRect(1, s.win.W, s.win.H)
+		in.Mouse.X, in.Mouse.Y, in.Mouse.Moved = c.Min.X+c.Dx()/2, c.Min.Y+c.Dy()/2, true
 		return in
 	}
-	rest := func(in frameInput) {
-		for range tipRest + 1 {
+	rest := func(in ui.FrameInput) {
+		for range hud.TipRest + 1 {
 			h.press(over(in))
 		}
 	}
-	drawn := func() []uiBox {
-		screen := ebiten.NewImage(s.win.w, s.win.h)
+	drawn := func() []ui.Box {
+		screen := ebiten.NewImage(s.win.W, s.win.H)
 		defer screen.Deallocate()
 		h.a.Draw(screen)
-		return append([]uiBox(nil), h.a.gfx.boxes.boxes...)
+		return append([]ui.Box(nil), h.a.Gfx.Boxes.Boxes...)
 	}
-	named := func(boxes []uiBox, name string) (image.Rectangle, bool) {
+	named := func(boxes []ui.Box, name string) (image.Rectangle, bool) {
 		for _, b := range boxes {
-			if b.name == name {
-				return b.r, true
+			if b.Name == name {
+				return b.R, true
 			}
 		}
 		return image.Rectangle{}, false
 	}
 
 	t.Run("passing over the bar shows nothing", func(t *testing.T) {
-		h.press(over(frameInput{}))
-		assert.Equal(t, -1, s.items.tipSlot(false))
+		h.press(over(ui.FrameInput{}))
+		assert.Equal(t, -1, s.items.TipSlot(false))
 		_, shown := named(drawn(), "tooltip")
 		assert.False(t, shown)
 	})
 	t.Run("firing over the bar shows nothing, however long", func(t *testing.T) {
-		rest(frameInput{FireHeld: true})
-		assert.Equal(t, -1, s.items.tipSlot(false))
+		rest(ui.FrameInput{Mouse: ui.Mouse{Held: true}})
+		assert.Equal(t, -1, s.items.TipSlot(false))
 	})
 	t.Run("resting on a slot shows its tooltip, with its figures and its flavour, and logs it once", func(t *testing.T) {
-		rest(frameInput{})
-		require.Equal(t, 1, s.items.tipSlot(false))
-		tip := s.items.tips[1]
-		assert.Equal(t, "Feather Charm", tip.title)
-		assert.Contains(t, tip.lines, "Moves 13 % faster: 240 → 270 u/s")
-		assert.Equal(t, "Lighter on your feet.", tip.text)
+		rest(ui.FrameInput{})
+		require.Equal(t, 1, s.items.TipSlot(false))
+		tip := s.items.Tips[1]
+		assert.Equal(t, "Feather Charm", tip.Title)
+		assert.Contains(t, tip.Lines, "Moves 13 % faster: 240 → 270 u/s")
+		assert.Equal(t, "Lighter on your feet.", tip.Text)
 		_, shown := named(drawn(), "tooltip")
 		assert.True(t, shown)
 		drawn()
 		assert.Equal(t, 1, strings.Count(h.log.String(), "duskfall: tooltip Feather Charm | Moves 13 % faster: 240 → 270 u/s | Lighter on your feet.\n"), h.log.String())
 	})
 	t.Run("placing it allocates nothing once warm: its size, its room among the boxes, its log line", func(t *testing.T) {
-		rest(frameInput{})
+		rest(ui.FrameInput{})
 		drawn()
-		g := h.a.gfx
-		tip, k := &s.items.tips[1], uiScale(s.win.w, s.win.h)
+		g := h.a.Gfx
+		tip, k := &s.items.Tips[1], ui.Scale(s.win.W, s.win.H)
 		place := func() {
-			g.boxes.reset()
-			g.boxes.on = true
-			r := tooltipRect(g, tip, slotRect(1, s.win.w, s.win.h), s.win.w, k)
-			g.boxes.roomAt("tooltip", r.Min.X, r.Dx(), r.Dy(), r.Min.Y, -1, s.win.w, s.win.h, px(transientGap, k))
-			s.items.sayTip(s.items.tipSlot(false))
+			g.Boxes.Reset()
+			g.Boxes.On = true
+			r := hud.TooltipRect(g, tip, hud.SlotRect(1, s.win.W, s.win.H), s.win.W, k)
+			g.Boxes.RoomAt("tooltip", r.Min.X, r.Dx(), r.Dy(), r.Min.Y, -1, s.win.W, s.win.H, ui.Px(ui.TransientGap, k))
+			s.items.SayTip(s.items.TipSlot(false))
 		}
 		place()
 		assert.Zero(t, allocsPerRun(20, place), "(drawing the panel and its words is Ebitengine's, measured in the frame)")
 	})
 	t.Run("a click on the slot in play is a shot and uses nothing", func(t *testing.T) {
 		n := len(rec.intents)
-		h.press(over(frameInput{Click: true, FireHeld: true}))
+		h.press(over(ui.FrameInput{Mouse: ui.Mouse{Click: true, Held: true}}))
 		got := rec.intents[n]
 		assert.True(t, got.Fire)
 		assert.False(t, got.Use || got.Drop)
@@ -107,23 +109,23 @@ func TestTheBarTooltipInPlay(t *testing.T) {
 	for _, sz := range tipSizes() {
 		t.Run(fmt.Sprintf("at %d×%d it stands over its slot, on no other box", sz.X, sz.Y), func(t *testing.T) {
 			h.a.Layout(sz.X, sz.Y)
-			defer h.a.Layout(WindowWidth, WindowHeight)
-			rest(frameInput{})
-			s.items.push("Picked up Feather Charm", s.now()) // a feedback line wants the room above the bar too
+			defer h.a.Layout(ui.WindowWidth, ui.WindowHeight)
+			rest(ui.FrameInput{})
+			s.items.Push("Picked up Feather Charm", s.now()) // a feedback line wants the room above the bar too
 			boxes := drawn()
 			r, shown := named(boxes, "tooltip")
 			require.True(t, shown, "boxes: %v", boxes)
-			slot := slotRect(1, sz.X, sz.Y)
+			slot := hud.SlotRect(1, sz.X, sz.Y)
 			assert.LessOrEqual(t, r.Max.Y, slot.Min.Y, "over its slot")
-			assert.Empty(t, layoutFaults(boxes, sz.X, sz.Y))
+			assert.Empty(t, ui.LayoutFaults(boxes, sz.X, sz.Y))
 		})
 	}
 	t.Run("in the inventory it goes over the panel as before", func(t *testing.T) {
-		s.inv.open = true
-		defer func() { s.inv.open = false }()
-		h.press(over(frameInput{}))
-		assert.Equal(t, 1, s.items.tipSlot(true), "no rest needed over the inventory")
-		_, ok := s.items.tipRect(h.a.gfx, s)
+		s.inv.Open = true
+		defer func() { s.inv.Open = false }()
+		h.press(over(ui.FrameInput{}))
+		assert.Equal(t, 1, s.items.TipSlot(true), "no rest needed over the inventory")
+		_, ok := s.items.TipRect(h.a.Gfx, s.frame())
 		assert.True(t, ok)
 		_, shown := named(drawn(), "tooltip")
 		assert.False(t, shown, "not placed over the fight as well")

@@ -105,6 +105,30 @@ func TestPackageBoundaries(t *testing.T) {
 		{"render never imports server, not even through listen",
 			func(p string) bool { return in(p, "render") },
 			func(d string) bool { return in(d, "server") }},
+		{"the UI kit knows no scene, world, HUD, settings or sound: render/ui never imports render, render/world, render/hud, render/settings or render/sound",
+			func(p string) bool { return in(p, "render/ui") },
+			func(d string) bool {
+				return d == module+"/render" || in(d, "render/world", "render/sound", "render/hud", "render/settings")
+			}},
+		{"the sound knows no scene, world, HUD, settings or widget: render/sound never imports render, render/world, render/hud, render/settings or render/ui",
+			func(p string) bool { return in(p, "render/sound") },
+			func(d string) bool {
+				return d == module+"/render" || in(d, "render/world", "render/ui", "render/hud", "render/settings")
+			}},
+		{"the world's drawing knows no scene: render/world never imports render, render/hud, render/settings or render/sound",
+			func(p string) bool { return in(p, "render/world") },
+			func(d string) bool {
+				return d == module+"/render" || in(d, "render/sound", "render/hud", "render/settings")
+			}},
+		{"the settings panel knows no scene: render/settings never imports render",
+			func(p string) bool { return in(p, "render/settings") },
+			func(d string) bool { return d == module+"/render" }},
+		{"the HUD knows no scene: render/hud never imports render",
+			func(p string) bool { return in(p, "render/hud") },
+			func(d string) bool { return d == module+"/render" }},
+		{"the profile is files, no window: profile never imports render or ebiten",
+			func(p string) bool { return in(p, "profile") },
+			func(d string) bool { return in(d, "render") || isEbiten(d) }},
 		{"levels never imports net/wire: the bounds content and the wire share live in game",
 			func(p string) bool { return in(p, "levels") },
 			func(d string) bool { return in(d, "net/wire") }},
@@ -113,7 +137,7 @@ func TestPackageBoundaries(t *testing.T) {
 			func(d string) bool { return d == module+"/net/wire" }},
 	}
 	t.Run("the walk finds every package, the new ones too", func(t *testing.T) {
-		for _, p := range []string{"game", "levels", "net/wire", "server", "client", "bots", "listen", "render"} {
+		for _, p := range []string{"game", "levels", "net/wire", "server", "client", "bots", "listen", "render", "render/ui", "render/sound", "render/world", "render/hud", "render/settings", "profile"} {
 			require.Contains(t, all, module+"/"+p)
 		}
 	})
