@@ -7,7 +7,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -186,38 +185,14 @@ func itemList(defs []int, c *game.Content) string {
 		}
 		switch {
 		case c != nil && def >= 0 && def < len(c.Items):
-			b.WriteString(countedName(c.Items[def].Name, n))
+			b.WriteString(ui.CountedName(c.Items[def].Name, n))
 		case n == 1:
 			b.WriteString("an unknown item")
 		default:
-			b.WriteString(countedName("unknown item", n))
+			b.WriteString(ui.CountedName("unknown item", n))
 		}
 	}
 	return b.String()
-}
-
-// countedName is n of the item called name, in words: "Iron Sword",
-// "2 Healing Potions", "3 Warden's Rations".
-func countedName(name string, n int) string {
-	if n == 1 {
-		return name
-	}
-	return strconv.Itoa(n) + " " + pluralName(name)
-}
-
-// pluralName is an item's name for more than one, by the English rule for
-// its last word: "Potion" → "Potions", "Glass" → "Glasses", "Ruby" →
-// "Rubies".
-func pluralName(name string) string {
-	lower := strings.ToLower(name)
-	switch {
-	case strings.HasSuffix(lower, "s"), strings.HasSuffix(lower, "x"), strings.HasSuffix(lower, "z"),
-		strings.HasSuffix(lower, "ch"), strings.HasSuffix(lower, "sh"):
-		return name + "es"
-	case len(lower) > 1 && strings.HasSuffix(lower, "y") && !strings.ContainsRune("aeiou", rune(lower[len(lower)-2])):
-		return name[:len(name)-1] + "ies"
-	}
-	return name + "s"
 }
 
 // lockoutWords counts the dungeon lockout of who ("you" on the death

@@ -315,6 +315,6 @@ func TestTheDeathScreenCountsWhatWasLost(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { assert.Equal(t, tc.want, itemList(tc.defs, c)) })
 	}
 	for name, want := range map[string]string{"Glass": "Glasses", "Ruby": "Rubies", "Key": "Keys", "Torch": "Torches", "Box": "Boxes"} {
-		assert.Equal(t, want, pluralName(name))
+		assert.Equal(t, want, ui.PluralName(name))
 	}
 }
