@@ -33,15 +33,17 @@ func TestJourneyDieReadAndFlyAgain(t *testing.T) {
 	ada := launch(t, "ada", filepath.Join(dir, "ada"), "--join", "127.0.0.1:"+port, "--name", "Ada")
 	ada.expect("duskfall: scene=play")
 
-	// In the fight: Space held for the ability, the left button clicking
-	// away above the ship, until well after the ship has died.
+	// In the fight: Space held for the ability until well after the ship
+	// has died, and the left button clicking from the moment it dies. (Not
+	// before: the ship, doomed in sight of one enemy, shot that enemy dead
+	// when the clicks above it happened to aim its way, and lived on.)
 	ada.focus()
 	ada.at(ada.w/2, ada.h/3)
 	xdotool(t, "keydown", "space")
 	deadline := time.Now().Add(2 * guiWait)
 	for !ada.saw("duskfall: scene=death") {
 		require.True(t, time.Now().Before(deadline), "the ship never died; stderr:\n%s\nserver:\n%s", ada.log(), srv.log())
-		ada.tap()
+		time.Sleep(20 * time.Millisecond)
 	}
 	died, _ := ada.when("duskfall: scene=death")
 	for time.Since(died) < 700*time.Millisecond {
