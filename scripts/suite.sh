@@ -27,7 +27,9 @@
 #      re-vets every dependency, 21 s of two cores on a fresh machine,
 #      for two test files that go test's own vet checks as they run)
 #   3. TestHoldingTheDoor and TestProofsThatNeverConnectCannotShutTheDoor
-#      (the door's sieges, which read the server's tick and memory), and
+#      (the door's sieges, which read the server's tick and memory), then
+#      the door's session tests, which time a housemate's join to 1 s (one
+#      took 1.04 s beside go test ./...), and
 #      at the idle class beside them every fuzz
 #      target for FUZZTIME, two at a time (scripts/fuzz.sh), and the
 #      tests that read drawn frames back (frames)
@@ -57,7 +59,7 @@ fuzztime=${FUZZTIME:-3s}
 # TestHoldingTheDoor's figures (its tick p99, its players' snaps and
 # corrections, the server's memory) were the same with the idle-class
 # work beside it as alone: worst p99 1.7 ms, 0 snaps.
-door='^(TestHoldingTheDoor|TestProofsThatNeverConnectCannotShutTheDoor)$'
+door='^(TestHoldingTheDoor|TestProofsThatNeverConnectCannotShutTheDoor|TestOneAddressThatJoinsAndLeavesNeverLocksItsHousematesOut|TestSquattersThatDialAgainHoldNoSeat)$'
 realtime='^(TestItemConservation|TestHitVisibility|TestReconciliationOverABadNetwork|TestSnapshotLossMatchesTheNetwork|TestDeltaSnapshotsRebuildExactlyOverABadNetwork)$'
 window='^(TestGUI|TestJourney)'
 # The frame tests are render's tests under the frames tag: every test in a
