@@ -240,52 +240,5 @@ func TestBotsOfEveryClassClearTheProvingGrounds(t *testing.T) {
 	content, err := levels.LoadContent()
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, len(content.Classes), 4)
-	type run struct {
-		class string
-		srv   *server.Runtime
-		rt    *client.Runtime
-		bot   *bots.Bot
-		done  bool
-		ticks int
-	}
-	runs := make([]*run, len(content.Classes))
-	for i, cl := range content.Classes {
-		srv, addr := newServer(t, "hub", server.Config{Seed: uint64(31 + i), Content: content})
-		t.Cleanup(func() { srv.Shutdown("test over") })
-		name := "clear-" + cl.ID
-		rt, err := client.Dial(addr, client.Config{Content: builtinContent, Name: name, Class: cl.ID})
-		require.NoError(t, err)
-		t.Cleanup(rt.Close)
-		bot, err := bots.NewBot(rt, name, bots.ScriptDungeon, uint64(i+1))
-		require.NoError(t, err)
-		runs[i] = &run{class: cl.ID, srv: srv, rt: rt, bot: bot}
-	}
-	left := len(runs)
-	for frame := 0; frame < 240*game.TickRate && left > 0; frame++ {
-		for _, r := range runs {
-			if r.done {
-				continue
-			}
-			r.bot.Frame()
-			r.srv.Step()
-			r.ticks++
-			if frame%game.TickRate == 0 {
-				if rep := r.bot.Report(); rep.DungeonsCleared > 0 || r.rt.State() == client.StateFailed {
-					r.done = true
-					left--
-				}
-			}
-		}
-		time.Sleep(time.Second / game.TickRate / 2)
-	}
-	for _, r := range runs {
-		t.Run("a "+r.class+" clears the first floor and leaves by the exit", func(t *testing.T) {
-			rep := r.bot.Report()
-			t.Logf("%s: level %d, %d deaths, %d abilities used, %d s of game time, %d dungeons entered",
-				r.class, rep.Level, rep.Deaths, rep.AbilitiesUsed, r.ticks/game.TickRate, rep.DungeonsEntered)
-			require.Empty(t, rep.Error)
-			assert.Equal(t, r.class, rep.Class)
-			assert.Equal(t, 1, rep.DungeonsCleared, "the Proving Grounds fell")
-		})
-	}
+	clearFloorOneByEveryClass(t, content, "", "the Proving Grounds", 31, 240)
 }
